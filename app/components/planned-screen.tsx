@@ -1,0 +1,50 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { Construction } from "lucide-react";
+
+/**
+ * Routes that exist (so the sidebar and links work) but whose screens later features build.
+ * Each says so plainly instead of pretending to work.
+ */
+export function PlannedScreen({ title, summary }: { title: string; summary: string }) {
+  return (
+    <section aria-labelledby="planned-title" className="mx-auto max-w-3xl">
+      <h1 id="planned-title" className="text-2xl font-bold text-slate-900">
+        {title}
+      </h1>
+      <div className="card mt-6 flex gap-4 p-6" data-testid="planned-screen">
+        <Construction aria-hidden="true" className="size-6 shrink-0 text-amber-700" />
+        <div>
+          <p className="font-medium text-slate-900">This screen is not available yet.</p>
+          <p className="mt-1 text-sm text-slate-700">{summary}</p>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+const PLANNED = {
+  tests: ["Test Configurations", "The list of tests, with their durations, question counts and subjects, is being built."],
+  createTest: ["Create New Test", "Creating a test by hand is being built; it is the first authoring screen to arrive."],
+  generateTest: ["AI Test Generator", "Generating a test from a topic description with AI is planned for a later release."],
+  importTest: ["Import Test Content", "Pasting raw test content for AI formatting is planned for a later release."],
+  editTest: ["Edit Test Configuration", "Editing a test's details, sections, questions and timers is being built."],
+  sessions: ["Test Sessions", "Reviewing and managing test submissions arrives with test taking."],
+  analytics: ["Cohort Analytics", "Class analytics arrive once students can join classes and take tests."],
+  cohorts: ["Class Management", "Creating classes with join codes and QR codes is planned for a later release."],
+  aiGrading: ["AI Grading Review", "Reviewing the AI's grading decisions for a session arrives with AI grading."],
+  questionBank: ["Question Bank", "The question bank, with all five question types and previews, is being built."],
+  competencies: ["Competency Manager", "Managing competencies and modules is being built."],
+  curriculums: ["Curriculums", "Managing curriculums and their competencies is being built."],
+  prerequisites: ["Prerequisites Manager", "Managing competency prerequisites is being built."],
+  takeTest: ["Take a Test", "Taking a test starts from the join screen, which arrives in a later release."],
+  results: ["Results", "Results arrive together with test taking."],
+} as const;
+
+/** The two exports a planned route module needs: `export const { meta, Screen } = plannedRoute("tests")`. */
+export function plannedRoute(key: keyof typeof PLANNED): { meta: MetaFunction; Screen: () => JSX.Element } {
+  const [title, summary] = PLANNED[key];
+  return {
+    meta: () => [{ title: `${title} · Adaptive Testing Engine` }],
+    Screen: () => <PlannedScreen title={title} summary={summary} />,
+  };
+}

@@ -1,0 +1,33 @@
+import { z } from "zod";
+
+/**
+ * Queued work. Each kind is one member of a discriminated union, parsed with zod when it
+ * leaves the queue, and handled by an exhaustive switch in workers/jobs.ts.
+ * Later features add their kinds here (AI grading, generation, formatting).
+ */
+export const JOB_STATUSES = ["queued", "running", "succeeded", "failed"] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+export const jobInputSchema = z.discriminatedUnion("kind", [
+  /** A deployment self-check: proves the queue and its consumer are wired to D1. */
+  z.object({ kind: z.literal("ping"), echo: z.string().max(200).default("ping") }),
+]);
+export type JobInput = z.infer<typeof jobInputSchema>;
+export type JobKind = JobInput["kind"];
+
+/** The queue message carries only the job id; the job's input lives in D1. */
+export const jobMessageSchema = z.object({ jobId: z.string().min(1) });
+export type JobMessage = z.infer<typeof jobMessageSchema>;
+
+/** A job is finished when it succeeded or failed; screens poll until then. */
+export function isFinished(status: JobStatus): boolean {
+  return status === "succeeded" || status === "failed";
+}
+
+/** Matches max_retries in wrangler.toml: a message is delivered at most 1 + MAX_RETRIES times. */
+export const MAX_RETRIES = 3;
+
+/** Exponential backoff between deliveries, in seconds (2, 4, 8...), capped at a minute. */
+export function retryDelaySeconds(attempt: number): number {
+  return Math.min(60, 2 ** Math.max(1, attempt));
+}

@@ -1,0 +1,14 @@
+import type { Database } from "~/db/client.server";
+import type { AppConfig } from "~/services/config.server";
+import type { Env } from "../workers/env";
+
+/** What every loader and action receives, built once per request in workers/app.ts. */
+declare module "@remix-run/cloudflare" {
+  interface AppLoadContext {
+    cloudflare: { env: Env; ctx: ExecutionContext };
+    config: AppConfig;
+    db: Database;
+  }
+}
+
+export {};

@@ -1,0 +1,62 @@
+import { and, eq, sql } from "drizzle-orm";
+
+import type { Database } from "~/db/client.server";
+import { jobs } from "~/db/schema";
+import type { JobInput } from "~/domain/jobs";
+
+export type JobRow = typeof jobs.$inferSelect;
+
+export async function insertJob(db: Database, input: JobInput, createdBy: string | null): Promise<JobRow> {
+  const [row] = await db.insert(jobs).values({ kind: input.kind, input, createdBy }).returning();
+  if (!row) throw new Error("Creating the job returned no row");
+  return row;
+}
+
+export async function findJob(db: Database, id: string): Promise<JobRow | undefined> {
+  return db.query.jobs.findFirst({ where: eq(jobs.id, id) });
+}
+
+/** Marks a delivery attempt; a job that already finished is left alone (redelivery). */
+export async function markJobRunning(db: Database, id: string): Promise<JobRow | undefined> {
+  const [row] = await db
+    .update(jobs)
+    .set({ status: "running", attempts: sql`${jobs.attempts} + 1`, startedAt: new Date(), error: null })
+    .where(and(eq(jobs.id, id), sql`${jobs.status} in ('queued', 'running')`))
+    .returning();
+  return row;
+}
+
+export async function markJobSucceeded(db: Database, id: string, result: unknown): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ status: "succeeded", result, error: null, finishedAt: new Date() })
+    .where(eq(jobs.id, id));
+}
+
+/** Records the latest error; `final` when no retry will follow. */
+export async function recordJobError(db: Database, id: string, error: string, final: boolean): Promise<void> {
+  await db
+    .update(jobs)
+    .set(final ? { status: "failed", error, finishedAt: new Date() } : { status: "queued", error })
+    .where(and(eq(jobs.id, id), sql`${jobs.status} <> 'succeeded'`));
+}
+
+/** The public JSON shape of a job (GET /api/jobs/{id}). */
+export function jobView(job: JobRow) {
+  return {
+    id: job.id,
+    kind: job.kind,
+    status: job.status,
+    result: job.result ?? null,
+    error: job.error,
+    attempts: job.attempts,
+    createdAt: job.createdAt.toISOString(),
+    startedAt: job.startedAt?.toISOString() ?? null,
+    finishedAt: job.finishedAt?.toISOString() ?? null,
+  };
+}
+
+export async function countJobsByStatus(db: Database): Promise<Record<string, number>> {
+  const rows = await db.select({ status: jobs.status, total: sql<number>`count(*)` }).from(jobs).groupBy(jobs.status);
+  return Object.fromEntries(rows.map((row) => [row.status, Number(row.total)]));
+}

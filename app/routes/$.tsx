@@ -1,0 +1,17 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+
+import { PageNotFound } from "~/components/page-not-found";
+import { requireAdmin } from "~/services/auth.server";
+
+/**
+ * Any path no route claims. Signed out: the landing page; a student: the join screen
+ * (both through the role gate); an admin: "Page Not Found" with a 404 status.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  throw new Response("Not Found", { status: 404 });
+}
+
+export default function NotFound() {
+  return <PageNotFound />;
+}

@@ -1,0 +1,32 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+
+import { AdminDashboard } from "~/components/admin-dashboard";
+import { JoinClassScreen } from "~/components/join-class-screen";
+import { LandingPage } from "~/components/landing-page";
+import { averageDurationMinutes, QUESTION_TYPE_COUNT } from "~/domain/dashboard";
+import { getCurrentUser } from "~/services/auth.server";
+import { testTotals } from "~/models/tests.server";
+
+/** "/" is the landing page signed out, the join screen for students, the dashboard for admins. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await getCurrentUser(request, context);
+  if (!user) return json({ view: "landing" as const });
+  if (user.role !== "admin") return json({ view: "join" as const });
+  const totals = await testTotals(context.db);
+  return json({
+    view: "dashboard" as const,
+    stats: {
+      totalTests: totals.totalTests,
+      averageDuration: averageDurationMinutes(totals.meanPlacementDuration),
+      questionTypes: QUESTION_TYPE_COUNT,
+    },
+  });
+}
+
+export default function Home() {
+  const data = useLoaderData<typeof loader>();
+  if (data.view === "landing") return <LandingPage />;
+  if (data.view === "join") return <JoinClassScreen />;
+  return <AdminDashboard stats={data.stats} />;
+}

@@ -1,0 +1,25 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+
+import { ClaimsError } from "~/domain/oidc-claims";
+import { oidcAuthenticator } from "~/services/oidc.server";
+import { completeSignIn, redirectWithToast } from "~/services/sign-in.server";
+
+/** GET /api/auth/callback: the identity provider returns here with the authorization code. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { oidc } = context.config;
+  if (!oidc) return redirectWithToast(request, context, "/", { title: "Sign-in failed", variant: "destructive" });
+  try {
+    const authenticator = await oidcAuthenticator(context, oidc, request);
+    const user = await authenticator.authenticate("oidc", request);
+    return await completeSignIn(request, context, user.id);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    console.error("OIDC callback failed", error);
+    return redirectWithToast(request, context, "/", {
+      title: "Sign-in failed",
+      description:
+        error instanceof ClaimsError ? error.message : "The identity provider did not complete the sign-in. Please try again.",
+      variant: "destructive",
+    });
+  }
+}

@@ -1,0 +1,13 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+
+import { findJob, jobView } from "~/models/jobs.server";
+import { apiError } from "~/services/api.server";
+import { requireAdmin } from "~/services/auth.server";
+
+/** GET /api/jobs/{id}: a queued job's progress, for screens that wait on AI work. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  const job = await findJob(context.db, params.id ?? "");
+  if (!job) throw apiError(404, "Job not found");
+  return json(jobView(job), { headers: { "Cache-Control": "no-store" } });
+}

@@ -1,0 +1,9 @@
+import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+
+import { destroySession, readSession } from "~/services/session.server";
+
+/** GET /api/logout ends the session and returns to the landing page (SPEC.md section 7). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const session = await readSession(request, context.config);
+  return redirect("/", { headers: { "Set-Cookie": await destroySession(session, context.config) } });
+}

@@ -1,0 +1,46 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { sql } from "drizzle-orm";
+
+import { countJobsByStatus } from "~/models/jobs.server";
+import { requireAdmin } from "~/services/auth.server";
+import { testSessionStub } from "~/services/test-session.server";
+
+type Check = { ok: boolean; detail: string };
+
+const failed = (error: unknown): Check => ({ ok: false, detail: error instanceof Error ? error.message : String(error) });
+
+/**
+ * GET /api/system/health (admin): checks each part of the deployment for a district's IT
+ * staff. The session check is a real round trip through a throwaway TestSession object:
+ * begin, record the same answer twice (stored once), read back, discard.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  const { env } = context.cloudflare;
+
+  const database: Check = await context.db
+    .run(sql`select 1`)
+    .then(() => ({ ok: true, detail: "D1 answered" }))
+    .catch(failed);
+
+  const sessionObject: Check = await (async () => {
+    const stub = testSessionStub(env, `health-check:${crypto.randomUUID()}`);
+    try {
+      await stub.begin({ sessionId: "health-check", durationSeconds: 60 });
+      await stub.recordAnswer("q1", "first");
+      const repeat = await stub.recordAnswer("q1", "retried");
+      const snapshot = await stub.snapshot();
+      const ok = !repeat.recorded && snapshot?.answeredQuestionIds.length === 1;
+      return { ok, detail: ok ? "TestSession stored one answer for a retried submit" : "TestSession answered wrongly" };
+    } finally {
+      await stub.discard();
+    }
+  })().catch(failed);
+
+  const jobs = await countJobsByStatus(context.db).catch(() => null);
+  const ok = database.ok && sessionObject.ok;
+  return json(
+    { ok, database, sessionObject, jobs: jobs ?? {} },
+    { status: ok ? 200 : 503, headers: { "Cache-Control": "no-store" } },
+  );
+}

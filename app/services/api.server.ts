@@ -1,0 +1,29 @@
+import { json } from "@remix-run/cloudflare";
+import type { z } from "zod";
+
+/** Helpers for /api routes: one error shape ({ message }) and zod-checked bodies. */
+export function apiError(status: 400 | 401 | 403 | 404 | 405 | 409 | 429 | 500, message: string): Response {
+  return json({ message }, { status });
+}
+
+/** Parses a JSON body with the payload's schema; throws a 400 with the first problem. */
+export async function parseJsonBody<Schema extends z.ZodTypeAny>(request: Request, schema: Schema): Promise<z.infer<Schema>> {
+  let body: unknown;
+  try {
+    const text = await request.text();
+    body = text.trim() === "" ? {} : JSON.parse(text);
+  } catch {
+    throw apiError(400, "Request body must be valid JSON");
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? `${issue.path.join(".")}: ` : "";
+    throw apiError(400, `${where}${issue?.message ?? "Invalid request body"}`);
+  }
+  return parsed.data;
+}
+
+export function methodNotAllowed(allowed: string[]): Response {
+  return json({ message: `Method not allowed. Use ${allowed.join(" or ")}.` }, { status: 405, headers: { Allow: allowed.join(", ") } });
+}

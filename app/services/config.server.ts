@@ -1,0 +1,96 @@
+import { z } from "zod";
+
+import { parseAdminEmails } from "~/domain/roles";
+import type { Env } from "../../workers/env";
+
+/**
+ * The deployment's configuration, validated once at the edge. A production Worker without a
+ * session secret refuses every request with a clear message rather than run with a guessable one.
+ */
+export type AppConfig = {
+  isDevelopment: boolean;
+  sessionSecrets: string[];
+  adminEmails: ReadonlySet<string>;
+  oidc: OidcConfig | null;
+  appOrigin: string | null;
+};
+
+export type OidcConfig = {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  scopes: string[];
+};
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Only used under ENVIRONMENT=development, so `npm start` works with no configuration. */
+const DEVELOPMENT_SESSION_SECRET = "local-development-secret-never-used-in-production";
+const MIN_SECRET_LENGTH = 32;
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => value?.trim() || undefined);
+
+const envSchema = z.object({
+  ENVIRONMENT: optionalText,
+  SESSION_SECRET: optionalText,
+  ADMIN_EMAILS: optionalText,
+  OIDC_ISSUER: optionalText.pipe(z.string().url("OIDC_ISSUER must be a URL").optional()),
+  OIDC_CLIENT_ID: optionalText,
+  OIDC_CLIENT_SECRET: optionalText,
+  OIDC_SCOPES: optionalText,
+  APP_ORIGIN: optionalText.pipe(z.string().url("APP_ORIGIN must be a URL").optional()),
+});
+
+export function loadConfig(env: Partial<Env>): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => issue.message).join("; "));
+  }
+  const vars = parsed.data;
+  const isDevelopment = vars.ENVIRONMENT === "development";
+
+  const sessionSecrets = (vars.SESSION_SECRET ?? "")
+    .split(",")
+    .map((secret) => secret.trim())
+    .filter(Boolean);
+  if (sessionSecrets.length === 0) {
+    if (!isDevelopment) {
+      throw new ConfigError(
+        "SESSION_SECRET is not set. Set it with `wrangler secret put SESSION_SECRET` (at least 32 random characters).",
+      );
+    }
+    sessionSecrets.push(DEVELOPMENT_SESSION_SECRET);
+  } else if (!isDevelopment && sessionSecrets.some((secret) => secret.length < MIN_SECRET_LENGTH)) {
+    throw new ConfigError(`SESSION_SECRET must be at least ${MIN_SECRET_LENGTH} characters.`);
+  }
+
+  const oidcParts = [vars.OIDC_ISSUER, vars.OIDC_CLIENT_ID, vars.OIDC_CLIENT_SECRET];
+  const oidcSetCount = oidcParts.filter(Boolean).length;
+  if (oidcSetCount > 0 && oidcSetCount < 3) {
+    throw new ConfigError(
+      "OIDC sign-in needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together; set all three or none.",
+    );
+  }
+  const oidc =
+    vars.OIDC_ISSUER && vars.OIDC_CLIENT_ID && vars.OIDC_CLIENT_SECRET
+      ? {
+          issuer: vars.OIDC_ISSUER.replace(/\/+$/, ""),
+          clientId: vars.OIDC_CLIENT_ID,
+          clientSecret: vars.OIDC_CLIENT_SECRET,
+          scopes: (vars.OIDC_SCOPES ?? "openid email profile").split(/\s+/).filter(Boolean),
+        }
+      : null;
+
+  return {
+    isDevelopment,
+    sessionSecrets,
+    adminEmails: parseAdminEmails(vars.ADMIN_EMAILS),
+    oidc,
+    appOrigin: vars.APP_ORIGIN?.replace(/\/+$/, "") ?? null,
+  };
+}

@@ -1,0 +1,60 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+
+import { signInSchema } from "~/domain/sign-in";
+import { isLocked, minutesLeft } from "~/domain/sign-in-throttle";
+import { verifyPassword } from "~/domain/password";
+import { normalizeEmail } from "~/domain/roles";
+import { clearFailures, readThrottle, recordFailure } from "~/models/sign-in-throttle.server";
+import { findUserByEmail, recordSignIn, type UserRow } from "~/models/users.server";
+
+export const INVALID_CREDENTIALS = "Invalid email or password.";
+
+/** A sign-in refusal whose message is safe to show as it is. */
+export class SignInError extends Error {
+  override name = "SignInError";
+  constructor(
+    message: string,
+    readonly status: 400 | 401 | 429,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Built-in e-mail and password sign-in, used when no OIDC issuer is configured.
+ * Wrong e-mail and wrong password give the same message in the same time; five failures for
+ * one address lock it for fifteen minutes, whether or not the account exists.
+ */
+export async function verifyLocalCredentials(context: AppLoadContext, form: FormData): Promise<UserRow> {
+  const parsed = signInSchema.safeParse({ email: form.get("email"), password: form.get("password") });
+  if (!parsed.success) throw new SignInError(parsed.error.issues[0]?.message ?? INVALID_CREDENTIALS, 400);
+
+  const { db } = context;
+  const throttleKey = normalizeEmail(parsed.data.email);
+  const now = Date.now();
+  const throttle = await readThrottle(db, throttleKey);
+  if (isLocked(throttle, now) && throttle) {
+    throw new SignInError(
+      `Too many failed sign-in attempts. Try again in ${minutesLeft(throttle, now)} minutes.`,
+      429,
+    );
+  }
+
+  const user = await findUserByEmail(db, parsed.data.email);
+  const matches = await verifyPassword(parsed.data.password, user?.passwordHash ?? null);
+  if (!user || !matches) {
+    await recordFailure(db, throttleKey, throttle, now);
+    throw new SignInError(INVALID_CREDENTIALS, 401);
+  }
+  if (throttle) await clearFailures(db, throttleKey);
+  await recordSignIn(db, user.id);
+  return user;
+}
+
+export function localAuthenticator(context: AppLoadContext): Authenticator<UserRow> {
+  const authenticator = new Authenticator<UserRow>();
+  authenticator.use(new FormStrategy(({ form }) => verifyLocalCredentials(context, form)), "local");
+  return authenticator;
+}

@@ -1,0 +1,40 @@
+import { createCookieSessionStorage, type Session } from "@remix-run/cloudflare";
+
+import type { ToastMessage } from "~/domain/toast";
+import type { AppConfig } from "./config.server";
+
+type SessionData = { userId: string; returnTo: string };
+type FlashData = { toast: ToastMessage };
+export type AppSession = Session<SessionData, FlashData>;
+
+const TWO_WEEKS_SECONDS = 60 * 60 * 24 * 14;
+
+/**
+ * Signed cookie sessions: HttpOnly, SameSite=Lax, Secure outside local development.
+ * The cookie holds only the user id (and a one-time toast); the user is read from D1 each request.
+ */
+export function sessionStorageFor(config: AppConfig) {
+  return createCookieSessionStorage<SessionData, FlashData>({
+    cookie: {
+      name: "__session",
+      httpOnly: true,
+      sameSite: "lax",
+      secure: !config.isDevelopment,
+      path: "/",
+      secrets: config.sessionSecrets,
+      maxAge: TWO_WEEKS_SECONDS,
+    },
+  });
+}
+
+export async function readSession(request: Request, config: AppConfig): Promise<AppSession> {
+  return sessionStorageFor(config).getSession(request.headers.get("Cookie"));
+}
+
+export async function commitSession(session: AppSession, config: AppConfig): Promise<string> {
+  return sessionStorageFor(config).commitSession(session);
+}
+
+export async function destroySession(session: AppSession, config: AppConfig): Promise<string> {
+  return sessionStorageFor(config).destroySession(session);
+}

@@ -1,0 +1,77 @@
+import { createDatabase, type Database } from "~/db/client.server";
+import { jobInputSchema, jobMessageSchema, MAX_RETRIES, retryDelaySeconds, type JobInput } from "~/domain/jobs";
+import { findJob, markJobRunning, markJobSucceeded, recordJobError } from "~/models/jobs.server";
+import type { Env } from "./env";
+
+/** Runs one job and returns its result. Each kind is one case; TypeScript checks they are all here. */
+export async function runJob(_env: Env, job: JobInput): Promise<unknown> {
+  switch (job.kind) {
+    case "ping":
+      return { echo: job.echo, handledAt: new Date().toISOString() };
+    default: {
+      const unhandled: never = job.kind;
+      throw new Error(`No handler for job kind ${String(unhandled)}`);
+    }
+  }
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+async function processMessage(env: Env, db: Database, message: Message<unknown>): Promise<void> {
+  const parsedMessage = jobMessageSchema.safeParse(message.body);
+  if (!parsedMessage.success) {
+    console.error("Dropping a malformed job message", message.id);
+    message.ack();
+    return;
+  }
+  const { jobId } = parsedMessage.data;
+  const job = await markJobRunning(db, jobId);
+  if (!job) {
+    // Unknown id, or a redelivery of a job that already finished: nothing to do.
+    message.ack();
+    return;
+  }
+  const input = jobInputSchema.safeParse(job.input);
+  if (!input.success) {
+    await recordJobError(db, jobId, `Invalid job input: ${input.error.message}`, true);
+    message.ack();
+    return;
+  }
+  try {
+    const result = await runJob(env, input.data);
+    await markJobSucceeded(db, jobId, result);
+    message.ack();
+  } catch (error) {
+    const final = message.attempts > MAX_RETRIES;
+    await recordJobError(db, jobId, errorText(error), final);
+    if (final) message.ack();
+    else message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+  }
+}
+
+/** Messages that exhausted their retries: make sure D1 says the job failed. */
+async function processDeadLetter(db: Database, message: Message<unknown>): Promise<void> {
+  const parsed = jobMessageSchema.safeParse(message.body);
+  if (parsed.success) {
+    const job = await findJob(db, parsed.data.jobId);
+    if (job && job.status !== "succeeded" && job.status !== "failed") {
+      await recordJobError(db, job.id, job.error ?? "The job gave up after every retry.", true);
+    }
+  }
+  message.ack();
+}
+
+export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+  const db = createDatabase(env.DB);
+  const deadLetter = batch.queue.endsWith("-dlq");
+  for (const message of batch.messages) {
+    try {
+      if (deadLetter) await processDeadLetter(db, message);
+      else await processMessage(env, db, message);
+    } catch (error) {
+      // D1 itself failed: let the queue deliver the message again later.
+      console.error("Job message failed", message.id, errorText(error));
+      message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+    }
+  }
+}
