@@ -23,7 +23,8 @@ import { LandingPage } from "~/components/landing-page";
 import { PageNotFound } from "~/components/page-not-found";
 import { ToastProvider } from "~/components/toast/toast-context";
 import { sidebarOpenFromCookie } from "~/domain/sidebar";
-import { getCurrentUser, isGateData } from "~/services/auth.server";
+import { isGateData } from "~/domain/gates";
+import { getCurrentUser } from "~/services/auth.server";
 import { commitSession, readSession } from "~/services/session.server";
 import stylesheet from "~/styles/tailwind.css";
 

@@ -1,5 +1,6 @@
 import { json, type AppLoadContext } from "@remix-run/cloudflare";
 
+import type { GateData } from "~/domain/gates";
 import { findUserById, toCurrentUser, type CurrentUser } from "~/models/users.server";
 import { readSession } from "./session.server";
 
@@ -11,8 +12,6 @@ import { readSession } from "./session.server";
  * the landing page when signed out (SPEC.md: every path shows it), the join screen for a
  * student outside their route set.
  */
-export type Gate = "landing" | "join";
-export type GateData = { gate: Gate };
 
 const usersByRequest = new WeakMap<Request, Promise<CurrentUser | null>>();
 
@@ -57,13 +56,4 @@ export async function requireAdmin(request: Request, context: AppLoadContext): P
   const user = await requireUser(request, context);
   if (user.role !== "admin") throw forbiddenResponse(request);
   return user;
-}
-
-export function isGateData(data: unknown): data is GateData {
-  return (
-    typeof data === "object" &&
-    data !== null &&
-    "gate" in data &&
-    (data.gate === "landing" || data.gate === "join")
-  );
 }

@@ -1,0 +1,94 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+import { Miniflare } from "miniflare";
+import { unstable_getMiniflareWorkerOptions } from "wrangler";
+
+import { createDatabase, type Database } from "~/db/client.server";
+import { DEFAULT_DEMO_ACCOUNTS, seedDemoData } from "~/models/seed.server";
+import { CookieJar } from "./cookie-jar";
+
+/**
+ * Runs the bundled Worker (dist/app.js, from `npm run build`) in Miniflare: the same workerd
+ * runtime as production, with real local D1, the TestSession Durable Object and the queues,
+ * all configured from wrangler.toml. Each instance has its own in-memory state.
+ */
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const bundlePath = `${root}/dist/app.js`;
+export const demoAccounts = DEFAULT_DEMO_ACCOUNTS;
+
+export type TestWorker = {
+  mf: Miniflare;
+  /** The HTTP origin, when started with `http: true` (for the browser). */
+  origin: string;
+  db: Database;
+  d1: D1Database;
+  request: (path: string, init?: RequestInit & { jar?: CookieJar }) => Promise<Response>;
+  signIn: (email: string, password: string) => Promise<CookieJar>;
+  dispose: () => Promise<void>;
+};
+
+export async function applyMigrations(d1: D1Database): Promise<void> {
+  const folder = `${root}/migrations`;
+  const files = readdirSync(folder).filter((name) => name.endsWith(".sql")).sort();
+  for (const file of files) {
+    const statements = readFileSync(`${folder}/${file}`, "utf8")
+      .split("--> statement-breakpoint")
+      .map((statement) => statement.trim())
+      .filter(Boolean);
+    await d1.batch(statements.map((statement) => d1.prepare(statement)));
+  }
+}
+
+export async function startWorker(options: {
+  vars?: Record<string, string>;
+  seed?: boolean;
+  http?: boolean;
+} = {}): Promise<TestWorker> {
+  if (!existsSync(bundlePath)) throw new Error("dist/app.js is missing: run `npm run build` first.");
+  const { workerOptions } = unstable_getMiniflareWorkerOptions(`${root}/wrangler.toml`);
+  const mf = new Miniflare({
+    ...workerOptions,
+    // Queue batches are delivered quickly in tests.
+    queueConsumers: Object.fromEntries(
+      Object.entries(workerOptions.queueConsumers ?? {}).map(([name, consumer]) => [name, { ...consumer, maxBatchTimeout: 0.1 }]),
+    ),
+    modulesRoot: `${root}/dist`,
+    modules: [{ type: "ESModule", path: bundlePath }],
+    bindings: { ...workerOptions.bindings, ENVIRONMENT: "development", ...options.vars },
+    ...(options.http ? { host: "127.0.0.1", port: 0 } : {}),
+  } as ConstructorParameters<typeof Miniflare>[0]);
+  const url = await mf.ready;
+  const d1 = (await mf.getD1Database("DB")) as unknown as D1Database;
+  await applyMigrations(d1);
+  const db = createDatabase(d1);
+  if (options.seed !== false) await seedDemoData(db);
+
+  const origin = url.origin;
+  const request: TestWorker["request"] = async (path, init = {}) => {
+    const { jar, ...rest } = init;
+    const headers = new Headers(rest.headers);
+    if (jar) headers.set("Cookie", jar.header());
+    const response = (await mf.dispatchFetch(new URL(path, "http://localhost").toString(), {
+      redirect: "manual",
+      ...rest,
+      headers,
+    } as never)) as unknown as Response;
+    jar?.absorb(response);
+    return response;
+  };
+
+  const signIn = async (email: string, password: string) => {
+    const jar = new CookieJar();
+    const response = await request("/login", {
+      method: "POST",
+      body: new URLSearchParams({ email, password }),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      jar,
+    });
+    if (response.status !== 302) throw new Error(`Sign-in as ${email} failed with ${response.status}`);
+    return jar;
+  };
+
+  return { mf, origin, db, d1, request, signIn, dispose: () => mf.dispose() };
+}

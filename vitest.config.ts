@@ -1,0 +1,41 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
+
+/**
+ * Three layers (DESIGN.md): pure unit tests beside the code, integration tests that run the
+ * bundled Worker in Miniflare (real D1, Durable Object, queues), and Chromium end-to-end tests.
+ * Integration and e2e need `npm run build` first (scripts/test.mjs does it).
+ */
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: { name: "unit", include: ["app/**/*.test.{ts,tsx}"], environment: "node" },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // One browser at a time fits the 2-core machines this runs on.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
