@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { users } from "~/db/schema";
@@ -67,13 +67,15 @@ export type OidcProfile = {
 };
 
 /**
- * Finds the account for an identity-provider login, creating it on first sign-in. An existing
- * account with the same e-mail (for example one seeded locally) is linked to the identity.
- * Names and picture are refreshed from the provider each time.
+ * Finds the account for an identity-provider login, creating it on first sign-in.
+ * The provider's (issuer, subject) pair is the identity: an e-mail change at the provider
+ * updates the same account. An account with the same e-mail and no identity yet (for example
+ * one created locally) is linked. Names and picture are refreshed from the provider each time.
  */
 export async function upsertOidcUser(db: Database, profile: OidcProfile): Promise<UserRow> {
   const email = normalizeEmail(profile.email);
   const details = {
+    email,
     firstName: profile.firstName,
     lastName: profile.lastName,
     profileImageUrl: profile.profileImageUrl,
@@ -81,11 +83,23 @@ export async function upsertOidcUser(db: Database, profile: OidcProfile): Promis
     oidcSubject: profile.subject,
     lastSignInAt: new Date(),
   };
-  const [row] = await db
-    .insert(users)
-    .values({ email, role: "student", ...details })
-    .onConflictDoUpdate({ target: users.email, set: details })
-    .returning();
+  const linked = await db.query.users.findFirst({
+    where: and(eq(users.oidcIssuer, profile.issuer), eq(users.oidcSubject, profile.subject)),
+  });
+  const byEmail = linked ? undefined : await findUserByEmail(db, email);
+  if (byEmail?.oidcSubject && byEmail.oidcIssuer === profile.issuer) {
+    throw new IdentityConflictError(
+      "This e-mail address already belongs to a different account at your identity provider. Ask your administrator for help.",
+    );
+  }
+  const existing = linked ?? byEmail;
+  const [row] = existing
+    ? await db.update(users).set(details).where(eq(users.id, existing.id)).returning()
+    : await db.insert(users).values({ ...details, role: "student" }).returning();
   if (!row) throw new Error("Saving the signed-in user returned no row");
   return row;
+}
+
+export class IdentityConflictError extends Error {
+  override name = "IdentityConflictError";
 }

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 
 import { ClaimsError } from "~/domain/oidc-claims";
+import { IdentityConflictError } from "~/models/users.server";
 import { oidcAuthenticator } from "~/services/oidc.server";
 import { completeSignIn, redirectWithToast } from "~/services/sign-in.server";
 
@@ -18,7 +19,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return redirectWithToast(request, context, "/", {
       title: "Sign-in failed",
       description:
-        error instanceof ClaimsError ? error.message : "The identity provider did not complete the sign-in. Please try again.",
+        error instanceof ClaimsError || error instanceof IdentityConflictError
+          ? error.message
+           : "The identity provider did not complete the sign-in. Please try again.",
       variant: "destructive",
     });
   }

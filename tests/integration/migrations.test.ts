@@ -1,0 +1,118 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { startWorker, type TestWorker } from "../support/worker";
+
+const run = promisify(execFile);
+const wranglerEnv = { ...process.env, CI: "true", CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
+
+const EXPECTED_TABLES = [
+  "ai_grading_logs",
+  "cohort_members",
+  "cohorts",
+  "competencies",
+  "curriculum_competencies",
+  "curriculums",
+  "jobs",
+  "modules",
+  "prerequisites",
+  "question_competencies",
+  "questions",
+  "session_answers",
+  "sessions",
+  "sign_in_throttle",
+  "test_questions",
+  "test_sections",
+  "tests",
+  "users",
+];
+
+describe("wrangler d1 migrations apply (the path npm start and deploy use)", () => {
+  const stateDir = mkdtempSync(join(tmpdir(), "ate-migrations-"));
+  afterAll(() => rmSync(stateDir, { recursive: true, force: true }));
+
+  it("creates every table of the data model in an empty local database", async () => {
+    await run("node_modules/.bin/wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir], {
+      env: wranglerEnv,
+    });
+    const { stdout } = await run(
+      "node_modules/.bin/wrangler",
+      [
+        "d1",
+        "execute",
+        "DB",
+        "--local",
+        "--persist-to",
+        stateDir,
+        "--json",
+        "--command",
+        "select name from sqlite_master where type = 'table' and name not like '\\_%' escape '\\' and name not like 'sqlite%' and name <> 'd1_migrations' order by name",
+      ],
+      { env: wranglerEnv },
+    );
+    const [result] = JSON.parse(stdout) as [{ results: { name: string }[] }];
+    expect(result.results.map((row) => row.name)).toEqual(EXPECTED_TABLES);
+  }, 60_000);
+});
+
+describe("the schema's constraints", () => {
+  let worker: TestWorker;
+  beforeAll(async () => {
+    worker = await startWorker({ seed: false });
+  });
+  afterAll(() => worker?.dispose());
+
+  const exec = (sql: string, ...params: unknown[]) => worker.d1.prepare(sql).bind(...params).run();
+
+  it("enforces foreign keys", async () => {
+    await expect(
+      exec("insert into test_questions (id, test_id, question_id, position) values ('tq', 'no-test', 'no-question', 0)"),
+    ).rejects.toThrow(/FOREIGN KEY/i);
+  });
+
+  it("keeps join codes unique", async () => {
+    await exec("insert into cohorts (id, name, join_code) values ('c1', 'A', 'ABCDEFGH')");
+    await expect(exec("insert into cohorts (id, name, join_code) values ('c2', 'B', 'ABCDEFGH')")).rejects.toThrow(/UNIQUE/i);
+  });
+
+  it("refuses a competency that is its own prerequisite, and test durations outside 5-180", async () => {
+    await exec("insert into competencies (id, description) values ('k1', 'Counting')");
+    await expect(exec("insert into prerequisites (id, competency_id, prerequisite_id) values ('p1', 'k1', 'k1')")).rejects.toThrow(
+      /CHECK/i,
+    );
+    await expect(
+      exec(
+        "insert into tests (id, title, description, grade_level, subject, placement_duration) values ('t1', 'T', 'D', '6', 'Math', 4)",
+      ),
+    ).rejects.toThrow(/CHECK/i);
+  });
+
+  it("stamps created_at and updated_at on insert", async () => {
+    await exec("insert into modules (id, name) values ('m1', 'Numbers')");
+    const row = await worker.d1.prepare("select created_at, updated_at from modules where id = 'm1'").first<{
+      created_at: number;
+      updated_at: number;
+    }>();
+    expect(Math.abs((row?.created_at ?? 0) - Date.now())).toBeLessThan(60_000);
+    expect(row?.updated_at).toBe(row?.created_at);
+  });
+
+  it("removes a test's sections and placements with the test, but keeps bank questions", async () => {
+    await exec("insert into tests (id, title, description, grade_level, subject) values ('t2', 'T', 'D', '6', 'Math')");
+    await exec("insert into questions (id, text, type) values ('q1', 'What?', 'free_response')");
+    await exec("insert into test_sections (id, test_id, title, position) values ('s1', 't2', 'Part 1', 0)");
+    await exec("insert into test_questions (id, test_id, question_id, section_id, position) values ('tq1', 't2', 'q1', 's1', 0)");
+    await exec("delete from tests where id = 't2'");
+    const counts = await worker.d1
+      .prepare(
+        "select (select count(*) from test_sections) as sections, (select count(*) from test_questions) as placements, (select count(*) from questions) as questions",
+      )
+      .first<{ sections: number; placements: number; questions: number }>();
+    expect(counts).toEqual({ sections: 0, placements: 0, questions: 1 });
+  });
+});
