@@ -19,7 +19,9 @@ const accounts: DemoAccounts = {
   },
 };
 
-const proxy = await getPlatformProxy<{ DB: D1Database }>({ persist: true });
+// `wrangler --persist-to DIR` keeps its data in DIR/v3; the proxy takes that folder itself.
+const stateDir = process.env.STATE_DIR || ".wrangler/state";
+const proxy = await getPlatformProxy<{ DB: D1Database }>({ persist: { path: `${stateDir}/v3` } });
 try {
   const seeded = await seedDemoData(createDatabase(proxy.env.DB), accounts);
   if (seeded) {

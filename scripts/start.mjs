@@ -7,6 +7,8 @@
 import { spawn } from "node:child_process";
 
 const port = process.env.PORT || "8787";
+// Where local D1, Durable Object and queue state lives (wrangler's default folder).
+const stateDir = process.env.STATE_DIR || ".wrangler/state";
 const quietEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
 
 function run(command, args, extraEnv = {}) {
@@ -23,9 +25,9 @@ try {
   console.log("› Building the app");
   await run(bin("remix"), ["build"]);
   console.log("› Applying database migrations (local D1)");
-  await run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local"], { CI: "true" });
+  await run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir], { CI: "true" });
   console.log("› Seeding demo data if the database is empty");
-  await run(bin("tsx"), ["scripts/seed-local.ts"]);
+  await run(bin("tsx"), ["scripts/seed-local.ts"], { STATE_DIR: stateDir });
 } catch (error) {
   console.error(`\nnpm start failed: ${error.message}`);
   process.exit(1);
@@ -35,7 +37,7 @@ console.log(`› Starting the app at http://localhost:${port} (Ctrl+C to stop)\n
 // Its own process group, so stopping npm start also stops workerd.
 const server = spawn(
   bin("wrangler"),
-  ["dev", "--port", port, "--ip", "127.0.0.1", "--var", "ENVIRONMENT:development", "--show-interactive-dev-session=false"],
+  ["dev", "--port", port, "--ip", "127.0.0.1", "--persist-to", stateDir, "--var", "ENVIRONMENT:development", "--show-interactive-dev-session=false"],
   { stdio: "inherit", env: quietEnv, detached: true },
 );
 const stop = () => {

@@ -19,15 +19,20 @@ export function AppSidebar({ user }: { user: SidebarUser }) {
   const { open, openMobile, setOpenMobile } = useSidebar();
   return (
     <>
-      <aside
-        aria-label="Sidebar"
-        data-testid="sidebar"
-        data-state={open ? "expanded" : "collapsed"}
-        className="sticky top-0 hidden h-dvh shrink-0 flex-col border-r border-slate-200 bg-white transition-[width] duration-200 md:flex"
+      {/* The outer column stretches with the page; the sidebar itself stays in view. */}
+      <div
+        className="hidden shrink-0 border-r border-slate-200 bg-white transition-[width] duration-200 md:block"
         style={{ width: open ? SIDEBAR_WIDTH : SIDEBAR_WIDTH_COLLAPSED }}
       >
-        <SidebarBody user={user} collapsed={!open} />
-      </aside>
+        <aside
+          aria-label="Sidebar"
+          data-testid="sidebar"
+          data-state={open ? "expanded" : "collapsed"}
+          className="sticky top-0 flex h-dvh flex-col"
+        >
+          <SidebarBody user={user} collapsed={!open} />
+        </aside>
+      </div>
       {openMobile ? <MobileSheet user={user} onClose={() => setOpenMobile(false)} /> : null}
     </>
   );
