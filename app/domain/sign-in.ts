@@ -14,3 +14,24 @@ export const signInSchema = z.object({
     .max(1024, "Invalid email or password."),
 });
 export type SignInInput = z.infer<typeof signInSchema>;
+
+/** A password for a new local account: long rather than complicated (NIST SP 800-63B). */
+export const MIN_PASSWORD_LENGTH = 12;
+
+/** First-run setup of a deployment that uses the built-in sign-in: its first admin account. */
+export const firstAdminSchema = z
+  .object({
+    firstName: z.string().trim().min(1, "First name is required").max(100, "First name is too long"),
+    lastName: z.string().trim().min(1, "Last name is required").max(100, "Last name is too long"),
+    email: signInSchema.shape.email,
+    password: z
+      .string({ required_error: "Password is required" })
+      .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+      .max(1024, "Password is too long"),
+    confirmPassword: z.string({ required_error: "Confirm the password" }),
+  })
+  .refine((input) => input.password === input.confirmPassword, {
+    message: "Passwords do not match",
+    path: ["confirmPassword"],
+  });
+export type FirstAdminInput = z.infer<typeof firstAdminSchema>;

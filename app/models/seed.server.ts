@@ -1,5 +1,3 @@
-import { count } from "drizzle-orm";
-
 import type { Database } from "~/db/client.server";
 import {
   cohorts,
@@ -17,11 +15,13 @@ import {
 } from "~/db/schema";
 import { hashPassword } from "~/domain/password";
 import { normalizeEmail } from "~/domain/roles";
+import { hasAnyUser } from "./users.server";
 
 /**
  * Demo data for a local database, so `npm start` shows a working product with no setup:
  * a demo admin and a demo student account, a few competencies, a demo test and a demo class.
- * Never run by a deploy (scripts/seed-local.ts refuses anything but the local database).
+ * Never run by a deploy: scripts/seed-local.ts reaches only the local database, through
+ * wrangler's local platform proxy.
  */
 export type DemoAccounts = {
   admin: { email: string; password: string };
@@ -35,14 +35,9 @@ export const DEFAULT_DEMO_ACCOUNTS: DemoAccounts = {
 
 export const DEMO_JOIN_CODE = "DEMOCLASS";
 
-export async function isDatabaseEmpty(db: Database): Promise<boolean> {
-  const [row] = await db.select({ total: count() }).from(users);
-  return (row?.total ?? 0) === 0;
-}
-
 /** Seeds only an empty database; returns false (and changes nothing) otherwise. */
 export async function seedDemoData(db: Database, accounts: DemoAccounts = DEFAULT_DEMO_ACCOUNTS): Promise<boolean> {
-  if (!(await isDatabaseEmpty(db))) return false;
+  if (await hasAnyUser(db)) return false;
 
   const adminId = crypto.randomUUID();
   const ids = {

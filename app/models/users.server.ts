@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { users } from "~/db/schema";
@@ -51,6 +51,28 @@ export async function createLocalUser(
     .returning();
   if (!row) throw new Error("Creating the user returned no row");
   return row;
+}
+
+export async function hasAnyUser(db: Database): Promise<boolean> {
+  const [row] = await db.select({ total: count() }).from(users);
+  return (row?.total ?? 0) > 0;
+}
+
+/**
+ * Creates the deployment's first account, as an admin, only while there is no account at all;
+ * the check and the insert are one statement, so two people racing for it cannot both win.
+ * Returns undefined when an account already exists.
+ */
+export async function createFirstAdmin(
+  db: Database,
+  input: { email: string; passwordHash: string; firstName: string; lastName: string },
+): Promise<UserRow | undefined> {
+  const id = crypto.randomUUID();
+  await db.run(sql`
+    insert into ${users} (id, email, first_name, last_name, role, password_hash, last_sign_in_at)
+    select ${id}, ${normalizeEmail(input.email)}, ${input.firstName}, ${input.lastName}, 'admin', ${input.passwordHash}, ${Date.now()}
+    where not exists (select 1 from ${users})`);
+  return findUserById(db, id);
 }
 
 export async function recordSignIn(db: Database, id: string): Promise<void> {

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 
+import { methodNotAllowed } from "~/services/api.server";
 import { ClaimsError } from "~/domain/oidc-claims";
 import { IdentityConflictError } from "~/models/users.server";
 import { oidcAuthenticator } from "~/services/oidc.server";
@@ -26,3 +27,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     });
   }
 }
+
+/** Only GET is defined here; anything else gets a JSON 405 rather than a Remix error. */
+export const action = () => methodNotAllowed(["GET"]);

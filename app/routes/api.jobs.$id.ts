@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 
 import { findJob, jobView } from "~/models/jobs.server";
-import { apiError } from "~/services/api.server";
+import { apiError, methodNotAllowed } from "~/services/api.server";
 import { requireAdmin } from "~/services/auth.server";
 
 /** GET /api/jobs/{id}: a queued job's progress, for screens that wait on AI work. */
@@ -11,3 +11,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!job) throw apiError(404, "Job not found");
   return json(jobView(job), { headers: { "Cache-Control": "no-store" } });
 }
+
+/** Only GET is defined here; anything else gets a JSON 405 rather than a Remix error. */
+export const action = () => methodNotAllowed(["GET"]);

@@ -1,5 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 
+import { methodNotAllowed } from "~/services/api.server";
 import { oidcAuthenticator } from "~/services/oidc.server";
 import { redirectWithToast, rememberReturnTo } from "~/services/sign-in.server";
 
@@ -32,3 +33,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   return redirect("/");
 }
+
+/** Only GET is defined here; anything else gets a JSON 405 rather than a Remix error. */
+export const action = () => methodNotAllowed(["GET"]);

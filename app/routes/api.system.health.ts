@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { sql } from "drizzle-orm";
 
+import { methodNotAllowed } from "~/services/api.server";
 import { countJobsByStatus } from "~/models/jobs.server";
 import { requireAdmin } from "~/services/auth.server";
 import { testSessionStub } from "~/services/test-session.server";
@@ -44,3 +45,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     { status: ok ? 200 : 503, headers: { "Cache-Control": "no-store" } },
   );
 }
+
+/** Only GET is defined here; anything else gets a JSON 405 rather than a Remix error. */
+export const action = () => methodNotAllowed(["GET"]);

@@ -2,12 +2,12 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 
-import { signInSchema } from "~/domain/sign-in";
+import { firstAdminSchema, signInSchema } from "~/domain/sign-in";
 import { isLocked, minutesLeft } from "~/domain/sign-in-throttle";
-import { verifyPassword } from "~/domain/password";
+import { hashPassword, verifyPassword } from "~/domain/password";
 import { normalizeEmail } from "~/domain/roles";
 import { clearFailures, readThrottle, recordFailure } from "~/models/sign-in-throttle.server";
-import { findUserByEmail, recordSignIn, type UserRow } from "~/models/users.server";
+import { createFirstAdmin, findUserByEmail, recordSignIn, type UserRow } from "~/models/users.server";
 
 export const INVALID_CREDENTIALS = "Invalid email or password.";
 
@@ -16,7 +16,7 @@ export class SignInError extends Error {
   override name = "SignInError";
   constructor(
     message: string,
-    readonly status: 400 | 401 | 429,
+    readonly status: 400 | 401 | 403 | 409 | 429,
   ) {
     super(message);
   }
@@ -57,4 +57,26 @@ export function localAuthenticator(context: AppLoadContext): Authenticator<UserR
   const authenticator = new Authenticator<UserRow>();
   authenticator.use(new FormStrategy(({ form }) => verifyLocalCredentials(context, form)), "local");
   return authenticator;
+}
+
+/**
+ * First-run setup (DESIGN.md decision 1: the first local account is an admin). Only possible
+ * while the database has no account; when ADMIN_EMAILS is set, only for one of its addresses,
+ * so a district can close the window between deploying and setting up.
+ */
+export async function setUpFirstAdmin(context: AppLoadContext, form: FormData): Promise<UserRow> {
+  const parsed = firstAdminSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) throw new SignInError(parsed.error.issues[0]?.message ?? "Check the form", 400);
+  const { adminEmails } = context.config;
+  if (adminEmails.size > 0 && !adminEmails.has(normalizeEmail(parsed.data.email))) {
+    throw new SignInError("Use one of the addresses listed in ADMIN_EMAILS for the first admin account.", 403);
+  }
+  const user = await createFirstAdmin(context.db, {
+    email: parsed.data.email,
+    firstName: parsed.data.firstName,
+    lastName: parsed.data.lastName,
+    passwordHash: await hashPassword(parsed.data.password),
+  });
+  if (!user) throw new SignInError("This deployment is already set up. Sign in instead.", 409);
+  return user;
 }

@@ -84,7 +84,8 @@ export async function oidcAuthenticator(
         name: "__oidc_state",
         httpOnly: true,
         sameSite: "Lax",
-        secure: !context.config.isDevelopment,
+        // Secure outside local development (the type only admits `secure: true`).
+        ...(context.config.isDevelopment ? {} : { secure: true as const }),
         path: "/",
         maxAge: 600,
       },

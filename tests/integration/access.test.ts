@@ -53,6 +53,9 @@ describe("admin-only API (POST /api/jobs/ping, GET /api/jobs/{id}, GET /api/syst
 
   it("answers 405 for the wrong method", async () => {
     expect((await worker.request("/api/jobs/ping", { jar: admin })).status).toBe(405);
+    const post = await worker.request("/api/auth/user", { method: "POST", jar: admin });
+    expect(post.status).toBe(405);
+    expect(post.headers.get("Allow")).toBe("GET");
   });
 
   it("answers JSON 404 for an unknown /api path", async () => {

@@ -80,3 +80,13 @@ describe("the TestSession Durable Object", () => {
     expect(after?.timeRemainingSeconds).toBe(0);
   });
 });
+
+describe("the demo seed", () => {
+  it("changes nothing in a database that already has data", async () => {
+    const { seedDemoData } = await import("~/models/seed.server");
+    const before = await worker.d1.prepare("select count(*) as n from users").first<{ n: number }>();
+    expect(await seedDemoData(worker.db)).toBe(false);
+    const after = await worker.d1.prepare("select count(*) as n from users").first<{ n: number }>();
+    expect(after?.n).toBe(before?.n);
+  });
+});

@@ -1,0 +1,94 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+import { afterAll, describe, expect, it } from "vitest";
+
+import { launchBrowser, saveScreenshot } from "../support/browser";
+
+/**
+ * The README's first command as a new user runs it: `npm start` builds, migrates and seeds a
+ * fresh local database, prints the demo credentials and serves the app in workerd.
+ */
+const stateDir = mkdtempSync(join(tmpdir(), "ate-quick-start-"));
+let server: ChildProcess | undefined;
+
+afterAll(() => {
+  if (server?.pid) {
+    try {
+      process.kill(-server.pid, "SIGTERM");
+    } catch {
+      // already stopped
+    }
+  }
+  rmSync(stateDir, { recursive: true, force: true });
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+function startAndWaitUntilReady(port: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let output = "";
+    server = spawn("npm", ["start"], {
+      env: { ...process.env, PORT: String(port), STATE_DIR: stateDir },
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const timer = setTimeout(() => reject(new Error(`npm start was not ready in time:\n${output}`)), 150_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes("Ready on")) {
+        clearTimeout(timer);
+        resolve(output);
+      }
+    };
+    server.stdout?.on("data", onData);
+    server.stderr?.on("data", onData);
+    server.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`npm start exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+describe("npm start on an empty database", () => {
+  it("prints the demo admin's credentials, which sign in to the admin shell", async () => {
+    const port = await freePort();
+    const startedAt = Date.now();
+    const output = await startAndWaitUntilReady(port);
+    console.log(`npm start answered after ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
+
+    const admin = output.match(/Demo admin:\s+(\S+) \/ (\S+)/);
+    expect(admin, output).not.toBeNull();
+    expect(output).toContain("Demo class join code: DEMOCLASS");
+    const [, email, password] = admin!;
+
+    const origin = `http://127.0.0.1:${port}`;
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      await page.goto(origin);
+      await page.getByRole("link", { name: "Sign In to Continue" }).click();
+      await page.getByLabel("Email").fill(email!);
+      await page.getByLabel("Password").fill(password!);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.getByTestId("sidebar").waitFor();
+      expect(await page.getByTestId("role-badge").innerText()).toBe("Admin");
+      // The seeded demo test counts on the dashboard.
+      expect(await page.getByTestId("stat-card").first().innerText()).toContain("1");
+      await saveScreenshot(page, "quick-start-home");
+    } finally {
+      await browser.close();
+    }
+  }, 200_000);
+});
