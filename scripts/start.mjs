@@ -23,7 +23,8 @@ const bin = (name) => `node_modules/.bin/${name}`;
 
 try {
   console.log("› Building the app");
-  await run(bin("remix"), ["build"]);
+  // A production build whatever NODE_ENV the caller has (test runners set "test").
+  await run(bin("remix"), ["build"], { NODE_ENV: "production" });
   console.log("› Applying database migrations (local D1)");
   await run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir], { CI: "true" });
   console.log("› Seeding demo data if the database is empty");

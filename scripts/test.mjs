@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readFileSync } from "node:fs";
 
 const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
+const buildEnv = { ...env, NODE_ENV: "production" };
 const bin = (name) => `node_modules/.bin/${name}`;
 mkdirSync("test-results", { recursive: true });
 
@@ -18,18 +19,19 @@ const vitest = (project) => [
 ];
 
 const steps = [
-  ["build", bin("remix"), ["build"]],
-  ["bundle", bin("wrangler"), ["deploy", "--dry-run", "--outdir", "dist"]],
+  ["build", bin("remix"), ["build"], buildEnv],
+  ["bundle", bin("wrangler"), ["deploy", "--dry-run", "--outdir", "dist"], buildEnv],
   ["typecheck", bin("tsc"), ["--noEmit"]],
   ["lint", bin("eslint"), [".", "--max-warnings=0"]],
   ["unit", ...vitest("unit")],
   ["integration", ...vitest("integration")],
-  ["e2e", ...vitest("e2e")],
+  // One file at a time: the quick-start test rebuilds public/build, which the others serve.
+  ["e2e", vitest("e2e")[0], [...vitest("e2e")[1], "--no-file-parallelism"]],
 ];
 
 const timings = [];
 let failedStep = null;
-for (const [name, command, args] of steps) {
+for (const [name, command, args, stepEnv = env] of steps) {
   if (name === "e2e" && !existsSync(chromiumPath)) {
     console.error(
       `\nThe end-to-end tests need Chromium, which was not found at ${chromiumPath}.\n` +
@@ -40,7 +42,7 @@ for (const [name, command, args] of steps) {
   }
   console.log(`\n━━ ${name}: ${command} ${args.join(" ")}`);
   const startedAt = Date.now();
-  const result = spawnSync(command, args, { stdio: "inherit", env });
+  const result = spawnSync(command, args, { stdio: "inherit", env: stepEnv });
   timings.push([name, (Date.now() - startedAt) / 1000]);
   if (result.status !== 0) {
     failedStep = name;

@@ -20,6 +20,6 @@ export function initials(user: NamedUser): string {
   const first = clean(user.firstName).charAt(0);
   const last = clean(user.lastName).charAt(0);
   if (first || last) return (first + last).toUpperCase();
-  const emailInitial = clean(user.email).charAt(0);
+  const emailInitial = (clean(user.email).split("@")[0] ?? "").charAt(0);
   return (emailInitial || "U").toUpperCase();
 }

@@ -127,7 +127,8 @@ describe("signed in as the demo admin", () => {
     await signInThroughTheUi(demoAccounts.admin.email, demoAccounts.admin.password);
     const sidebar = page.getByTestId("sidebar");
     expect(await sidebar.getAttribute("data-state")).toBe("expanded");
-    expect((await sidebar.boundingBox())?.width).toBe(256);
+    const column = page.getByTestId("sidebar-column");
+    expect((await column.boundingBox())?.width).toBe(256); // 16rem
 
     await page.keyboard.press("Control+b");
     await expect.poll(() => sidebar.getAttribute("data-state")).toBe("collapsed");
@@ -140,7 +141,7 @@ describe("signed in as the demo admin", () => {
     expect(html).toContain('data-state="collapsed"');
     await page.reload();
     expect(await sidebar.getAttribute("data-state")).toBe("collapsed");
-    await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(48);
+    await expect.poll(async () => (await column.boundingBox())?.width).toBe(48); // 3rem
     await saveScreenshot(page, "admin-sidebar-collapsed");
 
     await page.keyboard.press("Control+b");

@@ -21,6 +21,7 @@ export function AppSidebar({ user }: { user: SidebarUser }) {
     <>
       {/* The outer column stretches with the page; the sidebar itself stays in view. */}
       <div
+        data-testid="sidebar-column"
         className="hidden shrink-0 border-r border-slate-200 bg-white transition-[width] duration-200 md:block"
         style={{ width: open ? SIDEBAR_WIDTH : SIDEBAR_WIDTH_COLLAPSED }}
       >
