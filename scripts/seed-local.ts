@@ -3,7 +3,11 @@
  * if it is empty. It goes through wrangler's local platform proxy, so it cannot touch a
  * remote database. Demo credentials come from DEMO_* variables or the documented defaults.
  */
-import { getPlatformProxy } from "wrangler";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+import { getPlatformProxy, unstable_readConfig } from "wrangler";
 
 import { createDatabase } from "../app/db/client.server";
 import { DEFAULT_DEMO_ACCOUNTS, DEMO_JOIN_CODE, seedDemoData, type DemoAccounts } from "../app/models/seed.server";
@@ -19,9 +23,16 @@ const accounts: DemoAccounts = {
   },
 };
 
+// The proxy gets a config with only the D1 binding: the Durable Object and queue bindings would
+// make it warn that their classes are missing, which is noise for a seed.
+const { name, compatibility_date, d1_databases } = unstable_readConfig({ config: "wrangler.toml" }, { hideWarnings: true });
+const configDir = mkdtempSync(join(tmpdir(), "ate-seed-"));
+const configPath = join(configDir, "wrangler.json");
+writeFileSync(configPath, JSON.stringify({ name, compatibility_date, d1_databases }));
+
 // `wrangler --persist-to DIR` keeps its data in DIR/v3; the proxy takes that folder itself.
-const stateDir = process.env.STATE_DIR || ".wrangler/state";
-const proxy = await getPlatformProxy<{ DB: D1Database }>({ persist: { path: `${stateDir}/v3` } });
+const stateDir = resolve(process.env.STATE_DIR || ".wrangler/state");
+const proxy = await getPlatformProxy<{ DB: D1Database }>({ configPath, persist: { path: join(stateDir, "v3") } });
 try {
   const seeded = await seedDemoData(createDatabase(proxy.env.DB), accounts);
   if (seeded) {
@@ -36,8 +47,15 @@ try {
       ].join("\n"),
     );
   } else {
-    console.log("Local database already has data; demo seed skipped.");
+    console.log(
+      [
+        "The local database already has data, so the demo seed was skipped.",
+        `  Demo admin (if seeded earlier with the defaults): ${accounts.admin.email} / ${accounts.admin.password}`,
+        "  To start over, stop the server and delete the state folder (.wrangler/state by default).",
+      ].join("\n"),
+    );
   }
 } finally {
   await proxy.dispose();
+  rmSync(configDir, { recursive: true, force: true });
 }

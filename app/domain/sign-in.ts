@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { MIN_PASSWORD_LENGTH } from "./password-policy";
+
 /** The local sign-in form; shared by the form's client-side checks and the server. */
 export const signInSchema = z.object({
   email: z
@@ -14,9 +16,6 @@ export const signInSchema = z.object({
     .max(1024, "Invalid email or password."),
 });
 export type SignInInput = z.infer<typeof signInSchema>;
-
-/** A password for a new local account: long rather than complicated (NIST SP 800-63B). */
-export const MIN_PASSWORD_LENGTH = 12;
 
 /** First-run setup of a deployment that uses the built-in sign-in: its first admin account. */
 export const firstAdminSchema = z

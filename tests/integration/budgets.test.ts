@@ -1,0 +1,38 @@
+import { readFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+
+import { describe, expect, it } from "vitest";
+
+/**
+ * DESIGN.md's budget: student pages load at most 100 kB of gzipped JavaScript. Measured from
+ * the Remix asset manifest of the current build: the client entry, the root route and the
+ * page's own route module with every chunk they import.
+ */
+const BUDGET_BYTES = 100 * 1024;
+const STUDENT_ROUTES = ["routes/join", "routes/test.$id", "routes/results.$sessionId"];
+
+type ManifestEntry = { module: string; imports?: string[] };
+type Manifest = { entry: ManifestEntry; routes: Record<string, ManifestEntry> };
+
+function readManifest(): Manifest {
+  const serverBuild = readFileSync("build/server/index.js", "utf8");
+  const url = serverBuild.match(/\/build\/manifest-[A-Z0-9]+\.js/)?.[0];
+  if (!url) throw new Error("No asset manifest in build/server/index.js: run `npm run build` first.");
+  const source = readFileSync(`public${url}`, "utf8");
+  return JSON.parse(source.slice(source.indexOf("=") + 1).replace(/;\s*$/, "")) as Manifest;
+}
+
+const gzippedSize = (url: string) => gzipSync(readFileSync(`public${url}`)).length;
+
+describe("student page JavaScript budget", () => {
+  const manifest = readManifest();
+  for (const routeId of STUDENT_ROUTES) {
+    it(`${routeId} loads at most 100 kB of gzipped JavaScript`, () => {
+      const parts = [manifest.entry, manifest.routes.root!, manifest.routes[routeId]!];
+      const files = new Set(parts.flatMap((part) => [part.module, ...(part.imports ?? [])]));
+      const total = [...files].reduce((sum, file) => sum + gzippedSize(file), 0);
+      console.log(`${routeId}: ${(total / 1024).toFixed(1)} kB gzipped in ${files.size} files`);
+      expect(total).toBeLessThanOrEqual(BUDGET_BYTES);
+    });
+  }
+});
