@@ -1,0 +1,110 @@
+import { X } from "lucide-react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
+
+/**
+ * A modal dialog on the native <dialog> element: the browser traps focus, closes on Escape and
+ * restores focus on close. Controlled by `open`; `onClose` fires for Escape, the close button
+ * and a click on the backdrop.
+ */
+export function Dialog({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  wide = false,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description?: string;
+  children: ReactNode;
+  wide?: boolean;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={(event) => {
+        if (event.target === ref.current) onClose();
+      }}
+      className={`m-auto w-[calc(100%-2rem)] rounded-xl border border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50 ${
+        wide ? "max-w-3xl" : "max-w-lg"
+      }`}
+    >
+      {open ? (
+        <div className="max-h-[85dvh] overflow-y-auto p-6">
+          <div className="mb-4 flex items-start justify-between gap-4">
+            <div>
+              <h2 id={titleId} className="text-lg font-semibold">
+                {title}
+              </h2>
+              {description ? (
+                <p id={descriptionId} className="mt-1 text-sm text-slate-700">
+                  {description}
+                </p>
+              ) : null}
+            </div>
+            <button
+              type="button"
+              onClick={onClose}
+              aria-label="Close"
+              className="-m-1 inline-flex size-9 items-center justify-center rounded-md hover:bg-slate-100"
+            >
+              <X aria-hidden="true" className="size-4" />
+            </button>
+          </div>
+          {children}
+        </div>
+      ) : null}
+    </dialog>
+  );
+}
+
+/** "Are you sure?" before something that cannot be undone. */
+export function ConfirmDialog({
+  open,
+  onCancel,
+  onConfirm,
+  title = "Are you sure?",
+  description,
+  confirmLabel = "Delete",
+  busy = false,
+}: {
+  open: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+  title?: string;
+  description: string;
+  confirmLabel?: string;
+  busy?: boolean;
+}) {
+  return (
+    <Dialog open={open} onClose={onCancel} title={title} description={description}>
+      <div className="flex justify-end gap-2">
+        <button type="button" className="btn-outline" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="button" className="btn bg-red-700 text-white hover:bg-red-800" onClick={onConfirm} disabled={busy}>
+          {confirmLabel}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

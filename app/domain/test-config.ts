@@ -1,0 +1,108 @@
+import { z } from "zod";
+
+import { DEFAULT_AI_MODEL } from "./ai-cost";
+import { QUESTION_TYPES } from "./question-types";
+
+/**
+ * The test form (create and edit) and the test payloads of /api/tests, with SPEC.md section 5's
+ * messages. One schema serves the form and the API.
+ */
+export const DEFAULT_PLACEMENT_DURATION = 15;
+export const DEFAULT_DIAGNOSTIC_DURATION = 25;
+export const MIN_DURATION = 5;
+export const MAX_DURATION = 180;
+
+const requiredText = (message: string, max = 200) =>
+  z.string({ required_error: message, invalid_type_error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+
+const duration = (label: "Placement" | "Diagnostic") =>
+  z.coerce
+    .number({ invalid_type_error: `${label} duration must be a number` })
+    .int(`${label} duration must be a whole number of minutes`)
+    .min(MIN_DURATION, `${label} duration must be at least ${MIN_DURATION} minutes`)
+    .max(MAX_DURATION, `${label} duration cannot exceed ${MAX_DURATION} minutes`);
+
+/** Seconds, optional: blank or null means none. */
+export const optionalSeconds = (label: string) =>
+  z
+    .union([z.literal(""), z.null(), z.undefined(), z.coerce.number()])
+    .transform((value) => (value === "" || value == null ? null : value))
+    .pipe(
+      z
+        .number({ invalid_type_error: `${label} must be a number` })
+        .int(`${label} must be a whole number of seconds`)
+        .min(0, `${label} cannot be negative`)
+        .max(24 * 60 * 60, `${label} cannot exceed 24 hours`)
+        .nullable(),
+    );
+
+export const testDetailsSchema = z.object({
+  title: requiredText("Title is required"),
+  description: requiredText("Description is required", 5000),
+  gradeLevel: requiredText("Grade level is required", 50),
+  subject: requiredText("Subject is required", 100),
+  placementDuration: duration("Placement").default(DEFAULT_PLACEMENT_DURATION),
+  diagnosticDuration: duration("Diagnostic").default(DEFAULT_DIAGNOSTIC_DURATION),
+  showFeedback: z.boolean().default(true),
+  aiModel: z.string().trim().min(1).max(100).default(DEFAULT_AI_MODEL),
+  showResultDuringTest: z.boolean().default(true),
+  showFeedbackDuringTest: z.boolean().default(true),
+  showResultAfterTest: z.boolean().default(true),
+  showFeedbackAfterTest: z.boolean().default(true),
+});
+export type TestDetails = z.infer<typeof testDetailsSchema>;
+
+export const sectionSchema = z.object({
+  id: z.string().trim().min(1, "Section id is required").max(100),
+  title: requiredText("Section title is required"),
+  timeLimit: optionalSeconds("Section time limit"),
+});
+export type SectionInput = z.infer<typeof sectionSchema>;
+
+/** A bank question placed in a test: its section and its time-limit override. */
+export const placementSchema = z.object({
+  id: z.string().trim().min(1, "Question id is required"),
+  sectionId: z.string().trim().min(1).nullable().optional().transform((value) => value ?? null),
+  timeLimit: optionalSeconds("Question time limit"),
+});
+export type PlacementInput = z.infer<typeof placementSchema>;
+
+export const timerDefaultsSchema = z
+  .record(z.enum(QUESTION_TYPES), optionalSeconds("Default time limit"))
+  .default({})
+  .transform((defaults) =>
+    Object.fromEntries(Object.entries(defaults).filter(([, seconds]) => seconds != null)) as Partial<
+      Record<(typeof QUESTION_TYPES)[number], number>
+    >,
+  );
+
+function uniqueIds(items: { id: string }[]) {
+  return new Set(items.map((item) => item.id)).size === items.length;
+}
+
+/** PUT /api/tests/{id}: the form fields plus sections, questions and timer defaults. */
+export const testUpdateSchema = testDetailsSchema
+  .extend({
+    sections: z.array(sectionSchema).max(100).default([]),
+    questions: z.array(placementSchema).max(500).default([]),
+    perQuestionTimerDefaults: timerDefaultsSchema,
+  })
+  .superRefine((test, context) => {
+    if (!uniqueIds(test.sections)) context.addIssue({ code: "custom", path: ["sections"], message: "Section ids must be unique" });
+    if (!uniqueIds(test.questions)) context.addIssue({ code: "custom", path: ["questions"], message: "A question can be in a test only once" });
+    const sectionIds = new Set(test.sections.map((section) => section.id));
+    test.questions.forEach((question, index) => {
+      if (question.sectionId && !sectionIds.has(question.sectionId)) {
+        context.addIssue({ code: "custom", path: ["questions", index, "sectionId"], message: "Unknown section" });
+      }
+    });
+  });
+export type TestUpdate = z.infer<typeof testUpdateSchema>;
+
+/** POST /api/tests: manual create sends empty questions, competencies and modules. */
+export const testCreateSchema = testDetailsSchema.extend({
+  questions: z.array(placementSchema).max(500).default([]),
+  competencies: z.record(z.unknown()).optional(),
+  modules: z.record(z.unknown()).optional(),
+});
+export type TestCreate = z.infer<typeof testCreateSchema>;
