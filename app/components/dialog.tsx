@@ -33,6 +33,8 @@ export function Dialog({
   }, [open]);
 
   return (
+    // A click on the backdrop closes, as Escape (onCancel) does for keyboard users.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <dialog
       ref={ref}
       aria-labelledby={titleId}
