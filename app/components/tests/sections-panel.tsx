@@ -1,0 +1,166 @@
+import { ArrowUp, Pencil, Plus, Trash2, X } from "lucide-react";
+import { useState, type Dispatch } from "react";
+
+import { useToast } from "~/components/toast/toast-context";
+import { effectiveTimeLimit, formatTimeLimit } from "~/domain/timers";
+import { newSectionId, secondsFromInput, type EditorAction, type EditorSection, type EditorState } from "~/domain/test-editor";
+import { AddQuestionsDialog } from "./add-questions-dialog";
+import { QUESTION_TYPE_LABELS, questionPreview, type BankQuestionSummary } from "./question-label";
+import { SectionDialog } from "./section-dialog";
+
+const SOURCE_LABEL = { question: "question", section: "section", type: "type default", none: "" } as const;
+
+/** The "Sections & Questions" tab: sections, and every question with its section and time limit. */
+export function SectionsPanel({
+  state,
+  dispatch,
+  bank,
+}: {
+  state: EditorState;
+  dispatch: Dispatch<EditorAction>;
+  bank: BankQuestionSummary[];
+}) {
+  const { toast } = useToast();
+  const [sectionDialog, setSectionDialog] = useState<{ open: boolean; section: EditorSection | null }>({ open: false, section: null });
+  const [adding, setAdding] = useState(false);
+  const bankById = new Map(bank.map((question) => [question.id, question]));
+  const sectionById = new Map(state.sections.map((section) => [section.id, section]));
+
+  return (
+    <div className="space-y-8">
+      <section aria-labelledby="sections-heading">
+        <div className="flex items-center justify-between">
+          <h2 id="sections-heading" className="text-lg font-semibold">
+            Sections
+          </h2>
+          <button type="button" className="btn-outline" onClick={() => setSectionDialog({ open: true, section: null })}>
+            <Plus aria-hidden="true" className="size-4" /> Add Section
+          </button>
+        </div>
+        {state.sections.length === 0 ? (
+          <p className="mt-3 text-sm text-slate-700">No sections yet. Questions can also stay unassigned.</p>
+        ) : (
+          <ol className="mt-3 space-y-2" aria-label="Sections in order">
+            {state.sections.map((section, index) => (
+              <li key={section.id} className="card flex items-center gap-3 p-3" data-testid="section-row">
+                <span className="flex-1">
+                  <span className="font-medium">{section.title}</span>
+                  <span className="ml-2 text-sm text-slate-700">{section.timeLimit == null ? "No section time limit" : `${formatTimeLimit(section.timeLimit)} per question`}</span>
+                </span>
+                <button type="button" className="btn-ghost px-2" disabled={index === 0} aria-label={`Move ${section.title} up`} onClick={() => dispatch({ type: "moveSectionUp", id: section.id })}>
+                  <ArrowUp aria-hidden="true" className="size-4" />
+                </button>
+                <button type="button" className="btn-ghost px-2" aria-label={`Edit ${section.title}`} onClick={() => setSectionDialog({ open: true, section })}>
+                  <Pencil aria-hidden="true" className="size-4" />
+                </button>
+                <button type="button" className="btn-ghost px-2 text-red-700" aria-label={`Delete ${section.title}`} onClick={() => dispatch({ type: "deleteSection", id: section.id })}>
+                  <Trash2 aria-hidden="true" className="size-4" />
+                </button>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      <section aria-labelledby="questions-heading">
+        <div className="flex items-center justify-between">
+          <h2 id="questions-heading" className="text-lg font-semibold">
+            Questions ({state.questions.length})
+          </h2>
+          <button type="button" className="btn-primary" onClick={() => setAdding(true)}>
+            <Plus aria-hidden="true" className="size-4" /> Add Questions
+          </button>
+        </div>
+        {state.questions.length === 0 ? <p className="mt-3 text-sm text-slate-700">No questions in this test yet.</p> : null}
+        <ul className="mt-3 space-y-2">
+          {state.questions.map((placement, index) => {
+            const question = bankById.get(placement.id);
+            if (!question) return null;
+            const limit = effectiveTimeLimit({
+              questionLimit: placement.timeLimit ?? question.timeLimit,
+              sectionLimit: placement.sectionId ? sectionById.get(placement.sectionId)?.timeLimit : null,
+              typeDefaults: state.perQuestionTimerDefaults,
+              type: question.type,
+            });
+            return (
+              <li key={placement.id} className="card p-3" data-testid="question-row">
+                <div className="flex items-start gap-3">
+                  <span className="mt-0.5 text-sm font-medium text-slate-600">{index + 1}.</span>
+                  <div className="flex-1">
+                    <p className="text-sm text-slate-900">{questionPreview(question.text)}</p>
+                    <p className="mt-1 text-xs text-slate-700">
+                      {QUESTION_TYPE_LABELS[question.type]} · {question.difficulty} ·{" "}
+                      <span data-testid="effective-time-limit">
+                        Time limit: {formatTimeLimit(limit.seconds)}
+                        {limit.source !== "none" ? ` (${SOURCE_LABEL[limit.source]})` : ""}
+                      </span>
+                    </p>
+                  </div>
+                  <button type="button" className="btn-ghost px-2" aria-label={`Remove question ${index + 1} from the test`} onClick={() => dispatch({ type: "removeQuestion", id: placement.id })}>
+                    <X aria-hidden="true" className="size-4" />
+                  </button>
+                </div>
+                <div className="mt-3 grid gap-3 sm:grid-cols-2">
+                  <div>
+                    <label className="label" htmlFor={`section-${placement.id}`}>
+                      Section
+                    </label>
+                    <select
+                      id={`section-${placement.id}`}
+                      className="input mt-1"
+                      value={placement.sectionId ?? ""}
+                      onChange={(event) => dispatch({ type: "setQuestionSection", id: placement.id, sectionId: event.target.value || null })}
+                    >
+                      <option value="">Unassigned</option>
+                      {state.sections.map((section) => (
+                        <option key={section.id} value={section.id}>
+                          {section.title}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                  <div>
+                    <label className="label" htmlFor={`limit-${placement.id}`}>
+                      Time limit override (seconds)
+                    </label>
+                    <input
+                      id={`limit-${placement.id}`}
+                      type="number"
+                      min={0}
+                      className="input mt-1"
+                      placeholder={question.timeLimit == null ? "None" : `Question's own: ${question.timeLimit}`}
+                      value={placement.timeLimit ?? ""}
+                      onChange={(event) => dispatch({ type: "setQuestionTimeLimit", id: placement.id, timeLimit: secondsFromInput(event.target.value) })}
+                    />
+                  </div>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <SectionDialog
+        key={sectionDialog.open ? (sectionDialog.section?.id ?? "new") : "closed"}
+        open={sectionDialog.open}
+        section={sectionDialog.section}
+        onClose={() => setSectionDialog({ open: false, section: null })}
+        onSave={(section) => {
+          if (sectionDialog.section) dispatch({ type: "editSection", id: sectionDialog.section.id, title: section.title, timeLimit: section.timeLimit });
+          else dispatch({ type: "addSection", section: { ...section, id: newSectionId() } });
+          setSectionDialog({ open: false, section: null });
+        }}
+      />
+      <AddQuestionsDialog
+        open={adding}
+        onClose={() => setAdding(false)}
+        bank={bank}
+        inTest={new Set(state.questions.map((question) => question.id))}
+        onAdd={(ids) => {
+          dispatch({ type: "addQuestions", ids });
+          toast({ title: "Questions Added", description: `${ids.length} added` });
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { FormField } from "~/components/form-field";
+import { DEFAULT_DIAGNOSTIC_DURATION, DEFAULT_PLACEMENT_DURATION, MAX_DURATION, MIN_DURATION } from "~/domain/test-config";
+
+export type TestDetailsValues = {
+  title: string;
+  description: string;
+  gradeLevel: string;
+  subject: string;
+  placementDuration: number | string;
+  diagnosticDuration: number | string;
+};
+
+export const EMPTY_TEST_DETAILS: TestDetailsValues = {
+  title: "",
+  description: "",
+  gradeLevel: "",
+  subject: "",
+  placementDuration: DEFAULT_PLACEMENT_DURATION,
+  diagnosticDuration: DEFAULT_DIAGNOSTIC_DURATION,
+};
+
+/**
+ * The test form's fields (SPEC.md section 5), shared by Create New Test and the edit screen's
+ * Basic Info tab. Uncontrolled with `defaultValues`, or controlled through `onChange`.
+ */
+export function TestDetailsFields({
+  values,
+  errors = {},
+  onChange,
+}: {
+  values: TestDetailsValues;
+  errors?: Record<string, string>;
+  onChange?: (field: keyof TestDetailsValues, value: string) => void;
+}) {
+  const bind = (field: keyof TestDetailsValues) =>
+    onChange
+      ? { value: values[field], onChange: (event: { target: { value: string } }) => onChange(field, event.target.value) }
+      : { defaultValue: values[field] };
+  return (
+    <div className="space-y-4">
+      <FormField name="title" label="Title" required error={errors.title} {...bind("title")} />
+      <div>
+        <label htmlFor="description" className="label">
+          Description
+        </label>
+        <textarea
+          id="description"
+          name="description"
+          rows={3}
+          required
+          aria-invalid={errors.description ? true : undefined}
+          aria-describedby={errors.description ? "description-error" : undefined}
+          className="input mt-1"
+          {...bind("description")}
+        />
+        {errors.description ? (
+          <p id="description-error" className="mt-1 text-sm text-red-700">
+            {errors.description}
+          </p>
+        ) : null}
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField name="gradeLevel" label="Grade Level" required error={errors.gradeLevel} {...bind("gradeLevel")} />
+        <FormField name="subject" label="Subject" required error={errors.subject} {...bind("subject")} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField
+          name="placementDuration"
+          label="Placement Duration (minutes)"
+          type="number"
+          min={MIN_DURATION}
+          max={MAX_DURATION}
+          required
+          error={errors.placementDuration}
+          {...bind("placementDuration")}
+        />
+        <FormField
+          name="diagnosticDuration"
+          label="Diagnostic Duration (minutes)"
+          type="number"
+          min={MIN_DURATION}
+          max={MAX_DURATION}
+          required
+          error={errors.diagnosticDuration}
+          {...bind("diagnosticDuration")}
+        />
+      </div>
+    </div>
+  );
+}
