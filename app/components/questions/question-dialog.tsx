@@ -1,0 +1,181 @@
+import { useState } from "react";
+
+import { Dialog } from "~/components/dialog";
+import { FormField } from "~/components/form-field";
+import { QUESTION_TYPE_LABELS } from "~/components/tests/question-label";
+import { fieldErrors } from "~/domain/form-errors";
+import { CHOICE_TYPES, QUESTION_FORM_DEFAULTS, questionCompetenciesSchema, questionSchema, type OptionInput } from "~/domain/question";
+import { DIFFICULTIES, QUESTION_TYPES, type Difficulty, type QuestionType } from "~/domain/question-types";
+import { CompetencyPicker, type CompetencyOption } from "./competency-picker";
+import { OptionsEditor } from "./options-editor";
+import { RubricField } from "./rubric-field";
+
+export type QuestionFormValue = {
+  text: string;
+  type: QuestionType;
+  difficulty: Difficulty;
+  options: OptionInput[];
+  rubric: string | Record<string, unknown> | null;
+  gradingSystemInstruction: string | null;
+  systemInstruction: string | null;
+  initialPrompt: string | null;
+  timeLimit: number | null;
+  metadata: { title?: string };
+  competencies: string[];
+  primaryCompetency: string | null;
+};
+
+export const EMPTY_QUESTION: QuestionFormValue = {
+  ...QUESTION_FORM_DEFAULTS,
+  options: QUESTION_FORM_DEFAULTS.options.map((option) => ({ ...option })),
+  rubric: null,
+  gradingSystemInstruction: null,
+  systemInstruction: null,
+  initialPrompt: null,
+  timeLimit: null,
+  metadata: {},
+  primaryCompetency: null,
+};
+
+export type QuestionSubmission = { question: ReturnType<typeof questionSchema.parse>; competencies: string[]; primaryCompetency: string };
+
+/**
+ * The New/Edit Question dialog for all five types. The parent remounts it (a new `key`) on
+ * every opening, so closing always resets it to SPEC.md's defaults.
+ */
+export function QuestionDialog({
+  open,
+  initial,
+  competencies,
+  busy,
+  onClose,
+  onSubmit,
+}: {
+  open: boolean;
+  initial: QuestionFormValue | null;
+  competencies: CompetencyOption[];
+  busy: boolean;
+  onClose: () => void;
+  onSubmit: (submission: QuestionSubmission) => void;
+}) {
+  const [value, setValue] = useState<QuestionFormValue>(initial ?? EMPTY_QUESTION);
+  const [timeLimitText, setTimeLimitText] = useState(value.timeLimit == null ? "" : String(value.timeLimit));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set = <Key extends keyof QuestionFormValue>(key: Key, next: QuestionFormValue[Key]) => setValue((current) => ({ ...current, [key]: next }));
+  const isChoice = CHOICE_TYPES.includes(value.type);
+  const isOpen = !isChoice;
+
+  const submit = () => {
+    const question = questionSchema.safeParse({ ...value, options: isChoice ? value.options : [], timeLimit: timeLimitText });
+    const links = questionCompetenciesSchema.safeParse({ competencies: value.competencies, primaryCompetency: value.primaryCompetency ?? undefined });
+    const problems = { ...(question.success ? {} : fieldErrors(question.error)), ...(links.success ? {} : fieldErrors(links.error)) };
+    setErrors(problems);
+    if (!question.success || !links.success) return;
+    onSubmit({ question: question.data, ...links.data });
+  };
+
+  const textArea = (key: "gradingSystemInstruction" | "systemInstruction" | "initialPrompt", label: string) => (
+    <div>
+      <label htmlFor={key} className="label">
+        {label}
+      </label>
+      <textarea id={key} rows={3} className="input mt-1" value={value[key] ?? ""} onChange={(event) => set(key, event.target.value)} />
+    </div>
+  );
+
+  return (
+    <Dialog open={open} onClose={onClose} title={initial ? "Edit Question" : "New Question"} wide>
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <div>
+          <label htmlFor="question-text" className="label">
+            Question text
+          </label>
+          <textarea
+            id="question-text"
+            rows={4}
+            className="input mt-1"
+            value={value.text}
+            aria-invalid={errors.text ? true : undefined}
+            aria-describedby="question-text-help"
+            onChange={(event) => set("text", event.target.value)}
+          />
+          <p id="question-text-help" className={`mt-1 text-sm ${errors.text ? "text-red-700" : "text-slate-600"}`}>
+            {errors.text ?? "Basic formatting is allowed: p, strong, em, u, lists, headings."}
+          </p>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <div>
+            <label htmlFor="question-type" className="label">
+              Type
+            </label>
+            <select id="question-type" className="input mt-1" value={value.type} onChange={(event) => set("type", event.target.value as QuestionType)}>
+              {QUESTION_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {QUESTION_TYPE_LABELS[type]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="question-difficulty" className="label">
+              Difficulty
+            </label>
+            <select id="question-difficulty" className="input mt-1" value={value.difficulty} onChange={(event) => set("difficulty", event.target.value as Difficulty)}>
+              {DIFFICULTIES.map((difficulty) => (
+                <option key={difficulty} value={difficulty}>
+                  {difficulty}
+                </option>
+              ))}
+            </select>
+          </div>
+          <FormField
+            name="questionTimeLimit"
+            label="Time limit (seconds)"
+            type="number"
+            min={0}
+            value={timeLimitText}
+            onChange={(event) => setTimeLimitText(event.target.value)}
+            error={errors.timeLimit}
+          />
+        </div>
+        {value.type === "scenario" ? (
+          <FormField
+            name="scenarioTitle"
+            label="Scenario title"
+            value={value.metadata.title ?? ""}
+            onChange={(event) => set("metadata", { ...value.metadata, title: event.target.value })}
+          />
+        ) : null}
+        {isChoice ? (
+          <OptionsEditor options={value.options} onChange={(options) => set("options", options)} single={value.type === "multiple_choice"} error={errors.options} />
+        ) : null}
+        {isOpen ? <RubricField value={value.rubric} onChange={(rubric) => set("rubric", rubric)} /> : null}
+        {isOpen ? textArea("gradingSystemInstruction", "Grading system instruction") : null}
+        {value.type === "chat" ? textArea("systemInstruction", "System instruction (for the AI partner)") : null}
+        {value.type === "chat" ? textArea("initialPrompt", "Initial prompt") : null}
+        <CompetencyPicker
+          competencies={competencies}
+          selected={value.competencies}
+          primary={value.primaryCompetency}
+          onChange={(selected, primary) => setValue((current) => ({ ...current, competencies: selected, primaryCompetency: primary }))}
+          error={errors.competencies}
+        />
+        <div className="flex justify-end gap-2">
+          <button type="button" className="btn-outline" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn-primary" disabled={busy}>
+            {busy ? "Saving..." : initial ? "Save Question" : "Create Question"}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
