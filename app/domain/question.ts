@@ -103,3 +103,15 @@ export const QUESTION_FORM_DEFAULTS = {
   options: [{ text: "", isCorrect: false, score: 0 }],
   competencies: [] as string[],
 };
+
+/** What the question bank screen posts to its action. */
+const competencyFields = {
+  question: questionSchema,
+  competencies: z.array(z.string().min(1)).min(1, "At least one competency is required"),
+  primaryCompetency: z.string().min(1),
+};
+export const questionBankActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("create"), ...competencyFields }),
+  z.object({ intent: z.literal("update"), id: z.string().min(1), ...competencyFields }),
+  z.object({ intent: z.literal("delete"), id: z.string().min(1) }),
+]);
