@@ -39,7 +39,7 @@ const timestamps = {
 
 const bool = (name: string) => integer(name, { mode: "boolean" });
 
-export type QuestionOption = { text: string; isCorrect: boolean; score?: number };
+export type QuestionOption = { text: string; isCorrect: boolean; score: number };
 
 // ---------------------------------------------------------------------------------------------
 // People and sign-in

@@ -63,6 +63,6 @@ describe("sanitizeQuestionHtml removes hostile markup", () => {
 
 describe("htmlToPlainText", () => {
   it("strips tags and decodes basic entities", () => {
-    expect(htmlToPlainText("<p>What is <strong>2 &lt; 3</strong>?</p>")).toBe("What is 2 < 3 ?");
+    expect(htmlToPlainText("<p>What is <strong>2 &lt; 3</strong>?</p><p>Explain.</p>")).toBe("What is 2 < 3? Explain.");
   });
 });

@@ -144,7 +144,9 @@ export function sanitizeQuestionHtml(input: string): string {
 /** The text a teacher sees in lists: tags removed, whitespace collapsed. */
 export function htmlToPlainText(html: string): string {
   return html
-    .replace(/<[^>]*>/g, " ")
+    // Block tags separate words; inline tags do not ("<strong>1/2</strong>." stays "1/2.").
+    .replace(/<\/?(?:p|div|li|ul|ol|br|h[1-6])\b[^>]*>/gi, " ")
+    .replace(/<[^>]*>/g, "")
     .replace(/&nbsp;/g, " ")
     .replace(/&lt;/g, "<")
     .replace(/&gt;/g, ">")

@@ -1,5 +1,90 @@
-import { plannedRoute } from "~/components/planned-screen";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { ArrowLeft, Lightbulb } from "lucide-react";
+import { useEffect } from "react";
 
-const route = plannedRoute("createTest");
-export const meta = route.meta;
-export default route.Screen;
+import { EMPTY_TEST_DETAILS, TestDetailsFields } from "~/components/tests/test-details-fields";
+import { useToast } from "~/components/toast/toast-context";
+import { fieldErrors } from "~/domain/form-errors";
+import { testCreateSchema } from "~/domain/test-config";
+import { createTest } from "~/models/tests.server";
+import { requireAdmin } from "~/services/auth.server";
+import { redirectWithToast } from "~/services/sign-in.server";
+
+export const meta: MetaFunction = () => [{ title: "Create New Test · Adaptive Testing Engine" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  return null;
+}
+
+type ActionFailure = { errors?: Record<string, string>; message?: string; values: Record<string, string> };
+
+/** A plain form post, so creating a test works before (or without) JavaScript. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request, context);
+  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
+  const parsed = testCreateSchema.safeParse({ ...form, showFeedback: true, questions: [], competencies: {}, modules: {} });
+  if (!parsed.success) return json<ActionFailure>({ errors: fieldErrors(parsed.error), values: form }, { status: 400 });
+  try {
+    await createTest(context.db, parsed.data, admin.id);
+  } catch (error) {
+    console.error("Creating a test failed", error);
+    return json<ActionFailure>({ message: "Failed to create test", values: form }, { status: 500 });
+  }
+  return redirectWithToast(request, context, "/admin/tests", {
+    title: "Test Created",
+    description: "Your test configuration has been created successfully.",
+  });
+}
+
+const NEXT_STEPS = [
+  "Questions (multiple choice, free response, scenarios)",
+  "Competency mappings and prerequisites",
+  "AI grading rubrics for open-ended questions",
+  "Adaptive logic and progression rules",
+];
+
+export default function CreateTest() {
+  const result = useActionData<ActionFailure>();
+  const navigation = useNavigation();
+  const { toast } = useToast();
+  const busy = navigation.state === "submitting";
+
+  useEffect(() => {
+    if (result?.message) toast({ title: "Error", description: result.message, variant: "destructive" });
+  }, [result, toast]);
+
+  return (
+    <div className="mx-auto max-w-3xl">
+      <Link to="/admin/tests" className="btn-ghost -ml-4 mb-4">
+        <ArrowLeft aria-hidden="true" className="size-4" /> Back to Tests
+      </Link>
+      <h1 className="text-3xl font-bold text-slate-900">Create New Test</h1>
+      <p className="mt-1 text-slate-700">Configure a new adaptive assessment</p>
+
+      <Form method="post" noValidate className="card mt-6 space-y-6 p-6">
+        <TestDetailsFields values={{ ...EMPTY_TEST_DETAILS, ...result?.values }} errors={result?.errors} />
+        <aside className="rounded-lg border border-brand-100 bg-brand-50 p-4 text-sm text-slate-800" aria-labelledby="next-steps">
+          <h2 id="next-steps" className="flex items-center gap-2 font-semibold">
+            <Lightbulb aria-hidden="true" className="size-4 text-brand-700" /> Next Steps
+          </h2>
+          <p className="mt-1">After creating the test, you can add:</p>
+          <ul className="mt-2 list-disc space-y-1 pl-5">
+            {NEXT_STEPS.map((step) => (
+              <li key={step}>{step}</li>
+            ))}
+          </ul>
+        </aside>
+        <div className="flex justify-end gap-2">
+          <Link to="/admin/tests" className="btn-outline">
+            Cancel
+          </Link>
+          <button type="submit" className="btn-primary" disabled={busy}>
+            {busy ? "Creating..." : "Create Test"}
+          </button>
+        </div>
+      </Form>
+    </div>
+  );
+}

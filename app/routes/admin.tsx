@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Outlet } from "@remix-run/react";
+import { Outlet, useNavigation } from "@remix-run/react";
 
+import { TestListSkeleton } from "~/components/tests/test-card";
 import { requireAdmin } from "~/services/auth.server";
 
 /**
@@ -13,5 +14,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function AdminLayout() {
+  const navigation = useNavigation();
+  // SPEC.md: the test list shows skeleton placeholders while it loads.
+  if (navigation.state === "loading" && navigation.location.pathname === "/admin/tests") {
+    return (
+      <div className="mx-auto max-w-6xl">
+        <h1 className="text-3xl font-bold text-slate-900">Test Configurations</h1>
+        <p className="mb-8 mt-1 text-slate-700">Loading tests...</p>
+        <TestListSkeleton />
+      </div>
+    );
+  }
   return <Outlet />;
 }

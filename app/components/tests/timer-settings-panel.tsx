@@ -54,7 +54,7 @@ export function TimerSettingsPanel({
         </label>
         <select
           id="ai-model-select"
-          className="input mt-1 max-w-sm"
+          className="input mt-1 max-w-xl"
           value={state.details.aiModel}
           onChange={(event) => dispatch({ type: "setDetail", field: "aiModel", value: event.target.value })}
         >

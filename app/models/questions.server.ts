@@ -1,0 +1,145 @@
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+
+import type { Database } from "~/db/client.server";
+import { competencies, questionCompetencies, questions, testQuestions, tests } from "~/db/schema";
+import type { QuestionInput } from "~/domain/question";
+import { sanitizeQuestionHtml } from "~/domain/sanitize-html";
+
+/**
+ * The question bank.
+ * - listQuestions(db) → bank questions with their competency links and the tests that use them
+ * - findQuestion(db, id) → one of those, or undefined
+ * - saveQuestionWithCompetencies(db, {id|null, question, competencies, primaryCompetency, userId})
+ *     creates or updates a question and replaces its competency links in one batch
+ * - deleteQuestion(db, id) → { removedFromTests } or undefined
+ * Question text is sanitized here, so nothing unsafe is ever stored whatever the caller.
+ */
+export type QuestionRow = typeof questions.$inferSelect;
+export type BankQuestion = ReturnType<typeof toBankQuestion>;
+
+function toBankQuestion(
+  row: QuestionRow,
+  links: { competencyId: string; isPrimary: boolean }[],
+  usedBy: { id: string; title: string }[],
+) {
+  return {
+    id: row.id,
+    text: row.text,
+    type: row.type,
+    difficulty: row.difficulty,
+    options: row.options,
+    rubric: row.rubric ?? null,
+    gradingSystemInstruction: row.gradingSystemInstruction,
+    systemInstruction: row.systemInstruction,
+    initialPrompt: row.initialPrompt,
+    timeLimit: row.timeLimit,
+    metadata: row.metadata,
+    competencies: links,
+    tests: usedBy,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+async function decorate(db: Database, rows: QuestionRow[]) {
+  const ids = rows.map((row) => row.id);
+  if (ids.length === 0) return [];
+  const [links, usage] = await Promise.all([
+    db
+      .select({ questionId: questionCompetencies.questionId, competencyId: questionCompetencies.competencyId, isPrimary: questionCompetencies.isPrimary })
+      .from(questionCompetencies)
+      .where(inArray(questionCompetencies.questionId, ids)),
+    db
+      .select({ questionId: testQuestions.questionId, id: tests.id, title: tests.title })
+      .from(testQuestions)
+      .innerJoin(tests, eq(tests.id, testQuestions.testId))
+      .where(inArray(testQuestions.questionId, ids)),
+  ]);
+  return rows.map((row) =>
+    toBankQuestion(
+      row,
+      links.filter((link) => link.questionId === row.id).map(({ competencyId, isPrimary }) => ({ competencyId, isPrimary })),
+      usage.filter((use) => use.questionId === row.id).map(({ id, title }) => ({ id, title })),
+    ),
+  );
+}
+
+export async function listQuestions(
+  db: Database,
+  filters: { type?: QuestionRow["type"]; difficulty?: QuestionRow["difficulty"]; search?: string } = {},
+) {
+  const conditions = [
+    filters.type ? eq(questions.type, filters.type) : undefined,
+    filters.difficulty ? eq(questions.difficulty, filters.difficulty) : undefined,
+  ].filter(Boolean);
+  const rows = await db
+    .select()
+    .from(questions)
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(desc(questions.createdAt));
+  const needle = filters.search?.trim().toLowerCase();
+  return decorate(db, needle ? rows.filter((row) => row.text.toLowerCase().includes(needle)) : rows);
+}
+
+export async function findQuestion(db: Database, id: string) {
+  const row = await db.query.questions.findFirst({ where: eq(questions.id, id) });
+  return row ? (await decorate(db, [row]))[0] : undefined;
+}
+
+function questionValues(input: QuestionInput) {
+  return {
+    text: sanitizeQuestionHtml(input.text),
+    type: input.type,
+    difficulty: input.difficulty,
+    options: input.options,
+    rubric: input.rubric,
+    gradingSystemInstruction: input.gradingSystemInstruction,
+    systemInstruction: input.systemInstruction,
+    initialPrompt: input.initialPrompt,
+    timeLimit: input.timeLimit,
+    metadata: input.metadata,
+  };
+}
+
+export class UnknownCompetencyError extends Error {
+  override name = "UnknownCompetencyError";
+}
+
+/** Creates (id null) or updates a question and sets its competency links, all in one batch. */
+export async function saveQuestionWithCompetencies(
+  db: Database,
+  input: { id: string | null; question: QuestionInput; competencies: string[]; primaryCompetency: string; userId: string | null },
+) {
+  const known = await db.select({ id: competencies.id }).from(competencies).where(inArray(competencies.id, input.competencies));
+  const missing = input.competencies.filter((id) => !known.some((row) => row.id === id));
+  if (missing.length) throw new UnknownCompetencyError(`Unknown competency: ${missing.join(", ")}`);
+  if (input.id && !(await db.query.questions.findFirst({ where: eq(questions.id, input.id), columns: { id: true } }))) return undefined;
+
+  const id = input.id ?? crypto.randomUUID();
+  const links = input.competencies.map((competencyId) => ({ questionId: id, competencyId, isPrimary: competencyId === input.primaryCompetency }));
+  const write = input.id
+    ? db.update(questions).set(questionValues(input.question)).where(eq(questions.id, id))
+    : db.insert(questions).values({ id, ...questionValues(input.question), createdBy: input.userId });
+  await db.batch([
+    write,
+    db.delete(questionCompetencies).where(eq(questionCompetencies.questionId, id)),
+    db.insert(questionCompetencies).values(links),
+  ]);
+  return findQuestion(db, id);
+}
+
+/** Deletes a bank question; its placements in tests go with it (and are reported). */
+export async function deleteQuestion(db: Database, id: string) {
+  const question = await findQuestion(db, id);
+  if (!question) return undefined;
+  await db.delete(questions).where(eq(questions.id, id));
+  return { removedFromTests: question.tests };
+}
+
+/** The competencies a question can be linked to, for the question form's picker. */
+export async function competencyChoices(db: Database) {
+  return db
+    .select({ id: competencies.id, description: competencies.description })
+    .from(competencies)
+    .orderBy(asc(competencies.description));
+}
