@@ -11,7 +11,10 @@ import { sanitizeQuestionHtml } from "~/domain/sanitize-html";
  * - findQuestion(db, id) → one of those, or undefined
  * - saveQuestionWithCompetencies(db, {id|null, question, competencies, primaryCompetency, userId})
  *     creates or updates a question and replaces its competency links in one batch
+ * - createQuestion(db, input, userId) / updateQuestion(db, id, input) → the question (no link changes)
  * - deleteQuestion(db, id) → { removedFromTests } or undefined
+ * - allCompetencyLinks(db), competencyLinks(db, questionId), linkCompetency, setPrimaryCompetency,
+ *   unlinkCompetency: the question-competency links (one primary per question)
  * Question text is sanitized here, so nothing unsafe is ever stored whatever the caller.
  */
 export type QuestionRow = typeof questions.$inferSelect;
@@ -142,4 +145,68 @@ export async function competencyChoices(db: Database) {
     .select({ id: competencies.id, description: competencies.description })
     .from(competencies)
     .orderBy(asc(competencies.description));
+}
+
+export async function createQuestion(db: Database, input: QuestionInput, userId: string | null) {
+  const id = crypto.randomUUID();
+  await db.insert(questions).values({ id, ...questionValues(input), createdBy: userId });
+  return (await findQuestion(db, id))!;
+}
+
+export async function updateQuestion(db: Database, id: string, input: QuestionInput) {
+  const updated = await db.update(questions).set(questionValues(input)).where(eq(questions.id, id)).returning({ id: questions.id });
+  return updated.length ? findQuestion(db, id) : undefined;
+}
+
+export async function allCompetencyLinks(db: Database) {
+  return db
+    .select({ questionId: questionCompetencies.questionId, competencyId: questionCompetencies.competencyId, isPrimary: questionCompetencies.isPrimary })
+    .from(questionCompetencies);
+}
+
+export async function competencyLinks(db: Database, questionId: string) {
+  return db
+    .select({ competencyId: questionCompetencies.competencyId, isPrimary: questionCompetencies.isPrimary })
+    .from(questionCompetencies)
+    .where(eq(questionCompetencies.questionId, questionId));
+}
+
+export async function questionExists(db: Database, id: string): Promise<boolean> {
+  return !!(await db.query.questions.findFirst({ where: eq(questions.id, id), columns: { id: true } }));
+}
+
+export async function competencyExists(db: Database, id: string): Promise<boolean> {
+  return !!(await db.query.competencies.findFirst({ where: eq(competencies.id, id), columns: { id: true } }));
+}
+
+/** Links (or re-links) a competency; a primary link makes the question's other links secondary. */
+export async function linkCompetency(db: Database, questionId: string, competencyId: string, isPrimary: boolean) {
+  const existing = await db.query.questionCompetencies.findFirst({
+    where: and(eq(questionCompetencies.questionId, questionId), eq(questionCompetencies.competencyId, competencyId)),
+  });
+  const clearOthers = db.update(questionCompetencies).set({ isPrimary: false }).where(eq(questionCompetencies.questionId, questionId));
+  const upsert = db
+    .insert(questionCompetencies)
+    .values({ questionId, competencyId, isPrimary })
+    .onConflictDoUpdate({ target: [questionCompetencies.questionId, questionCompetencies.competencyId], set: { isPrimary } });
+  if (isPrimary) await db.batch([clearOthers, upsert]);
+  else await upsert;
+  return { created: !existing, link: { questionId, competencyId, isPrimary } };
+}
+
+/** undefined when the link does not exist. */
+export async function setPrimaryCompetency(db: Database, questionId: string, competencyId: string, isPrimary: boolean) {
+  const existing = await db.query.questionCompetencies.findFirst({
+    where: and(eq(questionCompetencies.questionId, questionId), eq(questionCompetencies.competencyId, competencyId)),
+  });
+  if (!existing) return undefined;
+  return (await linkCompetency(db, questionId, competencyId, isPrimary)).link;
+}
+
+export async function unlinkCompetency(db: Database, questionId: string, competencyId: string): Promise<boolean> {
+  const removed = await db
+    .delete(questionCompetencies)
+    .where(and(eq(questionCompetencies.questionId, questionId), eq(questionCompetencies.competencyId, competencyId)))
+    .returning({ id: questionCompetencies.id });
+  return removed.length > 0;
 }

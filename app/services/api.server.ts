@@ -27,3 +27,20 @@ export async function parseJsonBody<Schema extends z.ZodTypeAny>(request: Reques
 export function methodNotAllowed(allowed: string[]): Response {
   return json({ message: `Method not allowed. Use ${allowed.join(" or ")}.` }, { status: 405, headers: { Allow: allowed.join(", ") } });
 }
+
+type Handler = () => Promise<Response>;
+
+/**
+ * Dispatches a resource route's action by method; any other method gets a JSON 405 naming
+ * the allowed ones (GET included when the route has a loader).
+ */
+export function byMethod(request: Request, handlers: Partial<Record<"POST" | "PUT" | "PATCH" | "DELETE", Handler>>, hasGet = true) {
+  const handler = handlers[request.method as keyof typeof handlers];
+  if (handler) return handler();
+  return methodNotAllowed([...(hasGet ? ["GET"] : []), ...Object.keys(handlers)]);
+}
+
+/** Reads a path parameter Remix guarantees for the route. */
+export function param(params: Record<string, string | undefined>, name: string): string {
+  return params[name] ?? "";
+}

@@ -1,0 +1,13 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+
+import { allCompetencyLinks } from "~/models/questions.server";
+import { methodNotAllowed } from "~/services/api.server";
+import { requireAdmin } from "~/services/auth.server";
+
+/** GET /api/questions/competencies/all: every question-competency link. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  return json(await allCompetencyLinks(context.db));
+}
+
+export const action = () => methodNotAllowed(["GET"]);

@@ -1,0 +1,33 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+
+import { testUpdateSchema } from "~/domain/test-config";
+import { deleteTest, getTestDetail, UnknownQuestionError, updateTest } from "~/models/tests.server";
+import { apiError, byMethod, param, parseJsonBody } from "~/services/api.server";
+import { requireAdmin } from "~/services/auth.server";
+
+const notFound = () => apiError(404, "Test not found");
+
+/** GET, PUT and DELETE /api/tests/{id}. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  const test = await getTestDetail(context.db, param(params, "id"));
+  return test ? json(test) : notFound();
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  await requireAdmin(request, context);
+  const id = param(params, "id");
+  return byMethod(request, {
+    PUT: async () => {
+      const input = await parseJsonBody(request, testUpdateSchema);
+      try {
+        const updated = await updateTest(context.db, id, input);
+        return updated ? json(updated) : notFound();
+      } catch (error) {
+        if (error instanceof UnknownQuestionError) return apiError(400, error.message);
+        throw error;
+      }
+    },
+    DELETE: async () => ((await deleteTest(context.db, id)) ? json({ deleted: true }) : notFound()),
+  });
+}

@@ -1,0 +1,27 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+
+import { testCreateSchema } from "~/domain/test-config";
+import { createTest, listTests, UnknownQuestionError } from "~/models/tests.server";
+import { apiError, byMethod, parseJsonBody } from "~/services/api.server";
+import { requireAdmin } from "~/services/auth.server";
+
+/** GET /api/tests: every test, newest first. POST /api/tests: create one (201 with its config). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  return json(await listTests(context.db));
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request, context);
+  return byMethod(request, {
+    POST: async () => {
+      const input = await parseJsonBody(request, testCreateSchema);
+      try {
+        return json(await createTest(context.db, input, admin.id), { status: 201 });
+      } catch (error) {
+        if (error instanceof UnknownQuestionError) return apiError(400, error.message);
+        throw error;
+      }
+    },
+  });
+}

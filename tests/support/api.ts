@@ -1,0 +1,34 @@
+import type { CookieJar } from "./cookie-jar";
+import type { TestWorker } from "./worker";
+
+/** JSON calls to the Worker's /api as a signed-in (or signed-out) client. */
+export function apiClient(worker: TestWorker, jar?: CookieJar) {
+  const call = async (method: string, path: string, body?: unknown) => {
+    const response = await worker.request(path, {
+      method,
+      jar,
+      headers: body === undefined ? undefined : { "Content-Type": "application/json" },
+      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+    });
+    const text = await response.text();
+    let data: unknown = null;
+    try {
+      data = text ? JSON.parse(text) : null;
+    } catch {
+      data = text;
+    }
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    return { status: response.status, data: data as any };
+  };
+  return {
+    get: (path: string) => call("GET", path),
+    post: (path: string, body?: unknown) => call("POST", path, body ?? {}),
+    put: (path: string, body?: unknown) => call("PUT", path, body ?? {}),
+    patch: (path: string, body?: unknown) => call("PATCH", path, body ?? {}),
+    delete: (path: string) => call("DELETE", path),
+  };
+}
+
+export async function count(worker: TestWorker, table: string): Promise<number> {
+  return (await worker.d1.prepare(`select count(*) as n from ${table}`).first<{ n: number }>())?.n ?? 0;
+}
