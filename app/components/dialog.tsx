@@ -66,7 +66,7 @@ export function Dialog({
             <button
               type="button"
               onClick={onClose}
-              aria-label="Close"
+              aria-label="Close dialog"
               className="-m-1 inline-flex size-9 items-center justify-center rounded-md hover:bg-slate-100"
             >
               <X aria-hidden="true" className="size-4" />

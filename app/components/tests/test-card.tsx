@@ -33,7 +33,7 @@ export function TestCard({ test }: { test: TestCardData }) {
           <div key={tile.label} className="rounded-lg bg-slate-50 p-2 text-center">
             <tile.icon aria-hidden="true" className="mx-auto size-4 text-brand-600" />
             <dt className="mt-1 text-xs text-slate-600">{tile.label}</dt>
-            <dd className="truncate text-sm font-semibold text-slate-900">{tile.value}</dd>
+            <dd className="hyphens-auto break-words text-sm font-semibold text-slate-900">{tile.value}</dd>
           </div>
         ))}
       </dl>
