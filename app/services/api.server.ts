@@ -1,6 +1,8 @@
 import { json } from "@remix-run/cloudflare";
 import type { z } from "zod";
 
+import { RuleError } from "~/domain/rule-error";
+
 /** Helpers for /api routes: one error shape ({ message }) and zod-checked bodies. */
 export function apiError(status: 400 | 401 | 403 | 404 | 405 | 409 | 429 | 500, message: string): Response {
   return json({ message }, { status });
@@ -43,4 +45,14 @@ export function byMethod(request: Request, handlers: Partial<Record<"POST" | "PU
 /** Reads a path parameter Remix guarantees for the route. */
 export function param(params: Record<string, string | undefined>, name: string): string {
   return params[name] ?? "";
+}
+
+/** Runs a handler and answers a RuleError it throws with its status and message. */
+export async function ruleErrors(run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof RuleError) return apiError(error.status, error.message);
+    throw error;
+  }
 }

@@ -1,0 +1,123 @@
+import { asc, count, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+
+import type { Database } from "~/db/client.server";
+import { competencies, modules, prerequisites, questionCompetencies } from "~/db/schema";
+import type { CompetencyInput } from "~/domain/curriculum";
+import { isDuplicate, wouldCreateCycle } from "~/domain/prerequisites";
+import { RuleError } from "~/domain/rule-error";
+
+/**
+ * Competencies, the modules they belong to, and prerequisites between competencies.
+ * - listCompetencies, createCompetency, updateCompetency, deleteCompetency (→ unlinked question count)
+ * - listModules, createModule
+ * - listPrerequisites, addPrerequisite (refuses self, duplicate and cycle), deletePrerequisite
+ */
+
+export async function listCompetencies(db: Database) {
+  const rows = await db
+    .select({
+      id: competencies.id,
+      description: competencies.description,
+      moduleId: competencies.moduleId,
+      moduleName: modules.name,
+      gradeLevel: competencies.gradeLevel,
+      subject: competencies.subject,
+      questionCount: sql<number>`(select count(*) from ${questionCompetencies} where ${questionCompetencies.competencyId} = ${competencies.id})`,
+      createdAt: competencies.createdAt,
+      updatedAt: competencies.updatedAt,
+    })
+    .from(competencies)
+    .leftJoin(modules, eq(modules.id, competencies.moduleId))
+    .orderBy(asc(competencies.description));
+  return rows.map((row) => ({
+    ...row,
+    name: row.description,
+    questionCount: Number(row.questionCount),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }));
+}
+
+export type CompetencyView = Awaited<ReturnType<typeof listCompetencies>>[number];
+
+async function findCompetencyView(db: Database, id: string) {
+  return (await listCompetencies(db)).find((competency) => competency.id === id);
+}
+
+async function assertModule(db: Database, moduleId: string | null) {
+  if (moduleId && !(await db.query.modules.findFirst({ where: eq(modules.id, moduleId) }))) {
+    throw new RuleError("Unknown module", 400);
+  }
+}
+
+export async function createCompetency(db: Database, input: CompetencyInput) {
+  await assertModule(db, input.moduleId);
+  const [row] = await db.insert(competencies).values(input).returning({ id: competencies.id });
+  return (await findCompetencyView(db, row!.id))!;
+}
+
+export async function updateCompetency(db: Database, id: string, input: CompetencyInput) {
+  await assertModule(db, input.moduleId);
+  const updated = await db.update(competencies).set(input).where(eq(competencies.id, id)).returning({ id: competencies.id });
+  return updated.length ? findCompetencyView(db, id) : undefined;
+}
+
+/** Removes the competency and (by cascade) its question links, prerequisites and memberships; never questions. */
+export async function deleteCompetency(db: Database, id: string) {
+  const [links] = await db.select({ total: count() }).from(questionCompetencies).where(eq(questionCompetencies.competencyId, id));
+  const deleted = await db.delete(competencies).where(eq(competencies.id, id)).returning({ id: competencies.id });
+  return deleted.length ? { deleted: true as const, unlinkedQuestions: links?.total ?? 0 } : undefined;
+}
+
+export async function listModules(db: Database) {
+  return db.select({ id: modules.id, name: modules.name }).from(modules).orderBy(asc(modules.name));
+}
+
+export async function createModule(db: Database, name: string) {
+  const existing = await db.query.modules.findFirst({ where: sql`lower(${modules.name}) = lower(${name})` });
+  if (existing) throw new RuleError(`A module named "${existing.name}" already exists.`, 409);
+  const [row] = await db.insert(modules).values({ name }).returning({ id: modules.id, name: modules.name });
+  return row!;
+}
+
+const prerequisiteCompetency = alias(competencies, "prerequisite_competency");
+
+export async function listPrerequisites(db: Database) {
+  return db
+    .select({
+      id: prerequisites.id,
+      competencyId: prerequisites.competencyId,
+      prerequisiteId: prerequisites.prerequisiteId,
+      competencyDescription: competencies.description,
+      prerequisiteDescription: prerequisiteCompetency.description,
+    })
+    .from(prerequisites)
+    .innerJoin(competencies, eq(competencies.id, prerequisites.competencyId))
+    .innerJoin(prerequisiteCompetency, eq(prerequisiteCompetency.id, prerequisites.prerequisiteId))
+    .orderBy(asc(competencies.description), asc(prerequisiteCompetency.description));
+}
+
+export async function addPrerequisite(db: Database, competencyId: string, prerequisiteId: string) {
+  if (competencyId === prerequisiteId) throw new RuleError("A competency cannot be its own prerequisite.", 400);
+  const [competency, prerequisite] = await Promise.all([
+    db.query.competencies.findFirst({ where: eq(competencies.id, competencyId) }),
+    db.query.competencies.findFirst({ where: eq(competencies.id, prerequisiteId) }),
+  ]);
+  if (!competency) throw new RuleError("Competency not found", 404);
+  if (!prerequisite) throw new RuleError("Prerequisite competency not found", 404);
+  const edges = await db.select({ competencyId: prerequisites.competencyId, prerequisiteId: prerequisites.prerequisiteId }).from(prerequisites);
+  if (isDuplicate(edges, competencyId, prerequisiteId)) throw new RuleError("This prerequisite already exists.", 409);
+  if (wouldCreateCycle(edges, competencyId, prerequisiteId)) {
+    throw new RuleError(
+      `This would create a cycle: "${prerequisite.description}" already depends on "${competency.description}".`,
+      409,
+    );
+  }
+  const [row] = await db.insert(prerequisites).values({ competencyId, prerequisiteId }).returning();
+  return { id: row!.id, competencyId, prerequisiteId, competencyDescription: competency.description, prerequisiteDescription: prerequisite.description };
+}
+
+export async function deletePrerequisite(db: Database, id: string): Promise<boolean> {
+  return (await db.delete(prerequisites).where(eq(prerequisites.id, id)).returning({ id: prerequisites.id })).length > 0;
+}
