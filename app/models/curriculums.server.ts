@@ -71,3 +71,23 @@ export async function removeCurriculumCompetency(db: Database, curriculumId: str
     .returning();
   return removed.length > 0;
 }
+
+/** Select all: every competency becomes a member (one statement). Undefined for an unknown curriculum. */
+export async function addAllCompetencies(db: Database, curriculumId: string) {
+  if (!(await curriculumExists(db, curriculumId))) return undefined;
+  const all = await db.select({ id: competencies.id }).from(competencies);
+  if (all.length) {
+    await db
+      .insert(curriculumCompetencies)
+      .values(all.map((competency) => ({ curriculumId, competencyId: competency.id })))
+      .onConflictDoNothing();
+  }
+  return all.length;
+}
+
+/** Deselect all: the curriculum keeps no competency. */
+export async function removeAllCompetencies(db: Database, curriculumId: string) {
+  if (!(await curriculumExists(db, curriculumId))) return undefined;
+  await db.delete(curriculumCompetencies).where(eq(curriculumCompetencies.curriculumId, curriculumId));
+  return true;
+}

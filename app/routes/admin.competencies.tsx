@@ -1,5 +1,134 @@
-import { plannedRoute } from "~/components/planned-screen";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { GitBranch, Pencil, Plus, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { z } from "zod";
 
-const route = plannedRoute("competencies");
-export const meta = route.meta;
-export default route.Screen;
+import { CompetencyDialog, type CompetencyValues } from "~/components/curriculum/competency-dialog";
+import { ConfirmDialog } from "~/components/dialog";
+import { useActionToast, type ActionOutcome } from "~/components/use-action-toast";
+import { competencySchema, moduleSchema } from "~/domain/curriculum";
+import { createCompetency, createModule, deleteCompetency, listCompetencies, listModules, updateCompetency } from "~/models/competencies.server";
+import { requireAdmin } from "~/services/auth.server";
+import { readIntent, runIntent } from "~/services/screen-action.server";
+
+export const meta: MetaFunction = () => [{ title: "Competency Manager · Adaptive Testing Engine" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  const [competencies, modules] = await Promise.all([listCompetencies(context.db), listModules(context.db)]);
+  return json({ competencies, modules });
+}
+
+const MESSAGES = {
+  create: { success: "Competency created", failure: "Failed to create competency. Please try again." },
+  update: { success: "Competency updated", failure: "Failed to update competency. Please try again." },
+  delete: { success: "Competency deleted", failure: "Failed to delete competency. Please try again." },
+};
+
+const withModule = competencySchema.and(z.object({ newModuleName: moduleSchema.shape.name.optional() }));
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAdmin(request, context);
+  const { intent, body } = await readIntent(request);
+  const { db } = context;
+  // A new module typed in the dialog is created first, then used.
+  const save = async (input: z.infer<typeof withModule>, id?: string) => {
+    const { newModuleName, ...competency } = input;
+    const moduleId = newModuleName ? (await createModule(db, newModuleName)).id : competency.moduleId;
+    return id ? updateCompetency(db, id, { ...competency, moduleId }) : createCompetency(db, { ...competency, moduleId });
+  };
+  switch (intent) {
+    case "create":
+      return runIntent(intent, body.values, withModule, MESSAGES.create.failure, (input) => save(input));
+    case "update":
+      return runIntent(intent, body.values, withModule, MESSAGES.update.failure, (input) => save(input, String(body.id)));
+    case "delete":
+      return runIntent(intent, body, z.object({ id: z.string().min(1) }), MESSAGES.delete.failure, ({ id }) => deleteCompetency(db, id));
+    default:
+      return json({ ok: false, intent, message: "Unknown action" }, { status: 400 });
+  }
+}
+
+export default function CompetencyManager() {
+  const { competencies, modules } = useLoaderData<typeof loader>();
+  const fetcher = useFetcher<ActionOutcome>();
+  const [editing, setEditing] = useState<{ key: number; competency: (CompetencyValues & { id: string }) | null } | null>(null);
+  const [deleting, setDeleting] = useState<(typeof competencies)[number] | null>(null);
+  useActionToast(fetcher, MESSAGES, (outcome) => {
+    if (outcome.intent !== "delete") setEditing(null);
+  });
+  const submit = (payload: object) => fetcher.submit(payload as never, { method: "post", encType: "application/json" });
+
+  return (
+    <div className="mx-auto max-w-5xl">
+      <header className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold text-slate-900">Competency Manager</h1>
+          <p className="mt-1 text-slate-700">The skills your questions assess, grouped in modules</p>
+        </div>
+        <div className="flex gap-2">
+          <Link to="/admin/prerequisites" className="btn-outline">
+            <GitBranch aria-hidden="true" className="size-4" /> Prerequisites
+          </Link>
+          <button type="button" className="btn-primary" onClick={() => setEditing({ key: Date.now(), competency: null })}>
+            <Plus aria-hidden="true" className="size-4" /> New Competency
+          </button>
+        </div>
+      </header>
+      {competencies.length === 0 ? <p className="card mt-6 p-8 text-center text-slate-700">No competencies yet. Create the first one.</p> : null}
+      <ul className="mt-6 grid gap-3 md:grid-cols-2">
+        {competencies.map((competency) => (
+          <li key={competency.id} className="card flex items-start gap-3 p-4" data-testid="competency-card">
+            <div className="min-w-0 flex-1">
+              <h2 className="font-medium text-slate-900">{competency.description}</h2>
+              <p className="mt-1 flex flex-wrap gap-x-3 text-sm text-slate-700">
+                <span>{competency.moduleName ?? "No module"}</span>
+                {competency.gradeLevel ? <span>Grade {competency.gradeLevel}</span> : null}
+                {competency.subject ? <span>{competency.subject}</span> : null}
+                <span>
+                  {competency.questionCount} {competency.questionCount === 1 ? "question" : "questions"}
+                </span>
+              </p>
+            </div>
+            <button
+              type="button"
+              className="btn-ghost px-2"
+              aria-label={`Edit ${competency.description}`}
+              onClick={() => setEditing({ key: Date.now(), competency: { ...competency } })}
+            >
+              <Pencil aria-hidden="true" className="size-4" />
+            </button>
+            <button type="button" className="btn-ghost px-2 text-red-700" aria-label={`Delete ${competency.description}`} onClick={() => setDeleting(competency)}>
+              <Trash2 aria-hidden="true" className="size-4" />
+            </button>
+          </li>
+        ))}
+      </ul>
+      {editing ? (
+        <CompetencyDialog
+          key={editing.key}
+          initial={editing.competency}
+          modules={modules}
+          busy={fetcher.state !== "idle"}
+          onClose={() => setEditing(null)}
+          onSubmit={(values) => submit(editing.competency ? { intent: "update", id: editing.competency.id, values } : { intent: "create", values })}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting) submit({ intent: "delete", id: deleting.id });
+          setDeleting(null);
+        }}
+        description={
+          deleting
+            ? `"${deleting.description}" is linked to ${deleting.questionCount} ${deleting.questionCount === 1 ? "question" : "questions"}. Deleting it removes those links, its prerequisites and its curriculum memberships. The questions themselves stay.`
+            : ""
+        }
+        confirmLabel="Delete Competency"
+      />
+    </div>
+  );
+}

@@ -1,5 +1,169 @@
-import { plannedRoute } from "~/components/planned-screen";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useFetcher, useLoaderData } from "@remix-run/react";
+import { ListChecks, Pencil, Plus, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { z } from "zod";
 
-const route = plannedRoute("curriculums");
-export const meta = route.meta;
-export default route.Screen;
+import { CurriculumDialog, type CurriculumValues } from "~/components/curriculum/curriculum-dialog";
+import { ManageCompetenciesDialog } from "~/components/curriculum/manage-competencies-dialog";
+import { ConfirmDialog } from "~/components/dialog";
+import { useActionToast, type ActionOutcome } from "~/components/use-action-toast";
+import { curriculumSchema } from "~/domain/curriculum";
+import { listCompetencies } from "~/models/competencies.server";
+import {
+  addAllCompetencies,
+  addCurriculumCompetency,
+  createCurriculum,
+  deleteCurriculum,
+  listCurriculums,
+  removeAllCompetencies,
+  removeCurriculumCompetency,
+  updateCurriculum,
+} from "~/models/curriculums.server";
+import { requireAdmin } from "~/services/auth.server";
+import { readIntent, runIntent } from "~/services/screen-action.server";
+
+export const meta: MetaFunction = () => [{ title: "Curriculums · Adaptive Testing Engine" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  const [curriculums, competencies] = await Promise.all([listCurriculums(context.db), listCompetencies(context.db)]);
+  return json({ curriculums, competencies: competencies.map(({ id, description }) => ({ id, description })) });
+}
+
+const MESSAGES = {
+  create: { success: "Curriculum created", failure: "Failed to create curriculum. Please try again." },
+  update: { success: "Curriculum updated", failure: "Failed to update curriculum. Please try again." },
+  delete: { success: "Curriculum deleted", failure: "Failed to delete curriculum. Please try again." },
+  toggle: { success: "", failure: "Failed to update competency. Please try again." },
+  selectAll: { success: "", failure: "Failed to select all competencies." },
+  deselectAll: { success: "", failure: "Failed to deselect all competencies." },
+};
+
+const idSchema = z.object({ id: z.string().min(1) });
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAdmin(request, context);
+  const { intent, body } = await readIntent(request);
+  const { db } = context;
+  switch (intent) {
+    case "create":
+      return runIntent(intent, body.values, curriculumSchema, MESSAGES.create.failure, (input) => createCurriculum(db, input));
+    case "update":
+      return runIntent(intent, body.values, curriculumSchema, MESSAGES.update.failure, (input) => updateCurriculum(db, String(body.id), input));
+    case "delete":
+      return runIntent(intent, body, idSchema, MESSAGES.delete.failure, ({ id }) => deleteCurriculum(db, id));
+    case "toggle":
+      return runIntent(intent, body, idSchema.extend({ competencyId: z.string().min(1), member: z.boolean() }), MESSAGES.toggle.failure, (input) =>
+        input.member ? addCurriculumCompetency(db, input.id, input.competencyId) : removeCurriculumCompetency(db, input.id, input.competencyId),
+      );
+    case "selectAll":
+      return runIntent(intent, body, idSchema, MESSAGES.selectAll.failure, ({ id }) => addAllCompetencies(db, id));
+    case "deselectAll":
+      return runIntent(intent, body, idSchema, MESSAGES.deselectAll.failure, ({ id }) => removeAllCompetencies(db, id));
+    default:
+      return json({ ok: false, intent, message: "Unknown action" }, { status: 400 });
+  }
+}
+
+export default function Curriculums() {
+  const { curriculums, competencies } = useLoaderData<typeof loader>();
+  const fetcher = useFetcher<ActionOutcome>();
+  const [editing, setEditing] = useState<{ key: number; id: string | null; values: CurriculumValues | null } | null>(null);
+  const [managingId, setManagingId] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<(typeof curriculums)[number] | null>(null);
+  useActionToast(fetcher, MESSAGES, (outcome) => {
+    if (["create", "update"].includes(outcome.intent)) setEditing(null);
+  });
+  const submit = (payload: object) => fetcher.submit(payload as never, { method: "post", encType: "application/json" });
+  const managing = curriculums.find((curriculum) => curriculum.id === managingId);
+  // Optimistic: show a membership change at once, before the server confirms it.
+  const pending = fetcher.json as { intent?: string; id?: string; competencyId?: string; member?: boolean } | undefined;
+  const memberIds = (() => {
+    const current = managing?.competencyIds ?? [];
+    if (!pending || pending.id !== managing?.id) return current;
+    if (pending.intent === "selectAll") return competencies.map((competency) => competency.id);
+    if (pending.intent === "deselectAll") return [];
+    if (pending.intent === "toggle" && pending.competencyId) {
+      const others = current.filter((id) => id !== pending.competencyId);
+      return pending.member ? [...others, pending.competencyId] : others;
+    }
+    return current;
+  })();
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <header className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold text-slate-900">Curriculums</h1>
+          <p className="mt-1 text-slate-700">Groups of competencies taught together</p>
+        </div>
+        <button type="button" className="btn-primary" onClick={() => setEditing({ key: Date.now(), id: null, values: null })}>
+          <Plus aria-hidden="true" className="size-4" /> New Curriculum
+        </button>
+      </header>
+      {curriculums.length === 0 ? <p className="card mt-6 p-8 text-center text-slate-700">No curriculums yet.</p> : null}
+      <ul className="mt-6 grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        {curriculums.map((curriculum) => (
+          <li key={curriculum.id} className="card flex flex-col p-5" data-testid="curriculum-card">
+            <h2 className="text-lg font-semibold text-slate-900">{curriculum.name}</h2>
+            <p className="mt-1 text-sm text-slate-700">
+              {[curriculum.gradeLevel && `Grade ${curriculum.gradeLevel}`, curriculum.subject].filter(Boolean).join(" · ") || "No grade or subject"}
+            </p>
+            {curriculum.description ? <p className="mt-2 text-sm text-slate-800">{curriculum.description}</p> : null}
+            <p className="mt-3 text-sm font-medium text-slate-900" data-testid="curriculum-competency-count">
+              {curriculum.competencyIds.length} {curriculum.competencyIds.length === 1 ? "competency" : "competencies"}
+            </p>
+            <div className="mt-4 flex flex-wrap gap-2">
+              <button type="button" className="btn-outline" onClick={() => setManagingId(curriculum.id)}>
+                <ListChecks aria-hidden="true" className="size-4" /> Manage Competencies
+              </button>
+              <button
+                type="button"
+                className="btn-ghost px-2"
+                aria-label={`Edit ${curriculum.name}`}
+                onClick={() => setEditing({ key: Date.now(), id: curriculum.id, values: curriculum })}
+              >
+                <Pencil aria-hidden="true" className="size-4" />
+              </button>
+              <button type="button" className="btn-ghost px-2 text-red-700" aria-label={`Delete ${curriculum.name}`} onClick={() => setDeleting(curriculum)}>
+                <Trash2 aria-hidden="true" className="size-4" />
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {editing ? (
+        <CurriculumDialog
+          key={editing.key}
+          initial={editing.values}
+          busy={fetcher.state !== "idle"}
+          onClose={() => setEditing(null)}
+          onSubmit={(values) => submit(editing.id ? { intent: "update", id: editing.id, values } : { intent: "create", values })}
+        />
+      ) : null}
+      {managing ? (
+        <ManageCompetenciesDialog
+          curriculumName={managing.name}
+          competencies={competencies}
+          memberIds={memberIds}
+          busy={fetcher.state !== "idle"}
+          onToggle={(competencyId, member) => submit({ intent: "toggle", id: managing.id, competencyId, member })}
+          onSelectAll={() => submit({ intent: "selectAll", id: managing.id })}
+          onDeselectAll={() => submit({ intent: "deselectAll", id: managing.id })}
+          onClose={() => setManagingId(null)}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting) submit({ intent: "delete", id: deleting.id });
+          setDeleting(null);
+        }}
+        description={deleting ? `Delete "${deleting.name}"? Its competencies stay in the Competency Manager.` : ""}
+        confirmLabel="Delete Curriculum"
+      />
+    </div>
+  );
+}

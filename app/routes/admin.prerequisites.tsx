@@ -1,5 +1,152 @@
-import { plannedRoute } from "~/components/planned-screen";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { ArrowLeft, ArrowRight, Plus, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { z } from "zod";
 
-const route = plannedRoute("prerequisites");
-export const meta = route.meta;
-export default route.Screen;
+import { Dialog } from "~/components/dialog";
+import { useToast } from "~/components/toast/toast-context";
+import { useActionToast, type ActionOutcome } from "~/components/use-action-toast";
+import { prerequisiteSchema } from "~/domain/curriculum";
+import { addPrerequisite, deletePrerequisite, listCompetencies, listPrerequisites } from "~/models/competencies.server";
+import { requireAdmin } from "~/services/auth.server";
+import { readIntent, runIntent } from "~/services/screen-action.server";
+
+export const meta: MetaFunction = () => [{ title: "Prerequisites Manager · Adaptive Testing Engine" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  const [competencies, prerequisites] = await Promise.all([listCompetencies(context.db), listPrerequisites(context.db)]);
+  return json({ competencies: competencies.map(({ id, description }) => ({ id, description })), prerequisites });
+}
+
+const MESSAGES = {
+  add: { success: "Prerequisite added", failure: "Failed to add prerequisite. Please try again." },
+  remove: { success: "Prerequisite removed", failure: "Failed to remove prerequisite. Please try again." },
+};
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAdmin(request, context);
+  const { intent, body } = await readIntent(request);
+  if (intent === "add") {
+    const schema = prerequisiteSchema.extend({ competencyId: z.string().min(1, "Please select both a competency and its prerequisite.") });
+    return runIntent(intent, body, schema, MESSAGES.add.failure, (input) => addPrerequisite(context.db, input.competencyId, input.prerequisiteId));
+  }
+  if (intent === "remove") {
+    return runIntent(intent, body, z.object({ id: z.string().min(1) }), MESSAGES.remove.failure, ({ id }) => deletePrerequisite(context.db, id));
+  }
+  return json({ ok: false, intent, message: "Unknown action" }, { status: 400 });
+}
+
+export default function PrerequisitesManager() {
+  const { competencies, prerequisites } = useLoaderData<typeof loader>();
+  const fetcher = useFetcher<ActionOutcome>();
+  const { toast } = useToast();
+  const [open, setOpen] = useState(false);
+  const [competencyId, setCompetencyId] = useState("");
+  const [prerequisiteId, setPrerequisiteId] = useState("");
+  useActionToast(fetcher, MESSAGES, (outcome) => {
+    if (outcome.intent !== "add") return;
+    // The dialog resets its selections on success (SPEC.md section 4).
+    setCompetencyId("");
+    setPrerequisiteId("");
+    setOpen(false);
+  });
+
+  const add = () => {
+    if (!competencyId || !prerequisiteId) {
+      toast({ title: "Missing selection", description: "Please select both a competency and its prerequisite.", variant: "destructive" });
+      return;
+    }
+    if (competencyId === prerequisiteId) {
+      toast({ title: "Invalid prerequisite", description: "A competency cannot be its own prerequisite.", variant: "destructive" });
+      return;
+    }
+    fetcher.submit({ intent: "add", competencyId, prerequisiteId }, { method: "post", encType: "application/json" });
+  };
+
+  return (
+    <div className="mx-auto max-w-4xl">
+      <Link to="/admin/competencies" className="btn-ghost -ml-4 mb-4">
+        <ArrowLeft aria-hidden="true" className="size-4" /> Back to Competencies
+      </Link>
+      <header className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold text-slate-900">Prerequisites Manager</h1>
+          <p className="mt-1 text-slate-700">Which competencies a student needs before another</p>
+        </div>
+        <button type="button" className="btn-primary" onClick={() => setOpen(true)}>
+          <Plus aria-hidden="true" className="size-4" /> Add Prerequisite
+        </button>
+      </header>
+      {prerequisites.length === 0 ? <p className="card mt-6 p-8 text-center text-slate-700">No prerequisites yet.</p> : null}
+      <ul className="mt-6 space-y-2">
+        {prerequisites.map((row) => (
+          <li key={row.id} className="card flex items-center gap-3 p-4" data-testid="prerequisite-row">
+            <span className="flex flex-1 flex-wrap items-center gap-2 text-sm">
+              <span className="font-medium text-slate-900">{row.prerequisiteDescription}</span>
+              <ArrowRight aria-label="comes before" className="size-4 text-slate-500" />
+              <span className="font-medium text-slate-900">{row.competencyDescription}</span>
+            </span>
+            <button
+              type="button"
+              className="btn-ghost px-2 text-red-700"
+              aria-label={`Remove ${row.prerequisiteDescription} as a prerequisite of ${row.competencyDescription}`}
+              onClick={() => fetcher.submit({ intent: "remove", id: row.id }, { method: "post", encType: "application/json" })}
+            >
+              <Trash2 aria-hidden="true" className="size-4" />
+            </button>
+          </li>
+        ))}
+      </ul>
+      <Dialog open={open} onClose={() => setOpen(false)} title="Add Prerequisite" description="A student should master the prerequisite before the competency.">
+        <div className="space-y-4">
+          <div>
+            <label htmlFor="prerequisite-competency" className="label">
+              Competency
+            </label>
+            <select
+              id="prerequisite-competency"
+              className="input mt-1"
+              value={competencyId}
+              onChange={(event) => {
+                setCompetencyId(event.target.value);
+                if (event.target.value === prerequisiteId) setPrerequisiteId("");
+              }}
+            >
+              <option value="">Select a competency</option>
+              {competencies.map((competency) => (
+                <option key={competency.id} value={competency.id}>
+                  {competency.description}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="prerequisite-prerequisite" className="label">
+              Prerequisite
+            </label>
+            <select id="prerequisite-prerequisite" className="input mt-1" value={prerequisiteId} onChange={(event) => setPrerequisiteId(event.target.value)}>
+              <option value="">Select its prerequisite</option>
+              {competencies
+                .filter((competency) => competency.id !== competencyId)
+                .map((competency) => (
+                  <option key={competency.id} value={competency.id}>
+                    {competency.description}
+                  </option>
+                ))}
+            </select>
+          </div>
+          <div className="flex justify-end gap-2">
+            <button type="button" className="btn-outline" onClick={() => setOpen(false)}>
+              Cancel
+            </button>
+            <button type="button" className="btn-primary" onClick={add} disabled={fetcher.state !== "idle"}>
+              Add Prerequisite
+            </button>
+          </div>
+        </div>
+      </Dialog>
+    </div>
+  );
+}
