@@ -23,19 +23,12 @@ export function PlannedScreen({ title, summary }: { title: string; summary: stri
 }
 
 const PLANNED = {
-  tests: ["Test Configurations", "The list of tests, with their durations, question counts and subjects, is being built."],
-  createTest: ["Create New Test", "Creating a test by hand is being built; it is the first authoring screen to arrive."],
   generateTest: ["AI Test Generator", "Generating a test from a topic description with AI is planned for a later release."],
   importTest: ["Import Test Content", "Pasting raw test content for AI formatting is planned for a later release."],
-  editTest: ["Edit Test Configuration", "Editing a test's details, sections, questions and timers is being built."],
   sessions: ["Test Sessions", "Reviewing and managing test submissions arrives with test taking."],
   analytics: ["Cohort Analytics", "Class analytics arrive once students can join classes and take tests."],
   cohorts: ["Class Management", "Creating classes with join codes and QR codes is planned for a later release."],
   aiGrading: ["AI Grading Review", "Reviewing the AI's grading decisions for a session arrives with AI grading."],
-  questionBank: ["Question Bank", "The question bank, with all five question types and previews, is being built."],
-  competencies: ["Competency Manager", "Managing competencies and modules is being built."],
-  curriculums: ["Curriculums", "Managing curriculums and their competencies is being built."],
-  prerequisites: ["Prerequisites Manager", "Managing competency prerequisites is being built."],
   takeTest: ["Take a Test", "Taking a test starts from the join screen, which arrives in a later release."],
   results: ["Results", "Results arrive together with test taking."],
 } as const;

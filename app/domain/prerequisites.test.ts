@@ -1,23 +1,72 @@
 import { describe, expect, it } from "vitest";
 
-import { isDuplicate, wouldCreateCycle } from "./prerequisites";
+import { isDuplicate, wouldCreateCycle, type PrerequisiteEdge } from "./prerequisites";
 
-const edges = [
-  { competencyId: "B", prerequisiteId: "A" }, // B needs A
-  { competencyId: "C", prerequisiteId: "B" }, // C needs B
-  { competencyId: "D", prerequisiteId: "A" },
-];
+const needs = (competencyId: string, prerequisiteId: string): PrerequisiteEdge => ({ competencyId, prerequisiteId });
 
 describe("wouldCreateCycle", () => {
-  it("finds a direct loop (A needs B when B needs A)", () => expect(wouldCreateCycle(edges, "A", "B")).toBe(true));
-  it("finds a loop through several steps (A needs C when C needs B needs A)", () => expect(wouldCreateCycle(edges, "A", "C")).toBe(true));
-  it("allows a diamond, which is no loop (C needs D, both need A)", () => expect(wouldCreateCycle(edges, "C", "D")).toBe(false));
-  it("allows a new competency", () => expect(wouldCreateCycle(edges, "E", "C")).toBe(false));
+  it("allows the first prerequisite", () => {
+    expect(wouldCreateCycle([], "A", "B")).toBe(false);
+  });
+
+  it("refuses a competency needing itself", () => {
+    expect(wouldCreateCycle([], "A", "A")).toBe(true);
+  });
+
+  it("refuses a direct loop: A needs B, then B needs A", () => {
+    expect(wouldCreateCycle([needs("A", "B")], "B", "A")).toBe(true);
+  });
+
+  it("refuses a transitive loop: A needs B needs C, then C needs A", () => {
+    expect(wouldCreateCycle([needs("A", "B"), needs("B", "C")], "C", "A")).toBe(true);
+  });
+
+  it("refuses a longer loop whatever order the edges are listed in", () => {
+    const edges = [needs("C", "D"), needs("A", "B"), needs("D", "E"), needs("B", "C")];
+    expect(wouldCreateCycle(edges, "E", "A")).toBe(true);
+    expect(wouldCreateCycle(edges, "D", "B")).toBe(true);
+  });
+
+  it("allows a chain to grow in the same direction", () => {
+    expect(wouldCreateCycle([needs("A", "B"), needs("B", "C")], "A", "C")).toBe(false);
+    expect(wouldCreateCycle([needs("A", "B"), needs("B", "C")], "C", "D")).toBe(false);
+  });
+
+  it("allows a diamond: A needs B and C, both need D", () => {
+    const edges = [needs("A", "B"), needs("A", "C"), needs("B", "D")];
+    expect(wouldCreateCycle(edges, "C", "D")).toBe(false);
+    expect(wouldCreateCycle([...edges, needs("C", "D")], "A", "D")).toBe(false);
+  });
+
+  it("refuses closing a diamond back to its top", () => {
+    const diamond = [needs("A", "B"), needs("A", "C"), needs("B", "D"), needs("C", "D")];
+    expect(wouldCreateCycle(diamond, "D", "A")).toBe(true);
+  });
+
+  it("terminates on existing loops that do not involve the new pair", () => {
+    const edges = [needs("X", "Y"), needs("Y", "X"), needs("A", "X")];
+    expect(wouldCreateCycle(edges, "B", "A")).toBe(false);
+  });
+
+  it("allows unrelated competencies", () => {
+    expect(wouldCreateCycle([needs("A", "B"), needs("C", "D")], "B", "C")).toBe(false);
+  });
 });
 
 describe("isDuplicate", () => {
-  it("matches the same pair only, in the same direction", () => {
-    expect(isDuplicate(edges, "B", "A")).toBe(true);
-    expect(isDuplicate(edges, "A", "B")).toBe(false);
+  const edges = [needs("A", "B"), needs("C", "D")];
+
+  it("spots the same pair", () => {
+    expect(isDuplicate(edges, "A", "B")).toBe(true);
+    expect(isDuplicate(edges, "C", "D")).toBe(true);
+  });
+
+  it("treats the reverse pair as different", () => {
+    expect(isDuplicate(edges, "B", "A")).toBe(false);
+  });
+
+  it("treats a pair sharing only one side as different", () => {
+    expect(isDuplicate(edges, "A", "D")).toBe(false);
+    expect(isDuplicate([], "A", "B")).toBe(false);
   });
 });

@@ -1,26 +1,39 @@
-import { asc, avg, count, desc, eq, inArray } from "drizzle-orm";
+import { asc, avg, count, desc, eq, inArray, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { competencies, modules, questionCompetencies, questions, testQuestions, tests, testSections } from "~/db/schema";
-import type { TestCreate, TestUpdate } from "~/domain/test-config";
+import { inChunks, insertGroups } from "~/domain/batching";
+import { RuleError } from "~/domain/rule-error";
+import type { PlacementInput, TestCreate, TestUpdate } from "~/domain/test-config";
 import { effectiveTimeLimit } from "~/domain/timers";
 
 /**
- * Tests (test configurations) with their sections and question placements.
- * - testTotals(db) → dashboard counts
- * - listTests(db) → summaries with their question placements, newest first
- * - getTestDetail(db, id) → the full test config (SPEC.md section 3) or undefined
- * - createTest(db, input, userId) → the new test's config
- * - updateTest(db, id, input) → the updated config, or undefined for an unknown id
- * - deleteTest(db, id) → true when it existed
- * Writes that touch several tables go in one D1 batch, so a failure changes nothing.
+ * Tests (test configurations) with their sections and question placements. Screen loaders and
+ * actions call these directly, as the /api/tests routes do:
+ *
+ * - testTotals(db): Promise<{ totalTests: number; meanPlacementDuration: number | null }>
+ *     the dashboard's counts
+ * - listTests(db): Promise<TestSummary[]>
+ *     newest first; each with questions [{id, type, difficulty, sectionId}] in test order
+ * - getTestDetail(db, id): Promise<TestDetail | undefined>
+ *     the test config: every column, sections and question entries in order (with effective
+ *     time limits), and the competency and module maps its questions use
+ * - createTest(db, input: TestCreate, userId: string | null): Promise<TestDetail>
+ * - updateTest(db, id, input: TestUpdate): Promise<TestDetail | undefined>   undefined: unknown id
+ *     replaces details, sections (position = index), placements (position = index) and timer
+ *     defaults; a section left out takes its placements with it unless they are listed again
+ * - deleteTest(db, id): Promise<boolean>   false: unknown id (placements and sections go with it)
+ *
+ * createTest and updateTest throw RuleError: 400 for an unknown or repeated question id, 409 for
+ * a section id that belongs to another test. Their writes are one D1 batch: a failure changes nothing.
  */
 export type TestRow = typeof tests.$inferSelect;
+export type TestSummary = Awaited<ReturnType<typeof listTests>>[number];
 export type TestDetail = NonNullable<Awaited<ReturnType<typeof getTestDetail>>>;
+export type TestQuestionEntry = TestDetail["questions"][number];
 
-export class UnknownQuestionError extends Error {
-  override name = "UnknownQuestionError";
-}
+/** Newest first; rowid breaks ties between tests created in the same millisecond. */
+const newestFirst = [desc(tests.createdAt), desc(sql`rowid`)] as const;
 
 /** Counts for the admin dashboard. The mean is rounded by the caller's domain rule. */
 export async function testTotals(db: Database): Promise<{ totalTests: number; meanPlacementDuration: number | null }> {
@@ -31,15 +44,22 @@ export async function testTotals(db: Database): Promise<{ totalTests: number; me
   };
 }
 
+function groupBy<Item, Key>(items: readonly Item[], key: (item: Item) => Key): Map<Key, Item[]> {
+  const groups = new Map<Key, Item[]>();
+  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  return groups;
+}
+
 export async function listTests(db: Database) {
-  const rows = await db.select().from(tests).orderBy(desc(tests.createdAt));
-  const placements = rows.length
-    ? await db
-        .select({ testId: testQuestions.testId, id: questions.id, type: questions.type, difficulty: questions.difficulty, sectionId: testQuestions.sectionId })
-        .from(testQuestions)
-        .innerJoin(questions, eq(questions.id, testQuestions.questionId))
-        .orderBy(asc(testQuestions.position))
-    : [];
+  const [rows, placements] = await Promise.all([
+    db.select().from(tests).orderBy(...newestFirst),
+    db
+      .select({ testId: testQuestions.testId, id: questions.id, type: questions.type, difficulty: questions.difficulty, sectionId: testQuestions.sectionId })
+      .from(testQuestions)
+      .innerJoin(questions, eq(questions.id, testQuestions.questionId))
+      .orderBy(asc(testQuestions.testId), asc(testQuestions.position)),
+  ]);
+  const byTest = groupBy(placements, (placement) => placement.testId);
   return rows.map((row) => ({
     id: row.id,
     title: row.title,
@@ -48,10 +68,30 @@ export async function listTests(db: Database) {
     subject: row.subject,
     placementDuration: row.placementDuration,
     diagnosticDuration: row.diagnosticDuration,
-    questions: placements.filter((placement) => placement.testId === row.id).map(({ testId: _testId, ...placement }) => placement),
+    questions: (byTest.get(row.id) ?? []).map(({ id, type, difficulty, sectionId }) => ({ id, type, difficulty, sectionId })),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }));
+}
+
+/** The competency links of these questions, with each competency's description and module. */
+function competencyLinksOf(db: Database, questionIds: string[]) {
+  return inChunks(questionIds, (group) =>
+    db
+      .select({
+        questionId: questionCompetencies.questionId,
+        competencyId: questionCompetencies.competencyId,
+        isPrimary: questionCompetencies.isPrimary,
+        description: competencies.description,
+        moduleId: competencies.moduleId,
+        moduleName: modules.name,
+      })
+      .from(questionCompetencies)
+      .innerJoin(competencies, eq(competencies.id, questionCompetencies.competencyId))
+      .leftJoin(modules, eq(modules.id, competencies.moduleId))
+      .where(inArray(questionCompetencies.questionId, group))
+      .orderBy(asc(questionCompetencies.createdAt)),
+  );
 }
 
 export async function getTestDetail(db: Database, id: string) {
@@ -66,42 +106,16 @@ export async function getTestDetail(db: Database, id: string) {
       .where(eq(testQuestions.testId, id))
       .orderBy(asc(testQuestions.position)),
   ]);
-  const questionIds = placed.map(({ question }) => question.id);
-  const links = questionIds.length
-    ? await db
-        .select({
-          questionId: questionCompetencies.questionId,
-          competencyId: questionCompetencies.competencyId,
-          isPrimary: questionCompetencies.isPrimary,
-          description: competencies.description,
-          moduleId: competencies.moduleId,
-          moduleName: modules.name,
-        })
-        .from(questionCompetencies)
-        .innerJoin(competencies, eq(competencies.id, questionCompetencies.competencyId))
-        .leftJoin(modules, eq(modules.id, competencies.moduleId))
-        .where(inArray(questionCompetencies.questionId, questionIds))
-    : [];
+  const links = await competencyLinksOf(db, placed.map(({ question }) => question.id));
+  const linksByQuestion = groupBy(links, (link) => link.questionId);
   const sectionLimit = new Map(sections.map((section) => [section.id, section.timeLimit]));
+  const { createdAt, updatedAt, ...columns } = test;
 
   return {
-    id: test.id,
-    title: test.title,
-    description: test.description,
-    gradeLevel: test.gradeLevel,
-    subject: test.subject,
-    placementDuration: test.placementDuration,
-    diagnosticDuration: test.diagnosticDuration,
-    showFeedback: test.showFeedback,
-    aiModel: test.aiModel,
-    showResultDuringTest: test.showResultDuringTest,
-    showFeedbackDuringTest: test.showFeedbackDuringTest,
-    showResultAfterTest: test.showResultAfterTest,
-    showFeedbackAfterTest: test.showFeedbackAfterTest,
-    perQuestionTimerDefaults: test.perQuestionTimerDefaults,
+    ...columns,
     sections: sections.map((section) => ({ id: section.id, title: section.title, timeLimit: section.timeLimit })),
     questions: placed.map(({ placement, question }) => {
-      const own = links.filter((link) => link.questionId === question.id);
+      const own = linksByQuestion.get(question.id) ?? [];
       const primary = own.find((link) => link.isPrimary) ?? own[0];
       return {
         id: question.id,
@@ -128,17 +142,31 @@ export async function getTestDetail(db: Database, id: string) {
       };
     }),
     competencies: Object.fromEntries(links.map((link) => [link.competencyId, link.description])),
-    modules: Object.fromEntries(links.filter((link) => link.moduleId).map((link) => [link.moduleId!, link.moduleName ?? ""])),
-    createdAt: test.createdAt.toISOString(),
-    updatedAt: test.updatedAt.toISOString(),
+    modules: Object.fromEntries(links.flatMap((link) => (link.moduleId ? [[link.moduleId, link.moduleName ?? ""]] : []))),
+    createdAt: createdAt.toISOString(),
+    updatedAt: updatedAt.toISOString(),
   };
 }
 
-async function assertQuestionsExist(db: Database, ids: string[]) {
-  if (ids.length === 0) return;
-  const found = await db.select({ id: questions.id }).from(questions).where(inArray(questions.id, ids));
-  const missing = ids.filter((id) => !found.some((row) => row.id === id));
-  if (missing.length) throw new UnknownQuestionError(`Unknown question: ${missing.join(", ")}`);
+/** Refuses a repeated question id, or one that is not in the bank (naming it). */
+async function assertPlaceable(db: Database, placements: { id: string }[]) {
+  const ids = placements.map((placement) => placement.id);
+  const repeated = ids.find((id, index) => ids.indexOf(id) !== index);
+  if (repeated) throw new RuleError(`A question can be in a test only once: ${repeated}`, 400);
+  const found = new Set(
+    (await inChunks(ids, (group) => db.select({ id: questions.id }).from(questions).where(inArray(questions.id, group)))).map((row) => row.id),
+  );
+  const missing = ids.filter((id) => !found.has(id));
+  if (missing.length) throw new RuleError(`Unknown question: ${missing.join(", ")}`, 400);
+}
+
+/** Section ids are made by the editor; one that already belongs to another test is refused. */
+async function assertSectionsFree(db: Database, testId: string, sectionIds: string[]) {
+  const taken = await inChunks(sectionIds, (group) =>
+    db.select({ id: testSections.id, testId: testSections.testId }).from(testSections).where(inArray(testSections.id, group)),
+  );
+  const foreign = taken.find((row) => row.testId !== testId);
+  if (foreign) throw new RuleError(`Section id ${foreign.id} belongs to another test`, 409);
 }
 
 function detailValues(input: TestCreate | TestUpdate) {
@@ -158,46 +186,44 @@ function detailValues(input: TestCreate | TestUpdate) {
   };
 }
 
-const placementRows = (testId: string, placements: { id: string; sectionId: string | null; timeLimit: number | null }[]) =>
-  placements.map((placement, position) => ({
+/** Insert statements for a test's placements (position = index) and sections, within D1's limits. */
+function childInserts(db: Database, testId: string, placements: PlacementInput[], sections: TestUpdate["sections"] = []) {
+  const sectionRows = sections.map((section, position) => ({ id: section.id, testId, title: section.title, timeLimit: section.timeLimit, position }));
+  const placementRows = placements.map((placement, position) => ({
+    id: crypto.randomUUID(),
     testId,
     questionId: placement.id,
     sectionId: placement.sectionId,
     timeLimit: placement.timeLimit,
     position,
   }));
+  return [
+    ...insertGroups(sectionRows).map((group) => db.insert(testSections).values(group)),
+    ...insertGroups(placementRows).map((group) => db.insert(testQuestions).values(group)),
+  ];
+}
 
+/** A new test has no sections, so placements given on create are unassigned. */
 export async function createTest(db: Database, input: TestCreate, userId: string | null) {
-  await assertQuestionsExist(db, input.questions.map((question) => question.id));
+  await assertPlaceable(db, input.questions);
   const id = crypto.randomUUID();
-  const insertTest = db.insert(tests).values({ id, ...detailValues(input), createdBy: userId });
-  const rows = placementRows(id, input.questions.map((question) => ({ ...question, sectionId: null })));
-  if (rows.length) await db.batch([insertTest, db.insert(testQuestions).values(rows)]);
-  else await insertTest;
+  const placements = input.questions.map((placement) => ({ ...placement, sectionId: null }));
+  await db.batch([db.insert(tests).values({ id, ...detailValues(input), createdBy: userId }), ...childInserts(db, id, placements)]);
   return (await getTestDetail(db, id))!;
 }
 
-/** Replaces details, sections, placements and timer defaults together. */
+/** Replaces details, sections, placements and timer defaults together (one batch). */
 export async function updateTest(db: Database, id: string, input: TestUpdate) {
   const existing = await db.query.tests.findFirst({ where: eq(tests.id, id), columns: { id: true } });
   if (!existing) return undefined;
-  await assertQuestionsExist(db, input.questions.map((question) => question.id));
-  // Section ids are client-made; refuse one that already belongs to another test.
-  const sectionIds = input.sections.map((section) => section.id);
-  if (sectionIds.length) {
-    const clash = await db.select({ id: testSections.id, testId: testSections.testId }).from(testSections).where(inArray(testSections.id, sectionIds));
-    const foreign = clash.find((row) => row.testId !== id);
-    if (foreign) throw new UnknownQuestionError(`Section id ${foreign.id} belongs to another test`);
-  }
-  const sectionRows = input.sections.map((section, position) => ({ id: section.id, testId: id, title: section.title, timeLimit: section.timeLimit, position }));
-  const placements = placementRows(id, input.questions);
+  await assertPlaceable(db, input.questions);
+  await assertSectionsFree(db, id, input.sections.map((section) => section.id));
   await db.batch([
     db.update(tests).set({ ...detailValues(input), perQuestionTimerDefaults: input.perQuestionTimerDefaults }).where(eq(tests.id, id)),
     db.delete(testQuestions).where(eq(testQuestions.testId, id)),
     db.delete(testSections).where(eq(testSections.testId, id)),
-    ...(sectionRows.length ? [db.insert(testSections).values(sectionRows)] : []),
-    ...(placements.length ? [db.insert(testQuestions).values(placements)] : []),
-  ] as unknown as Parameters<typeof db.batch>[0]);
+    ...childInserts(db, id, input.questions, input.sections),
+  ]);
   return getTestDetail(db, id);
 }
 

@@ -99,7 +99,13 @@ export default function CompetencyManager() {
             >
               <Pencil aria-hidden="true" className="size-4" />
             </button>
-            <button type="button" className="btn-ghost px-2 text-red-700" aria-label={`Delete ${competency.description}`} onClick={() => setDeleting(competency)}>
+            <button
+              type="button"
+              className="btn-ghost px-2 text-red-700"
+              aria-label={`Delete ${competency.description}`}
+              disabled={fetcher.state !== "idle"}
+              onClick={() => setDeleting(competency)}
+            >
               <Trash2 aria-hidden="true" className="size-4" />
             </button>
           </li>

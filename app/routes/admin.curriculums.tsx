@@ -1,14 +1,15 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useFetcher, useLoaderData } from "@remix-run/react";
+import { useFetcher, useFetchers, useLoaderData } from "@remix-run/react";
 import { ListChecks, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { z } from "zod";
 
 import { CurriculumDialog, type CurriculumValues } from "~/components/curriculum/curriculum-dialog";
-import { ManageCompetenciesDialog } from "~/components/curriculum/manage-competencies-dialog";
+import { ManageCompetenciesDialog, TOGGLE_MESSAGES } from "~/components/curriculum/manage-competencies-dialog";
 import { ConfirmDialog } from "~/components/dialog";
 import { useActionToast, type ActionOutcome } from "~/components/use-action-toast";
 import { curriculumSchema } from "~/domain/curriculum";
+import { asMembershipChange, pendingMembers, type MembershipChange } from "~/domain/curriculum-membership";
 import { listCompetencies } from "~/models/competencies.server";
 import {
   addAllCompetencies,
@@ -35,7 +36,7 @@ const MESSAGES = {
   create: { success: "Curriculum created", failure: "Failed to create curriculum. Please try again." },
   update: { success: "Curriculum updated", failure: "Failed to update curriculum. Please try again." },
   delete: { success: "Curriculum deleted", failure: "Failed to delete curriculum. Please try again." },
-  toggle: { success: "", failure: "Failed to update competency. Please try again." },
+  ...TOGGLE_MESSAGES,
   selectAll: { success: "", failure: "Failed to select all competencies." },
   deselectAll: { success: "", failure: "Failed to deselect all competencies." },
 };
@@ -77,19 +78,18 @@ export default function Curriculums() {
   });
   const submit = (payload: object) => fetcher.submit(payload as never, { method: "post", encType: "application/json" });
   const managing = curriculums.find((curriculum) => curriculum.id === managingId);
-  // Optimistic: show a membership change at once, before the server confirms it.
-  const pending = fetcher.json as { intent?: string; id?: string; competencyId?: string; member?: boolean } | undefined;
-  const memberIds = (() => {
-    const current = managing?.competencyIds ?? [];
-    if (!pending || pending.id !== managing?.id) return current;
-    if (pending.intent === "selectAll") return competencies.map((competency) => competency.id);
-    if (pending.intent === "deselectAll") return [];
-    if (pending.intent === "toggle" && pending.competencyId) {
-      const others = current.filter((id) => id !== pending.competencyId);
-      return pending.member ? [...others, pending.competencyId] : others;
-    }
-    return current;
-  })();
+  // Optimistic: membership changes on their way (one fetcher per checkbox) show at once.
+  const changes = useFetchers()
+    .filter((pending) => pending.state !== "idle")
+    .map((pending) => (managing ? asMembershipChange(pending.json, managing.id) : null))
+    .filter((change): change is MembershipChange => change !== null);
+  const memberIds = managing
+    ? pendingMembers(
+        managing.competencyIds,
+        competencies.map((competency) => competency.id),
+        changes,
+      )
+    : [];
 
   return (
     <div className="mx-auto max-w-6xl">
@@ -106,18 +106,8 @@ export default function Curriculums() {
       <ul className="mt-6 grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         {curriculums.map((curriculum) => (
           <li key={curriculum.id} className="card flex flex-col p-5" data-testid="curriculum-card">
-            <h2 className="text-lg font-semibold text-slate-900">{curriculum.name}</h2>
-            <p className="mt-1 text-sm text-slate-700">
-              {[curriculum.gradeLevel && `Grade ${curriculum.gradeLevel}`, curriculum.subject].filter(Boolean).join(" · ") || "No grade or subject"}
-            </p>
-            {curriculum.description ? <p className="mt-2 text-sm text-slate-800">{curriculum.description}</p> : null}
-            <p className="mt-3 text-sm font-medium text-slate-900" data-testid="curriculum-competency-count">
-              {curriculum.competencyIds.length} {curriculum.competencyIds.length === 1 ? "competency" : "competencies"}
-            </p>
-            <div className="mt-4 flex flex-wrap gap-2">
-              <button type="button" className="btn-outline" onClick={() => setManagingId(curriculum.id)}>
-                <ListChecks aria-hidden="true" className="size-4" /> Manage Competencies
-              </button>
+            <div className="flex items-start gap-1">
+              <h2 className="min-w-0 flex-1 text-lg font-semibold break-words text-slate-900">{curriculum.name}</h2>
               <button
                 type="button"
                 className="btn-ghost px-2"
@@ -128,6 +118,18 @@ export default function Curriculums() {
               </button>
               <button type="button" className="btn-ghost px-2 text-red-700" aria-label={`Delete ${curriculum.name}`} onClick={() => setDeleting(curriculum)}>
                 <Trash2 aria-hidden="true" className="size-4" />
+              </button>
+            </div>
+            <p className="mt-1 text-sm text-slate-700">
+              {[curriculum.gradeLevel && `Grade ${curriculum.gradeLevel}`, curriculum.subject].filter(Boolean).join(" · ") || "No grade or subject"}
+            </p>
+            {curriculum.description ? <p className="mt-2 text-sm text-slate-800">{curriculum.description}</p> : null}
+            <p className="mt-3 text-sm font-medium text-slate-900" data-testid="curriculum-competency-count">
+              {curriculum.competencyIds.length} {curriculum.competencyIds.length === 1 ? "competency" : "competencies"}
+            </p>
+            <div className="mt-auto pt-4">
+              <button type="button" className="btn-outline" onClick={() => setManagingId(curriculum.id)}>
+                <ListChecks aria-hidden="true" className="size-4" /> Manage Competencies
               </button>
             </div>
           </li>
@@ -144,11 +146,11 @@ export default function Curriculums() {
       ) : null}
       {managing ? (
         <ManageCompetenciesDialog
+          curriculumId={managing.id}
           curriculumName={managing.name}
           competencies={competencies}
           memberIds={memberIds}
           busy={fetcher.state !== "idle"}
-          onToggle={(competencyId, member) => submit({ intent: "toggle", id: managing.id, competencyId, member })}
           onSelectAll={() => submit({ intent: "selectAll", id: managing.id })}
           onDeselectAll={() => submit({ intent: "deselectAll", id: managing.id })}
           onClose={() => setManagingId(null)}

@@ -92,6 +92,8 @@ export default function PrerequisitesManager() {
               type="button"
               className="btn-ghost px-2 text-red-700"
               aria-label={`Remove ${row.prerequisiteDescription} as a prerequisite of ${row.competencyDescription}`}
+              // One change at a time: a second request on this fetcher would cancel the first.
+              disabled={fetcher.state !== "idle"}
               onClick={() => fetcher.submit({ intent: "remove", id: row.id }, { method: "post", encType: "application/json" })}
             >
               <Trash2 aria-hidden="true" className="size-4" />

@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 
 import { testUpdateSchema } from "~/domain/test-config";
-import { deleteTest, getTestDetail, UnknownQuestionError, updateTest } from "~/models/tests.server";
-import { apiError, byMethod, param, parseJsonBody } from "~/services/api.server";
+import { deleteTest, getTestDetail, updateTest } from "~/models/tests.server";
+import { apiError, byMethod, param, parseJsonBody, ruleErrors } from "~/services/api.server";
 import { requireAdmin } from "~/services/auth.server";
 
 const notFound = () => apiError(404, "Test not found");
@@ -20,13 +20,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return byMethod(request, {
     PUT: async () => {
       const input = await parseJsonBody(request, testUpdateSchema);
-      try {
+      return ruleErrors(async () => {
         const updated = await updateTest(context.db, id, input);
         return updated ? json(updated) : notFound();
-      } catch (error) {
-        if (error instanceof UnknownQuestionError) return apiError(400, error.message);
-        throw error;
-      }
+      });
     },
     DELETE: async () => ((await deleteTest(context.db, id)) ? json({ deleted: true }) : notFound()),
   });

@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 
 import { testCreateSchema } from "~/domain/test-config";
-import { createTest, listTests, UnknownQuestionError } from "~/models/tests.server";
-import { apiError, byMethod, parseJsonBody } from "~/services/api.server";
+import { createTest, listTests } from "~/models/tests.server";
+import { byMethod, parseJsonBody, ruleErrors } from "~/services/api.server";
 import { requireAdmin } from "~/services/auth.server";
 
 /** GET /api/tests: every test, newest first. POST /api/tests: create one (201 with its config). */
@@ -16,12 +16,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return byMethod(request, {
     POST: async () => {
       const input = await parseJsonBody(request, testCreateSchema);
-      try {
-        return json(await createTest(context.db, input, admin.id), { status: 201 });
-      } catch (error) {
-        if (error instanceof UnknownQuestionError) return apiError(400, error.message);
-        throw error;
-      }
+      return ruleErrors(async () => json(await createTest(context.db, input, admin.id), { status: 201 }));
     },
   });
 }

@@ -98,9 +98,10 @@ describe("competencies, prerequisites and curriculums", () => {
 
     await page.reload();
     expect(await curriculum.getByTestId("curriculum-competency-count").innerText()).toBe("4 competencies");
+    await saveScreenshot(page, "curriculum-curriculums");
     await page.goto("/admin/prerequisites");
     expect(await page.getByTestId("prerequisite-row").count()).toBe(2);
-    await saveScreenshot(page, "curriculum-list");
+    await saveScreenshot(page, "curriculum-prerequisites-reloaded");
   });
 
   it("warns how many questions a competency is linked to before deleting it, and keeps the questions", async () => {
@@ -113,5 +114,32 @@ describe("competencies, prerequisites and curriculums", () => {
     expect(await page.getByTestId("competency-card").filter({ hasText: "Understands place value" }).count()).toBe(0);
     await page.goto("/admin/question-bank");
     expect(await page.getByTestId("question-card").count()).toBe(4);
+  });
+});
+
+describe("manage competencies, quickly", () => {
+  it("saves every box ticked in quick succession, each on its own request", async () => {
+    await page.goto("/admin/curriculums");
+    await page.getByRole("button", { name: "New Curriculum" }).click();
+    const create = page.getByRole("dialog", { name: "New Curriculum" });
+    await create.getByLabel("Name").fill("Quick clicks");
+    await create.getByRole("button", { name: "Create Curriculum" }).click();
+    await toast("Curriculum created");
+    const curriculum = page.getByTestId("curriculum-card").filter({ hasText: "Quick clicks" });
+    await curriculum.getByRole("button", { name: "Manage Competencies" }).click();
+    const manage = page.getByRole("dialog", { name: "Manage Competencies" });
+    let saved = 0;
+    page.on("response", (response) => {
+      if (response.request().method() === "POST" && response.url().includes("/admin/curriculums") && response.ok()) saved += 1;
+    });
+    const boxes = await manage.getByRole("checkbox").all();
+    // Faster than a person, so that every save is still on its way when the next box is ticked,
+    // as on a slow network.
+    await manage.getByRole("checkbox").evaluateAll((inputs) => inputs.forEach((input) => (input as HTMLInputElement).click()));
+    await manage.getByText(`${boxes.length} of ${boxes.length} selected`).waitFor();
+    await expect.poll(() => saved).toBe(boxes.length);
+
+    await page.reload();
+    expect(await curriculum.getByTestId("curriculum-competency-count").innerText()).toBe(`${boxes.length} competencies`);
   });
 });

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,8 +11,12 @@ import { launchBrowser, saveScreenshot } from "../support/browser";
 /**
  * The README's first command as a new user runs it: `npm start` builds, migrates and seeds a
  * fresh local database, prints the demo credentials and serves the app in workerd.
+ * It runs in a copy of the project (sharing node_modules), so its build never replaces the
+ * assets the other end-to-end tests are serving.
  */
-const stateDir = mkdtempSync(join(tmpdir(), "ate-quick-start-"));
+const PROJECT_FILES = ["app", "workers", "migrations", "public", "scripts", "package.json", "wrangler.toml", "remix.config.js", "tsconfig.json", "postcss.config.js"];
+const projectCopy = mkdtempSync(join(tmpdir(), "ate-quick-start-project-"));
+const stateDir = join(projectCopy, ".wrangler", "state");
 let server: ChildProcess | undefined;
 
 afterAll(() => {
@@ -23,8 +27,15 @@ afterAll(() => {
       // already stopped
     }
   }
-  rmSync(stateDir, { recursive: true, force: true });
+  rmSync(projectCopy, { recursive: true, force: true });
 });
+
+function copyProject() {
+  for (const entry of PROJECT_FILES) {
+    cpSync(entry, join(projectCopy, entry), { recursive: true, filter: (source) => !source.includes("public/build") });
+  }
+  symlinkSync(join(process.cwd(), "node_modules"), join(projectCopy, "node_modules"), "dir");
+}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -40,6 +51,7 @@ function startAndWaitUntilReady(port: number): Promise<string> {
   return new Promise((resolve, reject) => {
     let output = "";
     server = spawn("npm", ["start"], {
+      cwd: projectCopy,
       env: { ...process.env, PORT: String(port), STATE_DIR: stateDir },
       detached: true,
       stdio: ["ignore", "pipe", "pipe"],
@@ -63,6 +75,7 @@ function startAndWaitUntilReady(port: number): Promise<string> {
 
 describe("npm start on an empty database", () => {
   it("prints the demo admin's credentials, which sign in to the admin shell", async () => {
+    copyProject();
     const port = await freePort();
     const startedAt = Date.now();
     const output = await startAndWaitUntilReady(port);

@@ -16,6 +16,17 @@ beforeAll(async () => {
 });
 afterAll(() => worker?.dispose());
 
+/** Question links, curriculum memberships and prerequisites (either side) of a competency. */
+const linksOf = async (id: string) =>
+  (
+    await worker.d1
+      .prepare(
+        "select (select count(*) from question_competencies where competency_id = ?1) + (select count(*) from curriculum_competencies where competency_id = ?1) + (select count(*) from prerequisites where competency_id = ?1 or prerequisite_id = ?1) as n",
+      )
+      .bind(id)
+      .first<{ n: number }>()
+  )?.n;
+
 const competency = async (description: string, extra: Record<string, unknown> = {}) =>
   (await admin.post("/api/competencies", { description, ...extra })).data as { id: string };
 
@@ -49,14 +60,18 @@ describe("competencies and modules", () => {
   it("deletes a competency with its links but never its questions, and reports how many it unlinked", async () => {
     const linked = (await admin.get("/api/competencies")).data.find((row: { questionCount: number }) => row.questionCount > 0);
     const questionsBefore = await count(worker, "questions");
+    // Give it every kind of link first, so the cascade has something to remove.
+    const other = await competency("Depends on the deleted one");
+    await admin.post(`/api/competencies/${other.id}/prerequisites`, { prerequisiteId: linked.id });
+    const holder = (await admin.post("/api/curriculums", { name: "Holds the deleted one" })).data as { id: string };
+    await admin.post(`/api/curriculums/${holder.id}/competencies`, { competencyId: linked.id });
+    expect(await linksOf(linked.id)).toBeGreaterThanOrEqual(linked.questionCount + 2);
+
     const { data } = await admin.delete(`/api/competencies/${linked.id}`);
     expect(data).toEqual({ deleted: true, unlinkedQuestions: linked.questionCount });
     expect(await count(worker, "questions")).toBe(questionsBefore);
-    const leftover = await worker.d1
-      .prepare("select (select count(*) from question_competencies where competency_id = ?1) + (select count(*) from curriculum_competencies where competency_id = ?1) + (select count(*) from prerequisites where competency_id = ?1 or prerequisite_id = ?1) as n")
-      .bind(linked.id)
-      .first<{ n: number }>();
-    expect(leftover?.n).toBe(0);
+    expect(await linksOf(linked.id)).toBe(0);
+    expect((await admin.get(`/api/curriculums/${holder.id}/competencies`)).data).toEqual([]);
   });
 
   it("answers 401, 403, 404 and 405", async () => {
@@ -150,5 +165,115 @@ describe("curriculums", () => {
     expect((await admin.delete("/api/curriculums/ghost")).status).toBe(404);
     expect((await student.get("/api/curriculums")).status).toBe(403);
     expect((await anonymous.post("/api/curriculums", { name: "x" })).status).toBe(401);
+  });
+});
+
+describe("every route", () => {
+  type Call = [method: "get" | "post" | "put" | "delete", path: string, body?: unknown];
+  const routes = (ids: { competency: string; curriculum: string; prerequisite: string }): Call[] => [
+    ["get", "/api/competencies"],
+    ["post", "/api/competencies", { description: "Signed-out attempt" }],
+    ["put", `/api/competencies/${ids.competency}`, { description: "Renamed" }],
+    ["delete", `/api/competencies/${ids.competency}`],
+    ["get", "/api/modules"],
+    ["post", "/api/modules", { name: "Forbidden module" }],
+    ["post", `/api/competencies/${ids.competency}/prerequisites`, { prerequisiteId: ids.competency }],
+    ["get", "/api/prerequisites/bulk"],
+    ["delete", `/api/prerequisites/${ids.prerequisite}`],
+    ["get", "/api/curriculums"],
+    ["post", "/api/curriculums", { name: "Forbidden curriculum" }],
+    ["put", `/api/curriculums/${ids.curriculum}`, { name: "Renamed" }],
+    ["delete", `/api/curriculums/${ids.curriculum}`],
+    ["get", `/api/curriculums/${ids.curriculum}/competencies`],
+    ["post", `/api/curriculums/${ids.curriculum}/competencies`, { competencyId: ids.competency }],
+    ["delete", `/api/curriculums/${ids.curriculum}/competencies/${ids.competency}`],
+  ];
+  const tables = ["competencies", "modules", "prerequisites", "curriculums", "curriculum_competencies"];
+  const snapshot = async () => Promise.all(tables.map((table) => count(worker, table)));
+
+  it("answers 401 signed out and 403 to a student on each, changing nothing", async () => {
+    const a = await competency("Access: first");
+    const b = await competency("Access: second");
+    const prerequisite = (await admin.post(`/api/competencies/${a.id}/prerequisites`, { prerequisiteId: b.id })).data as { id: string };
+    const curriculum = (await admin.post("/api/curriculums", { name: "Access curriculum" })).data as { id: string };
+    await admin.post(`/api/curriculums/${curriculum.id}/competencies`, { competencyId: a.id });
+    const before = await snapshot();
+    for (const [method, path, body] of routes({ competency: a.id, curriculum: curriculum.id, prerequisite: prerequisite.id })) {
+      const call = (client: typeof admin) => (method === "get" || method === "delete" ? client[method](path) : client[method](path, body));
+      expect({ path, method, status: (await call(anonymous)).status }).toEqual({ path, method, status: 401 });
+      expect({ path, method, status: (await call(student)).status }).toEqual({ path, method, status: 403 });
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("answers 404 with a message for unknown ids", async () => {
+    const real = await competency("Known competency");
+    const curriculum = (await admin.post("/api/curriculums", { name: "Known curriculum" })).data as { id: string };
+    const unknown: Call[] = [
+      ["put", "/api/competencies/ghost", { description: "x" }],
+      ["delete", "/api/competencies/ghost"],
+      ["post", "/api/competencies/ghost/prerequisites", { prerequisiteId: real.id }],
+      ["post", `/api/competencies/${real.id}/prerequisites`, { prerequisiteId: "ghost" }],
+      ["delete", "/api/prerequisites/ghost"],
+      ["put", "/api/curriculums/ghost", { name: "x" }],
+      ["delete", "/api/curriculums/ghost"],
+      ["get", "/api/curriculums/ghost/competencies"],
+      ["post", "/api/curriculums/ghost/competencies", { competencyId: real.id }],
+      ["post", `/api/curriculums/${curriculum.id}/competencies`, { competencyId: "ghost" }],
+      ["delete", `/api/curriculums/ghost/competencies/${real.id}`],
+      ["delete", `/api/curriculums/${curriculum.id}/competencies/ghost`],
+    ];
+    const before = await snapshot();
+    for (const [method, path, body] of unknown) {
+      const response = method === "get" || method === "delete" ? await admin[method](path) : await admin[method](path, body);
+      expect({ path, method, status: response.status }).toEqual({ path, method, status: 404 });
+      expect(typeof response.data.message).toBe("string");
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("refuses bad bodies with 400 and changes nothing, updates included", async () => {
+    const existing = await competency("Keeps its description");
+    const curriculum = (await admin.post("/api/curriculums", { name: "Keeps its name" })).data as { id: string };
+    const bad: Call[] = [
+      ["post", "/api/competencies", {}],
+      ["post", "/api/competencies", "{not json"],
+      ["put", `/api/competencies/${existing.id}`, { description: "" }],
+      ["put", `/api/competencies/${existing.id}`, { description: "Moved", moduleId: "ghost" }],
+      ["post", "/api/modules", { name: "   " }],
+      ["post", `/api/competencies/${existing.id}/prerequisites`, { prerequisiteId: 7 }],
+      ["post", "/api/curriculums", { description: "no name" }],
+      ["put", `/api/curriculums/${curriculum.id}`, { name: "" }],
+      ["post", `/api/curriculums/${curriculum.id}/competencies`, { competencyId: "" }],
+    ];
+    const before = await snapshot();
+    for (const [method, path, body] of bad) {
+      const response = await admin[method as "post" | "put"](path, body);
+      expect({ path, body, status: response.status }).toEqual({ path, body, status: 400 });
+      expect(typeof response.data.message).toBe("string");
+    }
+    expect(await snapshot()).toEqual(before);
+    const competencies = (await admin.get("/api/competencies")).data as { id: string; description: string; moduleId: string | null }[];
+    expect(competencies.find((row) => row.id === existing.id)).toMatchObject({ description: "Keeps its description", moduleId: null });
+    const curriculums = (await admin.get("/api/curriculums")).data as { id: string; name: string }[];
+    expect(curriculums.find((row) => row.id === curriculum.id)?.name).toBe("Keeps its name");
+  });
+
+  it("answers other methods with a JSON 405", async () => {
+    const wrong: Call[] = [
+      ["delete", "/api/competencies"],
+      ["get", "/api/competencies/ghost"],
+      ["put", "/api/modules", { name: "x" }],
+      ["post", "/api/prerequisites/bulk", {}],
+      ["get", "/api/prerequisites/ghost"],
+      ["delete", "/api/curriculums"],
+      ["get", "/api/curriculums/ghost"],
+      ["get", "/api/competencies/ghost/prerequisites"],
+    ];
+    for (const [method, path, body] of wrong) {
+      const response = method === "get" || method === "delete" ? await admin[method](path) : await admin[method](path, body);
+      expect({ path, method, status: response.status }).toEqual({ path, method, status: 405 });
+      expect(response.data.message).toContain("Method not allowed");
+    }
   });
 });

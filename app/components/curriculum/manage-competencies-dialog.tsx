@@ -1,21 +1,30 @@
-import { Dialog } from "~/components/dialog";
+import { useFetcher } from "@remix-run/react";
 
-/** A checkbox per competency; each change is saved at once. Select all and Deselect all. */
+import { Dialog } from "~/components/dialog";
+import { useActionToast, type ActionOutcome } from "~/components/use-action-toast";
+
+export const TOGGLE_MESSAGES = { toggle: { success: "", failure: "Failed to update competency. Please try again." } };
+
+/**
+ * A checkbox per competency; each change is saved at once. Select all and Deselect all.
+ * Every checkbox has its own fetcher, so ticking several quickly saves each one (a shared fetcher
+ * would cancel the earlier requests). `memberIds` already shows the changes on their way.
+ */
 export function ManageCompetenciesDialog({
+  curriculumId,
   curriculumName,
   competencies,
   memberIds,
   busy,
-  onToggle,
   onSelectAll,
   onDeselectAll,
   onClose,
 }: {
+  curriculumId: string;
   curriculumName: string;
   competencies: { id: string; description: string }[];
   memberIds: string[];
   busy: boolean;
-  onToggle: (competencyId: string, member: boolean) => void;
   onSelectAll: () => void;
   onDeselectAll: () => void;
   onClose: () => void;
@@ -34,19 +43,10 @@ export function ManageCompetenciesDialog({
       <p className="mb-2 text-sm text-slate-700" role="status">
         {members.size} of {competencies.length} selected
       </p>
+      {competencies.length === 0 ? <p className="text-sm text-slate-700">No competencies yet. Create them in the Competency Manager.</p> : null}
       <ul className="max-h-[500px] space-y-1 overflow-y-auto rounded-md border border-slate-200 p-2">
         {competencies.map((competency) => (
-          <li key={competency.id}>
-            <label className="flex items-center gap-2 rounded px-1 py-1.5 text-sm hover:bg-slate-50">
-              <input
-                type="checkbox"
-                className="size-4"
-                checked={members.has(competency.id)}
-                onChange={(event) => onToggle(competency.id, event.target.checked)}
-              />
-              {competency.description}
-            </label>
-          </li>
+          <MembershipCheckbox key={competency.id} curriculumId={curriculumId} competency={competency} checked={members.has(competency.id)} />
         ))}
       </ul>
       <div className="mt-4 flex justify-end">
@@ -55,5 +55,37 @@ export function ManageCompetenciesDialog({
         </button>
       </div>
     </Dialog>
+  );
+}
+
+function MembershipCheckbox({
+  curriculumId,
+  competency,
+  checked,
+}: {
+  curriculumId: string;
+  competency: { id: string; description: string };
+  checked: boolean;
+}) {
+  const fetcher = useFetcher<ActionOutcome>({ key: `curriculum-member-${curriculumId}-${competency.id}` });
+  useActionToast(fetcher, TOGGLE_MESSAGES);
+  return (
+    <li>
+      <label className="flex items-center gap-2 rounded px-1 py-1.5 text-sm hover:bg-slate-50">
+        <input
+          type="checkbox"
+          className="size-4"
+          checked={checked}
+          onChange={(event) =>
+            fetcher.submit(
+              { intent: "toggle", id: curriculumId, competencyId: competency.id, member: event.target.checked },
+              // A controlled checkbox must show the change in this same frame, not after a transition.
+              { method: "post", encType: "application/json", flushSync: true },
+            )
+          }
+        />
+        {competency.description}
+      </label>
+    </li>
   );
 }
