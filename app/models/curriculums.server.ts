@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { competencies, curriculumCompetencies, curriculums } from "~/db/schema";
@@ -72,17 +72,17 @@ export async function removeCurriculumCompetency(db: Database, curriculumId: str
   return removed.length > 0;
 }
 
-/** Select all: every competency becomes a member (one statement). Undefined for an unknown curriculum. */
+/**
+ * Select all: every competency becomes a member, in one INSERT ... SELECT so the statement has
+ * one bound value however many competencies there are (D1 caps bound values per statement).
+ */
 export async function addAllCompetencies(db: Database, curriculumId: string) {
   if (!(await curriculumExists(db, curriculumId))) return undefined;
-  const all = await db.select({ id: competencies.id }).from(competencies);
-  if (all.length) {
-    await db
-      .insert(curriculumCompetencies)
-      .values(all.map((competency) => ({ curriculumId, competencyId: competency.id })))
-      .onConflictDoNothing();
-  }
-  return all.length;
+  await db.run(sql`
+    insert into ${curriculumCompetencies} (curriculum_id, competency_id)
+    select ${curriculumId}, ${competencies.id} from ${competencies} where true
+    on conflict do nothing`);
+  return true;
 }
 
 /** Deselect all: the curriculum keeps no competency. */

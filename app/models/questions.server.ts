@@ -1,24 +1,44 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { competencies, questionCompetencies, questions, testQuestions, tests } from "~/db/schema";
+import { inChunks, insertGroups } from "~/domain/batching";
+import { groupBy } from "~/domain/group-by";
 import type { QuestionInput } from "~/domain/question";
-import { sanitizeQuestionHtml } from "~/domain/sanitize-html";
+import type { Difficulty, QuestionType } from "~/domain/question-types";
+import { RuleError } from "~/domain/rule-error";
+import { htmlToPlainText, sanitizeQuestionHtml } from "~/domain/sanitize-html";
 
 /**
- * The question bank.
- * - listQuestions(db) → bank questions with their competency links and the tests that use them
- * - findQuestion(db, id) → one of those, or undefined
- * - saveQuestionWithCompetencies(db, {id|null, question, competencies, primaryCompetency, userId})
- *     creates or updates a question and replaces its competency links in one batch
- * - createQuestion(db, input, userId) / updateQuestion(db, id, input) → the question (no link changes)
- * - deleteQuestion(db, id) → { removedFromTests } or undefined
- * - allCompetencyLinks(db), competencyLinks(db, questionId), linkCompetency, setPrimaryCompetency,
- *   unlinkCompetency: the question-competency links (one primary per question)
- * Question text is sanitized here, so nothing unsafe is ever stored whatever the caller.
+ * The question bank. Screen loaders and actions call these directly, as /api/questions does.
+ * A BankQuestion is {id, text, type, difficulty, options, rubric, gradingSystemInstruction,
+ * systemInstruction, initialPrompt, timeLimit, metadata, competencies: [{competencyId, isPrimary}],
+ * tests: [{id, title}] (the tests that use it), createdAt, updatedAt}.
+ *
+ * - listQuestions(db, filters?: QuestionFilters): Promise<BankQuestion[]>   newest first;
+ *     search is a case-insensitive substring of the text as shown (tags removed)
+ * - findQuestion(db, id): Promise<BankQuestion | undefined>
+ * - createQuestion(db, input: QuestionInput, userId: string | null): Promise<BankQuestion>
+ * - updateQuestion(db, id, input: QuestionInput): Promise<BankQuestion | undefined>   undefined: unknown id;
+ *     tests reference bank questions, so every test that uses it shows the change
+ * - deleteQuestion(db, id): Promise<{ removedFromTests: {id, title}[] } | undefined>   its placements go with it
+ * - saveQuestionWithCompetencies(db, {id: string | null, question, competencies: string[],
+ *     primaryCompetency, userId}): Promise<BankQuestion | undefined>   creates (id null) or updates a
+ *     question and replaces its competency links in one batch; RuleError 400 for an unknown competency
+ * - competencyChoices(db): Promise<{id, description}[]>   for the form's picker
+ * - question-competency links (one primary per question):
+ *     allCompetencyLinks(db): Promise<{questionId, competencyId, isPrimary}[]>
+ *     competencyLinks(db, questionId): Promise<{competencyId, isPrimary}[]>
+ *     questionExists(db, id), competencyExists(db, id): Promise<boolean>
+ *     linkCompetency(db, questionId, competencyId, isPrimary): Promise<{created: boolean, link}>
+ *     setPrimaryCompetency(db, questionId, competencyId, isPrimary): Promise<link | undefined>   undefined: no such link
+ *     unlinkCompetency(db, questionId, competencyId): Promise<boolean>
+ *
+ * Question text is sanitized here (domain/sanitize-html), so nothing unsafe is stored whatever the caller.
  */
 export type QuestionRow = typeof questions.$inferSelect;
 export type BankQuestion = ReturnType<typeof toBankQuestion>;
+export type QuestionFilters = { type?: QuestionType; difficulty?: Difficulty; search?: string };
 
 function toBankQuestion(
   row: QuestionRow,
@@ -44,33 +64,38 @@ function toBankQuestion(
   };
 }
 
+/** Adds each question's competency links and the tests that use it (any number of questions). */
 async function decorate(db: Database, rows: QuestionRow[]) {
   const ids = rows.map((row) => row.id);
-  if (ids.length === 0) return [];
   const [links, usage] = await Promise.all([
-    db
-      .select({ questionId: questionCompetencies.questionId, competencyId: questionCompetencies.competencyId, isPrimary: questionCompetencies.isPrimary })
-      .from(questionCompetencies)
-      .where(inArray(questionCompetencies.questionId, ids)),
-    db
-      .select({ questionId: testQuestions.questionId, id: tests.id, title: tests.title })
-      .from(testQuestions)
-      .innerJoin(tests, eq(tests.id, testQuestions.testId))
-      .where(inArray(testQuestions.questionId, ids)),
+    inChunks(ids, (group) =>
+      db
+        .select({ questionId: questionCompetencies.questionId, competencyId: questionCompetencies.competencyId, isPrimary: questionCompetencies.isPrimary })
+        .from(questionCompetencies)
+        .where(inArray(questionCompetencies.questionId, group))
+        .orderBy(asc(questionCompetencies.createdAt)),
+    ),
+    inChunks(ids, (group) =>
+      db
+        .select({ questionId: testQuestions.questionId, id: tests.id, title: tests.title })
+        .from(testQuestions)
+        .innerJoin(tests, eq(tests.id, testQuestions.testId))
+        .where(inArray(testQuestions.questionId, group))
+        .orderBy(asc(tests.title)),
+    ),
   ]);
+  const linksOf = groupBy(links, (link) => link.questionId);
+  const testsOf = groupBy(usage, (use) => use.questionId);
   return rows.map((row) =>
     toBankQuestion(
       row,
-      links.filter((link) => link.questionId === row.id).map(({ competencyId, isPrimary }) => ({ competencyId, isPrimary })),
-      usage.filter((use) => use.questionId === row.id).map(({ id, title }) => ({ id, title })),
+      (linksOf.get(row.id) ?? []).map(({ competencyId, isPrimary }) => ({ competencyId, isPrimary })),
+      (testsOf.get(row.id) ?? []).map(({ id, title }) => ({ id, title })),
     ),
   );
 }
 
-export async function listQuestions(
-  db: Database,
-  filters: { type?: QuestionRow["type"]; difficulty?: QuestionRow["difficulty"]; search?: string } = {},
-) {
+export async function listQuestions(db: Database, filters: QuestionFilters = {}) {
   const conditions = [
     filters.type ? eq(questions.type, filters.type) : undefined,
     filters.difficulty ? eq(questions.difficulty, filters.difficulty) : undefined,
@@ -79,9 +104,10 @@ export async function listQuestions(
     .select()
     .from(questions)
     .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(desc(questions.createdAt));
+    // rowid breaks ties between questions created in the same millisecond
+    .orderBy(desc(questions.createdAt), desc(sql`rowid`));
   const needle = filters.search?.trim().toLowerCase();
-  return decorate(db, needle ? rows.filter((row) => row.text.toLowerCase().includes(needle)) : rows);
+  return decorate(db, needle ? rows.filter((row) => htmlToPlainText(row.text).toLowerCase().includes(needle)) : rows);
 }
 
 export async function findQuestion(db: Database, id: string) {
@@ -104,29 +130,34 @@ function questionValues(input: QuestionInput) {
   };
 }
 
-export class UnknownCompetencyError extends Error {
-  override name = "UnknownCompetencyError";
-}
-
 /** Creates (id null) or updates a question and sets its competency links, all in one batch. */
 export async function saveQuestionWithCompetencies(
   db: Database,
   input: { id: string | null; question: QuestionInput; competencies: string[]; primaryCompetency: string; userId: string | null },
 ) {
-  const known = await db.select({ id: competencies.id }).from(competencies).where(inArray(competencies.id, input.competencies));
-  const missing = input.competencies.filter((id) => !known.some((row) => row.id === id));
-  if (missing.length) throw new UnknownCompetencyError(`Unknown competency: ${missing.join(", ")}`);
+  const known = new Set(
+    (await inChunks(input.competencies, (group) => db.select({ id: competencies.id }).from(competencies).where(inArray(competencies.id, group)))).map(
+      (row) => row.id,
+    ),
+  );
+  const missing = input.competencies.filter((id) => !known.has(id));
+  if (missing.length) throw new RuleError(`Unknown competency: ${missing.join(", ")}`, 400);
   if (input.id && !(await db.query.questions.findFirst({ where: eq(questions.id, input.id), columns: { id: true } }))) return undefined;
 
   const id = input.id ?? crypto.randomUUID();
-  const links = input.competencies.map((competencyId) => ({ questionId: id, competencyId, isPrimary: competencyId === input.primaryCompetency }));
+  const links = [...new Set(input.competencies)].map((competencyId) => ({
+    id: crypto.randomUUID(),
+    questionId: id,
+    competencyId,
+    isPrimary: competencyId === input.primaryCompetency,
+  }));
   const write = input.id
     ? db.update(questions).set(questionValues(input.question)).where(eq(questions.id, id))
     : db.insert(questions).values({ id, ...questionValues(input.question), createdBy: input.userId });
   await db.batch([
     write,
     db.delete(questionCompetencies).where(eq(questionCompetencies.questionId, id)),
-    db.insert(questionCompetencies).values(links),
+    ...insertGroups(links).map((group) => db.insert(questionCompetencies).values(group)),
   ]);
   return findQuestion(db, id);
 }

@@ -3,6 +3,7 @@ import { asc, avg, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { competencies, modules, questionCompetencies, questions, testQuestions, tests, testSections } from "~/db/schema";
 import { inChunks, insertGroups } from "~/domain/batching";
+import { groupBy } from "~/domain/group-by";
 import { RuleError } from "~/domain/rule-error";
 import type { PlacementInput, TestCreate, TestUpdate } from "~/domain/test-config";
 import { effectiveTimeLimit } from "~/domain/timers";
@@ -42,12 +43,6 @@ export async function testTotals(db: Database): Promise<{ totalTests: number; me
     totalTests: row?.totalTests ?? 0,
     meanPlacementDuration: row?.meanPlacementDuration == null ? null : Number(row.meanPlacementDuration),
   };
-}
-
-function groupBy<Item, Key>(items: readonly Item[], key: (item: Item) => Key): Map<Key, Item[]> {
-  const groups = new Map<Key, Item[]>();
-  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
-  return groups;
 }
 
 export async function listTests(db: Database) {

@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 
 import { allCompetencyLinks } from "~/models/questions.server";
 import { methodNotAllowed } from "~/services/api.server";
@@ -10,4 +10,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json(await allCompetencyLinks(context.db));
 }
 
-export const action = () => methodNotAllowed(["GET"]);
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAdmin(request, context);
+  return methodNotAllowed(["GET"]);
+}

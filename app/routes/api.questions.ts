@@ -2,25 +2,30 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { z } from "zod";
 
 import { questionSchema } from "~/domain/question";
-import { DIFFICULTIES, QUESTION_TYPES } from "~/domain/question-types";
 import { createQuestion, listQuestions } from "~/models/questions.server";
 import { apiError, byMethod, parseJsonBody } from "~/services/api.server";
 import { requireAdmin } from "~/services/auth.server";
 
+/** The bank's filters, with the question form's messages; an empty value means no filter. */
+const { type, difficulty } = questionSchema.innerType().shape;
+const blankAsAbsent = (value: unknown) => (value === "" ? undefined : value);
 const filtersSchema = z.object({
-  search: z.string().max(200).optional(),
-  type: z.enum(QUESTION_TYPES).optional(),
-  difficulty: z.enum(DIFFICULTIES).optional(),
+  search: z.string().max(200, "search must be at most 200 characters").optional(),
+  type: z.preprocess(blankAsAbsent, type.optional()),
+  difficulty: z.preprocess(blankAsAbsent, difficulty.removeDefault().optional()),
 });
 
-/** GET /api/questions (?search, ?type, ?difficulty): the bank. POST: a new question (201). */
+/**
+ * GET /api/questions (?search, ?type, ?difficulty): the bank, newest first. POST: a new question
+ * (201; its text sanitized). See docs/api-tests.md.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
   const query = Object.fromEntries(new URL(request.url).searchParams);
   const filters = filtersSchema.safeParse(query);
   if (!filters.success) {
     const issue = filters.error.issues[0];
-    return apiError(400, `${issue?.path.join(".")}: ${issue?.message}`);
+    return apiError(400, `${issue?.path.join(".")}: ${issue?.message ?? "Invalid filter"}`);
   }
   return json(await listQuestions(context.db, filters.data));
 }

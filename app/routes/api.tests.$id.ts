@@ -7,7 +7,10 @@ import { requireAdmin } from "~/services/auth.server";
 
 const notFound = () => apiError(404, "Test not found");
 
-/** GET, PUT and DELETE /api/tests/{id}. */
+/**
+ * GET, PUT and DELETE /api/tests/{id}. PUT replaces details, sections, placements and timer
+ * defaults in one batch. See docs/api-tests.md.
+ */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
   const test = await getTestDetail(context.db, param(params, "id"));

@@ -5,7 +5,10 @@ import { createTest, listTests } from "~/models/tests.server";
 import { byMethod, parseJsonBody, ruleErrors } from "~/services/api.server";
 import { requireAdmin } from "~/services/auth.server";
 
-/** GET /api/tests: every test, newest first. POST /api/tests: create one (201 with its config). */
+/**
+ * GET /api/tests: every test, newest first. POST /api/tests: create one (201 with its config;
+ * 400 naming an unknown or repeated question id). See docs/api-tests.md.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
   return json(await listTests(context.db));
