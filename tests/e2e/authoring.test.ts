@@ -1,76 +1,49 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
-import { launchBrowser, saveScreenshot, watchForPageErrors } from "../support/browser";
-import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
+import { saveScreenshot } from "../support/browser";
+import { browserSession } from "../support/browser-session";
+import { demoAccounts } from "../support/worker";
 
 /** A teacher builds a test in the browser: test, sections, bank questions, timers, save, reload. */
-let worker: TestWorker;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let pageErrors: () => string[];
-
-beforeAll(async () => {
-  [worker, browser] = await Promise.all([startWorker({ http: true }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await worker?.dispose();
-});
-beforeEach(async () => {
-  context = await browser.newContext({ baseURL: worker.origin, viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  pageErrors = watchForPageErrors(page);
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(demoAccounts.admin.email);
-  await page.getByLabel("Password").fill(demoAccounts.admin.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByTestId("sidebar").waitFor();
-});
-afterEach(async () => {
-  const errors = pageErrors();
-  await context.close();
-  expect(errors).toEqual([]);
-});
+const session = browserSession({ signInAs: demoAccounts.admin });
 
 async function createBankQuestion(options: { text: string; type: string; competency: string; choices?: [string, boolean][] }) {
-  await page.getByRole("button", { name: "New Question" }).click();
-  const dialog = page.getByRole("dialog", { name: "New Question" });
+  await session.page.getByRole("button", { name: "New Question" }).click();
+  const dialog = session.page.getByRole("dialog", { name: "New Question" });
   await dialog.getByLabel("Question text").fill(options.text);
   await dialog.getByLabel("Type").selectOption(options.type);
   for (const [index, [text, correct]] of (options.choices ?? []).entries()) {
     if (index > 0) await dialog.getByRole("button", { name: "Add Option" }).click();
     await dialog.getByLabel(`Option ${index + 1} text`).fill(text);
-    if (correct) await dialog.getByRole("listitem").filter({ has: page.getByLabel(`Option ${index + 1} text`) }).getByLabel("Correct").check();
+    if (correct) await dialog.getByRole("listitem").filter({ has: session.page.getByLabel(`Option ${index + 1} text`) }).getByLabel("Correct").check();
   }
   await dialog.getByLabel(options.competency).check();
   await dialog.getByRole("button", { name: "Create Question" }).click();
-  await page.getByTestId("toast").filter({ hasText: "Question created" }).waitFor();
+  await session.page.getByTestId("toast").filter({ hasText: "Question created" }).waitFor();
   await dialog.waitFor({ state: "detached" });
 }
 
 describe("authoring a test", () => {
   it("creates a test, adds sections and bank questions, sets timers, saves, and finds everything after a reload", async () => {
     // Create New Test, with validation first.
-    await page.goto("/admin/tests/create");
-    await page.getByRole("button", { name: "Create Test" }).click();
-    await page.getByText("Title is required").waitFor();
-    await page.getByLabel("Title").fill("Fractions Check");
-    await page.getByLabel("Description").fill("Adding and comparing fractions");
-    await page.getByLabel("Grade Level").fill("5");
-    await page.getByLabel("Subject").fill("Mathematics");
-    await page.getByLabel("Placement Duration (minutes)").fill("200");
-    await page.getByRole("button", { name: "Create Test" }).click();
-    await page.getByText("Placement duration cannot exceed 180 minutes").waitFor();
-    await page.getByLabel("Placement Duration (minutes)").fill("20");
-    await page.getByRole("button", { name: "Create Test" }).click();
-    await page.waitForURL((url) => url.pathname === "/admin/tests");
-    await page.getByTestId("toast").filter({ hasText: "Test Created" }).waitFor();
-    await saveScreenshot(page, "authoring-test-list");
+    await session.page.goto("/admin/tests/create");
+    await session.page.getByRole("button", { name: "Create Test" }).click();
+    await session.page.getByText("Title is required").waitFor();
+    await session.page.getByLabel("Title").fill("Fractions Check");
+    await session.page.getByLabel("Description").fill("Adding and comparing fractions");
+    await session.page.getByLabel("Grade Level").fill("5");
+    await session.page.getByLabel("Subject").fill("Mathematics");
+    await session.page.getByLabel("Placement Duration (minutes)").fill("200");
+    await session.page.getByRole("button", { name: "Create Test" }).click();
+    await session.page.getByText("Placement duration cannot exceed 180 minutes").waitFor();
+    await session.page.getByLabel("Placement Duration (minutes)").fill("20");
+    await session.page.getByRole("button", { name: "Create Test" }).click();
+    await session.page.waitForURL((url) => url.pathname === "/admin/tests");
+    await session.page.getByTestId("toast").filter({ hasText: "Test Created" }).waitFor();
+    await saveScreenshot(session.page, "authoring-test-list");
 
     // Three bank questions of different types, each with a competency.
-    await page.goto("/admin/question-bank");
+    await session.page.goto("/admin/question-bank");
     await createBankQuestion({
       text: "Which fraction is larger?",
       type: "multiple_choice",
@@ -91,12 +64,12 @@ describe("authoring a test", () => {
       ],
     });
     await createBankQuestion({ text: "Explain how to add 1/4 and 1/2.", type: "free_response", competency: "Understands place value" });
-    await saveScreenshot(page, "authoring-question-bank");
+    await saveScreenshot(session.page, "authoring-question-bank");
 
     // The preview checks a multiple select answer by SPEC.md's rule.
-    const selectCard = page.getByTestId("question-card").filter({ hasText: "Select the fractions equal to one half." });
+    const selectCard = session.page.getByTestId("question-card").filter({ hasText: "Select the fractions equal to one half." });
     await selectCard.getByRole("button", { name: "Test this question" }).click();
-    const preview = page.getByRole("dialog", { name: "Test Question Preview" });
+    const preview = session.page.getByRole("dialog", { name: "Test Question Preview" });
     await preview.getByLabel("3/6").check();
     await preview.getByLabel("2/4").check();
     await preview.getByRole("button", { name: "Check Answer" }).click();
@@ -104,79 +77,79 @@ describe("authoring a test", () => {
     await preview.getByRole("button", { name: "Close", exact: true }).click();
 
     // Edit the new test: two sections, the three questions, a reorder, a timer default.
-    await page.goto("/admin/tests");
-    await page.getByRole("link", { name: "Edit Fractions Check" }).click();
-    await page.getByRole("tab", { name: "Sections & Questions" }).click();
+    await session.page.goto("/admin/tests");
+    await session.page.getByRole("link", { name: "Edit Fractions Check" }).click();
+    await session.page.getByRole("tab", { name: "Sections & Questions" }).click();
     for (const title of ["Warm-up", "Challenge"]) {
-      await page.getByRole("button", { name: "Add Section" }).click();
-      const dialog = page.getByRole("dialog", { name: "Add Section" });
+      await session.page.getByRole("button", { name: "Add Section" }).click();
+      const dialog = session.page.getByRole("dialog", { name: "Add Section" });
       await dialog.getByLabel("Section title").fill(title);
       await dialog.getByRole("button", { name: "Add Section" }).click();
       await dialog.waitFor({ state: "detached" });
     }
-    expect(await page.getByRole("button", { name: "Move Warm-up up" }).isDisabled()).toBe(true);
-    await page.getByRole("button", { name: "Move Challenge up" }).click();
-    expect(await page.getByTestId("section-row").allInnerTexts()).toEqual([
+    expect(await session.page.getByRole("button", { name: "Move Warm-up up" }).isDisabled()).toBe(true);
+    await session.page.getByRole("button", { name: "Move Challenge up" }).click();
+    expect(await session.page.getByTestId("section-row").allInnerTexts()).toEqual([
       expect.stringContaining("Challenge"),
       expect.stringContaining("Warm-up"),
     ]);
 
-    await page.getByRole("button", { name: "Add Questions" }).click();
-    const picker = page.getByRole("dialog", { name: "Add Questions to Test" });
+    await session.page.getByRole("button", { name: "Add Questions" }).click();
+    const picker = session.page.getByRole("dialog", { name: "Add Questions to Test" });
     await picker.getByLabel("Search").fill("fraction");
     for (const text of ["Which fraction is larger?", "Select the fractions equal to one half."]) await picker.getByText(text).click();
     await picker.getByLabel("Search").fill("1/4");
     await picker.getByText("Explain how to add 1/4 and 1/2.").click();
     await picker.getByRole("button", { name: "Add 3 Questions" }).click();
-    await page.getByTestId("toast").filter({ hasText: "Questions Added" }).waitFor();
-    expect(await page.getByTestId("question-row").count()).toBe(3);
-    await page.getByRole("combobox", { name: "Section" }).first().selectOption({ label: "Warm-up" });
+    await session.page.getByTestId("toast").filter({ hasText: "Questions Added" }).waitFor();
+    expect(await session.page.getByTestId("question-row").count()).toBe(3);
+    await session.page.getByRole("combobox", { name: "Section" }).first().selectOption({ label: "Warm-up" });
 
-    await page.getByRole("tab", { name: "Timer Settings" }).click();
-    await page.getByLabel("Free Response").fill("240");
-    await page.getByRole("combobox", { name: "Model", exact: true }).selectOption("gpt-4o-2024-08-06");
+    await session.page.getByRole("tab", { name: "Timer Settings" }).click();
+    await session.page.getByLabel("Free Response").fill("240");
+    await session.page.getByRole("combobox", { name: "Model", exact: true }).selectOption("gpt-4o-2024-08-06");
     // One free-response question at gpt-4o rates: 800 × 2.5 + 400 × 10 per million = $0.006.
-    await page.getByTestId("cost-estimate").getByText("$0.0060").waitFor();
-    await saveScreenshot(page, "authoring-timer-settings");
+    await session.page.getByTestId("cost-estimate").getByText("$0.0060").waitFor();
+    await saveScreenshot(session.page, "authoring-timer-settings");
 
-    await page.getByRole("button", { name: "Save Changes" }).click();
-    await page.waitForURL((url) => url.pathname === "/admin/tests");
-    await page.getByTestId("toast").filter({ hasText: "Test Updated" }).waitFor();
+    await session.page.getByRole("button", { name: "Save Changes" }).click();
+    await session.page.waitForURL((url) => url.pathname === "/admin/tests");
+    await session.page.getByTestId("toast").filter({ hasText: "Test Updated" }).waitFor();
 
     // Reload the editor: everything persisted.
-    await page.getByRole("link", { name: "Edit Fractions Check" }).click();
-    await page.waitForURL((url) => url.pathname.endsWith("/edit"));
-    await page.reload();
-    expect(await page.getByLabel("Placement Duration (minutes)").inputValue()).toBe("20");
-    await page.getByRole("tab", { name: "Sections & Questions" }).click();
-    expect(await page.getByTestId("section-row").allInnerTexts()).toEqual([
+    await session.page.getByRole("link", { name: "Edit Fractions Check" }).click();
+    await session.page.waitForURL((url) => url.pathname.endsWith("/edit"));
+    await session.page.reload();
+    expect(await session.page.getByLabel("Placement Duration (minutes)").inputValue()).toBe("20");
+    await session.page.getByRole("tab", { name: "Sections & Questions" }).click();
+    expect(await session.page.getByTestId("section-row").allInnerTexts()).toEqual([
       expect.stringContaining("Challenge"),
       expect.stringContaining("Warm-up"),
     ]);
-    expect(await page.getByTestId("question-row").count()).toBe(3);
-    expect(await page.getByRole("combobox", { name: "Section" }).first().inputValue()).not.toBe("");
-    await expect.poll(() => page.getByTestId("effective-time-limit").nth(2).innerText()).toContain("4 min (type default)");
-    await saveScreenshot(page, "authoring-sections");
-    await page.getByRole("tab", { name: "Timer Settings" }).click();
-    expect(await page.getByLabel("Free Response").inputValue()).toBe("240");
-    expect(await page.getByRole("combobox", { name: "Model", exact: true }).inputValue()).toBe("gpt-4o-2024-08-06");
+    expect(await session.page.getByTestId("question-row").count()).toBe(3);
+    expect(await session.page.getByRole("combobox", { name: "Section" }).first().inputValue()).not.toBe("");
+    await expect.poll(() => session.page.getByTestId("effective-time-limit").nth(2).innerText()).toContain("4 min (type default)");
+    await saveScreenshot(session.page, "authoring-sections");
+    await session.page.getByRole("tab", { name: "Timer Settings" }).click();
+    expect(await session.page.getByLabel("Free Response").inputValue()).toBe("240");
+    expect(await session.page.getByRole("combobox", { name: "Model", exact: true }).inputValue()).toBe("gpt-4o-2024-08-06");
   });
 
   it("shows 'Test Not Found' with a way back for an unknown test", async () => {
-    await page.goto("/admin/tests/no-such-test/edit");
-    await page.getByRole("heading", { name: "Test Not Found" }).waitFor();
-    await page.getByRole("link", { name: "Return to Tests" }).click();
-    await page.waitForURL((url) => url.pathname === "/admin/tests");
+    await session.page.goto("/admin/tests/no-such-test/edit");
+    await session.page.getByRole("heading", { name: "Test Not Found" }).waitFor();
+    await session.page.getByRole("link", { name: "Return to Tests" }).click();
+    await session.page.waitForURL((url) => url.pathname === "/admin/tests");
   });
 
   it("deletes a test after 'Are you sure?'", async () => {
-    await page.goto("/admin/tests");
-    await page.getByRole("link", { name: "Edit Grade 6 Math Check-in" }).click();
-    await page.getByRole("button", { name: "Delete Test" }).click();
-    const confirm = page.getByRole("dialog", { name: "Are you sure?" });
+    await session.page.goto("/admin/tests");
+    await session.page.getByRole("link", { name: "Edit Grade 6 Math Check-in" }).click();
+    await session.page.getByRole("button", { name: "Delete Test" }).click();
+    const confirm = session.page.getByRole("dialog", { name: "Are you sure?" });
     await confirm.getByRole("button", { name: "Delete Test" }).click();
-    await page.waitForURL((url) => url.pathname === "/admin/tests");
-    await page.getByTestId("toast").filter({ hasText: "Test Deleted" }).waitFor();
-    expect(await page.getByRole("link", { name: "Edit Grade 6 Math Check-in" }).count()).toBe(0);
+    await session.page.waitForURL((url) => url.pathname === "/admin/tests");
+    await session.page.getByTestId("toast").filter({ hasText: "Test Deleted" }).waitFor();
+    expect(await session.page.getByRole("link", { name: "Edit Grade 6 Math Check-in" }).count()).toBe(0);
   });
 });
