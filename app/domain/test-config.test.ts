@@ -202,3 +202,13 @@ describe("timerDefaultsSchema", () => {
     expect(timerDefaultsSchema.safeParse({ chat: -1 }).success).toBe(false);
   });
 });
+
+describe("optional time limits typed in a form", () => {
+  it("reads only spaces as no limit and says when the text is not a number", () => {
+    expect(sectionSchema.parse({ id: "s", title: "T", timeLimit: "   " }).timeLimit).toBeNull();
+    expect(sectionSchema.parse({ id: "s", title: "T", timeLimit: " 30 " }).timeLimit).toBe(30);
+    expect(sectionSchema.safeParse({ id: "s", title: "T", timeLimit: "abc" }).error?.issues[0]?.message).toBe(
+      "Section time limit must be a number",
+    );
+  });
+});

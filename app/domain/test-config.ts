@@ -22,19 +22,22 @@ const duration = (label: "Placement" | "Diagnostic") =>
     .min(MIN_DURATION, `${label} duration must be at least ${MIN_DURATION} minutes`)
     .max(MAX_DURATION, `${label} duration cannot exceed ${MAX_DURATION} minutes`);
 
-/** Seconds, optional: blank or null means none. */
+/** Seconds, optional: blank (or only spaces), null or missing means none; text from forms is read as a number. */
 export const optionalSeconds = (label: string) =>
-  z
-    .union([z.literal(""), z.null(), z.undefined(), z.coerce.number()])
-    .transform((value) => (value === "" || value == null ? null : value))
-    .pipe(
-      z
-        .number({ invalid_type_error: `${label} must be a number` })
-        .int(`${label} must be a whole number of seconds`)
-        .min(0, `${label} cannot be negative`)
-        .max(24 * 60 * 60, `${label} cannot exceed 24 hours`)
-        .nullable(),
-    );
+  z.preprocess(
+    (value) => {
+      if (value == null) return null;
+      if (typeof value !== "string") return value;
+      const text = value.trim();
+      return text === "" ? null : Number(text);
+    },
+    z
+      .number({ invalid_type_error: `${label} must be a number` })
+      .int(`${label} must be a whole number of seconds`)
+      .min(0, `${label} cannot be negative`)
+      .max(24 * 60 * 60, `${label} cannot exceed 24 hours`)
+      .nullable(),
+  );
 
 export const testDetailsSchema = z.object({
   title: requiredText("Title is required"),

@@ -19,7 +19,7 @@ export function effectiveTimeLimit(input: {
   return { seconds: null, source: "none" };
 }
 
-/** "90 s", "5 min", "5 min 30 s"; "No limit" for none. */
+/** "45 s", "5 min", "5 min 30 s" (a minute or more shows minutes); "No limit" for none. */
 export function formatTimeLimit(seconds: number | null): string {
   if (seconds == null) return "No limit";
   if (seconds < 60) return `${seconds} s`;
