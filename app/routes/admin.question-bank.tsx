@@ -1,14 +1,15 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
-import { Eye, Pencil, Plus, Search, Trash2 } from "lucide-react";
+import { Eye, Pencil, Plus, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 
 import { QuestionDialog, type QuestionFormValue, type QuestionSubmission } from "~/components/questions/question-dialog";
+import { QuestionFilters } from "~/components/questions/question-filters";
 import { QuestionPreviewDialog, type PreviewQuestion } from "~/components/questions/question-preview-dialog";
 import { QUESTION_TYPE_LABELS, questionPreview } from "~/components/tests/question-label";
 import { useToast } from "~/components/toast/toast-context";
 import { questionBankActionSchema } from "~/domain/question";
-import { DIFFICULTIES, QUESTION_TYPES } from "~/domain/question-types";
+import { filterQuestions } from "~/domain/question-filter";
 import { competencyChoices, deleteQuestion, listQuestions, saveQuestionWithCompetencies } from "~/models/questions.server";
 import { requireAdmin } from "~/services/auth.server";
 
@@ -66,9 +67,7 @@ export default function QuestionBank() {
   const [editing, setEditing] = useState<{ id: string | null; value: QuestionFormValue | null; key: number } | null>(null);
   const [previewing, setPreviewing] = useState<(PreviewQuestion & { id: string }) | null>(null);
 
-  const search = params.get("search") ?? "";
-  const type = params.get("type") ?? "all";
-  const difficulty = params.get("difficulty") ?? "all";
+  const filters = { search: params.get("search") ?? "", type: params.get("type") ?? "all", difficulty: params.get("difficulty") ?? "all" };
   const setFilter = (name: string, value: string) =>
     setParams((current) => {
       const next = new URLSearchParams(current);
@@ -93,13 +92,7 @@ export default function QuestionBank() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.state, fetcher.data]);
 
-  const needle = search.trim().toLowerCase();
-  const visible = questions.filter(
-    (question) =>
-      (type === "all" || question.type === type) &&
-      (difficulty === "all" || question.difficulty === difficulty) &&
-      (!needle || questionPreview(question.text, 100_000).toLowerCase().includes(needle)),
-  );
+  const visible = filterQuestions(questions, filters);
 
   const submit = (submission: QuestionSubmission) =>
     fetcher.submit(
@@ -120,39 +113,7 @@ export default function QuestionBank() {
       </header>
 
       <div className="card mt-6 grid gap-3 p-4 sm:grid-cols-3" role="search">
-        <div className="relative">
-          <label htmlFor="bank-search" className="label">
-            Search
-          </label>
-          <Search aria-hidden="true" className="pointer-events-none absolute bottom-2.5 left-3 size-4 text-slate-500" />
-          <input id="bank-search" type="search" className="input mt-1 pl-9" value={search} onChange={(event) => setFilter("search", event.target.value)} />
-        </div>
-        <div>
-          <label htmlFor="bank-type" className="label">
-            Type
-          </label>
-          <select id="bank-type" className="input mt-1" value={type} onChange={(event) => setFilter("type", event.target.value)}>
-            <option value="all">All types</option>
-            {QUESTION_TYPES.map((value) => (
-              <option key={value} value={value}>
-                {QUESTION_TYPE_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="bank-difficulty" className="label">
-            Difficulty
-          </label>
-          <select id="bank-difficulty" className="input mt-1" value={difficulty} onChange={(event) => setFilter("difficulty", event.target.value)}>
-            <option value="all">All difficulties</option>
-            {DIFFICULTIES.map((value) => (
-              <option key={value} value={value}>
-                {value}
-              </option>
-            ))}
-          </select>
-        </div>
+        <QuestionFilters idPrefix="bank" values={filters} onChange={setFilter} />
       </div>
 
       <p className="mt-4 text-sm text-slate-700" role="status">

@@ -1,19 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { apiClient } from "../support/api";
-import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
+import { demoClients, type ApiClient } from "../support/api";
+import { startWorker, type TestWorker } from "../support/worker";
 
 let worker: TestWorker;
-let admin: ReturnType<typeof apiClient>;
-let student: ReturnType<typeof apiClient>;
-let anonymous: ReturnType<typeof apiClient>;
+let admin: ApiClient;
+let student: ApiClient;
+let anonymous: ApiClient;
 let competencyIds: string[];
 
 beforeAll(async () => {
   worker = await startWorker();
-  admin = apiClient(worker, await worker.signIn(demoAccounts.admin.email, demoAccounts.admin.password));
-  student = apiClient(worker, await worker.signIn(demoAccounts.student.email, demoAccounts.student.password));
-  anonymous = apiClient(worker);
+  ({ admin, student, anonymous } = await demoClients(worker));
   const rows = await worker.d1.prepare("select id from competencies order by description").all<{ id: string }>();
   competencyIds = rows.results.map((row) => row.id);
 });

@@ -1,18 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { apiClient, count } from "../support/api";
+import { count, demoClients, type ApiClient } from "../support/api";
 import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
 
 let worker: TestWorker;
-let admin: ReturnType<typeof apiClient>;
-let student: ReturnType<typeof apiClient>;
-let anonymous: ReturnType<typeof apiClient>;
+let admin: ApiClient;
+let student: ApiClient;
+let anonymous: ApiClient;
 
 beforeAll(async () => {
   worker = await startWorker();
-  admin = apiClient(worker, await worker.signIn(demoAccounts.admin.email, demoAccounts.admin.password));
-  student = apiClient(worker, await worker.signIn(demoAccounts.student.email, demoAccounts.student.password));
-  anonymous = apiClient(worker);
+  ({ admin, student, anonymous } = await demoClients(worker));
 });
 afterAll(() => worker?.dispose());
 

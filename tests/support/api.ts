@@ -1,5 +1,5 @@
 import type { CookieJar } from "./cookie-jar";
-import type { TestWorker } from "./worker";
+import { demoAccounts, type TestWorker } from "./worker";
 
 /** JSON calls to the Worker's /api as a signed-in (or signed-out) client. */
 export function apiClient(worker: TestWorker, jar?: CookieJar) {
@@ -31,4 +31,15 @@ export function apiClient(worker: TestWorker, jar?: CookieJar) {
 
 export async function count(worker: TestWorker, table: string): Promise<number> {
   return (await worker.d1.prepare(`select count(*) as n from ${table}`).first<{ n: number }>())?.n ?? 0;
+}
+
+export type ApiClient = ReturnType<typeof apiClient>;
+
+/** Clients for the three callers every API test needs: the demo admin, the demo student, nobody. */
+export async function demoClients(worker: TestWorker): Promise<{ admin: ApiClient; student: ApiClient; anonymous: ApiClient }> {
+  return {
+    admin: apiClient(worker, await worker.signIn(demoAccounts.admin.email, demoAccounts.admin.password)),
+    student: apiClient(worker, await worker.signIn(demoAccounts.student.email, demoAccounts.student.password)),
+    anonymous: apiClient(worker),
+  };
 }

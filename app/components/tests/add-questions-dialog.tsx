@@ -1,7 +1,8 @@
 import { useMemo, useState } from "react";
 
 import { Dialog } from "~/components/dialog";
-import { DIFFICULTIES, QUESTION_TYPES } from "~/domain/question-types";
+import { QuestionFilters } from "~/components/questions/question-filters";
+import { filterQuestions, type QuestionFilterValues } from "~/domain/question-filter";
 import { QUESTION_TYPE_LABELS, questionPreview, type BankQuestionSummary } from "./question-label";
 
 /** "Add Questions to Test": pick bank questions, filtered; those already in the test are marked. */
@@ -18,20 +19,10 @@ export function AddQuestionsDialog({
   inTest: ReadonlySet<string>;
   onAdd: (ids: string[]) => void;
 }) {
-  const [search, setSearch] = useState("");
-  const [type, setType] = useState("all");
-  const [difficulty, setDifficulty] = useState("all");
+  const [filters, setFilters] = useState<QuestionFilterValues>({ search: "", type: "all", difficulty: "all" });
   const [chosen, setChosen] = useState<Set<string>>(new Set());
 
-  const visible = useMemo(() => {
-    const needle = search.trim().toLowerCase();
-    return bank.filter(
-      (question) =>
-        (type === "all" || question.type === type) &&
-        (difficulty === "all" || question.difficulty === difficulty) &&
-        (!needle || questionPreview(question.text, 10_000).toLowerCase().includes(needle)),
-    );
-  }, [bank, search, type, difficulty]);
+  const visible = useMemo(() => filterQuestions(bank, filters), [bank, filters]);
 
   const close = () => {
     setChosen(new Set());
@@ -48,38 +39,7 @@ export function AddQuestionsDialog({
   return (
     <Dialog open={open} onClose={close} title="Add Questions to Test" description="Choose questions from the question bank." wide>
       <div className="grid gap-3 sm:grid-cols-3">
-        <div>
-          <label htmlFor="add-search" className="label">
-            Search
-          </label>
-          <input id="add-search" className="input mt-1" value={search} onChange={(event) => setSearch(event.target.value)} />
-        </div>
-        <div>
-          <label htmlFor="add-type" className="label">
-            Type
-          </label>
-          <select id="add-type" className="input mt-1" value={type} onChange={(event) => setType(event.target.value)}>
-            <option value="all">All types</option>
-            {QUESTION_TYPES.map((value) => (
-              <option key={value} value={value}>
-                {QUESTION_TYPE_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="add-difficulty" className="label">
-            Difficulty
-          </label>
-          <select id="add-difficulty" className="input mt-1" value={difficulty} onChange={(event) => setDifficulty(event.target.value)}>
-            <option value="all">All difficulties</option>
-            {DIFFICULTIES.map((value) => (
-              <option key={value} value={value}>
-                {value}
-              </option>
-            ))}
-          </select>
-        </div>
+        <QuestionFilters idPrefix="add" values={filters} onChange={(name, value) => setFilters((current) => ({ ...current, [name]: value }))} />
       </div>
       <ul className="mt-4 max-h-[500px] space-y-2 overflow-y-auto" aria-label="Bank questions">
         {visible.length === 0 ? <li className="p-4 text-center text-sm text-slate-700">No questions match these filters.</li> : null}
