@@ -1,4 +1,4 @@
-import type { JobMessage } from "~/domain/jobs";
+import type { JobMessage } from "~/domain/jobs/job-messages";
 import type { TestSession } from "./test-session";
 
 /** The Worker's bindings and variables, typed once (see wrangler.toml and README). */

@@ -1,5 +1,5 @@
 import { createDatabase, type Database } from "~/db/client.server";
-import { jobInputSchema, jobMessageSchema, MAX_RETRIES, retryDelaySeconds, type JobInput } from "~/domain/jobs";
+import { jobInputSchema, jobMessageSchema, MAX_RETRIES, retryDelaySeconds, type JobInput } from "~/domain/jobs/job-messages";
 import { findJob, markJobRunning, markJobSucceeded, recordJobError } from "~/models/jobs.server";
 import type { Env } from "./env";
 

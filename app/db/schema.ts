@@ -17,9 +17,9 @@ import {
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
 
-import type { JobStatus } from "~/domain/jobs";
-import type { Difficulty, QuestionType } from "~/domain/question-types";
-import type { Role } from "~/domain/roles";
+import type { JobStatus } from "~/domain/jobs/job-messages";
+import type { Difficulty, QuestionType } from "~/domain/questions/question-types";
+import type { Role } from "~/domain/auth/roles";
 
 const id = () =>
   text("id")
@@ -52,7 +52,7 @@ export const users = sqliteTable(
     firstName: text("first_name"),
     lastName: text("last_name"),
     profileImageUrl: text("profile_image_url"),
-    /** The stored role; ADMIN_EMAILS can raise it to admin at request time (domain/roles). */
+    /** The stored role; ADMIN_EMAILS can raise it to admin at request time (domain/auth/roles). */
     role: text("role").$type<Role>().notNull().default("student"),
     /** "pbkdf2-sha256$iterations$salt$hash" for local accounts, null for OIDC accounts. */
     passwordHash: text("password_hash"),

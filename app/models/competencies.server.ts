@@ -3,9 +3,9 @@ import { alias } from "drizzle-orm/sqlite-core";
 
 import type { Database } from "~/db/client.server";
 import { competencies, modules, prerequisites, questionCompetencies } from "~/db/schema";
-import type { CompetencyInput } from "~/domain/curriculum";
-import { isDuplicate, wouldCreateCycle } from "~/domain/prerequisites";
-import { RuleError } from "~/domain/rule-error";
+import type { CompetencyInput } from "~/domain/curriculum/curriculum";
+import { isDuplicate, wouldCreateCycle } from "~/domain/curriculum/prerequisites";
+import { RuleError } from "~/lib/rule-error";
 
 /**
  * Competencies, the modules they belong to, and prerequisites between competencies.

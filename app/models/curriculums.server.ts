@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { competencies, curriculumCompetencies, curriculums } from "~/db/schema";
-import type { CurriculumInput } from "~/domain/curriculum";
+import type { CurriculumInput } from "~/domain/curriculum/curriculum";
 
 /**
  * Curriculums and their competency membership.

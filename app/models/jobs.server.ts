@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { jobs } from "~/db/schema";
-import type { JobInput } from "~/domain/jobs";
+import type { JobInput } from "~/domain/jobs/job-messages";
 
 export type JobRow = typeof jobs.$inferSelect;
 

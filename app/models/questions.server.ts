@@ -2,12 +2,12 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { competencies, questionCompetencies, questions, testQuestions, tests } from "~/db/schema";
-import { inChunks, insertGroups } from "~/domain/batching";
-import { groupBy } from "~/domain/group-by";
-import type { QuestionInput } from "~/domain/question";
-import type { Difficulty, QuestionType } from "~/domain/question-types";
-import { RuleError } from "~/domain/rule-error";
-import { htmlToPlainText, sanitizeQuestionHtml } from "~/domain/sanitize-html";
+import { inChunks, insertGroups } from "~/lib/batching";
+import { groupBy } from "~/lib/group-by";
+import type { QuestionInput } from "~/domain/questions/question";
+import type { Difficulty, QuestionType } from "~/domain/questions/question-types";
+import { RuleError } from "~/lib/rule-error";
+import { htmlToPlainText, sanitizeQuestionHtml } from "~/domain/questions/sanitize-html";
 
 /**
  * The question bank. Screen loaders and actions call these directly, as /api/questions does.
@@ -34,7 +34,7 @@ import { htmlToPlainText, sanitizeQuestionHtml } from "~/domain/sanitize-html";
  *     setPrimaryCompetency(db, questionId, competencyId, isPrimary): Promise<link | undefined>   undefined: no such link
  *     unlinkCompetency(db, questionId, competencyId): Promise<boolean>
  *
- * Question text is sanitized here (domain/sanitize-html), so nothing unsafe is stored whatever the caller.
+ * Question text is sanitized here (domain/questions/sanitize-html), so nothing unsafe is stored whatever the caller.
  */
 export type QuestionRow = typeof questions.$inferSelect;
 export type BankQuestion = ReturnType<typeof toBankQuestion>;

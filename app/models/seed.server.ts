@@ -13,8 +13,8 @@ import {
   testSections,
   users,
 } from "~/db/schema";
-import { hashPassword } from "~/domain/password";
-import { normalizeEmail } from "~/domain/roles";
+import { hashPassword } from "~/domain/auth/password";
+import { normalizeEmail } from "~/domain/auth/roles";
 import { hasAnyUser } from "./users.server";
 
 /**

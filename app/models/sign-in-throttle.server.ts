@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { signInThrottle } from "~/db/schema";
-import { afterFailure, type ThrottleState } from "~/domain/sign-in-throttle";
+import { afterFailure, type ThrottleState } from "~/domain/auth/sign-in-throttle";
 
 export async function readThrottle(db: Database, key: string): Promise<ThrottleState | null> {
   const row = await db.query.signInThrottle.findFirst({ where: eq(signInThrottle.key, key) });

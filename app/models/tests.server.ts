@@ -2,11 +2,11 @@ import { asc, avg, count, desc, eq, inArray, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { competencies, modules, questionCompetencies, questions, testQuestions, tests, testSections } from "~/db/schema";
-import { inChunks, insertGroups } from "~/domain/batching";
-import { groupBy } from "~/domain/group-by";
-import { RuleError } from "~/domain/rule-error";
-import type { PlacementInput, TestCreate, TestUpdate } from "~/domain/test-config";
-import { effectiveTimeLimit } from "~/domain/timers";
+import { inChunks, insertGroups } from "~/lib/batching";
+import { groupBy } from "~/lib/group-by";
+import { RuleError } from "~/lib/rule-error";
+import type { PlacementInput, TestCreate, TestUpdate } from "~/domain/tests/test-config";
+import { effectiveTimeLimit } from "~/domain/tests/timers";
 
 /**
  * Tests (test configurations) with their sections and question placements. Screen loaders and

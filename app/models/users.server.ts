@@ -2,7 +2,7 @@ import { and, count, eq, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { users } from "~/db/schema";
-import { normalizeEmail, resolveRole, type Role } from "~/domain/roles";
+import { normalizeEmail, resolveRole, type Role } from "~/domain/auth/roles";
 
 export type UserRow = typeof users.$inferSelect;
 

@@ -4,7 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { AdminDashboard } from "~/components/admin-dashboard";
 import { JoinClassScreen } from "~/components/join-class-screen";
 import { LandingPage } from "~/components/landing-page";
-import { averageDurationMinutes, QUESTION_TYPE_COUNT } from "~/domain/dashboard";
+import { averageDurationMinutes, QUESTION_TYPE_COUNT } from "~/domain/shell/dashboard";
 import { getCurrentUser } from "~/services/auth.server";
 import { testTotals } from "~/models/tests.server";
 

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { CompetencyDialog, type CompetencyValues } from "~/components/curriculum/competency-dialog";
 import { ConfirmDialog } from "~/components/dialog";
 import { useActionToast, type ActionOutcome } from "~/components/use-action-toast";
-import { competencySchema, moduleSchema } from "~/domain/curriculum";
+import { competencySchema, moduleSchema } from "~/domain/curriculum/curriculum";
 import { createCompetency, createModule, deleteCompetency, listCompetencies, listModules, updateCompetency } from "~/models/competencies.server";
 import { requireAdmin } from "~/services/auth.server";
 import { readIntent, runIntent } from "~/services/screen-action.server";

@@ -8,8 +8,8 @@ import { CurriculumDialog, type CurriculumValues } from "~/components/curriculum
 import { ManageCompetenciesDialog, TOGGLE_MESSAGES } from "~/components/curriculum/manage-competencies-dialog";
 import { ConfirmDialog } from "~/components/dialog";
 import { useActionToast, type ActionOutcome } from "~/components/use-action-toast";
-import { curriculumSchema } from "~/domain/curriculum";
-import { asMembershipChange, pendingMembers, type MembershipChange } from "~/domain/curriculum-membership";
+import { curriculumSchema } from "~/domain/curriculum/curriculum";
+import { asMembershipChange, pendingMembers, type MembershipChange } from "~/domain/curriculum/curriculum-membership";
 import { listCompetencies } from "~/models/competencies.server";
 import {
   addAllCompetencies,

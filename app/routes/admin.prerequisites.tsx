@@ -7,7 +7,7 @@ import { z } from "zod";
 import { Dialog } from "~/components/dialog";
 import { useToast } from "~/components/toast/toast-context";
 import { useActionToast, type ActionOutcome } from "~/components/use-action-toast";
-import { prerequisiteSchema } from "~/domain/curriculum";
+import { prerequisiteSchema } from "~/domain/curriculum/curriculum";
 import { addPrerequisite, deletePrerequisite, listCompetencies, listPrerequisites } from "~/models/competencies.server";
 import { requireAdmin } from "~/services/auth.server";
 import { readIntent, runIntent } from "~/services/screen-action.server";

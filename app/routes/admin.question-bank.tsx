@@ -8,8 +8,8 @@ import { QuestionFilters } from "~/components/questions/question-filters";
 import { QuestionPreviewDialog, type PreviewQuestion } from "~/components/questions/question-preview-dialog";
 import { QUESTION_TYPE_LABELS, questionPreview } from "~/components/tests/question-label";
 import { useToast } from "~/components/toast/toast-context";
-import { questionBankActionSchema } from "~/domain/question";
-import { filterQuestions } from "~/domain/question-filter";
+import { questionBankActionSchema } from "~/domain/questions/question";
+import { filterQuestions } from "~/domain/questions/question-filter";
 import { competencyChoices, deleteQuestion, listQuestions, saveQuestionWithCompetencies } from "~/models/questions.server";
 import { requireAdmin } from "~/services/auth.server";
 

@@ -5,8 +5,8 @@ import { useEffect } from "react";
 
 import { EMPTY_TEST_DETAILS, TestDetailsFields } from "~/components/tests/test-details-fields";
 import { useToast } from "~/components/toast/toast-context";
-import { fieldErrors } from "~/domain/form-errors";
-import { testCreateSchema } from "~/domain/test-config";
+import { fieldErrors } from "~/lib/form-errors";
+import { testCreateSchema } from "~/domain/tests/test-config";
 import { createTest } from "~/models/tests.server";
 import { requireAdmin } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/sign-in.server";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 
 import { methodNotAllowed } from "~/services/api.server";
-import { ClaimsError } from "~/domain/oidc-claims";
+import { ClaimsError } from "~/domain/auth/oidc-claims";
 import { IdentityConflictError } from "~/models/users.server";
 import { oidcAuthenticator } from "~/services/oidc.server";
 import { completeSignIn, redirectWithToast } from "~/services/sign-in.server";

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/cloudflare";
 
-import { prerequisiteSchema } from "~/domain/curriculum";
+import { prerequisiteSchema } from "~/domain/curriculum/curriculum";
 import { addPrerequisite } from "~/models/competencies.server";
 import { byMethod, methodNotAllowed, param, parseJsonBody, ruleErrors } from "~/services/api.server";
 import { requireAdmin } from "~/services/auth.server";

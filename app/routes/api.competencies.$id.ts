@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/cloudflare";
 
-import { competencySchema } from "~/domain/curriculum";
+import { competencySchema } from "~/domain/curriculum/curriculum";
 import { deleteCompetency, updateCompetency } from "~/models/competencies.server";
 import { apiError, byMethod, methodNotAllowed, param, parseJsonBody, ruleErrors } from "~/services/api.server";
 import { requireAdmin } from "~/services/auth.server";

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 
-import { competencySchema } from "~/domain/curriculum";
+import { competencySchema } from "~/domain/curriculum/curriculum";
 import { createCompetency, listCompetencies } from "~/models/competencies.server";
 import { byMethod, parseJsonBody, ruleErrors } from "~/services/api.server";
 import { requireAdmin } from "~/services/auth.server";

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 
-import { curriculumMembershipSchema } from "~/domain/curriculum";
+import { curriculumMembershipSchema } from "~/domain/curriculum/curriculum";
 import { addCurriculumCompetency, curriculumCompetencyList, curriculumExists } from "~/models/curriculums.server";
 import { apiError, byMethod, param, parseJsonBody } from "~/services/api.server";
 import { requireAdmin } from "~/services/auth.server";

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/cloudflare";
 
-import { curriculumSchema } from "~/domain/curriculum";
+import { curriculumSchema } from "~/domain/curriculum/curriculum";
 import { deleteCurriculum, updateCurriculum } from "~/models/curriculums.server";
 import { apiError, byMethod, methodNotAllowed, param, parseJsonBody } from "~/services/api.server";
 import { requireAdmin } from "~/services/auth.server";

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 
-import { curriculumSchema } from "~/domain/curriculum";
+import { curriculumSchema } from "~/domain/curriculum/curriculum";
 import { createCurriculum, listCurriculums } from "~/models/curriculums.server";
 import { byMethod, parseJsonBody } from "~/services/api.server";
 import { requireAdmin } from "~/services/auth.server";

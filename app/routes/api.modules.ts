@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 
-import { moduleSchema } from "~/domain/curriculum";
+import { moduleSchema } from "~/domain/curriculum/curriculum";
 import { createModule, listModules } from "~/models/competencies.server";
 import { byMethod, parseJsonBody, ruleErrors } from "~/services/api.server";
 import { requireAdmin } from "~/services/auth.server";

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/cloudflare";
 
-import { competencyLinkPatchSchema } from "~/domain/question";
+import { competencyLinkPatchSchema } from "~/domain/questions/question";
 import { setPrimaryCompetency, unlinkCompetency } from "~/models/questions.server";
 import { apiError, byMethod, methodNotAllowed, param, parseJsonBody } from "~/services/api.server";
 import { requireAdmin } from "~/services/auth.server";

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 
-import { competencyLinkSchema } from "~/domain/question";
+import { competencyLinkSchema } from "~/domain/questions/question";
 import { competencyExists, competencyLinks, linkCompetency, questionExists } from "~/models/questions.server";
 import { apiError, byMethod, param, parseJsonBody } from "~/services/api.server";
 import { requireAdmin } from "~/services/auth.server";

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 
-import { questionSchema } from "~/domain/question";
+import { questionSchema } from "~/domain/questions/question";
 import { deleteQuestion, findQuestion, updateQuestion } from "~/models/questions.server";
 import { apiError, byMethod, param, parseJsonBody } from "~/services/api.server";
 import { requireAdmin } from "~/services/auth.server";

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 
-import { questionSchema } from "~/domain/question";
+import { questionSchema } from "~/domain/questions/question";
 import { createQuestion, listQuestions } from "~/models/questions.server";
 import { apiError, byMethod, parseJsonBody } from "~/services/api.server";
 import { requireAdmin } from "~/services/auth.server";

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 
-import { testUpdateSchema } from "~/domain/test-config";
+import { testUpdateSchema } from "~/domain/tests/test-config";
 import { deleteTest, getTestDetail, updateTest } from "~/models/tests.server";
 import { apiError, byMethod, param, parseJsonBody, ruleErrors } from "~/services/api.server";
 import { requireAdmin } from "~/services/auth.server";

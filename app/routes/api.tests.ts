@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 
-import { testCreateSchema } from "~/domain/test-config";
+import { testCreateSchema } from "~/domain/tests/test-config";
 import { createTest, listTests } from "~/models/tests.server";
 import { byMethod, parseJsonBody, ruleErrors } from "~/services/api.server";
 import { requireAdmin } from "~/services/auth.server";

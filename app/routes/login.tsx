@@ -9,7 +9,7 @@ import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } fr
 import { GraduationCap } from "lucide-react";
 
 import { FormField } from "~/components/form-field";
-import { MIN_PASSWORD_LENGTH } from "~/domain/password-policy";
+import { MIN_PASSWORD_LENGTH } from "~/domain/auth/password-policy";
 import { hasAnyUser } from "~/models/users.server";
 import { getCurrentUser } from "~/services/auth.server";
 import { localAuthenticator, setUpFirstAdmin, SignInError } from "~/services/local-sign-in.server";

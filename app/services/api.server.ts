@@ -1,7 +1,7 @@
 import { json } from "@remix-run/cloudflare";
 import type { z } from "zod";
 
-import { RuleError } from "~/domain/rule-error";
+import { RuleError } from "~/lib/rule-error";
 
 /** Helpers for /api routes: one error shape ({ message }) and zod-checked bodies. */
 export function apiError(status: 400 | 401 | 403 | 404 | 405 | 409 | 429 | 500, message: string): Response {

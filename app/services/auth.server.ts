@@ -1,6 +1,6 @@
 import { json, type AppLoadContext } from "@remix-run/cloudflare";
 
-import type { GateData } from "~/domain/gates";
+import type { GateData } from "~/domain/auth/gates";
 import { findUserById, toCurrentUser, type CurrentUser } from "~/models/users.server";
 import { readSession } from "./session.server";
 

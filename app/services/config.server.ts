@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { parseAdminEmails } from "~/domain/roles";
+import { parseAdminEmails } from "~/domain/auth/roles";
 import type { Env } from "../../workers/env";
 
 /**

@@ -1,5 +1,5 @@
 import type { Database } from "~/db/client.server";
-import type { JobInput } from "~/domain/jobs";
+import type { JobInput } from "~/domain/jobs/job-messages";
 import { insertJob, recordJobError, type JobRow } from "~/models/jobs.server";
 
 /**

@@ -2,10 +2,10 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 
-import { firstAdminSchema, signInSchema } from "~/domain/sign-in";
-import { isLocked, minutesLeft } from "~/domain/sign-in-throttle";
-import { hashPassword, verifyPassword } from "~/domain/password";
-import { normalizeEmail } from "~/domain/roles";
+import { firstAdminSchema, signInSchema } from "~/domain/auth/sign-in";
+import { isLocked, minutesLeft } from "~/domain/auth/sign-in-throttle";
+import { hashPassword, verifyPassword } from "~/domain/auth/password";
+import { normalizeEmail } from "~/domain/auth/roles";
 import { clearFailures, readThrottle, recordFailure } from "~/models/sign-in-throttle.server";
 import { createFirstAdmin, findUserByEmail, recordSignIn, type UserRow } from "~/models/users.server";
 

@@ -10,7 +10,7 @@ import {
   idTokenClaimsSchema,
   namesFromClaims,
   validateIdTokenClaims,
-} from "~/domain/oidc-claims";
+} from "~/domain/auth/oidc-claims";
 import { upsertOidcUser, type UserRow } from "~/models/users.server";
 import type { OidcConfig } from "./config.server";
 

@@ -1,7 +1,7 @@
 import { json } from "@remix-run/cloudflare";
 import type { z } from "zod";
 
-import { RuleError } from "~/domain/rule-error";
+import { RuleError } from "~/lib/rule-error";
 
 /**
  * Runs a screen action's intent: parses the JSON body with the intent's schema and turns refusals

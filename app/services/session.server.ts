@@ -1,6 +1,6 @@
 import { createCookieSessionStorage, type Session } from "@remix-run/cloudflare";
 
-import type { ToastMessage } from "~/domain/toast";
+import type { ToastMessage } from "~/domain/shell/toast";
 import type { AppConfig } from "./config.server";
 
 type SessionData = { userId: string; returnTo: string };

@@ -1,7 +1,7 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 
-import { safeReturnPath } from "~/domain/safe-redirect";
-import type { ToastMessage } from "~/domain/toast";
+import { safeReturnPath } from "~/domain/auth/safe-redirect";
+import type { ToastMessage } from "~/domain/shell/toast";
 import { commitSession, readSession } from "./session.server";
 
 /**

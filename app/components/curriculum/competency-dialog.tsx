@@ -2,8 +2,8 @@ import { useState } from "react";
 
 import { Dialog } from "~/components/dialog";
 import { FormField } from "~/components/form-field";
-import { competencySchema, moduleSchema } from "~/domain/curriculum";
-import { fieldErrors } from "~/domain/form-errors";
+import { competencySchema, moduleSchema } from "~/domain/curriculum/curriculum";
+import { fieldErrors } from "~/lib/form-errors";
 
 export type CompetencyValues = { description: string; moduleId: string | null; gradeLevel: string | null; subject: string | null };
 

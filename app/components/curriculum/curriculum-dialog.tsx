@@ -2,8 +2,8 @@ import { useState } from "react";
 
 import { Dialog } from "~/components/dialog";
 import { FormField } from "~/components/form-field";
-import { curriculumSchema } from "~/domain/curriculum";
-import { fieldErrors } from "~/domain/form-errors";
+import { curriculumSchema } from "~/domain/curriculum/curriculum";
+import { fieldErrors } from "~/lib/form-errors";
 
 export type CurriculumValues = { name: string; description: string | null; gradeLevel: string | null; subject: string | null };
 

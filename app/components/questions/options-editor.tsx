@@ -1,6 +1,6 @@
 import { Plus, Trash2 } from "lucide-react";
 
-import type { OptionInput } from "~/domain/question";
+import type { OptionInput } from "~/domain/questions/question";
 
 /** Options of a choice question: text, correct or not, and a score. */
 export function OptionsEditor({

@@ -1,8 +1,8 @@
 import { Search } from "lucide-react";
 
 import { QUESTION_TYPE_LABELS } from "~/components/tests/question-label";
-import type { QuestionFilterValues } from "~/domain/question-filter";
-import { DIFFICULTIES, QUESTION_TYPES } from "~/domain/question-types";
+import type { QuestionFilterValues } from "~/domain/questions/question-filter";
+import { DIFFICULTIES, QUESTION_TYPES } from "~/domain/questions/question-types";
 
 /** Search, type and difficulty controls, shared by the question bank and the Add Questions dialog. */
 export function QuestionFilters({

@@ -4,10 +4,10 @@ import { useState } from "react";
 import { Dialog } from "~/components/dialog";
 import { QUESTION_TYPE_LABELS } from "~/components/tests/question-label";
 import { useToast } from "~/components/toast/toast-context";
-import { isMultipleChoiceCorrect, isMultipleSelectCorrect } from "~/domain/answer-check";
-import type { OptionInput } from "~/domain/question";
-import type { QuestionType } from "~/domain/question-types";
-import { sanitizeQuestionHtml } from "~/domain/sanitize-html";
+import { isMultipleChoiceCorrect, isMultipleSelectCorrect } from "~/domain/questions/answer-check";
+import type { OptionInput } from "~/domain/questions/question";
+import type { QuestionType } from "~/domain/questions/question-types";
+import { sanitizeQuestionHtml } from "~/domain/questions/sanitize-html";
 
 export type PreviewQuestion = { text: string; type: QuestionType; difficulty: string; options: OptionInput[]; metadata: { title?: string } };
 

@@ -1,6 +1,6 @@
 import { useState } from "react";
 
-import { parseRubricText } from "~/domain/question";
+import { parseRubricText } from "~/domain/questions/question";
 
 /**
  * The rubric as text or JSON (SPEC.md section 4): parsed when the field loses focus; a valid

@@ -2,8 +2,8 @@ import { NavLink, useLocation } from "@remix-run/react";
 import { GraduationCap, LogOut } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
 
-import { SIDEBAR_WIDTH, SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_MOBILE } from "~/domain/sidebar";
-import { displayName, initials } from "~/domain/user-display";
+import { SIDEBAR_WIDTH, SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_MOBILE } from "~/domain/shell/sidebar";
+import { displayName, initials } from "~/domain/shell/user-display";
 import type { CurrentUser } from "~/models/users.server";
 import { navGroupsFor, type NavGroup } from "./nav-items";
 import { useSidebar } from "./sidebar-context";

@@ -15,7 +15,7 @@ import {
   type LucideIcon,
 } from "lucide-react";
 
-import type { Role } from "~/domain/roles";
+import type { Role } from "~/domain/auth/roles";
 
 export type NavItem = { label: string; to: string; icon: LucideIcon };
 export type NavGroup = { label: string; items: NavItem[] };

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 
-import { isSidebarShortcut, MOBILE_BREAKPOINT_PX, sidebarCookie } from "~/domain/sidebar";
+import { isSidebarShortcut, MOBILE_BREAKPOINT_PX, sidebarCookie } from "~/domain/shell/sidebar";
 
 type SidebarState = {
   /** Desktop: expanded or collapsed (kept in the sidebar_state cookie). */

@@ -1,6 +1,6 @@
 import type { Dispatch } from "react";
 
-import type { EditorAction, EditorDetails, EditorState } from "~/domain/test-editor";
+import type { EditorAction, EditorDetails, EditorState } from "~/domain/tests/test-editor";
 import { TestDetailsFields } from "./test-details-fields";
 
 const FLAGS: { field: keyof EditorDetails; label: string }[] = [

@@ -1,5 +1,5 @@
-import { htmlToPlainText } from "~/domain/sanitize-html";
-import type { QuestionType } from "~/domain/question-types";
+import { htmlToPlainText } from "~/domain/questions/sanitize-html";
+import type { QuestionType } from "~/domain/questions/question-types";
 
 /** SPEC.md section 9: question text is truncated at 100 characters in lists. */
 export function questionPreview(html: string, max = 100): string {

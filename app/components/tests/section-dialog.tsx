@@ -2,8 +2,8 @@ import { useState } from "react";
 
 import { Dialog } from "~/components/dialog";
 import { FormField } from "~/components/form-field";
-import { sectionSchema } from "~/domain/test-config";
-import type { EditorSection } from "~/domain/test-editor";
+import { sectionSchema } from "~/domain/tests/test-config";
+import type { EditorSection } from "~/domain/tests/test-editor";
 
 /** Add/Edit Section: title required, time limit optional and non-negative (sectionSchema). */
 export function SectionDialog({

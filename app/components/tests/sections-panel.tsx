@@ -2,8 +2,8 @@ import { ArrowUp, Pencil, Plus, Trash2, X } from "lucide-react";
 import { useState, type Dispatch } from "react";
 
 import { useToast } from "~/components/toast/toast-context";
-import { effectiveTimeLimit, formatTimeLimit } from "~/domain/timers";
-import { newSectionId, secondsFromInput, type EditorAction, type EditorSection, type EditorState } from "~/domain/test-editor";
+import { effectiveTimeLimit, formatTimeLimit } from "~/domain/tests/timers";
+import { newSectionId, secondsFromInput, type EditorAction, type EditorSection, type EditorState } from "~/domain/tests/test-editor";
 import { AddQuestionsDialog } from "./add-questions-dialog";
 import { QUESTION_TYPE_LABELS, questionPreview, type BankQuestionSummary } from "./question-label";
 import { SectionDialog } from "./section-dialog";

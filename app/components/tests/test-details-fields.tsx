@@ -1,5 +1,5 @@
 import { FormField } from "~/components/form-field";
-import { DEFAULT_DIAGNOSTIC_DURATION, DEFAULT_PLACEMENT_DURATION, MAX_DURATION, MIN_DURATION } from "~/domain/test-config";
+import { DEFAULT_DIAGNOSTIC_DURATION, DEFAULT_PLACEMENT_DURATION, MAX_DURATION, MIN_DURATION } from "~/domain/tests/test-config";
 
 export type TestDetailsValues = {
   title: string;

@@ -1,8 +1,8 @@
 import type { Dispatch } from "react";
 
-import { AI_MODELS, estimateCostPerStudent, formatCost, MODEL_RATES } from "~/domain/ai-cost";
-import { QUESTION_TYPES, type QuestionType } from "~/domain/question-types";
-import { secondsFromInput, type EditorAction, type EditorState } from "~/domain/test-editor";
+import { AI_MODELS, estimateCostPerStudent, formatCost, MODEL_RATES } from "~/domain/tests/ai-cost";
+import { QUESTION_TYPES, type QuestionType } from "~/domain/questions/question-types";
+import { secondsFromInput, type EditorAction, type EditorState } from "~/domain/tests/test-editor";
 import { QUESTION_TYPE_LABELS } from "./question-label";
 
 /** The "Timer Settings" tab: per-type default time limits, the AI model and its cost estimate. */

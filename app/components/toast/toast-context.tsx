@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 
-import { TOAST_DURATION_MS, type ToastMessage } from "~/domain/toast";
+import { TOAST_DURATION_MS, type ToastMessage } from "~/domain/shell/toast";
 import { Toaster } from "./toaster";
 
 type ShownToast = ToastMessage & { id: number };

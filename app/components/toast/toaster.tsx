@@ -1,6 +1,6 @@
 import { X } from "lucide-react";
 
-import type { ToastMessage } from "~/domain/toast";
+import type { ToastMessage } from "~/domain/shell/toast";
 
 type Props = {
   toast: (ToastMessage & { id: number }) | null;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { DIFFICULTIES, QUESTION_TYPES, type QuestionType } from "./question-types";
-import { optionalSeconds } from "./test-config";
+import { optionalSeconds } from "~/domain/tests/test-config";
 
 /**
  * The bank question payload (POST/PUT /api/questions) and the question form, which adds the

@@ -1,4 +1,4 @@
-import { QUESTION_TYPES } from "./question-types";
+import { QUESTION_TYPES } from "~/domain/questions/question-types";
 
 /** SPEC.md section 9: the dashboard's Question Types stat is the fixed number of formats. */
 export const QUESTION_TYPE_COUNT = QUESTION_TYPES.length;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { DEFAULT_AI_MODEL } from "./ai-cost";
-import { QUESTION_TYPES } from "./question-types";
+import { QUESTION_TYPES } from "~/domain/questions/question-types";
 
 /**
  * The test form (create and edit) and the test payloads of /api/tests, with SPEC.md section 5's

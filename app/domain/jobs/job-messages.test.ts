@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { JOB_STATUSES, MAX_RETRIES, isFinished, jobInputSchema, jobMessageSchema, retryDelaySeconds } from "./jobs";
+import { JOB_STATUSES, MAX_RETRIES, isFinished, jobInputSchema, jobMessageSchema, retryDelaySeconds } from "./job-messages";
 
 describe("jobInputSchema", () => {
   it("parses a ping with the default echo", () => {

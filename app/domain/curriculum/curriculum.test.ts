@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ZodTypeAny } from "zod";
 
 import { competencySchema, curriculumMembershipSchema, curriculumSchema, moduleSchema, prerequisiteSchema } from "./curriculum";
-import { fieldErrors } from "./form-errors";
+import { fieldErrors } from "~/lib/form-errors";
 
 /** The messages a form shows for an input the schema refuses. */
 function errorsOf(schema: ZodTypeAny, input: unknown): Record<string, string> {

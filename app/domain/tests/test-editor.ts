@@ -1,4 +1,4 @@
-import type { QuestionType } from "./question-types";
+import type { QuestionType } from "~/domain/questions/question-types";
 
 /**
  * The edit screen's working copy of a test (SPEC.md "Edit test configuration": nothing is

@@ -1,4 +1,4 @@
-import type { QuestionType } from "./question-types";
+import type { QuestionType } from "~/domain/questions/question-types";
 
 /**
  * SPEC.md section 9: a question's time limit is its own, else its section's, else the
