@@ -4,7 +4,7 @@ import { GitBranch, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { z } from "zod";
 
-import { CompetencyDialog, type CompetencyValues } from "~/components/curriculum/competency-dialog";
+import { CompetencyDialog, type CompetencyValues } from "./competency-dialog";
 import { ConfirmDialog } from "~/components/dialog";
 import { useActionToast, type ActionOutcome } from "~/components/use-action-toast";
 import { competencySchema, moduleSchema } from "~/domain/curriculum/curriculum";

@@ -4,8 +4,8 @@ import { ListChecks, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { z } from "zod";
 
-import { CurriculumDialog, type CurriculumValues } from "~/components/curriculum/curriculum-dialog";
-import { ManageCompetenciesDialog, TOGGLE_MESSAGES } from "~/components/curriculum/manage-competencies-dialog";
+import { CurriculumDialog, type CurriculumValues } from "./curriculum-dialog";
+import { ManageCompetenciesDialog, TOGGLE_MESSAGES } from "./manage-competencies-dialog";
 import { ConfirmDialog } from "~/components/dialog";
 import { useActionToast, type ActionOutcome } from "~/components/use-action-toast";
 import { curriculumSchema } from "~/domain/curriculum/curriculum";

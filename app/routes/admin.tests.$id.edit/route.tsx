@@ -5,10 +5,10 @@ import { useEffect, useReducer, useState } from "react";
 
 import { ConfirmDialog } from "~/components/dialog";
 import { Tabs } from "~/components/tabs";
-import { BasicInfoPanel } from "~/components/tests/basic-info-panel";
-import { SectionsPanel } from "~/components/tests/sections-panel";
+import { BasicInfoPanel } from "./basic-info-panel";
+import { SectionsPanel } from "./sections-panel";
 import type { BankQuestionSummary } from "~/components/tests/question-label";
-import { TimerSettingsPanel } from "~/components/tests/timer-settings-panel";
+import { TimerSettingsPanel } from "./timer-settings-panel";
 import { useToast } from "~/components/toast/toast-context";
 import { fieldErrors } from "~/lib/form-errors";
 import { testUpdateSchema } from "~/domain/tests/test-config";

@@ -3,7 +3,7 @@ import { useMemo, useState } from "react";
 import { Dialog } from "~/components/dialog";
 import { QuestionFilters } from "~/components/questions/question-filters";
 import { filterQuestions, type QuestionFilterValues } from "~/domain/questions/question-filter";
-import { QUESTION_TYPE_LABELS, questionPreview, type BankQuestionSummary } from "./question-label";
+import { QUESTION_TYPE_LABELS, questionPreview, type BankQuestionSummary } from "~/components/tests/question-label";
 
 /** "Add Questions to Test": pick bank questions, filtered; those already in the test are marked. */
 export function AddQuestionsDialog({

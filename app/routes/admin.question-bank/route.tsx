@@ -3,9 +3,9 @@ import { useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
 import { Eye, Pencil, Plus, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 
-import { QuestionDialog, type QuestionFormValue, type QuestionSubmission } from "~/components/questions/question-dialog";
+import { QuestionDialog, type QuestionFormValue, type QuestionSubmission } from "./question-dialog";
 import { QuestionFilters } from "~/components/questions/question-filters";
-import { QuestionPreviewDialog, type PreviewQuestion } from "~/components/questions/question-preview-dialog";
+import { QuestionPreviewDialog, type PreviewQuestion } from "./question-preview-dialog";
 import { QUESTION_TYPE_LABELS, questionPreview } from "~/components/tests/question-label";
 import { useToast } from "~/components/toast/toast-context";
 import { questionBankActionSchema } from "~/domain/questions/question";

@@ -3,7 +3,7 @@ import type { Dispatch } from "react";
 import { AI_MODELS, estimateCostPerStudent, formatCost, MODEL_RATES } from "~/domain/tests/ai-cost";
 import { QUESTION_TYPES, type QuestionType } from "~/domain/questions/question-types";
 import { secondsFromInput, type EditorAction, type EditorState } from "~/domain/tests/test-editor";
-import { QUESTION_TYPE_LABELS } from "./question-label";
+import { QUESTION_TYPE_LABELS } from "~/components/tests/question-label";
 
 /** The "Timer Settings" tab: per-type default time limits, the AI model and its cost estimate. */
 export function TimerSettingsPanel({
