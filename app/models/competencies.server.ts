@@ -5,7 +5,7 @@ import type { Database } from "~/db/client.server";
 import { competencies, modules, prerequisites, questionCompetencies } from "~/db/schema";
 import type { CompetencyInput } from "~/domain/curriculum/curriculum";
 import { isDuplicate, wouldCreateCycle } from "~/domain/curriculum/prerequisites";
-import { RuleError } from "~/lib/rule-error";
+import { conflict, invalid, notFound } from "~/lib/errors";
 
 /**
  * Competencies, the modules they belong to, and prerequisites between competencies.
@@ -47,7 +47,7 @@ async function findCompetencyView(db: Database, id: string) {
 
 async function assertModule(db: Database, moduleId: string | null) {
   if (moduleId && !(await db.query.modules.findFirst({ where: eq(modules.id, moduleId) }))) {
-    throw new RuleError("Unknown module", 400);
+    throw invalid("Unknown module");
   }
 }
 
@@ -76,7 +76,7 @@ export async function listModules(db: Database) {
 
 export async function createModule(db: Database, name: string) {
   const existing = await db.query.modules.findFirst({ where: sql`lower(${modules.name}) = lower(${name})` });
-  if (existing) throw new RuleError(`A module named "${existing.name}" already exists.`, 409);
+  if (existing) throw conflict(`A module named "${existing.name}" already exists.`);
   const [row] = await db.insert(modules).values({ name }).returning({ id: modules.id, name: modules.name });
   return row!;
 }
@@ -99,20 +99,17 @@ export async function listPrerequisites(db: Database) {
 }
 
 export async function addPrerequisite(db: Database, competencyId: string, prerequisiteId: string) {
-  if (competencyId === prerequisiteId) throw new RuleError("A competency cannot be its own prerequisite.", 400);
+  if (competencyId === prerequisiteId) throw invalid("A competency cannot be its own prerequisite.");
   const [competency, prerequisite] = await Promise.all([
     db.query.competencies.findFirst({ where: eq(competencies.id, competencyId) }),
     db.query.competencies.findFirst({ where: eq(competencies.id, prerequisiteId) }),
   ]);
-  if (!competency) throw new RuleError("Competency not found", 404);
-  if (!prerequisite) throw new RuleError("Prerequisite competency not found", 404);
+  if (!competency) throw notFound("Competency not found");
+  if (!prerequisite) throw notFound("Prerequisite competency not found");
   const edges = await db.select({ competencyId: prerequisites.competencyId, prerequisiteId: prerequisites.prerequisiteId }).from(prerequisites);
-  if (isDuplicate(edges, competencyId, prerequisiteId)) throw new RuleError("This prerequisite already exists.", 409);
+  if (isDuplicate(edges, competencyId, prerequisiteId)) throw conflict("This prerequisite already exists.");
   if (wouldCreateCycle(edges, competencyId, prerequisiteId)) {
-    throw new RuleError(
-      `This would create a cycle: "${prerequisite.description}" already depends on "${competency.description}".`,
-      409,
-    );
+    throw conflict(`This would create a cycle: "${prerequisite.description}" already depends on "${competency.description}".`);
   }
   const [row] = await db.insert(prerequisites).values({ competencyId, prerequisiteId }).returning();
   return { id: row!.id, competencyId, prerequisiteId, competencyDescription: competency.description, prerequisiteDescription: prerequisite.description };

@@ -6,7 +6,7 @@ import { inChunks, insertGroups } from "~/lib/batching";
 import { groupBy } from "~/lib/group-by";
 import type { QuestionInput } from "~/domain/questions/question";
 import type { Difficulty, QuestionType } from "~/domain/questions/question-types";
-import { RuleError } from "~/lib/rule-error";
+import { invalid } from "~/lib/errors";
 import { htmlToPlainText, sanitizeQuestionHtml } from "~/domain/questions/sanitize-html";
 
 /**
@@ -24,7 +24,7 @@ import { htmlToPlainText, sanitizeQuestionHtml } from "~/domain/questions/saniti
  * - deleteQuestion(db, id): Promise<{ removedFromTests: {id, title}[] } | undefined>   its placements go with it
  * - saveQuestionWithCompetencies(db, {id: string | null, question, competencies: string[],
  *     primaryCompetency, userId}): Promise<BankQuestion | undefined>   creates (id null) or updates a
- *     question and replaces its competency links in one batch; RuleError 400 for an unknown competency
+ *     question and replaces its competency links in one batch; invalid for an unknown competency
  * - competencyChoices(db): Promise<{id, description}[]>   for the form's picker
  * - question-competency links (one primary per question):
  *     allCompetencyLinks(db): Promise<{questionId, competencyId, isPrimary}[]>
@@ -141,7 +141,7 @@ export async function saveQuestionWithCompetencies(
     ),
   );
   const missing = input.competencies.filter((id) => !known.has(id));
-  if (missing.length) throw new RuleError(`Unknown competency: ${missing.join(", ")}`, 400);
+  if (missing.length) throw invalid(`Unknown competency: ${missing.join(", ")}`);
   if (input.id && !(await db.query.questions.findFirst({ where: eq(questions.id, input.id), columns: { id: true } }))) return undefined;
 
   const id = input.id ?? crypto.randomUUID();

@@ -4,7 +4,7 @@ import type { Database } from "~/db/client.server";
 import { competencies, modules, questionCompetencies, questions, testQuestions, tests, testSections } from "~/db/schema";
 import { inChunks, insertGroups } from "~/lib/batching";
 import { groupBy } from "~/lib/group-by";
-import { RuleError } from "~/lib/rule-error";
+import { conflict, invalid } from "~/lib/errors";
 import type { PlacementInput, TestCreate, TestUpdate } from "~/domain/tests/test-config";
 import { effectiveTimeLimit } from "~/domain/tests/timers";
 
@@ -25,7 +25,7 @@ import { effectiveTimeLimit } from "~/domain/tests/timers";
  *     defaults; a section left out takes its placements with it unless they are listed again
  * - deleteTest(db, id): Promise<boolean>   false: unknown id (placements and sections go with it)
  *
- * createTest and updateTest throw RuleError: 400 for an unknown or repeated question id, 409 for
+ * createTest and updateTest throw DomainErrors: invalid for an unknown or repeated question id, conflict for
  * a section id that belongs to another test. Their writes are one D1 batch: a failure changes nothing.
  */
 export type TestRow = typeof tests.$inferSelect;
@@ -147,12 +147,12 @@ export async function getTestDetail(db: Database, id: string) {
 async function assertPlaceable(db: Database, placements: { id: string }[]) {
   const ids = placements.map((placement) => placement.id);
   const repeated = ids.find((id, index) => ids.indexOf(id) !== index);
-  if (repeated) throw new RuleError(`A question can be in a test only once: ${repeated}`, 400);
+  if (repeated) throw invalid(`A question can be in a test only once: ${repeated}`);
   const found = new Set(
     (await inChunks(ids, (group) => db.select({ id: questions.id }).from(questions).where(inArray(questions.id, group)))).map((row) => row.id),
   );
   const missing = ids.filter((id) => !found.has(id));
-  if (missing.length) throw new RuleError(`Unknown question: ${missing.join(", ")}`, 400);
+  if (missing.length) throw invalid(`Unknown question: ${missing.join(", ")}`);
 }
 
 /** Section ids are made by the editor; one that already belongs to another test is refused. */
@@ -161,7 +161,7 @@ async function assertSectionsFree(db: Database, testId: string, sectionIds: stri
     db.select({ id: testSections.id, testId: testSections.testId }).from(testSections).where(inArray(testSections.id, group)),
   );
   const foreign = taken.find((row) => row.testId !== testId);
-  if (foreign) throw new RuleError(`Section id ${foreign.id} belongs to another test`, 409);
+  if (foreign) throw conflict(`Section id ${foreign.id} belongs to another test`);
 }
 
 function detailValues(input: TestCreate | TestUpdate) {

@@ -1,7 +1,8 @@
 import { json } from "@remix-run/cloudflare";
 import type { z } from "zod";
 
-import { RuleError } from "~/lib/rule-error";
+import { DomainError } from "~/lib/errors";
+import { httpStatusOf } from "./http-errors.server";
 
 /** Helpers for /api routes: one error shape ({ message }) and zod-checked bodies. */
 export function apiError(status: 400 | 401 | 403 | 404 | 405 | 409 | 429 | 500, message: string): Response {
@@ -47,12 +48,12 @@ export function param(params: Record<string, string | undefined>, name: string):
   return params[name] ?? "";
 }
 
-/** Runs a handler and answers a RuleError it throws with its status and message. */
+/** Runs a handler and answers a DomainError it throws with its status and message. */
 export async function ruleErrors(run: () => Promise<Response>): Promise<Response> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof RuleError) return apiError(error.status, error.message);
+    if (error instanceof DomainError) return apiError(httpStatusOf(error.kind) as 400, error.message);
     throw error;
   }
 }

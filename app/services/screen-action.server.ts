@@ -1,7 +1,8 @@
 import { json } from "@remix-run/cloudflare";
 import type { z } from "zod";
 
-import { RuleError } from "~/lib/rule-error";
+import { DomainError } from "~/lib/errors";
+import { httpStatusOf } from "./http-errors.server";
 
 /**
  * Runs a screen action's intent: parses the JSON body with the intent's schema and turns refusals
@@ -22,7 +23,7 @@ export async function runIntent<Schema extends z.ZodTypeAny>(
     if (result === undefined || result === false) return json({ ok: false, intent, message: failure }, { status: 404 });
     return json({ ok: true, intent });
   } catch (error) {
-    if (error instanceof RuleError) return json({ ok: false, intent, message: error.message }, { status: error.status });
+    if (error instanceof DomainError) return json({ ok: false, intent, message: error.message }, { status: httpStatusOf(error.kind) });
     console.error(`Screen action ${intent} failed`, error);
     return json({ ok: false, intent, message: failure }, { status: 500 });
   }

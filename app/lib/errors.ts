@@ -1,0 +1,21 @@
+/**
+ * Why a rule refused a request. Domain and model code throw these by kind; the HTTP status is
+ * chosen once, at the edge (`httpStatusOf` in services/http-errors.server.ts), so the same rule
+ * answers 404 to the API and "Session Not Found" to a screen without knowing either.
+ * The message is written for the person who sent the request and is shown as it is.
+ */
+export type FailureKind = "invalid" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "rate_limited";
+
+export class DomainError extends Error {
+  override name = "DomainError";
+  constructor(
+    readonly kind: FailureKind,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const invalid = (message: string) => new DomainError("invalid", message);
+export const notFound = (message: string) => new DomainError("not_found", message);
+export const conflict = (message: string) => new DomainError("conflict", message);

@@ -1,0 +1,28 @@
+import { DomainError, type FailureKind } from "~/lib/errors";
+
+/** The one place a failure's kind becomes an HTTP status. */
+const STATUS_OF: Record<FailureKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+};
+
+export function httpStatusOf(kind: FailureKind): number {
+  return STATUS_OF[kind];
+}
+
+export const GENERIC_FAILURE = "Something went wrong. Please try again.";
+
+/**
+ * What to answer for an error: a DomainError keeps its message and gets its kind's status;
+ * anything else is a bug, logged with `where`, and answered with a generic 500 whose text never
+ * includes the error's own (a database message could leak schema or data).
+ */
+export function describeFailure(error: unknown, where: string, fallback = GENERIC_FAILURE): { status: number; message: string } {
+  if (error instanceof DomainError) return { status: httpStatusOf(error.kind), message: error.message };
+  console.error(`${where} failed`, error);
+  return { status: 500, message: fallback };
+}
