@@ -17,10 +17,10 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 
-import { AppShell } from "~/components/app-shell";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { JoinClassScreen } from "~/components/join-class-screen";
 import { LandingPage } from "~/components/landing-page";
-import { PageNotFound } from "~/components/page-not-found";
+import { StudentLayout } from "~/components/student-layout";
 import { ToastProvider } from "~/components/toast/toast-context";
 import { sidebarOpenFromCookie } from "~/domain/shell/sidebar";
 import { isGateData } from "~/domain/auth/gates";
@@ -63,7 +63,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-type RootData = ReturnType<typeof useLoaderData<typeof loader>>;
+export type RootData = ReturnType<typeof useLoaderData<typeof loader>>;
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
@@ -83,65 +83,33 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-/** Signed-in users get the sidebar layout; signed-out visitors get the bare page. */
-function Frame({ data, children }: { data: RootData | undefined; children: ReactNode }) {
+/**
+ * The root renders no layout of its own: admin screens sit in the admin shell (routes/admin.tsx),
+ * student pages in the light StudentLayout, so the shell's code never reaches a student's page.
+ */
+export default function App() {
+  const data = useLoaderData<typeof loader>();
   return (
-    <ToastProvider serverToast={data?.toast}>
-      {data?.user ? (
-        <AppShell user={data.user} sidebarOpen={data.sidebarOpen}>
-          {children}
-        </AppShell>
-      ) : (
-        children
-      )}
+    <ToastProvider serverToast={data.toast}>
+      <Outlet />
     </ToastProvider>
   );
 }
 
-export default function App() {
-  const data = useLoaderData<typeof loader>();
-  return (
-    <Frame data={data}>
-      <Outlet />
-    </Frame>
-  );
-}
-
 /**
- * One boundary for the whole app. Role gates thrown by loaders (services/auth.server.ts)
- * render the landing page or the join screen; anything else is a 404 or an error message.
+ * Errors no screen caught, and the role gates thrown by loaders (services/auth.server.ts):
+ * signed out, every path shows the landing page (SPEC.md section 2); a student outside their
+ * route set gets the join screen.
  */
 export function ErrorBoundary() {
   const error = useRouteError();
   const data = useRouteLoaderData<typeof loader>("root");
-
-  if (isRouteErrorResponse(error) && isGateData(error.data)) {
-    if (error.data.gate === "landing" || !data?.user) return <LandingPage />;
-    return (
-      <Frame data={data}>
-        <JoinClassScreen />
-      </Frame>
-    );
-  }
-  if (!data?.user && !(isRouteErrorResponse(error) && error.status >= 500)) return <LandingPage />;
-
+  const user = data?.user ?? null;
+  const gate = isRouteErrorResponse(error) && isGateData(error.data) ? error.data.gate : null;
+  if (gate === "landing" || (!user && !(isRouteErrorResponse(error) && error.status >= 500))) return <LandingPage />;
   return (
-    <Frame data={data}>
-      {isRouteErrorResponse(error) && error.status === 404 ? (
-        <PageNotFound />
-      ) : (
-        <section className="mx-auto max-w-xl py-16 text-center" role="alert">
-          <h1 className="text-2xl font-bold text-slate-900">Something went wrong</h1>
-          <p className="mt-3 text-slate-700">
-            {isRouteErrorResponse(error)
-              ? `${error.status}: ${typeof error.data === "string" ? error.data : error.statusText}`
-              : "An unexpected error occurred. Please try again."}
-          </p>
-          <a href="/" className="btn-primary mt-6">
-            Go to Home
-          </a>
-        </section>
-      )}
-    </Frame>
+    <ToastProvider serverToast={data?.toast}>
+      <StudentLayout>{gate === "join" ? <JoinClassScreen /> : <GeneralErrorBoundary />}</StudentLayout>
+    </ToastProvider>
   );
 }

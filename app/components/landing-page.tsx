@@ -1,4 +1,8 @@
-import { Brain, ChartNoAxesCombined, GraduationCap, Route, TrendingUp } from "lucide-react";
+import Brain from "lucide-react/icons/brain";
+import ChartNoAxesCombined from "lucide-react/icons/chart-no-axes-combined";
+import GraduationCap from "lucide-react/icons/graduation-cap";
+import Route from "lucide-react/icons/route";
+import TrendingUp from "lucide-react/icons/trending-up";
 
 /** What every signed-out visitor sees (SPEC.md section 1 and "Home"). */
 const FEATURES = [

@@ -1,5 +1,6 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { Construction } from "lucide-react";
+import Construction from "lucide-react/icons/construction";
+import type { ReactNode } from "react";
 
 /**
  * Routes that exist (so the sidebar and links work) but whose screens later features build.
@@ -34,10 +35,17 @@ const PLANNED = {
 } as const;
 
 /** The two exports a planned route module needs: `export const { meta, Screen } = plannedRoute("tests")`. */
-export function plannedRoute(key: keyof typeof PLANNED): { meta: MetaFunction; Screen: () => JSX.Element } {
+export function plannedRoute(
+  key: keyof typeof PLANNED,
+  Layout: (props: { children: ReactNode }) => JSX.Element = ({ children }) => <>{children}</>,
+): { meta: MetaFunction; Screen: () => JSX.Element } {
   const [title, summary] = PLANNED[key];
   return {
     meta: () => [{ title: `${title} · Adaptive Testing Engine` }],
-    Screen: () => <PlannedScreen title={title} summary={summary} />,
+    Screen: () => (
+      <Layout>
+        <PlannedScreen title={title} summary={summary} />
+      </Layout>
+    ),
   };
 }

@@ -19,3 +19,9 @@ export class DomainError extends Error {
 export const invalid = (message: string) => new DomainError("invalid", message);
 export const notFound = (message: string) => new DomainError("not_found", message);
 export const conflict = (message: string) => new DomainError("conflict", message);
+
+/** The value, or a not_found failure when a model found nothing to read, change or delete. */
+export function found<T>(value: T | null | undefined | false, message: string): T {
+  if (value === null || value === undefined || value === false) throw notFound(message);
+  return value;
+}

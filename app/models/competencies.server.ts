@@ -4,15 +4,10 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "~/db/client.server";
 import { competencies, modules, prerequisites, questionCompetencies } from "~/db/schema";
 import type { CompetencyInput } from "~/domain/curriculum/curriculum";
-import { isDuplicate, wouldCreateCycle } from "~/domain/curriculum/prerequisites";
+import { isDuplicate, SELF_PREREQUISITE, wouldCreateCycle } from "~/domain/curriculum/prerequisites";
+import { NOT_FOUND } from "~/domain/shell/not-found";
 import { conflict, invalid, notFound } from "~/lib/errors";
 
-/**
- * Competencies, the modules they belong to, and prerequisites between competencies.
- * - listCompetencies, createCompetency, updateCompetency, deleteCompetency (→ unlinked question count)
- * - listModules, createModule
- * - listPrerequisites, addPrerequisite (refuses self, duplicate and cycle), deletePrerequisite
- */
 
 export async function listCompetencies(db: Database) {
   const rows = await db
@@ -51,16 +46,34 @@ async function assertModule(db: Database, moduleId: string | null) {
   }
 }
 
-export async function createCompetency(db: Database, input: CompetencyInput) {
-  await assertModule(db, input.moduleId);
-  const [row] = await db.insert(competencies).values(input).returning({ id: competencies.id });
-  return (await findCompetencyView(db, row!.id))!;
+async function assertModuleNameFree(db: Database, name: string) {
+  const existing = await db.query.modules.findFirst({ where: sql`lower(${modules.name}) = lower(${name})` });
+  if (existing) throw conflict(`A module named "${existing.name}" already exists.`);
 }
 
-export async function updateCompetency(db: Database, id: string, input: CompetencyInput) {
-  await assertModule(db, input.moduleId);
-  const updated = await db.update(competencies).set(input).where(eq(competencies.id, id)).returning({ id: competencies.id });
-  return updated.length ? findCompetencyView(db, id) : undefined;
+/**
+ * Creates (id null) or updates a competency, with a new module when `newModuleName` is given.
+ * The module and the competency are written in one D1 batch, so a refused competency never
+ * leaves a new module behind; an unknown id is not_found before anything is written.
+ */
+export async function saveCompetency(db: Database, id: string | null, { newModuleName, ...input }: CompetencyInput & { newModuleName?: string }) {
+  if (id !== null && !(await db.query.competencies.findFirst({ where: eq(competencies.id, id), columns: { id: true } }))) {
+    throw notFound(NOT_FOUND.competency);
+  }
+  let moduleId = input.moduleId;
+  const newModuleId = crypto.randomUUID();
+  if (newModuleName) {
+    await assertModuleNameFree(db, newModuleName);
+    moduleId = newModuleId;
+  } else {
+    await assertModule(db, moduleId);
+  }
+  const competencyId = id ?? crypto.randomUUID();
+  const values = { ...input, moduleId };
+  const write = id === null ? db.insert(competencies).values({ ...values, id: competencyId }) : db.update(competencies).set(values).where(eq(competencies.id, id));
+  if (newModuleName) await db.batch([db.insert(modules).values({ id: newModuleId, name: newModuleName }), write]);
+  else await write;
+  return (await findCompetencyView(db, competencyId))!;
 }
 
 /** Removes the competency and (by cascade) its question links, prerequisites and memberships; never questions. */
@@ -75,8 +88,7 @@ export async function listModules(db: Database) {
 }
 
 export async function createModule(db: Database, name: string) {
-  const existing = await db.query.modules.findFirst({ where: sql`lower(${modules.name}) = lower(${name})` });
-  if (existing) throw conflict(`A module named "${existing.name}" already exists.`);
+  await assertModuleNameFree(db, name);
   const [row] = await db.insert(modules).values({ name }).returning({ id: modules.id, name: modules.name });
   return row!;
 }
@@ -99,13 +111,13 @@ export async function listPrerequisites(db: Database) {
 }
 
 export async function addPrerequisite(db: Database, competencyId: string, prerequisiteId: string) {
-  if (competencyId === prerequisiteId) throw invalid("A competency cannot be its own prerequisite.");
+  if (competencyId === prerequisiteId) throw invalid(SELF_PREREQUISITE.message);
   const [competency, prerequisite] = await Promise.all([
     db.query.competencies.findFirst({ where: eq(competencies.id, competencyId) }),
     db.query.competencies.findFirst({ where: eq(competencies.id, prerequisiteId) }),
   ]);
-  if (!competency) throw notFound("Competency not found");
-  if (!prerequisite) throw notFound("Prerequisite competency not found");
+  if (!competency) throw notFound(NOT_FOUND.competency);
+  if (!prerequisite) throw notFound(NOT_FOUND.prerequisiteCompetency);
   const edges = await db.select({ competencyId: prerequisites.competencyId, prerequisiteId: prerequisites.prerequisiteId }).from(prerequisites);
   if (isDuplicate(edges, competencyId, prerequisiteId)) throw conflict("This prerequisite already exists.");
   if (wouldCreateCycle(edges, competencyId, prerequisiteId)) {

@@ -142,7 +142,9 @@ export async function saveQuestionWithCompetencies(
   );
   const missing = input.competencies.filter((id) => !known.has(id));
   if (missing.length) throw invalid(`Unknown competency: ${missing.join(", ")}`);
-  if (input.id && !(await db.query.questions.findFirst({ where: eq(questions.id, input.id), columns: { id: true } }))) return undefined;
+  // An update names its question: an empty or unknown id is "not found", never a create.
+  const isUpdate = input.id !== null;
+  if (isUpdate && !(await db.query.questions.findFirst({ where: eq(questions.id, input.id!), columns: { id: true } }))) return undefined;
 
   const id = input.id ?? crypto.randomUUID();
   const links = [...new Set(input.competencies)].map((competencyId) => ({
@@ -151,7 +153,7 @@ export async function saveQuestionWithCompetencies(
     competencyId,
     isPrimary: competencyId === input.primaryCompetency,
   }));
-  const write = input.id
+  const write = isUpdate
     ? db.update(questions).set(questionValues(input.question)).where(eq(questions.id, id))
     : db.insert(questions).values({ id, ...questionValues(input.question), createdBy: input.userId });
   await db.batch([

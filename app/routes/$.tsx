@@ -1,17 +1,19 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 
-import { PageNotFound } from "~/components/page-not-found";
 import { requireAdmin } from "~/services/auth.server";
+import { AdminErrorBoundary } from "~/components/admin-layout";
 
 /**
  * Any path no route claims. Signed out: the landing page; a student: the join screen
- * (both through the role gate); an admin: "Page Not Found" with a 404 status.
+ * (both through the role gate); an admin: "Page Not Found" with a 404 status, in the shell.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
   throw new Response("Not Found", { status: 404 });
 }
 
+export { AdminErrorBoundary as ErrorBoundary };
+
 export default function NotFound() {
-  return <PageNotFound />;
+  return null;
 }

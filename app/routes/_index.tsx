@@ -2,11 +2,14 @@ import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 
 import { AdminDashboard } from "~/components/admin-dashboard";
+import { AdminShell } from "~/components/admin-layout";
 import { JoinClassScreen } from "~/components/join-class-screen";
 import { LandingPage } from "~/components/landing-page";
+import { StudentLayout } from "~/components/student-layout";
 import { averageDurationMinutes, QUESTION_TYPE_COUNT } from "~/domain/shell/dashboard";
-import { getCurrentUser } from "~/services/auth.server";
 import { testTotals } from "~/models/tests.server";
+import { getCurrentUser } from "~/services/auth.server";
+
 
 /** "/" is the landing page signed out, the join screen for students, the dashboard for admins. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -27,6 +30,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function Home() {
   const data = useLoaderData<typeof loader>();
   if (data.view === "landing") return <LandingPage />;
-  if (data.view === "join") return <JoinClassScreen />;
-  return <AdminDashboard stats={data.stats} />;
+  if (data.view === "join") {
+    return (
+      <StudentLayout>
+        <JoinClassScreen />
+      </StudentLayout>
+    );
+  }
+  return (
+    <AdminShell>
+      <AdminDashboard stats={data.stats} />
+    </AdminShell>
+  );
 }

@@ -1,16 +1,17 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { ArrowLeft, ArrowRight, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { z } from "zod";
 
 import { Dialog } from "~/components/dialog";
-import { useToast } from "~/components/toast/toast-context";
-import { useActionToast, type ActionOutcome } from "~/components/use-action-toast";
-import { prerequisiteSchema } from "~/domain/curriculum/curriculum";
+import { useActionResult, useIntentFetcher } from "~/components/action-result";
+import { PREREQUISITE_MESSAGES, prerequisiteActionSchema } from "~/domain/curriculum/screen-actions";
+import { NOT_FOUND } from "~/domain/shell/not-found";
+import { assertNever } from "~/lib/assert-never";
+import { found } from "~/lib/errors";
 import { addPrerequisite, deletePrerequisite, listCompetencies, listPrerequisites } from "~/models/competencies.server";
+import { handleAction } from "~/services/action.server";
 import { requireAdmin } from "~/services/auth.server";
-import { readIntent, runIntent } from "~/services/screen-action.server";
 
 export const meta: MetaFunction = () => [{ title: "Prerequisites Manager · Adaptive Testing Engine" }];
 
@@ -20,50 +21,37 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ competencies: competencies.map(({ id, description }) => ({ id, description })), prerequisites });
 }
 
-const MESSAGES = {
-  add: { success: "Prerequisite added", failure: "Failed to add prerequisite. Please try again." },
-  remove: { success: "Prerequisite removed", failure: "Failed to remove prerequisite. Please try again." },
-};
-
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request, context);
-  const { intent, body } = await readIntent(request);
-  if (intent === "add") {
-    const schema = prerequisiteSchema.extend({ competencyId: z.string().min(1, "Please select both a competency and its prerequisite.") });
-    return runIntent(intent, body, schema, MESSAGES.add.failure, (input) => addPrerequisite(context.db, input.competencyId, input.prerequisiteId));
-  }
-  if (intent === "remove") {
-    return runIntent(intent, body, z.object({ id: z.string().min(1) }), MESSAGES.remove.failure, ({ id }) => deletePrerequisite(context.db, id));
-  }
-  return json({ ok: false, intent, message: "Unknown action" }, { status: 400 });
+  return handleAction(request, prerequisiteActionSchema, PREREQUISITE_MESSAGES, async (input) => {
+    switch (input.intent) {
+      case "add":
+        await addPrerequisite(context.db, input.competencyId, input.prerequisiteId);
+        return;
+      case "remove":
+        found(await deletePrerequisite(context.db, input.id), NOT_FOUND.prerequisite);
+        return;
+      default:
+        return assertNever(input);
+    }
+  });
 }
 
 export default function PrerequisitesManager() {
   const { competencies, prerequisites } = useLoaderData<typeof loader>();
-  const fetcher = useFetcher<ActionOutcome>();
-  const { toast } = useToast();
+  const { fetcher, busy } = useIntentFetcher();
   const [open, setOpen] = useState(false);
   const [competencyId, setCompetencyId] = useState("");
   const [prerequisiteId, setPrerequisiteId] = useState("");
-  useActionToast(fetcher, MESSAGES, (outcome) => {
-    if (outcome.intent !== "add") return;
-    // The dialog resets its selections on success (SPEC.md section 4).
-    setCompetencyId("");
-    setPrerequisiteId("");
-    setOpen(false);
+  useActionResult(fetcher.data, {
+    onSuccess: (result) => {
+      if (result.intent !== "add") return;
+      // The dialog resets its selections on success (SPEC.md section 4).
+      setCompetencyId("");
+      setPrerequisiteId("");
+      setOpen(false);
+    },
   });
-
-  const add = () => {
-    if (!competencyId || !prerequisiteId) {
-      toast({ title: "Missing selection", description: "Please select both a competency and its prerequisite.", variant: "destructive" });
-      return;
-    }
-    if (competencyId === prerequisiteId) {
-      toast({ title: "Invalid prerequisite", description: "A competency cannot be its own prerequisite.", variant: "destructive" });
-      return;
-    }
-    fetcher.submit({ intent: "add", competencyId, prerequisiteId }, { method: "post", encType: "application/json" });
-  };
 
   return (
     <div className="mx-auto max-w-4xl">
@@ -88,27 +76,32 @@ export default function PrerequisitesManager() {
               <ArrowRight aria-label="comes before" className="size-4 text-slate-500" />
               <span className="font-medium text-slate-900">{row.competencyDescription}</span>
             </span>
-            <button
-              type="button"
-              className="btn-ghost px-2 text-red-700"
-              aria-label={`Remove ${row.prerequisiteDescription} as a prerequisite of ${row.competencyDescription}`}
-              // One change at a time: a second request on this fetcher would cancel the first.
-              disabled={fetcher.state !== "idle"}
-              onClick={() => fetcher.submit({ intent: "remove", id: row.id }, { method: "post", encType: "application/json" })}
-            >
-              <Trash2 aria-hidden="true" className="size-4" />
-            </button>
+            <fetcher.Form method="post">
+              <input type="hidden" name="intent" value="remove" />
+              <input type="hidden" name="id" value={row.id} />
+              <button
+                type="submit"
+                className="btn-ghost px-2 text-red-700"
+                aria-label={`Remove ${row.prerequisiteDescription} as a prerequisite of ${row.competencyDescription}`}
+                // One change at a time: a second request on this fetcher would cancel the first.
+                disabled={busy}
+              >
+                <Trash2 aria-hidden="true" className="size-4" />
+              </button>
+            </fetcher.Form>
           </li>
         ))}
       </ul>
       <Dialog open={open} onClose={() => setOpen(false)} title="Add Prerequisite" description="A student should master the prerequisite before the competency.">
-        <div className="space-y-4">
+        <fetcher.Form method="post" className="space-y-4">
+          <input type="hidden" name="intent" value="add" />
           <div>
             <label htmlFor="prerequisite-competency" className="label">
               Competency
             </label>
             <select
               id="prerequisite-competency"
+              name="competencyId"
               className="input mt-1"
               value={competencyId}
               onChange={(event) => {
@@ -128,7 +121,7 @@ export default function PrerequisitesManager() {
             <label htmlFor="prerequisite-prerequisite" className="label">
               Prerequisite
             </label>
-            <select id="prerequisite-prerequisite" className="input mt-1" value={prerequisiteId} onChange={(event) => setPrerequisiteId(event.target.value)}>
+            <select id="prerequisite-prerequisite" name="prerequisiteId" className="input mt-1" value={prerequisiteId} onChange={(event) => setPrerequisiteId(event.target.value)}>
               <option value="">Select its prerequisite</option>
               {competencies
                 .filter((competency) => competency.id !== competencyId)
@@ -143,11 +136,11 @@ export default function PrerequisitesManager() {
             <button type="button" className="btn-outline" onClick={() => setOpen(false)}>
               Cancel
             </button>
-            <button type="button" className="btn-primary" onClick={add} disabled={fetcher.state !== "idle"}>
+            <button type="submit" className="btn-primary" disabled={busy}>
               Add Prerequisite
             </button>
           </div>
-        </div>
+        </fetcher.Form>
       </Dialog>
     </div>
   );

@@ -1,13 +1,13 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { ArrowLeft, Lightbulb } from "lucide-react";
-import { useEffect } from "react";
 
 import { EMPTY_TEST_DETAILS, TestDetailsFields } from "~/components/tests/test-details-fields";
-import { useToast } from "~/components/toast/toast-context";
-import { fieldErrors } from "~/lib/form-errors";
-import { testCreateSchema } from "~/domain/tests/test-config";
+import { FormAlert, useActionResult } from "~/components/action-result";
+import type { ActionResult } from "~/lib/action-result";
+import { CREATE_TEST_MESSAGES, createTestActionSchema } from "~/domain/tests/screen-actions";
 import { createTest } from "~/models/tests.server";
+import { handleAction } from "~/services/action.server";
 import { requireAdmin } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/sign-in.server";
 
@@ -18,23 +18,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return null;
 }
 
-type ActionFailure = { errors?: Record<string, string>; message?: string; values: Record<string, string> };
-
 /** A plain form post, so creating a test works before (or without) JavaScript. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context);
-  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
-  const parsed = testCreateSchema.safeParse({ ...form, showFeedback: true, questions: [], competencies: {}, modules: {} });
-  if (!parsed.success) return json<ActionFailure>({ errors: fieldErrors(parsed.error), values: form }, { status: 400 });
-  try {
-    await createTest(context.db, parsed.data, admin.id);
-  } catch (error) {
-    console.error("Creating a test failed", error);
-    return json<ActionFailure>({ message: "Failed to create test", values: form }, { status: 500 });
-  }
-  return redirectWithToast(request, context, "/admin/tests", {
-    title: "Test Created",
-    description: "Your test configuration has been created successfully.",
+  return handleAction(request, createTestActionSchema, CREATE_TEST_MESSAGES, async ({ intent: _intent, ...details }) => {
+    await createTest(context.db, { ...details, showFeedback: true, questions: [] }, admin.id);
+    return redirectWithToast(request, context, "/admin/tests", CREATE_TEST_MESSAGES.intents.create.success);
   });
 }
 
@@ -46,14 +35,11 @@ const NEXT_STEPS = [
 ];
 
 export default function CreateTest() {
-  const result = useActionData<ActionFailure>();
+  const result = useActionData<ActionResult>();
   const navigation = useNavigation();
-  const { toast } = useToast();
   const busy = navigation.state === "submitting";
-
-  useEffect(() => {
-    if (result?.message) toast({ title: "Error", description: result.message, variant: "destructive" });
-  }, [result, toast]);
+  useActionResult(result, { toastFieldErrors: false });
+  const failed = result && !result.ok ? result : undefined;
 
   return (
     <div className="mx-auto max-w-3xl">
@@ -64,7 +50,9 @@ export default function CreateTest() {
       <p className="mt-1 text-slate-700">Configure a new adaptive assessment</p>
 
       <Form method="post" noValidate className="card mt-6 space-y-6 p-6">
-        <TestDetailsFields values={{ ...EMPTY_TEST_DETAILS, ...result?.values }} errors={result?.errors} />
+        <TestDetailsFields values={{ ...EMPTY_TEST_DETAILS, ...failed?.values }} errors={failed?.fieldErrors} />
+        <input type="hidden" name="intent" value="create" />
+        <FormAlert result={failed?.fieldErrors && Object.keys(failed.fieldErrors).length ? undefined : failed} />
         <aside className="rounded-lg border border-brand-100 bg-brand-50 p-4 text-sm text-slate-800" aria-labelledby="next-steps">
           <h2 id="next-steps" className="flex items-center gap-2 font-semibold">
             <Lightbulb aria-hidden="true" className="size-4 text-brand-700" /> Next Steps

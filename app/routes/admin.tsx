@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet, useNavigation } from "@remix-run/react";
 
+import { AdminErrorBoundary, AdminShell } from "~/components/admin-layout";
 import { TestListSkeleton } from "~/components/tests/test-card";
 import { requireAdmin } from "~/services/auth.server";
 
 /**
- * Every /admin screen sits under this layout, whose loader applies the role gate.
+ * Every /admin screen sits under this layout: the admin shell (sidebar) and the role gate.
  * Child loaders still call requireAdmin themselves: Remix runs loaders in parallel.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -16,14 +17,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function AdminLayout() {
   const navigation = useNavigation();
   // SPEC.md: the test list shows skeleton placeholders while it loads.
-  if (navigation.state === "loading" && navigation.location.pathname === "/admin/tests") {
-    return (
-      <div className="mx-auto max-w-6xl">
-        <h1 className="text-3xl font-bold text-slate-900">Test Configurations</h1>
-        <p className="mb-8 mt-1 text-slate-700">Loading tests...</p>
-        <TestListSkeleton />
-      </div>
-    );
-  }
-  return <Outlet />;
+  const loadingTestList = navigation.state === "loading" && navigation.location.pathname === "/admin/tests";
+  return (
+    <AdminShell>
+      {loadingTestList ? (
+        <div className="mx-auto max-w-6xl">
+          <h1 className="text-3xl font-bold text-slate-900">Test Configurations</h1>
+          <p className="mb-8 mt-1 text-slate-700">Loading tests...</p>
+          <TestListSkeleton />
+        </div>
+      ) : (
+        <Outlet />
+      )}
+    </AdminShell>
+  );
 }
+
+export { AdminErrorBoundary as ErrorBoundary };

@@ -1,13 +1,12 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 
-import { methodNotAllowed } from "~/services/api.server";
+import { apiRoute, methodNotAllowed } from "~/services/api.server";
 import { ClaimsError } from "~/domain/auth/oidc-claims";
 import { IdentityConflictError } from "~/models/users.server";
 import { oidcAuthenticator } from "~/services/oidc.server";
 import { completeSignIn, redirectWithToast } from "~/services/sign-in.server";
 
 /** GET /api/auth/callback: the identity provider returns here with the authorization code. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = apiRoute(async ({ request, context }) => {
   const { oidc } = context.config;
   if (!oidc) return redirectWithToast(request, context, "/", { title: "Sign-in failed", variant: "destructive" });
   try {
@@ -26,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       variant: "destructive",
     });
   }
-}
+});
 
 /** Only GET is defined here; anything else gets a JSON 405 rather than a Remix error. */
 export const action = () => methodNotAllowed(["GET"]);

@@ -1,10 +1,10 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { json } from "@remix-run/cloudflare";
 
-import { methodNotAllowed } from "~/services/api.server";
+import { apiRoute, methodNotAllowed } from "~/services/api.server";
 import { requireUser } from "~/services/auth.server";
 
 /** GET /api/auth/user: the signed-in user (SPEC.md section 7), or 401. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = apiRoute(async ({ request, context }) => {
   const user = await requireUser(request, context);
   return json(
     {
@@ -16,7 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
-}
+});
 
 /** Only GET is defined here; anything else gets a JSON 405 rather than a Remix error. */
 export const action = () => methodNotAllowed(["GET"]);

@@ -1,17 +1,18 @@
-import { json, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { json } from "@remix-run/cloudflare";
 
+import { NOT_FOUND } from "~/domain/shell/not-found";
 import { competencySchema } from "~/domain/curriculum/curriculum";
-import { deleteCompetency, updateCompetency } from "~/models/competencies.server";
-import { apiError, byMethod, methodNotAllowed, param, parseJsonBody, ruleErrors } from "~/services/api.server";
+import { deleteCompetency, saveCompetency } from "~/models/competencies.server";
+import { apiRoute, apiError, byMethod, methodNotAllowed, param, parseJsonBody } from "~/services/api.server";
 import { requireAdmin } from "~/services/auth.server";
 
-const notFound = () => apiError(404, "Competency not found");
+const notFound = () => apiError(404, NOT_FOUND.competency);
 
 /**
  * PUT and DELETE /api/competencies/{id}. A delete removes its question links, prerequisites
  * and curriculum memberships, never the questions, and says how many questions it unlinked.
  */
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export const action = apiRoute(async ({ request, context, params }) => {
   await requireAdmin(request, context);
   const id = param(params, "id");
   return byMethod(
@@ -19,10 +20,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     {
       PUT: async () => {
         const input = await parseJsonBody(request, competencySchema);
-        return ruleErrors(async () => {
-          const updated = await updateCompetency(context.db, id, input);
-          return updated ? json(updated) : notFound();
-        });
+                return json(await saveCompetency(context.db, id, input));
       },
       DELETE: async () => {
         const result = await deleteCompetency(context.db, id);
@@ -31,9 +29,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     },
     false,
   );
-}
+});
 
-export async function loader({ request, context }: ActionFunctionArgs) {
+export const loader = apiRoute(async ({ request, context }) => {
   await requireAdmin(request, context);
   return methodNotAllowed(["PUT", "DELETE"]);
-}
+});

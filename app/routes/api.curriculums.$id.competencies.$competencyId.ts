@@ -1,11 +1,12 @@
-import { json, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { json } from "@remix-run/cloudflare";
 
 import { removeCurriculumCompetency } from "~/models/curriculums.server";
-import { apiError, byMethod, methodNotAllowed, param } from "~/services/api.server";
+import { NOT_FOUND } from "~/domain/shell/not-found";
+import { apiRoute, apiError, byMethod, methodNotAllowed, param } from "~/services/api.server";
 import { requireAdmin } from "~/services/auth.server";
 
 /** DELETE /api/curriculums/{id}/competencies/{competencyId}. */
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export const action = apiRoute(async ({ request, context, params }) => {
   await requireAdmin(request, context);
   return byMethod(
     request,
@@ -13,13 +14,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       DELETE: async () =>
         (await removeCurriculumCompetency(context.db, param(params, "id"), param(params, "competencyId")))
           ? json({ deleted: true })
-          : apiError(404, "That competency is not in this curriculum"),
+          : apiError(404, NOT_FOUND.curriculumMember),
     },
     false,
   );
-}
+});
 
-export async function loader({ request, context }: ActionFunctionArgs) {
+export const loader = apiRoute(async ({ request, context }) => {
   await requireAdmin(request, context);
   return methodNotAllowed(["DELETE"]);
-}
+});

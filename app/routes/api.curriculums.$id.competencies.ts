@@ -1,21 +1,22 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { json } from "@remix-run/cloudflare";
 
+import { NOT_FOUND } from "~/domain/shell/not-found";
 import { curriculumMembershipSchema } from "~/domain/curriculum/curriculum";
 import { addCurriculumCompetency, curriculumCompetencyList, curriculumExists } from "~/models/curriculums.server";
-import { apiError, byMethod, param, parseJsonBody } from "~/services/api.server";
+import { apiRoute, apiError, byMethod, param, parseJsonBody } from "~/services/api.server";
 import { requireAdmin } from "~/services/auth.server";
 
-const notFound = () => apiError(404, "Curriculum not found");
+const notFound = () => apiError(404, NOT_FOUND.curriculum);
 
 /** GET the curriculum's competencies; POST {competencyId} adds one (201, or 200 if already a member). */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export const loader = apiRoute(async ({ request, context, params }) => {
   await requireAdmin(request, context);
   const id = param(params, "id");
   if (!(await curriculumExists(context.db, id))) return notFound();
   return json(await curriculumCompetencyList(context.db, id));
-}
+});
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export const action = apiRoute(async ({ request, context, params }) => {
   await requireAdmin(request, context);
   const id = param(params, "id");
   return byMethod(request, {
@@ -23,8 +24,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       const { competencyId } = await parseJsonBody(request, curriculumMembershipSchema);
       if (!(await curriculumExists(context.db, id))) return notFound();
       const result = await addCurriculumCompetency(context.db, id, competencyId);
-      if (!result) return apiError(404, "Competency not found");
+      if (!result) return apiError(404, NOT_FOUND.competency);
       return json({ curriculumId: id, competencyId }, { status: result.created ? 201 : 200 });
     },
   });
-}
+});

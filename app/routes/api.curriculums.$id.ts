@@ -1,14 +1,15 @@
-import { json, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { json } from "@remix-run/cloudflare";
 
+import { NOT_FOUND } from "~/domain/shell/not-found";
 import { curriculumSchema } from "~/domain/curriculum/curriculum";
 import { deleteCurriculum, updateCurriculum } from "~/models/curriculums.server";
-import { apiError, byMethod, methodNotAllowed, param, parseJsonBody } from "~/services/api.server";
+import { apiRoute, apiError, byMethod, methodNotAllowed, param, parseJsonBody } from "~/services/api.server";
 import { requireAdmin } from "~/services/auth.server";
 
-const notFound = () => apiError(404, "Curriculum not found");
+const notFound = () => apiError(404, NOT_FOUND.curriculum);
 
 /** PUT and DELETE /api/curriculums/{id}. */
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export const action = apiRoute(async ({ request, context, params }) => {
   await requireAdmin(request, context);
   const id = param(params, "id");
   return byMethod(
@@ -22,9 +23,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     },
     false,
   );
-}
+});
 
-export async function loader({ request, context }: ActionFunctionArgs) {
+export const loader = apiRoute(async ({ request, context }) => {
   await requireAdmin(request, context);
   return methodNotAllowed(["PUT", "DELETE"]);
-}
+});

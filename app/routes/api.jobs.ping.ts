@@ -1,8 +1,8 @@
-import { json, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { json } from "@remix-run/cloudflare";
 import { z } from "zod";
 
 import { jobView } from "~/models/jobs.server";
-import { methodNotAllowed, parseJsonBody } from "~/services/api.server";
+import { apiRoute, methodNotAllowed, parseJsonBody } from "~/services/api.server";
 import { requireAdmin } from "~/services/auth.server";
 import { enqueueJob } from "~/services/jobs.server";
 
@@ -12,7 +12,7 @@ const pingBodySchema = z.object({ echo: z.string().max(200, "echo must be at mos
  * POST /api/jobs/ping queues a self-check job: proof, after a deploy, that the queue and its
  * consumer work. Poll GET /api/jobs/{id} until its status is succeeded or failed.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = apiRoute(async ({ request, context }) => {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const admin = await requireAdmin(request, context);
   const body = await parseJsonBody(request, pingBodySchema);
@@ -23,6 +23,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     admin.id,
   );
   return json(jobView(job), { status: 202 });
-}
+});
 
 export const loader = () => methodNotAllowed(["POST"]);

@@ -1,6 +1,6 @@
-import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
 
-import { methodNotAllowed } from "~/services/api.server";
+import { apiRoute, methodNotAllowed } from "~/services/api.server";
 import { oidcAuthenticator } from "~/services/oidc.server";
 import { redirectWithToast, rememberReturnTo } from "~/services/sign-in.server";
 
@@ -8,7 +8,7 @@ import { redirectWithToast, rememberReturnTo } from "~/services/sign-in.server";
  * GET /api/login starts sign-in: at the district's identity provider when OIDC is configured,
  * else on the built-in sign-in form. `?returnTo=/path` comes back there afterwards.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = apiRoute(async ({ request, context }) => {
   const returnTo = new URL(request.url).searchParams.get("returnTo");
   const { oidc } = context.config;
   if (!oidc) {
@@ -32,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     });
   }
   return redirect("/");
-}
+});
 
 /** Only GET is defined here; anything else gets a JSON 405 rather than a Remix error. */
 export const action = () => methodNotAllowed(["GET"]);

@@ -1,16 +1,16 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { json } from "@remix-run/cloudflare";
 
 import { listPrerequisites } from "~/models/competencies.server";
-import { methodNotAllowed } from "~/services/api.server";
+import { apiRoute, methodNotAllowed } from "~/services/api.server";
 import { requireAdmin } from "~/services/auth.server";
 
 /** GET /api/prerequisites/bulk: every pair, with both competencies' descriptions. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = apiRoute(async ({ request, context }) => {
   await requireAdmin(request, context);
   return json(await listPrerequisites(context.db));
-}
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = apiRoute(async ({ request, context }) => {
   await requireAdmin(request, context);
   return methodNotAllowed(["GET"]);
-}
+});

@@ -1,14 +1,15 @@
-import { json, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { json } from "@remix-run/cloudflare";
 
+import { NOT_FOUND } from "~/domain/shell/not-found";
 import { competencyLinkPatchSchema } from "~/domain/questions/question";
 import { setPrimaryCompetency, unlinkCompetency } from "~/models/questions.server";
-import { apiError, byMethod, methodNotAllowed, param, parseJsonBody } from "~/services/api.server";
+import { apiRoute, apiError, byMethod, methodNotAllowed, param, parseJsonBody } from "~/services/api.server";
 import { requireAdmin } from "~/services/auth.server";
 
-const notFound = () => apiError(404, "This question is not linked to that competency");
+const notFound = () => apiError(404, NOT_FOUND.questionCompetencyLink);
 
 /** PATCH (isPrimary) and DELETE /api/questions/{id}/competencies/{competencyId}. */
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export const action = apiRoute(async ({ request, context, params }) => {
   await requireAdmin(request, context);
   const questionId = param(params, "id");
   const competencyId = param(params, "competencyId");
@@ -24,9 +25,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     },
     false,
   );
-}
+});
 
-export async function loader({ request, context }: ActionFunctionArgs) {
+export const loader = apiRoute(async ({ request, context }) => {
   await requireAdmin(request, context);
   return methodNotAllowed(["PATCH", "DELETE"]);
-}
+});

@@ -1,23 +1,24 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { json } from "@remix-run/cloudflare";
 
+import { NOT_FOUND } from "~/domain/shell/not-found";
 import { questionSchema } from "~/domain/questions/question";
 import { deleteQuestion, findQuestion, updateQuestion } from "~/models/questions.server";
-import { apiError, byMethod, param, parseJsonBody } from "~/services/api.server";
+import { apiRoute, apiError, byMethod, param, parseJsonBody } from "~/services/api.server";
 import { requireAdmin } from "~/services/auth.server";
 
-const notFound = () => apiError(404, "Question not found");
+const notFound = () => apiError(404, NOT_FOUND.question);
 
 /**
  * GET, PUT and DELETE /api/questions/{id}. Tests reference bank questions, so an edit shows in
  * every test that uses it; a delete removes it from those tests and lists them.
  */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export const loader = apiRoute(async ({ request, context, params }) => {
   await requireAdmin(request, context);
   const question = await findQuestion(context.db, param(params, "id"));
   return question ? json(question) : notFound();
-}
+});
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export const action = apiRoute(async ({ request, context, params }) => {
   await requireAdmin(request, context);
   const id = param(params, "id");
   return byMethod(request, {
@@ -31,4 +32,4 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return result ? json({ deleted: true, removedFromTests: result.removedFromTests }) : notFound();
     },
   });
-}
+});

@@ -1,16 +1,16 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { json } from "@remix-run/cloudflare";
 
 import { allCompetencyLinks } from "~/models/questions.server";
-import { methodNotAllowed } from "~/services/api.server";
+import { apiRoute, methodNotAllowed } from "~/services/api.server";
 import { requireAdmin } from "~/services/auth.server";
 
 /** GET /api/questions/competencies/all: every question-competency link. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = apiRoute(async ({ request, context }) => {
   await requireAdmin(request, context);
   return json(await allCompetencyLinks(context.db));
-}
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = apiRoute(async ({ request, context }) => {
   await requireAdmin(request, context);
   return methodNotAllowed(["GET"]);
-}
+});

@@ -1,9 +1,9 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { json } from "@remix-run/cloudflare";
 import { z } from "zod";
 
 import { questionSchema } from "~/domain/questions/question";
 import { createQuestion, listQuestions } from "~/models/questions.server";
-import { apiError, byMethod, parseJsonBody } from "~/services/api.server";
+import { apiRoute, apiError, byMethod, parseJsonBody } from "~/services/api.server";
 import { requireAdmin } from "~/services/auth.server";
 
 /** The bank's filters, with the question form's messages; an empty value means no filter. */
@@ -19,7 +19,7 @@ const filtersSchema = z.object({
  * GET /api/questions (?search, ?type, ?difficulty): the bank, newest first. POST: a new question
  * (201; its text sanitized). See docs/api-tests.md.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = apiRoute(async ({ request, context }) => {
   await requireAdmin(request, context);
   const query = Object.fromEntries(new URL(request.url).searchParams);
   const filters = filtersSchema.safeParse(query);
@@ -28,11 +28,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return apiError(400, `${issue?.path.join(".")}: ${issue?.message ?? "Invalid filter"}`);
   }
   return json(await listQuestions(context.db, filters.data));
-}
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = apiRoute(async ({ request, context }) => {
   const admin = await requireAdmin(request, context);
   return byMethod(request, {
     POST: async () => json(await createQuestion(context.db, await parseJsonBody(request, questionSchema), admin.id), { status: 201 }),
   });
-}
+});

@@ -1,33 +1,32 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { json } from "@remix-run/cloudflare";
 
+import { NOT_FOUND } from "~/domain/shell/not-found";
 import { testUpdateSchema } from "~/domain/tests/test-config";
 import { deleteTest, getTestDetail, updateTest } from "~/models/tests.server";
-import { apiError, byMethod, param, parseJsonBody, ruleErrors } from "~/services/api.server";
+import { apiRoute, apiError, byMethod, param, parseJsonBody } from "~/services/api.server";
 import { requireAdmin } from "~/services/auth.server";
 
-const notFound = () => apiError(404, "Test not found");
+const notFound = () => apiError(404, NOT_FOUND.test);
 
 /**
  * GET, PUT and DELETE /api/tests/{id}. PUT replaces details, sections, placements and timer
  * defaults in one batch. See docs/api-tests.md.
  */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export const loader = apiRoute(async ({ request, context, params }) => {
   await requireAdmin(request, context);
   const test = await getTestDetail(context.db, param(params, "id"));
   return test ? json(test) : notFound();
-}
+});
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export const action = apiRoute(async ({ request, context, params }) => {
   await requireAdmin(request, context);
   const id = param(params, "id");
   return byMethod(request, {
     PUT: async () => {
       const input = await parseJsonBody(request, testUpdateSchema);
-      return ruleErrors(async () => {
-        const updated = await updateTest(context.db, id, input);
-        return updated ? json(updated) : notFound();
-      });
+            const updated = await updateTest(context.db, id, input);
+      return updated ? json(updated) : notFound();
     },
     DELETE: async () => ((await deleteTest(context.db, id)) ? json({ deleted: true }) : notFound()),
   });
-}
+});

@@ -1,28 +1,45 @@
-import { json } from "@remix-run/cloudflare";
+import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { z } from "zod";
 
-import { DomainError } from "~/lib/errors";
-import { httpStatusOf } from "./http-errors.server";
+import { invalid } from "~/lib/errors";
+import { describeFailure } from "./http-errors.server";
 
 /** Helpers for /api routes: one error shape ({ message }) and zod-checked bodies. */
-export function apiError(status: 400 | 401 | 403 | 404 | 405 | 409 | 429 | 500, message: string): Response {
+export function apiError(status: number, message: string): Response {
   return json({ message }, { status });
 }
 
-/** Parses a JSON body with the payload's schema; throws a 400 with the first problem. */
+/**
+ * Wraps every /api loader and action: a thrown Response (the role check) is answered as it is,
+ * a DomainError with its kind's status and message, anything else is logged and answered with
+ * a generic 500 that never carries the error's own text.
+ */
+export function apiRoute(handler: (args: LoaderFunctionArgs) => Promise<Response>) {
+  return async (args: LoaderFunctionArgs): Promise<Response> => {
+    try {
+      return await handler(args);
+    } catch (error) {
+      if (error instanceof Response) return error;
+      const { status, message } = describeFailure(error, `${args.request.method} ${new URL(args.request.url).pathname}`);
+      return apiError(status, message);
+    }
+  };
+}
+
+/** Parses a JSON body with the payload's schema; a problem is an `invalid` failure naming the field. */
 export async function parseJsonBody<Schema extends z.ZodTypeAny>(request: Request, schema: Schema): Promise<z.infer<Schema>> {
   let body: unknown;
   try {
     const text = await request.text();
     body = text.trim() === "" ? {} : JSON.parse(text);
   } catch {
-    throw apiError(400, "Request body must be valid JSON");
+    throw invalid("Request body must be valid JSON");
   }
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.length ? `${issue.path.join(".")}: ` : "";
-    throw apiError(400, `${where}${issue?.message ?? "Invalid request body"}`);
+    throw invalid(`${where}${issue?.message ?? "Invalid request body"}`);
   }
   return parsed.data;
 }
@@ -40,20 +57,10 @@ type Handler = () => Promise<Response>;
 export function byMethod(request: Request, handlers: Partial<Record<"POST" | "PUT" | "PATCH" | "DELETE", Handler>>, hasGet = true) {
   const handler = handlers[request.method as keyof typeof handlers];
   if (handler) return handler();
-  return methodNotAllowed([...(hasGet ? ["GET"] : []), ...Object.keys(handlers)]);
+  return Promise.resolve(methodNotAllowed([...(hasGet ? ["GET"] : []), ...Object.keys(handlers)]));
 }
 
 /** Reads a path parameter Remix guarantees for the route. */
 export function param(params: Record<string, string | undefined>, name: string): string {
   return params[name] ?? "";
-}
-
-/** Runs a handler and answers a DomainError it throws with its status and message. */
-export async function ruleErrors(run: () => Promise<Response>): Promise<Response> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof DomainError) return apiError(httpStatusOf(error.kind) as 400, error.message);
-    throw error;
-  }
 }

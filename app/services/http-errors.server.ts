@@ -1,3 +1,4 @@
+import type { NotFoundPage } from "~/domain/shell/not-found";
 import { DomainError, type FailureKind } from "~/lib/errors";
 
 /** The one place a failure's kind becomes an HTTP status. */
@@ -25,4 +26,12 @@ export function describeFailure(error: unknown, where: string, fallback = GENERI
   if (error instanceof DomainError) return { status: httpStatusOf(error.kind), message: error.message };
   console.error(`${where} failed`, error);
   return { status: 500, message: fallback };
+}
+
+/**
+ * The Response a screen's loader throws for a missing record: the route's error boundary shows
+ * the shared not-found message (SPEC.md's "Test Not Found") with its way back.
+ */
+export function notFoundPage(message: string, back: NotFoundPage["back"]): Response {
+  return Response.json({ notFound: message, back } satisfies NotFoundPage, { status: 404 });
 }

@@ -48,7 +48,7 @@ describe("admin-only API (POST /api/jobs/ping, GET /api/jobs/{id}, GET /api/syst
   it("answers 404 for an unknown job id", async () => {
     const response = await worker.request("/api/jobs/does-not-exist", { jar: admin });
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ message: "Job not found" });
+    expect(await response.json()).toEqual({ message: "Job Not Found" });
   });
 
   it("answers 405 for the wrong method", async () => {

@@ -169,7 +169,7 @@ describe("POST, GET, PUT and DELETE /api/questions/{id}", () => {
   });
 
   it("answers 404 for an unknown question", async () => {
-    expect(await admin.get("/api/questions/nope")).toEqual({ status: 404, data: { message: "Question not found" } });
+    expect(await admin.get("/api/questions/nope")).toEqual({ status: 404, data: { message: "Question Not Found" } });
     expect((await admin.put("/api/questions/nope", choice)).status).toBe(404);
     expect((await admin.delete("/api/questions/nope")).status).toBe(404);
   });
@@ -261,8 +261,8 @@ describe("question-competency links", () => {
     expect(await admin.post(base, {})).toEqual({ status: 400, data: { message: "competencyId: competencyId is required" } });
     expect((await admin.post(base, { competencyId: competencyIds[0], isPrimary: "yes" })).status).toBe(400);
     expect((await admin.patch(`${base}/${competencyIds[0]}`, {})).data).toEqual({ message: "isPrimary: isPrimary is required" });
-    expect(await admin.post(base, { competencyId: "ghost" })).toEqual({ status: 404, data: { message: "Competency not found" } });
-    expect(await admin.post("/api/questions/ghost/competencies", { competencyId: competencyIds[0] })).toEqual({ status: 404, data: { message: "Question not found" } });
+    expect(await admin.post(base, { competencyId: "ghost" })).toEqual({ status: 404, data: { message: "Competency Not Found" } });
+    expect(await admin.post("/api/questions/ghost/competencies", { competencyId: competencyIds[0] })).toEqual({ status: 404, data: { message: "Question Not Found" } });
     expect((await admin.get("/api/questions/ghost/competencies")).status).toBe(404);
     expect((await admin.patch(`${base}/${competencyIds[0]}`, { isPrimary: true })).status).toBe(404);
     expect((await admin.delete(`${base}/${competencyIds[0]}`)).status).toBe(404);

@@ -212,7 +212,7 @@ describe("GET /api/tests/{id}", () => {
   });
 
   it("answers 404 for an unknown test on GET, PUT and DELETE", async () => {
-    expect(await admin.get("/api/tests/nope")).toEqual({ status: 404, data: { message: "Test not found" } });
+    expect(await admin.get("/api/tests/nope")).toEqual({ status: 404, data: { message: "Test Not Found" } });
     expect((await admin.put("/api/tests/nope", { ...manualTest, sections: [], questions: [] })).status).toBe(404);
     expect((await admin.delete("/api/tests/nope")).status).toBe(404);
   });

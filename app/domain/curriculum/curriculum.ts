@@ -1,13 +1,9 @@
 import { z } from "zod";
 
+import { optionalText } from "~/lib/schema-fields";
+import { MISSING_SELECTION } from "./prerequisites";
+
 /** Competencies, modules, prerequisites and curriculums (SPEC.md section 5). */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .max(max, `Must be at most ${max} characters`)
-    .nullable()
-    .optional()
-    .transform((value) => (value?.trim() ? value.trim() : null));
 
 export const competencySchema = z.object({
   description: z.string({ required_error: "Description is required" }).trim().min(1, "Description is required").max(1000),
@@ -22,7 +18,7 @@ export const moduleSchema = z.object({
 });
 
 export const prerequisiteSchema = z.object({
-  prerequisiteId: z.string({ required_error: "Please select both a competency and its prerequisite." }).trim().min(1, "Please select both a competency and its prerequisite."),
+  prerequisiteId: z.string({ required_error: MISSING_SELECTION.message }).trim().min(1, MISSING_SELECTION.message),
 });
 
 export const curriculumSchema = z.object({

@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { DIFFICULTIES, QUESTION_TYPES, type QuestionType } from "./question-types";
 import { optionalSeconds } from "~/domain/tests/test-config";
+import { optionalText, recordId } from "~/lib/schema-fields";
 
 /**
  * The bank question payload (POST/PUT /api/questions) and the question form, which adds the
@@ -16,14 +17,6 @@ export const optionSchema = z.object({
   score: z.coerce.number().min(0, "Option score cannot be negative").max(100).default(0),
 });
 export type OptionInput = z.infer<typeof optionSchema>;
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .max(max, `Must be at most ${max} characters`)
-    .nullable()
-    .optional()
-    .transform((value) => (value?.trim() ? value : null));
 
 /** A rubric is free text or a JSON object; an empty string clears it. */
 export const rubricSchema = z
@@ -112,6 +105,6 @@ const competencyFields = {
 };
 export const questionBankActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("create"), ...competencyFields }),
-  z.object({ intent: z.literal("update"), id: z.string().min(1), ...competencyFields }),
-  z.object({ intent: z.literal("delete"), id: z.string().min(1) }),
+  z.object({ intent: z.literal("update"), id: recordId, ...competencyFields }),
+  z.object({ intent: z.literal("delete"), id: recordId }),
 ]);

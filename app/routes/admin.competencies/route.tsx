@@ -1,16 +1,18 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { GitBranch, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { z } from "zod";
 
 import { CompetencyDialog, type CompetencyValues } from "./competency-dialog";
 import { ConfirmDialog } from "~/components/dialog";
-import { useActionToast, type ActionOutcome } from "~/components/use-action-toast";
-import { competencySchema, moduleSchema } from "~/domain/curriculum/curriculum";
-import { createCompetency, createModule, deleteCompetency, listCompetencies, listModules, updateCompetency } from "~/models/competencies.server";
+import { useActionResult, useIntentFetcher } from "~/components/action-result";
+import { COMPETENCY_MESSAGES, competencyActionSchema } from "~/domain/curriculum/screen-actions";
+import { NOT_FOUND } from "~/domain/shell/not-found";
+import { assertNever } from "~/lib/assert-never";
+import { found } from "~/lib/errors";
+import { deleteCompetency, listCompetencies, listModules, saveCompetency } from "~/models/competencies.server";
+import { handleAction } from "~/services/action.server";
 import { requireAdmin } from "~/services/auth.server";
-import { readIntent, runIntent } from "~/services/screen-action.server";
 
 export const meta: MetaFunction = () => [{ title: "Competency Manager · Adaptive Testing Engine" }];
 
@@ -20,45 +22,36 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ competencies, modules });
 }
 
-const MESSAGES = {
-  create: { success: "Competency created", failure: "Failed to create competency. Please try again." },
-  update: { success: "Competency updated", failure: "Failed to update competency. Please try again." },
-  delete: { success: "Competency deleted", failure: "Failed to delete competency. Please try again." },
-};
-
-const withModule = competencySchema.and(z.object({ newModuleName: moduleSchema.shape.name.optional() }));
-
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request, context);
-  const { intent, body } = await readIntent(request);
   const { db } = context;
-  // A new module typed in the dialog is created first, then used.
-  const save = async (input: z.infer<typeof withModule>, id?: string) => {
-    const { newModuleName, ...competency } = input;
-    const moduleId = newModuleName ? (await createModule(db, newModuleName)).id : competency.moduleId;
-    return id ? updateCompetency(db, id, { ...competency, moduleId }) : createCompetency(db, { ...competency, moduleId });
-  };
-  switch (intent) {
-    case "create":
-      return runIntent(intent, body.values, withModule, MESSAGES.create.failure, (input) => save(input));
-    case "update":
-      return runIntent(intent, body.values, withModule, MESSAGES.update.failure, (input) => save(input, String(body.id)));
-    case "delete":
-      return runIntent(intent, body, z.object({ id: z.string().min(1) }), MESSAGES.delete.failure, ({ id }) => deleteCompetency(db, id));
-    default:
-      return json({ ok: false, intent, message: "Unknown action" }, { status: 400 });
-  }
+  return handleAction(request, competencyActionSchema, COMPETENCY_MESSAGES, async (input) => {
+    switch (input.intent) {
+      case "create":
+        await saveCompetency(db, null, input.values);
+        return;
+      case "update":
+        await saveCompetency(db, input.id, input.values);
+        return;
+      case "delete":
+        found(await deleteCompetency(db, input.id), NOT_FOUND.competency);
+        return;
+      default:
+        return assertNever(input);
+    }
+  });
 }
 
 export default function CompetencyManager() {
   const { competencies, modules } = useLoaderData<typeof loader>();
-  const fetcher = useFetcher<ActionOutcome>();
+  const { fetcher, busy, submitIntent } = useIntentFetcher();
   const [editing, setEditing] = useState<{ key: number; competency: (CompetencyValues & { id: string }) | null } | null>(null);
   const [deleting, setDeleting] = useState<(typeof competencies)[number] | null>(null);
-  useActionToast(fetcher, MESSAGES, (outcome) => {
-    if (outcome.intent !== "delete") setEditing(null);
+  useActionResult(fetcher.data, {
+    onSuccess: (result) => {
+      if (result.intent !== "delete") setEditing(null);
+    },
   });
-  const submit = (payload: object) => fetcher.submit(payload as never, { method: "post", encType: "application/json" });
 
   return (
     <div className="mx-auto max-w-5xl">
@@ -103,7 +96,7 @@ export default function CompetencyManager() {
               type="button"
               className="btn-ghost px-2 text-red-700"
               aria-label={`Delete ${competency.description}`}
-              disabled={fetcher.state !== "idle"}
+              disabled={busy}
               onClick={() => setDeleting(competency)}
             >
               <Trash2 aria-hidden="true" className="size-4" />
@@ -116,16 +109,16 @@ export default function CompetencyManager() {
           key={editing.key}
           initial={editing.competency}
           modules={modules}
-          busy={fetcher.state !== "idle"}
+          busy={busy}
           onClose={() => setEditing(null)}
-          onSubmit={(values) => submit(editing.competency ? { intent: "update", id: editing.competency.id, values } : { intent: "create", values })}
+          onSubmit={(values) => submitIntent(editing.competency ? { intent: "update", id: editing.competency.id, values } : { intent: "create", values })}
         />
       ) : null}
       <ConfirmDialog
         open={deleting !== null}
         onCancel={() => setDeleting(null)}
         onConfirm={() => {
-          if (deleting) submit({ intent: "delete", id: deleting.id });
+          if (deleting) submitIntent({ intent: "delete", id: deleting.id });
           setDeleting(null);
         }}
         description={

@@ -1,9 +1,5 @@
-import { useFetcher } from "@remix-run/react";
-
+import { useActionResult, useIntentFetcher } from "~/components/action-result";
 import { Dialog } from "~/components/dialog";
-import { useActionToast, type ActionOutcome } from "~/components/use-action-toast";
-
-export const TOGGLE_MESSAGES = { toggle: { success: "", failure: "Failed to update competency. Please try again." } };
 
 /**
  * A checkbox per competency; each change is saved at once. Select all and Deselect all.
@@ -67,8 +63,8 @@ function MembershipCheckbox({
   competency: { id: string; description: string };
   checked: boolean;
 }) {
-  const fetcher = useFetcher<ActionOutcome>({ key: `curriculum-member-${curriculumId}-${competency.id}` });
-  useActionToast(fetcher, TOGGLE_MESSAGES);
+  const { fetcher, submitIntent } = useIntentFetcher(`curriculum-member-${curriculumId}-${competency.id}`);
+  useActionResult(fetcher.data);
   return (
     <li>
       <label className="flex items-center gap-2 rounded px-1 py-1.5 text-sm hover:bg-slate-50">
@@ -77,10 +73,10 @@ function MembershipCheckbox({
           className="size-4"
           checked={checked}
           onChange={(event) =>
-            fetcher.submit(
+            submitIntent(
               { intent: "toggle", id: curriculumId, competencyId: competency.id, member: event.target.checked },
               // A controlled checkbox must show the change in this same frame, not after a transition.
-              { method: "post", encType: "application/json", flushSync: true },
+              { flushSync: true },
             )
           }
         />

@@ -1,28 +1,29 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useFetcher, useFetchers, useLoaderData } from "@remix-run/react";
+import { useFetchers, useLoaderData } from "@remix-run/react";
 import { ListChecks, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { z } from "zod";
 
 import { CurriculumDialog, type CurriculumValues } from "./curriculum-dialog";
-import { ManageCompetenciesDialog, TOGGLE_MESSAGES } from "./manage-competencies-dialog";
+import { ManageCompetenciesDialog } from "./manage-competencies-dialog";
 import { ConfirmDialog } from "~/components/dialog";
-import { useActionToast, type ActionOutcome } from "~/components/use-action-toast";
-import { curriculumSchema } from "~/domain/curriculum/curriculum";
+import { useActionResult, useIntentFetcher } from "~/components/action-result";
 import { asMembershipChange, pendingMembers, type MembershipChange } from "~/domain/curriculum/curriculum-membership";
 import { listCompetencies } from "~/models/competencies.server";
 import {
   addAllCompetencies,
-  addCurriculumCompetency,
   createCurriculum,
   deleteCurriculum,
   listCurriculums,
   removeAllCompetencies,
-  removeCurriculumCompetency,
+  setCurriculumMembership,
   updateCurriculum,
 } from "~/models/curriculums.server";
+import { CURRICULUM_MESSAGES, curriculumActionSchema } from "~/domain/curriculum/screen-actions";
+import { NOT_FOUND } from "~/domain/shell/not-found";
+import { assertNever } from "~/lib/assert-never";
+import { found } from "~/lib/errors";
+import { handleAction } from "~/services/action.server";
 import { requireAdmin } from "~/services/auth.server";
-import { readIntent, runIntent } from "~/services/screen-action.server";
 
 export const meta: MetaFunction = () => [{ title: "Curriculums · Adaptive Testing Engine" }];
 
@@ -32,51 +33,46 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ curriculums, competencies: competencies.map(({ id, description }) => ({ id, description })) });
 }
 
-const MESSAGES = {
-  create: { success: "Curriculum created", failure: "Failed to create curriculum. Please try again." },
-  update: { success: "Curriculum updated", failure: "Failed to update curriculum. Please try again." },
-  delete: { success: "Curriculum deleted", failure: "Failed to delete curriculum. Please try again." },
-  ...TOGGLE_MESSAGES,
-  selectAll: { success: "", failure: "Failed to select all competencies." },
-  deselectAll: { success: "", failure: "Failed to deselect all competencies." },
-};
-
-const idSchema = z.object({ id: z.string().min(1) });
-
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request, context);
-  const { intent, body } = await readIntent(request);
   const { db } = context;
-  switch (intent) {
-    case "create":
-      return runIntent(intent, body.values, curriculumSchema, MESSAGES.create.failure, (input) => createCurriculum(db, input));
-    case "update":
-      return runIntent(intent, body.values, curriculumSchema, MESSAGES.update.failure, (input) => updateCurriculum(db, String(body.id), input));
-    case "delete":
-      return runIntent(intent, body, idSchema, MESSAGES.delete.failure, ({ id }) => deleteCurriculum(db, id));
-    case "toggle":
-      return runIntent(intent, body, idSchema.extend({ competencyId: z.string().min(1), member: z.boolean() }), MESSAGES.toggle.failure, (input) =>
-        input.member ? addCurriculumCompetency(db, input.id, input.competencyId) : removeCurriculumCompetency(db, input.id, input.competencyId),
-      );
-    case "selectAll":
-      return runIntent(intent, body, idSchema, MESSAGES.selectAll.failure, ({ id }) => addAllCompetencies(db, id));
-    case "deselectAll":
-      return runIntent(intent, body, idSchema, MESSAGES.deselectAll.failure, ({ id }) => removeAllCompetencies(db, id));
-    default:
-      return json({ ok: false, intent, message: "Unknown action" }, { status: 400 });
-  }
+  return handleAction(request, curriculumActionSchema, CURRICULUM_MESSAGES, async (input) => {
+    switch (input.intent) {
+      case "create":
+        await createCurriculum(db, input.values);
+        return;
+      case "update":
+        found(await updateCurriculum(db, input.id, input.values), NOT_FOUND.curriculum);
+        return;
+      case "delete":
+        found(await deleteCurriculum(db, input.id), NOT_FOUND.curriculum);
+        return;
+      case "toggle":
+        await setCurriculumMembership(db, input.id, input.competencyId, input.member);
+        return;
+      case "selectAll":
+        found(await addAllCompetencies(db, input.id), NOT_FOUND.curriculum);
+        return;
+      case "deselectAll":
+        found(await removeAllCompetencies(db, input.id), NOT_FOUND.curriculum);
+        return;
+      default:
+        return assertNever(input);
+    }
+  });
 }
 
 export default function Curriculums() {
   const { curriculums, competencies } = useLoaderData<typeof loader>();
-  const fetcher = useFetcher<ActionOutcome>();
+  const { fetcher, busy, submitIntent } = useIntentFetcher();
   const [editing, setEditing] = useState<{ key: number; id: string | null; values: CurriculumValues | null } | null>(null);
   const [managingId, setManagingId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<(typeof curriculums)[number] | null>(null);
-  useActionToast(fetcher, MESSAGES, (outcome) => {
-    if (["create", "update"].includes(outcome.intent)) setEditing(null);
+  useActionResult(fetcher.data, {
+    onSuccess: (result) => {
+      if (result.intent === "create" || result.intent === "update") setEditing(null);
+    },
   });
-  const submit = (payload: object) => fetcher.submit(payload as never, { method: "post", encType: "application/json" });
   const managing = curriculums.find((curriculum) => curriculum.id === managingId);
   // Optimistic: membership changes on their way (one fetcher per checkbox) show at once.
   const changes = useFetchers()
@@ -139,9 +135,9 @@ export default function Curriculums() {
         <CurriculumDialog
           key={editing.key}
           initial={editing.values}
-          busy={fetcher.state !== "idle"}
+          busy={busy}
           onClose={() => setEditing(null)}
-          onSubmit={(values) => submit(editing.id ? { intent: "update", id: editing.id, values } : { intent: "create", values })}
+          onSubmit={(values) => submitIntent(editing.id ? { intent: "update", id: editing.id, values } : { intent: "create", values })}
         />
       ) : null}
       {managing ? (
@@ -150,9 +146,9 @@ export default function Curriculums() {
           curriculumName={managing.name}
           competencies={competencies}
           memberIds={memberIds}
-          busy={fetcher.state !== "idle"}
-          onSelectAll={() => submit({ intent: "selectAll", id: managing.id })}
-          onDeselectAll={() => submit({ intent: "deselectAll", id: managing.id })}
+          busy={busy}
+          onSelectAll={() => submitIntent({ intent: "selectAll", id: managing.id })}
+          onDeselectAll={() => submitIntent({ intent: "deselectAll", id: managing.id })}
           onClose={() => setManagingId(null)}
         />
       ) : null}
@@ -160,7 +156,7 @@ export default function Curriculums() {
         open={deleting !== null}
         onCancel={() => setDeleting(null)}
         onConfirm={() => {
-          if (deleting) submit({ intent: "delete", id: deleting.id });
+          if (deleting) submitIntent({ intent: "delete", id: deleting.id });
           setDeleting(null);
         }}
         description={deleting ? `Delete "${deleting.name}"? Its competencies stay in the Competency Manager.` : ""}

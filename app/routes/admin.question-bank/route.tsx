@@ -1,16 +1,22 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { Eye, Pencil, Plus, Trash2 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 
 import { QuestionDialog, type QuestionFormValue, type QuestionSubmission } from "./question-dialog";
 import { QuestionFilters } from "~/components/questions/question-filters";
 import { QuestionPreviewDialog, type PreviewQuestion } from "./question-preview-dialog";
 import { QUESTION_TYPE_LABELS, questionPreview } from "~/components/tests/question-label";
-import { useToast } from "~/components/toast/toast-context";
+import { useActionResult, useIntentFetcher } from "~/components/action-result";
+import { ConfirmDialog } from "~/components/dialog";
 import { questionBankActionSchema } from "~/domain/questions/question";
+import { QUESTION_BANK_MESSAGES } from "~/domain/questions/screen-actions";
+import { NOT_FOUND } from "~/domain/shell/not-found";
+import { assertNever } from "~/lib/assert-never";
+import { found } from "~/lib/errors";
 import { filterQuestions } from "~/domain/questions/question-filter";
 import { competencyChoices, deleteQuestion, listQuestions, saveQuestionWithCompetencies } from "~/models/questions.server";
+import { handleAction } from "~/services/action.server";
 import { requireAdmin } from "~/services/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Question Bank · Adaptive Testing Engine" }];
@@ -21,49 +27,34 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ questions, competencies });
 }
 
-type ActionResult = { ok: boolean; intent: string; message?: string; removedFrom?: string[] };
-
-const FAILURES: Record<string, string> = {
-  create: "Failed to create question. Please try again.",
-  update: "Failed to update question. Please try again.",
-  delete: "Failed to delete question. Please try again.",
-};
-
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context);
-  const parsed = questionBankActionSchema.safeParse(await request.json().catch(() => null));
-  if (!parsed.success) {
-    return json<ActionResult>({ ok: false, intent: "unknown", message: parsed.error.issues[0]?.message }, { status: 400 });
-  }
-  const body = parsed.data;
-  try {
-    if (body.intent === "delete") {
-      const result = await deleteQuestion(context.db, body.id);
-      if (!result) return json<ActionResult>({ ok: false, intent: body.intent, message: FAILURES.delete }, { status: 404 });
-      return json<ActionResult>({ ok: true, intent: body.intent, removedFrom: result.removedFromTests.map((test) => test.title) });
+  const { db } = context;
+  return handleAction(request, questionBankActionSchema, QUESTION_BANK_MESSAGES, async (input) => {
+    switch (input.intent) {
+      case "create":
+      case "update": {
+        const { intent, ...fields } = input;
+        const id = intent === "update" ? input.id : null;
+        found(await saveQuestionWithCompetencies(db, { ...fields, id, userId: admin.id }), NOT_FOUND.question);
+        return;
+      }
+      case "delete": {
+        const { removedFromTests } = found(await deleteQuestion(db, input.id), NOT_FOUND.question);
+        const titles = removedFromTests.map((test) => test.title);
+        return { data: undefined, toast: { title: "Question deleted", description: titles.length ? `It was removed from: ${titles.join(", ")}.` : undefined } };
+      }
+      default:
+        return assertNever(input);
     }
-    const saved = await saveQuestionWithCompetencies(context.db, {
-      id: body.intent === "update" ? body.id : null,
-      question: body.question,
-      competencies: body.competencies,
-      primaryCompetency: body.primaryCompetency,
-      userId: admin.id,
-    });
-    if (!saved) return json<ActionResult>({ ok: false, intent: body.intent, message: FAILURES[body.intent] }, { status: 404 });
-    return json<ActionResult>({ ok: true, intent: body.intent });
-  } catch (error) {
-    console.error("Question bank action failed", error);
-    return json<ActionResult>({ ok: false, intent: body.intent, message: error instanceof Error ? error.message : FAILURES[body.intent] }, { status: 400 });
-  }
+  });
 }
-
-const SUCCESS: Record<string, string> = { create: "Question created", update: "Question updated", delete: "Question deleted" };
 
 export default function QuestionBank() {
   const { questions, competencies } = useLoaderData<typeof loader>();
   const [params, setParams] = useSearchParams();
-  const fetcher = useFetcher<ActionResult>();
-  const { toast } = useToast();
+  const { fetcher, busy, submitIntent } = useIntentFetcher();
+  const [deleting, setDeleting] = useState<(typeof questions)[number] | null>(null);
   const [editing, setEditing] = useState<{ id: string | null; value: QuestionFormValue | null; key: number } | null>(null);
   const [previewing, setPreviewing] = useState<(PreviewQuestion & { id: string }) | null>(null);
 
@@ -76,29 +67,16 @@ export default function QuestionBank() {
       return next;
     }, { replace: true, preventScrollReset: true });
 
-  useEffect(() => {
-    const result = fetcher.data;
-    if (fetcher.state !== "idle" || !result) return;
-    if (!result.ok) {
-      toast({ title: "Error", description: result.message ?? FAILURES[result.intent] ?? "Something went wrong", variant: "destructive" });
-      return;
-    }
-    const removed = result.removedFrom?.length ? ` It was removed from: ${result.removedFrom.join(", ")}.` : "";
-    toast({ title: SUCCESS[result.intent] ?? "Saved", description: removed || undefined });
-    // The server's answer is the outside event this effect reacts to: a saved question closes its dialog.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    if (result.intent !== "delete") setEditing(null);
-    // Only a new answer from the server matters here.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.state, fetcher.data]);
+  useActionResult(fetcher.data, {
+    onSuccess: (result) => {
+      if (result.intent !== "delete") setEditing(null);
+    },
+  });
 
   const visible = filterQuestions(questions, filters);
 
   const submit = (submission: QuestionSubmission) =>
-    fetcher.submit(
-      { intent: editing?.id ? "update" : "create", id: editing?.id ?? undefined, ...submission } as never,
-      { method: "post", encType: "application/json" },
-    );
+    submitIntent(editing?.id ? { intent: "update", id: editing.id, ...submission } : { intent: "create", ...submission });
 
   return (
     <div className="mx-auto max-w-6xl">
@@ -159,12 +137,8 @@ export default function QuestionBank() {
                   type="button"
                   className="btn-ghost px-2 text-red-700"
                   aria-label="Delete this question"
-                  onClick={() => {
-                    const warning = question.tests.length ? `\nIt will also be removed from: ${question.tests.map((test) => test.title).join(", ")}.` : "";
-                    if (window.confirm(`Delete this question?${warning}`)) {
-                      fetcher.submit({ intent: "delete", id: question.id }, { method: "post", encType: "application/json" });
-                    }
-                  }}
+                  disabled={busy}
+                  onClick={() => setDeleting(question)}
                 >
                   <Trash2 aria-hidden="true" className="size-4" />
                 </button>
@@ -181,11 +155,25 @@ export default function QuestionBank() {
           open
           initial={editing.value}
           competencies={competencies}
-          busy={fetcher.state !== "idle"}
+          busy={busy}
           onClose={() => setEditing(null)}
           onSubmit={submit}
         />
       ) : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting) submitIntent({ intent: "delete", id: deleting.id });
+          setDeleting(null);
+        }}
+        description={
+          deleting?.tests.length
+            ? `Delete this question? It will also be removed from: ${deleting.tests.map((test) => test.title).join(", ")}.`
+            : "Delete this question? This cannot be undone."
+        }
+        confirmLabel="Delete Question"
+      />
       {previewing ? <QuestionPreviewDialog key={previewing.id} question={previewing} onClose={() => setPreviewing(null)} /> : null}
     </div>
   );

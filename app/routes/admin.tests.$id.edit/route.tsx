@@ -1,8 +1,9 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { ArrowLeft, Save, Trash2 } from "lucide-react";
-import { useEffect, useReducer, useState } from "react";
+import { useReducer, useState } from "react";
 
+import { useActionResult, useIntentFetcher } from "~/components/action-result";
 import { ConfirmDialog } from "~/components/dialog";
 import { Tabs } from "~/components/tabs";
 import { BasicInfoPanel } from "./basic-info-panel";
@@ -11,10 +12,16 @@ import type { BankQuestionSummary } from "~/components/tests/question-label";
 import { TimerSettingsPanel } from "./timer-settings-panel";
 import { useToast } from "~/components/toast/toast-context";
 import { fieldErrors } from "~/lib/form-errors";
+import { NOT_FOUND } from "~/domain/shell/not-found";
+import { TEST_EDITOR_MESSAGES, testEditorActionSchema } from "~/domain/tests/screen-actions";
 import { testUpdateSchema } from "~/domain/tests/test-config";
 import { editorReducer, toUpdatePayload, type EditorState } from "~/domain/tests/test-editor";
 import { listQuestions } from "~/models/questions.server";
 import { deleteTest, getTestDetail, updateTest } from "~/models/tests.server";
+import { assertNever } from "~/lib/assert-never";
+import { found } from "~/lib/errors";
+import { handleAction } from "~/services/action.server";
+import { notFoundPage } from "~/services/http-errors.server";
 import { requireAdmin } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/sign-in.server";
 
@@ -25,7 +32,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
   const test = await getTestDetail(context.db, params.id ?? "");
-  if (!test) return json({ test: null, bank: [] as BankQuestionSummary[] }, { status: 404 });
+  if (!test) throw notFoundPage(NOT_FOUND.test, { to: "/admin/tests", label: "Return to Tests" });
   const bank: BankQuestionSummary[] = (await listQuestions(context.db)).map((question) => ({
     id: question.id,
     text: question.text,
@@ -36,29 +43,21 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return json({ test, bank });
 }
 
-type ActionResult = { ok: false; message: string; errors?: Record<string, string> };
-
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await requireAdmin(request, context);
   const id = params.id ?? "";
-  const body = (await request.json().catch(() => null)) as { intent?: string; test?: unknown } | null;
-  if (body?.intent === "delete") {
-    const deleted = await deleteTest(context.db, id).catch(() => false);
-    if (!deleted) return json<ActionResult>({ ok: false, message: "Failed to delete test" }, { status: 400 });
-    return redirectWithToast(request, context, "/admin/tests", { title: "Test Deleted" });
-  }
-  const parsed = testUpdateSchema.safeParse(body?.test);
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    return json<ActionResult>({ ok: false, message: Object.values(errors)[0] ?? "Failed to update test", errors }, { status: 400 });
-  }
-  try {
-    const updated = await updateTest(context.db, id, parsed.data);
-    if (!updated) return json<ActionResult>({ ok: false, message: "Failed to update test" }, { status: 404 });
-  } catch (error) {
-    return json<ActionResult>({ ok: false, message: error instanceof Error ? error.message : "Failed to update test" }, { status: 400 });
-  }
-  return redirectWithToast(request, context, "/admin/tests", { title: "Test Updated" });
+  return handleAction(request, testEditorActionSchema, TEST_EDITOR_MESSAGES, async (input) => {
+    switch (input.intent) {
+      case "save":
+        found(await updateTest(context.db, id, input.test), NOT_FOUND.test);
+        return redirectWithToast(request, context, "/admin/tests", { title: TEST_EDITOR_MESSAGES.intents.save.success });
+      case "delete":
+        found(await deleteTest(context.db, id), NOT_FOUND.test);
+        return redirectWithToast(request, context, "/admin/tests", { title: TEST_EDITOR_MESSAGES.intents.delete.success });
+      default:
+        return assertNever(input);
+    }
+  });
 }
 
 type Tab = "basic" | "sections" | "timers";
@@ -70,21 +69,10 @@ const TABS: { key: Tab; label: string }[] = [
 
 export default function EditTest() {
   const { test, bank } = useLoaderData<typeof loader>();
-  if (!test) {
-    return (
-      <section className="mx-auto max-w-xl py-16 text-center">
-        <h1 className="text-2xl font-bold text-slate-900">Test Not Found</h1>
-        <p className="mt-2 text-slate-700">This test does not exist or has been deleted.</p>
-        <Link to="/admin/tests" className="btn-primary mt-6">
-          Return to Tests
-        </Link>
-      </section>
-    );
-  }
   return <Editor key={test.id} test={test} bank={bank} />;
 }
 
-type LoadedTest = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["test"]>;
+type LoadedTest = ReturnType<typeof useLoaderData<typeof loader>>["test"];
 type Bank = ReturnType<typeof useLoaderData<typeof loader>>["bank"];
 
 function initialState(test: LoadedTest): EditorState {
@@ -113,20 +101,11 @@ function Editor({ test, bank }: { test: LoadedTest; bank: Bank }) {
   const [state, dispatch] = useReducer(editorReducer, test, initialState);
   const [tab, setTab] = useState<Tab>("basic");
   const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const fetcher = useFetcher<ActionResult>();
+  const { fetcher, busy, submitIntent } = useIntentFetcher();
   const { toast } = useToast();
-  const busy = fetcher.state !== "idle";
-
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) {
-      toast({ title: "Error", description: fetcher.data.message, variant: "destructive" });
-    }
-    // Only react to a new answer from the server.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.state, fetcher.data]);
+  useActionResult(fetcher.data);
 
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const submit = (payload: object) => fetcher.submit(payload as never, { method: "post", encType: "application/json" });
   // The same schema as the server: show problems before anything is sent.
   const save = () => {
     const payload = toUpdatePayload(state);
@@ -139,7 +118,7 @@ function Editor({ test, bank }: { test: LoadedTest; bank: Bank }) {
       return;
     }
     setErrors({});
-    submit({ intent: "save", test: payload });
+    submitIntent({ intent: "save", test: payload });
   };
   const bankById = new Map(bank.map((question) => [question.id, question]));
   const questionTypes = state.questions.flatMap((placement) => bankById.get(placement.id)?.type ?? []);
@@ -176,7 +155,7 @@ function Editor({ test, bank }: { test: LoadedTest; bank: Bank }) {
         onCancel={() => setConfirmingDelete(false)}
         onConfirm={() => {
           setConfirmingDelete(false);
-          submit({ intent: "delete" });
+          submitIntent({ intent: "delete" });
         }}
         description={`This permanently deletes "${test.title}" with its sections. Questions stay in the question bank.`}
         confirmLabel="Delete Test"

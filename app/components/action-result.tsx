@@ -1,0 +1,58 @@
+import { useFetcher, type SubmitOptions } from "@remix-run/react";
+import { useCallback, useEffect, useRef } from "react";
+
+import type { ActionResult } from "~/lib/action-result";
+import { useToast } from "./toast/toast-context";
+
+/**
+ * The client half of the action contract (docs/decisions/0004-action-contract.md): shows the
+ * toast the server chose for each new ActionResult and runs `onSuccess` once per success.
+ * Works with `fetcher.data` and with `useActionData()` alike.
+ */
+export function useActionResult<Data>(
+  result: ActionResult<Data> | undefined,
+  options: { onSuccess?: (result: Extract<ActionResult<Data>, { ok: true }>) => void; toastFieldErrors?: boolean } = {},
+) {
+  const { toast } = useToast();
+  const latest = useRef(options);
+  useEffect(() => {
+    latest.current = options;
+  });
+  useEffect(() => {
+    if (!result) return;
+    if (result.ok) {
+      if (result.toast) toast(result.toast);
+      latest.current.onSuccess?.(result);
+      return;
+    }
+    // A form that shows its field errors beside the fields needs no toast repeating them.
+    const inline = latest.current.toastFieldErrors === false && Object.keys(result.fieldErrors).some((key) => key !== "_form");
+    if (!inline) toast(result.toast);
+  }, [result, toast]);
+}
+
+/**
+ * A fetcher for a screen's JSON intents (`{intent, ...}`), for screens whose payloads are not
+ * flat forms (the test editor, the question dialog). Plain forms use `<fetcher.Form>` instead.
+ */
+export function useIntentFetcher<Data = undefined>(key?: string) {
+  const fetcher = useFetcher<ActionResult<Data>>(key ? { key } : undefined);
+  const { submit } = fetcher;
+  const submitIntent = useCallback(
+    (payload: { intent: string } & Record<string, unknown>, options: Omit<SubmitOptions, "method" | "encType"> = {}) =>
+      // Remix types JSON targets as JsonValue, which optional (undefined) fields are not.
+      submit(payload as unknown as Parameters<typeof submit>[0], { ...options, method: "post", encType: "application/json" }),
+    [submit],
+  );
+  return { fetcher, busy: fetcher.state !== "idle", submitIntent };
+}
+
+/** A failed result's message inline, so a page without JavaScript shows it too. */
+export function FormAlert({ result, id }: { result: ActionResult<unknown> | undefined; id?: string }) {
+  if (!result || result.ok) return null;
+  return (
+    <p id={id} role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+      {result.toast.description ?? result.toast.title}
+    </p>
+  );
+}

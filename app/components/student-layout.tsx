@@ -1,0 +1,53 @@
+import { Link, useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+
+import { displayName } from "~/domain/shell/user-display";
+import type { loader as rootLoader } from "~/root";
+
+/**
+ * The light layout of the student pages (/join, /test/*, /results/*) and of the join screen a
+ * student meets anywhere else. It carries none of the admin shell's code (sidebar, icons,
+ * keyboard shortcut), so those pages stay within DESIGN.md's JavaScript budget on old
+ * Chromebooks; its one menu item is SPEC.md's Student Menu entry.
+ */
+export function StudentLayout({ children }: { children: ReactNode }) {
+  const user = useRouteLoaderData<typeof rootLoader>("root")?.user ?? null;
+  return (
+    <div className="flex min-h-dvh flex-col bg-slate-50">
+      <a
+        href="#main-content"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-[60] focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:shadow"
+      >
+        Skip to content
+      </a>
+      <header className="border-b border-slate-200 bg-white" data-testid="student-header">
+        <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
+          <Link to="/" className="font-semibold text-slate-900">
+            Adaptive Testing
+          </Link>
+          <nav aria-label="Student Menu" className="flex-1">
+            <Link to="/join" className="rounded-md px-2 py-2 text-sm text-slate-700 hover:bg-slate-100">
+              Student Entry
+            </Link>
+          </nav>
+          {user ? (
+            <div className="flex items-center gap-3 text-sm">
+              <span className="font-medium text-slate-900" data-testid="user-display-name">
+                {displayName(user)}
+              </span>
+              <span data-testid="role-badge" className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800">
+                {user.role === "admin" ? "Admin" : "Student"}
+              </span>
+              <a href="/api/logout" className="rounded-md px-2 py-2 text-slate-700 underline hover:bg-slate-100">
+                Sign Out
+              </a>
+            </div>
+          ) : null}
+        </div>
+      </header>
+      <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 p-4 md:p-8">
+        {children}
+      </main>
+    </div>
+  );
+}

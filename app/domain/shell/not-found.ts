@@ -1,0 +1,22 @@
+/**
+ * What the API's 404 `{message}` and a screen's not-found page say, so both name a missing thing
+ * the same way (SPEC.md: "Test Not Found", "Session Not Found").
+ */
+export const NOT_FOUND = {
+  test: "Test Not Found",
+  session: "Session Not Found",
+  question: "Question Not Found",
+  competency: "Competency Not Found",
+  prerequisiteCompetency: "Prerequisite Competency Not Found",
+  prerequisite: "Prerequisite Not Found",
+  curriculum: "Curriculum Not Found",
+  curriculumMember: "That Competency Is Not In This Curriculum",
+  questionCompetencyLink: "That Competency Is Not Linked To This Question",
+  job: "Job Not Found",
+} as const;
+
+export type NotFoundPage = { notFound: string; back: { to: string; label: string } };
+
+export function isNotFoundPage(data: unknown): data is NotFoundPage {
+  return typeof data === "object" && data !== null && typeof (data as NotFoundPage).notFound === "string";
+}

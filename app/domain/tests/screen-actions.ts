@@ -1,0 +1,26 @@
+import { z } from "zod";
+
+import { testDetailsSchema, testUpdateSchema } from "./test-config";
+
+/** The intents of Create New Test and the test editor, with SPEC.md's toasts. */
+
+/** Create New Test posts the details as a plain form (it works without JavaScript). */
+export const createTestActionSchema = z.discriminatedUnion("intent", [testDetailsSchema.extend({ intent: z.literal("create") })]);
+
+export const CREATE_TEST_MESSAGES = {
+  intents: {
+    create: { success: { title: "Test Created", description: "Your test configuration has been created successfully." }, failure: "Failed to create test" },
+  },
+};
+
+export const testEditorActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("save"), test: testUpdateSchema }),
+  z.object({ intent: z.literal("delete") }),
+]);
+
+export const TEST_EDITOR_MESSAGES = {
+  intents: {
+    save: { success: "Test Updated", failure: "Failed to update test" },
+    delete: { success: "Test Deleted", failure: "Failed to delete test" },
+  },
+};

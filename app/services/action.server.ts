@@ -1,0 +1,119 @@
+import { json } from "@remix-run/cloudflare";
+import type { z } from "zod";
+
+import type { ToastMessage } from "~/domain/shell/toast";
+import type { ActionResult, TitledMessage } from "~/lib/action-result";
+import { DomainError, invalid } from "~/lib/errors";
+import { formToObject } from "~/lib/form-data";
+import { fieldErrors } from "~/lib/form-errors";
+import { describeFailure } from "./http-errors.server";
+
+/**
+ * The one way a screen action runs (docs/decisions/0004-action-contract.md):
+ * read the submission (form post or JSON) → parse it with the screen's intent schema → run the
+ * intent → answer one ActionResult, or the Response the intent returns (a redirect).
+ * Expected failures become 4xx with their message; anything else is logged and answers 500
+ * with the intent's SPEC.md failure text.
+ */
+type IntentSchema = z.ZodType<{ intent: string }, z.ZodTypeDef, unknown>;
+
+export type ActionMessages<Intent extends string> = {
+  /** Per intent: the success toast (null for none) and the failure text of SPEC.md section 8. */
+  intents: Record<Intent, { success: ToastMessage | string | null; failure: string }>;
+  /** Validation and rule messages that SPEC.md shows under their own title. */
+  titled?: readonly TitledMessage[];
+};
+
+/** What an intent may return: nothing (the success toast), data for the screen, or a Response. */
+export type IntentOutcome<Data> = void | Response | { data: Data; toast?: ToastMessage | null };
+
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+/** Reads a form post or a JSON body into a plain value for a schema. */
+export async function readSubmission(request: Request): Promise<unknown> {
+  return (await readSubmissionWithEcho(request)).submission;
+}
+
+/** The text fields of a form post worth showing again after a refusal: never a password. */
+function echoOf(form: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of form) {
+    if (typeof value === "string" && !/password/i.test(name)) values[name] = value;
+  }
+  return values;
+}
+
+async function readSubmissionWithEcho(request: Request): Promise<{ submission: unknown; echo?: Record<string, string> }> {
+  const type = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type === "application/json") {
+    const text = await request.text();
+    try {
+      return { submission: text.trim() === "" ? null : JSON.parse(text) };
+    } catch {
+      throw invalid("The request body is not valid JSON.");
+    }
+  }
+  if (FORM_TYPES.includes(type)) {
+    let form: FormData;
+    try {
+      form = await request.formData();
+    } catch {
+      throw invalid("The form could not be read.");
+    }
+    return { submission: formToObject(form), echo: echoOf(form) };
+  }
+  throw invalid("Send the form as form data or JSON.");
+}
+
+const hasIntent = (value: unknown): value is { intent: string } =>
+  typeof value === "object" && value !== null && typeof (value as { intent?: unknown }).intent === "string";
+
+function toastOf(message: string, titled: readonly TitledMessage[] = []): ToastMessage {
+  const title = titled.find((entry) => entry.message === message)?.title ?? "Error";
+  return { title, description: message, variant: "destructive" };
+}
+
+function failure(status: number, intent: string | null, toast: ToastMessage, errors: Record<string, string> = {}, values?: Record<string, string>) {
+  return json<ActionResult>({ ok: false, intent, toast, fieldErrors: errors, ...(values ? { values } : {}) }, { status });
+}
+
+export async function handleAction<Schema extends IntentSchema, Data = undefined>(
+  request: Request,
+  schema: Schema,
+  messages: ActionMessages<z.infer<Schema>["intent"]>,
+  run: (input: z.infer<Schema>) => Promise<IntentOutcome<Data>>,
+): Promise<Response> {
+  let submission: unknown;
+  let echo: Record<string, string> | undefined;
+  try {
+    ({ submission, echo } = await readSubmissionWithEcho(request));
+  } catch (error) {
+    const { status, message } = describeFailure(error, "Reading a submission");
+    return failure(status, null, toastOf(message));
+  }
+  const intents = messages.intents as Record<string, { success: ToastMessage | string | null; failure: string }>;
+  const intent = hasIntent(submission) && Object.hasOwn(intents, submission.intent) ? submission.intent : null;
+  if (intent === null) return failure(400, null, toastOf("Unknown action."));
+
+  const parsed = schema.safeParse(submission);
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    return failure(400, intent, toastOf(Object.values(errors)[0] ?? intents[intent]!.failure, messages.titled), errors, echo);
+  }
+  try {
+    const outcome = await run(parsed.data);
+    if (outcome instanceof Response) return outcome;
+    const success = intents[intent]!.success;
+    const defaultToast = typeof success === "string" ? { title: success } : success;
+    return json<ActionResult<Data | undefined>>({
+      ok: true,
+      intent,
+      toast: outcome && "toast" in outcome && outcome.toast !== undefined ? outcome.toast : defaultToast,
+      data: outcome ? outcome.data : undefined,
+    });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const { status, message } = describeFailure(error, `Screen action "${intent}"`, intents[intent]!.failure);
+    return failure(status, intent, error instanceof DomainError ? toastOf(message, messages.titled) : toastOf(message), {}, echo);
+  }
+}
