@@ -68,15 +68,15 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
     const state = await this.loadState();
     if (!state) return { ok: false, reason: "not_begun" };
     const now = Date.now();
+    const { questionId } = parsed.data;
+    // A retry of a stored answer is a repeat even once the session is over: it was acknowledged.
+    const stored = await this.ctx.storage.get<RecordedAnswer>(answerKey(questionId));
+    if (stored) return { ok: true, outcome: "repeat", answer: stored, snapshot: toSnapshot(state, now) };
     if (isCompleted(state) || isPastDeadline(state, now)) {
       // Past the deadline the alarm may simply not have run yet; the answer is late either way.
       const completed = await this.completeAndSave(state, now, "time_up");
       return { ok: false, reason: "completed", snapshot: toSnapshot(completed, now) };
     }
-
-    const { questionId } = parsed.data;
-    const stored = await this.ctx.storage.get<RecordedAnswer>(answerKey(questionId));
-    if (stored) return { ok: true, outcome: "repeat", answer: stored, snapshot: toSnapshot(state, now) };
 
     const answer: RecordedAnswer = { ...parsed.data, answeredAt: now };
     const next = withAnsweredQuestion(state, questionId);

@@ -126,12 +126,19 @@ describe("the TestSession Durable Object's refusals", () => {
     expect(await stub.complete()).toEqual({ ok: false, reason: "not_begun" });
   });
 
-  it("refuses an answer after complete (completed), with the final snapshot, and stores nothing", async () => {
+  it("refuses a new answer after complete (completed), with the final snapshot, and stores nothing", async () => {
     const stub = sessionStub("session-after-complete");
     await stub.begin({ sessionId: "session-after-complete", durationSeconds: 600 });
+    await stub.recordAnswer({ questionId: "q1", answer: "A", timeSpentSeconds: 1 });
     await stub.complete();
-    const late = await stub.recordAnswer({ questionId: "q1", answer: "A", timeSpentSeconds: 1 });
-    expect(late).toMatchObject({ ok: false, reason: "completed", snapshot: { completed: true, completedReason: "submitted", answeredQuestionIds: [] } });
+    const late = await stub.recordAnswer({ questionId: "q2", answer: "B", timeSpentSeconds: 1 });
+    expect(late).toMatchObject({ ok: false, reason: "completed", snapshot: { completed: true, completedReason: "submitted", answeredQuestionIds: ["q1"] } });
+    // A retry of an answer stored before the end is still the acknowledged repeat, not an error.
+    expect(await stub.recordAnswer({ questionId: "q1", answer: "A", timeSpentSeconds: 1 })).toMatchObject({
+      ok: true,
+      outcome: "repeat",
+      snapshot: { completed: true },
+    });
   });
 
   it("refuses malformed input (invalid_input) and stores nothing", async () => {

@@ -17,7 +17,8 @@ export const MAX_SELECTED_OPTIONS = 100;
 export const MAX_OPTION_TEXT_LENGTH = 2_000;
 export const MAX_CHAT_MESSAGES = 100;
 export const MAX_CHAT_MESSAGE_LENGTH = 4_000;
-export const MAX_QUESTION_ID_LENGTH = 200;
+/** Session and question ids. */
+export const MAX_ID_LENGTH = 200;
 export const MAX_SESSION_SECONDS = MAX_DURATION * 60;
 
 /** SPEC.md section 3: in a session a chat message is the student's ("user") or the AI's. */
@@ -43,14 +44,14 @@ export type Answer = z.infer<typeof answerSchema>;
 
 /** The body of POST /api/sessions/{id}/submit, and the input of `recordAnswer`. */
 export const submitAnswerSchema = z.object({
-  questionId: z.string().trim().min(1).max(MAX_QUESTION_ID_LENGTH),
+  questionId: z.string().trim().min(1).max(MAX_ID_LENGTH),
   answer: answerSchema,
   timeSpentSeconds: z.number().finite().nonnegative().max(MAX_SESSION_SECONDS),
 });
 export type SubmitAnswerInput = z.infer<typeof submitAnswerSchema>;
 
 export const beginSessionSchema = z.object({
-  sessionId: z.string().trim().min(1).max(200),
+  sessionId: z.string().trim().min(1).max(MAX_ID_LENGTH),
   durationSeconds: z.number().int().positive().max(MAX_SESSION_SECONDS),
 });
 export type BeginSessionInput = z.infer<typeof beginSessionSchema>;
@@ -91,7 +92,8 @@ export type SnapshotResult = { ok: true; snapshot: SessionSnapshot } | NotBegun;
 
 /**
  * An answer is stored once per question: a retried submit is a "repeat" and `answer` is the one
- * first stored, so a retry after a dropped connection is a success, not an error.
+ * first stored, so a retry after a dropped connection is a success, not an error (also once the
+ * session is over: the snapshot then says completed).
  */
 export type RecordAnswerResult =
   | { ok: true; outcome: "recorded" | "repeat"; answer: RecordedAnswer; snapshot: SessionSnapshot }
