@@ -51,8 +51,11 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
     if (existing) return { ok: true, outcome: "already_started", snapshot: toSnapshot(existing, Date.now()) };
 
     const state = startSession(parsed.data, Date.now());
-    await this.ctx.storage.put(STATE_KEY, state);
-    await this.ctx.storage.setAlarm(state.deadlineAt);
+    // Together or not at all: a session stored without its alarm would never time out.
+    await this.ctx.storage.transaction(async (txn) => {
+      await txn.put(STATE_KEY, state);
+      await txn.setAlarm(state.deadlineAt);
+    });
     return { ok: true, outcome: "started", snapshot: toSnapshot(state, state.startedAt) };
   }
 
