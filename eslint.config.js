@@ -17,6 +17,24 @@ export default tseslint.config(
     },
   },
   {
+    // The app is shared by the server, the browser and the Worker's parts; workers/ depends on
+    // app/, never the reverse. Types shared with workers/ live in app/ (app/env.ts, app/domain).
+    files: ["app/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/workers", "**/workers/**"],
+              message: "app/ must not import from workers/: put the shared type or rule in app/ (see app/env.ts).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Scripts and tests report progress on the console.
     files: ["scripts/**", "tests/**"],
     rules: { "no-console": "off" },

@@ -1,6 +1,6 @@
 import type { Database } from "~/db/client.server";
 import type { AppConfig } from "~/services/config.server";
-import type { Env } from "../workers/env";
+import type { Env } from "~/env";
 
 /** What every loader and action receives, built once per request in workers/app.ts. */
 declare module "@remix-run/cloudflare" {

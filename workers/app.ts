@@ -4,7 +4,7 @@ import * as build from "../build/server/index.js";
 
 import { createDatabase } from "~/db/client.server";
 import { ConfigError, loadConfig } from "~/services/config.server";
-import type { Env } from "./env";
+import type { Env } from "~/env";
 import { handleQueueBatch } from "./jobs";
 
 export { TestSession } from "./test-session";

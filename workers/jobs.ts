@@ -1,7 +1,7 @@
 import { createDatabase, type Database } from "~/db/client.server";
 import { jobInputSchema, jobMessageSchema, MAX_RETRIES, retryDelaySeconds, type JobInput } from "~/domain/jobs/job-messages";
 import { findJob, markJobRunning, markJobSucceeded, recordJobError } from "~/models/jobs.server";
-import type { Env } from "./env";
+import type { Env } from "~/env";
 
 /** Runs one job and returns its result. Each kind is one case; TypeScript checks they are all here. */
 export async function runJob(_env: Env, job: JobInput): Promise<unknown> {

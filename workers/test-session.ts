@@ -1,106 +1,124 @@
 import { DurableObject } from "cloudflare:workers";
+import type { z } from "zod";
 
-import type { Env } from "./env";
+import type { Env } from "~/env";
+import {
+  beginSessionSchema,
+  submitAnswerSchema,
+  type BeginResult,
+  type BeginSessionInput,
+  type CompleteResult,
+  type CompletionReason,
+  type InvalidInput,
+  type RecordAnswerResult,
+  type RecordedAnswer,
+  type SnapshotResult,
+  type SubmitAnswerInput,
+  type TestSessionRpc,
+} from "~/domain/sessions/session-contract";
+import {
+  completeSession,
+  isCompleted,
+  isPastDeadline,
+  startSession,
+  toSnapshot,
+  withAnsweredQuestion,
+  type SessionState,
+} from "~/domain/sessions/session-state";
 
-/**
- * One Durable Object per test session (DESIGN.md decision 3): the authority for a live
- * attempt. It owns the deadline (an alarm completes the session when time runs out) and the
- * answers, keyed by question id so a retried submit is recorded once. Every write is awaited
- * before the method returns, so an acknowledged answer is durable.
- *
- * Later features add the adaptive state and per-question timers here.
- */
-export type SessionSnapshot = {
-  sessionId: string;
-  startedAt: number;
-  deadlineAt: number;
-  completed: boolean;
-  completedReason: "submitted" | "time_up" | null;
-  timeRemainingSeconds: number;
-  answeredQuestionIds: string[];
-};
-
-type StoredSession = Omit<SessionSnapshot, "timeRemainingSeconds" | "answeredQuestionIds">;
-
-const SESSION_KEY = "session";
+const STATE_KEY = "session";
 const answerKey = (questionId: string) => `answer:${questionId}`;
 
-export class TestSession extends DurableObject<Env> {
-  /** Starts the session once; calling it again returns the existing session unchanged. */
-  async begin(input: { sessionId: string; durationSeconds: number }): Promise<SessionSnapshot> {
-    const existing = await this.ctx.storage.get<StoredSession>(SESSION_KEY);
-    if (existing) return this.snapshotOf(existing);
-    if (!Number.isFinite(input.durationSeconds) || input.durationSeconds <= 0) {
-      throw new RangeError("durationSeconds must be a positive number");
+const invalidInput = (error: z.ZodError): InvalidInput => ({
+  ok: false,
+  reason: "invalid_input",
+  message: error.issues.map((issue) => `${issue.path.join(".") || "input"}: ${issue.message}`).join("; "),
+});
+
+/**
+ * One Durable Object per test session (DESIGN.md decision 3), the authority for a live attempt:
+ * it owns the deadline (an alarm completes the session) and the answers, one per question id.
+ * Inputs are parsed here because RPC callers are other modules and nothing malformed may be
+ * stored. Each write is awaited before a method returns, so an acknowledged answer is durable;
+ * the runtime's input gate keeps a read-then-write below from interleaving with another call.
+ * The rules live in app/domain/sessions; this class loads, applies and stores.
+ */
+export class TestSession extends DurableObject<Env> implements TestSessionRpc {
+  async begin(input: BeginSessionInput): Promise<BeginResult> {
+    const parsed = beginSessionSchema.safeParse(input);
+    if (!parsed.success) return invalidInput(parsed.error);
+    const existing = await this.loadState();
+    if (existing) return { ok: true, outcome: "already_started", snapshot: toSnapshot(existing, Date.now()) };
+
+    const state = startSession(parsed.data, Date.now());
+    // Together or not at all: a session stored without its alarm would never time out.
+    await this.ctx.storage.transaction(async (txn) => {
+      await txn.put(STATE_KEY, state);
+      await txn.setAlarm(state.deadlineAt);
+    });
+    return { ok: true, outcome: "started", snapshot: toSnapshot(state, state.startedAt) };
+  }
+
+  async snapshot(): Promise<SnapshotResult> {
+    const state = await this.loadState();
+    if (!state) return { ok: false, reason: "not_begun" };
+    return { ok: true, snapshot: toSnapshot(state, Date.now()) };
+  }
+
+  async recordAnswer(input: SubmitAnswerInput): Promise<RecordAnswerResult> {
+    const parsed = submitAnswerSchema.safeParse(input);
+    if (!parsed.success) return invalidInput(parsed.error);
+    const state = await this.loadState();
+    if (!state) return { ok: false, reason: "not_begun" };
+    const now = Date.now();
+    const { questionId } = parsed.data;
+    // A retry of a stored answer is a repeat even once the session is over: it was acknowledged.
+    const stored = await this.ctx.storage.get<RecordedAnswer>(answerKey(questionId));
+    if (stored) return { ok: true, outcome: "repeat", answer: stored, snapshot: toSnapshot(state, now) };
+    if (isCompleted(state) || isPastDeadline(state, now)) {
+      // Past the deadline the alarm may simply not have run yet; the answer is late either way.
+      const completed = await this.completeAndSave(state, now, "time_up");
+      return { ok: false, reason: "completed", snapshot: toSnapshot(completed, now) };
     }
-    const startedAt = Date.now();
-    const session: StoredSession = {
-      sessionId: input.sessionId,
-      startedAt,
-      deadlineAt: startedAt + input.durationSeconds * 1000,
-      completed: false,
-      completedReason: null,
-    };
-    await this.ctx.storage.put(SESSION_KEY, session);
-    await this.ctx.storage.setAlarm(session.deadlineAt);
-    return this.snapshotOf(session);
+
+    const answer: RecordedAnswer = { ...parsed.data, answeredAt: now };
+    const next = withAnsweredQuestion(state, questionId);
+    // One multi-key put is atomic: the answer and the session's list of answers agree.
+    await this.ctx.storage.put({ [STATE_KEY]: next, [answerKey(questionId)]: answer });
+    return { ok: true, outcome: "recorded", answer, snapshot: toSnapshot(next, now) };
   }
 
-  /** Null when this session was never begun. */
-  async snapshot(): Promise<SessionSnapshot | null> {
-    const session = await this.ctx.storage.get<StoredSession>(SESSION_KEY);
-    return session ? this.snapshotOf(session) : null;
+  async complete(): Promise<CompleteResult> {
+    const state = await this.loadState();
+    if (!state) return { ok: false, reason: "not_begun" };
+    const now = Date.now();
+    if (isCompleted(state)) return { ok: true, outcome: "already_completed", snapshot: toSnapshot(state, now) };
+    const completed = await this.completeAndSave(state, now);
+    return { ok: true, outcome: "completed", snapshot: toSnapshot(completed, now) };
   }
 
-  /**
-   * Stores an answer unless one is already stored for that question.
-   * `recorded` is false for a repeat, which callers treat as success (the retry case).
-   */
-  async recordAnswer(
-    questionId: string,
-    answer: unknown,
-  ): Promise<{ recorded: boolean; snapshot: SessionSnapshot }> {
-    const session = await this.ctx.storage.get<StoredSession>(SESSION_KEY);
-    if (!session) throw new Error("Session has not begun");
-    if (session.completed) throw new Error("Session is already completed");
-    const key = answerKey(questionId);
-    const already = await this.ctx.storage.get(key);
-    if (already === undefined) {
-      await this.ctx.storage.put(key, { answer, answeredAt: Date.now() });
-    }
-    return { recorded: already === undefined, snapshot: await this.snapshotOf(session) };
-  }
-
-  async complete(reason: "submitted" | "time_up" = "submitted"): Promise<SessionSnapshot | null> {
-    const session = await this.ctx.storage.get<StoredSession>(SESSION_KEY);
-    if (!session) return null;
-    if (!session.completed) {
-      session.completed = true;
-      session.completedReason = reason;
-      await this.ctx.storage.put(SESSION_KEY, session);
-      await this.ctx.storage.deleteAlarm();
-    }
-    return this.snapshotOf(session);
-  }
-
-  /** Removes everything this object stores (used by the health check's throwaway session). */
   async discard(): Promise<void> {
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
   }
 
+  /** The runtime calls this at or after the deadline (alarms never fire early), so time is up. */
   override async alarm(): Promise<void> {
-    await this.complete("time_up");
+    const state = await this.loadState();
+    if (state) await this.completeAndSave(state, Date.now(), "time_up");
   }
 
-  private async snapshotOf(session: StoredSession): Promise<SessionSnapshot> {
-    const answers = await this.ctx.storage.list({ prefix: "answer:" });
-    return {
-      ...session,
-      timeRemainingSeconds: session.completed
-        ? 0
-        : Math.max(0, Math.round((session.deadlineAt - Date.now()) / 1000)),
-      answeredQuestionIds: [...answers.keys()].map((key) => key.slice("answer:".length)),
-    };
+  private loadState(): Promise<SessionState | undefined> {
+    return this.ctx.storage.get<SessionState>(STATE_KEY);
+  }
+
+  /** A no-op for a completed session, so the first completion's time and reason stand. */
+  private async completeAndSave(state: SessionState, now: number, reason?: CompletionReason): Promise<SessionState> {
+    const completed = completeSession(state, now, reason);
+    if (completed !== state) {
+      await this.ctx.storage.put(STATE_KEY, completed);
+      await this.ctx.storage.deleteAlarm();
+    }
+    return completed;
   }
 }

@@ -27,11 +27,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const sessionObject: Check = await (async () => {
     const stub = testSessionStub(env, `health-check:${crypto.randomUUID()}`);
     try {
-      await stub.begin({ sessionId: "health-check", durationSeconds: 60 });
-      await stub.recordAnswer("q1", "first");
-      const repeat = await stub.recordAnswer("q1", "retried");
-      const snapshot = await stub.snapshot();
-      const ok = !repeat.recorded && snapshot?.answeredQuestionIds.length === 1;
+      const begun = await stub.begin({ sessionId: "health-check", durationSeconds: 60 });
+      const first = await stub.recordAnswer({ questionId: "q1", answer: "first", timeSpentSeconds: 1 });
+      const retry = await stub.recordAnswer({ questionId: "q1", answer: "retried", timeSpentSeconds: 2 });
+      const ok =
+        begun.ok &&
+        first.ok &&
+        first.outcome === "recorded" &&
+        retry.ok &&
+        retry.outcome === "repeat" &&
+        retry.answer.answer === "first" &&
+        retry.snapshot.answeredQuestionIds.length === 1;
       return { ok, detail: ok ? "TestSession stored one answer for a retried submit" : "TestSession answered wrongly" };
     } finally {
       await stub.discard();

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { parseAdminEmails } from "~/domain/auth/roles";
-import type { Env } from "../../workers/env";
+import type { Env } from "~/env";
 
 /**
  * The deployment's configuration, validated once at the edge. A production Worker without a

@@ -1,6 +1,28 @@
-import type { Env } from "../../workers/env";
+import type { SessionRefusal } from "~/domain/sessions/session-contract";
+import type { Env } from "~/env";
+import { conflict, invalid, notFound, type DomainError } from "~/lib/errors";
 
 /** The typed RPC stub of one session's Durable Object, addressed by the session id. */
 export function testSessionStub(env: Pick<Env, "TEST_SESSION">, sessionId: string) {
   return env.TEST_SESSION.get(env.TEST_SESSION.idFromName(sessionId));
+}
+
+/**
+ * A route that cannot go on after a refusal throws this; the edge picks the status by kind
+ * (DESIGN.md decision 8). Routes that can recover (a late answer goes to the results) switch
+ * on `reason` themselves.
+ */
+export function refusalError(refusal: SessionRefusal): DomainError {
+  switch (refusal.reason) {
+    case "invalid_input":
+      return invalid(refusal.message);
+    case "not_begun":
+      return notFound("This test session has not started.");
+    case "completed":
+      return conflict("This test session is already completed.");
+    default: {
+      const unhandled: never = refusal;
+      throw new Error(`Unknown session refusal ${JSON.stringify(unhandled)}`);
+    }
+  }
 }

@@ -7,6 +7,7 @@ import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { createDatabase, type Database } from "~/db/client.server";
 import { DEFAULT_DEMO_ACCOUNTS, seedDemoData } from "~/models/seed.server";
 import { CookieJar } from "./cookie-jar";
+import { alarmHarnessEntry } from "./durable-object-alarms";
 
 /**
  * Runs the bundled Worker (dist/app.js, from `npm run build`) in Miniflare: the same workerd
@@ -40,10 +41,19 @@ export async function applyMigrations(d1: D1Database): Promise<void> {
   }
 }
 
+function durableObjectClassNames(bindings: unknown): string[] {
+  const classNames = Object.values((bindings ?? {}) as Record<string, string | { className: string }>).map((binding) =>
+    typeof binding === "string" ? binding : binding.className,
+  );
+  return [...new Set(classNames)];
+}
+
 export async function startWorker(options: {
   vars?: Record<string, string>;
   seed?: boolean;
   http?: boolean;
+  /** Lets the test run Durable Object alarms at once (see durable-object-alarms.ts). */
+  triggerableAlarms?: boolean;
 } = {}): Promise<TestWorker> {
   if (!existsSync(bundlePath)) throw new Error("dist/app.js is missing: run `npm run build` first.");
   const { workerOptions } = unstable_getMiniflareWorkerOptions(`${root}/wrangler.toml`);
@@ -54,7 +64,16 @@ export async function startWorker(options: {
       Object.entries(workerOptions.queueConsumers ?? {}).map(([name, consumer]) => [name, { ...consumer, maxBatchTimeout: 0.1 }]),
     ),
     modulesRoot: `${root}/dist`,
-    modules: [{ type: "ESModule", path: bundlePath }],
+    modules: options.triggerableAlarms
+      ? [
+          {
+            type: "ESModule",
+            path: `${root}/dist/alarm-harness-entry.js`,
+            contents: alarmHarnessEntry("app.js", durableObjectClassNames(workerOptions.durableObjects)),
+          },
+          { type: "ESModule", path: bundlePath },
+        ]
+      : [{ type: "ESModule", path: bundlePath }],
     bindings: { ...workerOptions.bindings, ENVIRONMENT: "development", ...options.vars },
     ...(options.http ? { host: "127.0.0.1", port: 0 } : {}),
   } as ConstructorParameters<typeof Miniflare>[0]);

@@ -1,10 +1,14 @@
 import type { JobMessage } from "~/domain/jobs/job-messages";
-import type { TestSession } from "./test-session";
+import type { TestSessionRpc } from "~/domain/sessions/session-contract";
 
-/** The Worker's bindings and variables, typed once (see wrangler.toml and README). */
+/**
+ * The Worker's bindings and variables, typed once (see wrangler.toml and README). It lives in
+ * app/ so loaders and services can use it without importing workers/ (a lint rule forbids that):
+ * the Durable Object binding is typed by its RPC contract, which workers/test-session.ts implements.
+ */
 export interface Env {
   DB: D1Database;
-  TEST_SESSION: DurableObjectNamespace<TestSession>;
+  TEST_SESSION: DurableObjectNamespace<TestSessionRpc>;
   JOBS: Queue<JobMessage>;
   ASSETS: Fetcher;
   /** "development" for `npm start` and tests; anything else is treated as production. */
