@@ -70,6 +70,11 @@ describe("sanitizeQuestionHtml builds the tree a browser builds", () => {
     expect(clean("a\r\nb\rc&#13;d\0e")).toBe("a\nb\nc\nde");
   });
 
+  it("drops a script's content up to its real end tag, whatever letters it holds", () => {
+    expect(clean(`<script>${"İ".repeat(20)}</script>kept <p>too</p>`)).toBe("kept <p>too</p>");
+    expect(clean("<SCRIPT>a</scriptx>b</Script >kept")).toBe("kept");
+  });
+
   it("gives the same output when cleaned twice", () => {
     const once = clean('<p class="x" style="font-family: &quot;Arial&quot;">caf&eacute; &amp; <b>5 &lt; 6</b><li>a<li>b');
     expect(clean(once)).toBe(once);

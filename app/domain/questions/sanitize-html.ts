@@ -35,7 +35,9 @@ const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))
 const normalizeNewlines = (text: string) => text.replace(/\r\n?/g, "\n");
 
 /** Text as a browser reads it (every character reference decoded), written back canonically. */
-const rewriteText = (raw: string) => escapeText(normalizeNewlines(decodeHTML(raw)));
+const rewriteText = (raw: string) =>
+  // Most text between tags needs neither; skipping it keeps tag-heavy input fast.
+  /[&<>\u00a0\r]/.test(raw) ? escapeText(normalizeNewlines(decodeHTML(raw))) : raw;
 
 function sanitizeStyle(style: string): string {
   if (/url\s*\(|expression\s*\(|javascript:|vbscript:|@import|behavior|binding|\\/i.test(style)) return "";
@@ -134,6 +136,19 @@ class TreeBuilder {
   }
 }
 
+/**
+ * Where content dropped with its element resumes: after its end tag, or at the end of input.
+ * Searched case-insensitively in place: lower-casing the input would shift indices ("İ" grows).
+ */
+function afterEndTag(input: string, name: string, from: number): number {
+  const endTag = new RegExp(`</${name}[\\s/>]`, "gi");
+  endTag.lastIndex = from;
+  const end = endTag.exec(input);
+  if (!end) return input.length;
+  const close = input.indexOf(">", end.index);
+  return close < 0 ? input.length : close + 1;
+}
+
 export function sanitizeQuestionHtml(html: string): string {
   // The HTML parser's own input preprocessing: CR LF and CR become LF, NUL never reaches the DOM.
   const input = normalizeNewlines(html).replace(/\0/g, "");
@@ -171,14 +186,7 @@ export function sanitizeQuestionHtml(html: string): string {
     const closing = tag[1] === "/";
     const name = tag[2]!.toLowerCase();
     if (DROP_WITH_CONTENT.has(name)) {
-      if (!closing) {
-        const end = input.toLowerCase().indexOf(`</${name}`, i);
-        if (end < 0) i = input.length;
-        else {
-          const close = input.indexOf(">", end);
-          i = close < 0 ? input.length : close + 1;
-        }
-      }
+      if (!closing) i = afterEndTag(input, name, i);
       continue;
     }
     if (!ALLOWED_TAGS.has(name)) continue;
