@@ -15,6 +15,13 @@ async function signInThroughTheUi(email: string, password: string) {
   await session.page.getByTestId("sidebar").waitFor();
 }
 
+/** For tests of the signed-in shell rather than of signing in: the fixture's session cookie, then home. */
+async function openHomeSignedInAs(account: { email: string }) {
+  await session.signIn(account);
+  await session.page.goto("/");
+  await session.page.getByTestId("sidebar").waitFor();
+}
+
 const ADMIN_TEST_MANAGEMENT = [
   ["Home", "/"],
   ["Manage Tests", "/admin/tests"],
@@ -74,6 +81,7 @@ describe("signed out", () => {
 
 describe("signed in as the demo admin", () => {
   it("shows the admin shell with both sidebar groups and every item, each leading to its screen", async () => {
+    // The admin's whole sign-in journey: landing page, sign-in form, shell.
     await signInThroughTheUi(demoAccounts.admin.email, demoAccounts.admin.password);
     const sidebar = session.page.getByTestId("sidebar");
     expect(await sidebar.getByRole("group", { name: "Test Management" }).getByRole("link").allInnerTexts()).toEqual(
@@ -101,7 +109,7 @@ describe("signed in as the demo admin", () => {
   });
 
   it("collapses the sidebar with Ctrl+B and keeps it collapsed across a reload (sidebar_state cookie)", async () => {
-    await signInThroughTheUi(demoAccounts.admin.email, demoAccounts.admin.password);
+    await openHomeSignedInAs(demoAccounts.admin);
     const sidebar = session.page.getByTestId("sidebar");
     expect(await sidebar.getAttribute("data-state")).toBe("expanded");
     const column = session.page.getByTestId("sidebar-column");
@@ -126,7 +134,7 @@ describe("signed in as the demo admin", () => {
   });
 
   it("shows 'Page Not Found' for an unknown path", async () => {
-    await signInThroughTheUi(demoAccounts.admin.email, demoAccounts.admin.password);
+    await openHomeSignedInAs(demoAccounts.admin);
     const response = await session.page.goto("/admin/no-such-screen");
     expect(response?.status()).toBe(404);
     expect(await session.page.getByRole("heading", { name: "Page Not Found" }).isVisible()).toBe(true);
@@ -134,7 +142,7 @@ describe("signed in as the demo admin", () => {
   });
 
   it("opens the sidebar as an overlay sheet below 768 px, closed by Escape", async () => {
-    await signInThroughTheUi(demoAccounts.admin.email, demoAccounts.admin.password);
+    await openHomeSignedInAs(demoAccounts.admin);
     await session.page.setViewportSize({ width: 390, height: 800 });
     expect(await session.page.getByTestId("sidebar").isVisible()).toBe(false);
     await session.page.getByRole("button", { name: "Toggle sidebar" }).click();
@@ -152,7 +160,7 @@ describe("signed in as the demo admin", () => {
   });
 
   it("signs out and returns to the landing page", async () => {
-    await signInThroughTheUi(demoAccounts.admin.email, demoAccounts.admin.password);
+    await openHomeSignedInAs(demoAccounts.admin);
     await session.page.getByRole("link", { name: "Sign Out" }).click();
     await session.page.waitForURL((url) => url.pathname === "/");
     await session.page.getByRole("link", { name: "Sign In to Continue" }).waitFor();
@@ -162,7 +170,7 @@ describe("signed in as the demo admin", () => {
 
 describe("signed in as a student (non-admin)", () => {
   it("sees only the Student Menu with Student Entry, and the join screen on admin paths", async () => {
-    await signInThroughTheUi(demoAccounts.student.email, demoAccounts.student.password);
+    await openHomeSignedInAs(demoAccounts.student);
     const sidebar = session.page.getByTestId("sidebar");
     expect(await sidebar.getByRole("group").count()).toBe(1);
     expect(await sidebar.getByRole("group", { name: "Student Menu" }).getByRole("link").allInnerTexts()).toEqual([

@@ -4,15 +4,27 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
 import { launchBrowser, watchForPageErrors } from "./browser";
 import { startWorker, type TestWorker } from "./worker";
 
-export type BrowserSession = { worker: TestWorker; browser: Browser; context: BrowserContext; page: Page };
+export type BrowserSession = {
+  worker: TestWorker;
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  /** Signs this test's browser in as a seeded account by its session cookie (no page is loaded). */
+  signIn: (account: { email: string }) => Promise<void>;
+};
 
 /**
  * The end-to-end fixture: one Worker (HTTP, seeded) and one Chromium per file, a fresh browser
- * context per test, optionally signed in through the real form. A console error or an uncaught
- * exception in the page fails the test (DESIGN.md "Style to follow").
+ * context per test, optionally signed in. Signing in writes the session cookie directly, as the
+ * form would have set it: only the tests of sign-in itself go through the form (shell.test.ts).
+ * A console error or an uncaught exception in the page fails the test (DESIGN.md "Style to follow").
  */
-export function browserSession(options: { signInAs?: { email: string; password: string } } = {}): BrowserSession {
+export function browserSession(options: { signInAs?: { email: string } } = {}): BrowserSession {
   const session = {} as BrowserSession;
+  session.signIn = async (account) => {
+    const cookie = await session.worker.sessionCookieFor(account.email);
+    await session.context.addCookies([{ ...cookie, url: session.worker.origin, httpOnly: true, sameSite: "Lax" }]);
+  };
   let pageErrors: () => string[] = () => [];
 
   beforeAll(async () => {
@@ -26,7 +38,7 @@ export function browserSession(options: { signInAs?: { email: string; password: 
     session.context = await session.browser.newContext({ baseURL: session.worker.origin, viewport: { width: 1280, height: 900 } });
     session.page = await session.context.newPage();
     pageErrors = watchForPageErrors(session.page);
-    if (options.signInAs) await signInThroughForm(session.page, options.signInAs.email, options.signInAs.password);
+    if (options.signInAs) await session.signIn(options.signInAs);
   });
   afterEach(async () => {
     const errors = pageErrors();
@@ -34,13 +46,4 @@ export function browserSession(options: { signInAs?: { email: string; password: 
     expect(errors).toEqual([]);
   });
   return session;
-}
-
-/** Signs in on /login as a person would and waits for the signed-in shell. */
-export async function signInThroughForm(page: Page, email: string, password: string): Promise<void> {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByTestId("sidebar").waitFor();
 }

@@ -6,6 +6,10 @@ import { unstable_getMiniflareWorkerOptions } from "wrangler";
 
 import { createDatabase, type Database } from "~/db/client.server";
 import { DEFAULT_DEMO_ACCOUNTS, seedDemoData } from "~/models/seed.server";
+import { findUserByEmail } from "~/models/users.server";
+import { loadConfig } from "~/services/config.server";
+import { sessionStorageFor } from "~/services/session.server";
+import type { Env } from "~/env";
 import { CookieJar } from "./cookie-jar";
 import { alarmHarnessEntry } from "./durable-object-alarms";
 
@@ -26,6 +30,8 @@ export type TestWorker = {
   d1: D1Database;
   request: (path: string, init?: RequestInit & { jar?: CookieJar }) => Promise<Response>;
   signIn: (email: string, password: string) => Promise<CookieJar>;
+  /** A seeded user's signed session cookie, made by the app's own session code: signed in without a request. */
+  sessionCookieFor: (email: string) => Promise<{ name: string; value: string }>;
   dispose: () => Promise<void>;
 };
 
@@ -57,6 +63,7 @@ export async function startWorker(options: {
 } = {}): Promise<TestWorker> {
   if (!existsSync(bundlePath)) throw new Error("dist/app.js is missing: run `npm run build` first.");
   const { workerOptions } = unstable_getMiniflareWorkerOptions(`${root}/wrangler.toml`);
+  const bindings = { ...workerOptions.bindings, ENVIRONMENT: "development", ...options.vars };
   const mf = new Miniflare({
     ...workerOptions,
     // Queue batches are delivered quickly in tests.
@@ -74,7 +81,7 @@ export async function startWorker(options: {
           { type: "ESModule", path: bundlePath },
         ]
       : [{ type: "ESModule", path: bundlePath }],
-    bindings: { ...workerOptions.bindings, ENVIRONMENT: "development", ...options.vars },
+    bindings,
     ...(options.http ? { host: "127.0.0.1", port: 0 } : {}),
   } as ConstructorParameters<typeof Miniflare>[0]);
   const url = await mf.ready;
@@ -109,5 +116,17 @@ export async function startWorker(options: {
     return jar;
   };
 
-  return { mf, origin, db, d1, request, signIn, dispose: () => mf.dispose() };
+  // The Worker's own configuration, so the cookie is signed with the secret the Worker checks.
+  const sessionStorage = sessionStorageFor(loadConfig(bindings as Partial<Env>));
+  const sessionCookieFor = async (email: string) => {
+    const user = await findUserByEmail(db, email);
+    if (!user) throw new Error(`No user ${email} in the test database`);
+    const session = await sessionStorage.getSession();
+    session.set("userId", user.id);
+    const [nameAndValue = ""] = (await sessionStorage.commitSession(session)).split(";");
+    const separator = nameAndValue.indexOf("=");
+    return { name: nameAndValue.slice(0, separator), value: nameAndValue.slice(separator + 1) };
+  };
+
+  return { mf, origin, db, d1, request, signIn, sessionCookieFor, dispose: () => mf.dispose() };
 }

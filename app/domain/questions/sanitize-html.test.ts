@@ -22,12 +22,62 @@ describe("sanitizeQuestionHtml keeps the allow-list", () => {
 
   it("balances tags", () => {
     expect(clean("<p><strong>open")).toBe("<p><strong>open</strong></p>");
-    expect(clean("</div>text</p>")).toBe("text");
+    expect(clean("</div>text</span>")).toBe("text");
     expect(clean("<p><em>a</p>b")).toBe("<p><em>a</em></p>b");
   });
 
   it("keeps entities and escapes stray angle brackets and ampersands", () => {
     expect(clean("3 < 4 && 5 > 2 &amp; &lt;b&gt;")).toBe("3 &lt; 4 &amp;&amp; 5 &gt; 2 &amp; &lt;b&gt;");
+  });
+
+  it("shows every character reference as the character it names, never double-escaped", () => {
+    expect(clean("caf&eacute; &#233; &#xE9; &euro;5 &copy 2&frac12;")).toBe("café é é €5 © 2½");
+    expect(clean("a&nbsp;b &unknown; &amp;eacute;")).toBe("a&nbsp;b &amp;unknown; &amp;eacute;");
+    expect(clean('<p class="&#x6c;ead">x</p>')).toBe('<p class="lead">x</p>');
+  });
+});
+
+describe("sanitizeQuestionHtml builds the tree a browser builds", () => {
+  it("closes an unclosed list item at the next one", () => {
+    expect(clean("<ul><li>a<li>b</ul>")).toBe("<ul><li>a</li><li>b</li></ul>");
+    expect(clean("<ol><li><span>a<li>b")).toBe("<ol><li><span>a</span></li><li>b</li></ol>");
+  });
+
+  it("keeps a list inside a list item nested", () => {
+    expect(clean("<ul><li>a<ul><li>b</ul><li>c</ul>")).toBe("<ul><li>a<ul><li>b</li></ul></li><li>c</li></ul>");
+  });
+
+  it("closes an open paragraph at the next block", () => {
+    expect(clean("<p>one<p>two")).toBe("<p>one</p><p>two</p>");
+    expect(clean("<p>intro<ul><li>a</ul>")).toBe("<p>intro</p><ul><li>a</li></ul>");
+    expect(clean("<p><span>a<div>b</div>")).toBe("<p><span>a</span></p><div>b</div>");
+  });
+
+  it("closes a heading at the next heading and any heading's end tag", () => {
+    expect(clean("<h1>Title<h2>Sub</h2>")).toBe("<h1>Title</h1><h2>Sub</h2>");
+    expect(clean("<h1>Title</h2>text")).toBe("<h1>Title</h1>text");
+  });
+
+  it("reads a stray </p> as an empty paragraph and </br> as a line break, as browsers do", () => {
+    expect(clean("a</p>b</br>c")).toBe("a<p></p>b<br>c");
+  });
+
+  it("keeps the first of two same-named attributes, as a browser does", () => {
+    expect(clean('<p class="a" class="b" style="color: red" style="color: blue">x</p>')).toBe('<p class="a" style="color: red">x</p>');
+  });
+
+  it("stores line breaks as line feeds and drops NUL characters", () => {
+    expect(clean("a\r\nb\rc&#13;d\0e")).toBe("a\nb\nc\nde");
+  });
+
+  it("drops a script's content up to its real end tag, whatever letters it holds", () => {
+    expect(clean(`<script>${"İ".repeat(20)}</script>kept <p>too</p>`)).toBe("kept <p>too</p>");
+    expect(clean("<SCRIPT>a</scriptx>b</Script >kept")).toBe("kept");
+  });
+
+  it("gives the same output when cleaned twice", () => {
+    const once = clean('<p class="x" style="font-family: &quot;Arial&quot;">caf&eacute; &amp; <b>5 &lt; 6</b><li>a<li>b');
+    expect(clean(once)).toBe(once);
   });
 });
 
@@ -64,5 +114,13 @@ describe("sanitizeQuestionHtml removes hostile markup", () => {
 describe("htmlToPlainText", () => {
   it("strips tags and decodes basic entities", () => {
     expect(htmlToPlainText("<p>What is <strong>2 &lt; 3</strong>?</p><p>Explain.</p>")).toBe("What is 2 < 3? Explain.");
+  });
+
+  it("decodes every named, decimal and hex character reference", () => {
+    expect(htmlToPlainText("<p>caf&eacute; costs &euro;3 &mdash; &#8364;3 or &#x20AC;3&nbsp;&amp;&nbsp;up</p>")).toBe("café costs €3 — €3 or €3 & up");
+  });
+
+  it("decodes once, so escaped markup reads as text", () => {
+    expect(htmlToPlainText("&amp;lt;b&amp;gt; &lt;script&gt;")).toBe("&lt;b&gt; <script>");
   });
 });

@@ -1,14 +1,25 @@
+import { decodeHTML, decodeHTMLAttribute } from "entities/decode";
+import { escapeAttribute, escapeText } from "entities/escape";
+
 /**
  * Question HTML allow-list (SPEC.md section 5): tags p, br, strong, em, u, b, i, ul, ol, li,
  * h1-h6, span, div; attributes class and style. Pure TypeScript, so it runs the same in the
  * Worker, in Node and in the browser.
  *
- * It never passes input markup through: it tokenizes, keeps the text (escaped) and rebuilds
- * only allowed tags with vetted attributes, balanced. Scripts, styles and other embedded
- * content are dropped with their content; any other tag is dropped but its text kept.
+ * It never passes input markup through: it tokenizes, decodes text and attribute values as a
+ * browser would, and rebuilds only allowed tags with vetted attributes, balanced, with the
+ * same implied end tags as HTML's parser (so a browser builds the tree we meant) and escaped
+ * exactly as the WHATWG serializer escapes (so sanitizing is idempotent). Scripts, styles and
+ * other embedded content are dropped with their content; any other tag is dropped but its
+ * text kept.
  */
-const ALLOWED_TAGS = new Set(["p", "br", "strong", "em", "u", "b", "i", "ul", "ol", "li", "h1", "h2", "h3", "h4", "h5", "h6", "span", "div"]);
+const HEADINGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
+const ALLOWED_TAGS = new Set(["p", "br", "strong", "em", "u", "b", "i", "ul", "ol", "li", "span", "div", ...HEADINGS]);
 const VOID_TAGS = new Set(["br"]);
+/** Allowed tags whose start tag closes an open <p> ("close a p element" in HTML's tree builder). */
+const CLOSES_PARAGRAPH = new Set(["p", "div", "ul", "ol", "li", ...HEADINGS]);
+/** Allowed tags in HTML's "special" category, where the parser stops looking for an element to close. */
+const SPECIAL = new Set(["p", "div", "ul", "ol", "li", ...HEADINGS]);
 const DROP_WITH_CONTENT = new Set(["script", "style", "iframe", "object", "embed", "noscript", "template", "textarea", "title", "svg", "math", "xmp", "noembed", "noframes", "plaintext"]);
 const STYLE_PROPERTIES = new Set([
   "color", "background-color", "font-weight", "font-style", "font-size", "font-family", "text-decoration",
@@ -19,36 +30,17 @@ const STYLE_PROPERTIES = new Set([
 
 const TAG = /^<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*\/?>/;
 const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
-const ENTITY = /^&(?:[a-zA-Z][a-zA-Z0-9]{1,31}|#\d{1,7}|#[xX][0-9a-fA-F]{1,6});/;
 
-function escapeText(text: string): string {
-  let out = "";
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (char === "<") out += "&lt;";
-    else if (char === ">") out += "&gt;";
-    else if (char === "&") out += ENTITY.test(text.slice(i)) ? "&" : "&amp;";
-    else out += char;
-  }
-  return out;
-}
+/** A decoded `&#13;` would come back from a browser as a line feed, so store it as one. */
+const normalizeNewlines = (text: string) => text.replace(/\r\n?/g, "\n");
 
-const escapeAttribute = (value: string) =>
-  value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-
-/** Decodes the few entities that could hide a dangerous word inside an attribute value. */
-function decodeForInspection(value: string): string {
-  return value
-    .replace(/&#x([0-9a-f]+);?/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16) % 0x110000))
-    .replace(/&#(\d+);?/g, (_, dec: string) => String.fromCodePoint(Number(dec) % 0x110000))
-    .replace(/&colon;/gi, ":")
-    .replace(/&lpar;/gi, "(")
-    .replace(/&bsol;/gi, "\\");
-}
+/** Text as a browser reads it (every character reference decoded), written back canonically. */
+const rewriteText = (raw: string) =>
+  // Most text between tags needs neither; skipping it keeps tag-heavy input fast.
+  /[&<>\u00a0\r]/.test(raw) ? escapeText(normalizeNewlines(decodeHTML(raw))) : raw;
 
 function sanitizeStyle(style: string): string {
-  const inspected = decodeForInspection(style).toLowerCase();
-  if (/url\s*\(|expression\s*\(|javascript:|vbscript:|@import|behavior|binding|\\/.test(inspected)) return "";
+  if (/url\s*\(|expression\s*\(|javascript:|vbscript:|@import|behavior|binding|\\/i.test(style)) return "";
   return style
     .split(";")
     .map((declaration) => {
@@ -64,37 +56,118 @@ function sanitizeStyle(style: string): string {
 }
 
 function sanitizeAttributes(source: string): string {
-  let out = "";
+  // A browser keeps the first of two same-named attributes; so do we.
+  const values = new Map<string, string>();
   for (const match of source.matchAll(ATTRIBUTE)) {
     const name = match[1]!.toLowerCase();
-    const value = match[2] ?? match[3] ?? match[4] ?? "";
-    if (name === "class") {
-      const classes = value.split(/\s+/).filter((token) => /^[\w-]+$/.test(token)).join(" ");
-      if (classes) out += ` class="${escapeAttribute(classes)}"`;
-    } else if (name === "style") {
-      const style = sanitizeStyle(value);
-      if (style) out += ` style="${escapeAttribute(style)}"`;
-    }
+    if (!values.has(name)) values.set(name, normalizeNewlines(decodeHTMLAttribute(match[2] ?? match[3] ?? match[4] ?? "")));
   }
+  let out = "";
+  const classes = (values.get("class") ?? "").split(/\s+/).filter((token) => /^[\w-]+$/.test(token)).join(" ");
+  if (classes) out += ` class="${escapeAttribute(classes)}"`;
+  const style = sanitizeStyle(values.get("style") ?? "");
+  if (style) out += ` style="${escapeAttribute(style)}"`;
   return out;
 }
 
-export function sanitizeQuestionHtml(input: string): string {
-  let out = "";
-  const open: string[] = [];
+/** Where an <li> start tag finds an open <li> to close (HTML's list-item loop), or -1. */
+function openListItemToClose(open: readonly string[]): number {
+  for (let index = open.length - 1; index >= 0; index--) {
+    const name = open[index]!;
+    if (name === "li") return index;
+    if (SPECIAL.has(name) && name !== "div" && name !== "p") return -1;
+  }
+  return -1;
+}
+
+/** Where an end tag finds the element it closes, or -1 when a browser would ignore it. */
+function openElementToClose(open: readonly string[], name: string): number {
+  for (let index = open.length - 1; index >= 0; index--) {
+    const openName = open[index]!;
+    // "</h2>" closes whichever heading is open, as in a browser.
+    if (openName === name || (HEADINGS.has(name) && HEADINGS.has(openName))) return index;
+    // "</li>" looks only inside the nearest list; "</span>" stops at a block it sits outside.
+    if (name === "li" && (openName === "ul" || openName === "ol")) return -1;
+    if (!SPECIAL.has(name) && SPECIAL.has(openName)) return -1;
+  }
+  return -1;
+}
+
+/** The balanced output and the stack of allowed elements still open. */
+class TreeBuilder {
+  private out = "";
+  private readonly open: string[] = [];
+
+  text(raw: string) {
+    this.out += rewriteText(raw);
+  }
+
+  literal(escaped: string) {
+    this.out += escaped;
+  }
+
+  start(name: string, attributes: string) {
+    if (VOID_TAGS.has(name)) {
+      this.out += `<${name}${sanitizeAttributes(attributes)}>`;
+      return;
+    }
+    if (name === "li") this.closeFrom(openListItemToClose(this.open));
+    if (CLOSES_PARAGRAPH.has(name)) this.closeFrom(this.open.lastIndexOf("p"));
+    if (HEADINGS.has(name) && HEADINGS.has(this.open.at(-1) ?? "")) this.closeFrom(this.open.length - 1);
+    this.out += `<${name}${sanitizeAttributes(attributes)}>`;
+    this.open.push(name);
+  }
+
+  end(name: string) {
+    // A browser reads a stray "</p>" as an empty paragraph and "</br>" as a line break.
+    if (name === "p" && !this.open.includes("p")) this.out += "<p></p>";
+    else if (VOID_TAGS.has(name)) this.out += `<${name}>`;
+    else this.closeFrom(openElementToClose(this.open, name));
+  }
+
+  finish(): string {
+    this.closeFrom(0);
+    return this.out;
+  }
+
+  private closeFrom(index: number) {
+    if (index < 0) return;
+    while (this.open.length > index) this.out += `</${this.open.pop()}>`;
+  }
+}
+
+/**
+ * Where content dropped with its element resumes: after its end tag, or at the end of input.
+ * Searched case-insensitively in place: lower-casing the input would shift indices ("İ" grows).
+ */
+function afterEndTag(input: string, name: string, from: number): number {
+  const endTag = new RegExp(`</${name}[\\s/>]`, "gi");
+  endTag.lastIndex = from;
+  const end = endTag.exec(input);
+  if (!end) return input.length;
+  const close = input.indexOf(">", end.index);
+  return close < 0 ? input.length : close + 1;
+}
+
+export function sanitizeQuestionHtml(html: string): string {
+  // The HTML parser's own input preprocessing: CR LF and CR become LF, NUL never reaches the DOM.
+  const input = normalizeNewlines(html).replace(/\0/g, "");
+  const tree = new TreeBuilder();
   let i = 0;
   while (i < input.length) {
     const next = input.indexOf("<", i);
     if (next < 0) {
-      out += escapeText(input.slice(i));
+      tree.text(input.slice(i));
       break;
     }
-    out += escapeText(input.slice(i, next));
+    tree.text(input.slice(i, next));
     i = next;
     const rest = input.slice(i);
     if (rest.startsWith("<!--")) {
+      // "<!-->" and "<!--->" are complete (empty) comments to a browser.
+      const abrupt = /^<!---?>/.exec(rest);
       const end = input.indexOf("-->", i + 4);
-      i = end < 0 ? input.length : end + 3;
+      i = abrupt ? i + abrupt[0].length : end < 0 ? input.length : end + 3;
       continue;
     }
     if (/^<[!?]/.test(rest)) {
@@ -105,7 +178,7 @@ export function sanitizeQuestionHtml(input: string): string {
     }
     const tag = TAG.exec(rest);
     if (!tag) {
-      out += "&lt;";
+      tree.literal("&lt;");
       i += 1;
       continue;
     }
@@ -113,46 +186,21 @@ export function sanitizeQuestionHtml(input: string): string {
     const closing = tag[1] === "/";
     const name = tag[2]!.toLowerCase();
     if (DROP_WITH_CONTENT.has(name)) {
-      if (!closing) {
-        const end = input.toLowerCase().indexOf(`</${name}`, i);
-        if (end < 0) i = input.length;
-        else {
-          const close = input.indexOf(">", end);
-          i = close < 0 ? input.length : close + 1;
-        }
-      }
+      if (!closing) i = afterEndTag(input, name, i);
       continue;
     }
     if (!ALLOWED_TAGS.has(name)) continue;
-    if (VOID_TAGS.has(name)) {
-      if (!closing) out += `<${name}>`;
-      continue;
-    }
-    if (closing) {
-      const index = open.lastIndexOf(name);
-      if (index < 0) continue;
-      while (open.length > index) out += `</${open.pop()}>`;
-    } else {
-      out += `<${name}${sanitizeAttributes(tag[3] ?? "")}>`;
-      open.push(name);
-    }
+    if (closing) tree.end(name);
+    else tree.start(name, tag[3] ?? "");
   }
-  while (open.length) out += `</${open.pop()}>`;
-  return out;
+  return tree.finish();
 }
 
-/** The text a teacher sees in lists: tags removed, whitespace collapsed. */
+/** The text a teacher sees in lists: tags removed, every character reference decoded, whitespace collapsed. */
 export function htmlToPlainText(html: string): string {
-  return html
+  const withoutTags = html
     // Block tags separate words; inline tags do not ("<strong>1/2</strong>." stays "1/2.").
     .replace(/<\/?(?:p|div|li|ul|ol|br|h[1-6])\b[^>]*>/gi, " ")
-    .replace(/<[^>]*>/g, "")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ")
-    .trim();
+    .replace(/<[^>]*>/g, "");
+  return decodeHTML(withoutTags).replace(/\s+/g, " ").trim();
 }
