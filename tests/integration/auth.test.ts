@@ -118,6 +118,18 @@ describe("local sign-in", () => {
     );
     expect(evil.headers.get("Location")).toBe("/");
   });
+
+  it.each(["/.//evil.example", "/..//evil.example", "/%2e//evil.example", "/a/..//evil.example", "/\\evil.example"])(
+    "never sends the browser to another host after sign-in (returnTo=%s)",
+    async (returnTo) => {
+      const response = await worker.request(
+        "/login",
+        formPost({ email: demoAccounts.admin.email, password: demoAccounts.admin.password, returnTo }),
+      );
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe("/");
+    },
+  );
 });
 
 describe("sign-out", () => {
