@@ -15,19 +15,28 @@ import { delayAfter, delaySchedule, type Claim, type ThrottlePolicy } from "~/do
 
 const row = signInThrottle;
 
+/**
+ * Our own integers (times, counts) written into the statement rather than bound, so a longer
+ * delay table cannot push the statement past D1's limit of 100 bound parameters.
+ */
+function int(value: number): SQL {
+  if (!Number.isSafeInteger(value)) throw new Error(`Not an integer: ${value}`);
+  return sql.raw(String(value));
+}
+
 /** The count this attempt makes: 1 after a quiet period, else one more. */
 function nextFailures(now: number, policy: ThrottlePolicy): SQL {
-  return sql`(case when ${row.updatedAt} <= ${now - policy.quietPeriodMs} then 1 else ${row.failures} + 1 end)`;
+  return sql`(case when ${row.updatedAt} <= ${int(now - policy.quietPeriodMs)} then 1 else ${row.failures} + 1 end)`;
 }
 
 /** When the following attempt may come, from the domain's delay table. */
 function heldUntilAfter(failures: SQL, now: number, policy: ThrottlePolicy): SQL {
   const steps = delaySchedule(policy);
   const whens = sql.join(
-    steps.map((step) => sql`when ${failures} <= ${step.failures} then ${now + step.delayMs}`),
+    steps.map((step) => sql`when ${failures} <= ${int(step.failures)} then ${int(now + step.delayMs)}`),
     sql` `,
   );
-  return sql`(case when ${failures} < ${policy.freeFailures} then null ${whens} else ${now + policy.maxDelayMs} end)`;
+  return sql`(case when ${failures} < ${int(policy.freeFailures)} then null ${whens} else ${int(now + policy.maxDelayMs)} end)`;
 }
 
 /**
@@ -51,9 +60,9 @@ export async function claimSignInAttempt(db: Database, key: string, policy: Thro
       set: {
         failures,
         lockedUntil: heldUntilAfter(failures, now, policy),
-        updatedAt: sql`${now}`,
+        updatedAt: int(now),
       },
-      setWhere: sql`${row.lockedUntil} is null or ${row.lockedUntil} <= ${now}`,
+      setWhere: sql`${row.lockedUntil} is null or ${row.lockedUntil} <= ${int(now)}`,
     })
     .returning({ failures: row.failures, lockedUntil: row.lockedUntil });
   const [state] = claimed;
