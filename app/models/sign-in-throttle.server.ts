@@ -1,32 +1,93 @@
-import { eq } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { signInThrottle } from "~/db/schema";
-import { afterFailure, type ThrottleState } from "~/domain/auth/sign-in-throttle";
+import { delayAfter, delaySchedule, type Claim, type ThrottlePolicy } from "~/domain/auth/sign-in-throttle";
 
-export async function readThrottle(db: Database, key: string): Promise<ThrottleState | null> {
-  const row = await db.query.signInThrottle.findFirst({ where: eq(signInThrottle.key, key) });
-  return row ? { failures: row.failures, lockedUntil: row.lockedUntil?.getTime() ?? null } : null;
+/**
+ * Sign-in throttle counts, one row per key ("account:…", "address:…", "device:…"). The
+ * `locked_until` column holds the time before which no attempt is admitted; `updated_at` is
+ * when the last attempt was counted, which is what the quiet period is measured from.
+ *
+ * Admitting and counting happen in one statement per key, so D1 runs them one at a time and
+ * forty parallel attempts cannot all read "no failures yet" before any of them writes.
+ */
+
+const row = signInThrottle;
+
+/**
+ * Our own integers (times, counts) written into the statement rather than bound, so a longer
+ * delay table cannot push the statement past D1's limit of 100 bound parameters.
+ */
+function int(value: number): SQL {
+  if (!Number.isSafeInteger(value)) throw new Error(`Not an integer: ${value}`);
+  return sql.raw(String(value));
 }
 
-export async function recordFailure(
-  db: Database,
-  key: string,
-  previous: ThrottleState | null,
-  now: number,
-): Promise<ThrottleState> {
-  const next = afterFailure(previous, now);
-  const values = {
-    failures: next.failures,
-    lockedUntil: next.lockedUntil === null ? null : new Date(next.lockedUntil),
-  };
+/** The count this attempt makes: 1 after a quiet period, else one more. */
+function nextFailures(now: number, policy: ThrottlePolicy): SQL {
+  return sql`(case when ${row.updatedAt} <= ${int(now - policy.quietPeriodMs)} then 1 else ${row.failures} + 1 end)`;
+}
+
+/** When the following attempt may come, from the domain's delay table. */
+function heldUntilAfter(failures: SQL, now: number, policy: ThrottlePolicy): SQL {
+  const steps = delaySchedule(policy);
+  const whens = sql.join(
+    steps.map((step) => sql`when ${failures} <= ${int(step.failures)} then ${int(now + step.delayMs)}`),
+    sql` `,
+  );
+  return sql`(case when ${failures} < ${int(policy.freeFailures)} then null ${whens} else ${int(now + policy.maxDelayMs)} end)`;
+}
+
+/**
+ * Admits and counts one attempt for `key`, unless it is held back. A refused attempt is not
+ * counted (hammering does not grow the delay) and learns how long to wait.
+ */
+export async function claimSignInAttempt(db: Database, key: string, policy: ThrottlePolicy, now: number): Promise<Claim> {
+  const firstDelay = delayAfter(1, policy);
+  const failures = nextFailures(now, policy);
+  const claimed = await db
+    .insert(row)
+    .values({
+      key,
+      failures: 1,
+      lockedUntil: firstDelay > 0 ? new Date(now + firstDelay) : null,
+      createdAt: new Date(now),
+      updatedAt: new Date(now),
+    })
+    .onConflictDoUpdate({
+      target: row.key,
+      set: {
+        failures,
+        lockedUntil: heldUntilAfter(failures, now, policy),
+        updatedAt: int(now),
+      },
+      setWhere: sql`${row.lockedUntil} is null or ${row.lockedUntil} <= ${int(now)}`,
+    })
+    .returning({ failures: row.failures, lockedUntil: row.lockedUntil });
+  const [state] = claimed;
+  if (state) {
+    return {
+      admitted: true,
+      state: { failures: state.failures, heldUntil: state.lockedUntil?.getTime() ?? null, lastCountedAt: now },
+    };
+  }
+  const held = await db.query.signInThrottle.findFirst({ where: eq(row.key, key), columns: { lockedUntil: true } });
+  return { admitted: false, retryAfterMs: Math.max((held?.lockedUntil?.getTime() ?? now) - now, 0) };
+}
+
+/**
+ * Takes back an attempt that turned out not to be a failure (it succeeded, or another
+ * throttle refused it). The delay it set stays: it is at most the first few seconds.
+ */
+export async function giveBackSignInAttempt(db: Database, key: string): Promise<void> {
   await db
-    .insert(signInThrottle)
-    .values({ key, ...values })
-    .onConflictDoUpdate({ target: signInThrottle.key, set: values });
-  return next;
+    .update(row)
+    .set({ failures: sql`max(${row.failures} - 1, 0)`, updatedAt: sql`${row.updatedAt}` })
+    .where(eq(row.key, key));
 }
 
-export async function clearFailures(db: Database, key: string): Promise<void> {
-  await db.delete(signInThrottle).where(eq(signInThrottle.key, key));
+/** Forgets every failure for `key` (an account after its owner signed in). */
+export async function clearSignInThrottle(db: Database, key: string): Promise<void> {
+  await db.delete(row).where(eq(row.key, key));
 }

@@ -12,8 +12,9 @@ import { FormField } from "~/components/form-field";
 import { MIN_PASSWORD_LENGTH } from "~/domain/auth/password-policy";
 import { hasAnyUser } from "~/models/users.server";
 import { getCurrentUser } from "~/services/auth.server";
-import { localAuthenticator, setUpFirstAdmin, SignInError } from "~/services/local-sign-in.server";
-import { completeSignIn } from "~/services/sign-in.server";
+import { DomainError } from "~/lib/errors";
+import { httpStatusOf } from "~/services/http-errors.server";
+import { completeLocalSignIn, localAuthenticator, setUpFirstAdmin } from "~/services/local-sign-in.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Adaptive Testing Engine" }];
 
@@ -37,12 +38,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
       form.get("intent") === "setup"
         ? await setUpFirstAdmin(context, form)
         : await localAuthenticator(context).authenticate("local", request);
-    return await completeSignIn(request, context, user.id, form.get("returnTo")?.toString());
+    return await completeLocalSignIn(request, context, user, form.get("returnTo")?.toString());
   } catch (error) {
-    if (error instanceof SignInError) {
+    if (error instanceof DomainError) {
       return json<SignInFailure>(
         { error: error.message, email: form.get("email")?.toString() ?? "" },
-        { status: error.status },
+        { status: httpStatusOf(error.kind) },
       );
     }
     throw error;

@@ -3,60 +3,84 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 
 import { firstAdminSchema, signInSchema } from "~/domain/auth/sign-in";
-import { isLocked, minutesLeft } from "~/domain/auth/sign-in-throttle";
+import { throttlesFor } from "~/domain/auth/sign-in-throttle-keys";
 import { hashPassword, verifyPassword } from "~/domain/auth/password";
 import { normalizeEmail } from "~/domain/auth/roles";
-import { clearFailures, readThrottle, recordFailure } from "~/models/sign-in-throttle.server";
+import { DomainError } from "~/lib/errors";
 import { createFirstAdmin, findUserByEmail, recordSignIn, type UserRow } from "~/models/users.server";
+import { readSession } from "./session.server";
+import { claimSignInAttempts, settleSuccessfulSignIn } from "./sign-in-throttle.server";
+import { completeSignIn } from "./sign-in.server";
+import { trustDevice, trustedDeviceFor } from "./trusted-device.server";
 
 export const INVALID_CREDENTIALS = "Invalid email or password.";
 
-/** A sign-in refusal whose message is safe to show as it is. */
-export class SignInError extends Error {
-  override name = "SignInError";
-  constructor(
-    message: string,
-    readonly status: 400 | 401 | 403 | 409 | 429,
-  ) {
-    super(message);
-  }
-}
-
 /**
- * Built-in e-mail and password sign-in, used when no OIDC issuer is configured.
- * Wrong e-mail and wrong password give the same message in the same time; five failures for
- * one address lock it for fifteen minutes, whether or not the account exists.
+ * Built-in e-mail and password sign-in, used when no OIDC issuer is configured. Refusals are
+ * DomainErrors (invalid, unauthenticated, rate_limited...) whose messages are safe to show.
+ * Wrong e-mail and wrong password give the same message after the same PBKDF2 work. Every
+ * attempt is first claimed from the sign-in throttles (ADR 0002), atomically, so a burst of
+ * parallel guesses cannot outrun the count; a refused attempt never reaches the password check.
  */
-export async function verifyLocalCredentials(context: AppLoadContext, form: FormData): Promise<UserRow> {
+export async function verifyLocalCredentials(
+  context: AppLoadContext,
+  form: FormData,
+  request: Request,
+  now = Date.now(),
+): Promise<UserRow> {
   const parsed = signInSchema.safeParse({ email: form.get("email"), password: form.get("password") });
-  if (!parsed.success) throw new SignInError(parsed.error.issues[0]?.message ?? INVALID_CREDENTIALS, 400);
+  if (!parsed.success) throw new DomainError("invalid", parsed.error.issues[0]?.message ?? INVALID_CREDENTIALS);
 
   const { db } = context;
-  const throttleKey = normalizeEmail(parsed.data.email);
-  const now = Date.now();
-  const throttle = await readThrottle(db, throttleKey);
-  if (isLocked(throttle, now) && throttle) {
-    throw new SignInError(
-      `Too many failed sign-in attempts. Try again in ${minutesLeft(throttle, now)} minutes.`,
-      429,
-    );
-  }
+  const normalizedEmail = normalizeEmail(parsed.data.email);
+  const user = await findUserByEmail(db, normalizedEmail);
+  const throttles = throttlesFor({
+    normalizedEmail,
+    clientAddress: request.headers.get("CF-Connecting-IP"),
+    trustedDeviceId: await trustedBrowserId(request, context, normalizedEmail, user),
+  });
+  await claimSignInAttempts(db, throttles, now);
 
-  const user = await findUserByEmail(db, parsed.data.email);
   const matches = await verifyPassword(parsed.data.password, user?.passwordHash ?? null);
-  if (!user || !matches) {
-    await recordFailure(db, throttleKey, throttle, now);
-    throw new SignInError(INVALID_CREDENTIALS, 401);
-  }
-  if (throttle) await clearFailures(db, throttleKey);
+  if (!user || !matches) throw new DomainError("unauthenticated", INVALID_CREDENTIALS);
+  await settleSuccessfulSignIn(db, throttles);
   await recordSignIn(db, user.id);
   return user;
 }
 
+/**
+ * The id under which this browser is throttled when it is already trusted for the account:
+ * it signed in to the account before (trusted-device cookie) or holds a valid session for it.
+ */
+async function trustedBrowserId(
+  request: Request,
+  context: AppLoadContext,
+  normalizedEmail: string,
+  user: UserRow | undefined,
+): Promise<string | null> {
+  const deviceId = await trustedDeviceFor(request, context.config, normalizedEmail);
+  if (deviceId) return deviceId;
+  if (!user) return null;
+  const session = await readSession(request, context.config);
+  return session.get("userId") === user.id ? `session-${user.id}` : null;
+}
+
 export function localAuthenticator(context: AppLoadContext): Authenticator<UserRow> {
   const authenticator = new Authenticator<UserRow>();
-  authenticator.use(new FormStrategy(({ form }) => verifyLocalCredentials(context, form)), "local");
+  authenticator.use(new FormStrategy(({ form, request }) => verifyLocalCredentials(context, form, request)), "local");
   return authenticator;
+}
+
+/** Starts the session after a local sign-in and marks this browser as trusted for the account. */
+export async function completeLocalSignIn(
+  request: Request,
+  context: AppLoadContext,
+  user: UserRow,
+  returnTo: string | null | undefined,
+): Promise<Response> {
+  const response = await completeSignIn(request, context, user.id, returnTo);
+  response.headers.append("Set-Cookie", await trustDevice(request, context.config, normalizeEmail(user.email)));
+  return response;
 }
 
 /**
@@ -66,10 +90,10 @@ export function localAuthenticator(context: AppLoadContext): Authenticator<UserR
  */
 export async function setUpFirstAdmin(context: AppLoadContext, form: FormData): Promise<UserRow> {
   const parsed = firstAdminSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) throw new SignInError(parsed.error.issues[0]?.message ?? "Check the form", 400);
+  if (!parsed.success) throw new DomainError("invalid", parsed.error.issues[0]?.message ?? "Check the form");
   const { adminEmails } = context.config;
   if (adminEmails.size > 0 && !adminEmails.has(normalizeEmail(parsed.data.email))) {
-    throw new SignInError("Use one of the addresses listed in ADMIN_EMAILS for the first admin account.", 403);
+    throw new DomainError("forbidden", "Use one of the addresses listed in ADMIN_EMAILS for the first admin account.");
   }
   const user = await createFirstAdmin(context.db, {
     email: parsed.data.email,
@@ -77,6 +101,6 @@ export async function setUpFirstAdmin(context: AppLoadContext, form: FormData): 
     lastName: parsed.data.lastName,
     passwordHash: await hashPassword(parsed.data.password),
   });
-  if (!user) throw new SignInError("This deployment is already set up. Sign in instead.", 409);
+  if (!user) throw new DomainError("conflict", "This deployment is already set up. Sign in instead.");
   return user;
 }

@@ -83,3 +83,96 @@ describe("safeReturnPath against browser URL quirks", () => {
     expect(safeReturnPath("/admin/analytics?cohortId=1#top")).toBe("/admin/analytics?cohortId=1#top");
   });
 });
+
+/**
+ * The open-redirect payloads of the usual cheat sheets (PayloadsAllTheThings "Open URL
+ * Redirect", OWASP's unvalidated redirects cheat sheet), aimed at evil.example. Each must end
+ * on this site: "/" or, where the payload is merely an odd same-site path, that path.
+ */
+const CHEAT_SHEET: Array<[payload: string, expected: string]> = [
+  ["//evil.example", "/"],
+  ["///evil.example", "/"],
+  ["////evil.example", "/"],
+  ["https://evil.example", "/"],
+  ["https:evil.example", "/"],
+  ["//evil.example/%2f..", "/"],
+  ["///evil.example/%2f..", "/"],
+  ["//evil.example/%2e%2e", "/"],
+  ["//evil.example%2f%2e%2e", "/"],
+  ["/\\/evil.example/", "/"],
+  ["\\/\\/evil.example/", "/"],
+  ["/\\evil.example", "/"],
+  ["/%09/evil.example", "/"],
+  ["/%5cevil.example", "/"],
+  ["//%5cevil.example", "/"],
+  ["/%2f%2fevil.example", "/"],
+  ["//evil%E3%80%82example", "/"],
+  ["//evil%00.example", "/"],
+  ["http://trusted.example@evil.example", "/"],
+  ["〱evil.example", "/"],
+  ["javascript:alert(1)", "/"],
+  ["java%0d%0ascript%0d%0a:alert(0)", "/"],
+  ["/https:/%5cevil.example/", "/https:/%5cevil.example/"],
+];
+
+/** The ones from issue 6: dot segments, plain or percent-encoded, that resolve to "//". */
+const DOT_SEGMENT_TRICKS = [
+  "/.//evil.example",
+  "/..//evil.example",
+  "/%2e//evil.example",
+  "/%2E//evil.example",
+  "/%2e%2e//evil.example",
+  "/.%2e//evil.example",
+  "/a/..//evil.example",
+  "/a/%2e%2e//evil.example",
+  "/./\\evil.example",
+  "/\t/.//evil.example",
+  "/a/../%2f/evil.example",
+];
+
+/** How a browser on our sign-in page would follow the answer. */
+function followedFrom(login: string, location: string): URL {
+  return new URL(location, login);
+}
+
+describe("safeReturnPath against the open-redirect cheat sheet", () => {
+  it("has the 23 payloads", () => {
+    expect(CHEAT_SHEET).toHaveLength(23);
+  });
+
+  it.each(CHEAT_SHEET)("%s ends on this site (%s)", (payload, expected) => {
+    const path = safeReturnPath(payload);
+    expect(path).toBe(expected);
+    expect(followedFrom("https://app.example/login", path).origin).toBe("https://app.example");
+  });
+
+  it.each(DOT_SEGMENT_TRICKS)("%s falls back to / rather than resolving to //evil.example", (payload) => {
+    const path = safeReturnPath(payload);
+    expect(path).toBe("/");
+    expect(followedFrom("https://app.example/login", path).origin).toBe("https://app.example");
+  });
+
+  it("refuses sign-in and API routes however they are spelled", () => {
+    for (const loop of ["/LOGIN", "/a/../login", "/%2e/login", "/%6cogin", "/API/logout", "/x/../api/login", "/api"]) {
+      expect(safeReturnPath(loop)).toBe("/");
+    }
+  });
+
+  it("keeps legitimate paths, with their query and fragment", () => {
+    for (const path of [
+      "/admin/tests?x=1#y",
+      "/admin/tests",
+      "/classes/ABCD2345#join",
+      "/admin/analytics?cohortId=1&tab=overview",
+      "/results/9f0c?back=/admin/tests",
+      "/admin/question-bank?q=a%2Fb",
+    ]) {
+      expect(safeReturnPath(path)).toBe(path);
+    }
+  });
+
+  it("returns the browser's resolved form of a harmless path", () => {
+    expect(safeReturnPath("/admin/./tests/../tests")).toBe("/admin/tests");
+    expect(safeReturnPath("/admin/tests?q=a b")).toBe("/admin/tests?q=a%20b");
+  });
+});
