@@ -20,6 +20,7 @@ import type { ReactNode } from "react";
 import { AppShell } from "~/components/app-shell";
 import { JoinClassScreen } from "~/components/join-class-screen";
 import { LandingPage } from "~/components/landing-page";
+import { useNonce } from "~/components/nonce";
 import { PageNotFound } from "~/components/page-not-found";
 import { ToastProvider } from "~/components/toast/toast-context";
 import { sidebarOpenFromCookie } from "~/domain/shell/sidebar";
@@ -76,8 +77,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={useNonce()} />
+        <Scripts nonce={useNonce()} />
       </body>
     </html>
   );
