@@ -89,6 +89,15 @@ describe("guardRequest", () => {
     expect(await statusOf(post("/api/tests", { "Content-Type": "application/json" }, stream))).toBe(413);
   });
 
+  it("answers 400, not a crash, when the body stream fails mid-way", async () => {
+    const broken = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        controller.error(new Error("connection reset"));
+      },
+    });
+    expect(await statusOf(post("/api/tests", { "Content-Type": "application/json" }, broken))).toBe(400);
+  });
+
   it("passes a body at the limit on, still readable", async () => {
     const body = JSON.stringify({ text: "x".repeat(MAX_BODY_BYTES - 20) });
     const outcome = await guardRequest(post("/api/questions", { "Content-Type": "application/json" }, body), null);

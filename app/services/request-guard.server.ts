@@ -31,6 +31,7 @@ export async function guardRequest(request: Request, appOrigin: string | null): 
   if (declaredLength > MAX_BODY_BYTES) return { response: tooLarge(isApi) };
   const body = await readBodyWithin(request, MAX_BODY_BYTES);
   if (body === "too-large") return { response: tooLarge(isApi) };
+  if (body === "unreadable") return { response: refusal(isApi, 400, "The request body could not be read.") };
   if (isApi && body.byteLength > 0 && !isJsonContentType(request.headers.get("Content-Type"))) {
     return { response: refusal(true, 415, "Unsupported content type: send the body as JSON with Content-Type: application/json.") };
   }
@@ -51,9 +52,7 @@ export function isApiPath(pathname: string): boolean {
 export function isCrossOriginRequest(request: Request, appOrigin: string | null): boolean {
   const fetchSite = request.headers.get("Sec-Fetch-Site");
   if (fetchSite !== null && fetchSite.toLowerCase() !== "same-origin") return true;
-  const origin = request.headers.get("Origin");
-  if (origin === null) return false;
-  return origin !== (appOrigin ?? new URL(request.url).origin);
+  return hasForeignOrigin(request, appOrigin);
 }
 
 /**
@@ -63,6 +62,11 @@ export function isCrossOriginRequest(request: Request, appOrigin: string | null)
 export function isStartedByAnotherSite(request: Request, appOrigin: string | null): boolean {
   const fetchSite = request.headers.get("Sec-Fetch-Site")?.toLowerCase();
   if (fetchSite === "cross-site" || fetchSite === "same-site") return true;
+  return hasForeignOrigin(request, appOrigin);
+}
+
+/** An Origin header naming anything but the app (`null`, from sandboxed frames, included). */
+function hasForeignOrigin(request: Request, appOrigin: string | null): boolean {
   const origin = request.headers.get("Origin");
   return origin !== null && origin !== (appOrigin ?? new URL(request.url).origin);
 }
@@ -94,13 +98,16 @@ function rebuild(request: Request, body: Uint8Array<ArrayBuffer> | null): Reques
 }
 
 /** Reads the body, counting bytes as they stream in, and stops as soon as it passes `limit`. */
-async function readBodyWithin(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | "too-large"> {
+async function readBodyWithin(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | "too-large" | "unreadable"> {
   if (request.body === null) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    // A client that drops the connection mid-body is answered (if anyone listens), not a 500.
+    const chunk = await reader.read().catch(() => null);
+    if (chunk === null) return "unreadable";
+    const { done, value } = chunk;
     if (done) break;
     total += value.byteLength;
     if (total > limit) {
