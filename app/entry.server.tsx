@@ -3,6 +3,8 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 
+import { NonceProvider } from "~/components/nonce";
+
 const ABORT_DELAY_MS = 5000;
 
 export default async function handleRequest(
@@ -10,14 +12,20 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
   const controller = new AbortController();
   const timeout = setTimeout(() => controller.abort(), ABORT_DELAY_MS);
 
+  // The Content-Security-Policy (set on every response in workers/app.ts) allows inline scripts
+  // only with this nonce: Remix's, React's streaming ones, and <Scripts>/<ScrollRestoration>.
+  const { nonce } = loadContext;
   const body = await renderToReadableStream(
-    <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />,
+    <NonceProvider nonce={nonce}>
+      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+    </NonceProvider>,
     {
+      nonce,
       signal: controller.signal,
       onError(error: unknown) {
         if (!controller.signal.aborted) console.error(error);
@@ -30,9 +38,7 @@ export default async function handleRequest(
   // Crawlers and no-JavaScript clients get the whole page at once.
   if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
 
+  // Security headers are added to every response, not only pages, by workers/app.ts.
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  responseHeaders.set("X-Content-Type-Options", "nosniff");
-  responseHeaders.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  responseHeaders.set("X-Frame-Options", "DENY");
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }

@@ -8,6 +8,8 @@ declare module "@remix-run/cloudflare" {
     cloudflare: { env: Env; ctx: ExecutionContext };
     config: AppConfig;
     db: Database;
+    /** This request's Content-Security-Policy nonce for inline scripts (security-headers.server.ts). */
+    nonce: string;
   }
 }
 

@@ -21,6 +21,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { JoinClassScreen } from "~/components/join-class-screen";
 import { LandingPage } from "~/components/landing-page";
 import { StudentLayout } from "~/components/student-layout";
+import { useNonce } from "~/components/nonce";
 import { ToastProvider } from "~/components/toast/toast-context";
 import { sidebarOpenFromCookie } from "~/domain/shell/sidebar";
 import { isGateData } from "~/domain/auth/gates";
@@ -76,8 +77,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={useNonce()} />
+        <Scripts nonce={useNonce()} />
       </body>
     </html>
   );

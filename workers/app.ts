@@ -4,6 +4,8 @@ import * as build from "../build/server/index.js";
 
 import { createDatabase } from "~/db/client.server";
 import { ConfigError, loadConfig } from "~/services/config.server";
+import { guardRequest } from "~/services/request-guard.server";
+import { createNonce, withSecurityHeaders } from "~/services/security-headers.server";
 import type { Env } from "~/env";
 import { handleQueueBatch } from "./jobs";
 
@@ -13,22 +15,33 @@ const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild)
 
 export default {
   async fetch(request, env, ctx) {
+    const nonce = createNonce();
+    // Read straight from env so even a configuration error gets the production headers.
+    const isDevelopment = env.ENVIRONMENT?.trim() === "development";
     let config;
     try {
       config = loadConfig(env);
     } catch (error) {
       if (!(error instanceof ConfigError)) throw error;
       console.error(`Configuration error: ${error.message}`);
-      return new Response(`This deployment is not configured correctly: ${error.message}\n`, {
+      const response = new Response(`This deployment is not configured correctly: ${error.message}\n`, {
         status: 500,
         headers: { "Content-Type": "text/plain; charset=utf-8" },
       });
+      return withSecurityHeaders(response, { nonce, isDevelopment });
     }
-    return handleRemixRequest(request, {
-      cloudflare: { env, ctx },
-      config,
-      db: createDatabase(env.DB),
-    });
+    // The edge checks (ADR 0005) run before Remix; their refusals get the same headers.
+    const guarded = await guardRequest(request, config.appOrigin);
+    const response =
+      "response" in guarded
+        ? guarded.response
+        : await handleRemixRequest(guarded.request, {
+            cloudflare: { env, ctx },
+            config,
+            db: createDatabase(env.DB),
+            nonce,
+          });
+    return withSecurityHeaders(response, { nonce, isDevelopment: config.isDevelopment });
   },
 
   async queue(batch, env) {

@@ -1,13 +1,21 @@
-import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 
 import { methodNotAllowed } from "~/services/api.server";
-import { destroySession, readSession } from "~/services/session.server";
+import { isStartedByAnotherSite } from "~/services/request-guard.server";
+import { confirmSignOutPage, signOut } from "~/services/sign-out.server";
 
-/** GET /api/logout ends the session and returns to the landing page (SPEC.md section 7). */
+/**
+ * GET /api/logout ends the session and returns to the landing page (SPEC.md section 7): the
+ * sidebar's Sign Out link navigates here. A GET that another site started (an image, a link on
+ * a forum) must not sign the user out, so it gets a page with a Sign out button instead.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const session = await readSession(request, context.config);
-  return redirect("/", { headers: { "Set-Cookie": await destroySession(session, context.config) } });
+  if (isStartedByAnotherSite(request, context.config.appOrigin)) return confirmSignOutPage();
+  return signOut(request, context);
 }
 
-/** Only GET is defined here; anything else gets a JSON 405 rather than a Remix error. */
-export const action = () => methodNotAllowed(["GET"]);
+/** POST /api/logout signs out too (the confirmation page's button); the edge has checked its origin. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
+  return signOut(request, context);
+}

@@ -1,0 +1,153 @@
+/**
+ * The checks every request passes before Remix sees it (DESIGN.md decision 9, ADR 0005):
+ * OPTIONS answered at the edge, GET/HEAD bodies dropped, state-changing requests only from the
+ * app's own origin, JSON APIs only with a JSON content type, and a cap on body size.
+ * Pure apart from reading the body; workers/app.ts runs it first and headers are added after.
+ */
+
+/** The largest request body the app accepts. Question HTML and imports are far below this. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+const ALLOWED_METHODS = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
+
+export type GuardOutcome = { request: Request } | { response: Response };
+
+/**
+ * Runs every check in order; answers the first failure itself, or passes on a request Remix can
+ * handle (rebuilt when its body had to be dropped or was read to measure it).
+ */
+export async function guardRequest(request: Request, appOrigin: string | null): Promise<GuardOutcome> {
+  const method = request.method.toUpperCase();
+  // Remix would run the route's loader for OPTIONS; nothing here needs CORS, so a plain answer
+  // (with no Access-Control-Allow-* headers, which also fails any cross-origin preflight).
+  if (method === "OPTIONS") return { response: new Response(null, { status: 204, headers: { Allow: ALLOWED_METHODS } }) };
+  if (method === "GET" || method === "HEAD") return { request: withoutBody(request) };
+
+  const isApi = isApiPath(new URL(request.url).pathname);
+  if (isCrossOriginRequest(request, appOrigin)) {
+    return { response: refusal(isApi, 403, "Cross-origin request refused: this action must be sent from the app itself.") };
+  }
+  const declaredLength = Number(request.headers.get("Content-Length") ?? "0");
+  if (declaredLength > MAX_BODY_BYTES) return { response: tooLarge(isApi) };
+  const body = await readBodyWithin(request, MAX_BODY_BYTES);
+  if (body === "too-large") return { response: tooLarge(isApi) };
+  if (body === "unreadable") return { response: refusal(isApi, 400, "The request body could not be read.") };
+  if (isApi && body.byteLength > 0 && !isJsonContentType(request.headers.get("Content-Type"))) {
+    return { response: refusal(true, 415, "Unsupported content type: send the body as JSON with Content-Type: application/json.") };
+  }
+  return { request: rebuild(request, body.byteLength > 0 ? body : null) };
+}
+
+export function isApiPath(pathname: string): boolean {
+  return pathname === "/api" || pathname.startsWith("/api/");
+}
+
+/**
+ * True when a browser tells us the request came from another origin. Browsers send
+ * Sec-Fetch-Site on every request (and Origin on every non-GET one), so a forged form on a
+ * sibling subdomain, another port or another site is caught. A request with neither header
+ * comes from a non-browser client (curl, a district's integration, the tests); it carries no
+ * ambient cookie a third party could ride on, so it passes.
+ */
+export function isCrossOriginRequest(request: Request, appOrigin: string | null): boolean {
+  const fetchSite = request.headers.get("Sec-Fetch-Site");
+  if (fetchSite !== null && fetchSite.toLowerCase() !== "same-origin") return true;
+  return hasForeignOrigin(request, appOrigin);
+}
+
+/**
+ * True when another site started this request (a link, an image, a form on it). Unlike
+ * isCrossOriginRequest, "none" (an address typed or bookmarked by the user) counts as the user's own.
+ */
+export function isStartedByAnotherSite(request: Request, appOrigin: string | null): boolean {
+  const fetchSite = request.headers.get("Sec-Fetch-Site")?.toLowerCase();
+  if (fetchSite === "cross-site" || fetchSite === "same-site") return true;
+  return hasForeignOrigin(request, appOrigin);
+}
+
+/** An Origin header naming anything but the app (`null`, from sandboxed frames, included). */
+function hasForeignOrigin(request: Request, appOrigin: string | null): boolean {
+  const origin = request.headers.get("Origin");
+  return origin !== null && origin !== (appOrigin ?? new URL(request.url).origin);
+}
+
+/** application/json, application/<anything>+json, with or without parameters such as charset. */
+export function isJsonContentType(contentType: string | null): boolean {
+  const mediaType = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
+  return mediaType === "application/json" || /^application\/[\w.+-]+\+json$/.test(mediaType);
+}
+
+/**
+ * workerd refuses to copy a GET or HEAD request that carries a body, which made Remix answer 500
+ * to any such request. A body means nothing on these methods, so the request is rebuilt without it.
+ */
+function withoutBody(request: Request): Request {
+  return request.body === null ? request : rebuild(request, null);
+}
+
+/** A copy of the request with `body` (already read, or dropped) in place of its stream. */
+function rebuild(request: Request, body: Uint8Array<ArrayBuffer> | null): Request {
+  const headers = new Headers(request.headers);
+  headers.delete("Transfer-Encoding");
+  if (body === null) headers.delete("Content-Length");
+  else headers.set("Content-Length", String(body.byteLength));
+  // A dropped GET body takes its type with it; a POST keeps its type even when empty (an empty
+  // form still parses as an empty form).
+  if (body === null && (request.method === "GET" || request.method === "HEAD")) headers.delete("Content-Type");
+  return new Request(request.url, { method: request.method, headers, body, redirect: request.redirect, signal: request.signal });
+}
+
+/** Reads the body, counting bytes as they stream in, and stops as soon as it passes `limit`. */
+async function readBodyWithin(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | "too-large" | "unreadable"> {
+  if (request.body === null) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    // A client that drops the connection mid-body is answered (if anyone listens), not a 500.
+    const chunk = await reader.read().catch(() => null);
+    if (chunk === null) return "unreadable";
+    const { done, value } = chunk;
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel().catch(() => undefined);
+      return "too-large";
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
+
+function tooLarge(isApi: boolean): Response {
+  return refusal(isApi, 413, `Request body too large: the limit is ${MAX_BODY_BYTES / 1024 / 1024} MiB.`);
+}
+
+/** JSON `{ message }` for the API (its one error shape); a small HTML page for screens. */
+export function refusal(isApi: boolean, status: number, message: string): Response {
+  if (isApi) {
+    return new Response(JSON.stringify({ message }), { status, headers: { "Content-Type": "application/json; charset=utf-8" } });
+  }
+  return new Response(plainPage("Request refused", message), { status, headers: { "Content-Type": "text/html; charset=utf-8" } });
+}
+
+/**
+ * A page with no scripts or styles, for answers given outside the app's screens. `trustedHtml`
+ * is markup written in this codebase (never user input), placed before the link home.
+ */
+export function plainPage(title: string, message: string, trustedHtml = ""): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
+<body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${trustedHtml}<p><a href="/">Go to Home</a></p></main></body></html>
+`;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
