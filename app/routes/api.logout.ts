@@ -1,6 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-
-import { methodNotAllowed } from "~/services/api.server";
+import { apiRoute, methodNotAllowed } from "~/services/api.server";
 import { isStartedByAnotherSite } from "~/services/request-guard.server";
 import { confirmSignOutPage, signOut } from "~/services/sign-out.server";
 
@@ -9,13 +7,13 @@ import { confirmSignOutPage, signOut } from "~/services/sign-out.server";
  * sidebar's Sign Out link navigates here. A GET that another site started (an image, a link on
  * a forum) must not sign the user out, so it gets a page with a Sign out button instead.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = apiRoute(async ({ request, context }) => {
   if (isStartedByAnotherSite(request, context.config.appOrigin)) return confirmSignOutPage();
   return signOut(request, context);
-}
+});
 
 /** POST /api/logout signs out too (the confirmation page's button); the edge has checked its origin. */
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = apiRoute(async ({ request, context }) => {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   return signOut(request, context);
-}
+});

@@ -1,7 +1,7 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { json } from "@remix-run/cloudflare";
 import { sql } from "drizzle-orm";
 
-import { methodNotAllowed } from "~/services/api.server";
+import { apiRoute, methodNotAllowed } from "~/services/api.server";
 import { countJobsByStatus } from "~/models/jobs.server";
 import { requireAdmin } from "~/services/auth.server";
 import { testSessionStub } from "~/services/test-session.server";
@@ -15,7 +15,7 @@ const failed = (error: unknown): Check => ({ ok: false, detail: error instanceof
  * staff. The session check is a real round trip through a throwaway TestSession object:
  * begin, record the same answer twice (stored once), read back, discard.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = apiRoute(async ({ request, context }) => {
   await requireAdmin(request, context);
   const { env } = context.cloudflare;
 
@@ -50,7 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     { ok, database, sessionObject, jobs: jobs ?? {} },
     { status: ok ? 200 : 503, headers: { "Cache-Control": "no-store" } },
   );
-}
+});
 
 /** Only GET is defined here; anything else gets a JSON 405 rather than a Remix error. */
 export const action = () => methodNotAllowed(["GET"]);

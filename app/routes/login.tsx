@@ -10,10 +10,13 @@ import { GraduationCap } from "lucide-react";
 
 import { FormField } from "~/components/form-field";
 import { MIN_PASSWORD_LENGTH } from "~/domain/auth/password-policy";
+import { FormAlert } from "~/components/action-result";
+import { LOGIN_MESSAGES, loginActionSchema } from "~/domain/auth/sign-in";
+import type { ActionResult } from "~/lib/action-result";
+import { assertNever } from "~/lib/assert-never";
 import { hasAnyUser } from "~/models/users.server";
+import { handleAction } from "~/services/action.server";
 import { getCurrentUser } from "~/services/auth.server";
-import { DomainError } from "~/lib/errors";
-import { httpStatusOf } from "~/services/http-errors.server";
 import { completeLocalSignIn, localAuthenticator, setUpFirstAdmin } from "~/services/local-sign-in.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Adaptive Testing Engine" }];
@@ -28,35 +31,31 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ isDevelopment: context.config.isDevelopment, needsSetup: !(await hasAnyUser(context.db)) });
 }
 
-type SignInFailure = { error: string; email: string };
-
 export async function action({ request, context }: ActionFunctionArgs) {
   if (context.config.oidc) return redirect("/api/login");
-  const form = await request.clone().formData();
-  try {
-    const user =
-      form.get("intent") === "setup"
-        ? await setUpFirstAdmin(context, form)
-        : await localAuthenticator(context).authenticate("local", request);
-    return await completeLocalSignIn(request, context, user, form.get("returnTo")?.toString());
-  } catch (error) {
-    if (error instanceof DomainError) {
-      return json<SignInFailure>(
-        { error: error.message, email: form.get("email")?.toString() ?? "" },
-        { status: httpStatusOf(error.kind) },
-      );
+  return handleAction(request, loginActionSchema, LOGIN_MESSAGES, async (input) => {
+    switch (input.intent) {
+      case "sign-in": {
+        // remix-auth's form strategy reads the same form again (it was parsed from a copy).
+        const user = await localAuthenticator(context).authenticate("local", request);
+        return completeLocalSignIn(request, context, user, input.returnTo);
+      }
+      case "setup":
+        return completeLocalSignIn(request, context, await setUpFirstAdmin(context, input), input.returnTo);
+      default:
+        return assertNever(input);
     }
-    throw error;
-  }
+  });
 }
 
 export default function Login() {
   const { isDevelopment, needsSetup } = useLoaderData<typeof loader>();
-  const result = useActionData<SignInFailure>();
+  const result = useActionData<ActionResult>();
+  const failed = result && !result.ok ? result : undefined;
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
   const busy = navigation.state !== "idle";
-  const errorId = result?.error ? "sign-in-error" : undefined;
+  const errorId = failed ? "sign-in-error" : undefined;
   return (
     <main className="flex min-h-dvh items-center justify-center bg-gradient-to-b from-brand-50 to-white px-4 py-8">
       <div className="card w-full max-w-sm p-8">
@@ -86,7 +85,7 @@ export default function Login() {
             type="email"
             autoComplete="username"
             required
-            defaultValue={result?.email}
+            defaultValue={failed?.values?.email}
             aria-describedby={errorId}
           />
           <FormField
@@ -101,11 +100,7 @@ export default function Login() {
           {needsSetup ? (
             <FormField name="confirmPassword" label="Confirm password" type="password" autoComplete="new-password" required />
           ) : null}
-          {result?.error ? (
-            <p id="sign-in-error" role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-              {result.error}
-            </p>
-          ) : null}
+          <FormAlert id="sign-in-error" result={failed} />
           <button type="submit" className="btn-primary w-full" disabled={busy}>
             {needsSetup ? (busy ? "Creating..." : "Create admin account") : busy ? "Signing in..." : "Sign in"}
           </button>

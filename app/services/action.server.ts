@@ -43,7 +43,9 @@ function echoOf(form: FormData): Record<string, string> {
   return values;
 }
 
-async function readSubmissionWithEcho(request: Request): Promise<{ submission: unknown; echo?: Record<string, string> }> {
+async function readSubmissionWithEcho(original: Request): Promise<{ submission: unknown; echo?: Record<string, string> }> {
+  // A copy: the intent may hand the request on to code that reads the body itself (remix-auth).
+  const request = original.clone();
   const type = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (type === "application/json") {
     const text = await request.text();

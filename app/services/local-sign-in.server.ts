@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 
-import { firstAdminSchema, signInSchema } from "~/domain/auth/sign-in";
+import { signInSchema, type FirstAdminInput } from "~/domain/auth/sign-in";
 import { throttlesFor } from "~/domain/auth/sign-in-throttle-keys";
 import { hashPassword, verifyPassword } from "~/domain/auth/password";
 import { normalizeEmail } from "~/domain/auth/roles";
@@ -88,18 +88,16 @@ export async function completeLocalSignIn(
  * while the database has no account; when ADMIN_EMAILS is set, only for one of its addresses,
  * so a district can close the window between deploying and setting up.
  */
-export async function setUpFirstAdmin(context: AppLoadContext, form: FormData): Promise<UserRow> {
-  const parsed = firstAdminSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) throw new DomainError("invalid", parsed.error.issues[0]?.message ?? "Check the form");
+export async function setUpFirstAdmin(context: AppLoadContext, input: FirstAdminInput): Promise<UserRow> {
   const { adminEmails } = context.config;
-  if (adminEmails.size > 0 && !adminEmails.has(normalizeEmail(parsed.data.email))) {
+  if (adminEmails.size > 0 && !adminEmails.has(normalizeEmail(input.email))) {
     throw new DomainError("forbidden", "Use one of the addresses listed in ADMIN_EMAILS for the first admin account.");
   }
   const user = await createFirstAdmin(context.db, {
-    email: parsed.data.email,
-    firstName: parsed.data.firstName,
-    lastName: parsed.data.lastName,
-    passwordHash: await hashPassword(parsed.data.password),
+    email: input.email,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    passwordHash: await hashPassword(input.password),
   });
   if (!user) throw new DomainError("conflict", "This deployment is already set up. Sign in instead.");
   return user;

@@ -31,7 +31,7 @@ describe("GET /api/auth/user", () => {
 
 const formPost = (body: Record<string, string>, clientAddress = "192.0.2.1") => ({
   method: "POST",
-  body: new URLSearchParams(body),
+  body: new URLSearchParams({ intent: "sign-in", ...body }),
   headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": clientAddress },
 });
 

@@ -20,7 +20,7 @@ describe("deployment configuration", () => {
     worker = await startWorker({ vars: { ENVIRONMENT: "production", SESSION_SECRET: "x".repeat(40) } });
     const response = await worker.request("/login", {
       method: "POST",
-      body: new URLSearchParams({ email: demoAccounts.admin.email, password: demoAccounts.admin.password }),
+      body: new URLSearchParams({ intent: "sign-in", email: demoAccounts.admin.email, password: demoAccounts.admin.password }),
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
     });
     expect(response.status).toBe(302);

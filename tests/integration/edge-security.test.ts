@@ -55,7 +55,7 @@ describe("state-changing requests from another origin (CSRF)", () => {
     const response = await worker.request("/login?_data=routes%2Flogin", {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://attacker.example", "Sec-Fetch-Site": "cross-site" },
-      body: new URLSearchParams({ email: demoAccounts.admin.email, password: demoAccounts.admin.password }),
+      body: new URLSearchParams({ intent: "sign-in", email: demoAccounts.admin.email, password: demoAccounts.admin.password }),
     });
     expect(response.status).toBe(403);
     expect(response.headers.getSetCookie()).toEqual([]);
@@ -65,7 +65,7 @@ describe("state-changing requests from another origin (CSRF)", () => {
   });
 
   it("accepts the same sign-in from the app's own origin (over real HTTP, as a browser sends it)", async () => {
-    const form = new URLSearchParams({ email: demoAccounts.admin.email, password: demoAccounts.admin.password }).toString();
+    const form = new URLSearchParams({ intent: "sign-in", email: demoAccounts.admin.email, password: demoAccounts.admin.password }).toString();
     const response = await rawRequest(
       "POST",
       "/login",

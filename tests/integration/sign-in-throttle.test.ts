@@ -23,7 +23,7 @@ const TOO_MANY = /Too many sign-in attempts\. Try again in (\d+) (second|seconds
 function signInFrom(address: string, email: string, password: string, jar?: CookieJar): Promise<Response> {
   return worker.request("/login", {
     method: "POST",
-    body: new URLSearchParams({ email, password }),
+    body: new URLSearchParams({ intent: "sign-in", email, password }),
     headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": address },
     jar,
   });

@@ -108,7 +108,7 @@ export async function startWorker(options: {
     const jar = new CookieJar();
     const response = await request("/login", {
       method: "POST",
-      body: new URLSearchParams({ email, password }),
+      body: new URLSearchParams({ intent: "sign-in", email, password }),
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
       jar,
     });
@@ -116,9 +116,10 @@ export async function startWorker(options: {
     return jar;
   };
 
-  // The Worker's own configuration, so the cookie is signed with the secret the Worker checks.
-  const sessionStorage = sessionStorageFor(loadConfig(bindings as Partial<Env>));
   const sessionCookieFor = async (email: string) => {
+    // The Worker's own configuration, so the cookie is signed with the secret the Worker checks
+    // (read when needed: a test of a broken configuration never asks for a cookie).
+    const sessionStorage = sessionStorageFor(loadConfig(bindings as Partial<Env>));
     const user = await findUserByEmail(db, email);
     if (!user) throw new Error(`No user ${email} in the test database`);
     const session = await sessionStorage.getSession();

@@ -17,9 +17,7 @@ export const signInSchema = z.object({
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 
-/** First-run setup of a deployment that uses the built-in sign-in: its first admin account. */
-export const firstAdminSchema = z
-  .object({
+const firstAdminFields = z.object({
     firstName: z.string().trim().min(1, "First name is required").max(100, "First name is too long"),
     lastName: z.string().trim().min(1, "Last name is required").max(100, "Last name is too long"),
     email: signInSchema.shape.email,
@@ -28,9 +26,26 @@ export const firstAdminSchema = z
       .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
       .max(1024, "Password is too long"),
     confirmPassword: z.string({ required_error: "Confirm the password" }),
-  })
-  .refine((input) => input.password === input.confirmPassword, {
-    message: "Passwords do not match",
-    path: ["confirmPassword"],
-  });
+});
+const PASSWORDS_DIFFER = { message: "Passwords do not match", path: ["confirmPassword"] };
+const passwordsMatch = (input: { password: string; confirmPassword: string }) => input.password === input.confirmPassword;
+
+/** First-run setup of a deployment that uses the built-in sign-in: its first admin account. */
+export const firstAdminSchema = firstAdminFields.refine(passwordsMatch, PASSWORDS_DIFFER);
 export type FirstAdminInput = z.infer<typeof firstAdminSchema>;
+
+/** What /login posts: a sign-in, or on a deployment with no account yet, the first admin. */
+const returnTo = z.string().max(2048).optional();
+export const loginActionSchema = z
+  .discriminatedUnion("intent", [
+    signInSchema.extend({ intent: z.literal("sign-in"), returnTo }),
+    firstAdminFields.extend({ intent: z.literal("setup"), returnTo }),
+  ])
+  .refine((input) => input.intent !== "setup" || passwordsMatch(input), PASSWORDS_DIFFER);
+
+export const LOGIN_MESSAGES = {
+  intents: {
+    "sign-in": { success: null, failure: "Signing in failed. Please try again." },
+    setup: { success: null, failure: "Creating the admin account failed. Please try again." },
+  },
+};
