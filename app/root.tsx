@@ -18,8 +18,7 @@ import {
 import type { ReactNode } from "react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { JoinClassScreen } from "~/components/join-class-screen";
-import { LandingPage } from "~/components/landing-page";
+import { GateScreen } from "~/components/gate-screen";
 import { StudentLayout } from "~/components/student-layout";
 import { useNonce } from "~/components/nonce";
 import { ToastProvider } from "~/components/toast/toast-context";
@@ -105,12 +104,17 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const data = useRouteLoaderData<typeof loader>("root");
-  const user = data?.user ?? null;
   const gate = isRouteErrorResponse(error) && isGateData(error.data) ? error.data.gate : null;
-  if (gate === "landing" || (!user && !(isRouteErrorResponse(error) && error.status >= 500))) return <LandingPage />;
+  const signedOut = !data?.user && !(isRouteErrorResponse(error) && error.status >= 500);
   return (
     <ToastProvider serverToast={data?.toast}>
-      <StudentLayout>{gate === "join" ? <JoinClassScreen /> : <GeneralErrorBoundary />}</StudentLayout>
+      {gate || signedOut ? (
+        <GateScreen gate={gate ?? "landing"} />
+      ) : (
+        <StudentLayout>
+          <GeneralErrorBoundary />
+        </StudentLayout>
+      )}
     </ToastProvider>
   );
 }

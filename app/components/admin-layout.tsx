@@ -5,6 +5,7 @@ import { isGateData } from "~/domain/auth/gates";
 import type { loader as rootLoader } from "~/root";
 import { AppShell } from "./app-shell";
 import { GeneralErrorBoundary } from "./error-boundary";
+import { GateScreen } from "./gate-screen";
 
 /** The admin shell (sidebar) around an admin page, for the signed-in user the root loader found. */
 export function AdminShell({ children }: { children: ReactNode }) {
@@ -19,11 +20,11 @@ export function AdminShell({ children }: { children: ReactNode }) {
 
 /**
  * An admin screen's error (a missing test, a failed load) shows inside the shell, with the
- * sidebar. The role gates belong to the root boundary (landing page, join screen): passed up.
+ * sidebar. A role gate thrown by the layout's loader shows the landing page or the join screen.
  */
 export function AdminErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && isGateData(error.data)) throw error;
+  if (isRouteErrorResponse(error) && isGateData(error.data)) return <GateScreen gate={error.data.gate} />;
   return (
     <AdminShell>
       <GeneralErrorBoundary />

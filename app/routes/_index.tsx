@@ -3,9 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 
 import { AdminDashboard } from "~/components/admin-dashboard";
 import { AdminShell } from "~/components/admin-layout";
-import { JoinClassScreen } from "~/components/join-class-screen";
-import { LandingPage } from "~/components/landing-page";
-import { StudentLayout } from "~/components/student-layout";
+import { GateScreen } from "~/components/gate-screen";
 import { averageDurationMinutes, QUESTION_TYPE_COUNT } from "~/domain/shell/dashboard";
 import { testTotals } from "~/models/tests.server";
 import { getCurrentUser } from "~/services/auth.server";
@@ -29,14 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function Home() {
   const data = useLoaderData<typeof loader>();
-  if (data.view === "landing") return <LandingPage />;
-  if (data.view === "join") {
-    return (
-      <StudentLayout>
-        <JoinClassScreen />
-      </StudentLayout>
-    );
-  }
+  if (data.view !== "dashboard") return <GateScreen gate={data.view === "landing" ? "landing" : "join"} />;
   return (
     <AdminShell>
       <AdminDashboard stats={data.stats} />
