@@ -62,6 +62,27 @@ describe("the Question Bank screen", () => {
     expect(second.html).toContain('href="/admin/question-bank?search=photosynthesis"');
   });
 
+  it("filters with a GET form whose fields are the URL's params, so it works without JavaScript", async () => {
+    const { html } = await page("/admin/question-bank?type=chat");
+    const form = html.slice(html.indexOf('<form method="get"'), html.indexOf("</form>"));
+    expect(form).toContain('name="search"');
+    expect(form).toMatch(/<select[^>]*name="type"/);
+    expect(form).toMatch(/<select[^>]*name="difficulty"/);
+    expect(form).toContain("Apply filters");
+    expect(html).toMatch(/<option value="chat" selected="">/);
+  });
+
+  it("sends cards only; the edit and preview dialogs load their question by id", async () => {
+    const { html } = await page("/admin/question-bank");
+    expect(html).not.toContain('"rubric":');
+    expect(html).not.toContain('"options":');
+    const id = await worker.d1.prepare("select id from questions where rubric is not null order by created_at desc limit 1").first<string>("id");
+    const response = await worker.request(`/admin/question-bank/${id}`, { jar });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ id, rubric: expect.anything(), competencies: expect.any(Array) });
+    expect((await worker.request("/admin/question-bank/no-such-question", { jar })).status).toBe(404);
+  });
+
   it("reads a page past the end as the last page, and ignores nonsense in the URL", async () => {
     const last = await page("/admin/question-bank?page=999");
     expect(last.status).toBe(200);
