@@ -7,7 +7,7 @@ import { groupBy } from "~/lib/group-by";
 import { QUESTION_LIMITS, type QuestionInput } from "~/domain/questions/question";
 import { clampPage, pageSummary, searchNeedle, type QuestionFilters } from "~/domain/questions/question-list";
 import { invalid } from "~/lib/errors";
-import { jsonBoundsProblem } from "~/lib/json-bounds";
+import { jsonDepth } from "~/lib/json-bounds";
 import { htmlToPlainText, sanitizeQuestionHtml } from "~/domain/questions/sanitize-html";
 
 /**
@@ -48,12 +48,14 @@ export type { QuestionFilters };
 
 /**
  * A stored JSON value as it may be read back. Rows written before the schema bounded these fields
- * (or written with SQL) may hold a value too deep to serialise; it reads as `fallback` instead of
- * failing the whole bank for every admin. The row itself is left as it is.
+ * (or written with SQL) may hold a value nested too deep to serialise (JSON.stringify and React
+ * recurse); it reads as `fallback` instead of failing the whole bank for every admin. Only depth
+ * is checked: a large value is slow, not fatal, and blanking it would lose it on the next save.
+ * The row itself is left as it is.
  */
-function readable<Value>(value: Value, bounds: { maxDepth: number; maxChars: number }, fallback: Value): Value {
+function readable<Value>(value: Value, maxDepth: number, fallback: Value): Value {
   // Twice the write limit: a read is lenient, it only has to stay safe to serialise.
-  return jsonBoundsProblem(value, { maxDepth: bounds.maxDepth * 2, maxChars: bounds.maxChars * 4 }) ? fallback : value;
+  return jsonDepth(value, maxDepth * 2) > maxDepth * 2 ? fallback : value;
 }
 
 function toBankQuestion(
@@ -67,12 +69,12 @@ function toBankQuestion(
     type: row.type,
     difficulty: row.difficulty,
     options: row.options,
-    rubric: readable(row.rubric ?? null, QUESTION_LIMITS.rubric, null),
+    rubric: readable(row.rubric ?? null, QUESTION_LIMITS.rubric.maxDepth, null),
     gradingSystemInstruction: row.gradingSystemInstruction,
     systemInstruction: row.systemInstruction,
     initialPrompt: row.initialPrompt,
     timeLimit: row.timeLimit,
-    metadata: readable(row.metadata, QUESTION_LIMITS.metadata, {}),
+    metadata: readable(row.metadata, QUESTION_LIMITS.metadata.maxDepth, {}),
     competencies: links,
     tests: usedBy,
     createdAt: row.createdAt.toISOString(),
