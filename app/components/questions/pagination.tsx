@@ -24,11 +24,12 @@ export function Pagination({
 }) {
   const { page, pageCount, total, first, last } = summary;
   const step = (target: number, label: string, enabled: boolean) => {
+    // An inactive control: exempt from the contrast rule and skipped by keyboard focus.
     if (!enabled) {
       return (
-        <span className="btn-outline pointer-events-none opacity-50" aria-disabled="true">
+        <button type="button" className="btn-outline" disabled>
           {label}
-        </span>
+        </button>
       );
     }
     if (href) {
