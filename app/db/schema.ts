@@ -212,6 +212,11 @@ export const questions = sqliteTable(
     id: id(),
     /** Sanitized HTML (SPEC.md section 5's allow-list). */
     text: text("text").notNull(),
+    /**
+     * The text as shown (tags removed, entities decoded), lower-cased, written with `text`: the bank
+     * searches this. Null on rows written before it existed; search then falls back to lower(text).
+     */
+    searchText: text("search_text"),
     type: text("type").$type<QuestionType>().notNull(),
     difficulty: text("difficulty").$type<Difficulty>().notNull().default("medium"),
     options: text("options", { mode: "json" }).$type<QuestionOption[]>().notNull().default(sql`'[]'`),
@@ -229,8 +234,12 @@ export const questions = sqliteTable(
     ...timestamps,
   },
   (t) => [
-    index("questions_type_difficulty_idx").on(t.type, t.difficulty),
+    // The bank lists newest first (created_at desc, rowid desc), filtered by type and/or difficulty:
+    // each index below serves one filter combination in order, so a page reads only its rows.
     index("questions_created_at_idx").on(t.createdAt),
+    index("questions_type_difficulty_created_idx").on(t.type, t.difficulty, t.createdAt),
+    index("questions_type_created_idx").on(t.type, t.createdAt),
+    index("questions_difficulty_created_idx").on(t.difficulty, t.createdAt),
     check(
       "questions_type_check",
       sql`${t.type} in ('multiple_choice', 'multiple_select', 'free_response', 'scenario', 'chat')`,

@@ -1,12 +1,13 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { competencies, questionCompetencies, questions, testQuestions, tests } from "~/db/schema";
 import { inChunks, insertGroups } from "~/lib/batching";
 import { groupBy } from "~/lib/group-by";
-import type { QuestionInput } from "~/domain/questions/question";
-import type { Difficulty, QuestionType } from "~/domain/questions/question-types";
+import { QUESTION_LIMITS, type QuestionInput } from "~/domain/questions/question";
+import { clampPage, pageSummary, searchNeedle, type QuestionFilters } from "~/domain/questions/question-list";
 import { invalid } from "~/lib/errors";
+import { jsonDepth } from "~/lib/json-bounds";
 import { htmlToPlainText, sanitizeQuestionHtml } from "~/domain/questions/sanitize-html";
 
 /**
@@ -15,8 +16,13 @@ import { htmlToPlainText, sanitizeQuestionHtml } from "~/domain/questions/saniti
  * systemInstruction, initialPrompt, timeLimit, metadata, competencies: [{competencyId, isPrimary}],
  * tests: [{id, title}] (the tests that use it), createdAt, updatedAt}.
  *
- * - listQuestions(db, filters?: QuestionFilters): Promise<BankQuestion[]>   newest first;
- *     search is a case-insensitive substring of the text as shown (tags removed)
+ * - listQuestions(db, filters?: QuestionFilters, window?: {limit, offset}): Promise<BankQuestion[]>   newest
+ *     first; search is a case-insensitive substring of the text as shown (tags removed); all in SQL
+ * - countQuestions(db, filters?): Promise<number>   the same WHERE, for "of N" and X-Total-Count
+ * - questionPage(db, filters, page, pageSize): Promise<{questions: BankQuestion[], summary: PageSummary}>
+ *     one page for the bank screen (a page past the end reads the last page)
+ * - questionSummaryPage(db, filters, page, pageSize): Promise<{questions: {id, text, type, difficulty,
+ *     timeLimit}[], summary}>   the same, only what the Add Questions dialog shows
  * - findQuestion(db, id): Promise<BankQuestion | undefined>
  * - createQuestion(db, input: QuestionInput, userId: string | null): Promise<BankQuestion>
  * - updateQuestion(db, id, input: QuestionInput): Promise<BankQuestion | undefined>   undefined: unknown id;
@@ -38,7 +44,19 @@ import { htmlToPlainText, sanitizeQuestionHtml } from "~/domain/questions/saniti
  */
 export type QuestionRow = typeof questions.$inferSelect;
 export type BankQuestion = ReturnType<typeof toBankQuestion>;
-export type QuestionFilters = { type?: QuestionType; difficulty?: Difficulty; search?: string };
+export type { QuestionFilters };
+
+/**
+ * A stored JSON value as it may be read back. Rows written before the schema bounded these fields
+ * (or written with SQL) may hold a value nested too deep to serialise (JSON.stringify and React
+ * recurse); it reads as `fallback` instead of failing the whole bank for every admin. Only depth
+ * is checked: a large value is slow, not fatal, and blanking it would lose it on the next save.
+ * The row itself is left as it is.
+ */
+function readable<Value>(value: Value, maxDepth: number, fallback: Value): Value {
+  // Twice the write limit: a read is lenient, it only has to stay safe to serialise.
+  return jsonDepth(value, maxDepth * 2) > maxDepth * 2 ? fallback : value;
+}
 
 function toBankQuestion(
   row: QuestionRow,
@@ -51,12 +69,12 @@ function toBankQuestion(
     type: row.type,
     difficulty: row.difficulty,
     options: row.options,
-    rubric: row.rubric ?? null,
+    rubric: readable(row.rubric ?? null, QUESTION_LIMITS.rubric.maxDepth, null),
     gradingSystemInstruction: row.gradingSystemInstruction,
     systemInstruction: row.systemInstruction,
     initialPrompt: row.initialPrompt,
     timeLimit: row.timeLimit,
-    metadata: row.metadata,
+    metadata: readable(row.metadata, QUESTION_LIMITS.metadata.maxDepth, {}),
     competencies: links,
     tests: usedBy,
     createdAt: row.createdAt.toISOString(),
@@ -95,19 +113,67 @@ async function decorate(db: Database, rows: QuestionRow[]) {
   );
 }
 
-export async function listQuestions(db: Database, filters: QuestionFilters = {}) {
-  const conditions = [
+/** The bank's WHERE: type and difficulty use the indexes; search scans the stored plain text. */
+function whereOf(filters: QuestionFilters): SQL | undefined {
+  const needle = searchNeedle(filters.search);
+  return and(
     filters.type ? eq(questions.type, filters.type) : undefined,
     filters.difficulty ? eq(questions.difficulty, filters.difficulty) : undefined,
-  ].filter(Boolean);
-  const rows = await db
-    .select()
-    .from(questions)
-    .where(conditions.length ? and(...conditions) : undefined)
-    // rowid breaks ties between questions created in the same millisecond
-    .orderBy(desc(questions.createdAt), desc(sql`rowid`));
-  const needle = filters.search?.trim().toLowerCase();
-  return decorate(db, needle ? rows.filter((row) => htmlToPlainText(row.text).toLowerCase().includes(needle)) : rows);
+    // instr, not LIKE: a typed % or _ is just a character, and a leading-wildcard LIKE could not use
+    // an index either. Rows from before search_text existed fall back to their lower-cased HTML.
+    needle ? sql`instr(coalesce(${questions.searchText}, lower(${questions.text})), ${needle}) > 0` : undefined,
+  );
+}
+
+// rowid breaks ties between questions created in the same millisecond; the created_at indexes
+// carry rowid, so this order is read straight from an index.
+const newestFirst = [desc(questions.createdAt), desc(sql`rowid`)] as const;
+
+export async function countQuestions(db: Database, filters: QuestionFilters = {}): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(questions).where(whereOf(filters));
+  return row?.total ?? 0;
+}
+
+export async function listQuestions(db: Database, filters: QuestionFilters = {}, window?: { limit: number; offset: number }) {
+  const query = db.select().from(questions).where(whereOf(filters)).orderBy(...newestFirst);
+  return decorate(db, await (window ? query.limit(window.limit).offset(window.offset) : query));
+}
+
+/** One page of rows with the total matching the same WHERE: one D1 round trip for both. */
+async function pageOf<Row>(
+  db: Database,
+  filters: QuestionFilters,
+  page: number,
+  pageSize: number,
+  rowsAt: (offset: number) => Promise<Row[]> & Parameters<Database["batch"]>[0][number],
+) {
+  const counting = db.select({ total: count() }).from(questions).where(whereOf(filters));
+  const [rows, [counted]] = await db.batch([rowsAt((page - 1) * pageSize), counting]);
+  const total = counted?.total ?? 0;
+  const readable = clampPage(page, total, pageSize);
+  // Past the end (a stale link after deletions): read the last page instead.
+  const onPage = readable === page ? rows : await rowsAt((readable - 1) * pageSize);
+  return { rows: onPage as Row[], summary: pageSummary(readable, pageSize, total, onPage.length) };
+}
+
+export async function questionPage(db: Database, filters: QuestionFilters, page: number, pageSize: number) {
+  const { rows, summary } = await pageOf(db, filters, page, pageSize, (offset) =>
+    db.select().from(questions).where(whereOf(filters)).orderBy(...newestFirst).limit(pageSize).offset(offset),
+  );
+  return { questions: await decorate(db, rows), summary };
+}
+
+export async function questionSummaryPage(db: Database, filters: QuestionFilters, page: number, pageSize: number) {
+  const { rows, summary } = await pageOf(db, filters, page, pageSize, (offset) =>
+    db
+      .select({ id: questions.id, text: questions.text, type: questions.type, difficulty: questions.difficulty, timeLimit: questions.timeLimit })
+      .from(questions)
+      .where(whereOf(filters))
+      .orderBy(...newestFirst)
+      .limit(pageSize)
+      .offset(offset),
+  );
+  return { questions: rows, summary };
 }
 
 export async function findQuestion(db: Database, id: string) {
@@ -115,9 +181,16 @@ export async function findQuestion(db: Database, id: string) {
   return row ? (await decorate(db, [row]))[0] : undefined;
 }
 
+/** What the bank's search looks in: the text as shown (tags removed), lower-cased. Write it with `text`. */
+export function questionSearchText(html: string): string {
+  return htmlToPlainText(html).toLowerCase();
+}
+
 function questionValues(input: QuestionInput) {
+  const text = sanitizeQuestionHtml(input.text);
   return {
-    text: sanitizeQuestionHtml(input.text),
+    text,
+    searchText: questionSearchText(text),
     type: input.type,
     difficulty: input.difficulty,
     options: input.options,

@@ -15,6 +15,7 @@ import {
 } from "~/db/schema";
 import { hashPassword } from "~/domain/auth/password";
 import { normalizeEmail } from "~/domain/auth/roles";
+import { questionSearchText } from "./questions.server";
 import { hasAnyUser } from "./users.server";
 
 /**
@@ -163,6 +164,7 @@ export async function seedDemoData(db: Database, accounts: DemoAccounts = DEFAUL
       demoQuestions.map((question) => ({
         id: question.id,
         text: question.text,
+        searchText: questionSearchText(question.text),
         type: question.type,
         difficulty: question.difficulty,
         options: "options" in question ? question.options : [],

@@ -2,22 +2,27 @@ import { json } from "@remix-run/cloudflare";
 import { z } from "zod";
 
 import { questionSchema } from "~/domain/questions/question";
-import { createQuestion, listQuestions } from "~/models/questions.server";
-import { apiRoute, apiError, byMethod, parseJsonBody } from "~/services/api.server";
+import { apiPagingSchema, SEARCH_MAX_CHARS } from "~/domain/questions/question-list";
+import { countQuestions, createQuestion, listQuestions } from "~/models/questions.server";
+import { apiError, apiRoute, byMethod, parseJsonBody } from "~/services/api.server";
 import { requireAdmin } from "~/services/auth.server";
 
 /** The bank's filters, with the question form's messages; an empty value means no filter. */
 const { type, difficulty } = questionSchema.innerType().shape;
 const blankAsAbsent = (value: unknown) => (value === "" ? undefined : value);
 const filtersSchema = z.object({
-  search: z.string().max(200, "search must be at most 200 characters").optional(),
+  search: z.string().max(SEARCH_MAX_CHARS, `search must be at most ${SEARCH_MAX_CHARS} characters`).optional(),
   type: z.preprocess(blankAsAbsent, type.optional()),
   difficulty: z.preprocess(blankAsAbsent, difficulty.removeDefault().optional()),
-});
+}).merge(apiPagingSchema);
+
+const DEFAULT_API_PAGE_LIMIT = 25;
 
 /**
- * GET /api/questions (?search, ?type, ?difficulty): the bank, newest first. POST: a new question
- * (201; its text sanitized). See docs/api-tests.md.
+ * GET /api/questions (?search, ?type, ?difficulty): the bank, newest first, as an array. With ?page
+ * and/or ?limit (at most 100; 25 when only ?page is given) it is one page of that array, and the
+ * X-Total-Count header holds the number of matches; without them, the whole list, as SPEC.md has it.
+ * POST: a new question (201; its text sanitized). See docs/api-tests.md.
  */
 export const loader = apiRoute(async ({ request, context }) => {
   await requireAdmin(request, context);
@@ -27,7 +32,14 @@ export const loader = apiRoute(async ({ request, context }) => {
     const issue = filters.error.issues[0];
     return apiError(400, `${issue?.path.join(".")}: ${issue?.message ?? "Invalid filter"}`);
   }
-  return json(await listQuestions(context.db, filters.data));
+  const { page, limit, ...where } = filters.data;
+  if (page === undefined && limit === undefined) return json(await listQuestions(context.db, where));
+  const size = limit ?? DEFAULT_API_PAGE_LIMIT;
+  const [rows, total] = await Promise.all([
+    listQuestions(context.db, where, { limit: size, offset: ((page ?? 1) - 1) * size }),
+    countQuestions(context.db, where),
+  ]);
+  return json(rows, { headers: { "X-Total-Count": String(total) } });
 });
 
 export const action = apiRoute(async ({ request, context }) => {

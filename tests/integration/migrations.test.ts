@@ -57,6 +57,22 @@ describe("wrangler d1 migrations apply (the path npm start and deploy use)", () 
     );
     const [result] = JSON.parse(stdout) as [{ results: { name: string }[] }];
     expect(result.results.map((row) => row.name)).toEqual(EXPECTED_TABLES);
+
+    // 0001: the bank's search column and the indexes its list pages read in order.
+    const { stdout: indexes } = await run(
+      "node_modules/.bin/wrangler",
+      ["d1", "execute", "DB", "--local", "--persist-to", stateDir, "--json", "--command", "select name from pragma_index_list('questions') order by name"],
+      { env: wranglerEnv },
+    );
+    const [indexList] = JSON.parse(indexes) as [{ results: { name: string }[] }];
+    expect(indexList.results.map((row) => row.name)).toEqual(
+      expect.arrayContaining([
+        "questions_created_at_idx",
+        "questions_type_created_idx",
+        "questions_difficulty_created_idx",
+        "questions_type_difficulty_created_idx",
+      ]),
+    );
   }, 60_000);
 });
 

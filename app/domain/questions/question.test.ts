@@ -161,6 +161,48 @@ describe("questionSchema: optional fields", () => {
   });
 });
 
+/** `{"level":{"level":...}}` nested `levels` deep. */
+function nested(levels: number): Record<string, unknown> {
+  let value: Record<string, unknown> = {};
+  for (let level = 1; level < levels; level += 1) value = { level: value };
+  return value;
+}
+
+describe("questionSchema: stored JSON fields are bounded", () => {
+  it("refuses a rubric over 20,000 characters, as text or as an object", () => {
+    expect(errorsOf(questionSchema, { ...freeResponse, rubric: "x".repeat(20_001) })).toEqual({
+      rubric: "Rubric is too large (max 20,000 characters)",
+    });
+    expect(errorsOf(questionSchema, { ...freeResponse, rubric: { criteria: "x".repeat(20_000) } })).toEqual({
+      rubric: "Rubric is too large (max 20,000 characters)",
+    });
+    expect(questionSchema.parse({ ...freeResponse, rubric: "x".repeat(20_000) }).rubric).toHaveLength(20_000);
+  });
+
+  it("refuses a rubric nested deeper than 8 levels, even 10,000 deep", () => {
+    expect(questionSchema.parse({ ...freeResponse, rubric: nested(8) }).rubric).toEqual(nested(8));
+    expect(errorsOf(questionSchema, { ...freeResponse, rubric: nested(9) })).toEqual({ rubric: "Rubric is nested too deeply (max 8 levels)" });
+    expect(errorsOf(questionSchema, { ...freeResponse, rubric: nested(10_000) })).toEqual({ rubric: "Rubric is nested too deeply (max 8 levels)" });
+  });
+
+  it("bounds metadata in size and depth", () => {
+    expect(errorsOf(questionSchema, { ...freeResponse, metadata: { notes: "x".repeat(10_000) } })).toEqual({
+      metadata: "Metadata is too large (max 10,000 characters)",
+    });
+    expect(errorsOf(questionSchema, { ...freeResponse, metadata: { deep: nested(5) } })).toEqual({
+      metadata: "Metadata is nested too deeply (max 5 levels)",
+    });
+  });
+
+  it("bounds the options: at most 20, each text at most 1,000 characters", () => {
+    const many = Array.from({ length: 21 }, (_, index) => option(`Choice ${index}`, index === 0));
+    expect(errorsOf(questionSchema, { ...choice, options: many })).toEqual({ options: "At most 20 options" });
+    expect(errorsOf(questionSchema, { ...choice, options: [option("x".repeat(1_001), true), option("5")] })).toEqual({
+      "options.0.text": "Option text is too long (max 1,000 characters)",
+    });
+  });
+});
+
 describe("parseRubricText (rubric field on blur)", () => {
   it("clears an empty field", () => {
     expect(parseRubricText("")).toEqual({ ok: true, value: null });

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { DIFFICULTIES, QUESTION_TYPES, type QuestionType } from "./question-types";
 import { optionalSeconds } from "~/domain/tests/test-config";
 import { optionalText, recordId } from "~/lib/schema-fields";
+import { jsonBoundsProblem, type JsonBounds } from "~/lib/json-bounds";
 
 /**
  * The bank question payload (POST/PUT /api/questions) and the question form, which adds the
@@ -11,17 +12,52 @@ import { optionalText, recordId } from "~/lib/schema-fields";
  */
 export const CHOICE_TYPES: readonly QuestionType[] = ["multiple_choice", "multiple_select"];
 
+/**
+ * Bounds on what a question may store. Every bank read serialises these fields, so one oversized
+ * or deeply nested value would otherwise break the bank for every admin (and D1 refuses rows
+ * over its size limit with a 500, not a message).
+ */
+export const QUESTION_LIMITS = {
+  textChars: 20_000,
+  optionTextChars: 1_000,
+  options: 20,
+  rubric: { maxChars: 20_000, maxDepth: 8 },
+  metadata: { maxChars: 10_000, maxDepth: 5 },
+} as const;
+
+const formatCount = (count: number) => count.toLocaleString("en-US");
+
+/** A refinement that keeps a JSON field within its bounds, with a message a teacher understands. */
+function withinBounds(label: string, bounds: JsonBounds) {
+  return (value: unknown, context: z.RefinementCtx) => {
+    const problem = jsonBoundsProblem(value, bounds);
+    if (problem === "too_deep") context.addIssue({ code: "custom", message: `${label} is nested too deeply (max ${bounds.maxDepth} levels)` });
+    if (problem === "too_large") context.addIssue({ code: "custom", message: `${label} is too large (max ${formatCount(bounds.maxChars)} characters)` });
+  };
+}
+
 export const optionSchema = z.object({
-  text: z.string({ required_error: "Option text is required" }).trim().min(1, "Option text is required").max(1000),
+  text: z
+    .string({ required_error: "Option text is required" })
+    .trim()
+    .min(1, "Option text is required")
+    .max(QUESTION_LIMITS.optionTextChars, `Option text is too long (max ${formatCount(QUESTION_LIMITS.optionTextChars)} characters)`),
   isCorrect: z.boolean().default(false),
   score: z.coerce.number().min(0, "Option score cannot be negative").max(100).default(0),
 });
 export type OptionInput = z.infer<typeof optionSchema>;
 
-/** A rubric is free text or a JSON object; an empty string clears it. */
+/** A rubric is free text or a JSON object; an empty string clears it. Either way it is bounded. */
 export const rubricSchema = z
-  .union([z.string().max(20_000), z.record(z.unknown()), z.null()])
+  .union([z.string(), z.record(z.unknown()), z.null()], { errorMap: () => ({ message: "Rubric must be text or a JSON object" }) })
   .optional()
+  .superRefine((value, context) => {
+    if (typeof value === "string") {
+      if (value.length > QUESTION_LIMITS.rubric.maxChars) {
+        context.addIssue({ code: "custom", message: `Rubric is too large (max ${formatCount(QUESTION_LIMITS.rubric.maxChars)} characters)` });
+      }
+    } else if (value) withinBounds("Rubric", QUESTION_LIMITS.rubric)(value, context);
+  })
   .transform((value) => (value === undefined || value === null || (typeof value === "string" && !value.trim()) ? null : value));
 
 /** What the rubric field does on blur: "" clears, JSON object text parses, other JSON fails. */
@@ -40,17 +76,25 @@ export function parseRubricText(text: string): { ok: true; value: string | Recor
 
 export const questionSchema = z
   .object({
-    text: z.string({ required_error: "Question text is required" }).trim().min(1, "Question text is required").max(20_000),
+    text: z
+      .string({ required_error: "Question text is required" })
+      .trim()
+      .min(1, "Question text is required")
+      .max(QUESTION_LIMITS.textChars, `Question text is too long (max ${formatCount(QUESTION_LIMITS.textChars)} characters)`),
     type: z.enum(QUESTION_TYPES, { errorMap: () => ({ message: `Type must be one of ${QUESTION_TYPES.join(", ")}` }) }),
     difficulty: z.enum(DIFFICULTIES, { errorMap: () => ({ message: "Difficulty must be easy, medium or hard" }) }).default("medium"),
     sectionId: z.string().nullable().optional(),
-    options: z.array(optionSchema).max(20, "At most 20 options").default([]),
+    options: z.array(optionSchema).max(QUESTION_LIMITS.options, `At most ${QUESTION_LIMITS.options} options`).default([]),
     rubric: rubricSchema,
     gradingSystemInstruction: optionalText(5000),
     systemInstruction: optionalText(5000),
     initialPrompt: optionalText(5000),
     timeLimit: optionalSeconds("Time limit"),
-    metadata: z.object({ title: z.string().trim().max(200).optional() }).passthrough().default({}),
+    metadata: z
+      .object({ title: z.string().trim().max(200).optional() })
+      .passthrough()
+      .superRefine(withinBounds("Metadata", QUESTION_LIMITS.metadata))
+      .default({}),
   })
   .superRefine((question, context) => {
     if (!CHOICE_TYPES.includes(question.type)) return;

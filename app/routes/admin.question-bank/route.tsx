@@ -1,30 +1,48 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, useSearchParams } from "@remix-run/react";
-import { Eye, Pencil, Plus, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { useFetcher, useLoaderData } from "@remix-run/react";
+import { Plus } from "lucide-react";
+import { useEffect, useState } from "react";
 
+import { BankFilters } from "./bank-filters";
+import { CardIcon, CardIconSprite } from "./card-icons";
 import { QuestionDialog, type QuestionFormValue, type QuestionSubmission } from "./question-dialog";
-import { QuestionFilters } from "~/components/questions/question-filters";
+import { Pagination } from "~/components/questions/pagination";
 import { QuestionPreviewDialog, type PreviewQuestion } from "./question-preview-dialog";
 import { QUESTION_TYPE_LABELS, questionPreview } from "~/components/tests/question-label";
 import { useActionResult, useIntentFetcher } from "~/components/action-result";
+import { useToast } from "~/components/toast/toast-context";
 import { ConfirmDialog } from "~/components/dialog";
 import { questionBankActionSchema } from "~/domain/questions/question";
 import { QUESTION_BANK_MESSAGES } from "~/domain/questions/screen-actions";
+import { BANK_PAGE_SIZE, questionListSearch, readQuestionListQuery } from "~/domain/questions/question-list";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { assertNever } from "~/lib/assert-never";
 import { found } from "~/lib/errors";
-import { filterQuestions } from "~/domain/questions/question-filter";
-import { competencyChoices, deleteQuestion, listQuestions, saveQuestionWithCompetencies } from "~/models/questions.server";
+import { competencyChoices, deleteQuestion, questionPage, saveQuestionWithCompetencies } from "~/models/questions.server";
 import { handleAction } from "~/services/action.server";
 import { requireAdmin } from "~/services/auth.server";
+import type { loader as questionLoader } from "~/routes/admin.question-bank.$id";
 
 export const meta: MetaFunction = () => [{ title: "Question Bank · Adaptive Testing Engine" }];
 
+/** One page of the bank, filtered and paged in SQL from the URL's search, type, difficulty and page. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  const [questions, competencies] = await Promise.all([listQuestions(context.db), competencyChoices(context.db)]);
-  return json({ questions, competencies });
+  const { filters, values, page } = readQuestionListQuery(new URL(request.url).searchParams);
+  const [{ questions, summary }, competencies] = await Promise.all([
+    questionPage(context.db, filters, page, BANK_PAGE_SIZE),
+    competencyChoices(context.db),
+  ]);
+  // Only what a card shows: the edit and preview dialogs load their question when opened.
+  const cards = questions.map((question) => ({
+    id: question.id,
+    preview: questionPreview(question.text),
+    type: question.type,
+    difficulty: question.difficulty,
+    competencyCount: question.competencies.length,
+    tests: question.tests.map((test) => test.title),
+  }));
+  return json({ questions: cards, summary, values, competencies });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -51,21 +69,46 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function QuestionBank() {
-  const { questions, competencies } = useLoaderData<typeof loader>();
-  const [params, setParams] = useSearchParams();
+  const { questions, summary, values, competencies } = useLoaderData<typeof loader>();
   const { fetcher, busy, submitIntent } = useIntentFetcher();
+  const { toast } = useToast();
   const [deleting, setDeleting] = useState<(typeof questions)[number] | null>(null);
   const [editing, setEditing] = useState<{ id: string | null; value: QuestionFormValue | null; key: number } | null>(null);
   const [previewing, setPreviewing] = useState<(PreviewQuestion & { id: string }) | null>(null);
+  // A card carries only what it shows; opening its edit or preview dialog loads the question first.
+  const detail = useFetcher<typeof questionLoader>();
+  const [opening, setOpening] = useState<{ id: string; purpose: "edit" | "preview" } | null>(null);
+  const open = (id: string, purpose: "edit" | "preview") => {
+    setOpening({ id, purpose });
+    detail.load(`/admin/question-bank/${encodeURIComponent(id)}`);
+  };
 
-  const filters = { search: params.get("search") ?? "", type: params.get("type") ?? "all", difficulty: params.get("difficulty") ?? "all" };
-  const setFilter = (name: string, value: string) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (!value || value === "all") next.delete(name);
-      else next.set(name, value);
-      return next;
-    }, { replace: true, preventScrollReset: true });
+  useEffect(() => {
+    const question = detail.data;
+    if (detail.state !== "idle" || !opening) return;
+    // The loaded question is the outside event this effect reacts to: it opens the dialog asked for.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setOpening(null);
+    if (!question || !("text" in question) || question.id !== opening.id) {
+      toast({ title: "Error", description: "Failed to load the question. Please try again.", variant: "destructive" });
+      return;
+    }
+    if (opening.purpose === "preview") setPreviewing({ ...question, metadata: question.metadata ?? {} });
+    else {
+      setEditing({
+        id: question.id,
+        key: Date.now(),
+        value: {
+          ...question,
+          metadata: question.metadata ?? {},
+          competencies: question.competencies.map((link) => link.competencyId),
+          primaryCompetency: question.competencies.find((link) => link.isPrimary)?.competencyId ?? question.competencies[0]?.competencyId ?? null,
+        },
+      });
+    }
+    // Only a newly loaded question matters here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [detail.state, detail.data]);
 
   useActionResult(fetcher.data, {
     onSuccess: (result) => {
@@ -73,7 +116,8 @@ export default function QuestionBank() {
     },
   });
 
-  const visible = filterQuestions(questions, filters);
+  const filtered = values.search.trim() !== "" || values.type !== "all" || values.difficulty !== "all";
+  const pageHref = (page: number) => `?${questionListSearch(values, page)}`;
 
   const submit = (submission: QuestionSubmission) =>
     submitIntent(editing?.id ? { intent: "update", id: editing.id, ...submission } : { intent: "create", ...submission });
@@ -90,48 +134,29 @@ export default function QuestionBank() {
         </button>
       </header>
 
-      <div className="card mt-6 grid gap-3 p-4 sm:grid-cols-3" role="search">
-        <QuestionFilters idPrefix="bank" values={filters} onChange={setFilter} />
-      </div>
+      <BankFilters values={values} />
 
-      <p className="mt-4 text-sm text-slate-700" role="status">
-        Showing {visible.length} of {questions.length} questions
-      </p>
+      <Pagination summary={summary} href={pageHref} />
+      <CardIconSprite />
       <ul className="mt-3 space-y-3">
-        {visible.map((question) => (
+        {questions.map((question) => (
           <li key={question.id} className="card p-4" data-testid="question-card">
             <div className="flex flex-wrap items-start gap-3">
               <div className="min-w-0 flex-1">
-                <p className="text-slate-900">{questionPreview(question.text)}</p>
+                <p className="text-slate-900">{question.preview}</p>
                 <p className="mt-1 flex flex-wrap gap-2 text-xs text-slate-700">
-                  <span className="rounded-full bg-brand-100 px-2 py-0.5 font-medium text-brand-800">{QUESTION_TYPE_LABELS[question.type]}</span>
-                  <span className="rounded-full bg-slate-100 px-2 py-0.5">{question.difficulty}</span>
-                  <span>{question.competencies.length} {question.competencies.length === 1 ? "competency" : "competencies"}</span>
-                  {question.tests.length ? <span>· In {question.tests.map((test) => test.title).join(", ")}</span> : null}
+                  <span className="chip bg-brand-100 font-medium text-brand-800">{QUESTION_TYPE_LABELS[question.type]}</span>
+                  <span className="chip bg-slate-100">{question.difficulty}</span>
+                  <span>{`${question.competencyCount} ${question.competencyCount === 1 ? "competency" : "competencies"}`}</span>
+                  {question.tests.length ? <span>{`· In ${question.tests.join(", ")}`}</span> : null}
                 </p>
               </div>
               <div className="flex gap-1">
-                <button type="button" className="btn-ghost px-2" aria-label="Test this question" onClick={() => setPreviewing({ ...question, metadata: question.metadata ?? {} })}>
-                  <Eye aria-hidden="true" className="size-4" />
+                <button type="button" className="btn-ghost px-2" aria-label="Test this question" onClick={() => open(question.id, "preview")}>
+                  <CardIcon name="eye" />
                 </button>
-                <button
-                  type="button"
-                  className="btn-ghost px-2"
-                  aria-label="Edit this question"
-                  onClick={() =>
-                    setEditing({
-                      id: question.id,
-                      key: Date.now(),
-                      value: {
-                        ...question,
-                        metadata: question.metadata ?? {},
-                        competencies: question.competencies.map((link) => link.competencyId),
-                        primaryCompetency: question.competencies.find((link) => link.isPrimary)?.competencyId ?? question.competencies[0]?.competencyId ?? null,
-                      },
-                    })
-                  }
-                >
-                  <Pencil aria-hidden="true" className="size-4" />
+                <button type="button" className="btn-ghost px-2" aria-label="Edit this question" onClick={() => open(question.id, "edit")}>
+                  <CardIcon name="pencil" />
                 </button>
                 <button
                   type="button"
@@ -140,14 +165,19 @@ export default function QuestionBank() {
                   disabled={busy}
                   onClick={() => setDeleting(question)}
                 >
-                  <Trash2 aria-hidden="true" className="size-4" />
+                  <CardIcon name="trash" />
                 </button>
               </div>
             </div>
           </li>
         ))}
       </ul>
-      {questions.length === 0 ? <p className="card mt-3 p-8 text-center text-slate-700">The question bank is empty. Create your first question.</p> : null}
+      {questions.length === 0 ? (
+        <p className="card mt-3 p-8 text-center text-slate-700">
+          {filtered ? "No questions match these filters." : "The question bank is empty. Create your first question."}
+        </p>
+      ) : null}
+      {summary.pageCount > 1 ? <Pagination summary={summary} href={pageHref} label="More pages" showCount={false} /> : null}
 
       {editing ? (
         <QuestionDialog
@@ -169,7 +199,7 @@ export default function QuestionBank() {
         }}
         description={
           deleting?.tests.length
-            ? `Delete this question? It will also be removed from: ${deleting.tests.map((test) => test.title).join(", ")}.`
+            ? `Delete this question? It will also be removed from: ${deleting.tests.join(", ")}.`
             : "Delete this question? This cannot be undone."
         }
         confirmLabel="Delete Question"

@@ -1,48 +1,80 @@
-import { useMemo, useState } from "react";
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 
 import { Dialog } from "~/components/dialog";
+import { Pagination } from "~/components/questions/pagination";
 import { QuestionFilters } from "~/components/questions/question-filters";
-import { filterQuestions, type QuestionFilterValues } from "~/domain/questions/question-filter";
 import { QUESTION_TYPE_LABELS, questionPreview, type BankQuestionSummary } from "~/components/tests/question-label";
+import { questionListSearch, type QuestionFilterValues } from "~/domain/questions/question-list";
+import type { loader as choicesLoader } from "~/routes/admin.question-bank.choices";
 
-/** "Add Questions to Test": pick bank questions, filtered; those already in the test are marked. */
+const SEARCH_DEBOUNCE_MS = 300;
+const ANY: QuestionFilterValues = { search: "", type: "all", difficulty: "all" };
+
+/**
+ * "Add Questions to Test": pick bank questions, searched and paged on the server one page at a
+ * time (/admin/question-bank/choices); those already in the test are marked. Choices survive
+ * paging and searching, and are handed back whole so the editor can show them.
+ */
 export function AddQuestionsDialog({
   open,
   onClose,
-  bank,
   inTest,
   onAdd,
 }: {
   open: boolean;
   onClose: () => void;
-  bank: BankQuestionSummary[];
   inTest: ReadonlySet<string>;
-  onAdd: (ids: string[]) => void;
+  onAdd: (questions: BankQuestionSummary[]) => void;
 }) {
-  const [filters, setFilters] = useState<QuestionFilterValues>({ search: "", type: "all", difficulty: "all" });
-  const [chosen, setChosen] = useState<Set<string>>(new Set());
+  const [filters, setFilters] = useState<QuestionFilterValues>(ANY);
+  const [page, setPage] = useState(1);
+  const [chosen, setChosen] = useState<Map<string, BankQuestionSummary>>(new Map());
+  const choices = useFetcher<typeof choicesLoader>();
+  const { load } = choices;
 
-  const visible = useMemo(() => filterQuestions(bank, filters), [bank, filters]);
+  // Load the page the filters ask for while the dialog is open; typing waits for a pause.
+  const typed = useRef(filters.search);
+  useEffect(() => {
+    if (!open) return;
+    const url = `/admin/question-bank/choices?${questionListSearch(filters, page)}`;
+    const wait = typed.current === filters.search ? 0 : SEARCH_DEBOUNCE_MS;
+    typed.current = filters.search;
+    const timer = setTimeout(() => load(url), wait);
+    return () => clearTimeout(timer);
+  }, [open, filters, page, load]);
 
   const close = () => {
-    setChosen(new Set());
+    setChosen(new Map());
+    setFilters(ANY);
+    setPage(1);
     onClose();
   };
-  const toggle = (id: string) =>
+  const toggle = (question: BankQuestionSummary) =>
     setChosen((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
+      const next = new Map(current);
+      if (next.has(question.id)) next.delete(question.id);
+      else next.set(question.id, question);
       return next;
     });
+
+  const visible = choices.data?.questions ?? [];
+  const loading = choices.state !== "idle" || !choices.data;
 
   return (
     <Dialog open={open} onClose={close} title="Add Questions to Test" description="Choose questions from the question bank." wide>
       <div className="grid gap-3 sm:grid-cols-3">
-        <QuestionFilters idPrefix="add" values={filters} onChange={(name, value) => setFilters((current) => ({ ...current, [name]: value }))} />
+        <QuestionFilters
+          idPrefix="add"
+          values={filters}
+          onChange={(name, value) => {
+            setFilters((current) => ({ ...current, [name]: value }));
+            setPage(1);
+          }}
+        />
       </div>
-      <ul className="mt-4 max-h-[500px] space-y-2 overflow-y-auto" aria-label="Bank questions">
-        {visible.length === 0 ? <li className="p-4 text-center text-sm text-slate-700">No questions match these filters.</li> : null}
+      <ul className="mt-4 max-h-[500px] space-y-2 overflow-y-auto" aria-label="Bank questions" aria-busy={loading}>
+        {!loading && visible.length === 0 ? <li className="p-4 text-center text-sm text-slate-700">No questions match these filters.</li> : null}
         {visible.map((question) => {
           const already = inTest.has(question.id);
           return (
@@ -54,7 +86,7 @@ export function AddQuestionsDialog({
                   className="mt-1 size-4"
                   checked={already || chosen.has(question.id)}
                   disabled={already}
-                  onChange={() => toggle(question.id)}
+                  onChange={() => toggle(question)}
                 />
                 <label htmlFor={`pick-${question.id}`} className="flex-1 text-sm">
                   <span className="block text-slate-900">{questionPreview(question.text)}</span>
@@ -69,6 +101,7 @@ export function AddQuestionsDialog({
           );
         })}
       </ul>
+      {choices.data ? <Pagination summary={choices.data.summary} onPage={setPage} label="Bank pages" /> : null}
       <div className="mt-4 flex justify-end gap-2">
         <button type="button" className="btn-outline" onClick={close}>
           Cancel
@@ -78,7 +111,7 @@ export function AddQuestionsDialog({
           className="btn-primary"
           disabled={chosen.size === 0}
           onClick={() => {
-            onAdd([...chosen]);
+            onAdd([...chosen.values()]);
             close();
           }}
         >

@@ -16,7 +16,6 @@ import { NOT_FOUND } from "~/domain/shell/not-found";
 import { TEST_EDITOR_MESSAGES, testEditorActionSchema } from "~/domain/tests/screen-actions";
 import { testUpdateSchema } from "~/domain/tests/test-config";
 import { editorReducer, toUpdatePayload, type EditorState } from "~/domain/tests/test-editor";
-import { listQuestions } from "~/models/questions.server";
 import { deleteTest, getTestDetail, updateTest } from "~/models/tests.server";
 import { assertNever } from "~/lib/assert-never";
 import { found } from "~/lib/errors";
@@ -31,16 +30,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
+  // Only the test's own questions: the Add Questions dialog pages through the bank on demand.
   const test = await getTestDetail(context.db, params.id ?? "");
   if (!test) throw notFoundPage(NOT_FOUND.test, { to: "/admin/tests", label: "Return to Tests" });
-  const bank: BankQuestionSummary[] = (await listQuestions(context.db)).map((question) => ({
-    id: question.id,
-    text: question.text,
-    type: question.type,
-    difficulty: question.difficulty,
-    timeLimit: question.timeLimit,
-  }));
-  return json({ test, bank });
+  return json({ test });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -68,12 +61,11 @@ const TABS: { key: Tab; label: string }[] = [
 ];
 
 export default function EditTest() {
-  const { test, bank } = useLoaderData<typeof loader>();
-  return <Editor key={test.id} test={test} bank={bank} />;
+  const { test } = useLoaderData<typeof loader>();
+  return <Editor key={test.id} test={test} />;
 }
 
 type LoadedTest = ReturnType<typeof useLoaderData<typeof loader>>["test"];
-type Bank = ReturnType<typeof useLoaderData<typeof loader>>["bank"];
 
 function initialState(test: LoadedTest): EditorState {
   return {
@@ -97,8 +89,21 @@ function initialState(test: LoadedTest): EditorState {
   };
 }
 
-function Editor({ test, bank }: { test: LoadedTest; bank: Bank }) {
+/** The bank questions the editor can show (type and own time limit drive timers and the cost estimate). */
+function knownQuestions(test: LoadedTest): Map<string, BankQuestionSummary> {
+  return new Map(
+    test.questions.map((question) => [
+      question.id,
+      { id: question.id, text: question.text, type: question.type, difficulty: question.difficulty, timeLimit: question.questionTimeLimit },
+    ]),
+  );
+}
+
+function Editor({ test }: { test: LoadedTest }) {
   const [state, dispatch] = useReducer(editorReducer, test, initialState);
+  const [known, setKnown] = useState(() => knownQuestions(test));
+  const know = (questions: BankQuestionSummary[]) =>
+    setKnown((current) => new Map([...current, ...questions.map((question) => [question.id, question] as const)]));
   const [tab, setTab] = useState<Tab>("basic");
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const { fetcher, busy, submitIntent } = useIntentFetcher();
@@ -120,8 +125,7 @@ function Editor({ test, bank }: { test: LoadedTest; bank: Bank }) {
     setErrors({});
     submitIntent({ intent: "save", test: payload });
   };
-  const bankById = new Map(bank.map((question) => [question.id, question]));
-  const questionTypes = state.questions.flatMap((placement) => bankById.get(placement.id)?.type ?? []);
+  const questionTypes = state.questions.flatMap((placement) => known.get(placement.id)?.type ?? []);
 
   return (
     <div className="mx-auto max-w-5xl">
@@ -147,7 +151,7 @@ function Editor({ test, bank }: { test: LoadedTest; bank: Bank }) {
       </header>
       <Tabs tabs={TABS} selected={tab} onSelect={setTab} label="Test configuration">
         {tab === "basic" ? <BasicInfoPanel state={state} dispatch={dispatch} errors={errors} /> : null}
-        {tab === "sections" ? <SectionsPanel state={state} dispatch={dispatch} bank={bank} /> : null}
+        {tab === "sections" ? <SectionsPanel state={state} dispatch={dispatch} known={known} onKnow={know} /> : null}
         {tab === "timers" ? <TimerSettingsPanel state={state} dispatch={dispatch} questionTypes={questionTypes} /> : null}
       </Tabs>
       <ConfirmDialog

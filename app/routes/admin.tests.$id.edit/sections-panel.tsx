@@ -10,20 +10,24 @@ import { SectionDialog } from "./section-dialog";
 
 const SOURCE_LABEL = { question: "question", section: "section", type: "type default", none: "" } as const;
 
-/** The "Sections & Questions" tab: sections, and every question with its section and time limit. */
+/**
+ * The "Sections & Questions" tab: sections, and every question with its section and time limit.
+ * `known` holds the bank questions the editor can show: those in the test, plus any added since.
+ */
 export function SectionsPanel({
   state,
   dispatch,
-  bank,
+  known,
+  onKnow,
 }: {
   state: EditorState;
   dispatch: Dispatch<EditorAction>;
-  bank: BankQuestionSummary[];
+  known: ReadonlyMap<string, BankQuestionSummary>;
+  onKnow: (questions: BankQuestionSummary[]) => void;
 }) {
   const { toast } = useToast();
   const [sectionDialog, setSectionDialog] = useState<{ open: boolean; section: EditorSection | null }>({ open: false, section: null });
   const [adding, setAdding] = useState(false);
-  const bankById = new Map(bank.map((question) => [question.id, question]));
   const sectionById = new Map(state.sections.map((section) => [section.id, section]));
 
   return (
@@ -74,7 +78,7 @@ export function SectionsPanel({
         {state.questions.length === 0 ? <p className="mt-3 text-sm text-slate-700">No questions in this test yet.</p> : null}
         <ul className="mt-3 space-y-2">
           {state.questions.map((placement, index) => {
-            const question = bankById.get(placement.id);
+            const question = known.get(placement.id);
             if (!question) return null;
             const limit = effectiveTimeLimit({
               questionLimit: placement.timeLimit ?? question.timeLimit,
@@ -154,11 +158,11 @@ export function SectionsPanel({
       <AddQuestionsDialog
         open={adding}
         onClose={() => setAdding(false)}
-        bank={bank}
         inTest={new Set(state.questions.map((question) => question.id))}
-        onAdd={(ids) => {
-          dispatch({ type: "addQuestions", ids });
-          toast({ title: "Questions Added", description: `${ids.length} added` });
+        onAdd={(questions) => {
+          onKnow(questions);
+          dispatch({ type: "addQuestions", ids: questions.map((question) => question.id) });
+          toast({ title: "Questions Added", description: `${questions.length} added` });
         }}
       />
     </div>

@@ -1,0 +1,82 @@
+import { z } from "zod";
+
+import { DIFFICULTIES, QUESTION_TYPES, type Difficulty, type QuestionType } from "./question-types";
+
+/**
+ * The bank's list query, shared by the Question Bank screen and the Add Questions dialog: search,
+ * type and difficulty filters plus a page, all carried in the URL so a list can be linked,
+ * reloaded and used without JavaScript. The database does the filtering and paging
+ * (models/questions.server); this module only reads the query and does the page arithmetic.
+ */
+export const BANK_PAGE_SIZE = 20;
+export const SEARCH_MAX_CHARS = 200;
+
+/** What the filter controls show ("all" = any). */
+export type QuestionFilterValues = { search: string; type: string; difficulty: string };
+/** What the database filters by (absent = any). */
+export type QuestionFilters = { search?: string; type?: QuestionType; difficulty?: Difficulty };
+export type QuestionListQuery = { filters: QuestionFilters; values: QuestionFilterValues; page: number };
+
+const isType = (value: string | null): value is QuestionType => QUESTION_TYPES.includes(value as QuestionType);
+const isDifficulty = (value: string | null): value is Difficulty => DIFFICULTIES.includes(value as Difficulty);
+
+/**
+ * A screen's list query from its URL. Screens are lenient: an unknown type or a bad page number
+ * falls back to "all" or page 1 rather than failing a page the teacher typed or bookmarked.
+ */
+export function readQuestionListQuery(params: URLSearchParams): QuestionListQuery {
+  const search = (params.get("search") ?? "").slice(0, SEARCH_MAX_CHARS);
+  const type = params.get("type");
+  const difficulty = params.get("difficulty");
+  const page = Number(params.get("page"));
+  return {
+    filters: {
+      search: search.trim() ? search : undefined,
+      type: isType(type) ? type : undefined,
+      difficulty: isDifficulty(difficulty) ? difficulty : undefined,
+    },
+    values: { search, type: isType(type) ? type : "all", difficulty: isDifficulty(difficulty) ? difficulty : "all" },
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+  };
+}
+
+/** The URL search params for a list query: defaults are left out, so the plain URL is page 1 of everything. */
+export function questionListSearch(values: QuestionFilterValues, page = 1): URLSearchParams {
+  const params = new URLSearchParams();
+  if (values.search.trim()) params.set("search", values.search);
+  if (values.type !== "all") params.set("type", values.type);
+  if (values.difficulty !== "all") params.set("difficulty", values.difficulty);
+  if (page > 1) params.set("page", String(page));
+  return params;
+}
+
+/** Search matches the text as shown, case-insensitively: both sides are compared lower-cased. */
+export function searchNeedle(search: string | undefined): string | undefined {
+  const needle = search?.trim().toLowerCase();
+  return needle ? needle : undefined;
+}
+
+export type PageSummary = { page: number; pageSize: number; total: number; pageCount: number; first: number; last: number };
+
+/** The page to read: the requested one, or the last page when the request is past the end. */
+export function clampPage(page: number, total: number, pageSize: number): number {
+  return Math.min(Math.max(1, Math.floor(page)), Math.max(1, Math.ceil(total / pageSize)));
+}
+
+/** "Showing first-last of total": 1-based positions of a page's rows (0-0 when empty). */
+export function pageSummary(page: number, pageSize: number, total: number, rowsOnPage: number): PageSummary {
+  const first = rowsOnPage ? (page - 1) * pageSize + 1 : 0;
+  return { page, pageSize, total, pageCount: Math.max(1, Math.ceil(total / pageSize)), first, last: rowsOnPage ? first + rowsOnPage - 1 : 0 };
+}
+
+/** The API's optional paging (?page, ?limit); without either, GET /api/questions answers the whole list. */
+export const API_PAGE_LIMIT_MAX = 100;
+export const apiPagingSchema = z.object({
+  page: z.coerce.number().int("page must be a whole number").min(1, "page must be at least 1").optional(),
+  limit: z.coerce
+    .number()
+    .int("limit must be a whole number")
+    .min(1, "limit must be at least 1")
+    .max(API_PAGE_LIMIT_MAX, `limit must be at most ${API_PAGE_LIMIT_MAX}`)
+    .optional(),
+});

@@ -1,0 +1,30 @@
+/**
+ * Size and depth of a JSON value, for bounding the JSON fields people can store (a rubric, a
+ * question's metadata). The depth is measured without recursion and stops as soon as it passes
+ * the limit, so a value nested 100,000 levels deep is refused cheaply instead of overflowing
+ * the stack of whatever serialises it later (JSON.stringify and React's render both recurse).
+ */
+export type JsonBounds = { maxDepth: number; maxChars: number };
+export type JsonBoundsProblem = "too_deep" | "too_large" | null;
+
+/** Depth of nesting: a scalar is 0, `{}` and `[]` are 1, `{"a": [1]}` is 2. Stops counting past `stopAfter`. */
+export function jsonDepth(value: unknown, stopAfter = Number.POSITIVE_INFINITY): number {
+  let deepest = 0;
+  const pending: [unknown, number][] = [[value, 0]];
+  while (pending.length) {
+    const [current, depth] = pending.pop()!;
+    if (current === null || typeof current !== "object") continue;
+    const here = depth + 1;
+    if (here > deepest) deepest = here;
+    if (deepest > stopAfter) return deepest;
+    for (const child of Object.values(current)) pending.push([child, here]);
+  }
+  return deepest;
+}
+
+/** Why a value breaks the bounds (depth first, so serialising it is safe), or null when it fits. */
+export function jsonBoundsProblem(value: unknown, { maxDepth, maxChars }: JsonBounds): JsonBoundsProblem {
+  if (jsonDepth(value, maxDepth) > maxDepth) return "too_deep";
+  if ((JSON.stringify(value) ?? "").length > maxChars) return "too_large";
+  return null;
+}
