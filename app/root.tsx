@@ -63,7 +63,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-export type RootData = ReturnType<typeof useLoaderData<typeof loader>>;
 
 export function Layout({ children }: { children: ReactNode }) {
   return (

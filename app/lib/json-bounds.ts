@@ -28,3 +28,14 @@ export function jsonBoundsProblem(value: unknown, { maxDepth, maxChars }: JsonBo
   if ((JSON.stringify(value) ?? "").length > maxChars) return "too_large";
   return null;
 }
+
+/**
+ * The deepest request body any payload of ours needs (a question's rubric allows 8 levels inside
+ * a body of a few more). Deeper bodies are refused before a schema walks them.
+ */
+export const MAX_REQUEST_BODY_DEPTH = 32;
+export const TOO_DEEP = `The request body is nested too deeply (max ${MAX_REQUEST_BODY_DEPTH} levels).`;
+
+export function isTooDeepForARequest(value: unknown): boolean {
+  return jsonDepth(value, MAX_REQUEST_BODY_DEPTH) > MAX_REQUEST_BODY_DEPTH;
+}

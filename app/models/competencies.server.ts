@@ -34,7 +34,6 @@ export async function listCompetencies(db: Database) {
   }));
 }
 
-export type CompetencyView = Awaited<ReturnType<typeof listCompetencies>>[number];
 
 async function findCompetencyView(db: Database, id: string) {
   return (await listCompetencies(db)).find((competency) => competency.id === id);

@@ -11,36 +11,9 @@ import { jsonDepth } from "~/lib/json-bounds";
 import { htmlToPlainText, sanitizeQuestionHtml } from "~/domain/questions/sanitize-html";
 
 /**
- * The question bank. Screen loaders and actions call these directly, as /api/questions does.
- * A BankQuestion is {id, text, type, difficulty, options, rubric, gradingSystemInstruction,
- * systemInstruction, initialPrompt, timeLimit, metadata, competencies: [{competencyId, isPrimary}],
- * tests: [{id, title}] (the tests that use it), createdAt, updatedAt}.
- *
- * - listQuestions(db, filters?: QuestionFilters, window?: {limit, offset}): Promise<BankQuestion[]>   newest
- *     first; search is a case-insensitive substring of the text as shown (tags removed); all in SQL
- * - countQuestions(db, filters?): Promise<number>   the same WHERE, for "of N" and X-Total-Count
- * - questionPage(db, filters, page, pageSize): Promise<{questions: BankQuestion[], summary: PageSummary}>
- *     one page for the bank screen (a page past the end reads the last page)
- * - questionSummaryPage(db, filters, page, pageSize): Promise<{questions: {id, text, type, difficulty,
- *     timeLimit}[], summary}>   the same, only what the Add Questions dialog shows
- * - findQuestion(db, id): Promise<BankQuestion | undefined>
- * - createQuestion(db, input: QuestionInput, userId: string | null): Promise<BankQuestion>
- * - updateQuestion(db, id, input: QuestionInput): Promise<BankQuestion | undefined>   undefined: unknown id;
- *     tests reference bank questions, so every test that uses it shows the change
- * - deleteQuestion(db, id): Promise<{ removedFromTests: {id, title}[] } | undefined>   its placements go with it
- * - saveQuestionWithCompetencies(db, {id: string | null, question, competencies: string[],
- *     primaryCompetency, userId}): Promise<BankQuestion | undefined>   creates (id null) or updates a
- *     question and replaces its competency links in one batch; invalid for an unknown competency
- * - competencyChoices(db): Promise<{id, description}[]>   for the form's picker
- * - question-competency links (one primary per question):
- *     allCompetencyLinks(db): Promise<{questionId, competencyId, isPrimary}[]>
- *     competencyLinks(db, questionId): Promise<{competencyId, isPrimary}[]>
- *     questionExists(db, id), competencyExists(db, id): Promise<boolean>
- *     linkCompetency(db, questionId, competencyId, isPrimary): Promise<{created: boolean, link}>
- *     setPrimaryCompetency(db, questionId, competencyId, isPrimary): Promise<link | undefined>   undefined: no such link
- *     unlinkCompetency(db, questionId, competencyId): Promise<boolean>
- *
- * Question text is sanitized here (domain/questions/sanitize-html), so nothing unsafe is stored whatever the caller.
+ * The question bank, read and written by the screens and /api/questions alike. Question text
+ * is sanitized here (domain/questions/sanitize-html), so nothing unsafe is stored whatever the
+ * caller; tests reference bank questions, so an edit shows in every test that uses it.
  */
 export type QuestionRow = typeof questions.$inferSelect;
 export type BankQuestion = ReturnType<typeof toBankQuestion>;

@@ -9,29 +9,14 @@ import type { PlacementInput, TestCreate, TestUpdate } from "~/domain/tests/test
 import { effectiveTimeLimit } from "~/domain/tests/timers";
 
 /**
- * Tests (test configurations) with their sections and question placements. Screen loaders and
- * actions call these directly, as the /api/tests routes do:
- *
- * - testTotals(db): Promise<{ totalTests: number; meanPlacementDuration: number | null }>
- *     the dashboard's counts
- * - listTests(db): Promise<TestSummary[]>
- *     newest first; each with questions [{id, type, difficulty, sectionId}] in test order
- * - getTestDetail(db, id): Promise<TestDetail | undefined>
- *     the test config: every column, sections and question entries in order (with effective
- *     time limits), and the competency and module maps its questions use
- * - createTest(db, input: TestCreate, userId: string | null): Promise<TestDetail>
- * - updateTest(db, id, input: TestUpdate): Promise<TestDetail | undefined>   undefined: unknown id
- *     replaces details, sections (position = index), placements (position = index) and timer
- *     defaults; a section left out takes its placements with it unless they are listed again
- * - deleteTest(db, id): Promise<boolean>   false: unknown id (placements and sections go with it)
- *
- * createTest and updateTest throw DomainErrors: invalid for an unknown or repeated question id, conflict for
- * a section id that belongs to another test. Their writes are one D1 batch: a failure changes nothing.
+ * Tests (test configurations) with their sections and question placements, for the screens and
+ * /api/tests alike. createTest and updateTest throw DomainErrors: invalid for an unknown or
+ * repeated question id, conflict for a section id that belongs to another test. Their writes are
+ * one D1 batch, so a failure changes nothing; a section left out of an update takes its
+ * placements with it unless they are listed again.
  */
-export type TestRow = typeof tests.$inferSelect;
 export type TestSummary = Awaited<ReturnType<typeof listTests>>[number];
 export type TestDetail = NonNullable<Awaited<ReturnType<typeof getTestDetail>>>;
-export type TestQuestionEntry = TestDetail["questions"][number];
 
 /** Newest first; rowid breaks ties between tests created in the same millisecond. */
 const newestFirst = [desc(tests.createdAt), desc(sql`rowid`)] as const;

@@ -35,24 +35,6 @@ export async function findUserByEmail(db: Database, email: string): Promise<User
   return db.query.users.findFirst({ where: eq(users.email, normalizeEmail(email)) });
 }
 
-export async function createLocalUser(
-  db: Database,
-  input: { email: string; passwordHash: string; role: Role; firstName?: string; lastName?: string },
-): Promise<UserRow> {
-  const [row] = await db
-    .insert(users)
-    .values({
-      email: normalizeEmail(input.email),
-      passwordHash: input.passwordHash,
-      role: input.role,
-      firstName: input.firstName ?? null,
-      lastName: input.lastName ?? null,
-    })
-    .returning();
-  if (!row) throw new Error("Creating the user returned no row");
-  return row;
-}
-
 export async function hasAnyUser(db: Database): Promise<boolean> {
   const [row] = await db.select({ total: count() }).from(users);
   return (row?.total ?? 0) > 0;

@@ -5,6 +5,7 @@ import type { ToastMessage } from "~/domain/shell/toast";
 import type { ActionResult, TitledMessage } from "~/lib/action-result";
 import { DomainError, invalid } from "~/lib/errors";
 import { formToObject } from "~/lib/form-data";
+import { isTooDeepForARequest, TOO_DEEP } from "~/lib/json-bounds";
 import { fieldErrors } from "~/lib/form-errors";
 import { describeFailure } from "./http-errors.server";
 
@@ -49,11 +50,14 @@ async function readSubmissionWithEcho(original: Request): Promise<{ submission: 
   const type = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (type === "application/json") {
     const text = await request.text();
+    let submission: unknown;
     try {
-      return { submission: text.trim() === "" ? null : JSON.parse(text) };
+      submission = text.trim() === "" ? null : JSON.parse(text);
     } catch {
       throw invalid("The request body is not valid JSON.");
     }
+    if (isTooDeepForARequest(submission)) throw invalid(TOO_DEEP);
+    return { submission };
   }
   if (FORM_TYPES.includes(type)) {
     let form: FormData;

@@ -2,6 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { z } from "zod";
 
 import { invalid } from "~/lib/errors";
+import { isTooDeepForARequest, TOO_DEEP } from "~/lib/json-bounds";
 import { describeFailure } from "./http-errors.server";
 
 /** Helpers for /api routes: one error shape ({ message }) and zod-checked bodies. */
@@ -35,6 +36,7 @@ export async function parseJsonBody<Schema extends z.ZodTypeAny>(request: Reques
   } catch {
     throw invalid("Request body must be valid JSON");
   }
+  if (isTooDeepForARequest(body)) throw invalid(TOO_DEEP);
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -66,6 +66,22 @@ describe("reading a submission", () => {
     expect(await count(worker, "competencies")).toBe(before);
   });
 
+  it("refuses a body nested deeper than any payload needs, on screens and on /api, before a schema walks it", async () => {
+    let deep: unknown = "bottom";
+    for (let level = 0; level < 40; level++) deep = { next: deep };
+    const screen = await postJson(...COMPETENCIES, { intent: "create", values: { description: "Deep", extra: deep } });
+    expect(screen.status).toBe(400);
+    expect(screen.result.toast.description).toBe("The request body is nested too deeply (max 32 levels).");
+    const api = await worker.request("/api/competencies", {
+      method: "POST",
+      jar: admin,
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ description: "Deep", extra: deep }),
+    });
+    expect(api.status).toBe(400);
+    expect(await api.json()).toEqual({ message: "The request body is nested too deeply (max 32 levels)." });
+  });
+
   it("reads a plain form post the same way as a fetcher's JSON (no JavaScript needed)", async () => {
     const { status, html } = await postForm("/admin/competencies", { intent: "create", "values.description": "Reads bar charts", "values.subject": "Maths" });
     expect(status).toBe(200);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { isAdmin, normalizeEmail, parseAdminEmails, resolveRole } from "./roles";
+import { normalizeEmail, parseAdminEmails, resolveRole } from "./roles";
 
 describe("normalizeEmail", () => {
   it("trims and lower-cases", () => {
@@ -61,17 +61,5 @@ describe("resolveRole", () => {
   it("does not match on a partial address", () => {
     expect(resolveRole({ role: "student", email: "boss@school.org.evil" }, admins)).toBe("student");
     expect(resolveRole({ role: "student", email: "oss@school.org" }, admins)).toBe("student");
-  });
-});
-
-describe("isAdmin", () => {
-  it("is true only for the admin role", () => {
-    expect(isAdmin({ role: "admin" })).toBe(true);
-    expect(isAdmin({ role: "student" })).toBe(false);
-  });
-
-  it("is false without a user", () => {
-    expect(isAdmin(null)).toBe(false);
-    expect(isAdmin(undefined)).toBe(false);
   });
 });

@@ -29,7 +29,3 @@ export function resolveRole(
   if (account.role === "admin") return "admin";
   return adminEmails.has(normalizeEmail(account.email)) ? "admin" : "student";
 }
-
-export function isAdmin(user: { role: Role } | null | undefined): boolean {
-  return user?.role === "admin";
-}

@@ -3,31 +3,13 @@ import { describe, expect, it } from "vitest";
 import {
   ACCOUNT_POLICY,
   ADDRESS_POLICY,
-  claimAttempt,
   delayAfter,
   delaySchedule,
-  isHeld,
-  retryAfterSeconds,
   tooManyAttemptsMessage,
   type ThrottlePolicy,
-  type ThrottleState,
 } from "./sign-in-throttle";
 
-const T0 = 1_700_000_000_000;
 const policy: ThrottlePolicy = { freeFailures: 5, firstDelayMs: 1000, maxDelayMs: 300_000, quietPeriodMs: 3_600_000 };
-
-/** Claims `count` attempts, each at the earliest moment it is admitted; returns the state and the clock. */
-function failRepeatedly(count: number, start = T0): { state: ThrottleState | null; now: number } {
-  let state: ThrottleState | null = null;
-  let now = start;
-  for (let i = 0; i < count; i++) {
-    const claim = claimAttempt(state, now, policy);
-    if (!claim.admitted) throw new Error("held back");
-    state = claim.state;
-    now = state.heldUntil ?? now;
-  }
-  return { state, now };
-}
 
 describe("delayAfter", () => {
   it("gives the free failures no delay, then 1 s, 2 s, 4 s ... doubling", () => {
@@ -63,66 +45,6 @@ describe("delaySchedule", () => {
   });
 });
 
-describe("claimAttempt", () => {
-  it("admits and counts the first attempt", () => {
-    expect(claimAttempt(null, T0, policy)).toEqual({
-      admitted: true,
-      state: { failures: 1, heldUntil: null, lastCountedAt: T0 },
-    });
-  });
-
-  it("holds back the attempt after the free failures for the announced delay", () => {
-    const { state } = failRepeatedly(5);
-    expect(state).toEqual({ failures: 5, heldUntil: T0 + 1000, lastCountedAt: T0 });
-    expect(claimAttempt(state, T0 + 400, policy)).toEqual({ admitted: false, retryAfterMs: 600 });
-    expect(isHeld(state, T0 + 999)).toBe(true);
-    expect(isHeld(state, T0 + 1000)).toBe(false);
-  });
-
-  it("grows the delay with each further failure", () => {
-    const { state, now } = failRepeatedly(6);
-    expect(state?.heldUntil).toBe(now);
-    expect(state?.failures).toBe(6);
-    expect(state!.heldUntil! - state!.lastCountedAt).toBe(2000);
-    const next = claimAttempt(state, now, policy);
-    expect(next.admitted && next.state.heldUntil! - now).toBe(4000);
-  });
-
-  it("does not count a refused attempt, so hammering does not grow the delay", () => {
-    const { state } = failRepeatedly(5);
-    const refused = claimAttempt(state, T0 + 10, policy);
-    expect(refused.admitted).toBe(false);
-    expect(claimAttempt(state, T0 + 1000, policy)).toMatchObject({ admitted: true, state: { failures: 6 } });
-  });
-
-  it("forgets failures after a quiet period", () => {
-    const { state, now } = failRepeatedly(9);
-    const later = now + policy.quietPeriodMs;
-    expect(claimAttempt(state, later, policy)).toEqual({
-      admitted: true,
-      state: { failures: 1, heldUntil: null, lastCountedAt: later },
-    });
-  });
-
-  it("keeps counting failures that come closer together than the quiet period", () => {
-    const { state, now } = failRepeatedly(3);
-    expect(claimAttempt(state, now + policy.quietPeriodMs - 1, policy)).toMatchObject({ state: { failures: 4 } });
-  });
-
-  it("lets 40 attempts at the same instant through only up to the first delay", () => {
-    let state: ThrottleState | null = null;
-    let admitted = 0;
-    for (let i = 0; i < 40; i++) {
-      const claim = claimAttempt(state, T0, policy);
-      if (claim.admitted) {
-        admitted++;
-        state = claim.state;
-      }
-    }
-    expect(admitted).toBe(policy.freeFailures);
-  });
-});
-
 describe("tooManyAttemptsMessage", () => {
   it("says seconds under a minute, rounding up, singular for one", () => {
     expect(tooManyAttemptsMessage(1)).toBe("Too many sign-in attempts. Try again in 1 second.");
@@ -140,7 +62,5 @@ describe("tooManyAttemptsMessage", () => {
   it("never says zero", () => {
     expect(tooManyAttemptsMessage(0)).toBe("Too many sign-in attempts. Try again in 1 second.");
     expect(tooManyAttemptsMessage(-5)).toBe("Too many sign-in attempts. Try again in 1 second.");
-    expect(retryAfterSeconds(0)).toBe(1);
-    expect(retryAfterSeconds(2500)).toBe(3);
   });
 });

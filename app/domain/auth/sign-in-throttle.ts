@@ -72,27 +72,7 @@ export function delaySchedule(policy: ThrottlePolicy): Array<{ failures: number;
   }
 }
 
-export function isHeld(state: ThrottleState | null, now: number): boolean {
-  return state?.heldUntil != null && state.heldUntil > now;
-}
-
-/** Whether the failures counted so far are old enough to forget. */
-export function hasDecayed(state: ThrottleState, now: number, policy: ThrottlePolicy): boolean {
-  return state.lastCountedAt <= now - policy.quietPeriodMs;
-}
-
 export type Claim = { admitted: true; state: ThrottleState } | { admitted: false; retryAfterMs: number };
-
-/**
- * Decides whether an attempt may go ahead and, if so, counts it. The model's SQL does the
- * same in one statement; this is the reference the unit tests pin down.
- */
-export function claimAttempt(state: ThrottleState | null, now: number, policy: ThrottlePolicy): Claim {
-  if (state && isHeld(state, now)) return { admitted: false, retryAfterMs: (state.heldUntil ?? now) - now };
-  const failures = !state || hasDecayed(state, now, policy) ? 1 : state.failures + 1;
-  const delayMs = delayAfter(failures, policy);
-  return { admitted: true, state: { failures, heldUntil: delayMs > 0 ? now + delayMs : null, lastCountedAt: now } };
-}
 
 /** What a refused attempt is told: whole seconds under a minute, else whole minutes, rounded up. */
 export function tooManyAttemptsMessage(retryAfterMs: number): string {
@@ -100,9 +80,4 @@ export function tooManyAttemptsMessage(retryAfterMs: number): string {
   if (seconds < 60) return `Too many sign-in attempts. Try again in ${seconds} ${seconds === 1 ? "second" : "seconds"}.`;
   const minutes = Math.ceil(seconds / 60);
   return `Too many sign-in attempts. Try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
-}
-
-/** Seconds for a Retry-After header. */
-export function retryAfterSeconds(retryAfterMs: number): number {
-  return Math.max(1, Math.ceil(retryAfterMs / SECOND));
 }

@@ -15,7 +15,6 @@ export const signInSchema = z.object({
     .min(1, "Password is required")
     .max(1024, "Invalid email or password."),
 });
-export type SignInInput = z.infer<typeof signInSchema>;
 
 const firstAdminFields = z.object({
     firstName: z.string().trim().min(1, "First name is required").max(100, "First name is too long"),

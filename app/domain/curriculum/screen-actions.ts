@@ -11,7 +11,6 @@ import { MISSING_SELECTION, SELF_PREREQUISITE } from "./prerequisites";
  */
 
 export const competencyFormSchema = competencySchema.extend({ newModuleName: moduleSchema.shape.name.optional() });
-export type CompetencyFormInput = z.infer<typeof competencyFormSchema>;
 
 export const competencyActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("create"), values: competencyFormSchema }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { JOB_STATUSES, MAX_RETRIES, isFinished, jobInputSchema, jobMessageSchema, retryDelaySeconds } from "./job-messages";
+import { MAX_RETRIES, jobInputSchema, jobMessageSchema, retryDelaySeconds } from "./job-messages";
 
 describe("jobInputSchema", () => {
   it("parses a ping with the default echo", () => {
@@ -33,15 +33,6 @@ describe("jobMessageSchema", () => {
     expect(jobMessageSchema.parse({ jobId: "j1" })).toEqual({ jobId: "j1" });
     expect(jobMessageSchema.safeParse({ jobId: "" }).success).toBe(false);
     expect(jobMessageSchema.safeParse({}).success).toBe(false);
-  });
-});
-
-describe("isFinished", () => {
-  it("is true only for succeeded and failed", () => {
-    const finished = JOB_STATUSES.filter(isFinished);
-    expect(finished).toEqual(["succeeded", "failed"]);
-    expect(isFinished("queued")).toBe(false);
-    expect(isFinished("running")).toBe(false);
   });
 });
 

@@ -19,11 +19,6 @@ export type JobKind = JobInput["kind"];
 export const jobMessageSchema = z.object({ jobId: z.string().min(1) });
 export type JobMessage = z.infer<typeof jobMessageSchema>;
 
-/** A job is finished when it succeeded or failed; screens poll until then. */
-export function isFinished(status: JobStatus): boolean {
-  return status === "succeeded" || status === "failed";
-}
-
 /** Matches max_retries in wrangler.toml: a message is delivered at most 1 + MAX_RETRIES times. */
 export const MAX_RETRIES = 3;
 

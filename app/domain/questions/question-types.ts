@@ -10,6 +10,3 @@ export type QuestionType = (typeof QUESTION_TYPES)[number];
 
 export const DIFFICULTIES = ["easy", "medium", "hard"] as const;
 export type Difficulty = (typeof DIFFICULTIES)[number];
-
-export const TEST_MODES = ["placement", "diagnostic"] as const;
-export type TestMode = (typeof TEST_MODES)[number];

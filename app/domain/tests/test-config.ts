@@ -53,14 +53,12 @@ export const testDetailsSchema = z.object({
   showResultAfterTest: z.boolean().default(true),
   showFeedbackAfterTest: z.boolean().default(true),
 });
-export type TestDetails = z.infer<typeof testDetailsSchema>;
 
 export const sectionSchema = z.object({
   id: z.string().trim().min(1, "Section id is required").max(100),
   title: requiredText("Section title is required"),
   timeLimit: optionalSeconds("Section time limit"),
 });
-export type SectionInput = z.infer<typeof sectionSchema>;
 
 /** A bank question placed in a test: its section and its time-limit override. */
 export const placementSchema = z.object({
