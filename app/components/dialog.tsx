@@ -110,3 +110,45 @@ export function ConfirmDialog({
     </Dialog>
   );
 }
+
+/** "Are you sure?" before deleting one record of a list; `onDelete` posts the screen's delete intent. */
+export function ConfirmDeleteDialog<Item extends { id: string }>({
+  item,
+  onClose,
+  onDelete,
+  describe,
+  confirmLabel,
+}: {
+  item: Item | null;
+  onClose: () => void;
+  onDelete: (item: Item) => void;
+  describe: (item: Item) => string;
+  confirmLabel: string;
+}) {
+  return (
+    <ConfirmDialog
+      open={item !== null}
+      onCancel={onClose}
+      onConfirm={() => {
+        if (item) onDelete(item);
+        onClose();
+      }}
+      description={item ? describe(item) : ""}
+      confirmLabel={confirmLabel}
+    />
+  );
+}
+
+/** A form dialog's Cancel and submit buttons. */
+export function DialogActions({ onCancel, submitLabel, busy = false }: { onCancel: () => void; submitLabel: string; busy?: boolean }) {
+  return (
+    <div className="flex justify-end gap-2">
+      <button type="button" className="btn-outline" onClick={onCancel}>
+        Cancel
+      </button>
+      <button type="submit" className="btn-primary" disabled={busy}>
+        {submitLabel}
+      </button>
+    </div>
+  );
+}

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { ArrowLeft, ArrowRight, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 
-import { Dialog } from "~/components/dialog";
+import { Dialog, DialogActions } from "~/components/dialog";
 import { useActionResult, useIntentFetcher } from "~/components/action-result";
 import { PREREQUISITE_MESSAGES, prerequisiteActionSchema } from "~/domain/curriculum/screen-actions";
 import { NOT_FOUND } from "~/domain/shell/not-found";
@@ -132,14 +132,7 @@ export default function PrerequisitesManager() {
                 ))}
             </select>
           </div>
-          <div className="flex justify-end gap-2">
-            <button type="button" className="btn-outline" onClick={() => setOpen(false)}>
-              Cancel
-            </button>
-            <button type="submit" className="btn-primary" disabled={busy}>
-              Add Prerequisite
-            </button>
-          </div>
+          <DialogActions onCancel={() => setOpen(false)} submitLabel="Add Prerequisite" busy={busy} />
         </fetcher.Form>
       </Dialog>
     </div>

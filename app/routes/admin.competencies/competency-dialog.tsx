@@ -1,6 +1,6 @@
 import { useState } from "react";
 
-import { Dialog } from "~/components/dialog";
+import { Dialog, DialogActions } from "~/components/dialog";
 import { FormField } from "~/components/form-field";
 import { competencySchema, moduleSchema } from "~/domain/curriculum/curriculum";
 import { fieldErrors } from "~/lib/form-errors";
@@ -80,14 +80,7 @@ export function CompetencyDialog({
           <FormField name="gradeLevel" label="Grade level (optional)" value={values.gradeLevel ?? ""} onChange={(event) => set("gradeLevel", event.target.value)} />
           <FormField name="subject" label="Subject (optional)" value={values.subject ?? ""} onChange={(event) => set("subject", event.target.value)} />
         </div>
-        <div className="flex justify-end gap-2">
-          <button type="button" className="btn-outline" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn-primary" disabled={busy}>
-            {initial ? "Save Competency" : "Create Competency"}
-          </button>
-        </div>
+        <DialogActions onCancel={onClose} submitLabel={initial ? "Save Competency" : "Create Competency"} busy={busy} />
       </form>
     </Dialog>
   );

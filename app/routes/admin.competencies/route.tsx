@@ -4,7 +4,7 @@ import { GitBranch, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 
 import { CompetencyDialog, type CompetencyValues } from "./competency-dialog";
-import { ConfirmDialog } from "~/components/dialog";
+import { ConfirmDeleteDialog } from "~/components/dialog";
 import { useActionResult, useIntentFetcher } from "~/components/action-result";
 import { COMPETENCY_MESSAGES, competencyActionSchema } from "~/domain/curriculum/screen-actions";
 import { NOT_FOUND } from "~/domain/shell/not-found";
@@ -114,17 +114,12 @@ export default function CompetencyManager() {
           onSubmit={(values) => submitIntent(editing.competency ? { intent: "update", id: editing.competency.id, values } : { intent: "create", values })}
         />
       ) : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (deleting) submitIntent({ intent: "delete", id: deleting.id });
-          setDeleting(null);
-        }}
-        description={
-          deleting
-            ? `"${deleting.description}" is linked to ${deleting.questionCount} ${deleting.questionCount === 1 ? "question" : "questions"}. Deleting it removes those links, its prerequisites and its curriculum memberships. The questions themselves stay.`
-            : ""
+      <ConfirmDeleteDialog
+        item={deleting}
+        onClose={() => setDeleting(null)}
+        onDelete={(item) => submitIntent({ intent: "delete", id: item.id })}
+        describe={(item) =>
+          `"${item.description}" is linked to ${item.questionCount} ${item.questionCount === 1 ? "question" : "questions"}. Deleting it removes those links, its prerequisites and its curriculum memberships. The questions themselves stay.`
         }
         confirmLabel="Delete Competency"
       />

@@ -1,6 +1,6 @@
 import { useState } from "react";
 
-import { Dialog } from "~/components/dialog";
+import { Dialog, DialogActions } from "~/components/dialog";
 import { FormField } from "~/components/form-field";
 import { curriculumSchema } from "~/domain/curriculum/curriculum";
 import { fieldErrors } from "~/lib/form-errors";
@@ -45,14 +45,7 @@ export function CurriculumDialog({
           <FormField name="curriculumGrade" label="Grade level (optional)" value={values.gradeLevel ?? ""} onChange={(event) => set("gradeLevel", event.target.value)} />
           <FormField name="curriculumSubject" label="Subject (optional)" value={values.subject ?? ""} onChange={(event) => set("subject", event.target.value)} />
         </div>
-        <div className="flex justify-end gap-2">
-          <button type="button" className="btn-outline" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn-primary" disabled={busy}>
-            {initial ? "Save Curriculum" : "Create Curriculum"}
-          </button>
-        </div>
+        <DialogActions onCancel={onClose} submitLabel={initial ? "Save Curriculum" : "Create Curriculum"} busy={busy} />
       </form>
     </Dialog>
   );

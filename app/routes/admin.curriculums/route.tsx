@@ -5,7 +5,7 @@ import { useState } from "react";
 
 import { CurriculumDialog, type CurriculumValues } from "./curriculum-dialog";
 import { ManageCompetenciesDialog } from "./manage-competencies-dialog";
-import { ConfirmDialog } from "~/components/dialog";
+import { ConfirmDeleteDialog } from "~/components/dialog";
 import { useActionResult, useIntentFetcher } from "~/components/action-result";
 import { asMembershipChange, pendingMembers, type MembershipChange } from "~/domain/curriculum/curriculum-membership";
 import { listCompetencies } from "~/models/competencies.server";
@@ -152,14 +152,13 @@ export default function Curriculums() {
           onClose={() => setManagingId(null)}
         />
       ) : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (deleting) submitIntent({ intent: "delete", id: deleting.id });
-          setDeleting(null);
-        }}
-        description={deleting ? `Delete "${deleting.name}"? Its competencies stay in the Competency Manager.` : ""}
+      <ConfirmDeleteDialog
+        item={deleting}
+        onClose={() => setDeleting(null)}
+        onDelete={(item) => submitIntent({ intent: "delete", id: item.id })}
+        describe={(item) =>
+          `Delete "${item.name}"? Its competencies stay in the Competency Manager.`
+        }
         confirmLabel="Delete Curriculum"
       />
     </div>

@@ -1,6 +1,6 @@
 import { useState } from "react";
 
-import { Dialog } from "~/components/dialog";
+import { Dialog, DialogActions } from "~/components/dialog";
 import { FormField } from "~/components/form-field";
 import { QUESTION_TYPE_LABELS } from "~/components/tests/question-label";
 import { fieldErrors } from "~/lib/form-errors";
@@ -167,14 +167,7 @@ export function QuestionDialog({
           onChange={(selected, primary) => setValue((current) => ({ ...current, competencies: selected, primaryCompetency: primary }))}
           error={errors.competencies}
         />
-        <div className="flex justify-end gap-2">
-          <button type="button" className="btn-outline" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn-primary" disabled={busy}>
-            {busy ? "Saving..." : initial ? "Save Question" : "Create Question"}
-          </button>
-        </div>
+        <DialogActions onCancel={onClose} submitLabel={busy ? "Saving..." : initial ? "Save Question" : "Create Question"} busy={busy} />
       </form>
     </Dialog>
   );

@@ -11,7 +11,7 @@ import { QuestionPreviewDialog, type PreviewQuestion } from "./question-preview-
 import { QUESTION_TYPE_LABELS, questionPreview } from "~/components/tests/question-label";
 import { useActionResult, useIntentFetcher } from "~/components/action-result";
 import { useToast } from "~/components/toast/toast-context";
-import { ConfirmDialog } from "~/components/dialog";
+import { ConfirmDeleteDialog } from "~/components/dialog";
 import { questionBankActionSchema } from "~/domain/questions/question";
 import { QUESTION_BANK_MESSAGES } from "~/domain/questions/screen-actions";
 import { BANK_PAGE_SIZE, questionListSearch, readQuestionListQuery } from "~/domain/questions/question-list";
@@ -190,16 +190,13 @@ export default function QuestionBank() {
           onSubmit={submit}
         />
       ) : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (deleting) submitIntent({ intent: "delete", id: deleting.id });
-          setDeleting(null);
-        }}
-        description={
-          deleting?.tests.length
-            ? `Delete this question? It will also be removed from: ${deleting.tests.join(", ")}.`
+      <ConfirmDeleteDialog
+        item={deleting}
+        onClose={() => setDeleting(null)}
+        onDelete={(item) => submitIntent({ intent: "delete", id: item.id })}
+        describe={(item) =>
+          item.tests.length
+            ? `Delete this question? It will also be removed from: ${item.tests.join(", ")}.`
             : "Delete this question? This cannot be undone."
         }
         confirmLabel="Delete Question"

@@ -1,6 +1,6 @@
 import { useState } from "react";
 
-import { Dialog } from "~/components/dialog";
+import { Dialog, DialogActions } from "~/components/dialog";
 import { FormField } from "~/components/form-field";
 import { sectionSchema } from "~/domain/tests/test-config";
 import type { EditorSection } from "~/domain/tests/test-editor";
@@ -51,14 +51,7 @@ export function SectionDialog({
           onChange={(event) => setTimeLimit(event.target.value)}
           error={errors.timeLimit}
         />
-        <div className="flex justify-end gap-2">
-          <button type="button" className="btn-outline" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn-primary">
-            {section ? "Save Section" : "Add Section"}
-          </button>
-        </div>
+        <DialogActions onCancel={onClose} submitLabel={section ? "Save Section" : "Add Section"} />
       </form>
     </Dialog>
   );
