@@ -8,7 +8,11 @@ import { testSessionStub } from "~/services/test-session.server";
 
 type Check = { ok: boolean; detail: string };
 
-const failed = (error: unknown): Check => ({ ok: false, detail: error instanceof Error ? error.message : String(error) });
+/** A failed check is logged in full; the answer says only that it failed (no database text leaves the Worker). */
+const failed = (error: unknown): Check => {
+  console.error("Health check failed", error);
+  return { ok: false, detail: "This check failed; the Worker's logs have the details." };
+};
 
 /**
  * GET /api/system/health (admin): checks each part of the deployment for a district's IT
@@ -44,7 +48,10 @@ export const loader = apiRoute(async ({ request, context }) => {
     }
   })().catch(failed);
 
-  const jobs = await countJobsByStatus(context.db).catch(() => null);
+  const jobs = await countJobsByStatus(context.db).catch((error: unknown) => {
+    console.error("Health check: counting jobs failed", error);
+    return null;
+  });
   const ok = database.ok && sessionObject.ok;
   return json(
     { ok, database, sessionObject, jobs: jobs ?? {} },
