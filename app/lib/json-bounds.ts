@@ -4,6 +4,8 @@
  * the limit, so a value nested 100,000 levels deep is refused cheaply instead of overflowing
  * the stack of whatever serialises it later (JSON.stringify and React's render both recurse).
  */
+import { invalid } from "./errors";
+
 export type JsonBounds = { maxDepth: number; maxChars: number };
 export type JsonBoundsProblem = "too_deep" | "too_large" | null;
 
@@ -36,6 +38,14 @@ export function jsonBoundsProblem(value: unknown, { maxDepth, maxChars }: JsonBo
 export const MAX_REQUEST_BODY_DEPTH = 32;
 export const TOO_DEEP = `The request body is nested too deeply (max ${MAX_REQUEST_BODY_DEPTH} levels).`;
 
-export function isTooDeepForARequest(value: unknown): boolean {
-  return jsonDepth(value, MAX_REQUEST_BODY_DEPTH) > MAX_REQUEST_BODY_DEPTH;
+/** A request body's JSON text as a value; blank is null. Unreadable or too deep is an `invalid` failure. */
+export function parseRequestJson(text: string): unknown {
+  let value: unknown;
+  try {
+    value = text.trim() === "" ? null : JSON.parse(text);
+  } catch {
+    throw invalid("Request body must be valid JSON");
+  }
+  if (jsonDepth(value, MAX_REQUEST_BODY_DEPTH) > MAX_REQUEST_BODY_DEPTH) throw invalid(TOO_DEEP);
+  return value;
 }

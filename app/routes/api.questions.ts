@@ -1,22 +1,10 @@
 import { json } from "@remix-run/cloudflare";
-import { z } from "zod";
 
+import { apiQuestionQuerySchema, DEFAULT_API_PAGE_LIMIT } from "~/domain/questions/api-query";
 import { questionSchema } from "~/domain/questions/question";
-import { apiPagingSchema, SEARCH_MAX_CHARS } from "~/domain/questions/question-list";
 import { countQuestions, createQuestion, listQuestions } from "~/models/questions.server";
 import { apiError, apiRoute, byMethod, parseJsonBody } from "~/services/api.server";
 import { requireAdmin } from "~/services/auth.server";
-
-/** The bank's filters, with the question form's messages; an empty value means no filter. */
-const { type, difficulty } = questionSchema.innerType().shape;
-const blankAsAbsent = (value: unknown) => (value === "" ? undefined : value);
-const filtersSchema = z.object({
-  search: z.string().max(SEARCH_MAX_CHARS, `search must be at most ${SEARCH_MAX_CHARS} characters`).optional(),
-  type: z.preprocess(blankAsAbsent, type.optional()),
-  difficulty: z.preprocess(blankAsAbsent, difficulty.removeDefault().optional()),
-}).merge(apiPagingSchema);
-
-const DEFAULT_API_PAGE_LIMIT = 25;
 
 /**
  * GET /api/questions (?search, ?type, ?difficulty): the bank, newest first, as an array. With ?page
@@ -27,7 +15,7 @@ const DEFAULT_API_PAGE_LIMIT = 25;
 export const loader = apiRoute(async ({ request, context }) => {
   await requireAdmin(request, context);
   const query = Object.fromEntries(new URL(request.url).searchParams);
-  const filters = filtersSchema.safeParse(query);
+  const filters = apiQuestionQuerySchema.safeParse(query);
   if (!filters.success) {
     const issue = filters.error.issues[0];
     return apiError(400, `${issue?.path.join(".")}: ${issue?.message ?? "Invalid filter"}`);

@@ -3,14 +3,14 @@ import type { z } from "zod";
 
 import type { ToastMessage } from "~/domain/shell/toast";
 import type { ActionResult, TitledMessage } from "~/lib/action-result";
-import { DomainError, invalid } from "~/lib/errors";
+import { invalid } from "~/lib/errors";
 import { formToObject } from "~/lib/form-data";
-import { isTooDeepForARequest, TOO_DEEP } from "~/lib/json-bounds";
+import { parseRequestJson } from "~/lib/json-bounds";
 import { fieldErrors } from "~/lib/form-errors";
 import { describeFailure } from "./http-errors.server";
 
 /**
- * The one way a screen action runs (docs/decisions/0004-action-contract.md):
+ * The one way a screen action runs (docs/decisions/0006-action-contract.md):
  * read the submission (form post or JSON) → parse it with the screen's intent schema → run the
  * intent → answer one ActionResult, or the Response the intent returns (a redirect).
  * Expected failures become 4xx with their message; anything else is logged and answers 500
@@ -30,11 +30,6 @@ export type IntentOutcome<Data> = void | Response | { data: Data; toast?: ToastM
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
-/** Reads a form post or a JSON body into a plain value for a schema. */
-export async function readSubmission(request: Request): Promise<unknown> {
-  return (await readSubmissionWithEcho(request)).submission;
-}
-
 /** The text fields of a form post worth showing again after a refusal: never a password. */
 function echoOf(form: FormData): Record<string, string> {
   const values: Record<string, string> = {};
@@ -44,20 +39,13 @@ function echoOf(form: FormData): Record<string, string> {
   return values;
 }
 
-async function readSubmissionWithEcho(original: Request): Promise<{ submission: unknown; echo?: Record<string, string> }> {
+/** Reads a form post or a JSON body into a plain value for a schema (and a form's echo). */
+async function readSubmission(original: Request): Promise<{ submission: unknown; echo?: Record<string, string> }> {
   // A copy: the intent may hand the request on to code that reads the body itself (remix-auth).
   const request = original.clone();
   const type = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (type === "application/json") {
-    const text = await request.text();
-    let submission: unknown;
-    try {
-      submission = text.trim() === "" ? null : JSON.parse(text);
-    } catch {
-      throw invalid("The request body is not valid JSON.");
-    }
-    if (isTooDeepForARequest(submission)) throw invalid(TOO_DEEP);
-    return { submission };
+    return { submission: parseRequestJson(await request.text()) };
   }
   if (FORM_TYPES.includes(type)) {
     let form: FormData;
@@ -92,7 +80,7 @@ export async function handleAction<Schema extends IntentSchema, Data = undefined
   let submission: unknown;
   let echo: Record<string, string> | undefined;
   try {
-    ({ submission, echo } = await readSubmissionWithEcho(request));
+    ({ submission, echo } = await readSubmission(request));
   } catch (error) {
     const { status, message } = describeFailure(error, "Reading a submission");
     return failure(status, null, toastOf(message));
@@ -120,6 +108,6 @@ export async function handleAction<Schema extends IntentSchema, Data = undefined
   } catch (error) {
     if (error instanceof Response) throw error;
     const { status, message } = describeFailure(error, `Screen action "${intent}"`, intents[intent]!.failure);
-    return failure(status, intent, error instanceof DomainError ? toastOf(message, messages.titled) : toastOf(message), {}, echo);
+    return failure(status, intent, toastOf(message, messages.titled), {}, echo);
   }
 }

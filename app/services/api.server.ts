@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { z } from "zod";
 
 import { invalid } from "~/lib/errors";
-import { isTooDeepForARequest, TOO_DEEP } from "~/lib/json-bounds";
+import { parseRequestJson } from "~/lib/json-bounds";
 import { describeFailure } from "./http-errors.server";
 
 /** Helpers for /api routes: one error shape ({ message }) and zod-checked bodies. */
@@ -29,15 +29,9 @@ export function apiRoute(handler: (args: LoaderFunctionArgs) => Promise<Response
 
 /** Parses a JSON body with the payload's schema; a problem is an `invalid` failure naming the field. */
 export async function parseJsonBody<Schema extends z.ZodTypeAny>(request: Request, schema: Schema): Promise<z.infer<Schema>> {
-  let body: unknown;
-  try {
-    const text = await request.text();
-    body = text.trim() === "" ? {} : JSON.parse(text);
-  } catch {
-    throw invalid("Request body must be valid JSON");
-  }
-  if (isTooDeepForARequest(body)) throw invalid(TOO_DEEP);
-  const parsed = schema.safeParse(body);
+  const text = await request.text();
+  // An empty body reads as {}: every field of the schema is then missing, each with its message.
+  const parsed = schema.safeParse(text.trim() === "" ? {} : parseRequestJson(text));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.length ? `${issue.path.join(".")}: ` : "";

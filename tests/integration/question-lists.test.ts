@@ -133,9 +133,18 @@ const openQuestion = { text: "Explain why 7 is prime.", type: "free_response", d
 describe("stored JSON is bounded", () => {
   const questionCount = () => total();
 
-  it("refuses a rubric nested 10,000 deep with 400 and stores nothing", async () => {
+  it("refuses a rubric nested 10,000 deep with 400 and stores nothing (the body's depth limit answers first)", async () => {
     const before = await questionCount();
     const body = `{"text":"Deep","type":"free_response","rubric":${nestedJson(10_000)}}`;
+    const response = await admin.post("/api/questions", body);
+    expect(response.status).toBe(400);
+    expect(response.data.message).toBe("The request body is nested too deeply (max 32 levels).");
+    expect(await questionCount()).toBe(before);
+  });
+
+  it("refuses a rubric nested deeper than a rubric may be, within a body of acceptable depth", async () => {
+    const before = await questionCount();
+    const body = `{"text":"Deep","type":"free_response","rubric":${nestedJson(12)}}`;
     const response = await admin.post("/api/questions", body);
     expect(response.status).toBe(400);
     expect(response.data.message).toContain("Rubric is nested too deeply (max 8 levels)");
