@@ -4,22 +4,28 @@ import { useCallback, useEffect, useRef } from "react";
 import type { ActionResult } from "~/lib/action-result";
 import { useToast } from "./toast/toast-context";
 
+/** Where an answer comes from: a fetcher, or `{ data: useActionData(), state: navigation.state }`. */
+type ResultSource<Data> = { data: ActionResult<Data> | undefined; state: "idle" | "submitting" | "loading" };
+
 /**
- * The client half of the action contract (docs/decisions/0004-action-contract.md): shows the
- * toast the server chose for each new ActionResult and runs `onSuccess` once per success.
- * Works with `fetcher.data` and with `useActionData()` alike.
+ * The client half of the action contract (docs/decisions/0006-action-contract.md): shows the
+ * toast the server chose for each new ActionResult and runs `onSuccess` once per success. It waits
+ * until the page has reloaded its data, so "Competency deleted" never shows beside the card.
  */
 export function useActionResult<Data>(
-  result: ActionResult<Data> | undefined,
+  source: ResultSource<Data>,
   options: { onSuccess?: (result: Extract<ActionResult<Data>, { ok: true }>) => void; toastFieldErrors?: boolean } = {},
 ) {
   const { toast } = useToast();
   const latest = useRef(options);
+  const handled = useRef<ActionResult<Data> | undefined>(undefined);
   useEffect(() => {
     latest.current = options;
   });
+  const { data: result, state } = source;
   useEffect(() => {
-    if (!result) return;
+    if (!result || state !== "idle" || handled.current === result) return;
+    handled.current = result;
     if (result.ok) {
       if (result.toast) toast(result.toast);
       latest.current.onSuccess?.(result);
@@ -28,7 +34,7 @@ export function useActionResult<Data>(
     // A form that shows its field errors beside the fields needs no toast repeating them.
     const inline = latest.current.toastFieldErrors === false && Object.keys(result.fieldErrors).some((key) => key !== "_form");
     if (!inline) toast(result.toast);
-  }, [result, toast]);
+  }, [result, state, toast]);
 }
 
 /**

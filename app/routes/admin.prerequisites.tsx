@@ -43,7 +43,7 @@ export default function PrerequisitesManager() {
   const [open, setOpen] = useState(false);
   const [competencyId, setCompetencyId] = useState("");
   const [prerequisiteId, setPrerequisiteId] = useState("");
-  useActionResult(fetcher.data, {
+  useActionResult(fetcher, {
     onSuccess: (result) => {
       if (result.intent !== "add") return;
       // The dialog resets its selections on success (SPEC.md section 4).

@@ -38,7 +38,7 @@ export default function CreateTest() {
   const result = useActionData<ActionResult>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  useActionResult(result, { toastFieldErrors: false });
+  useActionResult({ data: result, state: navigation.state }, { toastFieldErrors: false });
   const failed = result && !result.ok ? result : undefined;
 
   return (

@@ -47,7 +47,7 @@ export default function CompetencyManager() {
   const { fetcher, busy, submitIntent } = useIntentFetcher();
   const [editing, setEditing] = useState<{ key: number; competency: (CompetencyValues & { id: string }) | null } | null>(null);
   const [deleting, setDeleting] = useState<(typeof competencies)[number] | null>(null);
-  useActionResult(fetcher.data, {
+  useActionResult(fetcher, {
     onSuccess: (result) => {
       if (result.intent !== "delete") setEditing(null);
     },

@@ -64,7 +64,7 @@ function MembershipCheckbox({
   checked: boolean;
 }) {
   const { fetcher, submitIntent } = useIntentFetcher(`curriculum-member-${curriculumId}-${competency.id}`);
-  useActionResult(fetcher.data);
+  useActionResult(fetcher);
   return (
     <li>
       <label className="flex items-center gap-2 rounded px-1 py-1.5 text-sm hover:bg-slate-50">

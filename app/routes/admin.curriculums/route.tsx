@@ -68,7 +68,7 @@ export default function Curriculums() {
   const [editing, setEditing] = useState<{ key: number; id: string | null; values: CurriculumValues | null } | null>(null);
   const [managingId, setManagingId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<(typeof curriculums)[number] | null>(null);
-  useActionResult(fetcher.data, {
+  useActionResult(fetcher, {
     onSuccess: (result) => {
       if (result.intent === "create" || result.intent === "update") setEditing(null);
     },

@@ -110,7 +110,7 @@ export default function QuestionBank() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [detail.state, detail.data]);
 
-  useActionResult(fetcher.data, {
+  useActionResult(fetcher, {
     onSuccess: (result) => {
       if (result.intent !== "delete") setEditing(null);
     },

@@ -108,7 +108,7 @@ function Editor({ test }: { test: LoadedTest }) {
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const { fetcher, busy, submitIntent } = useIntentFetcher();
   const { toast } = useToast();
-  useActionResult(fetcher.data);
+  useActionResult(fetcher);
 
   const [errors, setErrors] = useState<Record<string, string>>({});
   // The same schema as the server: show problems before anything is sent.
