@@ -14,7 +14,9 @@ const ToastContext = createContext<ToastApi | null>(null);
  * actions that redirect pass a toast through the session flash, which arrives as `serverToast`.
  */
 export function ToastProvider({ children, serverToast }: { children: ReactNode; serverToast?: ToastMessage | null }) {
-  const [current, setCurrent] = useState<ShownToast | null>(null);
+  // Rendered on the server too, so a page without JavaScript shows the toast of a redirect.
+  const [current, setCurrent] = useState<ShownToast | null>(() => (serverToast ? { ...serverToast, id: 0 } : null));
+  const shownServerToast = useRef(serverToast);
   const [paused, setPaused] = useState(false);
   const nextId = useRef(1);
 
@@ -24,7 +26,9 @@ export function ToastProvider({ children, serverToast }: { children: ReactNode; 
   const dismiss = useCallback(() => setCurrent(null), []);
 
   useEffect(() => {
-    if (serverToast) toast(serverToast);
+    // A flash that arrives with a later navigation is a new object; the first one is already shown.
+    if (serverToast && serverToast !== shownServerToast.current) toast(serverToast);
+    shownServerToast.current = serverToast;
   }, [serverToast, toast]);
 
   useEffect(() => {
