@@ -14,7 +14,11 @@ type ResultSource<Data> = { data: ActionResult<Data> | undefined; state: "idle" 
  */
 export function useActionResult<Data>(
   source: ResultSource<Data>,
-  options: { onSuccess?: (result: Extract<ActionResult<Data>, { ok: true }>) => void; toastFieldErrors?: boolean } = {},
+  options: {
+    onSuccess?: (result: Extract<ActionResult<Data>, { ok: true }>) => void;
+    onFailure?: (result: Extract<ActionResult<Data>, { ok: false }>) => void;
+    toastFieldErrors?: boolean;
+  } = {},
 ) {
   const { toast } = useToast();
   const latest = useRef(options);
@@ -31,6 +35,7 @@ export function useActionResult<Data>(
       latest.current.onSuccess?.(result);
       return;
     }
+    latest.current.onFailure?.(result);
     // A form that shows its field errors beside the fields needs no toast repeating them.
     const inline = latest.current.toastFieldErrors === false && Object.keys(result.fieldErrors).some((key) => key !== "_form");
     if (!inline) toast(result.toast);

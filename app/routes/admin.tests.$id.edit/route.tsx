@@ -53,6 +53,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   });
 }
 
+function fieldsUnder(prefix: string, errors: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(errors).flatMap(([key, message]) => (key.startsWith(prefix) ? [[key.slice(prefix.length), message]] : [])));
+}
+
 type Tab = "basic" | "sections" | "timers";
 const TABS: { key: Tab; label: string }[] = [
   { key: "basic", label: "Basic Info" },
@@ -108,9 +112,13 @@ function Editor({ test }: { test: LoadedTest }) {
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const { fetcher, busy, submitIntent } = useIntentFetcher();
   const { toast } = useToast();
-  useActionResult(fetcher);
-
   const [errors, setErrors] = useState<Record<string, string>>({});
+  useActionResult(fetcher, {
+    // The server checks what the browser cannot (questions deleted meanwhile): its field errors
+    // arrive keyed under the payload's `test`, the editor's fields are keyed by name.
+    onFailure: (result) => setErrors(fieldsUnder("test.", result.fieldErrors)),
+  });
+
   // The same schema as the server: show problems before anything is sent.
   const save = () => {
     const payload = toUpdatePayload(state);
