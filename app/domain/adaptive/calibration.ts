@@ -1,6 +1,6 @@
 import type { Difficulty } from "~/domain/questions/question-types";
 
-import { LABEL_PRIORS, probabilityCorrect } from "./item-model";
+import { type ItemParameters, LABEL_PRIORS, probabilityCorrect } from "./item-model";
 
 /**
  * Calibration of item parameters (issue 7, "Online calibration"): what an item's a and b have
@@ -67,23 +67,41 @@ export function onlineStep(responses: number, settings = ONLINE_CALIBRATION_DEFA
   return Math.max(settings.minimumStep, settings.stepScale / (settings.priorResponses + responses));
 }
 
+/** A student's ability as the engine holds it: the estimate and its standard error. */
+export type AbilityEstimate = { theta: number; se: number };
+
 /**
- * One Elo-style step after one answer: b ← b − K·(score − P(θ̂)) and, once the item has enough
- * answers, a ← a + K_a·(score − P(θ̂))·(θ̂ − b) — both are stochastic-gradient steps on the
- * answer's log-likelihood (a partial-credit Bernoulli, so AI grades enter as fractions).
+ * The chance of success the student's whole posterior predicts, E[P(θ)] for θ ~ N(θ̂, se²), by
+ * the logistic–normal approximation σ(a(θ̂ − b) / √(1 + π a² se² / 8)). Comparing answers with
+ * P(θ̂) instead would bias b toward the middle whenever θ̂ is uncertain (early in a test, and
+ * always on the first item, chosen at θ̂ = 0 for everyone); the predictive chance does not.
+ */
+export function predictedScore({ theta, se }: AbilityEstimate, item: ItemParameters): number {
+  const shrink = Math.sqrt(1 + (Math.PI * item.a * item.a * se * se) / 8);
+  return probabilityCorrect(theta, { a: item.a / shrink, b: item.b });
+}
+
+/**
+ * One Elo-style step after one answer: b ← b − K·(score − P̄) and, once the item has enough
+ * answers, a ← a + K_a·(score − P̄)·(θ̂ − b), where P̄ is the predicted score above. Both are
+ * stochastic-gradient steps on the answer's log-likelihood (a partial-credit Bernoulli, so AI
+ * grades enter as fractions).
  *
- * `theta` should be the student's estimate *before* this answer counted (the one the item was
- * chosen at), so the answer does not pull the estimate it is compared with.
+ * `ability` must be the student's estimate *before* this answer counted (the one the item was
+ * chosen at, or the final one of an attempt minus nothing else), so the answer does not pull the
+ * estimate it is compared with; pass se = 0 when θ is known exactly.
  */
 export function updateItemOnline(
   item: CalibratedItem,
-  theta: number,
+  ability: AbilityEstimate,
   score: number,
   settings = ONLINE_CALIBRATION_DEFAULTS,
 ): CalibratedItem {
+  const { theta, se } = ability;
   if (!Number.isFinite(theta)) throw new RangeError(`ability estimate must be finite, got ${theta}`);
+  if (!(se >= 0 && Number.isFinite(se))) throw new RangeError(`standard error must be finite and ≥ 0, got ${se}`);
   if (!(score >= 0 && score <= 1)) throw new RangeError(`score must be in [0, 1], got ${score}`);
-  const surprise = score - probabilityCorrect(theta, item);
+  const surprise = score - predictedScore(ability, item);
   const step = onlineStep(item.responses, settings);
   const b = clampB(item.b - step * surprise);
   const a =
