@@ -132,7 +132,10 @@ export function recalibrateItems(
       for (let r = from; r < to; r += 1) {
         const row = data.item[r]! * Q;
         const y = data.score[r]!;
-        for (let q = 0; q < Q; q += 1) posterior[q]! += y * logP[row + q]! + (1 - y) * logQ[row + q]!;
+        // Most answers score 0 or 1: read one curve instead of blending two.
+        if (y === 1) for (let q = 0; q < Q; q += 1) posterior[q]! += logP[row + q]!;
+        else if (y === 0) for (let q = 0; q < Q; q += 1) posterior[q]! += logQ[row + q]!;
+        else for (let q = 0; q < Q; q += 1) posterior[q]! += y * logP[row + q]! + (1 - y) * logQ[row + q]!;
       }
       let peak = -Infinity;
       for (let q = 0; q < Q; q += 1) peak = Math.max(peak, posterior[q]!);
@@ -145,10 +148,8 @@ export function recalibrateItems(
       for (let r = from; r < to; r += 1) {
         const row = data.item[r]! * Q;
         const y = data.score[r]!;
-        for (let q = 0; q < Q; q += 1) {
-          expectedAnswers[row + q]! += posterior[q]!;
-          expectedScore[row + q]! += y * posterior[q]!;
-        }
+        for (let q = 0; q < Q; q += 1) expectedAnswers[row + q]! += posterior[q]!;
+        if (y !== 0) for (let q = 0; q < Q; q += 1) expectedScore[row + q]! += y * posterior[q]!;
       }
     }
 
