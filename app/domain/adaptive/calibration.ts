@@ -6,7 +6,9 @@ import { type ItemParameters, LABEL_PRIORS, probabilityCorrect } from "./item-mo
  * Calibration of item parameters (issue 7, "Online calibration"): what an item's a and b have
  * learned from students' answers. This file holds the per-item state and the online (Elo-style)
  * update run after each answer; `batch-calibration.ts` holds the EM recalibration a queue job
- * runs over all answers of a test. Both produce the same state, so either can follow the other.
+ * runs over all answers of a test. Both produce the same state, so either can follow the other:
+ * after a batch, `responses` holds the batch's count, so the online steps that follow are small
+ * and refine the batch estimate rather than undo it.
  */
 
 /** An item's calibrated parameters, stored per item; a plain object so it serializes as is. */
@@ -88,8 +90,8 @@ export function predictedScore({ theta, se }: AbilityEstimate, item: ItemParamet
  * grades enter as fractions).
  *
  * `ability` must be the student's estimate *before* this answer counted (the one the item was
- * chosen at, or the final one of an attempt minus nothing else), so the answer does not pull the
- * estimate it is compared with; pass se = 0 when θ is known exactly.
+ * chosen at), so the answer does not pull the estimate it is compared with; its se is the
+ * posterior SD (pass 0 when θ is known exactly).
  */
 export function updateItemOnline(
   item: CalibratedItem,
