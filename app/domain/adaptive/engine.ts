@@ -1,5 +1,6 @@
 import { addResponse, clampScore, initialLogPosterior, summarizePosterior } from "./ability";
 import type { ItemParameters } from "./item-model";
+import { DEFAULT_DIAGNOSTIC_RULE, type DiagnosticRule, diagnosticStep } from "./diagnostic";
 import { randomForStep } from "./random";
 import { type AdaptiveBank, type AdaptiveItem, selectNextItem } from "./selection";
 import {
@@ -15,7 +16,12 @@ import {
  * state, bank and seed always give the same test.
  */
 
+export type TestMode = "placement" | "diagnostic";
+
+/** The placement rule sits at the top level; diagnostic mode uses `diagnostic` instead. */
 export type EngineConfig = PlacementRule & {
+  mode: TestMode;
+  diagnostic: DiagnosticRule;
   /** Randomesque exposure control: pick among the k most informative items (1 = off). */
   topK: number;
   /**
@@ -29,11 +35,19 @@ export type EngineConfig = PlacementRule & {
 
 export const DEFAULT_ENGINE_CONFIG: EngineConfig = {
   ...DEFAULT_PLACEMENT_RULE,
+  mode: "placement",
+  diagnostic: DEFAULT_DIAGNOSTIC_RULE,
   topK: 3,
   selection: "max_information",
 };
 
-export type AnsweredItem = { questionId: string; score: number };
+/** An answer with the item's parameters and competency at the time: the state is self-contained. */
+export type AnsweredItem = {
+  questionId: string;
+  score: number;
+  params: ItemParameters;
+  competencyId?: string | null;
+};
 
 export type EngineState = {
   config: EngineConfig;
@@ -45,10 +59,18 @@ export type EngineState = {
   se: number;
 };
 
-/** An answer as the engine sees it: the item's parameters at the time it was answered. */
-export type EngineAnswer = AnsweredItem & { params: ItemParameters };
+export type EngineAnswer = AnsweredItem;
 
-export type NextStep = { question: AdaptiveItem } | { stop: StopReason };
+/**
+ * What the engine is given besides the state: the test's questions (sections and competencies)
+ * and, for diagnostic prerequisite probing, the bank's other questions and the prerequisites.
+ */
+export type EngineBank = AdaptiveBank & {
+  probeItems?: readonly AdaptiveItem[];
+  prerequisites?: Readonly<Record<string, readonly string[]>>;
+};
+
+export type NextStep = { question: AdaptiveItem } | { stop: StopReason | "all_covered" };
 
 export function startAttempt(seed: number, config: Partial<EngineConfig> = {}): EngineState {
   const logPosterior = initialLogPosterior();
@@ -61,7 +83,10 @@ export function startAttempt(seed: number, config: Partial<EngineConfig> = {}): 
   };
 }
 
-export function next(state: EngineState, bank: AdaptiveBank): NextStep {
+export function next(state: EngineState, bank: EngineBank): NextStep {
+  const hasCompetencies = bank.items.some((item) => item.competencyId);
+  // A diagnostic test without competencies has nothing to cover: it runs as a placement test.
+  if (state.config.mode === "diagnostic" && hasCompetencies) return nextDiagnostic(state, bank);
   const itemsGiven = state.answers.length;
   const stop = placementStopReason(state.config, {
     itemsGiven,
@@ -81,6 +106,28 @@ export function next(state: EngineState, bank: AdaptiveBank): NextStep {
   return question ? { question } : { stop: "bank_exhausted" };
 }
 
+function nextDiagnostic(state: EngineState, bank: EngineBank): NextStep {
+  const administeredIds = state.answers.map((answer) => answer.questionId);
+  const step = diagnosticStep({
+    rule: state.config.diagnostic,
+    answers: state.answers,
+    administeredIds,
+    testItems: bank.items,
+    probeItems: bank.probeItems ?? [],
+    prerequisites: bank.prerequisites ?? {},
+  });
+  if ("stop" in step) return step;
+  const question = selectNextItem({
+    bank: { items: step.candidates },
+    administeredIds,
+    theta: state.theta,
+    testLength: state.config.diagnostic.maxItems,
+    topK: state.config.topK,
+    random: randomForStep(state.seed, state.answers.length),
+  });
+  return question ? { question } : { stop: "all_covered" };
+}
+
 /** The state after one answer. A repeated answer to the same question is ignored. */
 export function update(state: EngineState, answer: EngineAnswer): EngineState {
   if (state.answers.some((given) => given.questionId === answer.questionId)) return state;
@@ -91,7 +138,7 @@ export function update(state: EngineState, answer: EngineAnswer): EngineState {
   });
   return {
     ...state,
-    answers: [...state.answers, { questionId: answer.questionId, score }],
+    answers: [...state.answers, { ...answer, score }],
     logPosterior,
     ...summarizePosterior(logPosterior),
   };
