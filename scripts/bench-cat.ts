@@ -9,6 +9,8 @@
  *
  * One design:  npm run bench:cat -- --bank FILE --responses FILE --simulees FILE [--labels FILE]
  *              [--form FILE] --design NAME --out FILE.csv
+ *              (with --labels: the labels-only design, see runLabelsOnly; --bank maps item ids to
+ *              matrix columns only)
  * Every design: npm run bench:cat [-- --data DIR]   (or BENCH_CAT_DATA=DIR)
  * BENCH_CAT_SELECTION=expected_variance selects by expected posterior variance instead.
  */
@@ -16,7 +18,10 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 
+import type { AbilityEstimate } from "../app/domain/adaptive/ability";
+import { type ItemParameters, LABEL_PRIORS } from "../app/domain/adaptive/item-model";
 import type { AdaptiveBank, AdaptiveItem } from "../app/domain/adaptive/selection";
+import type { Difficulty } from "../app/domain/questions/question-types";
 import { placementStopReason } from "../app/domain/adaptive/stopping";
 import {
   type EngineConfig,
@@ -101,6 +106,8 @@ function runSimulee(
   design: Design,
   form: readonly AdaptiveItem[],
   stepTimes?: number[],
+  /** The items and parameters the engine sees, when not the true bank (labels-only design). */
+  engineBank: Bank = bank,
 ): SimuleeResult {
   const started = performance.now();
   let state: EngineState = startAttempt(0, {
@@ -114,7 +121,7 @@ function runSimulee(
     const stepStart = performance.now();
     let question: AdaptiveItem | undefined;
     if (design.adaptive) {
-      const step = next(state, bank);
+      const step = next(state, engineBank);
       question = "question" in step ? step.question : undefined;
     } else {
       const stop = placementStopReason(state.config, {
@@ -266,13 +273,18 @@ function runOne(flags: Map<string, string>): void {
     if (!value) throw new Error(`--${name} is required`);
     return value;
   };
-  if (flags.has("labels")) {
-    // Labels-only design: needs the online calibration (calibration.ts, built in parallel).
-    // HOOK: map labels to LABEL_PRIORS, run simulees 0–499 updating item parameters after each
-    // answer, then measure simulees 500–999 with the calibrated parameters.
-    throw new Error("--labels (labels-only design) needs calibration.ts, not merged yet");
-  }
   const design = parseDesign(required("design"));
+  if (flags.has("labels")) {
+    const paths = { bank: required("bank"), responses: required("responses") };
+    const inputs = loadLabelsOnlyInputs(
+      { ...paths, simulees: required("simulees") },
+      required("labels"),
+    );
+    const results = runLabelsOnly(inputs, design);
+    writeFileSync(required("out"), toCsv(results));
+    printSummary(`${design.name}, labels only, simulees ${LABELS_TEST_FROM}+`, results);
+    return;
+  }
   const inputs = loadInputs({
     bank: required("bank"),
     responses: required("responses"),
@@ -284,8 +296,12 @@ function runOne(flags: Map<string, string>): void {
   }
   const results = runDesign(inputs, design);
   writeFileSync(required("out"), toCsv(results));
+  printSummary(design.name, results);
+}
+
+function printSummary(title: string, results: readonly SimuleeResult[]): void {
   const s = summarize(results);
-  console.log(`design ${design.name}: ${results.length} simulees`);
+  console.log(`design ${title}: ${results.length} simulees`);
   console.log(
     `RMSE ${s.rmse.toFixed(3)}  bias ${s.bias.toFixed(3)}  mean items ${s.meanItems.toFixed(1)}`,
   );
@@ -294,6 +310,90 @@ function runOne(flags: Map<string, string>): void {
       3,
     )} ms per simulee`,
   );
+}
+
+/**
+ * Labels-only design (issue 7): the engine sees only the 60 items' labels (LABEL_PRIORS).
+ * Simulees 0–499 take a 10-item CAT while every answer updates the item online; then the
+ * parameters are frozen and simulees 500–999 take the design's test; results are theirs.
+ */
+const LABELS_TEST_FROM = 500;
+const LABELS_TRAINING_LENGTH = 10;
+
+type CalibratingItem = ItemParameters & { responses: number };
+
+/**
+ * HOOK for calibration.ts (built on the wt-calib branch): how one answer updates an item, given
+ * the student's estimate before that answer. Until it is merged, labels are never updated (the
+ * README's 0.53 baseline). At merge, replace with
+ *   const calibrate = function eloUpdate(item, ability, score) { return updateItemOnline(item, ability, score); }
+ * (its CalibratedItem carries a, b and the response count) and start items from uncalibratedItem.
+ */
+const calibrate = function labelsNeverUpdated(
+  item: CalibratingItem,
+  _ability: AbilityEstimate,
+  _score: number,
+): CalibratingItem {
+  return { ...item, responses: item.responses + 1 };
+};
+
+type LabelsOnlyInputs = Omit<Inputs, "form"> & { labelled: { id: string; label: Difficulty }[] };
+
+function loadLabelsOnlyInputs(
+  paths: { bank: string; responses: string; simulees: string },
+  labelsPath: string,
+): LabelsOnlyInputs {
+  const labelled = readCsv(labelsPath)
+    .slice(1)
+    .map(([id, label]) => {
+      if (label !== "easy" && label !== "medium" && label !== "hard") {
+        throw new Error(`Item ${id}: label ${label} is not easy, medium or hard`);
+      }
+      return { id: id!, label: label as Difficulty };
+    });
+  const { bank, responses, simulees } = loadInputs(paths);
+  return { bank, responses, simulees, labelled };
+}
+
+function runLabelsOnly(inputs: LabelsOnlyInputs, design: Design): SimuleeResult[] {
+  const parameters = new Map<string, CalibratingItem>(
+    inputs.labelled.map(({ id, label }) => [id, { ...LABEL_PRIORS[label], responses: 0 }]),
+  );
+  const currentBank = (): Bank => ({
+    items: inputs.labelled.map(({ id }) => ({ id, params: parameters.get(id)! })),
+  });
+  const answersOf = (row: number) => inputs.responses[row]!;
+
+  // Training: a 10-item CAT per simulee, each answer updating its item at the estimate before it.
+  for (let row = 0; row < LABELS_TEST_FROM && row < inputs.simulees.length; row++) {
+    let state = startAttempt(0, {
+      topK: 1,
+      minItems: 0,
+      maxItems: LABELS_TRAINING_LENGTH,
+      targetSE: -1,
+    });
+    for (
+      let step = next(state, currentBank());
+      "question" in step;
+      step = next(state, currentBank())
+    ) {
+      const { id } = step.question;
+      const score = answersOf(row)[columnOf(inputs.bank, id)]!;
+      parameters.set(
+        id,
+        calibrate(parameters.get(id)!, { theta: state.theta, se: state.se }, score),
+      );
+      state = update(state, { questionId: id, score, params: parameters.get(id)! });
+    }
+  }
+  // Test: parameters frozen, the engine's usual protocol.
+  const frozen = currentBank();
+  const results: SimuleeResult[] = [];
+  for (let row = LABELS_TEST_FROM; row < inputs.simulees.length; row++) {
+    const simulee = inputs.simulees[row]!;
+    results.push(runSimulee(simulee, answersOf(row), inputs.bank, design, [], undefined, frozen));
+  }
+  return results;
 }
 
 /** The peers' figures from the README (catsim MLE / jsCAT MLE / jsCAT EAP). */
@@ -355,7 +455,26 @@ function runAll(dataDir: string): void {
       );
     }
   }
-  console.log("labels-only 60-item design: skipped (needs calibration.ts; see the --labels hook)");
+  const labelsInputs = loadLabelsOnlyInputs(
+    {
+      bank: join(dataDir, "bank_2pl.csv"),
+      responses: join(dataDir, "responses_2pl.csv"),
+      simulees: join(dataDir, "simulees.csv"),
+    },
+    join(dataDir, "labels_60.csv"),
+  );
+  for (const name of ["cat_L10", "cat_L20"]) {
+    const s = summarize(runLabelsOnly(labelsInputs, parseDesign(name)));
+    console.log(
+      `labels ${name.padEnd(9)} ${s.rmse.toFixed(3).padStart(6)} ${s.bias.toFixed(3).padStart(6)}` +
+        ` ${s.meanItems.toFixed(1).padStart(6)}   (simulees ${LABELS_TEST_FROM}+; calibration: ${
+          calibrate.name
+        })` +
+        (name === "cat_L10"
+          ? " | reference: labels never updated ≈ 0.53, Elo ≈ 0.47, true a, b 0.42"
+          : ""),
+    );
+  }
   console.log(
     `next + update on the 300-item 2PL bank: median ${(1000 * median(stepTimes)).toFixed(
       1,
