@@ -488,9 +488,15 @@ function defaultDataDir(): string {
   return candidates.find((dir) => existsSync(join(dir, "README.md"))) ?? candidates[0]!;
 }
 
-const flags = parseFlags(process.argv.slice(2));
-if (flags.has("design")) {
-  runOne(flags);
-} else {
-  runAll(resolve(flags.get("data") ?? process.env.BENCH_CAT_DATA ?? defaultDataDir()));
+try {
+  const flags = parseFlags(process.argv.slice(2));
+  if (flags.has("design")) {
+    runOne(flags);
+  } else {
+    runAll(resolve(flags.get("data") ?? process.env.BENCH_CAT_DATA ?? defaultDataDir()));
+  }
+} catch (error) {
+  // A usage or input error: its message is the whole story, no stack trace.
+  console.error(`bench:cat: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
 }
