@@ -9,20 +9,17 @@
  *   npx tsx scripts/bench-calibration.ts [--data DIR] [--swap]
  *
  * DIR defaults to ../shared/data/cat relative to the repository root. A benchmark, not a test:
- * it prints figures and asserts nothing.
+ * it prints figures and asserts nothing. `npm run bench:cat` runs the online design too; this
+ * one adds the comparison with end-of-test updates and batch EM.
  */
 import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { recalibrateItems, type ScoredResponse } from "../app/domain/adaptive/batch-calibration";
-import {
-  type AbilityEstimate,
-  type CalibratedItem,
-  uncalibratedItem,
-  updateItemOnline,
-} from "../app/domain/adaptive/calibration";
-import { itemInformation, type ItemParameters, probabilityCorrect } from "../app/domain/adaptive/item-model";
+import { recalibrateItems, type StudentResponse } from "../app/domain/adaptive/batch-calibration";
+import { type AbilityEstimate, addResponse, initialLogPosterior, summarizePosterior } from "../app/domain/adaptive/ability";
+import { type CalibratedItem, uncalibratedItem, updateItemOnline } from "../app/domain/adaptive/calibration";
+import { itemInformation, type ItemParameters } from "../app/domain/adaptive/item-model";
 import type { Difficulty } from "../app/domain/questions/question-types";
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -52,42 +49,19 @@ const trueParameters: ItemParameters[] = readCsv("bank_2pl.csv")
 const trueTheta = readCsv("simulees.csv").map(([, theta]) => Number(theta));
 const answers = readCsv("responses_2pl.csv", false).map((row) => row.map(Number));
 
-// ---------------------------------------------------------------------------------------------
-// TEMPORARY: a minimal EAP and max-information CAT, only so this script can run before the
-// engine core lands. The engine's own estimator and selection (issue 7) must replace these two
-// helpers when the branches merge.
-// ---------------------------------------------------------------------------------------------
-const GRID = Array.from({ length: 61 }, (_, q) => -4 + (8 * q) / 60);
-
-/** Log-posterior of θ on GRID under an N(0, 1) prior, updated one answer at a time. */
-function temporaryEap() {
-  const logPosterior = GRID.map((theta) => -0.5 * theta * theta);
+/** The engine's EAP (ability.ts), one answer at a time. */
+function engineEap() {
+  let logPosterior = initialLogPosterior();
   return {
     answer(item: ItemParameters, score: number) {
-      GRID.forEach((theta, q) => {
-        const p = probabilityCorrect(theta, item);
-        logPosterior[q]! += score * Math.log(p) + (1 - score) * Math.log(1 - p);
-      });
+      logPosterior = addResponse(logPosterior, { item, score });
     },
-    /** Posterior mean and standard deviation. */
-    estimate(): AbilityEstimate {
-      const peak = Math.max(...logPosterior);
-      let mass = 0;
-      let moment = 0;
-      let square = 0;
-      GRID.forEach((theta, q) => {
-        const weight = Math.exp(logPosterior[q]! - peak);
-        mass += weight;
-        moment += weight * theta;
-        square += weight * theta * theta;
-      });
-      const theta = moment / mass;
-      return { theta, se: Math.sqrt(Math.max(0, square / mass - theta * theta)) };
-    },
+    estimate: (): AbilityEstimate => summarizePosterior(logPosterior),
   };
 }
 
-function temporaryMostInformativeItem(theta: number, items: readonly ItemParameters[], used: Set<number>): number {
+/** Plain maximum information (k = 1, no content rules), as the benchmark protocol asks. */
+function mostInformativeItem(theta: number, items: readonly ItemParameters[], used: Set<number>): number {
   let best = -1;
   let bestInformation = -Infinity;
   items.forEach((item, index) => {
@@ -100,7 +74,7 @@ function temporaryMostInformativeItem(theta: number, items: readonly ItemParamet
   });
   return best;
 }
-// --------------------------------------- end of TEMPORARY -------------------------------------
+
 
 type CalibrationMode = "after-each-answer" | "at-end-of-test";
 
@@ -111,13 +85,13 @@ type CalibrationMode = "after-each-answer" | "at-end-of-test";
  */
 function calibrateOnline(mode: CalibrationMode) {
   const items: CalibratedItem[] = labels.map((label) => uncalibratedItem(label));
-  const collected: ScoredResponse[] = [];
+  const collected: StudentResponse[] = [];
   for (let simulee = CALIBRATION_SIMULEES.from; simulee < CALIBRATION_SIMULEES.to; simulee += 1) {
-    const eap = temporaryEap();
+    const eap = engineEap();
     const used = new Set<number>();
     let ability: AbilityEstimate = { theta: 0, se: 1 };
     for (let step = 0; step < CALIBRATION_TEST_LENGTH; step += 1) {
-      const index = temporaryMostInformativeItem(ability.theta, items, used);
+      const index = mostInformativeItem(ability.theta, items, used);
       used.add(index);
       const score = answers[simulee]![index]!;
       collected.push({ studentId: String(simulee), itemId: String(index), score });
@@ -132,7 +106,7 @@ function calibrateOnline(mode: CalibrationMode) {
   return { items, collected };
 }
 
-function recalibrateByEm(collected: ScoredResponse[]) {
+function recalibrateByEm(collected: StudentResponse[]) {
   const labelById = Object.fromEntries(labels.map((label, index) => [String(index), label]));
   const started = performance.now();
   const result = recalibrateItems(collected, labelById);
@@ -145,11 +119,11 @@ function evaluate(items: readonly ItemParameters[]): number[] {
   const squaredErrors = EVALUATION_LENGTHS.map(() => 0);
   const longest = Math.max(...EVALUATION_LENGTHS);
   for (let simulee = EVALUATION_SIMULEES.from; simulee < EVALUATION_SIMULEES.to; simulee += 1) {
-    const eap = temporaryEap();
+    const eap = engineEap();
     const used = new Set<number>();
     let theta = 0;
     for (let step = 1; step <= longest; step += 1) {
-      const index = temporaryMostInformativeItem(theta, items, used);
+      const index = mostInformativeItem(theta, items, used);
       used.add(index);
       eap.answer(items[index]!, answers[simulee]![index]!);
       theta = eap.estimate().theta;

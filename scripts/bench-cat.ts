@@ -25,7 +25,6 @@ import {
   type SimuleeResult,
 } from "./bench-cat/inputs";
 import {
-  calibrate,
   LABELS_TEST_FROM,
   median,
   runDesign,
@@ -163,9 +162,7 @@ function runAll(dataDir: string): void {
     const s = summarize(runLabelsOnly(labelsInputs, parseDesign(name)));
     console.log(
       `labels ${name.padEnd(9)} ${s.rmse.toFixed(3).padStart(6)} ${s.bias.toFixed(3).padStart(6)}` +
-        ` ${s.meanItems.toFixed(1).padStart(6)}   (simulees ${LABELS_TEST_FROM}+; calibration: ${
-          calibrate.name
-        })` +
+        ` ${s.meanItems.toFixed(1).padStart(6)}   (simulees ${LABELS_TEST_FROM}+; items calibrated online on simulees 0-${LABELS_TEST_FROM - 1})` +
         (name === "cat_L10"
           ? " | reference: labels never updated ≈ 0.53, Elo ≈ 0.47, true a, b 0.42"
           : ""),

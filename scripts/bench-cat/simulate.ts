@@ -1,7 +1,7 @@
 /** Running the benchmark's designs through the engine (bench-cat.ts). */
 import { performance } from "node:perf_hooks";
 
-import type { AbilityEstimate } from "../../app/domain/adaptive/ability";
+import { type CalibratedItem, uncalibratedItem, updateItemOnline } from "../../app/domain/adaptive/calibration";
 import {
   type EngineConfig,
   type EngineState,
@@ -9,7 +9,6 @@ import {
   startAttempt,
   update,
 } from "../../app/domain/adaptive/engine";
-import { type ItemParameters, LABEL_PRIORS } from "../../app/domain/adaptive/item-model";
 import type { AdaptiveItem } from "../../app/domain/adaptive/selection";
 import { placementStopReason } from "../../app/domain/adaptive/stopping";
 import {
@@ -153,27 +152,8 @@ export function median(values: number[]): number {
 export const LABELS_TEST_FROM = 500;
 const LABELS_TRAINING_LENGTH = 10;
 
-export type CalibratingItem = ItemParameters & { responses: number };
-
-/**
- * HOOK for calibration.ts (built on the wt-calib branch): how one answer updates an item, given
- * the student's estimate before that answer. Until it is merged, labels are never updated (the
- * README's 0.53 baseline). At merge, replace with
- *   const calibrate = function eloUpdate(item, ability, score) { return updateItemOnline(item, ability, score); }
- * (its CalibratedItem carries a, b and the response count) and start items from uncalibratedItem.
- */
-export const calibrate = function labelsNeverUpdated(
-  item: CalibratingItem,
-  _ability: AbilityEstimate,
-  _score: number,
-): CalibratingItem {
-  return { ...item, responses: item.responses + 1 };
-};
-
 export function runLabelsOnly(inputs: LabelsOnlyInputs, design: Design): SimuleeResult[] {
-  const parameters = new Map<string, CalibratingItem>(
-    inputs.labelled.map(({ id, label }) => [id, { ...LABEL_PRIORS[label], responses: 0 }]),
-  );
+  const parameters = new Map<string, CalibratedItem>(inputs.labelled.map(({ id, label }) => [id, uncalibratedItem(label)]));
   const currentBank = (): Bank => ({
     items: inputs.labelled.map(({ id }) => ({ id, params: parameters.get(id)! })),
   });
@@ -196,7 +176,8 @@ export function runLabelsOnly(inputs: LabelsOnlyInputs, design: Design): Simulee
       const score = answersOf(row)[columnOf(inputs.bank, id)]!;
       parameters.set(
         id,
-        calibrate(parameters.get(id)!, { theta: state.theta, se: state.se }, score),
+        // The online update uses the estimate the item was chosen at, before its own answer.
+        updateItemOnline(parameters.get(id)!, { theta: state.theta, se: state.se }, score),
       );
       state = update(state, { questionId: id, score, params: parameters.get(id)! });
     }

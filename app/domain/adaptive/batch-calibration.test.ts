@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 
 import type { Difficulty } from "~/domain/questions/question-types";
 
-import { recalibrateItems, type ScoredResponse } from "./batch-calibration";
+import { recalibrateItems, type StudentResponse } from "./batch-calibration";
 import { PARAMETER_BOUNDS, uncalibratedItem } from "./calibration";
 import { type ItemParameters, LABEL_PRIORS, probabilityCorrect } from "./item-model";
-import { normalDraw, seededRandom } from "./testing/simulated-answers";
+import { normalDraw, seededRandom } from "../../../tests/support/simulated-answers";
 
 type Bank = { ids: string[]; truth: ItemParameters[]; labels: Record<string, Difficulty> };
 
@@ -30,8 +30,8 @@ function simulatedResponses(
   students: number,
   random: () => number,
   { share = 1, score = (p: number): number => (random() < p ? 1 : 0) } = {},
-): ScoredResponse[] {
-  const responses: ScoredResponse[] = [];
+): StudentResponse[] {
+  const responses: StudentResponse[] = [];
   for (let s = 0; s < students; s += 1) {
     const theta = normalDraw(random);
     bank.ids.forEach((itemId, j) => {
@@ -46,7 +46,7 @@ function rmse(estimates: number[], truth: number[]): number {
   return Math.sqrt(estimates.reduce((sum, value, i) => sum + (value - truth[i]!) ** 2, 0) / estimates.length);
 }
 
-function recoveryErrors(bank: Bank, responses: ScoredResponse[]) {
+function recoveryErrors(bank: Bank, responses: StudentResponse[]) {
   const result = recalibrateItems(responses, bank.labels);
   const items = bank.ids.map((id) => result.items[id]!);
   return {

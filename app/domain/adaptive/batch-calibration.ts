@@ -12,7 +12,7 @@ import { LABEL_PRIORS } from "./item-model";
  */
 
 /** One scored answer: score in [0, 1] (an AI grade enters as its fraction). */
-export type ScoredResponse = { studentId: string; itemId: string; score: number };
+export type StudentResponse = { studentId: string; itemId: string; score: number };
 
 export type BatchCalibrationSettings = {
   /** Points of the ability grid on [−gridLimit, gridLimit]. */
@@ -47,7 +47,7 @@ function logSigmoid(z: number): number {
 }
 
 /** The answers regrouped per student (compressed rows), keeping only labelled items. */
-function indexResponses(responses: readonly ScoredResponse[], itemIndex: Map<string, number>) {
+function indexResponses(responses: readonly StudentResponse[], itemIndex: Map<string, number>) {
   const byStudent = new Map<string, number[]>();
   responses.forEach((response, position) => {
     if (!itemIndex.has(response.itemId)) return;
@@ -83,7 +83,7 @@ function indexResponses(responses: readonly ScoredResponse[], itemIndex: Map<str
  * ignored; items nobody answered come back as their label prior.
  */
 export function recalibrateItems(
-  responses: readonly ScoredResponse[],
+  responses: readonly StudentResponse[],
   labels: Readonly<Record<string, Difficulty>>,
   settings = BATCH_CALIBRATION_DEFAULTS,
 ): BatchCalibrationResult {

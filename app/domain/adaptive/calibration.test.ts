@@ -9,7 +9,7 @@ import {
   updateItemOnline,
 } from "./calibration";
 import { type ItemParameters, probabilityCorrect } from "./item-model";
-import { normalDraw, seededRandom } from "./testing/simulated-answers";
+import { normalDraw, seededRandom } from "../../../tests/support/simulated-answers";
 
 /** Runs `students` simulated students (true θ ~ N(0, 1), known to the update) through one item. */
 function calibrateOneItem(start: CalibratedItem, truth: ItemParameters, students: number, seed: number) {

@@ -1,3 +1,4 @@
+import type { AbilityEstimate } from "./ability";
 import type { Difficulty } from "~/domain/questions/question-types";
 
 import { type ItemParameters, LABEL_PRIORS, probabilityCorrect } from "./item-model";
@@ -69,8 +70,6 @@ export function onlineStep(responses: number, settings = ONLINE_CALIBRATION_DEFA
   return Math.max(settings.minimumStep, settings.stepScale / (settings.priorResponses + responses));
 }
 
-/** A student's ability as the engine holds it: the estimate and its standard error. */
-export type AbilityEstimate = { theta: number; se: number };
 
 /**
  * The chance of success the student's whole posterior predicts, E[P(θ)] for θ ~ N(θ̂, se²), by

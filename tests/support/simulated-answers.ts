@@ -3,17 +3,8 @@
  * students, so calibration tests recover known parameters from the same data on every run.
  */
 
-/** mulberry32: a small, fast, seeded generator of uniform numbers in [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The engine's own seeded generator, so tests and the engine share one PRNG. */
+export { mulberry32 as seededRandom } from "~/domain/adaptive/random";
 
 /** A standard normal draw (Box–Muller) from a uniform source. */
 export function normalDraw(random: () => number): number {
