@@ -1,0 +1,64 @@
+import { z } from "zod";
+
+import { DIFFICULTIES, QUESTION_TYPES } from "~/domain/questions/question-types";
+
+/**
+ * One zod schema per AI task (DESIGN.md decision 5). Each is sent to the model as its JSON-schema
+ * response format and parses the reply, so every field is required (strict structured output has
+ * no optional fields: "none" is an empty string or an empty list). The offline provider returns
+ * the same shapes, so callers never know which one answered.
+ */
+
+export const GRADE_CORRECT_THRESHOLD = 70;
+
+/** Grading of a free-response, scenario or chat answer. Preview grading also shows keyPoints. */
+export const gradingResultSchema = z.object({
+  score: z.number().min(0).max(100),
+  feedback: z.string().max(4000),
+  strengths: z.array(z.string().max(1000)).max(10),
+  improvements: z.array(z.string().max(1000)).max(10),
+  keyPoints: z.array(z.string().max(1000)).max(10),
+});
+export type GradingResult = z.infer<typeof gradingResultSchema>;
+
+export const draftOptionSchema = z.object({
+  text: z.string().trim().min(1).max(1000),
+  isCorrect: z.boolean(),
+});
+export type DraftOption = z.infer<typeof draftOptionSchema>;
+
+/**
+ * A question the generator or the importer proposes, before it is saved to the bank. It names its
+ * one competency; saving creates the competency when no competency has that description yet.
+ * `rubric` is the reference answer or grading guidance of an open question ("" for none).
+ */
+export const draftQuestionSchema = z.object({
+  text: z.string().trim().min(1).max(5000),
+  type: z.enum(QUESTION_TYPES),
+  difficulty: z.enum(DIFFICULTIES),
+  options: z.array(draftOptionSchema).max(20),
+  competency: z.string().trim().min(1).max(200),
+  rubric: z.string().max(5000),
+});
+export type DraftQuestion = z.infer<typeof draftQuestionSchema>;
+
+/** The AI Test Generator's answer (SPEC.md: title, description, gradeLevel, subject, questions). */
+export const generatedTestSchema = z.object({
+  title: z.string().trim().min(1).max(200),
+  description: z.string().trim().min(1).max(5000),
+  gradeLevel: z.string().trim().min(1).max(50),
+  subject: z.string().trim().min(1).max(100),
+  questions: z.array(draftQuestionSchema).min(1).max(100),
+});
+export type GeneratedTest = z.infer<typeof generatedTestSchema>;
+
+/** Import Test Content's answer: the generated shape plus the two durations (minutes). */
+export const formattedTestSchema = generatedTestSchema.extend({
+  placementDuration: z.number().int().min(5).max(180),
+  diagnosticDuration: z.number().int().min(5).max(180),
+});
+export type FormattedTest = z.infer<typeof formattedTestSchema>;
+
+/** A chat question's reply to the student. */
+export const chatReplySchema = z.object({ reply: z.string().min(1).max(4000) });
+export type ChatReply = z.infer<typeof chatReplySchema>;
