@@ -23,4 +23,14 @@ export interface Env {
   OIDC_SCOPES?: string;
   /** Public origin (https://tests.district.org) used for the OIDC redirect; defaults to the request's. */
   APP_ORIGIN?: string;
+  /** AI provider (README "AI"): with no key the offline provider serves every task. */
+  AI_API_KEY?: string;
+  /** Any OpenAI-compatible base URL (vLLM, Ollama, LiteLLM, Azure OpenAI v1, Workers AI); OpenAI's when empty. */
+  AI_BASE_URL?: string;
+  /** Maps SPEC.md's model names to the provider's: "gpt-5-2025-08-07=llama3.1:8b,*=llama3.1:8b". */
+  AI_MODEL_MAP?: string;
+  /** Milliseconds one model call may take before it is retried (default 30000). */
+  AI_TIMEOUT_MS?: string;
+  /** Retries of a model call on 429, 5xx and timeouts, with backoff (default 2). */
+  AI_MAX_RETRIES?: string;
 }

@@ -1,16 +1,24 @@
 import { createDatabase, type Database } from "~/db/client.server";
+import { JobFailure } from "~/domain/jobs/job-failure";
 import { jobInputSchema, jobMessageSchema, MAX_RETRIES, retryDelaySeconds, type JobInput } from "~/domain/jobs/job-messages";
 import { findJob, markJobRunning, markJobSucceeded, recordJobError } from "~/models/jobs.server";
+import { runAiJob, type Delivery } from "~/services/ai/ai-jobs.server";
+import { aiProviderFor } from "~/services/ai/index.server";
+import { loadConfig } from "~/services/config.server";
 import type { Env } from "~/env";
 
 /** Runs one job and returns its result. Each kind is one case; TypeScript checks they are all here. */
-export async function runJob(_env: Env, job: JobInput): Promise<unknown> {
+export async function runJob(env: Env, db: Database, job: JobInput, delivery: Delivery): Promise<unknown> {
   switch (job.kind) {
     case "ping":
       return { echo: job.echo, handledAt: new Date().toISOString() };
+    case "grade_answer":
+    case "generate_test":
+    case "format_test":
+      return runAiJob({ db, provider: aiProviderFor(loadConfig(env).ai) }, job, delivery);
     default: {
-      const unhandled: never = job.kind;
-      throw new Error(`No handler for job kind ${String(unhandled)}`);
+      const unhandled: never = job;
+      throw new Error(`No handler for job ${JSON.stringify(unhandled)}`);
     }
   }
 }
@@ -37,14 +45,17 @@ async function processMessage(env: Env, db: Database, message: Message<unknown>)
     message.ack();
     return;
   }
+  const final = message.attempts > MAX_RETRIES;
   try {
-    const result = await runJob(env, input.data);
+    const result = await runJob(env, db, input.data, { final });
     await markJobSucceeded(db, jobId, result);
     message.ack();
   } catch (error) {
-    const final = message.attempts > MAX_RETRIES;
-    await recordJobError(db, jobId, errorText(error), final);
-    if (final) message.ack();
+    // A failure that another try cannot fix ends the job now instead of after every retry.
+    const permanent = error instanceof JobFailure && !error.retryable;
+    await recordJobError(db, jobId, errorText(error), final || permanent);
+    if (permanent && !final) message.ack();
+    // After the last delivery the queue moves the message to the dead-letter queue (kept for operators).
     else message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
   }
 }

@@ -4,7 +4,12 @@ import type { z } from "zod";
 import type { Env } from "~/env";
 import {
   beginSessionSchema,
+  chatExchangeSchema,
+  MAX_CHAT_TURNS,
   submitAnswerSchema,
+  type ChatExchangeInput,
+  type ChatMessage,
+  type ChatTranscriptResult,
   type BeginResult,
   type BeginSessionInput,
   type CompleteResult,
@@ -28,6 +33,8 @@ import {
 
 const STATE_KEY = "session";
 const answerKey = (questionId: string) => `answer:${questionId}`;
+const chatKey = (questionId: string) => `chat:${questionId}`;
+const studentTurnsIn = (messages: ChatMessage[]) => messages.filter((message) => message.role === "user").length;
 
 const invalidInput = (error: z.ZodError): InvalidInput => ({
   ok: false,
@@ -95,6 +102,30 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
     if (isCompleted(state)) return { ok: true, outcome: "already_completed", snapshot: toSnapshot(state, now) };
     const completed = await this.completeAndSave(state, now);
     return { ok: true, outcome: "completed", snapshot: toSnapshot(completed, now) };
+  }
+
+  async chatTranscript(questionId: string): Promise<ChatTranscriptResult> {
+    if (!(await this.loadState())) return { ok: false, reason: "not_begun" };
+    const messages = (await this.ctx.storage.get<ChatMessage[]>(chatKey(String(questionId)))) ?? [];
+    return { ok: true, messages, studentTurns: studentTurnsIn(messages) };
+  }
+
+  async appendChatExchange(input: ChatExchangeInput): Promise<ChatTranscriptResult> {
+    const parsed = chatExchangeSchema.safeParse(input);
+    if (!parsed.success) return invalidInput(parsed.error);
+    const state = await this.loadState();
+    if (!state) return { ok: false, reason: "not_begun" };
+    const now = Date.now();
+    if (isCompleted(state) || isPastDeadline(state, now)) return { ok: false, reason: "completed", snapshot: toSnapshot(state, now) };
+    const { questionId, message, reply } = parsed.data;
+    if (await this.ctx.storage.get(answerKey(questionId))) return { ok: false, reason: "chat_closed", message: "This question has already been answered." };
+    const messages = (await this.ctx.storage.get<ChatMessage[]>(chatKey(questionId))) ?? [];
+    if (studentTurnsIn(messages) >= MAX_CHAT_TURNS) {
+      return { ok: false, reason: "chat_closed", message: `This conversation has reached its limit of ${MAX_CHAT_TURNS} messages. Submit your answer when you are ready.` };
+    }
+    const next: ChatMessage[] = [...messages, { role: "user", content: message }, { role: "assistant", content: reply }];
+    await this.ctx.storage.put(chatKey(questionId), next);
+    return { ok: true, messages: next, studentTurns: studentTurnsIn(next) };
   }
 
   async discard(): Promise<void> {

@@ -24,8 +24,6 @@ export function PlannedScreen({ title, summary }: { title: string; summary: stri
 }
 
 const PLANNED = {
-  generateTest: ["AI Test Generator", "Generating a test from a topic description with AI is planned for a later release."],
-  importTest: ["Import Test Content", "Pasting raw test content for AI formatting is planned for a later release."],
   sessions: ["Test Sessions", "Reviewing and managing test submissions arrives with test taking."],
   analytics: ["Cohort Analytics", "Class analytics arrive once students can join classes and take tests."],
   cohorts: ["Class Management", "Creating classes with join codes and QR codes is planned for a later release."],

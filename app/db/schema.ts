@@ -432,6 +432,9 @@ export const aiGradingLogs = sqliteTable(
     outputCost: real("output_cost").notNull().default(0),
     reasoningCost: real("reasoning_cost").notNull().default(0),
     totalCost: real("total_cost").notNull().default(0),
+    /** The injection screen removed part of the answer before grading: a teacher should look. */
+    flaggedForReview: bool("flagged_for_review").notNull().default(false),
+    reviewReasons: text("review_reasons", { mode: "json" }).$type<string[]>(),
     ...timestamps,
   },
   (t) => [index("ai_grading_logs_session_idx").on(t.sessionId, t.gradedAt)],

@@ -4,7 +4,17 @@
  * answers 404 to the API and "Session Not Found" to a screen without knowing either.
  * The message is written for the person who sent the request and is shown as it is.
  */
-export type FailureKind = "invalid" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "rate_limited";
+export type FailureKind =
+  | "invalid"
+  | "unauthenticated"
+  | "forbidden"
+  | "not_found"
+  | "conflict"
+  | "rate_limited"
+  /** Well-formed, but its content could not be used (pasted test content no format reads). */
+  | "unprocessable"
+  /** A service the request depends on failed (the AI provider). */
+  | "upstream";
 
 export class DomainError extends Error {
   override name = "DomainError";
@@ -19,6 +29,8 @@ export class DomainError extends Error {
 export const invalid = (message: string) => new DomainError("invalid", message);
 export const notFound = (message: string) => new DomainError("not_found", message);
 export const conflict = (message: string) => new DomainError("conflict", message);
+export const unprocessable = (message: string) => new DomainError("unprocessable", message);
+export const upstream = (message: string) => new DomainError("upstream", message);
 
 /** The value, or a not_found failure when a model found nothing to read, change or delete. */
 export function found<T>(value: T | null | undefined | false, message: string): T {

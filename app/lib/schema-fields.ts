@@ -16,3 +16,20 @@ export const optionalText = (max: number) =>
 
 /** A record id sent by a page. Empty or unknown ids reach the model, which answers not_found (never a create). */
 export const recordId = z.string({ required_error: "Missing id", invalid_type_error: "Missing id" }).trim();
+
+/** Seconds, optional: blank (or only spaces), null or missing means none; text from forms is read as a number. */
+export const optionalSeconds = (label: string) =>
+  z.preprocess(
+    (value) => {
+      if (value == null) return null;
+      if (typeof value !== "string") return value;
+      const text = value.trim();
+      return text === "" ? null : Number(text);
+    },
+    z
+      .number({ invalid_type_error: `${label} must be a number` })
+      .int(`${label} must be a whole number of seconds`)
+      .min(0, `${label} cannot be negative`)
+      .max(24 * 60 * 60, `${label} cannot exceed 24 hours`)
+      .nullable(),
+  );

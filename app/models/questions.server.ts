@@ -159,7 +159,8 @@ export function questionSearchText(html: string): string {
   return htmlToPlainText(html).toLowerCase();
 }
 
-function questionValues(input: QuestionInput) {
+/** A question's stored columns: sanitized text and its search text, written together by every writer. */
+export function questionValues(input: QuestionInput) {
   const text = sanitizeQuestionHtml(input.text);
   return {
     text,

@@ -5,8 +5,9 @@ import { competencies, modules, questionCompetencies, questions, testQuestions, 
 import { inChunks, insertGroups } from "~/lib/batching";
 import { groupBy } from "~/lib/group-by";
 import { conflict, invalid } from "~/lib/errors";
-import type { PlacementInput, TestCreate, TestUpdate } from "~/domain/tests/test-config";
+import { isDraftQuestion, type PlacementInput, type TestCreate, type TestUpdate } from "~/domain/tests/test-config";
 import { effectiveTimeLimit } from "~/domain/tests/timers";
+import { draftQuestionWrites } from "./test-drafts.server";
 
 /**
  * Tests (test configurations) with their sections and question placements, for the screens and
@@ -183,12 +184,20 @@ function childInserts(db: Database, testId: string, placements: PlacementInput[]
   ];
 }
 
-/** A new test has no sections, so placements given on create are unassigned. */
+/**
+ * A new test has no sections, so its questions are unassigned. Entries that are new questions (from
+ * the generator or the importer) are created in the bank with their competencies, in the same batch.
+ */
 export async function createTest(db: Database, input: TestCreate, userId: string | null) {
-  await assertPlaceable(db, input.questions);
+  const drafts = input.questions.filter(isDraftQuestion);
+  await assertPlaceable(db, input.questions.filter((entry): entry is PlacementInput => !isDraftQuestion(entry)));
+  const created = await draftQuestionWrites(db, drafts, { userId, subject: input.subject, gradeLevel: input.gradeLevel });
+  const newIds = created.questionIds.values();
+  const placements = input.questions.map((entry) =>
+    isDraftQuestion(entry) ? { id: newIds.next().value!, sectionId: null, timeLimit: null } : { ...entry, sectionId: null },
+  );
   const id = crypto.randomUUID();
-  const placements = input.questions.map((placement) => ({ ...placement, sectionId: null }));
-  await db.batch([db.insert(tests).values({ id, ...detailValues(input), createdBy: userId }), ...childInserts(db, id, placements)]);
+  await db.batch([db.insert(tests).values({ id, ...detailValues(input), createdBy: userId }), ...created.statements, ...childInserts(db, id, placements)]);
   return (await getTestDetail(db, id))!;
 }
 

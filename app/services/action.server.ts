@@ -19,8 +19,11 @@ import { describeFailure } from "./http-errors.server";
 type IntentSchema = z.ZodType<{ intent: string }, z.ZodTypeDef, unknown>;
 
 export type ActionMessages<Intent extends string> = {
-  /** Per intent: the success toast (null for none) and the failure text of SPEC.md section 8. */
-  intents: Record<Intent, { success: ToastMessage | string | null; failure: string }>;
+  /**
+   * Per intent: the success toast (null for none), the failure text of SPEC.md section 8, and the
+   * title SPEC.md gives that intent's failures ("Generation Failed"; "Error" when it gives none).
+   */
+  intents: Record<Intent, { success: ToastMessage | string | null; failure: string; failureTitle?: string }>;
   /** Validation and rule messages that SPEC.md shows under their own title. */
   titled?: readonly TitledMessage[];
 };
@@ -62,8 +65,8 @@ async function readSubmission(original: Request): Promise<{ submission: unknown;
 const hasIntent = (value: unknown): value is { intent: string } =>
   typeof value === "object" && value !== null && typeof (value as { intent?: unknown }).intent === "string";
 
-function toastOf(message: string, titled: readonly TitledMessage[] = []): ToastMessage {
-  const title = titled.find((entry) => entry.message === message)?.title ?? "Error";
+function toastOf(message: string, titled: readonly TitledMessage[] = [], failureTitle = "Error"): ToastMessage {
+  const title = titled.find((entry) => entry.message === message)?.title ?? failureTitle;
   return { title, description: message, variant: "destructive" };
 }
 
@@ -85,14 +88,14 @@ export async function handleAction<Schema extends IntentSchema, Data = undefined
     const { status, message } = describeFailure(error, "Reading a submission");
     return failure(status, null, toastOf(message));
   }
-  const intents = messages.intents as Record<string, { success: ToastMessage | string | null; failure: string }>;
+  const intents = messages.intents as ActionMessages<string>["intents"];
   const intent = hasIntent(submission) && Object.hasOwn(intents, submission.intent) ? submission.intent : null;
   if (intent === null) return failure(400, null, toastOf("Unknown action."));
 
   const parsed = schema.safeParse(submission);
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
-    return failure(400, intent, toastOf(Object.values(errors)[0] ?? intents[intent]!.failure, messages.titled), errors, echo);
+    return failure(400, intent, toastOf(Object.values(errors)[0] ?? intents[intent]!.failure, messages.titled, intents[intent]!.failureTitle), errors, echo);
   }
   try {
     const outcome = await run(parsed.data);
@@ -108,6 +111,6 @@ export async function handleAction<Schema extends IntentSchema, Data = undefined
   } catch (error) {
     if (error instanceof Response) throw error;
     const { status, message } = describeFailure(error, `Screen action "${intent}"`, intents[intent]!.failure);
-    return failure(status, intent, toastOf(message, messages.titled), {}, echo);
+    return failure(status, intent, toastOf(message, messages.titled, intents[intent]!.failureTitle), {}, echo);
   }
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { parseAiConfig, type AiConfig } from "~/domain/ai/ai-config";
 import { parseAdminEmails } from "~/domain/auth/roles";
 import type { Env } from "~/env";
 
@@ -13,6 +14,7 @@ export type AppConfig = {
   adminEmails: ReadonlySet<string>;
   oidc: OidcConfig | null;
   appOrigin: string | null;
+  ai: AiConfig;
 };
 
 export type OidcConfig = {
@@ -86,11 +88,15 @@ export function loadConfig(env: Partial<Env>): AppConfig {
         }
       : null;
 
+  const ai = parseAiConfig(env as Record<string, unknown>);
+  if (!ai.ok) throw new ConfigError(ai.message);
+
   return {
     isDevelopment,
     sessionSecrets,
     adminEmails: parseAdminEmails(vars.ADMIN_EMAILS),
     oidc,
     appOrigin: vars.APP_ORIGIN?.replace(/\/+$/, "") ?? null,
+    ai: ai.config,
   };
 }

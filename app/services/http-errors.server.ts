@@ -9,6 +9,8 @@ const STATUS_OF: Record<FailureKind, number> = {
   not_found: 404,
   conflict: 409,
   rate_limited: 429,
+  unprocessable: 422,
+  upstream: 502,
 };
 
 export function httpStatusOf(kind: FailureKind): number {

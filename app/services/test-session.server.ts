@@ -20,6 +20,8 @@ export function refusalError(refusal: SessionRefusal): DomainError {
       return notFound("This test session has not started.");
     case "completed":
       return conflict("This test session is already completed.");
+    case "chat_closed":
+      return conflict(refusal.message);
     default: {
       const unhandled: never = refusal;
       throw new Error(`Unknown session refusal ${JSON.stringify(unhandled)}`);

@@ -21,6 +21,10 @@ export const gradingResultSchema = z.object({
 });
 export type GradingResult = z.infer<typeof gradingResultSchema>;
 
+/** A grade as preview grading shows it: the result, and whether the injection screen removed part of the answer. */
+export const previewGradeSchema = gradingResultSchema.extend({ flaggedForReview: z.boolean().default(false) });
+export type PreviewGrade = z.infer<typeof previewGradeSchema>;
+
 export const draftOptionSchema = z.object({
   text: z.string().trim().min(1).max(1000),
   isCorrect: z.boolean(),

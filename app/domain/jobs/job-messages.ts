@@ -1,9 +1,12 @@
 import { z } from "zod";
 
+import { generationRequestSchema } from "~/domain/ai/generation-request";
+import { gradingQuestionSchema, studentAnswerSchema } from "~/domain/ai/grading-request";
+
 /**
  * Queued work. Each kind is one member of a discriminated union, parsed with zod when it
  * leaves the queue, and handled by an exhaustive switch in workers/jobs.ts.
- * Later features add their kinds here (AI grading, generation, formatting).
+ * AI work runs here so a slow or failing model never blocks a request (DESIGN.md decision 5).
  */
 export const JOB_STATUSES = ["queued", "running", "succeeded", "failed"] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
@@ -11,6 +14,17 @@ export type JobStatus = (typeof JOB_STATUSES)[number];
 export const jobInputSchema = z.discriminatedUnion("kind", [
   /** A deployment self-check: proves the queue and its consumer are wired to D1. */
   z.object({ kind: z.literal("ping"), echo: z.string().max(200).default("ping") }),
+  /** Grades one open answer and writes an AI grading log row (sessionId null for preview grading). */
+  z.object({
+    kind: z.literal("grade_answer"),
+    question: gradingQuestionSchema,
+    answer: studentAnswerSchema,
+    aiModel: z.string().min(1).max(100),
+    sessionId: z.string().max(100).nullable().default(null),
+    questionId: z.string().max(100).nullable().default(null),
+  }),
+  z.object({ kind: z.literal("generate_test"), request: generationRequestSchema, aiModel: z.string().min(1).max(100) }),
+  z.object({ kind: z.literal("format_test"), rawContent: z.string().max(200_000), aiModel: z.string().min(1).max(100) }),
 ]);
 export type JobInput = z.infer<typeof jobInputSchema>;
 export type JobKind = JobInput["kind"];

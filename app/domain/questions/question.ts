@@ -1,8 +1,7 @@
 import { z } from "zod";
 
 import { DIFFICULTIES, QUESTION_TYPES, type QuestionType } from "./question-types";
-import { optionalSeconds } from "~/domain/tests/test-config";
-import { optionalText, recordId } from "~/lib/schema-fields";
+import { optionalSeconds, optionalText, recordId } from "~/lib/schema-fields";
 import { jsonBoundsProblem, type JsonBounds } from "~/lib/json-bounds";
 
 /**

@@ -1,8 +1,27 @@
-/** The Question Bank screen's toasts (SPEC.md section 8); its intent schema is questionBankActionSchema. */
+import { z } from "zod";
+
+import { questionBankActionSchema } from "./question";
+import { answerText, studentAnswerSchema } from "~/domain/ai/grading-request";
+import { PREVIEW_ANSWER_REQUIRED } from "~/domain/ai/preview-grade-request";
+import { recordId } from "~/lib/schema-fields";
+
+/** The Question Bank screen's intents and toasts (SPEC.md sections 5 and 8). */
+export const questionBankScreenSchema = z.discriminatedUnion("intent", [
+  ...questionBankActionSchema.options,
+  /** Preview grading of a saved open question: the server reads the question, the dialog sends only the answer. */
+  z.object({
+    intent: z.literal("previewGrade"),
+    id: recordId,
+    answer: studentAnswerSchema.refine((answer) => answerText(answer).trim().length > 0, PREVIEW_ANSWER_REQUIRED),
+  }),
+]);
+
 export const QUESTION_BANK_MESSAGES = {
   intents: {
     create: { success: "Question created", failure: "Failed to create question. Please try again." },
     update: { success: "Question updated", failure: "Failed to update question. Please try again." },
     delete: { success: "Question deleted", failure: "Failed to delete question. Please try again." },
+    previewGrade: { success: null, failure: "Failed to grade the answer. Please try again.", failureTitle: "Grading failed" },
   },
+  titled: [{ title: "Answer required", message: PREVIEW_ANSWER_REQUIRED }],
 };

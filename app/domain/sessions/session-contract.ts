@@ -28,6 +28,18 @@ export const chatMessageSchema = z.object({
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
+/** A chat question's conversation is capped: student messages per question, and characters per message. */
+export const MAX_CHAT_TURNS = 20;
+export const MAX_CHAT_INPUT_LENGTH = 2_000;
+
+/** A student's chat message and the tutor's reply, stored together (`appendChatExchange`). */
+export const chatExchangeSchema = z.object({
+  questionId: z.string().trim().min(1).max(MAX_ID_LENGTH),
+  message: z.string().trim().min(1).max(MAX_CHAT_INPUT_LENGTH),
+  reply: z.string().min(1).max(MAX_CHAT_MESSAGE_LENGTH),
+});
+export type ChatExchangeInput = z.infer<typeof chatExchangeSchema>;
+
 /**
  * SPEC.md section 7, POST /api/sessions/{id}/submit: a string (multiple choice, free response,
  * scenario), the chosen option texts (multiple select) or the chat transcript. Empty answers
@@ -83,7 +95,9 @@ export type NotBegun = { ok: false; reason: "not_begun" };
 export type AlreadyCompleted = { ok: false; reason: "completed"; snapshot: SessionSnapshot };
 /** Nothing was stored. `message` is zod's, for logs and 400 bodies. */
 export type InvalidInput = { ok: false; reason: "invalid_input"; message: string };
-export type SessionRefusal = NotBegun | AlreadyCompleted | InvalidInput;
+/** The chat question's conversation is at MAX_CHAT_TURNS, or the question was already answered. */
+export type ChatClosed = { ok: false; reason: "chat_closed"; message: string };
+export type SessionRefusal = NotBegun | AlreadyCompleted | InvalidInput | ChatClosed;
 
 /** Idempotent: a second begin returns the session as it is ("already_started"). */
 export type BeginResult = { ok: true; outcome: "started" | "already_started"; snapshot: SessionSnapshot } | InvalidInput;
@@ -100,6 +114,8 @@ export type RecordAnswerResult =
   | SessionRefusal;
 
 /** Idempotent: completing a completed session returns it unchanged ("already_completed"). */
+export type ChatTranscriptResult = { ok: true; messages: ChatMessage[]; studentTurns: number } | SessionRefusal;
+
 export type CompleteResult = { ok: true; outcome: "completed" | "already_completed"; snapshot: SessionSnapshot } | NotBegun;
 
 /**
@@ -112,6 +128,10 @@ export interface TestSessionRpc extends Rpc.DurableObjectBranded {
   recordAnswer(input: SubmitAnswerInput): Promise<RecordAnswerResult>;
   /** A student's submit; after the deadline it counts as time_up. */
   complete(): Promise<CompleteResult>;
+  /** A chat question's conversation so far, oldest first. */
+  chatTranscript(questionId: string): Promise<ChatTranscriptResult>;
+  /** Stores a student message with the tutor's reply, once the reply exists, so the two never part. */
+  appendChatExchange(input: ChatExchangeInput): Promise<ChatTranscriptResult>;
   /** Deletes everything the object stores (the health check's throwaway session). */
   discard(): Promise<void>;
 }

@@ -1,7 +1,9 @@
 import { z } from "zod";
 
 import { DEFAULT_AI_MODEL } from "./ai-cost";
+import { questionSchema } from "~/domain/questions/question";
 import { QUESTION_TYPES } from "~/domain/questions/question-types";
+import { optionalSeconds } from "~/lib/schema-fields";
 
 /**
  * The test form (create and edit) and the test payloads of /api/tests, with SPEC.md section 5's
@@ -21,23 +23,6 @@ const duration = (label: "Placement" | "Diagnostic") =>
     .int(`${label} duration must be a whole number of minutes`)
     .min(MIN_DURATION, `${label} duration must be at least ${MIN_DURATION} minutes`)
     .max(MAX_DURATION, `${label} duration cannot exceed ${MAX_DURATION} minutes`);
-
-/** Seconds, optional: blank (or only spaces), null or missing means none; text from forms is read as a number. */
-export const optionalSeconds = (label: string) =>
-  z.preprocess(
-    (value) => {
-      if (value == null) return null;
-      if (typeof value !== "string") return value;
-      const text = value.trim();
-      return text === "" ? null : Number(text);
-    },
-    z
-      .number({ invalid_type_error: `${label} must be a number` })
-      .int(`${label} must be a whole number of seconds`)
-      .min(0, `${label} cannot be negative`)
-      .max(24 * 60 * 60, `${label} cannot exceed 24 hours`)
-      .nullable(),
-  );
 
 export const testDetailsSchema = z.object({
   title: requiredText("Title is required"),
@@ -100,9 +85,41 @@ export const testUpdateSchema = testDetailsSchema
   });
 export type TestUpdate = z.infer<typeof testUpdateSchema>;
 
-/** POST /api/tests: manual create sends empty questions, competencies and modules. */
+/**
+ * A question the generator or the importer proposes, saved with its test: a bank question's
+ * fields plus the name of its one competency (found by name, or created).
+ */
+export const draftQuestionSaveSchema = z.intersection(
+  questionSchema,
+  z.object({
+    competency: z
+      .string({ required_error: "Each question needs a competency", invalid_type_error: "Each question needs a competency" })
+      .trim()
+      .min(1, "Each question needs a competency")
+      .max(200, "A competency name is at most 200 characters"),
+  }),
+);
+export type DraftQuestionSave = z.infer<typeof draftQuestionSaveSchema>;
+
+/** An entry of POST /api/tests's questions: an existing bank question's id, or a new question (it has text). */
+const testCreateEntrySchema = z.unknown().transform((value, context): PlacementInput | DraftQuestionSave => {
+  const isDraft = typeof value === "object" && value !== null && "text" in value;
+  const parsed = (isDraft ? draftQuestionSaveSchema : placementSchema).safeParse(value);
+  if (parsed.success) return parsed.data;
+  parsed.error.issues.forEach((issue) => context.addIssue(issue));
+  return z.NEVER;
+});
+
+export function isDraftQuestion(entry: PlacementInput | DraftQuestionSave): entry is DraftQuestionSave {
+  return "text" in entry;
+}
+
+/**
+ * POST /api/tests: manual create sends empty questions, competencies and modules; the generator
+ * and the importer send new questions, which are created in the bank with the test.
+ */
 export const testCreateSchema = testDetailsSchema.extend({
-  questions: z.array(placementSchema).max(500).default([]),
+  questions: z.array(testCreateEntrySchema).max(500).default([]),
   competencies: z.record(z.unknown()).optional(),
   modules: z.record(z.unknown()).optional(),
 });

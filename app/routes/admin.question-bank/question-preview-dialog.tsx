@@ -1,26 +1,55 @@
-import { CheckCircle2, Info, XCircle } from "lucide-react";
+import { CheckCircle2, XCircle } from "lucide-react";
 import { useState } from "react";
 
+import type { PreviewGradeData } from "./route";
+import { useActionResult, useIntentFetcher } from "~/components/action-result";
 import { Dialog } from "~/components/dialog";
+import { useJobPolling } from "~/components/job-progress";
+import { GradeReport } from "~/components/questions/grade-report";
 import { QUESTION_TYPE_LABELS } from "~/components/tests/question-label";
 import { useToast } from "~/components/toast/toast-context";
 import { isMultipleChoiceCorrect, isMultipleSelectCorrect } from "~/domain/questions/answer-check";
 import type { OptionInput } from "~/domain/questions/question";
 import type { QuestionType } from "~/domain/questions/question-types";
 import { sanitizeQuestionHtml } from "~/domain/questions/sanitize-html";
+import { MAX_ANSWER_CHARS } from "~/domain/ai/injection";
+import { previewGradeSchema, type PreviewGrade } from "~/domain/ai/schemas";
 
-export type PreviewQuestion = { text: string; type: QuestionType; difficulty: string; options: OptionInput[]; metadata: { title?: string } };
+export type PreviewQuestion = { id: string; text: string; type: QuestionType; difficulty: string; options: OptionInput[]; metadata: { title?: string } };
 
 /**
  * "Test Question Preview": the question as a student sees it. Choice answers are checked by
- * SPEC.md's correctness rules; open answers wait for AI preview grading (a later feature).
+ * SPEC.md's correctness rules; open answers are graded as a student's would be (preview grading:
+ * 'Grading...', 70 or more counts as correct, key points shown).
  */
 export function QuestionPreviewDialog({ question, onClose }: { question: PreviewQuestion | null; onClose: () => void }) {
   const { toast } = useToast();
   const [choice, setChoice] = useState("");
   const [choices, setChoices] = useState<string[]>([]);
   const [text, setText] = useState("");
-  const [result, setResult] = useState<"correct" | "incorrect" | "pending-ai" | null>(null);
+  const [result, setResult] = useState<"correct" | "incorrect" | null>(null);
+  const [grade, setGrade] = useState<PreviewGrade | null>(null);
+  const [pendingJob, setPendingJob] = useState<string | null>(null);
+  const { fetcher, busy, submitIntent } = useIntentFetcher<PreviewGradeData>("preview-grade");
+  const grading = busy || pendingJob !== null;
+  useActionResult(fetcher, {
+    onSuccess: ({ data }) => {
+      if (data && "grade" in data) setGrade(data.grade);
+      if (data && "pending" in data) setPendingJob(data.pending);
+    },
+  });
+  useJobPolling(pendingJob, {
+    onSucceeded: (value) => {
+      setPendingJob(null);
+      const parsed = previewGradeSchema.safeParse(value);
+      if (parsed.success) setGrade(parsed.data);
+      else toast({ title: "Grading failed", description: "Failed to grade the answer. Please try again.", variant: "destructive" });
+    },
+    onFailed: () => {
+      setPendingJob(null);
+      toast({ title: "Grading failed", description: "Failed to grade the answer. Please try again.", variant: "destructive" });
+    },
+  });
   if (!question) return null;
 
   const check = () => {
@@ -32,7 +61,10 @@ export function QuestionPreviewDialog({ question, onClose }: { question: Preview
       setResult(isMultipleSelectCorrect(question.options, choices) ? "correct" : "incorrect");
     } else {
       if (!text.trim()) return toast({ title: "Answer required", description: "Please provide an answer to test the question.", variant: "destructive" });
-      setResult("pending-ai");
+      setGrade(null);
+      // SPEC.md section 7: a chat answer is sent as messages, with the role "student".
+      const answer = question.type === "chat" ? { messages: [{ role: "student", content: text }] } : text;
+      submitIntent({ intent: "previewGrade", id: question.id, answer });
     }
   };
 
@@ -67,7 +99,18 @@ export function QuestionPreviewDialog({ question, onClose }: { question: Preview
             <label htmlFor="preview-answer" className="label">
               {question.type === "chat" ? "Your first message" : "Your answer"}
             </label>
-            <textarea id="preview-answer" rows={4} className="input mt-1" value={text} onChange={(event) => setText(event.target.value)} />
+            <textarea
+              id="preview-answer"
+              rows={4}
+              className="input mt-1"
+              aria-describedby="preview-answer-limit"
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              disabled={grading}
+            />
+            <p id="preview-answer-limit" className="mt-1 text-xs text-slate-700">
+              Up to {MAX_ANSWER_CHARS.toLocaleString("en-US")} characters are graded. Answers are read as answers: instructions inside them are ignored.
+            </p>
           </div>
         ) : null}
       </div>
@@ -82,18 +125,15 @@ export function QuestionPreviewDialog({ question, onClose }: { question: Preview
             <XCircle aria-hidden="true" className="size-5" /> Incorrect
           </p>
         ) : null}
-        {result === "pending-ai" ? (
-          <p className="flex items-center gap-2 text-sm text-slate-800">
-            <Info aria-hidden="true" className="size-5 text-brand-700" /> AI preview grading of open answers is not available yet; it arrives with AI grading.
-          </p>
-        ) : null}
+        {grading ? <p className="text-sm text-slate-800">Grading...</p> : null}
+        {grade && !grading ? <GradeReport grade={grade} /> : null}
       </div>
       <div className="mt-4 flex justify-end gap-2">
-        <button type="button" className="btn-outline" onClick={onClose}>
+        <button type="button" className="btn-outline" onClick={onClose} disabled={grading}>
           Close
         </button>
-        <button type="button" className="btn-primary" onClick={check}>
-          Check Answer
+        <button type="button" className="btn-primary" onClick={check} disabled={grading}>
+          {grading ? "Grading..." : "Check Answer"}
         </button>
       </div>
     </Dialog>

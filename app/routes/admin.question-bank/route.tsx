@@ -12,13 +12,15 @@ import { QUESTION_TYPE_LABELS, questionPreview } from "~/components/tests/questi
 import { useActionResult, useIntentFetcher } from "~/components/action-result";
 import { useToast } from "~/components/toast/toast-context";
 import { ConfirmDeleteDialog } from "~/components/dialog";
-import { questionBankActionSchema } from "~/domain/questions/question";
-import { QUESTION_BANK_MESSAGES } from "~/domain/questions/screen-actions";
+import { gradingQuestionSchema } from "~/domain/ai/grading-request";
+import { QUESTION_BANK_MESSAGES, questionBankScreenSchema } from "~/domain/questions/screen-actions";
 import { BANK_PAGE_SIZE, questionListSearch, readQuestionListQuery } from "~/domain/questions/question-list";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { assertNever } from "~/lib/assert-never";
-import { found } from "~/lib/errors";
-import { competencyChoices, deleteQuestion, questionPage, saveQuestionWithCompetencies } from "~/models/questions.server";
+import { found, invalid } from "~/lib/errors";
+import { competencyChoices, deleteQuestion, findQuestion, questionPage, saveQuestionWithCompetencies } from "~/models/questions.server";
+import { jobFailure, previewGrade } from "~/services/ai/tasks.server";
+import type { PreviewGrade } from "~/domain/ai/schemas";
 import { handleAction } from "~/services/action.server";
 import { requireAdmin } from "~/services/auth.server";
 import type { loader as questionLoader } from "~/routes/admin.question-bank.$id";
@@ -45,10 +47,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ questions: cards, summary, values, competencies });
 }
 
+export type PreviewGradeData = { grade: PreviewGrade } | { pending: string } | undefined;
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context);
   const { db } = context;
-  return handleAction(request, questionBankActionSchema, QUESTION_BANK_MESSAGES, async (input) => {
+  return handleAction<typeof questionBankScreenSchema, PreviewGradeData>(request, questionBankScreenSchema, QUESTION_BANK_MESSAGES, async (input) => {
     switch (input.intent) {
       case "create":
       case "update": {
@@ -61,6 +65,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
         const { removedFromTests } = found(await deleteQuestion(db, input.id), NOT_FOUND.question);
         const titles = removedFromTests.map((test) => test.title);
         return { data: undefined, toast: { title: "Question deleted", description: titles.length ? `It was removed from: ${titles.join(", ")}.` : undefined } };
+      }
+      case "previewGrade": {
+        const question = gradingQuestionSchema.safeParse(found(await findQuestion(db, input.id), NOT_FOUND.question));
+        if (!question.success) throw invalid(question.error.issues[0]?.message ?? "This question cannot be graded.");
+        const wait = await previewGrade({ env: context.cloudflare.env, db, userId: admin.id }, question.data, input.answer);
+        if (wait.status === "failed") throw jobFailure(wait.error, context.config.ai.provider);
+        return { data: wait.status === "pending" ? { pending: wait.jobId } : { grade: wait.value }, toast: null };
       }
       default:
         return assertNever(input);

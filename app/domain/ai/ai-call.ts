@@ -1,0 +1,16 @@
+import type { TokenUsage } from "./usage-cost";
+
+/** What one AI call sent and got back, for the grading log (SPEC.md "AI grading log"). */
+export type AiCall = {
+  /** The model that answered: the provider's name for it, or "offline". */
+  model: string;
+  promptSent: string;
+  rawResponse: string | null;
+  usage: TokenUsage;
+};
+
+export type AiOutcome<T> = { call: AiCall } & (
+  | { ok: true; value: T }
+  /** `retryable`: worth another delivery of the job (timeouts, 429 and 5xx after the SDK's own retries). */
+  | { ok: false; error: string; retryable: boolean }
+);

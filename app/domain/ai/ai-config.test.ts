@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+
+import { parseAiConfig, providerModelFor } from "./ai-config";
+
+describe("parseAiConfig", () => {
+  it("is offline without an API key, whatever else is set", () => {
+    expect(parseAiConfig({})).toEqual({ ok: true, config: { provider: "offline" } });
+    expect(parseAiConfig({ AI_API_KEY: "  ", AI_BASE_URL: "http://127.0.0.1:11434/v1" })).toEqual({ ok: true, config: { provider: "offline" } });
+  });
+
+  it("reads the key, a base URL without its trailing slash, the model map and the limits", () => {
+    const parsed = parseAiConfig({
+      AI_API_KEY: "sk-test",
+      AI_BASE_URL: "http://127.0.0.1:11434/v1/",
+      AI_MODEL_MAP: "gpt-5-2025-08-07=llama3.1:70b, *=llama3.1:8b",
+      AI_TIMEOUT_MS: "5000",
+      AI_MAX_RETRIES: "0",
+    });
+    expect(parsed).toEqual({
+      ok: true,
+      config: {
+        provider: "openai",
+        apiKey: "sk-test",
+        baseURL: "http://127.0.0.1:11434/v1",
+        modelMap: { "gpt-5-2025-08-07": "llama3.1:70b", "*": "llama3.1:8b" },
+        timeoutMs: 5000,
+        maxRetries: 0,
+      },
+    });
+    if (!parsed.ok || parsed.config.provider !== "openai") throw new Error("expected the openai provider");
+    expect(providerModelFor(parsed.config, "gpt-5-2025-08-07")).toBe("llama3.1:70b");
+    expect(providerModelFor(parsed.config, "gpt-4o-2024-08-06")).toBe("llama3.1:8b");
+  });
+
+  it("keeps SPEC.md's model names when no map is given", () => {
+    const parsed = parseAiConfig({ AI_API_KEY: "sk" });
+    if (!parsed.ok || parsed.config.provider !== "openai") throw new Error("expected the openai provider");
+    expect(parsed.config).toMatchObject({ baseURL: undefined, timeoutMs: 30_000, maxRetries: 2 });
+    expect(providerModelFor(parsed.config, "gpt-4o-mini-2024-07-18")).toBe("gpt-4o-mini-2024-07-18");
+  });
+
+  it("names the variable that is wrong", () => {
+    expect(parseAiConfig({ AI_BASE_URL: "not a url" })).toEqual({ ok: false, message: "AI_BASE_URL must be a URL" });
+    expect(parseAiConfig({ AI_TIMEOUT_MS: "soon" })).toEqual({ ok: false, message: "AI_TIMEOUT_MS must be a number" });
+    expect(parseAiConfig({ AI_MAX_RETRIES: "99" })).toEqual({ ok: false, message: "AI_MAX_RETRIES must be at most 10" });
+    expect(parseAiConfig({ AI_MODEL_MAP: "gpt-6=x" })).toMatchObject({ ok: false, message: expect.stringContaining('unknown model "gpt-6"') });
+    expect(parseAiConfig({ AI_MODEL_MAP: "gpt-5-2025-08-07" })).toMatchObject({ ok: false, message: expect.stringContaining("model=provider-model") });
+  });
+});

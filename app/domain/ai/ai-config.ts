@@ -1,0 +1,86 @@
+import { z } from "zod";
+
+import { AI_MODELS } from "~/domain/tests/ai-cost";
+
+/**
+ * How the deployment reaches an AI model, read from its variables (README "AI"). With no API key
+ * the product uses its offline provider, so `npm start` and the tests need no network.
+ */
+export type AiConfig =
+  | { provider: "offline" }
+  | {
+      provider: "openai";
+      apiKey: string;
+      /** Undefined means OpenAI's own API. */
+      baseURL: string | undefined;
+      /** SPEC.md model name (or "*") → the provider's model name. */
+      modelMap: Readonly<Record<string, string>>;
+      timeoutMs: number;
+      maxRetries: number;
+    };
+
+export const DEFAULT_AI_TIMEOUT_MS = 30_000;
+export const DEFAULT_AI_MAX_RETRIES = 2;
+
+const trimmed = z
+  .string()
+  .optional()
+  .transform((value) => value?.trim() || undefined);
+
+const integerIn = (name: string, min: number, max: number) =>
+  trimmed.pipe(
+    z.coerce
+      .number({ invalid_type_error: `${name} must be a number` })
+      .int(`${name} must be a whole number`)
+      .min(min, `${name} must be at least ${min}`)
+      .max(max, `${name} must be at most ${max}`)
+      .optional(),
+  );
+
+const aiEnvSchema = z.object({
+  AI_API_KEY: trimmed,
+  AI_BASE_URL: trimmed.pipe(z.string().url("AI_BASE_URL must be a URL").optional()),
+  AI_MODEL_MAP: trimmed,
+  AI_TIMEOUT_MS: integerIn("AI_TIMEOUT_MS", 100, 600_000),
+  AI_MAX_RETRIES: integerIn("AI_MAX_RETRIES", 0, 10),
+});
+
+/** "a=b, *=c" → {a: "b", "*": "c"}; names must be SPEC.md's models or "*". */
+export function parseModelMap(text: string | undefined): { ok: true; map: Record<string, string> } | { ok: false; message: string } {
+  const map: Record<string, string> = {};
+  for (const entry of (text ?? "").split(",").map((part) => part.trim()).filter(Boolean)) {
+    const [from, to, ...rest] = entry.split("=").map((part) => part.trim());
+    if (!from || !to || rest.length) return { ok: false, message: `AI_MODEL_MAP entry "${entry}" must look like model=provider-model` };
+    if (from !== "*" && !(AI_MODELS as readonly string[]).includes(from)) {
+      return { ok: false, message: `AI_MODEL_MAP names an unknown model "${from}" (use one of ${AI_MODELS.join(", ")} or *)` };
+    }
+    map[from] = to;
+  }
+  return { ok: true, map };
+}
+
+/** Returns the configuration or the problems, each a sentence naming the variable. */
+export function parseAiConfig(env: Record<string, unknown>): { ok: true; config: AiConfig } | { ok: false; message: string } {
+  const parsed = aiEnvSchema.safeParse(env);
+  if (!parsed.success) return { ok: false, message: parsed.error.issues.map((issue) => issue.message).join("; ") };
+  const vars = parsed.data;
+  const models = parseModelMap(vars.AI_MODEL_MAP);
+  if (!models.ok) return models;
+  if (!vars.AI_API_KEY) return { ok: true, config: { provider: "offline" } };
+  return {
+    ok: true,
+    config: {
+      provider: "openai",
+      apiKey: vars.AI_API_KEY,
+      baseURL: vars.AI_BASE_URL?.replace(/\/+$/, ""),
+      modelMap: models.map,
+      timeoutMs: vars.AI_TIMEOUT_MS ?? DEFAULT_AI_TIMEOUT_MS,
+      maxRetries: vars.AI_MAX_RETRIES ?? DEFAULT_AI_MAX_RETRIES,
+    },
+  };
+}
+
+/** The provider's name for a SPEC.md model: its own entry, else the "*" entry, else unchanged. */
+export function providerModelFor(config: Extract<AiConfig, { provider: "openai" }>, model: string): string {
+  return config.modelMap[model] ?? config.modelMap["*"] ?? model;
+}

@@ -1,0 +1,56 @@
+import { isAiModel, MODEL_RATES } from "~/domain/tests/ai-cost";
+
+/** Tokens one AI call used, as the provider reported them (zeros for the offline provider). */
+export type TokenUsage = {
+  promptTokens: number;
+  completionTokens: number;
+  /** Part of completionTokens (OpenAI reports reasoning inside the completion). */
+  reasoningTokens: number;
+  totalTokens: number;
+};
+
+export const NO_USAGE: TokenUsage = { promptTokens: 0, completionTokens: 0, reasoningTokens: 0, totalTokens: 0 };
+
+/** SPEC.md's AI grading log "cost" fields, in US dollars. */
+export type CallCost = {
+  inputCost: number;
+  outputCost: number;
+  reasoningCost: number;
+  totalCost: number;
+  inputTokens: number;
+  outputTokens: number;
+  reasoningTokens: number;
+};
+
+export function addUsage(a: TokenUsage, b: TokenUsage): TokenUsage {
+  return {
+    promptTokens: a.promptTokens + b.promptTokens,
+    completionTokens: a.completionTokens + b.completionTokens,
+    reasoningTokens: a.reasoningTokens + b.reasoningTokens,
+    totalTokens: a.totalTokens + b.totalTokens,
+  };
+}
+
+/**
+ * The cost of a call at SPEC.md section 9's rates for the test's model. Reasoning tokens are billed
+ * at the output rate and are already inside completionTokens, so output here is the visible part
+ * only and the two add up to the completion's price without counting reasoning twice. A model
+ * without a published rate (a district's own server) costs 0.
+ */
+export function costOf(model: string, usage: TokenUsage): CallCost {
+  const visibleOutput = Math.max(0, usage.completionTokens - usage.reasoningTokens);
+  const rate = isAiModel(model) ? MODEL_RATES[model] : { input: 0, output: 0 };
+  const perToken = (dollarsPerMillion: number) => dollarsPerMillion / 1_000_000;
+  const inputCost = usage.promptTokens * perToken(rate.input);
+  const outputCost = visibleOutput * perToken(rate.output);
+  const reasoningCost = usage.reasoningTokens * perToken(rate.output);
+  return {
+    inputCost,
+    outputCost,
+    reasoningCost,
+    totalCost: inputCost + outputCost + reasoningCost,
+    inputTokens: usage.promptTokens,
+    outputTokens: visibleOutput,
+    reasoningTokens: usage.reasoningTokens,
+  };
+}

@@ -1,0 +1,76 @@
+import { and, eq } from "drizzle-orm";
+
+import type { Database } from "~/db/client.server";
+import { aiGradingLogs, sessionAnswers } from "~/db/schema";
+import type { GradingQuestion, StudentAnswer } from "~/domain/ai/grading-request";
+import type { GradingResult } from "~/domain/ai/schemas";
+import { costOf } from "~/domain/ai/usage-cost";
+import type { AiCall } from "~/domain/ai/ai-call";
+
+export type GradingLogRow = typeof aiGradingLogs.$inferSelect;
+
+export type GradingLogInput = {
+  sessionId: string | null;
+  questionId: string | null;
+  question: GradingQuestion;
+  answer: StudentAnswer;
+  call: AiCall;
+  outcome: { ok: true; result: GradingResult } | { ok: false; error: string };
+  review: { flagged: boolean; reasons: string[] };
+};
+
+/** One row per grading call (SPEC.md "AI grading log"), with its tokens and cost at the model's rates. */
+export async function insertGradingLog(db: Database, input: GradingLogInput): Promise<GradingLogRow> {
+  const cost = costOf(input.call.model, input.call.usage);
+  const result = input.outcome.ok ? input.outcome.result : null;
+  const [row] = await db
+    .insert(aiGradingLogs)
+    .values({
+      sessionId: input.sessionId,
+      questionId: input.questionId,
+      questionType: input.question.type,
+      questionText: input.question.text,
+      studentAnswer: input.answer,
+      rubric: input.question.rubric ?? null,
+      score: result?.score ?? null,
+      feedback: result?.feedback ?? null,
+      keyPoints: result?.keyPoints ?? null,
+      strengths: result?.strengths ?? null,
+      improvements: result?.improvements ?? null,
+      error: input.outcome.ok ? null : input.outcome.error,
+      aiModel: input.call.model,
+      promptSent: input.call.promptSent,
+      rawResponse: input.call.rawResponse,
+      promptTokens: input.call.usage.promptTokens,
+      completionTokens: input.call.usage.completionTokens,
+      reasoningTokens: input.call.usage.reasoningTokens,
+      totalTokens: input.call.usage.totalTokens,
+      inputCost: cost.inputCost,
+      outputCost: cost.outputCost,
+      reasoningCost: cost.reasoningCost,
+      totalCost: cost.totalCost,
+      flaggedForReview: input.review.flagged,
+      reviewReasons: input.review.reasons.length ? input.review.reasons : null,
+    })
+    .returning();
+  if (!row) throw new Error("Writing the grading log returned no row");
+  return row;
+}
+
+/**
+ * Writes the model's grade onto the session's stored answer, where results and analytics read it.
+ * The answer row may not exist yet (the session writes behind itself): then nothing changes here
+ * and the session picks the grade up from the log.
+ */
+export async function applyGradeToAnswer(db: Database, sessionId: string, questionId: string, result: GradingResult): Promise<boolean> {
+  const updated = await db
+    .update(sessionAnswers)
+    .set({ gradingScore: result.score, feedback: result.feedback, strengths: result.strengths, improvements: result.improvements })
+    .where(and(eq(sessionAnswers.sessionId, sessionId), eq(sessionAnswers.questionId, questionId)))
+    .returning({ id: sessionAnswers.id });
+  return updated.length > 0;
+}
+
+export async function findGradingLog(db: Database, id: string): Promise<GradingLogRow | undefined> {
+  return db.query.aiGradingLogs.findFirst({ where: eq(aiGradingLogs.id, id) });
+}

@@ -1,0 +1,174 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import ArrowLeft from "lucide-react/icons/arrow-left";
+import RefreshCw from "lucide-react/icons/refresh-cw";
+import Save from "lucide-react/icons/save";
+import Sparkles from "lucide-react/icons/sparkles";
+import { useState } from "react";
+
+import { useActionResult, useIntentFetcher } from "~/components/action-result";
+import { JobSpinner, useJobPolling } from "~/components/job-progress";
+import { DraftQuestionCard } from "~/components/tests/draft-question-card";
+import { OfflineNote } from "~/components/tests/offline-note";
+import { useToast } from "~/components/toast/toast-context";
+import { DEFAULT_GENERATION_INSTRUCTIONS, generationRequestSchema } from "~/domain/ai/generation-request";
+import { GENERATING_MESSAGE, GENERATOR_MESSAGES, generatedToast, generatorActionSchema } from "~/domain/ai/screen-actions";
+import { generatedTestSchema, type GeneratedTest } from "~/domain/ai/schemas";
+import { assertNever } from "~/lib/assert-never";
+import { createTest } from "~/models/tests.server";
+import { handleAction } from "~/services/action.server";
+import { generateTestDraft, jobFailure } from "~/services/ai/tasks.server";
+import { requireAdmin } from "~/services/auth.server";
+import { redirectWithToast } from "~/services/sign-in.server";
+
+export const meta: MetaFunction = () => [{ title: "AI Test Generator · Adaptive Testing Engine" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  return json({ provider: context.config.ai.provider });
+}
+
+type GeneratorData = { test: GeneratedTest } | { pending: string };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request, context);
+  return handleAction<typeof generatorActionSchema, GeneratorData>(request, generatorActionSchema, GENERATOR_MESSAGES, async (input) => {
+    switch (input.intent) {
+      case "generate": {
+        // SPEC.md section 7's fixed request: the context is both the topic and the source material.
+        const generation = generationRequestSchema.parse({ topic: input.context, sourceMaterial: input.context, additionalContext: input.instructions });
+        const wait = await generateTestDraft({ env: context.cloudflare.env, db: context.db, userId: admin.id }, generation);
+        if (wait.status === "failed") throw jobFailure(wait.error, context.config.ai.provider);
+        if (wait.status === "pending") return { data: { pending: wait.jobId }, toast: null };
+        return { data: { test: wait.value }, toast: generatedToast(wait.value.questions.length) };
+      }
+      case "save":
+        await createTest(context.db, input.test, admin.id);
+        return redirectWithToast(request, context, "/admin/tests", GENERATOR_MESSAGES.intents.save.success);
+      default:
+        return assertNever(input);
+    }
+  });
+}
+
+export default function GenerateTest() {
+  const { provider } = useLoaderData<typeof loader>();
+  const { fetcher, busy, submitIntent } = useIntentFetcher<GeneratorData>();
+  const { toast } = useToast();
+  const [context, setContext] = useState("");
+  const [instructions, setInstructions] = useState(DEFAULT_GENERATION_INSTRUCTIONS);
+  const [test, setTest] = useState<GeneratedTest | null>(null);
+  const [pendingJob, setPendingJob] = useState<string | null>(null);
+  const generating = (busy && fetcher.json && (fetcher.json as { intent?: string }).intent === "generate") || pendingJob !== null;
+  const saving = busy && !generating;
+
+  useActionResult(fetcher, {
+    onSuccess: (result) => {
+      if (result.data && "test" in result.data) setTest(result.data.test);
+      if (result.data && "pending" in result.data) setPendingJob(result.data.pending);
+    },
+  });
+  useJobPolling(pendingJob, {
+    onSucceeded: (value) => {
+      setPendingJob(null);
+      const parsed = generatedTestSchema.safeParse(value);
+      if (!parsed.success) return toast({ title: "Generation Failed", description: "Failed to generate test", variant: "destructive" });
+      setTest(parsed.data);
+      toast(generatedToast(parsed.data.questions.length));
+    },
+    onFailed: (error) => {
+      setPendingJob(null);
+      toast({ title: "Generation Failed", description: error, variant: "destructive" });
+    },
+  });
+
+  const generate = () => {
+    // Generating again clears the previous preview first (SPEC.md section 4).
+    setTest(null);
+    submitIntent({ intent: "generate", context, instructions });
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <Link to="/admin/tests" className="btn-ghost -ml-4 mb-4">
+        <ArrowLeft aria-hidden="true" className="size-4" /> Back to Tests
+      </Link>
+      <h1 className="text-3xl font-bold text-slate-900">AI Test Generator</h1>
+      <p className="mt-1 text-slate-700">Describe a topic or paste source material, and get a draft test to review.</p>
+      {provider === "offline" ? <OfflineNote /> : null}
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <form
+          className="card space-y-4 p-6"
+          onSubmit={(event) => {
+            event.preventDefault();
+            generate();
+          }}
+        >
+          <div>
+            <label htmlFor="context" className="label">
+              Test Context <span aria-hidden="true">*</span>
+            </label>
+            <textarea
+              id="context"
+              rows={10}
+              required
+              className="input mt-1"
+              value={context}
+              onChange={(event) => setContext(event.target.value)}
+              placeholder="Paste a passage, lesson notes or a topic description, e.g. 'Photosynthesis: how plants turn light into chemical energy'."
+            />
+          </div>
+          <div>
+            <label htmlFor="instructions" className="label">
+              AI Generation Instructions <span className="font-normal text-slate-700">(optional)</span>
+            </label>
+            <textarea id="instructions" rows={4} className="input mt-1" value={instructions} onChange={(event) => setInstructions(event.target.value)} />
+          </div>
+          <div className="flex justify-end gap-2">
+            <Link to="/admin/tests" className="btn-outline">
+              Cancel
+            </Link>
+            <button type="submit" className="btn-primary" disabled={generating || saving}>
+              <Sparkles aria-hidden="true" className="size-4" /> {generating ? "Generating..." : "Generate Test"}
+            </button>
+          </div>
+        </form>
+
+        <section className="card p-6" aria-labelledby="preview-title">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 id="preview-title" className="text-lg font-semibold text-slate-900">
+              Preview
+            </h2>
+            <div className="flex gap-2">
+              <button type="button" className="btn-outline" onClick={generate} disabled={!test || generating || saving}>
+                <RefreshCw aria-hidden="true" className="size-4" /> Regenerate
+              </button>
+              <button type="button" className="btn-primary" disabled={generating || saving} onClick={() => submitIntent({ intent: "save", test })}>
+                <Save aria-hidden="true" className="size-4" /> {saving ? "Saving..." : "Save Test"}
+              </button>
+            </div>
+          </div>
+          {generating ? (
+            <JobSpinner message={GENERATING_MESSAGE} />
+          ) : test ? (
+            <div className="mt-4">
+              <h3 className="font-semibold text-slate-900">{test.title}</h3>
+              <p className="mt-1 text-sm text-slate-700">{test.description}</p>
+              <p className="mt-1 text-sm text-slate-700">
+                {test.subject} · {test.gradeLevel} · {test.questions.length} questions
+              </p>
+              <ol className="mt-4 max-h-[500px] space-y-3 overflow-y-auto pr-1" aria-label="Generated questions" tabIndex={0}>
+                {test.questions.map((question, index) => (
+                  <DraftQuestionCard key={index} question={question} number={index + 1} />
+                ))}
+              </ol>
+            </div>
+          ) : (
+            <p className="py-16 text-center text-slate-700">The generated test appears here for you to review before saving.</p>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,161 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import ArrowLeft from "lucide-react/icons/arrow-left";
+import Eraser from "lucide-react/icons/eraser";
+import RotateCcw from "lucide-react/icons/rotate-ccw";
+import Save from "lucide-react/icons/save";
+import Wand from "lucide-react/icons/wand-sparkles";
+import { useState } from "react";
+
+import { EditablePreview } from "./editable-preview";
+import { useActionResult, useIntentFetcher } from "~/components/action-result";
+import { JobSpinner, useJobPolling } from "~/components/job-progress";
+import { OfflineNote } from "~/components/tests/offline-note";
+import { useToast } from "~/components/toast/toast-context";
+import { IMPORT_FORMAT_EXAMPLE } from "~/domain/ai/import/format-example";
+import { FORMATTING_MESSAGE, IMPORT_MESSAGES, formattedToast, importActionSchema } from "~/domain/ai/screen-actions";
+import { formattedTestSchema, type FormattedTest } from "~/domain/ai/schemas";
+import { MAX_RAW_CONTENT_CHARS } from "~/domain/ai/format-request";
+import { assertNever } from "~/lib/assert-never";
+import { createTest } from "~/models/tests.server";
+import { handleAction } from "~/services/action.server";
+import { formatTestContent, jobFailure } from "~/services/ai/tasks.server";
+import { requireAdmin } from "~/services/auth.server";
+import { redirectWithToast } from "~/services/sign-in.server";
+
+export const meta: MetaFunction = () => [{ title: "Import Test Content · Adaptive Testing Engine" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  return json({ provider: context.config.ai.provider });
+}
+
+type ImportData = { test: FormattedTest } | { pending: string };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request, context);
+  return handleAction<typeof importActionSchema, ImportData>(request, importActionSchema, IMPORT_MESSAGES, async (input) => {
+    switch (input.intent) {
+      case "format": {
+        const wait = await formatTestContent({ env: context.cloudflare.env, db: context.db, userId: admin.id }, input.rawContent);
+        if (wait.status === "failed") throw jobFailure(wait.error, context.config.ai.provider);
+        if (wait.status === "pending") return { data: { pending: wait.jobId }, toast: null };
+        return { data: { test: wait.value }, toast: formattedToast(wait.value.questions.length) };
+      }
+      case "save":
+        await createTest(context.db, input.test, admin.id);
+        return redirectWithToast(request, context, "/admin/tests", IMPORT_MESSAGES.intents.save.success);
+      default:
+        return assertNever(input);
+    }
+  });
+}
+
+export default function ImportTest() {
+  const { provider } = useLoaderData<typeof loader>();
+  const { fetcher, busy, submitIntent } = useIntentFetcher<ImportData>();
+  const { toast } = useToast();
+  const [rawContent, setRawContent] = useState("");
+  const [test, setTest] = useState<FormattedTest | null>(null);
+  const [pendingJob, setPendingJob] = useState<string | null>(null);
+  const formatting = (busy && (fetcher.json as { intent?: string } | undefined)?.intent === "format") || pendingJob !== null;
+  const saving = busy && !formatting;
+
+  useActionResult(fetcher, {
+    onSuccess: (result) => {
+      if (result.data && "test" in result.data) setTest(result.data.test);
+      if (result.data && "pending" in result.data) setPendingJob(result.data.pending);
+    },
+  });
+  useJobPolling(pendingJob, {
+    onSucceeded: (value) => {
+      setPendingJob(null);
+      const parsed = formattedTestSchema.safeParse(value);
+      if (!parsed.success) return toast({ title: "Formatting Failed", description: "Failed to format test content", variant: "destructive" });
+      setTest(parsed.data);
+      toast(formattedToast(parsed.data.questions.length));
+    },
+    onFailed: (error) => {
+      setPendingJob(null);
+      toast({ title: "Formatting Failed", description: error, variant: "destructive" });
+    },
+  });
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <Link to="/admin/tests" className="btn-ghost -ml-4 mb-4">
+        <ArrowLeft aria-hidden="true" className="size-4" /> Back to Tests
+      </Link>
+      <h1 className="text-3xl font-bold text-slate-900">Import Test Content</h1>
+      <p className="mt-1 text-slate-700">Paste questions from a document, a Moodle GIFT or Aiken file, or a spreadsheet (CSV).</p>
+      {provider === "offline" ? <OfflineNote /> : null}
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        {test ? null : (
+          <form
+            className="card space-y-4 p-6 lg:col-span-1"
+            onSubmit={(event) => {
+              event.preventDefault();
+              submitIntent({ intent: "format", rawContent });
+            }}
+          >
+            <div>
+              <label htmlFor="raw-content" className="label">
+                Test Content
+              </label>
+              <textarea
+                id="raw-content"
+                rows={18}
+                maxLength={MAX_RAW_CONTENT_CHARS}
+                aria-describedby="format-example"
+                className="input mt-1 font-mono text-sm"
+                value={rawContent}
+                onChange={(event) => setRawContent(event.target.value)}
+                placeholder={IMPORT_FORMAT_EXAMPLE}
+              />
+            </div>
+            <details id="format-example" className="text-sm text-slate-700">
+              <summary className="cursor-pointer font-medium text-slate-900">Format example</summary>
+              <pre className="mt-2 overflow-x-auto rounded-md bg-slate-50 p-3 text-xs">{IMPORT_FORMAT_EXAMPLE}</pre>
+              <p className="mt-2">Mark correct options with *. Questions without options become free-response; an Answer: line is their model answer.</p>
+            </details>
+            <div className="flex justify-end gap-2">
+              <button type="button" className="btn-outline" onClick={() => setRawContent("")} disabled={formatting}>
+                <Eraser aria-hidden="true" className="size-4" /> Clear
+              </button>
+              <button type="submit" className="btn-primary" disabled={formatting}>
+                <Wand aria-hidden="true" className="size-4" /> {formatting ? "Formatting..." : "Format with AI"}
+              </button>
+            </div>
+          </form>
+        )}
+
+        <section className={`card p-6 ${test ? "lg:col-span-2" : ""}`} aria-labelledby="preview-title">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 id="preview-title" className="text-lg font-semibold text-slate-900">
+              Preview
+            </h2>
+            {test ? (
+              <div className="flex gap-2">
+                {/* Reformat discards the preview and returns to the pasted content (SPEC.md section 4). */}
+                <button type="button" className="btn-outline" onClick={() => setTest(null)} disabled={saving}>
+                  <RotateCcw aria-hidden="true" className="size-4" /> Reformat
+                </button>
+                <button type="button" className="btn-primary" onClick={() => submitIntent({ intent: "save", test })} disabled={saving}>
+                  <Save aria-hidden="true" className="size-4" /> {saving ? "Saving..." : "Save Test"}
+                </button>
+              </div>
+            ) : null}
+          </div>
+          {formatting ? (
+            <JobSpinner message={FORMATTING_MESSAGE} />
+          ) : test ? (
+            <EditablePreview test={test} onChange={setTest} />
+          ) : (
+            <p className="py-16 text-center text-slate-700">The formatted test appears here, ready to edit before you save it.</p>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import type { Database } from "~/db/client.server";
+import { generationContext } from "~/domain/ai/generation-request";
+import { parseStructured } from "~/domain/ai/import";
+import { screenAnswer } from "~/domain/ai/prompts";
+import { JobFailure } from "~/domain/jobs/job-failure";
+import type { JobInput } from "~/domain/jobs/job-messages";
+import { applyGradeToAnswer, insertGradingLog } from "~/models/grading-logs.server";
+import { logAiCall } from "./call-log.server";
+import type { AiOutcome, AiProvider } from "./provider.server";
+
+type AiJob = Extract<JobInput, { kind: "grade_answer" | "generate_test" | "format_test" }>;
+export type Delivery = { final: boolean };
+type Deps = { db: Database; provider: AiProvider };
+
+/** A failed call: retried by the queue while it may pass and deliveries remain, else the job fails. */
+function failure(outcome: Extract<AiOutcome<unknown>, { ok: false }>): JobFailure {
+  return new JobFailure(outcome.error, outcome.retryable);
+}
+
+async function gradeAnswer({ db, provider }: Deps, job: Extract<AiJob, { kind: "grade_answer" }>, delivery: Delivery) {
+  const screened = screenAnswer(job.answer);
+  const outcome = await provider.grade(job.question, job.answer, job.aiModel);
+  logAiCall("grade", outcome);
+  // Only the delivery that settles the job writes its log row: one row per grading, not per attempt.
+  if (!outcome.ok && outcome.retryable && !delivery.final) throw failure(outcome);
+  const log = await insertGradingLog(db, {
+    sessionId: job.sessionId,
+    questionId: job.questionId,
+    question: job.question,
+    answer: job.answer,
+    call: outcome.call,
+    outcome: outcome.ok ? { ok: true, result: outcome.value } : { ok: false, error: outcome.error },
+    review: { flagged: screened.flagged, reasons: screened.reasons },
+  });
+  if (!outcome.ok) throw new JobFailure(outcome.error, false);
+  if (job.sessionId && job.questionId) await applyGradeToAnswer(db, job.sessionId, job.questionId, outcome.value);
+  return {
+    ...outcome.value,
+    logId: log.id,
+    model: outcome.call.model,
+    flaggedForReview: screened.flagged,
+    answerTruncated: screened.truncated,
+  };
+}
+
+async function generateTest({ provider }: Deps, job: Extract<AiJob, { kind: "generate_test" }>) {
+  const { request } = job;
+  const outcome = await provider.generate(
+    {
+      context: generationContext(request),
+      instructions: request.additionalContext,
+      subject: request.subject,
+      gradeLevel: request.gradeLevel,
+      learningObjectives: request.learningObjectives,
+      questionTypes: request.questionTypes,
+      numberOfQuestions: request.numberOfQuestions,
+      difficultyDistribution: request.difficultyDistribution,
+    },
+    job.aiModel,
+  );
+  logAiCall("generate", outcome);
+  if (!outcome.ok) throw failure(outcome);
+  return outcome.value;
+}
+
+/** GIFT, Aiken and CSV are parsed exactly whichever provider is configured; only free text goes to a model. */
+async function formatTest({ provider }: Deps, job: Extract<AiJob, { kind: "format_test" }>) {
+  const structured = parseStructured(job.rawContent);
+  if (structured) {
+    if (!structured.ok) throw new JobFailure(structured.message, false);
+    return structured.test;
+  }
+  const outcome = await provider.format(job.rawContent, job.aiModel);
+  logAiCall("format", outcome);
+  if (!outcome.ok) throw failure(outcome);
+  return outcome.value;
+}
+
+export async function runAiJob(deps: Deps, job: AiJob, delivery: Delivery): Promise<unknown> {
+  switch (job.kind) {
+    case "grade_answer":
+      return gradeAnswer(deps, job, delivery);
+    case "generate_test":
+      return generateTest(deps, job);
+    case "format_test":
+      return formatTest(deps, job);
+    default: {
+      const unhandled: never = job;
+      throw new Error(`No handler for AI job ${JSON.stringify(unhandled)}`);
+    }
+  }
+}

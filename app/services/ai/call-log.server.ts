@@ -1,0 +1,24 @@
+import type { AiOutcome } from "~/domain/ai/ai-call";
+import { costOf } from "~/domain/ai/usage-cost";
+import { OFFLINE_MODEL } from "./offline-provider.server";
+
+/**
+ * Every model call leaves one structured line in the Worker's logs (Workers Logs / `wrangler tail`)
+ * with its task, model, tokens and cost; grading calls are also stored as AI grading log rows.
+ * The offline provider calls no model, costs nothing and is not logged here.
+ */
+export function logAiCall(task: "grade" | "generate" | "format" | "chat", outcome: AiOutcome<unknown>): void {
+  const { model, usage } = outcome.call;
+  if (model === OFFLINE_MODEL) return;
+  console.log(
+    JSON.stringify({
+      event: "ai_call",
+      task,
+      model,
+      ok: outcome.ok,
+      error: outcome.ok ? undefined : outcome.error,
+      ...usage,
+      costUsd: Number(costOf(model, usage).totalCost.toFixed(6)),
+    }),
+  );
+}
