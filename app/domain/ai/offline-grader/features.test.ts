@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { answerFeatures, keyPhrases, matchConcept } from "./features";
+import { answerFeatures, keyPhrases, matchConcept, sameWordUpToDegree } from "./features";
 import { contentTokens } from "./text";
 
 const question = "Why does a puddle disappear on a sunny day?";
@@ -57,5 +57,24 @@ describe("answerFeatures", () => {
   it("returns zeros, not NaN, for an empty answer", () => {
     const features = answerFeatures(reference, question, "");
     expect(Object.values(features).every((value) => value === 0)).toBe(true);
+  });
+});
+
+describe("sameWordUpToDegree", () => {
+  it("matches comparatives and superlatives with their base word", () => {
+    expect(sameWordUpToDegree("hard", "harder")).toBe(true);
+    expect(sameWordUpToDegree("biggest", "big")).toBe(true);
+    expect(sameWordUpToDegree("large", "larger")).toBe(true);
+    expect(sameWordUpToDegree("heavy", "heavier")).toBe(true);
+  });
+
+  it("leaves other derived forms apart", () => {
+    expect(sameWordUpToDegree("hard", "hardly")).toBe(false);
+    expect(sameWordUpToDegree("light", "lighting")).toBe(false);
+    expect(sameWordUpToDegree("or", "order")).toBe(false);
+  });
+
+  it("cannot tell an agent noun from a comparative (a known, rare confusion)", () => {
+    expect(sameWordUpToDegree("heat", "heater")).toBe(true);
   });
 });

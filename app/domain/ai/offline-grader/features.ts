@@ -36,11 +36,29 @@ function negatedByPrefix(stem: string, other: string): boolean {
   return shorter.length >= 4 && NEGATING_PREFIXES.some((prefix) => longer === prefix + shorter);
 }
 
+/**
+ * Whether one word is the comparative or superlative of the other ("hard", "harder", "hardest";
+ * "big", "bigger"; "large", "larger"; "heavy", "heavier"): the stemmer keeps them apart, yet
+ * "the harder mineral" answers "which is hard" in the same words.
+ */
+export function sameWordUpToDegree(word: string, other: string): boolean {
+  const [longer, shorter] = word.length > other.length ? [word, other] : [other, word];
+  if (shorter.length < 3) return false;
+  const last = shorter[shorter.length - 1]!;
+  const forms = shorter.endsWith("e")
+    ? [`${shorter}r`, `${shorter}st`]
+    : last === "y"
+      ? [`${shorter.slice(0, -1)}ier`, `${shorter.slice(0, -1)}iest`]
+      : [`${shorter}er`, `${shorter}est`, `${shorter}${last}er`, `${shorter}${last}est`];
+  return forms.includes(longer);
+}
+
 /** How an answer treats one reference term: stated with the same polarity, negated, or not at all. */
 export function matchConcept(concept: ContentToken, answer: readonly ContentToken[]): ConceptMatch {
   let contradicted = false;
   for (const token of answer) {
-    const sameWord = token.stem === concept.stem || sameWordAllowingTypos(token.word, concept.word);
+    const sameWord =
+      token.stem === concept.stem || sameWordAllowingTypos(token.word, concept.word) || sameWordUpToDegree(token.word, concept.word);
     const flipped = !sameWord && negatedByPrefix(token.stem, concept.stem);
     if (!sameWord && !flipped) continue;
     if ((token.negated !== flipped) === concept.negated) return "stated";

@@ -10,15 +10,15 @@ import type { AnswerFeatures } from "./features";
 export type ScoringWeights = { bias: number } & Record<keyof AnswerFeatures, number>;
 
 export const SCORING_WEIGHTS: ScoringWeights = {
-  bias: -1.127,
-  newTermCoverage: 0.777,
-  questionTermCoverage: 0.065,
-  overallCoverage: 1.447,
-  phraseCoverage: 0.34,
-  precision: 0.151,
-  letterOverlap: 1.32,
-  questionEcho: 0.285,
-  logLength: 0.246,
+  bias: -1.048,
+  newTermCoverage: 0.94,
+  questionTermCoverage: 0.038,
+  overallCoverage: 1.496,
+  phraseCoverage: 0.351,
+  precision: 0.192,
+  letterOverlap: 1.086,
+  questionEcho: 0.261,
+  logLength: 0.237,
 };
 
 function sigmoid(value: number): number {
