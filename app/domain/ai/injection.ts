@@ -42,13 +42,15 @@ const rule = (reason: InjectionReason, source: string): Rule => ({ reason, patte
 
 /** Rules run on a lowercased, accent-free, homoglyph-folded copy with single spaces. */
 const SEGMENT_RULES: Rule[] = [
-  rule("instruction_override", `\\b(ignore|disregard|forget|override|bypass|discard|neglect|skip)\\b${GAP}\\b(previous|prior|above|earlier|preceding|foregoing|original|initial|system|grading|existing|given|old)\\s+(instructions?|rules?|rubric|guidelines?|prompts?|directions?|directives?|criteria|context|constraints|commands?|messages?)\\b`),
+  rule("instruction_override", `\\b(ignore|disregard|forget|override|bypass|discard|neglect|skip)\\b${GAP}\\b(previous|prior|above|earlier|preceding|foregoing|original|initial|system|grading|existing|given|old)\\s+(instructions?|rules?|rubric|guidelines?|guidance|prompts?|directions?|directives?|criteria|context|constraints|commands?|messages?)\\b`),
+  rule("instruction_override", `\\b(ignore|disregard|forget)\\s+(everything|all|anything)\\s+(above|before|prior|previous|else|you were told)\\s*(this|that|and|[,.;:!]|$)`),
   rule("instruction_override", `\\b(ignore|disregard|forget|override|bypass|discard)\\s+(all|any|your)\\s+(of\\s+)?(your\\s+|the\\s+)?(instructions|prompts?|rubric|guidelines|directions|directives|system prompt|grading criteria)\\b`),
   rule("instruction_override", `\\b(ignore|disregard|forget|override|bypass|discard)\\s+(the|these|those|all)?\\s*(instructions|rules|rubric|prompt|guidelines)\\s+(above|before this|given to you|you were given|you received|so far)\\b`),
   rule("instruction_override", `ignore(all)?(previous|prior|above|your)(instructions|rules|prompts?)`),
   rule("instruction_override", `\\b(new|updated|revised|real|actual|true|additional|secret|hidden|override)\\s+(instructions?|rules?|task|prompt|directives?|rubric|grading (rules|criteria|instructions))\\s*[:\\-]`),
   rule("instruction_override", `\\b(rubric|grading|instruction|policy|scoring)\\s+(update|override|change|amendment|revision|exception)\\b`),
   rule("instruction_override", `^\\W*(system|assistant|developer|admin|administrator|ai|grader|model|instructions?)\\s*(prompt\\s*)?[:>]`),
+  rule("instruction_override", `\\[\\s*(system|admin|instructions?|developer|assistant|override)\\s*\\]`),
   rule("instruction_override", `#{1,6}\\s*(instructions?|system|new task|prompt|admin)\\b`),
   rule("instruction_override", `\\b(system|admin|administrator|developer|root|sudo|priority|emergency|teacher)\\s+(override|prompt|command|notice|directive)\\b`),
   rule("instruction_override", `\\b(grading|grader'?s?|evaluator'?s?|marker'?s?|examiner'?s?)\\s+(note|notice|instructions?|update|memo)\\b`),
@@ -66,6 +68,7 @@ const SEGMENT_RULES: Rule[] = [
   rule("role_play", `\\b(let'?s|lets|we will|you will|now)\\s+role[\\s-]?play\\b|\\brole[\\s-]?play\\s+(as|that you|where you)\\b`),
   rule("role_play", `\\b(developer|dev|god|jailbreak|unrestricted|dan)\\s+mode\\b|\\bjailbr(eak|oken)\\b|\\bdo anything now\\b`),
   rule("score_demand", `\\b(give|award|assign|grant|rate|grade|score|mark)\\s+(me|us|this|it|my\\s+\\w+|the\\s+(student|answer|response|essay|submission)|this\\s+\\w+)\\s+(a\\s+|an\\s+)?(score\\s+of\\s+|grade\\s+of\\s+|mark\\s+of\\s+)?(100|full|max|maximum|perfect|top|highest|10\\s*/\\s*10|an?\\s+a\\+?(\\s|$))`),
+  rule("score_demand", `\\b(output|return|respond with|reply with|print|set|put|write|enter)\\s+(a\\s+|the\\s+|my\\s+)?(final\\s+)?(score|grade|mark)s?\\s+(of\\s+|to\\s+|as\\s+|=\\s*|:\\s*)?\\d{2,3}\\b`),
   rule("score_demand", `\\b(give|award|assign|grant)\\b${GAP}\\b(full|maximum|max|perfect|top|highest|100%?)\\s+(marks?|points?|credit|score|grade)\\b`),
   rule("score_demand", `\\b(i|this answer|my answer|this response|the student|this student)\\s+(deserves?|should (get|receive|be given)|must (get|receive|be given)|earns?|merits?)\\s+(a\\s+|an\\s+)?(100|full|perfect|maximum|max|top|an? a\\b)`),
   rule("score_demand", `\\b(score|grade|mark)\\s*["']?\\s*[:=]\\s*["']?\\s*\\d{2,3}(\\.\\d+)?\\b(?!\\s*[-+*/^x×÷])`),
