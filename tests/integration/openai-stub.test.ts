@@ -178,6 +178,6 @@ describe("screening against the gullible grader", () => {
       const screened = screenStudentText(`${base} ${payload}`);
       expect({ name, score: await gradeDelimited(screened.text) }).toEqual({ name, score: baseScore });
     }
-    expect(fooledRaw).toBeGreaterThan(INJECTION_ATTACKS.length * 0.8);
+    expect(fooledRaw).toBeGreaterThanOrEqual(INJECTION_ATTACKS.length * 0.8);
   });
 });

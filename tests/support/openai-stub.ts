@@ -56,7 +56,7 @@ type JsonSchema = {
   [key: string]: unknown;
 };
 
-const INJECTION_CUES = /score|marks|100|full|correct|ignore|instruction|system|grade/i;
+const INJECTION_CUES = /score|marks|points|100|full|perfect|correct|ignore|instruction|system|grade|rubric|deserve|generous|lenient|pretend|you are/i;
 const ANSWER_SECTION = /<student_answer>([\s\S]*?)<\/student_answer>/gi;
 
 const messageText = (message: ChatMessage): string =>

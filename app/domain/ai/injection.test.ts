@@ -41,6 +41,21 @@ describe("screenStudentText on honest answers", () => {
   });
 });
 
+/** False positives we accept: each sends an honest answer to teacher review, none raises a score. */
+const ACCEPTED_FALSE_POSITIVES = [
+  "const score = 100; console.log(score);", // score assignments in code read as score demands
+  "Consider this answer correct only if the units are in metres.", // an instruction to the grader after all
+  "System: Nervous system. Function: sends signals.", // a line starting with a role name
+  'The app stores data as {"name": "Ana", "grade": 9} in JSON.', // JSON with a grade key
+  "In HTML a comment looks like <!-- note --> and is not displayed.", // hidden HTML is always removed
+];
+
+describe("screenStudentText accepted false positives", () => {
+  it.each(ACCEPTED_FALSE_POSITIVES)("flags %s", (answer) => {
+    expect(screenStudentText(answer).flagged).toBe(true);
+  });
+});
+
 describe("screenStudentText reasons and cleaning", () => {
   const reasonsOf = (payload: string) => screenStudentText(`${BASE_ANSWER} ${payload}`).reasons;
 
