@@ -35,6 +35,11 @@ describe("screenStudentText on honest answers", () => {
     expect(screenStudentText(answer).text).toBe(answer);
   });
 
+  it("keeps the indentation of code", () => {
+    const answer = "def area(r):\n    return 3.14 * r * r\n\tpass\n\nThe function    returns the area.";
+    expect(screenStudentText(answer).text).toBe(answer);
+  });
+
   it("keeps a base64-looking run that is not readable text (a hash)", () => {
     const answer = "The SHA-256 digest is 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08 here.";
     expect(screenStudentText(answer).flagged).toBe(false);

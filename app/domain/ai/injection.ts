@@ -6,9 +6,10 @@
  *
  * Trade-offs (accepted false positives, all of which only send an answer to teacher review):
  * HTML comments and hidden HTML are always flagged (a web-development answer quoting them too);
- * "DAN" in capitals, "developer mode", "role play as", "score = 95" outside arithmetic, and a JSON
- * object with a score/grade/marks key are flagged wherever they appear. From the first suspicious
- * sentence, the rest of its paragraph is dropped: injections run on past one sentence.
+ * "DAN" in capitals, "developer mode enabled", "score = 95" (code included, arithmetic like
+ * "score = 100 - x" excepted), a line starting "System:", "consider this answer correct", and a
+ * JSON object with a score/grade/marks key are flagged wherever they appear. From the first
+ * suspicious sentence the rest of its paragraph is dropped: injections run on past one sentence.
  */
 
 export const MAX_ANSWER_CHARS = 5000; // the UI says "up to 5,000 characters"
@@ -25,7 +26,7 @@ export type InjectionReason =
 
 // Zero-width, bidi controls, word joiners, BOM, soft hyphen; U+E000 is our removal marker.
 const INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2060-\u2064\uFEFF\u00AD\u180E\uE000]/g;
-const CONFUSABLE_SPACE = /[\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000\t\v\f]/g;
+const CONFUSABLE_SPACE = /[\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000\v\f]/g; // tabs stay (code)
 const REMOVED = "\uE000";
 
 /** Homoglyphs (after lowercasing) that render like Latin letters: Cyrillic, then Greek. */
@@ -104,8 +105,7 @@ const BASE64_RUN = /[A-Za-z0-9+/_-]{24,}={0,2}/g;
 /** NFKC, invisible characters removed, exotic spaces made plain; newlines kept. */
 function normaliseText(raw: string): { text: string; hadInvisible: boolean } {
   const nfkc = raw.normalize("NFKC").replace(/\r\n?/g, "\n");
-  const text = nfkc.replace(INVISIBLE, "").replace(CONFUSABLE_SPACE, " ");
-  return { text, hadInvisible: text.length !== nfkc.replace(CONFUSABLE_SPACE, " ").length };
+  return { text: nfkc.replace(INVISIBLE, "").replace(CONFUSABLE_SPACE, " "), hadInvisible: nfkc.search(INVISIBLE) !== -1 };
 }
 
 /** "i g n o r e" and "i.g.n.o.r.e" become "ignore" (single separators only, so words stay apart). */
@@ -187,13 +187,13 @@ function screenParagraph(paragraph: string, reasons: Set<InjectionReason>): stri
       break;
     }
     if (!sentence.includes(REMOVED)) kept.push(sentence);
-    else if (wordCount(sentence.replaceAll(REMOVED, "")) >= 4) kept.push(sentence.replaceAll(REMOVED, ""));
+    else if (wordCount(sentence.replaceAll(REMOVED, "")) >= 4) kept.push(sentence.replace(/ *\uE000+ */g, " "));
   }
   return kept.join("");
 }
 
 function tidy(text: string): string {
-  return text.replace(/[ \t]+\n/g, "\n").replace(/ {2,}/g, " ").replace(/\n{3,}/g, "\n\n").trim();
+  return text.replace(/[ \t]+\n/g, "\n").replace(/\n{3,}/g, "\n\n").trim();
 }
 
 /** Cuts to at most maxChars without splitting a surrogate pair. */
