@@ -67,6 +67,20 @@ describe("parseCsv", () => {
   });
 });
 
+describe("parseCsv delimiters", () => {
+  it("reads semicolon-separated exports and a byte-order mark, never splitting on |", () => {
+    const { questions } = parseCsv("\uFEFFtext;options;correct\nPick one;a|b|c|d;b");
+    expect(questions[0]?.options.map((option) => option.isCorrect)).toEqual([false, true, false, false]);
+  });
+});
+
+describe("parseCsv HTML", () => {
+  it("turns HTML cells into text and leaves a bare < alone", () => {
+    const { questions } = parseCsv('text,options,correct\n"<p>Is <b>3 &lt; 5</b>?</p>",yes|no,yes\nIs 3 < 5?,yes|no,yes');
+    expect(questions.map((question) => question.text)).toEqual(["Is 3 < 5?", "Is 3 < 5?"]);
+  });
+});
+
 describe("parseCsv quoting errors", () => {
   it("names the line of a quoted cell that is never closed", () => {
     expect(() => parseCsv('text,options,correct\nFine,a|b,a\n"Never closed,a|b,a')).toThrow(

@@ -3,7 +3,14 @@ import Papa from "papaparse";
 import { DIFFICULTIES, type Difficulty, QUESTION_TYPES, type QuestionType } from "~/domain/questions/question-types";
 
 import { type DraftOption, type DraftQuestion } from "../schemas";
-import { DEFAULT_COMPETENCY, ImportError, lineNumberAt, normaliseNewlines, type ParsedImport } from "./shared";
+import {
+  DEFAULT_COMPETENCY,
+  ImportError,
+  lineNumberAt,
+  normaliseNewlines,
+  type ParsedImport,
+  plainText,
+} from "./shared";
 
 /**
  * A spreadsheet export with a header row: text, type, options, correct, difficulty, competency
@@ -35,6 +42,9 @@ const TYPE_ALIASES: Record<string, QuestionType> = {
   essay: "free_response",
 };
 
+/** "|" separates options inside a cell, so it is never guessed as the delimiter. */
+export const CSV_DELIMITERS = [",", ";", "\t"];
+
 interface CsvRow {
   cells: string[];
   line: number;
@@ -58,6 +68,7 @@ export function readCsvRows(raw: string): CsvRow[] {
   // when quoted cells span several lines.
   Papa.parse<string[]>(text, {
     skipEmptyLines: "greedy",
+    delimitersToGuess: CSV_DELIMITERS,
     step: (result) => {
       const start = text.slice(rowStart).search(/\S/);
       rows.push({ cells: result.data, line: lineNumberAt(text, rowStart + Math.max(start, 0)) });
@@ -79,7 +90,8 @@ export function parseCsv(raw: string): ParsedImport {
 
 function rowToQuestion(row: CsvRow, rowNumber: number, columns: Partial<Record<Column, number>>): DraftQuestion {
   const where = `CSV row ${rowNumber} (line ${row.line})`;
-  const cell = (column: Column) => (columns[column] === undefined ? "" : (row.cells[columns[column]] ?? "").trim());
+  // Spreadsheets exported from an LMS may hold HTML; the bank stores plain text.
+  const cell = (column: Column) => (columns[column] === undefined ? "" : plainText(row.cells[columns[column]] ?? ""));
   const text = cell("text");
   if (!text) throw new ImportError(`${where}: the question text is empty.`);
   const optionTexts = splitList(cell("options"));

@@ -113,6 +113,12 @@ describe("parseGift", () => {
     expect(parseGift("What is 2 + 2?{=4 ~5}").questions[0]?.competency).toBe("General");
   });
 
+  it("names the question and line of a choice question without a correct answer", () => {
+    expect(() => parseGift("Fine?{=a ~b}\n\n::Broken:: Which?{~a ~b}")).toThrow(
+      'GIFT question 2 (line 3): no answer is marked correct (use "=" or a positive %weight%).',
+    );
+  });
+
   it("names the line and column of a syntax error", () => {
     const read = () => parseGift("First?{=a ~b}\n\nSecond?{=a ~b\n\nThird?{=c}");
     expect(read).toThrow(ImportError);

@@ -12,6 +12,7 @@ import {
   DEFAULT_COMPETENCY,
   htmlToText,
   ImportError,
+  lineNumberAt,
   normaliseNewlines,
   type ParsedImport,
   plainText,
@@ -31,9 +32,22 @@ export function parseGift(raw: string): ParsedImport {
       continue;
     }
     if (question.type === "Description") continue;
-    questions.push({ ...toDraft(question), competency });
+    const draft = toDraft(question);
+    if (draft.options.length > 0 && !draft.options.some((option) => option.isCorrect)) {
+      throw new ImportError(
+        `GIFT question ${questions.length + 1}${whereInText(raw, question)}: no answer is marked correct (use "=" or a positive %weight%).`,
+      );
+    }
+    questions.push({ ...draft, competency });
   }
   return { questions, details: {} };
+}
+
+/** gift-pegjs gives no positions for parsed questions: find the title or the stem's start, best effort. */
+function whereInText(raw: string, question: AnswerQuestion): string {
+  const needle = question.title ? `::${question.title}::` : question.stem.text.slice(0, 30);
+  const offset = needle ? normaliseNewlines(raw).indexOf(needle) : -1;
+  return offset >= 0 ? ` (line ${lineNumberAt(normaliseNewlines(raw), offset)})` : "";
 }
 
 function parseOrExplain(raw: string): GIFTQuestion[] {

@@ -15,6 +15,11 @@ describe("detectFormat", () => {
     expect(detectFormat(raw)).toBe(format);
   });
 
+  it("does not take free text with braces or commas for GIFT or CSV", () => {
+    expect(detectFormat("Text, images and video are media.\nA loop looks like while (x) {}")).toBe("numbered");
+    expect(detectFormat("Write a short essay on rivers. {}")).toBe("gift");
+  });
+
   it("leaves numbered questions with Answer letters to the numbered reader", () => {
     expect(detectFormat("1. What is 3 x 4?\nA. 12\nB. 7\nANSWER: A")).toBe("numbered");
   });

@@ -51,6 +51,10 @@ into sugar and oxygen.`);
     expect(questions[2]?.rubric).toBe("Plants turn light, water and carbon dioxide\ninto sugar and oxygen.");
   });
 
+  it("reads an Answer line that repeats the correct option's text", () => {
+    expect(parseNumbered("1. 2 + 2?\nA) 3\nB) 4\nAnswer: 4").questions[0]?.options[1]).toEqual({ text: "4", isCorrect: true });
+  });
+
   it("defaults the competency to the subject, then General", () => {
     expect(parseNumbered("Subject: Biology\n1. What is a cell?").questions[0]?.competency).toBe("Biology");
     expect(parseNumbered("1. What is a cell?").questions[0]?.competency).toBe("General");

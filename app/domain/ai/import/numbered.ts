@@ -118,7 +118,7 @@ function finishQuestion(pending: PendingQuestion, defaultCompetency: string): Dr
   return { text, type: correctCount > 1 ? "multiple_select" : "multiple_choice", difficulty, options, competency, rubric: "" };
 }
 
-/** "Answer: B" or "Answer: A, C" after options marks those letters correct as well as any "*". */
+/** "Answer: B", "Answer: A, C" or "Answer: 3/4" after options marks those correct as well as any "*". */
 function markAnswerLetters(pending: PendingQuestion, answer: string): DraftOption[] {
   const letters: string[] = /^[A-Za-z](\s*[,;&]?\s*[A-Za-z])*$/.test(answer) ? (answer.toUpperCase().match(/[A-Z]/g) ?? []) : [];
   for (const letter of letters) {
@@ -126,5 +126,9 @@ function markAnswerLetters(pending: PendingQuestion, answer: string): DraftOptio
       throw new ImportError(`Line ${pending.line}: "Answer: ${answer}" names option ${letter}, which the question does not have.`);
     }
   }
-  return pending.options.map((option) => ({ text: option.text, isCorrect: option.isCorrect || letters.includes(option.letter) }));
+  const byText = (option: { text: string }) => option.text.toLowerCase() === answer.toLowerCase();
+  return pending.options.map((option) => ({
+    text: option.text,
+    isCorrect: option.isCorrect || letters.includes(option.letter) || byText(option),
+  }));
 }
