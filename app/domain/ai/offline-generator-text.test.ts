@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { blankOut, extractTerms, sentenceMentions, splitSentences, stableHash } from "./offline-generator-text";
+import { asSentence, blankOut, extractTerms, sentenceMentions, splitSentences, stableHash } from "./offline-generator-text";
 
 describe("splitSentences", () => {
   it("splits on sentence ends and line breaks, dropping list markers and empty lines", () => {
@@ -12,6 +12,17 @@ describe("splitSentences", () => {
       "Silt settles",
     ]);
     expect(splitSentences(" ... \n ").length).toBe(0);
+  });
+
+  it("joins wrapped paragraph lines and drops heading marks and code ticks", () => {
+    const sentences = splitSentences("# Rivers\nA river carries silt to the\nsea over `many` years.\nDeltas grow\nSlowly.");
+    expect(sentences.map((sentence) => sentence.text)).toEqual([
+      "Rivers",
+      "A river carries silt to the sea over many years.",
+      "Deltas grow",
+      "Slowly.",
+    ]);
+    expect(sentences.map((sentence) => sentence.isStatement)).toEqual([false, true, false, false]);
   });
 });
 
@@ -53,8 +64,8 @@ describe("blankOut and sentenceMentions", () => {
 
   it("blanks every inflection of the term", () => {
     expect(plants && blankOut("A plant feeds other plants.", plants)).toBe("A ____ feeds other ____.");
-    expect(plants && sentenceMentions("Each plant grows.", plants)).toBe(true);
-    expect(plants && sentenceMentions("Each planet turns.", plants)).toBe(false);
+    expect(plants && sentenceMentions(asSentence("Each plant grows."), plants)).toBe(true);
+    expect(plants && sentenceMentions(asSentence("Each planet turns."), plants)).toBe(false);
   });
 
   it("blanks a phrase as one blank", () => {

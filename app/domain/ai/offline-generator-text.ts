@@ -36,9 +36,13 @@ export interface Term {
 export interface Sentence {
   text: string;
   index: number;
+  /** The sentence's stems, space-padded, so looking a term up is one string search. */
+  stems: string;
+  /** A full statement (capital start, end punctuation, 5+ words), better than a heading or fragment. */
+  isStatement: boolean;
 }
 
-const WORD = /\p{L}[\p{L}\p{N}'’-]*/gu;
+const WORD = /\p{L}[\p{L}\p{N}_'’-]*/gu;
 const MAX_SENTENCE_LENGTH = 600;
 
 export function stemOf(word: string): string {
@@ -49,15 +53,41 @@ export function termKey(text: string): string {
   return (text.match(WORD) ?? []).map(stemOf).join(" ");
 }
 
-/** Sentences end at ., ! or ? before a capital or digit, or at a line break (lists, headings). */
+/**
+ * Sentences end at ., ! or ? before a capital or digit, or at the end of a paragraph, list item or
+ * heading. A line that continues a wrapped paragraph (no end punctuation before it, lower-case
+ * start) is joined to it, so wrapped text does not become fragments.
+ */
 export function splitSentences(context: string): Sentence[] {
-  return context
-    .replace(/\r\n?/g, "\n")
-    .split(/\n+/)
+  return joinWrappedLines(context.replace(/\r\n?/g, "\n").split("\n"))
     .flatMap(splitLine)
-    .map((line) => line.replace(/^\s*(?:[-*•]|\d+[.)])\s+/, "").replace(/\s+/g, " ").trim())
+    .map((line) => line.replace(/`|\*\*|__/g, "").replace(/\s+/g, " ").trim())
     .filter((line) => (line.match(WORD) ?? []).length > 0)
-    .map((line, index) => ({ text: clip(line, MAX_SENTENCE_LENGTH), index }));
+    .map((line, index) => asSentence(clip(line, MAX_SENTENCE_LENGTH), index));
+}
+
+const BLOCK_START = /^\s*(?:[-*•]|\d+[.)]|#{1,6})\s+/;
+
+function joinWrappedLines(lines: string[]): string[] {
+  const blocks: string[] = [];
+  let previousLine = "";
+  for (const line of lines) {
+    const continues =
+      blocks.length > 0 &&
+      /[^.!?:;]\s*$/.test(previousLine) &&
+      !/^\s*#/.test(previousLine) &&
+      !BLOCK_START.test(line) &&
+      /^\s*[\p{Ll}\d(]/u.test(line);
+    if (continues) blocks[blocks.length - 1] += ` ${line.trim()}`;
+    else if (line.trim()) blocks.push(line.replace(BLOCK_START, "").trim());
+    previousLine = line.trim() ? line : "";
+  }
+  return blocks;
+}
+
+export function asSentence(text: string, index = -1): Sentence {
+  const isStatement = /^["'(\p{Lu}\d]/u.test(text) && /[.!?]["')]?$/.test(text) && text.split(/\s+/).length >= 5;
+  return { text, index, stems: ` ${termKey(text)} `, isStatement };
 }
 
 /** "Dr. Lee" and "e.g. Mars" do not end a sentence. */
@@ -174,8 +204,8 @@ function mostCommonForm(forms: Map<string, number>): string {
 }
 
 /** Whether a sentence mentions the term in any inflection. */
-export function sentenceMentions(sentence: string, term: Term): boolean {
-  return ` ${termKey(sentence)} `.includes(` ${term.key} `);
+export function sentenceMentions(sentence: Sentence, term: Term): boolean {
+  return sentence.stems.includes(` ${term.key} `);
 }
 
 /** The sentence with every inflection of the term replaced by a blank. */

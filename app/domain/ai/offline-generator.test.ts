@@ -24,6 +24,7 @@ describe("splitByDifficulty", () => {
     expect(splitByDifficulty(1, { easy: 1, medium: 1, hard: 1 })).toEqual({ easy: 1, medium: 0, hard: 0 });
     expect(splitByDifficulty(4, { easy: 0, medium: 0, hard: 0 })).toEqual({ easy: 2, medium: 1, hard: 1 });
     expect(splitByDifficulty(7, { easy: 0, medium: 1, hard: 0 })).toEqual({ easy: 0, medium: 7, hard: 0 });
+    expect(splitByDifficulty(3, { easy: Number.NaN, medium: -1, hard: 2 })).toEqual({ easy: 0, medium: 0, hard: 3 });
   });
 
   it("always sums to n", () => {
@@ -81,6 +82,12 @@ describe("generateOffline", () => {
 
   it("names sensible competencies from the context's key terms", () => {
     for (const question of test.questions) expect(CONTEXT.toLowerCase()).toContain(question.competency.toLowerCase());
+  });
+
+  it("puts the terms the instructions name first", () => {
+    const focused = generateOffline({ ...REQUEST, instructions: "Focus on glucose." });
+    expect(focused.title).toMatch(/^Draft: Glucose/);
+    expect(focused.questions[0]?.options.find((option) => option.isCorrect)?.text).toBe("glucose");
   });
 
   it("honours a single requested type", () => {

@@ -1,6 +1,7 @@
 import { type Difficulty } from "~/domain/questions/question-types";
 
 import {
+  asSentence,
   blankOut,
   extractTerms,
   type Sentence,
@@ -15,6 +16,7 @@ import { type DraftQuestion, type GeneratedTest } from "./schemas";
  * The AI Test Generator without a model: questions drafted from the Test Context itself. Cloze
  * multiple-choice questions blank a key term out of a key sentence, with the context's other terms
  * as distractors; "explain" free-response questions keep the sentence as the reference answer.
+ * Terms the instructions mention come first; otherwise the instructions are not interpreted.
  * Deterministic and total: any input gives a valid GeneratedTest.
  */
 export interface OfflineGenerationRequest {
@@ -38,7 +40,7 @@ const MAX_QUESTIONS = 100;
  */
 export function splitByDifficulty(n: number, distribution: Record<Difficulty, number>): Record<Difficulty, number> {
   const total = Math.max(0, Math.floor(n));
-  const weights = DIFFICULTY_ORDER.map((level) => Math.max(0, distribution[level] || 0));
+  const weights = DIFFICULTY_ORDER.map((level) => (Number.isFinite(distribution[level]) ? Math.max(0, distribution[level]) : 0));
   const sum = weights.reduce((a, b) => a + b, 0);
   const quotas = weights.map((weight) => (sum > 0 ? (total * weight) / sum : total / 3));
   const counts = quotas.map((quota) => Math.floor(quota + 1e-9));
@@ -58,14 +60,14 @@ export function splitByDifficulty(n: number, distribution: Record<Difficulty, nu
 export function generateOffline(request: OfflineGenerationRequest): GeneratedTest {
   const count = Math.min(MAX_QUESTIONS, Math.max(1, Math.floor(request.numberOfQuestions) || 1));
   const sentences = splitSentences(request.context);
-  const terms = nounishFirst(extractTerms(sentences));
+  const terms = focusFirst(nounishFirst(extractTerms(sentences)), request.instructions ?? "");
   const topics = terms.slice(0, 3);
   const difficulties = difficultyList(count, request.difficultyDistribution);
   const wantsChoice = request.questionTypes.includes("multiple_choice") || request.questionTypes.length === 0;
   const wantsOpen = request.questionTypes.includes("free_response") || request.questionTypes.length === 0;
   // Alternate the types when both are asked for; a choice slot with no cloze left becomes "explain".
   const choiceSlots = difficulties.filter((_, index) => wantsChoice && (!wantsOpen || index % 2 === 0)).length;
-  const clozes = clozeCandidates(sentences, terms).slice(0, choiceSlots);
+  const clozes = clozeCandidates(sentences, terms, choiceSlots);
   // An explain question quoting a cloze's sentence would give its answer away: those sentences come last.
   const clozeSentences = new Set(clozes.map((cloze) => cloze.sentence.index));
   const ranked = rankSentences(sentences, terms).sort(
@@ -96,14 +98,15 @@ function difficultyList(count: number, distribution: Record<Difficulty, number>)
   return DIFFICULTY_ORDER.flatMap((level) => Array.from({ length: split[level] }, () => level));
 }
 
-/** Sentence and answer pairs in rank order, each answer term used once while others remain. */
-function clozeCandidates(sentences: Sentence[], terms: Term[]): ClozeQuestion[] {
+/** Sentence and answer pairs in term rank order, each sentence and each answer term used at most once. */
+function clozeCandidates(sentences: Sentence[], terms: Term[], limit: number): ClozeQuestion[] {
   const pairs: ClozeQuestion[] = [];
   const usedSentences = new Set<number>();
+  // Full statements first: blanking a word out of a heading or fragment makes a poor question.
+  const ordered = [...sentences].sort((a, b) => Number(b.isStatement) - Number(a.isStatement) || a.index - b.index);
   for (const answer of terms) {
-    const sentence = sentences.find(
-      (candidate) => !usedSentences.has(candidate.index) && sentenceMentions(candidate.text, answer),
-    );
+    if (pairs.length >= limit) break;
+    const sentence = ordered.find((candidate) => !usedSentences.has(candidate.index) && sentenceMentions(candidate, answer));
     if (!sentence || wordCount(sentence.text) < 4 || distractorsFor(answer, sentence, terms, 1).length === 0) continue;
     usedSentences.add(sentence.index);
     pairs.push({ sentence, answer });
@@ -111,15 +114,36 @@ function clozeCandidates(sentences: Sentence[], terms: Term[]): ClozeQuestion[] 
   return pairs;
 }
 
+/**
+ * Wrong options: the context's other terms, nouns and the answer's shape (phrase or word) first,
+ * then those ranked nearest the answer, so options are alike in salience and vary between questions.
+ */
 function distractorsFor(answer: Term, sentence: Sentence, terms: Term[], count: number): Term[] {
   const answerStems = new Set(answer.key.split(" "));
   const isPhrase = answer.key.includes(" ");
+  const rank = new Map(terms.map((term, index) => [term.key, index]));
+  const answerRank = rank.get(answer.key) ?? 0;
+  const closeness = (term: Term) => Math.abs((rank.get(term.key) ?? 0) - answerRank);
+  const sameShape = (term: Term) => Number(term.key.includes(" ") === isPhrase);
   return terms
     .filter((term) => !term.key.split(" ").some((stem) => answerStems.has(stem)))
-    .filter((term) => !sentenceMentions(sentence.text, term))
+    .filter((term) => !sentenceMentions(sentence, term))
     .filter((term) => term.text.toLowerCase() !== answer.text.toLowerCase())
-    .sort((a, b) => Number(b.key.includes(" ") === isPhrase) - Number(a.key.includes(" ") === isPhrase))
+    .sort(
+      (a, b) =>
+        Number(b.nounish) - Number(a.nounish) ||
+        sameShape(b) - sameShape(a) ||
+        closeness(a) - closeness(b) ||
+        (rank.get(a.key) ?? 0) - (rank.get(b.key) ?? 0),
+    )
     .slice(0, count);
+}
+
+/** Terms the instructions name ("focus on glucose") lead, so the drafts follow the teacher's focus. */
+function focusFirst(terms: Term[], instructions: string): Term[] {
+  if (!instructions.trim()) return terms;
+  const focus = asSentence(instructions);
+  return [...terms].sort((a, b) => Number(sentenceMentions(focus, b)) - Number(sentenceMentions(focus, a)));
 }
 
 /** Nouns make better answers, topics and distractors than verbs; the sort is stable, so scores still rank. */
@@ -168,7 +192,7 @@ function explainQuestion(
       rubric: "",
     };
   }
-  const keyTerms = topics.filter((topic) => sentenceMentions(sentence.text, topic)).map((topic) => topic.text);
+  const keyTerms = topics.filter((topic) => sentenceMentions(sentence, topic)).map((topic) => topic.text);
   return {
     text: `${EXPLAIN_PROMPTS[difficulty](sentence.text)}${suffix}`,
     type: "free_response",
@@ -180,15 +204,19 @@ function explainQuestion(
   };
 }
 
-/** Sentences ranked by the weight of the key terms they hold, longer ones not favoured outright. */
+/** Full statements first, each group ranked by the weight of its key terms, long ones not favoured outright. */
 function rankSentences(sentences: Sentence[], terms: Term[]): Sentence[] {
   const top = terms.slice(0, 20);
   // A sentence opening with a pronoun ("It takes place…") reads poorly on its own.
   const weight = (sentence: Sentence) =>
-    (top.filter((term) => sentenceMentions(sentence.text, term)).reduce((sum, term) => sum + term.score, 0) /
+    (top.filter((term) => sentenceMentions(sentence, term)).reduce((sum, term) => sum + term.score, 0) /
       Math.sqrt(Math.max(1, wordCount(sentence.text)))) *
     (/^(?:it|this|that|these|those|they|he|she)\b/i.test(sentence.text) ? 0.5 : 1);
-  return [...sentences].sort((a, b) => weight(b) - weight(a) || a.index - b.index);
+  const weights = new Map(sentences.map((sentence) => [sentence.index, weight(sentence)]));
+  return [...sentences].sort(
+    (a, b) =>
+      Number(b.isStatement) - Number(a.isStatement) || weights.get(b.index)! - weights.get(a.index)! || a.index - b.index,
+  );
 }
 
 /**
@@ -197,7 +225,7 @@ function rankSentences(sentences: Sentence[], terms: Term[]): Sentence[] {
  */
 function competencyFor(sentence: Sentence, topics: Term[], terms: Term[], answer?: Term): string {
   const eligible = (candidates: Term[]) => candidates.filter((term) => term.key !== answer?.key);
-  const mentioned = (term: Term) => sentenceMentions(sentence.text, term);
+  const mentioned = (term: Term) => sentenceMentions(sentence, term);
   const topic = eligible(topics).find(mentioned) ?? eligible(terms).find(mentioned) ?? eligible(topics)[0];
   return topic ? clip(capitalise(topic.text), 200) : "General";
 }
