@@ -1,0 +1,154 @@
+import Papa from "papaparse";
+
+import { DIFFICULTIES, type Difficulty, QUESTION_TYPES, type QuestionType } from "~/domain/questions/question-types";
+
+import { type DraftOption, type DraftQuestion } from "../schemas";
+import {
+  DEFAULT_COMPETENCY,
+  ImportError,
+  lineNumberAt,
+  normaliseNewlines,
+  type ParsedImport,
+  plainText,
+} from "./shared";
+
+/**
+ * A spreadsheet export with a header row: text, type, options, correct, difficulty, competency
+ * (any order and case; only text is required). Options and correct answers are separated by "|";
+ * a correct answer is an option's text, its letter (A|C) or its 1-based number.
+ */
+const COLUMN_ALIASES: Record<string, Column> = {
+  text: "text",
+  question: "text",
+  type: "type",
+  options: "options",
+  choices: "options",
+  correct: "correct",
+  answer: "correct",
+  answers: "correct",
+  difficulty: "difficulty",
+  competency: "competency",
+  rubric: "rubric",
+};
+type Column = "text" | "type" | "options" | "correct" | "difficulty" | "competency" | "rubric";
+
+const TYPE_ALIASES: Record<string, QuestionType> = {
+  ...Object.fromEntries(QUESTION_TYPES.map((type) => [type, type])),
+  mc: "multiple_choice",
+  "multiple choice": "multiple_choice",
+  "multiple select": "multiple_select",
+  "free response": "free_response",
+  "short answer": "free_response",
+  essay: "free_response",
+};
+
+/** "|" separates options inside a cell, so it is never guessed as the delimiter. */
+export const CSV_DELIMITERS = [",", ";", "\t"];
+
+interface CsvRow {
+  cells: string[];
+  line: number;
+}
+
+/** Reads the header's column positions, or null when the first row is not a question header. */
+export function csvColumns(header: string[]): Partial<Record<Column, number>> | null {
+  const columns: Partial<Record<Column, number>> = {};
+  header.forEach((name, index) => {
+    const column = COLUMN_ALIASES[name.trim().toLowerCase()];
+    if (column && columns[column] === undefined) columns[column] = index;
+  });
+  return columns.text === undefined || header.length < 2 ? null : columns;
+}
+
+export function readCsvRows(raw: string): CsvRow[] {
+  const text = normaliseNewlines(raw);
+  const rows: CsvRow[] = [];
+  let rowStart = 0;
+  // step() hands over each row with the cursor after it, which gives the row's first line even
+  // when quoted cells span several lines.
+  Papa.parse<string[]>(text, {
+    skipEmptyLines: "greedy",
+    delimitersToGuess: CSV_DELIMITERS,
+    step: (result) => {
+      const start = text.slice(rowStart).search(/\S/);
+      rows.push({ cells: result.data, line: lineNumberAt(text, rowStart + Math.max(start, 0)) });
+      if (result.errors[0]?.code === "MissingQuotes") {
+        throw new ImportError(`CSV line ${rows.at(-1)?.line}: a quoted cell is never closed.`);
+      }
+      rowStart = result.meta.cursor;
+    },
+  });
+  return rows;
+}
+
+export function parseCsv(raw: string): ParsedImport {
+  const [header, ...rows] = readCsvRows(raw);
+  const columns = header ? csvColumns(header.cells) : null;
+  if (!columns) throw new ImportError('CSV line 1: the header row needs a "text" column.');
+  return { questions: rows.map((row, index) => rowToQuestion(row, index + 1, columns)), details: {} };
+}
+
+function rowToQuestion(row: CsvRow, rowNumber: number, columns: Partial<Record<Column, number>>): DraftQuestion {
+  const where = `CSV row ${rowNumber} (line ${row.line})`;
+  // Spreadsheets exported from an LMS may hold HTML; the bank stores plain text.
+  const cell = (column: Column) => (columns[column] === undefined ? "" : plainText(row.cells[columns[column]] ?? ""));
+  const text = cell("text");
+  if (!text) throw new ImportError(`${where}: the question text is empty.`);
+  const optionTexts = splitList(cell("options"));
+  const options = optionTexts.length ? markCorrect(optionTexts, splitList(cell("correct")), where) : [];
+  const type = questionType(cell("type"), options, where);
+  return {
+    text,
+    type,
+    difficulty: difficulty(cell("difficulty"), where),
+    options,
+    competency: cell("competency") || DEFAULT_COMPETENCY,
+    rubric: cell("rubric") || (options.length ? "" : cell("correct")),
+  };
+}
+
+function splitList(value: string): string[] {
+  return value ? value.split("|").map((item) => item.trim()).filter(Boolean) : [];
+}
+
+/** Option text wins over letters and numbers, so an option that reads "A" or "2" still matches itself. */
+function markCorrect(optionTexts: string[], correct: string[], where: string): DraftOption[] {
+  if (correct.length === 0) throw new ImportError(`${where}: the "correct" column names no correct option.`);
+  const correctIndexes = new Set(correct.map((answer) => optionIndex(optionTexts, answer, where)));
+  return optionTexts.map((text, index) => ({ text, isCorrect: correctIndexes.has(index) }));
+}
+
+function optionIndex(optionTexts: string[], answer: string, where: string): number {
+  const byText = optionTexts.findIndex((option) => option.toLowerCase() === answer.toLowerCase());
+  if (byText >= 0) return byText;
+  const index = /^[A-Za-z]$/.test(answer)
+    ? answer.toUpperCase().charCodeAt(0) - 65
+    : /^\d+$/.test(answer)
+      ? Number(answer) - 1
+      : -1;
+  if (index < 0 || index >= optionTexts.length) {
+    throw new ImportError(`${where}: the correct answer "${answer}" is not one of the options.`);
+  }
+  return index;
+}
+
+function questionType(value: string, options: DraftOption[], where: string): QuestionType {
+  const correctCount = options.filter((option) => option.isCorrect).length;
+  const inferred: QuestionType = options.length === 0 ? "free_response" : correctCount > 1 ? "multiple_select" : "multiple_choice";
+  const type = value ? TYPE_ALIASES[value.toLowerCase().replace(/[-_]/g, " ")] ?? TYPE_ALIASES[value.toLowerCase()] : inferred;
+  if (!type) throw new ImportError(`${where}: unknown type "${value}" (use ${QUESTION_TYPES.join(", ")}).`);
+  const isChoice = type === "multiple_choice" || type === "multiple_select";
+  if (isChoice && options.length < 2) throw new ImportError(`${where}: a ${type} question needs at least two options.`);
+  if (!isChoice && options.length > 0) throw new ImportError(`${where}: a ${type} question has no options.`);
+  if (type === "multiple_choice" && correctCount > 1) {
+    throw new ImportError(`${where}: a multiple_choice question has exactly one correct option; use multiple_select.`);
+  }
+  return type;
+}
+
+function difficulty(value: string, where: string): Difficulty {
+  if (!value) return "medium";
+  const normalised = value.toLowerCase() as Difficulty;
+  if (!DIFFICULTIES.includes(normalised)) throw new ImportError(`${where}: difficulty "${value}" is not easy, medium or hard.`);
+  return normalised;
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+
+import { htmlToText, lineNumberAt, plainText } from "./shared";
+
+describe("htmlToText", () => {
+  it("keeps the text, line breaks and entities, drops tags and scripts", () => {
+    expect(htmlToText("<p>One &amp; two</p><p>Three<br/>four &#8364; &#x263A;</p><script>alert(1)</script>")).toBe(
+      "One & two\nThree\nfour € ☺",
+    );
+  });
+});
+
+describe("plainText", () => {
+  it("only converts text that holds tags", () => {
+    expect(plainText("  3 < 5 and 7 > 2 ")).toBe("3 < 5 and 7 > 2");
+    expect(plainText("<em>x</em> &lt; y")).toBe("x < y");
+  });
+});
+
+describe("lineNumberAt", () => {
+  it("counts from 1", () => {
+    expect(lineNumberAt("a\nb\nc", 0)).toBe(1);
+    expect(lineNumberAt("a\nb\nc", 4)).toBe(3);
+  });
+});

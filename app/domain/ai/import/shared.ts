@@ -1,0 +1,114 @@
+import { DEFAULT_DIAGNOSTIC_DURATION, DEFAULT_PLACEMENT_DURATION } from "~/domain/tests/test-config";
+
+import { type DraftQuestion, type FormattedTest, formattedTestSchema } from "../schemas";
+
+/** Limits shared by every import format: the schema allows 100 questions, pasted text is bounded. */
+export const MAX_IMPORT_CHARACTERS = 200_000;
+export const MAX_IMPORT_QUESTIONS = 100;
+
+export const IMPORT_FORMATS = ["gift", "aiken", "csv", "numbered"] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+
+export type ImportResult =
+  | { ok: true; test: FormattedTest; format: ImportFormat }
+  | { ok: false; message: string };
+
+/** What a format parser returns: its questions plus whatever test details the text itself named. */
+export interface ParsedImport {
+  questions: DraftQuestion[];
+  details: Partial<Pick<FormattedTest, "title" | "description" | "subject" | "gradeLevel">>;
+}
+
+/** A problem in the pasted text; the message already names the line or row. */
+export class ImportError extends Error {
+  override name = "ImportError";
+}
+
+export const DEFAULT_COMPETENCY = "General";
+
+/** 1-based line number of a character offset, for error messages. */
+export function lineNumberAt(text: string, offset: number): number {
+  return text.slice(0, offset).split("\n").length;
+}
+
+/** Windows and old-Mac line endings become "\n" so every parser counts lines the same way. */
+export function normaliseNewlines(text: string): string {
+  return text.replace(/\r\n?/g, "\n");
+}
+
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: " ",
+};
+
+/**
+ * Pasted HTML (GIFT's [html] format, Moodle exports) becomes plain text: the bank stores text, and
+ * the server sanitizes again anyway, so this only has to read well, not be a security boundary.
+ */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<\s*(script|style)[^>]*>[\s\S]*?<\s*\/\s*\1\s*>/gi, "")
+    .replace(/<\s*br\s*\/?\s*>/gi, "\n")
+    .replace(/<\s*\/\s*(p|div|li|h[1-6])\s*>/gi, "\n")
+    .replace(/<[^>]*>/g, "")
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, code: string) => {
+      if (code.startsWith("#x") || code.startsWith("#X")) return String.fromCodePoint(parseInt(code.slice(2), 16));
+      if (code.startsWith("#")) return String.fromCodePoint(parseInt(code.slice(1), 10));
+      return NAMED_ENTITIES[code.toLowerCase()] ?? entity;
+    })
+    .replace(/[ \t]+\n/g, "\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}
+
+/** Text that holds HTML tags becomes plain text; "3 < 5" without tags is left alone. */
+export function plainText(text: string): string {
+  return /<\/?[a-z][a-z0-9]*(\s[^<>]*)?\/?>/i.test(text) ? htmlToText(text) : text.trim();
+}
+
+export function checkInputSize(raw: string): void {
+  if (raw.length > MAX_IMPORT_CHARACTERS) {
+    throw new ImportError(
+      `The pasted content has ${raw.length.toLocaleString("en-US")} characters; the limit is ${MAX_IMPORT_CHARACTERS.toLocaleString("en-US")}. Split it into several imports.`,
+    );
+  }
+}
+
+export function checkQuestionCount(count: number): void {
+  if (count === 0) throw new ImportError("No questions were found in the pasted content.");
+  if (count > MAX_IMPORT_QUESTIONS) {
+    throw new ImportError(
+      `The pasted content has ${count} questions; a test holds at most ${MAX_IMPORT_QUESTIONS}. Split it into several imports.`,
+    );
+  }
+}
+
+/** Fills the details the format did not name and validates the result against the shared schema. */
+export function buildFormattedTest(parsed: ParsedImport): FormattedTest {
+  checkQuestionCount(parsed.questions.length);
+  const count = parsed.questions.length;
+  const candidate: FormattedTest = {
+    title: parsed.details.title?.trim() || "Imported Test",
+    description:
+      parsed.details.description?.trim() ||
+      `Imported from pasted content (${count} question${count === 1 ? "" : "s"}).`,
+    subject: parsed.details.subject?.trim() || DEFAULT_COMPETENCY,
+    gradeLevel: parsed.details.gradeLevel?.trim() || "General",
+    placementDuration: DEFAULT_PLACEMENT_DURATION,
+    diagnosticDuration: DEFAULT_DIAGNOSTIC_DURATION,
+    questions: parsed.questions,
+  };
+  const result = formattedTestSchema.safeParse(candidate);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const path = issue?.path ?? [];
+  const where =
+    path[0] === "questions" && typeof path[1] === "number"
+      ? `Question ${path[1] + 1}${path[2] ? ` (${path.slice(2).join(".")})` : ""}`
+      : path.join(".") || "The test";
+  throw new ImportError(`${where}: ${issue?.message ?? "is not valid"}.`);
+}

@@ -1,0 +1,128 @@
+import { describe, expect, it } from "vitest";
+
+import { generateOffline, type OfflineGenerationRequest, splitByDifficulty } from "./offline-generator";
+import { generatedTestSchema } from "./schemas";
+
+const CONTEXT = `Photosynthesis is the process plants use to turn light into chemical energy.
+It takes place in the chloroplasts, which contain the green pigment chlorophyll.
+During photosynthesis, plants absorb carbon dioxide from the air and water from the soil.
+The light reactions split water molecules and release oxygen as a by-product.
+The Calvin Cycle then uses carbon dioxide to build glucose, a sugar that stores energy.
+Plants use glucose for growth, and animals depend on the oxygen that plants release.`;
+
+const REQUEST: OfflineGenerationRequest = {
+  context: CONTEXT,
+  numberOfQuestions: 5,
+  difficultyDistribution: { easy: 0.3, medium: 0.5, hard: 0.2 },
+  questionTypes: ["multiple_choice", "free_response"],
+};
+
+describe("splitByDifficulty", () => {
+  it("uses largest remainders, ties going to the larger share", () => {
+    expect(splitByDifficulty(5, { easy: 0.3, medium: 0.5, hard: 0.2 })).toEqual({ easy: 1, medium: 3, hard: 1 });
+    expect(splitByDifficulty(10, { easy: 30, medium: 50, hard: 20 })).toEqual({ easy: 3, medium: 5, hard: 2 });
+    expect(splitByDifficulty(1, { easy: 1, medium: 1, hard: 1 })).toEqual({ easy: 1, medium: 0, hard: 0 });
+    expect(splitByDifficulty(4, { easy: 0, medium: 0, hard: 0 })).toEqual({ easy: 2, medium: 1, hard: 1 });
+    expect(splitByDifficulty(7, { easy: 0, medium: 1, hard: 0 })).toEqual({ easy: 0, medium: 7, hard: 0 });
+    expect(splitByDifficulty(3, { easy: Number.NaN, medium: -1, hard: 2 })).toEqual({ easy: 0, medium: 0, hard: 3 });
+  });
+
+  it("always sums to n", () => {
+    for (let n = 0; n <= 25; n += 1) {
+      const split = splitByDifficulty(n, { easy: 0.15, medium: 0.6, hard: 0.25 });
+      expect(split.easy + split.medium + split.hard).toBe(n);
+    }
+  });
+});
+
+describe("generateOffline", () => {
+  const test = generateOffline(REQUEST);
+  const clozes = test.questions.filter((question) => question.type === "multiple_choice");
+
+  it("returns the requested count split 1/3/1 with both types, passing the schema", () => {
+    expect(generatedTestSchema.parse(test)).toEqual(test);
+    expect(test.questions).toHaveLength(5);
+    expect(test.questions.map((question) => question.difficulty)).toEqual(["easy", "medium", "medium", "medium", "hard"]);
+    expect(new Set(test.questions.map((question) => question.type))).toEqual(new Set(["multiple_choice", "free_response"]));
+  });
+
+  it("makes cloze questions whose answer is among unique options exactly once", () => {
+    expect(clozes.length).toBeGreaterThan(0);
+    for (const question of clozes) {
+      expect(question.text).toMatch(/^Which term completes the statement: ".*____.*"\?$/);
+      expect(question.options.filter((option) => option.isCorrect)).toHaveLength(1);
+      const texts = question.options.map((option) => option.text.toLowerCase());
+      expect(new Set(texts).size).toBe(texts.length);
+      expect(question.options.length).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  it("draws every option from the context and keeps the answer out of the blanked statement", () => {
+    for (const question of clozes) {
+      for (const option of question.options) expect(CONTEXT.toLowerCase()).toContain(option.text.toLowerCase());
+      const answer = question.options.find((option) => option.isCorrect)?.text ?? "";
+      expect(question.text.toLowerCase()).not.toContain(answer.toLowerCase());
+    }
+  });
+
+  it("writes explain questions with the key sentence as reference", () => {
+    const open = test.questions.filter((question) => question.type === "free_response");
+    for (const question of open) {
+      expect(question.text).toMatch(/explain/i);
+      expect(question.rubric).toMatch(/^Reference: /);
+      expect(CONTEXT).toContain(question.rubric.split("\n")[0]?.replace("Reference: ", "") ?? "");
+    }
+  });
+
+  it("is deterministic and honest in its description", () => {
+    expect(generateOffline(REQUEST)).toEqual(test);
+    expect(test.title).toMatch(/^Draft: /);
+    expect(test.description).toMatch(/Automatically drafted .* Review/);
+  });
+
+  it("names sensible competencies from the context's key terms", () => {
+    for (const question of test.questions) expect(CONTEXT.toLowerCase()).toContain(question.competency.toLowerCase());
+  });
+
+  it("puts the terms the instructions name first", () => {
+    const focused = generateOffline({ ...REQUEST, instructions: "Focus on glucose." });
+    expect(focused.title).toMatch(/^Draft: Glucose/);
+    expect(focused.questions[0]?.options.find((option) => option.isCorrect)?.text).toBe("glucose");
+  });
+
+  it("honours a single requested type", () => {
+    const open = generateOffline({ ...REQUEST, questionTypes: ["free_response"] });
+    expect(open.questions.every((question) => question.type === "free_response")).toBe(true);
+    const choice = generateOffline({ ...REQUEST, numberOfQuestions: 3, questionTypes: ["multiple_choice"] });
+    expect(choice.questions.every((question) => question.type === "multiple_choice")).toBe(true);
+  });
+
+  it.each([
+    ["one sentence", "Mitochondria produce energy for the cell."],
+    ["a few words", "volcanoes"],
+    ["nothing usable", "  ...  "],
+  ])("still returns valid questions for %s", (_, context) => {
+    const result = generateOffline({ ...REQUEST, context, numberOfQuestions: 4 });
+    expect(generatedTestSchema.parse(result).questions).toHaveLength(4);
+    expect(new Set(result.questions.map((question) => question.text)).size).toBe(4);
+  });
+
+  it("clamps the count to the schema's 1..100", () => {
+    expect(generateOffline({ ...REQUEST, numberOfQuestions: 0 }).questions).toHaveLength(1);
+    expect(generatedTestSchema.parse(generateOffline({ ...REQUEST, numberOfQuestions: 250 })).questions).toHaveLength(100);
+  });
+});
+
+describe("generateOffline answer leaks", () => {
+  it("does not quote a cloze's sentence in an explain question of the same test", () => {
+    const test = generateOffline({ ...REQUEST, numberOfQuestions: 6 });
+    const clozeAnswers = test.questions
+      .filter((question) => question.type === "multiple_choice")
+      .map((question) => question.rubric);
+    const explains = test.questions.filter((question) => question.type === "free_response").map((question) => question.text);
+    for (const rubric of clozeAnswers) {
+      const sentence = rubric.replace(/^The statement in the material: "|"$/g, "");
+      for (const text of explains) expect(text).not.toContain(sentence);
+    }
+  });
+});
