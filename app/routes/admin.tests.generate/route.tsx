@@ -158,6 +158,8 @@ export default function GenerateTest() {
               <p className="mt-1 text-sm text-slate-700">
                 {test.subject} · {test.gradeLevel} · {test.questions.length} questions
               </p>
+              {/* A scrolling list with nothing focusable inside must take focus itself, or keyboards cannot scroll it. */}
+              {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
               <ol className="mt-4 max-h-[500px] space-y-3 overflow-y-auto pr-1" aria-label="Generated questions" tabIndex={0}>
                 {test.questions.map((question, index) => (
                   <DraftQuestionCard key={index} question={question} number={index + 1} />

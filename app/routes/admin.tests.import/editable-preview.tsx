@@ -36,7 +36,7 @@ export function EditablePreview({ test, onChange }: Props) {
         </label>
         <textarea id="import-description" rows={2} className="input mt-1" value={test.description} onChange={(event) => onChange({ ...test, description: event.target.value })} />
       </div>
-      <ol className="max-h-[500px] space-y-3 overflow-y-auto pr-1" aria-label="Formatted questions" tabIndex={0}>
+      <ol className="max-h-[500px] space-y-3 overflow-y-auto pr-1" aria-label="Formatted questions">
         {test.questions.map((question, index) => {
           const number = index + 1;
           return (

@@ -12,7 +12,7 @@ import { useActionResult, useIntentFetcher } from "~/components/action-result";
 import { JobSpinner, useJobPolling } from "~/components/job-progress";
 import { OfflineNote } from "~/components/tests/offline-note";
 import { useToast } from "~/components/toast/toast-context";
-import { IMPORT_FORMAT_EXAMPLE } from "~/domain/ai/import/format-example";
+import { IMPORT_FORMAT_EXAMPLE } from "~/domain/ai/import/numbered";
 import { FORMATTING_MESSAGE, IMPORT_MESSAGES, formattedToast, importActionSchema } from "~/domain/ai/screen-actions";
 import { formattedTestSchema, type FormattedTest } from "~/domain/ai/schemas";
 import { MAX_RAW_CONTENT_CHARS } from "~/domain/ai/format-request";

@@ -10,6 +10,8 @@ import { OFFLINE_MODEL } from "./offline-provider.server";
 export function logAiCall(task: "grade" | "generate" | "format" | "chat", outcome: AiOutcome<unknown>): void {
   const { model, usage } = outcome.call;
   if (model === OFFLINE_MODEL) return;
+  // An informational record, not a warning: the one place the Worker logs at info level.
+  // eslint-disable-next-line no-console
   console.log(
     JSON.stringify({
       event: "ai_call",

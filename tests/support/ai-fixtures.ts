@@ -1,0 +1,57 @@
+import type { TestSessionRpc } from "~/domain/sessions/session-contract";
+import type { ApiClient } from "./api";
+import type { TestWorker } from "./worker";
+
+/** Content the AI tests share: a GIFT paste, an open question to grade, a chat test with a live session. */
+
+export const GIFT_PASTE = String.raw`$CATEGORY: $course$/Science/Water cycle
+
+::Q1:: Which process turns liquid water into vapour?{
+  =Evaporation#Right\: heat from the Sun drives it.
+  ~Condensation
+  ~Precipitation
+}
+
+Clouds form when water vapour \: cools and condenses.{TRUE}
+
+Describe what happens to rain
+after it reaches the ground.{}
+`;
+
+export const OPEN_QUESTION = {
+  text: "<p>Why do we see the Moon's phases?</p>",
+  type: "free_response",
+  rubric: { referenceAnswer: "The Moon is lit by the Sun and, as it orbits Earth, we see different amounts of its lit half." },
+};
+
+export const GOOD_ANSWER = "Because the Sun lights half of the Moon and as the Moon orbits the Earth we see a different amount of the lit half.";
+
+/** A test with one chat question, a D1 session record for it and its begun Durable Object: what POST /api/chat serves. */
+export async function chatSession(worker: TestWorker, admin: ApiClient, options: { initialPrompt?: string; systemInstruction?: string } = {}) {
+  const competency = await admin.post("/api/competencies", { description: `Discussion ${crypto.randomUUID()}` });
+  const question = await admin.post("/api/questions", {
+    text: "Discuss why seasons happen on Earth.",
+    type: "chat",
+    difficulty: "medium",
+    systemInstruction: options.systemInstruction ?? "You are a patient science tutor.",
+    initialPrompt: options.initialPrompt ?? "What do you think causes the seasons?",
+    rubric: "The tilt of Earth's axis changes how directly sunlight hits each hemisphere.",
+  });
+  await admin.post(`/api/questions/${question.data.id}/competencies`, { competencyId: competency.data.id, isPrimary: true });
+  const test = await admin.post("/api/tests", {
+    title: "Seasons",
+    description: "Chat about seasons",
+    gradeLevel: "6",
+    subject: "Science",
+    questions: [{ id: question.data.id }],
+  });
+  const sessionId = crypto.randomUUID();
+  await worker.d1
+    .prepare("insert into sessions (id, test_config_id, test_title, user_id, test_mode) values (?, ?, 'Seasons', 'student-1', 'placement')")
+    .bind(sessionId, test.data.id)
+    .run();
+  const namespace = (await worker.mf.getDurableObjectNamespace("TEST_SESSION")) as unknown as DurableObjectNamespace<TestSessionRpc>;
+  const stub = namespace.get(namespace.idFromName(sessionId));
+  await stub.begin({ sessionId, durationSeconds: 600 });
+  return { sessionId, questionId: question.data.id as string, testId: test.data.id as string, stub };
+}
