@@ -1,0 +1,152 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+
+import { count, demoClients, type ApiClient } from "../support/api";
+import { chatSession, GIFT_PASTE, GOOD_ANSWER, OPEN_QUESTION } from "../support/ai-fixtures";
+import { startOpenAiStub, STUB_MALFORMED_CONTENT, STUB_USAGE, type OpenAiStub } from "../support/openai-stub";
+import { startWorker, type TestWorker } from "../support/worker";
+
+/**
+ * The AI routes with a key: the real `openai` SDK inside workerd talking to a local
+ * OpenAI-compatible server (tests/support/openai-stub.ts) over HTTP.
+ */
+let stub: OpenAiStub;
+let worker: TestWorker;
+let admin: ApiClient;
+
+beforeAll(async () => {
+  stub = await startOpenAiStub();
+  worker = await startWorker({ vars: { AI_API_KEY: "test-key", AI_BASE_URL: stub.baseURL, AI_TIMEOUT_MS: "400", AI_MAX_RETRIES: "1" } });
+  ({ admin } = await demoClients(worker));
+});
+afterAll(async () => {
+  await worker?.dispose();
+  await stub?.close();
+});
+afterEach(() => stub.setBehaviour("obey"));
+
+type LogRow = Record<string, unknown>;
+const latestLog = () => worker.d1.prepare("select * from ai_grading_logs order by graded_at desc, rowid desc limit 1").first<LogRow>();
+const requestsSince = (start: number) => stub.requests.slice(start);
+const previewGrade = (answer: string = GOOD_ANSWER) => admin.post("/api/questions/preview-grade", { question: OPEN_QUESTION, answer });
+
+describe("preview grading through the model", () => {
+  it("sends the answer delimited with a JSON-schema format, and logs tokens and cost at the model's rates", async () => {
+    const start = stub.requests.length;
+    const response = await previewGrade();
+    expect(response.status).toBe(200);
+    expect(response.data).toMatchObject({ keyPoints: ["stub"], strengths: ["stub"], improvements: ["stub"] });
+    const [sent] = requestsSince(start);
+    expect(sent?.headers.authorization).toBe("Bearer test-key");
+    expect(sent?.body.model).toBe("gpt-5-2025-08-07");
+    expect(sent?.body.response_format).toMatchObject({ type: "json_schema", json_schema: { name: "grading_result" } });
+    expect(JSON.stringify(sent?.body.messages)).toContain(`<student_answer>\\n${GOOD_ANSWER}\\n</student_answer>`);
+
+    const log = await latestLog();
+    expect(log).toMatchObject({
+      session_id: null,
+      ai_model: "gpt-5-2025-08-07",
+      score: response.data.score,
+      prompt_tokens: STUB_USAGE.promptTokens,
+      completion_tokens: STUB_USAGE.completionTokens,
+      reasoning_tokens: STUB_USAGE.reasoningTokens,
+      total_tokens: STUB_USAGE.totalTokens,
+      error: null,
+    });
+    // gpt-5: $1.25 in and $10 out per million; reasoning (12 of the 45 completion tokens) at the output rate.
+    expect(log?.input_cost).toBeCloseTo((120 * 1.25) / 1e6, 12);
+    expect(log?.output_cost).toBeCloseTo((33 * 10) / 1e6, 12);
+    expect(log?.reasoning_cost).toBeCloseTo((12 * 10) / 1e6, 12);
+    expect(log?.total_cost).toBeCloseTo(0.0006, 12);
+    expect(String(log?.prompt_sent)).toContain("<student_answer>");
+  });
+
+  it("asks again once when a reply does not parse, and uses the second", async () => {
+    stub.enqueue("malformed");
+    const start = stub.requests.length;
+    expect((await previewGrade()).status).toBe(200);
+    expect(requestsSince(start)).toHaveLength(2);
+    expect((await latestLog())?.prompt_tokens).toBe(2 * STUB_USAGE.promptTokens);
+  });
+
+  it("logs an error and answers 502 when the reply does not parse twice: never a crash", async () => {
+    stub.enqueue("malformed", "malformed");
+    const response = await previewGrade();
+    expect(response).toEqual({ status: 502, data: { message: "The AI provider's reply was not JSON." } });
+    expect(await latestLog()).toMatchObject({ score: null, error: "The AI provider's reply was not JSON.", raw_response: STUB_MALFORMED_CONTENT });
+  });
+
+  it("retries a 429 with backoff and succeeds within one delivery", async () => {
+    stub.enqueue({ status: 429 });
+    const start = stub.requests.length;
+    const jobsBefore = await count(worker, "jobs");
+    expect((await previewGrade()).status).toBe(200);
+    expect(requestsSince(start)).toHaveLength(2);
+    const job = await worker.d1.prepare("select attempts, status from jobs order by created_at desc, rowid desc limit 1").first();
+    expect(job).toEqual({ attempts: 1, status: "succeeded" });
+    expect(await count(worker, "jobs")).toBe(jobsBefore + 1);
+  });
+
+  it("after timeouts, the queue delivers the job again and it succeeds, logged once", async () => {
+    // AI_TIMEOUT_MS 400 and one SDK retry: both calls of the first delivery time out.
+    stub.enqueue({ delayMs: 1500 }, { delayMs: 1500 });
+    const logsBefore = await count(worker, "ai_grading_logs");
+    expect((await previewGrade()).status).toBe(200);
+    const job = await worker.d1.prepare("select attempts, status from jobs order by created_at desc, rowid desc limit 1").first();
+    expect(job).toEqual({ attempts: 2, status: "succeeded" });
+    expect(await count(worker, "ai_grading_logs")).toBe(logsBefore + 1);
+  }, 20_000);
+
+  it("a job that fails every delivery lands failed with its error after the last retry", async () => {
+    stub.setBehaviour({ status: 500 });
+    const response = await previewGrade();
+    expect(response.status).toBe(502);
+    expect(response.data.message).toContain("The AI provider refused the request (500)");
+    const job = await worker.d1.prepare("select attempts, status, error from jobs order by created_at desc, rowid desc limit 1").first<LogRow>();
+    // One delivery and the queue's 3 retries (wrangler.toml max_retries).
+    expect(job).toMatchObject({ attempts: 4, status: "failed" });
+    expect(String(job?.error)).toContain("500");
+    expect(await latestLog()).toMatchObject({ score: null, error: response.data.message });
+  }, 40_000);
+});
+
+describe("generation, formatting and chat through the model", () => {
+  it("generates with the generated_test format", async () => {
+    const start = stub.requests.length;
+    const response = await admin.post("/api/tests/generate", { topic: "Volcanoes", sourceMaterial: "Volcanoes erupt when magma rises." });
+    expect(response.status).toBe(200);
+    expect(response.data.questions.length).toBeGreaterThan(0);
+    expect(requestsSince(start)[0]?.body.response_format).toMatchObject({ json_schema: { name: "generated_test" } });
+  });
+
+  it("parses GIFT exactly without asking the model, and sends free text to it", async () => {
+    const start = stub.requests.length;
+    const gift = await admin.post("/api/tests/format", { rawContent: GIFT_PASTE });
+    expect(gift.status).toBe(200);
+    expect(gift.data.questions).toHaveLength(3);
+    expect(requestsSince(start)).toHaveLength(0);
+    const free = await admin.post("/api/tests/format", { rawContent: "Quiz: name two volcanoes and explain one eruption." });
+    expect(free.status).toBe(200);
+    expect(requestsSince(start)[0]?.body.response_format).toMatchObject({ json_schema: { name: "formatted_test" } });
+  });
+
+  it("chats with the question's system instruction and opening prompt, and the history so far", async () => {
+    const { sessionId, questionId } = await chatSession(worker, admin, { systemInstruction: "You are Ms. Frizzle.", initialPrompt: "Why is it warm in July?" });
+    const start = stub.requests.length;
+    expect((await admin.post("/api/chat", { sessionId, questionId, message: "The Sun is closer." })).status).toBe(200);
+    expect((await admin.post("/api/chat", { sessionId, questionId, message: "Maybe the tilt?" })).status).toBe(200);
+    const second = requestsSince(start)[1]?.body.messages ?? [];
+    expect(second[0]).toMatchObject({ role: "system" });
+    expect(String(second[0]?.content)).toContain("You are Ms. Frizzle.");
+    expect(second.slice(1).map((message) => message.role)).toEqual(["assistant", "user", "assistant", "user"]);
+    expect(second[1]?.content).toBe("Why is it warm in July?");
+    expect(second.at(-1)?.content).toBe("Maybe the tilt?");
+  });
+
+  it("answers 502 when the model is down, and stores nothing of the exchange", async () => {
+    const { sessionId, questionId, stub: session } = await chatSession(worker, admin);
+    stub.setBehaviour({ status: 503 });
+    const response = await admin.post("/api/chat", { sessionId, questionId, message: "Hello?" });
+    expect(response.status).toBe(502);
+    expect(await session.chatTranscript(questionId)).toMatchObject({ ok: true, messages: [] });
+  });
+});
