@@ -208,6 +208,11 @@ export function sentenceMentions(sentence: Sentence, term: Term): boolean {
   return sentence.stems.includes(` ${term.key} `);
 }
 
+/** How many times a sentence mentions the term (any inflection). */
+export function mentionCount(sentence: Sentence, term: Term): number {
+  return sentence.stems.split(` ${term.key} `).length - 1;
+}
+
 /** The sentence with every inflection of the term replaced by a blank. */
 export function blankOut(sentence: string, term: Term): string {
   const length = term.key.split(" ").length;

@@ -126,3 +126,14 @@ describe("generateOffline answer leaks", () => {
     }
   });
 });
+
+describe("cloze blanks", () => {
+  it("leaves exactly one blank, never a term that its sentence says twice", () => {
+    const context =
+      "The water cycle moves water between the oceans, the air and the land. Evaporation turns liquid water into water vapour. Condensation forms clouds when the vapour cools. Precipitation returns water to the ground as rain or snow. Runoff carries water back to rivers and oceans.";
+    const test = generateOffline({ context, numberOfQuestions: 5, difficultyDistribution: { easy: 0.3, medium: 0.5, hard: 0.2 }, questionTypes: ["multiple_choice", "free_response"] });
+    const clozes = test.questions.filter((question) => question.type === "multiple_choice");
+    expect(clozes.length).toBeGreaterThan(0);
+    for (const question of clozes) expect(question.text.split("____")).toHaveLength(2);
+  });
+});

@@ -3,6 +3,7 @@ import { type Difficulty } from "~/domain/questions/question-types";
 import {
   asSentence,
   blankOut,
+  mentionCount,
   extractTerms,
   type Sentence,
   sentenceMentions,
@@ -106,7 +107,8 @@ function clozeCandidates(sentences: Sentence[], terms: Term[], limit: number): C
   const ordered = [...sentences].sort((a, b) => Number(b.isStatement) - Number(a.isStatement) || a.index - b.index);
   for (const answer of terms) {
     if (pairs.length >= limit) break;
-    const sentence = ordered.find((candidate) => !usedSentences.has(candidate.index) && sentenceMentions(candidate, answer));
+    // A term said twice in its sentence would leave two blanks, or one blank and the answer beside it.
+    const sentence = ordered.find((candidate) => !usedSentences.has(candidate.index) && mentionCount(candidate, answer) === 1);
     if (!sentence || wordCount(sentence.text) < 4 || distractorsFor(answer, sentence, terms, 1).length === 0) continue;
     usedSentences.add(sentence.index);
     pairs.push({ sentence, answer });

@@ -99,6 +99,7 @@ export default function GenerateTest() {
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <form
+          noValidate
           className="card space-y-4 p-6"
           onSubmit={(event) => {
             event.preventDefault();
@@ -112,7 +113,7 @@ export default function GenerateTest() {
             <textarea
               id="context"
               rows={10}
-              required
+              aria-required="true"
               className="input mt-1"
               value={context}
               onChange={(event) => setContext(event.target.value)}
