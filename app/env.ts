@@ -33,4 +33,6 @@ export interface Env {
   AI_TIMEOUT_MS?: string;
   /** Retries of a model call on 429, 5xx and timeouts, with backoff (default 2). */
   AI_MAX_RETRIES?: string;
+  /** Milliseconds a request waits for its AI job before answering 202 with the job to poll (default 25000). */
+  AI_WAIT_MS?: string;
 }

@@ -1,7 +1,7 @@
 import { previewGradeRequestSchema } from "~/domain/ai/preview-grade-request";
 import { apiRoute, methodNotAllowed, parseJsonBody } from "~/services/api.server";
 import { requireAdmin } from "~/services/auth.server";
-import { jobWaitResponse, previewGrade } from "~/services/ai/tasks.server";
+import { aiTasksFor, jobWaitResponse, previewGrade } from "~/services/ai/tasks.server";
 
 /**
  * POST /api/questions/preview-grade: grades a trial answer to a question being written, as a
@@ -12,7 +12,7 @@ export const action = apiRoute(async ({ request, context }) => {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const admin = await requireAdmin(request, context);
   const { question, answer } = await parseJsonBody(request, previewGradeRequestSchema);
-  const wait = await previewGrade({ env: context.cloudflare.env, db: context.db, userId: admin.id }, question, answer);
+  const wait = await previewGrade(aiTasksFor(context, admin.id), question, answer);
   return jobWaitResponse(wait, context.config.ai.provider);
 });
 

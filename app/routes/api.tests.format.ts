@@ -1,7 +1,7 @@
 import { formatRequestSchema, withCompetencyMaps } from "~/domain/ai/format-request";
 import { apiRoute, methodNotAllowed, parseJsonBody } from "~/services/api.server";
 import { requireAdmin } from "~/services/auth.server";
-import { formatTestContent, jobWaitResponse } from "~/services/ai/tasks.server";
+import { aiTasksFor, formatTestContent, jobWaitResponse } from "~/services/ai/tasks.server";
 
 /**
  * POST /api/tests/format: {rawContent} in, a formatted test out (SPEC.md section 7). GIFT, Aiken
@@ -11,7 +11,7 @@ export const action = apiRoute(async ({ request, context }) => {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const admin = await requireAdmin(request, context);
   const { rawContent } = await parseJsonBody(request, formatRequestSchema);
-  const wait = await formatTestContent({ env: context.cloudflare.env, db: context.db, userId: admin.id }, rawContent);
+  const wait = await formatTestContent(aiTasksFor(context, admin.id), rawContent);
   return jobWaitResponse(wait, context.config.ai.provider, withCompetencyMaps);
 });
 

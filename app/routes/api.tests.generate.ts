@@ -1,7 +1,7 @@
 import { generationRequestSchema } from "~/domain/ai/generation-request";
 import { apiRoute, methodNotAllowed, parseJsonBody } from "~/services/api.server";
 import { requireAdmin } from "~/services/auth.server";
-import { generateTestDraft, jobWaitResponse } from "~/services/ai/tasks.server";
+import { aiTasksFor, generateTestDraft, jobWaitResponse } from "~/services/ai/tasks.server";
 
 /**
  * POST /api/tests/generate: SPEC.md's generation request in, a generated test (title, description,
@@ -11,7 +11,7 @@ export const action = apiRoute(async ({ request, context }) => {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const admin = await requireAdmin(request, context);
   const body = await parseJsonBody(request, generationRequestSchema);
-  const wait = await generateTestDraft({ env: context.cloudflare.env, db: context.db, userId: admin.id }, body);
+  const wait = await generateTestDraft(aiTasksFor(context, admin.id), body);
   return jobWaitResponse(wait, context.config.ai.provider);
 });
 

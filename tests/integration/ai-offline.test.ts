@@ -179,3 +179,23 @@ describe("POST /api/chat (offline tutor)", () => {
     expect(await admin.post("/api/chat", { sessionId, questionId: "no-such-question", message: "Hi" })).toEqual({ status: 404, data: { message: "Question Not Found" } });
   });
 });
+
+describe("a job the call stopped waiting for (AI_WAIT_MS=0)", () => {
+  let impatient: TestWorker;
+  afterAll(() => impatient?.dispose());
+
+  it("answers 202 with the job to poll, and the job's result is the task's shape", async () => {
+    impatient = await startWorker({ vars: { AI_WAIT_MS: "0" } });
+    const { admin: teacher } = await demoClients(impatient);
+    const pending = await teacher.post("/api/tests/format", { rawContent: GIFT_PASTE });
+    expect(pending.status).toBe(202);
+    expect(pending.data).toMatchObject({ status: "pending", poll: `/api/jobs/${pending.data.jobId}` });
+    let job = (await teacher.get(pending.data.poll)).data;
+    for (let tries = 0; job.status !== "succeeded" && job.status !== "failed" && tries < 100; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      job = (await teacher.get(pending.data.poll)).data;
+    }
+    expect(job).toMatchObject({ kind: "format_test", status: "succeeded" });
+    expect(job.result.questions).toHaveLength(3);
+  });
+});

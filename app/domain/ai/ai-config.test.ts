@@ -4,8 +4,11 @@ import { parseAiConfig, providerModelFor } from "./ai-config";
 
 describe("parseAiConfig", () => {
   it("is offline without an API key, whatever else is set", () => {
-    expect(parseAiConfig({})).toEqual({ ok: true, config: { provider: "offline" } });
-    expect(parseAiConfig({ AI_API_KEY: "  ", AI_BASE_URL: "http://127.0.0.1:11434/v1" })).toEqual({ ok: true, config: { provider: "offline" } });
+    expect(parseAiConfig({})).toEqual({ ok: true, config: { provider: "offline", jobWaitMs: 25_000 } });
+    expect(parseAiConfig({ AI_API_KEY: "  ", AI_BASE_URL: "http://127.0.0.1:11434/v1", AI_WAIT_MS: "0" })).toEqual({
+      ok: true,
+      config: { provider: "offline", jobWaitMs: 0 },
+    });
   });
 
   it("reads the key, a base URL without its trailing slash, the model map and the limits", () => {
@@ -15,10 +18,12 @@ describe("parseAiConfig", () => {
       AI_MODEL_MAP: "gpt-5-2025-08-07=llama3.1:70b, *=llama3.1:8b",
       AI_TIMEOUT_MS: "5000",
       AI_MAX_RETRIES: "0",
+      AI_WAIT_MS: "1000",
     });
     expect(parsed).toEqual({
       ok: true,
       config: {
+        jobWaitMs: 1000,
         provider: "openai",
         apiKey: "sk-test",
         baseURL: "http://127.0.0.1:11434/v1",
@@ -43,6 +48,7 @@ describe("parseAiConfig", () => {
     expect(parseAiConfig({ AI_BASE_URL: "not a url" })).toEqual({ ok: false, message: "AI_BASE_URL must be a URL" });
     expect(parseAiConfig({ AI_TIMEOUT_MS: "soon" })).toEqual({ ok: false, message: "AI_TIMEOUT_MS must be a number" });
     expect(parseAiConfig({ AI_MAX_RETRIES: "99" })).toEqual({ ok: false, message: "AI_MAX_RETRIES must be at most 10" });
+    expect(parseAiConfig({ AI_WAIT_MS: "-1" })).toEqual({ ok: false, message: "AI_WAIT_MS must be at least 0" });
     expect(parseAiConfig({ AI_MODEL_MAP: "gpt-6=x" })).toMatchObject({ ok: false, message: expect.stringContaining('unknown model "gpt-6"') });
     expect(parseAiConfig({ AI_MODEL_MAP: "gpt-5-2025-08-07" })).toMatchObject({ ok: false, message: expect.stringContaining("model=provider-model") });
   });

@@ -6,7 +6,10 @@ import { AI_MODELS } from "~/domain/tests/ai-cost";
  * How the deployment reaches an AI model, read from its variables (README "AI"). With no API key
  * the product uses its offline provider, so `npm start` and the tests need no network.
  */
-export type AiConfig =
+export type AiConfig = {
+  /** How long a request waits for its AI job before answering 202 with the job to poll. */
+  jobWaitMs: number;
+} & (
   | { provider: "offline" }
   | {
       provider: "openai";
@@ -17,10 +20,12 @@ export type AiConfig =
       modelMap: Readonly<Record<string, string>>;
       timeoutMs: number;
       maxRetries: number;
-    };
+    }
+);
 
 export const DEFAULT_AI_TIMEOUT_MS = 30_000;
 export const DEFAULT_AI_MAX_RETRIES = 2;
+export const DEFAULT_AI_WAIT_MS = 25_000;
 
 const trimmed = z
   .string()
@@ -43,6 +48,7 @@ const aiEnvSchema = z.object({
   AI_MODEL_MAP: trimmed,
   AI_TIMEOUT_MS: integerIn("AI_TIMEOUT_MS", 100, 600_000),
   AI_MAX_RETRIES: integerIn("AI_MAX_RETRIES", 0, 10),
+  AI_WAIT_MS: integerIn("AI_WAIT_MS", 0, 60_000),
 });
 
 /** "a=b, *=c" → {a: "b", "*": "c"}; names must be SPEC.md's models or "*". */
@@ -66,10 +72,12 @@ export function parseAiConfig(env: Record<string, unknown>): { ok: true; config:
   const vars = parsed.data;
   const models = parseModelMap(vars.AI_MODEL_MAP);
   if (!models.ok) return models;
-  if (!vars.AI_API_KEY) return { ok: true, config: { provider: "offline" } };
+  const jobWaitMs = vars.AI_WAIT_MS ?? DEFAULT_AI_WAIT_MS;
+  if (!vars.AI_API_KEY) return { ok: true, config: { provider: "offline", jobWaitMs } };
   return {
     ok: true,
     config: {
+      jobWaitMs,
       provider: "openai",
       apiKey: vars.AI_API_KEY,
       baseURL: vars.AI_BASE_URL?.replace(/\/+$/, ""),

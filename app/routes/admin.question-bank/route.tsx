@@ -19,7 +19,7 @@ import { NOT_FOUND } from "~/domain/shell/not-found";
 import { assertNever } from "~/lib/assert-never";
 import { found, invalid } from "~/lib/errors";
 import { competencyChoices, deleteQuestion, findQuestion, questionPage, saveQuestionWithCompetencies } from "~/models/questions.server";
-import { jobFailure, previewGrade } from "~/services/ai/tasks.server";
+import { aiTasksFor, jobFailure, previewGrade } from "~/services/ai/tasks.server";
 import type { PreviewGrade } from "~/domain/ai/schemas";
 import { handleAction } from "~/services/action.server";
 import { requireAdmin } from "~/services/auth.server";
@@ -69,7 +69,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       case "previewGrade": {
         const question = gradingQuestionSchema.safeParse(found(await findQuestion(db, input.id), NOT_FOUND.question));
         if (!question.success) throw invalid(question.error.issues[0]?.message ?? "This question cannot be graded.");
-        const wait = await previewGrade({ env: context.cloudflare.env, db, userId: admin.id }, question.data, input.answer);
+        const wait = await previewGrade(aiTasksFor(context, admin.id), question.data, input.answer);
         if (wait.status === "failed") throw jobFailure(wait.error, context.config.ai.provider);
         return { data: wait.status === "pending" ? { pending: wait.jobId } : { grade: wait.value }, toast: null };
       }

@@ -17,7 +17,7 @@ import { generatedTestSchema, type GeneratedTest } from "~/domain/ai/schemas";
 import { assertNever } from "~/lib/assert-never";
 import { createTest } from "~/models/tests.server";
 import { handleAction } from "~/services/action.server";
-import { generateTestDraft, jobFailure } from "~/services/ai/tasks.server";
+import { aiTasksFor, generateTestDraft, jobFailure } from "~/services/ai/tasks.server";
 import { requireAdmin } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/sign-in.server";
 
@@ -37,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       case "generate": {
         // SPEC.md section 7's fixed request: the context is both the topic and the source material.
         const generation = generationRequestSchema.parse({ topic: input.context, sourceMaterial: input.context, additionalContext: input.instructions });
-        const wait = await generateTestDraft({ env: context.cloudflare.env, db: context.db, userId: admin.id }, generation);
+        const wait = await generateTestDraft(aiTasksFor(context, admin.id), generation);
         if (wait.status === "failed") throw jobFailure(wait.error, context.config.ai.provider);
         if (wait.status === "pending") return { data: { pending: wait.jobId }, toast: null };
         return { data: { test: wait.value }, toast: generatedToast(wait.value.questions.length) };

@@ -19,7 +19,7 @@ import { MAX_RAW_CONTENT_CHARS } from "~/domain/ai/format-request";
 import { assertNever } from "~/lib/assert-never";
 import { createTest } from "~/models/tests.server";
 import { handleAction } from "~/services/action.server";
-import { formatTestContent, jobFailure } from "~/services/ai/tasks.server";
+import { aiTasksFor, formatTestContent, jobFailure } from "~/services/ai/tasks.server";
 import { requireAdmin } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/sign-in.server";
 
@@ -37,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return handleAction<typeof importActionSchema, ImportData>(request, importActionSchema, IMPORT_MESSAGES, async (input) => {
     switch (input.intent) {
       case "format": {
-        const wait = await formatTestContent({ env: context.cloudflare.env, db: context.db, userId: admin.id }, input.rawContent);
+        const wait = await formatTestContent(aiTasksFor(context, admin.id), input.rawContent);
         if (wait.status === "failed") throw jobFailure(wait.error, context.config.ai.provider);
         if (wait.status === "pending") return { data: { pending: wait.jobId }, toast: null };
         return { data: { test: wait.value }, toast: formattedToast(wait.value.questions.length) };

@@ -1,3 +1,4 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { ZodType, ZodTypeDef } from "zod";
 
 import type { Database } from "~/db/client.server";
@@ -17,14 +18,18 @@ import { enqueueJob } from "~/services/jobs.server";
  * shapes (POST /api/tests/generate answers with the test). A job still running at the limit is
  * answered as pending with its id, to be polled at GET /api/jobs/{id} (docs/api.md).
  */
-export type TaskDeps = { env: Pick<Env, "JOBS">; db: Database; userId: string | null };
+export type TaskDeps = { env: Pick<Env, "JOBS">; db: Database; userId: string | null; waitMs: number };
+
+/** What a route hands the AI tasks: its bindings, database, the caller and the configured wait. */
+export function aiTasksFor(context: AppLoadContext, userId: string | null): TaskDeps {
+  return { env: context.cloudflare.env, db: context.db, userId, waitMs: context.config.ai.jobWaitMs };
+}
 
 export type JobWait<T> =
   | { status: "succeeded"; jobId: string; value: T }
   | { status: "failed"; jobId: string; error: string }
   | { status: "pending"; jobId: string };
 
-export const JOB_WAIT_MS = 25_000;
 const POLL_MS = 150;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -37,7 +42,7 @@ export function jobOutcome<T>(job: JobRow, schema: ZodType<T, ZodTypeDef, unknow
   return parsed.success ? { status: "succeeded", jobId: job.id, value: parsed.data } : { status: "failed", jobId: job.id, error: "The job's result was not readable." };
 }
 
-export async function waitForJob<T>(db: Database, jobId: string, schema: ZodType<T, ZodTypeDef, unknown>, waitMs = JOB_WAIT_MS): Promise<JobWait<T>> {
+export async function waitForJob<T>(db: Database, jobId: string, schema: ZodType<T, ZodTypeDef, unknown>, waitMs: number): Promise<JobWait<T>> {
   const deadline = Date.now() + waitMs;
   for (;;) {
     const job = await findJob(db, jobId);
@@ -48,24 +53,24 @@ export async function waitForJob<T>(db: Database, jobId: string, schema: ZodType
   }
 }
 
-async function enqueueAndWait<T>(deps: TaskDeps, input: JobInput, schema: ZodType<T, ZodTypeDef, unknown>, waitMs?: number): Promise<JobWait<T>> {
+async function enqueueAndWait<T>(deps: TaskDeps, input: JobInput, schema: ZodType<T, ZodTypeDef, unknown>): Promise<JobWait<T>> {
   const job = await enqueueJob(deps.env.JOBS, deps.db, input, deps.userId);
   if (job.status === "failed") return { status: "failed", jobId: job.id, error: job.error ?? "The job could not be queued." };
-  return waitForJob(deps.db, job.id, schema, waitMs);
+  return waitForJob(deps.db, job.id, schema, deps.waitMs);
 }
 
-export function generateTestDraft(deps: TaskDeps, request: GenerationRequest, waitMs?: number) {
-  return enqueueAndWait(deps, { kind: "generate_test", request, aiModel: DEFAULT_AI_MODEL }, generatedTestSchema, waitMs);
+export function generateTestDraft(deps: TaskDeps, request: GenerationRequest) {
+  return enqueueAndWait(deps, { kind: "generate_test", request, aiModel: DEFAULT_AI_MODEL }, generatedTestSchema);
 }
 
-export function formatTestContent(deps: TaskDeps, rawContent: string, waitMs?: number) {
-  return enqueueAndWait(deps, { kind: "format_test", rawContent, aiModel: DEFAULT_AI_MODEL }, formattedTestSchema, waitMs);
+export function formatTestContent(deps: TaskDeps, rawContent: string) {
+  return enqueueAndWait(deps, { kind: "format_test", rawContent, aiModel: DEFAULT_AI_MODEL }, formattedTestSchema);
 }
 
 
 /** Question-bank preview grading: graded and logged like a student's answer, with no session. */
-export function previewGrade(deps: TaskDeps, question: GradingQuestion, answer: StudentAnswer, aiModel = DEFAULT_AI_MODEL, waitMs?: number) {
-  return enqueueAndWait(deps, { kind: "grade_answer", question, answer, aiModel, sessionId: null, questionId: question.id ?? null }, previewGradeSchema, waitMs);
+export function previewGrade(deps: TaskDeps, question: GradingQuestion, answer: StudentAnswer, aiModel = DEFAULT_AI_MODEL) {
+  return enqueueAndWait(deps, { kind: "grade_answer", question, answer, aiModel, sessionId: null, questionId: question.id ?? null }, previewGradeSchema);
 }
 
 /**
