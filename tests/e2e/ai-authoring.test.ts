@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 
+import { seriousAccessibilityViolations } from "../support/axe";
 import { saveScreenshot } from "../support/browser";
 import { browserSession } from "../support/browser-session";
 import { GIFT_PASTE } from "../support/ai-fixtures";
@@ -31,6 +32,7 @@ describe("the AI screens, offline", () => {
     expect(await questions.count()).toBe(5);
     const title = await page.getByRole("heading", { level: 3 }).innerText();
     await saveScreenshot(page, "ai-generator-preview");
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
     await page.getByRole("button", { name: "Regenerate" }).click();
     // The old preview goes away while the new one is made.
@@ -53,6 +55,7 @@ describe("the AI screens, offline", () => {
     await page.getByLabel("Title").fill("Water Cycle Check");
     await page.getByLabel("Question 3 competency").fill("Explains runoff");
     await saveScreenshot(page, "ai-import-preview");
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.getByRole("button", { name: "Save Test" }).click();
     await page.waitForURL("**/admin/tests");
     await toast("Test Saved!");
@@ -79,5 +82,13 @@ describe("the AI screens, offline", () => {
     await report.getByText("Automatic check", { exact: false }).waitFor();
     await report.getByRole("heading", { name: "Key points" }).waitFor();
     await saveScreenshot(page, "ai-preview-grading");
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });
+});
+
+it("the accessibility check is real: it reports an unlabelled field and an image without text", async () => {
+  await session.page.setContent('<main><h1>Probe</h1><input type="text"><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="></main>');
+  const violations = await seriousAccessibilityViolations(session.page);
+  expect(violations.some((line) => line.startsWith("label:"))).toBe(true);
+  expect(violations.some((line) => line.startsWith("image-alt:"))).toBe(true);
 });
