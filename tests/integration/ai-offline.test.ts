@@ -180,6 +180,34 @@ describe("POST /api/chat (offline tutor)", () => {
   });
 });
 
+describe("grading a session's answer (the job the student journey queues)", () => {
+  it("writes the log row with the session and the grade onto the stored answer", async () => {
+    const sessionId = crypto.randomUUID();
+    await worker.d1.prepare("insert into sessions (id, test_title, user_id, test_mode) values (?, 'Moon', 'student-7', 'diagnostic')").bind(sessionId).run();
+    await worker.d1
+      .prepare("insert into session_answers (id, session_id, question_id, question_text, question_type, difficulty, answer) values (?, ?, 'q-moon', ?, 'free_response', 'medium', ?)")
+      .bind(crypto.randomUUID(), sessionId, OPEN_QUESTION.text, JSON.stringify(GOOD_ANSWER))
+      .run();
+    const jobId = crypto.randomUUID();
+    const input = { kind: "grade_answer", question: OPEN_QUESTION, answer: GOOD_ANSWER, aiModel: "gpt-4o-mini-2024-07-18", sessionId, questionId: "q-moon" };
+    await worker.d1.prepare("insert into jobs (id, kind, input) values (?, 'grade_answer', ?)").bind(jobId, JSON.stringify(input)).run();
+    const queue = (await worker.mf.getQueueProducer("JOBS")) as unknown as Queue<{ jobId: string }>;
+    await queue.send({ jobId });
+
+    let job = (await admin.get(`/api/jobs/${jobId}`)).data;
+    for (let tries = 0; job.status !== "succeeded" && job.status !== "failed" && tries < 100; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      job = (await admin.get(`/api/jobs/${jobId}`)).data;
+    }
+    expect(job.status).toBe("succeeded");
+    const answer = await worker.d1.prepare("select grading_score, feedback, strengths from session_answers where session_id = ?").bind(sessionId).first<Record<string, unknown>>();
+    expect(answer?.grading_score).toBe(job.result.score);
+    expect(String(answer?.feedback)).toContain("Automatic check");
+    const log = await worker.d1.prepare("select question_id, score from ai_grading_logs where session_id = ?").bind(sessionId).first();
+    expect(log).toEqual({ question_id: "q-moon", score: job.result.score });
+  });
+});
+
 describe("a job the call stopped waiting for (AI_WAIT_MS=0)", () => {
   let impatient: TestWorker;
   afterAll(() => impatient?.dispose());
