@@ -1,16 +1,23 @@
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
+import type { ZodType, ZodTypeDef } from "zod";
+
+import { useActionResult } from "./action-result";
+import { useToast } from "./toast/toast-context";
+import type { ActionResult, QueuedResult } from "~/lib/action-result";
+import type { ToastMessage } from "~/domain/shell/toast";
 
 /** GET /api/jobs/{id}'s answer, as far as a waiting screen needs it. */
 type JobView = { id: string; status: "queued" | "running" | "succeeded" | "failed"; result: unknown; error: string | null };
 
+
 const POLL_MS = 1000;
 
 /**
- * Follows a queued job the server stopped waiting for (its action answered `{pending: jobId}`),
- * polling GET /api/jobs/{id} each second until it succeeds or fails. Admin screens only.
+ * Follows a queued job the server stopped waiting for, polling GET /api/jobs/{id} each second
+ * until it succeeds or fails. Admin screens only.
  */
-export function useJobPolling(jobId: string | null, handlers: { onSucceeded: (result: unknown) => void; onFailed: (error: string) => void }) {
+function useJobPolling(jobId: string | null, handlers: { onSucceeded: (result: unknown) => void; onFailed: (error: string) => void }) {
   const poll = useFetcher<JobView>();
   const latest = useRef(handlers);
   useEffect(() => {
@@ -29,6 +36,46 @@ export function useJobPolling(jobId: string | null, handlers: { onSucceeded: (re
     if (job.status === "succeeded") latest.current.onSucceeded(job.result);
     if (job.status === "failed") latest.current.onFailed(job.error ?? "The job failed.");
   }, [job, jobId]);
+}
+
+/**
+ * The client half of an AI task a screen waits for (generate, format, preview grading): the
+ * action's immediate result, or the job it handed back, polled until it lands. The result's
+ * toast comes from the server when it answered at once, and from `resultToast` after polling.
+ * Returns whether a job is still being waited for.
+ */
+export function useQueuedResult<T>(
+  source: { data: ActionResult<QueuedResult<T>> | undefined; state: "idle" | "submitting" | "loading" },
+  options: {
+    schema: ZodType<T, ZodTypeDef, unknown>;
+    onResult: (value: T) => void;
+    resultToast?: (value: T) => ToastMessage;
+    failure: { title: string; description: string };
+  },
+): boolean {
+  const { toast } = useToast();
+  const [pendingJob, setPendingJob] = useState<string | null>(null);
+  const fail = (description: string) => toast({ title: options.failure.title, description, variant: "destructive" });
+  useActionResult(source, {
+    onSuccess: ({ data }) => {
+      if (data && "result" in data) options.onResult(data.result);
+      if (data && "pending" in data) setPendingJob(data.pending);
+    },
+  });
+  useJobPolling(pendingJob, {
+    onSucceeded: (value) => {
+      setPendingJob(null);
+      const parsed = options.schema.safeParse(value);
+      if (!parsed.success) return fail(options.failure.description);
+      options.onResult(parsed.data);
+      if (options.resultToast) toast(options.resultToast(parsed.data));
+    },
+    onFailed: (error) => {
+      setPendingJob(null);
+      fail(error);
+    },
+  });
+  return pendingJob !== null;
 }
 
 /** The spinner and message a screen shows while AI work runs; announced once to screen readers. */

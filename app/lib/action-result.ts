@@ -13,3 +13,6 @@ export type ActionResult<Data = undefined> =
 
 /** A validation message with the toast title SPEC.md gives it ("Missing selection"). */
 export type TitledMessage = { title: string; message: string };
+
+/** An action's data when it waits on a queued job: the result, or the job it stopped waiting for (ADR 0009). */
+export type QueuedResult<T> = { result: T } | { pending: string };

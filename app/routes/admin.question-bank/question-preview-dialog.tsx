@@ -2,9 +2,9 @@ import { CheckCircle2, XCircle } from "lucide-react";
 import { useState } from "react";
 
 import type { PreviewGradeData } from "./route";
-import { useActionResult, useIntentFetcher } from "~/components/action-result";
+import { useIntentFetcher } from "~/components/action-result";
 import { Dialog } from "~/components/dialog";
-import { useJobPolling } from "~/components/job-progress";
+import { useQueuedResult } from "~/components/job-progress";
 import { GradeReport } from "~/components/questions/grade-report";
 import { QUESTION_TYPE_LABELS } from "~/components/tests/question-label";
 import { useToast } from "~/components/toast/toast-context";
@@ -29,27 +29,13 @@ export function QuestionPreviewDialog({ question, onClose }: { question: Preview
   const [text, setText] = useState("");
   const [result, setResult] = useState<"correct" | "incorrect" | null>(null);
   const [grade, setGrade] = useState<PreviewGrade | null>(null);
-  const [pendingJob, setPendingJob] = useState<string | null>(null);
   const { fetcher, busy, submitIntent } = useIntentFetcher<PreviewGradeData>("preview-grade");
-  const grading = busy || pendingJob !== null;
-  useActionResult(fetcher, {
-    onSuccess: ({ data }) => {
-      if (data && "grade" in data) setGrade(data.grade);
-      if (data && "pending" in data) setPendingJob(data.pending);
-    },
+  const waiting = useQueuedResult(fetcher, {
+    schema: previewGradeSchema,
+    onResult: setGrade,
+    failure: { title: "Grading failed", description: "Failed to grade the answer. Please try again." },
   });
-  useJobPolling(pendingJob, {
-    onSucceeded: (value) => {
-      setPendingJob(null);
-      const parsed = previewGradeSchema.safeParse(value);
-      if (parsed.success) setGrade(parsed.data);
-      else toast({ title: "Grading failed", description: "Failed to grade the answer. Please try again.", variant: "destructive" });
-    },
-    onFailed: () => {
-      setPendingJob(null);
-      toast({ title: "Grading failed", description: "Failed to grade the answer. Please try again.", variant: "destructive" });
-    },
-  });
+  const grading = busy || waiting;
   if (!question) return null;
 
   const check = () => {

@@ -19,8 +19,9 @@ import { NOT_FOUND } from "~/domain/shell/not-found";
 import { assertNever } from "~/lib/assert-never";
 import { found, invalid } from "~/lib/errors";
 import { competencyChoices, deleteQuestion, findQuestion, questionPage, saveQuestionWithCompetencies } from "~/models/questions.server";
-import { aiTasksFor, jobFailure, previewGrade } from "~/services/ai/tasks.server";
+import { aiTasksFor, previewGrade, queuedOutcome } from "~/services/ai/tasks.server";
 import type { PreviewGrade } from "~/domain/ai/schemas";
+import type { QueuedResult } from "~/lib/action-result";
 import { handleAction } from "~/services/action.server";
 import { requireAdmin } from "~/services/auth.server";
 import type { loader as questionLoader } from "~/routes/admin.question-bank.$id";
@@ -47,7 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ questions: cards, summary, values, competencies });
 }
 
-export type PreviewGradeData = { grade: PreviewGrade } | { pending: string } | undefined;
+export type PreviewGradeData = QueuedResult<PreviewGrade> | undefined;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context);
@@ -69,9 +70,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       case "previewGrade": {
         const question = gradingQuestionSchema.safeParse(found(await findQuestion(db, input.id), NOT_FOUND.question));
         if (!question.success) throw invalid(question.error.issues[0]?.message ?? "This question cannot be graded.");
-        const wait = await previewGrade(aiTasksFor(context, admin.id), question.data, input.answer);
-        if (wait.status === "failed") throw jobFailure(wait.error, context.config.ai.provider);
-        return { data: wait.status === "pending" ? { pending: wait.jobId } : { grade: wait.value }, toast: null };
+        return queuedOutcome(await previewGrade(aiTasksFor(context, admin.id), question.data, input.answer), context.config.ai.provider);
       }
       default:
         return assertNever(input);

@@ -6,18 +6,18 @@ import Save from "lucide-react/icons/save";
 import Sparkles from "lucide-react/icons/sparkles";
 import { useState } from "react";
 
-import { useActionResult, useIntentFetcher } from "~/components/action-result";
-import { JobSpinner, useJobPolling } from "~/components/job-progress";
+import { useIntentFetcher } from "~/components/action-result";
+import { JobSpinner, useQueuedResult } from "~/components/job-progress";
+import type { QueuedResult } from "~/lib/action-result";
 import { DraftQuestionCard } from "~/components/tests/draft-question-card";
 import { OfflineNote } from "~/components/tests/offline-note";
-import { useToast } from "~/components/toast/toast-context";
 import { DEFAULT_GENERATION_INSTRUCTIONS, generationRequestSchema } from "~/domain/ai/generation-request";
 import { GENERATING_MESSAGE, GENERATOR_MESSAGES, generatedToast, generatorActionSchema } from "~/domain/ai/screen-actions";
 import { generatedTestSchema, type GeneratedTest } from "~/domain/ai/schemas";
 import { assertNever } from "~/lib/assert-never";
 import { createTest } from "~/models/tests.server";
 import { handleAction } from "~/services/action.server";
-import { aiTasksFor, generateTestDraft, jobFailure } from "~/services/ai/tasks.server";
+import { aiTasksFor, generateTestDraft, queuedOutcome } from "~/services/ai/tasks.server";
 import { requireAdmin } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/sign-in.server";
 
@@ -28,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ provider: context.config.ai.provider });
 }
 
-type GeneratorData = { test: GeneratedTest } | { pending: string };
+type GeneratorData = QueuedResult<GeneratedTest>;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context);
@@ -38,9 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         // SPEC.md section 7's fixed request: the context is both the topic and the source material.
         const generation = generationRequestSchema.parse({ topic: input.context, sourceMaterial: input.context, additionalContext: input.instructions });
         const wait = await generateTestDraft(aiTasksFor(context, admin.id), generation);
-        if (wait.status === "failed") throw jobFailure(wait.error, context.config.ai.provider);
-        if (wait.status === "pending") return { data: { pending: wait.jobId }, toast: null };
-        return { data: { test: wait.value }, toast: generatedToast(wait.value.questions.length) };
+        return queuedOutcome(wait, context.config.ai.provider, (test) => generatedToast(test.questions.length));
       }
       case "save":
         await createTest(context.db, input.test, admin.id);
@@ -54,33 +52,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function GenerateTest() {
   const { provider } = useLoaderData<typeof loader>();
   const { fetcher, busy, submitIntent } = useIntentFetcher<GeneratorData>();
-  const { toast } = useToast();
   const [context, setContext] = useState("");
   const [instructions, setInstructions] = useState(DEFAULT_GENERATION_INSTRUCTIONS);
   const [test, setTest] = useState<GeneratedTest | null>(null);
-  const [pendingJob, setPendingJob] = useState<string | null>(null);
-  const generating = (busy && fetcher.json && (fetcher.json as { intent?: string }).intent === "generate") || pendingJob !== null;
+  const waiting = useQueuedResult(fetcher, {
+    schema: generatedTestSchema,
+    onResult: setTest,
+    resultToast: (generated) => generatedToast(generated.questions.length),
+    failure: { title: "Generation Failed", description: "Failed to generate test" },
+  });
+  const generating = (busy && (fetcher.json as { intent?: string } | undefined)?.intent === "generate") || waiting;
   const saving = busy && !generating;
-
-  useActionResult(fetcher, {
-    onSuccess: (result) => {
-      if (result.data && "test" in result.data) setTest(result.data.test);
-      if (result.data && "pending" in result.data) setPendingJob(result.data.pending);
-    },
-  });
-  useJobPolling(pendingJob, {
-    onSucceeded: (value) => {
-      setPendingJob(null);
-      const parsed = generatedTestSchema.safeParse(value);
-      if (!parsed.success) return toast({ title: "Generation Failed", description: "Failed to generate test", variant: "destructive" });
-      setTest(parsed.data);
-      toast(generatedToast(parsed.data.questions.length));
-    },
-    onFailed: (error) => {
-      setPendingJob(null);
-      toast({ title: "Generation Failed", description: error, variant: "destructive" });
-    },
-  });
 
   const generate = () => {
     // Generating again clears the previous preview first (SPEC.md section 4).

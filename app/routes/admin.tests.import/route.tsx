@@ -8,10 +8,10 @@ import Wand from "lucide-react/icons/wand-sparkles";
 import { useState } from "react";
 
 import { EditablePreview } from "./editable-preview";
-import { useActionResult, useIntentFetcher } from "~/components/action-result";
-import { JobSpinner, useJobPolling } from "~/components/job-progress";
+import { useIntentFetcher } from "~/components/action-result";
+import { JobSpinner, useQueuedResult } from "~/components/job-progress";
+import type { QueuedResult } from "~/lib/action-result";
 import { OfflineNote } from "~/components/tests/offline-note";
-import { useToast } from "~/components/toast/toast-context";
 import { IMPORT_FORMAT_EXAMPLE } from "~/domain/ai/import/numbered";
 import { FORMATTING_MESSAGE, IMPORT_MESSAGES, formattedToast, importActionSchema } from "~/domain/ai/screen-actions";
 import { formattedTestSchema, type FormattedTest } from "~/domain/ai/schemas";
@@ -19,7 +19,7 @@ import { MAX_RAW_CONTENT_CHARS } from "~/domain/ai/format-request";
 import { assertNever } from "~/lib/assert-never";
 import { createTest } from "~/models/tests.server";
 import { handleAction } from "~/services/action.server";
-import { aiTasksFor, formatTestContent, jobFailure } from "~/services/ai/tasks.server";
+import { aiTasksFor, formatTestContent, queuedOutcome } from "~/services/ai/tasks.server";
 import { requireAdmin } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/sign-in.server";
 
@@ -30,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ provider: context.config.ai.provider });
 }
 
-type ImportData = { test: FormattedTest } | { pending: string };
+type ImportData = QueuedResult<FormattedTest>;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context);
@@ -38,9 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     switch (input.intent) {
       case "format": {
         const wait = await formatTestContent(aiTasksFor(context, admin.id), input.rawContent);
-        if (wait.status === "failed") throw jobFailure(wait.error, context.config.ai.provider);
-        if (wait.status === "pending") return { data: { pending: wait.jobId }, toast: null };
-        return { data: { test: wait.value }, toast: formattedToast(wait.value.questions.length) };
+        return queuedOutcome(wait, context.config.ai.provider, (test) => formattedToast(test.questions.length));
       }
       case "save":
         await createTest(context.db, input.test, admin.id);
@@ -54,32 +52,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ImportTest() {
   const { provider } = useLoaderData<typeof loader>();
   const { fetcher, busy, submitIntent } = useIntentFetcher<ImportData>();
-  const { toast } = useToast();
   const [rawContent, setRawContent] = useState("");
   const [test, setTest] = useState<FormattedTest | null>(null);
-  const [pendingJob, setPendingJob] = useState<string | null>(null);
-  const formatting = (busy && (fetcher.json as { intent?: string } | undefined)?.intent === "format") || pendingJob !== null;
+  const waiting = useQueuedResult(fetcher, {
+    schema: formattedTestSchema,
+    onResult: setTest,
+    resultToast: (formatted) => formattedToast(formatted.questions.length),
+    failure: { title: "Formatting Failed", description: "Failed to format test content" },
+  });
+  const formatting = (busy && (fetcher.json as { intent?: string } | undefined)?.intent === "format") || waiting;
   const saving = busy && !formatting;
-
-  useActionResult(fetcher, {
-    onSuccess: (result) => {
-      if (result.data && "test" in result.data) setTest(result.data.test);
-      if (result.data && "pending" in result.data) setPendingJob(result.data.pending);
-    },
-  });
-  useJobPolling(pendingJob, {
-    onSucceeded: (value) => {
-      setPendingJob(null);
-      const parsed = formattedTestSchema.safeParse(value);
-      if (!parsed.success) return toast({ title: "Formatting Failed", description: "Failed to format test content", variant: "destructive" });
-      setTest(parsed.data);
-      toast(formattedToast(parsed.data.questions.length));
-    },
-    onFailed: (error) => {
-      setPendingJob(null);
-      toast({ title: "Formatting Failed", description: error, variant: "destructive" });
-    },
-  });
 
   return (
     <div className="mx-auto max-w-6xl">

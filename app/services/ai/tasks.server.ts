@@ -8,6 +8,8 @@ import { formattedTestSchema, generatedTestSchema, previewGradeSchema } from "~/
 import type { JobInput } from "~/domain/jobs/job-messages";
 import { DEFAULT_AI_MODEL } from "~/domain/tests/ai-cost";
 import { unprocessable, upstream, type DomainError } from "~/lib/errors";
+import type { ToastMessage } from "~/domain/shell/toast";
+import type { QueuedResult } from "~/lib/action-result";
 import { findJob, type JobRow } from "~/models/jobs.server";
 import type { Env } from "~/env";
 import { enqueueJob } from "~/services/jobs.server";
@@ -104,4 +106,14 @@ export function jobWaitResponse<T>(wait: JobWait<T>, provider: "offline" | "open
     );
   }
   return Response.json(present(wait.value), { headers });
+}
+
+/**
+ * A screen action's outcome for a waited-on job (ADR 0006's IntentOutcome): the result with its
+ * toast, or the job to poll with no toast yet; a failure is thrown for the action contract to map.
+ */
+export function queuedOutcome<T>(wait: JobWait<T>, provider: "offline" | "openai", resultToast: (value: T) => ToastMessage | null = () => null) {
+  if (wait.status === "failed") throw jobFailure(wait.error, provider);
+  if (wait.status === "pending") return { data: { pending: wait.jobId } as QueuedResult<T>, toast: null };
+  return { data: { result: wait.value } as QueuedResult<T>, toast: resultToast(wait.value) };
 }
