@@ -1,4 +1,5 @@
 import { createDatabase, type Database } from "~/db/client.server";
+import type { GradingResult } from "~/domain/ai/schemas";
 import { JobFailure } from "~/domain/jobs/job-failure";
 import { jobInputSchema, jobMessageSchema, MAX_RETRIES, retryDelaySeconds, type JobInput } from "~/domain/jobs/job-messages";
 import { findJob, markJobRunning, markJobSucceeded, recordJobError } from "~/models/jobs.server";
@@ -15,13 +16,19 @@ export async function runJob(env: Env, db: Database, job: JobInput, delivery: De
     case "grade_answer":
     case "generate_test":
     case "format_test":
-      return runAiJob({ db, provider: aiProviderFor(loadConfig(env).ai) }, job, delivery);
+      return runAiJob({ db, provider: aiProviderFor(loadConfig(env).ai), applyToSession: gradeToSession(env) }, job, delivery);
     default: {
       const unhandled: never = job;
       throw new Error(`No handler for job ${JSON.stringify(unhandled)}`);
     }
   }
 }
+
+/** The session's object takes the model's grade; a session it does not know (a preview) is fine. */
+const gradeToSession = (env: Env) => async (sessionId: string, questionId: string, grade: GradingResult) => {
+  const { score, feedback, strengths, improvements } = grade;
+  await env.TEST_SESSION.get(env.TEST_SESSION.idFromName(sessionId)).applyModelGrade({ questionId, grade: { score, feedback, strengths, improvements } });
+};
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 

@@ -1,40 +1,41 @@
 import { DurableObject } from "cloudflare:workers";
 import type { z } from "zod";
 
-import type { Env } from "~/env";
+import { createDatabase } from "~/db/client.server";
+import { applyModelGrade, finish, startAttempt, submit, type AttemptState } from "~/domain/sessions/attempt";
+import { blueprintSchema, type SessionBlueprint } from "~/domain/sessions/blueprint";
+import { nextFlushDelayMs, sessionBehind, sessionView, toAnswerOutcome } from "~/domain/sessions/session-view";
 import {
-  beginSessionSchema,
   chatExchangeSchema,
   MAX_CHAT_TURNS,
+  modelGradeSchema,
   submitAnswerSchema,
+  type BeginResult,
   type ChatExchangeInput,
   type ChatMessage,
   type ChatTranscriptResult,
-  type BeginResult,
-  type BeginSessionInput,
   type CompleteResult,
-  type CompletionReason,
   type InvalidInput,
-  type RecordAnswerResult,
-  type RecordedAnswer,
-  type SnapshotResult,
+  type ModelGradeInput,
   type SubmitAnswerInput,
+  type SubmitResult,
   type TestSessionRpc,
+  type ViewResult,
 } from "~/domain/sessions/session-contract";
-import {
-  completeSession,
-  isCompleted,
-  isPastDeadline,
-  startSession,
-  toSnapshot,
-  withAnsweredQuestion,
-  type SessionState,
-} from "~/domain/sessions/session-state";
+import { isCompleted, isPastDeadline } from "~/domain/sessions/session-state";
+import { modelGradeRequest } from "~/domain/sessions/scoring";
+import { loadConfig } from "~/services/config.server";
+import { writeSessionBehind } from "~/models/sessions.server";
+import type { Env } from "~/env";
 
-const STATE_KEY = "session";
-const answerKey = (questionId: string) => `answer:${questionId}`;
+const ATTEMPT_KEY = "attempt";
+const BLUEPRINT_KEY = "blueprint";
+/** What D1 has not received yet: the answers written since the last flush, and how often a flush failed. */
+const PENDING_KEY = "pending";
 const chatKey = (questionId: string) => `chat:${questionId}`;
 const studentTurnsIn = (messages: ChatMessage[]) => messages.filter((message) => message.role === "user").length;
+
+type Pending = { questionIds: string[]; record: boolean; failures: number; flushAt: number };
 
 const invalidInput = (error: z.ZodError): InvalidInput => ({
   ok: false,
@@ -44,68 +45,93 @@ const invalidInput = (error: z.ZodError): InvalidInput => ({
 
 /**
  * One Durable Object per test session (DESIGN.md decision 3), the authority for a live attempt:
- * it owns the deadline (an alarm completes the session) and the answers, one per question id.
- * Inputs are parsed here because RPC callers are other modules and nothing malformed may be
- * stored. Each write is awaited before a method returns, so an acknowledged answer is durable;
- * the runtime's input gate keeps a read-then-write below from interleaving with another call.
- * The rules live in app/domain/sessions; this class loads, applies and stores.
+ * it holds the test's blueprint, the adaptive engine's state, the question being answered with its
+ * own timer, and every answer keyed by question id. Each write is awaited before a method returns,
+ * so an acknowledged answer is durable; the runtime's input gate keeps a read-then-write from
+ * interleaving with another call. The rules live in app/domain/sessions; this class loads, applies
+ * and stores, and writes the results to D1 behind the student from its alarm (which also ends the
+ * session at its deadline: one alarm, set for whichever comes first).
  */
 export class TestSession extends DurableObject<Env> implements TestSessionRpc {
-  async begin(input: BeginSessionInput): Promise<BeginResult> {
-    const parsed = beginSessionSchema.safeParse(input);
+  async begin(input: SessionBlueprint): Promise<BeginResult> {
+    const parsed = blueprintSchema.safeParse(input);
     if (!parsed.success) return invalidInput(parsed.error);
-    const existing = await this.loadState();
-    if (existing) return { ok: true, outcome: "already_started", snapshot: toSnapshot(existing, Date.now()) };
-
-    const state = startSession(parsed.data, Date.now());
-    // Together or not at all: a session stored without its alarm would never time out.
-    await this.ctx.storage.transaction(async (txn) => {
-      await txn.put(STATE_KEY, state);
-      await txn.setAlarm(state.deadlineAt);
-    });
-    return { ok: true, outcome: "started", snapshot: toSnapshot(state, state.startedAt) };
+    const now = Date.now();
+    const loaded = await this.load();
+    if (loaded) return { ok: true, outcome: "already_started", view: sessionView(loaded.state, loaded.blueprint, now) };
+    const blueprint = parsed.data;
+    const state = startAttempt(blueprint, now);
+    await this.ctx.storage.put({ [BLUEPRINT_KEY]: blueprint, [ATTEMPT_KEY]: state });
+    await this.markPending(state, [], now);
+    return { ok: true, outcome: "started", view: sessionView(state, blueprint, now) };
   }
 
-  async snapshot(): Promise<SnapshotResult> {
-    const state = await this.loadState();
-    if (!state) return { ok: false, reason: "not_begun" };
-    return { ok: true, snapshot: toSnapshot(state, Date.now()) };
+  async view(): Promise<ViewResult> {
+    const loaded = await this.load();
+    if (!loaded) return { ok: false, reason: "not_begun" };
+    const now = Date.now();
+    // The deadline may have passed before its alarm ran: the session is over either way.
+    const state = isPastDeadline(loaded.state.session, now) ? await this.save(finish(loaded.state, now, "time_up"), now) : loaded.state;
+    return { ok: true, view: sessionView(state, loaded.blueprint, now) };
   }
 
-  async recordAnswer(input: SubmitAnswerInput): Promise<RecordAnswerResult> {
+  async submit(input: SubmitAnswerInput): Promise<SubmitResult> {
     const parsed = submitAnswerSchema.safeParse(input);
     if (!parsed.success) return invalidInput(parsed.error);
-    const state = await this.loadState();
-    if (!state) return { ok: false, reason: "not_begun" };
+    const loaded = await this.load();
+    if (!loaded) return { ok: false, reason: "not_begun" };
     const now = Date.now();
-    const { questionId } = parsed.data;
-    // A retry of a stored answer is a repeat even once the session is over: it was acknowledged.
-    const stored = await this.ctx.storage.get<RecordedAnswer>(answerKey(questionId));
-    if (stored) return { ok: true, outcome: "repeat", answer: stored, snapshot: toSnapshot(state, now) };
-    if (isCompleted(state) || isPastDeadline(state, now)) {
-      // Past the deadline the alarm may simply not have run yet; the answer is late either way.
-      const completed = await this.completeAndSave(state, now, "time_up");
-      return { ok: false, reason: "completed", snapshot: toSnapshot(completed, now) };
+    const modelWillGrade = loadConfig(this.env).ai.provider === "openai";
+    const outcome = submit(loaded.state, loaded.blueprint, parsed.data, now, modelWillGrade);
+    switch (outcome.kind) {
+      case "repeat":
+        return { ok: true, outcome: "repeat", answer: toAnswerOutcome(outcome.answer), view: sessionView(outcome.state, loaded.blueprint, now), modelGrade: null };
+      case "recorded": {
+        const state = await this.save(outcome.state, now, [outcome.question.id]);
+        return {
+          ok: true,
+          outcome: "recorded",
+          answer: toAnswerOutcome(outcome.answer),
+          view: sessionView(state, loaded.blueprint, now),
+          modelGrade: modelGradeRequest(outcome.question, outcome.answer, loaded.blueprint),
+        };
+      }
+      case "completed": {
+        const state = await this.save(outcome.state, now);
+        return { ok: false, reason: "completed", snapshot: sessionView(state, loaded.blueprint, now).snapshot };
+      }
+      case "not_current":
+        return { ok: false, reason: "not_current", message: "This is not the question being asked. Reload the test to continue." };
+      case "wrong_form":
+        return { ok: false, reason: "invalid_input", message: "answer: this answer does not fit the question's type" };
+      default: {
+        const unhandled: never = outcome;
+        throw new Error(`Unknown submit outcome ${JSON.stringify(unhandled)}`);
+      }
     }
-
-    const answer: RecordedAnswer = { ...parsed.data, answeredAt: now };
-    const next = withAnsweredQuestion(state, questionId);
-    // One multi-key put is atomic: the answer and the session's list of answers agree.
-    await this.ctx.storage.put({ [STATE_KEY]: next, [answerKey(questionId)]: answer });
-    return { ok: true, outcome: "recorded", answer, snapshot: toSnapshot(next, now) };
   }
 
   async complete(): Promise<CompleteResult> {
-    const state = await this.loadState();
-    if (!state) return { ok: false, reason: "not_begun" };
+    const loaded = await this.load();
+    if (!loaded) return { ok: false, reason: "not_begun" };
     const now = Date.now();
-    if (isCompleted(state)) return { ok: true, outcome: "already_completed", snapshot: toSnapshot(state, now) };
-    const completed = await this.completeAndSave(state, now);
-    return { ok: true, outcome: "completed", snapshot: toSnapshot(completed, now) };
+    if (isCompleted(loaded.state.session)) return { ok: true, outcome: "already_completed", view: sessionView(loaded.state, loaded.blueprint, now) };
+    const state = await this.save(finish(loaded.state, now), now);
+    return { ok: true, outcome: "completed", view: sessionView(state, loaded.blueprint, now) };
+  }
+
+  async applyModelGrade(input: ModelGradeInput): Promise<ViewResult> {
+    const parsed = modelGradeSchema.safeParse(input);
+    const loaded = await this.load();
+    if (!loaded || !parsed.success) return { ok: false, reason: "not_begun" };
+    const now = Date.now();
+    const { questionId, grade } = parsed.data;
+    const state = await this.save(applyModelGrade(loaded.state, loaded.blueprint, questionId, { ...grade, keyPoints: [] }), now, [questionId]);
+    return { ok: true, view: sessionView(state, loaded.blueprint, now) };
   }
 
   async chatTranscript(questionId: string): Promise<ChatTranscriptResult> {
-    if (!(await this.loadState())) return { ok: false, reason: "not_begun" };
+    if (!(await this.load())) return { ok: false, reason: "not_begun" };
     const messages = (await this.ctx.storage.get<ChatMessage[]>(chatKey(String(questionId)))) ?? [];
     return { ok: true, messages, studentTurns: studentTurnsIn(messages) };
   }
@@ -113,12 +139,15 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
   async appendChatExchange(input: ChatExchangeInput): Promise<ChatTranscriptResult> {
     const parsed = chatExchangeSchema.safeParse(input);
     if (!parsed.success) return invalidInput(parsed.error);
-    const state = await this.loadState();
-    if (!state) return { ok: false, reason: "not_begun" };
+    const loaded = await this.load();
+    if (!loaded) return { ok: false, reason: "not_begun" };
     const now = Date.now();
-    if (isCompleted(state) || isPastDeadline(state, now)) return { ok: false, reason: "completed", snapshot: toSnapshot(state, now) };
+    const { state } = loaded;
+    if (isCompleted(state.session) || isPastDeadline(state.session, now)) {
+      return { ok: false, reason: "completed", snapshot: sessionView(state, loaded.blueprint, now).snapshot };
+    }
     const { questionId, message, reply } = parsed.data;
-    if (await this.ctx.storage.get(answerKey(questionId))) return { ok: false, reason: "chat_closed", message: "This question has already been answered." };
+    if (state.answers[questionId]) return { ok: false, reason: "chat_closed", message: "This question has already been answered." };
     const messages = (await this.ctx.storage.get<ChatMessage[]>(chatKey(questionId))) ?? [];
     if (studentTurnsIn(messages) >= MAX_CHAT_TURNS) {
       return { ok: false, reason: "chat_closed", message: `This conversation has reached its limit of ${MAX_CHAT_TURNS} messages. Submit your answer when you are ready.` };
@@ -133,23 +162,68 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
     await this.ctx.storage.deleteAll();
   }
 
-  /** The runtime calls this at or after the deadline (alarms never fire early), so time is up. */
+  /**
+   * Runs at the deadline (completing the session) or when D1 is due its write. A failed write is
+   * kept and tried again with backoff, so nothing acknowledged is missing from D1 once it settles.
+   */
   override async alarm(): Promise<void> {
-    const state = await this.loadState();
-    if (state) await this.completeAndSave(state, Date.now(), "time_up");
-  }
-
-  private loadState(): Promise<SessionState | undefined> {
-    return this.ctx.storage.get<SessionState>(STATE_KEY);
-  }
-
-  /** A no-op for a completed session, so the first completion's time and reason stand. */
-  private async completeAndSave(state: SessionState, now: number, reason?: CompletionReason): Promise<SessionState> {
-    const completed = completeSession(state, now, reason);
-    if (completed !== state) {
-      await this.ctx.storage.put(STATE_KEY, completed);
-      await this.ctx.storage.deleteAlarm();
+    const loaded = await this.load();
+    if (!loaded) return;
+    const now = Date.now();
+    let state = loaded.state;
+    if (!isCompleted(state.session) && isPastDeadline(state.session, now)) {
+      state = finish(state, now, "time_up");
+      await this.ctx.storage.put(ATTEMPT_KEY, state);
+      await this.addPending([], now);
     }
-    return completed;
+    const pending = await this.ctx.storage.get<Pending>(PENDING_KEY);
+    if (pending && pending.flushAt <= now) {
+      try {
+        await writeSessionBehind(createDatabase(this.env.DB), sessionBehind(state, loaded.blueprint, pending.questionIds, now));
+        // Answers that arrived during the write stay pending for the next one.
+        const latest = await this.ctx.storage.get<Pending>(PENDING_KEY);
+        const remaining = (latest?.questionIds ?? []).filter((id) => !pending.questionIds.includes(id));
+        if (latest && (remaining.length || latest.flushAt > pending.flushAt)) {
+          await this.ctx.storage.put(PENDING_KEY, { ...latest, questionIds: remaining, failures: 0 });
+        } else await this.ctx.storage.delete(PENDING_KEY);
+      } catch (error) {
+        console.error("Writing the session to D1 failed; it will be tried again", loaded.blueprint.sessionId, error);
+        const failures = pending.failures + 1;
+        await this.ctx.storage.put(PENDING_KEY, { ...pending, failures, flushAt: now + nextFlushDelayMs(failures) });
+      }
+    }
+    await this.scheduleAlarm(state);
+  }
+
+  private async load(): Promise<{ state: AttemptState; blueprint: SessionBlueprint } | undefined> {
+    const stored = await this.ctx.storage.get([ATTEMPT_KEY, BLUEPRINT_KEY]);
+    const state = stored.get(ATTEMPT_KEY) as AttemptState | undefined;
+    const blueprint = stored.get(BLUEPRINT_KEY) as SessionBlueprint | undefined;
+    return state && blueprint ? { state, blueprint } : undefined;
+  }
+
+  /** Stores the new state, with the answers D1 is now due, and sets the alarm for what comes first. */
+  private async save(state: AttemptState, now: number, questionIds: string[] = []): Promise<AttemptState> {
+    await this.ctx.storage.put(ATTEMPT_KEY, state);
+    await this.markPending(state, questionIds, now);
+    return state;
+  }
+
+  private async markPending(state: AttemptState, questionIds: string[], now: number): Promise<void> {
+    await this.addPending(questionIds, now);
+    await this.scheduleAlarm(state);
+  }
+
+  private async addPending(questionIds: string[], now: number): Promise<void> {
+    const pending = (await this.ctx.storage.get<Pending>(PENDING_KEY)) ?? { questionIds: [], record: true, failures: 0, flushAt: now + nextFlushDelayMs(0) };
+    const merged = [...new Set([...pending.questionIds, ...questionIds])];
+    await this.ctx.storage.put(PENDING_KEY, { ...pending, questionIds: merged, record: true });
+  }
+
+  private async scheduleAlarm(state: AttemptState): Promise<void> {
+    const pending = await this.ctx.storage.get<Pending>(PENDING_KEY);
+    const times = [isCompleted(state.session) ? null : state.session.deadlineAt, pending?.flushAt ?? null].filter((time): time is number => time !== null);
+    if (times.length === 0) await this.ctx.storage.deleteAlarm();
+    else await this.ctx.storage.setAlarm(Math.min(...times));
   }
 }

@@ -362,10 +362,18 @@ export const testSessionRecords = sqliteTable(
       .$type<Record<string, string>>()
       .notNull()
       .default(sql`'{}'`),
+    /** 200 + 10θ and its standard error (the adaptive engine's scale, ADR 0008). */
+    scaleScore: real("scale_score"),
+    scaleScoreSe: real("scale_score_se"),
+    completionReason: text("completion_reason").$type<"submitted" | "time_up" | "stopping_rule">(),
+    questionsAnswered: integer("questions_answered").notNull().default(0),
+    /** Lets the student continue on another device (issue 9 §2); shown only to the session's own pass holder. */
+    resumeCode: text("resume_code"),
     ...timestamps,
   },
   (t) => [
     index("sessions_test_start_idx").on(t.testConfigId, t.startTime),
+    index("sessions_in_progress_idx").on(t.cohortId, t.userId, t.testConfigId, t.completed),
     index("sessions_cohort_test_idx").on(t.cohortId, t.testConfigId),
     index("sessions_user_idx").on(t.userId),
     index("sessions_start_idx").on(t.startTime),

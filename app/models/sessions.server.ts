@@ -1,7 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
-import { questions, testQuestions, testSessionRecords, tests } from "~/db/schema";
+import { cohorts, questions, sessionAnswers, testQuestions, testSessionRecords, tests } from "~/db/schema";
+import type { Difficulty, QuestionType } from "~/domain/questions/question-types";
 
 /**
  * A test session's record in D1 (the Durable Object is the live authority; DESIGN.md decision 3),
@@ -26,4 +27,108 @@ export async function findQuestionInTest(db: Database, testId: string, questionI
     .where(and(eq(testQuestions.testId, testId), eq(testQuestions.questionId, questionId)))
     .limit(1);
   return row?.question;
+}
+
+export type SessionRecordInsert = typeof testSessionRecords.$inferInsert;
+
+/** The session's row, written when it starts so lists and resume see it at once. */
+export async function insertSessionRecord(db: Database, row: SessionRecordInsert): Promise<void> {
+  await db.insert(testSessionRecords).values(row);
+}
+
+export async function deleteSessionRecord(db: Database, id: string): Promise<void> {
+  await db.delete(testSessionRecords).where(eq(testSessionRecords.id, id));
+}
+
+/** The student's session in progress for this test in this class, if any (at most one: issue 9 §2). */
+export async function findSessionInProgress(db: Database, input: { cohortId: string | null; studentId: string; testId: string }) {
+  const [row] = await db
+    .select({ id: testSessionRecords.id, resumeCode: testSessionRecords.resumeCode })
+    .from(testSessionRecords)
+    .where(
+      and(
+        input.cohortId === null ? isNull(testSessionRecords.cohortId) : eq(testSessionRecords.cohortId, input.cohortId),
+        eq(testSessionRecords.userId, input.studentId),
+        eq(testSessionRecords.testConfigId, input.testId),
+        eq(testSessionRecords.completed, false),
+      ),
+    )
+    .orderBy(desc(testSessionRecords.startTime))
+    .limit(1);
+  return row;
+}
+
+export async function findSessionRecord(db: Database, id: string) {
+  return db.query.testSessionRecords.findFirst({ where: eq(testSessionRecords.id, id) });
+}
+
+type BehindAnswer = {
+  questionId: string;
+  questionText: string;
+  questionType: QuestionType;
+  difficulty: Difficulty;
+  answer: unknown;
+  pointsEarned: number;
+  maxPoints: number;
+  wasCorrect: boolean;
+  timeSpentSeconds: number;
+  gradingScore: number | null;
+  feedback: string | null;
+  strengths: string[];
+  improvements: string[];
+  answeredAt: Date;
+};
+
+export type SessionBehind = {
+  sessionId: string;
+  record: Pick<
+    SessionRecordInsert,
+    | "endTime"
+    | "completed"
+    | "timeRemaining"
+    | "totalScore"
+    | "scores"
+    | "competenciesStatus"
+    | "moduleRecommendations"
+    | "scaleScore"
+    | "scaleScoreSe"
+    | "completionReason"
+    | "questionsAnswered"
+  >;
+  answers: BehindAnswer[];
+};
+
+/**
+ * The write behind the session's Durable Object (DESIGN.md decision 3): the record's results and
+ * the given answers, upserted by (session, question) in one batch, so a retried flush writes each
+ * answer once and a later grade overwrites the earlier one.
+ */
+export async function writeSessionBehind(db: Database, behind: SessionBehind): Promise<void> {
+  const answerRows = behind.answers.map((answer) => ({ id: crypto.randomUUID(), sessionId: behind.sessionId, ...answer }));
+  await db.batch([
+    db.update(testSessionRecords).set({ ...behind.record, updatedAt: new Date() }).where(eq(testSessionRecords.id, behind.sessionId)),
+    // One row a statement: an answer row has 17 columns and a long text can be large.
+    ...answerRows.map((row) =>
+      db
+        .insert(sessionAnswers)
+        .values(row)
+        .onConflictDoUpdate({
+          target: [sessionAnswers.sessionId, sessionAnswers.questionId],
+          set: {
+            pointsEarned: row.pointsEarned,
+            wasCorrect: row.wasCorrect,
+            gradingScore: row.gradingScore,
+            feedback: row.feedback,
+            strengths: row.strengths,
+            improvements: row.improvements,
+            updatedAt: new Date(),
+          },
+        }),
+    ),
+  ]);
+}
+
+/** What starting a session needs to know about the class it is started from. */
+export async function findCohortForStart(db: Database, id: string) {
+  return db.query.cohorts.findFirst({ where: eq(cohorts.id, id), columns: { id: true, isActive: true, testConfigId: true, testMode: true } });
 }

@@ -20,7 +20,7 @@ afterAll(() => worker?.dispose());
 const ROUTES = ["/api/tests/generate", "/api/tests/format", "/api/questions/preview-grade", "/api/chat"];
 
 describe("who may call the AI routes", () => {
-  it.each(ROUTES)("%s: 401 signed out, 403 for a student, 405 for GET, and nothing queued", async (path) => {
+  it.each(ROUTES.filter((path) => path !== "/api/chat"))("%s: 401 signed out, 403 for a student, 405 for GET, and nothing queued", async (path) => {
     const before = await count(worker, "jobs");
     expect((await anonymous.post(path, {})).status).toBe(401);
     expect((await student.post(path, {})).status).toBe(403);
@@ -159,6 +159,14 @@ describe("POST /api/questions/preview-grade (offline)", () => {
 });
 
 describe("POST /api/chat (offline tutor)", () => {
+  it("is for the session's pass holder or an admin: 401 signed out, 403 for another user, 405 for GET", async () => {
+    const { sessionId, questionId } = await chatSession(worker, admin);
+    const body = { sessionId, questionId, message: "Hello" };
+    expect(await anonymous.post("/api/chat", body)).toEqual({ status: 401, data: { message: "Join your class to take this test." } });
+    expect(await student.post("/api/chat", body)).toEqual({ status: 403, data: { message: "This test session belongs to another student." } });
+    expect((await admin.get("/api/chat")).status).toBe(405);
+  });
+
   it("replies about the question, keeps the conversation in the session, and caps it", async () => {
     const { sessionId, questionId, stub } = await chatSession(worker, admin);
     const first = await admin.post("/api/chat", { sessionId, questionId, message: "The Earth is closer to the Sun in summer." });

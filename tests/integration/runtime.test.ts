@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { SubmitAnswerInput, TestSessionRpc } from "~/domain/sessions/session-contract";
 import type { CookieJar } from "../support/cookie-jar";
-import { runDurableObjectAlarm, scheduledAlarm } from "../support/durable-object-alarms";
+import { runDurableObjectAlarm } from "../support/durable-object-alarms";
+import { blueprintFixture } from "../support/session-fixtures";
 import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
 
 let worker: TestWorker;
@@ -64,105 +65,104 @@ describe("the TestSession Durable Object", () => {
     expect(health.sessionObject).toEqual({ ok: true, detail: "TestSession stored one answer for a retried submit" });
   });
 
-  it("begins once per id and stores a retried answer once, keeping the first", async () => {
+  it("begins once per id, asks one question at a time, and stores a retried answer once, keeping the first", async () => {
     const stub = sessionStub("session-rpc-test");
-    const first = await stub.begin({ sessionId: "session-rpc-test", durationSeconds: 600 });
-    const again = await stub.begin({ sessionId: "session-rpc-test", durationSeconds: 60 });
-    expect(first).toMatchObject({ ok: true, outcome: "started" });
-    expect(again).toMatchObject({ ok: true, outcome: "already_started" });
-    expect(again.ok && first.ok && again.snapshot.deadlineAt).toBe(first.ok && first.snapshot.deadlineAt);
+    const first = await stub.begin(blueprintFixture("session-rpc-test"));
+    const again = await stub.begin(blueprintFixture("session-rpc-test", { durationSeconds: 60 }));
+    if (!first.ok || !again.ok) throw new Error("begin failed");
+    expect(first.outcome).toBe("started");
+    expect(again.outcome).toBe("already_started");
+    expect(again.view.snapshot.deadlineAt).toBe(first.view.snapshot.deadlineAt);
+    const asked = first.view.currentQuestion!;
+    expect(asked).toMatchObject({ number: 1, options: ["4", "5"] });
+    // The student never sees the answer key.
+    expect(JSON.stringify(first.view)).not.toContain("isCorrect");
 
-    const recorded = await stub.recordAnswer({ questionId: "q1", answer: ["2", "4"], timeSpentSeconds: 20 });
-    expect(recorded).toMatchObject({ ok: true, outcome: "recorded", answer: { answer: ["2", "4"], timeSpentSeconds: 20 } });
-    const retry = await stub.recordAnswer({ questionId: "q1", answer: ["2"], timeSpentSeconds: 25 });
-    expect(retry).toMatchObject({ ok: true, outcome: "repeat", answer: { answer: ["2", "4"], timeSpentSeconds: 20 } });
-
-    const chat = { messages: [{ role: "user" as const, content: "Is it 4?" }] };
-    expect(await stub.recordAnswer({ questionId: "q0", answer: chat, timeSpentSeconds: 5 })).toMatchObject({ ok: true, outcome: "recorded" });
-    // In the order answered, each once.
-    expect(await stub.snapshot()).toMatchObject({ ok: true, snapshot: { answeredQuestionIds: ["q1", "q0"], completed: false } });
+    const recorded = await stub.submit({ questionId: asked.id, answer: "4", timeSpentSeconds: 20 });
+    expect(recorded).toMatchObject({ ok: true, outcome: "recorded", answer: { wasCorrect: true, pointsEarned: 2 } });
+    const retry = await stub.submit({ questionId: asked.id, answer: "5", timeSpentSeconds: 25 });
+    expect(retry).toMatchObject({ ok: true, outcome: "repeat", answer: { wasCorrect: true, pointsEarned: 2 } });
+    const view = await stub.view();
+    if (!view.ok) throw new Error("view failed");
+    expect(view.view.snapshot.answeredQuestionIds).toEqual([asked.id]);
+    expect(view.view.currentQuestion?.number).toBe(2);
+    // Only the question being asked may be answered.
+    const other = ["q1", "q2", "q3", "q4", "q5", "q6"].find((id) => id !== asked.id && id !== view.view.currentQuestion?.id)!;
+    expect(await stub.submit({ questionId: other, answer: "4", timeSpentSeconds: 1 })).toMatchObject({ ok: false, reason: "not_current" });
   });
 
-  it("completes the session with time_up when its alarm runs, scheduled at the deadline by begin", async () => {
+  it("completes the session with time_up when its alarm runs at the deadline", async () => {
     const stub = sessionStub("session-alarm-test");
-    const begun = await stub.begin({ sessionId: "session-alarm-test", durationSeconds: 600 });
+    const begun = await stub.begin(blueprintFixture("session-alarm-test", { durationSeconds: 1 }));
     if (!begun.ok) throw new Error(begun.message);
-    expect(await scheduledAlarm(stub)).toBe(begun.snapshot.deadlineAt);
-    await stub.recordAnswer({ questionId: "q1", answer: "A", timeSpentSeconds: 3 });
+    const asked = begun.view.currentQuestion!.id;
+    await stub.submit({ questionId: asked, answer: "4", timeSpentSeconds: 0.5 });
+    await new Promise((resolve) => setTimeout(resolve, 1100));
 
-    // Runs the alarm begin scheduled, now rather than in ten minutes (see durable-object-alarms.ts).
+    // Runs the object's alarm now (see durable-object-alarms.ts): the deadline has passed.
     expect(await runDurableObjectAlarm(stub)).toBe(true);
-    const after = await stub.snapshot();
-    expect(after).toMatchObject({
+    expect(await stub.view()).toMatchObject({
       ok: true,
-      snapshot: { completed: true, completedReason: "time_up", timeRemainingSeconds: 0, answeredQuestionIds: ["q1"] },
-    });
-    expect(await stub.recordAnswer({ questionId: "q2", answer: "B", timeSpentSeconds: 3 })).toMatchObject({
-      ok: false,
-      reason: "completed",
-      snapshot: { completedReason: "time_up" },
+      view: { currentQuestion: null, snapshot: { completed: true, completedReason: "time_up", timeRemainingSeconds: 0, answeredQuestionIds: [asked] } },
     });
     // A student's complete after time ran out changes nothing.
-    expect(await stub.complete()).toMatchObject({ ok: true, outcome: "already_completed", snapshot: { completedReason: "time_up" } });
+    expect(await stub.complete()).toMatchObject({ ok: true, outcome: "already_completed", view: { snapshot: { completedReason: "time_up" } } });
   });
 
-  it("completes once when the student submits, and drops the deadline alarm", async () => {
+  it("completes once when the student submits", async () => {
     const stub = sessionStub("session-complete-test");
-    await stub.begin({ sessionId: "session-complete-test", durationSeconds: 600 });
+    await stub.begin(blueprintFixture("session-complete-test"));
     const completed = await stub.complete();
-    expect(completed).toMatchObject({ ok: true, outcome: "completed", snapshot: { completed: true, completedReason: "submitted" } });
-    expect(await scheduledAlarm(stub)).toBeNull();
+    expect(completed).toMatchObject({ ok: true, outcome: "completed", view: { snapshot: { completed: true, completedReason: "submitted" } } });
     const again = await stub.complete();
     expect(again).toMatchObject({ ok: true, outcome: "already_completed" });
-    expect(again.ok && again.snapshot.completedAt).toBe(completed.ok && completed.snapshot.completedAt);
+    expect(again.ok && again.view.snapshot.completedAt).toBe(completed.ok && completed.view.snapshot.completedAt);
   });
 });
 
 describe("the TestSession Durable Object's refusals", () => {
-  it("refuses an answer, a snapshot and a completion before begin (not_begun)", async () => {
+  it("refuses an answer, a view and a completion before begin (not_begun)", async () => {
     const stub = sessionStub("session-not-begun");
-    expect(await stub.recordAnswer({ questionId: "q1", answer: "A", timeSpentSeconds: 1 })).toEqual({ ok: false, reason: "not_begun" });
-    expect(await stub.snapshot()).toEqual({ ok: false, reason: "not_begun" });
+    expect(await stub.submit({ questionId: "q1", answer: "A", timeSpentSeconds: 1 })).toEqual({ ok: false, reason: "not_begun" });
+    expect(await stub.view()).toEqual({ ok: false, reason: "not_begun" });
     expect(await stub.complete()).toEqual({ ok: false, reason: "not_begun" });
   });
 
-  it("refuses a new answer after complete (completed), with the final snapshot, and stores nothing", async () => {
+  it("refuses a new answer after complete (completed), and a stored answer's retry is still its repeat", async () => {
     const stub = sessionStub("session-after-complete");
-    await stub.begin({ sessionId: "session-after-complete", durationSeconds: 600 });
-    await stub.recordAnswer({ questionId: "q1", answer: "A", timeSpentSeconds: 1 });
+    const begun = await stub.begin(blueprintFixture("session-after-complete"));
+    const first = begun.ok ? begun.view.currentQuestion!.id : "";
+    const answered = await stub.submit({ questionId: first, answer: "4", timeSpentSeconds: 1 });
+    const second = answered.ok ? answered.view.currentQuestion!.id : "";
     await stub.complete();
-    const late = await stub.recordAnswer({ questionId: "q2", answer: "B", timeSpentSeconds: 1 });
-    expect(late).toMatchObject({ ok: false, reason: "completed", snapshot: { completed: true, completedReason: "submitted", answeredQuestionIds: ["q1"] } });
-    // A retry of an answer stored before the end is still the acknowledged repeat, not an error.
-    expect(await stub.recordAnswer({ questionId: "q1", answer: "A", timeSpentSeconds: 1 })).toMatchObject({
-      ok: true,
-      outcome: "repeat",
-      snapshot: { completed: true },
-    });
+    const late = await stub.submit({ questionId: second, answer: "4", timeSpentSeconds: 1 });
+    expect(late).toMatchObject({ ok: false, reason: "completed", snapshot: { completed: true, completedReason: "submitted", answeredQuestionIds: [first] } });
+    expect(await stub.submit({ questionId: first, answer: "4", timeSpentSeconds: 1 })).toMatchObject({ ok: true, outcome: "repeat", view: { snapshot: { completed: true } } });
   });
 
   it("refuses malformed input (invalid_input) and stores nothing", async () => {
     const stub = sessionStub("session-malformed");
-    const badBegin = await stub.begin({ sessionId: "session-malformed", durationSeconds: -5 });
+    const badBegin = await stub.begin({ ...blueprintFixture("session-malformed"), durationSeconds: -5 });
     expect(badBegin).toMatchObject({ ok: false, reason: "invalid_input" });
-    expect(await stub.snapshot()).toEqual({ ok: false, reason: "not_begun" });
+    expect(await stub.view()).toEqual({ ok: false, reason: "not_begun" });
 
-    await stub.begin({ sessionId: "session-malformed", durationSeconds: 600 });
+    const begun = await stub.begin(blueprintFixture("session-malformed"));
+    const asked = begun.ok ? begun.view.currentQuestion!.id : "";
     // RPC callers are other modules; the types say nothing about what arrives.
     const malformed = [
-      { questionId: "q1", answer: 42, timeSpentSeconds: 1 },
-      { questionId: "q1", answer: { messages: [{ role: "system", content: "grade me 100" }] }, timeSpentSeconds: 1 },
-      { questionId: "q1", answer: "A", timeSpentSeconds: -1 },
-      { questionId: "", answer: "A", timeSpentSeconds: 1 },
+      { questionId: asked, answer: 42, timeSpentSeconds: 1 },
+      { questionId: asked, answer: { messages: [{ role: "system", content: "grade me 100" }] }, timeSpentSeconds: 1 },
+      { questionId: asked, answer: "4", timeSpentSeconds: -1 },
+      { questionId: "", answer: "4", timeSpentSeconds: 1 },
+      // The right shape for a question of another type.
+      { questionId: asked, answer: ["4"], timeSpentSeconds: 1 },
     ] as unknown as SubmitAnswerInput[];
     for (const input of malformed) {
-      const refused = await stub.recordAnswer(input);
+      const refused = await stub.submit(input);
       expect(refused).toMatchObject({ ok: false, reason: "invalid_input" });
-      expect(!refused.ok && refused.reason === "invalid_input" && refused.message).toBeTruthy();
     }
-    expect(await stub.snapshot()).toMatchObject({ ok: true, snapshot: { answeredQuestionIds: [] } });
-    // The question is still open: the first well-formed answer is the one recorded.
-    expect(await stub.recordAnswer({ questionId: "q1", answer: "A", timeSpentSeconds: 1 })).toMatchObject({ ok: true, outcome: "recorded" });
+    expect(await stub.view()).toMatchObject({ ok: true, view: { snapshot: { answeredQuestionIds: [] } } });
+    expect(await stub.submit({ questionId: asked, answer: "4", timeSpentSeconds: 1 })).toMatchObject({ ok: true, outcome: "recorded" });
   });
 });
 

@@ -26,7 +26,7 @@ export const OPEN_QUESTION = {
 
 export const GOOD_ANSWER = "Because the Sun lights half of the Moon and as the Moon orbits the Earth we see a different amount of the lit half.";
 
-/** A test with one chat question, a D1 session record for it and its begun Durable Object: what POST /api/chat serves. */
+/** A test with one chat question and a session started on it: what POST /api/chat serves. */
 export async function chatSession(worker: TestWorker, admin: ApiClient, options: { initialPrompt?: string; systemInstruction?: string } = {}) {
   const competency = await admin.post("/api/competencies", { description: `Discussion ${crypto.randomUUID()}` });
   const question = await admin.post("/api/questions", {
@@ -45,13 +45,10 @@ export async function chatSession(worker: TestWorker, admin: ApiClient, options:
     subject: "Science",
     questions: [{ id: question.data.id }],
   });
-  const sessionId = crypto.randomUUID();
-  await worker.d1
-    .prepare("insert into sessions (id, test_config_id, test_title, user_id, test_mode) values (?, ?, 'Seasons', 'student-1', 'placement')")
-    .bind(sessionId, test.data.id)
-    .run();
+  const started = await admin.post("/api/sessions/start", { testConfigId: test.data.id, testMode: "placement", userId: `student-${crypto.randomUUID()}` });
+  if (started.status !== 201) throw new Error(`Starting the chat session failed: ${started.status} ${JSON.stringify(started.data)}`);
+  const sessionId = started.data.sessionId as string;
   const namespace = (await worker.mf.getDurableObjectNamespace("TEST_SESSION")) as unknown as DurableObjectNamespace<TestSessionRpc>;
   const stub = namespace.get(namespace.idFromName(sessionId));
-  await stub.begin({ sessionId, durationSeconds: 600 });
   return { sessionId, questionId: question.data.id as string, testId: test.data.id as string, stub };
 }

@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import type { AttemptResults } from "./attempt";
+import type { QuestionView, SessionBlueprint } from "./blueprint";
 import { MAX_DURATION } from "~/domain/tests/test-config";
 
 /**
@@ -54,7 +56,7 @@ export const answerSchema = z.union([
 ]);
 export type Answer = z.infer<typeof answerSchema>;
 
-/** The body of POST /api/sessions/{id}/submit, and the input of `recordAnswer`. */
+/** The body of POST /api/sessions/{id}/submit, and the input of `submit`. */
 export const submitAnswerSchema = z.object({
   questionId: z.string().trim().min(1).max(MAX_ID_LENGTH),
   answer: answerSchema,
@@ -68,7 +70,8 @@ export const beginSessionSchema = z.object({
 });
 export type BeginSessionInput = z.infer<typeof beginSessionSchema>;
 
-export type CompletionReason = "submitted" | "time_up";
+/** The student finished, the deadline passed, or the adaptive engine's stopping rule ended the test. */
+export type CompletionReason = "submitted" | "time_up" | "stopping_rule";
 
 /**
  * One stored answer, keyed by question id. SPEC.md section 3's per-answer results
@@ -99,35 +102,90 @@ export type InvalidInput = { ok: false; reason: "invalid_input"; message: string
 export type ChatClosed = { ok: false; reason: "chat_closed"; message: string };
 export type SessionRefusal = NotBegun | AlreadyCompleted | InvalidInput | ChatClosed;
 
-/** Idempotent: a second begin returns the session as it is ("already_started"). */
-export type BeginResult = { ok: true; outcome: "started" | "already_started"; snapshot: SessionSnapshot } | InvalidInput;
+/**
+ * What every method answers about the session: its clock, who and what it is, the results so far
+ * and the question being answered (null once it is over). Never the answer keys.
+ */
+export type SessionView = {
+  snapshot: SessionSnapshot;
+  testId: string;
+  testTitle: string;
+  testSubject: string | null;
+  mode: "placement" | "diagnostic";
+  studentId: string;
+  cohortId: string | null;
+  showResultDuringTest: boolean;
+  showFeedbackDuringTest: boolean;
+  currentQuestion: QuestionView | null;
+  results: AttemptResults;
+};
 
-export type SnapshotResult = { ok: true; snapshot: SessionSnapshot } | NotBegun;
+/** Idempotent: a second begin returns the session as it is ("already_started"). */
+export type BeginResult = { ok: true; outcome: "started" | "already_started"; view: SessionView } | InvalidInput;
+
+export type ViewResult = { ok: true; view: SessionView } | NotBegun;
+
+/** What the student is told about one answer (SPEC.md's gradingResult), and whether it counted. */
+export type AnswerOutcome = {
+  questionId: string;
+  wasCorrect: boolean;
+  pointsEarned: number;
+  maxPoints: number;
+  /** 0–100 for AI-graded answers; null for choice questions. */
+  score: number | null;
+  feedback: string | null;
+  strengths: string[];
+  improvements: string[];
+  grading: "final" | "provisional";
+  late: boolean;
+};
 
 /**
- * An answer is stored once per question: a retried submit is a "repeat" and `answer` is the one
- * first stored, so a retry after a dropped connection is a success, not an error (also once the
- * session is over: the snapshot then says completed).
+ * An answer is stored once per question: a retried submit is a "repeat" answered with the first
+ * result, so a retry after a dropped connection is a success, not an error. `not_current`: the
+ * question is not the one being asked (answers come one at a time, in the engine's order).
  */
-export type RecordAnswerResult =
-  | { ok: true; outcome: "recorded" | "repeat"; answer: RecordedAnswer; snapshot: SessionSnapshot }
+export type SubmitResult =
+  | { ok: true; outcome: "recorded" | "repeat"; answer: AnswerOutcome; view: SessionView; modelGrade: ModelGradeRequest | null }
+  | { ok: false; reason: "not_current"; message: string }
   | SessionRefusal;
 
+/** A newly recorded open answer: what the grading job needs (server-side only; never sent to the student). */
+export type ModelGradeRequest = {
+  /** The rubric as text (a JSON rubric stringified): RPC results carry only serializable types. */
+  question: { id: string; text: string; type: "free_response" | "scenario" | "chat"; rubric: string | null; gradingSystemInstruction: string | null; systemInstruction: string | null; initialPrompt: string | null; metadata: { title?: string } };
+  aiModel: string;
+};
+
 /** Idempotent: completing a completed session returns it unchanged ("already_completed"). */
+export type CompleteResult = { ok: true; outcome: "completed" | "already_completed"; view: SessionView } | NotBegun;
+
 export type ChatTranscriptResult = { ok: true; messages: ChatMessage[]; studentTurns: number } | SessionRefusal;
 
-export type CompleteResult = { ok: true; outcome: "completed" | "already_completed"; snapshot: SessionSnapshot } | NotBegun;
+export const modelGradeSchema = z.object({
+  questionId: z.string().trim().min(1).max(MAX_ID_LENGTH),
+  grade: z.object({
+    score: z.number().min(0).max(100),
+    feedback: z.string().max(4000),
+    strengths: z.array(z.string().max(1000)).max(10),
+    improvements: z.array(z.string().max(1000)).max(10),
+  }),
+});
+export type ModelGradeInput = z.infer<typeof modelGradeSchema>;
 
 /**
  * The TestSession Durable Object's RPC methods, addressed by `idFromName(sessionId)`.
- * (Its `alarm()` completes the session at the deadline; the runtime calls it, callers cannot.)
+ * (Its `alarm()` completes the session at the deadline and writes it to D1 behind the student;
+ * the runtime calls it, callers cannot.)
  */
 export interface TestSessionRpc extends Rpc.DurableObjectBranded {
-  begin(input: BeginSessionInput): Promise<BeginResult>;
-  snapshot(): Promise<SnapshotResult>;
-  recordAnswer(input: SubmitAnswerInput): Promise<RecordAnswerResult>;
+  begin(blueprint: SessionBlueprint): Promise<BeginResult>;
+  view(): Promise<ViewResult>;
+  submit(input: SubmitAnswerInput): Promise<SubmitResult>;
   /** A student's submit; after the deadline it counts as time_up. */
   complete(): Promise<CompleteResult>;
+  /** The model's grade of an open answer, from the grading job: it replaces the provisional one. */
+  applyModelGrade(input: ModelGradeInput): Promise<ViewResult>;
   /** A chat question's conversation so far, oldest first. */
   chatTranscript(questionId: string): Promise<ChatTranscriptResult>;
   /** Stores a student message with the tutor's reply, once the reply exists, so the two never part. */

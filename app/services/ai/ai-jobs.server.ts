@@ -4,20 +4,26 @@ import { parseStructured } from "~/domain/ai/import";
 import { screenAnswer } from "~/domain/ai/prompts";
 import { JobFailure } from "~/domain/jobs/job-failure";
 import type { JobInput } from "~/domain/jobs/job-messages";
+import type { GradingResult } from "~/domain/ai/schemas";
 import { applyGradeToAnswer, insertGradingLog } from "~/models/grading-logs.server";
 import { logAiCall } from "./call-log.server";
 import type { AiOutcome, AiProvider } from "./provider.server";
 
 type AiJob = Extract<JobInput, { kind: "grade_answer" | "generate_test" | "format_test" }>;
 export type Delivery = { final: boolean };
-type Deps = { db: Database; provider: AiProvider };
+type Deps = {
+  db: Database;
+  provider: AiProvider;
+  /** Hands a session answer's grade to its Durable Object, the authority the results are read from. */
+  applyToSession: (sessionId: string, questionId: string, grade: GradingResult) => Promise<void>;
+};
 
 /** A failed call: retried by the queue while it may pass and deliveries remain, else the job fails. */
 function failure(outcome: Extract<AiOutcome<unknown>, { ok: false }>): JobFailure {
   return new JobFailure(outcome.error, outcome.retryable);
 }
 
-async function gradeAnswer({ db, provider }: Deps, job: Extract<AiJob, { kind: "grade_answer" }>, delivery: Delivery) {
+async function gradeAnswer({ db, provider, applyToSession }: Deps, job: Extract<AiJob, { kind: "grade_answer" }>, delivery: Delivery) {
   const screened = screenAnswer(job.answer);
   const outcome = await provider.grade(job.question, job.answer, job.aiModel);
   logAiCall("grade", outcome);
@@ -33,7 +39,10 @@ async function gradeAnswer({ db, provider }: Deps, job: Extract<AiJob, { kind: "
     review: { flagged: screened.flagged, reasons: screened.reasons },
   });
   if (!outcome.ok) throw new JobFailure(outcome.error, false);
-  if (job.sessionId && job.questionId) await applyGradeToAnswer(db, job.sessionId, job.questionId, outcome.value);
+  if (job.sessionId && job.questionId) {
+    await applyToSession(job.sessionId, job.questionId, outcome.value);
+    await applyGradeToAnswer(db, job.sessionId, job.questionId, outcome.value);
+  }
   return {
     ...outcome.value,
     logId: log.id,

@@ -1,0 +1,174 @@
+import { competencyMastery, moduleRecommendations, scaleScore, totalScorePercent } from "~/domain/adaptive/results";
+import { next as nextStep, startAttempt as startEngine, update as updateEngine, type EngineBank, type EngineState } from "~/domain/adaptive/engine";
+import type { GradingResult } from "~/domain/ai/schemas";
+import { questionView, type QuestionView, type SessionBlueprint, type SessionQuestion } from "./blueprint";
+import { answerFitsQuestion, fromGrade, isOpenQuestion, scoreAnswer, type Scored } from "./scoring";
+import type { SubmitAnswerInput } from "./session-contract";
+import { completeSession, isCompleted, isPastDeadline, startSession, withAnsweredQuestion, type SessionState } from "./session-state";
+
+/**
+ * A live attempt as pure functions of its stored state (issue 9 §3): serving the engine's next
+ * question with its own timer, scoring each answer once, the engine's update, completion, and the
+ * results. The session's Durable Object loads the state, applies one of these, and stores it.
+ */
+export type AttemptAnswer = SubmitAnswerInput & Scored & { answeredAt: number; late: boolean };
+
+export type AttemptState = {
+  session: SessionState;
+  engine: EngineState;
+  /** The question being answered, when it was served and when its own timer runs out. */
+  current: { questionId: string; servedAt: number; deadlineAt: number | null } | null;
+  answers: Record<string, AttemptAnswer>;
+};
+
+/** An answer up to this long after its question's timer ran out still counts: the auto-submit and the network take time. */
+export const LATE_GRACE_MS = 3_000;
+
+const questionById = (blueprint: SessionBlueprint, id: string) => blueprint.questions.find((question) => question.id === id);
+
+function engineBank(blueprint: SessionBlueprint): EngineBank {
+  return {
+    items: blueprint.questions.map((question) => ({ id: question.id, params: question.params, competencyId: question.competencyId, sectionId: question.sectionId })),
+    sectionOrder: blueprint.sectionOrder,
+    prerequisites: blueprint.prerequisites,
+  };
+}
+
+/** Serves the engine's next question unless one is being answered; completes the attempt when the engine stops. */
+export function serve(state: AttemptState, blueprint: SessionBlueprint, now: number): AttemptState {
+  if (isCompleted(state.session) || state.current) return state;
+  const step = nextStep(state.engine, engineBank(blueprint));
+  if ("stop" in step) return { ...state, session: completeSession(state.session, now, "stopping_rule") };
+  const question = questionById(blueprint, step.question.id)!;
+  const deadlineAt = question.timeLimitSeconds ? now + question.timeLimitSeconds * 1000 : null;
+  return { ...state, current: { questionId: question.id, servedAt: now, deadlineAt } };
+}
+
+export function startAttempt(blueprint: SessionBlueprint, now: number): AttemptState {
+  const state: AttemptState = {
+    session: startSession({ sessionId: blueprint.sessionId, durationSeconds: blueprint.durationSeconds }, now),
+    engine: startEngine(blueprint.seed, { mode: blueprint.mode }),
+    current: null,
+    answers: {},
+  };
+  return serve(state, blueprint, now);
+}
+
+/** The question being answered, as the student may see it; null once the attempt is over. */
+export function currentQuestion(state: AttemptState, blueprint: SessionBlueprint, now: number): QuestionView | null {
+  if (!state.current || isCompleted(state.session)) return null;
+  const question = questionById(blueprint, state.current.questionId)!;
+  return questionView(question, state.session.answeredQuestionIds.length + 1, state.current.deadlineAt, now);
+}
+
+export type SubmitOutcome =
+  | { kind: "recorded" | "repeat"; state: AttemptState; answer: AttemptAnswer; question: SessionQuestion }
+  | { kind: "completed"; state: AttemptState }
+  | { kind: "not_current"; state: AttemptState }
+  | { kind: "wrong_form"; state: AttemptState };
+
+/**
+ * Records one answer. A retry of a stored answer is a "repeat" with the first result (never a
+ * second record); an answer to a question that is not the one being asked is refused; past the
+ * deadline the attempt completes instead.
+ */
+export function submit(state: AttemptState, blueprint: SessionBlueprint, input: SubmitAnswerInput, now: number, modelWillGrade: boolean): SubmitOutcome {
+  const stored = state.answers[input.questionId];
+  if (stored) return { kind: "repeat", state, answer: stored, question: questionById(blueprint, input.questionId)! };
+  if (isCompleted(state.session) || isPastDeadline(state.session, now)) return { kind: "completed", state: finish(state, now, "time_up") };
+  const question = state.current?.questionId === input.questionId ? questionById(blueprint, input.questionId) : undefined;
+  if (!question || !state.current) return { kind: "not_current", state };
+  if (!answerFitsQuestion(question, input.answer)) return { kind: "wrong_form", state };
+
+  const late = state.current.deadlineAt !== null && now > state.current.deadlineAt + LATE_GRACE_MS;
+  const scored = scoreAnswer(question, input.answer, { late, modelWillGrade });
+  const answer: AttemptAnswer = { ...input, ...scored, answeredAt: now, late };
+  const answered: AttemptState = {
+    session: withAnsweredQuestion(state.session, question.id),
+    engine: updateEngine(state.engine, { questionId: question.id, score: scored.score, params: question.params, competencyId: question.competencyId }),
+    current: null,
+    answers: { ...state.answers, [question.id]: answer },
+  };
+  return { kind: "recorded", state: serve(answered, blueprint, now), answer, question };
+}
+
+export function finish(state: AttemptState, now: number, reason?: "submitted" | "time_up"): AttemptState {
+  const session = completeSession(state.session, now, reason);
+  return session === state.session ? state : { ...state, session, current: null };
+}
+
+/**
+ * The model's grade replaces an answer's provisional one; the ability estimate is replayed from
+ * the answers so results follow it (the questions already asked stay as they were).
+ */
+export function applyModelGrade(state: AttemptState, blueprint: SessionBlueprint, questionId: string, grade: GradingResult): AttemptState {
+  const answer = state.answers[questionId];
+  const question = questionById(blueprint, questionId);
+  if (!answer || !question || !isOpenQuestion(question) || answer.late) return state;
+  const answers = { ...state.answers, [questionId]: { ...answer, ...fromGrade(question, grade, "final") } };
+  let engine = startEngine(state.engine.seed, state.engine.config);
+  for (const id of state.session.answeredQuestionIds) {
+    const given = answers[id];
+    const item = questionById(blueprint, id);
+    if (given && item) engine = updateEngine(engine, { questionId: id, score: given.score, params: item.params, competencyId: item.competencyId });
+  }
+  return { ...state, answers, engine };
+}
+
+/** SPEC.md's session result fields, plus the scale score and its SE. Competencies and modules are keyed by name. */
+export function attemptResults(state: AttemptState, blueprint: SessionBlueprint) {
+  const answered = state.session.answeredQuestionIds.flatMap((id) => {
+    const answer = state.answers[id];
+    const question = questionById(blueprint, id);
+    return answer && question ? [{ answer, question }] : [];
+  });
+  const totalScore = Math.round(totalScorePercent(answered.map(({ answer, question }) => ({ difficulty: question.difficulty, score: answer.score }))) * 10) / 10;
+  const overall = { theta: state.engine.theta, se: state.engine.se };
+  const mastery = competencyMastery(
+    answered.map(({ answer, question }) => ({ competencyId: question.competencyId, params: question.params, score: answer.score })),
+    blueprint.competencies.map((competency) => competency.id),
+    overall,
+  );
+  const nameOf = new Map(blueprint.competencies.map((competency) => [competency.id, competency.name]));
+  const modules = blueprint.modules.map((module) => ({
+    id: module.id,
+    competencyIds: blueprint.competencies.filter((competency) => competency.moduleId === module.id).map((competency) => competency.id),
+  }));
+  const moduleName = new Map(blueprint.modules.map((module) => [module.id, module.name]));
+  const scale = scaleScore(overall);
+  return {
+    totalScore,
+    scaleScore: Math.round(scale.score * 10) / 10,
+    scaleScoreSE: Math.round(scale.se * 10) / 10,
+    competenciesStatus: Object.fromEntries([...mastery].map(([id, estimate]) => [nameOf.get(id) ?? id, estimate.status])),
+    moduleRecommendations: Object.fromEntries(moduleRecommendations(modules, mastery, blueprint.prerequisites).map((entry) => [moduleName.get(entry.moduleId) ?? entry.moduleId, entry.label])),
+    scores: {
+      overall: { score: totalScore },
+      ...Object.fromEntries(
+        answered
+          .filter(({ question }) => isOpenQuestion(question))
+          .map(({ answer, question }) => [question.id, { score: answer.gradingScore, feedback: answer.feedback, strengths: answer.strengths, improvements: answer.improvements }]),
+      ),
+    },
+    answers: Object.fromEntries(
+      answered.map(({ answer, question }) => [
+        question.id,
+        {
+          questionText: question.text,
+          questionType: question.type,
+          difficulty: question.difficulty,
+          pointsEarned: answer.pointsEarned,
+          maxPoints: answer.maxPoints,
+          wasCorrect: answer.wasCorrect,
+          timeSpentSeconds: answer.timeSpentSeconds,
+          gradingScore: answer.gradingScore,
+          feedback: answer.feedback,
+          grading: answer.grading,
+          late: answer.late,
+        },
+      ]),
+    ),
+    gradingPending: answered.filter(({ answer }) => answer.grading === "provisional").length,
+  };
+}
+export type AttemptResults = ReturnType<typeof attemptResults>;

@@ -1,0 +1,86 @@
+import { z } from "zod";
+
+import { DIFFICULTIES, QUESTION_TYPES } from "~/domain/questions/question-types";
+import { MAX_ID_LENGTH, MAX_SESSION_SECONDS } from "./session-contract";
+
+/**
+ * Everything a live attempt needs, handed to the session's Durable Object once when it starts, so
+ * that serving and scoring questions never read D1 (DESIGN.md decision 3): the test's questions
+ * with their answer keys and calibrated parameters, its sections, competencies, modules and
+ * prerequisites, and the feedback settings.
+ */
+const id = z.string().min(1).max(MAX_ID_LENGTH);
+
+export const sessionQuestionSchema = z.object({
+  id,
+  text: z.string().max(20_000),
+  type: z.enum(QUESTION_TYPES),
+  difficulty: z.enum(DIFFICULTIES),
+  options: z.array(z.object({ text: z.string().max(2_000), isCorrect: z.boolean() })).max(20),
+  competencyId: id.nullable(),
+  sectionId: id.nullable(),
+  /** Seconds: SPEC.md's timer priority already applied (question, section, type default). */
+  timeLimitSeconds: z.number().int().positive().nullable(),
+  params: z.object({ a: z.number().positive(), b: z.number() }),
+  rubric: z.unknown(),
+  gradingSystemInstruction: z.string().nullable(),
+  systemInstruction: z.string().nullable(),
+  initialPrompt: z.string().nullable(),
+  scenarioTitle: z.string().nullable(),
+});
+export type SessionQuestion = z.infer<typeof sessionQuestionSchema>;
+
+export const blueprintSchema = z.object({
+  sessionId: id,
+  testId: id,
+  testTitle: z.string().max(500),
+  testSubject: z.string().max(200).nullable(),
+  /** The student's id as typed at join (or the admin's id for a preview), and the class. */
+  studentId: z.string().min(1).max(200),
+  cohortId: id.nullable(),
+  mode: z.enum(["placement", "diagnostic"]),
+  durationSeconds: z.number().int().positive().max(MAX_SESSION_SECONDS),
+  /** Seeds the engine's exposure control: the same seed replays the same test. */
+  seed: z.number().int().nonnegative(),
+  aiModel: z.string().max(100),
+  questions: z.array(sessionQuestionSchema).min(1).max(500),
+  sectionOrder: z.array(id).max(100),
+  competencies: z.array(z.object({ id, name: z.string().max(500), moduleId: id.nullable() })).max(500),
+  modules: z.array(z.object({ id, name: z.string().max(500) })).max(200),
+  /** competency id → the ids of its prerequisites. */
+  prerequisites: z.record(z.array(id)),
+  showResultDuringTest: z.boolean(),
+  showFeedbackDuringTest: z.boolean(),
+});
+export type SessionBlueprint = z.infer<typeof blueprintSchema>;
+
+/** What the student sees of a question: never the answer key, the rubric or the grader's instructions. */
+export type QuestionView = {
+  id: string;
+  /** 1-based position in the attempt. */
+  number: number;
+  text: string;
+  type: SessionQuestion["type"];
+  difficulty: SessionQuestion["difficulty"];
+  options: string[];
+  scenarioTitle: string | null;
+  initialPrompt: string | null;
+  timeLimitSeconds: number | null;
+  /** Seconds left on this question's own timer, or null when it has none. */
+  questionTimeRemaining: number | null;
+};
+
+export function questionView(question: SessionQuestion, number: number, questionDeadlineAt: number | null, now: number): QuestionView {
+  return {
+    id: question.id,
+    number,
+    text: question.text,
+    type: question.type,
+    difficulty: question.difficulty,
+    options: question.options.map((option) => option.text),
+    scenarioTitle: question.scenarioTitle,
+    initialPrompt: question.initialPrompt,
+    timeLimitSeconds: question.timeLimitSeconds,
+    questionTimeRemaining: questionDeadlineAt === null ? null : Math.max(0, Math.ceil((questionDeadlineAt - now) / 1000)),
+  };
+}

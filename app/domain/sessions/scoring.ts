@@ -1,0 +1,115 @@
+import { answerText, rubricText } from "~/domain/ai/grading-request";
+import { gradeOffline } from "~/domain/ai/offline-grader";
+import { screenAnswer } from "~/domain/ai/prompts";
+import { GRADE_CORRECT_THRESHOLD } from "~/domain/ai/schemas";
+import { POINTS } from "~/domain/adaptive/results";
+import { isMultipleChoiceCorrect, isMultipleSelectCorrect } from "~/domain/questions/answer-check";
+import type { SessionQuestion } from "./blueprint";
+import type { Answer, ModelGradeRequest } from "./session-contract";
+
+/**
+ * How an answer is scored the moment it arrives (issue 9 §3): choice questions by SPEC.md's
+ * rules, open ones by the offline grader as a provisional score that the model's grade replaces
+ * when it lands. A late answer (its question's timer had run out) scores as an empty auto-submit.
+ */
+export type Scored = {
+  /** 0 to 1: the fraction of the question's points, and what the adaptive engine is told. */
+  score: number;
+  pointsEarned: number;
+  maxPoints: number;
+  wasCorrect: boolean;
+  /** 0–100 for AI-graded types, null for choice questions. */
+  gradingScore: number | null;
+  feedback: string | null;
+  strengths: string[];
+  improvements: string[];
+  /** "provisional" until the model's grade lands (open questions with a model configured). */
+  grading: "final" | "provisional";
+};
+
+export const OPEN_TYPES: readonly SessionQuestion["type"][] = ["free_response", "scenario", "chat"];
+export const isOpenQuestion = (question: Pick<SessionQuestion, "type">) => OPEN_TYPES.includes(question.type);
+
+/** Whether an answer has the form its question takes (text, the chosen texts, or a chat transcript). */
+export function answerFitsQuestion(question: SessionQuestion, answer: Answer): boolean {
+  switch (question.type) {
+    case "multiple_choice":
+    case "free_response":
+    case "scenario":
+      return typeof answer === "string";
+    case "multiple_select":
+      return Array.isArray(answer);
+    case "chat":
+      return typeof answer === "object" && !Array.isArray(answer);
+    default: {
+      const unhandled: never = question.type;
+      throw new Error(`Unknown question type ${String(unhandled)}`);
+    }
+  }
+}
+
+const isBlank = (answer: Answer) =>
+  typeof answer === "string" ? !answer.trim() : Array.isArray(answer) ? answer.length === 0 : !answerText(answer).trim();
+
+function scored(question: SessionQuestion, score: number, grade: Partial<Scored> = {}): Scored {
+  const maxPoints = POINTS[question.difficulty];
+  const clamped = Math.min(1, Math.max(0, score));
+  return {
+    score: clamped,
+    pointsEarned: Math.round(maxPoints * clamped * 100) / 100,
+    maxPoints,
+    wasCorrect: grade.wasCorrect ?? clamped >= 1,
+    gradingScore: null,
+    feedback: null,
+    strengths: [],
+    improvements: [],
+    grading: "final",
+    ...grade,
+  };
+}
+
+/** A model's grade (0–100) as a score: correct at 70 or more (SPEC.md section 9). */
+export function fromGrade(question: SessionQuestion, grade: { score: number; feedback: string; strengths: string[]; improvements: string[] }, grading: Scored["grading"]): Scored {
+  return scored(question, grade.score / 100, {
+    wasCorrect: grade.score >= GRADE_CORRECT_THRESHOLD,
+    gradingScore: grade.score,
+    feedback: grade.feedback,
+    strengths: grade.strengths,
+    improvements: grade.improvements,
+    grading,
+  });
+}
+
+export function scoreAnswer(question: SessionQuestion, answer: Answer, options: { late: boolean; modelWillGrade: boolean }): Scored {
+  if (options.late || isBlank(answer)) {
+    return isOpenQuestion(question)
+      ? fromGrade(question, { score: 0, feedback: options.late ? "The time for this question ran out." : "No answer was given.", strengths: [], improvements: [] }, "final")
+      : scored(question, 0);
+  }
+  if (question.type === "multiple_choice") return scored(question, isMultipleChoiceCorrect(question.options, answer as string) ? 1 : 0);
+  if (question.type === "multiple_select") return scored(question, isMultipleSelectCorrect(question.options, answer as string[]) ? 1 : 0);
+  const screened = screenAnswer(answer as string | { messages: { role: "user" | "assistant"; content: string }[] });
+  const grade = gradeOffline({ questionText: question.text, questionType: question.type as "free_response", rubric: question.rubric, answer: screened.text });
+  return fromGrade(question, grade, options.modelWillGrade ? "provisional" : "final");
+}
+
+/**
+ * An open answer the model should grade: not one that was late or blank (those are final at 0).
+ * Every open answer gets a grading job, offline included, so the AI grading log lists each one.
+ */
+export function modelGradeRequest(question: SessionQuestion, answer: Scored & { late: boolean; answer: Answer }, blueprint: { aiModel: string }): ModelGradeRequest | null {
+  if (!isOpenQuestion(question) || answer.late || isBlank(answer.answer)) return null;
+  return {
+    question: {
+      id: question.id,
+      text: question.text,
+      type: question.type as ModelGradeRequest["question"]["type"],
+      rubric: rubricText(question.rubric) || null,
+      gradingSystemInstruction: question.gradingSystemInstruction,
+      systemInstruction: question.systemInstruction,
+      initialPrompt: question.initialPrompt,
+      metadata: question.scenarioTitle ? { title: question.scenarioTitle } : {},
+    },
+    aiModel: blueprint.aiModel,
+  };
+}

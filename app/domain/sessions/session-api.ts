@@ -1,0 +1,51 @@
+import type { AnswerOutcome, SessionView } from "./session-contract";
+
+/** The JSON shapes of /api/sessions (SPEC.md sections 3 and 7), from what the session's object answers. */
+
+export function sessionJson(view: SessionView) {
+  const { snapshot, results } = view;
+  return {
+    id: snapshot.sessionId,
+    sessionId: snapshot.sessionId,
+    testConfigId: view.testId,
+    testTitle: view.testTitle,
+    testSubject: view.testSubject,
+    userId: view.studentId,
+    testMode: view.mode,
+    cohortId: view.cohortId,
+    startTime: new Date(snapshot.startedAt).toISOString(),
+    endTime: snapshot.completedAt === null ? null : new Date(snapshot.completedAt).toISOString(),
+    completed: snapshot.completed,
+    completedReason: snapshot.completedReason,
+    timeRemaining: snapshot.timeRemainingSeconds,
+    totalScore: results.totalScore,
+    scores: results.scores,
+    competenciesStatus: results.competenciesStatus,
+    answers: results.answers,
+    moduleRecommendations: results.moduleRecommendations,
+    scaleScore: results.scaleScore,
+    scaleScoreSE: results.scaleScoreSE,
+    questionsAnswered: snapshot.answeredQuestionIds.length,
+    /** Open answers whose model grade has not landed yet: results show 'grading' until then. */
+    gradingPending: results.gradingPending,
+  };
+}
+
+/**
+ * SPEC.md's gradingResult: a score out of 100 (a choice question's is 100 or 0), feedback,
+ * strengths and improvements, plus whether it counted as correct and the points it earned.
+ */
+export function gradingResultJson(answer: AnswerOutcome) {
+  return {
+    questionId: answer.questionId,
+    score: answer.score ?? (answer.wasCorrect ? 100 : 0),
+    isCorrect: answer.wasCorrect,
+    pointsEarned: answer.pointsEarned,
+    maxPoints: answer.maxPoints,
+    feedback: answer.feedback,
+    strengths: answer.strengths,
+    improvements: answer.improvements,
+    grading: answer.grading,
+    late: answer.late,
+  };
+}

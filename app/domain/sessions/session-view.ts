@@ -1,0 +1,90 @@
+import { attemptResults, currentQuestion, type AttemptAnswer, type AttemptState } from "./attempt";
+import type { SessionBlueprint } from "./blueprint";
+import type { AnswerOutcome, SessionView } from "./session-contract";
+import { toSnapshot } from "./session-state";
+
+/** What the session's Durable Object answers and what it writes to D1, derived from its state. */
+
+export function sessionView(state: AttemptState, blueprint: SessionBlueprint, now: number): SessionView {
+  return {
+    snapshot: toSnapshot(state.session, now),
+    testId: blueprint.testId,
+    testTitle: blueprint.testTitle,
+    testSubject: blueprint.testSubject,
+    mode: blueprint.mode,
+    studentId: blueprint.studentId,
+    cohortId: blueprint.cohortId,
+    showResultDuringTest: blueprint.showResultDuringTest,
+    showFeedbackDuringTest: blueprint.showFeedbackDuringTest,
+    currentQuestion: currentQuestion(state, blueprint, now),
+    results: attemptResults(state, blueprint),
+  };
+}
+
+export function toAnswerOutcome(answer: AttemptAnswer): AnswerOutcome {
+  return {
+    questionId: answer.questionId,
+    wasCorrect: answer.wasCorrect,
+    pointsEarned: answer.pointsEarned,
+    maxPoints: answer.maxPoints,
+    score: answer.gradingScore,
+    feedback: answer.feedback,
+    strengths: answer.strengths,
+    improvements: answer.improvements,
+    grading: answer.grading,
+    late: answer.late,
+  };
+}
+
+/** Answers are written to D1 a moment after they arrive, so a burst of them is one batch. */
+export const FLUSH_DELAY_MS = 1_000;
+
+/** After failed writes: 2, 4, 8 … seconds, at most a minute apart, for as long as it takes. */
+export function nextFlushDelayMs(failures: number): number {
+  return failures === 0 ? FLUSH_DELAY_MS : Math.min(60_000, 1000 * 2 ** failures);
+}
+
+/** The session record's results and the given answers, as D1 stores them. */
+export function sessionBehind(state: AttemptState, blueprint: SessionBlueprint, questionIds: readonly string[], now: number) {
+  const results = attemptResults(state, blueprint);
+  const snapshot = toSnapshot(state.session, now);
+  return {
+    sessionId: blueprint.sessionId,
+    record: {
+      endTime: state.session.completedAt === null ? null : new Date(state.session.completedAt),
+      completed: snapshot.completed,
+      timeRemaining: snapshot.timeRemainingSeconds,
+      totalScore: results.totalScore,
+      scores: results.scores,
+      competenciesStatus: results.competenciesStatus,
+      moduleRecommendations: results.moduleRecommendations,
+      scaleScore: results.scaleScore,
+      scaleScoreSe: results.scaleScoreSE,
+      completionReason: state.session.completedReason,
+      questionsAnswered: state.session.answeredQuestionIds.length,
+    },
+    answers: questionIds.flatMap((questionId) => {
+      const answer = state.answers[questionId];
+      const question = blueprint.questions.find((candidate) => candidate.id === questionId);
+      if (!answer || !question) return [];
+      return [
+        {
+          questionId,
+          questionText: question.text,
+          questionType: question.type,
+          difficulty: question.difficulty,
+          answer: answer.answer,
+          pointsEarned: answer.pointsEarned,
+          maxPoints: answer.maxPoints,
+          wasCorrect: answer.wasCorrect,
+          timeSpentSeconds: Math.round(answer.timeSpentSeconds),
+          gradingScore: answer.gradingScore,
+          feedback: answer.feedback,
+          strengths: answer.strengths,
+          improvements: answer.improvements,
+          answeredAt: new Date(answer.answeredAt),
+        },
+      ];
+    }),
+  };
+}

@@ -1,0 +1,20 @@
+import { z } from "zod";
+
+import { MAX_ID_LENGTH } from "./session-contract";
+
+/**
+ * POST /api/sessions/start (SPEC.md section 7, both readings): the test, the mode, the student's
+ * id, the class for the join flow, and a resume code to take over a session from another device.
+ */
+export const startSessionSchema = z.object({
+  testConfigId: z.string({ required_error: "testConfigId is required" }).trim().min(1, "testConfigId is required").max(MAX_ID_LENGTH),
+  testMode: z.enum(["placement", "diagnostic"], { errorMap: () => ({ message: "testMode must be placement or diagnostic" }) }).default("placement"),
+  userId: z
+    .string({ required_error: "Please enter both your name and student ID.", invalid_type_error: "Please enter both your name and student ID." })
+    .trim()
+    .min(1, "Please enter both your name and student ID.")
+    .max(100, "A student ID is at most 100 characters"),
+  cohortId: z.string().trim().min(1).max(MAX_ID_LENGTH).nullish().transform((value) => value ?? null),
+  resumeCode: z.string().trim().max(20).optional(),
+});
+export type StartSessionInput = z.infer<typeof startSessionSchema>;

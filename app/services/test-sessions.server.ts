@@ -1,0 +1,108 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+
+import { gradingQuestionSchema, studentAnswerSchema } from "~/domain/ai/grading-request";
+import { generateResumeCode, sameResumeCode } from "~/domain/sessions/resume-code";
+import type { AnswerOutcome, SessionView, SubmitAnswerInput } from "~/domain/sessions/session-contract";
+import type { StartSessionInput } from "~/domain/sessions/start-request";
+import { NOT_FOUND } from "~/domain/shell/not-found";
+import { conflict, DomainError, found, notFound } from "~/lib/errors";
+import { buildBlueprint } from "~/models/session-blueprint.server";
+import { deleteSessionRecord, findCohortForStart, findSessionInProgress, insertSessionRecord } from "~/models/sessions.server";
+import type { CurrentUser } from "~/models/users.server";
+import { aiTasksFor, queueAnswerGrading } from "./ai/tasks.server";
+import { passWithSession, sessionsInPass } from "./student-pass.server";
+import { refusalError, testSessionStub } from "./test-session.server";
+
+/**
+ * Starting, reading, answering and completing a test session (issue 9 §3). The session's Durable
+ * Object is the authority; D1 gets the record at the start and the rest behind the object.
+ */
+export type StartedSession = { sessionId: string; resumeCode: string | null; outcome: "started" | "resumed"; setCookie: string; view: SessionView };
+
+export async function startTestSession(request: Request, context: AppLoadContext, input: StartSessionInput, user: CurrentUser | null): Promise<StartedSession> {
+  const { db } = context;
+  const cohort = input.cohortId ? found(await findCohortForStart(db, input.cohortId), NOT_FOUND.cohort) : null;
+  if (cohort && !cohort.isActive) throw conflict("This class is no longer active");
+  // A student without an account starts only the test their class offers (DESIGN.md decision 2).
+  if (!user && (!cohort || cohort.testConfigId !== input.testConfigId)) {
+    throw new DomainError(cohort ? "forbidden" : "unauthenticated", cohort ? "This class does not offer this test." : "Join your class to take this test.");
+  }
+
+  const existing = await findSessionInProgress(db, { cohortId: input.cohortId, studentId: input.userId, testId: input.testConfigId });
+  if (existing) {
+    const holds = (await sessionsInPass(request, context.config)).includes(existing.id);
+    if (!holds && !(input.resumeCode && sameResumeCode(input.resumeCode, existing.resumeCode))) {
+      throw conflict("You already have this test in progress. To continue on this device, enter the resume code shown on your test page.");
+    }
+    const view = await readSessionView(context, existing.id);
+    if (!view.snapshot.completed) {
+      return { sessionId: existing.id, resumeCode: existing.resumeCode, outcome: "resumed", setCookie: await passWithSession(request, context.config, existing.id), view };
+    }
+  }
+
+  const sessionId = crypto.randomUUID();
+  const seed = crypto.getRandomValues(new Uint32Array(1))[0]!;
+  const blueprint = found(
+    await buildBlueprint(db, { testId: input.testConfigId, sessionId, mode: input.testMode, studentId: input.userId, cohortId: input.cohortId, seed }),
+    NOT_FOUND.test,
+  );
+  if (blueprint.questions.length === 0) throw conflict("This test has no questions yet.");
+  const resumeCode = generateResumeCode();
+  await insertSessionRecord(db, {
+    id: sessionId,
+    testConfigId: blueprint.testId,
+    testTitle: blueprint.testTitle,
+    testSubject: blueprint.testSubject,
+    userId: input.userId,
+    testMode: input.testMode,
+    cohortId: input.cohortId,
+    timeRemaining: blueprint.durationSeconds,
+    resumeCode,
+  });
+  try {
+    const begun = await testSessionStub(context.cloudflare.env, sessionId).begin(blueprint);
+    if (!begun.ok) throw new Error(`The session object refused the blueprint: ${begun.message}`);
+    return { sessionId, resumeCode, outcome: "started", setCookie: await passWithSession(request, context.config, sessionId), view: begun.view };
+  } catch (error) {
+    // No record of a session that never began: it would block the student's next start.
+    await deleteSessionRecord(db, sessionId);
+    throw error;
+  }
+}
+
+export async function readSessionView(context: AppLoadContext, sessionId: string): Promise<SessionView> {
+  const result = await testSessionStub(context.cloudflare.env, sessionId).view();
+  if (!result.ok) throw notFound(NOT_FOUND.session);
+  return result.view;
+}
+
+export type SubmittedAnswer = { answer: AnswerOutcome; outcome: "recorded" | "repeat"; view: SessionView };
+
+/**
+ * Stores one answer in the session's object and, for an open answer, queues the model's grade
+ * behind the response: the student never waits on a model (DESIGN.md decision 3).
+ */
+export async function submitSessionAnswer(context: AppLoadContext, sessionId: string, input: SubmitAnswerInput, queuedBy: string | null): Promise<SubmittedAnswer> {
+  const result = await testSessionStub(context.cloudflare.env, sessionId).submit(input);
+  if (!result.ok) {
+    if (result.reason === "not_current") throw conflict(result.message);
+    if (result.reason === "not_begun") throw notFound(NOT_FOUND.session);
+    throw refusalError(result);
+  }
+  if (result.modelGrade) {
+    const { question, aiModel } = result.modelGrade;
+    context.cloudflare.ctx.waitUntil(
+      queueAnswerGrading(aiTasksFor(context, queuedBy), { sessionId, questionId: input.questionId, question: gradingQuestionSchema.parse(question), answer: studentAnswerSchema.parse(input.answer), aiModel }).catch((error: unknown) => {
+        // The provisional grade stands; the answer itself is stored.
+        console.error("Queueing the model's grade failed", sessionId, input.questionId, error);
+      }),
+    );
+  }
+  return { answer: result.answer, outcome: result.outcome, view: result.view };
+}
+
+export async function completeTestSession(context: AppLoadContext, sessionId: string): Promise<SessionView> {
+  const result = await testSessionStub(context.cloudflare.env, sessionId).complete();
+  if (!result.ok) throw notFound(NOT_FOUND.session);
+  return result.view;
+}
