@@ -15,12 +15,22 @@ import {
 } from "~/db/schema";
 import { hashPassword } from "~/domain/auth/password";
 import { normalizeEmail } from "~/domain/auth/roles";
-import { questionSearchText } from "./questions.server";
+import { insertGroups } from "~/lib/batching";
+import { questionValues } from "./questions.server";
+import {
+  DEMO_COMPETENCIES,
+  DEMO_MODULES,
+  DEMO_PREREQUISITES,
+  DEMO_QUESTIONS,
+  type DemoCompetencyKey,
+  type DemoSectionKey,
+} from "./seed-content";
 import { hasAnyUser } from "./users.server";
 
 /**
  * Demo data for a local database, so `npm start` shows a working product with no setup:
- * a demo admin and a demo student account, a few competencies, a demo test and a demo class.
+ * a demo admin and a demo student account, two modules of competencies with prerequisites, a
+ * curriculum, a demo test whose bank is worth adapting (models/seed-content.ts) and a demo class.
  * Never run by a deploy: scripts/seed-local.ts reaches only the local database, through
  * wrangler's local platform proxy.
  */
@@ -41,67 +51,37 @@ export async function seedDemoData(db: Database, accounts: DemoAccounts = DEFAUL
   if (await hasAnyUser(db)) return false;
 
   const adminId = crypto.randomUUID();
-  const ids = {
-    numberSense: crypto.randomUUID(),
-    algebra: crypto.randomUUID(),
-    placeValue: crypto.randomUUID(),
-    fractions: crypto.randomUUID(),
-    variables: crypto.randomUUID(),
-    equations: crypto.randomUUID(),
-    test: crypto.randomUUID(),
-    sectionNumbers: crypto.randomUUID(),
-    sectionAlgebra: crypto.randomUUID(),
-    curriculum: crypto.randomUUID(),
-  };
-  const demoQuestions = [
-    {
-      id: crypto.randomUUID(),
-      section: ids.sectionNumbers,
-      competency: ids.placeValue,
-      type: "multiple_choice" as const,
-      difficulty: "easy" as const,
-      text: "<p>What is the value of the digit <strong>7</strong> in 4,728?</p>",
-      options: [
-        { text: "7", isCorrect: false, score: 0 },
-        { text: "70", isCorrect: false, score: 0 },
-        { text: "700", isCorrect: true, score: 1 },
-        { text: "7,000", isCorrect: false, score: 0 },
-      ],
-    },
-    {
-      id: crypto.randomUUID(),
-      section: ids.sectionNumbers,
-      competency: ids.fractions,
-      type: "multiple_select" as const,
-      difficulty: "medium" as const,
-      text: "<p>Select every fraction equal to <strong>1/2</strong>.</p>",
-      options: [
-        { text: "2/4", isCorrect: true, score: 1 },
-        { text: "3/5", isCorrect: false, score: 0 },
-        { text: "5/10", isCorrect: true, score: 1 },
-        { text: "4/6", isCorrect: false, score: 0 },
-      ],
-    },
-    {
-      id: crypto.randomUUID(),
-      section: ids.sectionAlgebra,
-      competency: ids.equations,
-      type: "free_response" as const,
-      difficulty: "medium" as const,
-      text: "<p>Solve <em>x + 9 = 23</em> and explain each step.</p>",
-      rubric: "Full credit: x = 14 with the step of subtracting 9 from both sides explained.",
-    },
-    {
-      id: crypto.randomUUID(),
-      section: ids.sectionAlgebra,
-      competency: ids.variables,
-      type: "scenario" as const,
-      difficulty: "hard" as const,
-      text: "<p>A phone plan costs $15 a month plus $2 for each gigabyte used. Write an expression for the monthly cost and explain what each part means.</p>",
-      rubric: "Expression 15 + 2g (or equivalent), with the fixed fee and the per-gigabyte rate explained.",
-      metadata: { title: "Choosing a phone plan" },
-    },
-  ];
+  const testId = crypto.randomUUID();
+  const curriculumId = crypto.randomUUID();
+  const moduleIds = idsFor(DEMO_MODULES);
+  const competencyIds = idsFor(DEMO_COMPETENCIES);
+  const sectionIds: Record<DemoSectionKey, string> = { numbers: crypto.randomUUID(), algebra: crypto.randomUUID() };
+  const sectionOf = Object.fromEntries(DEMO_COMPETENCIES.map((competency) => [competency.key, competency.section])) as Record<
+    DemoCompetencyKey,
+    DemoSectionKey
+  >;
+
+  // Every question through questionValues, as every writer does: sanitized text and its search text.
+  const demoQuestions = DEMO_QUESTIONS.map((question) => ({
+    id: crypto.randomUUID(),
+    section: sectionIds[sectionOf[question.competency]],
+    competency: competencyIds[question.competency],
+    values: questionValues({
+      text: question.text,
+      type: question.type,
+      difficulty: question.difficulty,
+      options: question.options ?? [],
+      rubric: question.rubric ?? null,
+      gradingSystemInstruction: null,
+      systemInstruction: question.systemInstruction ?? null,
+      initialPrompt: question.initialPrompt ?? null,
+      timeLimit: null,
+      metadata: question.metadata ?? {},
+    }),
+  }));
+  // The test lists its questions section by section: Number Sense first, then Algebra.
+  const sectionOrder: string[] = [sectionIds.numbers, sectionIds.algebra];
+  const placed = [...demoQuestions].sort((a, b) => sectionOrder.indexOf(a.section) - sectionOrder.indexOf(b.section));
 
   await db.batch([
     db.insert(users).values([
@@ -121,32 +101,35 @@ export async function seedDemoData(db: Database, accounts: DemoAccounts = DEFAUL
         passwordHash: await hashPassword(accounts.student.password),
       },
     ]),
-    db.insert(modules).values([
-      { id: ids.numberSense, name: "Number Sense" },
-      { id: ids.algebra, name: "Algebra Foundations" },
-    ]),
-    db.insert(competencies).values([
-      { id: ids.placeValue, description: "Understands place value", moduleId: ids.numberSense, gradeLevel: "6", subject: "Mathematics" },
-      { id: ids.fractions, description: "Recognises equivalent fractions", moduleId: ids.numberSense, gradeLevel: "6", subject: "Mathematics" },
-      { id: ids.variables, description: "Interprets variables in expressions", moduleId: ids.algebra, gradeLevel: "6", subject: "Mathematics" },
-      { id: ids.equations, description: "Solves one-step linear equations", moduleId: ids.algebra, gradeLevel: "6", subject: "Mathematics" },
-    ]),
-    db.insert(prerequisites).values([{ competencyId: ids.equations, prerequisiteId: ids.variables }]),
+    db.insert(modules).values(DEMO_MODULES.map((module) => ({ id: moduleIds[module.key], name: module.name }))),
+    db.insert(competencies).values(
+      DEMO_COMPETENCIES.map((competency) => ({
+        id: competencyIds[competency.key],
+        description: competency.description,
+        moduleId: moduleIds[competency.module],
+        gradeLevel: "6",
+        subject: "Mathematics",
+      })),
+    ),
+    db.insert(prerequisites).values(
+      DEMO_PREREQUISITES.map((link) => ({
+        id: crypto.randomUUID(),
+        competencyId: competencyIds[link.competency],
+        prerequisiteId: competencyIds[link.prerequisite],
+      })),
+    ),
     db.insert(curriculums).values({
-      id: ids.curriculum,
+      id: curriculumId,
       name: "Grade 6 Mathematics",
       description: "Number sense and the first steps in algebra.",
       gradeLevel: "6",
       subject: "Mathematics",
     }),
     db.insert(curriculumCompetencies).values(
-      [ids.placeValue, ids.fractions, ids.variables, ids.equations].map((competencyId) => ({
-        curriculumId: ids.curriculum,
-        competencyId,
-      })),
+      DEMO_COMPETENCIES.map((competency) => ({ curriculumId, competencyId: competencyIds[competency.key] })),
     ),
     db.insert(tests).values({
-      id: ids.test,
+      id: testId,
       title: "Grade 6 Math Check-in",
       description: "A short adaptive check of number sense and early algebra.",
       gradeLevel: "6",
@@ -157,40 +140,31 @@ export async function seedDemoData(db: Database, accounts: DemoAccounts = DEFAUL
       createdBy: adminId,
     }),
     db.insert(testSections).values([
-      { id: ids.sectionNumbers, testId: ids.test, title: "Number Sense", position: 0 },
-      { id: ids.sectionAlgebra, testId: ids.test, title: "Algebra", position: 1, timeLimit: 600 },
+      { id: sectionIds.numbers, testId, title: "Number Sense", position: 0 },
+      { id: sectionIds.algebra, testId, title: "Algebra", position: 1, timeLimit: 600 },
     ]),
-    db.insert(questions).values(
-      demoQuestions.map((question) => ({
-        id: question.id,
-        text: question.text,
-        searchText: questionSearchText(question.text),
-        type: question.type,
-        difficulty: question.difficulty,
-        options: "options" in question ? question.options : [],
-        rubric: "rubric" in question ? question.rubric : null,
-        metadata: "metadata" in question ? question.metadata : {},
-        createdBy: adminId,
-      })),
+    // 40 questions are more than one statement's 100 bound parameters: a statement per group.
+    ...insertGroups(demoQuestions.map((question) => ({ id: question.id, ...question.values, createdBy: adminId }))).map((group) =>
+      db.insert(questions).values(group),
     ),
-    db.insert(questionCompetencies).values(
-      demoQuestions.map((question) => ({ questionId: question.id, competencyId: question.competency, isPrimary: true })),
-    ),
-    db.insert(testQuestions).values(
-      demoQuestions.map((question, position) => ({
-        testId: ids.test,
-        questionId: question.id,
-        sectionId: question.section,
-        position,
-      })),
-    ),
+    ...insertGroups(
+      demoQuestions.map((question) => ({ id: crypto.randomUUID(), questionId: question.id, competencyId: question.competency, isPrimary: true })),
+    ).map((group) => db.insert(questionCompetencies).values(group)),
+    ...insertGroups(
+      placed.map((question, position) => ({ id: crypto.randomUUID(), testId, questionId: question.id, sectionId: question.section, position })),
+    ).map((group) => db.insert(testQuestions).values(group)),
     db.insert(cohorts).values({
       name: "Demo Class",
       joinCode: DEMO_JOIN_CODE,
-      testConfigId: ids.test,
+      testConfigId: testId,
       testMode: "placement",
       createdBy: adminId,
     }),
   ]);
   return true;
+}
+
+/** A fresh id for every keyed item. */
+function idsFor<Key extends string>(items: readonly { key: Key }[]): Record<Key, string> {
+  return Object.fromEntries(items.map((item) => [item.key, crypto.randomUUID()])) as Record<Key, string>;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 
+import { DEMO_PREREQUISITES, DEMO_QUESTIONS } from "~/models/seed-content";
 import { saveScreenshot } from "../support/browser";
 import { browserSession } from "../support/browser-session";
 import { demoAccounts } from "../support/worker";
@@ -73,7 +74,7 @@ describe("competencies, prerequisites and curriculums", () => {
     expect(await curriculum.getByTestId("curriculum-competency-count").innerText()).toBe("4 competencies");
     await saveScreenshot(session.page, "curriculum-curriculums");
     await session.page.goto("/admin/prerequisites");
-    expect(await session.page.getByTestId("prerequisite-row").count()).toBe(2);
+    expect(await session.page.getByTestId("prerequisite-row").count()).toBe(DEMO_PREREQUISITES.length + 1);
     await saveScreenshot(session.page, "curriculum-prerequisites-reloaded");
   });
 
@@ -81,12 +82,13 @@ describe("competencies, prerequisites and curriculums", () => {
     await session.page.goto("/admin/competencies");
     await session.page.getByRole("button", { name: "Delete Understands place value" }).click();
     const confirm = session.page.getByRole("dialog", { name: "Are you sure?" });
-    await confirm.getByText("is linked to 1 question").waitFor();
+    const linked = DEMO_QUESTIONS.filter((question) => question.competency === "placeValue").length;
+    await confirm.getByText(`is linked to ${linked} questions`).waitFor();
     await confirm.getByRole("button", { name: "Delete Competency" }).click();
     await toast("Competency deleted");
     expect(await session.page.getByTestId("competency-card").filter({ hasText: "Understands place value" }).count()).toBe(0);
     await session.page.goto("/admin/question-bank");
-    expect(await session.page.getByTestId("question-card").count()).toBe(4);
+    await session.page.getByText(`of ${DEMO_QUESTIONS.length} questions`).waitFor();
   });
 });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { DEMO_QUESTIONS } from "~/models/seed-content";
 import { count, demoClients, type ApiClient } from "../support/api";
 import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
 
@@ -107,7 +108,7 @@ describe("GET /api/tests", () => {
       { id: q1, type: "free_response", difficulty: "medium", sectionId: null },
     ]);
     const seeded = data.find((test: { title: string }) => test.title === "Grade 6 Math Check-in");
-    expect(seeded.questions).toHaveLength(4);
+    expect(seeded.questions).toHaveLength(DEMO_QUESTIONS.length);
     expect(Number.isNaN(Date.parse(listed.createdAt))).toBe(false);
   });
 });
