@@ -13,6 +13,7 @@ export const NOT_FOUND = {
   curriculumMember: "That Competency Is Not In This Curriculum",
   questionCompetencyLink: "That Competency Is Not Linked To This Question",
   job: "Job Not Found",
+  cohort: "Class Not Found",
 } as const;
 
 export type NotFoundPage = { notFound: string; back: { to: string; label: string } };
