@@ -26,7 +26,6 @@ export function PlannedScreen({ title, summary }: { title: string; summary: stri
 const PLANNED = {
   sessions: ["Test Sessions", "Reviewing and managing test submissions arrives with test taking."],
   analytics: ["Cohort Analytics", "Class analytics arrive once students can join classes and take tests."],
-  cohorts: ["Class Management", "Creating classes with join codes and QR codes is planned for a later release."],
   aiGrading: ["AI Grading Review", "Reviewing the AI's grading decisions for a session arrives with AI grading."],
   takeTest: ["Take a Test", "Taking a test starts from the join screen, which arrives in a later release."],
   results: ["Results", "Results arrive together with test taking."],

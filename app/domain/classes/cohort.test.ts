@@ -1,0 +1,115 @@
+import { describe, expect, it } from "vitest";
+import type { ZodTypeAny } from "zod";
+
+import {
+  cohortCreateSchema,
+  cohortMemberSchema,
+  cohortUpdateSchema,
+  joinCodeLookupSchema,
+  joinUrl,
+  resolveDefaultTest,
+} from "./cohort";
+import { COHORT_MESSAGES, cohortActionSchema } from "./screen-actions";
+import { fieldErrors } from "~/lib/form-errors";
+
+function errorsOf(schema: ZodTypeAny, input: unknown): Record<string, string> {
+  const result = schema.safeParse(input);
+  if (result.success) throw new Error(`expected a refusal, got ${JSON.stringify(result.data)}`);
+  return fieldErrors(result.error);
+}
+
+describe("cohortCreateSchema", () => {
+  it("requires a name with SPEC.md's message", () => {
+    expect(errorsOf(cohortCreateSchema, {})).toEqual({ name: "Please enter a cohort name." });
+    expect(errorsOf(cohortCreateSchema, { name: "   " })).toEqual({ name: "Please enter a cohort name." });
+  });
+
+  it("reads a blank join code as none (generated later), and upper-cases and trims a typed one", () => {
+    expect(cohortCreateSchema.parse({ name: " Period 3 ", joinCode: "  " })).toEqual({ name: "Period 3", joinCode: null, isActive: true });
+    expect(cohortCreateSchema.parse({ name: "Period 3", joinCode: " math-7b " }).joinCode).toBe("MATH-7B");
+    expect(cohortCreateSchema.parse({ name: "Period 3", joinCode: null }).joinCode).toBeNull();
+  });
+
+  it("refuses an over-long join code or one that would not survive a URL", () => {
+    expect(errorsOf(cohortCreateSchema, { name: "x", joinCode: "A".repeat(51) })).toEqual({ joinCode: "The join code must be at most 50 characters" });
+    expect(errorsOf(cohortCreateSchema, { name: "x", joinCode: "A/B" })).toEqual({ joinCode: "Use only letters, digits, - and _ in a join code" });
+  });
+
+  it("reads the 'No default test' choice as null and checks the mode", () => {
+    expect(cohortCreateSchema.parse({ name: "x", testConfigId: "" }).testConfigId).toBeNull();
+    expect(cohortCreateSchema.parse({ name: "x", testConfigId: "t1", testMode: "diagnostic" })).toMatchObject({ testConfigId: "t1", testMode: "diagnostic" });
+    expect(errorsOf(cohortCreateSchema, { name: "x", testConfigId: "t1", testMode: "final" })).toEqual({ testMode: "Test mode must be placement or diagnostic" });
+    expect(errorsOf(cohortCreateSchema, { name: "x", isActive: "yes" })).toEqual({ isActive: "isActive must be true or false" });
+  });
+});
+
+describe("cohortUpdateSchema", () => {
+  it("leaves fields not sent undefined, so the class keeps them", () => {
+    expect(cohortUpdateSchema.parse({ name: "x" })).toEqual({ name: "x", joinCode: null, testConfigId: undefined, testMode: undefined, isActive: undefined });
+    expect(cohortUpdateSchema.parse({ name: "x", testConfigId: null, testMode: null })).toMatchObject({ testConfigId: null, testMode: null });
+  });
+});
+
+describe("resolveDefaultTest", () => {
+  const existing = { testConfigId: "t1", testMode: "diagnostic" as const };
+
+  it("has no mode without a test, whatever mode is sent", () => {
+    expect(resolveDefaultTest(null, { testMode: "diagnostic" })).toEqual({ testConfigId: null, testMode: null });
+    expect(resolveDefaultTest(existing, { testConfigId: null, testMode: "diagnostic" })).toEqual({ testConfigId: null, testMode: null });
+  });
+
+  it("defaults the mode to placement when a test is chosen without one", () => {
+    expect(resolveDefaultTest(null, { testConfigId: "t2" })).toEqual({ testConfigId: "t2", testMode: "placement" });
+    expect(resolveDefaultTest(existing, { testConfigId: "t2" })).toEqual({ testConfigId: "t2", testMode: "placement" });
+  });
+
+  it("keeps the class's test and mode when neither is sent, and changes only the mode when only it is sent", () => {
+    expect(resolveDefaultTest(existing, {})).toEqual(existing);
+    expect(resolveDefaultTest(existing, { testMode: "placement" })).toEqual({ testConfigId: "t1", testMode: "placement" });
+  });
+});
+
+describe("cohortMemberSchema", () => {
+  it("needs a name and a student id, trimmed, with SPEC.md's message", () => {
+    const message = "Please enter both your name and student ID.";
+    expect(errorsOf(cohortMemberSchema, { cohortId: "c1", studentId: " ", displayName: "Ada" })).toEqual({ studentId: message });
+    expect(errorsOf(cohortMemberSchema, { cohortId: "c1", studentId: "s1" })).toEqual({ displayName: message });
+    expect(cohortMemberSchema.parse({ cohortId: "c1", studentId: " s-1 ", displayName: " Ada " })).toEqual({ cohortId: "c1", studentId: "s-1", displayName: "Ada" });
+  });
+
+  it("caps each at 100 characters", () => {
+    expect(errorsOf(cohortMemberSchema, { cohortId: "c1", studentId: "s".repeat(101), displayName: "Ada" })).toEqual({
+      studentId: "Your name and student ID must each be at most 100 characters",
+    });
+  });
+});
+
+describe("joinCodeLookupSchema and joinUrl", () => {
+  it("reads a code as the join field does", () => {
+    expect(joinCodeLookupSchema.parse(" democlass ")).toBe("DEMOCLASS");
+    expect(joinCodeLookupSchema.safeParse("  ").error?.issues[0]?.message).toBe("Please enter the join code provided by your teacher.");
+    expect(joinCodeLookupSchema.safeParse("A".repeat(51)).success).toBe(false);
+  });
+
+  it("points at the join screen with the code", () => {
+    expect(joinUrl("https://school.example", "AB2CD3EF")).toBe("https://school.example/join?code=AB2CD3EF");
+  });
+});
+
+describe("cohortActionSchema", () => {
+  it("carries SPEC.md's toasts, titling the name error 'Name required'", () => {
+    expect(COHORT_MESSAGES.intents.create).toEqual({ success: "Cohort created", failure: "Failed to create cohort. Please try again." });
+    expect(COHORT_MESSAGES.intents.update).toEqual({ success: "Cohort updated", failure: "Failed to update cohort. Please try again." });
+    expect(COHORT_MESSAGES.intents.delete).toEqual({ success: "Cohort deleted", failure: "Failed to delete cohort." });
+    expect(COHORT_MESSAGES.titled).toEqual([{ title: "Name required", message: "Please enter a cohort name." }]);
+  });
+
+  it("parses each intent", () => {
+    expect(cohortActionSchema.parse({ intent: "create", values: { name: "A" } })).toMatchObject({ intent: "create", values: { name: "A", isActive: true } });
+    expect(cohortActionSchema.parse({ intent: "update", id: "c1", values: { name: "A", testConfigId: null, testMode: null } })).toMatchObject({
+      intent: "update",
+      id: "c1",
+    });
+    expect(cohortActionSchema.parse({ intent: "delete", id: "c1" })).toEqual({ intent: "delete", id: "c1" });
+  });
+});

@@ -1,0 +1,129 @@
+import { z } from "zod";
+
+import type { TitledMessage } from "~/lib/action-result";
+import { JOIN_CODE_MAX_INPUT, normalizeJoinCode } from "./join-codes";
+
+/**
+ * Classes (cohorts) and their members: SPEC.md sections 3 and 5 ("Class", "Join"). One schema
+ * per payload, shared by the Class Management dialog, its screen action and /api/cohorts.
+ */
+
+export const TEST_MODES = ["placement", "diagnostic"] as const;
+export type TestMode = (typeof TEST_MODES)[number];
+/** SPEC.md section 9: "Default test mode: placement". */
+export const DEFAULT_TEST_MODE: TestMode = "placement";
+
+export const COHORT_NAME_REQUIRED: TitledMessage = { title: "Name required", message: "Please enter a cohort name." };
+export const JOIN_CODE_REQUIRED: TitledMessage = { title: "Join code required", message: "Please enter the join code provided by your teacher." };
+export const INFORMATION_REQUIRED: TitledMessage = { title: "Information required", message: "Please enter both your name and student ID." };
+export const INVALID_JOIN_CODE = "The join code you entered is not valid. Please check and try again.";
+export const INACTIVE_CLASS = "This class is no longer active";
+export const JOIN_CODE_TAKEN = "That join code is already used by another class.";
+export const UNKNOWN_TEST = "Unknown test";
+
+export const COHORT_NAME_MAX = 200;
+export const MEMBER_FIELD_MAX = 100;
+
+/**
+ * A typed join code: trimmed and upper-cased; blank means "none typed" (null), which generates
+ * one on create and keeps the class's own on edit. Letters, digits, "-" and "_" only, so the
+ * code reads the same in a URL, a QR code and /api/cohorts/join/{joinCode}.
+ */
+export const joinCodeField = z
+  .string({ invalid_type_error: "The join code must be text" })
+  .max(JOIN_CODE_MAX_INPUT, `The join code must be at most ${JOIN_CODE_MAX_INPUT} characters`)
+  .transform(normalizeJoinCode)
+  .refine((code) => code === "" || /^[A-Z0-9_-]+$/.test(code), "Use only letters, digits, - and _ in a join code")
+  .nullable()
+  .optional()
+  .transform((code) => code || null);
+
+/** "" (the select's "No default test") and null both mean no default test; undefined means not sent. */
+const testConfigIdField = z
+  .string({ invalid_type_error: "testConfigId must be text or null" })
+  .trim()
+  .nullable()
+  .optional()
+  .transform((id) => (id === undefined ? undefined : id || null));
+
+const testModeField = z
+  .preprocess((mode) => (mode === "" ? null : mode), z.enum(TEST_MODES, { errorMap: () => ({ message: "Test mode must be placement or diagnostic" }) }).nullable())
+  .optional();
+
+const nameField = z
+  .string({ required_error: COHORT_NAME_REQUIRED.message, invalid_type_error: COHORT_NAME_REQUIRED.message })
+  .trim()
+  .min(1, COHORT_NAME_REQUIRED.message)
+  .max(COHORT_NAME_MAX, `The name must be at most ${COHORT_NAME_MAX} characters`);
+
+const isActiveField = z.boolean({ invalid_type_error: "isActive must be true or false" });
+
+/** POST /api/cohorts and the create dialog. "No default test" omits the test fields (SPEC.md section 5). */
+export const cohortCreateSchema = z.object({
+  name: nameField,
+  joinCode: joinCodeField,
+  testConfigId: testConfigIdField,
+  testMode: testModeField,
+  isActive: isActiveField.default(true),
+});
+export type CohortCreateInput = z.infer<typeof cohortCreateSchema>;
+
+/**
+ * PUT /api/cohorts/{id} and the edit dialog. "No default test" sends testConfigId and testMode
+ * as null; a field not sent keeps the class's value, and so does a blank join code.
+ */
+export const cohortUpdateSchema = z.object({
+  name: nameField,
+  joinCode: joinCodeField,
+  testConfigId: testConfigIdField,
+  testMode: testModeField,
+  isActive: isActiveField.optional(),
+});
+export type CohortUpdateInput = z.infer<typeof cohortUpdateSchema>;
+
+export type DefaultTest = { testConfigId: string | null; testMode: TestMode | null };
+
+/**
+ * The class's default test after a create (existing null) or an update. The mode only means
+ * something with a test: none without one, and placement when a test is set without a mode.
+ */
+export function resolveDefaultTest(
+  existing: DefaultTest | null,
+  input: { testConfigId?: string | null; testMode?: TestMode | null },
+): DefaultTest {
+  const testChanged = input.testConfigId !== undefined;
+  const testConfigId = testChanged ? input.testConfigId! : (existing?.testConfigId ?? null);
+  if (!testConfigId) return { testConfigId: null, testMode: null };
+  const keptMode = testChanged ? null : (existing?.testMode ?? null);
+  return { testConfigId, testMode: input.testMode ?? keptMode ?? DEFAULT_TEST_MODE };
+}
+
+const memberField = z
+  .string({ required_error: INFORMATION_REQUIRED.message, invalid_type_error: INFORMATION_REQUIRED.message })
+  .trim()
+  .min(1, INFORMATION_REQUIRED.message)
+  .max(MEMBER_FIELD_MAX, `Your name and student ID must each be at most ${MEMBER_FIELD_MAX} characters`);
+
+/** POST /api/cohort-members: a signed-out student registers in a class. */
+export const cohortMemberSchema = z.object({
+  cohortId: z.string({ required_error: "cohortId is required", invalid_type_error: "cohortId is required" }).trim().min(1, "cohortId is required"),
+  studentId: memberField,
+  displayName: memberField,
+});
+export type CohortMemberInput = z.infer<typeof cohortMemberSchema>;
+
+/** The code in /api/cohorts/join/{joinCode}, as the join screen's field reads it. */
+export const joinCodeLookupSchema = z
+  .string()
+  .transform(normalizeJoinCode)
+  .pipe(
+    z
+      .string()
+      .min(1, JOIN_CODE_REQUIRED.message)
+      .max(JOIN_CODE_MAX_INPUT, `The join code must be at most ${JOIN_CODE_MAX_INPUT} characters`),
+  );
+
+/** Where a class's QR code sends a student: the join screen with the code filled in. */
+export function joinUrl(origin: string, joinCode: string): string {
+  return `${origin}/join?code=${encodeURIComponent(joinCode)}`;
+}

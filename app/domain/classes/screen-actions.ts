@@ -1,0 +1,23 @@
+import { z } from "zod";
+
+import { recordId } from "~/lib/schema-fields";
+import { COHORT_NAME_REQUIRED, cohortCreateSchema, cohortUpdateSchema } from "./cohort";
+
+/**
+ * The intents of the Class Management screen, with SPEC.md's toasts (section 8: "Cohort
+ * created, updated, deleted" and the three failure texts).
+ */
+export const cohortActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("create"), values: cohortCreateSchema }),
+  z.object({ intent: z.literal("update"), id: recordId, values: cohortUpdateSchema }),
+  z.object({ intent: z.literal("delete"), id: recordId }),
+]);
+
+export const COHORT_MESSAGES = {
+  intents: {
+    create: { success: "Cohort created", failure: "Failed to create cohort. Please try again." },
+    update: { success: "Cohort updated", failure: "Failed to update cohort. Please try again." },
+    delete: { success: "Cohort deleted", failure: "Failed to delete cohort." },
+  },
+  titled: [COHORT_NAME_REQUIRED],
+};

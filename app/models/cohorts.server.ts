@@ -1,0 +1,173 @@
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+
+import type { Database } from "~/db/client.server";
+import { cohortMembers, cohorts, testSessionRecords, tests } from "~/db/schema";
+import {
+  INACTIVE_CLASS,
+  JOIN_CODE_TAKEN,
+  resolveDefaultTest,
+  UNKNOWN_TEST,
+  type CohortCreateInput,
+  type CohortMemberInput,
+  type CohortUpdateInput,
+} from "~/domain/classes/cohort";
+import { generateJoinCode, normalizeJoinCode } from "~/domain/classes/join-codes";
+import { NOT_FOUND } from "~/domain/shell/not-found";
+import { conflict, found, invalid } from "~/lib/errors";
+
+/** Classes (cohorts), their join codes and their members. */
+
+/** How many generated codes to try before giving up: with 32^8 codes, a second try is already rare. */
+const GENERATED_CODE_ATTEMPTS = 5;
+
+async function selectCohorts(db: Database, where?: SQL) {
+  const rows = await db
+    .select({
+      id: cohorts.id,
+      name: cohorts.name,
+      joinCode: cohorts.joinCode,
+      testConfigId: cohorts.testConfigId,
+      testMode: cohorts.testMode,
+      testTitle: tests.title,
+      isActive: cohorts.isActive,
+      memberCount: sql<number>`(select count(*) from ${cohortMembers} where ${cohortMembers.cohortId} = ${cohorts.id})`,
+      sessionCount: sql<number>`(select count(*) from ${testSessionRecords} where ${testSessionRecords.cohortId} = ${cohorts.id})`,
+      createdAt: cohorts.createdAt,
+      updatedAt: cohorts.updatedAt,
+    })
+    .from(cohorts)
+    .leftJoin(tests, eq(tests.id, cohorts.testConfigId))
+    .where(where)
+    .orderBy(asc(cohorts.name), asc(cohorts.createdAt));
+  return rows.map((row) => ({
+    ...row,
+    memberCount: Number(row.memberCount),
+    sessionCount: Number(row.sessionCount),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }));
+}
+
+export type CohortView = Awaited<ReturnType<typeof selectCohorts>>[number];
+
+/** Every class with its default test's title, member count and session count. */
+export function listCohorts(db: Database): Promise<CohortView[]> {
+  return selectCohorts(db);
+}
+
+async function cohortView(db: Database, id: string): Promise<CohortView> {
+  return found(await findCohort(db, id), NOT_FOUND.cohort);
+}
+
+export async function findCohort(db: Database, id: string): Promise<CohortView | null> {
+  return (await selectCohorts(db, eq(cohorts.id, id)))[0] ?? null;
+}
+
+/** The tests a class can default to, for the dialog's select. */
+export function listTestChoices(db: Database) {
+  return db.select({ id: tests.id, title: tests.title }).from(tests).orderBy(asc(tests.title));
+}
+
+async function assertTestExists(db: Database, testConfigId: string | null) {
+  if (testConfigId && !(await db.query.tests.findFirst({ where: eq(tests.id, testConfigId), columns: { id: true } }))) {
+    throw invalid(UNKNOWN_TEST);
+  }
+}
+
+async function assertJoinCodeFree(db: Database, joinCode: string, exceptId: string | null) {
+  const holder = await db.query.cohorts.findFirst({ where: eq(cohorts.joinCode, joinCode), columns: { id: true } });
+  if (holder && holder.id !== exceptId) throw conflict(JOIN_CODE_TAKEN);
+}
+
+/** D1 reports a unique index violation in the message; drizzle wraps it (the cause holds it). */
+function isUniqueViolation(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    if (current.message.includes("UNIQUE constraint failed")) return true;
+  }
+  return false;
+}
+
+/**
+ * Creates a class. A typed join code must be free (409 otherwise); none typed generates one,
+ * trying again if the unique index says another class holds it.
+ */
+export async function createCohort(db: Database, input: CohortCreateInput, createdBy: string | null): Promise<CohortView> {
+  const defaultTest = resolveDefaultTest(null, input);
+  await assertTestExists(db, defaultTest.testConfigId);
+  const insert = (joinCode: string) =>
+    db
+      .insert(cohorts)
+      .values({ name: input.name, isActive: input.isActive, ...defaultTest, joinCode, createdBy })
+      .returning({ id: cohorts.id });
+
+  if (input.joinCode) {
+    await assertJoinCodeFree(db, input.joinCode, null);
+    try {
+      const [row] = await insert(input.joinCode);
+      return cohortView(db, row!.id);
+    } catch (error) {
+      // Another class took the code between the check and the insert.
+      if (isUniqueViolation(error)) throw conflict(JOIN_CODE_TAKEN);
+      throw error;
+    }
+  }
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const [row] = await insert(generateJoinCode());
+      return cohortView(db, row!.id);
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= GENERATED_CODE_ATTEMPTS) throw error;
+    }
+  }
+}
+
+/** Updates a class: a blank join code keeps its own; test fields not sent keep theirs. */
+export async function updateCohort(db: Database, id: string, input: CohortUpdateInput): Promise<CohortView> {
+  const existing = found(await db.query.cohorts.findFirst({ where: eq(cohorts.id, id) }), NOT_FOUND.cohort);
+  const defaultTest = resolveDefaultTest(existing, input);
+  if (input.testConfigId !== undefined) await assertTestExists(db, defaultTest.testConfigId);
+  const joinCode = input.joinCode ?? existing.joinCode;
+  if (joinCode !== existing.joinCode) await assertJoinCodeFree(db, joinCode, id);
+  try {
+    await db
+      .update(cohorts)
+      .set({ name: input.name, joinCode, ...defaultTest, ...(input.isActive === undefined ? {} : { isActive: input.isActive }) })
+      .where(eq(cohorts.id, id));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(JOIN_CODE_TAKEN);
+    throw error;
+  }
+  return cohortView(db, id);
+}
+
+/** Deletes a class and (by cascade) its members; its sessions stay, no longer linked to it. */
+export async function deleteCohort(db: Database, id: string): Promise<boolean> {
+  return (await db.delete(cohorts).where(eq(cohorts.id, id)).returning({ id: cohorts.id })).length > 0;
+}
+
+/** What a signed-out student may learn from a join code, and nothing more. */
+export async function findCohortByJoinCode(db: Database, joinCode: string) {
+  const row = await db.query.cohorts.findFirst({
+    where: eq(cohorts.joinCode, normalizeJoinCode(joinCode)),
+    columns: { id: true, name: true, isActive: true, testConfigId: true, testMode: true },
+  });
+  return row ?? null;
+}
+
+/**
+ * Registers a student in a class, or renames them if their student id is already in it.
+ * `created` says which, so the API can answer 201 or 200.
+ */
+export async function addCohortMember(db: Database, input: CohortMemberInput): Promise<{ studentId: string; created: boolean }> {
+  const cohort = found(await db.query.cohorts.findFirst({ where: eq(cohorts.id, input.cohortId), columns: { isActive: true } }), NOT_FOUND.cohort);
+  if (!cohort.isActive) throw conflict(INACTIVE_CLASS);
+  const existing = await db.query.cohortMembers.findFirst({
+    where: and(eq(cohortMembers.cohortId, input.cohortId), eq(cohortMembers.studentId, input.studentId)),
+    columns: { id: true },
+  });
+  await db
+    .insert(cohortMembers)
+    .values(input)
+    .onConflictDoUpdate({ target: [cohortMembers.cohortId, cohortMembers.studentId], set: { displayName: input.displayName, updatedAt: new Date() } });
+  return { studentId: input.studentId, created: !existing };
+}

@@ -1,0 +1,78 @@
+import { Link } from "@remix-run/react";
+import { Pencil, QrCode, Trash2, Users } from "lucide-react";
+
+import type { TestMode } from "~/domain/classes/cohort";
+
+export type CohortCardData = {
+  id: string;
+  name: string;
+  joinCode: string;
+  isActive: boolean;
+  testConfigId: string | null;
+  testMode: TestMode | null;
+  testTitle: string | null;
+  memberCount: number;
+};
+
+const MODE_LABEL: Record<TestMode, string> = { placement: "Placement", diagnostic: "Diagnostic" };
+
+/** SPEC.md section 2: the card opens the class's analytics, with its default test when it has one. */
+export function analyticsHref(cohort: { id: string; testConfigId: string | null }): string {
+  const query = new URLSearchParams({ cohortId: cohort.id });
+  if (cohort.testConfigId) query.set("testConfigId", cohort.testConfigId);
+  return `/admin/analytics?${query}`;
+}
+
+export function CohortCard({
+  cohort,
+  busy,
+  onEdit,
+  onDelete,
+  onShowQr,
+}: {
+  cohort: CohortCardData;
+  busy: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+  onShowQr: () => void;
+}) {
+  return (
+    <li className="card flex flex-col gap-3 p-4" data-testid="cohort-card">
+      <div className="flex items-start justify-between gap-3">
+        <h2 className="min-w-0 font-semibold text-slate-900">
+          <Link to={analyticsHref(cohort)} className="hover:underline">
+            {cohort.name}
+          </Link>
+        </h2>
+        <span
+          className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ${cohort.isActive ? "bg-emerald-100 text-emerald-800" : "bg-slate-200 text-slate-800"}`}
+        >
+          {cohort.isActive ? "Active" : "Inactive"}
+        </span>
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-slate-700">
+        <dt>Join code</dt>
+        <dd className="font-mono font-semibold tracking-wider text-slate-900" data-testid="cohort-join-code">
+          {cohort.joinCode}
+        </dd>
+        <dt>Default test</dt>
+        <dd className="text-slate-900">{cohort.testTitle ? `${cohort.testTitle} · ${MODE_LABEL[cohort.testMode ?? "placement"]}` : "No default test"}</dd>
+      </dl>
+      <div className="mt-auto flex items-center gap-1">
+        <span className="flex flex-1 items-center gap-1 text-sm text-slate-700">
+          <Users aria-hidden="true" className="size-4" />
+          {cohort.memberCount} {cohort.memberCount === 1 ? "member" : "members"}
+        </span>
+        <button type="button" className="btn-ghost px-2" aria-label={`QR code for ${cohort.name}`} onClick={onShowQr}>
+          <QrCode aria-hidden="true" className="size-4" />
+        </button>
+        <button type="button" className="btn-ghost px-2" aria-label={`Edit ${cohort.name}`} onClick={onEdit}>
+          <Pencil aria-hidden="true" className="size-4" />
+        </button>
+        <button type="button" className="btn-ghost px-2 text-red-700" aria-label={`Delete ${cohort.name}`} disabled={busy} onClick={onDelete}>
+          <Trash2 aria-hidden="true" className="size-4" />
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,125 @@
+import { useState } from "react";
+
+import { Dialog, DialogActions } from "~/components/dialog";
+import { FormField } from "~/components/form-field";
+import { cohortCreateSchema, cohortUpdateSchema, DEFAULT_TEST_MODE, type TestMode } from "~/domain/classes/cohort";
+import { JOIN_CODE_MAX_INPUT } from "~/domain/classes/join-codes";
+import { fieldErrors } from "~/lib/form-errors";
+
+export type EditableCohort = { id: string; name: string; joinCode: string; testConfigId: string | null; testMode: TestMode | null; isActive: boolean };
+
+/** What the dialog sends: create omits the test fields without a test; update sends them as null (SPEC.md section 5). */
+export type CohortPayload = { name: string; joinCode: string; isActive: boolean; testConfigId?: string | null; testMode?: TestMode | null };
+
+type FormValues = { name: string; joinCode: string; testConfigId: string; testMode: TestMode; isActive: boolean };
+
+function payloadOf(values: FormValues, editing: boolean): CohortPayload {
+  const base = { name: values.name, joinCode: values.joinCode, isActive: values.isActive };
+  if (values.testConfigId) return { ...base, testConfigId: values.testConfigId, testMode: values.testMode };
+  return editing ? { ...base, testConfigId: null, testMode: null } : base;
+}
+
+/**
+ * Create or edit a class. The join code starts blank: blank generates one on create and keeps
+ * the class's own on edit. The test mode shows only once a default test is chosen.
+ */
+export function CohortDialog({
+  initial,
+  tests,
+  busy,
+  onClose,
+  onSubmit,
+}: {
+  initial: EditableCohort | null;
+  tests: { id: string; title: string }[];
+  busy: boolean;
+  onClose: () => void;
+  onSubmit: (payload: CohortPayload) => void;
+}) {
+  const [values, setValues] = useState<FormValues>({
+    name: initial?.name ?? "",
+    joinCode: "",
+    testConfigId: initial?.testConfigId ?? "",
+    testMode: initial?.testMode ?? DEFAULT_TEST_MODE,
+    isActive: initial?.isActive ?? true,
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set = <Key extends keyof FormValues>(key: Key, value: FormValues[Key]) => setValues((current) => ({ ...current, [key]: value }));
+
+  const submit = () => {
+    const payload = payloadOf(values, initial !== null);
+    const parsed = (initial ? cohortUpdateSchema : cohortCreateSchema).safeParse(payload);
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
+    setErrors({});
+    onSubmit(payload);
+  };
+
+  return (
+    <Dialog open onClose={onClose} title={initial ? "Edit Class" : "New Class"}>
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <FormField name="cohortName" label="Class name" value={values.name} onChange={(event) => set("name", event.target.value)} error={errors.name} />
+        <div>
+          <label htmlFor="cohort-join-code" className="label">
+            Join code
+          </label>
+          <input
+            id="cohort-join-code"
+            className="input mt-1 font-mono uppercase"
+            value={values.joinCode}
+            maxLength={JOIN_CODE_MAX_INPUT}
+            placeholder={initial?.joinCode}
+            autoComplete="off"
+            spellCheck={false}
+            aria-invalid={errors.joinCode ? true : undefined}
+            aria-describedby={errors.joinCode ? "cohort-join-code-hint cohort-join-code-error" : "cohort-join-code-hint"}
+            onChange={(event) => set("joinCode", event.target.value.toUpperCase())}
+          />
+          <p id="cohort-join-code-hint" className="mt-1 text-sm text-slate-700">
+            {initial ? `Leave blank to keep ${initial.joinCode}` : "Leave blank to generate one"}
+          </p>
+          {errors.joinCode ? (
+            <p id="cohort-join-code-error" className="mt-1 text-sm text-red-700">
+              {errors.joinCode}
+            </p>
+          ) : null}
+        </div>
+        <div>
+          <label htmlFor="cohort-test" className="label">
+            Default test
+          </label>
+          <select id="cohort-test" className="input mt-1" value={values.testConfigId} onChange={(event) => set("testConfigId", event.target.value)}>
+            <option value="">No default test</option>
+            {tests.map((test) => (
+              <option key={test.id} value={test.id}>
+                {test.title}
+              </option>
+            ))}
+          </select>
+        </div>
+        {values.testConfigId ? (
+          <div>
+            <label htmlFor="cohort-test-mode" className="label">
+              Test mode
+            </label>
+            <select id="cohort-test-mode" className="input mt-1" value={values.testMode} onChange={(event) => set("testMode", event.target.value as TestMode)}>
+              <option value="placement">Placement (quick assessment)</option>
+              <option value="diagnostic">Diagnostic (comprehensive assessment)</option>
+            </select>
+          </div>
+        ) : null}
+        <label className="flex items-center gap-2 text-sm text-slate-900">
+          <input type="checkbox" className="size-4" checked={values.isActive} onChange={(event) => set("isActive", event.target.checked)} />
+          Active: students can join with the code
+        </label>
+        <DialogActions onCancel={onClose} submitLabel={initial ? "Save Class" : "Create Class"} busy={busy} />
+      </form>
+    </Dialog>
+  );
+}

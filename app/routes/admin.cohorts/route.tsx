@@ -1,0 +1,118 @@
+import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ArrowLeft, Plus } from "lucide-react";
+import { useState } from "react";
+
+import { CohortCard } from "./cohort-card";
+import { CohortDialog, type EditableCohort } from "./cohort-dialog";
+import printStyles from "./print.css";
+import { QrDialog } from "./qr-dialog";
+import { ConfirmDeleteDialog } from "~/components/dialog";
+import { useActionResult, useIntentFetcher } from "~/components/action-result";
+import { COHORT_MESSAGES, cohortActionSchema } from "~/domain/classes/screen-actions";
+import { NOT_FOUND } from "~/domain/shell/not-found";
+import { assertNever } from "~/lib/assert-never";
+import { found } from "~/lib/errors";
+import { createCohort, deleteCohort, listCohorts, listTestChoices, updateCohort } from "~/models/cohorts.server";
+import { handleAction } from "~/services/action.server";
+import { requireAdmin } from "~/services/auth.server";
+
+export const meta: MetaFunction = () => [{ title: "Class Management · Adaptive Testing Engine" }];
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: printStyles, media: "print" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  const [cohorts, tests] = await Promise.all([listCohorts(context.db), listTestChoices(context.db)]);
+  // The QR code and join link point at the product's own origin, not whatever host served this page.
+  const joinOrigin = context.config.appOrigin ?? new URL(request.url).origin;
+  return json({ cohorts, tests, joinOrigin });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request, context);
+  const { db } = context;
+  return handleAction(request, cohortActionSchema, COHORT_MESSAGES, async (input) => {
+    switch (input.intent) {
+      case "create":
+        await createCohort(db, input.values, admin.id);
+        return;
+      case "update":
+        await updateCohort(db, input.id, input.values);
+        return;
+      case "delete":
+        found(await deleteCohort(db, input.id), NOT_FOUND.cohort);
+        return;
+      default:
+        return assertNever(input);
+    }
+  });
+}
+
+type Cohort = ReturnType<typeof useLoaderData<typeof loader>>["cohorts"][number];
+
+export default function ClassManagement() {
+  const { cohorts, tests, joinOrigin } = useLoaderData<typeof loader>();
+  const { fetcher, busy, submitIntent } = useIntentFetcher();
+  // A new key per opening, so the dialog starts from the class's saved values every time.
+  const [editing, setEditing] = useState<{ key: number; cohort: EditableCohort | null } | null>(null);
+  const [deleting, setDeleting] = useState<Cohort | null>(null);
+  const [showingQr, setShowingQr] = useState<Cohort | null>(null);
+  useActionResult(fetcher, {
+    onSuccess: (result) => {
+      if (result.intent !== "delete") setEditing(null);
+    },
+  });
+
+  return (
+    <div className="mx-auto max-w-5xl">
+      <Link to="/admin/tests" className="btn-ghost -ml-4 mb-4">
+        <ArrowLeft aria-hidden="true" className="size-4" /> Back to Tests
+      </Link>
+      <header className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold text-slate-900">Class Management</h1>
+          <p className="mt-1 text-slate-700">Classes, their join codes and the test students start when they join</p>
+        </div>
+        <button type="button" className="btn-primary" onClick={() => setEditing({ key: Date.now(), cohort: null })}>
+          <Plus aria-hidden="true" className="size-4" /> New Class
+        </button>
+      </header>
+      {cohorts.length === 0 ? (
+        <p className="card mt-6 p-8 text-center text-slate-700">No classes yet. Create a class to get a join code for your students.</p>
+      ) : null}
+      <ul className="mt-6 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+        {cohorts.map((cohort) => (
+          <CohortCard
+            key={cohort.id}
+            cohort={cohort}
+            busy={busy}
+            onEdit={() => setEditing({ key: Date.now(), cohort })}
+            onDelete={() => setDeleting(cohort)}
+            onShowQr={() => setShowingQr(cohort)}
+          />
+        ))}
+      </ul>
+      {editing ? (
+        <CohortDialog
+          key={editing.key}
+          initial={editing.cohort}
+          tests={tests}
+          busy={busy}
+          onClose={() => setEditing(null)}
+          onSubmit={(values) => submitIntent(editing.cohort ? { intent: "update", id: editing.cohort.id, values } : { intent: "create", values })}
+        />
+      ) : null}
+      <QrDialog cohort={showingQr} origin={joinOrigin} onClose={() => setShowingQr(null)} />
+      <ConfirmDeleteDialog
+        item={deleting}
+        onClose={() => setDeleting(null)}
+        onDelete={(item) => submitIntent({ intent: "delete", id: item.id })}
+        describe={(item) =>
+          `"${item.name}" and its ${item.memberCount} ${item.memberCount === 1 ? "member" : "members"} will be deleted, and its join code ${item.joinCode} will stop working. Test sessions and results stay.`
+        }
+        confirmLabel="Delete Class"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { json } from "@remix-run/cloudflare";
+
+import { INVALID_JOIN_CODE, joinCodeLookupSchema } from "~/domain/classes/cohort";
+import { invalid } from "~/lib/errors";
+import { findCohortByJoinCode } from "~/models/cohorts.server";
+import { apiError, apiRoute, byMethod, param } from "~/services/api.server";
+
+/**
+ * GET /api/cohorts/join/{joinCode}: PUBLIC, because the students who type a join code are
+ * signed out (DESIGN.md decision 2). It answers only what the join screen needs
+ * ({id, name, isActive, testConfigId, testMode}); the join code matches in any case.
+ */
+export const loader = apiRoute(async ({ context, params }) => {
+  const parsed = joinCodeLookupSchema.safeParse(param(params, "joinCode"));
+  if (!parsed.success) throw invalid(parsed.error.issues[0]!.message);
+  const cohort = await findCohortByJoinCode(context.db, parsed.data);
+  return cohort ? json(cohort) : apiError(404, INVALID_JOIN_CODE);
+});
+
+export const action = apiRoute(async ({ request }) => byMethod(request, {}));
