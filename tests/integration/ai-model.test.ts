@@ -150,3 +150,29 @@ describe("generation, formatting and chat through the model", () => {
     expect(await session.chatTranscript(questionId)).toMatchObject({ ok: true, messages: [] });
   });
 });
+
+describe("a session's open answer: provisional at once, the model's grade when it lands", () => {
+  it("answers with the offline grader's provisional grade, then the session shows the model's", async () => {
+    const competency = await admin.post("/api/competencies", { description: `Moon phases ${crypto.randomUUID()}` });
+    const question = await admin.post("/api/questions", { ...OPEN_QUESTION, difficulty: "medium" });
+    await admin.post(`/api/questions/${question.data.id}/competencies`, { competencyId: competency.data.id, isPrimary: true });
+    const test = await admin.post("/api/tests", { title: "Moon", description: "d", gradeLevel: "5", subject: "Science", questions: [{ id: question.data.id }] });
+    const started = await admin.post("/api/sessions/start", { testConfigId: test.data.id, userId: "moon-student" });
+    const sessionId = started.data.sessionId as string;
+
+    const submitted = await admin.post(`/api/sessions/${sessionId}/submit`, { questionId: question.data.id, answer: GOOD_ANSWER, timeSpentSeconds: 30 });
+    expect(submitted.status).toBe(200);
+    expect(submitted.data.gradingResult).toMatchObject({ grading: "provisional" });
+    expect(submitted.data.gradingResult.feedback).toContain("Automatic check");
+
+    let session = (await admin.get(`/api/sessions/${sessionId}`)).data;
+    for (let tries = 0; tries < 60 && session.gradingPending > 0; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      session = (await admin.get(`/api/sessions/${sessionId}`)).data;
+    }
+    expect(session.gradingPending).toBe(0);
+    const log = await worker.d1.prepare("select score from ai_grading_logs where session_id = ?").bind(sessionId).first<{ score: number }>();
+    expect(session.answers[question.data.id]).toMatchObject({ grading: "final", gradingScore: log?.score });
+    expect(session.scores[question.data.id].strengths).toEqual(["stub"]);
+  });
+});
