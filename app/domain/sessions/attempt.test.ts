@@ -1,0 +1,158 @@
+import { describe, expect, it } from "vitest";
+
+import { applyModelGrade, attemptResults, currentQuestion, finish, LATE_GRACE_MS, startAttempt, submit } from "./attempt";
+import type { SessionBlueprint, SessionQuestion } from "./blueprint";
+
+const choice = (id: string, difficulty: SessionQuestion["difficulty"] = "medium", overrides: Partial<SessionQuestion> = {}): SessionQuestion => ({
+  id,
+  text: `<p>${id}: 2 + 2?</p>`,
+  type: "multiple_choice",
+  difficulty,
+  options: [
+    { text: "4", isCorrect: true },
+    { text: "5", isCorrect: false },
+  ],
+  competencyId: "c1",
+  sectionId: null,
+  timeLimitSeconds: null,
+  params: { a: 1, b: difficulty === "easy" ? -1 : difficulty === "hard" ? 1 : 0 },
+  rubric: null,
+  gradingSystemInstruction: null,
+  systemInstruction: null,
+  initialPrompt: null,
+  scenarioTitle: null,
+  ...overrides,
+});
+
+const openQuestion = choice("open", "hard", {
+  type: "free_response",
+  options: [],
+  rubric: { referenceAnswer: "Evaporation turns liquid water into vapour when it is heated." },
+});
+
+const blueprint = (questions: SessionQuestion[], overrides: Partial<SessionBlueprint> = {}): SessionBlueprint => ({
+  sessionId: "s1",
+  testId: "t1",
+  testTitle: "Sums",
+  testSubject: null,
+  studentId: "student",
+  cohortId: null,
+  mode: "placement",
+  durationSeconds: 600,
+  seed: 3,
+  aiModel: "gpt-4o-mini-2024-07-18",
+  questions,
+  sectionOrder: [],
+  competencies: [
+    { id: "c1", name: "Adds", moduleId: "m1" },
+    { id: "c2", name: "Multiplies", moduleId: "m1" },
+  ],
+  modules: [{ id: "m1", name: "Number" }],
+  prerequisites: {},
+  showResultDuringTest: true,
+  showFeedbackDuringTest: true,
+  ...overrides,
+});
+
+const T0 = 1_000_000;
+const bank = blueprint(["a", "b", "c", "d"].map((id) => choice(id)));
+
+describe("a live attempt", () => {
+  it("asks one question at a time and never shows the answer key", () => {
+    const state = startAttempt(bank, T0);
+    const asked = currentQuestion(state, bank, T0)!;
+    expect(asked).toMatchObject({ number: 1, options: ["4", "5"], questionTimeRemaining: null });
+    expect(JSON.stringify(asked)).not.toContain("isCorrect");
+  });
+
+  it("scores by SPEC.md's points, records once, and answers a retry with the first result", () => {
+    const state = startAttempt(bank, T0);
+    const asked = state.current!.questionId;
+    const first = submit(state, bank, { questionId: asked, answer: "4", timeSpentSeconds: 5 }, T0 + 5000, false);
+    if (first.kind !== "recorded") throw new Error(first.kind);
+    expect(first.answer).toMatchObject({ wasCorrect: true, pointsEarned: 2, maxPoints: 2, late: false });
+    const retry = submit(first.state, bank, { questionId: asked, answer: "5", timeSpentSeconds: 9 }, T0 + 9000, false);
+    expect(retry).toMatchObject({ kind: "repeat", answer: { wasCorrect: true, timeSpentSeconds: 5 } });
+    expect(retry.state).toBe(first.state);
+    expect(first.state.current?.questionId).not.toBe(asked);
+  });
+
+  it("refuses the question that is not being asked and an answer of the wrong form", () => {
+    const state = startAttempt(bank, T0);
+    const other = bank.questions.find((question) => question.id !== state.current!.questionId)!.id;
+    expect(submit(state, bank, { questionId: other, answer: "4", timeSpentSeconds: 1 }, T0, false).kind).toBe("not_current");
+    expect(submit(state, bank, { questionId: state.current!.questionId, answer: ["4"], timeSpentSeconds: 1 }, T0, false).kind).toBe("wrong_form");
+  });
+
+  it("counts an answer within the question's limit plus the grace, and scores a later one as late (0)", () => {
+    const timed = blueprint([choice("t", "easy", { timeLimitSeconds: 10 }), choice("u")]);
+    const state = startAttempt(timed, T0);
+    expect(state.current).toMatchObject({ questionId: "t", deadlineAt: T0 + 10_000 });
+    const inTime = submit(state, timed, { questionId: "t", answer: "4", timeSpentSeconds: 12 }, T0 + 10_000 + LATE_GRACE_MS, false);
+    expect(inTime).toMatchObject({ kind: "recorded", answer: { late: false, wasCorrect: true } });
+    const late = submit(state, timed, { questionId: "t", answer: "4", timeSpentSeconds: 14 }, T0 + 10_001 + LATE_GRACE_MS, false);
+    expect(late).toMatchObject({ kind: "recorded", answer: { late: true, wasCorrect: false, pointsEarned: 0 } });
+  });
+
+  it("completes past the deadline instead of recording", () => {
+    const state = startAttempt(bank, T0);
+    const outcome = submit(state, bank, { questionId: state.current!.questionId, answer: "4", timeSpentSeconds: 1 }, T0 + 600_000, false);
+    expect(outcome.kind).toBe("completed");
+    expect(outcome.state.session).toMatchObject({ completedReason: "time_up" });
+  });
+
+  it("completes by the stopping rule when every question is answered", () => {
+    let state = startAttempt(bank, T0);
+    for (let step = 0; step < 4; step++) {
+      const outcome = submit(state, bank, { questionId: state.current!.questionId, answer: "4", timeSpentSeconds: 1 }, T0 + step * 1000, false);
+      if (outcome.kind !== "recorded") throw new Error(outcome.kind);
+      state = outcome.state;
+    }
+    expect(state.session.completedReason).toBe("stopping_rule");
+    expect(currentQuestion(state, bank, T0 + 5000)).toBeNull();
+  });
+
+  it("finishes once: a second finish keeps the first time and reason", () => {
+    const done = finish(startAttempt(bank, T0), T0 + 100);
+    expect(finish(done, T0 + 200, "time_up")).toBe(done);
+    expect(done.session).toMatchObject({ completedAt: T0 + 100, completedReason: "submitted" });
+  });
+});
+
+describe("open answers and the model's grade", () => {
+  const mixed = blueprint([openQuestion, choice("a")]);
+
+  it("gives a provisional offline grade when a model will grade, and the model's grade replaces it", () => {
+    const state = startAttempt(mixed, T0);
+    const asked = state.current!.questionId;
+    const answer = asked === "open" ? "When water is heated it evaporates into vapour." : "4";
+    const outcome = submit(state, mixed, { questionId: asked, answer, timeSpentSeconds: 20 }, T0 + 1000, true);
+    if (outcome.kind !== "recorded") throw new Error(outcome.kind);
+    if (asked !== "open") return;
+    expect(outcome.answer).toMatchObject({ grading: "provisional", gradingScore: expect.any(Number) });
+    const graded = applyModelGrade(outcome.state, mixed, "open", { score: 20, feedback: "Incomplete.", strengths: [], improvements: ["Say what heats it"], keyPoints: [] });
+    expect(graded.answers.open).toMatchObject({ grading: "final", gradingScore: 20, wasCorrect: false, feedback: "Incomplete." });
+    expect(graded.engine.theta).toBeLessThan(outcome.state.engine.theta + 1e-9);
+    expect(attemptResults(graded, mixed).gradingPending).toBe(0);
+  });
+});
+
+describe("attemptResults", () => {
+  it("reports SPEC.md's fields: percent of points, competencies by name, modules, the scale score", () => {
+    let state = startAttempt(bank, T0);
+    const answers = ["4", "5", "4", "4"];
+    for (const [step, answer] of answers.entries()) {
+      const outcome = submit(state, bank, { questionId: state.current!.questionId, answer, timeSpentSeconds: 3 }, T0 + step, false);
+      if (outcome.kind !== "recorded") throw new Error(outcome.kind);
+      state = outcome.state;
+    }
+    const results = attemptResults(state, bank);
+    expect(results.totalScore).toBe(75);
+    expect(results.competenciesStatus).toEqual({ Adds: expect.stringMatching(/^(mastered|not_mastered)$/), Multiplies: "not_assessed" });
+    expect(results.moduleRecommendations).toEqual({ Number: "Recommended" });
+    expect(results.scaleScore).toBeGreaterThan(200);
+    expect(results.scaleScoreSE).toBeGreaterThan(0);
+    expect(Object.keys(results.answers)).toEqual(state.session.answeredQuestionIds);
+    expect(results.scores.overall).toEqual({ score: 75 });
+  });
+});
