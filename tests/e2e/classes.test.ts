@@ -27,6 +27,7 @@ describe("Class Management", () => {
     await create.getByText("Leave blank to generate one").waitFor();
     await create.getByRole("button", { name: "Create Class" }).click();
     await create.getByText("Please enter a cohort name.").waitFor();
+    await toast("Name required");
     await create.getByLabel("Class name").fill("Period 4 Science");
     expect(await create.getByLabel("Test mode").count()).toBe(0);
     await create.getByLabel("Default test").selectOption({ index: 1 });

@@ -216,8 +216,9 @@ describe("the Class Management screen", () => {
     const blank = await postIntent({ intent: "create", values: { name: "" } });
     expect(blank.status).toBe(400);
     expect(blank.result.toast).toMatchObject({ title: "Name required", description: "Please enter a cohort name." });
-    const taken = await postIntent({ intent: "update", id: "ghost", values: { name: "x" } });
-    expect(taken.status).toBe(404);
+    const unknown = await postIntent({ intent: "update", id: "ghost", values: { name: "x" } });
+    expect(unknown.status).toBe(404);
+    expect(unknown.result.toast).toMatchObject({ description: "Class Not Found" });
     const id = ((await admin.get("/api/cohorts")).data as { id: string; joinCode: string }[]).find((row) => row.joinCode === "SCREEN-1")!.id;
     expect((await postIntent({ intent: "delete", id })).result.toast).toEqual({ title: "Cohort deleted" });
   });
