@@ -89,9 +89,15 @@ function isUniqueViolation(error: unknown): boolean {
 
 /**
  * Creates a class. A typed join code must be free (409 otherwise); none typed generates one,
- * trying again if the unique index says another class holds it.
+ * trying again if the unique index says another class holds it. (`generateCode` is replaceable
+ * so a test can force a collision.)
  */
-export async function createCohort(db: Database, input: CohortCreateInput, createdBy: string | null): Promise<CohortView> {
+export async function createCohort(
+  db: Database,
+  input: CohortCreateInput,
+  createdBy: string | null,
+  generateCode: () => string = generateJoinCode,
+): Promise<CohortView> {
   const defaultTest = resolveDefaultTest(null, input);
   await assertTestExists(db, defaultTest.testConfigId);
   const insert = (joinCode: string) =>
@@ -113,7 +119,7 @@ export async function createCohort(db: Database, input: CohortCreateInput, creat
   }
   for (let attempt = 1; ; attempt++) {
     try {
-      const [row] = await insert(generateJoinCode());
+      const [row] = await insert(generateCode());
       return cohortView(db, row!.id);
     } catch (error) {
       if (!isUniqueViolation(error) || attempt >= GENERATED_CODE_ATTEMPTS) throw error;

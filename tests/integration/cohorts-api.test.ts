@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { apiClient, count, demoClients, type ApiClient } from "../support/api";
+import { createCohort } from "~/models/cohorts.server";
 import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
 
 /** Class Management's API (SPEC.md section 7 "Cohorts") and screen through the real Worker. */
@@ -47,6 +48,24 @@ describe("GET and POST /api/cohorts", () => {
       expect(created).toMatchObject({ name: "Period 1", testConfigId: null, testMode: null, isActive: true, memberCount: 0 });
       expect(created.joinCode).toMatch(GENERATED_CODE);
     }
+  });
+
+  it("tries another generated code when the unique index says one is taken, and gives up after five", async () => {
+    const codes = ["DEMOCLASS", "DEMOCLASS", "FRESH234"];
+    const created = await createCohort(worker.db, { name: "Lucky", joinCode: null, isActive: true }, null, () => codes.shift()!);
+    expect(created.joinCode).toBe("FRESH234");
+    const before = await count(worker, "cohorts");
+    let attempts = 0;
+    const alwaysTaken = () => {
+      attempts += 1;
+      return "DEMOCLASS";
+    };
+    const refusal = await createCohort(worker.db, { name: "Unlucky", joinCode: null, isActive: true }, null, alwaysTaken).catch(
+      (error: Error) => `${error.message} ${String(error.cause)}`,
+    );
+    expect(refusal).toMatch(/UNIQUE constraint failed/);
+    expect(attempts).toBe(5);
+    expect(await count(worker, "cohorts")).toBe(before);
   });
 
   it("keeps a typed code upper-cased, and defaults the mode to placement when a test is set", async () => {
@@ -197,8 +216,9 @@ describe("the Class Management screen", () => {
     const blank = await postIntent({ intent: "create", values: { name: "" } });
     expect(blank.status).toBe(400);
     expect(blank.result.toast).toMatchObject({ title: "Name required", description: "Please enter a cohort name." });
-    const taken = await postIntent({ intent: "update", id: "ghost", values: { name: "x" } });
-    expect(taken.status).toBe(404);
+    const unknown = await postIntent({ intent: "update", id: "ghost", values: { name: "x" } });
+    expect(unknown.status).toBe(404);
+    expect(unknown.result.toast).toMatchObject({ description: "Class Not Found" });
     const id = ((await admin.get("/api/cohorts")).data as { id: string; joinCode: string }[]).find((row) => row.joinCode === "SCREEN-1")!.id;
     expect((await postIntent({ intent: "delete", id })).result.toast).toEqual({ title: "Cohort deleted" });
   });

@@ -2,7 +2,8 @@ import { useState } from "react";
 
 import { Dialog, DialogActions } from "~/components/dialog";
 import { FormField } from "~/components/form-field";
-import { cohortCreateSchema, cohortUpdateSchema, DEFAULT_TEST_MODE, type TestMode } from "~/domain/classes/cohort";
+import { useToast } from "~/components/toast/toast-context";
+import { COHORT_NAME_REQUIRED, cohortCreateSchema, cohortUpdateSchema, DEFAULT_TEST_MODE, type TestMode } from "~/domain/classes/cohort";
 import { JOIN_CODE_MAX_INPUT } from "~/domain/classes/join-codes";
 import { fieldErrors } from "~/lib/form-errors";
 
@@ -10,6 +11,8 @@ export type EditableCohort = { id: string; name: string; joinCode: string; testC
 
 /** What the dialog sends: create omits the test fields without a test; update sends them as null (SPEC.md section 5). */
 export type CohortPayload = { name: string; joinCode: string; isActive: boolean; testConfigId?: string | null; testMode?: TestMode | null };
+
+const COHORT_NAME_REQUIRED_TOAST = { title: COHORT_NAME_REQUIRED.title, description: COHORT_NAME_REQUIRED.message, variant: "destructive" } as const;
 
 type FormValues = { name: string; joinCode: string; testConfigId: string; testMode: TestMode; isActive: boolean };
 
@@ -44,12 +47,19 @@ export function CohortDialog({
     isActive: initial?.isActive ?? true,
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const { toast } = useToast();
   const set = <Key extends keyof FormValues>(key: Key, value: FormValues[Key]) => setValues((current) => ({ ...current, [key]: value }));
 
   const submit = () => {
     const payload = payloadOf(values, initial !== null);
     const parsed = (initial ? cohortUpdateSchema : cohortCreateSchema).safeParse(payload);
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
+    if (!parsed.success) {
+      const problems = fieldErrors(parsed.error);
+      setErrors(problems);
+      // SPEC.md section 5 titles the missing name "Name required", as a toast; the field says it too.
+      if (problems.name === COHORT_NAME_REQUIRED.message) toast(COHORT_NAME_REQUIRED_TOAST);
+      return;
+    }
     setErrors({});
     onSubmit(payload);
   };
