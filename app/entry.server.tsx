@@ -4,8 +4,24 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 
 import { NonceProvider } from "~/components/nonce";
+import { InlineCssProvider, STYLESHEET_HREF } from "~/components/page-styles";
+import { isStudentPath } from "~/domain/shell/student-paths";
 
 const ABORT_DELAY_MS = 5000;
+
+/** The compiled stylesheet's text, read once per isolate from the static assets (it never changes within a deploy). */
+let stylesheetText: Promise<string> | null = null;
+function inlineCss(request: Request, loadContext: AppLoadContext): Promise<string> {
+  if (!isStudentPath(new URL(request.url).pathname)) return Promise.resolve("");
+  stylesheetText ??= loadContext.cloudflare.env.ASSETS.fetch(new URL(STYLESHEET_HREF, request.url))
+    .then((response) => (response.ok ? response.text() : ""))
+    .catch(() => "");
+  // A failed read is not cached: the next page tries again (the linked stylesheet still styles this one).
+  return stylesheetText.then((css) => {
+    if (!css) stylesheetText = null;
+    return css;
+  });
+}
 
 export default async function handleRequest(
   request: Request,
@@ -20,9 +36,12 @@ export default async function handleRequest(
   // The Content-Security-Policy (set on every response in workers/app.ts) allows inline scripts
   // only with this nonce: Remix's, React's streaming ones, and <Scripts>/<ScrollRestoration>.
   const { nonce } = loadContext;
+  const css = await inlineCss(request, loadContext);
   const body = await renderToReadableStream(
     <NonceProvider nonce={nonce}>
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+      <InlineCssProvider css={css}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+      </InlineCssProvider>
     </NonceProvider>,
     {
       nonce,

@@ -26,12 +26,10 @@ import { sidebarOpenFromCookie } from "~/domain/shell/sidebar";
 import { isGateData } from "~/domain/auth/gates";
 import { getCurrentUser } from "~/services/auth.server";
 import { commitSession, readSession } from "~/services/session.server";
-import stylesheet from "~/styles/tailwind.css";
+import { BodyEndStyles, HeadStyles } from "~/components/page-styles";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+/** The stylesheet is not here: HeadStyles links it, or inlines it on student pages. */
+export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export const meta: MetaFunction = () => [
   { title: "Adaptive Testing Engine" },
@@ -71,12 +69,14 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        <HeadStyles />
         <Links />
       </head>
       <body>
         {children}
         <ScrollRestoration nonce={useNonce()} />
         <Scripts nonce={useNonce()} />
+        <BodyEndStyles />
       </body>
     </html>
   );

@@ -15,7 +15,8 @@ describe("contentSecurityPolicy", () => {
     const csp = contentSecurityPolicy("abc123");
     expect(csp).toContain("script-src 'self' 'nonce-abc123'");
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
-    expect(csp).toContain("style-src 'self'");
+    expect(csp).toContain("style-src 'self' 'nonce-abc123'");
+    expect(csp).not.toMatch(/style-src [^;]*'unsafe-inline'/);
     expect(csp).toContain("style-src-attr 'unsafe-inline'");
     expect(csp).toContain("img-src 'self' https:");
     for (const directive of ["object-src 'none'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'"]) {

@@ -16,9 +16,10 @@ export function contentSecurityPolicy(nonce: string): string {
     // Inline scripts must carry this request's nonce; bundles come from /build on our origin.
     // No 'strict-dynamic': Remix's <link rel="modulepreload"> tags carry no nonce and would be refused.
     `script-src 'self' 'nonce-${nonce}'`,
-    // Stylesheets only from our origin; style *attributes* are allowed because sanitized
-    // question HTML and a few components use them, and an attribute cannot run script.
-    "style-src 'self'",
+    // Stylesheets from our origin, or inline with the nonce (student pages inline the app's own
+    // stylesheet to paint sooner); style *attributes* are allowed because sanitized question HTML
+    // and a few components use them, and an attribute cannot run script.
+    `style-src 'self' 'nonce-${nonce}'`,
     "style-src-attr 'unsafe-inline'",
     // Profile pictures come from the identity provider over https (any host: districts differ).
     "img-src 'self' https:",
