@@ -374,6 +374,9 @@ export const testSessionRecords = sqliteTable(
   (t) => [
     index("sessions_test_start_idx").on(t.testConfigId, t.startTime),
     index("sessions_in_progress_idx").on(t.cohortId, t.userId, t.testConfigId, t.completed),
+    // Per class, a student ID has at most one session in progress per test (issue 9 §2), even
+    // when two starts race (a double-clicked Start Test).
+    uniqueIndex("sessions_one_in_progress_unique").on(t.cohortId, t.userId, t.testConfigId).where(sql`${t.completed} = 0`),
     index("sessions_cohort_test_idx").on(t.cohortId, t.testConfigId),
     index("sessions_user_idx").on(t.userId),
     index("sessions_start_idx").on(t.startTime),

@@ -31,9 +31,23 @@ export async function findQuestionInTest(db: Database, testId: string, questionI
 
 export type SessionRecordInsert = typeof testSessionRecords.$inferInsert;
 
-/** The session's row, written when it starts so lists and resume see it at once. */
-export async function insertSessionRecord(db: Database, row: SessionRecordInsert): Promise<void> {
-  await db.insert(testSessionRecords).values(row);
+/**
+ * The session's row, written when it starts so lists and resume see it at once. False when the
+ * student already has this test in progress in this class (the unique index caught a racing start).
+ */
+export async function insertSessionRecord(db: Database, row: SessionRecordInsert): Promise<boolean> {
+  try {
+    await db.insert(testSessionRecords).values(row);
+    return true;
+  } catch (error) {
+    if (String((error as { cause?: unknown })?.cause ?? error).includes("UNIQUE constraint failed")) return false;
+    throw error;
+  }
+}
+
+/** Marks a session over in D1 ahead of the write behind, so the student may start the test again at once. */
+export async function markSessionCompleted(db: Database, id: string): Promise<void> {
+  await db.update(testSessionRecords).set({ completed: true }).where(eq(testSessionRecords.id, id));
 }
 
 export async function deleteSessionRecord(db: Database, id: string): Promise<void> {

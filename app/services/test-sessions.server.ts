@@ -7,7 +7,7 @@ import type { StartSessionInput } from "~/domain/sessions/start-request";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { conflict, DomainError, found, notFound } from "~/lib/errors";
 import { buildBlueprint } from "~/models/session-blueprint.server";
-import { deleteSessionRecord, findCohortForStart, findSessionInProgress, insertSessionRecord } from "~/models/sessions.server";
+import { deleteSessionRecord, findCohortForStart, findSessionInProgress, insertSessionRecord, markSessionCompleted } from "~/models/sessions.server";
 import type { CurrentUser } from "~/models/users.server";
 import { aiTasksFor, queueAnswerGrading } from "./ai/tasks.server";
 import { passWithSession, sessionsInPass } from "./student-pass.server";
@@ -17,6 +17,8 @@ import { refusalError, testSessionStub } from "./test-session.server";
  * Starting, reading, answering and completing a test session (issue 9 §3). The session's Durable
  * Object is the authority; D1 gets the record at the start and the rest behind the object.
  */
+export const IN_PROGRESS = "You already have this test in progress. To continue on this device, enter the resume code shown on your test page.";
+
 export type StartedSession = { sessionId: string; resumeCode: string | null; outcome: "started" | "resumed"; setCookie: string; view: SessionView };
 
 export async function startTestSession(request: Request, context: AppLoadContext, input: StartSessionInput, user: CurrentUser | null): Promise<StartedSession> {
@@ -32,12 +34,14 @@ export async function startTestSession(request: Request, context: AppLoadContext
   if (existing) {
     const holds = (await sessionsInPass(request, context.config)).includes(existing.id);
     if (!holds && !(input.resumeCode && sameResumeCode(input.resumeCode, existing.resumeCode))) {
-      throw conflict("You already have this test in progress. To continue on this device, enter the resume code shown on your test page.");
+      throw conflict(IN_PROGRESS);
     }
     const view = await readSessionView(context, existing.id);
     if (!view.snapshot.completed) {
       return { sessionId: existing.id, resumeCode: existing.resumeCode, outcome: "resumed", setCookie: await passWithSession(request, context.config, existing.id), view };
     }
+    // Over in its object, not yet in D1 (the write behind lags a second): a retake starts now.
+    await markSessionCompleted(db, existing.id);
   }
 
   const sessionId = crypto.randomUUID();
@@ -48,7 +52,7 @@ export async function startTestSession(request: Request, context: AppLoadContext
   );
   if (blueprint.questions.length === 0) throw conflict("This test has no questions yet.");
   const resumeCode = generateResumeCode();
-  await insertSessionRecord(db, {
+  const inserted = await insertSessionRecord(db, {
     id: sessionId,
     testConfigId: blueprint.testId,
     testTitle: blueprint.testTitle,
@@ -59,6 +63,7 @@ export async function startTestSession(request: Request, context: AppLoadContext
     timeRemaining: blueprint.durationSeconds,
     resumeCode,
   });
+  if (!inserted) throw conflict(IN_PROGRESS);
   try {
     const begun = await testSessionStub(context.cloudflare.env, sessionId).begin(blueprint);
     if (!begun.ok) throw new Error(`The session object refused the blueprint: ${begun.message}`);

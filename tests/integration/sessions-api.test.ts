@@ -159,3 +159,22 @@ describe("who may call the session routes", () => {
     expect((await admin.get("/api/sessions/start")).status).toBe(405);
   });
 });
+
+describe("one session in progress per student, test and class", () => {
+  it("lets two racing starts make one session: the other is told to resume", async () => {
+    const studentId = `race-${crypto.randomUUID().slice(0, 8)}`;
+    const [a, b] = await Promise.all([joinedStudent(studentId), joinedStudent(studentId)]);
+    const statuses = [a.started.status, b.started.status].sort();
+    expect(statuses).toEqual([201, 409]);
+    const rows = await worker.d1.prepare("select count(*) as n from sessions where user_id = ? and completed = 0").bind(studentId).first<{ n: number }>();
+    expect(rows?.n).toBe(1);
+  });
+
+  it("starts a new session (a retake) once the first is completed, even before D1 has caught up", async () => {
+    const first = await joinedStudent();
+    await first.browser.post(`/api/sessions/${first.sessionId}/complete`);
+    const retake = await first.browser.post("/api/sessions/start", { testConfigId: demoTestId, userId: first.studentId, cohortId: demoClassId });
+    expect(retake.status).toBe(201);
+    expect(retake.data.sessionId).not.toBe(first.sessionId);
+  });
+});
