@@ -35,7 +35,8 @@ const PENDING_KEY = "pending";
 const chatKey = (questionId: string) => `chat:${questionId}`;
 const studentTurnsIn = (messages: ChatMessage[]) => messages.filter((message) => message.role === "user").length;
 
-type Pending = { questionIds: string[]; record: boolean; failures: number; flushAt: number };
+/** The session row is always rewritten with the answers, so only the answers need listing. */
+type Pending = { questionIds: string[]; failures: number; flushAt: number };
 
 const invalidInput = (error: z.ZodError): InvalidInput => ({
   ok: false,
@@ -215,9 +216,9 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
   }
 
   private async addPending(questionIds: string[], now: number): Promise<void> {
-    const pending = (await this.ctx.storage.get<Pending>(PENDING_KEY)) ?? { questionIds: [], record: true, failures: 0, flushAt: now + nextFlushDelayMs(0) };
+    const pending = (await this.ctx.storage.get<Pending>(PENDING_KEY)) ?? { questionIds: [], failures: 0, flushAt: now + nextFlushDelayMs(0) };
     const merged = [...new Set([...pending.questionIds, ...questionIds])];
-    await this.ctx.storage.put(PENDING_KEY, { ...pending, questionIds: merged, record: true });
+    await this.ctx.storage.put(PENDING_KEY, { ...pending, questionIds: merged });
   }
 
   private async scheduleAlarm(state: AttemptState): Promise<void> {
