@@ -39,7 +39,7 @@ function StudentDetailsForm({ cohort, code, result }: { cohort: Cohort; code: st
 
   return (
     <JoinCard>
-      <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold text-slate-900">
+      <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold text-slate-900 outline-none">
         Welcome to {cohort.name}
       </h1>
       <p className="mt-1 text-sm text-slate-700">Enter your name and student ID{cohort.hasTest ? " to start your test." : " to join the class."}</p>
