@@ -1,0 +1,73 @@
+import { z } from "zod";
+
+import type { TitledMessage } from "~/lib/action-result";
+import { RESUME_CODE_LENGTH } from "~/domain/sessions/resume-code";
+import { cohortMemberSchema, INACTIVE_CLASS, INFORMATION_REQUIRED, INVALID_JOIN_CODE, JOIN_CODE_REQUIRED } from "./cohort";
+import { JOIN_CODE_MAX_INPUT, normalizeJoinCode } from "./join-codes";
+
+/**
+ * The intents of the join screen (/join, SPEC.md sections 2, 4, 5 and 8), for its action only:
+ * zod stays out of the student page's JavaScript (DESIGN.md's 100 kB budget).
+ *
+ * - `lookup`: step 1, the join code. A class that takes students answers with step 2.
+ * - `start`: step 2, name and student ID. The class is looked up again from its code (the hidden
+ *   fields are never trusted), the student registered, and the class's test started or resumed.
+ */
+
+export const INVALID_CODE_TITLE = "Invalid code";
+export const INVALID_CODE: TitledMessage = { title: INVALID_CODE_TITLE, message: INVALID_JOIN_CODE };
+export const INACTIVE_CODE: TitledMessage = { title: INVALID_CODE_TITLE, message: INACTIVE_CLASS };
+
+/** SPEC.md section 8: registration and start failures are 'Error' toasts with these texts. */
+export const REGISTER_FAILED = "Failed to register";
+export const START_FAILED = "Failed to start test";
+export const JOIN_FAILED = "Failed to join the class. Please try again.";
+
+/**
+ * What startTestSession answers when the student ID already has this test in progress in this
+ * class and this browser does not hold it: the join screen then asks for the resume code.
+ */
+export const RESUME_REQUIRED =
+  "You already have this test in progress. To continue on this device, enter the resume code shown on your test page.";
+
+export const welcomeToast = (className: string) => ({
+  title: "Welcome!",
+  description: `You've joined ${className}. Your teacher will share a test soon.`,
+});
+
+const joinCode = z
+  .string({ required_error: JOIN_CODE_REQUIRED.message, invalid_type_error: JOIN_CODE_REQUIRED.message })
+  .transform(normalizeJoinCode)
+  .pipe(
+    z
+      .string()
+      .min(1, JOIN_CODE_REQUIRED.message)
+      .max(JOIN_CODE_MAX_INPUT, `The join code must be at most ${JOIN_CODE_MAX_INPUT} characters`),
+  );
+
+export const joinActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("lookup"), code: joinCode }),
+  z.object({
+    intent: z.literal("start"),
+    code: joinCode,
+    cohortId: z.string({ required_error: INVALID_JOIN_CODE, invalid_type_error: INVALID_JOIN_CODE }).trim().min(1, INVALID_JOIN_CODE).max(100, INVALID_JOIN_CODE),
+    displayName: cohortMemberSchema.shape.displayName,
+    studentId: cohortMemberSchema.shape.studentId,
+    resumeCode: z
+      .string({ invalid_type_error: "The resume code must be text" })
+      .trim()
+      .toUpperCase()
+      .max(RESUME_CODE_LENGTH, `The resume code has ${RESUME_CODE_LENGTH} characters`)
+      .optional()
+      .transform((code) => code || undefined),
+  }),
+]);
+export type JoinActionInput = z.infer<typeof joinActionSchema>;
+
+export const JOIN_MESSAGES = {
+  intents: {
+    lookup: { success: null, failure: JOIN_FAILED },
+    start: { success: null, failure: JOIN_FAILED },
+  },
+  titled: [JOIN_CODE_REQUIRED, INFORMATION_REQUIRED, INVALID_CODE, INACTIVE_CODE],
+};

@@ -1,0 +1,149 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+
+import { FormAlert, useActionResult } from "~/components/action-result";
+import { JoinCard, JoinCodeForm } from "~/components/join-class-screen";
+import { StudentLayout } from "~/components/student-layout";
+import { RESUME_CODE_LENGTH } from "~/domain/sessions/resume-code";
+import type { ActionResult } from "~/lib/action-result";
+import type { action, JoinedData, loader } from "./join.server";
+
+/**
+ * Student Entry (SPEC.md "Join screen", "Join flow"). The loader and action live in
+ * join.server.ts, so their schemas (zod) never reach this page's JavaScript (DESIGN.md's budget).
+ */
+export { action, loader } from "./join.server";
+
+export const meta: MetaFunction = () => [{ title: "Join Your Class · Adaptive Testing Engine" }];
+
+type Cohort = { id: string; name: string; hasTest: boolean; fieldMax: number };
+
+/** Step 2, 'Welcome to {class name}': name and student ID, Back, and Start Test (Join without a test). */
+function StudentDetailsForm({ cohort, code, result }: { cohort: Cohort; code: string; result: ActionResult<JoinedData> | undefined }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "start";
+  const heading = useRef<HTMLHeadingElement>(null);
+  const resume = useRef<HTMLInputElement>(null);
+  const refused = result && !result.ok ? result : undefined;
+  const joined = result?.ok ? result : undefined;
+  const values = refused?.values ?? {};
+  const errors = refused?.fieldErrors ?? {};
+  const askResume = Boolean(errors.resumeCode || values.resumeCode);
+  const errorId = refused ? "join-details-error" : undefined;
+
+  useEffect(() => heading.current?.focus(), []);
+  useEffect(() => {
+    if (errors.resumeCode) resume.current?.focus();
+  }, [errors.resumeCode, refused]);
+
+  return (
+    <JoinCard>
+      <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold text-slate-900 outline-none">
+        Welcome to {cohort.name}
+      </h1>
+      <p className="mt-1 text-sm text-slate-700">Enter your name and student ID{cohort.hasTest ? " to start your test." : " to join the class."}</p>
+      <Form method="post" action={`/join?code=${encodeURIComponent(code)}`} className="mt-6 space-y-4" noValidate>
+        <input type="hidden" name="intent" value="start" />
+        <input type="hidden" name="code" value={code} />
+        <input type="hidden" name="cohortId" value={cohort.id} />
+        <div>
+          <label htmlFor="join-name" className="label">
+            Your Name
+          </label>
+          <input
+            id="join-name"
+            name="displayName"
+            className="input mt-1"
+            defaultValue={values.displayName}
+            maxLength={cohort.fieldMax}
+            autoComplete="name"
+            required
+            aria-invalid={errors.displayName ? true : undefined}
+            aria-describedby={errorId}
+          />
+        </div>
+        <div>
+          <label htmlFor="join-student-id" className="label">
+            Student ID
+          </label>
+          <input
+            id="join-student-id"
+            name="studentId"
+            className="input mt-1"
+            defaultValue={values.studentId}
+            maxLength={cohort.fieldMax}
+            autoComplete="off"
+            spellCheck={false}
+            required
+            aria-invalid={errors.studentId ? true : undefined}
+            aria-describedby={errorId}
+          />
+        </div>
+        {askResume ? (
+          <div>
+            <label htmlFor="join-resume-code" className="label">
+              Resume code
+            </label>
+            <input
+              ref={resume}
+              id="join-resume-code"
+              name="resumeCode"
+              className="input mt-1 font-mono tracking-widest uppercase"
+              defaultValue={values.resumeCode}
+              maxLength={RESUME_CODE_LENGTH}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              aria-invalid={errors.resumeCode ? true : undefined}
+              aria-describedby={["join-resume-hint", errorId].filter(Boolean).join(" ")}
+            />
+            <p id="join-resume-hint" className="mt-1 text-sm text-slate-700">
+              {RESUME_CODE_LENGTH} characters, shown on your test page on the other device.
+            </p>
+          </div>
+        ) : null}
+        <FormAlert id="join-details-error" result={refused} />
+        {joined?.toast ? (
+          <p role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
+            <strong className="font-semibold">{joined.toast.title}</strong> {joined.toast.description}
+          </p>
+        ) : null}
+        <div className="flex gap-3">
+          <button type="submit" form="join-back" className="btn-outline flex-1">
+            Back
+          </button>
+          <button type="submit" className="btn-primary flex-1" disabled={busy}>
+            {busy ? "Starting..." : cohort.hasTest ? "Start Test" : "Join"}
+          </button>
+        </div>
+      </Form>
+      {/* Back: step 1 again, with the code kept (a plain GET, so it works without JavaScript too). */}
+      <Form id="join-back" method="get" action="/join" hidden>
+        <input type="hidden" name="step" value="code" />
+        <input type="hidden" name="code" value={code} />
+      </Form>
+    </JoinCard>
+  );
+}
+
+export default function Join() {
+  const { code, cohort, failure } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as ActionResult<JoinedData> | undefined;
+  const navigation = useNavigation();
+  useActionResult({ data: result, state: navigation.state });
+  const lookupRefused = result && !result.ok && result.intent !== "start" ? result : undefined;
+  return (
+    <StudentLayout>
+      {cohort ? (
+        <StudentDetailsForm key={cohort.id} cohort={cohort} code={code} result={result?.intent === "start" ? result : undefined} />
+      ) : (
+        <JoinCodeForm
+          key={lookupRefused?.values?.code ?? code}
+          defaultCode={lookupRefused?.values?.code ?? code}
+          failure={lookupRefused ?? (failure as ActionResult | null) ?? undefined}
+        />
+      )}
+    </StudentLayout>
+  );
+}

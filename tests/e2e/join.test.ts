@@ -1,0 +1,138 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+
+import { seriousAccessibilityViolations } from "../support/axe";
+import { saveScreenshot, watchForPageErrors } from "../support/browser";
+import { browserSession } from "../support/browser-session";
+import { demoAccounts } from "../support/worker";
+
+/**
+ * A student joins their class on a phone, signed out (DESIGN.md decision 2): from the QR code's
+ * URL, by typing the code, and with JavaScript turned off. Accessibility is checked on both steps.
+ */
+const session = browserSession();
+const PHONE = { width: 390, height: 844 };
+const TEST_PAGE = /\/test\/[^/?]+\?session=[0-9a-f-]{36}$/;
+
+const toast = (page: Page, text: string) => page.getByTestId("toast").filter({ hasText: text }).waitFor();
+
+async function fillDetails(page: Page, name: string, studentId: string) {
+  await page.getByLabel("Your Name").fill(name);
+  await page.getByLabel("Student ID").fill(studentId);
+}
+
+describe("joining a class (signed out, phone size)", () => {
+  it("from the QR code's URL: step 2 at once, then Start Test lands on the test page with the session", async () => {
+    const { page } = session;
+    await page.setViewportSize(PHONE);
+    await page.goto("/join?code=DEMOCLASS");
+    const heading = page.getByRole("heading", { level: 1 });
+    expect(await heading.innerText()).toMatch(/^Welcome to /);
+    await page.waitForFunction(() => document.activeElement?.tagName === "H1");
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await saveScreenshot(page, "join-step-2");
+    await fillDetails(page, "Ada Lovelace", "E2E-1");
+    await page.getByRole("button", { name: "Start Test" }).click();
+    await page.waitForURL(TEST_PAGE);
+    expect((await session.context.cookies()).some((cookie) => cookie.name === "__student_pass")).toBe(true);
+  });
+
+  it("typing the code: upper case as typed, errors inline and as toasts, Back keeps the code, another browser is asked for the resume code", async () => {
+    const { page } = session;
+    await page.setViewportSize(PHONE);
+    await page.goto("/join");
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Join Class" }).click();
+    await toast(page, "Join code required");
+    await page.getByRole("alert").filter({ hasText: "Please enter the join code provided by your teacher." }).waitFor();
+    expect(await page.getByLabel("Join code").getAttribute("aria-describedby")).toBe("join-code-error");
+
+    await page.getByLabel("Join code").fill("nope123");
+    await page.getByRole("button", { name: "Join Class" }).click();
+    await toast(page, "Invalid code");
+    expect(await page.getByLabel("Join code").inputValue()).toBe("NOPE123");
+    await saveScreenshot(page, "join-step-1-invalid");
+
+    await page.getByLabel("Join code").fill("");
+    await page.getByLabel("Join code").pressSequentially("democlass");
+    expect(await page.getByLabel("Join code").inputValue()).toBe("DEMOCLASS");
+    await page.getByRole("button", { name: "Join Class" }).click();
+    await page.getByRole("heading", { name: /^Welcome to / }).waitFor();
+    await page.waitForFunction(() => document.activeElement?.tagName === "H1");
+
+    await page.getByRole("button", { name: "Start Test" }).click();
+    await toast(page, "Information required");
+    await page.getByRole("alert").filter({ hasText: "Please enter both your name and student ID." }).waitFor();
+
+    await page.getByRole("button", { name: "Back" }).click();
+    await page.getByRole("heading", { name: "Join Your Class" }).waitFor();
+    expect(await page.getByLabel("Join code").inputValue()).toBe("DEMOCLASS");
+    await page.getByRole("button", { name: "Join Class" }).click();
+    await page.getByRole("heading", { name: /^Welcome to / }).waitFor();
+
+    // Start E2E-2 in a second browser, then try the same student ID here.
+    const other = await session.browser.newContext({ baseURL: session.worker.origin, viewport: PHONE });
+    const otherPage = await other.newPage();
+    await otherPage.goto("/join?code=DEMOCLASS");
+    await fillDetails(otherPage, "Grace Hopper", "E2E-2");
+    await otherPage.getByRole("button", { name: "Start Test" }).click();
+    await otherPage.waitForURL(TEST_PAGE);
+    const sessionId = new URL(otherPage.url()).searchParams.get("session");
+    await other.close();
+
+    await fillDetails(page, "Grace Hopper", "E2E-2");
+    await page.getByRole("button", { name: "Start Test" }).click();
+    await toast(page, "Test in progress");
+    const resume = page.getByLabel("Resume code");
+    await resume.waitFor();
+    expect(await page.getByLabel("Your Name").inputValue()).toBe("Grace Hopper");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("join-resume-code");
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await saveScreenshot(page, "join-resume-code");
+
+    const code = (await session.worker.d1.prepare("select resume_code from sessions where id = ?").bind(sessionId).first("resume_code")) as string;
+    await resume.fill(code);
+    await page.getByRole("button", { name: "Start Test" }).click();
+    await page.waitForURL(TEST_PAGE);
+    expect(new URL(page.url()).searchParams.get("session")).toBe(sessionId);
+  });
+
+  it("works with JavaScript turned off", async () => {
+    const context = await session.browser.newContext({ baseURL: session.worker.origin, viewport: PHONE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    const errors = watchForPageErrors(page);
+    try {
+      await page.goto("/join");
+      await page.getByLabel("Join code").fill("democlass");
+      await page.getByRole("button", { name: "Join Class" }).click();
+      await page.waitForURL(/\/join\?code=DEMOCLASS$/);
+      await page.getByRole("heading", { name: /^Welcome to / }).waitFor();
+
+      await page.getByLabel("Your Name").fill("Alan Turing");
+      await page.getByRole("button", { name: "Start Test" }).click();
+      await page.getByRole("alert").filter({ hasText: "Please enter both your name and student ID." }).waitFor();
+      expect(await page.getByLabel("Your Name").inputValue()).toBe("Alan Turing");
+      await saveScreenshot(page, "join-no-js-refused");
+
+      await page.getByLabel("Student ID").fill("E2E-3");
+      await page.getByRole("button", { name: "Start Test" }).click();
+      await page.waitForURL(TEST_PAGE);
+      expect((await context.cookies()).some((cookie) => cookie.name === "__student_pass")).toBe(true);
+    } finally {
+      await context.close();
+    }
+    expect(errors()).toEqual([]);
+  });
+
+  it("a signed-in student on another path meets step 1, which carries on to /join", async () => {
+    const { page } = session;
+    await page.setViewportSize(PHONE);
+    await session.signIn(demoAccounts.student);
+    await page.goto("/admin/tests");
+    await page.getByLabel("Join code").fill("democlass");
+    await saveScreenshot(page, "join-gate");
+    await page.getByRole("button", { name: "Join Class" }).click();
+    await page.waitForURL(/\/join\?code=DEMOCLASS$/);
+    await page.getByRole("heading", { name: /^Welcome to / }).waitFor();
+  });
+});

@@ -1,0 +1,207 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { apiClient, count, demoClients, type ApiClient } from "../support/api";
+import { CookieJar } from "../support/cookie-jar";
+import { startWorker, type TestWorker } from "../support/worker";
+
+/**
+ * The join screen (/join, SPEC.md "Join screen", "Join flow", "Join" rules and section 8) through
+ * the real Worker, as a signed-out browser: plain form posts (no JavaScript) and a fetcher's
+ * `?_data=` calls. A student joins with the code, starts the class's test and gets the pass
+ * that opens that session and nothing else.
+ */
+let worker: TestWorker;
+let admin: ApiClient;
+let demo: { id: string; testConfigId: string };
+
+const INVALID_CODE = "The join code you entered is not valid. Please check and try again.";
+const RESUME_REQUIRED = "You already have this test in progress. To continue on this device, enter the resume code shown on your test page.";
+
+type Result = { ok: boolean; intent: string | null; toast: { title: string; description?: string }; fieldErrors?: Record<string, string>; values?: Record<string, string> };
+
+beforeAll(async () => {
+  worker = await startWorker();
+  ({ admin } = await demoClients(worker));
+  const cohorts = (await admin.get("/api/cohorts")).data as { id: string; joinCode: string; testConfigId: string }[];
+  demo = cohorts.find((cohort) => cohort.joinCode === "DEMOCLASS")!;
+});
+afterAll(() => worker?.dispose());
+
+/** A browser without JavaScript: the form post answered with a redirect or the whole page. */
+async function postForm(fields: Record<string, string>, jar = new CookieJar(), path = "/join") {
+  const response = await worker.request(path, {
+    method: "POST",
+    jar,
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+  });
+  return { response, status: response.status, location: response.headers.get("Location"), html: response.status === 302 ? "" : await response.text(), jar };
+}
+
+/** The same post as Remix's fetcher makes it: the action's JSON. */
+async function postData(fields: Record<string, string>, jar = new CookieJar()) {
+  const response = await worker.request("/join?_data=routes%2Fjoin", {
+    method: "POST",
+    jar,
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+  });
+  return { status: response.status, result: (await response.json()) as Result };
+}
+
+const startFields = (fields: Partial<Record<"displayName" | "studentId" | "resumeCode" | "code" | "cohortId", string>>) => ({
+  intent: "start",
+  code: "DEMOCLASS",
+  cohortId: demo.id,
+  displayName: "Ada Lovelace",
+  studentId: "S-100",
+  ...fields,
+});
+
+describe("step 1: the join code", () => {
+  it("asks for a blank code, refuses an unknown one and an inactive class, with SPEC.md's titles", async () => {
+    for (const code of ["", "   "]) {
+      const { status, result } = await postData({ intent: "lookup", code });
+      expect(status).toBe(400);
+      expect(result).toMatchObject({ ok: false, intent: "lookup", toast: { title: "Join code required", description: "Please enter the join code provided by your teacher." } });
+    }
+    const unknown = await postData({ intent: "lookup", code: "nope123" });
+    expect(unknown.status).toBe(404);
+    expect(unknown.result).toMatchObject({ ok: false, toast: { title: "Invalid code", description: INVALID_CODE }, values: { code: "nope123" } });
+
+    const inactive = await admin.post("/api/cohorts", { name: "Closed Class", joinCode: "CLOSED1", isActive: false });
+    expect(inactive.status).toBe(201);
+    const closed = await postData({ intent: "lookup", code: "closed1" });
+    expect(closed.status).toBe(409);
+    expect(closed.result.toast).toMatchObject({ title: "Invalid code", description: "This class is no longer active" });
+  });
+
+  it("without JavaScript: shows the refusal inline and keeps the typed code", async () => {
+    const { status, html } = await postForm({ intent: "lookup", code: "nope123" });
+    expect(status).toBe(404);
+    expect(html).toContain(INVALID_CODE);
+    expect(html).toMatch(/value="NOPE123"/);
+    expect(html).toContain("Join Your Class");
+  });
+
+  it("takes the code in any case to step 2, the QR code's URL", async () => {
+    const { status, location } = await postForm({ intent: "lookup", code: " democlass " });
+    expect(status).toBe(302);
+    expect(location).toBe("/join?code=DEMOCLASS");
+    const page = await (await worker.request("/join?code=democlass")).text();
+    expect(page).toContain("Welcome to ");
+    expect(page).toContain("Start Test");
+    expect(page).toContain(`value="${demo.id}"`);
+    // Back keeps the code on step 1; an unknown code in the URL stays on step 1 and says why.
+    const back = await (await worker.request("/join?step=code&code=DEMOCLASS")).text();
+    expect(back).toContain("Join Your Class");
+    expect(back).toMatch(/value="DEMOCLASS"/);
+    const unknown = await (await worker.request("/join?code=NOPE123")).text();
+    expect(unknown).toContain("Join Your Class");
+    expect(unknown).toContain(INVALID_CODE);
+  });
+});
+
+describe("step 2: name and student ID", () => {
+  it("asks for both, after trimming, and keeps what was typed", async () => {
+    for (const fields of [{ displayName: "  " }, { studentId: "" }, { displayName: "", studentId: " " }]) {
+      const { status, result } = await postData(startFields(fields));
+      expect(status).toBe(400);
+      expect(result).toMatchObject({ ok: false, intent: "start", toast: { title: "Information required", description: "Please enter both your name and student ID." } });
+    }
+    const kept = await postForm(startFields({ studentId: " " }), new CookieJar(), "/join?code=DEMOCLASS");
+    expect(kept.status).toBe(400);
+    expect(kept.html).toContain("Please enter both your name and student ID.");
+    expect(kept.html).toContain('value="Ada Lovelace"');
+    expect(kept.html).toContain("Welcome to ");
+  });
+
+  it("never trusts the hidden class: a code that does not match it, or an unknown one, is refused", async () => {
+    const before = await count(worker, "cohort_members");
+    const other = await admin.post("/api/cohorts", { name: "Other Class", joinCode: "OTHER1" });
+    const mismatch = await postData(startFields({ cohortId: other.data.id }));
+    expect(mismatch.status).toBe(404);
+    expect(mismatch.result.toast).toMatchObject({ title: "Invalid code", description: INVALID_CODE });
+    expect((await postData(startFields({ code: "GHOST99" }))).status).toBe(404);
+    expect(await count(worker, "cohort_members")).toBe(before);
+  });
+
+  it("registers the student, starts the class's test and gives this browser the pass for that session only", async () => {
+    const browser = new CookieJar();
+    const { status, location, response } = await postForm(startFields({ studentId: "S-200", displayName: "Grace Hopper" }), browser);
+    expect(status).toBe(302);
+    const match = location?.match(/^\/test\/([^/?]+)\?session=([0-9a-f-]{36})$/);
+    expect(match?.[1]).toBe(demo.testConfigId);
+    const sessionId = match![2]!;
+    expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith("__student_pass="))).toBe(true);
+    expect(browser.get("__student_pass")).toBeTruthy();
+
+    const member = await worker.d1.prepare("select display_name from cohort_members where cohort_id = ? and student_id = ?").bind(demo.id, "S-200").first("display_name");
+    expect(member).toBe("Grace Hopper");
+    const record = await worker.d1.prepare("select user_id, cohort_id, test_mode from sessions where id = ?").bind(sessionId).first();
+    expect(record).toMatchObject({ user_id: "S-200", cohort_id: demo.id, test_mode: "placement" });
+
+    expect((await apiClient(worker, browser).get(`/api/sessions/${sessionId}`)).status).toBe(200);
+    expect((await apiClient(worker, new CookieJar()).get(`/api/sessions/${sessionId}`)).status).toBe(401);
+
+    // The same browser joining again resumes its session without a code.
+    const again = await postForm(startFields({ studentId: "S-200", displayName: "Grace Hopper" }), browser);
+    expect(again.location).toBe(location);
+  });
+
+  it("asks another browser for the resume code, refuses a wrong one and resumes the same session with the right one", async () => {
+    const first = await postForm(startFields({ studentId: "S-300" }));
+    expect(first.status).toBe(302);
+    const sessionId = new URL(first.location!, "http://localhost").searchParams.get("session")!;
+    const sessions = await count(worker, "sessions");
+
+    const laptop = new CookieJar();
+    const asked = await postData(startFields({ studentId: "S-300" }), laptop);
+    expect(asked.status).toBe(409);
+    expect(asked.result).toMatchObject({ ok: false, intent: "start", toast: { description: RESUME_REQUIRED }, fieldErrors: { resumeCode: RESUME_REQUIRED } });
+    expect(asked.result.values).toMatchObject({ displayName: "Ada Lovelace", studentId: "S-300" });
+    // Without JavaScript the page shows the Resume code field with the message.
+    const page = await postForm(startFields({ studentId: "S-300" }), laptop, "/join?code=DEMOCLASS");
+    expect(page.status).toBe(409);
+    expect(page.html).toContain("Resume code");
+    expect(page.html).toContain("enter the resume code shown on your test page");
+
+    const wrong = await postData(startFields({ studentId: "S-300", resumeCode: "ZZZZZZ" }), laptop);
+    expect(wrong.status).toBe(409);
+    expect(wrong.result.fieldErrors).toEqual({ resumeCode: RESUME_REQUIRED });
+    expect(laptop.get("__student_pass")).toBeUndefined();
+
+    const code = (await worker.d1.prepare("select resume_code from sessions where id = ?").bind(sessionId).first("resume_code")) as string;
+    const resumed = await postForm(startFields({ studentId: "S-300", resumeCode: code.toLowerCase() }), laptop);
+    expect(resumed.status).toBe(302);
+    expect(resumed.location).toBe(first.location);
+    expect(await count(worker, "sessions")).toBe(sessions);
+    expect((await apiClient(worker, laptop).get(`/api/sessions/${sessionId}`)).status).toBe(200);
+  });
+
+  it("a class without a test: the student joins, gets the welcome and no session", async () => {
+    const created = await admin.post("/api/cohorts", { name: "Homeroom", joinCode: "HOMEROOM" });
+    expect(created.status).toBe(201);
+    const sessions = await count(worker, "sessions");
+    const page = await (await worker.request("/join?code=HOMEROOM")).text();
+    expect(page).toContain(">Join</button>");
+
+    const { status, result } = await postData({ intent: "start", code: "homeroom", cohortId: created.data.id, displayName: "Alan", studentId: "S-400" });
+    expect(status).toBe(200);
+    expect(result).toMatchObject({ ok: true, intent: "start", toast: { title: "Welcome!", description: "You've joined Homeroom. Your teacher will share a test soon." } });
+    expect(await count(worker, "sessions")).toBe(sessions);
+    expect(await worker.d1.prepare("select count(*) as n from cohort_members where cohort_id = ?").bind(created.data.id).first("n")).toBe(1);
+
+    const noScript = await postForm({ intent: "start", code: "HOMEROOM", cohortId: created.data.id, displayName: "Alan", studentId: "S-400" }, new CookieJar(), "/join?code=HOMEROOM");
+    expect(noScript.status).toBe(200);
+    expect(noScript.html).toContain("Your teacher will share a test soon.");
+  });
+
+  it("an inactive class refuses a student on step 2 too", async () => {
+    const created = await admin.post("/api/cohorts", { name: "Retired", joinCode: "RETIRED1", testConfigId: demo.testConfigId });
+    await admin.put(`/api/cohorts/${created.data.id}`, { name: "Retired", isActive: false });
+    const { status, result } = await postData({ intent: "start", code: "RETIRED1", cohortId: created.data.id, displayName: "Ada", studentId: "S-500" });
+    expect(status).toBe(409);
+    expect(result.toast).toMatchObject({ title: "Invalid code", description: "This class is no longer active" });
+  });
+});
