@@ -3,7 +3,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { gradingQuestionSchema, studentAnswerSchema } from "~/domain/ai/grading-request";
 import { generateResumeCode, sameResumeCode } from "~/domain/sessions/resume-code";
 import type { AnswerOutcome, SessionView, SubmitAnswerInput } from "~/domain/sessions/session-contract";
-import type { StartSessionInput } from "~/domain/sessions/start-request";
+import { RESUME_REQUIRED, type StartSessionInput } from "~/domain/sessions/start-request";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { conflict, DomainError, found, notFound } from "~/lib/errors";
 import { buildBlueprint } from "~/models/session-blueprint.server";
@@ -17,8 +17,6 @@ import { refusalError, testSessionStub } from "./test-session.server";
  * Starting, reading, answering and completing a test session (issue 9 §3). The session's Durable
  * Object is the authority; D1 gets the record at the start and the rest behind the object.
  */
-export const IN_PROGRESS = "You already have this test in progress. To continue on this device, enter the resume code shown on your test page.";
-
 export type StartedSession = { sessionId: string; resumeCode: string | null; outcome: "started" | "resumed"; setCookie: string; view: SessionView };
 
 export async function startTestSession(request: Request, context: AppLoadContext, input: StartSessionInput, user: CurrentUser | null): Promise<StartedSession> {
@@ -34,7 +32,7 @@ export async function startTestSession(request: Request, context: AppLoadContext
   if (existing) {
     const holds = (await sessionsInPass(request, context.config)).includes(existing.id);
     if (!holds && !(input.resumeCode && sameResumeCode(input.resumeCode, existing.resumeCode))) {
-      throw conflict(IN_PROGRESS);
+      throw conflict(RESUME_REQUIRED);
     }
     const view = await readSessionView(context, existing.id);
     if (!view.snapshot.completed) {
@@ -63,7 +61,7 @@ export async function startTestSession(request: Request, context: AppLoadContext
     timeRemaining: blueprint.durationSeconds,
     resumeCode,
   });
-  if (!inserted) throw conflict(IN_PROGRESS);
+  if (!inserted) throw conflict(RESUME_REQUIRED);
   try {
     const begun = await testSessionStub(context.cloudflare.env, sessionId).begin(blueprint);
     if (!begun.ok) throw new Error(`The session object refused the blueprint: ${begun.message}`);

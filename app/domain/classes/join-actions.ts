@@ -23,12 +23,6 @@ export const REGISTER_FAILED = "Failed to register";
 export const START_FAILED = "Failed to start test";
 export const JOIN_FAILED = "Failed to join the class. Please try again.";
 
-/**
- * What startTestSession answers when the student ID already has this test in progress in this
- * class and this browser does not hold it: the join screen then asks for the resume code.
- */
-export const RESUME_REQUIRED =
-  "You already have this test in progress. To continue on this device, enter the resume code shown on your test page.";
 
 export const welcomeToast = (className: string) => ({
   title: "Welcome!",

@@ -6,6 +6,10 @@ import { MAX_ID_LENGTH } from "./session-contract";
  * POST /api/sessions/start (SPEC.md section 7, both readings): the test, the mode, the student's
  * id, the class for the join flow, and a resume code to take over a session from another device.
  */
+/** Said when the student ID already has this test in progress and this browser does not hold it. */
+export const RESUME_REQUIRED =
+  "You already have this test in progress. To continue on this device, enter the resume code shown on your test page.";
+
 export const startSessionSchema = z.object({
   testConfigId: z.string({ required_error: "testConfigId is required" }).trim().min(1, "testConfigId is required").max(MAX_ID_LENGTH),
   testMode: z.enum(["placement", "diagnostic"], { errorMap: () => ({ message: "testMode must be placement or diagnostic" }) }).default("placement"),

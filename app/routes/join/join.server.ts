@@ -6,11 +6,11 @@ import {
   JOIN_MESSAGES,
   joinActionSchema,
   REGISTER_FAILED,
-  RESUME_REQUIRED,
   START_FAILED,
   welcomeToast,
   type JoinActionInput,
 } from "~/domain/classes/join-actions";
+import { RESUME_REQUIRED } from "~/domain/sessions/start-request";
 import { JOIN_CODE_MAX_INPUT, normalizeJoinCode } from "~/domain/classes/join-codes";
 import type { ActionResult } from "~/lib/action-result";
 import { assertNever } from "~/lib/assert-never";
