@@ -27,8 +27,6 @@ const PLANNED = {
   sessions: ["Test Sessions", "Reviewing and managing test submissions arrives with test taking."],
   analytics: ["Cohort Analytics", "Class analytics arrive once students can join classes and take tests."],
   aiGrading: ["AI Grading Review", "Reviewing the AI's grading decisions for a session arrives with AI grading."],
-  takeTest: ["Take a Test", "Taking a test starts from the join screen, which arrives in a later release."],
-  results: ["Results", "Results arrive together with test taking."],
 } as const;
 
 /** The two exports a planned route module needs: `export const { meta, Screen } = plannedRoute("tests")`. */

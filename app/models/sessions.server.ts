@@ -146,3 +146,26 @@ export async function writeSessionBehind(db: Database, behind: SessionBehind): P
 export async function findCohortForStart(db: Database, id: string) {
   return db.query.cohorts.findFirst({ where: eq(cohorts.id, id), columns: { id: true, isActive: true, testConfigId: true, testMode: true } });
 }
+
+/** What the Take a Test page shows before a session starts: small on purpose (the student page's data). */
+export async function findTestForTaking(db: Database, id: string) {
+  const [row] = await db
+    .select({
+      id: tests.id,
+      title: tests.title,
+      subject: tests.subject,
+      gradeLevel: tests.gradeLevel,
+      placementDuration: tests.placementDuration,
+      diagnosticDuration: tests.diagnosticDuration,
+    })
+    .from(tests)
+    .where(eq(tests.id, id))
+    .limit(1);
+  return row;
+}
+
+/** The session's resume code (shown to its student on the question screen), or null. */
+export async function findSessionResumeCode(db: Database, id: string): Promise<string | null> {
+  const [row] = await db.select({ resumeCode: testSessionRecords.resumeCode }).from(testSessionRecords).where(eq(testSessionRecords.id, id)).limit(1);
+  return row?.resumeCode ?? null;
+}

@@ -1,0 +1,29 @@
+/**
+ * SPEC.md section 5's answer rules as the page checks them before sending (no zod: the student
+ * page's JavaScript budget). The server checks the same rules in
+ * app/domain/sessions/screen-actions.ts, which takes these texts from here.
+ */
+export type QuestionType = "multiple_choice" | "multiple_select" | "free_response" | "scenario" | "chat";
+export type Titled = { title: string; message: string };
+
+export const SELECTION_REQUIRED: Titled = { title: "Selection Required", message: "Please select an answer before submitting." };
+export const SELECTIONS_REQUIRED: Titled = { title: "Selection Required", message: "Please select at least one answer before submitting." };
+export const ANSWER_REQUIRED: Titled = { title: "Answer Required", message: "Please provide an answer before submitting." };
+export const RESPONSE_REQUIRED: Titled = { title: "Response Required", message: "Please provide a detailed response to this scenario before submitting." };
+export const INTERACTION_REQUIRED: Titled = { title: "Interaction Required", message: "Please have at least one exchange with the AI before submitting." };
+export const MODE_REQUIRED: Titled = { title: "Mode Required", message: "Please choose Placement Test or Diagnostic Test." };
+
+/** The message for an answer that is missing, or null when the answer may be sent. */
+export function missingAnswer(type: QuestionType, answers: string[], studentTurns: number): Titled | null {
+  if (type === "chat") return studentTurns > 0 ? null : INTERACTION_REQUIRED;
+  if (answers.some((value) => value.trim() !== "")) return null;
+  if (type === "multiple_choice") return SELECTION_REQUIRED;
+  if (type === "multiple_select") return SELECTIONS_REQUIRED;
+  return type === "scenario" ? RESPONSE_REQUIRED : ANSWER_REQUIRED;
+}
+
+/** SPEC.md section 9: 80 or more 'Excellent!', 50 or more 'Good effort', else 'Keep learning'; 70 or more is correct. */
+export function scoreLabel(score: number): string {
+  return score >= 80 ? "Excellent!" : score >= 50 ? "Good effort" : "Keep learning";
+}
+export const isCorrectScore = (score: number) => score >= 70;

@@ -1,0 +1,111 @@
+import { useState, type FormEvent, type KeyboardEvent } from "react";
+
+import { useToast } from "~/components/toast/toast-context";
+
+export type ChatLine = { role: "user" | "assistant"; content: string };
+
+/**
+ * A chat question's conversation with the tutor (SPEC.md section 5): Enter sends, Shift+Enter
+ * makes a new line, a blank message is not sent. Without JavaScript the form posts and the page
+ * comes back with the conversation, which the session object keeps.
+ */
+export function ChatBox({
+  sessionId,
+  questionId,
+  pageUrl,
+  initialPrompt,
+  transcript,
+  onTranscript,
+  disabled,
+}: {
+  sessionId: string;
+  questionId: string;
+  pageUrl: string;
+  initialPrompt: string | null;
+  transcript: ChatLine[];
+  onTranscript: (lines: ChatLine[]) => void;
+  disabled: boolean;
+}) {
+  const { toast } = useToast();
+  const [message, setMessage] = useState("");
+  const [sending, setSending] = useState(false);
+
+  async function send() {
+    const text = message.trim();
+    if (!text || sending) return;
+    setSending(true);
+    const body = new URLSearchParams({ intent: "chat", sessionId, questionId, message: text, js: "1" });
+    try {
+      const response = await fetch(`${pageUrl}&_data=${encodeURIComponent("routes/test.$id")}`, { method: "POST", body });
+      const result = (await response.json()) as { ok: boolean; data?: { reply: string }; toast?: { title: string; description?: string } };
+      if (!result.ok || !result.data) {
+        toast({ title: result.toast?.title ?? "Error", description: result.toast?.description ?? "Failed to send message. Please try again.", variant: "destructive" });
+        return;
+      }
+      onTranscript([...transcript, { role: "user", content: text }, { role: "assistant", content: result.data.reply }]);
+      setMessage("");
+    } catch {
+      toast({ title: "Not sent", description: "Your message could not be sent. Check your connection and try again.", variant: "destructive" });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void send();
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void send();
+    }
+  }
+
+  return (
+    <div className="mt-4 space-y-3">
+      <ol aria-label="Conversation" className="max-h-96 space-y-2 overflow-y-auto rounded-md border border-slate-200 bg-slate-50 p-3" data-testid="chat-transcript">
+        {initialPrompt ? (
+          <li className="rounded-md bg-white p-2 text-slate-900">
+            <span className="block text-xs font-semibold text-slate-700">Tutor</span>
+            {initialPrompt}
+          </li>
+        ) : null}
+        {transcript.map((line, index) => (
+          <li key={index} className={`whitespace-pre-wrap rounded-md p-2 ${line.role === "user" ? "ml-8 bg-blue-50" : "mr-8 bg-white"} text-slate-900`}>
+            <span className="block text-xs font-semibold text-slate-700">{line.role === "user" ? "You" : "Tutor"}</span>
+            {line.content}
+          </li>
+        ))}
+        {transcript.length === 0 && !initialPrompt ? <li className="text-sm text-slate-700">Start the conversation below.</li> : null}
+      </ol>
+      <form method="post" action={pageUrl} onSubmit={onSubmit} className="space-y-2">
+        <input type="hidden" name="intent" value="chat" />
+        <input type="hidden" name="sessionId" value={sessionId} />
+        <input type="hidden" name="questionId" value={questionId} />
+        <label htmlFor="chat-message" className="label">
+          Your message
+        </label>
+        <textarea
+          id="chat-message"
+          name="message"
+          rows={3}
+          maxLength={2000}
+          value={message}
+          onChange={(event) => setMessage(event.target.value)}
+          onKeyDown={onKeyDown}
+          disabled={disabled || sending}
+          className="input w-full"
+          aria-describedby="chat-hint"
+        />
+        <p id="chat-hint" className="text-xs text-slate-700">
+          Enter sends; Shift+Enter starts a new line.
+        </p>
+        <button type="submit" className="btn-outline min-h-11" disabled={disabled || sending}>
+          {sending ? "Sending…" : "Send Message"}
+        </button>
+      </form>
+    </div>
+  );
+}

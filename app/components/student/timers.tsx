@@ -1,0 +1,64 @@
+import { useEffect, useState, useSyncExternalStore } from "react";
+
+const noSubscription = () => () => {};
+
+/** False while the server's HTML is showing, true once React runs in the browser. */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(noSubscription, () => true, () => false);
+}
+
+/**
+ * Seconds left, counting down each second from `start` (the server's figure when the page got
+ * it). Measured against the clock, so a throttled background tab does not drift.
+ */
+export function useCountdown(start: number | null): number | null {
+  const [elapsed, setElapsed] = useState(0);
+  useEffect(() => {
+    if (start === null) return;
+    const mountedAt = Date.now();
+    const timer = window.setInterval(() => setElapsed(Math.floor((Date.now() - mountedAt) / 1000)), 1000);
+    return () => window.clearInterval(timer);
+  }, [start]);
+  return start === null ? null : Math.max(0, start - elapsed);
+}
+
+export function formatClock(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
+  return `${minutes}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+/**
+ * What a screen reader hears about the clocks: only at 5 minutes, 1 minute and expiry (DESIGN.md:
+ * accessible). The visible countdowns are role="timer" without live updates.
+ */
+export function timerAnnouncement(overall: number | null, question: number | null): string {
+  if (overall === 0) return "Time's up!";
+  if (question === 0) return "Question time expired.";
+  if (overall !== null && overall <= 60) return "1 minute left in the test.";
+  if (overall !== null && overall <= 300) return "5 minutes left in the test.";
+  return "";
+}
+
+export function OverallTimer({ seconds }: { seconds: number }) {
+  const urgent = seconds < 60;
+  return (
+    <p className={`rounded-md px-3 py-2 text-sm font-semibold ${urgent ? "bg-red-50 text-red-800" : "bg-slate-100 text-slate-800"}`} data-testid="overall-timer">
+      <span>Time left: </span>
+      <span role="timer" aria-live="off">
+        {formatClock(seconds)}
+      </span>
+    </p>
+  );
+}
+
+export function QuestionTimer({ seconds }: { seconds: number }) {
+  const urgent = seconds <= 10;
+  return (
+    <p className={`rounded-md px-3 py-2 text-sm font-semibold ${urgent ? "bg-amber-100 text-amber-900 ring-2 ring-amber-500" : "bg-slate-100 text-slate-800"}`} data-testid="question-timer">
+      <span>This question: </span>
+      <span role="timer" aria-live="off">
+        {formatClock(seconds)}
+      </span>
+    </p>
+  );
+}

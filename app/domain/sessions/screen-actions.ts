@@ -1,0 +1,79 @@
+import { z } from "zod";
+
+import { ANSWER_REQUIRED, INTERACTION_REQUIRED, MODE_REQUIRED, RESPONSE_REQUIRED, SELECTION_REQUIRED, SELECTIONS_REQUIRED } from "~/components/student/answer-rules";
+import { MAX_ANSWER_TEXT_LENGTH, MAX_CHAT_INPUT_LENGTH, MAX_ID_LENGTH, MAX_OPTION_TEXT_LENGTH, MAX_SELECTED_OPTIONS, MAX_SESSION_SECONDS } from "./session-contract";
+
+/**
+ * The intents of the Take a Test screen (/test/{id}), with SPEC.md section 5's answer rules and
+ * section 8's texts. Imported only by the route's action (server side): zod stays off the
+ * student page's JavaScript (DESIGN.md's 100 kB budget).
+ */
+export { ANSWER_REQUIRED, INTERACTION_REQUIRED, MODE_REQUIRED, RESPONSE_REQUIRED, SELECTION_REQUIRED, SELECTIONS_REQUIRED };
+
+const questionTypes = ["multiple_choice", "multiple_select", "free_response", "scenario", "chat"] as const;
+const id = z.string().trim().min(1).max(MAX_ID_LENGTH);
+const flag = z.union([z.literal("1"), z.literal("true"), z.literal(true)]).optional();
+
+const text = z.string().max(MAX_ANSWER_TEXT_LENGTH);
+
+const submitSchema = z
+  .object({
+    intent: z.literal("submit"),
+    sessionId: id,
+    questionId: id,
+    questionType: z.enum(questionTypes),
+    answer: z.union([text, z.array(z.string().max(MAX_OPTION_TEXT_LENGTH)).max(MAX_SELECTED_OPTIONS)]).optional(),
+    /** Seconds measured by the page (JavaScript). */
+    timeSpentSeconds: z.coerce.number().finite().nonnegative().max(MAX_SESSION_SECONDS).optional(),
+    /** When the server rendered the question (epoch ms): a page without JavaScript is timed by it. */
+    shownAt: z.coerce.number().finite().nonnegative().optional(),
+    /** The question's own timer ran out: the answer goes in as it stands, even empty. */
+    autoSubmit: flag,
+    /** The page runs JavaScript and wants the result as data, not a redirect. */
+    js: flag,
+  })
+  .superRefine((input, ctx) => {
+    if (input.autoSubmit || input.questionType === "chat") return;
+    const chosen = Array.isArray(input.answer) ? input.answer.filter((value) => value !== "") : input.answer?.trim() ? [input.answer] : [];
+    if (chosen.length > 0) return;
+    const message =
+      input.questionType === "multiple_choice"
+        ? SELECTION_REQUIRED.message
+        : input.questionType === "multiple_select"
+          ? SELECTIONS_REQUIRED.message
+          : input.questionType === "scenario"
+            ? RESPONSE_REQUIRED.message
+            : ANSWER_REQUIRED.message;
+    ctx.addIssue({ code: "custom", path: ["answer"], message });
+  });
+
+export const testPageActionSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("start"),
+    testMode: z.enum(["placement", "diagnostic"], { errorMap: () => ({ message: MODE_REQUIRED.message }) }),
+  }),
+  // A discriminated union needs plain objects: the submit rules run in `submitRules` below.
+  submitSchema.innerType(),
+  z.object({ intent: z.literal("chat"), sessionId: id, questionId: id, message: z.string().trim().min(1, "Type a message first.").max(MAX_CHAT_INPUT_LENGTH), js: flag }),
+  z.object({ intent: z.literal("complete"), sessionId: id, js: flag }),
+]).superRefine((input, ctx) => {
+  if (input.intent !== "submit") return;
+  const checked = submitSchema.safeParse(input);
+  if (!checked.success) for (const issue of checked.error.issues) ctx.addIssue(issue);
+});
+export type TestPageAction = z.infer<typeof testPageActionSchema>;
+
+export const TEST_PAGE_MESSAGES = {
+  intents: {
+    start: { success: "Test Started", failure: "Failed to start test" },
+    submit: { success: null, failure: "Failed to submit answer. Please try again." },
+    chat: { success: null, failure: "Failed to send message. Please try again." },
+    complete: { success: null, failure: "Failed to complete test. Please try again." },
+  },
+  titled: [SELECTION_REQUIRED, SELECTIONS_REQUIRED, ANSWER_REQUIRED, RESPONSE_REQUIRED, INTERACTION_REQUIRED, MODE_REQUIRED],
+};
+
+/** The chat answer needs one exchange with the tutor, unless the question's time ran out. */
+export function chatAnswerMissing(studentTurns: number, autoSubmit: boolean): boolean {
+  return !autoSubmit && studentTurns === 0;
+}

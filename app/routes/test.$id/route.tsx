@@ -1,0 +1,48 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ModeSelection } from "~/components/student/mode-selection";
+import { QuestionScreen } from "~/components/student/question-screen";
+import { StudentLayout } from "~/components/student-layout";
+import type { ActionResult } from "~/lib/action-result";
+import { loadTestPage, testPageAction } from "./test-page.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.test.title ?? "Take a Test"} · Adaptive Testing Engine` }];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const page = await loadTestPage(request, context, params.id ?? "");
+  return json(page, { headers: { "Cache-Control": "no-store" } });
+}
+
+export function action({ request, context, params }: ActionFunctionArgs) {
+  return testPageAction(request, context, params.id ?? "");
+}
+
+/** Take a Test (SPEC.md section 2): the mode selection, or the session's current question. */
+export default function TakeTest() {
+  const { test, canStart, notice, session } = useLoaderData<typeof loader>();
+  const actionResult = useActionData<typeof action>() as ActionResult<unknown> | undefined;
+  return (
+    <StudentLayout>
+      {notice ? (
+        <p role="status" className="mx-auto mb-4 max-w-3xl rounded-md bg-amber-50 px-3 py-2 text-amber-900">
+          {notice}
+        </p>
+      ) : null}
+      {session ? (
+        <QuestionScreen key={session.question.id} testId={test.id} session={session} actionResult={actionResult} />
+      ) : (
+        <ModeSelection test={test} canStart={canStart} actionResult={actionResult} />
+      )}
+    </StudentLayout>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <StudentLayout>
+      <GeneralErrorBoundary />
+    </StudentLayout>
+  );
+}

@@ -1,0 +1,185 @@
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+
+import type { ChatMessage } from "~/domain/sessions/session-contract";
+import type { Answer } from "~/domain/sessions/session-contract";
+import { INTERACTION_REQUIRED, TEST_PAGE_MESSAGES, testPageActionSchema, type TestPageAction } from "~/domain/sessions/screen-actions";
+import { MAX_SESSION_SECONDS } from "~/domain/sessions/session-contract";
+import { NOT_FOUND } from "~/domain/shell/not-found";
+import { assertNever } from "~/lib/assert-never";
+import { DomainError, invalid } from "~/lib/errors";
+import { findSessionResumeCode, findTestForTaking } from "~/models/sessions.server";
+import { handleAction } from "~/services/action.server";
+import { sendChatMessage } from "~/services/ai/chat.server";
+import { getCurrentUser } from "~/services/auth.server";
+import { notFoundPage } from "~/services/http-errors.server";
+import { commitSession, readSession } from "~/services/session.server";
+import { requireSessionAccess } from "~/services/student-pass.server";
+import { testSessionStub } from "~/services/test-session.server";
+import { completeTestSession, readSessionView, startTestSession, submitSessionAnswer } from "~/services/test-sessions.server";
+
+/**
+ * The Take a Test screen's server half (SPEC.md section 2 "Take a test", section 4's student
+ * flow): the test and, with `?session=`, the session's current question; the start, submit,
+ * chat and complete intents. Kept in a .server module so none of it (zod included) reaches the
+ * student page's JavaScript.
+ */
+export type TestPageSession = {
+  id: string;
+  resumeCode: string | null;
+  mode: "placement" | "diagnostic";
+  timeRemainingSeconds: number;
+  showResultDuringTest: boolean;
+  showFeedbackDuringTest: boolean;
+  answeredCount: number;
+  question: NonNullable<Awaited<ReturnType<typeof readSessionView>>["currentQuestion"]>;
+  /** When this page was rendered (epoch ms): times the answer of a page without JavaScript. */
+  shownAt: number;
+  transcript: ChatMessage[];
+};
+
+export async function loadTestPage(request: Request, context: AppLoadContext, testId: string) {
+  const test = await findTestForTaking(context.db, testId);
+  if (!test) throw notFoundPage(NOT_FOUND.test, { to: "/", label: "Return Home" });
+  const user = await getCurrentUser(request, context);
+  const sessionId = new URL(request.url).searchParams.get("session");
+  const base = { test, canStart: user !== null, notice: null as string | null, session: null as TestPageSession | null };
+  if (!sessionId) return base;
+
+  try {
+    await requireSessionAccess(request, context, sessionId);
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return { ...base, notice: "This test session is not open on this device. Start the test below, or use your join code and resume code on the Student Entry page." };
+  }
+  let view;
+  try {
+    view = await readSessionView(context, sessionId);
+  } catch (error) {
+    if (error instanceof DomainError && error.kind === "not_found") return { ...base, notice: "That test session was not found. You can start the test below." };
+    throw error;
+  }
+  if (view.testId !== testId) throw redirect(`/test/${view.testId}?session=${encodeURIComponent(sessionId)}`);
+  if (view.snapshot.completed || !view.currentQuestion) throw redirect(`/results/${encodeURIComponent(sessionId)}`);
+  const question = view.currentQuestion;
+  const [resumeCode, transcript] = await Promise.all([
+    findSessionResumeCode(context.db, sessionId),
+    question.type === "chat" ? chatTranscript(context, sessionId, question.id) : Promise.resolve([]),
+  ]);
+  return {
+    ...base,
+    session: {
+      id: sessionId,
+      resumeCode,
+      mode: view.mode,
+      timeRemainingSeconds: view.snapshot.timeRemainingSeconds,
+      showResultDuringTest: view.showResultDuringTest,
+      showFeedbackDuringTest: view.showFeedbackDuringTest,
+      answeredCount: view.snapshot.answeredQuestionIds.length,
+      question,
+      shownAt: Date.now(),
+      transcript,
+    } satisfies TestPageSession,
+  };
+}
+
+async function chatTranscript(context: AppLoadContext, sessionId: string, questionId: string): Promise<ChatMessage[]> {
+  const result = await testSessionStub(context.cloudflare.env, sessionId).chatTranscript(questionId);
+  return result.ok ? result.messages : [];
+}
+
+async function chatTurns(context: AppLoadContext, sessionId: string, questionId: string) {
+  const result = await testSessionStub(context.cloudflare.env, sessionId).chatTranscript(questionId);
+  return result.ok ? result : { messages: [] as ChatMessage[], studentTurns: 0 };
+}
+
+/** What the page's JavaScript gets back from a submit (SPEC.md's gradingResult, shortened). */
+export type SubmitData = {
+  score: number | null;
+  wasCorrect: boolean;
+  feedback: string | null;
+  grading: "final" | "provisional";
+  late: boolean;
+  completed: boolean;
+  showResultDuringTest: boolean;
+  showFeedbackDuringTest: boolean;
+};
+
+export type TestPageData = SubmitData | { reply: string } | { completed: true };
+
+type SubmitInput = Extract<TestPageAction, { intent: "submit" }>;
+
+function answerOf(input: SubmitInput): Answer {
+  const given = input.answer;
+  if (input.questionType === "multiple_select") return (Array.isArray(given) ? given : given ? [given] : []).filter((value) => value !== "");
+  const textAnswer = Array.isArray(given) ? (given[0] ?? "") : (given ?? "");
+  return textAnswer;
+}
+
+function secondsSpent(input: SubmitInput): number {
+  const measured = input.timeSpentSeconds ?? (input.shownAt ? (Date.now() - input.shownAt) / 1000 : 0);
+  return Math.min(MAX_SESSION_SECONDS, Math.max(0, Math.round(measured)));
+}
+
+const pagePath = (testId: string, sessionId: string) => `/test/${testId}?session=${encodeURIComponent(sessionId)}`;
+const resultsPath = (sessionId: string) => `/results/${encodeURIComponent(sessionId)}`;
+
+export function testPageAction(request: Request, context: AppLoadContext, testId: string) {
+  return handleAction<typeof testPageActionSchema, TestPageData>(request, testPageActionSchema, TEST_PAGE_MESSAGES, async (input) => {
+    switch (input.intent) {
+      case "start": {
+        const user = await getCurrentUser(request, context);
+        if (!user) throw new DomainError("unauthenticated", "Join your class on the Student Entry page to take this test.");
+        const started = await startTestSession(request, context, { testConfigId: testId, testMode: input.testMode, userId: user.email || user.id, cohortId: null }, user);
+        if (!started.sessionId) throw invalid("No session ID returned from server");
+        const session = await readSession(request, context.config);
+        session.flash("toast", { title: "Test Started" });
+        const headers = new Headers();
+        headers.append("Set-Cookie", started.setCookie);
+        headers.append("Set-Cookie", await commitSession(session, context.config));
+        return redirect(pagePath(testId, started.sessionId), { headers });
+      }
+      case "submit": {
+        const caller = await requireSessionAccess(request, context, input.sessionId);
+        let answer = answerOf(input);
+        if (input.questionType === "chat") {
+          const conversation = await chatTurns(context, input.sessionId, input.questionId);
+          if (!input.autoSubmit && conversation.studentTurns === 0) throw invalid(INTERACTION_REQUIRED.message);
+          answer = { messages: conversation.messages };
+        }
+        const submitted = await submitSessionAnswer(context, input.sessionId, { questionId: input.questionId, answer, timeSpentSeconds: secondsSpent(input) }, caller.user?.id ?? null);
+        let view = submitted.view;
+        const completed = view.snapshot.completed || view.currentQuestion === null;
+        if (completed) view = await completeTestSession(context, input.sessionId);
+        if (!input.js) return redirect(completed ? resultsPath(input.sessionId) : pagePath(testId, input.sessionId));
+        const outcome = submitted.answer;
+        return {
+          data: {
+            score: outcome.score ?? (outcome.wasCorrect ? 100 : 0),
+            wasCorrect: outcome.wasCorrect,
+            feedback: outcome.feedback,
+            grading: outcome.grading,
+            late: outcome.late,
+            completed,
+            showResultDuringTest: view.showResultDuringTest,
+            showFeedbackDuringTest: view.showFeedbackDuringTest,
+          },
+        };
+      }
+      case "chat": {
+        await requireSessionAccess(request, context, input.sessionId);
+        const reply = await sendChatMessage({ env: context.cloudflare.env, db: context.db, ai: context.config.ai }, { sessionId: input.sessionId, questionId: input.questionId, message: input.message });
+        if (!input.js) return redirect(pagePath(testId, input.sessionId));
+        return { data: { reply } };
+      }
+      case "complete": {
+        await requireSessionAccess(request, context, input.sessionId);
+        await completeTestSession(context, input.sessionId);
+        if (!input.js) return redirect(resultsPath(input.sessionId));
+        return { data: { completed: true as const } };
+      }
+      default:
+        return assertNever(input);
+    }
+  });
+}
+

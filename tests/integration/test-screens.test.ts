@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { CookieJar } from "../support/cookie-jar";
+import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
+
+/**
+ * Take a Test and Results (SPEC.md section 2) through the real Worker as a browser without
+ * JavaScript would use them: plain form posts, redirects, and the SPEC's messages inline.
+ */
+let worker: TestWorker;
+let admin: CookieJar;
+let testId: string;
+
+beforeAll(async () => {
+  worker = await startWorker();
+  admin = await worker.signIn(demoAccounts.admin.email, demoAccounts.admin.password);
+  const row = await worker.d1.prepare("SELECT id FROM tests WHERE title = ?").bind("Grade 6 Math Check-in").first<{ id: string }>();
+  testId = row!.id;
+});
+afterAll(() => worker?.dispose());
+
+const decode = (value: string) =>
+  value.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+
+function hidden(html: string, name: string): string | null {
+  const match = html.match(new RegExp(`name="${name}" value="([^"]*)"`));
+  return match ? decode(match[1]!) : null;
+}
+
+function options(html: string): string[] {
+  return [...html.matchAll(/type="(?:radio|checkbox)" name="answer" value="([^"]*)"/g)].map((match) => decode(match[1]!));
+}
+
+async function post(path: string, fields: [string, string][], jar: CookieJar = admin) {
+  const response = await worker.request(path, {
+    method: "POST",
+    jar,
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+  });
+  return { status: response.status, location: response.headers.get("Location"), html: await response.text() };
+}
+
+async function page(path: string, jar: CookieJar = admin) {
+  const response = await worker.request(path, { jar });
+  return { status: response.status, location: response.headers.get("Location"), html: await response.text() };
+}
+
+const MISSING: Record<string, string> = {
+  multiple_choice: "Please select an answer before submitting.",
+  multiple_select: "Please select at least one answer before submitting.",
+  free_response: "Please provide an answer before submitting.",
+  scenario: "Please provide a detailed response to this scenario before submitting.",
+  chat: "Please have at least one exchange with the AI before submitting.",
+};
+
+describe("Take a Test", () => {
+  it("shows the mode selection with each mode's minutes and the four notes", async () => {
+    const { status, html } = await page(`/test/${testId}`);
+    expect(status).toBe(200);
+    for (const text of ["Grade 6 Math Check-in", "Placement Test", "Diagnostic Test", "15 minutes", "25 minutes", "Before You Begin", "Start Test"]) expect(html).toContain(text);
+    expect(html.match(/<li>/g)?.length ?? 0).toBeGreaterThanOrEqual(4);
+  });
+
+  it("answers 'Test Not Found' with Return Home for a missing test", async () => {
+    const { status, html } = await page("/test/no-such-test");
+    expect(status).toBe(404);
+    expect(html).toContain("Test Not Found");
+    expect(html).toContain("Return Home");
+  });
+
+  it("asks for a mode, and sends a signed-out visitor to the join page", async () => {
+    const noMode = await post(`/test/${testId}`, [["intent", "start"]]);
+    expect(noMode.status).toBe(400);
+    expect(noMode.html).toContain("Please choose Placement Test or Diagnostic Test.");
+    const stranger = await post(`/test/${testId}`, [["intent", "start"], ["testMode", "placement"]], new CookieJar());
+    expect(stranger.status).toBe(401);
+    expect(stranger.html).toContain("Student Entry");
+  });
+
+  it("takes the demo test to the end with plain forms: every question type, SPEC's messages, then the results", async () => {
+    const started = await post(`/test/${testId}`, [["intent", "start"], ["testMode", "placement"]]);
+    expect(started.status).toBe(302);
+    const location = started.location!;
+    expect(location).toMatch(new RegExp(`^/test/${testId}\\?session=`));
+    const sessionId = decodeURIComponent(location.split("session=")[1]!);
+    expect(admin.get("__student_pass")).toBeTruthy();
+
+    const seen = new Set<string>();
+    const missingChecked = new Set<string>();
+    let resultsPath: string | null = null;
+    for (let step = 0; step < 60 && !resultsPath; step++) {
+      const current = await page(location);
+      if (current.status === 302) {
+        resultsPath = current.location;
+        break;
+      }
+      expect(current.status).toBe(200);
+      expect(current.html).toContain("Resume code:");
+      const questionId = hidden(current.html, "questionId")!;
+      const questionType = hidden(current.html, "questionType")!;
+      expect(questionId).toBeTruthy();
+      seen.add(questionType);
+      const base: [string, string][] = [
+        ["intent", "submit"],
+        ["sessionId", sessionId],
+        ["questionId", questionId],
+        ["questionType", questionType],
+        ["shownAt", String(Date.now() - 5000)],
+      ];
+      if (!missingChecked.has(questionType)) {
+        missingChecked.add(questionType);
+        const missing = await post(location, base);
+        expect(missing.status).toBe(400);
+        expect(missing.html).toContain(MISSING[questionType]);
+      }
+      if (step === 0) {
+        const wrong = await post(location, [["intent", "submit"], ["sessionId", sessionId], ["questionId", "not-the-current-question"], ["questionType", "free_response"], ["answer", "x"]]);
+        expect(wrong.status).toBe(409);
+        expect(wrong.html).toMatch(/not the (current )?question|current question/i);
+      }
+      const answer: [string, string][] = [];
+      if (questionType === "multiple_choice" || questionType === "multiple_select") answer.push(["answer", options(current.html)[0]!]);
+      else if (questionType === "chat") {
+        const chat = await post(location, [["intent", "chat"], ["sessionId", sessionId], ["questionId", questionId], ["message", "I think we should compare the totals first."]]);
+        expect(chat.status).toBe(302);
+        const after = await page(location);
+        expect(after.html).toContain("I think we should compare the totals first.");
+      } else answer.push(["answer", "Because the total is shared equally, each gets the same part."]);
+      const submitted = await post(location, [...base, ...answer]);
+      expect(submitted.status).toBe(302);
+      if (submitted.location?.startsWith("/results/")) resultsPath = submitted.location;
+    }
+    expect(resultsPath).toBe(`/results/${sessionId}`);
+    expect(seen.size).toBeGreaterThanOrEqual(2);
+
+    // A completed session's test page goes to its results.
+    const again = await page(location);
+    expect(again.status).toBe(302);
+    expect(again.location).toBe(`/results/${sessionId}`);
+
+    const results = await page(resultsPath!);
+    expect(results.status).toBe(200);
+    for (const text of ["Your Results", "Overall score", "Scale score", "Your Answers", "Module Recommendations", "Return Home", "Review AI Grading", "Retake Test", "Time spent:"]) expect(results.html).toContain(text);
+    expect(results.html).toContain(`/test/${testId}`);
+    expect(results.html).toContain(`/admin/ai-grading/${sessionId}`);
+    expect(results.html).toMatch(/Mastered|Working towards it|Not assessed/);
+
+    // Somebody else's browser learns nothing about the session.
+    const stranger = new CookieJar();
+    const strangerResults = await page(resultsPath!, stranger);
+    expect(strangerResults.status).toBe(404);
+    expect(strangerResults.html).toContain("Session Not Found");
+    expect(strangerResults.html).not.toContain("Your Answers");
+    const strangerTest = await page(location, stranger);
+    expect(strangerTest.status).toBe(200);
+    expect(strangerTest.html).toContain("not open on this device");
+    expect(strangerTest.html).not.toContain("Resume code:");
+  });
+
+  it("answers 'Session Not Found' for an unknown session", async () => {
+    const { status, html } = await page("/results/no-such-session");
+    expect(status).toBe(404);
+    expect(html).toContain("Session Not Found");
+  });
+});
