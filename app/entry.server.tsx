@@ -5,14 +5,14 @@ import { renderToReadableStream } from "react-dom/server";
 
 import { NonceProvider } from "~/components/nonce";
 import { InlineCssProvider, STYLESHEET_HREF } from "~/components/page-styles";
-import { isStudentPath } from "~/domain/shell/student-paths";
+import { inlinesStylesheet } from "~/domain/shell/student-paths";
 
 const ABORT_DELAY_MS = 5000;
 
 /** The compiled stylesheet's text, read once per isolate from the static assets (it never changes within a deploy). */
 let stylesheetText: Promise<string> | null = null;
 function inlineCss(request: Request, loadContext: AppLoadContext): Promise<string> {
-  if (!isStudentPath(new URL(request.url).pathname)) return Promise.resolve("");
+  if (!inlinesStylesheet(new URL(request.url).pathname)) return Promise.resolve("");
   stylesheetText ??= loadContext.cloudflare.env.ASSETS.fetch(new URL(STYLESHEET_HREF, request.url))
     .then((response) => (response.ok ? response.text() : ""))
     .catch(() => "");

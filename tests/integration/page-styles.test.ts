@@ -26,7 +26,7 @@ describe("where a page gets its styles", () => {
   });
 
   it("links the stylesheet in the head of other pages, without inline CSS", async () => {
-    const html = await (await worker.request("/")).text();
+    const html = await (await worker.request("/login")).text();
     const head = html.slice(0, html.indexOf("</head>"));
     expect(head).toMatch(/<link rel="stylesheet" href="\/build\/_assets\/tailwind-[A-Z0-9]+\.css"\/>/);
     expect(head).not.toContain("data-inline-css");
