@@ -1,15 +1,11 @@
-import Brain from "lucide-react/icons/brain";
-import ChartNoAxesCombined from "lucide-react/icons/chart-no-axes-combined";
-import GraduationCap from "lucide-react/icons/graduation-cap";
-import Route from "lucide-react/icons/route";
-import TrendingUp from "lucide-react/icons/trending-up";
+import { BarsGlyph, CapGlyph, GradedGlyph, PathGlyph, RisingGlyph } from "./glyphs";
 
 /** What every signed-out visitor sees (SPEC.md section 1 and "Home"). */
 const FEATURES = [
-  { title: "Adaptive Logic", text: "Difficulty adjusts to student performance in real time.", icon: TrendingUp },
-  { title: "AI Grading", text: "Automated grading of free-response and scenario-based questions.", icon: Brain },
-  { title: "Rich Analytics", text: "Insight into student and cohort performance.", icon: ChartNoAxesCombined },
-  { title: "Personalized Learning", text: "Module recommendations based on competency mastery.", icon: Route },
+  { title: "Adaptive Logic", text: "Difficulty adjusts to student performance in real time.", icon: RisingGlyph },
+  { title: "AI Grading", text: "Automated grading of free-response and scenario-based questions.", icon: GradedGlyph },
+  { title: "Rich Analytics", text: "Insight into student and cohort performance.", icon: BarsGlyph },
+  { title: "Personalized Learning", text: "Module recommendations based on competency mastery.", icon: PathGlyph },
 ];
 
 export function LandingPage() {
@@ -17,7 +13,7 @@ export function LandingPage() {
     <div className="flex min-h-dvh flex-col bg-gradient-to-b from-brand-50 to-white">
       <main className="mx-auto flex w-full max-w-5xl flex-1 flex-col items-center px-4 py-16 text-center">
         <span className="mb-6 flex size-14 items-center justify-center rounded-2xl bg-brand-600 text-white shadow">
-          <GraduationCap aria-hidden="true" className="size-8" />
+          <CapGlyph className="size-8" />
         </span>
         <h1 className="text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">Adaptive Testing Engine</h1>
         <p className="mt-4 max-w-2xl text-lg text-slate-700">
@@ -29,7 +25,7 @@ export function LandingPage() {
         <ul className="mt-14 grid w-full gap-4 text-left sm:grid-cols-2 lg:grid-cols-4">
           {FEATURES.map((feature) => (
             <li key={feature.title} className="card p-5">
-              <feature.icon aria-hidden="true" className="size-6 text-brand-600" />
+              <feature.icon className="size-6 text-brand-600" />
               <h2 className="mt-3 font-semibold text-slate-900">{feature.title}</h2>
               <p className="mt-1 text-sm text-slate-700">{feature.text}</p>
             </li>

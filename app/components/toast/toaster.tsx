@@ -1,4 +1,4 @@
-import X from "lucide-react/icons/x";
+import { CloseGlyph } from "../glyphs";
 
 import type { ToastMessage } from "~/domain/shell/toast";
 
@@ -44,7 +44,7 @@ export function Toaster({ toast, onDismiss, onPauseChange }: Props) {
                 destructive ? "hover:bg-red-800" : "hover:bg-slate-100"
               }`}
             >
-              <X aria-hidden="true" className="size-4" />
+              <CloseGlyph className="size-4" />
             </button>
           </div>
         ) : null}
