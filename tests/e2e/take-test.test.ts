@@ -20,7 +20,7 @@ async function demoTestId(): Promise<string> {
   return row!.id;
 }
 
-const currentQuestionId = (page: Page) => page.locator('input[name="questionId"]').getAttribute("value");
+const currentQuestionId = (page: Page) => page.locator('input[name="questionId"]').first().getAttribute("value");
 
 /** Answers the question on screen by its type and submits it. */
 async function answer(page: Page, javaScript: boolean): Promise<string> {
@@ -130,6 +130,55 @@ describe("taking a test", () => {
     } finally {
       await context.close();
     }
+  });
+
+  it("submits a question when its own time runs out, and holds a chat with Enter to send", { timeout: 120_000 }, async () => {
+    const { page } = session;
+    const demoId = await demoTestId();
+    const d1 = session.worker.d1;
+    const pick = (type: string) =>
+      d1.prepare("SELECT q.id FROM questions q JOIN test_questions tq ON tq.question_id = q.id WHERE tq.test_id = ? AND q.type = ? LIMIT 1").bind(demoId, type).first<{ id: string }>();
+    const [choice, chat] = await Promise.all([pick("multiple_choice"), pick("chat")]);
+    const testId = crypto.randomUUID();
+    await d1.batch([
+      d1.prepare("INSERT INTO tests (id, title, description, grade_level, subject, show_result_during_test, show_feedback_during_test) VALUES (?, 'Quick Check', 'Timers and chat', '6', 'Mathematics', 0, 0)").bind(testId),
+      d1.prepare("INSERT INTO test_questions (id, test_id, question_id, position, time_limit) VALUES (?, ?, ?, 0, 4)").bind(crypto.randomUUID(), testId, choice!.id),
+      d1.prepare("INSERT INTO test_questions (id, test_id, question_id, position) VALUES (?, ?, ?, 1)").bind(crypto.randomUUID(), testId, chat!.id),
+    ]);
+    await page.goto(`/test/${testId}`);
+    await page.getByLabel("Diagnostic Test").check();
+    await page.getByRole("button", { name: "Start Test" }).click();
+    await page.getByRole("heading", { name: /^Question 1/ }).waitFor();
+    // Nothing chosen: at expiry the question goes in as it stands, and the next one appears.
+    const chosenFirst = (await page.locator('input[name="questionType"]').getAttribute("value")) !== "chat";
+    if (chosenFirst) {
+      await page.getByText("Question Time Expired", { exact: true }).waitFor({ timeout: 10_000 });
+      await page.getByRole("heading", { name: /^Question 2/ }).waitFor({ timeout: 10_000 });
+    }
+    const message = page.getByLabel("Your message");
+    const lines = page.getByTestId("chat-transcript").locator("li");
+    const before = await lines.count();
+    await message.press("Enter");
+    await page.waitForTimeout(300);
+    // A blank message is not sent.
+    await expect(lines.count()).resolves.toBe(before);
+    await message.fill("First line");
+    await message.press("Shift+Enter");
+    await message.pressSequentially("second line");
+    await expect(message.inputValue()).resolves.toBe("First line\nsecond line");
+    await message.press("Enter");
+    await page.getByTestId("chat-transcript").locator("li", { hasText: "second line" }).waitFor();
+    await page.waitForFunction((count) => document.querySelectorAll('[data-testid="chat-transcript"] li').length >= count + 1, before);
+    await expect(message.inputValue()).resolves.toBe("");
+    await saveScreenshot(page, "take-test-chat-desktop");
+    const id = await currentQuestionId(page);
+    await page.getByRole("button", { name: "Submit Answer" }).click();
+    const next = await nextScreen(page, id);
+    if (next === "question") {
+      await page.getByText("Question Time Expired", { exact: true }).waitFor({ timeout: 10_000 });
+      await page.waitForURL("**/results/**", { timeout: 15_000 });
+    }
+    await page.getByText("Overall score").waitFor();
   });
 
   it("resumes at the same question and time after a reload, and keeps an answer through a lost connection", { timeout: 120_000 }, async () => {
