@@ -78,7 +78,7 @@ describe("Take a Test", () => {
     expect(stranger.html).toContain("Student Entry");
   });
 
-  it("takes the demo test to the end with plain forms: every question type, SPEC's messages, then the results", async () => {
+  it("takes the demo test to the end with plain forms: the types the engine asks, SPEC's messages, an expired question's empty answer, then the results", async () => {
     const started = await post(`/test/${testId}`, [["intent", "start"], ["testMode", "placement"]]);
     expect(started.status).toBe(302);
     const location = started.location!;
@@ -127,7 +127,8 @@ describe("Take a Test", () => {
         const after = await page(location);
         expect(after.html).toContain("I think we should compare the totals first.");
       } else answer.push(["answer", "Because the total is shared equally, each gets the same part."]);
-      const submitted = await post(location, [...base, ...answer]);
+      // A question whose own timer ran out goes in as it stands, even empty (SPEC.md section 4).
+      const submitted = await post(location, step === 1 ? [...base, ["autoSubmit", "1"]] : [...base, ...answer]);
       expect(submitted.status).toBe(302);
       if (submitted.location?.startsWith("/results/")) resultsPath = submitted.location;
     }
@@ -156,6 +157,55 @@ describe("Take a Test", () => {
     expect(strangerTest.status).toBe(200);
     expect(strangerTest.html).toContain("not open on this device");
     expect(strangerTest.html).not.toContain("Resume code:");
+  });
+
+  it("takes scenario and chat questions with plain forms: the title, the conversation, SPEC's messages", async () => {
+    // A two-question test made of the demo's open questions, so both types are certainly asked.
+    const open = await worker.d1
+      .prepare("SELECT q.id, q.type FROM questions q JOIN test_questions tq ON tq.question_id = q.id WHERE tq.test_id = ? AND q.type IN ('scenario', 'chat') ORDER BY q.type")
+      .bind(testId)
+      .all<{ id: string; type: string }>();
+    const picked = ["chat", "scenario"].map((type) => open.results.find((row) => row.type === type)!);
+    const openTestId = crypto.randomUUID();
+    await worker.d1.batch([
+      worker.d1.prepare("INSERT INTO tests (id, title, description, grade_level, subject) VALUES (?, 'Open Questions', 'Scenario and chat', '6', 'Mathematics')").bind(openTestId),
+      ...picked.map((row, position) => worker.d1.prepare("INSERT INTO test_questions (id, test_id, question_id, position) VALUES (?, ?, ?, ?)").bind(crypto.randomUUID(), openTestId, row.id, position)),
+    ]);
+    const started = await post(`/test/${openTestId}`, [["intent", "start"], ["testMode", "diagnostic"]]);
+    expect(started.status).toBe(302);
+    const location = started.location!;
+    const sessionId = decodeURIComponent(location.split("session=")[1]!);
+    const seen: string[] = [];
+    for (let step = 0; step < 4; step++) {
+      const current = await page(location);
+      if (current.status === 302) break;
+      const questionId = hidden(current.html, "questionId")!;
+      const questionType = hidden(current.html, "questionType")!;
+      seen.push(questionType);
+      const base: [string, string][] = [["intent", "submit"], ["sessionId", sessionId], ["questionId", questionId], ["questionType", questionType]];
+      const missing = await post(location, base);
+      expect(missing.status).toBe(400);
+      expect(missing.html).toContain(MISSING[questionType]);
+      if (questionType === "chat") {
+        expect(current.html).toContain("Your message");
+        const chat = await post(location, [["intent", "chat"], ["sessionId", sessionId], ["questionId", questionId], ["message", "Can I split the total first?"]]);
+        expect(chat.status).toBe(302);
+        const after = await page(location);
+        expect(after.html).toContain("Can I split the total first?");
+        expect(after.html).toContain("Tutor");
+        const submitted = await post(location, base);
+        expect(submitted.status).toBe(302);
+      } else {
+        expect(current.html).toContain("Up to 5,000 characters are graded");
+        expect(current.html).toContain("Your response");
+        const submitted = await post(location, [...base, ["answer", "I would add the costs, then divide by the number of students."]]);
+        expect(submitted.status).toBe(302);
+      }
+    }
+    expect(seen.sort()).toEqual(["chat", "scenario"]);
+    const results = await page(`/results/${sessionId}`);
+    expect(results.status).toBe(200);
+    expect(results.html).toContain("Your Answers");
   });
 
   it("answers 'Session Not Found' for an unknown session", async () => {

@@ -13,9 +13,11 @@ type Mode = "placement" | "diagnostic";
  */
 export function ModeSelection({
   test,
+  notes,
   canStart,
   actionResult,
 }: {
+  notes: string[];
   test: { title: string; subject: string; gradeLevel: string; placementDuration: number; diagnosticDuration: number };
   canStart: boolean;
   actionResult?: ActionResult<unknown>;
@@ -24,9 +26,9 @@ export function ModeSelection({
   const hydrated = useHydrated();
   const starting = useNavigation().state === "submitting";
   const refusal = actionResult && !actionResult.ok ? actionResult.toast : null;
-  const modes: { value: Mode; title: string; minutes: number; summary: string }[] = [
-    { value: "placement", title: "Placement Test", minutes: test.placementDuration, summary: "Finds the right starting level." },
-    { value: "diagnostic", title: "Diagnostic Test", minutes: test.diagnosticDuration, summary: "Looks closely at each competency." },
+  const modes: { value: Mode; title: string; minutes: number }[] = [
+    { value: "placement", title: "Placement Test", minutes: test.placementDuration },
+    { value: "diagnostic", title: "Diagnostic Test", minutes: test.diagnosticDuration },
   ];
 
   return (
@@ -53,7 +55,6 @@ export function ModeSelection({
                 <input id={`mode-${entry.value}`} type="radio" name="testMode" value={entry.value} className="mt-1 size-5" onChange={() => setMode(entry.value)} />
                 <span className="font-semibold text-slate-900">{entry.title}</span>
                 <span className="col-start-2 text-sm text-slate-700">{`${entry.minutes} minutes`}</span>
-                <span className="col-start-2 text-sm text-slate-700">{entry.summary}</span>
               </label>
             ))}
           </div>
@@ -61,10 +62,9 @@ export function ModeSelection({
         <div className="card p-4">
           <h2 className="font-semibold text-slate-900">Before You Begin</h2>
           <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-800">
-            <li>The questions adapt to you: they get harder or easier as you answer.</li>
-            <li>Some answers are evaluated by AI; their final grade may come a little later.</li>
-            <li>Your progress is saved automatically, and you can resume if you are interrupted.</li>
-            <li>Answer honestly: it helps us find the right next steps for you.</li>
+            {notes.map((note) => (
+              <li key={note}>{note}</li>
+            ))}
           </ul>
         </div>
         {refusal ? (

@@ -3,10 +3,10 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from "react"
 
 import type { ActionResult } from "~/lib/action-result";
 import { useToast } from "~/components/toast/toast-context";
-import { isCorrectScore, missingAnswer, scoreLabel, type QuestionType } from "./answer-rules";
+import { isCorrectScore, scoreLabel, type QuestionType, type Titled } from "./answer-rules";
 import { ChatBox, type ChatLine } from "./chat-box";
 import { dropPending, keepPending, pendingFor, sendSubmission, type PendingSubmission } from "./pending-answers";
-import { OverallTimer, QuestionTimer, timerAnnouncement, useCountdown, useHydrated } from "./timers";
+import { Clock, timerAnnouncement, useCountdown, useHydrated } from "./timers";
 
 export type QuestionScreenProps = {
   testId: string;
@@ -17,6 +17,7 @@ export type QuestionScreenProps = {
     answeredCount: number;
     shownAt: number;
     transcript: ChatLine[];
+    required: Titled;
     question: {
       id: string;
       number: number;
@@ -54,6 +55,8 @@ export function QuestionScreen({ testId, session, actionResult }: QuestionScreen
   const form = useRef<HTMLFormElement>(null);
   const appearedAt = useRef(0);
   const sending = useRef(false);
+  /** This question's submission, also in memory: storage may be full or blocked. */
+  const submission = useRef<PendingSubmission | null>(null);
   const hydrated = useHydrated();
   const autoSubmitted = useRef(false);
   const [phase, setPhase] = useState<Phase>("answering");
@@ -93,8 +96,9 @@ export function QuestionScreen({ testId, session, actionResult }: QuestionScreen
   /** Sends this question's kept submission; on a network failure it stays kept and is tried again. */
   const trySend = useCallback(async () => {
     if (sending.current) return;
-    const kept = pendingFor(session.id).find(([id]) => id === question.id)?.[1];
+    const kept = submission.current ?? pendingFor(session.id).find(([id]) => id === question.id)?.[1];
     if (!kept) return;
+    submission.current = kept;
     sending.current = true;
     setStatus("Saving your answer…");
     const outcome = await sendSubmission(kept);
@@ -105,6 +109,7 @@ export function QuestionScreen({ testId, session, actionResult }: QuestionScreen
       return;
     }
     dropPending(session.id, question.id);
+    submission.current = null;
     if (outcome.kind === "refused") {
       setPhase("answering");
       setStatus("");
@@ -120,8 +125,8 @@ export function QuestionScreen({ testId, session, actionResult }: QuestionScreen
   useEffect(() => {
     const others = pendingFor(session.id).filter(([id]) => id !== question.id);
     void Promise.all(
-      others.map(async ([id, submission]) => {
-        const outcome = await sendSubmission(submission);
+      others.map(async ([id, kept]) => {
+        const outcome = await sendSubmission(kept);
         if (outcome.kind !== "network") dropPending(session.id, id);
       }),
     ).then(() => {
@@ -149,10 +154,10 @@ export function QuestionScreen({ testId, session, actionResult }: QuestionScreen
       if (!element) return;
       const data = new FormData(element);
       if (!autoSubmit) {
-        const answers = data.getAll("answer").map(String);
-        const missing = missingAnswer(question.type, answers, transcript.filter((line) => line.role === "user").length);
-        if (missing) {
-          toast({ title: missing.title, description: missing.message, variant: "destructive" });
+        // SPEC.md section 5: the page's check; the server makes the same one.
+        const given = question.type === "chat" ? transcript.some((line) => line.role === "user") : data.getAll("answer").some((value) => String(value).trim() !== "");
+        if (!given) {
+          toast({ title: session.required.title, description: session.required.message, variant: "destructive" });
           return;
         }
       }
@@ -160,12 +165,12 @@ export function QuestionScreen({ testId, session, actionResult }: QuestionScreen
       for (const [name, value] of data) if (typeof value === "string" && name !== "timeSpentSeconds") fields.push([name, value]);
       fields.push(["timeSpentSeconds", String(Math.round((Date.now() - appearedAt.current) / 1000))], ["js", "1"]);
       if (autoSubmit) fields.push(["autoSubmit", "1"]);
-      const submission: PendingSubmission = { url: pageUrl, fields };
-      keepPending(session.id, question.id, submission);
+      submission.current = { url: pageUrl, fields };
+      keepPending(session.id, question.id, submission.current);
       setPhase("sending");
       void trySend();
     },
-    [pageUrl, question.id, question.type, session.id, toast, transcript, trySend],
+    [pageUrl, question.id, question.type, session.id, session.required, toast, transcript, trySend],
   );
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -202,8 +207,14 @@ export function QuestionScreen({ testId, session, actionResult }: QuestionScreen
   return (
     <section aria-labelledby="question-heading" className="mx-auto max-w-3xl space-y-4">
       <div className="flex flex-wrap items-center gap-2">
-        {overall !== null ? <OverallTimer seconds={overall} /> : null}
-        {questionLeft !== null ? <QuestionTimer seconds={questionLeft} /> : null}
+        {overall !== null ? (
+          // SPEC.md section 9: red under 60 seconds.
+          <Clock label="Time left:" seconds={overall} urgent={overall < 60 ? "bg-red-50 text-red-800" : null} testId="overall-timer" />
+        ) : null}
+        {questionLeft !== null ? (
+          // Highlighted at 10 seconds or less.
+          <Clock label="This question:" seconds={questionLeft} urgent={questionLeft <= 10 ? "bg-amber-100 text-amber-900 ring-2 ring-amber-500" : null} testId="question-timer" />
+        ) : null}
         <p className="sr-only" aria-live="assertive" data-testid="timer-announcement">
           {announcement}
         </p>

@@ -39,23 +39,11 @@ export function timerAnnouncement(overall: number | null, question: number | nul
   return "";
 }
 
-export function OverallTimer({ seconds }: { seconds: number }) {
-  const urgent = seconds < 60;
+/** A visible countdown: role="timer" without live updates (screen readers get timerAnnouncement). */
+export function Clock({ label, seconds, urgent, testId }: { label: string; seconds: number; urgent: string | null; testId: string }) {
   return (
-    <p className={`rounded-md px-3 py-2 text-sm font-semibold ${urgent ? "bg-red-50 text-red-800" : "bg-slate-100 text-slate-800"}`} data-testid="overall-timer">
-      <span>Time left: </span>
-      <span role="timer" aria-live="off">
-        {formatClock(seconds)}
-      </span>
-    </p>
-  );
-}
-
-export function QuestionTimer({ seconds }: { seconds: number }) {
-  const urgent = seconds <= 10;
-  return (
-    <p className={`rounded-md px-3 py-2 text-sm font-semibold ${urgent ? "bg-amber-100 text-amber-900 ring-2 ring-amber-500" : "bg-slate-100 text-slate-800"}`} data-testid="question-timer">
-      <span>This question: </span>
+    <p className={`rounded-md px-3 py-2 text-sm font-semibold ${urgent ?? "bg-slate-100 text-slate-800"}`} data-testid={testId}>
+      {label}{" "}
       <span role="timer" aria-live="off">
         {formatClock(seconds)}
       </span>

@@ -113,7 +113,7 @@ export default function Results() {
                   </p>
                   <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-800">
                     <span>
-                      {answer.pointsEarned} of {answer.maxPoints} {answer.maxPoints === 1 ? "point" : "points"}
+                      {`${Math.round(answer.pointsEarned * 10) / 10} of ${answer.maxPoints} ${answer.maxPoints === 1 ? "point" : "points"}`}
                     </span>
                     {answer.provisional ? (
                       <span className="font-medium text-amber-900">Grading… refresh to see the final grade</span>

@@ -1,5 +1,6 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 
+import { missingAnswer, type Titled } from "~/components/student/answer-rules";
 import type { ChatMessage } from "~/domain/sessions/session-contract";
 import type { Answer } from "~/domain/sessions/session-contract";
 import { INTERACTION_REQUIRED, TEST_PAGE_MESSAGES, testPageActionSchema, type TestPageAction } from "~/domain/sessions/screen-actions";
@@ -35,14 +36,24 @@ export type TestPageSession = {
   /** When this page was rendered (epoch ms): times the answer of a page without JavaScript. */
   shownAt: number;
   transcript: ChatMessage[];
+  /** SPEC.md section 5's message for this question's missing answer (sent as data: the page's JavaScript stays small). */
+  required: Titled;
 };
+
+/** SPEC.md's 'Before You Begin' notes. */
+const BEFORE_YOU_BEGIN = [
+  "The questions adapt to you: they get harder or easier as you answer.",
+  "Some answers are evaluated by AI; their final grade may come a little later.",
+  "Your progress is saved automatically, and you can resume if you are interrupted.",
+  "Answer honestly: it helps us find the right next steps for you.",
+];
 
 export async function loadTestPage(request: Request, context: AppLoadContext, testId: string) {
   const test = await findTestForTaking(context.db, testId);
   if (!test) throw notFoundPage(NOT_FOUND.test, { to: "/", label: "Return Home" });
   const user = await getCurrentUser(request, context);
   const sessionId = new URL(request.url).searchParams.get("session");
-  const base = { test, canStart: user !== null, notice: null as string | null, session: null as TestPageSession | null };
+  const base = { test, notes: BEFORE_YOU_BEGIN, canStart: user !== null, notice: null as string | null, session: null as TestPageSession | null };
   if (!sessionId) return base;
 
   try {
@@ -78,6 +89,7 @@ export async function loadTestPage(request: Request, context: AppLoadContext, te
       question,
       shownAt: Date.now(),
       transcript,
+      required: missingAnswer(question.type, [], 0)!,
     } satisfies TestPageSession,
   };
 }

@@ -1,0 +1,221 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+
+import { seriousAccessibilityViolations } from "../support/axe";
+import { saveScreenshot } from "../support/browser";
+import { browserSession } from "../support/browser-session";
+import { demoAccounts } from "../support/worker";
+
+/**
+ * Taking the demo test as a student would (SPEC.md section 2 "Take a test", "Results"): with
+ * JavaScript, without it, through a reload and through a lost connection. Admins may take tests
+ * as a preview, so the fixture signs in as the demo admin. One admin has one session in progress
+ * per test, so every test but the last finishes its attempt.
+ */
+const session = browserSession({ signInAs: demoAccounts.admin });
+const PHONE = { width: 390, height: 844 };
+
+async function demoTestId(): Promise<string> {
+  const row = await session.worker.d1.prepare("SELECT id FROM tests WHERE title = ?").bind("Grade 6 Math Check-in").first<{ id: string }>();
+  return row!.id;
+}
+
+const currentQuestionId = (page: Page) => page.locator('input[name="questionId"]').first().getAttribute("value");
+
+/** Answers the question on screen by its type and submits it. */
+async function answer(page: Page, javaScript: boolean): Promise<string> {
+  const type = (await page.locator('input[name="questionType"]').getAttribute("value"))!;
+  if (type === "multiple_choice" || type === "multiple_select") await page.locator('input[name="answer"]').first().check();
+  else if (type === "chat") {
+    await page.getByLabel("Your message").fill("I would start by comparing the two totals.");
+    if (javaScript) {
+      await page.getByLabel("Your message").press("Enter");
+      await page.getByTestId("chat-transcript").getByText("Tutor").last().waitFor();
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="chat-transcript"] li').length >= 2);
+    } else {
+      await page.getByRole("button", { name: "Send Message" }).click();
+      await page.getByTestId("chat-transcript").getByText("I would start by comparing the two totals.").waitFor();
+    }
+  } else await page.getByLabel(type === "scenario" ? "Your response" : "Your answer").fill("Each share is the total divided by the number of people.");
+  await page.getByRole("button", { name: "Submit Answer" }).click();
+  return type;
+}
+
+/** Waits until the page shows another question than `questionId`, or the results. */
+async function nextScreen(page: Page, questionId: string | null): Promise<"question" | "results"> {
+  await page.waitForFunction(
+    (previous) => location.pathname.startsWith("/results/") && document.querySelector("#results-title") !== null
+      || (document.querySelector('input[name="questionId"]') as HTMLInputElement | null)?.value !== previous && document.querySelector('input[name="questionId"]') !== null,
+    questionId,
+    { timeout: 15_000 },
+  );
+  return page.url().includes("/results/") ? "results" : "question";
+}
+
+async function startTest(page: Page, testId: string) {
+  await page.goto(`/test/${testId}`);
+  await page.getByText("Before You Begin").waitFor();
+  await page.getByLabel("Placement Test").check();
+  await page.getByRole("button", { name: "Start Test" }).click();
+  await page.getByRole("heading", { name: /^Question 1/ }).waitFor();
+}
+
+async function takeToTheEnd(page: Page, javaScript: boolean) {
+  const types = new Set<string>();
+  for (let step = 0; step < 60; step++) {
+    const id = await currentQuestionId(page);
+    types.add(await answer(page, javaScript));
+    if ((await nextScreen(page, id)) === "results") return types;
+  }
+  throw new Error("The test did not end within 60 questions");
+}
+
+describe("taking a test", () => {
+  it("takes the demo test to the end with JavaScript, and sees the results", { timeout: 240_000 }, async () => {
+    const { page } = session;
+    const testId = await demoTestId();
+    await page.goto(`/test/${testId}`);
+    await expect(page.getByRole("button", { name: "Start Test" }).isDisabled()).resolves.toBe(true);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await saveScreenshot(page, "take-test-modes-desktop");
+    await page.setViewportSize(PHONE);
+    await saveScreenshot(page, "take-test-modes-phone");
+    await page.getByLabel("Placement Test").check();
+    await page.getByRole("button", { name: "Start Test" }).click();
+    await page.getByRole("heading", { name: /^Question 1/ }).waitFor();
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe("question-heading");
+    await expect(page.getByTestId("resume-code").innerText()).resolves.toMatch(/Resume code: \S+/);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await saveScreenshot(page, "take-test-question-phone");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await saveScreenshot(page, "take-test-question-desktop");
+
+    // SPEC.md section 5: nothing chosen is refused with its message, before anything is sent.
+    const type = await page.locator('input[name="questionType"]').getAttribute("value");
+    const id = await currentQuestionId(page);
+    await page.getByRole("button", { name: "Submit Answer" }).click();
+    await page.getByText(type === "multiple_select" ? "Please select at least one answer before submitting." : /Please (select|provide|have)/).first().waitFor();
+    expect(await currentQuestionId(page)).toBe(id);
+
+    const types = await takeToTheEnd(page, true);
+    expect(types.size).toBeGreaterThanOrEqual(2);
+    await page.getByText("Overall score").waitFor();
+    await expect(page.getByTestId("scale-score").innerText()).resolves.toMatch(/Scale score \d+ \(very likely between \d+ and \d+/);
+    for (const link of ["Return Home", "Review AI Grading", "Retake Test"]) await page.getByRole("link", { name: link }).waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await saveScreenshot(page, "results-desktop");
+    await page.setViewportSize(PHONE);
+    await saveScreenshot(page, "results-phone");
+  });
+
+  it("takes the demo test to the end without JavaScript", { timeout: 240_000 }, async () => {
+    const testId = await demoTestId();
+    const context = await session.browser.newContext({ baseURL: session.worker.origin, javaScriptEnabled: false, viewport: PHONE });
+    try {
+      await context.addCookies([{ ...(await session.worker.sessionCookieFor(demoAccounts.admin.email)), url: session.worker.origin, httpOnly: true, sameSite: "Lax" }]);
+      const page = await context.newPage();
+      await page.goto(`/test/${testId}`);
+      // Without JavaScript the server asks for the mode.
+      await page.getByRole("button", { name: "Start Test" }).click();
+      await page.getByText("Please choose Placement Test or Diagnostic Test.").waitFor();
+      await page.getByLabel("Placement Test").check();
+      await page.getByRole("button", { name: "Start Test" }).click();
+      await page.getByRole("heading", { name: /^Question 1/ }).waitFor();
+      // A missing answer's message comes back inline.
+      await page.getByRole("button", { name: "Submit Answer" }).click();
+      await page.getByRole("alert").filter({ hasText: /Please (select|provide|have)/ }).waitFor();
+      await saveScreenshot(page, "take-test-nojs-missing-answer-phone");
+      await takeToTheEnd(page, false);
+      await page.getByText("Overall score").waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("submits a question when its own time runs out, and holds a chat with Enter to send", { timeout: 120_000 }, async () => {
+    const { page } = session;
+    const demoId = await demoTestId();
+    const d1 = session.worker.d1;
+    const pick = (type: string) =>
+      d1.prepare("SELECT q.id FROM questions q JOIN test_questions tq ON tq.question_id = q.id WHERE tq.test_id = ? AND q.type = ? LIMIT 1").bind(demoId, type).first<{ id: string }>();
+    const [choice, chat] = await Promise.all([pick("multiple_choice"), pick("chat")]);
+    const testId = crypto.randomUUID();
+    await d1.batch([
+      d1.prepare("INSERT INTO tests (id, title, description, grade_level, subject, show_result_during_test, show_feedback_during_test) VALUES (?, 'Quick Check', 'Timers and chat', '6', 'Mathematics', 0, 0)").bind(testId),
+      d1.prepare("INSERT INTO test_questions (id, test_id, question_id, position, time_limit) VALUES (?, ?, ?, 0, 4)").bind(crypto.randomUUID(), testId, choice!.id),
+      d1.prepare("INSERT INTO test_questions (id, test_id, question_id, position) VALUES (?, ?, ?, 1)").bind(crypto.randomUUID(), testId, chat!.id),
+    ]);
+    await page.goto(`/test/${testId}`);
+    await page.getByLabel("Diagnostic Test").check();
+    await page.getByRole("button", { name: "Start Test" }).click();
+    await page.getByRole("heading", { name: /^Question 1/ }).waitFor();
+    // Nothing chosen: at expiry the question goes in as it stands, and the next one appears.
+    const chosenFirst = (await page.locator('input[name="questionType"]').getAttribute("value")) !== "chat";
+    if (chosenFirst) {
+      await page.getByText("Question Time Expired", { exact: true }).waitFor({ timeout: 10_000 });
+      await page.getByRole("heading", { name: /^Question 2/ }).waitFor({ timeout: 10_000 });
+    }
+    const message = page.getByLabel("Your message");
+    const lines = page.getByTestId("chat-transcript").locator("li");
+    const before = await lines.count();
+    await message.press("Enter");
+    await page.waitForTimeout(300);
+    // A blank message is not sent.
+    await expect(lines.count()).resolves.toBe(before);
+    await message.fill("First line");
+    await message.press("Shift+Enter");
+    await message.pressSequentially("second line");
+    await expect(message.inputValue()).resolves.toBe("First line\nsecond line");
+    await message.press("Enter");
+    await page.getByTestId("chat-transcript").locator("li", { hasText: "second line" }).waitFor();
+    await page.waitForFunction((count) => document.querySelectorAll('[data-testid="chat-transcript"] li').length >= count + 1, before);
+    await expect(message.inputValue()).resolves.toBe("");
+    await saveScreenshot(page, "take-test-chat-desktop");
+    const id = await currentQuestionId(page);
+    await page.getByRole("button", { name: "Submit Answer" }).click();
+    const next = await nextScreen(page, id);
+    if (next === "question") {
+      await page.getByText("Question Time Expired", { exact: true }).waitFor({ timeout: 10_000 });
+      await page.waitForURL("**/results/**", { timeout: 15_000 });
+    }
+    await page.getByText("Overall score").waitFor();
+  });
+
+  it("resumes at the same question and time after a reload, and keeps an answer through a lost connection", { timeout: 120_000 }, async () => {
+    const { page, context } = session;
+    const testId = await demoTestId();
+    await startTest(page, testId);
+    const id = await currentQuestionId(page);
+    await page.waitForTimeout(2_000);
+    const clock = async () => {
+      const [minutes, seconds] = (await page.getByTestId("overall-timer").locator('[role="timer"]').innerText()).split(":").map(Number);
+      return minutes! * 60 + seconds!;
+    };
+    const before = await clock();
+    await page.reload();
+    await page.getByRole("heading", { name: /^Question 1/ }).waitFor();
+    expect(await currentQuestionId(page)).toBe(id);
+    expect(Math.abs((await clock()) - before)).toBeLessThanOrEqual(2);
+
+    // Offline: the answer waits on this device, then goes when the network is back.
+    const type = (await page.locator('input[name="questionType"]').getAttribute("value"))!;
+    await context.setOffline(true);
+    if (type === "chat") {
+      // The tutor needs the network: answer it first, then go offline for the submit.
+      await context.setOffline(false);
+    }
+    await answer(page, true).catch(async (error: unknown) => {
+      await context.setOffline(false);
+      throw error;
+    });
+    if (type !== "chat") {
+      await page.getByTestId("save-status").getByText(/Waiting for the network/).waitFor();
+      const kept = await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("pendingAnswer:")).length);
+      expect(kept).toBe(1);
+      await saveScreenshot(page, "take-test-offline-desktop");
+      await context.setOffline(false);
+    }
+    expect(await nextScreen(page, id)).toBe("question");
+    await expect(page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("pendingAnswer:")).length)).resolves.toBe(0);
+  });
+});
