@@ -1,6 +1,6 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 
-import { missingAnswer, type Titled } from "~/components/student/answer-rules";
+import { missingAnswer, type Titled } from "~/domain/sessions/answer-rules";
 import type { ChatMessage } from "~/domain/sessions/session-contract";
 import type { Answer } from "~/domain/sessions/session-contract";
 import { INTERACTION_REQUIRED, TEST_PAGE_MESSAGES, testPageActionSchema, type TestPageAction } from "~/domain/sessions/screen-actions";

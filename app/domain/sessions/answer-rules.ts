@@ -1,10 +1,12 @@
+import type { QuestionType } from "~/domain/questions/question-types";
+import type { TitledMessage as Titled } from "~/lib/action-result";
+
 /**
  * SPEC.md section 5's answer rules as the page checks them before sending (no zod: the student
- * page's JavaScript budget). The server checks the same rules in
- * app/domain/sessions/screen-actions.ts, which takes these texts from here.
+ * page's JavaScript budget). The server checks the same rules in screen-actions.ts, which takes
+ * these texts from here.
  */
-export type QuestionType = "multiple_choice" | "multiple_select" | "free_response" | "scenario" | "chat";
-export type Titled = { title: string; message: string };
+export type { QuestionType, Titled };
 
 export const SELECTION_REQUIRED: Titled = { title: "Selection Required", message: "Please select an answer before submitting." };
 export const SELECTIONS_REQUIRED: Titled = { title: "Selection Required", message: "Please select at least one answer before submitting." };
