@@ -75,7 +75,8 @@ describe("taking a test", () => {
     const { page } = session;
     const testId = await demoTestId();
     await page.goto(`/test/${testId}`);
-    await expect(page.getByRole("button", { name: "Start Test" }).isDisabled()).resolves.toBe(true);
+    // Once the page is interactive, Start Test waits for a mode (without JavaScript the server asks for one).
+    await page.locator("button:disabled", { hasText: "Start Test" }).waitFor();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await saveScreenshot(page, "take-test-modes-desktop");
     await page.setViewportSize(PHONE);
