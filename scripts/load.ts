@@ -16,7 +16,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 
 import { checkD1, type D1Check } from "./load/d1-check";
-import { floodEmpty, runStudents, STEPS, type Report } from "./load/driver";
+import { floodEmpty, proxyRetries, runStudents, STEPS, type Report } from "./load/driver";
 import { leftovers, startApp, startEmptyWorker, waitUntilUp, type Server } from "./load/servers";
 import { ms, table } from "./load/stats";
 
@@ -119,14 +119,15 @@ const { timings } = report;
 console.log(
   "\n" +
     table(
-      ["call", "ok", "errors", "p50", "p95", "p99", "max"],
+      ["call", "ok", "errors", "proxy 503 retried", "p50", "p95", "p99", "max"],
       STEPS.map((step) => {
         const t = timings[step];
-        return [step, t.count, t.errors, ms(t.percentile(50)), ms(t.percentile(95)), ms(t.percentile(99)), ms(t.percentile(100))];
-      }).concat([["empty Worker POST", empty.timings.count, empty.errors, ms(empty.timings.percentile(50)), ms(empty.timings.percentile(95)), ms(empty.timings.percentile(99)), ms(empty.timings.percentile(100))]]),
+        return [step, t.count, t.errors, proxyRetries[step] ?? 0, ms(t.percentile(50)), ms(t.percentile(95)), ms(t.percentile(99)), ms(t.percentile(100))];
+      }).concat([["empty Worker POST", empty.timings.count, empty.errors, "-", ms(empty.timings.percentile(50)), ms(empty.timings.percentile(95)), ms(empty.timings.percentile(99)), ms(empty.timings.percentile(100))]]),
     ),
 );
 const errors = STEPS.reduce((sum, step) => sum + timings[step].errors, 0);
+const retried = STEPS.reduce((sum, step) => sum + (proxyRetries[step] ?? 0), 0);
 const finished = report.students.filter((student) => student.completed).length;
 const acknowledged = report.students.reduce((sum, student) => sum + student.acknowledged.length, 0);
 const submitRate = timings.submit.count / (report.submitWindowMs / 1000);
@@ -149,7 +150,7 @@ if (values["keep-state"] || failed) console.log(`state and server logs kept in $
 else rmSync(workDir, { recursive: true, force: true });
 
 console.log(
-  `\nstudents ${students} submits ${timings.submit.count} errors ${errors} lost ${d1.lost} duplicates ${d1.duplicates} ` +
+  `\nstudents ${students} submits ${timings.submit.count} errors ${errors} proxy-503-retried ${retried} lost ${d1.lost} duplicates ${d1.duplicates} ` +
     `submit p50 ${ms(timings.submit.percentile(50))} p95 ${ms(timings.submit.percentile(95))} p99 ${ms(timings.submit.percentile(99))} ` +
     `submit ${Math.round(submitRate)} req/s empty ${Math.round(empty.perSecond)} req/s ratio ${ratio.toFixed(2)}`,
 );

@@ -29,6 +29,14 @@ export interface Report {
 class HttpError extends Error {}
 
 const REQUEST_TIMEOUT_MS = 120_000;
+/**
+ * wrangler dev's ProxyWorker answers this 503 itself when its own request to the Worker's runtime
+ * fails ("Network connection lost": cloudflare/workers-sdk#4562), with Retry-After: 0. The app
+ * never sends it, so the students do what it asks, up to PROXY_RETRIES times, and we count it.
+ */
+const PROXY_RESTARTED = "Your worker restarted mid-request";
+const PROXY_RETRIES = 3;
+export const proxyRetries: Partial<Record<Step, number>> = {};
 
 /** One browser: a cookie jar and timed JSON calls. */
 class Client {
@@ -47,13 +55,17 @@ class Client {
     let response: Response;
     let text: string;
     try {
-      response = await fetch(`${this.base}${path}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      });
-      text = await response.text();
+      for (let attempt = 0; ; attempt++) {
+        response = await fetch(`${this.base}${path}`, {
+          method,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        });
+        text = await response.text();
+        if (response.status !== 503 || !text.startsWith(PROXY_RESTARTED) || attempt >= PROXY_RETRIES) break;
+        proxyRetries[step] = (proxyRetries[step] ?? 0) + 1;
+      }
     } catch (error) {
       this.timings[step].errors += 1;
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;
@@ -147,7 +159,8 @@ export async function runStudents(base: string, students: number, concurrency: n
           timeSpentSeconds: 1 + Math.floor(Math.random() * 30),
         });
         lastSubmit = Math.max(lastSubmit, performance.now());
-        if (submitted.data.saved === "recorded") run.acknowledged.push(question.id);
+        // "repeat" acknowledges an answer stored by an earlier try whose answer the proxy lost.
+        if (submitted.data.saved === "recorded" || submitted.data.saved === "repeat") run.acknowledged.push(question.id);
         else throw new Error(`submit: ${question.id} answered saved=${submitted.data.saved}`);
         question = submitted.data.completed ? null : submitted.data.nextQuestion;
       }
