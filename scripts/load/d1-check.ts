@@ -25,7 +25,7 @@ async function query(stateDir: string, sql: string): Promise<Record<string, unkn
 async function queryOnce(stateDir: string, sql: string): Promise<Record<string, unknown>[][]> {
   const { stdout } = await run("node_modules/.bin/wrangler", ["d1", "execute", "DB", "--local", "--persist-to", stateDir, "--json", "--command", sql], {
     // Its stdout must be the JSON alone, whatever WRANGLER_LOG the caller set for the server.
-    env: { ...quietEnv, CI: "true", WRANGLER_LOG: "error" },
+    env: { ...quietEnv, CI: "true", WRANGLER_LOG: "log" },
     maxBuffer: 256 * 1024 * 1024,
   });
   return (JSON.parse(stdout) as { results: Record<string, unknown>[] }[]).map((result) => result.results);
