@@ -35,19 +35,41 @@ try {
 }
 
 console.log(`› Starting the app at http://localhost:${port} (Ctrl+C to stop)\n`);
-// Its own process group, so stopping npm start also stops workerd.
-const server = spawn(
-  bin("wrangler"),
-  ["dev", "--port", port, "--ip", "127.0.0.1", "--persist-to", stateDir, "--var", "ENVIRONMENT:development", "--show-interactive-dev-session=false"],
-  { stdio: "inherit", env: quietEnv, detached: true },
-);
-const stop = () => {
+// wrangler dev exits on one failed request to "/" between its proxy and the Worker (a burst of
+// new connections can cause one): cloudflare/workers-sdk#4562, #15317. The state is on disk,
+// so start it again when it exits with an error after having run a while (not at startup).
+const RESTART_AFTER_MS = 15_000;
+let server;
+let stopping = false;
+function serve() {
+  const startedAt = Date.now();
+  // Its own process group, so stopping npm start also stops workerd.
+  const child = spawn(
+    bin("wrangler"),
+    ["dev", "--port", port, "--ip", "127.0.0.1", "--persist-to", stateDir, "--var", "ENVIRONMENT:development", "--show-interactive-dev-session=false"],
+    { stdio: "inherit", env: quietEnv, detached: true },
+  );
+  server = child;
+  child.on("exit", (code) => {
+    // Stopped, killed by a signal, or failing at startup: exit as before.
+    if (stopping || !code || Date.now() - startedAt < RESTART_AFTER_MS) process.exit(code ?? 0);
+    // Its workerd children may outlive it; the port must be free again.
+    killGroup(child.pid, "SIGKILL");
+    console.error(`\n› wrangler dev exited with code ${code}; restarting it (a known wrangler dev bug, see scripts/start.mjs)\n`);
+    setTimeout(() => (stopping ? process.exit(0) : serve()), 1_000);
+  });
+}
+function killGroup(pid, signal) {
   try {
-    process.kill(-server.pid, "SIGTERM");
+    process.kill(-pid, signal);
   } catch {
     // already gone
   }
+}
+const stop = () => {
+  stopping = true;
+  killGroup(server.pid, "SIGTERM");
 };
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
-server.on("exit", (code) => process.exit(code ?? 0));
+serve();
