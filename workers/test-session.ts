@@ -54,6 +54,13 @@ const invalidInput = (error: z.ZodError): InvalidInput => ({
  * session at its deadline: one alarm, set for whichever comes first).
  */
 export class TestSession extends DurableObject<Env> implements TestSessionRpc {
+  /**
+   * The loaded attempt, kept in memory between calls: the blueprint never changes, and every write
+   * of the state goes through `save`, which updates both. Storage stays the authority (a new
+   * instance after an eviction reads it again).
+   */
+  private loaded: { state: AttemptState; blueprint: SessionBlueprint } | undefined;
+
   async begin(input: SessionBlueprint): Promise<BeginResult> {
     const parsed = blueprintSchema.safeParse(input);
     if (!parsed.success) return invalidInput(parsed.error);
@@ -63,6 +70,7 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
     const blueprint = parsed.data;
     const state = startAttempt(blueprint, now);
     await this.ctx.storage.put({ [BLUEPRINT_KEY]: blueprint, [ATTEMPT_KEY]: state });
+    this.loaded = { state, blueprint };
     await this.markPending(state, [], now);
     return { ok: true, outcome: "started", view: sessionView(state, blueprint, now) };
   }
@@ -159,6 +167,7 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
   }
 
   async discard(): Promise<void> {
+    this.loaded = undefined;
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
   }
@@ -175,6 +184,7 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
     if (!isCompleted(state.session) && isPastDeadline(state.session, now)) {
       state = finish(state, now, "time_up");
       await this.ctx.storage.put(ATTEMPT_KEY, state);
+      this.loaded = { state, blueprint: loaded.blueprint };
       await this.addPending([], now);
     }
     const pending = await this.ctx.storage.get<Pending>(PENDING_KEY);
@@ -197,15 +207,18 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
   }
 
   private async load(): Promise<{ state: AttemptState; blueprint: SessionBlueprint } | undefined> {
+    if (this.loaded) return this.loaded;
     const stored = await this.ctx.storage.get([ATTEMPT_KEY, BLUEPRINT_KEY]);
     const state = stored.get(ATTEMPT_KEY) as AttemptState | undefined;
     const blueprint = stored.get(BLUEPRINT_KEY) as SessionBlueprint | undefined;
-    return state && blueprint ? { state, blueprint } : undefined;
+    this.loaded = state && blueprint ? { state, blueprint } : undefined;
+    return this.loaded;
   }
 
   /** Stores the new state, with the answers D1 is now due, and sets the alarm for what comes first. */
   private async save(state: AttemptState, now: number, questionIds: string[] = []): Promise<AttemptState> {
     await this.ctx.storage.put(ATTEMPT_KEY, state);
+    if (this.loaded) this.loaded = { ...this.loaded, state };
     await this.markPending(state, questionIds, now);
     return state;
   }
