@@ -60,6 +60,9 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
    * instance after an eviction reads it again).
    */
   private loaded: { state: AttemptState; blueprint: SessionBlueprint } | undefined;
+  /** Mirrors of the stored pending write and the scheduled alarm (undefined: not read yet), to spare storage calls. */
+  private pending: Pending | null | undefined;
+  private alarmAt: number | null | undefined;
 
   async begin(input: SessionBlueprint): Promise<BeginResult> {
     const parsed = blueprintSchema.safeParse(input);
@@ -69,9 +72,9 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
     if (loaded) return { ok: true, outcome: "already_started", view: sessionView(loaded.state, loaded.blueprint, now) };
     const blueprint = parsed.data;
     const state = startAttempt(blueprint, now);
-    await this.ctx.storage.put({ [BLUEPRINT_KEY]: blueprint, [ATTEMPT_KEY]: state });
+    await this.ctx.storage.put(BLUEPRINT_KEY, blueprint);
     this.loaded = { state, blueprint };
-    await this.markPending(state, [], now);
+    await this.save(state, now);
     return { ok: true, outcome: "started", view: sessionView(state, blueprint, now) };
   }
 
@@ -168,6 +171,8 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
 
   async discard(): Promise<void> {
     this.loaded = undefined;
+    this.pending = undefined;
+    this.alarmAt = undefined;
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
   }
@@ -177,30 +182,25 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
    * kept and tried again with backoff, so nothing acknowledged is missing from D1 once it settles.
    */
   override async alarm(): Promise<void> {
+    // The alarm that is running is no longer scheduled.
+    this.alarmAt = null;
     const loaded = await this.load();
     if (!loaded) return;
     const now = Date.now();
     let state = loaded.state;
-    if (!isCompleted(state.session) && isPastDeadline(state.session, now)) {
-      state = finish(state, now, "time_up");
-      await this.ctx.storage.put(ATTEMPT_KEY, state);
-      this.loaded = { state, blueprint: loaded.blueprint };
-      await this.addPending([], now);
-    }
-    const pending = await this.ctx.storage.get<Pending>(PENDING_KEY);
+    if (!isCompleted(state.session) && isPastDeadline(state.session, now)) state = await this.save(finish(state, now, "time_up"), now);
+    const pending = await this.readPending();
     if (pending && pending.flushAt <= now) {
       try {
         await writeSessionBehind(createDatabase(this.env.DB), sessionBehind(state, loaded.blueprint, pending.questionIds, now));
         // Answers that arrived during the write stay pending for the next one.
-        const latest = await this.ctx.storage.get<Pending>(PENDING_KEY);
+        const latest = await this.readPending();
         const remaining = (latest?.questionIds ?? []).filter((id) => !pending.questionIds.includes(id));
-        if (latest && (remaining.length || latest.flushAt > pending.flushAt)) {
-          await this.ctx.storage.put(PENDING_KEY, { ...latest, questionIds: remaining, failures: 0 });
-        } else await this.ctx.storage.delete(PENDING_KEY);
+        await this.storePending(remaining.length ? { questionIds: remaining, failures: 0, flushAt: now } : null);
       } catch (error) {
         console.error("Writing the session to D1 failed; it will be tried again", loaded.blueprint.sessionId, error);
         const failures = pending.failures + 1;
-        await this.ctx.storage.put(PENDING_KEY, { ...pending, failures, flushAt: now + nextFlushDelayMs(failures) });
+        await this.storePending({ ...pending, failures, flushAt: now + nextFlushDelayMs(failures) });
       }
     }
     await this.scheduleAlarm(state);
@@ -215,29 +215,41 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
     return this.loaded;
   }
 
-  /** Stores the new state, with the answers D1 is now due, and sets the alarm for what comes first. */
+  /** Stores the new state and the answers D1 is now due (one atomic put), and sets the alarm for what comes first. */
   private async save(state: AttemptState, now: number, questionIds: string[] = []): Promise<AttemptState> {
-    await this.ctx.storage.put(ATTEMPT_KEY, state);
+    const current = await this.readPending();
+    const pending: Pending = {
+      questionIds: [...new Set([...(current?.questionIds ?? []), ...questionIds])],
+      failures: current?.failures ?? 0,
+      flushAt: current?.flushAt ?? now + nextFlushDelayMs(0),
+    };
+    await this.ctx.storage.put({ [ATTEMPT_KEY]: state, [PENDING_KEY]: pending });
+    this.pending = pending;
     if (this.loaded) this.loaded = { ...this.loaded, state };
-    await this.markPending(state, questionIds, now);
+    await this.scheduleAlarm(state);
     return state;
   }
 
-  private async markPending(state: AttemptState, questionIds: string[], now: number): Promise<void> {
-    await this.addPending(questionIds, now);
-    await this.scheduleAlarm(state);
+  private async readPending(): Promise<Pending | null> {
+    if (this.pending === undefined) this.pending = (await this.ctx.storage.get<Pending>(PENDING_KEY)) ?? null;
+    return this.pending;
   }
 
-  private async addPending(questionIds: string[], now: number): Promise<void> {
-    const pending = (await this.ctx.storage.get<Pending>(PENDING_KEY)) ?? { questionIds: [], failures: 0, flushAt: now + nextFlushDelayMs(0) };
-    const merged = [...new Set([...pending.questionIds, ...questionIds])];
-    await this.ctx.storage.put(PENDING_KEY, { ...pending, questionIds: merged });
+  private async storePending(pending: Pending | null): Promise<void> {
+    if (pending) await this.ctx.storage.put(PENDING_KEY, pending);
+    else await this.ctx.storage.delete(PENDING_KEY);
+    this.pending = pending;
   }
 
+  /** One alarm for whichever comes first: the deadline or the next write; set only when that changes. */
   private async scheduleAlarm(state: AttemptState): Promise<void> {
-    const pending = await this.ctx.storage.get<Pending>(PENDING_KEY);
+    const pending = await this.readPending();
     const times = [isCompleted(state.session) ? null : state.session.deadlineAt, pending?.flushAt ?? null].filter((time): time is number => time !== null);
-    if (times.length === 0) await this.ctx.storage.deleteAlarm();
-    else await this.ctx.storage.setAlarm(Math.min(...times));
+    const wanted = times.length ? Math.min(...times) : null;
+    if (this.alarmAt === undefined) this.alarmAt = await this.ctx.storage.getAlarm();
+    if (wanted === this.alarmAt) return;
+    if (wanted === null) await this.ctx.storage.deleteAlarm();
+    else await this.ctx.storage.setAlarm(wanted);
+    this.alarmAt = wanted;
   }
 }

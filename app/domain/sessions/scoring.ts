@@ -94,11 +94,12 @@ export function scoreAnswer(question: SessionQuestion, answer: Answer, options: 
 }
 
 /**
- * An open answer the model should grade: not one that was late or blank (those are final at 0).
- * Every open answer gets a grading job, offline included, so the AI grading log lists each one.
+ * An open answer a model should grade: only a provisional grade (a model is configured), and never
+ * a late or blank answer (final at 0). Without a model the offline grade is final at once and no
+ * job is queued: the job would only repeat it, at the cost of several D1 writes on the busiest path.
  */
 export function modelGradeRequest(question: SessionQuestion, answer: Scored & { late: boolean; answer: Answer }, blueprint: { aiModel: string }): ModelGradeRequest | null {
-  if (!isOpenQuestion(question) || answer.late || isBlank(answer.answer)) return null;
+  if (!isOpenQuestion(question) || answer.late || answer.grading !== "provisional" || isBlank(answer.answer)) return null;
   return {
     question: {
       id: question.id,
