@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { createDatabase } from "~/db/client.server";
 import { applyModelGrade, finish, startAttempt, submit, type AttemptState } from "~/domain/sessions/attempt";
 import { blueprintSchema, type SessionBlueprint } from "~/domain/sessions/blueprint";
-import { nextFlushDelayMs, sessionBehind, sessionView, toAnswerOutcome } from "~/domain/sessions/session-view";
+import { nextFlushDelayMs, sessionBehind, sessionProgress, sessionView, toAnswerOutcome } from "~/domain/sessions/session-view";
 import {
   chatExchangeSchema,
   MAX_CHAT_TURNS,
@@ -97,20 +97,20 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
     const outcome = submit(loaded.state, loaded.blueprint, parsed.data, now, modelWillGrade);
     switch (outcome.kind) {
       case "repeat":
-        return { ok: true, outcome: "repeat", answer: toAnswerOutcome(outcome.answer), view: sessionView(outcome.state, loaded.blueprint, now), modelGrade: null };
+        return { ok: true, outcome: "repeat", answer: toAnswerOutcome(outcome.answer), view: sessionProgress(outcome.state, loaded.blueprint, now), modelGrade: null };
       case "recorded": {
         const state = await this.save(outcome.state, now, [outcome.question.id]);
         return {
           ok: true,
           outcome: "recorded",
           answer: toAnswerOutcome(outcome.answer),
-          view: sessionView(state, loaded.blueprint, now),
+          view: sessionProgress(state, loaded.blueprint, now),
           modelGrade: modelGradeRequest(outcome.question, outcome.answer, loaded.blueprint),
         };
       }
       case "completed": {
         const state = await this.save(outcome.state, now);
-        return { ok: false, reason: "completed", snapshot: sessionView(state, loaded.blueprint, now).snapshot };
+        return { ok: false, reason: "completed", snapshot: sessionProgress(state, loaded.blueprint, now).snapshot };
       }
       case "not_current":
         return { ok: false, reason: "not_current", message: "This is not the question being asked. Reload the test to continue." };

@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 
 import { gradingQuestionSchema, studentAnswerSchema } from "~/domain/ai/grading-request";
 import { generateResumeCode, sameResumeCode } from "~/domain/sessions/resume-code";
-import type { AnswerOutcome, SessionView, SubmitAnswerInput } from "~/domain/sessions/session-contract";
+import type { AnswerOutcome, SessionProgress, SessionView, SubmitAnswerInput } from "~/domain/sessions/session-contract";
 import { RESUME_REQUIRED, type StartSessionInput } from "~/domain/sessions/start-request";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { conflict, DomainError, found, notFound } from "~/lib/errors";
@@ -79,7 +79,7 @@ export async function readSessionView(context: AppLoadContext, sessionId: string
   return result.view;
 }
 
-export type SubmittedAnswer = { answer: AnswerOutcome; outcome: "recorded" | "repeat"; view: SessionView };
+export type SubmittedAnswer = { answer: AnswerOutcome; outcome: "recorded" | "repeat"; view: SessionProgress };
 
 /**
  * Stores one answer in the session's object and, for an open answer, queues the model's grade

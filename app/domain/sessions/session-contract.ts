@@ -106,7 +106,7 @@ export type SessionRefusal = NotBegun | AlreadyCompleted | InvalidInput | ChatCl
  * What every method answers about the session: its clock, who and what it is, the results so far
  * and the question being answered (null once it is over). Never the answer keys.
  */
-export type SessionView = {
+export type SessionProgress = {
   snapshot: SessionSnapshot;
   testId: string;
   testTitle: string;
@@ -117,8 +117,10 @@ export type SessionView = {
   showResultDuringTest: boolean;
   showFeedbackDuringTest: boolean;
   currentQuestion: QuestionView | null;
-  results: AttemptResults;
 };
+
+/** The progress and the results so far. A submit answers only the progress: it runs for every answer. */
+export type SessionView = SessionProgress & { results: AttemptResults };
 
 /** Idempotent: a second begin returns the session as it is ("already_started"). */
 export type BeginResult = { ok: true; outcome: "started" | "already_started"; view: SessionView } | InvalidInput;
@@ -146,7 +148,7 @@ export type AnswerOutcome = {
  * question is not the one being asked (answers come one at a time, in the engine's order).
  */
 export type SubmitResult =
-  | { ok: true; outcome: "recorded" | "repeat"; answer: AnswerOutcome; view: SessionView; modelGrade: ModelGradeRequest | null }
+  | { ok: true; outcome: "recorded" | "repeat"; answer: AnswerOutcome; view: SessionProgress; modelGrade: ModelGradeRequest | null }
   | { ok: false; reason: "not_current"; message: string }
   | SessionRefusal;
 

@@ -1,11 +1,15 @@
 import { attemptResults, currentQuestion, type AttemptAnswer, type AttemptState } from "./attempt";
 import type { SessionBlueprint } from "./blueprint";
-import type { AnswerOutcome, SessionView } from "./session-contract";
+import type { AnswerOutcome, SessionProgress, SessionView } from "./session-contract";
 import { toSnapshot } from "./session-state";
 
 /** What the session's Durable Object answers and what it writes to D1, derived from its state. */
 
 export function sessionView(state: AttemptState, blueprint: SessionBlueprint, now: number): SessionView {
+  return { ...sessionProgress(state, blueprint, now), results: attemptResults(state, blueprint) };
+}
+
+export function sessionProgress(state: AttemptState, blueprint: SessionBlueprint, now: number): SessionProgress {
   return {
     snapshot: toSnapshot(state.session, now),
     testId: blueprint.testId,
@@ -17,7 +21,6 @@ export function sessionView(state: AttemptState, blueprint: SessionBlueprint, no
     showResultDuringTest: blueprint.showResultDuringTest,
     showFeedbackDuringTest: blueprint.showFeedbackDuringTest,
     currentQuestion: currentQuestion(state, blueprint, now),
-    results: attemptResults(state, blueprint),
   };
 }
 
