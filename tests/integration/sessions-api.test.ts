@@ -28,7 +28,7 @@ async function joinedStudent(studentId = `s-${crypto.randomUUID().slice(0, 8)}`,
   return { browser, started, studentId, sessionId: started.data?.sessionId as string };
 }
 
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 8000): Promise<T> {
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
