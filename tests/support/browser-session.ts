@@ -19,7 +19,7 @@ export type BrowserSession = {
  * form would have set it: only the tests of sign-in itself go through the form (shell.test.ts).
  * A console error or an uncaught exception in the page fails the test (DESIGN.md "Style to follow").
  */
-export function browserSession(options: { signInAs?: { email: string } } = {}): BrowserSession {
+export function browserSession(options: { signInAs?: { email: string }; vars?: () => Record<string, string> } = {}): BrowserSession {
   const session = {} as BrowserSession;
   session.signIn = async (account) => {
     const cookie = await session.worker.sessionCookieFor(account.email);
@@ -28,7 +28,7 @@ export function browserSession(options: { signInAs?: { email: string } } = {}): 
   let pageErrors: () => string[] = () => [];
 
   beforeAll(async () => {
-    [session.worker, session.browser] = await Promise.all([startWorker({ http: true }), launchBrowser()]);
+    [session.worker, session.browser] = await Promise.all([startWorker({ http: true, vars: options.vars?.() }), launchBrowser()]);
   });
   afterAll(async () => {
     await session.browser?.close();

@@ -85,12 +85,14 @@ export function QuestionScreen({ testId, session, actionResult }: QuestionScreen
       if (data.showResultDuringTest || data.showFeedbackDuringTest) {
         setFeedback(data);
         setPhase("feedback");
+        // The model grades behind the student: while the feedback shows, its grade may land.
+        if (data.grading === "provisional") void awaitModelGrade(session.id, question.id, (grade) => setFeedback((shown) => shown && { ...shown, ...grade }));
         window.setTimeout(revalidate, FEEDBACK_MS);
         return;
       }
       revalidate();
     },
-    [navigate, revalidate, session.id],
+    [navigate, question.id, revalidate, session.id],
   );
 
   /** Sends this question's kept submission; on a network failure it stays kept and is tried again. */
@@ -326,4 +328,17 @@ function FeedbackPanel({ feedback }: { feedback: Feedback }) {
       {feedback.grading === "provisional" ? <p className="mt-2 text-sm text-slate-700">Your final feedback for this answer will be in your results.</p> : null}
     </div>
   );
+}
+
+/**
+ * Asks the session about one answer a few times while its feedback shows (SPEC.md: 3 s); if the
+ * model's grade has landed, the feedback shows it, else the panel keeps saying it will be in the results.
+ */
+async function awaitModelGrade(sessionId: string, questionId: string, onGrade: (grade: Pick<Feedback, "score" | "wasCorrect" | "feedback" | "grading">) => void) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await new Promise((resolve) => window.setTimeout(resolve, 800));
+    const response = await fetch(`/api/sessions/${encodeURIComponent(sessionId)}`).catch(() => null);
+    const answer = response?.ok ? ((await response.json()) as { answers?: Record<string, { grading: string; gradingScore: number | null; wasCorrect: boolean; feedback: string | null }> }).answers?.[questionId] : undefined;
+    if (answer?.grading === "final") return onGrade({ score: answer.gradingScore, wasCorrect: answer.wasCorrect, feedback: answer.feedback, grading: "final" });
+  }
 }

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, it } from "vitest";
+
+import { apiClient } from "../support/api";
+import { browserSession } from "../support/browser-session";
+import { startOpenAiStub, type OpenAiStub } from "../support/openai-stub";
+import { demoAccounts } from "../support/worker";
+
+/**
+ * With a model configured, an open answer's feedback screen waits a few seconds for the model's
+ * grade (issue 9 §3): here a local OpenAI-compatible server grades it within the 3 s display.
+ */
+let stub: OpenAiStub;
+beforeAll(async () => {
+  stub = await startOpenAiStub();
+});
+afterAll(() => stub?.close());
+
+const session = browserSession({ signInAs: demoAccounts.admin, vars: () => ({ AI_API_KEY: "test-key", AI_BASE_URL: stub.baseURL }) });
+
+describe("the feedback screen and the model's grade", () => {
+  it("shows the model's feedback when it lands while the feedback shows", { timeout: 60_000 }, async () => {
+    const { page, worker } = session;
+    const admin = apiClient(worker, await worker.signIn(demoAccounts.admin.email, demoAccounts.admin.password));
+    const competency = await admin.post("/api/competencies", { description: "Explains the Moon's phases" });
+    const open = await admin.post("/api/questions", { text: "Why do we see the Moon's phases?", type: "free_response", difficulty: "medium", rubric: "The Sun lights half the Moon; as it orbits we see different parts of the lit half." });
+    const choice = await admin.post("/api/questions", {
+      text: "Which body lights the Moon?",
+      type: "multiple_choice",
+      difficulty: "medium",
+      options: [
+        { text: "The Sun", isCorrect: true },
+        { text: "The Earth", isCorrect: false },
+      ],
+    });
+    for (const id of [open.data.id, choice.data.id]) await admin.post(`/api/questions/${id}/competencies`, { competencyId: competency.data.id, isPrimary: true });
+    const details = { title: "Moon", description: "d", gradeLevel: "5", subject: "Science" };
+    const test = await admin.post("/api/tests", details);
+    // Sections come in the teacher's order: the open question first, so the test goes on after it.
+    await admin.put(`/api/tests/${test.data.id}`, {
+      ...details,
+      sections: [
+        { id: `first-${test.data.id}`, title: "First" },
+        { id: `then-${test.data.id}`, title: "Then" },
+      ],
+      questions: [
+        { id: open.data.id, sectionId: `first-${test.data.id}` },
+        { id: choice.data.id, sectionId: `then-${test.data.id}` },
+      ],
+    });
+
+    await page.goto(`/test/${test.data.id}`);
+    await page.locator("button:disabled", { hasText: "Start Test" }).waitFor();
+    await page.getByLabel("Placement Test").check();
+    await page.getByRole("button", { name: "Start Test" }).click();
+    await page.getByRole("heading", { name: /^Question 1/ }).waitFor();
+    await page.getByRole("textbox").first().fill("The Sun lights half of the Moon and we see different parts of the lit half as it orbits.");
+    await page.getByRole("button", { name: "Submit Answer" }).click();
+    // The stub's grade replaces the automatic check within the feedback's 3 s.
+    await page.getByTestId("answer-feedback").getByText("Graded by word overlap with the question.").waitFor({ timeout: 5_000 });
+  });
+});
