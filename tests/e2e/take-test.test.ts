@@ -109,7 +109,7 @@ describe("taking a test", () => {
     await saveScreenshot(page, "results-phone");
   });
 
-  it("takes the demo test to the end without JavaScript", { timeout: 240_000 }, async () => {
+  it("takes the demo test to the end without JavaScript, in placement and then in diagnostic mode", { timeout: 240_000 }, async () => {
     const testId = await demoTestId();
     const context = await session.browser.newContext({ baseURL: session.worker.origin, javaScriptEnabled: false, viewport: PHONE });
     try {
@@ -128,6 +128,15 @@ describe("taking a test", () => {
       await saveScreenshot(page, "take-test-nojs-missing-answer-phone");
       await takeToTheEnd(page, false);
       await page.getByText("Overall score").waitFor();
+
+      // The comprehensive mode: every competency covered, then the results.
+      await page.goto(`/test/${testId}`);
+      await page.getByLabel("Diagnostic Test").check();
+      await page.getByRole("button", { name: "Start Test" }).click();
+      await page.getByRole("heading", { name: /^Question 1/ }).waitFor();
+      await takeToTheEnd(page, false);
+      await page.getByText("Overall score").waitFor();
+      await page.getByText("Diagnostic Test").first().waitFor();
     } finally {
       await context.close();
     }
