@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { apiRoute, methodNotAllowed } from "~/services/api.server";
 import { countJobsByStatus } from "~/models/jobs.server";
 import { requireAdmin } from "~/services/auth.server";
-import type { SessionBlueprint } from "~/domain/sessions/blueprint";
+import { selfCheckBlueprint } from "~/domain/sessions/self-check";
 import { testSessionStub } from "~/services/test-session.server";
 
 type Check = { ok: boolean; detail: string };
@@ -33,7 +33,7 @@ export const loader = apiRoute(async ({ request, context }) => {
     const sessionId = `health-check:${crypto.randomUUID()}`;
     const stub = testSessionStub(env, sessionId);
     try {
-      const begun = await stub.begin(healthCheckBlueprint(sessionId));
+      const begun = await stub.begin(selfCheckBlueprint(sessionId));
       const asked = begun.ok ? begun.view.currentQuestion?.id : undefined;
       const first = await stub.submit({ questionId: asked ?? "", answer: "4", timeSpentSeconds: 1 });
       const retry = await stub.submit({ questionId: asked ?? "", answer: "5", timeSpentSeconds: 2 });
@@ -64,45 +64,3 @@ export const loader = apiRoute(async ({ request, context }) => {
 
 /** Only GET is defined here; anything else gets a JSON 405 rather than a Remix error. */
 export const action = () => methodNotAllowed(["GET"]);
-
-/** A throwaway two-question test: answering one leaves the session running, so a retry is a repeat. */
-function healthCheckBlueprint(sessionId: string): SessionBlueprint {
-  const question = (id: string) => ({
-    id,
-    text: "2 + 2 = ?",
-    type: "multiple_choice" as const,
-    difficulty: "easy" as const,
-    options: [
-      { text: "4", isCorrect: true },
-      { text: "5", isCorrect: false },
-    ],
-    competencyId: null,
-    sectionId: null,
-    timeLimitSeconds: null,
-    params: { a: 1, b: 0 },
-    rubric: null,
-    gradingSystemInstruction: null,
-    systemInstruction: null,
-    initialPrompt: null,
-    scenarioTitle: null,
-  });
-  return {
-    sessionId,
-    testId: "health-check",
-    testTitle: "Health check",
-    testSubject: null,
-    studentId: "health-check",
-    cohortId: null,
-    mode: "placement",
-    durationSeconds: 60,
-    seed: 1,
-    aiModel: "offline",
-    questions: [question("q1"), question("q2")],
-    sectionOrder: [],
-    competencies: [],
-    modules: [],
-    prerequisites: {},
-    showResultDuringTest: true,
-    showFeedbackDuringTest: true,
-  };
-}

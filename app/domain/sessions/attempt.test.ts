@@ -2,27 +2,16 @@ import { describe, expect, it } from "vitest";
 
 import { applyModelGrade, attemptResults, currentQuestion, finish, LATE_GRACE_MS, startAttempt, submit } from "./attempt";
 import type { SessionBlueprint, SessionQuestion } from "./blueprint";
+import { selfCheckBlueprint, twoPlusTwoQuestion } from "./self-check";
 
-const choice = (id: string, difficulty: SessionQuestion["difficulty"] = "medium", overrides: Partial<SessionQuestion> = {}): SessionQuestion => ({
-  id,
-  text: `<p>${id}: 2 + 2?</p>`,
-  type: "multiple_choice",
-  difficulty,
-  options: [
-    { text: "4", isCorrect: true },
-    { text: "5", isCorrect: false },
-  ],
-  competencyId: "c1",
-  sectionId: null,
-  timeLimitSeconds: null,
-  params: { a: 1, b: difficulty === "easy" ? -1 : difficulty === "hard" ? 1 : 0 },
-  rubric: null,
-  gradingSystemInstruction: null,
-  systemInstruction: null,
-  initialPrompt: null,
-  scenarioTitle: null,
-  ...overrides,
-});
+const choice = (id: string, difficulty: SessionQuestion["difficulty"] = "medium", overrides: Partial<SessionQuestion> = {}): SessionQuestion =>
+  twoPlusTwoQuestion(id, {
+    text: `<p>${id}: 2 + 2?</p>`,
+    difficulty,
+    competencyId: "c1",
+    params: { a: 1, b: difficulty === "easy" ? -1 : difficulty === "hard" ? 1 : 0 },
+    ...overrides,
+  });
 
 const openQuestion = choice("open", "hard", {
   type: "free_response",
@@ -30,29 +19,22 @@ const openQuestion = choice("open", "hard", {
   rubric: { referenceAnswer: "Evaporation turns liquid water into vapour when it is heated." },
 });
 
-const blueprint = (questions: SessionQuestion[], overrides: Partial<SessionBlueprint> = {}): SessionBlueprint => ({
-  sessionId: "s1",
-  testId: "t1",
-  testTitle: "Sums",
-  testSubject: null,
-  studentId: "student",
-  cohortId: null,
-  mode: "placement",
-  durationSeconds: 600,
-  seed: 3,
-  aiModel: "gpt-4o-mini-2024-07-18",
-  questions,
-  sectionOrder: [],
-  competencies: [
-    { id: "c1", name: "Adds", moduleId: "m1" },
-    { id: "c2", name: "Multiplies", moduleId: "m1" },
-  ],
-  modules: [{ id: "m1", name: "Number" }],
-  prerequisites: {},
-  showResultDuringTest: true,
-  showFeedbackDuringTest: true,
-  ...overrides,
-});
+const blueprint = (questions: SessionQuestion[], overrides: Partial<SessionBlueprint> = {}): SessionBlueprint =>
+  selfCheckBlueprint("s1", {
+    testId: "t1",
+    testTitle: "Sums",
+    studentId: "student",
+    durationSeconds: 600,
+    seed: 3,
+    aiModel: "gpt-4o-mini-2024-07-18",
+    questions,
+    competencies: [
+      { id: "c1", name: "Adds", moduleId: "m1" },
+      { id: "c2", name: "Multiplies", moduleId: "m1" },
+    ],
+    modules: [{ id: "m1", name: "Number" }],
+    ...overrides,
+  });
 
 const T0 = 1_000_000;
 const bank = blueprint(["a", "b", "c", "d"].map((id) => choice(id)));

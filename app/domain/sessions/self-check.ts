@@ -1,0 +1,52 @@
+import type { SessionBlueprint, SessionQuestion } from "./blueprint";
+
+/**
+ * A throwaway test of "2 + 2" questions that needs nothing from D1: the health check runs a
+ * session object on it, and tests build their own blueprints from it.
+ */
+export function twoPlusTwoQuestion(id: string, overrides: Partial<SessionQuestion> = {}): SessionQuestion {
+  return {
+    id,
+    text: "2 + 2 = ?",
+    type: "multiple_choice",
+    difficulty: "medium",
+    options: [
+      { text: "4", isCorrect: true },
+      { text: "5", isCorrect: false },
+    ],
+    competencyId: null,
+    sectionId: null,
+    timeLimitSeconds: null,
+    params: { a: 1, b: 0 },
+    rubric: null,
+    gradingSystemInstruction: null,
+    systemInstruction: null,
+    initialPrompt: null,
+    scenarioTitle: null,
+    ...overrides,
+  };
+}
+
+/** Two questions: answering one leaves the session running, so a retried answer is a repeat. */
+export function selfCheckBlueprint(sessionId: string, overrides: Partial<SessionBlueprint> = {}): SessionBlueprint {
+  return {
+    sessionId,
+    testId: "self-check",
+    testTitle: "Self-check",
+    testSubject: null,
+    studentId: "self-check",
+    cohortId: null,
+    mode: "placement",
+    durationSeconds: 60,
+    seed: 1,
+    aiModel: "offline",
+    questions: [twoPlusTwoQuestion("q1"), twoPlusTwoQuestion("q2")],
+    sectionOrder: [],
+    competencies: [],
+    modules: [],
+    prerequisites: {},
+    showResultDuringTest: true,
+    showFeedbackDuringTest: true,
+    ...overrides,
+  };
+}
