@@ -1,0 +1,42 @@
+import { sql } from "drizzle-orm";
+import { check, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+import { id, timestamps } from "./columns";
+import type { Role } from "~/domain/auth/roles";
+
+// People and sign-in
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    profileImageUrl: text("profile_image_url"),
+    /** The stored role; ADMIN_EMAILS can raise it to admin at request time (domain/auth/roles). */
+    role: text("role").$type<Role>().notNull().default("student"),
+    /** "pbkdf2-sha256$iterations$salt$hash" for local accounts, null for OIDC accounts. */
+    passwordHash: text("password_hash"),
+    oidcIssuer: text("oidc_issuer"),
+    oidcSubject: text("oidc_subject"),
+    lastSignInAt: integer("last_sign_in_at", { mode: "timestamp_ms" }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("users_email_unique").on(t.email),
+    uniqueIndex("users_oidc_identity_unique").on(t.oidcIssuer, t.oidcSubject),
+    check("users_role_check", sql`${t.role} in ('admin', 'student')`),
+  ],
+);
+
+/**
+ * Failed local sign-ins, keyed by the normalised e-mail whether or not an account exists,
+ * so a lockout never reveals which addresses have accounts.
+ */
+export const signInThrottle = sqliteTable("sign_in_throttle", {
+  key: text("key").primaryKey(),
+  failures: integer("failures").notNull().default(0),
+  lockedUntil: integer("locked_until", { mode: "timestamp_ms" }),
+  ...timestamps,
+});

@@ -1,0 +1,13 @@
+/**
+ * The whole product's data model (SPEC.md section 3), for D1 through drizzle, one file per area.
+ * Migrations in migrations/ are generated from it (`npm run db:generate`) and reviewed.
+ *
+ * Conventions: text ids (UUIDs, or client-generated for sections), snake_case columns,
+ * millisecond timestamps, JSON columns for the maps and lists SPEC.md defines as such.
+ */
+export * from "./accounts";
+export * from "./classes";
+export * from "./curriculum";
+export * from "./jobs";
+export * from "./sessions";
+export * from "./tests";

@@ -1,0 +1,30 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+import { id, timestamps } from "./columns";
+import { users } from "./accounts";
+import type { JobStatus } from "~/domain/jobs/job-messages";
+
+// Queued work (AI grading, generation, formatting): state in D1 so screens can show progress
+
+export const jobs = sqliteTable(
+  "jobs",
+  {
+    id: id(),
+    kind: text("kind").notNull(),
+    status: text("status").$type<JobStatus>().notNull().default("queued"),
+    input: text("input", { mode: "json" }).$type<unknown>().notNull(),
+    result: text("result", { mode: "json" }).$type<unknown>(),
+    error: text("error"),
+    attempts: integer("attempts").notNull().default(0),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    startedAt: integer("started_at", { mode: "timestamp_ms" }),
+    finishedAt: integer("finished_at", { mode: "timestamp_ms" }),
+    ...timestamps,
+  },
+  (t) => [
+    index("jobs_status_idx").on(t.status, t.createdAt),
+    index("jobs_kind_idx").on(t.kind, t.createdAt),
+    check("jobs_status_check", sql`${t.status} in ('queued', 'running', 'succeeded', 'failed')`),
+  ],
+);

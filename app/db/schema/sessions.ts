@@ -1,0 +1,126 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+import { bool, id, nowMs, timestamps } from "./columns";
+import { cohorts } from "./classes";
+import { tests } from "./tests";
+import type { Difficulty, QuestionType } from "~/domain/questions/question-types";
+
+// Test sessions (the Durable Object is the live authority; D1 holds the record for lists
+// and analytics)
+
+export const testSessionRecords = sqliteTable(
+  "sessions",
+  {
+    id: id(),
+    /** Kept when the test is deleted so results stay readable (with the title snapshot). */
+    testConfigId: text("test_config_id").references(() => tests.id, { onDelete: "set null" }),
+    testTitle: text("test_title").notNull(),
+    testSubject: text("test_subject"),
+    /** The student's id as typed at join (students have no account). */
+    userId: text("user_id").notNull(),
+    testMode: text("test_mode").$type<"placement" | "diagnostic">().notNull(),
+    cohortId: text("cohort_id").references(() => cohorts.id, { onDelete: "set null" }),
+    startTime: integer("start_time", { mode: "timestamp_ms" }).notNull().default(nowMs),
+    endTime: integer("end_time", { mode: "timestamp_ms" }),
+    completed: bool("completed").notNull().default(false),
+    timeRemaining: integer("time_remaining"),
+    /** Percent, 0-100. */
+    totalScore: real("total_score"),
+    scores: text("scores", { mode: "json" }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
+    competenciesStatus: text("competencies_status", { mode: "json" })
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'`),
+    moduleRecommendations: text("module_recommendations", { mode: "json" })
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'`),
+    /** 200 + 10θ and its standard error (the adaptive engine's scale, ADR 0008). */
+    scaleScore: real("scale_score"),
+    scaleScoreSe: real("scale_score_se"),
+    completionReason: text("completion_reason").$type<"submitted" | "time_up" | "stopping_rule">(),
+    questionsAnswered: integer("questions_answered").notNull().default(0),
+    /** Lets the student continue on another device (issue 9 §2); shown only to the session's own pass holder. */
+    resumeCode: text("resume_code"),
+    ...timestamps,
+  },
+  (t) => [
+    index("sessions_test_start_idx").on(t.testConfigId, t.startTime),
+    index("sessions_in_progress_idx").on(t.cohortId, t.userId, t.testConfigId, t.completed),
+    // Per class, a student ID has at most one session in progress per test (issue 9 §2), even
+    // when two starts race (a double-clicked Start Test).
+    uniqueIndex("sessions_one_in_progress_unique").on(t.cohortId, t.userId, t.testConfigId).where(sql`${t.completed} = 0`),
+    index("sessions_cohort_test_idx").on(t.cohortId, t.testConfigId),
+    index("sessions_user_idx").on(t.userId),
+    index("sessions_start_idx").on(t.startTime),
+    check("sessions_test_mode_check", sql`${t.testMode} in ('placement', 'diagnostic')`),
+  ],
+);
+
+export const sessionAnswers = sqliteTable(
+  "session_answers",
+  {
+    id: id(),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => testSessionRecords.id, { onDelete: "cascade" }),
+    /** No foreign key: an answer outlives the bank question it answered. */
+    questionId: text("question_id").notNull(),
+    questionText: text("question_text").notNull(),
+    questionType: text("question_type").$type<QuestionType>().notNull(),
+    difficulty: text("difficulty").$type<Difficulty>().notNull(),
+    answer: text("answer", { mode: "json" }).$type<unknown>(),
+    pointsEarned: real("points_earned").notNull().default(0),
+    maxPoints: real("max_points").notNull().default(0),
+    wasCorrect: bool("was_correct"),
+    timeSpentSeconds: integer("time_spent_seconds").notNull().default(0),
+    gradingScore: real("grading_score"),
+    feedback: text("feedback"),
+    strengths: text("strengths", { mode: "json" }).$type<string[]>(),
+    improvements: text("improvements", { mode: "json" }).$type<string[]>(),
+    answeredAt: integer("answered_at", { mode: "timestamp_ms" }).notNull().default(nowMs),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("session_answers_question_unique").on(t.sessionId, t.questionId),
+    index("session_answers_question_idx").on(t.questionId),
+  ],
+);
+
+export const aiGradingLogs = sqliteTable(
+  "ai_grading_logs",
+  {
+    id: id(),
+    /** Null for preview grading in the question editor. */
+    sessionId: text("session_id").references(() => testSessionRecords.id, { onDelete: "cascade" }),
+    questionId: text("question_id"),
+    questionType: text("question_type").$type<QuestionType>().notNull(),
+    questionText: text("question_text").notNull(),
+    studentAnswer: text("student_answer", { mode: "json" }).$type<unknown>(),
+    score: real("score"),
+    feedback: text("feedback"),
+    keyPoints: text("key_points", { mode: "json" }).$type<string[]>(),
+    strengths: text("strengths", { mode: "json" }).$type<string[]>(),
+    improvements: text("improvements", { mode: "json" }).$type<string[]>(),
+    error: text("error"),
+    aiModel: text("ai_model").notNull(),
+    gradedAt: integer("graded_at", { mode: "timestamp_ms" }).notNull().default(nowMs),
+    promptSent: text("prompt_sent"),
+    rawResponse: text("raw_response"),
+    rubric: text("rubric", { mode: "json" }).$type<unknown>(),
+    promptTokens: integer("prompt_tokens").notNull().default(0),
+    completionTokens: integer("completion_tokens").notNull().default(0),
+    reasoningTokens: integer("reasoning_tokens").notNull().default(0),
+    totalTokens: integer("total_tokens").notNull().default(0),
+    inputCost: real("input_cost").notNull().default(0),
+    outputCost: real("output_cost").notNull().default(0),
+    reasoningCost: real("reasoning_cost").notNull().default(0),
+    totalCost: real("total_cost").notNull().default(0),
+    /** The injection screen removed part of the answer before grading: a teacher should look. */
+    flaggedForReview: bool("flagged_for_review").notNull().default(false),
+    reviewReasons: text("review_reasons", { mode: "json" }).$type<string[]>(),
+    ...timestamps,
+  },
+  (t) => [index("ai_grading_logs_session_idx").on(t.sessionId, t.gradedAt)],
+);
