@@ -177,3 +177,8 @@ export async function addCohortMember(db: Database, input: CohortMemberInput): P
     .onConflictDoUpdate({ target: [cohortMembers.cohortId, cohortMembers.studentId], set: { displayName: input.displayName, updatedAt: new Date() } });
   return { studentId: input.studentId, created: !existing };
 }
+
+/** What starting a session needs to know about the class it is started from. */
+export async function findCohortForStart(db: Database, id: string) {
+  return db.query.cohorts.findFirst({ where: eq(cohorts.id, id), columns: { id: true, isActive: true, testConfigId: true, testMode: true } });
+}

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
-import { cohorts, questions, sessionAnswers, testQuestions, testSessionRecords, tests } from "~/db/schema";
+import { questions, sessionAnswers, testQuestions, testSessionRecords, tests } from "~/db/schema";
 import type { Difficulty, QuestionType } from "~/domain/questions/question-types";
 
 /**
@@ -140,11 +140,6 @@ export async function writeSessionBehind(db: Database, behind: SessionBehind): P
         }),
     ),
   ]);
-}
-
-/** What starting a session needs to know about the class it is started from. */
-export async function findCohortForStart(db: Database, id: string) {
-  return db.query.cohorts.findFirst({ where: eq(cohorts.id, id), columns: { id: true, isActive: true, testConfigId: true, testMode: true } });
 }
 
 /** What the Take a Test page shows before a session starts: small on purpose (the student page's data). */

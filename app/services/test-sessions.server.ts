@@ -7,7 +7,8 @@ import { RESUME_REQUIRED, type StartSessionInput } from "~/domain/sessions/start
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { conflict, DomainError, found, notFound } from "~/lib/errors";
 import { buildBlueprint } from "~/models/session-blueprint.server";
-import { deleteSessionRecord, findCohortForStart, findSessionInProgress, insertSessionRecord, markSessionCompleted } from "~/models/sessions.server";
+import { findCohortForStart } from "~/models/cohorts.server";
+import { deleteSessionRecord, findSessionInProgress, insertSessionRecord, markSessionCompleted } from "~/models/sessions.server";
 import type { CurrentUser } from "~/models/users.server";
 import { aiTasksFor, queueAnswerGrading } from "./ai/tasks.server";
 import { passWithSession, sessionsInPass } from "./student-pass.server";

@@ -3,7 +3,9 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from "react"
 
 import type { ActionResult } from "~/lib/action-result";
 import { useToast } from "~/components/toast/toast-context";
-import { isCorrectScore, scoreLabel, type QuestionType, type Titled } from "~/domain/sessions/answer-rules";
+import type { QuestionType } from "~/domain/questions/question-types";
+import { isCorrectScore, scoreLabel } from "~/domain/sessions/answer-rules";
+import type { TitledMessage as Titled } from "~/lib/action-result";
 import { ChatBox, type ChatLine } from "./chat-box";
 import { dropPending, keepPending, pendingFor, sendSubmission, type PendingSubmission } from "./pending-answers";
 import { Clock, timerAnnouncement, useCountdown, useHydrated } from "./timers";

@@ -1,22 +1,21 @@
 import type { QuestionType } from "~/domain/questions/question-types";
-import type { TitledMessage as Titled } from "~/lib/action-result";
+import type { TitledMessage } from "~/lib/action-result";
 
 /**
  * SPEC.md section 5's answer rules as the page checks them before sending (no zod: the student
  * page's JavaScript budget). The server checks the same rules in screen-actions.ts, which takes
  * these texts from here.
  */
-export type { QuestionType, Titled };
 
-export const SELECTION_REQUIRED: Titled = { title: "Selection Required", message: "Please select an answer before submitting." };
-export const SELECTIONS_REQUIRED: Titled = { title: "Selection Required", message: "Please select at least one answer before submitting." };
-export const ANSWER_REQUIRED: Titled = { title: "Answer Required", message: "Please provide an answer before submitting." };
-export const RESPONSE_REQUIRED: Titled = { title: "Response Required", message: "Please provide a detailed response to this scenario before submitting." };
-export const INTERACTION_REQUIRED: Titled = { title: "Interaction Required", message: "Please have at least one exchange with the AI before submitting." };
-export const MODE_REQUIRED: Titled = { title: "Mode Required", message: "Please choose Placement Test or Diagnostic Test." };
+export const SELECTION_REQUIRED: TitledMessage = { title: "Selection Required", message: "Please select an answer before submitting." };
+export const SELECTIONS_REQUIRED: TitledMessage = { title: "Selection Required", message: "Please select at least one answer before submitting." };
+export const ANSWER_REQUIRED: TitledMessage = { title: "Answer Required", message: "Please provide an answer before submitting." };
+export const RESPONSE_REQUIRED: TitledMessage = { title: "Response Required", message: "Please provide a detailed response to this scenario before submitting." };
+export const INTERACTION_REQUIRED: TitledMessage = { title: "Interaction Required", message: "Please have at least one exchange with the AI before submitting." };
+export const MODE_REQUIRED: TitledMessage = { title: "Mode Required", message: "Please choose Placement Test or Diagnostic Test." };
 
 /** The message for an answer that is missing, or null when the answer may be sent. */
-export function missingAnswer(type: QuestionType, answers: string[], studentTurns: number): Titled | null {
+export function missingAnswer(type: QuestionType, answers: string[], studentTurns: number): TitledMessage | null {
   if (type === "chat") return studentTurns > 0 ? null : INTERACTION_REQUIRED;
   if (answers.some((value) => value.trim() !== "")) return null;
   if (type === "multiple_choice") return SELECTION_REQUIRED;

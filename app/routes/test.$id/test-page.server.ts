@@ -1,6 +1,7 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 
-import { missingAnswer, type Titled } from "~/domain/sessions/answer-rules";
+import { missingAnswer } from "~/domain/sessions/answer-rules";
+import type { TitledMessage as Titled } from "~/lib/action-result";
 import type { ChatMessage } from "~/domain/sessions/session-contract";
 import type { Answer } from "~/domain/sessions/session-contract";
 import { INTERACTION_REQUIRED, TEST_PAGE_MESSAGES, testPageActionSchema, type TestPageAction } from "~/domain/sessions/screen-actions";
