@@ -15,6 +15,7 @@ import {
   type ChatMessage,
   type ChatTranscriptResult,
   type CompleteResult,
+  type FlushResult,
   type InvalidInput,
   type ModelGradeInput,
   type SubmitAnswerInput,
@@ -190,20 +191,39 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
     let state = loaded.state;
     if (!isCompleted(state.session) && isPastDeadline(state.session, now)) state = await this.save(finish(state, now, "time_up"), now);
     const pending = await this.readPending();
-    if (pending && pending.flushAt <= now) {
-      try {
-        await writeSessionBehind(createDatabase(this.env.DB), sessionBehind(state, loaded.blueprint, pending.questionIds, now));
-        // Answers that arrived during the write stay pending for the next one.
-        const latest = await this.readPending();
-        const remaining = (latest?.questionIds ?? []).filter((id) => !pending.questionIds.includes(id));
-        await this.storePending(remaining.length ? { questionIds: remaining, failures: 0, flushAt: now } : null);
-      } catch (error) {
-        console.error("Writing the session to D1 failed; it will be tried again", loaded.blueprint.sessionId, error);
-        const failures = pending.failures + 1;
-        await this.storePending({ ...pending, failures, flushAt: now + nextFlushDelayMs(failures) });
-      }
-    }
+    if (pending && pending.flushAt <= now) await this.writeBehind(state, loaded.blueprint, pending, now);
     await this.scheduleAlarm(state);
+  }
+
+  /**
+   * Writes what D1 has not received yet at once instead of at the next alarm, for callers that read
+   * D1 right after (demo data, a teacher's grade override). False when the write failed: it stays
+   * pending and the alarm tries again.
+   */
+  async flush(): Promise<FlushResult> {
+    const loaded = await this.load();
+    if (!loaded) return { ok: false, reason: "not_begun" };
+    const pending = await this.readPending();
+    const written = pending ? await this.writeBehind(loaded.state, loaded.blueprint, pending, Date.now()) : true;
+    await this.scheduleAlarm(loaded.state);
+    return { ok: true, written };
+  }
+
+  /** One write behind: the session row and the pending answers; a failure is kept for a retry with backoff. */
+  private async writeBehind(state: AttemptState, blueprint: SessionBlueprint, pending: Pending, now: number): Promise<boolean> {
+    try {
+      await writeSessionBehind(createDatabase(this.env.DB), sessionBehind(state, blueprint, pending.questionIds, now));
+      // Answers that arrived during the write stay pending for the next one.
+      const latest = await this.readPending();
+      const remaining = (latest?.questionIds ?? []).filter((id) => !pending.questionIds.includes(id));
+      await this.storePending(remaining.length ? { questionIds: remaining, failures: 0, flushAt: now } : null);
+      return true;
+    } catch (error) {
+      console.error("Writing the session to D1 failed; it will be tried again", blueprint.sessionId, error);
+      const failures = pending.failures + 1;
+      await this.storePending({ ...pending, failures, flushAt: now + nextFlushDelayMs(failures) });
+      return false;
+    }
   }
 
   private async load(): Promise<{ state: AttemptState; blueprint: SessionBlueprint } | undefined> {

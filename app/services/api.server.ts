@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { z } from "zod";
 
+import { safeFileName } from "~/domain/export/csv";
 import { invalid } from "~/lib/errors";
 import { parseRequestJson } from "~/lib/json-bounds";
 import { describeFailure } from "./http-errors.server";
@@ -59,4 +60,15 @@ export function byMethod(request: Request, handlers: Partial<Record<"POST" | "PU
 /** Reads a path parameter Remix guarantees for the route. */
 export function param(params: Record<string, string | undefined>, name: string): string {
   return params[name] ?? "";
+}
+
+/** A CSV download (admin exports, issue 10). The edge adds no-store, as on every user-data response. */
+export function csvAttachment(fileName: string, csv: string): Response {
+  // A byte-order mark so Excel reads the file as UTF-8 (students' names are not all ASCII).
+  return new Response(`\uFEFF${csv}`, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${safeFileName(fileName)}"`,
+    },
+  });
 }

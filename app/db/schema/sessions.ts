@@ -54,6 +54,8 @@ export const testSessionRecords = sqliteTable(
     index("sessions_cohort_test_idx").on(t.cohortId, t.testConfigId),
     index("sessions_user_idx").on(t.userId),
     index("sessions_start_idx").on(t.startTime),
+    // Test Sessions filtered by status, newest first (issue 10 §1).
+    index("sessions_completed_start_idx").on(t.completed, t.startTime),
     check("sessions_test_mode_check", sql`${t.testMode} in ('placement', 'diagnostic')`),
   ],
 );
@@ -123,4 +125,34 @@ export const aiGradingLogs = sqliteTable(
     ...timestamps,
   },
   (t) => [index("ai_grading_logs_session_idx").on(t.sessionId, t.gradedAt)],
+);
+
+/**
+ * A teacher's override of an open answer's grade (issue 10 §2), kept beside the model's grade
+ * rather than over it: who, when, why, and the score it replaced. The newest row for a session's
+ * question is the grade in force; older rows are the history.
+ */
+export const gradeOverrides = sqliteTable(
+  "grade_overrides",
+  {
+    id: id(),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => testSessionRecords.id, { onDelete: "cascade" }),
+    questionId: text("question_id").notNull(),
+    /** The grading log the teacher was reading, if any (an offline grade may have none). */
+    gradingLogId: text("grading_log_id").references(() => aiGradingLogs.id, { onDelete: "set null" }),
+    /** 0–100, the grade before this override (the model's, or an earlier override's). */
+    previousScore: real("previous_score"),
+    score: real("score").notNull(),
+    reason: text("reason").notNull(),
+    /** The teacher's account id, and their name as shown then (kept if the account goes). */
+    overriddenBy: text("overridden_by").notNull(),
+    overriddenByName: text("overridden_by_name").notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index("grade_overrides_session_question_idx").on(t.sessionId, t.questionId, t.createdAt),
+    check("grade_overrides_score_check", sql`${t.score} >= 0 and ${t.score} <= 100`),
+  ],
 );

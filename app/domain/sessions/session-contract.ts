@@ -162,6 +162,9 @@ export type ModelGradeRequest = {
 /** Idempotent: completing a completed session returns it unchanged ("already_completed"). */
 export type CompleteResult = { ok: true; outcome: "completed" | "already_completed"; view: SessionView } | NotBegun;
 
+/** written is false when D1 refused the write: it stays pending and is tried again. */
+export type FlushResult = { ok: true; written: boolean } | NotBegun;
+
 export type ChatTranscriptResult = { ok: true; messages: ChatMessage[]; studentTurns: number } | SessionRefusal;
 
 export const modelGradeSchema = z.object({
@@ -192,6 +195,8 @@ export interface TestSessionRpc extends Rpc.DurableObjectBranded {
   chatTranscript(questionId: string): Promise<ChatTranscriptResult>;
   /** Stores a student message with the tutor's reply, once the reply exists, so the two never part. */
   appendChatExchange(input: ChatExchangeInput): Promise<ChatTranscriptResult>;
+  /** Writes the session and its pending answers to D1 now, rather than at the next alarm. */
+  flush(): Promise<FlushResult>;
   /** Deletes everything the object stores (the health check's throwaway session). */
   discard(): Promise<void>;
 }
