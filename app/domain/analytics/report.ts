@@ -1,0 +1,24 @@
+import type { CohortAnalytics } from "./cohort-analytics";
+
+/**
+ * What Cohort Analytics shows and `GET /api/analytics/cohort/{id}` answers (issue 10 §3): every
+ * figure of SPEC.md's response, plus what the adaptive engine adds. The contract between the data
+ * (app/services/cohort-analytics.server.ts) and the page and exports.
+ */
+export type Bin = { from: number; to: number; count: number };
+
+export type QuestionAnalyticsRow = CohortAnalytics["questionAnalytics"][number] & {
+  /** The item's difficulty b on the engine's θ scale, recalibrated from this class's answers (null: too few answers). */
+  calibratedDifficulty: number | null;
+};
+
+export type CohortAnalyticsReport = Omit<CohortAnalytics, "questionAnalytics"> & {
+  /** SPEC.md's top 10 questions by lowest success rate. */
+  questionAnalytics: QuestionAnalyticsRow[];
+  /** Every question answered in the class, hardest first (for the question export and chart). */
+  allQuestionAnalytics: QuestionAnalyticsRow[];
+  /** Completed sessions' percent scores in ten bins of 10 points (the last bin includes 100). */
+  scoreHistogram: Bin[];
+  /** Completed sessions' scale scores (200 + 10θ), binned, with their summary. */
+  scaleScoreDistribution: { bins: Bin[]; count: number; mean: number | null; median: number | null; stdDev: number | null };
+};
