@@ -6,6 +6,7 @@ import type { loader as rootLoader } from "~/root";
 import { AppShell } from "./app-shell";
 import { GeneralErrorBoundary } from "./error-boundary";
 import { GateScreen } from "./gate-screen";
+import { TimeZoneReporter } from "./time-zone-reporter";
 
 /** The admin shell (sidebar) around an admin page, for the signed-in user the root loader found. */
 export function AdminShell({ children }: { children: ReactNode }) {
@@ -13,6 +14,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
   if (!root?.user) return <>{children}</>;
   return (
     <AppShell user={root.user} sidebarOpen={root.sidebarOpen}>
+      <TimeZoneReporter />
       {children}
     </AppShell>
   );
