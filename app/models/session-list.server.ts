@@ -46,19 +46,20 @@ const listColumns = {
   questionsAnswered: sessions.questionsAnswered,
 };
 
-function rowsAt(db: Database, filters: SessionFilters, limit: number, offset: number) {
+/** The statements are exported so a test can read their query plans (they must read an index in order). */
+export function sessionRowsQuery(db: Database, filters: SessionFilters, limit: number, offset: number) {
   return db.select(listColumns).from(sessions).where(whereOf(filters)).orderBy(...newestFirst).limit(limit).offset(offset);
 }
 
-export type SessionListRow = Awaited<ReturnType<typeof rowsAt>>[number];
+export type SessionListRow = Awaited<ReturnType<typeof sessionRowsQuery>>[number];
 
-function counting(db: Database, filters: SessionFilters) {
+export function sessionCountQuery(db: Database, filters: SessionFilters) {
   return db.select({ total: count() }).from(sessions).where(whereOf(filters));
 }
 
 /** A window of the list (GET /api/sessions) and the total matching, in one D1 round trip. */
 export async function sessionWindow(db: Database, filters: SessionFilters, window: { limit: number; offset: number }) {
-  const [rows, [counted]] = await db.batch([rowsAt(db, filters, window.limit, window.offset), counting(db, filters)]);
+  const [rows, [counted]] = await db.batch([sessionRowsQuery(db, filters, window.limit, window.offset), sessionCountQuery(db, filters)]);
   return { rows: rows as SessionListRow[], total: counted?.total ?? 0 };
 }
 
@@ -66,7 +67,7 @@ export async function sessionWindow(db: Database, filters: SessionFilters, windo
 export async function sessionPage(db: Database, filters: SessionFilters, page: number, pageSize: number) {
   const { rows, total } = await sessionWindow(db, filters, { limit: pageSize, offset: (page - 1) * pageSize });
   const readable = clampPage(page, total, pageSize);
-  const onPage = readable === page ? rows : ((await rowsAt(db, filters, pageSize, (readable - 1) * pageSize)) as SessionListRow[]);
+  const onPage = readable === page ? rows : ((await sessionRowsQuery(db, filters, pageSize, (readable - 1) * pageSize)) as SessionListRow[]);
   return { rows: onPage, summary: pageSummary(readable, pageSize, total, onPage.length) };
 }
 
@@ -97,12 +98,12 @@ export const EXPORT_MAX_ROWS = 50_000;
 export async function sessionsForExport(db: Database, filters: SessionFilters, options: { chunkRows?: number; maxRows?: number } = {}) {
   const chunkRows = options.chunkRows ?? EXPORT_CHUNK_ROWS;
   const maxRows = options.maxRows ?? EXPORT_MAX_ROWS;
-  const rows: Omit<Awaited<ReturnType<typeof exportChunk>>[number], "rowid">[] = [];
+  const rows: Omit<Awaited<ReturnType<typeof sessionExportChunkQuery>>[number], "rowid">[] = [];
   let after: { startMs: number; rowid: number } | null = null;
   for (;;) {
     // One row past the cap tells whether the cap cut the list short.
     const wanted = Math.min(chunkRows, maxRows - rows.length + 1);
-    const chunk = await exportChunk(db, filters, after, wanted);
+    const chunk = await sessionExportChunkQuery(db, filters, after, wanted);
     for (const { rowid: _rowid, ...row } of chunk) rows.push(row);
     const last = chunk.at(-1);
     if (!last || chunk.length < wanted || rows.length > maxRows) break;
@@ -111,7 +112,7 @@ export async function sessionsForExport(db: Database, filters: SessionFilters, o
   return { rows: rows.slice(0, maxRows), truncated: rows.length > maxRows };
 }
 
-function exportChunk(db: Database, filters: SessionFilters, after: { startMs: number; rowid: number } | null, limit: number) {
+export function sessionExportChunkQuery(db: Database, filters: SessionFilters, after: { startMs: number; rowid: number } | null, limit: number) {
   return db
     .select(exportColumns)
     .from(sessions)

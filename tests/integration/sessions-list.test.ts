@@ -4,7 +4,8 @@ import { apiClient, type ApiClient } from "../support/api";
 import type { CookieJar } from "../support/cookie-jar";
 import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
 import { SESSIONS_EMPTY_MESSAGE } from "~/domain/sessions/session-list";
-import { sessionsForExport } from "~/models/session-list.server";
+import { sessionCountQuery, sessionExportChunkQuery, sessionRowsQuery, sessionsForExport } from "~/models/session-list.server";
+import type { SessionFilters } from "~/domain/sessions/session-list";
 
 /** Test Sessions (issue 10 §1): GET /api/sessions, the /admin/sessions screen and its CSV export. */
 let worker: TestWorker;
@@ -289,5 +290,38 @@ describe("/admin/sessions/export", () => {
     const capped = await sessionsForExport(worker.db, { testConfigId: testB.id }, { chunkRows: 2, maxRows: 3 });
     expect(capped).toMatchObject({ truncated: true, rows: [{ id: "s-ten" }, { id: "s-percent" }, { id: "s-tie-b" }] });
     expect((await sessionsForExport(worker.db, { testConfigId: testB.id }, { chunkRows: 2, maxRows: 5 })).truncated).toBe(false);
+  });
+});
+
+describe("query plans", () => {
+  const planOf = async (query: { toSQL: () => { sql: string; params: unknown[] } }) => {
+    const { sql, params } = query.toSQL();
+    const { results } = await worker.d1.prepare(`explain query plan ${sql}`).bind(...params).all<{ detail: string }>();
+    return results.map((row) => row.detail).join(" | ");
+  };
+  const CASES: [string, SessionFilters, RegExp][] = [
+    ["everything", {}, /SCAN sessions USING INDEX sessions_start_idx/],
+    ["student", { student: "ali" }, /SCAN sessions USING INDEX sessions_start_idx/],
+    ["status", { status: "completed" }, /SEARCH sessions USING INDEX sessions_completed_start_idx \(completed=\?\)/],
+    ["status and student", { status: "in_progress", student: "ali" }, /SEARCH sessions USING INDEX sessions_completed_start_idx \(completed=\?\)/],
+    ["test", { testConfigId: "t" }, /SEARCH sessions USING INDEX sessions_test_start_idx \(test_config_id=\?\)/],
+    ["test and status", { testConfigId: "t", status: "completed" }, /SEARCH sessions USING INDEX sessions_(test|completed)_start_idx/],
+  ];
+
+  it.each(CASES)("reads a page (%s) in index order, with no sort", async (_name, filters, index) => {
+    const plan = await planOf(sessionRowsQuery(worker.db, filters, 50, 0));
+    expect(plan).toMatch(index);
+    expect(plan).not.toContain("TEMP B-TREE");
+  });
+
+  it.each(CASES)("counts (%s) from an index", async (_name, filters) => {
+    const plan = await planOf(sessionCountQuery(worker.db, filters));
+    expect(plan).toMatch(/USING (COVERING )?INDEX/);
+  });
+
+  it("continues an export chunk from the last row through the index", async () => {
+    const plan = await planOf(sessionExportChunkQuery(worker.db, { status: "completed" }, { startMs: T0, rowid: 10 }, 1000));
+    expect(plan).toMatch(/SEARCH sessions USING INDEX sessions_completed_start_idx \(completed=\? AND start_time<\?\)/);
+    expect(plan).not.toContain("TEMP B-TREE");
   });
 });
