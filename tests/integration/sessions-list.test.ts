@@ -231,6 +231,10 @@ describe("/admin/sessions", () => {
     expect(html).toContain("67%");
     expect(html).toContain(`href="/admin/ai-grading/s-alice1"`);
     expect(html).toContain('href="/admin/sessions/export?student=alice&amp;status=completed"');
+    // The filter form without JavaScript sends every field, blanks and "all" included.
+    const plainForm = await page("?test=&student=ALICE&status=all");
+    expect(cardCount(plainForm.html)).toBe(2);
+    expect(plainForm.html).toContain('href="/admin/sessions/export?student=ALICE"');
     const bob = await page("?student=bob");
     expect(bob.html).toContain("100%");
     expect(bob.html).not.toContain("/admin/ai-grading/");
