@@ -152,3 +152,45 @@ describe("POST /api/sessions/{id}/grade-overrides", () => {
     expect((await admin.get(`/api/sessions/${graded.sessionId}/grade-overrides`)).status).toBe(405);
   });
 });
+
+describe("the AI Grading Review screen", () => {
+  const formPost = async (sessionId: string, fields: Record<string, string>, asData = true) => {
+    const { demoAccounts } = await import("../support/worker");
+    const jar = await worker.signIn(demoAccounts.admin.email, demoAccounts.admin.password);
+    const path = `/admin/ai-grading/${sessionId}${asData ? `?_data=${encodeURIComponent("routes/admin.ai-grading.$sessionId")}` : ""}`;
+    return worker.request(path, { method: "POST", jar, headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
+  };
+  const page = async (path: string) => {
+    const { demoAccounts } = await import("../support/worker");
+    const response = await worker.request(path, { jar: await worker.signIn(demoAccounts.admin.email, demoAccounts.admin.password) });
+    return { status: response.status, html: await response.text() };
+  };
+
+  it("renders the review, 'Session Not Found' for an unknown session and 'Invalid Session' without one", async () => {
+    const review = await page(`/admin/ai-grading/${graded.sessionId}`);
+    expect(review.status).toBe(200);
+    expect(review.html).toContain("AI Grading Review");
+    expect(review.html).toContain("Explain how puddles disappear on a sunny day.");
+    const missing = await page("/admin/ai-grading/no-such-session");
+    expect(missing.status).toBe(404);
+    expect(missing.html).toContain("Session Not Found");
+    expect((await page("/admin/ai-grading")).html).toContain("Invalid Session");
+  });
+
+  it("overrides with the 'override' intent: field errors in the teacher's words, then 'Grade Overridden'", async () => {
+    const session = await gradedSession(admin);
+    const refused = await formPost(session.sessionId, { intent: "override", questionId: session.openQuestionId, score: "", reason: "" });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ ok: false, intent: "override", fieldErrors: { score: "Enter a score from 0 to 100", reason: "Give a reason for the new grade" } });
+    const choice = await formPost(session.sessionId, { intent: "override", questionId: session.choiceQuestionId, score: "50", reason: "Partly" });
+    expect(choice.status).toBe(400);
+    expect(((await choice.json()) as { toast: { description: string } }).toast.description).toContain("choice questions");
+    const done = await formPost(session.sessionId, { intent: "override", questionId: session.openQuestionId, score: "77", reason: "Fair" });
+    expect(await done.json()).toMatchObject({ ok: true, intent: "override", toast: { title: "Grade Overridden" } });
+    // Without JavaScript the page comes back with the new grade in force.
+    const plain = await formPost(session.sessionId, { intent: "override", questionId: session.openQuestionId, score: "81", reason: "Second look" }, false);
+    const html = await plain.text();
+    expect(html).toContain("Second look");
+    expect(html).toContain("Final grade (set by a teacher)");
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { gradingReviewJson, gradingSummary, isStrongGrade, type StoredGradingLog, type StoredOverride } from "./grading-review";
+import { gradingReviewJson, gradingSummary, isStrongGrade, reviewReasonWords, type StoredGradingLog, type StoredOverride } from "./grading-review";
 
 const log = (id: string, at: number, overrides: Partial<StoredGradingLog> = {}): StoredGradingLog => ({
   id,
@@ -80,5 +80,10 @@ describe("gradingSummary", () => {
   it("marks 80 or more as strong (SPEC.md section 9)", () => {
     expect(isStrongGrade(80)).toBe(true);
     expect(isStrongGrade(79.9)).toBe(false);
+  });
+
+  it("says the injection screen's reasons in words", () => {
+    expect(reviewReasonWords("score_demand")).toBe("Demanded a score");
+    expect(reviewReasonWords("something_new")).toBe("something_new");
   });
 });

@@ -129,3 +129,14 @@ export function gradingSummary(review: GradingReview) {
 /** SPEC.md section 9: the AI grading page marks 80 or more in green. */
 export const STRONG_GRADE = 80;
 export const isStrongGrade = (score: number) => score >= STRONG_GRADE;
+
+/** The injection screen's reasons (app/domain/ai/injection.ts) in a teacher's words; an unknown one is shown as it is. */
+const REVIEW_REASON_WORDS: Record<string, string> = {
+  instruction_override: "Told the grader to ignore its instructions",
+  role_play: "Asked the grader to play another role",
+  score_demand: "Demanded a score",
+  hidden_text: "Hid text from view",
+  delimiter: "Imitated the tags around the answer",
+  encoded: "Contained an encoded payload",
+};
+export const reviewReasonWords = (reason: string) => REVIEW_REASON_WORDS[reason] ?? reason;

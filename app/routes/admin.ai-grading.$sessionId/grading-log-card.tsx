@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 
 import type { PageLog } from "./grading-review.server";
 import { OverrideForm } from "./override-form";
-import { isStrongGrade } from "~/domain/sessions/grading-review";
+import { isStrongGrade, reviewReasonWords } from "~/domain/sessions/grading-review";
 import { formatCost } from "~/domain/tests/ai-cost";
 
 const TYPE_LABELS: Record<string, string> = { free_response: "Free response", scenario: "Scenario", chat: "Chat", multiple_choice: "Multiple choice", multiple_select: "Multiple select" };
@@ -20,9 +20,9 @@ export function Grade({ score, size = "base" }: { score: number | null; size?: "
   );
 }
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
+function Field({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
-    <div>
+    <div className={wide ? "sm:col-span-2" : undefined}>
       <dt className="text-sm font-medium text-slate-700">{label}</dt>
       <dd className="mt-1 text-slate-900">{children}</dd>
     </div>
@@ -79,7 +79,7 @@ export function GradingLogCard({ log, number }: { log: PageLog; number: number }
             {log.reviewReasons.length ? (
               <ul className="mt-1 list-disc pl-5 text-sm">
                 {log.reviewReasons.map((reason) => (
-                  <li key={reason}>{reason}</li>
+                  <li key={reason}>{reviewReasonWords(reason)}</li>
                 ))}
               </ul>
             ) : null}
@@ -98,18 +98,16 @@ export function GradingLogCard({ log, number }: { log: PageLog; number: number }
       ) : null}
 
       <dl className="grid gap-4 sm:grid-cols-2">
-        <div className="sm:col-span-2">
-          <Field label="Student answer">
-            <p className="whitespace-pre-wrap break-words rounded-md bg-slate-50 p-3">{log.studentAnswer || "(no answer)"}</p>
-          </Field>
-        </div>
+        <Field label="Student answer" wide>
+          <p className="whitespace-pre-wrap break-words rounded-md bg-slate-50 p-3">{log.studentAnswer || "(no answer)"}</p>
+        </Field>
         <Field label={overridden ? "Model's score" : "Score"}>
           <Grade score={log.score} />
         </Field>
         <Field label="Model">{log.aiModel === "offline" ? "Offline grader (no AI model configured)" : log.aiModel}</Field>
-        <div className="sm:col-span-2">
-          <Field label="Feedback">{log.feedback || <span className="text-slate-700">None</span>}</Field>
-        </div>
+        <Field label="Feedback" wide>
+          {log.feedback || <span className="text-slate-700">None</span>}
+        </Field>
         <Field label="Key points">
           <Items items={log.keyPoints} />
         </Field>

@@ -20,7 +20,7 @@ export function OverrideForm({ logId, questionId }: { logId: string; questionId:
       <h3 className="font-semibold text-slate-900">Override the grade</h3>
       <input type="hidden" name="intent" value="override" />
       <input type="hidden" name="questionId" value={questionId} />
-      <div className="grid gap-3 sm:grid-cols-[8rem_1fr]">
+      <div className="grid gap-3 sm:grid-cols-[11rem_1fr]">
         <div>
           <label htmlFor={scoreId} className="label">
             New score (0–100)
