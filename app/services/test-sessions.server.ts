@@ -99,7 +99,8 @@ export async function submitSessionAnswer(context: AppLoadContext, sessionId: st
   }
   if (result.offlineGradeLog) {
     const log = result.offlineGradeLog;
-    context.cloudflare.ctx.waitUntil(
+    // Parsed inside the promise: nothing about the log can fail the student's stored answer.
+    const writeLog = async () =>
       insertGradingLog(context.db, {
         sessionId,
         questionId: input.questionId,
@@ -108,7 +109,9 @@ export async function submitSessionAnswer(context: AppLoadContext, sessionId: st
         call: { model: OFFLINE_MODEL, promptSent: null, rawResponse: null, usage: NO_USAGE },
         outcome: { ok: true, result: log.result },
         review: log.review,
-      }).catch((error: unknown) => {
+      });
+    context.cloudflare.ctx.waitUntil(
+      writeLog().catch((error: unknown) => {
         // The grade stands in the session; only the review page misses this answer's log.
         console.error("Writing the offline grading log failed", sessionId, input.questionId, error);
       }),
