@@ -2,7 +2,7 @@ import { competencyMastery, moduleRecommendations, scaleScore, totalScorePercent
 import { next as nextStep, startAttempt as startEngine, update as updateEngine, type EngineBank, type EngineState } from "~/domain/adaptive/engine";
 import type { GradingResult } from "~/domain/ai/schemas";
 import { questionView, type QuestionView, type SessionBlueprint, type SessionQuestion } from "./blueprint";
-import { answerFitsQuestion, fromGrade, isOpenQuestion, scoreWithGrading, type OfflineGrading, type Scored } from "./scoring";
+import { answerFitsQuestion, fromGrade, isOpenQuestion, scoreAnswer, type OfflineGrading, type Scored } from "./scoring";
 import type { SubmitAnswerInput } from "./session-contract";
 import { completeSession, isCompleted, isPastDeadline, startSession, withAnsweredQuestion, type SessionState } from "./session-state";
 
@@ -82,7 +82,7 @@ export function submit(state: AttemptState, blueprint: SessionBlueprint, input: 
   if (!answerFitsQuestion(question, input.answer)) return { kind: "wrong_form", state };
 
   const late = state.current.deadlineAt !== null && now > state.current.deadlineAt + LATE_GRACE_MS;
-  const { scored, offline } = scoreWithGrading(question, input.answer, { late, modelWillGrade });
+  const { scored, offline } = scoreAnswer(question, input.answer, { late, modelWillGrade });
   const answer: AttemptAnswer = { ...input, ...scored, answeredAt: now, late };
   const answered: AttemptState = {
     session: withAnsweredQuestion(state.session, question.id),

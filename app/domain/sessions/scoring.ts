@@ -86,15 +86,11 @@ export function fromGrade(question: SessionQuestion, grade: { score: number; fee
   });
 }
 
-export function scoreAnswer(question: SessionQuestion, answer: Answer, options: { late: boolean; modelWillGrade: boolean }): Scored {
-  return scoreWithGrading(question, answer, options).scored;
-}
-
 /**
  * The score, and for an open answer the offline grader actually read (not late, not blank) what it
  * said: an answer graded offline for good gets a grading log like a model's (issue 10 §2).
  */
-export function scoreWithGrading(question: SessionQuestion, answer: Answer, options: { late: boolean; modelWillGrade: boolean }): { scored: Scored; offline: OfflineGrading | null } {
+export function scoreAnswer(question: SessionQuestion, answer: Answer, options: { late: boolean; modelWillGrade: boolean }): { scored: Scored; offline: OfflineGrading | null } {
   if (options.late || isBlank(answer)) {
     const scoredZero = isOpenQuestion(question)
       ? fromGrade(question, { score: 0, feedback: options.late ? "The time for this question ran out." : "No answer was given.", strengths: [], improvements: [] }, "final")
