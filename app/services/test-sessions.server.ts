@@ -6,11 +6,14 @@ import type { AnswerOutcome, SessionProgress, SessionView, SubmitAnswerInput } f
 import { RESUME_REQUIRED, type StartSessionInput } from "~/domain/sessions/start-request";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { conflict, DomainError, found, notFound } from "~/lib/errors";
+import { NO_USAGE } from "~/domain/ai/usage-cost";
+import { insertGradingLog } from "~/models/grading-logs.server";
 import { buildBlueprint } from "~/models/session-blueprint.server";
 import { findCohortForStart } from "~/models/cohorts.server";
 import { deleteSessionRecord, findSessionInProgress, insertSessionRecord, markSessionCompleted } from "~/models/sessions.server";
 import type { CurrentUser } from "~/models/users.server";
 import { aiTasksFor, queueAnswerGrading } from "./ai/tasks.server";
+import { OFFLINE_MODEL } from "./ai/offline-provider.server";
 import { passWithSession, sessionsInPass } from "./student-pass.server";
 import { refusalError, testSessionStub } from "./test-session.server";
 
@@ -84,7 +87,8 @@ export type SubmittedAnswer = { answer: AnswerOutcome; outcome: "recorded" | "re
 
 /**
  * Stores one answer in the session's object and, for an open answer, queues the model's grade
- * behind the response: the student never waits on a model (DESIGN.md decision 3).
+ * behind the response: the student never waits on a model (DESIGN.md decision 3). An open answer
+ * graded offline for good gets its grading log behind the response too, once (a repeat has none).
  */
 export async function submitSessionAnswer(context: AppLoadContext, sessionId: string, input: SubmitAnswerInput, queuedBy: string | null): Promise<SubmittedAnswer> {
   const result = await testSessionStub(context.cloudflare.env, sessionId).submit(input);
@@ -92,6 +96,26 @@ export async function submitSessionAnswer(context: AppLoadContext, sessionId: st
     if (result.reason === "not_current") throw conflict(result.message);
     if (result.reason === "not_begun") throw notFound(NOT_FOUND.session);
     throw refusalError(result);
+  }
+  if (result.offlineGradeLog) {
+    const log = result.offlineGradeLog;
+    // Parsed inside the promise: nothing about the log can fail the student's stored answer.
+    const writeLog = async () =>
+      insertGradingLog(context.db, {
+        sessionId,
+        questionId: input.questionId,
+        question: gradingQuestionSchema.parse(log.question),
+        answer: studentAnswerSchema.parse(input.answer),
+        call: { model: OFFLINE_MODEL, promptSent: null, rawResponse: null, usage: NO_USAGE },
+        outcome: { ok: true, result: log.result },
+        review: log.review,
+      });
+    context.cloudflare.ctx.waitUntil(
+      writeLog().catch((error: unknown) => {
+        // The grade stands in the session; only the review page misses this answer's log.
+        console.error("Writing the offline grading log failed", sessionId, input.questionId, error);
+      }),
+    );
   }
   if (result.modelGrade) {
     const { question, aiModel } = result.modelGrade;
