@@ -119,8 +119,12 @@ export async function submitSessionAnswer(context: AppLoadContext, sessionId: st
   }
   if (result.modelGrade) {
     const { question, aiModel } = result.modelGrade;
+    // Parsed inside the promise, as the offline log is: the student's answer is already stored,
+    // so nothing about queueing its grade may fail the response.
+    const queue = async () =>
+      queueAnswerGrading(aiTasksFor(context, queuedBy), { sessionId, questionId: input.questionId, question: gradingQuestionSchema.parse(question), answer: studentAnswerSchema.parse(input.answer), aiModel });
     context.cloudflare.ctx.waitUntil(
-      queueAnswerGrading(aiTasksFor(context, queuedBy), { sessionId, questionId: input.questionId, question: gradingQuestionSchema.parse(question), answer: studentAnswerSchema.parse(input.answer), aiModel }).catch((error: unknown) => {
+      queue().catch((error: unknown) => {
         // The provisional grade stands; the answer itself is stored.
         console.error("Queueing the model's grade failed", sessionId, input.questionId, error);
       }),
