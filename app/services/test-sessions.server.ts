@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 
 import { gradingQuestionSchema, studentAnswerSchema } from "~/domain/ai/grading-request";
 import { generateResumeCode, sameResumeCode } from "~/domain/sessions/resume-code";
-import type { AnswerOutcome, SessionProgress, SessionView, SubmitAnswerInput } from "~/domain/sessions/session-contract";
+import type { AnswerOutcome, OfflineGradeLog, SessionProgress, SessionView, SubmitAnswerInput } from "~/domain/sessions/session-contract";
 import { RESUME_REQUIRED, type StartSessionInput } from "~/domain/sessions/start-request";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { conflict, DomainError, found, notFound } from "~/lib/errors";
@@ -99,19 +99,8 @@ export async function submitSessionAnswer(context: AppLoadContext, sessionId: st
   }
   if (result.offlineGradeLog) {
     const log = result.offlineGradeLog;
-    // Parsed inside the promise: nothing about the log can fail the student's stored answer.
-    const writeLog = async () =>
-      insertGradingLog(context.db, {
-        sessionId,
-        questionId: input.questionId,
-        question: gradingQuestionSchema.parse(log.question),
-        answer: studentAnswerSchema.parse(input.answer),
-        call: { model: OFFLINE_MODEL, promptSent: null, rawResponse: null, usage: NO_USAGE },
-        outcome: { ok: true, result: log.result },
-        review: log.review,
-      });
     context.cloudflare.ctx.waitUntil(
-      writeLog().catch((error: unknown) => {
+      recordOfflineGradingLog(context.db, sessionId, input, log).catch((error: unknown) => {
         // The grade stands in the session; only the review page misses this answer's log.
         console.error("Writing the offline grading log failed", sessionId, input.questionId, error);
       }),
@@ -131,6 +120,23 @@ export async function submitSessionAnswer(context: AppLoadContext, sessionId: st
     );
   }
   return { answer: result.answer, outcome: result.outcome, view: result.view };
+}
+
+/**
+ * The grading log of an answer the offline grader graded for good (no model configured), so the
+ * AI Grading Review shows it and a teacher can override it as any other. Parsed here, inside the
+ * caller's promise: nothing about the log can fail the student's stored answer.
+ */
+export async function recordOfflineGradingLog(db: AppLoadContext["db"], sessionId: string, input: SubmitAnswerInput, log: OfflineGradeLog) {
+  return insertGradingLog(db, {
+    sessionId,
+    questionId: input.questionId,
+    question: gradingQuestionSchema.parse(log.question),
+    answer: studentAnswerSchema.parse(input.answer),
+    call: { model: OFFLINE_MODEL, promptSent: null, rawResponse: null, usage: NO_USAGE },
+    outcome: { ok: true, result: log.result },
+    review: log.review,
+  });
 }
 
 export async function completeTestSession(context: AppLoadContext, sessionId: string): Promise<SessionView> {
