@@ -24,7 +24,7 @@ export const DEMO_SOURCE_TEST_TITLE = "Grade 6 Math Check-in";
 export const DEMO_CLASS_NAME = "Demo Class (simulated)";
 export const DEMO_STUDENT_COUNT = 32;
 /** One seed for the class: every demo class has the same abilities, so a demo tells the same story. */
-const DEMO_SEED = 2026;
+export const DEMO_SEED = 2026;
 /** Students taking the test at once: each is a chain of Durable Object calls, mostly waiting. */
 const CONCURRENCY = 6;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { barChart, barChartHeight, binLabel, columnChart, linearScale, niceStep, niceTicks, plotOf, truncateLabel } from "./chart-geometry";
+import { barChart, barChartHeight, binLabel, columnChart, linearScale, niceStep, niceTicks, plotOf, trimEmptyEnds, truncateLabel } from "./chart-geometry";
 
 const frame = { width: 500, height: 300, margin: { top: 10, right: 20, bottom: 40, left: 30 } };
 
@@ -114,5 +114,20 @@ describe("labels", () => {
   it("truncates long labels with an ellipsis and collapses whitespace", () => {
     expect(truncateLabel("What is   the value", 40)).toBe("What is the value");
     expect(truncateLabel("abcdefghij", 6)).toBe("abcde…");
+  });
+});
+
+describe("trimEmptyEnds", () => {
+  const bins = (...counts: number[]) => counts.map((count, index) => ({ from: index * 5, to: index * 5 + 5, count }));
+
+  it("keeps the populated range and one empty bin beside it", () => {
+    expect(trimEmptyEnds(bins(0, 0, 0, 2, 0, 3, 0, 0)).map((bin) => bin.from)).toEqual([10, 15, 20, 25, 30]);
+    expect(trimEmptyEnds(bins(1, 0, 0), 0).map((bin) => bin.from)).toEqual([0]);
+    expect(trimEmptyEnds(bins(1, 0, 2), 3)).toHaveLength(3);
+  });
+
+  it("leaves all-empty bins as they are", () => {
+    expect(trimEmptyEnds(bins(0, 0))).toHaveLength(2);
+    expect(trimEmptyEnds([])).toEqual([]);
   });
 });

@@ -133,3 +133,14 @@ export function truncateLabel(text: string, max: number): string {
   const clean = text.replace(/\s+/g, " ").trim();
   return clean.length <= max ? clean : `${clean.slice(0, Math.max(1, max - 1)).trimEnd()}…`;
 }
+
+/**
+ * Drops empty bins at both ends, keeping `pad` empty ones beside the data for context, so a
+ * class's 16 scale-score bins show only the range it covers. All empty: unchanged.
+ */
+export function trimEmptyEnds<T extends { count: number }>(bins: readonly T[], pad = 1): T[] {
+  const first = bins.findIndex((bin) => bin.count > 0);
+  if (first === -1) return [...bins];
+  const last = bins.length - 1 - [...bins].reverse().findIndex((bin) => bin.count > 0);
+  return bins.slice(Math.max(0, first - pad), Math.min(bins.length, last + 1 + pad));
+}
