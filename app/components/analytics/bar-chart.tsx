@@ -39,7 +39,8 @@ export function BarChart({ summary, rows, xTitle, threshold }: BarChartProps) {
               {bar.label}
             </text>
             <rect x={bar.x} y={bar.y} width={Math.max(bar.width, 1)} height={bar.height} fill={row.flagged ? CHART_COLOURS.flagged : CHART_COLOURS.bar} rx="2" />
-            <text x={bar.x + bar.width + 6} y={bar.middle} dominantBaseline="middle" fontWeight="600">
+            {/* Past the threshold line when the bar ends before it, so the line never crosses the text. */}
+            <text x={Math.max(bar.x + bar.width, row.note && thresholdX !== null ? thresholdX : 0) + 6} y={bar.middle} dominantBaseline="middle" fontWeight="600">
               {`${bar.value}%${row.note ? ` · ${row.note}` : ""}`}
             </text>
           </g>

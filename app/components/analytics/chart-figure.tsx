@@ -5,10 +5,17 @@ import type { ReactNode } from "react";
  * numbers as a table, folded under "Show data as table" unless `tableOpen` (the table then is the
  * section's main content and the chart its picture).
  */
-export function ChartFigure({ chart, table, caption, tableOpen = false }: { chart: ReactNode; table: ReactNode; caption?: string; tableOpen?: boolean }) {
+export function ChartFigure({ label, chart, table, caption, tableOpen = false }: { label: string; chart: ReactNode; table: ReactNode; caption?: string; tableOpen?: boolean }) {
   return (
     <figure className="space-y-3">
-      {chart}
+      {/*
+        Capped so the chart's 12-unit text stays near 12 px on wide screens, and never drawn narrower
+        than 480 px: a phone scrolls it sideways (a focusable region, so a keyboard can too).
+      */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+      <div className="max-w-3xl overflow-x-auto" tabIndex={0} role="region" aria-label={label}>
+        <div className="min-w-[480px]">{chart}</div>
+      </div>
       {caption ? <figcaption className="text-sm text-slate-700">{caption}</figcaption> : null}
       {tableOpen ? (
         table
@@ -25,7 +32,9 @@ export function ChartFigure({ chart, table, caption, tableOpen = false }: { char
 /** A compact data table; numbers align right. */
 export function DataTable({ caption, headers, rows, numeric = [] }: { caption: string; headers: string[]; rows: ReactNode[][]; numeric?: number[] }) {
   return (
-    <div className="overflow-x-auto">
+    // A wide table scrolls sideways on a phone; focusable so a keyboard can scroll it too.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={caption}>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-slate-300 text-slate-800">

@@ -21,6 +21,7 @@ export function CompetencyMasteryChart({ mastery }: { mastery: CohortAnalyticsRe
   }`;
   return (
     <ChartFigure
+      label="Competency mastery chart"
       tableOpen
       chart={
         <BarChart

@@ -27,6 +27,7 @@ export function QuestionSuccessChart({ questions }: { questions: QuestionAnalyti
   }%. ${questions.filter((question) => question.isDifficult).length} below 50%.`;
   return (
     <ChartFigure
+      label="Question success chart"
       tableOpen
       caption="Calibrated difficulty is the question's b on the engine's ability scale, estimated from this class's answers (0 is an average student; higher is harder). Discrimination is the point-biserial correlation between answering it right and the total score (0.3 or more separates stronger from weaker students well)."
       chart={
@@ -47,7 +48,7 @@ export function QuestionSuccessChart({ questions }: { questions: QuestionAnalyti
           headers={["Question", "Type", "Label", "Attempts", "Average points", "Success rate", "Calibrated difficulty", "Discrimination"]}
           numeric={[3, 4, 5, 6, 7]}
           rows={questions.map((question, index) => [
-            <span key="text" className="block max-w-md">
+            <span key="text" className="block min-w-56 max-w-md">
               {index + 1}. {truncateLabel(question.questionText, QUESTION_TEXT_LIMIT)}
             </span>,
             TYPE_LABELS[question.questionType] ?? question.questionType,

@@ -29,6 +29,7 @@ function binTable(bins: Bin[], caption: string, rangeHeader: string) {
 export function ScoreDistributionChart({ bins, median }: { bins: Bin[]; median: number | null }) {
   return (
     <ChartFigure
+      label="Score distribution chart"
       chart={
         <ColumnChart
           summary={histogramSummary("Score distribution", bins, "%")}
@@ -47,6 +48,7 @@ export function ScoreDistributionChart({ bins, median }: { bins: Bin[]; median: 
 export function ScaleScoreChart({ bins, mean }: { bins: Bin[]; mean: number | null }) {
   return (
     <ChartFigure
+      label="Scale-score distribution chart"
       chart={
         <ColumnChart
           summary={histogramSummary("Scale-score distribution", bins, "")}
