@@ -21,6 +21,8 @@ export type DemoCohort = { cohort: { id: string; name: string; joinCode: string 
 
 /** The test the local seed writes (models/seed.server.ts); the demo class takes a copy of it. */
 export const DEMO_SOURCE_TEST_TITLE = "Grade 6 Math Check-in";
+/** The local seed was never run here (a fresh deployment): there is nothing to copy. */
+export const DEMO_TEST_MISSING = `Failed to generate demo data: the demo test "${DEMO_SOURCE_TEST_TITLE}" is not in this product's tests.`;
 export const DEMO_CLASS_NAME = "Demo Class (simulated)";
 export const DEMO_STUDENT_COUNT = 32;
 /** One seed for the class: every demo class has the same abilities, so a demo tells the same story. */
@@ -54,7 +56,7 @@ export async function seedDemoCohort(context: AppLoadContext, admin: { id: strin
 /** A new test with the demo test's details, sections, question placements and timer defaults (the same bank questions). */
 async function copyDemoTest(db: Database, userId: string) {
   const source = (await listTestChoices(db)).find((test) => test.title === DEMO_SOURCE_TEST_TITLE);
-  if (!source) throw conflict(`The demo test "${DEMO_SOURCE_TEST_TITLE}" is not in this product's tests.`);
+  if (!source) throw conflict(DEMO_TEST_MISSING);
   const detail = found(await getTestDetail(db, source.id), NOT_FOUND.test);
   const details = {
     title: `${DEMO_SOURCE_TEST_TITLE} (demo class)`,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { simulatedClass } from "~/domain/analytics/simulated-student";
-import { DEMO_SEED, DEMO_STUDENT_COUNT } from "~/services/demo-cohort.server";
+import { DEMO_SEED, DEMO_STUDENT_COUNT, DEMO_TEST_MISSING } from "~/services/demo-cohort.server";
 import { demoClients, type ApiClient } from "../support/api";
 import { startWorker, type TestWorker } from "../support/worker";
 
@@ -102,6 +102,24 @@ describe("POST /api/analytics/seed-demo", () => {
     });
     expect(form.status).toBe(415);
     expect((await worker.d1.prepare("select count(*) as n from cohorts").first<{ n: number }>())!.n).toBe(before);
+  });
+
+  it("answers 409 and says why when there is no demo test to copy, from the API and the screen", async () => {
+    await worker.d1.prepare("update tests set title = 'Renamed check-in' where title = 'Grade 6 Math Check-in'").run();
+    try {
+      expect(await admin.post("/api/analytics/seed-demo", {})).toEqual({ status: 409, data: { message: DEMO_TEST_MISSING } });
+      const jar = await worker.signIn("admin@example.com", "demo-admin-password");
+      const screen = await worker.request("/admin/analytics?_data=routes%2Fadmin.analytics", {
+        method: "POST",
+        jar,
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: "intent=generateDemo",
+      });
+      expect(screen.status).toBe(409);
+      expect(await screen.json()).toMatchObject({ ok: false, intent: "generateDemo", toast: { description: DEMO_TEST_MISSING, variant: "destructive" } });
+    } finally {
+      await worker.d1.prepare("update tests set title = 'Grade 6 Math Check-in' where title = 'Renamed check-in'").run();
+    }
   });
 
   it("answers 401 signed out, 403 to a student, and 405 to other methods", async () => {
