@@ -51,8 +51,10 @@ export function cohortAnalyticsReport(input: { testName: string; cohortId: strin
   }));
   const completed = input.sessions.filter((session) => session.completed);
   const scaleScores = completed.flatMap((session) => (session.scaleScore === null ? [] : [session.scaleScore]));
+  const scaleOf = new Map(input.sessions.map((session) => [session.sessionId, session.scaleScore]));
   return {
     ...figures,
+    studentPerformance: figures.studentPerformance.map((row) => ({ ...row, scaleScore: scaleOf.get(row.sessionId) ?? null })),
     questionAnalytics: questions.slice(0, HARDEST_QUESTIONS),
     allQuestionAnalytics: questions,
     scoreHistogram: binValues(
