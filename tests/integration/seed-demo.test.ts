@@ -157,6 +157,14 @@ describe("Cohort Analytics page", () => {
     expect(html).toContain("Back to Classes");
     expect(html).toContain(`/admin/analytics/export/students?cohortId=${seeded.cohort.id}&amp;testConfigId=${seeded.test.id}`);
     expect(html).toContain(`/admin/analytics/export/questions?cohortId=${seeded.cohort.id}&amp;testConfigId=${seeded.test.id}`);
+    // Both export links download the report they sit beside.
+    const jar = await worker.signIn("admin@example.com", "demo-admin-password");
+    for (const kind of ["students", "questions"]) {
+      const csv = await worker.request(`/admin/analytics/export/${kind}?cohortId=${seeded.cohort.id}&testConfigId=${seeded.test.id}`, { jar });
+      expect(csv.status, kind).toBe(200);
+      expect(csv.headers.get("Content-Type")).toContain("text/csv");
+      expect((await csv.text()).split("\n").length, kind).toBeGreaterThan(10);
+    }
     // The search card shows only with no class in the URL.
     expect(html).not.toContain("Find a class");
     const gzipped = new Blob([html]).stream().pipeThrough(new CompressionStream("gzip"));
@@ -176,9 +184,12 @@ describe("Cohort Analytics page", () => {
     expect(none.html).toContain(`No data found for cohort ${empty.data.id}`);
     expect(none.html).not.toContain("Find a class");
 
-    const missing = await page("/admin/analytics?cohortId=no-such-class");
-    expect(missing.status).toBe(404);
-    expect(missing.html).toContain("Class Not Found");
+    for (const cohortId of ["no-such-class", "not%20an%20id", "x".repeat(300)]) {
+      const missing = await page(`/admin/analytics?cohortId=${cohortId}`);
+      expect(missing.status, cohortId).toBe(404);
+      expect(missing.html).toContain("Class Not Found");
+      expect(missing.html).toContain('href="/admin/cohorts"');
+    }
   });
 
   it("generates demo data from the screen's action and redirects to its analytics", async () => {

@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 
+import { parseAnalyticsScope } from "~/domain/analytics/analytics-scope";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { assertNever } from "~/lib/assert-never";
 import { findCohort } from "~/models/cohorts.server";
@@ -18,9 +19,6 @@ const ANALYTICS_MESSAGES = {
   intents: { generateDemo: { success: null, failure: "Failed to generate demo data. Please try again." } },
 };
 
-/** Ids longer than any the product makes name nothing: answered as not found, never queried. */
-const MAX_ID_LENGTH = 200;
-
 export function analyticsHref(query: { cohortId: string; testConfigId?: string | null }): string {
   const search = new URLSearchParams({ cohortId: query.cohortId });
   if (query.testConfigId) search.set("testConfigId", query.testConfigId);
@@ -36,10 +34,16 @@ export async function analyticsLoader({ request, context }: LoaderFunctionArgs) 
   if (!cohortId) return json({ query, cohortName: null, report: null, failed: false });
 
   const back = { to: "/admin/cohorts", label: "Back to Classes" };
-  if (cohortId.length > MAX_ID_LENGTH || (testConfigId?.length ?? 0) > MAX_ID_LENGTH) throw notFoundPage(NOT_FOUND.cohort, back);
+  let scope;
+  try {
+    scope = parseAnalyticsScope(cohortId, testConfigId);
+  } catch {
+    // A mistyped id names no class: to the teacher it is a class not found, not a bad request.
+    throw notFoundPage(NOT_FOUND.cohort, back);
+  }
   let loaded;
   try {
-    const [cohort, report] = await Promise.all([findCohort(context.db, cohortId), loadCohortAnalytics(context.db, { cohortId, testConfigId })]);
+    const [cohort, report] = await Promise.all([findCohort(context.db, scope.cohortId), loadCohortAnalytics(context.db, scope)]);
     loaded = { cohort, report };
   } catch (error) {
     // The page still renders, with SPEC.md's message in place of the report.
