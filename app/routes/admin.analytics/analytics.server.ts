@@ -2,6 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { z } from "zod";
 
 import { parseAnalyticsScope } from "~/domain/analytics/analytics-scope";
+import type { ShownReport } from "~/components/analytics/shown-report";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { assertNever } from "~/lib/assert-never";
 import { findCohort } from "~/models/cohorts.server";
@@ -51,7 +52,10 @@ export async function analyticsLoader({ request, context }: LoaderFunctionArgs) 
     return json({ query, cohortName: null, report: null, failed: true }, { status: 500 });
   }
   if (!loaded.cohort || !loaded.report) throw notFoundPage(NOT_FOUND.cohort, back);
-  return json({ query, cohortName: loaded.cohort.name, report: loaded.report, failed: false });
+  // Every question's row is for the export; the page shows the top 10, and its data rides in the HTML.
+  const { allQuestionAnalytics: _forExport, ...shown } = loaded.report;
+  const report: ShownReport = shown;
+  return json({ query, cohortName: loaded.cohort.name, report, failed: false });
 }
 
 export async function analyticsAction({ request, context }: ActionFunctionArgs) {

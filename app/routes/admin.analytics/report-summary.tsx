@@ -1,6 +1,6 @@
 import { AlertOctagon, AlertTriangle, Info, type LucideIcon } from "lucide-react";
 
-import type { CohortAnalyticsReport } from "~/domain/analytics/report";
+import type { ShownReport } from "~/components/analytics/shown-report";
 
 const INSIGHT_STYLES: Record<string, { label: string; icon: LucideIcon; className: string }> = {
   alert: { label: "Alert", icon: AlertOctagon, className: "border-red-300 bg-red-50 text-red-900" },
@@ -9,7 +9,7 @@ const INSIGHT_STYLES: Record<string, { label: string; icon: LucideIcon; classNam
 };
 
 /** SPEC.md's insights: alert, warning, or anything else (shown as a note); the kind is written, not only coloured. */
-export function Insights({ insights }: { insights: CohortAnalyticsReport["insights"] }) {
+export function Insights({ insights }: { insights: ShownReport["insights"] }) {
   if (!insights.length) return null;
   return (
     <section aria-labelledby="insights-title">
@@ -45,7 +45,7 @@ function Stat({ label, value, detail }: { label: string; value: string; detail?:
 }
 
 /** The totals, completion rate, average score and time (SPEC.md section 2). */
-export function SummaryStats({ report }: { report: CohortAnalyticsReport }) {
+export function SummaryStats({ report }: { report: ShownReport }) {
   return (
     <section aria-labelledby="summary-title">
       <h2 id="summary-title" className="sr-only">
@@ -63,7 +63,7 @@ export function SummaryStats({ report }: { report: CohortAnalyticsReport }) {
 }
 
 /** SPEC.md's score distribution figures, beside the histogram. */
-export function DistributionFigures({ report }: { report: CohortAnalyticsReport }) {
+export function DistributionFigures({ report }: { report: ShownReport }) {
   const { min, max, median, stdDev } = report.scoreDistribution;
   return (
     <dl className="grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-4">

@@ -7,7 +7,7 @@ import { CompetencyMasteryChart } from "~/components/analytics/competency-master
 import { QuestionSuccessChart } from "~/components/analytics/question-success-chart";
 import { ScaleScoreChart, ScoreDistributionChart } from "~/components/analytics/score-distribution-chart";
 import { trimEmptyEnds } from "~/domain/analytics/chart-geometry";
-import type { CohortAnalyticsReport } from "~/domain/analytics/report";
+import type { ShownReport } from "~/components/analytics/shown-report";
 import { analyticsAction, analyticsLoader } from "./analytics.server";
 import { DemoDataButton } from "./demo-data-button";
 import { DistributionFigures, Insights, ModuleRecommendations, SummaryStats } from "./report-summary";
@@ -42,7 +42,7 @@ function exportHref(kind: "students" | "questions", query: { cohortId: string; t
   return `/admin/analytics/export/${kind}?${search}`;
 }
 
-function Report({ report, query }: { report: CohortAnalyticsReport; query: { cohortId: string; testConfigId: string | null } }) {
+function Report({ report, query }: { report: ShownReport; query: { cohortId: string; testConfigId: string | null } }) {
   const scale = report.scaleScoreDistribution;
   return (
     <div className="space-y-6">
