@@ -48,4 +48,21 @@ describe("Cohort Analytics", () => {
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await saveScreenshot(page, "analytics-demo-mobile");
   }, 90_000);
+
+  it("says so in an alert, not a browser dialog, when demo data cannot be generated", async () => {
+    const { page, worker } = session;
+    await worker.d1.prepare("update tests set title = 'Renamed check-in' where title = 'Grade 6 Math Check-in'").run();
+    try {
+      page.on("dialog", (dialog) => expect.fail(`unexpected browser dialog: ${dialog.message()}`));
+      await page.goto("/admin/analytics");
+      await page.getByRole("button", { name: "Generate demo data" }).click();
+      const alert = page.getByRole("alert").filter({ hasText: "Failed to generate demo data" });
+      await alert.waitFor();
+      expect(await page.getByRole("button", { name: "Generate demo data" }).isEnabled()).toBe(true);
+      expect(page.url()).toMatch(/\/admin\/analytics$/);
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    } finally {
+      await worker.d1.prepare("update tests set title = 'Grade 6 Math Check-in' where title = 'Renamed check-in'").run();
+    }
+  });
 });
