@@ -35,7 +35,7 @@ const CONCURRENCY = 6;
  * of spread abilities take it through each session's Durable Object, exactly as the student routes
  * do (begin with the blueprint, submit answer after answer, complete), and flushes each session
  * to D1 so the analytics read everything when this returns. Open answers keep the offline grader's
- * score: a demo never spends model tokens.
+ * score, final even when a model is configured: a demo never spends model tokens.
  */
 export async function seedDemoCohort(context: AppLoadContext, admin: { id: string }): Promise<DemoCohort> {
   const { db } = context;
@@ -117,6 +117,12 @@ async function takeTest(context: AppLoadContext, template: SessionBlueprint, stu
     if (!result.ok) {
       if (result.reason === "completed") break;
       throw new Error(`A demo answer was refused (${result.reason})`);
+    }
+    if (result.answer.grading === "provisional") {
+      // A model is configured, but a simulated student's answer is not worth its tokens: the offline
+      // grade is confirmed as final, so the results never wait on a grade that will not come.
+      const { score, feedback, strengths, improvements } = result.answer;
+      await session.applyModelGrade({ questionId: current.id, grade: { score: score ?? 0, feedback: feedback ?? "", strengths, improvements } });
     }
     current = result.view.currentQuestion;
   }

@@ -132,6 +132,27 @@ describe("POST /api/analytics/seed-demo", () => {
   });
 });
 
+describe("POST /api/analytics/seed-demo with a grading model configured", () => {
+  it("keeps the offline grades as final: no model call, no job, nothing left grading", async () => {
+    const configured = await startWorker({ vars: { AI_API_KEY: "test-key", AI_BASE_URL: "http://127.0.0.1:9/v1" } });
+    try {
+      const { admin: configuredAdmin } = await demoClients(configured);
+      const created = await configuredAdmin.post("/api/analytics/seed-demo", {});
+      expect(created.status, JSON.stringify(created.data)).toBe(201);
+      const ids = (await configured.d1.prepare("select id from sessions where cohort_id = ?").bind(created.data.cohort.id).all<{ id: string }>()).results;
+      expect(ids.length).toBe(DEMO_STUDENT_COUNT);
+      for (const { id } of ids.slice(0, 8)) {
+        const { data } = await configuredAdmin.get(`/api/sessions/${id}`);
+        expect(data.gradingPending, id).toBe(0);
+      }
+      expect((await configured.d1.prepare("select count(*) as n from jobs").first<{ n: number }>())!.n).toBe(0);
+      expect((await configured.d1.prepare("select count(*) as n from ai_grading_logs").first<{ n: number }>())!.n).toBe(0);
+    } finally {
+      await configured.dispose();
+    }
+  }, 120_000);
+});
+
 describe("Cohort Analytics page", () => {
   const page = async (path: string) => {
     const jar = await worker.signIn("admin@example.com", "demo-admin-password");
