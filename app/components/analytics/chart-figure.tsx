@@ -55,7 +55,7 @@ export function DataTable({ caption, headers, rows, numeric = [] }: { caption: s
                     {cell}
                   </th>
                 ) : (
-                  <td key={index} className={`px-2 py-1.5 ${numeric.includes(index) ? "text-right tabular-nums" : ""}`}>
+                  <td key={index} className={`px-2 py-1.5 ${numeric.includes(index) ? "whitespace-nowrap text-right tabular-nums" : ""}`}>
                     {cell}
                   </td>
                 ),

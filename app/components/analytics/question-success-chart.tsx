@@ -55,7 +55,13 @@ export function QuestionSuccessChart({ questions }: { questions: QuestionAnalyti
             question.difficulty,
             question.totalAttempts,
             `${question.averageScore} / ${question.maxPoints}`,
-            question.isDifficult ? <span className="font-semibold text-amber-800">{question.successRate}% (difficult)</span> : `${question.successRate}%`,
+            question.isDifficult ? (
+              <span key="rate" className="font-semibold text-amber-800">
+                {question.successRate}%<span className="block text-xs">difficult</span>
+              </span>
+            ) : (
+              `${question.successRate}%`
+            ),
             signed(question.calibratedDifficulty, 2),
             question.discrimination === null ? "—" : question.discrimination.toFixed(2),
           ])}

@@ -52,7 +52,7 @@ export function StudentPerformance({ students }: { students: CohortAnalyticsRepo
         <Link key="student" to={`/results/${student.sessionId}`} className="font-medium text-brand-700 hover:underline">
           {student.studentId}
         </Link>,
-        student.completed ? "Completed" : "In progress",
+        <span key="status" className="whitespace-nowrap">{student.completed ? "Completed" : "In progress"}</span>,
         student.completed ? `${student.percentageScore}%` : "—",
         student.score,
         student.questionsAnswered,
