@@ -94,4 +94,34 @@ describe("cohortAnalytics", () => {
     const many = analytics([student("x", 50, { answers: Array.from({ length: 14 }, (_, index) => answer(`m${index}`, index % 2 === 0)) })]);
     expect(many.questionAnalytics).toHaveLength(10);
   });
+
+  it("treats each SPEC.md threshold as strict: exactly 60% of the average, 60% mastery and 50% success are not flagged", () => {
+    // Scores 30, 30, 60, 60, 70: average 50, 60% of it = 30, P25 = 30; the 30s are at both lines, not below.
+    const result = analytics([student("a", 30), student("b", 30), student("c", 60), student("d", 60), student("e", 70)]);
+    expect(result.strugglingStudents).toEqual([]);
+    // Fractions: mastered from 60 up, 3 of 5 = 60%.
+    expect(result.competencyMastery.Fractions).toMatchObject({ mastered: 3, total: 5, percentage: 60, needsAttention: false });
+    expect(result.insights).toEqual([]);
+    const half = analytics([student("x", 40, { answers: [answer("q", true)] }), student("y", 40, { answers: [answer("q", false)] })]);
+    expect(half.questionAnalytics[0]).toMatchObject({ successRate: 50, isDifficult: false });
+  });
+
+  it("leaves in-progress sessions out of scores, times and struggling, but not out of question analytics", () => {
+    const busy = { ...student("busy", 0), completed: false, totalScore: null, endTime: null };
+    const result = analytics([student("a", 80), student("b", 90), busy]);
+    expect(result).toMatchObject({ completedSessions: 2, averageScore: 85, scoreDistribution: { min: 80, max: 90 }, averageTimeMinutes: 10 });
+    expect(result.strugglingStudents.map((entry) => entry.studentId)).not.toContain("busy");
+    expect(result.questionAnalytics.find((question) => question.questionId === "q1")!.totalAttempts).toBe(3);
+    expect(result.studentPerformance.find((entry) => entry.studentId === "busy")).toMatchObject({ percentageScore: 0, timeMinutes: null });
+  });
+
+  it("reports a question nobody got right as difficult, with no discrimination", () => {
+    const result = analytics([student("a", 40), student("b", 30), student("c", 20)]);
+    expect(result.questionAnalytics.find((question) => question.questionId === "q2")).toMatchObject({
+      successRate: 0,
+      isDifficult: true,
+      averageScore: 0,
+      discrimination: null,
+    });
+  });
 });

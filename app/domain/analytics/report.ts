@@ -12,7 +12,13 @@ export type QuestionAnalyticsRow = CohortAnalytics["questionAnalytics"][number] 
   calibratedDifficulty: number | null;
 };
 
-export type CohortAnalyticsReport = Omit<CohortAnalytics, "questionAnalytics"> & {
+export type StudentPerformanceRow = CohortAnalytics["studentPerformance"][number] & {
+  /** 200 + 10θ (null before the session has results). */
+  scaleScore: number | null;
+};
+
+export type CohortAnalyticsReport = Omit<CohortAnalytics, "questionAnalytics" | "studentPerformance"> & {
+  studentPerformance: StudentPerformanceRow[];
   /** SPEC.md's top 10 questions by lowest success rate. */
   questionAnalytics: QuestionAnalyticsRow[];
   /** Every question answered in the class, hardest first (for the question export and chart). */

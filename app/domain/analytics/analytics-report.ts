@@ -1,0 +1,73 @@
+import { htmlToPlainText } from "~/domain/questions/sanitize-html";
+import { calibratedDifficulties } from "./calibrated-difficulty";
+import { analyseCohort, HARDEST_QUESTIONS, type AnalyticsSession } from "./cohort-analytics";
+import type { Bin, CohortAnalyticsReport } from "./report";
+import { mean, median, standardDeviation } from "./statistics";
+
+/**
+ * The whole Cohort Analytics report (issue 10 §3) from a class's sessions: SPEC.md's figures plus
+ * what the adaptive engine adds (calibrated difficulty, the scale-score distribution) and the
+ * binned scores the charts draw. Pure, so the page, the API and the exports share one answer.
+ */
+export type ReportSession = AnalyticsSession & {
+  /** 200 + 10θ (ADR 0008); null before the session has results. */
+  scaleScore: number | null;
+};
+
+/** Percent scores in bins of 10 points; the last bin holds 100 too. */
+export const SCORE_BIN_WIDTH = 10;
+/** Scale scores 200 + 10θ with θ on the engine's grid [−4, 4]: 160 to 240, in bins of 5 (half a logit). */
+export const SCALE_SCORE_RANGE = { from: 160, to: 240 } as const;
+export const SCALE_BIN_WIDTH = 5;
+
+const round1 = (value: number | null) => (value === null ? null : Math.round(value * 10) / 10);
+
+/**
+ * Counts values into equal bins over [from, to]; a value on a bin's upper edge belongs to the next
+ * bin, except `to` itself, which closes the last. Values outside the range go to the end bins.
+ */
+export function binValues(values: readonly number[], range: { from: number; to: number }, width: number): Bin[] {
+  const count = Math.ceil((range.to - range.from) / width);
+  const bins: Bin[] = Array.from({ length: count }, (_, index) => ({
+    from: range.from + index * width,
+    to: Math.min(range.to, range.from + (index + 1) * width),
+    count: 0,
+  }));
+  for (const value of values) {
+    const index = Math.min(count - 1, Math.max(0, Math.floor((value - range.from) / width)));
+    bins[index]!.count += 1;
+  }
+  return bins;
+}
+
+export function cohortAnalyticsReport(input: { testName: string; cohortId: string; sessions: ReportSession[] }): CohortAnalyticsReport {
+  const { allQuestionAnalytics, ...figures } = analyseCohort(input);
+  const difficulties = calibratedDifficulties(input.sessions);
+  const questions = allQuestionAnalytics.map((question) => ({
+    ...question,
+    // Stored text is sanitized HTML; the report is read as text (tables, charts, CSV).
+    questionText: htmlToPlainText(question.questionText),
+    calibratedDifficulty: difficulties.get(question.questionId) ?? null,
+  }));
+  const completed = input.sessions.filter((session) => session.completed);
+  const scaleScores = completed.flatMap((session) => (session.scaleScore === null ? [] : [session.scaleScore]));
+  const scaleOf = new Map(input.sessions.map((session) => [session.sessionId, session.scaleScore]));
+  return {
+    ...figures,
+    studentPerformance: figures.studentPerformance.map((row) => ({ ...row, scaleScore: scaleOf.get(row.sessionId) ?? null })),
+    questionAnalytics: questions.slice(0, HARDEST_QUESTIONS),
+    allQuestionAnalytics: questions,
+    scoreHistogram: binValues(
+      completed.map((session) => session.totalScore ?? 0),
+      { from: 0, to: 100 },
+      SCORE_BIN_WIDTH,
+    ),
+    scaleScoreDistribution: {
+      bins: binValues(scaleScores, SCALE_SCORE_RANGE, SCALE_BIN_WIDTH),
+      count: scaleScores.length,
+      mean: round1(mean(scaleScores)),
+      median: round1(median(scaleScores)),
+      stdDev: round1(standardDeviation(scaleScores)),
+    },
+  };
+}

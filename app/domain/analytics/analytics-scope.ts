@@ -1,0 +1,30 @@
+import { MAX_ID_LENGTH } from "~/domain/sessions/session-contract";
+import { invalid } from "~/lib/errors";
+
+/**
+ * Which class (and optionally which test) a Cohort Analytics request is about: the API's path and
+ * query, the exports' query. Ids are generated (UUIDs), so anything beyond letters, digits, dash and
+ * underscore, or longer than an id can be, is a malformed request (400), not a missing class (404).
+ */
+const ID_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+export const MALFORMED_COHORT_ID = "cohortId must be a class id";
+export const MALFORMED_TEST_ID = "testConfigId must be a test id";
+
+export type AnalyticsScopeInput = { cohortId: string; testConfigId: string | null };
+
+const isId = (value: string) => value.length <= MAX_ID_LENGTH && ID_PATTERN.test(value);
+
+/** An empty testConfigId (the search card's optional field left blank) means every test. */
+export function parseAnalyticsScope(cohortId: string | null | undefined, testConfigId: string | null | undefined): AnalyticsScopeInput {
+  const cohort = (cohortId ?? "").trim();
+  const test = (testConfigId ?? "").trim();
+  if (!isId(cohort)) throw invalid(MALFORMED_COHORT_ID);
+  if (test && !isId(test)) throw invalid(MALFORMED_TEST_ID);
+  return { cohortId: cohort, testConfigId: test || null };
+}
+
+/** The exports read the class from the query, like the page: ?cohortId=&testConfigId=. */
+export function analyticsScopeFromQuery(url: URL): AnalyticsScopeInput {
+  return parseAnalyticsScope(url.searchParams.get("cohortId"), url.searchParams.get("testConfigId"));
+}

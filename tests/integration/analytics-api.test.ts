@@ -1,0 +1,258 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { sessionAnswers, testSessionRecords } from "~/db/schema";
+import type { Difficulty } from "~/domain/questions/question-types";
+import { apiClient, demoClients, type ApiClient } from "../support/api";
+import { CookieJar } from "../support/cookie-jar";
+import { answerFor } from "../support/session-answers";
+import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
+
+/**
+ * Cohort Analytics through the Worker (issue 10 §3): GET /api/analytics/cohort/{id} and the two
+ * CSV exports, on a class whose sessions are written straight to D1 (exact, hand-checked figures)
+ * and on the demo class after one student took the demo test through the real engine.
+ */
+let worker: TestWorker;
+let admin: ApiClient;
+let student: ApiClient;
+let anonymous: ApiClient;
+let adminJar: CookieJar;
+let demoTestId: string;
+let demoTestTitle: string;
+let demoClassId: string;
+let fixtureClassId: string;
+let emptyClassId: string;
+
+const ATTACKER = "=cmd|' /C calc'!A0";
+const MINUTE = 60_000;
+
+type AnswerSpec = [questionId: string, right: boolean, difficulty: Difficulty];
+const QUESTION_TEXT: Record<string, string> = {
+  "q-a": "<p>Is <strong>½</strong> more than ⅓?</p>",
+  "q-b": "<p>Solve 2x + 3 = 11</p>",
+};
+
+async function insertSession(
+  cohortId: string,
+  spec: { userId: string; testConfigId: string | null; totalScore: number | null; answers: AnswerSpec[]; minutes?: number },
+) {
+  const id = crypto.randomUUID();
+  const completed = spec.totalScore !== null;
+  const start = new Date(Date.UTC(2026, 10, 20, 9, 0));
+  await worker.db.insert(testSessionRecords).values({
+    id,
+    cohortId,
+    testConfigId: spec.testConfigId,
+    testTitle: demoTestTitle,
+    userId: spec.userId,
+    testMode: "placement",
+    startTime: start,
+    endTime: completed ? new Date(start.getTime() + (spec.minutes ?? 10) * MINUTE) : null,
+    completed,
+    totalScore: spec.totalScore,
+    scaleScore: spec.totalScore === null ? null : 180 + spec.totalScore / 2.5,
+    competenciesStatus: completed ? { Fractions: spec.totalScore! >= 60 ? "mastered" : "not_mastered" } : {},
+    moduleRecommendations: completed ? { Number: spec.totalScore! >= 60 ? "Mastered" : "Recommended" } : {},
+    questionsAnswered: spec.answers.length,
+  });
+  if (spec.answers.length) {
+    await worker.db.insert(sessionAnswers).values(
+      spec.answers.map(([questionId, right, difficulty]) => ({
+        sessionId: id,
+        questionId,
+        questionText: QUESTION_TEXT[questionId]!,
+        questionType: "multiple_choice" as const,
+        difficulty,
+        pointsEarned: right ? 2 : 0,
+        maxPoints: 2,
+        wasCorrect: right,
+      })),
+    );
+  }
+  return id;
+}
+
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
+
+/** One signed-out student joins the demo class and takes the demo test to the end through the engine. */
+async function takeDemoTest(studentId: string) {
+  const browser = apiClient(worker, new CookieJar());
+  const started = await browser.post("/api/sessions/start", { testConfigId: demoTestId, testMode: "placement", userId: studentId, cohortId: demoClassId });
+  const sessionId = started.data.sessionId as string;
+  let question = (await browser.get(`/api/sessions/${sessionId}/next-question`)).data.question;
+  let answered = 0;
+  for (let step = 0; question && step < 60; step++) {
+    const submitted = await browser.post(`/api/sessions/${sessionId}/submit`, { questionId: question.id, answer: answerFor(question), timeSpentSeconds: 5 });
+    answered += 1;
+    question = submitted.data.completed ? null : submitted.data.nextQuestion;
+  }
+  // D1 follows the session object behind it: wait for the record and every answer.
+  await waitFor(
+    () =>
+      worker.d1
+        .prepare("select s.completed, (select count(*) from session_answers a where a.session_id = s.id) as n from sessions s where s.id = ?")
+        .bind(sessionId)
+        .first<{ completed: number; n: number }>(),
+    (row) => row?.completed === 1 && row.n === answered,
+  );
+  return { sessionId, answered };
+}
+
+beforeAll(async () => {
+  worker = await startWorker();
+  ({ admin, student, anonymous } = await demoClients(worker));
+  adminJar = await worker.signIn(demoAccounts.admin.email, demoAccounts.admin.password);
+  const demoClass = (await worker.d1.prepare("select id, test_config_id from cohorts where join_code = 'DEMOCLASS'").first<{ id: string; test_config_id: string }>())!;
+  demoClassId = demoClass.id;
+  demoTestId = demoClass.test_config_id;
+  demoTestTitle = (await worker.d1.prepare("select title from tests where id = ?").bind(demoTestId).first<{ title: string }>())!.title;
+  fixtureClassId = (await admin.post("/api/cohorts", { name: "Analytics fixtures", testConfigId: demoTestId })).data.id;
+  emptyClassId = (await admin.post("/api/cohorts", { name: "Nobody yet" })).data.id;
+
+  // Completed scores 20, 50, 80, 90: average 60 (60% of it: 36), P25 42.5, so only the 20 struggles.
+  await insertSession(fixtureClassId, { userId: ATTACKER, testConfigId: demoTestId, totalScore: 20, answers: [["q-a", false, "easy"], ["q-b", false, "hard"]], minutes: 6 });
+  await insertSession(fixtureClassId, { userId: "ana", testConfigId: demoTestId, totalScore: 50, answers: [["q-a", true, "easy"], ["q-b", false, "hard"]], minutes: 8 });
+  await insertSession(fixtureClassId, { userId: "ben", testConfigId: demoTestId, totalScore: 80, answers: [["q-a", true, "easy"], ["q-b", true, "hard"]], minutes: 12 });
+  await insertSession(fixtureClassId, { userId: "cy", testConfigId: demoTestId, totalScore: 90, answers: [["q-a", true, "easy"], ["q-b", true, "hard"]], minutes: 14 });
+  await insertSession(fixtureClassId, { userId: "dee", testConfigId: demoTestId, totalScore: null, answers: [["q-a", false, "easy"]] });
+  // A session whose test was deleted since: in the class's report on every test, not on the demo test's.
+  await insertSession(fixtureClassId, { userId: "old", testConfigId: null, totalScore: 100, answers: [["q-a", true, "easy"]] });
+}, 120_000);
+afterAll(() => worker?.dispose());
+
+const reportPath = (cohortId: string, testConfigId?: string) =>
+  `/api/analytics/cohort/${cohortId}${testConfigId === undefined ? "" : `?testConfigId=${encodeURIComponent(testConfigId)}`}`;
+
+describe("GET /api/analytics/cohort/{cohortId}", () => {
+  it("reports a class on one test with SPEC.md's figures and the engine's additions", async () => {
+    const { status, data } = await admin.get(reportPath(fixtureClassId, demoTestId));
+    expect(status).toBe(200);
+    expect(data).toMatchObject({
+      testName: demoTestTitle,
+      cohortId: fixtureClassId,
+      totalSessions: 5,
+      completedSessions: 4,
+      completionRate: 80,
+      averageScore: 60,
+      scoreDistribution: { min: 20, max: 90, median: 65, stdDev: 27.4 },
+      averageTimeMinutes: 10,
+      competencyMastery: { Fractions: { name: "Fractions", mastered: 2, total: 4, percentage: 50, needsAttention: true } },
+      moduleRecommendations: { Number: 2 },
+    });
+    expect(data.strugglingStudents).toEqual([
+      expect.objectContaining({ studentId: ATTACKER, percentageScore: 20, score: 0, questionsAnswered: 2, competenciesMastered: 0, needsHelp: "urgent" }),
+    ]);
+    expect(data.insights.map((insight: { type: string }) => insight.type)).toEqual(["alert", "warning", "info"]);
+    expect(data.studentPerformance.find((row: { studentId: string }) => row.studentId === "dee")).toMatchObject({
+      completed: false,
+      timeMinutes: null,
+      scaleScore: null,
+      questionsAnswered: 1,
+    });
+    expect(data.questionAnalytics.map((row: Record<string, unknown>) => [row.questionId, row.questionText, row.totalAttempts, row.successRate, row.isDifficult])).toEqual([
+      ["q-b", "Solve 2x + 3 = 11", 4, 50, false],
+      ["q-a", "Is ½ more than ⅓?", 5, 60, false],
+    ]);
+    // q-a has 5 answers (enough to calibrate), q-b only 4.
+    expect(data.allQuestionAnalytics.map((row: { calibratedDifficulty: number | null }) => row.calibratedDifficulty)).toEqual([null, expect.any(Number)]);
+    expect(data.questionAnalytics[0].discrimination).toBeGreaterThan(0.5);
+    expect(data.scoreHistogram).toHaveLength(10);
+    expect(data.scoreHistogram.filter((bin: { count: number }) => bin.count).map((bin: { from: number }) => bin.from)).toEqual([20, 50, 80, 90]);
+    expect(data.scaleScoreDistribution).toMatchObject({ count: 4, mean: 204, median: 206 });
+  });
+
+  it("reports every session of the class without a test, named after its default test", async () => {
+    const { status, data } = await admin.get(reportPath(fixtureClassId));
+    expect(status).toBe(200);
+    expect(data).toMatchObject({ testName: demoTestTitle, totalSessions: 6, completedSessions: 5, averageScore: 68 });
+    expect(data.studentPerformance.map((row: { studentId: string }) => row.studentId)).toContain("old");
+    // A blank test id (the search card's optional field) is the same as none.
+    expect((await admin.get(reportPath(fixtureClassId, ""))).data.totalSessions).toBe(6);
+  });
+
+  it("answers a class with no sessions, and a test that does not exist, with an empty report", async () => {
+    const empty = await admin.get(reportPath(emptyClassId));
+    expect(empty.status).toBe(200);
+    expect(empty.data).toMatchObject({ testName: "All tests", totalSessions: 0, averageScore: 0, questionAnalytics: [], insights: [] });
+    const unknownTest = await admin.get(reportPath(fixtureClassId, "no-such-test"));
+    expect(unknownTest.status).toBe(200);
+    expect(unknownTest.data).toMatchObject({ testName: "Unknown test", totalSessions: 0 });
+  });
+
+  it("reports a session taken through the real engine, as D1 recorded it", async () => {
+    const { sessionId, answered } = await takeDemoTest("real-student-1");
+    const { status, data } = await admin.get(reportPath(demoClassId, demoTestId));
+    expect(status).toBe(200);
+    const record = (await worker.d1.prepare("select total_score, scale_score from sessions where id = ?").bind(sessionId).first<{ total_score: number; scale_score: number }>())!;
+    expect(data).toMatchObject({ totalSessions: 1, completedSessions: 1, averageScore: record.total_score });
+    expect(data.studentPerformance).toEqual([
+      expect.objectContaining({ sessionId, studentId: "real-student-1", completed: true, questionsAnswered: answered, percentageScore: record.total_score, scaleScore: record.scale_score }),
+    ]);
+    expect(data.allQuestionAnalytics).toHaveLength(answered);
+    expect(data.allQuestionAnalytics.every((row: { totalAttempts: number; questionText: string; calibratedDifficulty: null }) => row.totalAttempts === 1 && !row.questionText.includes("<") && row.calibratedDifficulty === null)).toBe(true);
+    expect(data.scaleScoreDistribution.count).toBe(1);
+  }, 120_000);
+
+  it("refuses malformed ids (400), the signed out (401), students (403), unknown classes (404) and other methods (405)", async () => {
+    expect(await admin.get("/api/analytics/cohort/not%20an%20id")).toEqual({ status: 400, data: { message: "cohortId must be a class id" } });
+    expect(await admin.get(reportPath(fixtureClassId, "x'; drop table tests"))).toEqual({ status: 400, data: { message: "testConfigId must be a test id" } });
+    expect((await admin.get(`/api/analytics/cohort/${"x".repeat(201)}`)).status).toBe(400);
+    expect((await anonymous.get(reportPath(fixtureClassId))).status).toBe(401);
+    expect((await student.get(reportPath(fixtureClassId))).status).toBe(403);
+    expect(await admin.get(reportPath("no-such-class"))).toEqual({ status: 404, data: { message: "Class Not Found" } });
+    const post = await worker.request(reportPath(fixtureClassId), { method: "POST", jar: adminJar });
+    expect(post.status).toBe(405);
+    expect(post.headers.get("Allow")).toBe("GET");
+  });
+});
+
+describe("CSV exports", () => {
+  const download = (kind: string, query: string, jar: CookieJar | null = adminJar) => worker.request(`/admin/analytics/export/${kind}?${query}`, { jar: jar ?? undefined });
+
+  it("exports per-student performance, a student id starting with = neutralised", async () => {
+    const response = await download("students", `cohortId=${fixtureClassId}&testConfigId=${demoTestId}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="analytics-students-${fixtureClassId}-${demoTestId}.csv"`);
+    const lines = (await response.text()).replace(/^\uFEFF/, "").split("\r\n");
+    expect(lines[0]).toBe("Session ID,Student,Completed,Score (points),Score (%),Scale score,Questions answered,Competencies mastered,Time (min),Needs help");
+    expect(lines).toHaveLength(6);
+    const attacker = lines.find((line) => line.includes("cmd|"))!;
+    expect(attacker).toMatch(/^[0-9a-f-]{36},"'=cmd\|' \/C calc'!A0",Yes,0,20,188,2,0,6,urgent$/);
+    expect(lines.find((line) => line.includes(",ben,"))).toMatch(/,ben,Yes,4,80,212,2,1,12,$/);
+    expect(lines.find((line) => line.includes(",dee,"))).toMatch(/,dee,No,0,,,1,0,,$/);
+  });
+
+  it("exports every question as plain text with its figures", async () => {
+    const response = await download("questions", `cohortId=${fixtureClassId}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="analytics-questions-${fixtureClassId}.csv"`);
+    const lines = (await response.text()).replace(/^\uFEFF/, "").split("\r\n");
+    expect(lines[0]).toBe(
+      "Question ID,Question,Type,Difficulty label,Attempts,Average points,Max points,Success rate (%),Calibrated difficulty,Discrimination (point-biserial),Difficult?",
+    );
+    expect(lines.slice(1).map((line) => line.split(",").slice(0, 5).join(","))).toEqual([
+      "q-b,Solve 2x + 3 = 11,multiple_choice,hard,4",
+      "q-a,Is ½ more than ⅓?,multiple_choice,easy,6",
+    ]);
+    expect(lines[2]).toMatch(/,2,66\.7,-?\d+(\.\d+)?,[\d.]+,No$/);
+  });
+
+  it("refuses what the API refuses: 400, signed out, students, unknown classes", async () => {
+    expect((await download("students", "cohortId=a%20b")).status).toBe(400);
+    expect((await download("questions", "")).status).toBe(400);
+    expect((await download("questions", `cohortId=${fixtureClassId}&testConfigId=%3D1`)).status).toBe(400);
+    expect((await download("students", "cohortId=no-such-class")).status).toBe(404);
+    const signedOut = await download("students", `cohortId=${fixtureClassId}`, null);
+    expect(signedOut.status).toBe(401);
+    const studentJar = await worker.signIn(demoAccounts.student.email, demoAccounts.student.password);
+    expect((await download("questions", `cohortId=${fixtureClassId}`, studentJar)).status).toBe(403);
+  });
+});
