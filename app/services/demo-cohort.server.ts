@@ -12,6 +12,7 @@ import { buildBlueprint } from "~/models/session-blueprint.server";
 import { insertSessionRecord } from "~/models/sessions.server";
 import { createTest, getTestDetail, updateTest } from "~/models/tests.server";
 import { testSessionStub } from "./test-session.server";
+import { recordOfflineGradingLog } from "./test-sessions.server";
 
 /**
  * Demo data for Cohort Analytics (SPEC.md section 7, issue 10 §3): a new class and a copy of the
@@ -118,11 +119,16 @@ async function takeTest(context: AppLoadContext, template: SessionBlueprint, stu
       if (result.reason === "completed") break;
       throw new Error(`A demo answer was refused (${result.reason})`);
     }
-    if (result.answer.grading === "provisional") {
+    const submitted = { questionId: current.id, answer, timeSpentSeconds };
+    if (result.offlineGradeLog) await recordOfflineGradingLog(context.db, sessionId, submitted, result.offlineGradeLog);
+    if (result.answer.grading === "provisional" && result.modelGrade) {
       // A model is configured, but a simulated student's answer is not worth its tokens: the offline
-      // grade is confirmed as final, so the results never wait on a grade that will not come.
+      // grade is confirmed as final, so the results never wait on a grade that will not come, and
+      // logged as the offline grader's, so the AI Grading Review shows it as for any other answer.
       const { score, feedback, strengths, improvements } = result.answer;
-      await session.applyModelGrade({ questionId: current.id, grade: { score: score ?? 0, feedback: feedback ?? "", strengths, improvements } });
+      const grade = { score: score ?? 0, feedback: feedback ?? "", strengths, improvements };
+      await session.applyModelGrade({ questionId: current.id, grade });
+      await recordOfflineGradingLog(context.db, sessionId, submitted, { question: result.modelGrade.question, result: { ...grade, keyPoints: [] }, review: { flagged: false, reasons: [] } });
     }
     current = result.view.currentQuestion;
   }

@@ -80,6 +80,18 @@ describe("POST /api/analytics/seed-demo", () => {
     expect(mean(byAbility.slice(half))).toBeGreaterThan(mean(byAbility.slice(0, half)) + 15);
   });
 
+  it("logs every graded open answer, so the AI Grading Review of a demo session has something to review", async () => {
+    const [row] = (await sessionsOfClass(seeded.cohort.id)).filter((candidate) => candidate.completed);
+    const open = await worker.d1
+      .prepare("select count(*) as n from session_answers where session_id = ? and question_type in ('free_response', 'scenario', 'chat') and grading_score is not null")
+      .bind(row!.id)
+      .first<{ n: number }>();
+    const { status, data } = await admin.get(`/api/sessions/${row!.id}/ai-grading`);
+    expect(status).toBe(200);
+    expect(data.gradingLogs.length).toBe(open!.n);
+    expect(data.gradingLogs.every((log: { aiModel: string }) => log.aiModel === "offline")).toBe(true);
+  });
+
   it("leaves results readable through GET /api/sessions/{id}, as the object and D1 agree", async () => {
     const [row] = (await sessionsOfClass(seeded.cohort.id)).filter((candidate) => candidate.completed);
     const { status, data } = await admin.get(`/api/sessions/${row!.id}`);
@@ -146,7 +158,10 @@ describe("POST /api/analytics/seed-demo with a grading model configured", () => 
         expect(data.gradingPending, id).toBe(0);
       }
       expect((await configured.d1.prepare("select count(*) as n from jobs").first<{ n: number }>())!.n).toBe(0);
-      expect((await configured.d1.prepare("select count(*) as n from ai_grading_logs").first<{ n: number }>())!.n).toBe(0);
+      // Logged as the offline grader's (no tokens, no cost), so the review page shows them.
+      const logs = await configured.d1.prepare("select ai_model, count(*) as n, sum(total_tokens) as tokens from ai_grading_logs group by ai_model").all<{ ai_model: string; n: number; tokens: number }>();
+      expect(logs.results).toEqual([{ ai_model: "offline", n: expect.any(Number), tokens: 0 }]);
+      expect(logs.results[0]!.n).toBeGreaterThan(30);
     } finally {
       await configured.dispose();
     }
