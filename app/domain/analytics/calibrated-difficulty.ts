@@ -12,11 +12,11 @@ import type { AnalyticsSession } from "./cohort-analytics";
 export const MIN_CALIBRATION_ANSWERS = 5;
 
 /**
- * The engine's defaults (21 grid points, tolerance 1e-3, up to 200 cycles) take 150-250 ms on a
- * class of 1,000 × 30 answers, over Cohort Analytics' whole 200 ms budget. Measured on that class
- * (`npm run bench:analytics`, labels partly wrong on purpose), 15 points and a 5e-3 tolerance
- * (about 14 cycles) cost a third of that and move no b by more than 0.05 from the fully
- * converged value: below the sampling error of b with a few hundred answers (about 0.1).
+ * The engine's defaults (21 grid points, tolerance 1e-3, up to 200 cycles) took 100-175 ms on a
+ * class of 1,000 × 30 answers on the 2-core development machine, most of Cohort Analytics' 200 ms
+ * budget. Measured on that class (`npm run bench:analytics`, some labels wrong on purpose), 15
+ * points and a 5e-3 tolerance (about 14 cycles) take less than half of that and leave every b
+ * within 0.05 of EM run to convergence: below b's sampling error with a few hundred answers (~0.1).
  */
 export const ANALYTICS_CALIBRATION = { ...BATCH_CALIBRATION_DEFAULTS, quadraturePoints: 15, tolerance: 5e-3, maxCycles: 40 };
 
