@@ -16,4 +16,5 @@ CREATE TABLE `grade_overrides` (
 );
 --> statement-breakpoint
 CREATE INDEX `grade_overrides_session_question_idx` ON `grade_overrides` (`session_id`,`question_id`,`created_at`);--> statement-breakpoint
-CREATE INDEX `sessions_completed_start_idx` ON `sessions` (`completed`,`start_time`);
+CREATE INDEX `sessions_completed_start_idx` ON `sessions` (`completed`,`start_time`);--> statement-breakpoint
+CREATE INDEX `sessions_test_completed_start_idx` ON `sessions` (`test_config_id`,`completed`,`start_time`);

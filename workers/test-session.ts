@@ -2,7 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import type { z } from "zod";
 
 import { createDatabase } from "~/db/client.server";
-import { applyModelGrade, finish, startAttempt, submit, type AttemptState } from "~/domain/sessions/attempt";
+import { applyModelGrade, applyTeacherGrade, finish, startAttempt, submit, type AttemptState } from "~/domain/sessions/attempt";
 import { blueprintSchema, type SessionBlueprint } from "~/domain/sessions/blueprint";
 import { nextFlushDelayMs, sessionBehind, sessionProgress, sessionView, toAnswerOutcome } from "~/domain/sessions/session-view";
 import {
@@ -10,6 +10,7 @@ import {
   MAX_CHAT_TURNS,
   modelGradeSchema,
   submitAnswerSchema,
+  teacherGradeSchema,
   type BeginResult,
   type ChatExchangeInput,
   type ChatMessage,
@@ -20,11 +21,13 @@ import {
   type ModelGradeInput,
   type SubmitAnswerInput,
   type SubmitResult,
+  type TeacherGradeInput,
+  type TeacherGradeResult,
   type TestSessionRpc,
   type ViewResult,
 } from "~/domain/sessions/session-contract";
 import { isCompleted, isPastDeadline } from "~/domain/sessions/session-state";
-import { modelGradeRequest } from "~/domain/sessions/scoring";
+import { modelGradeRequest, offlineGradeLog } from "~/domain/sessions/scoring";
 import { loadConfig } from "~/services/config.server";
 import { writeSessionBehind } from "~/models/sessions.server";
 import type { Env } from "~/env";
@@ -98,7 +101,7 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
     const outcome = submit(loaded.state, loaded.blueprint, parsed.data, now, modelWillGrade);
     switch (outcome.kind) {
       case "repeat":
-        return { ok: true, outcome: "repeat", answer: toAnswerOutcome(outcome.answer), view: sessionProgress(outcome.state, loaded.blueprint, now), modelGrade: null };
+        return { ok: true, outcome: "repeat", answer: toAnswerOutcome(outcome.answer), view: sessionProgress(outcome.state, loaded.blueprint, now), modelGrade: null, offlineGradeLog: null };
       case "recorded": {
         const state = await this.save(outcome.state, now, [outcome.question.id]);
         return {
@@ -107,6 +110,7 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
           answer: toAnswerOutcome(outcome.answer),
           view: sessionProgress(state, loaded.blueprint, now),
           modelGrade: modelGradeRequest(outcome.question, outcome.answer, loaded.blueprint),
+          offlineGradeLog: offlineGradeLog(outcome.question, outcome.answer, outcome.offline),
         };
       }
       case "completed": {
@@ -141,6 +145,18 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
     const { questionId, grade } = parsed.data;
     const state = await this.save(applyModelGrade(loaded.state, loaded.blueprint, questionId, { ...grade, keyPoints: [] }), now, [questionId]);
     return { ok: true, view: sessionView(state, loaded.blueprint, now) };
+  }
+
+  async overrideGrade(input: TeacherGradeInput): Promise<TeacherGradeResult> {
+    const parsed = teacherGradeSchema.safeParse(input);
+    if (!parsed.success) return invalidInput(parsed.error);
+    const loaded = await this.load();
+    if (!loaded) return { ok: false, reason: "not_begun" };
+    const now = Date.now();
+    const outcome = applyTeacherGrade(loaded.state, loaded.blueprint, parsed.data.questionId, parsed.data.score);
+    if (!outcome.ok) return outcome;
+    const state = await this.save(outcome.state, now, [parsed.data.questionId]);
+    return { ok: true, previousScore: outcome.previousScore, view: sessionView(state, loaded.blueprint, now) };
   }
 
   async chatTranscript(questionId: string): Promise<ChatTranscriptResult> {

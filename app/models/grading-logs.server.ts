@@ -1,7 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, asc, desc, eq, notExists } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
-import { aiGradingLogs, sessionAnswers } from "~/db/schema";
+import { aiGradingLogs, gradeOverrides, sessionAnswers } from "~/db/schema";
 import type { GradingQuestion, StudentAnswer } from "~/domain/ai/grading-request";
 import type { GradingResult } from "~/domain/ai/schemas";
 import { costOf } from "~/domain/ai/usage-cost";
@@ -14,7 +14,8 @@ export type GradingLogInput = {
   questionId: string | null;
   question: GradingQuestion;
   answer: StudentAnswer;
-  call: AiCall;
+  /** An offline grade sends no prompt and gets no raw reply: both null. */
+  call: Omit<AiCall, "promptSent"> & { promptSent: string | null };
   outcome: { ok: true; result: GradingResult } | { ok: false; error: string };
   review: { flagged: boolean; reasons: string[] };
 };
@@ -60,15 +61,36 @@ export async function insertGradingLog(db: Database, input: GradingLogInput): Pr
 /**
  * Writes the model's grade onto the session's stored answer, where results and analytics read it.
  * The answer row may not exist yet (the session writes behind itself): then nothing changes here
- * and the session picks the grade up from the log.
+ * and the session picks the grade up from the log. A teacher's override stands: a model grade
+ * landing after it changes nothing.
  */
 export async function applyGradeToAnswer(db: Database, sessionId: string, questionId: string, result: GradingResult): Promise<boolean> {
+  const overridden = db
+    .select({ id: gradeOverrides.id })
+    .from(gradeOverrides)
+    .where(and(eq(gradeOverrides.sessionId, sessionId), eq(gradeOverrides.questionId, questionId)));
   const updated = await db
     .update(sessionAnswers)
     .set({ gradingScore: result.score, feedback: result.feedback, strengths: result.strengths, improvements: result.improvements })
-    .where(and(eq(sessionAnswers.sessionId, sessionId), eq(sessionAnswers.questionId, questionId)))
+    .where(and(eq(sessionAnswers.sessionId, sessionId), eq(sessionAnswers.questionId, questionId), notExists(overridden)))
     .returning({ id: sessionAnswers.id });
   return updated.length > 0;
+}
+
+/** A session's grading logs, oldest first (the order the answers were graded). */
+export async function listSessionGradingLogs(db: Database, sessionId: string): Promise<GradingLogRow[]> {
+  return db.select().from(aiGradingLogs).where(eq(aiGradingLogs.sessionId, sessionId)).orderBy(asc(aiGradingLogs.gradedAt), asc(aiGradingLogs.createdAt));
+}
+
+/** The newest grading log of one answer: the one a teacher's override is recorded against. */
+export async function latestGradingLogId(db: Database, sessionId: string, questionId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: aiGradingLogs.id })
+    .from(aiGradingLogs)
+    .where(and(eq(aiGradingLogs.sessionId, sessionId), eq(aiGradingLogs.questionId, questionId)))
+    .orderBy(desc(aiGradingLogs.gradedAt))
+    .limit(1);
+  return row?.id ?? null;
 }
 
 export async function findGradingLog(db: Database, id: string): Promise<GradingLogRow | undefined> {

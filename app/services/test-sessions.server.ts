@@ -2,15 +2,18 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 
 import { gradingQuestionSchema, studentAnswerSchema } from "~/domain/ai/grading-request";
 import { generateResumeCode, sameResumeCode } from "~/domain/sessions/resume-code";
-import type { AnswerOutcome, SessionProgress, SessionView, SubmitAnswerInput } from "~/domain/sessions/session-contract";
+import type { AnswerOutcome, OfflineGradeLog, SessionProgress, SessionView, SubmitAnswerInput } from "~/domain/sessions/session-contract";
 import { RESUME_REQUIRED, type StartSessionInput } from "~/domain/sessions/start-request";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { conflict, DomainError, found, notFound } from "~/lib/errors";
+import { NO_USAGE } from "~/domain/ai/usage-cost";
+import { insertGradingLog } from "~/models/grading-logs.server";
 import { buildBlueprint } from "~/models/session-blueprint.server";
 import { findCohortForStart } from "~/models/cohorts.server";
 import { deleteSessionRecord, findSessionInProgress, insertSessionRecord, markSessionCompleted } from "~/models/sessions.server";
 import type { CurrentUser } from "~/models/users.server";
 import { aiTasksFor, queueAnswerGrading } from "./ai/tasks.server";
+import { OFFLINE_MODEL } from "./ai/offline-provider.server";
 import { passWithSession, sessionsInPass } from "./student-pass.server";
 import { refusalError, testSessionStub } from "./test-session.server";
 
@@ -84,7 +87,8 @@ export type SubmittedAnswer = { answer: AnswerOutcome; outcome: "recorded" | "re
 
 /**
  * Stores one answer in the session's object and, for an open answer, queues the model's grade
- * behind the response: the student never waits on a model (DESIGN.md decision 3).
+ * behind the response: the student never waits on a model (DESIGN.md decision 3). An open answer
+ * graded offline for good gets its grading log behind the response too, once (a repeat has none).
  */
 export async function submitSessionAnswer(context: AppLoadContext, sessionId: string, input: SubmitAnswerInput, queuedBy: string | null): Promise<SubmittedAnswer> {
   const result = await testSessionStub(context.cloudflare.env, sessionId).submit(input);
@@ -93,16 +97,46 @@ export async function submitSessionAnswer(context: AppLoadContext, sessionId: st
     if (result.reason === "not_begun") throw notFound(NOT_FOUND.session);
     throw refusalError(result);
   }
+  if (result.offlineGradeLog) {
+    const log = result.offlineGradeLog;
+    context.cloudflare.ctx.waitUntil(
+      recordOfflineGradingLog(context.db, sessionId, input, log).catch((error: unknown) => {
+        // The grade stands in the session; only the review page misses this answer's log.
+        console.error("Writing the offline grading log failed", sessionId, input.questionId, error);
+      }),
+    );
+  }
   if (result.modelGrade) {
     const { question, aiModel } = result.modelGrade;
+    // Parsed inside the promise, as the offline log is: the student's answer is already stored,
+    // so nothing about queueing its grade may fail the response.
+    const queue = async () =>
+      queueAnswerGrading(aiTasksFor(context, queuedBy), { sessionId, questionId: input.questionId, question: gradingQuestionSchema.parse(question), answer: studentAnswerSchema.parse(input.answer), aiModel });
     context.cloudflare.ctx.waitUntil(
-      queueAnswerGrading(aiTasksFor(context, queuedBy), { sessionId, questionId: input.questionId, question: gradingQuestionSchema.parse(question), answer: studentAnswerSchema.parse(input.answer), aiModel }).catch((error: unknown) => {
+      queue().catch((error: unknown) => {
         // The provisional grade stands; the answer itself is stored.
         console.error("Queueing the model's grade failed", sessionId, input.questionId, error);
       }),
     );
   }
   return { answer: result.answer, outcome: result.outcome, view: result.view };
+}
+
+/**
+ * The grading log of an answer the offline grader graded for good (no model configured), so the
+ * AI Grading Review shows it and a teacher can override it as any other. Parsed here, inside the
+ * caller's promise: nothing about the log can fail the student's stored answer.
+ */
+export async function recordOfflineGradingLog(db: AppLoadContext["db"], sessionId: string, input: SubmitAnswerInput, log: OfflineGradeLog) {
+  return insertGradingLog(db, {
+    sessionId,
+    questionId: input.questionId,
+    question: gradingQuestionSchema.parse(log.question),
+    answer: studentAnswerSchema.parse(input.answer),
+    call: { model: OFFLINE_MODEL, promptSent: null, rawResponse: null, usage: NO_USAGE },
+    outcome: { ok: true, result: log.result },
+    review: log.review,
+  });
 }
 
 export async function completeTestSession(context: AppLoadContext, sessionId: string): Promise<SessionView> {

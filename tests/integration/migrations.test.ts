@@ -18,6 +18,7 @@ const EXPECTED_TABLES = [
   "competencies",
   "curriculum_competencies",
   "curriculums",
+  "grade_overrides",
   "jobs",
   "modules",
   "prerequisites",
@@ -89,6 +90,17 @@ describe("the schema's constraints", () => {
     await expect(
       exec("insert into test_questions (id, test_id, question_id, position) values ('tq', 'no-test', 'no-question', 0)"),
     ).rejects.toThrow(/FOREIGN KEY/i);
+  });
+
+  it("keeps a teacher's grade override within 0-100 and removes it with its session", async () => {
+    await exec("insert into sessions (id, test_title, user_id, test_mode) values ('s1', 'T', 'ana', 'placement')");
+    await expect(
+      exec("insert into grade_overrides (id, session_id, question_id, score, reason, overridden_by, overridden_by_name) values ('o0', 's1', 'q', 101, 'r', 'u', 'U')"),
+    ).rejects.toThrow(/CHECK/i);
+    await exec("insert into grade_overrides (id, session_id, question_id, score, reason, overridden_by, overridden_by_name) values ('o1', 's1', 'q', 90, 'r', 'u', 'U')");
+    await exec("delete from sessions where id = 's1'");
+    const { results } = await worker.d1.prepare("select id from grade_overrides").all();
+    expect(results).toEqual([]);
   });
 
   it("keeps join codes unique", async () => {

@@ -56,6 +56,7 @@ export const testSessionRecords = sqliteTable(
     index("sessions_start_idx").on(t.startTime),
     // Test Sessions filtered by status, newest first (issue 10 §1).
     index("sessions_completed_start_idx").on(t.completed, t.startTime),
+    index("sessions_test_completed_start_idx").on(t.testConfigId, t.completed, t.startTime),
     check("sessions_test_mode_check", sql`${t.testMode} in ('placement', 'diagnostic')`),
   ],
 );

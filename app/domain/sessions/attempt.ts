@@ -2,7 +2,7 @@ import { competencyMastery, moduleRecommendations, scaleScore, totalScorePercent
 import { next as nextStep, startAttempt as startEngine, update as updateEngine, type EngineBank, type EngineState } from "~/domain/adaptive/engine";
 import type { GradingResult } from "~/domain/ai/schemas";
 import { questionView, type QuestionView, type SessionBlueprint, type SessionQuestion } from "./blueprint";
-import { answerFitsQuestion, fromGrade, isOpenQuestion, scoreAnswer, type Scored } from "./scoring";
+import { answerFitsQuestion, fromGrade, isOpenQuestion, scoreAnswer, type OfflineGrading, type Scored } from "./scoring";
 import type { SubmitAnswerInput } from "./session-contract";
 import { completeSession, isCompleted, isPastDeadline, startSession, withAnsweredQuestion, type SessionState } from "./session-state";
 
@@ -62,7 +62,8 @@ export function currentQuestion(state: AttemptState, blueprint: SessionBlueprint
 }
 
 export type SubmitOutcome =
-  | { kind: "recorded" | "repeat"; state: AttemptState; answer: AttemptAnswer; question: SessionQuestion }
+  | { kind: "recorded"; state: AttemptState; answer: AttemptAnswer; question: SessionQuestion; offline: OfflineGrading | null }
+  | { kind: "repeat"; state: AttemptState; answer: AttemptAnswer; question: SessionQuestion }
   | { kind: "completed"; state: AttemptState }
   | { kind: "not_current"; state: AttemptState }
   | { kind: "wrong_form"; state: AttemptState };
@@ -81,7 +82,7 @@ export function submit(state: AttemptState, blueprint: SessionBlueprint, input: 
   if (!answerFitsQuestion(question, input.answer)) return { kind: "wrong_form", state };
 
   const late = state.current.deadlineAt !== null && now > state.current.deadlineAt + LATE_GRACE_MS;
-  const scored = scoreAnswer(question, input.answer, { late, modelWillGrade });
+  const { scored, offline } = scoreAnswer(question, input.answer, { late, modelWillGrade });
   const answer: AttemptAnswer = { ...input, ...scored, answeredAt: now, late };
   const answered: AttemptState = {
     session: withAnsweredQuestion(state.session, question.id),
@@ -89,7 +90,7 @@ export function submit(state: AttemptState, blueprint: SessionBlueprint, input: 
     current: null,
     answers: { ...state.answers, [question.id]: answer },
   };
-  return { kind: "recorded", state: serve(answered, blueprint, now), answer, question };
+  return { kind: "recorded", state: serve(answered, blueprint, now), answer, question, offline };
 }
 
 export function finish(state: AttemptState, now: number, reason?: "submitted" | "time_up"): AttemptState {
@@ -99,13 +100,47 @@ export function finish(state: AttemptState, now: number, reason?: "submitted" | 
 
 /**
  * The model's grade replaces an answer's provisional one; the ability estimate is replayed from
- * the answers so results follow it (the questions already asked stay as they were).
+ * the answers so results follow it (the questions already asked stay as they were). A teacher's
+ * grade is never replaced: the model's may land after the teacher has read the answer.
  */
 export function applyModelGrade(state: AttemptState, blueprint: SessionBlueprint, questionId: string, grade: GradingResult): AttemptState {
   const answer = state.answers[questionId];
   const question = questionById(blueprint, questionId);
-  if (!answer || !question || !isOpenQuestion(question) || answer.late) return state;
-  const answers = { ...state.answers, [questionId]: { ...answer, ...fromGrade(question, grade, "final") } };
+  if (!answer || !question || !isOpenQuestion(question) || answer.late || answer.grading === "teacher") return state;
+  return withAnswers(state, blueprint, { ...state.answers, [questionId]: { ...answer, ...fromGrade(question, grade, "final") } });
+}
+
+export type TeacherGradeOutcome =
+  | { ok: true; state: AttemptState; previousScore: number | null }
+  | { ok: false; reason: "unknown_question" | "not_gradable"; message: string };
+
+export const TEACHER_GRADE_REFUSALS = {
+  choice: "Only free-response, scenario and chat answers can be regraded: choice questions are scored by their answer key.",
+  unanswered: "This question has not been answered in this session.",
+  late: "This answer came after its question's time ran out, so it counts as no answer and has no grade to change.",
+} as const;
+
+/**
+ * A teacher's grade (0–100) for an open answer: it replaces the grade in force (the model's, the
+ * offline grader's or an earlier teacher's), keeps the feedback the student was given, and replays
+ * the ability estimate so the total, scale score, mastery and recommendations follow it. A late
+ * answer is refused: the timer rule applies to every student alike, and its text was never graded;
+ * giving it credit would be extending the time, not regrading.
+ */
+export function applyTeacherGrade(state: AttemptState, blueprint: SessionBlueprint, questionId: string, score: number): TeacherGradeOutcome {
+  const question = questionById(blueprint, questionId);
+  if (!question) return { ok: false, reason: "unknown_question", message: "Question Not Found" };
+  if (!isOpenQuestion(question)) return { ok: false, reason: "not_gradable", message: TEACHER_GRADE_REFUSALS.choice };
+  const answer = state.answers[questionId];
+  if (!answer) return { ok: false, reason: "not_gradable", message: TEACHER_GRADE_REFUSALS.unanswered };
+  if (answer.late) return { ok: false, reason: "not_gradable", message: TEACHER_GRADE_REFUSALS.late };
+  const graded = fromGrade(question, { score, feedback: "", strengths: answer.strengths, improvements: answer.improvements }, "teacher");
+  const answers = { ...state.answers, [questionId]: { ...answer, ...graded, feedback: answer.feedback } };
+  return { ok: true, state: withAnswers(state, blueprint, answers), previousScore: answer.gradingScore };
+}
+
+/** The answers with a changed grade, and the ability estimate replayed over them in the order they were given. */
+function withAnswers(state: AttemptState, blueprint: SessionBlueprint, answers: AttemptState["answers"]): AttemptState {
   let engine = startEngine(state.engine.seed, state.engine.config);
   for (const id of state.session.answeredQuestionIds) {
     const given = answers[id];

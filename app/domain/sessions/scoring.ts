@@ -1,11 +1,11 @@
 import { answerText, rubricText } from "~/domain/ai/grading-request";
 import { gradeOffline } from "~/domain/ai/offline-grader";
 import { screenAnswer } from "~/domain/ai/prompts";
-import { GRADE_CORRECT_THRESHOLD } from "~/domain/ai/schemas";
+import { GRADE_CORRECT_THRESHOLD, type GradingResult } from "~/domain/ai/schemas";
 import { POINTS } from "~/domain/adaptive/results";
 import { isMultipleChoiceCorrect, isMultipleSelectCorrect } from "~/domain/questions/answer-check";
 import type { SessionQuestion } from "./blueprint";
-import type { Answer, ModelGradeRequest } from "./session-contract";
+import type { Answer, GradedQuestion, ModelGradeRequest, OfflineGradeLog } from "./session-contract";
 
 /**
  * How an answer is scored the moment it arrives (issue 9 §3): choice questions by SPEC.md's
@@ -23,9 +23,15 @@ export type Scored = {
   feedback: string | null;
   strengths: string[];
   improvements: string[];
-  /** "provisional" until the model's grade lands (open questions with a model configured). */
-  grading: "final" | "provisional";
+  /**
+   * "provisional" until the model's grade lands (open questions with a model configured);
+   * "teacher" once a teacher overrode it: no later grade replaces that.
+   */
+  grading: "final" | "provisional" | "teacher";
 };
+
+/** What the offline grader said about an open answer, and what the injection screen removed from it (for the grading log). */
+export type OfflineGrading = { result: GradingResult; review: { flagged: boolean; reasons: string[] } };
 
 export const OPEN_TYPES: readonly SessionQuestion["type"][] = ["free_response", "scenario", "chat"];
 export const isOpenQuestion = (question: Pick<SessionQuestion, "type">) => OPEN_TYPES.includes(question.type);
@@ -80,17 +86,25 @@ export function fromGrade(question: SessionQuestion, grade: { score: number; fee
   });
 }
 
-export function scoreAnswer(question: SessionQuestion, answer: Answer, options: { late: boolean; modelWillGrade: boolean }): Scored {
+/**
+ * The score, and for an open answer the offline grader actually read (not late, not blank) what it
+ * said: an answer graded offline for good gets a grading log like a model's (issue 10 §2).
+ */
+export function scoreAnswer(question: SessionQuestion, answer: Answer, options: { late: boolean; modelWillGrade: boolean }): { scored: Scored; offline: OfflineGrading | null } {
   if (options.late || isBlank(answer)) {
-    return isOpenQuestion(question)
+    const scoredZero = isOpenQuestion(question)
       ? fromGrade(question, { score: 0, feedback: options.late ? "The time for this question ran out." : "No answer was given.", strengths: [], improvements: [] }, "final")
       : scored(question, 0);
+    return { scored: scoredZero, offline: null };
   }
-  if (question.type === "multiple_choice") return scored(question, isMultipleChoiceCorrect(question.options, answer as string) ? 1 : 0);
-  if (question.type === "multiple_select") return scored(question, isMultipleSelectCorrect(question.options, answer as string[]) ? 1 : 0);
+  if (question.type === "multiple_choice") return { scored: scored(question, isMultipleChoiceCorrect(question.options, answer as string) ? 1 : 0), offline: null };
+  if (question.type === "multiple_select") return { scored: scored(question, isMultipleSelectCorrect(question.options, answer as string[]) ? 1 : 0), offline: null };
   const screened = screenAnswer(answer as string | { messages: { role: "user" | "assistant"; content: string }[] });
   const grade = gradeOffline({ questionText: question.text, questionType: question.type as "free_response", rubric: question.rubric, answer: screened.text });
-  return fromGrade(question, grade, options.modelWillGrade ? "provisional" : "final");
+  return {
+    scored: fromGrade(question, grade, options.modelWillGrade ? "provisional" : "final"),
+    offline: { result: grade, review: { flagged: screened.flagged, reasons: screened.reasons } },
+  };
 }
 
 /**
@@ -100,17 +114,27 @@ export function scoreAnswer(question: SessionQuestion, answer: Answer, options: 
  */
 export function modelGradeRequest(question: SessionQuestion, answer: Scored & { late: boolean; answer: Answer }, blueprint: { aiModel: string }): ModelGradeRequest | null {
   if (!isOpenQuestion(question) || answer.late || answer.grading !== "provisional" || isBlank(answer.answer)) return null;
+  return { question: gradedQuestion(question), aiModel: blueprint.aiModel };
+}
+
+function gradedQuestion(question: SessionQuestion): GradedQuestion {
   return {
-    question: {
-      id: question.id,
-      text: question.text,
-      type: question.type as ModelGradeRequest["question"]["type"],
-      rubric: rubricText(question.rubric) || null,
-      gradingSystemInstruction: question.gradingSystemInstruction,
-      systemInstruction: question.systemInstruction,
-      initialPrompt: question.initialPrompt,
-      metadata: question.scenarioTitle ? { title: question.scenarioTitle } : {},
-    },
-    aiModel: blueprint.aiModel,
+    id: question.id,
+    text: question.text,
+    type: question.type as GradedQuestion["type"],
+    rubric: rubricText(question.rubric) || null,
+    gradingSystemInstruction: question.gradingSystemInstruction,
+    systemInstruction: question.systemInstruction,
+    initialPrompt: question.initialPrompt,
+    metadata: question.scenarioTitle ? { title: question.scenarioTitle } : {},
   };
+}
+
+/**
+ * The grading log of an answer graded offline for good (no model configured): written by the
+ * route behind the response, so the review page shows every graded answer, not only a model's.
+ */
+export function offlineGradeLog(question: SessionQuestion, answer: Scored, offline: OfflineGrading | null): OfflineGradeLog | null {
+  if (!offline || answer.grading !== "final") return null;
+  return { question: gradedQuestion(question), result: offline.result, review: offline.review };
 }

@@ -148,15 +148,21 @@ export type AnswerOutcome = {
  * question is not the one being asked (answers come one at a time, in the engine's order).
  */
 export type SubmitResult =
-  | { ok: true; outcome: "recorded" | "repeat"; answer: AnswerOutcome; view: SessionProgress; modelGrade: ModelGradeRequest | null }
+  | { ok: true; outcome: "recorded" | "repeat"; answer: AnswerOutcome; view: SessionProgress; modelGrade: ModelGradeRequest | null; offlineGradeLog: OfflineGradeLog | null }
   | { ok: false; reason: "not_current"; message: string }
   | SessionRefusal;
 
+/** An open question as grading and its log need it. The rubric as text (a JSON rubric stringified): RPC results carry only serializable types. */
+export type GradedQuestion = { id: string; text: string; type: "free_response" | "scenario" | "chat"; rubric: string | null; gradingSystemInstruction: string | null; systemInstruction: string | null; initialPrompt: string | null; metadata: { title?: string } };
+
 /** A newly recorded open answer: what the grading job needs (server-side only; never sent to the student). */
-export type ModelGradeRequest = {
-  /** The rubric as text (a JSON rubric stringified): RPC results carry only serializable types. */
-  question: { id: string; text: string; type: "free_response" | "scenario" | "chat"; rubric: string | null; gradingSystemInstruction: string | null; systemInstruction: string | null; initialPrompt: string | null; metadata: { title?: string } };
-  aiModel: string;
+export type ModelGradeRequest = { question: GradedQuestion; aiModel: string };
+
+/** A newly recorded open answer the offline grader graded for good: its grading log, written behind the response. */
+export type OfflineGradeLog = {
+  question: GradedQuestion;
+  result: { score: number; feedback: string; strengths: string[]; improvements: string[]; keyPoints: string[] };
+  review: { flagged: boolean; reasons: string[] };
 };
 
 /** Idempotent: completing a completed session returns it unchanged ("already_completed"). */
@@ -178,6 +184,23 @@ export const modelGradeSchema = z.object({
 });
 export type ModelGradeInput = z.infer<typeof modelGradeSchema>;
 
+/** A teacher's grade for an open answer (issue 10 §2); the reason and who gave it are kept in D1, not here. */
+export const teacherGradeSchema = z.object({
+  questionId: z.string().trim().min(1).max(MAX_ID_LENGTH),
+  score: z.number().finite().min(0).max(100),
+});
+export type TeacherGradeInput = z.infer<typeof teacherGradeSchema>;
+
+/**
+ * `unknown_question`: the test never asked it. `not_gradable`: a choice question, an unanswered one,
+ * or a late answer (the message says which). `previousScore` is the grade it replaced (0–100).
+ */
+export type TeacherGradeResult =
+  | { ok: true; previousScore: number | null; view: SessionView }
+  | { ok: false; reason: "unknown_question" | "not_gradable"; message: string }
+  | NotBegun
+  | InvalidInput;
+
 /**
  * The TestSession Durable Object's RPC methods, addressed by `idFromName(sessionId)`.
  * (Its `alarm()` completes the session at the deadline and writes it to D1 behind the student;
@@ -191,6 +214,11 @@ export interface TestSessionRpc extends Rpc.DurableObjectBranded {
   complete(): Promise<CompleteResult>;
   /** The model's grade of an open answer, from the grading job: it replaces the provisional one. */
   applyModelGrade(input: ModelGradeInput): Promise<ViewResult>;
+  /**
+   * A teacher's grade replaces the answer's and stays (a model grade landing later does not replace
+   * it); works on completed sessions too. The caller flushes to D1 once it has recorded why.
+   */
+  overrideGrade(input: TeacherGradeInput): Promise<TeacherGradeResult>;
   /** A chat question's conversation so far, oldest first. */
   chatTranscript(questionId: string): Promise<ChatTranscriptResult>;
   /** Stores a student message with the tutor's reply, once the reply exists, so the two never part. */

@@ -34,7 +34,8 @@ export function toAnswerOutcome(answer: AttemptAnswer): AnswerOutcome {
     feedback: answer.feedback,
     strengths: answer.strengths,
     improvements: answer.improvements,
-    grading: answer.grading,
+    // A teacher's grade is final as far as the student's test screen is concerned.
+    grading: answer.grading === "provisional" ? "provisional" : "final",
     late: answer.late,
   };
 }

@@ -58,6 +58,7 @@ export async function loadResults(request: Request, context: AppLoadContext, ses
         gradingScore: answer.gradingScore,
         feedback: answer.feedback,
         provisional: answer.grading === "provisional",
+        reviewedByTeacher: answer.grading === "teacher",
         late: answer.late,
       },
     ];

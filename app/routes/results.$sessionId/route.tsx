@@ -122,6 +122,11 @@ export default function Results() {
                     )}
                     <span>Time spent: {minutes(answer.timeSpentSeconds)}</span>
                     {answer.gradingScore !== null ? <span>Grading score: {Math.round(answer.gradingScore)}/100</span> : null}
+                    {answer.reviewedByTeacher ? (
+                      <span className="font-medium text-blue-900" data-testid="teacher-reviewed">
+                        Grade reviewed by your teacher
+                      </span>
+                    ) : null}
                     {answer.late ? <span>Answered after the question's time ran out</span> : null}
                   </p>
                   <div className="mt-2">

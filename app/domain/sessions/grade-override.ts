@@ -1,0 +1,57 @@
+import { z } from "zod";
+
+import { MAX_ID_LENGTH } from "./session-contract";
+
+/**
+ * A teacher's override of an open answer's grade (issue 10 §2): the body of
+ * POST /api/sessions/{id}/grade-overrides and the AI Grading Review form's fields, read the same
+ * way by both. The form posts text, so a score typed in a box is read as a number; a blank box is
+ * missing, never 0.
+ */
+export const MAX_OVERRIDE_REASON_LENGTH = 1_000;
+
+export const OVERRIDE_MESSAGES = {
+  scoreRequired: "Enter a score from 0 to 100",
+  scoreNotNumber: "The score must be a number from 0 to 100",
+  scoreRange: "The score must be from 0 to 100",
+  reasonRequired: "Give a reason for the new grade",
+  reasonTooLong: `The reason must be at most ${MAX_OVERRIDE_REASON_LENGTH.toLocaleString("en-US")} characters`,
+  questionRequired: "Choose the answer to regrade",
+} as const;
+
+const scoreField = z.preprocess(
+  (value) => {
+    if (typeof value !== "string") return value;
+    const text = value.trim();
+    return text === "" ? undefined : Number(text);
+  },
+  z
+    .number({ required_error: OVERRIDE_MESSAGES.scoreRequired, invalid_type_error: OVERRIDE_MESSAGES.scoreNotNumber })
+    .finite(OVERRIDE_MESSAGES.scoreNotNumber)
+    .min(0, OVERRIDE_MESSAGES.scoreRange)
+    .max(100, OVERRIDE_MESSAGES.scoreRange),
+);
+
+export const gradeOverrideSchema = z.object({
+  questionId: z
+    .string({ required_error: OVERRIDE_MESSAGES.questionRequired, invalid_type_error: OVERRIDE_MESSAGES.questionRequired })
+    .trim()
+    .min(1, OVERRIDE_MESSAGES.questionRequired)
+    .max(MAX_ID_LENGTH, OVERRIDE_MESSAGES.questionRequired),
+  score: scoreField,
+  reason: z
+    .string({ required_error: OVERRIDE_MESSAGES.reasonRequired, invalid_type_error: OVERRIDE_MESSAGES.reasonRequired })
+    .trim()
+    .min(1, OVERRIDE_MESSAGES.reasonRequired)
+    .max(MAX_OVERRIDE_REASON_LENGTH, OVERRIDE_MESSAGES.reasonTooLong),
+});
+export type GradeOverrideInput = z.infer<typeof gradeOverrideSchema>;
+
+/** The AI Grading Review screen's one intent (docs/decisions/0006-action-contract.md). */
+export const gradingReviewActionSchema = z.discriminatedUnion("intent", [gradeOverrideSchema.extend({ intent: z.literal("override") })]);
+
+export const GRADING_REVIEW_MESSAGES = {
+  intents: {
+    override: { success: { title: "Grade Overridden", description: "The new grade is in the student's results." }, failure: "Failed to override the grade. Please try again." },
+  },
+};

@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+
+import { gradingReviewJson, gradingSummary, isStrongGrade, reviewReasonWords, type StoredGradingLog, type StoredOverride } from "./grading-review";
+
+const log = (id: string, at: number, overrides: Partial<StoredGradingLog> = {}): StoredGradingLog => ({
+  id,
+  questionId: `q-${id}`,
+  questionType: "free_response",
+  questionText: "Why?",
+  studentAnswer: "Because.",
+  score: 60,
+  feedback: "Fair.",
+  keyPoints: null,
+  strengths: ["Clear"],
+  improvements: null,
+  error: null,
+  aiModel: "gpt-5-2025-08-07",
+  gradedAt: new Date(at),
+  promptSent: "prompt",
+  rawResponse: "{}",
+  rubric: "A rubric",
+  promptTokens: 800,
+  completionTokens: 400,
+  reasoningTokens: 100,
+  totalTokens: 1200,
+  inputCost: 0.001,
+  outputCost: 0.003,
+  reasoningCost: 0.001,
+  totalCost: 0.005,
+  flaggedForReview: false,
+  reviewReasons: null,
+  ...overrides,
+});
+
+const override = (questionId: string, score: number, previousScore: number, at: number): StoredOverride => ({
+  questionId,
+  score,
+  previousScore,
+  reason: `Now ${score}`,
+  overriddenBy: "teacher-1",
+  overriddenByName: "Ada Lovelace",
+  createdAt: new Date(at),
+});
+
+describe("gradingReviewJson", () => {
+  it("lists logs oldest first with SPEC.md's cost object, the overrides, and the grade in force", () => {
+    const review = gradingReviewJson([log("b", 2000), log("a", 1000, { flaggedForReview: true, reviewReasons: ["instruction override"] })], [override("q-a", 90, 60, 5000), override("q-a", 85, 90, 6000)]);
+    expect(review.gradingLogs.map((entry) => entry.id)).toEqual(["a", "b"]);
+    const [first, second] = review.gradingLogs;
+    expect(first).toMatchObject({
+      gradedAt: new Date(1000).toISOString(),
+      cost: { inputCost: 0.001, outputCost: 0.003, reasoningCost: 0.001, totalCost: 0.005, inputTokens: 800, outputTokens: 300, reasoningTokens: 100 },
+      flaggedForReview: true,
+      reviewReasons: ["instruction override"],
+      keyPoints: [],
+      improvements: [],
+      finalScore: 85,
+    });
+    expect(first!.overrides).toEqual([
+      { score: 90, previousScore: 60, reason: "Now 90", overriddenBy: "teacher-1", overriddenByName: "Ada Lovelace", createdAt: new Date(5000).toISOString() },
+      { score: 85, previousScore: 90, reason: "Now 85", overriddenBy: "teacher-1", overriddenByName: "Ada Lovelace", createdAt: new Date(6000).toISOString() },
+    ]);
+    expect(second).toMatchObject({ overrides: [], finalScore: 60 });
+    expect(review.sessionCost).toEqual({ totalCost: 0.01, model: "gpt-5-2025-08-07" });
+  });
+
+  it("is empty for a session with no logs", () => {
+    const review = gradingReviewJson([], []);
+    expect(review).toEqual({ gradingLogs: [], sessionCost: { totalCost: 0, model: null } });
+    expect(gradingSummary(review)).toEqual({ count: 0, averageScore: null, totalTokens: 0, totalCost: 0, errorCount: 0 });
+  });
+});
+
+describe("gradingSummary", () => {
+  it("averages the grades in force, leaves errors out of the average, and counts them", () => {
+    const review = gradingReviewJson([log("a", 1), log("b", 2, { score: 75 }), log("c", 3, { score: null, error: "The model did not answer", totalTokens: 0, totalCost: 0 })], [override("q-a", 100, 60, 10)]);
+    expect(gradingSummary(review)).toEqual({ count: 3, averageScore: 87.5, totalTokens: 2400, totalCost: 0.01, errorCount: 1 });
+  });
+
+  it("marks 80 or more as strong (SPEC.md section 9)", () => {
+    expect(isStrongGrade(80)).toBe(true);
+    expect(isStrongGrade(79.9)).toBe(false);
+  });
+
+  it("says the injection screen's reasons in words", () => {
+    expect(reviewReasonWords("score_demand")).toBe("Demanded a score");
+    expect(reviewReasonWords("something_new")).toBe("something_new");
+  });
+});

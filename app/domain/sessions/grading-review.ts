@@ -1,0 +1,142 @@
+import type { CallCost } from "~/domain/ai/usage-cost";
+
+/**
+ * GET /api/sessions/{id}/ai-grading and the AI Grading Review page (SPEC.md "AI grading log",
+ * "Session cost"; issue 10 §2): each log with its cost, the teacher overrides of its answer and
+ * the grade in force, and the session's summary. Built from stored rows, so it is pure.
+ */
+export type StoredGradingLog = {
+  id: string;
+  questionId: string | null;
+  questionType: string;
+  questionText: string;
+  studentAnswer: unknown;
+  score: number | null;
+  feedback: string | null;
+  keyPoints: string[] | null;
+  strengths: string[] | null;
+  improvements: string[] | null;
+  error: string | null;
+  aiModel: string;
+  gradedAt: Date;
+  promptSent: string | null;
+  rawResponse: string | null;
+  rubric: unknown;
+  promptTokens: number;
+  completionTokens: number;
+  reasoningTokens: number;
+  totalTokens: number;
+  inputCost: number;
+  outputCost: number;
+  reasoningCost: number;
+  totalCost: number;
+  flaggedForReview: boolean;
+  reviewReasons: string[] | null;
+};
+
+export type StoredOverride = {
+  questionId: string;
+  score: number;
+  previousScore: number | null;
+  reason: string;
+  overriddenBy: string;
+  overriddenByName: string;
+  createdAt: Date;
+};
+
+export type OverrideJson = { score: number; previousScore: number | null; reason: string; overriddenBy: string; overriddenByName: string; createdAt: string };
+
+export function overrideJson(override: StoredOverride): OverrideJson {
+  return {
+    score: override.score,
+    previousScore: override.previousScore,
+    reason: override.reason,
+    overriddenBy: override.overriddenBy,
+    overriddenByName: override.overriddenByName,
+    createdAt: override.createdAt.toISOString(),
+  };
+}
+
+function costJson(log: StoredGradingLog): CallCost {
+  return {
+    inputCost: log.inputCost,
+    outputCost: log.outputCost,
+    reasoningCost: log.reasoningCost,
+    totalCost: log.totalCost,
+    inputTokens: log.promptTokens,
+    // Reasoning is part of the completion; the output is the visible rest (as usage-cost prices it).
+    outputTokens: Math.max(0, log.completionTokens - log.reasoningTokens),
+    reasoningTokens: log.reasoningTokens,
+  };
+}
+
+/** Logs oldest first, each with its answer's overrides (oldest first) and the grade in force: the newest override, else the log's score. */
+export function gradingReviewJson(logs: readonly StoredGradingLog[], overrides: readonly StoredOverride[]) {
+  const byQuestion = new Map<string, OverrideJson[]>();
+  for (const override of overrides) byQuestion.set(override.questionId, [...(byQuestion.get(override.questionId) ?? []), overrideJson(override)]);
+  const ordered = [...logs].sort((a, b) => a.gradedAt.getTime() - b.gradedAt.getTime());
+  const gradingLogs = ordered.map((log) => {
+    const answerOverrides = (log.questionId && byQuestion.get(log.questionId)) || [];
+    return {
+      id: log.id,
+      questionId: log.questionId,
+      questionType: log.questionType,
+      questionText: log.questionText,
+      studentAnswer: log.studentAnswer,
+      score: log.score,
+      feedback: log.feedback,
+      keyPoints: log.keyPoints ?? [],
+      strengths: log.strengths ?? [],
+      improvements: log.improvements ?? [],
+      error: log.error,
+      aiModel: log.aiModel,
+      gradedAt: log.gradedAt.toISOString(),
+      promptSent: log.promptSent,
+      rawResponse: log.rawResponse,
+      rubric: log.rubric,
+      promptTokens: log.promptTokens,
+      completionTokens: log.completionTokens,
+      reasoningTokens: log.reasoningTokens,
+      totalTokens: log.totalTokens,
+      cost: costJson(log),
+      flaggedForReview: log.flaggedForReview,
+      reviewReasons: log.reviewReasons ?? [],
+      overrides: answerOverrides,
+      finalScore: answerOverrides.at(-1)?.score ?? log.score,
+    };
+  });
+  const last = ordered.at(-1);
+  return {
+    gradingLogs,
+    sessionCost: { totalCost: ordered.reduce((sum, log) => sum + log.totalCost, 0), model: last ? last.aiModel : null },
+  };
+}
+export type GradingReview = ReturnType<typeof gradingReviewJson>;
+export type GradingLogJson = GradingReview["gradingLogs"][number];
+
+/** The page's summary cards (SPEC.md): how many logs, the average grade in force, tokens, cost, errors. */
+export function gradingSummary(review: GradingReview) {
+  const scored = review.gradingLogs.filter((log) => log.error === null && log.finalScore !== null).map((log) => log.finalScore as number);
+  return {
+    count: review.gradingLogs.length,
+    averageScore: scored.length ? Math.round((scored.reduce((sum, score) => sum + score, 0) / scored.length) * 10) / 10 : null,
+    totalTokens: review.gradingLogs.reduce((sum, log) => sum + log.totalTokens, 0),
+    totalCost: review.sessionCost.totalCost,
+    errorCount: review.gradingLogs.filter((log) => log.error !== null).length,
+  };
+}
+
+/** SPEC.md section 9: the AI grading page marks 80 or more in green. */
+export const STRONG_GRADE = 80;
+export const isStrongGrade = (score: number) => score >= STRONG_GRADE;
+
+/** The injection screen's reasons (app/domain/ai/injection.ts) in a teacher's words; an unknown one is shown as it is. */
+const REVIEW_REASON_WORDS: Record<string, string> = {
+  instruction_override: "Told the grader to ignore its instructions",
+  role_play: "Asked the grader to play another role",
+  score_demand: "Demanded a score",
+  hidden_text: "Hid text from view",
+  delimiter: "Imitated the tags around the answer",
+  encoded: "Contained an encoded payload",
+};
+export const reviewReasonWords = (reason: string) => REVIEW_REASON_WORDS[reason] ?? reason;

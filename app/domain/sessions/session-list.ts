@@ -1,0 +1,146 @@
+import { z } from "zod";
+
+/**
+ * The Test Sessions list (SPEC.md section 2 "Test Sessions", issue 10 §1): its filters, shared by
+ * GET /api/sessions, the /admin/sessions screen and its CSV export, and the card's small rules.
+ * The database filters, orders and pages (models/session-list.server); this module reads the
+ * query and formats what a card shows.
+ */
+export const SESSION_PAGE_SIZE = 50;
+export const API_SESSION_LIMIT_DEFAULT = 50;
+export const API_SESSION_LIMIT_MAX = 200;
+export const STUDENT_SEARCH_MAX_CHARS = 200;
+/** Ids are UUIDs or short seeded names; anything longer is not an id. */
+const TEST_ID_MAX_CHARS = 200;
+
+/** SPEC.md section 2's words. */
+export const SESSIONS_EMPTY_MESSAGE = "No test sessions found. Try adjusting your filters or take a test to create a session.";
+export const SESSIONS_LOADING_MESSAGE = "Loading sessions...";
+
+export const SESSION_STATUSES = ["completed", "in_progress"] as const;
+export type SessionStatus = (typeof SESSION_STATUSES)[number];
+
+/** What the database filters by (absent = any). */
+export type SessionFilters = { testConfigId?: string; student?: string; status?: SessionStatus };
+
+/** An empty query param (`?status=`) means "any", as a form's blank field does. */
+const blankAsAbsent = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+
+const testIdField = z.preprocess(
+  blankAsAbsent,
+  z.string().trim().max(TEST_ID_MAX_CHARS, `testConfigId must be at most ${TEST_ID_MAX_CHARS} characters`).optional(),
+);
+const studentField = z.preprocess(
+  blankAsAbsent,
+  z.string().max(STUDENT_SEARCH_MAX_CHARS, `student must be at most ${STUDENT_SEARCH_MAX_CHARS} characters`).optional(),
+);
+const statusField = z.preprocess(
+  blankAsAbsent,
+  z.enum(SESSION_STATUSES, { errorMap: () => ({ message: "status must be completed or in_progress" }) }).optional(),
+);
+const wholeNumber = (name: string, min: number) =>
+  z.coerce
+    .number({ invalid_type_error: `${name} must be a whole number` })
+    .int(`${name} must be a whole number`)
+    .min(min, `${name} must be at least ${min}`);
+
+/** GET /api/sessions's query: the filters plus a window (limit, offset). Bad values are a 400. */
+export const sessionListApiQuerySchema = z.object({
+  testConfigId: testIdField,
+  student: studentField,
+  status: statusField,
+  limit: z.preprocess(blankAsAbsent, wholeNumber("limit", 1).max(API_SESSION_LIMIT_MAX, `limit must be at most ${API_SESSION_LIMIT_MAX}`).default(API_SESSION_LIMIT_DEFAULT)),
+  offset: z.preprocess(blankAsAbsent, wholeNumber("offset", 0).default(0)),
+});
+export type SessionListApiQuery = z.infer<typeof sessionListApiQuerySchema>;
+
+/** The API's query from a URL, or the first problem as a sentence naming the parameter. */
+export function readSessionListApiQuery(params: URLSearchParams): { ok: true; query: SessionListApiQuery } | { ok: false; message: string } {
+  const parsed = sessionListApiQuerySchema.safeParse(Object.fromEntries(params));
+  if (parsed.success) return { ok: true, query: parsed.data };
+  return { ok: false, message: parsed.error.issues[0]?.message ?? "Invalid query" };
+}
+
+/** What the screen's filter controls show ("all" / "" = any). */
+export type SessionFilterValues = { test: string; student: string; status: SessionStatus | "all" };
+export type SessionListScreenQuery = { filters: SessionFilters; values: SessionFilterValues; page: number };
+
+/**
+ * The screen's (and the export's) query from its URL: `test`, `student`, `status`, `page`. Screens
+ * are lenient, as the question bank is: a bad status or page falls back to "all" or page 1 rather
+ * than failing a link a teacher bookmarked, and an over-long search is cut to its limit.
+ */
+export function readSessionListScreenQuery(params: URLSearchParams): SessionListScreenQuery {
+  const test = testIdField.safeParse(params.get("test") ?? undefined);
+  const student = (params.get("student") ?? "").slice(0, STUDENT_SEARCH_MAX_CHARS);
+  const status = statusField.safeParse(params.get("status") ?? undefined);
+  const page = wholeNumber("page", 1).safeParse(params.get("page") ?? undefined);
+  const testConfigId = test.success ? test.data : undefined;
+  const chosenStatus = status.success ? status.data : undefined;
+  return {
+    filters: { testConfigId, student: studentNeedle(student), status: chosenStatus },
+    values: { test: testConfigId ?? "", student, status: chosenStatus ?? "all" },
+    page: page.success ? page.data : 1,
+  };
+}
+
+/** The screen's URL search params: defaults left out, so the plain URL is page 1 of everything. */
+export function sessionListSearch(values: SessionFilterValues, page = 1): URLSearchParams {
+  const params = new URLSearchParams();
+  if (values.test) params.set("test", values.test);
+  if (values.student.trim()) params.set("student", values.student);
+  if (values.status !== "all") params.set("status", values.status);
+  if (page > 1) params.set("page", String(page));
+  return params;
+}
+
+/**
+ * The student search as the database compares it: trimmed, with A-Z lowered and nothing else.
+ * SQLite's lower() folds only ASCII, so lowering more here (É → é) would make an exact,
+ * same-case search for a non-ASCII id miss.
+ */
+export function studentNeedle(search: string | undefined): string | undefined {
+  const needle = search?.trim().replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+  return needle ? needle : undefined;
+}
+
+/** The filters the API query names. */
+export function apiQueryFilters(query: SessionListApiQuery): SessionFilters {
+  return { testConfigId: query.testConfigId, student: studentNeedle(query.student), status: query.status };
+}
+
+/** Whole seconds from start to end, or null while the session is in progress. */
+export function durationSeconds(session: { startTime: Date | number; endTime: Date | number | null; completed: boolean }): number | null {
+  if (!session.completed || session.endTime === null) return null;
+  return Math.max(0, Math.floor((Number(session.endTime) - Number(session.startTime)) / 1000));
+}
+
+/** The card's duration: '{m}m {s}s' once completed, else 'In Progress' (SPEC.md section 2). */
+export function formatSessionDuration(session: { startTime: Date | number; endTime: Date | number | null; completed: boolean }): string {
+  const seconds = durationSeconds(session);
+  if (seconds === null) return "In Progress";
+  return `${Math.floor(seconds / 60)}m ${seconds % 60}s`;
+}
+
+const hasText = (value: unknown) => typeof value === "string" && value.trim() !== "";
+const hasItems = (value: unknown) => Array.isArray(value) && value.some(hasText);
+
+/**
+ * 'Review AI Grading' shows when any score entry other than the overall one holds feedback,
+ * strengths or improvements (SPEC.md section 2): only graded open answers carry them.
+ */
+export function hasAiFeedback(scores: Record<string, unknown> | null | undefined): boolean {
+  return Object.entries(scores ?? {}).some(([key, entry]) => {
+    if (key === "overall" || entry === null || typeof entry !== "object") return false;
+    const { feedback, strengths, improvements } = entry as Record<string, unknown>;
+    return hasText(feedback) || hasItems(strengths) || hasItems(improvements);
+  });
+}
+
+/** The score as the card shows it: a whole percent, only once completed. */
+export function formatSessionScore(session: { completed: boolean; totalScore: number | null }): string | null {
+  if (!session.completed || session.totalScore === null) return null;
+  return `${Math.round(session.totalScore)}%`;
+}
+
+export const MODE_LABELS: Record<"placement" | "diagnostic", string> = { placement: "Placement", diagnostic: "Diagnostic" };

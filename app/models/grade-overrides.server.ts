@@ -1,0 +1,19 @@
+import { asc, eq, sql } from "drizzle-orm";
+
+import type { Database } from "~/db/client.server";
+import { gradeOverrides } from "~/db/schema";
+
+export type GradeOverrideRow = typeof gradeOverrides.$inferSelect;
+export type GradeOverrideInsert = Omit<typeof gradeOverrides.$inferInsert, "id" | "createdAt" | "updatedAt">;
+
+/** Records a teacher's grade beside the model's (issue 10 §2); the row is never changed afterwards. */
+export async function insertGradeOverride(db: Database, input: GradeOverrideInsert): Promise<GradeOverrideRow> {
+  const [row] = await db.insert(gradeOverrides).values(input).returning();
+  if (!row) throw new Error("Writing the grade override returned no row");
+  return row;
+}
+
+/** A session's overrides, oldest first: the last one of a question is the grade in force. */
+export async function listSessionGradeOverrides(db: Database, sessionId: string): Promise<GradeOverrideRow[]> {
+  return db.select().from(gradeOverrides).where(eq(gradeOverrides.sessionId, sessionId)).orderBy(asc(gradeOverrides.createdAt), asc(sql`rowid`));
+}

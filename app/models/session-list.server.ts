@@ -1,0 +1,122 @@
+import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
+
+import type { Database } from "~/db/client.server";
+import { testSessionRecords as sessions } from "~/db/schema";
+import { clampPage, pageSummary } from "~/domain/questions/question-list";
+import type { SessionFilters } from "~/domain/sessions/session-list";
+
+/**
+ * The Test Sessions list (issue 10 §1): filtered, ordered and paged in SQL, since a school year is
+ * tens of thousands of sessions. Newest first is read straight from an index: (start_time),
+ * (test_config_id, start_time) or (completed, start_time), each of which carries the rowid that
+ * breaks ties between sessions started in the same millisecond.
+ */
+
+/** The list's WHERE. The student search scans (a substring cannot use an index) but stops at the page. */
+function whereOf(filters: SessionFilters): SQL | undefined {
+  return and(
+    filters.testConfigId ? eq(sessions.testConfigId, filters.testConfigId) : undefined,
+    filters.status ? eq(sessions.completed, filters.status === "completed") : undefined,
+    // instr, not LIKE: a typed % or _ is just a character. The needle is already lowered as
+    // lower() lowers (domain/sessions/session-list studentNeedle).
+    filters.student ? sql`instr(lower(${sessions.userId}), ${filters.student}) > 0` : undefined,
+  );
+}
+
+const newestFirst = [desc(sessions.startTime), desc(sql`rowid`)] as const;
+
+/** Every column of SPEC.md's Session but the per-answer map (GET /api/sessions/{id} has it). */
+const listColumns = {
+  id: sessions.id,
+  testConfigId: sessions.testConfigId,
+  testTitle: sessions.testTitle,
+  testSubject: sessions.testSubject,
+  userId: sessions.userId,
+  testMode: sessions.testMode,
+  cohortId: sessions.cohortId,
+  startTime: sessions.startTime,
+  endTime: sessions.endTime,
+  completed: sessions.completed,
+  timeRemaining: sessions.timeRemaining,
+  totalScore: sessions.totalScore,
+  scores: sessions.scores,
+  competenciesStatus: sessions.competenciesStatus,
+  moduleRecommendations: sessions.moduleRecommendations,
+  scaleScore: sessions.scaleScore,
+  questionsAnswered: sessions.questionsAnswered,
+};
+
+/** The statements are exported so a test can read their query plans (they must read an index in order). */
+export function sessionRowsQuery(db: Database, filters: SessionFilters, limit: number, offset: number) {
+  return db.select(listColumns).from(sessions).where(whereOf(filters)).orderBy(...newestFirst).limit(limit).offset(offset);
+}
+
+export type SessionListRow = Awaited<ReturnType<typeof sessionRowsQuery>>[number];
+
+export function sessionCountQuery(db: Database, filters: SessionFilters) {
+  return db.select({ total: count() }).from(sessions).where(whereOf(filters));
+}
+
+/** A window of the list (GET /api/sessions) and the total matching, in one D1 round trip. */
+export async function sessionWindow(db: Database, filters: SessionFilters, window: { limit: number; offset: number }) {
+  const [rows, [counted]] = await db.batch([sessionRowsQuery(db, filters, window.limit, window.offset), sessionCountQuery(db, filters)]);
+  return { rows: rows as SessionListRow[], total: counted?.total ?? 0 };
+}
+
+/** A page of the list (the screen); past the end (a stale link) it reads the last page instead. */
+export async function sessionPage(db: Database, filters: SessionFilters, page: number, pageSize: number) {
+  const { rows, total } = await sessionWindow(db, filters, { limit: pageSize, offset: (page - 1) * pageSize });
+  const readable = clampPage(page, total, pageSize);
+  const onPage = readable === page ? rows : ((await sessionRowsQuery(db, filters, pageSize, (readable - 1) * pageSize)) as SessionListRow[]);
+  return { rows: onPage, summary: pageSummary(readable, pageSize, total, onPage.length) };
+}
+
+const exportColumns = {
+  rowid: sql<number>`rowid`.as("row_id"),
+  id: sessions.id,
+  userId: sessions.userId,
+  testTitle: sessions.testTitle,
+  testSubject: sessions.testSubject,
+  testMode: sessions.testMode,
+  completed: sessions.completed,
+  totalScore: sessions.totalScore,
+  scaleScore: sessions.scaleScore,
+  questionsAnswered: sessions.questionsAnswered,
+  startTime: sessions.startTime,
+  endTime: sessions.endTime,
+  cohortId: sessions.cohortId,
+};
+
+export const EXPORT_CHUNK_ROWS = 1_000;
+export const EXPORT_MAX_ROWS = 50_000;
+
+/**
+ * Every matching session for the CSV export, newest first, up to `maxRows`. Read in chunks that
+ * each continue after the last row read (start_time, rowid), not at an OFFSET, so the last chunk
+ * costs what the first does and a session started meanwhile neither repeats nor shifts a row.
+ */
+export async function sessionsForExport(db: Database, filters: SessionFilters, options: { chunkRows?: number; maxRows?: number } = {}) {
+  const chunkRows = options.chunkRows ?? EXPORT_CHUNK_ROWS;
+  const maxRows = options.maxRows ?? EXPORT_MAX_ROWS;
+  const rows: Omit<Awaited<ReturnType<typeof sessionExportChunkQuery>>[number], "rowid">[] = [];
+  let after: { startMs: number; rowid: number } | null = null;
+  for (;;) {
+    // One row past the cap tells whether the cap cut the list short.
+    const wanted = Math.min(chunkRows, maxRows - rows.length + 1);
+    const chunk = await sessionExportChunkQuery(db, filters, after, wanted);
+    for (const { rowid: _rowid, ...row } of chunk) rows.push(row);
+    const last = chunk.at(-1);
+    if (!last || chunk.length < wanted || rows.length > maxRows) break;
+    after = { startMs: last.startTime.getTime(), rowid: last.rowid };
+  }
+  return { rows: rows.slice(0, maxRows), truncated: rows.length > maxRows };
+}
+
+export function sessionExportChunkQuery(db: Database, filters: SessionFilters, after: { startMs: number; rowid: number } | null, limit: number) {
+  return db
+    .select(exportColumns)
+    .from(sessions)
+    .where(and(whereOf(filters), after ? sql`(${sessions.startTime}, rowid) < (${after.startMs}, ${after.rowid})` : undefined))
+    .orderBy(...newestFirst)
+    .limit(limit);
+}

@@ -1,0 +1,76 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { z } from "zod";
+
+import { parseAnalyticsScope } from "~/domain/analytics/analytics-scope";
+import type { ShownReport } from "~/components/analytics/shown-report";
+import { NOT_FOUND } from "~/domain/shell/not-found";
+import { assertNever } from "~/lib/assert-never";
+import { findCohort } from "~/models/cohorts.server";
+import { handleAction } from "~/services/action.server";
+import { requireAdmin } from "~/services/auth.server";
+import { loadCohortAnalytics } from "~/services/cohort-analytics.server";
+import { seedDemoCohort } from "~/services/demo-cohort.server";
+import { notFoundPage } from "~/services/http-errors.server";
+import { redirectWithToast } from "~/services/sign-in.server";
+
+/** The screen's one intent (docs/decisions/0006-action-contract.md). */
+const analyticsActionSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("generateDemo") })]);
+
+const ANALYTICS_MESSAGES = {
+  intents: { generateDemo: { success: null, failure: "Failed to generate demo data. Please try again." } },
+};
+
+export function analyticsHref(query: { cohortId: string; testConfigId?: string | null }): string {
+  const search = new URLSearchParams({ cohortId: query.cohortId });
+  if (query.testConfigId) search.set("testConfigId", query.testConfigId);
+  return `/admin/analytics?${search}`;
+}
+
+export async function analyticsLoader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  const url = new URL(request.url);
+  const cohortId = url.searchParams.get("cohortId")?.trim() || null;
+  const testConfigId = url.searchParams.get("testConfigId")?.trim() || null;
+  const query = { cohortId, testConfigId };
+  if (!cohortId) return json({ query, cohortName: null, report: null, failed: false });
+
+  const back = { to: "/admin/cohorts", label: "Back to Classes" };
+  let scope;
+  try {
+    scope = parseAnalyticsScope(cohortId, testConfigId);
+  } catch {
+    // A mistyped id names no class: to the teacher it is a class not found, not a bad request.
+    throw notFoundPage(NOT_FOUND.cohort, back);
+  }
+  let loaded;
+  try {
+    const [cohort, report] = await Promise.all([findCohort(context.db, scope.cohortId), loadCohortAnalytics(context.db, scope)]);
+    loaded = { cohort, report };
+  } catch (error) {
+    // The page still renders, with SPEC.md's message in place of the report.
+    console.error("Loading cohort analytics failed", cohortId, error);
+    return json({ query, cohortName: null, report: null, failed: true }, { status: 500 });
+  }
+  if (!loaded.cohort || !loaded.report) throw notFoundPage(NOT_FOUND.cohort, back);
+  // Every question's row is for the export; the page shows the top 10, and its data rides in the HTML.
+  const { allQuestionAnalytics: _forExport, ...shown } = loaded.report;
+  const report: ShownReport = shown;
+  return json({ query, cohortName: loaded.cohort.name, report, failed: false });
+}
+
+export async function analyticsAction({ request, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request, context);
+  return handleAction(request, analyticsActionSchema, ANALYTICS_MESSAGES, async (input) => {
+    switch (input.intent) {
+      case "generateDemo": {
+        const demo = await seedDemoCohort(context, admin);
+        return redirectWithToast(request, context, analyticsHref({ cohortId: demo.cohort.id, testConfigId: demo.test.id }), {
+          title: "Demo data generated",
+          description: `${demo.cohort.name}: ${demo.students} simulated students took "${demo.test.title}".`,
+        });
+      }
+      default:
+        return assertNever(input.intent);
+    }
+  });
+}

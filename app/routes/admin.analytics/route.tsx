@@ -1,0 +1,131 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ArrowLeft, Download } from "lucide-react";
+import type { ReactNode } from "react";
+
+import { CompetencyMasteryChart } from "~/components/analytics/competency-mastery-chart";
+import { QuestionSuccessChart } from "~/components/analytics/question-success-chart";
+import { ScaleScoreChart, ScoreDistributionChart } from "~/components/analytics/score-distribution-chart";
+import { trimEmptyEnds } from "~/domain/analytics/chart-geometry";
+import type { ShownReport } from "~/components/analytics/shown-report";
+import { analyticsAction, analyticsLoader } from "./analytics.server";
+import { DemoDataButton } from "./demo-data-button";
+import { DistributionFigures, Insights, ModuleRecommendations, SummaryStats } from "./report-summary";
+import { SearchCard } from "./search-card";
+import { StrugglingStudents, StudentPerformance } from "./student-tables";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Cohort Analytics${data?.cohortName ? ` · ${data.cohortName}` : ""} · Adaptive Testing Engine` },
+];
+
+/** SPEC.md section 8. */
+const ANALYTICS_FETCH_FAILED = "Failed to fetch analytics";
+
+export const loader = analyticsLoader;
+export const action = analyticsAction;
+
+function Section({ id, title, description, children }: { id: string; title: string; description?: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="card p-6">
+      <h2 id={id} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {description ? <p className="mt-1 text-sm text-slate-700">{description}</p> : null}
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+function exportHref(kind: "students" | "questions", query: { cohortId: string; testConfigId: string | null }) {
+  const search = new URLSearchParams({ cohortId: query.cohortId });
+  if (query.testConfigId) search.set("testConfigId", query.testConfigId);
+  return `/admin/analytics/export/${kind}?${search}`;
+}
+
+function Report({ report, query }: { report: ShownReport; query: { cohortId: string; testConfigId: string | null } }) {
+  const scale = report.scaleScoreDistribution;
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap gap-3">
+        {/* A download, not a page: reloadDocument keeps Remix from routing to it. */}
+        <Link reloadDocument to={exportHref("students", query)} className="btn-outline">
+          <Download aria-hidden="true" className="size-4" /> Export students (CSV)
+        </Link>
+        <Link reloadDocument to={exportHref("questions", query)} className="btn-outline">
+          <Download aria-hidden="true" className="size-4" /> Export questions (CSV)
+        </Link>
+      </div>
+      <Insights insights={report.insights} />
+      <SummaryStats report={report} />
+      <div className="grid gap-6 xl:grid-cols-2">
+        <Section id="score-distribution" title="Score distribution" description="Completed sessions by percent score.">
+          <DistributionFigures report={report} />
+          <div className="mt-4">
+            <ScoreDistributionChart bins={report.scoreHistogram} median={report.completedSessions ? report.scoreDistribution.median : null} />
+          </div>
+        </Section>
+        <Section
+          id="scale-scores"
+          title="Scale-score distribution"
+          description={
+            scale.count
+              ? `The adaptive engine's ability estimate as 200 + 10θ: ${scale.count} students, mean ${scale.mean}, median ${scale.median}, standard deviation ${scale.stdDev}.`
+              : "The adaptive engine's ability estimate as 200 + 10θ."
+          }
+        >
+          <ScaleScoreChart bins={trimEmptyEnds(scale.bins)} mean={scale.mean} />
+        </Section>
+      </div>
+      <Section id="struggling" title="Struggling students">
+        <StrugglingStudents students={report.strugglingStudents} />
+      </Section>
+      <Section id="competency-mastery" title="Competency mastery" description="Share of students who mastered each competency; under 60% needs attention.">
+        <CompetencyMasteryChart mastery={report.competencyMastery} />
+      </Section>
+      <Section id="question-analytics" title="Questions with the lowest success rate" description="The 10 questions students answered correctly least often.">
+        <QuestionSuccessChart questions={report.questionAnalytics} />
+      </Section>
+      <div className="grid gap-6 xl:grid-cols-[2fr_1fr]">
+        <Section id="student-performance" title="Student performance">
+          <StudentPerformance students={report.studentPerformance} />
+        </Section>
+        <Section id="module-recommendations" title="Module recommendations" description="Students recommended each module.">
+          <ModuleRecommendations counts={report.moduleRecommendations} completed={report.completedSessions} />
+        </Section>
+      </div>
+    </div>
+  );
+}
+
+export default function CohortAnalytics() {
+  const { query, cohortName, report, failed } = useLoaderData<typeof loader>();
+  const cohortId = query.cohortId;
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <Link to="/admin/cohorts" className="btn-ghost -ml-4">
+        <ArrowLeft aria-hidden="true" className="size-4" /> Back to Classes
+      </Link>
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold text-slate-900">Cohort Analytics</h1>
+          <p className="mt-1 text-slate-700">
+            {report && cohortName ? `${cohortName} · ${report.testName}` : "How a class did: scores, struggling students, competencies and the hardest questions"}
+          </p>
+        </div>
+        <DemoDataButton />
+      </header>
+      {cohortId ? null : <SearchCard testConfigId={query.testConfigId} />}
+      {failed ? (
+        <p role="alert" className="card border-red-300 bg-red-50 p-6 text-red-900">
+          {ANALYTICS_FETCH_FAILED}
+        </p>
+      ) : null}
+      {cohortId && report && report.totalSessions === 0 ? (
+        <p className="card p-8 text-center text-slate-700" data-testid="analytics-empty">
+          {`No data found for cohort ${cohortId}`}
+        </p>
+      ) : null}
+      {cohortId && report && report.totalSessions > 0 ? <Report report={report} query={{ cohortId, testConfigId: query.testConfigId }} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { Link } from "@remix-run/react";
+
+import type { SessionCardData } from "./sessions.server";
+
+/**
+ * One test session (SPEC.md section 2 "Test Sessions"): what was taken, by whom, when, and how it
+ * went. Kept lean (no inline icons, classes set once on the list) because a page holds 50 cards.
+ */
+export function SessionCard({ session }: { session: SessionCardData }) {
+  const titleId = `s-${session.id}`;
+  return (
+    <li className="card flex flex-col gap-3 p-4" data-testid="session-card">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id={titleId} className="font-semibold">
+            {session.testTitle}
+          </h2>
+          {session.testSubject ? <p className="text-sm text-slate-700">{session.testSubject}</p> : null}
+        </div>
+        <div className="flex shrink-0 flex-col items-end gap-1">
+          <span className={`chip text-xs font-medium ${session.completed ? "bg-emerald-100 text-emerald-800" : "bg-amber-100 text-amber-900"}`}>
+            {session.completed ? "Completed" : "In Progress"}
+          </span>
+          {session.score !== null ? <span className="text-lg font-bold">{session.score}</span> : null}
+        </div>
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm [&>dt]:text-slate-700">
+        <dt>Student</dt>
+        <dd className="break-all font-medium" data-testid="session-student">
+          {session.userId}
+        </dd>
+        <dt>Started</dt>
+        <dd>
+          <time dateTime={session.startedAt}>{session.started}</time>
+        </dd>
+        <dt>Duration</dt>
+        <dd>{session.duration}</dd>
+        <dt>Mode</dt>
+        <dd>{session.mode}</dd>
+      </dl>
+      <div className="mt-auto flex flex-wrap gap-2">
+        <Link to={`/results/${encodeURIComponent(session.id)}`} className="btn-outline" aria-describedby={titleId}>
+          View Results
+        </Link>
+        {session.hasAiFeedback ? (
+          <Link to={`/admin/ai-grading/${encodeURIComponent(session.id)}`} className="btn-outline" aria-describedby={titleId}>
+            Review AI Grading
+          </Link>
+        ) : null}
+      </div>
+    </li>
+  );
+}

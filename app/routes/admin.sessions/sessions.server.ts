@@ -1,0 +1,83 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+
+import {
+  durationSeconds,
+  formatSessionDuration,
+  formatSessionScore,
+  hasAiFeedback,
+  MODE_LABELS,
+  readSessionListScreenQuery,
+  SESSION_PAGE_SIZE,
+  sessionListSearch,
+} from "~/domain/sessions/session-list";
+import { formatShortDateTime, timeZoneFromCookieHeader } from "~/domain/shell/time-zone";
+import { listTestChoices } from "~/models/cohorts.server";
+import { sessionPage, type SessionListRow, type sessionsForExport } from "~/models/session-list.server";
+
+/** Only what a card shows: the scores map stays on the server, reduced to one yes or no. */
+function sessionCard(row: SessionListRow, timeZone: string) {
+  return {
+    id: row.id,
+    testTitle: row.testTitle,
+    testSubject: row.testSubject,
+    userId: row.userId,
+    completed: row.completed,
+    score: formatSessionScore(row),
+    startedAt: row.startTime.toISOString(),
+    started: formatShortDateTime(row.startTime, timeZone),
+    duration: formatSessionDuration(row),
+    mode: MODE_LABELS[row.testMode] ?? row.testMode,
+    hasAiFeedback: hasAiFeedback(row.scores),
+  };
+}
+export type SessionCardData = ReturnType<typeof sessionCard>;
+
+/** The Test Sessions screen's data: one page of the filtered list (from the URL), the tests to filter by. */
+export async function loadSessionsScreen(request: Request, context: AppLoadContext) {
+  const { filters, values, page } = readSessionListScreenQuery(new URL(request.url).searchParams);
+  const timeZone = timeZoneFromCookieHeader(request.headers.get("Cookie"));
+  const [{ rows, summary }, tests] = await Promise.all([sessionPage(context.db, filters, page, SESSION_PAGE_SIZE), listTestChoices(context.db)]);
+  const exportSearch = sessionListSearch(values).toString();
+  return {
+    cards: rows.map((row) => sessionCard(row, timeZone)),
+    summary,
+    values,
+    tests,
+    exportHref: `/admin/sessions/export${exportSearch ? `?${exportSearch}` : ""}`,
+  };
+}
+
+export const SESSION_CSV_HEADERS = [
+  "Session ID",
+  "Student",
+  "Test",
+  "Subject",
+  "Mode",
+  "Status",
+  "Score (%)",
+  "Scale score",
+  "Questions answered",
+  "Started",
+  "Ended",
+  "Duration (s)",
+  "Class ID",
+] as const;
+
+/** The export's rows: times in ISO 8601 UTC (a spreadsheet's to convert), a score only once completed. */
+export function sessionCsvRows(rows: Awaited<ReturnType<typeof sessionsForExport>>["rows"]) {
+  return rows.map((row) => [
+    row.id,
+    row.userId,
+    row.testTitle,
+    row.testSubject,
+    MODE_LABELS[row.testMode] ?? row.testMode,
+    row.completed ? "Completed" : "In Progress",
+    row.completed ? row.totalScore : null,
+    row.scaleScore,
+    row.questionsAnswered,
+    row.startTime.toISOString(),
+    row.endTime?.toISOString() ?? null,
+    durationSeconds(row),
+    row.cohortId,
+  ]);
+}

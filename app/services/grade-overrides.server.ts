@@ -1,0 +1,63 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+
+import type { GradeOverrideInput } from "~/domain/sessions/grade-override";
+import { gradingReviewJson, overrideJson, type GradingReview, type OverrideJson } from "~/domain/sessions/grading-review";
+import { displayName } from "~/domain/shell/user-display";
+import { NOT_FOUND } from "~/domain/shell/not-found";
+import { found, invalid, notFound } from "~/lib/errors";
+import { insertGradeOverride, listSessionGradeOverrides } from "~/models/grade-overrides.server";
+import { latestGradingLogId, listSessionGradingLogs } from "~/models/grading-logs.server";
+import { findSessionRecord } from "~/models/sessions.server";
+import type { CurrentUser } from "~/models/users.server";
+import { testSessionStub } from "./test-session.server";
+
+export type SessionGradingReview = {
+  session: { id: string; testTitle: string; studentId: string; completed: boolean; totalScore: number | null };
+  review: GradingReview;
+};
+
+/** A session's grading logs with their overrides (issue 10 §2); 404 for a session D1 does not know. */
+export async function readGradingReview(context: AppLoadContext, sessionId: string): Promise<SessionGradingReview> {
+  const { db } = context;
+  const session = found(await findSessionRecord(db, sessionId), NOT_FOUND.session);
+  const [logs, overrides] = await Promise.all([listSessionGradingLogs(db, sessionId), listSessionGradeOverrides(db, sessionId)]);
+  return {
+    session: { id: session.id, testTitle: session.testTitle, studentId: session.userId, completed: session.completed, totalScore: session.totalScore },
+    review: gradingReviewJson(logs, overrides),
+  };
+}
+
+export type RecordedOverride = { override: OverrideJson & { id: string; questionId: string }; totalScore: number };
+
+/**
+ * A teacher's grade for an open answer. The session's object applies it first (it knows the
+ * answer and refuses what cannot be regraded), then the override is recorded, then D1 is written
+ * at once so lists and analytics show it. In that order a model grade landing meanwhile cannot
+ * win: its D1 write is refused once the override row exists, and the flush after it rewrites the
+ * answer from the object, which already holds the teacher's grade.
+ */
+export async function overrideSessionGrade(context: AppLoadContext, sessionId: string, input: GradeOverrideInput, teacher: CurrentUser): Promise<RecordedOverride> {
+  const { db } = context;
+  found(await findSessionRecord(db, sessionId), NOT_FOUND.session);
+  const session = testSessionStub(context.cloudflare.env, sessionId);
+  const applied = await session.overrideGrade({ questionId: input.questionId, score: input.score });
+  if (!applied.ok) {
+    if (applied.reason === "not_begun") throw notFound(NOT_FOUND.session);
+    if (applied.reason === "unknown_question") throw notFound(NOT_FOUND.question);
+    throw invalid(applied.message);
+  }
+  const row = await insertGradeOverride(db, {
+    sessionId,
+    questionId: input.questionId,
+    gradingLogId: await latestGradingLogId(db, sessionId, input.questionId),
+    previousScore: applied.previousScore,
+    score: input.score,
+    reason: input.reason,
+    overriddenBy: teacher.id,
+    overriddenByName: displayName(teacher),
+  });
+  const flushed = await session.flush();
+  // The object keeps the write pending and its alarm retries it; the teacher's grade already counts there.
+  if (!flushed.ok || !flushed.written) console.error("Writing an overridden grade to D1 failed; the session will retry", sessionId, input.questionId);
+  return { override: { id: row.id, questionId: row.questionId, ...overrideJson(row) }, totalScore: applied.view.results.totalScore };
+}

@@ -1,0 +1,234 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { simulatedClass } from "~/domain/analytics/simulated-student";
+import { DEMO_SEED, DEMO_STUDENT_COUNT, DEMO_TEST_MISSING } from "~/services/demo-cohort.server";
+import { demoClients, type ApiClient } from "../support/api";
+import { startWorker, type TestWorker } from "../support/worker";
+
+/** POST /api/analytics/seed-demo and the Cohort Analytics page it leads to, through the real Worker. */
+let worker: TestWorker;
+let admin: ApiClient;
+let student: ApiClient;
+let anonymous: ApiClient;
+type Seeded = { cohort: { id: string; name: string; joinCode: string }; test: { id: string; title: string }; students: number };
+let seeded: Seeded;
+let seedMs: number;
+
+beforeAll(async () => {
+  worker = await startWorker();
+  ({ admin, student, anonymous } = await demoClients(worker));
+  const started = performance.now();
+  const response = await admin.post("/api/analytics/seed-demo", {});
+  seedMs = performance.now() - started;
+  expect(response.status, JSON.stringify(response.data)).toBe(201);
+  seeded = response.data as Seeded;
+}, 120_000);
+afterAll(() => worker?.dispose());
+
+type SessionRow = { id: string; user_id: string; completed: number; total_score: number | null; test_mode: string; answers: number };
+
+const sessionsOfClass = async (cohortId: string) =>
+  (
+    await worker.d1
+      .prepare(
+        `select s.id, s.user_id, s.completed, s.total_score, s.test_mode, (select count(*) from session_answers a where a.session_id = s.id) as answers
+         from sessions s where s.cohort_id = ?`,
+      )
+      .bind(cohortId)
+      .all<SessionRow>()
+  ).results;
+
+describe("POST /api/analytics/seed-demo", () => {
+  it("creates a class and a copy of the demo test, and answers 201 with their ids", async () => {
+    console.info(`seed-demo: ${DEMO_STUDENT_COUNT} simulated students in ${Math.round(seedMs)} ms`);
+    expect(seeded).toEqual({
+      cohort: { id: expect.any(String), name: "Demo Class (simulated)", joinCode: expect.stringMatching(/^[A-HJ-NP-Z2-9]{8}$/) },
+      test: { id: expect.any(String), title: "Grade 6 Math Check-in (demo class)" },
+      students: DEMO_STUDENT_COUNT,
+    });
+    const cohort = ((await admin.get("/api/cohorts")).data as { id: string }[]).find((row) => row.id === seeded.cohort.id);
+    expect(cohort).toMatchObject({ testConfigId: seeded.test.id, testMode: "placement", isActive: true, memberCount: DEMO_STUDENT_COUNT, sessionCount: DEMO_STUDENT_COUNT });
+    // The same bank questions as the seeded demo test, in the same sections.
+    const tests = (await admin.get("/api/tests")).data as { id: string; title: string; questions: { id: string }[] }[];
+    const source = tests.find((test) => test.title === "Grade 6 Math Check-in")!;
+    const copy = tests.find((test) => test.id === seeded.test.id)!;
+    expect(copy.questions.map((question) => question.id)).toEqual(source.questions.map((question) => question.id));
+  });
+
+  it("has at least 30 students take it through the engine, in both modes, with every answer in D1", async () => {
+    const rows = await sessionsOfClass(seeded.cohort.id);
+    expect(rows.length).toBeGreaterThanOrEqual(30);
+    const completed = rows.filter((row) => row.completed);
+    expect(completed.length).toBeGreaterThanOrEqual(30);
+    expect(rows.filter((row) => !row.completed).every((row) => row.answers === 3)).toBe(true);
+    expect(new Set(rows.map((row) => row.test_mode))).toEqual(new Set(["placement", "diagnostic"]));
+    for (const row of completed) {
+      expect(row.answers, row.user_id).toBeGreaterThan(3);
+      expect(row.total_score, row.user_id).not.toBeNull();
+    }
+    const scores = completed.map((row) => row.total_score!);
+    expect(Math.max(...scores) - Math.min(...scores)).toBeGreaterThan(30);
+    expect(new Set(scores).size).toBeGreaterThan(10);
+  });
+
+  it("gives the stronger simulated students higher scores on average", async () => {
+    const thetaOf = new Map(simulatedClass(DEMO_STUDENT_COUNT, DEMO_SEED).map((simulated) => [simulated.studentId, simulated.theta]));
+    const completed = (await sessionsOfClass(seeded.cohort.id)).filter((row) => row.completed);
+    const byAbility = [...completed].sort((a, b) => thetaOf.get(a.user_id)! - thetaOf.get(b.user_id)!);
+    const half = Math.floor(byAbility.length / 2);
+    const mean = (rows: SessionRow[]) => rows.reduce((sum, row) => sum + row.total_score!, 0) / rows.length;
+    expect(mean(byAbility.slice(half))).toBeGreaterThan(mean(byAbility.slice(0, half)) + 15);
+  });
+
+  it("leaves results readable through GET /api/sessions/{id}, as the object and D1 agree", async () => {
+    const [row] = (await sessionsOfClass(seeded.cohort.id)).filter((candidate) => candidate.completed);
+    const { status, data } = await admin.get(`/api/sessions/${row!.id}`);
+    expect(status).toBe(200);
+    expect(data).toMatchObject({ id: row!.id, cohortId: seeded.cohort.id, testConfigId: seeded.test.id, userId: row!.user_id, completed: true, totalScore: row!.total_score });
+    expect(Object.keys(data.answers)).toHaveLength(row!.answers);
+    expect(data.scaleScore).toEqual(expect.any(Number));
+  });
+
+  it("refuses a non-empty or malformed body (400) and a body that is not JSON (415), creating nothing", async () => {
+    const before = (await worker.d1.prepare("select count(*) as n from cohorts").first<{ n: number }>())!.n;
+    expect(await admin.post("/api/analytics/seed-demo", { students: 5 })).toEqual({ status: 400, data: { message: "Send an empty JSON object: {}" } });
+    expect((await admin.post("/api/analytics/seed-demo", [])).status).toBe(400);
+    expect((await admin.post("/api/analytics/seed-demo", "{oops")).status).toBe(400);
+    const form = await worker.request("/api/analytics/seed-demo", {
+      method: "POST",
+      jar: undefined,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "a=1",
+    });
+    expect(form.status).toBe(415);
+    expect((await worker.d1.prepare("select count(*) as n from cohorts").first<{ n: number }>())!.n).toBe(before);
+  });
+
+  it("answers 409 and says why when there is no demo test to copy, from the API and the screen", async () => {
+    await worker.d1.prepare("update tests set title = 'Renamed check-in' where title = 'Grade 6 Math Check-in'").run();
+    try {
+      expect(await admin.post("/api/analytics/seed-demo", {})).toEqual({ status: 409, data: { message: DEMO_TEST_MISSING } });
+      const jar = await worker.signIn("admin@example.com", "demo-admin-password");
+      const screen = await worker.request("/admin/analytics?_data=routes%2Fadmin.analytics", {
+        method: "POST",
+        jar,
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: "intent=generateDemo",
+      });
+      expect(screen.status).toBe(409);
+      expect(await screen.json()).toMatchObject({ ok: false, intent: "generateDemo", toast: { description: DEMO_TEST_MISSING, variant: "destructive" } });
+    } finally {
+      await worker.d1.prepare("update tests set title = 'Grade 6 Math Check-in' where title = 'Renamed check-in'").run();
+    }
+  });
+
+  it("answers 401 signed out, 403 to a student, and 405 to other methods", async () => {
+    expect((await anonymous.post("/api/analytics/seed-demo", {})).status).toBe(401);
+    expect((await student.post("/api/analytics/seed-demo", {})).status).toBe(403);
+    const get = await admin.get("/api/analytics/seed-demo");
+    expect(get.status).toBe(405);
+    const put = await admin.put("/api/analytics/seed-demo", {});
+    expect(put.status).toBe(405);
+  });
+});
+
+describe("POST /api/analytics/seed-demo with a grading model configured", () => {
+  it("keeps the offline grades as final: no model call, no job, nothing left grading", async () => {
+    const configured = await startWorker({ vars: { AI_API_KEY: "test-key", AI_BASE_URL: "http://127.0.0.1:9/v1" } });
+    try {
+      const { admin: configuredAdmin } = await demoClients(configured);
+      const created = await configuredAdmin.post("/api/analytics/seed-demo", {});
+      expect(created.status, JSON.stringify(created.data)).toBe(201);
+      const ids = (await configured.d1.prepare("select id from sessions where cohort_id = ?").bind(created.data.cohort.id).all<{ id: string }>()).results;
+      expect(ids.length).toBe(DEMO_STUDENT_COUNT);
+      for (const { id } of ids.slice(0, 8)) {
+        const { data } = await configuredAdmin.get(`/api/sessions/${id}`);
+        expect(data.gradingPending, id).toBe(0);
+      }
+      expect((await configured.d1.prepare("select count(*) as n from jobs").first<{ n: number }>())!.n).toBe(0);
+      expect((await configured.d1.prepare("select count(*) as n from ai_grading_logs").first<{ n: number }>())!.n).toBe(0);
+    } finally {
+      await configured.dispose();
+    }
+  }, 120_000);
+});
+
+describe("Cohort Analytics page", () => {
+  const page = async (path: string) => {
+    const jar = await worker.signIn("admin@example.com", "demo-admin-password");
+    const response = await worker.request(path, { jar });
+    return { status: response.status, html: await response.text() };
+  };
+
+  it("draws the charts on the server as labelled SVG images, each with its table", async () => {
+    const path = `/admin/analytics?cohortId=${seeded.cohort.id}&testConfigId=${seeded.test.id}`;
+    const jar = await worker.signIn("admin@example.com", "demo-admin-password");
+    await worker.request(path, { jar });
+    const started = performance.now();
+    const response = await worker.request(path, { jar });
+    const html = await response.text();
+    const pageMs = performance.now() - started;
+    const { status } = response;
+    expect(status).toBe(200);
+    const charts = html.match(/<svg role="img" aria-label="[^"]+"/g) ?? [];
+    expect(charts.length).toBe(4);
+    for (const label of ["Score distribution of", "Scale-score distribution of", "Competency mastery for", "Success rate of the"]) {
+      expect(html).toContain(`aria-label="${label}`);
+    }
+    expect(html).toContain("Show data as table");
+    for (const caption of ["Completed sessions by score range", "Completed sessions by scale-score range", "Competency mastery", "The 10 questions with the lowest success rate", "Per-student performance"]) {
+      expect(html).toContain(`<caption class="sr-only">${caption}</caption>`);
+    }
+    for (const heading of ["Score distribution", "Struggling students", "Competency mastery", "Student performance", "Module recommendations", "Calibrated difficulty", "Discrimination"]) {
+      expect(html).toContain(heading);
+    }
+    expect(html).toContain("Back to Classes");
+    expect(html).toContain(`/admin/analytics/export/students?cohortId=${seeded.cohort.id}&amp;testConfigId=${seeded.test.id}`);
+    expect(html).toContain(`/admin/analytics/export/questions?cohortId=${seeded.cohort.id}&amp;testConfigId=${seeded.test.id}`);
+    // Both export links download the report they sit beside.
+    for (const kind of ["students", "questions"]) {
+      const csv = await worker.request(`/admin/analytics/export/${kind}?cohortId=${seeded.cohort.id}&testConfigId=${seeded.test.id}`, { jar });
+      expect(csv.status, kind).toBe(200);
+      expect(csv.headers.get("Content-Type")).toContain("text/csv");
+      expect((await csv.text()).split("\n").length, kind).toBeGreaterThan(10);
+    }
+    // The search card shows only with no class in the URL.
+    expect(html).not.toContain("Find a class");
+    const gzipped = new Blob([html]).stream().pipeThrough(new CompressionStream("gzip"));
+    console.info(`analytics page: ${html.length} bytes, ${(await new Response(gzipped).arrayBuffer()).byteLength} gzipped, served in ${Math.round(pageMs)} ms`);
+  });
+
+  it("shows the search card only without a class, and SPEC.md's empty and not-found states", async () => {
+    const search = await page("/admin/analytics");
+    expect(search.status).toBe(200);
+    expect(search.html).toContain("Find a class");
+    expect(search.html).toContain('name="cohortId"');
+    expect(search.html).not.toContain('role="img"');
+
+    const empty = await admin.post("/api/cohorts", { name: "Nobody yet" });
+    const none = await page(`/admin/analytics?cohortId=${empty.data.id}`);
+    expect(none.status).toBe(200);
+    expect(none.html).toContain(`No data found for cohort ${empty.data.id}`);
+    expect(none.html).not.toContain("Find a class");
+
+    for (const cohortId of ["no-such-class", "not%20an%20id", "x".repeat(300)]) {
+      const missing = await page(`/admin/analytics?cohortId=${cohortId}`);
+      expect(missing.status, cohortId).toBe(404);
+      expect(missing.html).toContain("Class Not Found");
+      expect(missing.html).toContain('href="/admin/cohorts"');
+    }
+  });
+
+  it("generates demo data from the screen's action and redirects to its analytics", async () => {
+    const jar = await worker.signIn("admin@example.com", "demo-admin-password");
+    const response = await worker.request("/admin/analytics", {
+      method: "POST",
+      jar,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "intent=generateDemo",
+      redirect: "manual",
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toMatch(/^\/admin\/analytics\?cohortId=[^&]+&testConfigId=.+$/);
+  }, 60_000);
+});
