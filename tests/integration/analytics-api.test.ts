@@ -186,6 +186,30 @@ describe("GET /api/analytics/cohort/{cohortId}", () => {
     expect(unknownTest.data).toMatchObject({ testName: "Unknown test", totalSessions: 0 });
   });
 
+  it("reads partial credit, an ungraded answer and a damaged results map as they are", async () => {
+    const classId = (await admin.post("/api/cohorts", { name: "Partial credit" })).data.id as string;
+    const sessionId = crypto.randomUUID();
+    await worker.d1
+      .prepare(
+        "insert into sessions (id, cohort_id, test_title, user_id, test_mode, start_time, end_time, completed, total_score, competencies_status) values (?, ?, 'Essay', 'eve', 'diagnostic', 0, 300000, 1, 37.5, '{broken')",
+      )
+      .bind(sessionId, classId)
+      .run();
+    await worker.d1
+      .prepare(
+        "insert into session_answers (id, session_id, question_id, question_text, question_type, difficulty, points_earned, max_points, was_correct) values (?, ?, 'essay-1', 'Explain <em>erosion</em>', 'free_response', 'hard', 1.125, 3, null)",
+      )
+      .bind(crypto.randomUUID(), sessionId)
+      .run();
+    const { status, data } = await admin.get(reportPath(classId));
+    expect(status).toBe(200);
+    expect(data.studentPerformance).toEqual([expect.objectContaining({ studentId: "eve", score: 1.1, percentageScore: 37.5, competenciesMastered: 0, timeMinutes: 5 })]);
+    expect(data.competencyMastery).toEqual({});
+    expect(data.questionAnalytics).toEqual([
+      expect.objectContaining({ questionId: "essay-1", questionText: "Explain erosion", questionType: "free_response", averageScore: 1.1, maxPoints: 3, successRate: 0 }),
+    ]);
+  });
+
   it("reports a session taken through the real engine, as D1 recorded it", async () => {
     const { sessionId, answered } = await takeDemoTest("real-student-1");
     const { status, data } = await admin.get(reportPath(demoClassId, demoTestId));

@@ -79,8 +79,9 @@ describe("cohortAnalyticsReport", () => {
   it("leaves in-progress sessions out of the distributions but counts their answers per question", () => {
     const result = report([
       session("done", 80, [answer("q1", 2)], { scaleScore: 212 }),
-      session("busy", null, [answer("q1", 0)], { completed: false, endTime: null, scaleScore: null }),
+      session("busy", null, [answer("q1", 0)], { completed: false, endTime: null, scaleScore: 195 }),
     ]);
+    expect(result.studentPerformance.map((row) => row.scaleScore)).toEqual([212, null]);
     expect(result.scoreHistogram.reduce((sum, bin) => sum + bin.count, 0)).toBe(1);
     expect(result.scaleScoreDistribution.count).toBe(1);
     expect(result.allQuestionAnalytics[0]).toMatchObject({ questionId: "q1", totalAttempts: 2, successRate: 50 });

@@ -54,7 +54,8 @@ export function cohortAnalyticsReport(input: { testName: string; cohortId: strin
   const scaleOf = new Map(input.sessions.map((session) => [session.sessionId, session.scaleScore]));
   return {
     ...figures,
-    studentPerformance: figures.studentPerformance.map((row) => ({ ...row, scaleScore: scaleOf.get(row.sessionId) ?? null })),
+    // A session in progress may hold a running estimate; like its percent, it is not a result yet.
+    studentPerformance: figures.studentPerformance.map((row) => ({ ...row, scaleScore: row.completed ? (scaleOf.get(row.sessionId) ?? null) : null })),
     questionAnalytics: questions.slice(0, HARDEST_QUESTIONS),
     allQuestionAnalytics: questions,
     scoreHistogram: binValues(

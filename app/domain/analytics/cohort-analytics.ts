@@ -1,4 +1,4 @@
-import { mean, median, percentile, pointBiserial, standardDeviation } from "./statistics";
+import { addToBiserialSums, type BiserialSums, emptyBiserialSums, mean, median, percentile, pointBiserialFromSums, standardDeviation } from "./statistics";
 
 /**
  * Every figure of SPEC.md's cohort analytics response (section 3), from a class's sessions on one
@@ -81,25 +81,32 @@ function competencyMastery(completed: AnalyticsSession[]) {
 }
 
 function questionAnalytics(sessions: AnalyticsSession[]) {
-  const byQuestion = new Map<string, { answer: AnalyticsAnswer; entries: { answer: AnalyticsAnswer; total: number }[] }>();
+  // One pass with running sums: a class of 1,000 students × 30 answers is 30,000 answers.
+  const byQuestion = new Map<string, { answer: AnalyticsAnswer; correct: number; points: number; sums: BiserialSums }>();
   for (const session of sessions) {
+    const total = session.totalScore ?? 0;
     for (const answer of session.answers) {
-      const entry = byQuestion.get(answer.questionId) ?? { answer, entries: [] };
-      entry.entries.push({ answer, total: session.totalScore ?? 0 });
-      byQuestion.set(answer.questionId, entry);
+      let entry = byQuestion.get(answer.questionId);
+      if (!entry) {
+        entry = { answer, correct: 0, points: 0, sums: emptyBiserialSums() };
+        byQuestion.set(answer.questionId, entry);
+      }
+      if (answer.wasCorrect) entry.correct += 1;
+      entry.points += answer.pointsEarned;
+      addToBiserialSums(entry.sums, answer.wasCorrect, total);
     }
   }
   return [...byQuestion.values()]
-    .map(({ answer, entries }) => {
-      const successRate = round1((100 * entries.filter((entry) => entry.answer.wasCorrect).length) / entries.length);
-      const discrimination = pointBiserial(entries.map((entry) => ({ correct: entry.answer.wasCorrect, total: entry.total })));
+    .map(({ answer, correct, points, sums }) => {
+      const successRate = round1((100 * correct) / sums.count);
+      const discrimination = pointBiserialFromSums(sums);
       return {
         questionId: answer.questionId,
         questionText: answer.questionText,
         questionType: answer.questionType,
         difficulty: answer.difficulty,
-        totalAttempts: entries.length,
-        averageScore: round1(mean(entries.map((entry) => entry.answer.pointsEarned))!),
+        totalAttempts: sums.count,
+        averageScore: round1(points / sums.count),
         maxPoints: answer.maxPoints,
         successRate,
         isDifficult: successRate < DIFFICULT_SUCCESS_RATE,

@@ -42,4 +42,8 @@ describe("pointBiserial", () => {
     expect(pointBiserial([{ correct: true, total: 90 }, { correct: true, total: 30 }])).toBeNull();
     expect(pointBiserial([{ correct: true, total: 50 }, { correct: false, total: 50 }])).toBeNull();
   });
+
+  it("treats equal totals that are not exact in binary as no spread", () => {
+    expect(pointBiserial([0.1, 0.1, 0.1].map((total, index) => ({ correct: index > 0, total: total * 3 + 33.3 })))).toBeNull();
+  });
 });

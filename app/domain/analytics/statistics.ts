@@ -31,11 +31,37 @@ export function standardDeviation(values: readonly number[]): number | null {
  * everyone got it wrong, or the totals do not vary (it is undefined then).
  */
 export function pointBiserial(pairs: readonly { correct: boolean; total: number }[]): number | null {
-  const totals = pairs.map((pair) => pair.total);
-  const spread = standardDeviation(totals);
-  const right = pairs.filter((pair) => pair.correct).map((pair) => pair.total);
-  const wrong = pairs.filter((pair) => !pair.correct).map((pair) => pair.total);
-  if (!spread || !right.length || !wrong.length) return null;
-  const p = right.length / pairs.length;
-  return ((mean(right)! - mean(wrong)!) / spread) * Math.sqrt(p * (1 - p));
+  const sums = emptyBiserialSums();
+  for (const pair of pairs) addToBiserialSums(sums, pair.correct, pair.total);
+  return pointBiserialFromSums(sums);
+}
+
+/**
+ * The same correlation from running sums, so a class's 30,000 answers are tallied in one pass
+ * without building a list per question (Cohort Analytics' 200 ms budget).
+ */
+export type BiserialSums = { count: number; right: number; sumRight: number; sumWrong: number; sumSquares: number };
+
+export const emptyBiserialSums = (): BiserialSums => ({ count: 0, right: 0, sumRight: 0, sumWrong: 0, sumSquares: 0 });
+
+export function addToBiserialSums(sums: BiserialSums, correct: boolean, total: number): void {
+  sums.count += 1;
+  sums.sumSquares += total * total;
+  if (correct) {
+    sums.right += 1;
+    sums.sumRight += total;
+  } else sums.sumWrong += total;
+}
+
+/** Spreads below this are rounding noise of equal totals (scores are 0–100, given to a tenth). */
+const NO_SPREAD = 1e-9;
+
+export function pointBiserialFromSums({ count, right, sumRight, sumWrong, sumSquares }: BiserialSums): number | null {
+  const wrong = count - right;
+  if (!right || !wrong) return null;
+  const average = (sumRight + sumWrong) / count;
+  const variance = sumSquares / count - average * average;
+  if (!(variance > NO_SPREAD)) return null;
+  const p = right / count;
+  return ((sumRight / right - sumWrong / wrong) / Math.sqrt(variance)) * Math.sqrt(p * (1 - p));
 }
