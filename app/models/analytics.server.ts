@@ -57,10 +57,10 @@ function cohortQuery(db: Database, scope: AnalyticsScope) {
  */
 const POINT_SCALE = 1_000_000;
 const packedAnswers = sql<string | null>`(select group_concat(a.question_id || ${FIELD} || cast(round(a.points_earned * ${sql.raw(String(POINT_SCALE))}) as integer)
-  || ${FIELD} || cast(round(a.max_points * ${sql.raw(String(POINT_SCALE))}) as integer) || ${FIELD} || coalesce(a.was_correct, 0), ${RECORD})
+  || ${FIELD} || cast(round(a.max_points * ${sql.raw(String(POINT_SCALE))}) as integer) || ${FIELD} || coalesce(a.was_correct, 0) || ${FIELD} || a.time_spent_seconds, ${RECORD})
   from ${sessionAnswers} as a where a.session_id = ${testSessionRecords}.id)`;
 
-/** The sessions in scope, each with "questionId␟points␟max␟correct" answers joined by ␞ (points in millionths). */
+/** The sessions in scope, each with "questionId␟points␟max␟correct␟seconds" answers joined by ␞ (points in millionths). */
 function sessionsQuery(db: Database, scope: AnalyticsScope) {
   return db
     .select({
@@ -121,14 +121,14 @@ export async function readCohortAnalyticsData(db: Database, scope: AnalyticsScop
   if (!cohort) return null;
 
   sessionRows.sort((a, b) => a[4] - b[4] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  type Packed = { questionId: string; pointsEarned: number; maxPoints: number; wasCorrect: boolean };
+  type Packed = { questionId: string; pointsEarned: number; maxPoints: number; wasCorrect: boolean; seconds: number };
   const picks = new Map<string, string>();
   const packed = sessionRows.map((row): Packed[] => {
     if (!row[9]) return [];
     return row[9].split(RECORD).map((answer) => {
-      const [questionId = "", points, max, correct] = answer.split(FIELD);
+      const [questionId = "", points, max, correct, seconds] = answer.split(FIELD);
       if (!picks.has(questionId)) picks.set(questionId, row[0]);
-      return { questionId, pointsEarned: Number(points) / POINT_SCALE, maxPoints: Number(max) / POINT_SCALE, wasCorrect: correct === "1" };
+      return { questionId, pointsEarned: Number(points) / POINT_SCALE, maxPoints: Number(max) / POINT_SCALE, wasCorrect: correct === "1", seconds: Number(seconds) || 0 };
     });
   });
 
@@ -148,7 +148,8 @@ export async function readCohortAnalyticsData(db: Database, scope: AnalyticsScop
       competenciesStatus: parseMap(competenciesStatus),
       moduleRecommendations: parseMap(moduleRecommendations),
       scaleScore,
-      answers: packed[index]!.flatMap((answer): AnalyticsAnswer[] => {
+      answeringSeconds: packed[index]!.reduce((sum, answer) => sum + answer.seconds, 0),
+      answers: packed[index]!.flatMap(({ seconds: _seconds, ...answer }): AnalyticsAnswer[] => {
         const question = questions.get(answer.questionId);
         return question ? [{ ...answer, ...question }] : [];
       }),

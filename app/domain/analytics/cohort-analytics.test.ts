@@ -49,6 +49,18 @@ describe("cohortAnalytics", () => {
     });
   });
 
+  it("times a session by its clock, or by its answers' own timers when those add up to more", () => {
+    const result = analytics([
+      student("clock", 70, { answeringSeconds: 300 }),
+      student("answers", 70, { startTime: 0, endTime: 2_000, answeringSeconds: 20 * 60 }),
+    ]);
+    expect(result.studentPerformance.map((entry) => [entry.studentId, entry.timeMinutes])).toEqual([
+      ["clock", 10],
+      ["answers", 20],
+    ]);
+    expect(result.averageTimeMinutes).toBe(15);
+  });
+
   it("reports one student: nobody is below their own average or percentile", () => {
     const result = analytics([student("ana", 40)]);
     expect(result).toMatchObject({ completedSessions: 1, averageScore: 40, scoreDistribution: { min: 40, max: 40, median: 40, stdDev: 0 }, averageTimeMinutes: 10 });

@@ -21,6 +21,8 @@ export type AnalyticsSession = {
   totalScore: number | null;
   startTime: number;
   endTime: number | null;
+  /** The answers' own timers added up (the time the student spent on the questions). */
+  answeringSeconds?: number;
   competenciesStatus: Record<string, string>;
   moduleRecommendations: Record<string, string>;
   answers: AnalyticsAnswer[];
@@ -36,7 +38,13 @@ export const HARDEST_QUESTIONS = 10;
 export const DIFFICULT_SUCCESS_RATE = 50;
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
-const minutesOf = (session: AnalyticsSession) => (session.endTime === null ? null : (session.endTime - session.startTime) / 60_000);
+/**
+ * How long a finished session took: from start to end, or the answers' own timers added up if
+ * that is longer (a session whose answers were sent faster than they were timed, as simulated
+ * demo students' are, still took the time its questions did).
+ */
+const minutesOf = (session: AnalyticsSession) =>
+  session.endTime === null ? null : Math.max(session.endTime - session.startTime, (session.answeringSeconds ?? 0) * 1000) / 60_000;
 
 function struggling(completed: AnalyticsSession[], average: number | null) {
   const scores = completed.map((session) => session.totalScore ?? 0);
