@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 
+import { apiClient } from "../support/api";
 import { seriousAccessibilityViolations } from "../support/axe";
 import { saveScreenshot } from "../support/browser";
 import { browserSession } from "../support/browser-session";
@@ -48,6 +49,65 @@ describe("Cohort Analytics", () => {
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await saveScreenshot(page, "analytics-demo-mobile");
   }, 90_000);
+
+  it("finds a demo student's session, overrides a grade, and sees the new score in the results, the sessions and the analytics", async () => {
+    const { page, worker } = session;
+    const admin = apiClient(worker, await worker.signIn(demoAccounts.admin.email, demoAccounts.admin.password));
+    // The demo class the first test generated: a finished session whose weakest logged grade, set
+    // to 100, must raise the student's score.
+    const demo = await worker.d1
+      .prepare("select c.id as cohortId, c.test_config_id as testId from cohorts c where c.name = 'Demo Class (simulated)' order by c.created_at desc limit 1")
+      .first<{ cohortId: string; testId: string }>();
+    expect(demo).not.toBeNull();
+    const weakest = await worker.d1
+      .prepare(
+        `select s.id as sessionId, s.user_id as studentId, l.question_id as questionId, l.score as score from ai_grading_logs l join sessions s on s.id = l.session_id
+         where s.cohort_id = ? and s.completed = 1 and l.score < 50 order by l.score, s.user_id limit 1`,
+      )
+      .bind(demo!.cohortId)
+      .first<{ sessionId: string; studentId: string; questionId: string; score: number }>();
+    expect(weakest).not.toBeNull();
+    const before = (await admin.get(`/api/sessions/${weakest!.sessionId}`)).data.totalScore as number;
+
+    // Test Sessions: filter to the demo test and the student, in the URL.
+    await page.goto("/admin/sessions");
+    await page.getByLabel("Test", { exact: true }).selectOption(demo!.testId);
+    await page.getByLabel("Student Name").fill(weakest!.studentId);
+    await page.waitForURL((url) => url.searchParams.get("student") === weakest!.studentId && url.searchParams.get("test") === demo!.testId);
+    // (A student id can be part of another's, as "ana.k" is of "ana.k32".)
+    const card = page.getByTestId("session-card").filter({ has: page.getByTestId("session-student").getByText(weakest!.studentId, { exact: true }) });
+    await card.getByText(`${Math.round(before)}%`).waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    // The review: override the weakest grade, with a reason.
+    await card.getByRole("link", { name: "Review AI Grading" }).click();
+    await page.getByRole("heading", { name: "AI Grading Review" }).waitFor();
+    const logs = (await admin.get(`/api/sessions/${weakest!.sessionId}/ai-grading`)).data.gradingLogs as { questionId: string }[];
+    const log = page.getByTestId("grading-log").nth(logs.findIndex((entry) => entry.questionId === weakest!.questionId));
+    await log.getByLabel("New score (0–100)").fill("100");
+    await log.getByLabel("Reason").fill("Right idea, said differently from the rubric.");
+    await log.getByRole("button", { name: "Override Grade" }).click();
+    await page.getByTestId("toast").filter({ hasText: "Grade Overridden" }).waitFor();
+    expect(await log.getByTestId("override-history").innerText()).toMatch(/^100 \(was [\d.]+\) by .+: Right idea, said differently from the rubric\.$/);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    const after = (await admin.get(`/api/sessions/${weakest!.sessionId}`)).data.totalScore as number;
+    expect(after).toBeGreaterThan(before);
+
+    // Everywhere: the student's results, the sessions list and the class's analytics.
+    await page.getByRole("link", { name: "View Results" }).click();
+    await page.getByRole("heading", { name: "Your Results" }).waitFor();
+    expect(await page.getByTestId("overall-score").innerText()).toContain(`${Math.round(after)}%`);
+    await page.getByTestId("teacher-reviewed").first().waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    await page.goto(`/admin/sessions?test=${demo!.testId}&student=${encodeURIComponent(weakest!.studentId)}`);
+    await card.getByText(`${Math.round(after)}%`).waitFor();
+
+    await page.goto(`/admin/analytics?cohortId=${demo!.cohortId}&testConfigId=${demo!.testId}`);
+    const row = page.getByRole("table", { name: "Per-student performance" }).getByRole("row").filter({ has: page.getByText(weakest!.studentId, { exact: true }) });
+    await row.getByText(`${after}%`).waitFor();
+  }, 60_000);
 
   it("says so in an alert, not a browser dialog, when demo data cannot be generated", async () => {
     const { page, worker } = session;
