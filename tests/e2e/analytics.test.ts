@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { apiClient } from "../support/api";
 import { seriousAccessibilityViolations } from "../support/axe";
-import { saveScreenshot } from "../support/browser";
+import { saveScreenshot, waitForHydration } from "../support/browser";
 import { browserSession } from "../support/browser-session";
 import { demoAccounts } from "../support/worker";
 
@@ -19,6 +19,7 @@ describe("Cohort Analytics", () => {
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
     const generate = page.getByRole("button", { name: "Generate demo data" });
+    await waitForHydration(page);
     await generate.click();
     await page.getByRole("button", { name: "Generating demo data…" }).waitFor();
     expect(await page.getByRole("button", { name: "Generating demo data…" }).isDisabled()).toBe(true);
@@ -70,8 +71,9 @@ describe("Cohort Analytics", () => {
     const before = (await admin.get(`/api/sessions/${weakest!.sessionId}`)).data.totalScore as number;
 
     // Test Sessions: filter to the demo test and the student, in the URL.
-    await page.goto("/admin/sessions");
-    await page.getByLabel("Test", { exact: true }).selectOption(demo!.testId);
+    await page.goto(`/admin/sessions?test=${demo!.testId}`);
+    await waitForHydration(page);
+    expect(await page.getByLabel("Test", { exact: true }).inputValue()).toBe(demo!.testId);
     await page.getByLabel("Student Name").fill(weakest!.studentId);
     await page.waitForURL((url) => url.searchParams.get("student") === weakest!.studentId && url.searchParams.get("test") === demo!.testId);
     // (A student id can be part of another's, as "ana.k" is of "ana.k32".)

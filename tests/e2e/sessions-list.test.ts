@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { seriousAccessibilityViolations } from "../support/axe";
-import { saveScreenshot } from "../support/browser";
+import { saveScreenshot, waitForHydration } from "../support/browser";
 import { browserSession } from "../support/browser-session";
 import { demoAccounts } from "../support/worker";
 
@@ -52,6 +52,7 @@ describe("Test Sessions", () => {
 
     await page.reload();
     await page.getByText("Showing 4 of 4 sessions").waitFor();
+    await waitForHydration(page);
     await page.getByLabel("Student Name").fill("maya");
     await page.waitForURL((url) => url.searchParams.get("student") === "maya");
     await page.getByText("Showing 3 of 3 sessions").waitFor();

@@ -52,3 +52,11 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
   await page.screenshot({ path, fullPage: true });
   return path;
 }
+
+/**
+ * Waits until Remix has hydrated the page: before that, a control works as plain HTML only (a
+ * filter that applies as you type does nothing yet), so a test typing earlier races the page.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => "__remixRouter" in window);
+}
