@@ -1,8 +1,9 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
-import { ArrowLeft, ArrowRight, Plus, Trash2 } from "lucide-react";
+import { useLoaderData } from "@remix-run/react";
+import { ArrowRight, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 
+import { BackLink, PageHeader } from "~/components/page-header";
 import { Dialog, DialogActions } from "~/components/dialog";
 import { useActionResult, useIntentFetcher } from "~/components/action-result";
 import { PREREQUISITE_MESSAGES, prerequisiteActionSchema } from "~/domain/curriculum/screen-actions";
@@ -55,18 +56,16 @@ export default function PrerequisitesManager() {
 
   return (
     <div className="mx-auto max-w-4xl">
-      <Link to="/admin/competencies" className="btn-ghost -ml-4 mb-4">
-        <ArrowLeft aria-hidden="true" className="size-4" /> Back to Competencies
-      </Link>
-      <header className="flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold text-slate-900">Prerequisites Manager</h1>
-          <p className="mt-1 text-slate-700">Which competencies a student needs before another</p>
-        </div>
-        <button type="button" className="btn-primary" onClick={() => setOpen(true)}>
-          <Plus aria-hidden="true" className="size-4" /> Add Prerequisite
-        </button>
-      </header>
+      <BackLink to="/admin/competencies" label="Back to Competencies" />
+      <PageHeader
+        title="Prerequisites Manager"
+        subtitle="Which competencies a student needs before another"
+        actions={
+          <button type="button" className="btn-primary" onClick={() => setOpen(true)}>
+            <Plus aria-hidden="true" className="size-4" /> Add Prerequisite
+          </button>
+        }
+      />
       {prerequisites.length === 0 ? <p className="card mt-6 p-8 text-center text-slate-700">No prerequisites yet.</p> : null}
       <ul className="mt-6 space-y-2">
         {prerequisites.map((row) => (

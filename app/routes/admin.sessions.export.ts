@@ -1,22 +1,19 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-
-import { toCsv } from "~/domain/export/csv";
+import { sessionsCsv } from "~/domain/sessions/session-export";
 import { readSessionListScreenQuery } from "~/domain/sessions/session-list";
 import { sessionsForExport } from "~/models/session-list.server";
-import { csvAttachment } from "~/services/api.server";
+import { apiRoute, csvAttachment } from "~/services/api.server";
 import { requireAdmin } from "~/services/auth.server";
-import { sessionCsvRows, SESSION_CSV_HEADERS } from "./admin.sessions/sessions.server";
 
 /**
  * GET /admin/sessions/export (?test, ?student, ?status: the screen's filters): every matching
  * session as CSV, newest first, up to 50,000 rows (X-Export-Truncated: true when the cap cut it).
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = apiRoute(async ({ request, context }) => {
   await requireAdmin(request, context);
   const { filters } = readSessionListScreenQuery(new URL(request.url).searchParams);
   const { rows, truncated } = await sessionsForExport(context.db, filters);
   const day = new Date().toISOString().slice(0, 10);
-  const response = csvAttachment(`test-sessions-${day}.csv`, toCsv(SESSION_CSV_HEADERS, sessionCsvRows(rows)));
+  const response = csvAttachment(`test-sessions-${day}.csv`, sessionsCsv(rows));
   if (truncated) response.headers.set("X-Export-Truncated", "true");
   return response;
-}
+});

@@ -1,10 +1,10 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { ArrowLeft } from "lucide-react";
 
 import { GradingLogCard } from "./grading-log-card";
 import { loadGradingReviewPage } from "./grading-review.server";
 import { SummaryCards } from "./summary-cards";
+import { BackLink, PageHeader } from "~/components/page-header";
 import { FormAlert } from "~/components/action-result";
 import { GRADING_REVIEW_MESSAGES, gradingReviewActionSchema } from "~/domain/sessions/grade-override";
 import type { ActionResult } from "~/lib/action-result";
@@ -46,20 +46,20 @@ export default function AiGradingReview() {
 
   return (
     <div className="mx-auto max-w-5xl">
-      <Link to="/admin/tests" className="btn-ghost -ml-4 mb-4">
-        <ArrowLeft aria-hidden="true" className="size-4" /> Back to Tests
-      </Link>
-      <header>
-        <h1 className="text-3xl font-bold text-slate-900">AI Grading Review</h1>
-        {data.state === "ready" ? (
-          <p className="mt-1 text-slate-700">
-            {data.session.testTitle} · Student {data.session.studentId} ·{" "}
-            <Link to={`/results/${data.session.id}`} className="font-medium text-blue-800 underline underline-offset-2">
-              View Results
-            </Link>
-          </p>
-        ) : null}
-      </header>
+      <BackLink to="/admin/tests" label="Back to Tests" />
+      <PageHeader
+        title="AI Grading Review"
+        subtitle={
+          data.state === "ready" ? (
+            <>
+              {data.session.testTitle} · Student {data.session.studentId} ·{" "}
+              <Link to={`/results/${data.session.id}`} className="font-medium text-blue-800 underline underline-offset-2">
+                View Results
+              </Link>
+            </>
+          ) : null
+        }
+      />
 
       {loading ? (
         <p role="status" className="mt-6 rounded-md bg-blue-50 px-3 py-2 text-blue-900">

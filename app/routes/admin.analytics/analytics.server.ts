@@ -1,7 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { z } from "zod";
-
 import { parseAnalyticsScope } from "~/domain/analytics/analytics-scope";
+import { ANALYTICS_MESSAGES, analyticsActionSchema } from "~/domain/analytics/screen-actions";
 import type { ShownReport } from "~/components/analytics/shown-report";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { assertNever } from "~/lib/assert-never";
@@ -12,13 +11,6 @@ import { loadCohortAnalytics } from "~/services/cohort-analytics.server";
 import { seedDemoCohort } from "~/services/demo-cohort.server";
 import { notFoundPage } from "~/services/http-errors.server";
 import { redirectWithToast } from "~/services/sign-in.server";
-
-/** The screen's one intent (docs/decisions/0006-action-contract.md). */
-const analyticsActionSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("generateDemo") })]);
-
-const ANALYTICS_MESSAGES = {
-  intents: { generateDemo: { success: null, failure: "Failed to generate demo data. Please try again." } },
-};
 
 export function analyticsHref(query: { cohortId: string; testConfigId?: string | null }): string {
   const search = new URLSearchParams({ cohortId: query.cohortId });

@@ -1,8 +1,9 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ArrowLeft, Download } from "lucide-react";
+import { Download } from "lucide-react";
 import type { ReactNode } from "react";
 
+import { BackLink, PageHeader } from "~/components/page-header";
 import { CompetencyMasteryChart } from "~/components/analytics/competency-mastery-chart";
 import { QuestionSuccessChart } from "~/components/analytics/question-success-chart";
 import { ScaleScoreChart, ScoreDistributionChart } from "~/components/analytics/score-distribution-chart";
@@ -102,18 +103,14 @@ export default function CohortAnalytics() {
   const cohortId = query.cohortId;
   return (
     <div className="mx-auto max-w-6xl space-y-6">
-      <Link to="/admin/cohorts" className="btn-ghost -ml-4">
-        <ArrowLeft aria-hidden="true" className="size-4" /> Back to Classes
-      </Link>
-      <header className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold text-slate-900">Cohort Analytics</h1>
-          <p className="mt-1 text-slate-700">
-            {report && cohortName ? `${cohortName} · ${report.testName}` : "How a class did: scores, struggling students, competencies and the hardest questions"}
-          </p>
-        </div>
-        <DemoDataButton />
-      </header>
+      <div>
+        <BackLink to="/admin/cohorts" label="Back to Classes" />
+        <PageHeader
+          title="Cohort Analytics"
+          subtitle={report && cohortName ? `${cohortName} · ${report.testName}` : "How a class did: scores, struggling students, competencies and the hardest questions"}
+          actions={<DemoDataButton />}
+        />
+      </div>
       {cohortId ? null : <SearchCard testConfigId={query.testConfigId} />}
       {failed ? (
         <p role="alert" className="card border-red-300 bg-red-50 p-6 text-red-900">

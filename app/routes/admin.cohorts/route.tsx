@@ -1,12 +1,13 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
-import { ArrowLeft, Plus } from "lucide-react";
+import { useLoaderData } from "@remix-run/react";
+import { Plus } from "lucide-react";
 import { useState } from "react";
 
 import { CohortCard } from "./cohort-card";
 import { CohortDialog, type EditableCohort } from "./cohort-dialog";
 import printStyles from "./print.css";
 import { QrDialog } from "./qr-dialog";
+import { BackLink, PageHeader } from "~/components/page-header";
 import { ConfirmDeleteDialog } from "~/components/dialog";
 import { useActionResult, useIntentFetcher } from "~/components/action-result";
 import { COHORT_MESSAGES, cohortActionSchema } from "~/domain/classes/screen-actions";
@@ -66,18 +67,16 @@ export default function ClassManagement() {
 
   return (
     <div className="mx-auto max-w-5xl">
-      <Link to="/admin/tests" className="btn-ghost -ml-4 mb-4">
-        <ArrowLeft aria-hidden="true" className="size-4" /> Back to Tests
-      </Link>
-      <header className="flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold text-slate-900">Class Management</h1>
-          <p className="mt-1 text-slate-700">Classes, their join codes and the test students start when they join</p>
-        </div>
-        <button type="button" className="btn-primary" onClick={() => setEditing({ key: Date.now(), cohort: null })}>
-          <Plus aria-hidden="true" className="size-4" /> New Class
-        </button>
-      </header>
+      <BackLink to="/admin/tests" label="Back to Tests" />
+      <PageHeader
+        title="Class Management"
+        subtitle="Classes, their join codes and the test students start when they join"
+        actions={
+          <button type="button" className="btn-primary" onClick={() => setEditing({ key: Date.now(), cohort: null })}>
+            <Plus aria-hidden="true" className="size-4" /> New Class
+          </button>
+        }
+      />
       {cohorts.length === 0 ? (
         <p className="card mt-6 p-8 text-center text-slate-700">No classes yet. Create a class to get a join code for your students.</p>
       ) : null}

@@ -1,10 +1,11 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { ArrowLeft, Download } from "lucide-react";
+import { useLoaderData, useNavigation } from "@remix-run/react";
+import { Download } from "lucide-react";
 
 import { SessionCard } from "./session-card";
 import { SessionFilters } from "./session-filters";
 import { loadSessionsScreen } from "./sessions.server";
+import { BackLink, PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/questions/pagination";
 import { SESSIONS_EMPTY_MESSAGE, SESSIONS_LOADING_MESSAGE, sessionListSearch } from "~/domain/sessions/session-list";
 import { requireAdmin } from "~/services/auth.server";
@@ -24,19 +25,17 @@ export default function TestSessions() {
 
   return (
     <div className="mx-auto max-w-6xl">
-      <Link to="/admin/tests" className="btn-ghost -ml-4 mb-4">
-        <ArrowLeft aria-hidden="true" className="size-4" /> Back to Tests
-      </Link>
-      <header className="flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold text-slate-900">Test Sessions</h1>
-          <p className="mt-1 text-slate-700">Review and manage all test submissions</p>
-        </div>
-        {/* A download, not a page: a plain link, so the browser saves the file. */}
-        <a href={exportHref} className="btn-outline" download>
-          <Download aria-hidden="true" className="size-4" /> Export CSV
-        </a>
-      </header>
+      <BackLink to="/admin/tests" label="Back to Tests" />
+      <PageHeader
+        title="Test Sessions"
+        subtitle="Review and manage all test submissions"
+        actions={
+          // A download, not a page: a plain link, so the browser saves the file.
+          <a href={exportHref} className="btn-outline" download>
+            <Download aria-hidden="true" className="size-4" /> Export CSV
+          </a>
+        }
+      />
 
       <SessionFilters values={values} tests={tests} />
 

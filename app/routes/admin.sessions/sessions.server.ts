@@ -1,7 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 
 import {
-  durationSeconds,
   formatSessionDuration,
   formatSessionScore,
   hasAiFeedback,
@@ -12,7 +11,7 @@ import {
 } from "~/domain/sessions/session-list";
 import { formatShortDateTime, timeZoneFromCookieHeader } from "~/domain/shell/time-zone";
 import { listTestChoices } from "~/models/cohorts.server";
-import { sessionPage, type SessionListRow, type sessionsForExport } from "~/models/session-list.server";
+import { sessionPage, type SessionListRow } from "~/models/session-list.server";
 
 /** Only what a card shows: the scores map stays on the server, reduced to one yes or no. */
 function sessionCard(row: SessionListRow, timeZone: string) {
@@ -45,39 +44,4 @@ export async function loadSessionsScreen(request: Request, context: AppLoadConte
     tests,
     exportHref: `/admin/sessions/export${exportSearch ? `?${exportSearch}` : ""}`,
   };
-}
-
-export const SESSION_CSV_HEADERS = [
-  "Session ID",
-  "Student",
-  "Test",
-  "Subject",
-  "Mode",
-  "Status",
-  "Score (%)",
-  "Scale score",
-  "Questions answered",
-  "Started",
-  "Ended",
-  "Duration (s)",
-  "Class ID",
-] as const;
-
-/** The export's rows: times in ISO 8601 UTC (a spreadsheet's to convert), a score only once completed. */
-export function sessionCsvRows(rows: Awaited<ReturnType<typeof sessionsForExport>>["rows"]) {
-  return rows.map((row) => [
-    row.id,
-    row.userId,
-    row.testTitle,
-    row.testSubject,
-    MODE_LABELS[row.testMode] ?? row.testMode,
-    row.completed ? "Completed" : "In Progress",
-    row.completed ? row.totalScore : null,
-    row.scaleScore,
-    row.questionsAnswered,
-    row.startTime.toISOString(),
-    row.endTime?.toISOString() ?? null,
-    durationSeconds(row),
-    row.cohortId,
-  ]);
 }

@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+
+import { sessionsCsv, type ExportedSession } from "./session-export";
+
+const session = (overrides: Partial<ExportedSession> = {}): ExportedSession => ({
+  id: "s1",
+  userId: "ana",
+  testTitle: "Fractions",
+  testSubject: "Math",
+  testMode: "diagnostic",
+  completed: true,
+  totalScore: 72.5,
+  scaleScore: 204.1,
+  questionsAnswered: 12,
+  startTime: new Date(Date.UTC(2026, 2, 5, 15, 0, 0)),
+  endTime: new Date(Date.UTC(2026, 2, 5, 15, 2, 5)),
+  cohortId: "c1",
+  ...overrides,
+});
+
+describe("sessionsCsv", () => {
+  it("writes one row a session, times in UTC, the duration in seconds", () => {
+    const [header, row] = sessionsCsv([session()]).split("\r\n");
+    expect(header).toBe("Session ID,Student,Test,Subject,Mode,Status,Score (%),Scale score,Questions answered,Started,Ended,Duration (s),Class ID");
+    expect(row).toBe("s1,ana,Fractions,Math,Diagnostic,Completed,72.5,204.1,12,2026-03-05T15:00:00.000Z,2026-03-05T15:02:05.000Z,125,c1");
+  });
+
+  it("gives no score or duration to a session in progress, and neutralises a student id that looks like a formula", () => {
+    const [, row] = sessionsCsv([session({ userId: "=cmd|'/c calc'!A1", completed: false, totalScore: 10, endTime: null })]).split("\r\n");
+    expect(row).toBe(`s1,"'=cmd|'/c calc'!A1",Fractions,Math,Diagnostic,In Progress,,204.1,12,2026-03-05T15:00:00.000Z,,,c1`);
+  });
+});
