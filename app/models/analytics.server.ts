@@ -38,6 +38,7 @@ function cohortQuery(db: Database, scope: AnalyticsScope) {
   return db
     .select({
       id: cohorts.id,
+      name: cohorts.name,
       defaultTestTitle: tests.title,
       chosenTestTitle: scope.testConfigId
         ? sql<string | null>`(select ${tests.title} from ${tests} where ${tests.id} = ${scope.testConfigId})`
@@ -110,6 +111,7 @@ function parseMap(text: string | null): Record<string, string> {
 }
 
 export type CohortAnalyticsData = {
+  cohortName: string;
   /** The chosen test's title, else the class's default test's, else null. */
   testTitle: string | null;
   sessions: ReportSession[];
@@ -155,5 +157,5 @@ export async function readCohortAnalyticsData(db: Database, scope: AnalyticsScop
       }),
     }),
   );
-  return { testTitle: scope.testConfigId ? cohort.chosenTestTitle : cohort.defaultTestTitle, sessions };
+  return { cohortName: cohort.name, testTitle: scope.testConfigId ? cohort.chosenTestTitle : cohort.defaultTestTitle, sessions };
 }

@@ -8,6 +8,9 @@ export const ALL_TESTS = "All tests";
 /** A chosen test that does not exist (or was deleted): its sessions, if any, kept no link to it. */
 export const UNKNOWN_TEST_NAME = "Unknown test";
 
+/** The report with the class's name, read with it, so a page need not look the class up again. */
+export type NamedCohortReport = CohortAnalyticsReport & { cohortName: string };
+
 /**
  * A class's Cohort Analytics report (issue 10 §3), on one test when `testConfigId` is given, else
  * on all its sessions. Null when there is no such class. A test id that matches no test is not an
@@ -17,10 +20,10 @@ export const UNKNOWN_TEST_NAME = "Unknown test";
 export async function loadCohortAnalytics(
   db: Database,
   input: { cohortId: string; testConfigId?: string | null },
-): Promise<CohortAnalyticsReport | null> {
+): Promise<NamedCohortReport | null> {
   const testConfigId = input.testConfigId || null;
   const data = await readCohortAnalyticsData(db, { cohortId: input.cohortId, testConfigId });
   if (!data) return null;
   const testName = data.testTitle ?? (testConfigId ? UNKNOWN_TEST_NAME : ALL_TESTS);
-  return cohortAnalyticsReport({ testName, cohortId: input.cohortId, sessions: data.sessions });
+  return { ...cohortAnalyticsReport({ testName, cohortId: input.cohortId, sessions: data.sessions }), cohortName: data.cohortName };
 }

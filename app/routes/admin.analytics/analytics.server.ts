@@ -4,7 +4,6 @@ import { ANALYTICS_MESSAGES, analyticsActionSchema } from "~/domain/analytics/sc
 import type { ShownReport } from "~/components/analytics/shown-report";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { assertNever } from "~/lib/assert-never";
-import { findCohort } from "~/models/cohorts.server";
 import { handleAction } from "~/services/action.server";
 import { requireAdmin } from "~/services/auth.server";
 import { loadCohortAnalytics } from "~/services/cohort-analytics.server";
@@ -36,18 +35,17 @@ export async function analyticsLoader({ request, context }: LoaderFunctionArgs) 
   }
   let loaded;
   try {
-    const [cohort, report] = await Promise.all([findCohort(context.db, scope.cohortId), loadCohortAnalytics(context.db, scope)]);
-    loaded = { cohort, report };
+    loaded = await loadCohortAnalytics(context.db, scope);
   } catch (error) {
     // The page still renders, with SPEC.md's message in place of the report.
     console.error("Loading cohort analytics failed", cohortId, error);
     return json({ query, cohortName: null, report: null, failed: true }, { status: 500 });
   }
-  if (!loaded.cohort || !loaded.report) throw notFoundPage(NOT_FOUND.cohort, back);
+  if (!loaded) throw notFoundPage(NOT_FOUND.cohort, back);
   // Every question's row is for the export; the page shows the top 10, and its data rides in the HTML.
-  const { allQuestionAnalytics: _forExport, ...shown } = loaded.report;
+  const { allQuestionAnalytics: _forExport, cohortName, ...shown } = loaded;
   const report: ShownReport = shown;
-  return json({ query, cohortName: loaded.cohort.name, report, failed: false });
+  return json({ query, cohortName, report, failed: false });
 }
 
 export async function analyticsAction({ request, context }: ActionFunctionArgs) {
