@@ -1,12 +1,17 @@
 #!/usr/bin/env node
 /**
  * `npm start`: build, apply local migrations, seed demo data into an empty local database,
- * then serve the app in the real Workers runtime (wrangler dev / workerd) on port 8787.
+ * then serve the app in the real Workers runtime (wrangler dev / workerd) on port 8787
+ * (PORT), on this machine only unless HOST says otherwise.
  * Works with no configuration: ENVIRONMENT=development and offline defaults.
  */
 import { spawn } from "node:child_process";
+import { networkInterfaces } from "node:os";
 
 const port = process.env.PORT || "8787";
+// 127.0.0.1 keeps the local server to this machine; HOST=0.0.0.0 lets a phone on the same
+// network open it (and read a class's QR code, which holds the address the teacher's page uses).
+const host = process.env.HOST || "127.0.0.1";
 // Where local D1, Durable Object and queue state lives (wrangler's default folder).
 const stateDir = process.env.STATE_DIR || ".wrangler/state";
 const quietEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
@@ -34,7 +39,20 @@ try {
   process.exit(1);
 }
 
-console.log(`› Starting the app at http://localhost:${port} (Ctrl+C to stop)\n`);
+/** The addresses another device on the network can use, when the server listens beyond loopback. */
+function networkAddresses() {
+  if (host !== "0.0.0.0") return host === "127.0.0.1" || host === "localhost" ? [] : [host];
+  return Object.values(networkInterfaces())
+    .flat()
+    .filter((entry) => entry && entry.family === "IPv4" && !entry.internal)
+    .map((entry) => entry.address);
+}
+
+console.log(`› Starting the app at http://localhost:${port} (Ctrl+C to stop)`);
+for (const address of networkAddresses()) {
+  console.log(`  On your network: http://${address}:${port} (open it there so class QR codes hold this address)`);
+}
+console.log("  The first page takes a few seconds while the Workers runtime warms up.\n");
 // wrangler dev exits on one failed request to "/" between its proxy and the Worker (a burst of
 // new connections can cause one): cloudflare/workers-sdk#4562, #15317. The state is on disk,
 // so start it again when it exits with an error after having run a while (not at startup).
@@ -46,7 +64,7 @@ function serve() {
   // Its own process group, so stopping npm start also stops workerd.
   const child = spawn(
     bin("wrangler"),
-    ["dev", "--port", port, "--ip", "127.0.0.1", "--persist-to", stateDir, "--var", "ENVIRONMENT:development", "--show-interactive-dev-session=false"],
+    ["dev", "--port", port, "--ip", host, "--persist-to", stateDir, "--var", "ENVIRONMENT:development", "--show-interactive-dev-session=false"],
     { stdio: "inherit", env: quietEnv, detached: true },
   );
   server = child;

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+import { networkInterfaces, tmpdir } from "node:os";
 import { join } from "node:path";
 
 import { afterAll, describe, expect, it } from "vitest";
@@ -52,7 +52,8 @@ function startAndWaitUntilReady(port: number): Promise<string> {
     let output = "";
     server = spawn("npm", ["start"], {
       cwd: projectCopy,
-      env: { ...process.env, PORT: String(port), STATE_DIR: stateDir },
+      // HOST=0.0.0.0, as the README suggests for trying the join QR code from a phone.
+      env: { ...process.env, PORT: String(port), STATE_DIR: stateDir, HOST: "0.0.0.0" },
       detached: true,
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -84,6 +85,12 @@ describe("npm start on an empty database", () => {
     const admin = output.match(/Demo admin:\s+(\S+) \/ (\S+)/);
     expect(admin, output).not.toBeNull();
     expect(output).toContain("Demo class join code: DEMOCLASS");
+    // Listening beyond loopback, it names the addresses a phone on the network can open.
+    const lanAddresses = Object.values(networkInterfaces())
+      .flat()
+      .filter((entry) => entry && entry.family === "IPv4" && !entry.internal)
+      .map((entry) => entry!.address);
+    for (const address of lanAddresses) expect(output).toContain(`On your network: http://${address}:${port}`);
     const [, email, password] = admin!;
 
     const origin = `http://127.0.0.1:${port}`;
