@@ -122,3 +122,11 @@ describe("a chat answer", () => {
     expect(submitted.data.gradingResult).toMatchObject({ score: 0, isCorrect: false, feedback: "No answer was given." });
   });
 });
+
+describe("the mode cards", () => {
+  it("say how many questions each mode asks: the diagnostic no fewer than the placement", async () => {
+    const page = await textOf(`/test/${demoTestId}`);
+    expect(page).toContain("minutes · 5 to 20 questions");
+    expect(page).toContain("minutes · 20 questions");
+  });
+});
