@@ -98,7 +98,10 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
     if (!loaded) return { ok: false, reason: "not_begun" };
     const now = Date.now();
     const modelWillGrade = loadConfig(this.env).ai.provider === "openai";
-    const outcome = submit(loaded.state, loaded.blueprint, parsed.data, now, modelWillGrade);
+    const isChat = loaded.blueprint.questions.some((question) => question.id === parsed.data.questionId && question.type === "chat");
+    // A chat is graded on the exchanges this object stored, not on a transcript the caller sent.
+    const transcript = isChat ? ((await this.ctx.storage.get<ChatMessage[]>(chatKey(parsed.data.questionId))) ?? []) : [];
+    const outcome = submit(loaded.state, loaded.blueprint, parsed.data, now, modelWillGrade, transcript);
     switch (outcome.kind) {
       case "repeat":
         return { ok: true, outcome: "repeat", answer: toAnswerOutcome(outcome.answer), view: sessionProgress(outcome.state, loaded.blueprint, now), modelGrade: null, offlineGradeLog: null };

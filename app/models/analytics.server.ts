@@ -5,6 +5,8 @@ import type { Database } from "~/db/client.server";
 import { cohorts, sessionAnswers, testSessionRecords, tests } from "~/db/schema";
 import type { ReportSession } from "~/domain/analytics/analytics-report";
 import type { AnalyticsAnswer } from "~/domain/analytics/cohort-analytics";
+import type { CompletionReason } from "~/domain/sessions/session-contract";
+import { wasEndedEarly } from "~/domain/sessions/session-state";
 
 /**
  * What Cohort Analytics reads (issue 10 §3): a class, its sessions (on one test, or all) and their
@@ -75,6 +77,7 @@ function sessionsQuery(db: Database, scope: AnalyticsScope) {
       moduleRecommendations: testSessionRecords.moduleRecommendations,
       scaleScore: testSessionRecords.scaleScore,
       answers: packedAnswers,
+      completionReason: testSessionRecords.completionReason,
     })
     .from(testSessionRecords)
     .where(inScope(scope));
@@ -96,7 +99,7 @@ export function analyticsQuerySql(db: Database, scope: AnalyticsScope, picks: [s
   };
 }
 
-type SessionRow = [string, string, number, number | null, number, number | null, string | null, string | null, number | null, string | null];
+type SessionRow = [string, string, number, number | null, number, number | null, string | null, string | null, number | null, string | null, CompletionReason | null];
 type QuestionRow = [string, string, string, string];
 
 /** JSON maps are written by the app; a broken one reads as empty rather than failing the page. */
@@ -140,10 +143,11 @@ export async function readCohortAnalyticsData(db: Database, scope: AnalyticsScop
   const questions = new Map(questionRows.map(([questionId, questionText, questionType, difficulty]) => [questionId, { questionText, questionType, difficulty }]));
 
   const sessions = sessionRows.map(
-    ([id, userId, completed, totalScore, startTime, endTime, competenciesStatus, moduleRecommendations, scaleScore], index): ReportSession => ({
+    ([id, userId, completed, totalScore, startTime, endTime, competenciesStatus, moduleRecommendations, scaleScore, , completionReason], index): ReportSession => ({
       sessionId: id,
       studentId: userId,
       completed: completed === 1,
+      endedEarly: wasEndedEarly(completionReason),
       totalScore,
       startTime,
       endTime,

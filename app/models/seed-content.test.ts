@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
 
+import { next, startAttempt, update, type EngineBank } from "~/domain/adaptive/engine";
+import { LABEL_PRIORS } from "~/domain/adaptive/item-model";
+import { mulberry32 } from "~/domain/adaptive/random";
 import { questionSchema } from "~/domain/questions/question";
 import { DIFFICULTIES, QUESTION_TYPES } from "~/domain/questions/question-types";
 import { sanitizeQuestionHtml } from "~/domain/questions/sanitize-html";
@@ -112,6 +115,27 @@ describe("the demo content", () => {
     for (const question of DEMO_QUESTIONS) {
       const parsed = questionSchema.safeParse(question);
       expect(parsed.success ? "valid" : parsed.error.issues.map((issue) => issue.message).join("; "), question.text).toBe("valid");
+    }
+  });
+
+  it("gives a diagnostic at least as many questions as a placement, and every competency its 3", () => {
+    const bank: EngineBank = {
+      items: DEMO_QUESTIONS.map((question, index) => ({ id: `q${index}`, params: LABEL_PRIORS[question.difficulty], competencyId: question.competency })),
+      prerequisites: Object.fromEntries(DEMO_COMPETENCIES.map((competency) => [competency.key, DEMO_PREREQUISITES.filter((link) => link.competency === competency.key).map((link) => link.prerequisite)])),
+    };
+    const run = (mode: "placement" | "diagnostic", seed: number, skill: number) => {
+      const random = mulberry32(seed);
+      let state = startAttempt(seed, { mode });
+      for (let step = next(state, bank); "question" in step; step = next(state, bank)) {
+        state = update(state, { questionId: step.question.id, score: random() < skill ? 1 : 0, params: step.question.params, competencyId: step.question.competencyId });
+      }
+      return state.answers;
+    };
+    for (const skill of [0.2, 0.5, 0.9]) {
+      const placement = run("placement", 11, skill);
+      const diagnostic = run("diagnostic", 11, skill);
+      expect(diagnostic.length).toBeGreaterThanOrEqual(placement.length);
+      for (const competency of DEMO_COMPETENCIES) expect(diagnostic.filter((answer) => answer.competencyId === competency.key).length).toBeGreaterThanOrEqual(3);
     }
   });
 });

@@ -44,6 +44,7 @@ const listColumns = {
   moduleRecommendations: sessions.moduleRecommendations,
   scaleScore: sessions.scaleScore,
   questionsAnswered: sessions.questionsAnswered,
+  completionReason: sessions.completionReason,
 };
 
 /** The statements are exported so a test can read their query plans (they must read an index in order). */
@@ -85,6 +86,7 @@ const exportColumns = {
   startTime: sessions.startTime,
   endTime: sessions.endTime,
   cohortId: sessions.cohortId,
+  completionReason: sessions.completionReason,
 };
 
 export const EXPORT_CHUNK_ROWS = 1_000;

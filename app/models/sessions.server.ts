@@ -1,7 +1,7 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, isNull } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
-import { questions, sessionAnswers, testQuestions, testSessionRecords, tests } from "~/db/schema";
+import { questionCompetencies, questions, sessionAnswers, testQuestions, testSessionRecords, tests } from "~/db/schema";
 import type { Difficulty, QuestionType } from "~/domain/questions/question-types";
 
 /**
@@ -157,6 +157,25 @@ export async function findTestForTaking(db: Database, id: string) {
     .where(eq(tests.id, id))
     .limit(1);
   return row;
+}
+
+/**
+ * Each question of a test with its competency, chosen as a session's blueprint chooses it (the
+ * primary link, else the first): what the mode cards need to say how long each mode takes.
+ */
+export async function listTestQuestionCompetencies(db: Database, testId: string): Promise<{ id: string; competencyId: string | null }[]> {
+  const rows = await db
+    .select({ id: testQuestions.questionId, competencyId: questionCompetencies.competencyId, isPrimary: questionCompetencies.isPrimary })
+    .from(testQuestions)
+    .leftJoin(questionCompetencies, eq(questionCompetencies.questionId, testQuestions.questionId))
+    .where(eq(testQuestions.testId, testId))
+    .orderBy(asc(testQuestions.position), asc(questionCompetencies.createdAt));
+  const chosen = new Map<string, { competencyId: string | null; isPrimary: boolean }>();
+  for (const row of rows) {
+    const current = chosen.get(row.id);
+    if (!current || (row.isPrimary && !current.isPrimary)) chosen.set(row.id, { competencyId: row.competencyId, isPrimary: row.isPrimary ?? false });
+  }
+  return [...chosen].map(([id, { competencyId }]) => ({ id, competencyId }));
 }
 
 /** The session's resume code (shown to its student on the question screen), or null. */

@@ -1,14 +1,24 @@
 import { json } from "@remix-run/cloudflare";
 
 import { apiQueryFilters, readSessionListApiQuery } from "~/domain/sessions/session-list";
+import { wasEndedEarly } from "~/domain/sessions/session-state";
 import { sessionWindow, type SessionListRow } from "~/models/session-list.server";
 import { apiError, apiRoute, methodNotAllowed } from "~/services/api.server";
 import { requireAdmin } from "~/services/auth.server";
 
 /** SPEC.md's Session as the list gives it: both readings of the id, times in ISO 8601, no answers map. */
 function listedSessionJson(row: SessionListRow) {
-  const { id, startTime, endTime, ...rest } = row;
-  return { sessionId: id, id, ...rest, startTime: startTime.toISOString(), endTime: endTime?.toISOString() ?? null };
+  const { id, startTime, endTime, completionReason, ...rest } = row;
+  return {
+    sessionId: id,
+    id,
+    ...rest,
+    startTime: startTime.toISOString(),
+    endTime: endTime?.toISOString() ?? null,
+    // Named as GET /api/sessions/{id} names them.
+    completedReason: completionReason,
+    endedEarly: wasEndedEarly(completionReason),
+  };
 }
 
 /**

@@ -28,6 +28,8 @@ export const DEMO_CLASS_NAME = "Demo Class (simulated)";
 export const DEMO_STUDENT_COUNT = 32;
 /** One seed for the class: every demo class has the same abilities, so a demo tells the same story. */
 export const DEMO_SEED = 2026;
+/** The simulated tutor's reply to a simulated student's chat message (a demo spends no model tokens). */
+const DEMO_TUTOR_REPLY = "Thank you. Can you explain your thinking a little more?";
 /** Students taking the test at once: each is a chain of Durable Object calls, mostly waiting. */
 const CONCURRENCY = 6;
 
@@ -114,6 +116,10 @@ async function takeTest(context: AppLoadContext, template: SessionBlueprint, stu
   let current = begun.view.currentQuestion;
   for (let answered = 0; current && answered < student.answers; answered++) {
     const { answer, timeSpentSeconds } = simulatedAnswer(questions.get(current.id)!, student.theta, random);
+    // A chat is graded on the exchanges the session holds, as /api/chat stores them.
+    if (typeof answer === "object" && !Array.isArray(answer)) {
+      for (const turn of answer.messages.filter((message) => message.role === "user")) await session.appendChatExchange({ questionId: current.id, message: turn.content, reply: DEMO_TUTOR_REPLY });
+    }
     const result = await session.submit({ questionId: current.id, answer, timeSpentSeconds });
     if (!result.ok) {
       if (result.reason === "completed") break;
@@ -128,7 +134,7 @@ async function takeTest(context: AppLoadContext, template: SessionBlueprint, stu
       const { score, feedback, strengths, improvements } = result.answer;
       const grade = { score: score ?? 0, feedback: feedback ?? "", strengths, improvements };
       await session.applyModelGrade({ questionId: current.id, grade });
-      await recordOfflineGradingLog(context.db, sessionId, submitted, { question: result.modelGrade.question, result: { ...grade, keyPoints: [] }, review: { flagged: false, reasons: [] } });
+      await recordOfflineGradingLog(context.db, sessionId, submitted, { question: result.modelGrade.question, answer: result.modelGrade.answer, result: { ...grade, keyPoints: [] }, review: { flagged: false, reasons: [] } });
     }
     current = result.view.currentQuestion;
   }

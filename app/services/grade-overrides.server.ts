@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 
 import type { GradeOverrideInput } from "~/domain/sessions/grade-override";
+import { wasEndedEarly } from "~/domain/sessions/session-state";
 import { gradingReviewJson, overrideJson, type GradingReview, type OverrideJson } from "~/domain/sessions/grading-review";
 import { displayName } from "~/domain/shell/user-display";
 import { NOT_FOUND } from "~/domain/shell/not-found";
@@ -12,7 +13,7 @@ import type { CurrentUser } from "~/models/users.server";
 import { testSessionStub } from "./test-session.server";
 
 export type SessionGradingReview = {
-  session: { id: string; testTitle: string; studentId: string; completed: boolean; totalScore: number | null };
+  session: { id: string; testTitle: string; studentId: string; completed: boolean; totalScore: number | null; endedEarly: boolean };
   review: GradingReview;
 };
 
@@ -22,7 +23,7 @@ export async function readGradingReview(context: AppLoadContext, sessionId: stri
   const session = found(await findSessionRecord(db, sessionId), NOT_FOUND.session);
   const [logs, overrides] = await Promise.all([listSessionGradingLogs(db, sessionId), listSessionGradeOverrides(db, sessionId)]);
   return {
-    session: { id: session.id, testTitle: session.testTitle, studentId: session.userId, completed: session.completed, totalScore: session.totalScore },
+    session: { id: session.id, testTitle: session.testTitle, studentId: session.userId, completed: session.completed, totalScore: session.totalScore, endedEarly: wasEndedEarly(session.completionReason) },
     review: gradingReviewJson(logs, overrides),
   };
 }

@@ -107,11 +107,11 @@ export async function submitSessionAnswer(context: AppLoadContext, sessionId: st
     );
   }
   if (result.modelGrade) {
-    const { question, aiModel } = result.modelGrade;
+    const { question, answer, aiModel } = result.modelGrade;
     // Parsed inside the promise, as the offline log is: the student's answer is already stored,
     // so nothing about queueing its grade may fail the response.
     const queue = async () =>
-      queueAnswerGrading(aiTasksFor(context, queuedBy), { sessionId, questionId: input.questionId, question: gradingQuestionSchema.parse(question), answer: studentAnswerSchema.parse(input.answer), aiModel });
+      queueAnswerGrading(aiTasksFor(context, queuedBy), { sessionId, questionId: input.questionId, question: gradingQuestionSchema.parse(question), answer: studentAnswerSchema.parse(answer), aiModel });
     context.cloudflare.ctx.waitUntil(
       queue().catch((error: unknown) => {
         // The provisional grade stands; the answer itself is stored.
@@ -127,12 +127,13 @@ export async function submitSessionAnswer(context: AppLoadContext, sessionId: st
  * AI Grading Review shows it and a teacher can override it as any other. Parsed here, inside the
  * caller's promise: nothing about the log can fail the student's stored answer.
  */
-export async function recordOfflineGradingLog(db: AppLoadContext["db"], sessionId: string, input: SubmitAnswerInput, log: OfflineGradeLog) {
+export async function recordOfflineGradingLog(db: AppLoadContext["db"], sessionId: string, input: Pick<SubmitAnswerInput, "questionId">, log: OfflineGradeLog) {
   return insertGradingLog(db, {
     sessionId,
     questionId: input.questionId,
     question: gradingQuestionSchema.parse(log.question),
-    answer: studentAnswerSchema.parse(input.answer),
+    // The answer as the session recorded it (a chat's own transcript), not as the caller sent it.
+    answer: studentAnswerSchema.parse(log.answer),
     call: { model: OFFLINE_MODEL, promptSent: null, rawResponse: null, usage: NO_USAGE },
     outcome: { ok: true, result: log.result },
     review: log.review,

@@ -157,6 +157,8 @@ describe("GET /api/sessions", () => {
       moduleRecommendations: { Number: "Mastered" },
       scaleScore: 203.4,
       questionsAnswered: 6,
+      completedReason: null,
+      endedEarly: false,
     });
     expect(data.find((row) => row.id === "s-alice2")).toMatchObject({ completed: false, endTime: null, testSubject: null, testMode: "diagnostic" });
   });
@@ -277,12 +279,12 @@ describe("/admin/sessions/export", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="test-sessions-\d{4}-\d{2}-\d{2}\.csv"$/);
-    expect(lines[0]).toBe("Session ID,Student,Test,Subject,Mode,Status,Score (%),Scale score,Questions answered,Started,Ended,Duration (s),Class ID");
+    expect(lines[0]).toBe("Session ID,Student,Test,Subject,Mode,Status,Score (%),Ended early,Scale score,Questions answered,Started,Ended,Duration (s),Class ID");
     expect(lines).toHaveLength(TOTAL + 1);
-    expect(lines[1]).toBe(`s-inject,"'=HYPERLINK(""http://x"")",${testA.title},Mathematics,Placement,In Progress,,,0,2026-03-05T16:04:00.000Z,,,`);
+    expect(lines[1]).toBe(`s-inject,"'=HYPERLINK(""http://x"")",${testA.title},Mathematics,Placement,In Progress,,No,,0,2026-03-05T16:04:00.000Z,,,`);
 
     const alice = await csvOf("?student=ALICE_&status=completed");
-    expect(alice.lines.slice(1)).toEqual([`s-alice1,Alice_01,${testA.title},Mathematics,Placement,Completed,66.7,203.4,6,2026-03-05T15:04:00.000Z,2026-03-05T15:16:34.900Z,754,`]);
+    expect(alice.lines.slice(1)).toEqual([`s-alice1,Alice_01,${testA.title},Mathematics,Placement,Completed,66.7,No,203.4,6,2026-03-05T15:04:00.000Z,2026-03-05T15:16:34.900Z,754,`]);
     const byTest = await csvOf(`?test=${testB.id}&status=in_progress`);
     expect(byTest.lines.slice(1).map((line) => line.split(",")[0])).toEqual(["s-ten", "s-tie-a", "s-alice2"]);
   });

@@ -7,7 +7,7 @@ import { useHydrated } from "./timers";
 type Mode = "placement" | "diagnostic";
 
 /**
- * SPEC.md's Take a Test start: the mode (each with its minutes), 'Before You Begin' and Start
+ * SPEC.md's Take a Test start: the mode (each with its minutes and questions), 'Before You Begin' and Start
  * Test, disabled until a mode is chosen. Without JavaScript the radios and the button post as a
  * plain form, and the server asks for a mode if none was chosen.
  */
@@ -16,11 +16,14 @@ export function ModeSelection({
   notes,
   canStart,
   actionResult,
+  questionCounts,
 }: {
   notes: string[];
   test: { title: string; subject: string; gradeLevel: string; placementDuration: number; diagnosticDuration: number };
   canStart: boolean;
   actionResult?: ActionResult<unknown>;
+  /** How many questions each mode asks ("20 questions"), computed on the server (app/domain/sessions/mode-lengths). */
+  questionCounts?: Record<Mode, string> | null;
 }) {
   const [mode, setMode] = useState<Mode | null>(null);
   const hydrated = useHydrated();
@@ -54,7 +57,7 @@ export function ModeSelection({
               >
                 <input id={`mode-${entry.value}`} type="radio" name="testMode" value={entry.value} className="mt-1 size-5" onChange={() => setMode(entry.value)} />
                 <span className="font-semibold text-slate-900">{entry.title}</span>
-                <span className="col-start-2 text-sm text-slate-700">{`${entry.minutes} minutes`}</span>
+                <span className="col-start-2 text-sm text-slate-700">{`${entry.minutes} minutes${questionCounts ? ` · ${questionCounts[entry.value]}` : ""}`}</span>
               </label>
             ))}
           </div>

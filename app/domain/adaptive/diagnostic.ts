@@ -6,12 +6,15 @@ import {
 } from "./ability";
 import type { ItemParameters } from "./item-model";
 import type { AdaptiveItem } from "./selection";
+import type { LengthRange } from "./test-length";
 
 /**
  * Diagnostic stopping and targeting (issue 7): the comprehensive mode covers every competency of
  * the test (its minimum number of items, or a small enough SE on it) and, when a covered
  * competency comes out not mastered, probes its prerequisites with questions linked to them:
- * the test's own first, then the bank's. It stops when nothing is left or at the maximum.
+ * the test's own first, then the bank's. Once everything is covered it goes on, on the competency
+ * with the fewest items, until it is at least as long as a placement on the same test (ADR 0012).
+ * It stops when nothing is left or at the maximum.
  */
 
 export type DiagnosticRule = {
@@ -47,10 +50,13 @@ export type DiagnosticInput = {
   probeItems: readonly AdaptiveItem[];
   /** competencyId → its prerequisites' ids (SPEC.md's Prerequisite entity). */
   prerequisites: Readonly<Record<string, readonly string[]>>;
+  /** The test's length (test-length.ts): filled up to `min` once covered, stopped at `max`. Absent: the rule's maximum only. */
+  length?: LengthRange;
 };
 
+/** competencyId is null when filling with the test's questions that have no competency. */
 export type DiagnosticStep =
-  | { competencyId: string; candidates: readonly AdaptiveItem[] }
+  | { competencyId: string | null; candidates: readonly AdaptiveItem[] }
   | { stop: "max_length" | "all_covered" };
 
 /**
@@ -133,5 +139,28 @@ export function diagnosticStep(input: DiagnosticInput): DiagnosticStep {
       target = { competencyId, candidates };
     }
   }
-  return target ?? { stop: "all_covered" };
+  // The test's length bounds every path (a competency covered by its SE may lose it again).
+  const atMax = input.answers.length >= (input.length?.max ?? Infinity);
+  if (target) return atMax ? { stop: "max_length" } : target;
+  if (!atMax && input.answers.length < (input.length?.min ?? 0)) return fillStep(input, estimates, given);
+  return { stop: "all_covered" };
+}
+
+/**
+ * Everything is covered but the test is shorter than a placement would be: the next question is
+ * on the test's competency with the fewest items so far, then on any question of the test left.
+ */
+function fillStep(input: DiagnosticInput, estimates: ReturnType<typeof competencyEstimates>, given: ReadonlySet<string>): DiagnosticStep {
+  const unused = input.testItems.filter((item) => !given.has(item.id));
+  let target: { competencyId: string | null; candidates: readonly AdaptiveItem[] } | undefined;
+  let fewest = Infinity;
+  for (const competencyId of competenciesOf(unused)) {
+    const served = estimates.get(competencyId)?.items ?? 0;
+    if (served < fewest) {
+      fewest = served;
+      target = { competencyId, candidates: unused.filter((item) => item.competencyId === competencyId) };
+    }
+  }
+  if (target) return target;
+  return unused.length > 0 ? { competencyId: null, candidates: unused } : { stop: "all_covered" };
 }

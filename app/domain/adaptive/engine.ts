@@ -3,6 +3,7 @@ import type { ItemParameters } from "./item-model";
 import { DEFAULT_DIAGNOSTIC_RULE, type DiagnosticRule, diagnosticStep } from "./diagnostic";
 import { randomForStep } from "./random";
 import { type AdaptiveBank, type AdaptiveItem, selectNextItem } from "./selection";
+import { diagnosticLength, type LengthRange, placementLength } from "./test-length";
 import {
   DEFAULT_PLACEMENT_RULE,
   placementStopReason,
@@ -83,10 +84,16 @@ export function startAttempt(seed: number, config: Partial<EngineConfig> = {}): 
   };
 }
 
+/** A diagnostic test without competencies has nothing to cover: it runs as a placement test. */
+const runsAsDiagnostic = (config: EngineConfig, bank: EngineBank) => config.mode === "diagnostic" && bank.items.some((item) => item.competencyId);
+
+/** The fewest and the most questions this attempt can take on this bank (ADR 0012). */
+export function testLength(config: EngineConfig, bank: EngineBank): LengthRange {
+  return runsAsDiagnostic(config, bank) ? diagnosticLength(config.diagnostic, config, bank) : placementLength(config, bank.items.length);
+}
+
 export function next(state: EngineState, bank: EngineBank): NextStep {
-  const hasCompetencies = bank.items.some((item) => item.competencyId);
-  // A diagnostic test without competencies has nothing to cover: it runs as a placement test.
-  if (state.config.mode === "diagnostic" && hasCompetencies) return nextDiagnostic(state, bank);
+  if (runsAsDiagnostic(state.config, bank)) return nextDiagnostic(state, bank);
   const itemsGiven = state.answers.length;
   const stop = placementStopReason(state.config, {
     itemsGiven,
@@ -115,6 +122,7 @@ function nextDiagnostic(state: EngineState, bank: EngineBank): NextStep {
     testItems: bank.items,
     probeItems: bank.probeItems ?? [],
     prerequisites: bank.prerequisites ?? {},
+    length: testLength(state.config, bank),
   });
   if ("stop" in step) return step;
   const question = selectNextItem({

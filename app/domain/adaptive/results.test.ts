@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { estimateAbility } from "./ability";
-import { competencyMastery, moduleRecommendations, scaleScore, totalScorePercent } from "./results";
+import { competencyMastery, moduleRecommendations, scaleScore, totalScorePercent, unaskedPoints } from "./results";
 
 describe("scores", () => {
   it("weights points by difficulty and counts AI grades as a fraction", () => {
@@ -13,6 +13,15 @@ describe("scores", () => {
       { difficulty: "medium" as const, score: 0.5 },
     ];
     expect(totalScorePercent(answers)).toBeCloseTo(100 / 3, 10);
+  });
+
+  it("counts the questions a test could still have asked at 0, at the most they could be worth", () => {
+    // Two more questions could have been asked: the hard and a medium one left are the most they could be worth.
+    expect(unaskedPoints(2, ["easy", "medium", "hard", "medium"])).toBe(5);
+    expect(unaskedPoints(0, ["hard"])).toBe(0);
+    expect(unaskedPoints(5, ["easy"])).toBe(1);
+    // One easy question right, then 5 points the test could still ask: 1 of 6.
+    expect(totalScorePercent([{ difficulty: "easy", score: 1 }], 5)).toBeCloseTo(100 / 6, 10);
   });
 
   it("puts θ on the 200 + 10θ scale with its SE", () => {

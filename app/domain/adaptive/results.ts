@@ -11,17 +11,32 @@ import type { ItemParameters } from "./item-model";
 /** SPEC.md: easy 1, medium 2, hard 3 points; an AI grade earns its fraction of them. */
 export const POINTS: Record<Difficulty, number> = { easy: 1, medium: 2, hard: 3 };
 
-/** Percent of the points of the questions answered (0 when none was). */
+/**
+ * Percent of the points the test asked for: the questions answered, plus `unaskedPoints` for the
+ * questions a session ended before the engine's stop would still have asked, which earn nothing
+ * (ADR 0012). 0 when nothing was asked.
+ */
 export function totalScorePercent(
   answers: readonly { difficulty: Difficulty; score: number }[],
+  unaskedPoints = 0,
 ): number {
   let earned = 0;
-  let possible = 0;
+  let possible = unaskedPoints;
   for (const { difficulty, score } of answers) {
     earned += POINTS[difficulty] * Math.min(1, Math.max(0, score));
     possible += POINTS[difficulty];
   }
   return possible === 0 ? 0 : (100 * earned) / possible;
+}
+
+/**
+ * The most points the rest of a test could have been worth: the `count` questions it could still
+ * have asked, taken as the highest-valued ones left. Counting them at 0 makes ending a session
+ * early never score better than answering on, however the rest would have gone (ADR 0012).
+ */
+export function unaskedPoints(count: number, unaskedDifficulties: readonly Difficulty[]): number {
+  const points = unaskedDifficulties.map((difficulty) => POINTS[difficulty]).sort((a, b) => b - a);
+  return points.slice(0, Math.max(0, count)).reduce((sum, value) => sum + value, 0);
 }
 
 /** θ on the published scale 200 + 10θ (one unit of θ is 10 points), with its SE. */

@@ -18,6 +18,8 @@ export type AnalyticsSession = {
   sessionId: string;
   studentId: string;
   completed: boolean;
+  /** The student ended it before the engine's stop; its totalScore counts the questions not answered as 0 (ADR 0012). */
+  endedEarly?: boolean;
   totalScore: number | null;
   startTime: number;
   endTime: number | null;
@@ -60,6 +62,7 @@ function struggling(completed: AnalyticsSession[], average: number | null) {
       score: pointsOf(session),
       percentageScore: session.totalScore ?? 0,
       questionsAnswered: session.answers.length,
+      endedEarly: session.endedEarly ?? false,
       competenciesMastered: masteredCount(session),
       // Below both lines: the student is well behind the class, not only at its tail.
       needsHelp: (session.totalScore ?? 0) < cut && (session.totalScore ?? 0) < floor ? "urgent" : "monitor",
@@ -180,6 +183,7 @@ export function analyseCohort(input: CohortAnalyticsInput) {
       sessionId: session.sessionId,
       studentId: session.studentId,
       completed: session.completed,
+      endedEarly: session.endedEarly ?? false,
       score: pointsOf(session),
       percentageScore: session.totalScore ?? 0,
       questionsAnswered: session.answers.length,

@@ -1,10 +1,10 @@
-import { competencyMastery, moduleRecommendations, scaleScore, totalScorePercent } from "~/domain/adaptive/results";
-import { next as nextStep, startAttempt as startEngine, update as updateEngine, type EngineBank, type EngineState } from "~/domain/adaptive/engine";
+import { competencyMastery, moduleRecommendations, scaleScore, totalScorePercent, unaskedPoints } from "~/domain/adaptive/results";
+import { next as nextStep, startAttempt as startEngine, testLength, update as updateEngine, type EngineBank, type EngineState } from "~/domain/adaptive/engine";
 import type { GradingResult } from "~/domain/ai/schemas";
 import { questionView, type QuestionView, type SessionBlueprint, type SessionQuestion } from "./blueprint";
 import { answerFitsQuestion, fromGrade, isOpenQuestion, scoreAnswer, type OfflineGrading, type Scored } from "./scoring";
-import type { SubmitAnswerInput } from "./session-contract";
-import { completeSession, isCompleted, isPastDeadline, startSession, withAnsweredQuestion, type SessionState } from "./session-state";
+import type { ChatMessage, SubmitAnswerInput } from "./session-contract";
+import { completeSession, endedBeforeStoppingRule, isCompleted, isPastDeadline, startSession, wasEndedEarly, withAnsweredQuestion, type SessionState } from "./session-state";
 
 /**
  * A live attempt as pure functions of its stored state (issue 9 §3): serving the engine's next
@@ -71,9 +71,11 @@ export type SubmitOutcome =
 /**
  * Records one answer. A retry of a stored answer is a "repeat" with the first result (never a
  * second record); an answer to a question that is not the one being asked is refused; past the
- * deadline the attempt completes instead.
+ * deadline the attempt completes instead. A chat answer is the conversation the session holds
+ * (`chatTranscript`, its /api/chat exchanges), never the transcript the caller sent: a caller could
+ * write the tutor's turns (ADR 0013).
  */
-export function submit(state: AttemptState, blueprint: SessionBlueprint, input: SubmitAnswerInput, now: number, modelWillGrade: boolean): SubmitOutcome {
+export function submit(state: AttemptState, blueprint: SessionBlueprint, input: SubmitAnswerInput, now: number, modelWillGrade: boolean, chatTranscript: readonly ChatMessage[] = []): SubmitOutcome {
   const stored = state.answers[input.questionId];
   if (stored) return { kind: "repeat", state, answer: stored, question: questionById(blueprint, input.questionId)! };
   if (isCompleted(state.session) || isPastDeadline(state.session, now)) return { kind: "completed", state: finish(state, now, "time_up") };
@@ -82,8 +84,9 @@ export function submit(state: AttemptState, blueprint: SessionBlueprint, input: 
   if (!answerFitsQuestion(question, input.answer)) return { kind: "wrong_form", state };
 
   const late = state.current.deadlineAt !== null && now > state.current.deadlineAt + LATE_GRACE_MS;
-  const { scored, offline } = scoreAnswer(question, input.answer, { late, modelWillGrade });
-  const answer: AttemptAnswer = { ...input, ...scored, answeredAt: now, late };
+  const given = question.type === "chat" ? { messages: [...chatTranscript] } : input.answer;
+  const { scored, offline } = scoreAnswer(question, given, { late, modelWillGrade });
+  const answer: AttemptAnswer = { ...input, answer: given, ...scored, answeredAt: now, late };
   const answered: AttemptState = {
     session: withAnsweredQuestion(state.session, question.id),
     engine: updateEngine(state.engine, { questionId: question.id, score: scored.score, params: question.params, competencyId: question.competencyId }),
@@ -150,6 +153,17 @@ function withAnswers(state: AttemptState, blueprint: SessionBlueprint, answers: 
   return { ...state, answers, engine };
 }
 
+/**
+ * A session ended before the engine's stop is scored against the longest test the engine could
+ * have given: the questions it could still have asked count as 0, at the most they could be worth.
+ */
+function unaskedQuestions(state: AttemptState, blueprint: SessionBlueprint): { count: number; points: number } {
+  if (!endedBeforeStoppingRule(state.session.completedReason)) return { count: 0, points: 0 };
+  const count = Math.max(0, testLength(state.engine.config, engineBank(blueprint)).max - state.session.answeredQuestionIds.length);
+  const left = blueprint.questions.filter((question) => !state.answers[question.id]).map((question) => question.difficulty);
+  return { count, points: unaskedPoints(count, left) };
+}
+
 /** SPEC.md's session result fields, plus the scale score and its SE. Competencies and modules are keyed by name. */
 export function attemptResults(state: AttemptState, blueprint: SessionBlueprint) {
   const answered = state.session.answeredQuestionIds.flatMap((id) => {
@@ -157,7 +171,8 @@ export function attemptResults(state: AttemptState, blueprint: SessionBlueprint)
     const question = questionById(blueprint, id);
     return answer && question ? [{ answer, question }] : [];
   });
-  const totalScore = Math.round(totalScorePercent(answered.map(({ answer, question }) => ({ difficulty: question.difficulty, score: answer.score }))) * 10) / 10;
+  const unasked = unaskedQuestions(state, blueprint);
+  const totalScore = Math.round(totalScorePercent(answered.map(({ answer, question }) => ({ difficulty: question.difficulty, score: answer.score })), unasked.points) * 10) / 10;
   const overall = { theta: state.engine.theta, se: state.engine.se };
   const mastery = competencyMastery(
     answered.map(({ answer, question }) => ({ competencyId: question.competencyId, params: question.params, score: answer.score })),
@@ -173,6 +188,10 @@ export function attemptResults(state: AttemptState, blueprint: SessionBlueprint)
   const scale = scaleScore(overall);
   return {
     totalScore,
+    /** The student ended the session before the engine's stop (ADR 0012). */
+    endedEarly: wasEndedEarly(state.session.completedReason),
+    /** Questions the test could still have asked, counted as 0 in totalScore (0 unless it ended before the engine's stop). */
+    questionsNotAnswered: unasked.count,
     scaleScore: Math.round(scale.score * 10) / 10,
     scaleScoreSE: Math.round(scale.se * 10) / 10,
     competenciesStatus: Object.fromEntries([...mastery].map(([id, estimate]) => [nameOf.get(id) ?? id, estimate.status])),

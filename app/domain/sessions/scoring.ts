@@ -114,7 +114,7 @@ export function scoreAnswer(question: SessionQuestion, answer: Answer, options: 
  */
 export function modelGradeRequest(question: SessionQuestion, answer: Scored & { late: boolean; answer: Answer }, blueprint: { aiModel: string }): ModelGradeRequest | null {
   if (!isOpenQuestion(question) || answer.late || answer.grading !== "provisional" || isBlank(answer.answer)) return null;
-  return { question: gradedQuestion(question), aiModel: blueprint.aiModel };
+  return { question: gradedQuestion(question), answer: answer.answer, aiModel: blueprint.aiModel };
 }
 
 function gradedQuestion(question: SessionQuestion): GradedQuestion {
@@ -134,7 +134,7 @@ function gradedQuestion(question: SessionQuestion): GradedQuestion {
  * The grading log of an answer graded offline for good (no model configured): written by the
  * route behind the response, so the review page shows every graded answer, not only a model's.
  */
-export function offlineGradeLog(question: SessionQuestion, answer: Scored, offline: OfflineGrading | null): OfflineGradeLog | null {
+export function offlineGradeLog(question: SessionQuestion, answer: Scored & { answer: Answer }, offline: OfflineGrading | null): OfflineGradeLog | null {
   if (!offline || answer.grading !== "final") return null;
-  return { question: gradedQuestion(question), result: offline.result, review: offline.review };
+  return { question: gradedQuestion(question), answer: answer.answer, result: offline.result, review: offline.review };
 }

@@ -19,6 +19,9 @@ export function sessionJson(view: SessionView) {
     completedReason: snapshot.completedReason,
     timeRemaining: snapshot.timeRemainingSeconds,
     totalScore: results.totalScore,
+    /** The student ended the session before the engine's stop; totalScore counts the questions not answered as 0 (ADR 0012). */
+    endedEarly: results.endedEarly,
+    questionsNotAnswered: results.questionsNotAnswered,
     scores: results.scores,
     competenciesStatus: results.competenciesStatus,
     answers: results.answers,

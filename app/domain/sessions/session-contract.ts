@@ -155,12 +155,17 @@ export type SubmitResult =
 /** An open question as grading and its log need it. The rubric as text (a JSON rubric stringified): RPC results carry only serializable types. */
 export type GradedQuestion = { id: string; text: string; type: "free_response" | "scenario" | "chat"; rubric: string | null; gradingSystemInstruction: string | null; systemInstruction: string | null; initialPrompt: string | null; metadata: { title?: string } };
 
-/** A newly recorded open answer: what the grading job needs (server-side only; never sent to the student). */
-export type ModelGradeRequest = { question: GradedQuestion; aiModel: string };
+/**
+ * A newly recorded open answer: what the grading job needs (server-side only; never sent to the
+ * student). `answer` is the answer as the session recorded it: for a chat, its own transcript.
+ */
+export type ModelGradeRequest = { question: GradedQuestion; answer: Answer; aiModel: string };
 
 /** A newly recorded open answer the offline grader graded for good: its grading log, written behind the response. */
 export type OfflineGradeLog = {
   question: GradedQuestion;
+  /** As the session recorded it: for a chat, its own transcript. */
+  answer: Answer;
   result: { score: number; feedback: string; strengths: string[]; improvements: string[]; keyPoints: string[] };
   review: { flagged: boolean; reasons: string[] };
 };

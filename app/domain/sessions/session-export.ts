@@ -1,5 +1,7 @@
 import { toCsv } from "~/domain/export/csv";
 import { durationSeconds, MODE_LABELS } from "./session-list";
+import { wasEndedEarly } from "./session-state";
+import type { CompletionReason } from "./session-contract";
 
 /** A session as the Test Sessions export reads it (app/models/session-list.server.ts). */
 export type ExportedSession = {
@@ -15,11 +17,15 @@ export type ExportedSession = {
   startTime: Date;
   endTime: Date | null;
   cohortId: string | null;
+  completionReason: CompletionReason | null;
 };
 
-const HEADERS = ["Session ID", "Student", "Test", "Subject", "Mode", "Status", "Score (%)", "Scale score", "Questions answered", "Started", "Ended", "Duration (s)", "Class ID"];
+const HEADERS = ["Session ID", "Student", "Test", "Subject", "Mode", "Status", "Score (%)", "Ended early", "Scale score", "Questions answered", "Started", "Ended", "Duration (s)", "Class ID"];
 
-/** The filtered sessions as CSV: times in ISO 8601 UTC (a spreadsheet's to convert), a score only once completed. */
+/**
+ * The filtered sessions as CSV: times in ISO 8601 UTC (a spreadsheet's to convert), a score only
+ * once completed, and whether the student ended the session early (its score counts the rest as 0).
+ */
 export function sessionsCsv(rows: readonly ExportedSession[]): string {
   return toCsv(
     HEADERS,
@@ -31,6 +37,7 @@ export function sessionsCsv(rows: readonly ExportedSession[]): string {
       MODE_LABELS[row.testMode] ?? row.testMode,
       row.completed ? "Completed" : "In Progress",
       row.completed ? row.totalScore : null,
+      wasEndedEarly(row.completionReason) ? "Yes" : "No",
       row.scaleScore,
       row.questionsAnswered,
       row.startTime.toISOString(),

@@ -27,6 +27,15 @@ export function startSession(input: BeginSessionInput, now: number): SessionStat
 
 export const isCompleted = (state: SessionState) => state.completedAt !== null;
 
+/**
+ * The student ended the session themselves ("submitted"): the engine had a question waiting, since
+ * its own stop completes the session at once ("stopping_rule"), so this is always an early end.
+ */
+export const wasEndedEarly = (reason: CompletionReason | null | undefined) => reason === "submitted";
+
+/** Ended before the engine's stopping rule, by the student or by the clock: its unasked questions count as 0 (ADR 0012). */
+export const endedBeforeStoppingRule = (reason: CompletionReason | null | undefined) => reason === "submitted" || reason === "time_up";
+
 /** The deadline itself is already too late: the alarm set for it completes the session. */
 export const isPastDeadline = (state: SessionState, now: number) => now >= state.deadlineAt;
 

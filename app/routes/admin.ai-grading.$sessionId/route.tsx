@@ -53,6 +53,7 @@ export default function AiGradingReview() {
           data.state === "ready" ? (
             <>
               {data.session.testTitle} · Student {data.session.studentId} ·{" "}
+              {data.session.endedEarly ? <span data-testid="ended-early">Ended early by the student · </span> : null}
               <Link to={`/results/${data.session.id}`} className="font-medium text-blue-800 underline underline-offset-2">
                 View Results
               </Link>

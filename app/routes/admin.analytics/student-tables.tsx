@@ -28,7 +28,7 @@ export function StrugglingStudents({ students }: { students: CohortAnalyticsRepo
                     {student.studentId}
                   </Link>
                   <span className="tabular-nums text-slate-800">
-                    {student.percentageScore}% · {student.questionsAnswered} answered · {student.competenciesMastered} mastered
+                    {student.percentageScore}% · {student.questionsAnswered} answered{student.endedEarly ? " (ended early)" : ""} · {student.competenciesMastered} mastered
                   </span>
                 </li>
               ))}
@@ -52,7 +52,7 @@ export function StudentPerformance({ students }: { students: CohortAnalyticsRepo
         <Link key="student" to={`/results/${student.sessionId}`} className="font-medium text-brand-700 hover:underline">
           {student.studentId}
         </Link>,
-        <span key="status" className="whitespace-nowrap">{student.completed ? "Completed" : "In progress"}</span>,
+        <span key="status" className="whitespace-nowrap">{student.completed ? (student.endedEarly ? "Ended early by the student" : "Completed") : "In progress"}</span>,
         student.completed ? `${student.percentageScore}%` : "—",
         student.score,
         student.questionsAnswered,

@@ -21,6 +21,11 @@ export function SessionCard({ session }: { session: SessionCardData }) {
           <span className={`chip text-xs font-medium ${session.completed ? "bg-emerald-100 text-emerald-800" : "bg-amber-100 text-amber-900"}`}>
             {session.completed ? "Completed" : "In Progress"}
           </span>
+          {session.endedEarly ? (
+            <span className="chip bg-slate-100 text-xs font-medium text-slate-800" data-testid="ended-early">
+              Ended early by the student
+            </span>
+          ) : null}
           {session.score !== null ? <span className="text-lg font-bold">{session.score}</span> : null}
         </div>
       </div>

@@ -9,6 +9,7 @@ import {
   SESSION_PAGE_SIZE,
   sessionListSearch,
 } from "~/domain/sessions/session-list";
+import { wasEndedEarly } from "~/domain/sessions/session-state";
 import { formatShortDateTime, timeZoneFromCookieHeader } from "~/domain/shell/time-zone";
 import { listTestChoices } from "~/models/cohorts.server";
 import { sessionPage, type SessionListRow } from "~/models/session-list.server";
@@ -21,6 +22,7 @@ function sessionCard(row: SessionListRow, timeZone: string) {
     testSubject: row.testSubject,
     userId: row.userId,
     completed: row.completed,
+    endedEarly: wasEndedEarly(row.completionReason),
     score: formatSessionScore(row),
     startedAt: row.startTime.toISOString(),
     started: formatShortDateTime(row.startTime, timeZone),

@@ -1,5 +1,6 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 
+import { earlyEndNote } from "~/domain/sessions/early-end-note";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { DomainError } from "~/lib/errors";
 import { notFoundPage } from "~/services/http-errors.server";
@@ -70,6 +71,7 @@ export async function loadResults(request: Request, context: AppLoadContext, ses
     testTitle: view.testTitle,
     mode: view.mode,
     completedReason: view.snapshot.completedReason,
+    earlyEndNote: earlyEndNote({ completedReason: view.snapshot.completedReason, questionsAnswered: answers.length, questionsNotAnswered: results.questionsNotAnswered }),
     totalScore: results.totalScore,
     scaleScore: results.scaleScore,
     scaleScoreSE: results.scaleScoreSE,

@@ -60,6 +60,11 @@ export default function Results() {
           <p className="text-4xl font-bold text-slate-900">{Math.round(data.totalScore)}%</p>
           <ProgressBar percent={data.totalScore} label="Overall score" />
           <p className="font-semibold text-slate-900">{band(data.totalScore)}</p>
+          {data.earlyEndNote ? (
+            <p className="rounded-md bg-slate-100 px-3 py-2 text-slate-900" data-testid="early-end-note">
+              {data.earlyEndNote}
+            </p>
+          ) : null}
           <p className="text-slate-800" data-testid="scale-score">
             Scale score {scale} (very likely between {scale - margin} and {scale + margin}: a range of ±1.96 standard errors, where the true score is 95% likely to be).
           </p>

@@ -9,7 +9,8 @@ import { MAX_SESSION_SECONDS } from "~/domain/sessions/session-contract";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { assertNever } from "~/lib/assert-never";
 import { DomainError, invalid } from "~/lib/errors";
-import { findSessionResumeCode, findTestForTaking } from "~/models/sessions.server";
+import { modeQuestionCounts } from "~/domain/sessions/mode-lengths";
+import { findSessionResumeCode, findTestForTaking, listTestQuestionCompetencies } from "~/models/sessions.server";
 import { handleAction } from "~/services/action.server";
 import { sendChatMessage } from "~/services/ai/chat.server";
 import { getCurrentUser } from "~/services/auth.server";
@@ -54,20 +55,22 @@ export async function loadTestPage(request: Request, context: AppLoadContext, te
   if (!test) throw notFoundPage(NOT_FOUND.test, { to: "/", label: "Return Home" });
   const user = await getCurrentUser(request, context);
   const sessionId = new URL(request.url).searchParams.get("session");
-  const base = { test, notes: BEFORE_YOU_BEGIN, canStart: user !== null, notice: null as string | null, session: null as TestPageSession | null };
-  if (!sessionId) return base;
+  const base = { test, notes: BEFORE_YOU_BEGIN, canStart: user !== null, notice: null as string | null, session: null as TestPageSession | null, questionCounts: null as Record<"placement" | "diagnostic", string> | null };
+  // The mode cards say how many questions each mode asks; only the mode selection needs it.
+  const modeSelection = async (notice: string | null) => ({ ...base, notice, questionCounts: modeQuestionCounts(await listTestQuestionCompetencies(context.db, testId)) });
+  if (!sessionId) return modeSelection(null);
 
   try {
     await requireSessionAccess(request, context, sessionId);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    return { ...base, notice: "This test session is not open on this device. Start the test below, or use your join code and resume code on the Student Entry page." };
+    return modeSelection("This test session is not open on this device. Start the test below, or use your join code and resume code on the Student Entry page.");
   }
   let view;
   try {
     view = await readSessionView(context, sessionId);
   } catch (error) {
-    if (error instanceof DomainError && error.kind === "not_found") return { ...base, notice: "That test session was not found. You can start the test below." };
+    if (error instanceof DomainError && error.kind === "not_found") return modeSelection("That test session was not found. You can start the test below.");
     throw error;
   }
   if (view.testId !== testId) throw redirect(`/test/${view.testId}?session=${encodeURIComponent(sessionId)}`);
