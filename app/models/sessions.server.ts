@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { questions, sessionAnswers, testQuestions, testSessionRecords, tests } from "~/db/schema";
@@ -152,6 +152,8 @@ export async function findTestForTaking(db: Database, id: string) {
       gradeLevel: tests.gradeLevel,
       placementDuration: tests.placementDuration,
       diagnosticDuration: tests.diagnosticDuration,
+      // 'Before You Begin' says how many questions to expect (ADR 0014).
+      questionCount: sql<number>`(select count(*) from ${testQuestions} where ${testQuestions.testId} = ${tests.id})`,
     })
     .from(tests)
     .where(eq(tests.id, id))
