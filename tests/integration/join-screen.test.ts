@@ -122,7 +122,8 @@ describe("step 3: Before You Begin, and the clock starts on Start Test", () => {
 
     // The class fixes placement: no choice, its time and length, and who is starting.
     const begin = await (await worker.request(joined.location!, { jar: browser })).text();
-    for (const text of ["Before You Begin", "Placement Test", "15 minutes", "questions", "Mary Somerville", "Start Test"]) expect(begin).toContain(text);
+    for (const text of ["Before You Begin", "Placement Test", "15 minutes", "Mary Somerville", "Start Test"]) expect(begin).toContain(text);
+    expect(begin).toMatch(/Placement Test: 15 minutes, up to [1-9]\d* questions\./);
     expect(begin).not.toContain('value="diagnostic"');
 
     const started = await postForm({ intent: "start", testMode: "placement" }, browser, joined.location!);

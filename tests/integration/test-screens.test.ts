@@ -61,8 +61,8 @@ describe("Take a Test", () => {
     for (const text of ["Grade 6 Math Check-in", "Placement Test", "Diagnostic Test", "15 minutes", "25 minutes", "Before You Begin", "Start Test"]) expect(html).toContain(text);
     expect(html.match(/<li>/g)?.length ?? 0).toBeGreaterThanOrEqual(4);
     // What to expect: each mode's time and its most questions, and when the clock starts.
-    expect(html).toMatch(/Placement Test: 15 minutes, up to \d+ questions\./);
-    expect(html).toMatch(/Diagnostic Test: 25 minutes, up to \d+ questions\./);
+    expect(html).toMatch(/Placement Test: 15 minutes, up to [1-9]\d* questions\./);
+    expect(html).toMatch(/Diagnostic Test: 25 minutes, up to [1-9]\d* questions\./);
     expect(html).toContain("The clock starts when you press Start Test.");
   });
 
