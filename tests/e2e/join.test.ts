@@ -57,6 +57,16 @@ describe("joining a class (signed out, phone size)", () => {
     await page.waitForURL(TEST_PAGE);
     expect(await session.worker.d1.prepare("select count(*) as n from sessions where user_id = 'E2E-1'").first("n")).toBe(1);
     expect((await session.context.cookies()).some((cookie) => cookie.name === "__student_pass")).toBe(true);
+
+    // On another device the results page says where results open, not that the session was deleted.
+    const sessionId = new URL(page.url()).searchParams.get("session");
+    const other = await session.browser.newContext({ baseURL: session.worker.origin, viewport: PHONE });
+    const otherPage = await other.newPage();
+    await otherPage.goto(`/results/${sessionId}`);
+    await otherPage.getByText("Results open on the device that took the test").waitFor();
+    expect(await seriousAccessibilityViolations(otherPage)).toEqual([]);
+    await saveScreenshot(otherPage, "results-elsewhere-phone");
+    await other.close();
   });
 
   it("typing the code: upper case as typed, errors inline and as toasts, Back keeps the code, another browser is asked for the resume code", async () => {
