@@ -11,12 +11,12 @@ import {
   type JoinActionInput,
 } from "~/domain/classes/join-actions";
 import { RESUME_REQUIRED } from "~/domain/sessions/start-request";
+import type { JoinedStudent } from "~/domain/sessions/student-pass";
 import { JOIN_CODE_MAX_INPUT, normalizeJoinCode } from "~/domain/classes/join-codes";
 import type { ActionResult } from "~/lib/action-result";
 import { assertNever } from "~/lib/assert-never";
 import { conflict, DomainError, notFound } from "~/lib/errors";
 import { addCohortMember, findCohortByJoinCode } from "~/models/cohorts.server";
-import type { JoinedStudent } from "~/domain/sessions/student-pass";
 import { handleAction } from "~/services/action.server";
 import { passForJoinedStudent } from "~/services/student-pass.server";
 import { resumeSessionInProgress } from "~/services/test-sessions.server";
