@@ -137,10 +137,10 @@ describe("step 3: Before You Begin, and the clock starts on Start Test", () => {
   });
 
   it("a class without a fixed mode offers both modes, and the student's choice is the session's mode", async () => {
-    const created = await admin.post("/api/cohorts", { name: "Open Mode", joinCode: "OPENMODE", testConfigId: demo.testConfigId });
+    // SPEC.md's Cohort has a nullable testMode: a class with a test and a null mode lets the students choose.
+    const created = await admin.post("/api/cohorts", { name: "Open Mode", joinCode: "OPENMODE", testConfigId: demo.testConfigId, testMode: null });
     expect(created.status).toBe(201);
-    // SPEC.md's Cohort has a nullable testMode: a class with a test and no mode lets the student choose.
-    await worker.d1.prepare("update cohorts set test_mode = null where id = ?").bind(created.data.id).run();
+    expect(created.data.testMode).toBeNull();
     const browser = new CookieJar();
     const joined = await postForm({ intent: "start", code: "OPENMODE", cohortId: created.data.id, displayName: "Emmy Noether", studentId: "S-700" }, browser, "/join?code=OPENMODE");
     expect(joined.location).toBe(`/test/${demo.testConfigId}`);
