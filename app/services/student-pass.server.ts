@@ -19,7 +19,7 @@ import { getCurrentUser } from "./auth.server";
 import type { AppConfig } from "./config.server";
 
 /**
- * The student pass (DESIGN.md decision 2, ADR 0003, ADR 0014): a signed, HttpOnly cookie naming
+ * The student pass (ADR 0003, ADR 0014): a signed, HttpOnly cookie naming
  * the one student this browser serves, as the join step left them or with the session they
  * started. Students have no account; holding the pass is what lets a browser read and answer its
  * own session, and nobody else's. Its rules live in app/domain/sessions/student-pass.ts.

@@ -3,7 +3,7 @@ import type { TestMode } from "~/domain/classes/cohort";
 /**
  * A mode a student may start, as the Take a Test page shows it (SPEC.md "Take a test": each mode
  * with its minutes), and 'Before You Begin''s line on what to expect. No imports beyond types:
- * the student page's JavaScript uses this module (DESIGN.md's budget).
+ * the student page's JavaScript uses this module (its budget: tests/integration/budgets.test.ts).
  */
 export type ModeChoice = { value: TestMode; title: string; minutes: number; maxQuestions: number };
 
