@@ -41,7 +41,7 @@ export function NotFoundSection({ page }: { page: NotFoundPage }) {
   return (
     <section className="mx-auto max-w-xl py-16 text-center">
       <h1 className="text-2xl font-bold text-slate-900">{page.notFound}</h1>
-      <p className="mt-2 text-slate-700">It does not exist or has been deleted.</p>
+      <p className="mt-2 text-slate-700">{page.detail ?? "It does not exist or has been deleted."}</p>
       <Link to={page.back.to} className="btn-primary mt-6">
         {page.back.label}
       </Link>

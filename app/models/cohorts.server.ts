@@ -178,7 +178,12 @@ export async function addCohortMember(db: Database, input: CohortMemberInput): P
   return { studentId: input.studentId, created: !existing };
 }
 
-/** What starting a session needs to know about the class it is started from. */
+/** Takes back a membership that a failed start created: a start is all or nothing (ADR 0014). */
+export async function removeCohortMember(db: Database, cohortId: string, studentId: string): Promise<void> {
+  await db.delete(cohortMembers).where(and(eq(cohortMembers.cohortId, cohortId), eq(cohortMembers.studentId, studentId)));
+}
+
+/** What starting a session (and sending a student back to join it) needs to know about its class. */
 export async function findCohortForStart(db: Database, id: string) {
-  return db.query.cohorts.findFirst({ where: eq(cohorts.id, id), columns: { id: true, isActive: true, testConfigId: true, testMode: true } });
+  return db.query.cohorts.findFirst({ where: eq(cohorts.id, id), columns: { id: true, name: true, joinCode: true, isActive: true, testConfigId: true, testMode: true } });
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { questionCompetencies, questions, sessionAnswers, testQuestions, testSessionRecords, tests } from "~/db/schema";
@@ -152,6 +152,9 @@ export async function findTestForTaking(db: Database, id: string) {
       gradeLevel: tests.gradeLevel,
       placementDuration: tests.placementDuration,
       diagnosticDuration: tests.diagnosticDuration,
+      // 'Before You Begin' says how many questions to expect (ADR 0014). Spelled out: in a
+      // one-table select drizzle leaves columns unqualified, and the inner "id" would be the link's.
+      questionCount: sql<number>`(select count(*) from "test_questions" where "test_questions"."test_id" = "tests"."id")`,
     })
     .from(tests)
     .where(eq(tests.id, id))

@@ -1,7 +1,7 @@
 import { json } from "@remix-run/cloudflare";
 
 import { apiRoute, methodNotAllowed, param } from "~/services/api.server";
-import { requireSessionAccess } from "~/services/student-pass.server";
+import { requireSessionAccess, requireSessionReach } from "~/services/student-pass.server";
 import { readSessionView } from "~/services/test-sessions.server";
 
 /**
@@ -10,8 +10,9 @@ import { readSessionView } from "~/services/test-sessions.server";
  */
 export const loader = apiRoute(async ({ request, context, params }) => {
   const sessionId = param(params, "id");
-  await requireSessionAccess(request, context, sessionId);
+  const caller = await requireSessionAccess(request, context, sessionId);
   const view = await readSessionView(context, sessionId);
+  requireSessionReach(caller, view.snapshot);
   return json({ question: view.currentQuestion, completed: view.snapshot.completed, timeRemaining: view.snapshot.timeRemainingSeconds });
 });
 

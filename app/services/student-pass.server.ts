@@ -1,19 +1,32 @@
 import { createCookie, type AppLoadContext } from "@remix-run/cloudflare";
 
+import { joinUrl } from "~/domain/classes/cohort";
+import { findCohortForStart } from "~/models/cohorts.server";
 import type { CurrentUser } from "~/models/users.server";
+import { MAX_SESSION_SECONDS, type SessionSnapshot } from "~/domain/sessions/session-contract";
+import {
+  joinedPass,
+  passReach,
+  readPassValue,
+  RESULTS_WINDOW_MINUTES,
+  sessionOf,
+  sessionPass,
+  type JoinedStudent,
+  type StudentPass,
+} from "~/domain/sessions/student-pass";
 import { DomainError } from "~/lib/errors";
 import { getCurrentUser } from "./auth.server";
 import type { AppConfig } from "./config.server";
 
 /**
- * The student pass (DESIGN.md decision 2, ADR 0003): a signed, HttpOnly cookie listing the test
- * sessions this browser started or resumed. Students have no account; holding the pass is what
- * lets a browser read and answer its own sessions, and nobody else's.
+ * The student pass (ADR 0003, ADR 0014): a signed, HttpOnly cookie naming
+ * the one student this browser serves, as the join step left them or with the session they
+ * started. Students have no account; holding the pass is what lets a browser read and answer its
+ * own session, and nobody else's. Its rules live in app/domain/sessions/student-pass.ts.
  */
 const COOKIE_NAME = "__student_pass";
-const ONE_WEEK_SECONDS = 60 * 60 * 24 * 7;
-/** Retakes and siblings on a shared device: the oldest sessions drop off. */
-const MAX_SESSIONS = 12;
+/** The longest session and its results window: after that a pass opens nothing anyway. */
+const PASS_MAX_AGE_SECONDS = MAX_SESSION_SECONDS + RESULTS_WINDOW_MINUTES * 60;
 
 function passCookie(config: AppConfig) {
   return createCookie(COOKIE_NAME, {
@@ -22,22 +35,33 @@ function passCookie(config: AppConfig) {
     secure: !config.isDevelopment,
     path: "/",
     secrets: config.sessionSecrets,
-    maxAge: ONE_WEEK_SECONDS,
+    maxAge: PASS_MAX_AGE_SECONDS,
   });
 }
 
-export async function sessionsInPass(request: Request, config: AppConfig): Promise<string[]> {
-  const value: unknown = await passCookie(config).parse(request.headers.get("Cookie"));
-  return Array.isArray(value) ? value.filter((id): id is string => typeof id === "string") : [];
+export async function readStudentPass(request: Request, config: AppConfig): Promise<StudentPass | null> {
+  return readPassValue(await passCookie(config).parse(request.headers.get("Cookie")));
 }
 
-/** The Set-Cookie header that adds a session to this browser's pass. */
-export async function passWithSession(request: Request, config: AppConfig, sessionId: string): Promise<string> {
-  const sessions = (await sessionsInPass(request, config)).filter((id) => id !== sessionId);
-  return passCookie(config).serialize([...sessions, sessionId].slice(-MAX_SESSIONS));
+/** The session this browser's pass names, or null. */
+export async function sessionInPass(request: Request, config: AppConfig): Promise<string | null> {
+  return sessionOf(await readStudentPass(request, config));
+}
+
+/** The Set-Cookie header that makes this browser's pass the join step's student's (replacing any other). */
+export function passForJoinedStudent(config: AppConfig, student: JoinedStudent): Promise<string> {
+  return passCookie(config).serialize(joinedPass(student, Date.now()));
+}
+
+/** The Set-Cookie header that makes this browser's pass open this session, and only it. */
+export function passForSession(config: AppConfig, sessionId: string): Promise<string> {
+  return passCookie(config).serialize(sessionPass(sessionId, Date.now()));
 }
 
 export type SessionCaller = { kind: "admin"; user: CurrentUser } | { kind: "pass"; user: CurrentUser | null };
+
+const refusal = (user: CurrentUser | null) =>
+  user ? new DomainError("forbidden", "This test session belongs to another student.") : new DomainError("unauthenticated", "Join your class to take this test.");
 
 /**
  * Who may read or answer a session: an admin, or a browser whose pass names it. Anyone else is
@@ -46,8 +70,17 @@ export type SessionCaller = { kind: "admin"; user: CurrentUser } | { kind: "pass
 export async function requireSessionAccess(request: Request, context: AppLoadContext, sessionId: string): Promise<SessionCaller> {
   const user = await getCurrentUser(request, context);
   if (user?.role === "admin") return { kind: "admin", user };
-  if ((await sessionsInPass(request, context.config)).includes(sessionId)) return { kind: "pass", user };
-  throw user
-    ? new DomainError("forbidden", "This test session belongs to another student.")
-    : new DomainError("unauthenticated", "Join your class to take this test.");
+  if ((await sessionInPass(request, context.config)) === sessionId) return { kind: "pass", user };
+  throw refusal(user);
+}
+
+/** A pass opens a finished session's results only for its window; an admin always (ADR 0014). Refused as above. */
+export function requireSessionReach(caller: SessionCaller, snapshot: SessionSnapshot): void {
+  if (caller.kind === "pass" && passReach(snapshot, Date.now()) === "nothing") throw refusal(caller.user);
+}
+
+/** Where a student goes back to start their class's test again: its join step with the code filled in (or /join). */
+export async function classJoinStep(context: AppLoadContext, cohortId: string | null): Promise<string> {
+  const cohort = cohortId ? await findCohortForStart(context.db, cohortId) : undefined;
+  return cohort?.isActive ? joinUrl("", cohort.joinCode) : "/join";
 }

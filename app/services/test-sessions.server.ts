@@ -4,17 +4,19 @@ import { gradingQuestionSchema, studentAnswerSchema } from "~/domain/ai/grading-
 import { generateResumeCode, sameResumeCode } from "~/domain/sessions/resume-code";
 import type { AnswerOutcome, OfflineGradeLog, SessionProgress, SessionView, SubmitAnswerInput } from "~/domain/sessions/session-contract";
 import { RESUME_REQUIRED, type StartSessionInput } from "~/domain/sessions/start-request";
+import type { JoinedStudent } from "~/domain/sessions/student-pass";
+import type { TestMode } from "~/domain/classes/cohort";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { conflict, DomainError, found, notFound } from "~/lib/errors";
 import { NO_USAGE } from "~/domain/ai/usage-cost";
 import { insertGradingLog } from "~/models/grading-logs.server";
 import { buildBlueprint } from "~/models/session-blueprint.server";
-import { findCohortForStart } from "~/models/cohorts.server";
+import { addCohortMember, findCohortForStart, removeCohortMember } from "~/models/cohorts.server";
 import { deleteSessionRecord, findSessionInProgress, insertSessionRecord, markSessionCompleted } from "~/models/sessions.server";
 import type { CurrentUser } from "~/models/users.server";
 import { aiTasksFor, queueAnswerGrading } from "./ai/tasks.server";
 import { OFFLINE_MODEL } from "./ai/offline-provider.server";
-import { passWithSession, sessionsInPass } from "./student-pass.server";
+import { passForSession, sessionInPass } from "./student-pass.server";
 import { refusalError, testSessionStub } from "./test-session.server";
 
 /**
@@ -32,19 +34,8 @@ export async function startTestSession(request: Request, context: AppLoadContext
     throw new DomainError(cohort ? "forbidden" : "unauthenticated", cohort ? "This class does not offer this test." : "Join your class to take this test.");
   }
 
-  const existing = await findSessionInProgress(db, { cohortId: input.cohortId, studentId: input.userId, testId: input.testConfigId });
-  if (existing) {
-    const holds = (await sessionsInPass(request, context.config)).includes(existing.id);
-    if (!holds && !(input.resumeCode && sameResumeCode(input.resumeCode, existing.resumeCode))) {
-      throw conflict(RESUME_REQUIRED);
-    }
-    const view = await readSessionView(context, existing.id);
-    if (!view.snapshot.completed) {
-      return { sessionId: existing.id, resumeCode: existing.resumeCode, outcome: "resumed", setCookie: await passWithSession(request, context.config, existing.id), view };
-    }
-    // Over in its object, not yet in D1 (the write behind lags a second): a retake starts now.
-    await markSessionCompleted(db, existing.id);
-  }
+  const resumed = await resumeSessionInProgress(request, context, input);
+  if (resumed) return resumed;
 
   const sessionId = crypto.randomUUID();
   const seed = crypto.getRandomValues(new Uint32Array(1))[0]!;
@@ -69,10 +60,54 @@ export async function startTestSession(request: Request, context: AppLoadContext
   try {
     const begun = await testSessionStub(context.cloudflare.env, sessionId).begin(blueprint);
     if (!begun.ok) throw new Error(`The session object refused the blueprint: ${begun.message}`);
-    return { sessionId, resumeCode, outcome: "started", setCookie: await passWithSession(request, context.config, sessionId), view: begun.view };
+    return { sessionId, resumeCode, outcome: "started", setCookie: await passForSession(context.config, sessionId), view: begun.view };
   } catch (error) {
     // No record of a session that never began: it would block the student's next start.
     await deleteSessionRecord(db, sessionId);
+    throw error;
+  }
+}
+
+/**
+ * The student's session of this test still in progress, handed to this browser: it holds the
+ * session already, or the resume code matches (RESUME_REQUIRED otherwise). Null when there is
+ * none: a start may begin a new one. Resuming never restarts a clock.
+ */
+export async function resumeSessionInProgress(
+  request: Request,
+  context: AppLoadContext,
+  input: Pick<StartSessionInput, "testConfigId" | "cohortId" | "userId" | "resumeCode">,
+): Promise<StartedSession | null> {
+  const existing = await findSessionInProgress(context.db, { cohortId: input.cohortId, studentId: input.userId, testId: input.testConfigId });
+  if (!existing) return null;
+  const holds = (await sessionInPass(request, context.config)) === existing.id;
+  if (!holds && !(input.resumeCode && sameResumeCode(input.resumeCode, existing.resumeCode))) throw conflict(RESUME_REQUIRED);
+  const view = await readSessionView(context, existing.id);
+  if (!view.snapshot.completed) {
+    return { sessionId: existing.id, resumeCode: existing.resumeCode, outcome: "resumed", setCookie: await passForSession(context.config, existing.id), view };
+  }
+  // Over in its object, not yet in D1 (the write behind lags a second): a retake starts now.
+  await markSessionCompleted(context.db, existing.id);
+  return null;
+}
+
+/**
+ * Start Test for the student the join step left in this browser's pass (ADR 0014): the class's
+ * mode when it fixes one, else the one they chose. All or nothing: their class membership is
+ * recorded with the session, and taken back if the session does not start.
+ */
+export async function startJoinedSession(request: Request, context: AppLoadContext, student: JoinedStudent, testId: string, chosenMode: TestMode): Promise<StartedSession> {
+  const cohort = found(await findCohortForStart(context.db, student.cohortId), NOT_FOUND.cohort);
+  const member = await addCohortMember(context.db, student);
+  try {
+    return await startTestSession(
+      request,
+      context,
+      { testConfigId: testId, testMode: cohort.testMode ?? chosenMode, userId: student.studentId, cohortId: cohort.id, resumeCode: undefined },
+      null,
+    );
+  } catch (error) {
+    if (member.created) await removeCohortMember(context.db, student.cohortId, student.studentId);
     throw error;
   }
 }

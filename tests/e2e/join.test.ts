@@ -13,6 +13,8 @@ import { demoAccounts } from "../support/worker";
 const session = browserSession();
 const PHONE = { width: 390, height: 844 };
 const TEST_PAGE = /\/test\/[^/?]+\?session=[0-9a-f-]{36}$/;
+/** The test page before a session: the mode and 'Before You Begin' (ADR 0014). */
+const BEFORE_YOU_BEGIN = /\/test\/[^/?]+$/;
 
 const toast = (page: Page, text: string) => page.getByTestId("toast").filter({ hasText: text }).waitFor();
 
@@ -21,8 +23,16 @@ async function fillDetails(page: Page, name: string, studentId: string) {
   await page.getByLabel("Student ID").fill(studentId);
 }
 
+/** Step 2's Start Test leads to 'Before You Begin'; the student's own Start Test starts the session. */
+async function startFromBeforeYouBegin(page: Page) {
+  await page.waitForURL(BEFORE_YOU_BEGIN);
+  await page.getByRole("heading", { name: "Before You Begin" }).waitFor();
+  await page.getByRole("button", { name: "Start Test" }).click();
+  await page.waitForURL(TEST_PAGE);
+}
+
 describe("joining a class (signed out, phone size)", () => {
-  it("from the QR code's URL: step 2 at once, then Start Test lands on the test page with the session", async () => {
+  it("from the QR code's URL: step 2 at once, then 'Before You Begin', and the session starts on the student's own Start Test", async () => {
     const { page } = session;
     await page.setViewportSize(PHONE);
     await page.goto("/join?code=DEMOCLASS");
@@ -33,8 +43,30 @@ describe("joining a class (signed out, phone size)", () => {
     await saveScreenshot(page, "join-step-2");
     await fillDetails(page, "Ada Lovelace", "E2E-1");
     await page.getByRole("button", { name: "Start Test" }).click();
+    await page.waitForURL(BEFORE_YOU_BEGIN);
+    // The class fixes placement: no choice, its time and length, who is starting, and no session yet.
+    await page.getByTestId("starting-as").filter({ hasText: "Ada Lovelace" }).waitFor();
+    expect(await page.getByTestId("what-to-expect").innerText()).toContain("Placement Test: 15 minutes, 5 to 20 questions.");
+    expect(await page.getByRole("radio").count()).toBe(0);
+    expect(await session.worker.d1.prepare("select count(*) as n from sessions where user_id = 'E2E-1'").first("n")).toBe(0);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await saveScreenshot(page, "join-before-you-begin-phone");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await saveScreenshot(page, "join-before-you-begin-desktop");
+    await page.getByRole("button", { name: "Start Test" }).click();
     await page.waitForURL(TEST_PAGE);
+    expect(await session.worker.d1.prepare("select count(*) as n from sessions where user_id = 'E2E-1'").first("n")).toBe(1);
     expect((await session.context.cookies()).some((cookie) => cookie.name === "__student_pass")).toBe(true);
+
+    // On another device the results page says where results open, not that the session was deleted.
+    const sessionId = new URL(page.url()).searchParams.get("session");
+    const other = await session.browser.newContext({ baseURL: session.worker.origin, viewport: PHONE });
+    const otherPage = await other.newPage();
+    await otherPage.goto(`/results/${sessionId}`);
+    await otherPage.getByText("Results open on the device that took the test").waitFor();
+    expect(await seriousAccessibilityViolations(otherPage)).toEqual([]);
+    await saveScreenshot(otherPage, "results-elsewhere-phone");
+    await other.close();
   });
 
   it("typing the code: upper case as typed, errors inline and as toasts, Back keeps the code, another browser is asked for the resume code", async () => {
@@ -76,7 +108,7 @@ describe("joining a class (signed out, phone size)", () => {
     await otherPage.goto("/join?code=DEMOCLASS");
     await fillDetails(otherPage, "Grace Hopper", "E2E-2");
     await otherPage.getByRole("button", { name: "Start Test" }).click();
-    await otherPage.waitForURL(TEST_PAGE);
+    await startFromBeforeYouBegin(otherPage);
     const sessionId = new URL(otherPage.url()).searchParams.get("session");
     await other.close();
 
@@ -116,7 +148,7 @@ describe("joining a class (signed out, phone size)", () => {
 
       await page.getByLabel("Student ID").fill("E2E-3");
       await page.getByRole("button", { name: "Start Test" }).click();
-      await page.waitForURL(TEST_PAGE);
+      await startFromBeforeYouBegin(page);
       expect((await context.cookies()).some((cookie) => cookie.name === "__student_pass")).toBe(true);
     } finally {
       await context.close();

@@ -15,18 +15,20 @@ const SLOW_3G = { offline: false, latency: 2000, downloadThroughput: 50_000, upl
 describe("the first question on Slow 3G", () => {
   it("is painted within 3 s of navigation", async () => {
     const { page, context } = session;
-    // Join the demo class as a signed-out student (fast network), then load the test page slowly.
-    const classInfo = await (await page.request.get("/api/cohorts/join/DEMOCLASS")).json();
-    const started = await page.request.post("/api/sessions/start", {
-      data: { testConfigId: classInfo.testConfigId, testMode: "placement", userId: `slow-${Date.now()}`, cohortId: classInfo.id },
-    });
-    expect(started.status()).toBe(201);
-    const { sessionId } = await started.json();
+    // Join the demo class as a signed-out student and start the test (fast network), then load the test page slowly.
+    await page.goto("/join?code=DEMOCLASS");
+    await page.getByLabel("Your Name").fill("Slow Network");
+    await page.getByLabel("Student ID").fill(`slow-${Date.now()}`);
+    await page.getByRole("button", { name: "Start Test" }).click();
+    await page.getByRole("heading", { name: "Before You Begin" }).waitFor();
+    await page.getByRole("button", { name: "Start Test" }).click();
+    await page.waitForURL(/\/test\/[^/?]+\?session=[0-9a-f-]{36}$/);
+    const testPage = new URL(page.url());
 
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.enable");
     await cdp.send("Network.emulateNetworkConditions", SLOW_3G);
-    await page.goto(`/test/${classInfo.testConfigId}?session=${sessionId}`, { waitUntil: "commit", timeout: 30_000 });
+    await page.goto(`${testPage.pathname}${testPage.search}`, { waitUntil: "commit", timeout: 30_000 });
     await page.getByTestId("question-text").waitFor({ timeout: 30_000 });
     const paint = await page.evaluate(
       () =>

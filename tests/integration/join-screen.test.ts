@@ -49,6 +49,13 @@ async function postData(fields: Record<string, string>, jar = new CookieJar()) {
   return { status: response.status, result: (await response.json()) as Result };
 }
 
+/** Step 2, then Start Test on 'Before You Begin' (the class fixes placement): the redirect to the session's test page. */
+async function joinAndStart(fields: Parameters<typeof startFields>[0], jar = new CookieJar()) {
+  const joined = await postForm(startFields(fields), jar);
+  if (joined.status !== 302 || joined.location?.includes("session=")) return joined;
+  return postForm({ intent: "start", testMode: "placement" }, jar, joined.location!);
+}
+
 const startFields = (fields: Partial<Record<"displayName" | "studentId" | "resumeCode" | "code" | "cohortId", string>>) => ({
   intent: "start",
   code: "DEMOCLASS",
@@ -102,6 +109,53 @@ describe("step 1: the join code", () => {
   });
 });
 
+describe("step 3: Before You Begin, and the clock starts on Start Test", () => {
+  it("after joining, no session exists until the student's own Start Test", async () => {
+    const browser = new CookieJar();
+    const sessions = await count(worker, "sessions");
+    const members = await count(worker, "cohort_members");
+    const joined = await postForm(startFields({ studentId: "S-600", displayName: "Mary Somerville" }), browser);
+    expect(joined.status).toBe(302);
+    expect(joined.location).toBe(`/test/${demo.testConfigId}`);
+    expect(await count(worker, "sessions")).toBe(sessions);
+    expect(await count(worker, "cohort_members")).toBe(members);
+
+    // The class fixes placement: no choice, its time and length, and who is starting.
+    const begin = await (await worker.request(joined.location!, { jar: browser })).text();
+    for (const text of ["Before You Begin", "Placement Test", "15 minutes", "Mary Somerville", "Start Test"]) expect(begin).toContain(text);
+    expect(begin).toContain("Placement Test: 15 minutes, 5 to 20 questions.");
+    expect(begin).not.toContain('value="diagnostic"');
+
+    const started = await postForm({ intent: "start", testMode: "placement" }, browser, joined.location!);
+    expect(started.status).toBe(302);
+    const sessionId = started.location?.match(/^\/test\/[^/?]+\?session=([0-9a-f-]{36})$/)?.[1];
+    expect(sessionId).toBeTruthy();
+    const record = await worker.d1.prepare("select user_id, cohort_id, test_mode from sessions where id = ?").bind(sessionId).first();
+    expect(record).toMatchObject({ user_id: "S-600", cohort_id: demo.id, test_mode: "placement" });
+    const member = await worker.d1.prepare("select display_name from cohort_members where cohort_id = ? and student_id = ?").bind(demo.id, "S-600").first("display_name");
+    expect(member).toBe("Mary Somerville");
+  });
+
+  it("a class without a fixed mode offers both modes, and the student's choice is the session's mode", async () => {
+    // SPEC.md's Cohort has a nullable testMode: a class with a test and a null mode lets the students choose.
+    const created = await admin.post("/api/cohorts", { name: "Open Mode", joinCode: "OPENMODE", testConfigId: demo.testConfigId, testMode: null });
+    expect(created.status).toBe(201);
+    expect(created.data.testMode).toBeNull();
+    const browser = new CookieJar();
+    const joined = await postForm({ intent: "start", code: "OPENMODE", cohortId: created.data.id, displayName: "Emmy Noether", studentId: "S-700" }, browser, "/join?code=OPENMODE");
+    expect(joined.location).toBe(`/test/${demo.testConfigId}`);
+    const begin = await (await worker.request(joined.location!, { jar: browser })).text();
+    for (const text of ['value="placement"', 'value="diagnostic"', "15 minutes", "25 minutes", "Before You Begin"]) expect(begin).toContain(text);
+
+    const noMode = await postForm({ intent: "start" }, browser, joined.location!);
+    expect(noMode.status).toBe(400);
+    expect(noMode.html).toContain("Please choose Placement Test or Diagnostic Test.");
+    const started = await postForm({ intent: "start", testMode: "diagnostic" }, browser, joined.location!);
+    const sessionId = started.location?.match(/session=([0-9a-f-]{36})$/)?.[1];
+    expect(await worker.d1.prepare("select test_mode from sessions where id = ?").bind(sessionId).first("test_mode")).toBe("diagnostic");
+  });
+});
+
 describe("step 2: name and student ID", () => {
   it("asks for both, after trimming, and keeps what was typed", async () => {
     for (const fields of [{ displayName: "  " }, { studentId: "" }, { displayName: "", studentId: " " }]) {
@@ -128,7 +182,7 @@ describe("step 2: name and student ID", () => {
 
   it("registers the student, starts the class's test and gives this browser the pass for that session only", async () => {
     const browser = new CookieJar();
-    const { status, location, response } = await postForm(startFields({ studentId: "S-200", displayName: "Grace Hopper" }), browser);
+    const { status, location, response } = await joinAndStart({ studentId: "S-200", displayName: "Grace Hopper" }, browser);
     expect(status).toBe(302);
     const match = location?.match(/^\/test\/([^/?]+)\?session=([0-9a-f-]{36})$/);
     expect(match?.[1]).toBe(demo.testConfigId);
@@ -150,7 +204,7 @@ describe("step 2: name and student ID", () => {
   });
 
   it("asks another browser for the resume code, refuses a wrong one and resumes the same session with the right one", async () => {
-    const first = await postForm(startFields({ studentId: "S-300" }));
+    const first = await joinAndStart({ studentId: "S-300" });
     expect(first.status).toBe(302);
     const sessionId = new URL(first.location!, "http://localhost").searchParams.get("session")!;
     const sessions = await count(worker, "sessions");

@@ -60,6 +60,10 @@ describe("Take a Test", () => {
     expect(status).toBe(200);
     for (const text of ["Grade 6 Math Check-in", "Placement Test", "Diagnostic Test", "15 minutes", "25 minutes", "Before You Begin", "Start Test"]) expect(html).toContain(text);
     expect(html.match(/<li>/g)?.length ?? 0).toBeGreaterThanOrEqual(4);
+    // What to expect: each mode's time and its most questions, and when the clock starts.
+    expect(html).toContain("Placement Test: 15 minutes, 5 to 20 questions.");
+    expect(html).toContain("Diagnostic Test: 25 minutes, 20 questions.");
+    expect(html).toContain("The clock starts when you press Start Test.");
   });
 
   it("answers 'Test Not Found' with Return Home for a missing test", async () => {
@@ -152,6 +156,7 @@ describe("Take a Test", () => {
     const strangerResults = await page(resultsPath!, stranger);
     expect(strangerResults.status).toBe(404);
     expect(strangerResults.html).toContain("Session Not Found");
+    expect(strangerResults.html).toContain("Results open on the device that took the test");
     expect(strangerResults.html).not.toContain("Your Answers");
     const strangerTest = await page(location, stranger);
     expect(strangerTest.status).toBe(200);

@@ -12,6 +12,7 @@ import { sessionStorageFor } from "~/services/session.server";
 import type { Env } from "~/env";
 import { CookieJar } from "./cookie-jar";
 import { alarmHarnessEntry } from "./durable-object-alarms";
+import { CLOCK_PATH, clockHarnessEntry } from "./worker-clock";
 
 /**
  * Runs the bundled Worker (dist/app.js, from `npm run build`) in Miniflare: the same workerd
@@ -30,6 +31,8 @@ export type TestWorker = {
   d1: D1Database;
   request: (path: string, init?: RequestInit & { jar?: CookieJar }) => Promise<Response>;
   signIn: (email: string, password: string) => Promise<CookieJar>;
+  /** Moves the Worker's clock this far ahead of real time (only with `controllableClock`). */
+  setClockOffset: (offsetMs: number) => Promise<void>;
   /** A seeded user's signed session cookie, made by the app's own session code: signed in without a request. */
   sessionCookieFor: (email: string) => Promise<{ name: string; value: string }>;
   dispose: () => Promise<void>;
@@ -47,6 +50,18 @@ export async function applyMigrations(d1: D1Database): Promise<void> {
   }
 }
 
+/** The bundle, behind the entry modules of the harnesses a test asked for (each wraps the one after it). */
+function harnessModules(options: { triggerableAlarms?: boolean; controllableClock?: boolean }, durableObjects: unknown) {
+  const modules: { type: "ESModule"; path: string; contents?: string }[] = [{ type: "ESModule", path: bundlePath }];
+  let inner = "app.js";
+  if (options.triggerableAlarms) {
+    modules.unshift({ type: "ESModule", path: `${root}/dist/alarm-harness-entry.js`, contents: alarmHarnessEntry(inner, durableObjectClassNames(durableObjects)) });
+    inner = "alarm-harness-entry.js";
+  }
+  if (options.controllableClock) modules.unshift({ type: "ESModule", path: `${root}/dist/clock-harness-entry.js`, contents: clockHarnessEntry(inner) });
+  return modules;
+}
+
 function durableObjectClassNames(bindings: unknown): string[] {
   const classNames = Object.values((bindings ?? {}) as Record<string, string | { className: string }>).map((binding) =>
     typeof binding === "string" ? binding : binding.className,
@@ -60,6 +75,8 @@ export async function startWorker(options: {
   http?: boolean;
   /** Lets the test run Durable Object alarms at once (see durable-object-alarms.ts). */
   triggerableAlarms?: boolean;
+  /** Lets the test move the Worker's clock forward (see worker-clock.ts). */
+  controllableClock?: boolean;
 } = {}): Promise<TestWorker> {
   if (!existsSync(bundlePath)) throw new Error("dist/app.js is missing: run `npm run build` first.");
   const { workerOptions } = unstable_getMiniflareWorkerOptions(`${root}/wrangler.toml`);
@@ -71,16 +88,7 @@ export async function startWorker(options: {
       Object.entries(workerOptions.queueConsumers ?? {}).map(([name, consumer]) => [name, { ...consumer, maxBatchTimeout: 0.1 }]),
     ),
     modulesRoot: `${root}/dist`,
-    modules: options.triggerableAlarms
-      ? [
-          {
-            type: "ESModule",
-            path: `${root}/dist/alarm-harness-entry.js`,
-            contents: alarmHarnessEntry("app.js", durableObjectClassNames(workerOptions.durableObjects)),
-          },
-          { type: "ESModule", path: bundlePath },
-        ]
-      : [{ type: "ESModule", path: bundlePath }],
+    modules: harnessModules(options, workerOptions.durableObjects),
     bindings,
     ...(options.http ? { host: "127.0.0.1", port: 0 } : {}),
   } as ConstructorParameters<typeof Miniflare>[0]);
@@ -129,5 +137,11 @@ export async function startWorker(options: {
     return { name: nameAndValue.slice(0, separator), value: nameAndValue.slice(separator + 1) };
   };
 
-  return { mf, origin, db, d1, request, signIn, sessionCookieFor, dispose: () => mf.dispose() };
+  const setClockOffset = async (offsetMs: number) => {
+    if (!options.controllableClock) throw new Error("Start the worker with controllableClock to move its clock");
+    const response = await request(`${CLOCK_PATH}?offsetMs=${offsetMs}`);
+    if (!response.ok) throw new Error(`Moving the clock failed with ${response.status}`);
+  };
+
+  return { mf, origin, db, d1, request, signIn, setClockOffset, sessionCookieFor, dispose: () => mf.dispose() };
 }

@@ -1,38 +1,39 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 
+import { expectationLine, type ModeChoice } from "~/domain/sessions/mode-expectation";
 import type { ActionResult } from "~/lib/action-result";
 import { useHydrated } from "./timers";
 
-type Mode = "placement" | "diagnostic";
+type Mode = ModeChoice["value"];
 
 /**
- * SPEC.md's Take a Test start: the mode (each with its minutes and questions), 'Before You Begin' and Start
- * Test, disabled until a mode is chosen. Without JavaScript the radios and the button post as a
- * plain form, and the server asks for a mode if none was chosen.
+ * SPEC.md's Take a Test start: the mode (each with its minutes and questions), 'Before You Begin' with the time
+ * and questions to expect, and Start Test, disabled until a mode is chosen. A class that fixes
+ * its mode offers one, shown without a choice. `student` is who the join step left in this
+ * browser's pass (ADR 0014). Without JavaScript the radios and the button post as a plain form,
+ * and the server asks for a mode if none was chosen.
  */
 export function ModeSelection({
   test,
+  modes,
   notes,
   canStart,
+  student,
   actionResult,
-  questionCounts,
 }: {
+  test: { title: string; subject: string; gradeLevel: string };
+  modes: ModeChoice[];
   notes: string[];
-  test: { title: string; subject: string; gradeLevel: string; placementDuration: number; diagnosticDuration: number };
   canStart: boolean;
+  student: { displayName: string; studentId: string; className: string } | null;
   actionResult?: ActionResult<unknown>;
-  /** How many questions each mode asks ("20 questions"), computed on the server (app/domain/sessions/mode-lengths). */
-  questionCounts?: Record<Mode, string> | null;
 }) {
-  const [mode, setMode] = useState<Mode | null>(null);
+  const fixed = modes.length === 1 ? modes[0]! : null;
+  const [mode, setMode] = useState<Mode | null>(fixed?.value ?? null);
   const hydrated = useHydrated();
   const starting = useNavigation().state === "submitting";
   const refusal = actionResult && !actionResult.ok ? actionResult.toast : null;
-  const modes: { value: Mode; title: string; minutes: number }[] = [
-    { value: "placement", title: "Placement Test", minutes: test.placementDuration },
-    { value: "diagnostic", title: "Diagnostic Test", minutes: test.diagnosticDuration },
-  ];
 
   return (
     <section aria-labelledby="test-title" className="mx-auto max-w-3xl space-y-6">
@@ -44,26 +45,49 @@ export function ModeSelection({
           {test.subject} · Grade {test.gradeLevel}
         </p>
       </header>
+      {student ? (
+        <p className="rounded-md bg-blue-50 px-3 py-2 text-blue-900" data-testid="starting-as">
+          Starting as <strong className="font-semibold">{student.displayName}</strong> (student ID {student.studentId}) in {student.className}. Not you?{" "}
+          <a href="/join" className="underline">
+            Join with your own name
+          </a>
+          .
+        </p>
+      ) : null}
       <Form method="post" className="space-y-6">
         <input type="hidden" name="intent" value="start" />
-        <fieldset>
-          <legend className="text-lg font-semibold text-slate-900">Choose a mode</legend>
-          <div className="mt-3 grid gap-3 sm:grid-cols-2">
-            {modes.map((entry) => (
-              <label
-                key={entry.value}
-                htmlFor={`mode-${entry.value}`}
-                className="card grid min-h-11 cursor-pointer grid-cols-[auto_1fr] gap-x-3 p-4 hover:bg-slate-50 has-[:checked]:border-blue-600 has-[:checked]:ring-2 has-[:checked]:ring-blue-600"
-              >
-                <input id={`mode-${entry.value}`} type="radio" name="testMode" value={entry.value} className="mt-1 size-5" onChange={() => setMode(entry.value)} />
-                <span className="font-semibold text-slate-900">{entry.title}</span>
-                <span className="col-start-2 text-sm text-slate-700">{`${entry.minutes} minutes${questionCounts ? ` · ${questionCounts[entry.value]}` : ""}`}</span>
-              </label>
-            ))}
+        {fixed ? (
+          <div className="card p-4" data-testid="fixed-mode">
+            <input type="hidden" name="testMode" value={fixed.value} />
+            <p className="font-semibold text-slate-900">{fixed.title}</p>
+            <p className="text-sm text-slate-700">{`${fixed.minutes} minutes · ${fixed.questions}`}</p>
           </div>
-        </fieldset>
+        ) : (
+          <fieldset>
+            <legend className="text-lg font-semibold text-slate-900">Choose a mode</legend>
+            <div className="mt-3 grid gap-3 sm:grid-cols-2">
+              {modes.map((entry) => (
+                <label
+                  key={entry.value}
+                  htmlFor={`mode-${entry.value}`}
+                  className="card grid min-h-11 cursor-pointer grid-cols-[auto_1fr] gap-x-3 p-4 hover:bg-slate-50 has-[:checked]:border-blue-600 has-[:checked]:ring-2 has-[:checked]:ring-blue-600"
+                >
+                  <input id={`mode-${entry.value}`} type="radio" name="testMode" value={entry.value} className="mt-1 size-5" onChange={() => setMode(entry.value)} />
+                  <span className="font-semibold text-slate-900">{entry.title}</span>
+                  <span className="col-start-2 text-sm text-slate-700">{`${entry.minutes} minutes · ${entry.questions}`}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        )}
         <div className="card p-4">
           <h2 className="font-semibold text-slate-900">Before You Begin</h2>
+          <div className="mt-2 text-slate-800" data-testid="what-to-expect">
+            {modes.map((entry) => (
+              <p key={entry.value}>{expectationLine(entry)}</p>
+            ))}
+            <p>The clock starts when you press Start Test.</p>
+          </div>
           <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-800">
             {notes.map((note) => (
               <li key={note}>{note}</li>

@@ -67,6 +67,14 @@ describe("resolveDefaultTest", () => {
     expect(resolveDefaultTest(existing, {})).toEqual(existing);
     expect(resolveDefaultTest(existing, { testMode: "placement" })).toEqual({ testConfigId: "t1", testMode: "placement" });
   });
+
+  it("lets the student choose the mode when a test is set with the mode sent as null, and keeps that choice on later updates", () => {
+    expect(resolveDefaultTest(null, { testConfigId: "t2", testMode: null })).toEqual({ testConfigId: "t2", testMode: null });
+    expect(resolveDefaultTest(existing, { testMode: null })).toEqual({ testConfigId: "t1", testMode: null });
+    const choosing = { testConfigId: "t1", testMode: null };
+    expect(resolveDefaultTest(choosing, {})).toEqual(choosing);
+    expect(resolveDefaultTest(choosing, { testConfigId: "t2" })).toEqual({ testConfigId: "t2", testMode: "placement" });
+  });
 });
 
 describe("cohortMemberSchema", () => {

@@ -85,7 +85,8 @@ export type DefaultTest = { testConfigId: string | null; testMode: TestMode | nu
 
 /**
  * The class's default test after a create (existing null) or an update. The mode only means
- * something with a test: none without one, and placement when a test is set without a mode.
+ * something with a test: none without one, placement when a test is set without a mode, and
+ * null when it is sent as null with a test: the students choose (ADR 0014).
  */
 export function resolveDefaultTest(
   existing: DefaultTest | null,
@@ -94,8 +95,8 @@ export function resolveDefaultTest(
   const testChanged = input.testConfigId !== undefined;
   const testConfigId = testChanged ? input.testConfigId! : (existing?.testConfigId ?? null);
   if (!testConfigId) return { testConfigId: null, testMode: null };
-  const keptMode = testChanged ? null : (existing?.testMode ?? null);
-  return { testConfigId, testMode: input.testMode ?? keptMode ?? DEFAULT_TEST_MODE };
+  if (input.testMode !== undefined) return { testConfigId, testMode: input.testMode };
+  return { testConfigId, testMode: testChanged || !existing ? DEFAULT_TEST_MODE : existing.testMode };
 }
 
 const memberField = z

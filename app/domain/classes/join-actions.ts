@@ -11,7 +11,8 @@ import { JOIN_CODE_MAX_INPUT, normalizeJoinCode } from "./join-codes";
  *
  * - `lookup`: step 1, the join code. A class that takes students answers with step 2.
  * - `start`: step 2, name and student ID. The class is looked up again from its code (the hidden
- *   fields are never trusted), the student registered, and the class's test started or resumed.
+ *   fields are never trusted); a class without a test registers the student, a test in progress
+ *   is resumed, and otherwise the student goes on to the test's 'Before You Begin' (ADR 0014).
  */
 
 export const INVALID_CODE_TITLE = "Invalid code";

@@ -16,7 +16,8 @@ export const NOT_FOUND = {
   cohort: "Class Not Found",
 } as const;
 
-export type NotFoundPage = { notFound: string; back: { to: string; label: string } };
+/** `detail` replaces the default "does not exist or has been deleted" where that would mislead. */
+export type NotFoundPage = { notFound: string; back: { to: string; label: string }; detail?: string };
 
 export function isNotFoundPage(data: unknown): data is NotFoundPage {
   return typeof data === "object" && data !== null && typeof (data as NotFoundPage).notFound === "string";

@@ -14,11 +14,12 @@ export type CohortPayload = { name: string; joinCode: string; isActive: boolean;
 
 const COHORT_NAME_REQUIRED_TOAST = { title: COHORT_NAME_REQUIRED.title, description: COHORT_NAME_REQUIRED.message, variant: "destructive" } as const;
 
-type FormValues = { name: string; joinCode: string; testConfigId: string; testMode: TestMode; isActive: boolean };
+/** "" is "Students choose": the class has a test and no fixed mode (ADR 0014). */
+type FormValues = { name: string; joinCode: string; testConfigId: string; testMode: TestMode | ""; isActive: boolean };
 
 function payloadOf(values: FormValues, editing: boolean): CohortPayload {
   const base = { name: values.name, joinCode: values.joinCode, isActive: values.isActive };
-  if (values.testConfigId) return { ...base, testConfigId: values.testConfigId, testMode: values.testMode };
+  if (values.testConfigId) return { ...base, testConfigId: values.testConfigId, testMode: values.testMode || null };
   return editing ? { ...base, testConfigId: null, testMode: null } : base;
 }
 
@@ -43,7 +44,7 @@ export function CohortDialog({
     name: initial?.name ?? "",
     joinCode: "",
     testConfigId: initial?.testConfigId ?? "",
-    testMode: initial?.testMode ?? DEFAULT_TEST_MODE,
+    testMode: initial?.testConfigId ? (initial.testMode ?? "") : DEFAULT_TEST_MODE,
     isActive: initial?.isActive ?? true,
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -118,9 +119,10 @@ export function CohortDialog({
             <label htmlFor="cohort-test-mode" className="label">
               Test mode
             </label>
-            <select id="cohort-test-mode" className="input mt-1" value={values.testMode} onChange={(event) => set("testMode", event.target.value as TestMode)}>
+            <select id="cohort-test-mode" className="input mt-1" value={values.testMode} onChange={(event) => set("testMode", event.target.value as TestMode | "")}>
               <option value="placement">Placement (quick assessment)</option>
               <option value="diagnostic">Diagnostic (comprehensive assessment)</option>
+              <option value="">Students choose</option>
             </select>
           </div>
         ) : null}

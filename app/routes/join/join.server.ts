@@ -1,6 +1,6 @@
 import { json, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 
-import { DEFAULT_TEST_MODE, INACTIVE_CLASS, INVALID_JOIN_CODE, MEMBER_FIELD_MAX } from "~/domain/classes/cohort";
+import { INACTIVE_CLASS, INVALID_JOIN_CODE, MEMBER_FIELD_MAX } from "~/domain/classes/cohort";
 import {
   INVALID_CODE_TITLE,
   JOIN_MESSAGES,
@@ -11,14 +11,15 @@ import {
   type JoinActionInput,
 } from "~/domain/classes/join-actions";
 import { RESUME_REQUIRED } from "~/domain/sessions/start-request";
+import type { JoinedStudent } from "~/domain/sessions/student-pass";
 import { JOIN_CODE_MAX_INPUT, normalizeJoinCode } from "~/domain/classes/join-codes";
 import type { ActionResult } from "~/lib/action-result";
 import { assertNever } from "~/lib/assert-never";
 import { conflict, DomainError, notFound } from "~/lib/errors";
 import { addCohortMember, findCohortByJoinCode } from "~/models/cohorts.server";
 import { handleAction } from "~/services/action.server";
-import { getCurrentUser } from "~/services/auth.server";
-import { startTestSession } from "~/services/test-sessions.server";
+import { passForJoinedStudent } from "~/services/student-pass.server";
+import { resumeSessionInProgress } from "~/services/test-sessions.server";
 
 export type JoinedData = { joined: true };
 
@@ -26,7 +27,8 @@ export type JoinedData = { joined: true };
  * Student Entry (SPEC.md "Join screen", "Join flow"): open to everyone, signed in or not; the
  * join code is the key (DESIGN.md decision 2, ADR 0003). Step 1 takes the code; a class that
  * takes students redirects to `/join?code=…` (the QR code's URL), which is step 2: name and
- * student ID, then the class's test starts and the browser gets its student pass.
+ * student ID. Then the browser's student pass names the student and the test page shows the
+ * mode and 'Before You Begin'; the session starts on the student's own Start Test (ADR 0014).
  * Both steps are plain forms, so the whole flow works without JavaScript.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -57,8 +59,10 @@ async function activeClass(context: AppLoadContext, code: string) {
   return cohort;
 }
 
+type StartInput = Extract<JoinActionInput, { intent: "start" }>;
+
 /** A refusal the action contract has no thrown form for: a field to ask for, or a step's own failure text. */
-function refusal(status: number, title: string, message: string, input: Extract<JoinActionInput, { intent: "start" }>, fieldErrors: Record<string, string> = {}) {
+function refusal(status: number, title: string, message: string, input: StartInput, fieldErrors: Record<string, string> = {}) {
   const values = {
     intent: input.intent,
     code: input.code,
@@ -70,40 +74,46 @@ function refusal(status: number, title: string, message: string, input: Extract<
   return json<ActionResult>({ ok: false, intent: input.intent, toast: { title, description: message, variant: "destructive" }, fieldErrors, values }, { status });
 }
 
-async function start(request: Request, context: AppLoadContext, input: Extract<JoinActionInput, { intent: "start" }>) {
-  // The hidden fields only say which class the page showed: the code is looked up again.
-  const cohort = await activeClass(context, input.code);
-  if (cohort.id !== input.cohortId) throw notFound(INVALID_JOIN_CODE);
-
+/** A class without a test: the student joins it and stays, welcomed (SPEC.md "Join flow"). */
+async function joinWithoutTest(context: AppLoadContext, student: JoinedStudent, className: string, input: StartInput) {
   try {
-    await addCohortMember(context.db, { cohortId: cohort.id, studentId: input.studentId, displayName: input.displayName });
+    await addCohortMember(context.db, student);
   } catch (error) {
     if (error instanceof DomainError) throw error;
     console.error("Registering a class member failed", error);
     return refusal(500, "Error", REGISTER_FAILED, input);
   }
-  if (!cohort.testConfigId) return { data: { joined: true } as JoinedData, toast: welcomeToast(cohort.name) };
+  return { data: { joined: true } as JoinedData, toast: welcomeToast(className) };
+}
+
+/**
+ * Step 2's Start: a student with this test in progress resumes it at once (their clock already
+ * runs); anyone else goes to the test's 'Before You Begin' with this browser's pass naming them
+ * (ADR 0014). Nothing is recorded until their own Start Test there.
+ */
+async function start(request: Request, context: AppLoadContext, input: StartInput) {
+  // The hidden fields only say which class the page showed: the code is looked up again.
+  const cohort = await activeClass(context, input.code);
+  if (cohort.id !== input.cohortId) throw notFound(INVALID_JOIN_CODE);
+  const student: JoinedStudent = { cohortId: cohort.id, studentId: input.studentId, displayName: input.displayName };
+  if (!cohort.testConfigId) return joinWithoutTest(context, student, cohort.name, input);
 
   const testConfigId = cohort.testConfigId;
-  let started;
+  let resumed;
   try {
-    started = await startTestSession(
-      request,
-      context,
-      { testConfigId, testMode: cohort.testMode ?? DEFAULT_TEST_MODE, userId: input.studentId, cohortId: cohort.id, resumeCode: input.resumeCode },
-      await getCurrentUser(request, context),
-    );
+    resumed = await resumeSessionInProgress(request, context, { testConfigId, cohortId: cohort.id, userId: student.studentId, resumeCode: input.resumeCode });
   } catch (error) {
     if (error instanceof DomainError && error.kind === "conflict" && error.message === RESUME_REQUIRED) {
       return refusal(409, "Test in progress", RESUME_REQUIRED, input, { resumeCode: RESUME_REQUIRED });
     }
     if (error instanceof DomainError) throw error;
-    console.error("Starting a test from the join screen failed", error);
+    console.error("Resuming a test from the join screen failed", error);
     return refusal(500, "Error", START_FAILED, input);
   }
-  return redirect(`/test/${encodeURIComponent(testConfigId)}?session=${encodeURIComponent(started.sessionId)}`, {
-    headers: { "Set-Cookie": started.setCookie },
-  });
+  if (resumed) {
+    return redirect(`/test/${encodeURIComponent(testConfigId)}?session=${encodeURIComponent(resumed.sessionId)}`, { headers: { "Set-Cookie": resumed.setCookie } });
+  }
+  return redirect(`/test/${encodeURIComponent(testConfigId)}`, { headers: { "Set-Cookie": await passForJoinedStudent(context.config, student) } });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -153,7 +153,7 @@ export default function Results() {
               Review AI Grading
             </Link>
           ) : null}
-          <Link to={`/test/${data.testId}`} className="btn-primary min-h-11">
+          <Link to={data.retakePath} className="btn-primary min-h-11">
             Retake Test
           </Link>
         </nav>

@@ -21,7 +21,7 @@ export function action({ request, context, params }: ActionFunctionArgs) {
 
 /** Take a Test (SPEC.md section 2): the mode selection, or the session's current question. */
 export default function TakeTest() {
-  const { test, notes, canStart, notice, session, questionCounts } = useLoaderData<typeof loader>();
+  const { test, modes, notes, canStart, student, notice, session } = useLoaderData<typeof loader>();
   const actionResult = useActionData<typeof action>() as ActionResult<unknown> | undefined;
   return (
     <StudentLayout>
@@ -33,7 +33,7 @@ export default function TakeTest() {
       {session ? (
         <QuestionScreen key={session.question.id} testId={test.id} session={session} actionResult={actionResult} />
       ) : (
-        <ModeSelection test={test} notes={notes} canStart={canStart} actionResult={actionResult} questionCounts={questionCounts} />
+        <ModeSelection test={test} modes={modes} notes={notes} canStart={canStart} student={student} actionResult={actionResult} />
       )}
     </StudentLayout>
   );

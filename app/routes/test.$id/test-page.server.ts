@@ -6,19 +6,23 @@ import type { ChatMessage } from "~/domain/sessions/session-contract";
 import type { Answer } from "~/domain/sessions/session-contract";
 import { INTERACTION_REQUIRED, TEST_PAGE_MESSAGES, testPageActionSchema, type TestPageAction } from "~/domain/sessions/screen-actions";
 import { MAX_SESSION_SECONDS } from "~/domain/sessions/session-contract";
+import { joinedStudentOf, passReach } from "~/domain/sessions/student-pass";
+import type { ModeChoice } from "~/domain/sessions/mode-expectation";
+import { modeChoices } from "~/domain/sessions/test-modes";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { assertNever } from "~/lib/assert-never";
 import { DomainError, invalid } from "~/lib/errors";
-import { modeQuestionCounts } from "~/domain/sessions/mode-lengths";
+import { findCohortForStart } from "~/models/cohorts.server";
 import { findSessionResumeCode, findTestForTaking, listTestQuestionCompetencies } from "~/models/sessions.server";
+import type { CurrentUser } from "~/models/users.server";
 import { handleAction } from "~/services/action.server";
 import { sendChatMessage } from "~/services/ai/chat.server";
 import { getCurrentUser } from "~/services/auth.server";
 import { notFoundPage } from "~/services/http-errors.server";
 import { commitSession, readSession } from "~/services/session.server";
-import { requireSessionAccess } from "~/services/student-pass.server";
+import { classJoinStep, readStudentPass, requireSessionAccess } from "~/services/student-pass.server";
 import { testSessionStub } from "~/services/test-session.server";
-import { completeTestSession, readSessionView, startTestSession, submitSessionAnswer } from "~/services/test-sessions.server";
+import { completeTestSession, readSessionView, startJoinedSession, startTestSession, submitSessionAnswer } from "~/services/test-sessions.server";
 
 /**
  * The Take a Test screen's server half (SPEC.md section 2 "Take a test", section 4's student
@@ -50,18 +54,36 @@ const BEFORE_YOU_BEGIN = [
   "Answer honestly: it helps us find the right next steps for you.",
 ];
 
+type TestForTaking = NonNullable<Awaited<ReturnType<typeof findTestForTaking>>>;
+
+/**
+ * Who may press Start Test here, in which modes (ADR 0014): the student the join step left in
+ * this browser's pass, if their class offers this test (in the class's mode, when it fixes one);
+ * else a signed-in user, in either mode.
+ */
+async function startStep(request: Request, context: AppLoadContext, test: TestForTaking, user: CurrentUser | null) {
+  const joined = joinedStudentOf(await readStudentPass(request, context.config), Date.now());
+  const cohort = joined ? await findCohortForStart(context.db, joined.cohortId) : undefined;
+  if (joined && cohort?.isActive && cohort.testConfigId === test.id) {
+    return { canStart: true, fixedMode: cohort.testMode, student: { displayName: joined.displayName, studentId: joined.studentId, className: cohort.name } };
+  }
+  return { canStart: user !== null, fixedMode: null, student: null };
+}
+
 export async function loadTestPage(request: Request, context: AppLoadContext, testId: string) {
   const test = await findTestForTaking(context.db, testId);
   if (!test) throw notFoundPage(NOT_FOUND.test, { to: "/", label: "Return Home" });
   const user = await getCurrentUser(request, context);
   const sessionId = new URL(request.url).searchParams.get("session");
-  const base = { test, notes: BEFORE_YOU_BEGIN, canStart: user !== null, notice: null as string | null, session: null as TestPageSession | null, questionCounts: null as Record<"placement" | "diagnostic", string> | null };
-  // The mode cards say how many questions each mode asks; only the mode selection needs it.
-  const modeSelection = async (notice: string | null) => ({ ...base, notice, questionCounts: modeQuestionCounts(await listTestQuestionCompetencies(context.db, testId)) });
+  const { fixedMode, ...start } = await startStep(request, context, test, user);
+  const base = { test, notes: BEFORE_YOU_BEGIN, ...start, modes: [] as ModeChoice[], notice: null as string | null, session: null as TestPageSession | null };
+  // Each mode's question count comes from the test's questions: only the mode selection needs it.
+  const modeSelection = async (notice: string | null) => ({ ...base, notice, modes: modeChoices(test, await listTestQuestionCompetencies(context.db, testId), fixedMode) });
   if (!sessionId) return modeSelection(null);
 
+  let caller;
   try {
-    await requireSessionAccess(request, context, sessionId);
+    caller = await requireSessionAccess(request, context, sessionId);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     return modeSelection("This test session is not open on this device. Start the test below, or use your join code and resume code on the Student Entry page.");
@@ -74,7 +96,11 @@ export async function loadTestPage(request: Request, context: AppLoadContext, te
     throw error;
   }
   if (view.testId !== testId) throw redirect(`/test/${view.testId}?session=${encodeURIComponent(sessionId)}`);
-  if (view.snapshot.completed || !view.currentQuestion) throw redirect(`/results/${encodeURIComponent(sessionId)}`);
+  if (view.snapshot.completed || !view.currentQuestion) {
+    // A finished session's pass opens its results for a while, never its test page (ADR 0014).
+    const readable = caller.kind === "admin" || passReach(view.snapshot, Date.now()) !== "nothing";
+    throw redirect(readable ? `/results/${encodeURIComponent(sessionId)}` : await classJoinStep(context, view.cohortId));
+  }
   const question = view.currentQuestion;
   const [resumeCode, transcript] = await Promise.all([
     findSessionResumeCode(context.db, sessionId),
@@ -144,8 +170,11 @@ export function testPageAction(request: Request, context: AppLoadContext, testId
     switch (input.intent) {
       case "start": {
         const user = await getCurrentUser(request, context);
-        if (!user) throw new DomainError("unauthenticated", "Join your class on the Student Entry page to take this test.");
-        const started = await startTestSession(request, context, { testConfigId: testId, testMode: input.testMode, userId: user.email || user.id, cohortId: null }, user);
+        const joined = joinedStudentOf(await readStudentPass(request, context.config), Date.now());
+        if (!joined && !user) throw new DomainError("unauthenticated", "Join your class on the Student Entry page to take this test.");
+        const started = joined
+          ? await startJoinedSession(request, context, joined, testId, input.testMode)
+          : await startTestSession(request, context, { testConfigId: testId, testMode: input.testMode, userId: user!.email || user!.id, cohortId: null }, user);
         if (!started.sessionId) throw invalid("No session ID returned from server");
         const session = await readSession(request, context.config);
         session.flash("toast", { title: "Test Started" });

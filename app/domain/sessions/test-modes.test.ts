@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+
+import { expectationLine } from "./mode-expectation";
+import { modeChoices } from "./test-modes";
+
+const test = { placementDuration: 15, diagnosticDuration: 25 };
+const questions = (count: number, competencies: number) => Array.from({ length: count }, (_, index) => ({ id: `q${index}`, competencyId: `c${index % competencies}` }));
+
+describe("modeChoices", () => {
+  it("offers both modes with their minutes when the class fixes none, and only the class's mode when it does", () => {
+    expect(modeChoices(test, questions(12, 2), null).map((mode) => [mode.value, mode.minutes])).toEqual([
+      ["placement", 15],
+      ["diagnostic", 25],
+    ]);
+    expect(modeChoices(test, questions(12, 2), "diagnostic").map((mode) => mode.value)).toEqual(["diagnostic"]);
+  });
+
+  it("never promises more questions than the test has or the engine asks", () => {
+    expect(modeChoices(test, questions(3, 1), null).map((mode) => mode.questions)).toEqual(["3 questions", "3 questions"]);
+    expect(modeChoices(test, questions(100, 4), null).map((mode) => mode.questions)).toEqual(["5 to 20 questions", "20 questions"]);
+  });
+
+  it("says the time and the questions to expect", () => {
+    expect(modeChoices(test, questions(12, 2), "placement").map(expectationLine)).toEqual(["Placement Test: 15 minutes, 5 to 12 questions."]);
+  });
+});

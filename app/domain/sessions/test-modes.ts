@@ -1,0 +1,21 @@
+import type { TestMode } from "~/domain/classes/cohort";
+import type { ModeChoice } from "./mode-expectation";
+import { modeQuestionCounts } from "./mode-lengths";
+
+/**
+ * The modes a student may start (SPEC.md "Take a test": each with its minutes), with how many
+ * questions each asks for this test's questions and competencies. A class that fixes a mode
+ * offers only that one (ADR 0014); otherwise, and for a signed-in user, both.
+ */
+export function modeChoices(
+  test: { placementDuration: number; diagnosticDuration: number },
+  questions: readonly { id: string; competencyId: string | null }[],
+  fixedMode: TestMode | null,
+): ModeChoice[] {
+  const questionCounts = modeQuestionCounts(questions);
+  const all: ModeChoice[] = [
+    { value: "placement", title: "Placement Test", minutes: test.placementDuration, questions: questionCounts.placement },
+    { value: "diagnostic", title: "Diagnostic Test", minutes: test.diagnosticDuration, questions: questionCounts.diagnostic },
+  ];
+  return fixedMode ? all.filter((mode) => mode.value === fixedMode) : all;
+}
