@@ -41,15 +41,17 @@ async function answer(page: Page, javaScript: boolean): Promise<string> {
   return type;
 }
 
-/** Waits until the page shows another question than `questionId`, or the results. */
-async function nextScreen(page: Page, questionId: string | null): Promise<"question" | "results"> {
+/** Waits until the page shows another question than `questionId`, the results, or (without JavaScript) the answer's feedback page. */
+async function nextScreen(page: Page, questionId: string | null): Promise<"question" | "results" | "feedback"> {
   await page.waitForFunction(
     (previous) => location.pathname.startsWith("/results/") && document.querySelector("#results-title") !== null
+      || document.querySelector("#feedback-heading") !== null
       || (document.querySelector('input[name="questionId"]') as HTMLInputElement | null)?.value !== previous && document.querySelector('input[name="questionId"]') !== null,
     questionId,
     { timeout: 15_000 },
   );
-  return page.url().includes("/results/") ? "results" : "question";
+  if (page.url().includes("/results/")) return "results";
+  return (await page.locator("#feedback-heading").count()) > 0 ? "feedback" : "question";
 }
 
 async function startTest(page: Page, testId: string) {
@@ -60,12 +62,23 @@ async function startTest(page: Page, testId: string) {
   await page.getByRole("heading", { name: /^Question 1/ }).waitFor();
 }
 
+/** Answers every question; returns the types asked and how many feedback pages came between them. */
 async function takeToTheEnd(page: Page, javaScript: boolean) {
   const types = new Set<string>();
+  let feedbackPages = 0;
   for (let step = 0; step < 60; step++) {
     const id = await currentQuestionId(page);
     types.add(await answer(page, javaScript));
-    if ((await nextScreen(page, id)) === "results") return types;
+    let next = await nextScreen(page, id);
+    if (next === "feedback") {
+      // Without JavaScript the feedback is a page of its own; 'Next question' moves on.
+      await page.getByTestId("answer-feedback").getByText(/Excellent!|Good effort|Keep learning/).waitFor();
+      if (feedbackPages++ === 0) await saveScreenshot(page, "take-test-nojs-feedback-phone");
+      await page.getByRole("button", { name: "Next question" }).click();
+      next = await nextScreen(page, id);
+      expect(next).not.toBe("feedback");
+    }
+    if (next === "results") return { types, feedbackPages };
   }
   throw new Error("The test did not end within 60 questions");
 }
@@ -98,8 +111,9 @@ describe("taking a test", () => {
     await page.getByText(type === "multiple_select" ? "Please select at least one answer before submitting." : /Please (select|provide|have)/).first().waitFor();
     expect(await currentQuestionId(page)).toBe(id);
 
-    const types = await takeToTheEnd(page, true);
+    const { types, feedbackPages } = await takeToTheEnd(page, true);
     expect(types.size).toBeGreaterThanOrEqual(2);
+    expect(feedbackPages).toBe(0);
     await page.getByText("Overall score").waitFor();
     await expect(page.getByTestId("scale-score").innerText()).resolves.toMatch(/Scale score \d+ \(very likely between \d+ and \d+/);
     for (const link of ["Return Home", "Review AI Grading", "Retake Test"]) await page.getByRole("link", { name: link }).waitFor();
@@ -126,7 +140,9 @@ describe("taking a test", () => {
       await page.getByRole("button", { name: "Submit Answer" }).click();
       await page.getByRole("alert").filter({ hasText: /Please (select|provide|have)/ }).waitFor();
       await saveScreenshot(page, "take-test-nojs-missing-answer-phone");
-      await takeToTheEnd(page, false);
+      // The demo test shows results and feedback during the test: a feedback page after each answer but the last.
+      const placement = await takeToTheEnd(page, false);
+      expect(placement.feedbackPages).toBeGreaterThan(0);
       await page.getByText("Overall score").waitFor();
 
       // The comprehensive mode: every competency covered, then the results.
