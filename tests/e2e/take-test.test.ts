@@ -207,6 +207,36 @@ describe("taking a test", () => {
     await page.getByText("Overall score").waitFor();
   });
 
+  it("keeps the newest chat message in view as the conversation grows past the chat box", { timeout: 120_000 }, async () => {
+    const { page } = session;
+    const d1 = session.worker.d1;
+    const chat = await d1.prepare("SELECT q.id FROM questions q JOIN test_questions tq ON tq.question_id = q.id WHERE tq.test_id = ? AND q.type = 'chat' LIMIT 1").bind(await demoTestId()).first<{ id: string }>();
+    const testId = crypto.randomUUID();
+    await d1.batch([
+      d1.prepare("INSERT INTO tests (id, title, description, grade_level, subject) VALUES (?, 'Chat Only', 'One conversation', '6', 'Mathematics')").bind(testId),
+      d1.prepare("INSERT INTO test_questions (id, test_id, question_id, position) VALUES (?, ?, ?, 0)").bind(crypto.randomUUID(), testId, chat!.id),
+    ]);
+    await startTest(page, testId);
+    const transcript = page.getByTestId("chat-transcript");
+    const message = page.getByLabel("Your message");
+    for (let exchange = 1; exchange <= 4; exchange++) {
+      const text = `Exchange ${exchange}: I would split the total into equal parts, then check each part by adding them back together to see that nothing is lost.`;
+      await message.fill(text);
+      await message.press("Enter");
+      await page.waitForFunction((count) => document.querySelectorAll('[data-testid="chat-transcript"] li').length >= count, 2 * exchange + 1);
+    }
+    // The conversation is taller than its box, and the box shows its end: the tutor's newest reply.
+    const box = await transcript.evaluate((list) => {
+      const last = list.lastElementChild!.getBoundingClientRect();
+      const area = list.getBoundingClientRect();
+      return { overflows: list.scrollHeight > list.clientHeight, lastVisible: last.bottom <= area.bottom + 1 && last.top >= area.top - 1 };
+    });
+    expect(box).toEqual({ overflows: true, lastVisible: true });
+    await saveScreenshot(page, "take-test-chat-scrolled-desktop");
+    await page.getByRole("button", { name: "Submit Answer" }).click();
+    await page.waitForURL("**/results/**", { timeout: 15_000 });
+  });
+
   it("resumes at the same question and time after a reload, and keeps an answer through a lost connection", { timeout: 120_000 }, async () => {
     const { page, context } = session;
     const testId = await demoTestId();
