@@ -9,7 +9,7 @@ import {
   SESSION_PAGE_SIZE,
   sessionListSearch,
 } from "~/domain/sessions/session-list";
-import { formatShortDateTime, timeZoneFromCookieHeader } from "~/domain/shell/time-zone";
+import { shownTime, timeZoneFromCookieHeader } from "~/domain/shell/time-zone";
 import { listTestChoices } from "~/models/cohorts.server";
 import { sessionPage, type SessionListRow } from "~/models/session-list.server";
 
@@ -22,8 +22,7 @@ function sessionCard(row: SessionListRow, timeZone: string) {
     userId: row.userId,
     completed: row.completed,
     score: formatSessionScore(row),
-    startedAt: row.startTime.toISOString(),
-    started: formatShortDateTime(row.startTime, timeZone),
+    started: shownTime(row.startTime, timeZone),
     duration: formatSessionDuration(row),
     mode: MODE_LABELS[row.testMode] ?? row.testMode,
     hasAiFeedback: hasAiFeedback(row.scores),
