@@ -6,6 +6,7 @@ import type { loader as rootLoader } from "~/root";
 import { AppShell } from "./app-shell";
 import { GeneralErrorBoundary } from "./error-boundary";
 import { GateScreen } from "./gate-screen";
+import { LocalTimesScript } from "./local-time";
 import { TimeZoneReporter } from "./time-zone-reporter";
 
 /** The admin shell (sidebar) around an admin page, for the signed-in user the root loader found. */
@@ -16,6 +17,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
     <AppShell user={root.user} sidebarOpen={root.sidebarOpen}>
       <TimeZoneReporter />
       {children}
+      <LocalTimesScript />
     </AppShell>
   );
 }

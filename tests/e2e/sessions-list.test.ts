@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { seriousAccessibilityViolations } from "../support/axe";
-import { saveScreenshot, waitForHydration } from "../support/browser";
+import { saveScreenshot, waitForHydration, watchForPageErrors } from "../support/browser";
 import { browserSession } from "../support/browser-session";
 import { demoAccounts } from "../support/worker";
 
@@ -76,5 +76,46 @@ describe("Test Sessions", () => {
     await real.getByRole("link", { name: "View Results" }).click();
     await page.waitForURL(`**/results/${sessionId}`);
     await page.getByRole("heading", { name: "Your Results" }).waitFor();
+  });
+
+  it("shows times in the teacher's own zone on the very first visit: no UTC, no reload, no hydration error", async () => {
+    const test = await session.worker.d1.prepare("select id, title from tests limit 1").first<{ id: string; title: string }>();
+    await session.worker.d1
+      .prepare("insert into sessions (id, test_config_id, test_title, test_subject, user_id, test_mode, start_time, end_time, completed, total_score) values ('e2e-tz', ?, ?, null, 'zone-check', 'placement', ?, null, 0, null)")
+      .bind(test!.id, test!.title, Date.UTC(2026, 2, 5, 15, 4))
+      .run();
+    // A browser that never sent its zone: no cookie yet, as on a teacher's first visit.
+    const context = await session.browser.newContext({ baseURL: session.worker.origin, timezoneId: "America/New_York" });
+    try {
+      await context.addCookies([{ ...(await session.worker.sessionCookieFor(demoAccounts.admin.email)), url: session.worker.origin, httpOnly: true, sameSite: "Lax" }]);
+      // The server's HTML alone, with the app's JavaScript blocked, already reads in New York's time.
+      const htmlOnly = await context.newPage();
+      await htmlOnly.route(/\.js(\?|$)/, (route) => route.abort());
+      await htmlOnly.goto("/admin/sessions?student=zone-check");
+      expect((await htmlOnly.getByTestId("session-card").locator("time").innerText()).replace(/\s/g, " ")).toBe("Mar 5, 10:04 AM");
+      await htmlOnly.close();
+      await context.clearCookies({ name: "tz" });
+
+      const page = await context.newPage();
+      const errors = watchForPageErrors(page);
+      const requests: string[] = [];
+      page.on("request", (request) => requests.push(request.url()));
+      await page.goto("/admin/sessions?student=zone-check", { waitUntil: "domcontentloaded" });
+      const started = page.getByTestId("session-card").locator("time");
+      // Browsers may put a narrow no-break space before AM/PM.
+      const startedText = async () => (await started.innerText()).replace(/\s/g, " ");
+      // 15:04 UTC is 10:04 AM in New York (UTC-5 in early March), from the first paint on.
+      expect(await startedText()).toBe("Mar 5, 10:04 AM");
+      await waitForHydration(page);
+      await page.waitForLoadState("networkidle");
+      expect(await startedText()).toBe("Mar 5, 10:04 AM");
+      expect(requests.filter((url) => new URL(url).pathname.startsWith("/admin/sessions"))).toHaveLength(1);
+      expect(errors()).toEqual([]);
+      // Later visits tell the server the zone, so its own HTML already says the same.
+      const html = await (await page.request.get("/admin/sessions?student=zone-check")).text();
+      expect(html.replace(/\s/g, " ")).toContain("Mar 5, 10:04 AM");
+    } finally {
+      await context.close();
+    }
   });
 });

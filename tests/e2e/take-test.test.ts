@@ -20,6 +20,15 @@ async function demoTestId(): Promise<string> {
   return row!.id;
 }
 
+/**
+ * A session's object writes D1 behind itself (within 5 s): until D1 has the completion, a start from
+ * another browser meets the attempt as still in progress. The next test starts after it.
+ */
+async function completionRecorded() {
+  const inProgress = () => session.worker.d1.prepare("SELECT count(*) AS n FROM sessions WHERE completed = 0").first<{ n: number }>();
+  await expect.poll(async () => (await inProgress())?.n, { timeout: 15_000 }).toBe(0);
+}
+
 const currentQuestionId = (page: Page) => page.locator('input[name="questionId"]').first().getAttribute("value");
 
 /** Answers the question on screen by its type and submits it. */
@@ -41,15 +50,17 @@ async function answer(page: Page, javaScript: boolean): Promise<string> {
   return type;
 }
 
-/** Waits until the page shows another question than `questionId`, or the results. */
-async function nextScreen(page: Page, questionId: string | null): Promise<"question" | "results"> {
+/** Waits until the page shows another question than `questionId`, the results, or (without JavaScript) the answer's feedback page. */
+async function nextScreen(page: Page, questionId: string | null): Promise<"question" | "results" | "feedback"> {
   await page.waitForFunction(
     (previous) => location.pathname.startsWith("/results/") && document.querySelector("#results-title") !== null
+      || document.querySelector("#feedback-heading") !== null
       || (document.querySelector('input[name="questionId"]') as HTMLInputElement | null)?.value !== previous && document.querySelector('input[name="questionId"]') !== null,
     questionId,
     { timeout: 15_000 },
   );
-  return page.url().includes("/results/") ? "results" : "question";
+  if (page.url().includes("/results/")) return "results";
+  return (await page.locator("#feedback-heading").count()) > 0 ? "feedback" : "question";
 }
 
 async function startTest(page: Page, testId: string) {
@@ -60,12 +71,23 @@ async function startTest(page: Page, testId: string) {
   await page.getByRole("heading", { name: /^Question 1/ }).waitFor();
 }
 
+/** Answers every question; returns the types asked and how many feedback pages came between them. */
 async function takeToTheEnd(page: Page, javaScript: boolean) {
   const types = new Set<string>();
+  let feedbackPages = 0;
   for (let step = 0; step < 60; step++) {
     const id = await currentQuestionId(page);
     types.add(await answer(page, javaScript));
-    if ((await nextScreen(page, id)) === "results") return types;
+    let next = await nextScreen(page, id);
+    if (next === "feedback") {
+      // Without JavaScript the feedback is a page of its own; 'Next question' moves on.
+      await page.getByTestId("answer-feedback").getByText(/Excellent!|Good effort|Keep learning/).waitFor();
+      if (feedbackPages++ === 0) await saveScreenshot(page, "take-test-nojs-feedback-phone");
+      await page.getByRole("button", { name: "Next question" }).click();
+      next = await nextScreen(page, id);
+      expect(next).not.toBe("feedback");
+    }
+    if (next === "results") return { types, feedbackPages };
   }
   throw new Error("The test did not end within 60 questions");
 }
@@ -98,8 +120,9 @@ describe("taking a test", () => {
     await page.getByText(type === "multiple_select" ? "Please select at least one answer before submitting." : /Please (select|provide|have)/).first().waitFor();
     expect(await currentQuestionId(page)).toBe(id);
 
-    const types = await takeToTheEnd(page, true);
+    const { types, feedbackPages } = await takeToTheEnd(page, true);
     expect(types.size).toBeGreaterThanOrEqual(2);
+    expect(feedbackPages).toBe(0);
     await page.getByText("Overall score").waitFor();
     await expect(page.getByTestId("scale-score").innerText()).resolves.toMatch(/Scale score \d+ \(very likely between \d+ and \d+/);
     for (const link of ["Return Home", "Review AI Grading", "Retake Test"]) await page.getByRole("link", { name: link }).waitFor();
@@ -107,6 +130,7 @@ describe("taking a test", () => {
     await saveScreenshot(page, "results-desktop");
     await page.setViewportSize(PHONE);
     await saveScreenshot(page, "results-phone");
+    await completionRecorded();
   });
 
   it("takes the demo test to the end without JavaScript, in placement and then in diagnostic mode", { timeout: 240_000 }, async () => {
@@ -126,7 +150,9 @@ describe("taking a test", () => {
       await page.getByRole("button", { name: "Submit Answer" }).click();
       await page.getByRole("alert").filter({ hasText: /Please (select|provide|have)/ }).waitFor();
       await saveScreenshot(page, "take-test-nojs-missing-answer-phone");
-      await takeToTheEnd(page, false);
+      // The demo test shows results and feedback during the test: a feedback page after each answer but the last.
+      const placement = await takeToTheEnd(page, false);
+      expect(placement.feedbackPages).toBeGreaterThan(0);
       await page.getByText("Overall score").waitFor();
 
       // The comprehensive mode: every competency covered, then the results.
@@ -137,6 +163,7 @@ describe("taking a test", () => {
       await takeToTheEnd(page, false);
       await page.getByText("Overall score").waitFor();
       await page.getByText("Diagnostic Test").first().waitFor();
+      await completionRecorded();
     } finally {
       await context.close();
     }
@@ -189,6 +216,36 @@ describe("taking a test", () => {
       await page.waitForURL("**/results/**", { timeout: 15_000 });
     }
     await page.getByText("Overall score").waitFor();
+  });
+
+  it("keeps the newest chat message in view as the conversation grows past the chat box", { timeout: 120_000 }, async () => {
+    const { page } = session;
+    const d1 = session.worker.d1;
+    const chat = await d1.prepare("SELECT q.id FROM questions q JOIN test_questions tq ON tq.question_id = q.id WHERE tq.test_id = ? AND q.type = 'chat' LIMIT 1").bind(await demoTestId()).first<{ id: string }>();
+    const testId = crypto.randomUUID();
+    await d1.batch([
+      d1.prepare("INSERT INTO tests (id, title, description, grade_level, subject) VALUES (?, 'Chat Only', 'One conversation', '6', 'Mathematics')").bind(testId),
+      d1.prepare("INSERT INTO test_questions (id, test_id, question_id, position) VALUES (?, ?, ?, 0)").bind(crypto.randomUUID(), testId, chat!.id),
+    ]);
+    await startTest(page, testId);
+    const transcript = page.getByTestId("chat-transcript");
+    const message = page.getByLabel("Your message");
+    for (let exchange = 1; exchange <= 4; exchange++) {
+      const text = `Exchange ${exchange}: I would split the total into equal parts, then check each part by adding them back together to see that nothing is lost.`;
+      await message.fill(text);
+      await message.press("Enter");
+      await page.waitForFunction((count) => document.querySelectorAll('[data-testid="chat-transcript"] li').length >= count, 2 * exchange + 1);
+    }
+    // The conversation is taller than its box, and the box shows its end: the tutor's newest reply.
+    const box = await transcript.evaluate((list) => {
+      const last = list.lastElementChild!.getBoundingClientRect();
+      const area = list.getBoundingClientRect();
+      return { overflows: list.scrollHeight > list.clientHeight, lastVisible: last.bottom <= area.bottom + 1 && last.top >= area.top - 1 };
+    });
+    expect(box).toEqual({ overflows: true, lastVisible: true });
+    await saveScreenshot(page, "take-test-chat-scrolled-desktop");
+    await page.getByRole("button", { name: "Submit Answer" }).click();
+    await page.waitForURL("**/results/**", { timeout: 15_000 });
   });
 
   it("resumes at the same question and time after a reload, and keeps an answer through a lost connection", { timeout: 120_000 }, async () => {

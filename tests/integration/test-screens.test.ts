@@ -148,6 +148,8 @@ describe("Take a Test", () => {
     expect(results.status).toBe(200);
     for (const text of ["Your Results", "Overall score", "Scale score", "Your Answers", "Module Recommendations", "Return Home", "Review AI Grading", "Retake Test", "Time spent:"]) expect(results.html).toContain(text);
     expect(results.html).toContain(`/test/${testId}`);
+    // Answers of a few seconds read in seconds, not "0 minutes".
+    expect(results.html).toMatch(/Time spent: (<!-- -->)?\d+ seconds?/);
     expect(results.html).toContain(`/admin/ai-grading/${sessionId}`);
     expect(results.html).toMatch(/Mastered|Working towards it|Not assessed/);
 
@@ -211,6 +213,57 @@ describe("Take a Test", () => {
     const results = await page(`/results/${sessionId}`);
     expect(results.status).toBe(200);
     expect(results.html).toContain("Your Answers");
+  });
+
+  it("shows an answer's feedback as a page with 'Next question' when the test shows it, and goes straight on when it does not", async () => {
+    const choices = await worker.d1
+      .prepare("SELECT q.id FROM questions q JOIN test_questions tq ON tq.question_id = q.id WHERE tq.test_id = ? AND q.type = 'multiple_choice' ORDER BY q.id LIMIT 3")
+      .bind(testId)
+      .all<{ id: string }>();
+    async function choiceTest(title: string, shows: boolean) {
+      const id = crypto.randomUUID();
+      const flag = shows ? 1 : 0;
+      await worker.d1.batch([
+        worker.d1
+          .prepare("INSERT INTO tests (id, title, description, grade_level, subject, show_result_during_test, show_feedback_during_test) VALUES (?, ?, 'Choices', '6', 'Mathematics', ?, ?)")
+          .bind(id, title, flag, flag),
+        ...choices.results.map((row, position) => worker.d1.prepare("INSERT INTO test_questions (id, test_id, question_id, position) VALUES (?, ?, ?, ?)").bind(crypto.randomUUID(), id, row.id, position)),
+      ]);
+      const started = await post(`/test/${id}`, [["intent", "start"], ["testMode", "diagnostic"]]);
+      expect(started.status).toBe(302);
+      return { id, location: started.location!, sessionId: decodeURIComponent(started.location!.split("session=")[1]!) };
+    }
+    async function answerFirst(location: string, sessionId: string) {
+      const current = await page(location);
+      expect(current.html).toMatch(/Question (<!-- -->)?1</);
+      const questionId = hidden(current.html, "questionId")!;
+      const submitted = await post(location, [["intent", "submit"], ["sessionId", sessionId], ["questionId", questionId], ["questionType", "multiple_choice"], ["answer", options(current.html)[0]!]]);
+      expect(submitted.status).toBe(302);
+      return { questionId, next: submitted.location! };
+    }
+
+    const shown = await choiceTest("Feedback Shown", true);
+    const first = await answerFirst(shown.location, shown.sessionId);
+    const feedback = await page(first.next);
+    expect(feedback.status).toBe(200);
+    expect(feedback.html).toMatch(/Excellent!|Good effort|Keep learning/);
+    expect(feedback.html).toContain("Next question");
+    // The answered question is not asked again, and the next one waits for the button.
+    expect(hidden(feedback.html, "questionId")).toBeNull();
+    const nextForm = feedback.html.match(/<form[^>]*action="([^"]+)"[^>]*>(?:(?!<\/form>)[\s\S])*Next question/);
+    expect(nextForm).not.toBeNull();
+    const nextPath = `${decode(nextForm![1]!)}?session=${encodeURIComponent(hidden(feedback.html, "session")!)}`;
+    const second = await page(nextPath);
+    expect(second.status).toBe(200);
+    expect(second.html).toMatch(/Question (<!-- -->)?2</);
+    expect(hidden(second.html, "questionId")).not.toBe(first.questionId);
+
+    const quiet = await choiceTest("Feedback Hidden", false);
+    const straight = await answerFirst(quiet.location, quiet.sessionId);
+    expect(straight.next).toBe(quiet.location);
+    const after = await page(straight.next);
+    expect(after.html).toMatch(/Question (<!-- -->)?2</);
+    expect(after.html).not.toContain("Next question");
   });
 
   it("answers 'Session Not Found' for an unknown session", async () => {

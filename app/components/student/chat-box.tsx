@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 
 import { useToast } from "~/components/toast/toast-context";
 
@@ -29,6 +29,13 @@ export function ChatBox({
   const { toast } = useToast();
   const [message, setMessage] = useState("");
   const [sending, setSending] = useState(false);
+  const conversation = useRef<HTMLOListElement>(null);
+
+  // The box scrolls: each new message (and a resumed conversation) shows its end, where the newest turn is.
+  useEffect(() => {
+    const list = conversation.current;
+    if (list) list.scrollTop = list.scrollHeight;
+  }, [transcript.length]);
 
   async function send() {
     const text = message.trim();
@@ -65,7 +72,7 @@ export function ChatBox({
 
   return (
     <div className="mt-4 space-y-3">
-      <ol aria-label="Conversation" aria-live="polite" className="max-h-96 space-y-2 overflow-y-auto rounded-md border border-slate-200 bg-slate-50 p-3" data-testid="chat-transcript">
+      <ol ref={conversation} aria-label="Conversation" aria-live="polite" className="max-h-96 space-y-2 overflow-y-auto rounded-md border border-slate-200 bg-slate-50 p-3" data-testid="chat-transcript">
         {initialPrompt ? (
           <li className="rounded-md bg-white p-2 text-slate-900">
             <span className="block text-xs font-semibold text-slate-700">Tutor</span>

@@ -4,8 +4,9 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from "react"
 import type { ActionResult } from "~/lib/action-result";
 import { useToast } from "~/components/toast/toast-context";
 import type { QuestionType } from "~/domain/questions/question-types";
-import { isCorrectScore, scoreLabel } from "~/domain/sessions/answer-rules";
+import type { AnswerFeedback } from "~/domain/sessions/answer-feedback";
 import type { TitledMessage as Titled } from "~/lib/action-result";
+import { FeedbackPanel } from "./answer-feedback";
 import { ChatBox, type ChatLine } from "./chat-box";
 import { dropPending, keepPending, pendingFor, sendSubmission, type PendingSubmission } from "./pending-answers";
 import { Clock, timerAnnouncement, useCountdown, useHydrated } from "./timers";
@@ -35,7 +36,7 @@ export type QuestionScreenProps = {
   actionResult?: ActionResult<unknown>;
 };
 
-type Feedback = { score: number | null; wasCorrect: boolean; feedback: string | null; grading: "final" | "provisional"; late: boolean; completed: boolean; showResultDuringTest: boolean; showFeedbackDuringTest: boolean };
+type Feedback = AnswerFeedback & { completed: boolean };
 type Phase = "answering" | "sending" | "waiting" | "feedback" | "completed";
 
 const FEEDBACK_MS = 3000;
@@ -310,24 +311,6 @@ function AnswerFields({ type, options, disabled }: { type: QuestionType; options
       <p id="answer-hint" className="mt-1 text-xs text-slate-700">
         Up to 5,000 characters are graded.
       </p>
-    </div>
-  );
-}
-
-function FeedbackPanel({ feedback }: { feedback: Feedback }) {
-  const score = feedback.score ?? (feedback.wasCorrect ? 100 : 0);
-  const correct = isCorrectScore(score);
-  return (
-    <div role="status" className={`card p-4 ${correct ? "border-emerald-300 bg-emerald-50" : "border-amber-300 bg-amber-50"}`} data-testid="answer-feedback">
-      {feedback.showResultDuringTest ? (
-        <p className="text-lg font-semibold text-slate-900">
-          {correct ? <span aria-label="Correct">✓ </span> : null}
-          {scoreLabel(score)} {feedback.score !== null ? <span className="text-base font-normal">({Math.round(score)}/100)</span> : null}
-        </p>
-      ) : null}
-      {feedback.late ? <p className="mt-1 text-sm text-slate-800">This answer arrived after the question's time ran out, so it scores 0.</p> : null}
-      {feedback.showFeedbackDuringTest && feedback.feedback ? <p className="mt-2 text-slate-800">{feedback.feedback}</p> : null}
-      {feedback.grading === "provisional" ? <p className="mt-2 text-sm text-slate-700">Your final feedback for this answer will be in your results.</p> : null}
     </div>
   );
 }

@@ -59,6 +59,27 @@ describe("extractTerms", () => {
   });
 });
 
+describe("topical terms (what may name a main idea)", () => {
+  const topical = (context: string) =>
+    extractTerms(splitSentences(context))
+      .filter((term) => term.topical)
+      .map((term) => term.text);
+
+  it("takes noun phrases and nouns, not an adjective that only modifies, even capitalised at a sentence's start", () => {
+    const texts = topical("Green plants make glucose from carbon dioxide. Carbon dioxide enters green plants through the leaves. The green pigment in the leaves absorbs light.");
+    expect(texts).toEqual(expect.arrayContaining(["green plants", "carbon dioxide", "leaves", "pigment"]));
+    expect(texts).not.toContain("green");
+    expect(texts).not.toContain("Green");
+  });
+
+  it("leaves a word said mostly inside its phrases to them, and past verb forms out", () => {
+    const texts = topical("The clergy formed the First Estate. The nobility formed the Second Estate. Everyone else formed the Third Estate. The Third Estate paid the taxes.");
+    expect(texts).toEqual(expect.arrayContaining(["Third Estate", "clergy", "nobility"]));
+    expect(texts).not.toContain("Estate");
+    expect(texts).not.toContain("formed");
+  });
+});
+
 describe("blankOut and sentenceMentions", () => {
   const [plants] = extractTerms(splitSentences("Plants need plants."));
 

@@ -31,6 +31,13 @@ export interface Term {
   firstIndex: number;
   /** Seen after an article or preposition, or shaped like a noun: the better answers and distractors. */
   nounish: boolean;
+  /**
+   * Can name a main idea (a title, a competency): a phrase, or a word with a noun's evidence
+   * (a name, after an article or preposition, a noun's ending) that is not an adjective or a verb
+   * form, not always a modifier of the next word ("green plants"), and not mostly said inside its
+   * phrases ("Estate" beside "Third Estate"). A capital at a sentence's start is no evidence.
+   */
+  topical: boolean;
 }
 
 export interface Sentence {
@@ -119,6 +126,10 @@ interface Tally {
   forms: Map<string, number>;
   isPhrase: boolean;
   nounish: boolean;
+  /** Seen as a name or after a noun marker, or with a noun's ending: not merely at a sentence's start. */
+  nounEvidence: boolean;
+  /** Times the next word was not another content word, i.e. the word ended its noun group. */
+  heads: number;
 }
 
 /** Words after which a noun usually follows; with noun suffixes they tell distractors from verbs. */
@@ -126,6 +137,13 @@ const NOUN_MARKERS = new Set(
   "the a an of in into from for with by on its their his her our this these those each every some between".split(" "),
 );
 const NOUN_SUFFIX = /(?:tion|sion|sis|ment|ness|ity|ism|ogy|ance|ence|ist|ure|ics|ia|um|us)$/i;
+/** Endings of past verb forms and adjectives: such a word alone never names a main idea. */
+const NOT_A_NOUN = /(?:[^e]ed|ous|ful|less)$/i;
+const ADJECTIVES = new Set(
+  `green red blue yellow orange purple black white brown grey gray large small tiny big little high low new old
+  simple main important different same first second third last long short heavy great good bad early late
+  major minor whole certain common special`.split(/\s+/),
+);
 
 /**
  * Key terms ranked by score: frequency, weighted up for longer words and phrases. Phrases are runs
@@ -135,11 +153,13 @@ const NOUN_SUFFIX = /(?:tion|sion|sis|ment|ness|ity|ism|ogy|ance|ence|ist|ure|ic
 export function extractTerms(sentences: Sentence[]): Term[] {
   const tallies = new Map<string, Tally>();
   let position = 0;
-  const add = (surface: string, isPhrase: boolean, nounish: boolean) => {
+  const add = (surface: string, isPhrase: boolean, nounish: boolean, nounEvidence = nounish, head = true) => {
     const key = termKey(surface);
-    const tally = tallies.get(key) ?? { count: 0, firstIndex: position, forms: new Map(), isPhrase, nounish };
+    const tally = tallies.get(key) ?? { count: 0, firstIndex: position, forms: new Map(), isPhrase, nounish, nounEvidence, heads: 0 };
     tally.count += 1;
     tally.nounish ||= nounish;
+    tally.nounEvidence ||= nounEvidence;
+    if (head) tally.heads += 1;
     tally.forms.set(surface, (tally.forms.get(surface) ?? 0) + 1);
     tallies.set(key, tally);
   };
@@ -151,9 +171,9 @@ export function extractTerms(sentences: Sentence[]): Term[] {
       // A capital at the start of a sentence says nothing; elsewhere it marks a name.
       const isName = index > 0 && /^\p{Lu}/u.test(word) && word !== word.toUpperCase();
       const previous = (words[index - 1] ?? "").toLowerCase();
-      const nounish = isName || index === 0 || NOUN_MARKERS.has(previous) || NOUN_SUFFIX.test(word);
-      add(isName || word === word.toUpperCase() ? word : word.toLowerCase(), false, nounish);
+      const nounEvidence = isName || NOUN_MARKERS.has(previous) || NOUN_SUFFIX.test(word);
       const next = words[index + 1];
+      add(isName || word === word.toUpperCase() ? word : word.toLowerCase(), false, nounEvidence || index === 0, nounEvidence, !next || !isCandidateWord(next));
       if (next && isCandidateWord(next) && !/^\p{Lu}/u.test(next)) add(`${word.toLowerCase()} ${next}`, true, true);
     });
     for (const phrase of capitalisedPhrases(words)) add(phrase, true, true);
@@ -165,16 +185,32 @@ export function extractTerms(sentences: Sentence[]): Term[] {
   for (const [key, tally] of kept.filter(([, tally]) => tally.isPhrase)) {
     for (const stem of key.split(" ")) phraseCounts.set(stem, Math.max(phraseCounts.get(stem) ?? 0, tally.count));
   }
+  // How often each word is said inside the kept phrases, to tell a main idea from a phrase's part.
+  const insidePhrases = new Map<string, number>();
+  for (const [key, tally] of kept.filter(([, tally]) => tally.isPhrase)) {
+    for (const stem of new Set(key.split(" "))) insidePhrases.set(stem, (insidePhrases.get(stem) ?? 0) + tally.count);
+  }
   return kept
     .filter(([key, tally]) => tally.isPhrase || tally.count > (phraseCounts.get(key) ?? 0))
-    .map(([key, tally]) => ({
-      key,
-      text: mostCommonForm(tally.forms),
-      score: tally.count * (1 + Math.min(key.length, 12) / 6) + (tally.isPhrase ? 1.5 : 0),
-      firstIndex: tally.firstIndex,
-      nounish: tally.nounish,
-    }))
+    .map(([key, tally]) => {
+      const text = mostCommonForm(tally.forms);
+      return {
+        key,
+        text,
+        score: tally.count * (1 + Math.min(key.length, 12) / 6) + (tally.isPhrase ? 1.5 : 0),
+        firstIndex: tally.firstIndex,
+        nounish: tally.nounish,
+        topical: tally.isPhrase || isTopicalWord(text, tally, insidePhrases.get(key) ?? 0),
+      };
+    })
     .sort((a, b) => b.score - a.score || a.firstIndex - b.firstIndex);
+}
+
+function isTopicalWord(text: string, tally: Tally, timesInsidePhrases: number): boolean {
+  if (!tally.nounEvidence || ADJECTIVES.has(text.toLowerCase())) return false;
+  if (NOT_A_NOUN.test(text) && !/^\p{Lu}/u.test(text)) return false;
+  const alwaysModifies = tally.count >= 2 && tally.heads === 0;
+  return !alwaysModifies && timesInsidePhrases * 2 < tally.count;
 }
 
 /** Runs of two or more capitalised words ("Isaac Newton", "Pacific Ocean"), leading stop-words dropped. */
@@ -201,6 +237,13 @@ function mostCommonForm(forms: Map<string, number>): string {
     if (count > bestCount) [best, bestCount] = [form, count];
   }
   return best;
+}
+
+/** A text's stems from its first content word on (articles, prepositions and short words skipped). */
+export function stemsFromFirstContentWord(text: string): string[] {
+  const words = text.match(WORD) ?? [];
+  const start = words.findIndex(isCandidateWord);
+  return start < 0 ? [] : words.slice(start).map(stemOf);
 }
 
 /** Whether a sentence mentions the term in any inflection. */

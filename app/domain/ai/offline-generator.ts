@@ -9,16 +9,20 @@ import {
   sentenceMentions,
   splitSentences,
   stableHash,
+  stemsFromFirstContentWord,
   type Term,
 } from "./offline-generator-text";
+import { choiceSlots, DIFFICULTY_ORDER, splitByDifficulty, splitByType } from "./offline-generator-split";
 import { type DraftQuestion, type GeneratedTest } from "./schemas";
 
 /**
  * The AI Test Generator without a model: questions drafted from the Test Context itself. Cloze
  * multiple-choice questions blank a key term out of a key sentence, with the context's other terms
  * as distractors; "explain" free-response questions keep the sentence as the reference answer.
- * Terms the instructions mention come first; otherwise the instructions are not interpreted.
- * Deterministic and total: any input gives a valid GeneratedTest.
+ * The title and the competencies name the passage's main ideas; the types come in the proportions
+ * asked for. Terms the instructions mention come first, and proportions they name are followed;
+ * otherwise the instructions are not interpreted. Deterministic and total: any input gives a valid
+ * GeneratedTest.
  */
 export interface OfflineGenerationRequest {
   context: string;
@@ -30,45 +34,18 @@ export interface OfflineGenerationRequest {
 
 type ClozeQuestion = { sentence: Sentence; answer: Term };
 
-const DIFFICULTY_ORDER: Difficulty[] = ["easy", "medium", "hard"];
 const OPTION_COUNT: Record<Difficulty, number> = { easy: 3, medium: 4, hard: 5 };
 const MAX_QUESTIONS = 100;
 
-/**
- * Largest-remainder rounding of n questions over the three difficulties. Ties in the remainder go
- * to the larger share, then to the easier level, so 5 at 0.3/0.5/0.2 is easy 1, medium 3, hard 1.
- * Weights need not sum to 1 (30/50/20 works); all-zero weights share equally.
- */
-export function splitByDifficulty(n: number, distribution: Record<Difficulty, number>): Record<Difficulty, number> {
-  const total = Math.max(0, Math.floor(n));
-  const weights = DIFFICULTY_ORDER.map((level) => (Number.isFinite(distribution[level]) ? Math.max(0, distribution[level]) : 0));
-  const sum = weights.reduce((a, b) => a + b, 0);
-  const quotas = weights.map((weight) => (sum > 0 ? (total * weight) / sum : total / 3));
-  const counts = quotas.map((quota) => Math.floor(quota + 1e-9));
-  const byRemainder = DIFFICULTY_ORDER.map((_, index) => index).sort((a, b) => {
-    const remainderGap = quotas[b]! - counts[b]! - (quotas[a]! - counts[a]!);
-    return Math.abs(remainderGap) > 1e-9 ? remainderGap : weights[b]! - weights[a]! || a - b;
-  });
-  let left = total - counts.reduce((a, b) => a + b, 0);
-  for (const index of byRemainder) {
-    if (left <= 0) break;
-    counts[index]! += 1;
-    left -= 1;
-  }
-  return { easy: counts[0]!, medium: counts[1]!, hard: counts[2]! };
-}
-
 export function generateOffline(request: OfflineGenerationRequest): GeneratedTest {
   const count = Math.min(MAX_QUESTIONS, Math.max(1, Math.floor(request.numberOfQuestions) || 1));
+  const instructions = request.instructions ?? "";
   const sentences = splitSentences(request.context);
-  const terms = focusFirst(nounishFirst(extractTerms(sentences)), request.instructions ?? "");
-  const topics = terms.slice(0, 3);
+  const terms = focusFirst(nounishFirst(extractTerms(sentences)), instructions);
+  const topics = withFocus(mainTopics(sentences, terms), terms, instructions).slice(0, MAIN_TOPICS);
   const difficulties = difficultyList(count, request.difficultyDistribution);
-  const wantsChoice = request.questionTypes.includes("multiple_choice") || request.questionTypes.length === 0;
-  const wantsOpen = request.questionTypes.includes("free_response") || request.questionTypes.length === 0;
-  // Alternate the types when both are asked for; a choice slot with no cloze left becomes "explain".
-  const choiceSlots = difficulties.filter((_, index) => wantsChoice && (!wantsOpen || index % 2 === 0)).length;
-  const clozes = clozeCandidates(sentences, terms, choiceSlots);
+  const slots = choiceSlots(count, splitByType(count, request.questionTypes, instructions).multiple_choice);
+  const clozes = clozeCandidates(sentences, terms, slots.size);
   // An explain question quoting a cloze's sentence would give its answer away: those sentences come last.
   const clozeSentences = new Set(clozes.map((cloze) => cloze.sentence.index));
   const ranked = rankSentences(sentences, terms).sort(
@@ -77,21 +54,58 @@ export function generateOffline(request: OfflineGenerationRequest): GeneratedTes
   let clozeUsed = 0;
   let explainUsed = 0;
   const questions = difficulties.map((difficulty, index): DraftQuestion => {
-    const choice = wantsChoice && (!wantsOpen || index % 2 === 0) && clozeUsed < clozes.length;
-    if (choice) return clozeQuestion(clozes[clozeUsed++]!, terms, topics, difficulty);
-    return explainQuestion(ranked, explainUsed++, { topics, terms }, difficulty);
+    // A context with too few terms for options gets explain questions instead.
+    if (slots.has(index) && clozeUsed < clozes.length) return clozeQuestion(clozes[clozeUsed++]!, terms, topics, difficulty);
+    return explainQuestion(ranked, explainUsed++, { topics }, difficulty);
   });
   const choiceCount = questions.filter((question) => question.type === "multiple_choice").length;
+  const mainTopic = topics[0] ?? terms[0];
   return {
-    title: clip(`Draft: ${topics.slice(0, 2).map((topic) => capitalise(topic.text)).join(" and ") || "Test Context"}`, 200),
+    title: clip(`Draft: ${mainTopic ? titleCase(mainTopic.text) : "Test Context"}`, 200),
     description:
       `Automatically drafted from the Test Context without an AI model: ${choiceCount} fill-in-the-blank ` +
       `multiple-choice and ${questions.length - choiceCount} free-response questions. ` +
       "Review, edit or replace each question before using this test.",
     gradeLevel: "General",
-    subject: clip(topics[0] ? capitalise(topics[0].text) : "General", 100),
+    subject: clip(mainTopic ? titleCase(mainTopic.text) : "General", 100),
     questions,
   };
+}
+
+/** How many main ideas a draft's competencies are drawn from. */
+const MAIN_TOPICS = 5;
+
+/**
+ * The passage's main ideas: its topical terms (noun phrases and nouns, see `Term.topical`) by
+ * weight, the subject of its opening statement first ("The water cycle describes…"), without two
+ * that share a word (the heavier of "water cycle" and "water vapour" stands for both).
+ */
+function mainTopics(sentences: Sentence[], terms: Term[]): Term[] {
+  const topical = terms.filter((term) => term.topical);
+  const opening = openingSubject(sentences, topical);
+  const ordered = opening ? [opening, ...topical.filter((term) => term !== opening)] : topical;
+  const chosen: Term[] = [];
+  const usedStems = new Set<string>();
+  for (const term of ordered) {
+    const stems = term.key.split(" ");
+    if (stems.some((stem) => usedStems.has(stem))) continue;
+    chosen.push(term);
+    for (const stem of stems) usedStems.add(stem);
+  }
+  return chosen;
+}
+
+/** The topical term the passage's first statement opens with, after its articles: what the passage is about. */
+function openingSubject(sentences: Sentence[], topical: Term[]): Term | undefined {
+  const first = sentences.find((sentence) => sentence.isStatement) ?? sentences[0];
+  if (!first) return undefined;
+  const stems = stemsFromFirstContentWord(first.text);
+  for (let length = Math.min(4, stems.length); length >= 1; length -= 1) {
+    const key = stems.slice(0, length).join(" ");
+    const found = topical.find((term) => term.key === key);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 function difficultyList(count: number, distribution: Record<Difficulty, number>): Difficulty[] {
@@ -99,19 +113,42 @@ function difficultyList(count: number, distribution: Record<Difficulty, number>)
   return DIFFICULTY_ORDER.flatMap((level) => Array.from({ length: split[level] }, () => level));
 }
 
-/** Sentence and answer pairs in term rank order, each sentence and each answer term used at most once. */
+/**
+ * Sentence and answer pairs in term rank order, as many as the multiple-choice share needs: first
+ * each sentence and each answer once; then, for a short passage, a sentence again with another
+ * blank; then an answer again in another sentence. Never the same pair twice.
+ */
 function clozeCandidates(sentences: Sentence[], terms: Term[], limit: number): ClozeQuestion[] {
   const pairs: ClozeQuestion[] = [];
+  const usedPairs = new Set<string>();
   const usedSentences = new Set<number>();
+  const usedAnswers = new Set<string>();
   // Full statements first: blanking a word out of a heading or fragment makes a poor question.
   const ordered = [...sentences].sort((a, b) => Number(b.isStatement) - Number(a.isStatement) || a.index - b.index);
-  for (const answer of terms) {
-    if (pairs.length >= limit) break;
-    // A term said twice in its sentence would leave two blanks, or one blank and the answer beside it.
-    const sentence = ordered.find((candidate) => !usedSentences.has(candidate.index) && mentionCount(candidate, answer) === 1);
-    if (!sentence || wordCount(sentence.text) < 4 || distractorsFor(answer, sentence, terms, 1).length === 0) continue;
-    usedSentences.add(sentence.index);
-    pairs.push({ sentence, answer });
+  const passes = [
+    { reuseSentences: false, reuseAnswers: false },
+    { reuseSentences: true, reuseAnswers: false },
+    { reuseSentences: true, reuseAnswers: true },
+  ];
+  for (const pass of passes) {
+    for (const answer of terms) {
+      if (pairs.length >= limit) return pairs;
+      if (!pass.reuseAnswers && usedAnswers.has(answer.key)) continue;
+      // A term said twice in its sentence would leave two blanks, or one blank and the answer beside it.
+      const sentence = ordered.find(
+        (candidate) =>
+          (pass.reuseSentences || !usedSentences.has(candidate.index)) &&
+          !usedPairs.has(`${candidate.index} ${answer.key}`) &&
+          mentionCount(candidate, answer) === 1 &&
+          wordCount(candidate.text) >= 4 &&
+          distractorsFor(answer, candidate, terms, 1).length > 0,
+      );
+      if (!sentence) continue;
+      usedSentences.add(sentence.index);
+      usedAnswers.add(answer.key);
+      usedPairs.add(`${sentence.index} ${answer.key}`);
+      pairs.push({ sentence, answer });
+    }
   }
   return pairs;
 }
@@ -148,9 +185,20 @@ function focusFirst(terms: Term[], instructions: string): Term[] {
   return [...terms].sort((a, b) => Number(sentenceMentions(focus, b)) - Number(sentenceMentions(focus, a)));
 }
 
-/** Nouns make better answers, topics and distractors than verbs; the sort is stable, so scores still rank. */
+/** The terms the instructions name ("focus on glucose") are the draft's main ideas, before the passage's own. */
+function withFocus(topics: Term[], terms: Term[], instructions: string): Term[] {
+  if (!instructions.trim()) return topics;
+  const focus = asSentence(instructions);
+  const focused = terms.filter((term) => sentenceMentions(focus, term));
+  return [...focused, ...topics.filter((topic) => !focused.includes(topic))];
+}
+
+/**
+ * Main-idea terms, then other nouns, make better answers and distractors than modifiers and verbs
+ * ("green" in "Green plants…"); the sort is stable, so scores still rank.
+ */
 function nounishFirst(terms: Term[]): Term[] {
-  return [...terms].sort((a, b) => Number(b.nounish) - Number(a.nounish));
+  return [...terms].sort((a, b) => Number(b.topical) - Number(a.topical) || Number(b.nounish) - Number(a.nounish));
 }
 
 function clozeQuestion(cloze: ClozeQuestion, terms: Term[], topics: Term[], difficulty: Difficulty): DraftQuestion {
@@ -163,7 +211,7 @@ function clozeQuestion(cloze: ClozeQuestion, terms: Term[], topics: Term[], diff
     type: "multiple_choice",
     difficulty,
     options,
-    competency: competencyFor(sentence, topics, terms, answer),
+    competency: competencyFor(sentence, topics, answer),
     rubric: `The statement in the material: "${sentence.text}"`,
   };
 }
@@ -177,7 +225,7 @@ const EXPLAIN_PROMPTS: Record<Difficulty, (sentence: string) => string> = {
 function explainQuestion(
   ranked: Sentence[],
   used: number,
-  { topics, terms }: { topics: Term[]; terms: Term[] },
+  { topics }: { topics: Term[] },
   difficulty: Difficulty,
 ): DraftQuestion {
   const sentence = ranked.length ? ranked[used % ranked.length] : undefined;
@@ -200,7 +248,7 @@ function explainQuestion(
     type: "free_response",
     difficulty,
     options: [],
-    competency: competencyFor(sentence, topics, terms),
+    competency: competencyFor(sentence, topics),
     rubric:
       `Reference: ${sentence.text}` + (keyTerms.length ? `\nA complete answer uses the terms: ${keyTerms.join(", ")}.` : ""),
   };
@@ -222,22 +270,27 @@ function rankSentences(sentences: Sentence[], terms: Term[]): Sentence[] {
 }
 
 /**
- * The question's topic: the first main topic of the context its sentence mentions, else the
- * sentence's own best term, else the main topic; never the blanked answer, which it would give away.
+ * The question's competency: the first of the passage's main ideas its sentence mentions, else the
+ * main idea itself; never the blanked answer, which it would give away.
  */
-function competencyFor(sentence: Sentence, topics: Term[], terms: Term[], answer?: Term): string {
-  const eligible = (candidates: Term[]) => candidates.filter((term) => term.key !== answer?.key);
-  const mentioned = (term: Term) => sentenceMentions(sentence, term);
-  const topic = eligible(topics).find(mentioned) ?? eligible(terms).find(mentioned) ?? eligible(topics)[0];
-  return topic ? clip(capitalise(topic.text), 200) : "General";
+function competencyFor(sentence: Sentence, topics: Term[], answer?: Term): string {
+  const eligible = topics.filter((term) => term.key !== answer?.key);
+  const topic = eligible.find((term) => sentenceMentions(sentence, term)) ?? eligible[0];
+  return topic ? clip(titleCase(topic.text), 200) : "General";
 }
 
 function wordCount(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
 }
 
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
+const MINOR_WORDS = new Set(["a", "an", "and", "as", "at", "by", "for", "in", "of", "on", "or", "the", "to"]);
+
+/** "carbon dioxide" as a name: "Carbon Dioxide"; "Reign of Terror" and "DNA" stay as they are. */
+function titleCase(text: string): string {
+  return text
+    .split(" ")
+    .map((word, index) => (index > 0 && MINOR_WORDS.has(word) ? word : word.charAt(0).toUpperCase() + word.slice(1)))
+    .join(" ");
 }
 
 function clip(text: string, max: number): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { formatShortDateTime, timeZoneFromCookieHeader, validTimeZone } from "./time-zone";
+import { formatShortDateTime, LOCAL_TIMES_SCRIPT, ownTimeZone, shownTime, timeZoneFromCookieHeader, validTimeZone } from "./time-zone";
 
 const march5 = Date.UTC(2026, 2, 5, 21, 4);
 
@@ -20,5 +20,27 @@ describe("teacher's time zone", () => {
     expect(timeZoneFromCookieHeader("tz=%E0%A4%A")).toBe("UTC");
     expect(timeZoneFromCookieHeader(null)).toBe("UTC");
     expect(validTimeZone("x".repeat(100))).toBeNull();
+  });
+
+  it("carries the instant beside the server's text, for the browser to format", () => {
+    expect(shownTime(march5, "America/Chicago")).toEqual({ at: "2026-03-05T21:04:00.000Z", text: "Mar 5, 3:04 PM" });
+  });
+
+  it("rewrites the page's times as formatShortDateTime does in the browser's own zone", () => {
+    const previous = process.env.TZ;
+    try {
+      for (const zone of ["America/New_York", "UTC"]) {
+        process.env.TZ = zone;
+        const times = [{ dateTime: new Date(march5).toISOString(), textContent: "Mar 5, 9:04 PM UTC" }];
+        const document = { querySelectorAll: (selector: string) => (selector === "time[data-local-time]" ? times : []) };
+        new Function("document", LOCAL_TIMES_SCRIPT)(document);
+        expect(ownTimeZone()).toBe(zone);
+        expect(times[0]!.textContent).toBe(formatShortDateTime(march5, ownTimeZone()));
+      }
+      expect(formatShortDateTime(march5, "America/New_York")).toBe("Mar 5, 4:04 PM");
+    } finally {
+      if (previous === undefined) delete process.env.TZ;
+      else process.env.TZ = previous;
+    }
   });
 });

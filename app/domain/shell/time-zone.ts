@@ -1,7 +1,8 @@
 /**
- * Times on admin pages are shown in the teacher's time zone (issue 10 §1: 'Mar 5, 3:04 PM'). The
- * browser reports its zone in a cookie; until it has, or if it reports nonsense, UTC is used and
- * said.
+ * Times on admin pages are shown in the teacher's time zone ('Mar 5, 3:04 PM'). The server
+ * formats them in the zone the browser reported in a cookie (UTC, said, until it has, or if it
+ * reports nonsense); the browser formats them in its own zone, from the first paint on
+ * (`LOCAL_TIMES_SCRIPT`), so a teacher's first visit never shows UTC.
  */
 export const TIME_ZONE_COOKIE = "tz";
 export const FALLBACK_TIME_ZONE = "UTC";
@@ -16,11 +17,35 @@ export function validTimeZone(candidate: string | null | undefined): string | nu
   }
 }
 
+const SHORT_DATE_TIME: Intl.DateTimeFormatOptions = { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" };
+
 /** 'Mar 5, 3:04 PM' (SPEC.md section 2), with ' UTC' appended when the zone is the fallback. */
 export function formatShortDateTime(date: Date | number, timeZone: string): string {
-  const text = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZone }).format(date);
+  const text = new Intl.DateTimeFormat("en-US", { ...SHORT_DATE_TIME, timeZone }).format(date);
   return timeZone === FALLBACK_TIME_ZONE ? `${text} UTC` : text;
 }
+
+/** A time as a page shows it: the instant, and the server's text for it (in the cookie's zone). */
+export type ShownTime = { at: string; text: string };
+
+export function shownTime(date: Date | number, timeZone: string): ShownTime {
+  return { at: new Date(date).toISOString(), text: formatShortDateTime(date, timeZone) };
+}
+
+/** The zone the browser's clock is in (the runtime's own zone on the server). */
+export function ownTimeZone(): string {
+  return new Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/**
+ * Run inline right after the page's content, before React hydrates: rewrites every
+ * `<time data-local-time>` as formatShortDateTime(its instant, ownTimeZone()) would, so the first
+ * paint already shows the teacher's zone and hydration finds the text it renders itself.
+ */
+export const LOCAL_TIMES_SCRIPT =
+  `(function(){var f=new Intl.DateTimeFormat("en-US",${JSON.stringify(SHORT_DATE_TIME)}),` +
+  `s=f.resolvedOptions().timeZone===${JSON.stringify(FALLBACK_TIME_ZONE)}?" UTC":"";` +
+  `document.querySelectorAll("time[data-local-time]").forEach(function(t){t.textContent=f.format(new Date(t.dateTime))+s})})()`;
 
 /** The zone named by the request's cookie header, or the fallback. */
 export function timeZoneFromCookieHeader(cookieHeader: string | null): string {

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 
 import type { PageLog } from "./grading-review.server";
 import { OverrideForm } from "./override-form";
+import { LocalTime } from "~/components/local-time";
 import { isStrongGrade, reviewReasonWords } from "~/domain/sessions/grading-review";
 import { formatCost } from "~/domain/tests/ai-cost";
 
@@ -117,7 +118,9 @@ export function GradingLogCard({ log, number }: { log: PageLog; number: number }
         <Field label="Improvements">
           <Items items={log.improvements} />
         </Field>
-        <Field label="Graded at">{log.gradedAt}</Field>
+        <Field label="Graded at">
+          <LocalTime time={log.gradedAt} />
+        </Field>
         <Field label="Tokens">
           {log.totalTokens.toLocaleString("en-US")} ({log.cost.inputTokens.toLocaleString("en-US")} in, {log.cost.outputTokens.toLocaleString("en-US")} out, {log.cost.reasoningTokens.toLocaleString("en-US")} reasoning)
         </Field>
@@ -136,7 +139,7 @@ export function GradingLogCard({ log, number }: { log: PageLog; number: number }
           <ol className="mt-2 space-y-1 text-sm text-slate-900" data-testid="override-history">
             {log.overrides.map((override, index) => (
               <li key={index}>
-                <strong>{override.score}</strong> (was {override.previousScore ?? "no score"}) by {override.overriddenByName}, {override.createdAt}: {override.reason}
+                <strong>{override.score}</strong> (was {override.previousScore ?? "no score"}) by {override.overriddenByName}, <LocalTime time={override.createdAt} />: {override.reason}
               </li>
             ))}
           </ol>

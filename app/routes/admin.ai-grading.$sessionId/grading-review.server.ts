@@ -4,7 +4,7 @@ import { rubricText } from "~/domain/ai/grading-request";
 import { stripHtml } from "~/domain/ai/offline-grader/text";
 import { gradingSummary, type GradingLogJson } from "~/domain/sessions/grading-review";
 import { NOT_FOUND } from "~/domain/shell/not-found";
-import { formatShortDateTime, timeZoneFromCookieHeader } from "~/domain/shell/time-zone";
+import { shownTime, timeZoneFromCookieHeader } from "~/domain/shell/time-zone";
 import { DomainError } from "~/lib/errors";
 import { readGradingReview } from "~/services/grade-overrides.server";
 import { notFoundPage } from "~/services/http-errors.server";
@@ -40,7 +40,7 @@ function logForPage(log: GradingLogJson, timeZone: string) {
     improvements: log.improvements,
     error: log.error,
     aiModel: log.aiModel,
-    gradedAt: formatShortDateTime(new Date(log.gradedAt), timeZone),
+    gradedAt: shownTime(new Date(log.gradedAt), timeZone),
     promptSent: log.promptSent,
     rawResponse: log.rawResponse,
     rubric: rubricText(log.rubric),
@@ -48,7 +48,7 @@ function logForPage(log: GradingLogJson, timeZone: string) {
     cost: log.cost,
     flaggedForReview: log.flaggedForReview,
     reviewReasons: log.reviewReasons,
-    overrides: log.overrides.map((override) => ({ ...override, createdAt: formatShortDateTime(new Date(override.createdAt), timeZone) })),
+    overrides: log.overrides.map((override) => ({ ...override, createdAt: shownTime(new Date(override.createdAt), timeZone) })),
   };
 }
 export type PageLog = ReturnType<typeof logForPage>;

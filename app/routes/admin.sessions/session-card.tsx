@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 
+import { LocalTime } from "~/components/local-time";
 import type { SessionCardData } from "./sessions.server";
 
 /**
@@ -36,7 +37,7 @@ export function SessionCard({ session }: { session: SessionCardData }) {
         </dd>
         <dt>Started</dt>
         <dd>
-          <time dateTime={session.startedAt}>{session.started}</time>
+          <LocalTime time={session.started} />
         </dd>
         <dt>Duration</dt>
         <dd>{session.duration}</dd>

@@ -10,7 +10,7 @@ import {
   sessionListSearch,
 } from "~/domain/sessions/session-list";
 import { wasEndedEarly } from "~/domain/sessions/session-state";
-import { formatShortDateTime, timeZoneFromCookieHeader } from "~/domain/shell/time-zone";
+import { shownTime, timeZoneFromCookieHeader } from "~/domain/shell/time-zone";
 import { listTestChoices } from "~/models/cohorts.server";
 import { sessionPage, type SessionListRow } from "~/models/session-list.server";
 
@@ -24,8 +24,7 @@ function sessionCard(row: SessionListRow, timeZone: string) {
     completed: row.completed,
     endedEarly: wasEndedEarly(row.completionReason),
     score: formatSessionScore(row),
-    startedAt: row.startTime.toISOString(),
-    started: formatShortDateTime(row.startTime, timeZone),
+    started: shownTime(row.startTime, timeZone),
     duration: formatSessionDuration(row),
     mode: MODE_LABELS[row.testMode] ?? row.testMode,
     hasAiFeedback: hasAiFeedback(row.scores),

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { StudentLayout } from "~/components/student-layout";
+import { formatTimeSpent } from "~/domain/sessions/time-spent";
 import { loadResults } from "./results.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Results${data ? ` · ${data.testTitle}` : ""} · Adaptive Testing Engine` }];
@@ -22,11 +23,6 @@ function barColour(percent: number): string {
 }
 
 const COMPETENCY_WORDS: Record<string, string> = { mastered: "Mastered", not_mastered: "Working towards it", not_assessed: "Not assessed" };
-
-function minutes(seconds: number): string {
-  const value = Math.round((seconds / 60) * 10) / 10;
-  return `${value} ${value === 1 ? "minute" : "minutes"}`;
-}
 
 function ProgressBar({ percent, label }: { percent: number; label: string }) {
   const clamped = Math.max(0, Math.min(100, percent));
@@ -125,7 +121,7 @@ export default function Results() {
                     ) : (
                       <span className={`font-medium ${answer.wasCorrect ? "text-emerald-800" : "text-red-800"}`}>{answer.wasCorrect ? "✓ Correct" : "✗ Incorrect"}</span>
                     )}
-                    <span>Time spent: {minutes(answer.timeSpentSeconds)}</span>
+                    <span>Time spent: {formatTimeSpent(answer.timeSpentSeconds)}</span>
                     {answer.gradingScore !== null ? <span>Grading score: {Math.round(answer.gradingScore)}/100</span> : null}
                     {answer.reviewedByTeacher ? (
                       <span className="font-medium text-blue-900" data-testid="teacher-reviewed">

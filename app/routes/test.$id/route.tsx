@@ -2,6 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData } from "@remix-run/react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { FeedbackScreen } from "~/components/student/answer-feedback";
 import { ModeSelection } from "~/components/student/mode-selection";
 import { QuestionScreen } from "~/components/student/question-screen";
 import { StudentLayout } from "~/components/student-layout";
@@ -19,7 +20,7 @@ export function action({ request, context, params }: ActionFunctionArgs) {
   return testPageAction(request, context, params.id ?? "");
 }
 
-/** Take a Test (SPEC.md section 2): the mode selection, or the session's current question. */
+/** Take a Test (SPEC.md section 2): the mode selection, the session's current question, or (without JavaScript) the last answer's feedback. */
 export default function TakeTest() {
   const { test, modes, notes, canStart, student, notice, session } = useLoaderData<typeof loader>();
   const actionResult = useActionData<typeof action>() as ActionResult<unknown> | undefined;
@@ -30,7 +31,9 @@ export default function TakeTest() {
           {notice}
         </p>
       ) : null}
-      {session ? (
+      {session?.answered ? (
+        <FeedbackScreen testId={test.id} sessionId={session.id} number={session.answered.number} feedback={session.answered.feedback} timeRemainingSeconds={session.timeRemainingSeconds} />
+      ) : session ? (
         <QuestionScreen key={session.question.id} testId={test.id} session={session} actionResult={actionResult} />
       ) : (
         <ModeSelection test={test} modes={modes} notes={notes} canStart={canStart} student={student} actionResult={actionResult} />

@@ -1,5 +1,6 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 
+import { answerFeedback, showsFeedbackDuringTest } from "~/domain/sessions/answer-feedback";
 import { missingAnswer } from "~/domain/sessions/answer-rules";
 import type { TitledMessage as Titled } from "~/lib/action-result";
 import type { ChatMessage } from "~/domain/sessions/session-contract";
@@ -44,6 +45,8 @@ export type TestPageSession = {
   transcript: ChatMessage[];
   /** SPEC.md section 5's message for this question's missing answer (sent as data: the page's JavaScript stays small). */
   required: Titled;
+  /** With `?feedback=<question id>` (a submit without JavaScript): that answer's feedback screen, shown before this question. */
+  answered: ReturnType<typeof answerFeedback>;
 };
 
 /** SPEC.md's 'Before You Begin' notes. */
@@ -74,7 +77,8 @@ export async function loadTestPage(request: Request, context: AppLoadContext, te
   const test = await findTestForTaking(context.db, testId);
   if (!test) throw notFoundPage(NOT_FOUND.test, { to: "/", label: "Return Home" });
   const user = await getCurrentUser(request, context);
-  const sessionId = new URL(request.url).searchParams.get("session");
+  const search = new URL(request.url).searchParams;
+  const sessionId = search.get("session");
   const { fixedMode, ...start } = await startStep(request, context, test, user);
   const base = { test, notes: BEFORE_YOU_BEGIN, ...start, modes: [] as ModeChoice[], notice: null as string | null, session: null as TestPageSession | null };
   // Each mode's question count comes from the test's questions: only the mode selection needs it.
@@ -120,6 +124,7 @@ export async function loadTestPage(request: Request, context: AppLoadContext, te
       shownAt: Date.now(),
       transcript,
       required: missingAnswer(question.type, [], 0)!,
+      answered: answerFeedback(view, search.get("feedback") ?? ""),
     } satisfies TestPageSession,
   };
 }
@@ -163,6 +168,8 @@ function secondsSpent(input: SubmitInput): number {
 }
 
 const pagePath = (testId: string, sessionId: string) => `/test/${testId}?session=${encodeURIComponent(sessionId)}`;
+/** The page that shows an answer's feedback before the next question: the page without JavaScript's feedback screen. */
+const feedbackPath = (testId: string, sessionId: string, questionId: string) => `${pagePath(testId, sessionId)}&feedback=${encodeURIComponent(questionId)}`;
 const resultsPath = (sessionId: string) => `/results/${encodeURIComponent(sessionId)}`;
 
 export function testPageAction(request: Request, context: AppLoadContext, testId: string) {
@@ -195,7 +202,10 @@ export function testPageAction(request: Request, context: AppLoadContext, testId
         let view = submitted.view;
         const completed = view.snapshot.completed || view.currentQuestion === null;
         if (completed) view = await completeTestSession(context, input.sessionId);
-        if (!input.js) return redirect(completed ? resultsPath(input.sessionId) : pagePath(testId, input.sessionId));
+        if (!input.js) {
+          if (completed) return redirect(resultsPath(input.sessionId));
+          return redirect(showsFeedbackDuringTest(view) ? feedbackPath(testId, input.sessionId, input.questionId) : pagePath(testId, input.sessionId));
+        }
         const outcome = submitted.answer;
         return {
           data: {

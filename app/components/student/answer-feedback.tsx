@@ -1,0 +1,55 @@
+import { Form } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+
+import type { AnswerFeedback } from "~/domain/sessions/answer-feedback";
+import { isCorrectScore, scoreLabel } from "~/domain/sessions/answer-rules";
+import { Clock, useCountdown } from "./timers";
+
+/** One answer's result and feedback, as far as the test's settings show them (SPEC.md section 9's words). */
+export function FeedbackPanel({ feedback }: { feedback: AnswerFeedback }) {
+  const score = feedback.score ?? (feedback.wasCorrect ? 100 : 0);
+  const correct = isCorrectScore(score);
+  return (
+    <div role="status" className={`card p-4 ${correct ? "border-emerald-300 bg-emerald-50" : "border-amber-300 bg-amber-50"}`} data-testid="answer-feedback">
+      {feedback.showResultDuringTest ? (
+        <p className="text-lg font-semibold text-slate-900">
+          {correct ? <span aria-label="Correct">✓ </span> : null}
+          {scoreLabel(score)} {feedback.score !== null ? <span className="text-base font-normal">({Math.round(score)}/100)</span> : null}
+        </p>
+      ) : null}
+      {feedback.late ? <p className="mt-1 text-sm text-slate-800">This answer arrived after the question's time ran out, so it scores 0.</p> : null}
+      {feedback.showFeedbackDuringTest && feedback.feedback ? <p className="mt-2 text-slate-800">{feedback.feedback}</p> : null}
+      {feedback.grading === "provisional" ? <p className="mt-2 text-sm text-slate-700">Your final feedback for this answer will be in your results.</p> : null}
+    </div>
+  );
+}
+
+/**
+ * The feedback screen as a page of its own (SPEC.md section 2 "Take a test", step 5): without
+ * JavaScript nothing can wait 3 seconds and move on, so the student moves on with 'Next question'.
+ * A plain GET form: it works with or without JavaScript.
+ */
+export function FeedbackScreen({ testId, sessionId, number, feedback, timeRemainingSeconds }: { testId: string; sessionId: string; number: number; feedback: AnswerFeedback; timeRemainingSeconds: number }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const overall = useCountdown(timeRemainingSeconds);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section aria-labelledby="feedback-heading" className="mx-auto max-w-3xl space-y-4">
+      {overall !== null ? (
+        <div className="flex">
+          <Clock label="Time left:" seconds={overall} urgent={overall < 60 ? "bg-red-50 text-red-800" : null} testId="overall-timer" />
+        </div>
+      ) : null}
+      <h1 id="feedback-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold text-slate-900 outline-none">
+        Question {number}: your answer is saved
+      </h1>
+      <FeedbackPanel feedback={feedback} />
+      <Form method="get" action={`/test/${testId}`}>
+        <input type="hidden" name="session" value={sessionId} />
+        <button type="submit" className="btn-primary min-h-11">
+          Next question
+        </button>
+      </Form>
+    </section>
+  );
+}
