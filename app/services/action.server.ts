@@ -33,6 +33,12 @@ export type IntentOutcome<Data> = void | Response | { data: Data; toast?: ToastM
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
+/** True for a form post (urlencoded or multipart), the only body code that reads the form itself can read. */
+export function isFormSubmission(request: { headers: Headers }): boolean {
+  const type = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
+  return FORM_TYPES.includes(type);
+}
+
 /** The text fields of a form post worth showing again after a refusal: never a password. */
 function echoOf(form: FormData): Record<string, string> {
   const values: Record<string, string> = {};
@@ -50,7 +56,7 @@ async function readSubmission(original: Request): Promise<{ submission: unknown;
   if (type === "application/json") {
     return { submission: parseRequestJson(await request.text()) };
   }
-  if (FORM_TYPES.includes(type)) {
+  if (isFormSubmission(request)) {
     let form: FormData;
     try {
       form = await request.formData();
