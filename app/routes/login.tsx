@@ -20,6 +20,8 @@ import { handleAction, isFormSubmission } from "~/services/action.server";
 import { getCurrentUser } from "~/services/auth.server";
 import { completeLocalSignIn, localAuthenticator, setUpFirstAdmin } from "~/services/local-sign-in.server";
 
+export { retryAfterHeaders as headers } from "~/lib/retry-after";
+
 export const meta: MetaFunction = () => [{ title: "Sign in · Adaptive Testing Engine" }];
 
 /**

@@ -3,7 +3,7 @@ import type { z } from "zod";
 
 import type { ToastMessage } from "~/domain/shell/toast";
 import type { ActionResult, TitledMessage } from "~/lib/action-result";
-import { invalid } from "~/lib/errors";
+import { invalid, RATE_LIMITED_TITLE, RateLimitedError } from "~/lib/errors";
 import { formToObject } from "~/lib/form-data";
 import { parseRequestJson } from "~/lib/json-bounds";
 import { fieldErrors } from "~/lib/form-errors";
@@ -76,8 +76,8 @@ function toastOf(message: string, titled: readonly TitledMessage[] = [], failure
   return { title, description: message, variant: "destructive" };
 }
 
-function failure(status: number, intent: string | null, toast: ToastMessage, errors: Record<string, string> = {}, values?: Record<string, string>) {
-  return json<ActionResult>({ ok: false, intent, toast, fieldErrors: errors, ...(values ? { values } : {}) }, { status });
+function failure(status: number, intent: string | null, toast: ToastMessage, errors: Record<string, string> = {}, values?: Record<string, string>, headers: Record<string, string> = {}) {
+  return json<ActionResult>({ ok: false, intent, toast, fieldErrors: errors, ...(values ? { values } : {}) }, { status, headers });
 }
 
 export async function handleAction<Schema extends IntentSchema, Data = undefined>(
@@ -116,7 +116,8 @@ export async function handleAction<Schema extends IntentSchema, Data = undefined
     });
   } catch (error) {
     if (error instanceof Response) throw error;
-    const { status, message } = describeFailure(error, `Screen action "${intent}"`, intents[intent]!.failure);
-    return failure(status, intent, toastOf(message, messages.titled, intents[intent]!.failureTitle), {}, echo);
+    const { status, message, headers } = describeFailure(error, `Screen action "${intent}"`, intents[intent]!.failure);
+    const title = error instanceof RateLimitedError ? RATE_LIMITED_TITLE : intents[intent]!.failureTitle;
+    return failure(status, intent, toastOf(message, messages.titled, title), {}, echo, headers);
   }
 }

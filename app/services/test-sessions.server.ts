@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 
 import { gradingQuestionSchema, studentAnswerSchema } from "~/domain/ai/grading-request";
-import { generateResumeCode, sameResumeCode } from "~/domain/sessions/resume-code";
+import { generateResumeCode } from "~/domain/sessions/resume-code";
 import type { AnswerOutcome, OfflineGradeLog, SessionProgress, SessionView, SubmitAnswerInput } from "~/domain/sessions/session-contract";
 import { RESUME_REQUIRED, type StartSessionInput } from "~/domain/sessions/start-request";
 import { NOT_FOUND } from "~/domain/shell/not-found";
@@ -14,6 +14,7 @@ import { deleteSessionRecord, findSessionInProgress, insertSessionRecord, markSe
 import type { CurrentUser } from "~/models/users.server";
 import { aiTasksFor, queueAnswerGrading } from "./ai/tasks.server";
 import { OFFLINE_MODEL } from "./ai/offline-provider.server";
+import { resumeCodeMatches } from "./guess-throttle.server";
 import { passWithSession, sessionsInPass } from "./student-pass.server";
 import { refusalError, testSessionStub } from "./test-session.server";
 
@@ -35,7 +36,7 @@ export async function startTestSession(request: Request, context: AppLoadContext
   const existing = await findSessionInProgress(db, { cohortId: input.cohortId, studentId: input.userId, testId: input.testConfigId });
   if (existing) {
     const holds = (await sessionsInPass(request, context.config)).includes(existing.id);
-    if (!holds && !(input.resumeCode && sameResumeCode(input.resumeCode, existing.resumeCode))) {
+    if (!holds && !(await resumeCodeMatches(request, context, { typed: input.resumeCode, stored: existing.resumeCode, cohortId: input.cohortId }))) {
       throw conflict(RESUME_REQUIRED);
     }
     const view = await readSessionView(context, existing.id);
