@@ -10,6 +10,10 @@ import { claimAttempts, refuseWhileHeldBack } from "./throttle.server";
  * counted, so a whole class joining from one address is never slowed; while the address (or, for
  * resume codes, the class) is held back, every code is refused with a 429, a right one too, so a
  * right code cannot be told from its answer. Each route calls these in place of the plain lookup.
+ *
+ * The hold is read only once the code is known to be right, after the lookup: D1 runs statements
+ * one at a time, so in a burst of parallel guesses a right code meets the hold its wrong
+ * companions' counts set, unless it is among the first free ones.
  */
 const clientAddress = (request: Request) => request.headers.get("CF-Connecting-IP");
 
@@ -17,8 +21,9 @@ const clientAddress = (request: Request) => request.headers.get("CF-Connecting-I
 export async function findCohortByGuessedCode(request: Request, context: AppLoadContext, code: string) {
   const throttles = joinCodeThrottles(clientAddress(request));
   const now = Date.now();
-  const [cohort] = await Promise.all([findCohortByJoinCode(context.db, code), refuseWhileHeldBack(context.db, throttles, now, tooManyGuessesMessage)]);
-  if (!cohort) await claimAttempts(context.db, throttles, now, tooManyGuessesMessage);
+  const cohort = await findCohortByJoinCode(context.db, code);
+  if (cohort) await refuseWhileHeldBack(context.db, throttles, now, tooManyGuessesMessage);
+  else await claimAttempts(context.db, throttles, now, tooManyGuessesMessage);
   return cohort;
 }
 
@@ -34,8 +39,8 @@ export async function resumeCodeMatches(
   if (!attempt.typed) return false;
   const throttles = resumeCodeThrottles(clientAddress(request), attempt.cohortId);
   const now = Date.now();
-  await refuseWhileHeldBack(context.db, throttles, now, tooManyGuessesMessage);
   const matches = sameResumeCode(attempt.typed, attempt.stored);
-  if (!matches) await claimAttempts(context.db, throttles, now, tooManyGuessesMessage);
+  if (matches) await refuseWhileHeldBack(context.db, throttles, now, tooManyGuessesMessage);
+  else await claimAttempts(context.db, throttles, now, tooManyGuessesMessage);
   return matches;
 }
