@@ -72,6 +72,27 @@ describe("content that authoring accepts always starts", () => {
   });
 });
 
+describe("a test whose questions together pass a Durable Object value's 2 MB", () => {
+  it("starts, and serves its questions", async () => {
+    const competency = await admin.post("/api/competencies", { description: `Long passages ${crypto.randomUUID()}` });
+    const ids: string[] = [];
+    for (let n = 0; n < 30; n++) {
+      // Each about 100,000 characters once sanitized: 30 of them are about 3 MB.
+      const created = await admin.post("/api/questions", { text: `<p>Passage ${n}: ${"&<".repeat(9_990)}</p>`, type: "multiple_choice", options: CHOICES });
+      expect(created.status).toBe(201);
+      await admin.post(`/api/questions/${created.data.id}/competencies`, { competencyId: competency.data.id, isPrimary: true });
+      ids.push(created.data.id);
+    }
+    const test = await admin.post("/api/tests", { title: "Long passages", description: "d", gradeLevel: "6", subject: "Reading", questions: ids.map((id) => ({ id })) });
+    expect(test.status).toBe(201);
+    const cohort = await admin.post("/api/cohorts", { name: `Passages ${crypto.randomUUID().slice(0, 8)}`, testConfigId: test.data.id });
+    const started = await startAsStudent(test.data.id, cohort.data.id);
+    expect(started.status, JSON.stringify(started.data)).toBe(201);
+    const next = await started.student.get(`/api/sessions/${started.data.sessionId}/next-question`);
+    expect(next.data.question.text).toMatch(/^<p>Passage \d+: /);
+  });
+});
+
 describe("paging past any list's end is a 400 for the API and the last page for a screen", () => {
   it("GET /api/sessions refuses offsets and limits beyond 2^63 or in exponent form", async () => {
     for (const query of ["offset=9223372036854775807", "offset=1e18", "offset=99999999999", "limit=1e18", "offset=1.5"]) {
