@@ -3,7 +3,8 @@ import type { z } from "zod";
 
 import { createDatabase } from "~/db/client.server";
 import { applyModelGrade, applyTeacherGrade, finish, startAttempt, submit, type AttemptState } from "~/domain/sessions/attempt";
-import { blueprintSchema, type SessionBlueprint } from "~/domain/sessions/blueprint";
+import { blueprintSchema, type SessionBlueprint, type SessionQuestion } from "~/domain/sessions/blueprint";
+import { isBlueprintHead, joinBlueprint, splitBlueprint, type BlueprintHead } from "~/domain/sessions/blueprint-parts";
 import { nextFlushDelayMs, sessionBehind, sessionProgress, sessionView, toAnswerOutcome } from "~/domain/sessions/session-view";
 import {
   chatExchangeSchema,
@@ -34,6 +35,10 @@ import type { Env } from "~/env";
 
 const ATTEMPT_KEY = "attempt";
 const BLUEPRINT_KEY = "blueprint";
+/** The blueprint's questions, in parts (domain/sessions/blueprint-parts): one value holds at most 2 MB. */
+const blueprintPartKey = (index: number) => `blueprint-part:${index}`;
+/** The storage API reads and writes at most 128 keys a call. */
+const KEYS_PER_CALL = 128;
 /** What D1 has not received yet: the answers written since the last flush, and how often a flush failed. */
 const PENDING_KEY = "pending";
 const chatKey = (questionId: string) => `chat:${questionId}`;
@@ -76,7 +81,7 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
     if (loaded) return { ok: true, outcome: "already_started", view: sessionView(loaded.state, loaded.blueprint, now) };
     const blueprint = parsed.data;
     const state = startAttempt(blueprint, now);
-    await this.ctx.storage.put(BLUEPRINT_KEY, blueprint);
+    await this.storeBlueprint(blueprint);
     this.loaded = { state, blueprint };
     await this.save(state, now);
     return { ok: true, outcome: "started", view: sessionView(state, blueprint, now) };
@@ -249,9 +254,30 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
     if (this.loaded) return this.loaded;
     const stored = await this.ctx.storage.get([ATTEMPT_KEY, BLUEPRINT_KEY]);
     const state = stored.get(ATTEMPT_KEY) as AttemptState | undefined;
-    const blueprint = stored.get(BLUEPRINT_KEY) as SessionBlueprint | undefined;
+    const head = stored.get(BLUEPRINT_KEY) as BlueprintHead | SessionBlueprint | undefined;
+    const blueprint = head && isBlueprintHead(head) ? joinBlueprint(head, await this.readBlueprintParts(head.questionParts)) : head;
     this.loaded = state && blueprint ? { state, blueprint } : undefined;
     return this.loaded;
+  }
+
+  /** The parts first and the head last: a head in storage means its parts are there. */
+  private async storeBlueprint(blueprint: SessionBlueprint): Promise<void> {
+    const { head, parts } = splitBlueprint(blueprint);
+    const entries = parts.map((part, index) => [blueprintPartKey(index), part] as const);
+    for (let start = 0; start < entries.length; start += KEYS_PER_CALL) {
+      await this.ctx.storage.put(Object.fromEntries(entries.slice(start, start + KEYS_PER_CALL)));
+    }
+    await this.ctx.storage.put(BLUEPRINT_KEY, head);
+  }
+
+  private async readBlueprintParts(count: number): Promise<SessionQuestion[][]> {
+    const keys = Array.from({ length: count }, (_, index) => blueprintPartKey(index));
+    const parts: SessionQuestion[][] = [];
+    for (let start = 0; start < keys.length; start += KEYS_PER_CALL) {
+      const read = await this.ctx.storage.get<SessionQuestion[]>(keys.slice(start, start + KEYS_PER_CALL));
+      for (const key of keys.slice(start, start + KEYS_PER_CALL)) parts.push(read.get(key) ?? []);
+    }
+    return parts;
   }
 
   /** Stores the new state and the answers D1 is now due (one atomic put), and sets the alarm for what comes first. */

@@ -26,6 +26,20 @@ export class DomainError extends Error {
   }
 }
 
+/** The title a screen shows over a rate limit's message. */
+export const RATE_LIMITED_TITLE = "Too many attempts";
+
+/** A refusal to try again later: the edge answers 429 with `Retry-After: retryAfterSeconds`. */
+export class RateLimitedError extends DomainError {
+  override name = "RateLimitedError";
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super("rate_limited", message);
+  }
+}
+
 export const invalid = (message: string) => new DomainError("invalid", message);
 export const notFound = (message: string) => new DomainError("not_found", message);
 export const conflict = (message: string) => new DomainError("conflict", message);

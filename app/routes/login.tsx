@@ -11,13 +11,16 @@ import { GraduationCap } from "lucide-react";
 import { FormField } from "~/components/form-field";
 import { MIN_PASSWORD_LENGTH } from "~/domain/auth/password-policy";
 import { FormAlert } from "~/components/action-result";
-import { LOGIN_MESSAGES, loginActionSchema } from "~/domain/auth/sign-in";
+import { LOGIN_MESSAGES, loginActionSchema, SIGN_IN_NEEDS_FORM } from "~/domain/auth/sign-in";
 import type { ActionResult } from "~/lib/action-result";
 import { assertNever } from "~/lib/assert-never";
+import { invalid } from "~/lib/errors";
 import { hasAnyUser } from "~/models/users.server";
-import { handleAction } from "~/services/action.server";
+import { handleAction, isFormSubmission } from "~/services/action.server";
 import { getCurrentUser } from "~/services/auth.server";
 import { completeLocalSignIn, localAuthenticator, setUpFirstAdmin } from "~/services/local-sign-in.server";
+
+export { retryAfterHeaders as headers } from "~/lib/retry-after";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Adaptive Testing Engine" }];
 
@@ -36,7 +39,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return handleAction(request, loginActionSchema, LOGIN_MESSAGES, async (input) => {
     switch (input.intent) {
       case "sign-in": {
-        // remix-auth's form strategy reads the same form again (it was parsed from a copy).
+        // remix-auth's form strategy reads the same form again (it was parsed from a copy); a JSON body has none.
+        if (!isFormSubmission(request)) throw invalid(SIGN_IN_NEEDS_FORM);
         const user = await localAuthenticator(context).authenticate("local", request);
         return completeLocalSignIn(request, context, user, input.returnTo);
       }

@@ -3,7 +3,7 @@ import type { z } from "zod";
 
 import type { ToastMessage } from "~/domain/shell/toast";
 import type { ActionResult, TitledMessage } from "~/lib/action-result";
-import { invalid } from "~/lib/errors";
+import { invalid, RATE_LIMITED_TITLE, RateLimitedError } from "~/lib/errors";
 import { formToObject } from "~/lib/form-data";
 import { parseRequestJson } from "~/lib/json-bounds";
 import { fieldErrors } from "~/lib/form-errors";
@@ -33,6 +33,12 @@ export type IntentOutcome<Data> = void | Response | { data: Data; toast?: ToastM
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
+/** True for a form post (urlencoded or multipart), the only body code that reads the form itself can read. */
+export function isFormSubmission(request: { headers: Headers }): boolean {
+  const type = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
+  return FORM_TYPES.includes(type);
+}
+
 /** The text fields of a form post worth showing again after a refusal: never a password. */
 function echoOf(form: FormData): Record<string, string> {
   const values: Record<string, string> = {};
@@ -50,7 +56,7 @@ async function readSubmission(original: Request): Promise<{ submission: unknown;
   if (type === "application/json") {
     return { submission: parseRequestJson(await request.text()) };
   }
-  if (FORM_TYPES.includes(type)) {
+  if (isFormSubmission(request)) {
     let form: FormData;
     try {
       form = await request.formData();
@@ -70,8 +76,8 @@ function toastOf(message: string, titled: readonly TitledMessage[] = [], failure
   return { title, description: message, variant: "destructive" };
 }
 
-function failure(status: number, intent: string | null, toast: ToastMessage, errors: Record<string, string> = {}, values?: Record<string, string>) {
-  return json<ActionResult>({ ok: false, intent, toast, fieldErrors: errors, ...(values ? { values } : {}) }, { status });
+function failure(status: number, intent: string | null, toast: ToastMessage, errors: Record<string, string> = {}, values?: Record<string, string>, headers: Record<string, string> = {}) {
+  return json<ActionResult>({ ok: false, intent, toast, fieldErrors: errors, ...(values ? { values } : {}) }, { status, headers });
 }
 
 export async function handleAction<Schema extends IntentSchema, Data = undefined>(
@@ -110,7 +116,8 @@ export async function handleAction<Schema extends IntentSchema, Data = undefined
     });
   } catch (error) {
     if (error instanceof Response) throw error;
-    const { status, message } = describeFailure(error, `Screen action "${intent}"`, intents[intent]!.failure);
-    return failure(status, intent, toastOf(message, messages.titled, intents[intent]!.failureTitle), {}, echo);
+    const { status, message, headers } = describeFailure(error, `Screen action "${intent}"`, intents[intent]!.failure);
+    const title = error instanceof RateLimitedError ? RATE_LIMITED_TITLE : intents[intent]!.failureTitle;
+    return failure(status, intent, toastOf(message, messages.titled, title), {}, echo, headers);
   }
 }

@@ -7,8 +7,8 @@ import { parseRequestJson } from "~/lib/json-bounds";
 import { describeFailure } from "./http-errors.server";
 
 /** Helpers for /api routes: one error shape ({ message }) and zod-checked bodies. */
-export function apiError(status: number, message: string): Response {
-  return json({ message }, { status });
+export function apiError(status: number, message: string, headers: Record<string, string> = {}): Response {
+  return json({ message }, { status, headers });
 }
 
 /**
@@ -22,8 +22,8 @@ export function apiRoute(handler: (args: LoaderFunctionArgs) => Promise<Response
       return await handler(args);
     } catch (error) {
       if (error instanceof Response) return error;
-      const { status, message } = describeFailure(error, `${args.request.method} ${new URL(args.request.url).pathname}`);
-      return apiError(status, message);
+      const { status, message, headers } = describeFailure(error, `${args.request.method} ${new URL(args.request.url).pathname}`);
+      return apiError(status, message, headers);
     }
   };
 }

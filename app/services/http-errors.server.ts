@@ -1,5 +1,5 @@
 import type { NotFoundPage } from "~/domain/shell/not-found";
-import { DomainError, type FailureKind } from "~/lib/errors";
+import { DomainError, RateLimitedError, type FailureKind } from "~/lib/errors";
 
 /** The one place a failure's kind becomes an HTTP status. */
 const STATUS_OF: Record<FailureKind, number> = {
@@ -19,15 +19,22 @@ export function httpStatusOf(kind: FailureKind): number {
 
 export const GENERIC_FAILURE = "Something went wrong. Please try again.";
 
+export type Failure = { status: number; message: string; headers: Record<string, string> };
+
+/** The headers a refusal carries: a 429 says when to come back. */
+export function failureHeaders(error: unknown): Record<string, string> {
+  return error instanceof RateLimitedError ? { "Retry-After": String(error.retryAfterSeconds) } : {};
+}
+
 /**
- * What to answer for an error: a DomainError keeps its message and gets its kind's status;
- * anything else is a bug, logged with `where`, and answered with a generic 500 whose text never
- * includes the error's own (a database message could leak schema or data).
+ * What to answer for an error: a DomainError keeps its message and gets its kind's status (and a
+ * rate limit its Retry-After); anything else is a bug, logged with `where`, and answered with a
+ * generic 500 whose text never includes the error's own (a database message could leak schema or data).
  */
-export function describeFailure(error: unknown, where: string, fallback = GENERIC_FAILURE): { status: number; message: string } {
-  if (error instanceof DomainError) return { status: httpStatusOf(error.kind), message: error.message };
+export function describeFailure(error: unknown, where: string, fallback = GENERIC_FAILURE): Failure {
+  if (error instanceof DomainError) return { status: httpStatusOf(error.kind), message: error.message, headers: failureHeaders(error) };
   console.error(`${where} failed`, error);
-  return { status: 500, message: fallback };
+  return { status: 500, message: fallback, headers: {} };
 }
 
 /**

@@ -1,24 +1,17 @@
 import type { Database } from "~/db/client.server";
 import { tooManyAttemptsMessage } from "~/domain/auth/sign-in-throttle";
-import { isClearedBySuccess, type ThrottleKey } from "~/domain/auth/sign-in-throttle-keys";
-import { DomainError } from "~/lib/errors";
-import { claimSignInAttempt, clearSignInThrottle, giveBackSignInAttempt } from "~/models/sign-in-throttle.server";
+import { isClearedBySuccess } from "~/domain/auth/sign-in-throttle-keys";
+import type { ThrottleKey } from "~/domain/throttle";
+import { clearThrottle, giveBackAttempt } from "~/models/throttle.server";
+import { claimAttempts } from "./throttle.server";
 
 /**
  * Claims an attempt from every throttle before the password is checked. If one refuses, the
- * ones already claimed are given back and the attempt ends with a rate_limited error that says
- * when to try again; the password is never checked.
+ * attempt ends with a rate_limited error (429, with Retry-After) that says when to try again;
+ * the password is never checked.
  */
 export async function claimSignInAttempts(db: Database, throttles: ThrottleKey[], now: number): Promise<void> {
-  const claimed: string[] = [];
-  for (const { key, policy } of throttles) {
-    const claim = await claimSignInAttempt(db, key, policy, now);
-    if (!claim.admitted) {
-      await Promise.all(claimed.map((done) => giveBackSignInAttempt(db, done)));
-      throw new DomainError("rate_limited", tooManyAttemptsMessage(claim.retryAfterMs));
-    }
-    claimed.push(key);
-  }
+  await claimAttempts(db, throttles, now, tooManyAttemptsMessage);
 }
 
 /**
@@ -27,7 +20,5 @@ export async function claimSignInAttempts(db: Database, throttles: ThrottleKey[]
  * else's does not reset an address's count.
  */
 export async function settleSuccessfulSignIn(db: Database, throttles: ThrottleKey[]): Promise<void> {
-  await Promise.all(
-    throttles.map(({ key }) => (isClearedBySuccess(key) ? clearSignInThrottle(db, key) : giveBackSignInAttempt(db, key))),
-  );
+  await Promise.all(throttles.map(({ key }) => (isClearedBySuccess(key) ? clearThrottle(db, key) : giveBackAttempt(db, key))));
 }

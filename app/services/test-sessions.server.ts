@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 
 import { gradingQuestionSchema, studentAnswerSchema } from "~/domain/ai/grading-request";
-import { generateResumeCode, sameResumeCode } from "~/domain/sessions/resume-code";
+import { generateResumeCode } from "~/domain/sessions/resume-code";
 import type { AnswerOutcome, OfflineGradeLog, SessionProgress, SessionView, SubmitAnswerInput } from "~/domain/sessions/session-contract";
 import { RESUME_REQUIRED, type StartSessionInput } from "~/domain/sessions/start-request";
 import type { JoinedStudent } from "~/domain/sessions/student-pass";
@@ -16,6 +16,7 @@ import { deleteSessionRecord, findSessionInProgress, insertSessionRecord, markSe
 import type { CurrentUser } from "~/models/users.server";
 import { aiTasksFor, queueAnswerGrading } from "./ai/tasks.server";
 import { OFFLINE_MODEL } from "./ai/offline-provider.server";
+import { resumeCodeMatches } from "./guess-throttle.server";
 import { passForSession, sessionInPass } from "./student-pass.server";
 import { refusalError, testSessionStub } from "./test-session.server";
 
@@ -81,7 +82,9 @@ export async function resumeSessionInProgress(
   const existing = await findSessionInProgress(context.db, { cohortId: input.cohortId, studentId: input.userId, testId: input.testConfigId });
   if (!existing) return null;
   const holds = (await sessionInPass(request, context.config)) === existing.id;
-  if (!holds && !(input.resumeCode && sameResumeCode(input.resumeCode, existing.resumeCode))) throw conflict(RESUME_REQUIRED);
+  if (!holds && !(await resumeCodeMatches(request, context, { typed: input.resumeCode, stored: existing.resumeCode, cohortId: input.cohortId }))) {
+    throw conflict(RESUME_REQUIRED);
+  }
   const view = await readSessionView(context, existing.id);
   if (!view.snapshot.completed) {
     return { sessionId: existing.id, resumeCode: existing.resumeCode, outcome: "resumed", setCookie: await passForSession(context.config, existing.id), view };

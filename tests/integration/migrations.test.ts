@@ -13,6 +13,7 @@ const wranglerEnv = { ...process.env, CI: "true", CLOUDFLARE_CF_FETCH_ENABLED: "
 
 const EXPECTED_TABLES = [
   "ai_grading_logs",
+  "attempt_throttle",
   "cohort_members",
   "cohorts",
   "competencies",
@@ -26,7 +27,6 @@ const EXPECTED_TABLES = [
   "questions",
   "session_answers",
   "sessions",
-  "sign_in_throttle",
   "test_questions",
   "test_sections",
   "tests",

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
-import { signInThrottle } from "~/db/schema";
+import { attemptThrottle } from "~/db/schema";
 
 import { CookieJar } from "../support/cookie-jar";
 import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
@@ -35,7 +35,7 @@ const addressNo = (n: number) => `198.51.100.${n}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function throttleRow(key: string) {
-  return worker.db.query.signInThrottle.findFirst({ where: eq(signInThrottle.key, key) });
+  return worker.db.query.attemptThrottle.findFirst({ where: eq(attemptThrottle.key, key) });
 }
 
 /** How long the app chose to hold `key` back after the attempt it last counted (0 when not held). */
@@ -52,9 +52,9 @@ async function keepHeldBack(key: string): Promise<void> {
   const row = await throttleRow(key);
   expect(row?.lockedUntil, `${key} was never held back`).not.toBeNull();
   await worker.db
-    .update(signInThrottle)
+    .update(attemptThrottle)
     .set({ lockedUntil: new Date(Date.now() + 60_000) })
-    .where(eq(signInThrottle.key, key));
+    .where(eq(attemptThrottle.key, key));
 }
 
 const keepAccountHeldBack = (email: string) => keepHeldBack(`account:${email}`);

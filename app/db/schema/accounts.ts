@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 import { id, timestamps } from "./columns";
 import type { Role } from "~/domain/auth/roles";
@@ -31,12 +31,18 @@ export const users = sqliteTable(
 );
 
 /**
- * Failed local sign-ins, keyed by the normalised e-mail whether or not an account exists,
- * so a lockout never reveals which addresses have accounts.
+ * Throttle counts (ADR 0002, ADR 0015), one row per key: sign-in attempts per e-mail (whether or
+ * not an account exists, so a delay never reveals which addresses have accounts), per client
+ * address and per trusted device, and wrong join and resume codes per address and per class.
+ * Rows past every quiet period mean nothing and are purged by `updated_at`.
  */
-export const signInThrottle = sqliteTable("sign_in_throttle", {
-  key: text("key").primaryKey(),
-  failures: integer("failures").notNull().default(0),
-  lockedUntil: integer("locked_until", { mode: "timestamp_ms" }),
-  ...timestamps,
-});
+export const attemptThrottle = sqliteTable(
+  "attempt_throttle",
+  {
+    key: text("key").primaryKey(),
+    failures: integer("failures").notNull().default(0),
+    lockedUntil: integer("locked_until", { mode: "timestamp_ms" }),
+    ...timestamps,
+  },
+  (t) => [index("attempt_throttle_updated_at_idx").on(t.updatedAt)],
+);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 
 import { ACCOUNT_POLICY, ADDRESS_POLICY, TRUSTED_DEVICE_POLICY } from "./sign-in-throttle";
-import { addressKey, isClearedBySuccess, throttlesFor, UNKNOWN_ADDRESS } from "./sign-in-throttle-keys";
+import { addressKey, UNKNOWN_ADDRESS } from "~/domain/throttle";
+import { isClearedBySuccess, throttlesFor } from "./sign-in-throttle-keys";
 
 describe("throttlesFor", () => {
   it("holds a stranger's browser to the address's and the account's throttles, address first", () => {

@@ -42,6 +42,9 @@ export const loginActionSchema = z
   ])
   .refine((input) => input.intent !== "setup" || passwordsMatch(input), PASSWORDS_DIFFER);
 
+/** POST /login signs in from its form only (the password check reads the form post itself). */
+export const SIGN_IN_NEEDS_FORM = "Sign in with the sign-in form.";
+
 export const LOGIN_MESSAGES = {
   intents: {
     "sign-in": { success: null, failure: "Signing in failed. Please try again." },

@@ -1,12 +1,13 @@
 import { z } from "zod";
 
+import { CURRICULUM_LIMITS } from "~/domain/content-limits";
 import { optionalText } from "~/lib/schema-fields";
 import { MISSING_SELECTION } from "./prerequisites";
 
 /** Competencies, modules, prerequisites and curriculums (SPEC.md section 5). */
 
 export const competencySchema = z.object({
-  description: z.string({ required_error: "Description is required" }).trim().min(1, "Description is required").max(1000),
+  description: z.string({ required_error: "Description is required" }).trim().min(1, "Description is required").max(CURRICULUM_LIMITS.competencyDescriptionChars),
   moduleId: z.string().nullable().optional().transform((value) => value || null),
   gradeLevel: optionalText(50),
   subject: optionalText(100),
@@ -14,7 +15,7 @@ export const competencySchema = z.object({
 export type CompetencyInput = z.infer<typeof competencySchema>;
 
 export const moduleSchema = z.object({
-  name: z.string({ required_error: "Name is required" }).trim().min(1, "Name is required").max(200),
+  name: z.string({ required_error: "Name is required" }).trim().min(1, "Name is required").max(CURRICULUM_LIMITS.moduleNameChars),
 });
 
 export const prerequisiteSchema = z.object({

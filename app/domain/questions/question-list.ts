@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { pageNumber, pagingNumber, screenPage } from "~/domain/paging";
 import { DIFFICULTIES, QUESTION_TYPES, type Difficulty, type QuestionType } from "./question-types";
 
 /**
@@ -28,7 +29,6 @@ export function readQuestionListQuery(params: URLSearchParams): QuestionListQuer
   const search = (params.get("search") ?? "").slice(0, SEARCH_MAX_CHARS);
   const type = params.get("type");
   const difficulty = params.get("difficulty");
-  const page = Number(params.get("page"));
   return {
     filters: {
       search: search.trim() ? search : undefined,
@@ -36,7 +36,7 @@ export function readQuestionListQuery(params: URLSearchParams): QuestionListQuer
       difficulty: isDifficulty(difficulty) ? difficulty : undefined,
     },
     values: { search, type: isType(type) ? type : "all", difficulty: isDifficulty(difficulty) ? difficulty : "all" },
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    page: screenPage(params.get("page")),
   };
 }
 
@@ -72,11 +72,6 @@ export function pageSummary(page: number, pageSize: number, total: number, rowsO
 /** The API's optional paging (?page, ?limit); without either, GET /api/questions answers the whole list. */
 export const API_PAGE_LIMIT_MAX = 100;
 export const apiPagingSchema = z.object({
-  page: z.coerce.number().int("page must be a whole number").min(1, "page must be at least 1").optional(),
-  limit: z.coerce
-    .number()
-    .int("limit must be a whole number")
-    .min(1, "limit must be at least 1")
-    .max(API_PAGE_LIMIT_MAX, `limit must be at most ${API_PAGE_LIMIT_MAX}`)
-    .optional(),
+  page: pageNumber.optional(),
+  limit: pagingNumber("limit", 1, API_PAGE_LIMIT_MAX).optional(),
 });

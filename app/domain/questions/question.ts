@@ -3,6 +3,10 @@ import { z } from "zod";
 import { DIFFICULTIES, QUESTION_TYPES, type QuestionType } from "./question-types";
 import { optionalSeconds, optionalText, recordId } from "~/lib/schema-fields";
 import { jsonBoundsProblem, type JsonBounds } from "~/lib/json-bounds";
+// Bounds on what a question may store, shared with the test session. Every bank read serialises
+// these fields, so one oversized or deeply nested value would otherwise break the bank for every
+// admin (and D1 refuses rows over its size limit with a 500, not a message).
+import { QUESTION_LIMITS } from "~/domain/content-limits";
 
 /**
  * The bank question payload (POST/PUT /api/questions) and the question form, which adds the
@@ -10,19 +14,6 @@ import { jsonBoundsProblem, type JsonBounds } from "~/lib/json-bounds";
  * server after parsing (domain/sanitize-html).
  */
 export const CHOICE_TYPES: readonly QuestionType[] = ["multiple_choice", "multiple_select"];
-
-/**
- * Bounds on what a question may store. Every bank read serialises these fields, so one oversized
- * or deeply nested value would otherwise break the bank for every admin (and D1 refuses rows
- * over its size limit with a 500, not a message).
- */
-export const QUESTION_LIMITS = {
-  textChars: 20_000,
-  optionTextChars: 1_000,
-  options: 20,
-  rubric: { maxChars: 20_000, maxDepth: 8 },
-  metadata: { maxChars: 10_000, maxDepth: 5 },
-} as const;
 
 const formatCount = (count: number) => count.toLocaleString("en-US");
 
@@ -85,12 +76,12 @@ export const questionSchema = z
     sectionId: z.string().nullable().optional(),
     options: z.array(optionSchema).max(QUESTION_LIMITS.options, `At most ${QUESTION_LIMITS.options} options`).default([]),
     rubric: rubricSchema,
-    gradingSystemInstruction: optionalText(5000),
-    systemInstruction: optionalText(5000),
-    initialPrompt: optionalText(5000),
+    gradingSystemInstruction: optionalText(QUESTION_LIMITS.instructionChars),
+    systemInstruction: optionalText(QUESTION_LIMITS.instructionChars),
+    initialPrompt: optionalText(QUESTION_LIMITS.instructionChars),
     timeLimit: optionalSeconds("Time limit"),
     metadata: z
-      .object({ title: z.string().trim().max(200).optional() })
+      .object({ title: z.string().trim().max(QUESTION_LIMITS.titleChars).optional() })
       .passthrough()
       .superRefine(withinBounds("Metadata", QUESTION_LIMITS.metadata))
       .default({}),

@@ -3,6 +3,7 @@ import { parseFragment, serialize, type DefaultTreeAdapterTypes } from "parse5";
 import { describe, expect, it } from "vitest";
 
 import { sanitizeQuestionHtml as clean } from "./sanitize-html";
+import { SANITIZED_GROWTH } from "~/domain/content-limits";
 
 /**
  * Thousands of hostile fragments, each output checked with parse5 (the WHATWG parser, as a
@@ -74,6 +75,18 @@ describe("sanitizeQuestionHtml on generated hostile fragments", () => {
       }),
       { numRuns: 5000 },
     );
+  });
+
+  it("never grows text more than SANITIZED_GROWTH times, the session's bound on stored question text", () => {
+    fc.assert(
+      fc.property(hostileFragment, (input) => {
+        expect(clean(input).length, JSON.stringify(input)).toBeLessThanOrEqual(SANITIZED_GROWTH * input.length);
+      }),
+      { numRuns: 5000 },
+    );
+    for (const worst of ["\u00a0", '<p style=\'color:""""""""\'>', "&", "<", "<li>", "</p>"]) {
+      expect(clean(worst.repeat(50)).length, worst).toBeLessThanOrEqual(SANITIZED_GROWTH * worst.length * 50);
+    }
   });
 
   it("nests the allow-list's block markup as a browser would (implied end tags of li, p, headings)", () => {

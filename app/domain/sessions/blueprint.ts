@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { CURRICULUM_LIMITS, QUESTION_LIMITS, STORED_QUESTION_TEXT_CHARS, TEST_LIMITS } from "~/domain/content-limits";
 import { DIFFICULTIES, QUESTION_TYPES } from "~/domain/questions/question-types";
 import { MAX_ID_LENGTH, MAX_SESSION_SECONDS } from "./session-contract";
 
@@ -7,16 +8,19 @@ import { MAX_ID_LENGTH, MAX_SESSION_SECONDS } from "./session-contract";
  * Everything a live attempt needs, handed to the session's Durable Object once when it starts, so
  * that serving and scoring questions never read D1 (DESIGN.md decision 3): the test's questions
  * with their answer keys and calibrated parameters, its sections, competencies, modules and
- * prerequisites, and the feedback settings.
+ * prerequisites, and the feedback settings. Its bounds are authoring's (domain/content-limits), so
+ * any test a teacher could save can start; what authoring does not bound (how many competencies a
+ * test's questions link) is not bounded here either.
  */
 const id = z.string().min(1).max(MAX_ID_LENGTH);
 
 export const sessionQuestionSchema = z.object({
   id,
-  text: z.string().max(20_000),
+  /** Stored (sanitized) text, which may be longer than the text as typed. */
+  text: z.string().max(STORED_QUESTION_TEXT_CHARS),
   type: z.enum(QUESTION_TYPES),
   difficulty: z.enum(DIFFICULTIES),
-  options: z.array(z.object({ text: z.string().max(2_000), isCorrect: z.boolean() })).max(20),
+  options: z.array(z.object({ text: z.string().max(QUESTION_LIMITS.optionTextChars), isCorrect: z.boolean() })).max(QUESTION_LIMITS.options),
   competencyId: id.nullable(),
   sectionId: id.nullable(),
   /** Seconds: SPEC.md's timer priority already applied (question, section, type default). */
@@ -33,8 +37,8 @@ export type SessionQuestion = z.infer<typeof sessionQuestionSchema>;
 export const blueprintSchema = z.object({
   sessionId: id,
   testId: id,
-  testTitle: z.string().max(500),
-  testSubject: z.string().max(200).nullable(),
+  testTitle: z.string().max(TEST_LIMITS.titleChars),
+  testSubject: z.string().max(TEST_LIMITS.subjectChars).nullable(),
   /** The student's id as typed at join (or the admin's id for a preview), and the class. */
   studentId: z.string().min(1).max(200),
   cohortId: id.nullable(),
@@ -42,11 +46,11 @@ export const blueprintSchema = z.object({
   durationSeconds: z.number().int().positive().max(MAX_SESSION_SECONDS),
   /** Seeds the engine's exposure control: the same seed replays the same test. */
   seed: z.number().int().nonnegative(),
-  aiModel: z.string().max(100),
-  questions: z.array(sessionQuestionSchema).min(1).max(500),
-  sectionOrder: z.array(id).max(100),
-  competencies: z.array(z.object({ id, name: z.string().max(500), moduleId: id.nullable() })).max(500),
-  modules: z.array(z.object({ id, name: z.string().max(500) })).max(200),
+  aiModel: z.string().max(TEST_LIMITS.aiModelChars),
+  questions: z.array(sessionQuestionSchema).min(1).max(TEST_LIMITS.questions),
+  sectionOrder: z.array(id).max(TEST_LIMITS.sections),
+  competencies: z.array(z.object({ id, name: z.string().max(CURRICULUM_LIMITS.competencyDescriptionChars), moduleId: id.nullable() })),
+  modules: z.array(z.object({ id, name: z.string().max(CURRICULUM_LIMITS.moduleNameChars) })),
   /** competency id → the ids of its prerequisites. */
   prerequisites: z.record(z.array(id)),
   showResultDuringTest: z.boolean(),

@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { offsetNumber, pagingNumber, screenPage } from "~/domain/paging";
+
 /**
  * The Test Sessions list (SPEC.md section 2 "Test Sessions", issue 10 §1): its filters, shared by
  * GET /api/sessions, the /admin/sessions screen and its CSV export, and the card's small rules.
@@ -38,19 +40,13 @@ const statusField = z.preprocess(
   blankAsAbsent,
   z.enum(SESSION_STATUSES, { errorMap: () => ({ message: "status must be completed or in_progress" }) }).optional(),
 );
-const wholeNumber = (name: string, min: number) =>
-  z.coerce
-    .number({ invalid_type_error: `${name} must be a whole number` })
-    .int(`${name} must be a whole number`)
-    .min(min, `${name} must be at least ${min}`);
-
 /** GET /api/sessions's query: the filters plus a window (limit, offset). Bad values are a 400. */
 export const sessionListApiQuerySchema = z.object({
   testConfigId: testIdField,
   student: studentField,
   status: statusField,
-  limit: z.preprocess(blankAsAbsent, wholeNumber("limit", 1).max(API_SESSION_LIMIT_MAX, `limit must be at most ${API_SESSION_LIMIT_MAX}`).default(API_SESSION_LIMIT_DEFAULT)),
-  offset: z.preprocess(blankAsAbsent, wholeNumber("offset", 0).default(0)),
+  limit: z.preprocess(blankAsAbsent, pagingNumber("limit", 1, API_SESSION_LIMIT_MAX).default(API_SESSION_LIMIT_DEFAULT)),
+  offset: z.preprocess(blankAsAbsent, offsetNumber.default(0)),
 });
 export type SessionListApiQuery = z.infer<typeof sessionListApiQuerySchema>;
 
@@ -74,13 +70,12 @@ export function readSessionListScreenQuery(params: URLSearchParams): SessionList
   const test = testIdField.safeParse(params.get("test") ?? undefined);
   const student = (params.get("student") ?? "").slice(0, STUDENT_SEARCH_MAX_CHARS);
   const status = statusField.safeParse(params.get("status") ?? undefined);
-  const page = wholeNumber("page", 1).safeParse(params.get("page") ?? undefined);
   const testConfigId = test.success ? test.data : undefined;
   const chosenStatus = status.success ? status.data : undefined;
   return {
     filters: { testConfigId, student: studentNeedle(student), status: chosenStatus },
     values: { test: testConfigId ?? "", student, status: chosenStatus ?? "all" },
-    page: page.success ? page.data : 1,
+    page: screenPage(params.get("page")),
   };
 }
 

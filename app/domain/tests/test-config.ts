@@ -4,6 +4,7 @@ import { DEFAULT_AI_MODEL } from "./ai-cost";
 import { questionSchema } from "~/domain/questions/question";
 import { QUESTION_TYPES } from "~/domain/questions/question-types";
 import { optionalSeconds } from "~/lib/schema-fields";
+import { TEST_LIMITS } from "~/domain/content-limits";
 
 /**
  * The test form (create and edit) and the test payloads of /api/tests, with SPEC.md section 5's
@@ -25,14 +26,14 @@ const duration = (label: "Placement" | "Diagnostic") =>
     .max(MAX_DURATION, `${label} duration cannot exceed ${MAX_DURATION} minutes`);
 
 export const testDetailsSchema = z.object({
-  title: requiredText("Title is required"),
+  title: requiredText("Title is required", TEST_LIMITS.titleChars),
   description: requiredText("Description is required", 5000),
   gradeLevel: requiredText("Grade level is required", 50),
-  subject: requiredText("Subject is required", 100),
+  subject: requiredText("Subject is required", TEST_LIMITS.subjectChars),
   placementDuration: duration("Placement").default(DEFAULT_PLACEMENT_DURATION),
   diagnosticDuration: duration("Diagnostic").default(DEFAULT_DIAGNOSTIC_DURATION),
   showFeedback: z.boolean().default(true),
-  aiModel: z.string().trim().min(1).max(100).default(DEFAULT_AI_MODEL),
+  aiModel: z.string().trim().min(1).max(TEST_LIMITS.aiModelChars).default(DEFAULT_AI_MODEL),
   showResultDuringTest: z.boolean().default(true),
   showFeedbackDuringTest: z.boolean().default(true),
   showResultAfterTest: z.boolean().default(true),
@@ -69,8 +70,8 @@ function uniqueIds(items: { id: string }[]) {
 /** PUT /api/tests/{id}: the form fields plus sections, questions and timer defaults. */
 export const testUpdateSchema = testDetailsSchema
   .extend({
-    sections: z.array(sectionSchema).max(100).default([]),
-    questions: z.array(placementSchema).max(500).default([]),
+    sections: z.array(sectionSchema).max(TEST_LIMITS.sections).default([]),
+    questions: z.array(placementSchema).max(TEST_LIMITS.questions).default([]),
     perQuestionTimerDefaults: timerDefaultsSchema,
   })
   .superRefine((test, context) => {
@@ -119,7 +120,7 @@ export function isDraftQuestion(entry: PlacementInput | DraftQuestionSave): entr
  * and the importer send new questions, which are created in the bank with the test.
  */
 export const testCreateSchema = testDetailsSchema.extend({
-  questions: z.array(testCreateEntrySchema).max(500).default([]),
+  questions: z.array(testCreateEntrySchema).max(TEST_LIMITS.questions).default([]),
   competencies: z.record(z.unknown()).optional(),
   modules: z.record(z.unknown()).optional(),
 });

@@ -15,9 +15,11 @@ import type { JoinedStudent } from "~/domain/sessions/student-pass";
 import { JOIN_CODE_MAX_INPUT, normalizeJoinCode } from "~/domain/classes/join-codes";
 import type { ActionResult } from "~/lib/action-result";
 import { assertNever } from "~/lib/assert-never";
-import { conflict, DomainError, notFound } from "~/lib/errors";
-import { addCohortMember, findCohortByJoinCode } from "~/models/cohorts.server";
+import { conflict, DomainError, notFound, RATE_LIMITED_TITLE, RateLimitedError } from "~/lib/errors";
+import { addCohortMember } from "~/models/cohorts.server";
 import { handleAction } from "~/services/action.server";
+import { findCohortByGuessedCode } from "~/services/guess-throttle.server";
+import { failureHeaders } from "~/services/http-errors.server";
 import { passForJoinedStudent } from "~/services/student-pass.server";
 import { resumeSessionInProgress } from "~/services/test-sessions.server";
 
@@ -37,23 +39,28 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const code = normalizeJoinCode(typed).slice(0, JOIN_CODE_MAX_INPUT);
   // Back from step 2 (step=code) shows step 1 with the code kept.
   if (!code || url.searchParams.get("step") === "code") return json({ code, cohort: null, failure: null });
-  const cohort = typed.length <= JOIN_CODE_MAX_INPUT ? await findCohortByJoinCode(context.db, code) : null;
+  let cohort;
+  try {
+    cohort = typed.length <= JOIN_CODE_MAX_INPUT ? await findCohortByGuessedCode(request, context, code) : null;
+  } catch (error) {
+    if (!(error instanceof RateLimitedError)) throw error;
+    return json({ code, cohort: null, failure: refusedLookup(RATE_LIMITED_TITLE, error.message) }, { status: 429, headers: failureHeaders(error) });
+  }
   if (!cohort || !cohort.isActive) {
-    const failure: ActionResult = {
-      ok: false,
-      intent: "lookup",
-      toast: { title: INVALID_CODE_TITLE, description: cohort ? INACTIVE_CLASS : INVALID_JOIN_CODE, variant: "destructive" },
-      fieldErrors: {},
-    };
-    return json({ code, cohort: null, failure });
+    return json({ code, cohort: null, failure: refusedLookup(INVALID_CODE_TITLE, cohort ? INACTIVE_CLASS : INVALID_JOIN_CODE) });
   }
   // The field limit travels with the data: cohort.ts (zod) must stay out of the page's bundle.
   return json({ code, cohort: { id: cohort.id, name: cohort.name, hasTest: cohort.testConfigId !== null, fieldMax: MEMBER_FIELD_MAX }, failure: null });
 }
 
+/** Step 1's refusal when the code in the URL finds no class that takes students. */
+function refusedLookup(title: string, description: string): ActionResult {
+  return { ok: false, intent: "lookup", toast: { title, description, variant: "destructive" }, fieldErrors: {} };
+}
+
 /** The class behind a code, if it takes students: 'Invalid code' otherwise (SPEC.md section 8). */
-async function activeClass(context: AppLoadContext, code: string) {
-  const cohort = await findCohortByJoinCode(context.db, code);
+async function activeClass(request: Request, context: AppLoadContext, code: string) {
+  const cohort = await findCohortByGuessedCode(request, context, code);
   if (!cohort) throw notFound(INVALID_JOIN_CODE);
   if (!cohort.isActive) throw conflict(INACTIVE_CLASS);
   return cohort;
@@ -93,7 +100,7 @@ async function joinWithoutTest(context: AppLoadContext, student: JoinedStudent, 
  */
 async function start(request: Request, context: AppLoadContext, input: StartInput) {
   // The hidden fields only say which class the page showed: the code is looked up again.
-  const cohort = await activeClass(context, input.code);
+  const cohort = await activeClass(request, context, input.code);
   if (cohort.id !== input.cohortId) throw notFound(INVALID_JOIN_CODE);
   const student: JoinedStudent = { cohortId: cohort.id, studentId: input.studentId, displayName: input.displayName };
   if (!cohort.testConfigId) return joinWithoutTest(context, student, cohort.name, input);
@@ -120,7 +127,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return handleAction(request, joinActionSchema, JOIN_MESSAGES, async (input) => {
     switch (input.intent) {
       case "lookup":
-        await activeClass(context, input.code);
+        await activeClass(request, context, input.code);
         return redirect(`/join?code=${encodeURIComponent(input.code)}`);
       case "start":
         return start(request, context, input);

@@ -14,6 +14,7 @@ import type { action, JoinedData, loader } from "./join.server";
  * join.server.ts, so their schemas (zod) never reach this page's JavaScript (DESIGN.md's budget).
  */
 export { action, loader } from "./join.server";
+export { retryAfterHeaders as headers } from "~/lib/retry-after";
 
 export const meta: MetaFunction = () => [{ title: "Join Your Class · Adaptive Testing Engine" }];
 

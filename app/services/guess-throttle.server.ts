@@ -1,0 +1,46 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+
+import { joinCodeThrottles, resumeCodeThrottles, tooManyGuessesMessage } from "~/domain/classes/guess-throttle";
+import { sameResumeCode } from "~/domain/sessions/resume-code";
+import { findCohortByJoinCode } from "~/models/cohorts.server";
+import { claimAttempts, refuseWhileHeldBack } from "./throttle.server";
+
+/**
+ * Join and resume codes as typed by someone who may be guessing (ADR 0015). Only a wrong code is
+ * counted, so a whole class joining from one address is never slowed; while the address (or, for
+ * resume codes, the class) is held back, every code is refused with a 429, a right one too, so a
+ * right code cannot be told from its answer. Each route calls these in place of the plain lookup.
+ *
+ * The hold is read only once the code is known to be right, after the lookup: D1 runs statements
+ * one at a time, so in a burst of parallel guesses a right code meets the hold its wrong
+ * companions' counts set, unless it is among the first free ones.
+ */
+const clientAddress = (request: Request) => request.headers.get("CF-Connecting-IP");
+
+/** The class behind a typed join code, or undefined; a wrong code counts against the client address. */
+export async function findCohortByGuessedCode(request: Request, context: AppLoadContext, code: string) {
+  const throttles = joinCodeThrottles(clientAddress(request));
+  const now = Date.now();
+  const cohort = await findCohortByJoinCode(context.db, code);
+  if (cohort) await refuseWhileHeldBack(context.db, throttles, now, tooManyGuessesMessage);
+  else await claimAttempts(context.db, throttles, now, tooManyGuessesMessage);
+  return cohort;
+}
+
+/**
+ * Whether the typed resume code is the session's. No code typed is no guess (false); a wrong one
+ * counts against the client address and the class.
+ */
+export async function resumeCodeMatches(
+  request: Request,
+  context: AppLoadContext,
+  attempt: { typed: string | undefined; stored: string | null; cohortId: string | null },
+): Promise<boolean> {
+  if (!attempt.typed) return false;
+  const throttles = resumeCodeThrottles(clientAddress(request), attempt.cohortId);
+  const now = Date.now();
+  const matches = sameResumeCode(attempt.typed, attempt.stored);
+  if (matches) await refuseWhileHeldBack(context.db, throttles, now, tooManyGuessesMessage);
+  else await claimAttempts(context.db, throttles, now, tooManyGuessesMessage);
+  return matches;
+}
