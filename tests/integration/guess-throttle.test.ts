@@ -108,20 +108,19 @@ describe("join codes", () => {
 });
 
 describe("resume codes", () => {
-  /** A session of `studentId` in the demo class, started on one browser; another browser must give its resume code. */
-  async function sessionInProgress(studentId: string) {
-    const first = await joinAndStart(studentId, "192.0.2.1");
-    expect(first.status).toBe(204);
-    const sessionId = new URL(first.headers.get("X-Remix-Redirect")!, "http://x").searchParams.get("session")!;
-    return (await worker.d1.prepare("select resume_code from sessions where id = ?").bind(sessionId).first("resume_code")) as string;
-  }
-
   const startWithCode = (studentId: string, resumeCode: string, address: string) =>
     worker.request("/api/sessions/start", {
       method: "POST",
       headers: { "Content-Type": "application/json", "CF-Connecting-IP": address },
       body: JSON.stringify({ testConfigId: demo.testConfigId, testMode: "placement", userId: studentId, cohortId: demo.id, resumeCode }),
     });
+
+  /** A session of `studentId` in the demo class, started on one browser; another browser must give its resume code. */
+  async function sessionInProgress(studentId: string) {
+    const first = await startWithCode(studentId, "", "192.0.2.1");
+    expect(first.status).toBe(201);
+    return ((await first.json()) as { resumeCode: string }).resumeCode;
+  }
 
   it("limits wrong resume codes per address, counted with wrong join codes, through the API and the join screen alike", async () => {
     const code = await sessionInProgress("S-500");
