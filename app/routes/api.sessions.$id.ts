@@ -1,15 +1,21 @@
 import { json } from "@remix-run/cloudflare";
 
 import { sessionJson } from "~/domain/sessions/session-api";
+import { findSessionStudent } from "~/models/student-names.server";
 import { apiRoute, methodNotAllowed, param } from "~/services/api.server";
 import { requireSessionAccess } from "~/services/student-pass.server";
 import { readSessionView } from "~/services/test-sessions.server";
 
-/** GET /api/sessions/{id}: the session's time remaining and results, for its pass holder or an admin. */
+/**
+ * GET /api/sessions/{id}: the session's time remaining and results, for its pass holder or an
+ * admin, with the student's name from their class (null without one, ADR 0016).
+ */
 export const loader = apiRoute(async ({ request, context, params }) => {
   const sessionId = param(params, "id");
   await requireSessionAccess(request, context, sessionId);
-  return json(sessionJson(await readSessionView(context, sessionId)));
+  const view = await readSessionView(context, sessionId);
+  const { studentName } = await findSessionStudent(context.db, { cohortId: view.cohortId, studentId: view.studentId });
+  return json({ ...sessionJson(view), studentName });
 });
 
 export const action = () => methodNotAllowed(["GET"]);

@@ -17,6 +17,8 @@ export type AnalyticsAnswer = {
 export type AnalyticsSession = {
   sessionId: string;
   studentId: string;
+  /** The name given at join (ADR 0016); absent or null when unknown. */
+  studentName?: string | null;
   completed: boolean;
   totalScore: number | null;
   startTime: number;
@@ -57,6 +59,7 @@ function struggling(completed: AnalyticsSession[], average: number | null) {
     .map((session) => ({
       sessionId: session.sessionId,
       studentId: session.studentId,
+      studentName: session.studentName ?? null,
       score: pointsOf(session),
       percentageScore: session.totalScore ?? 0,
       questionsAnswered: session.answers.length,
@@ -179,6 +182,7 @@ export function analyseCohort(input: CohortAnalyticsInput) {
     studentPerformance: sessions.map((session) => ({
       sessionId: session.sessionId,
       studentId: session.studentId,
+      studentName: session.studentName ?? null,
       completed: session.completed,
       score: pointsOf(session),
       percentageScore: session.totalScore ?? 0,

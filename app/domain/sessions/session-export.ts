@@ -5,6 +5,8 @@ import { durationSeconds, MODE_LABELS } from "./session-list";
 export type ExportedSession = {
   id: string;
   userId: string;
+  /** The name given at join; null for a session without a class (ADR 0016). */
+  studentName: string | null;
   testTitle: string;
   testSubject: string | null;
   testMode: "placement" | "diagnostic";
@@ -17,7 +19,7 @@ export type ExportedSession = {
   cohortId: string | null;
 };
 
-const HEADERS = ["Session ID", "Student", "Test", "Subject", "Mode", "Status", "Score (%)", "Scale score", "Questions answered", "Started", "Ended", "Duration (s)", "Class ID"];
+const HEADERS = ["Session ID", "Student ID", "Student name", "Test", "Subject", "Mode", "Status", "Score (%)", "Scale score", "Questions answered", "Started", "Ended", "Duration (s)", "Class ID"];
 
 /** The filtered sessions as CSV: times in ISO 8601 UTC (a spreadsheet's to convert), a score only once completed. */
 export function sessionsCsv(rows: readonly ExportedSession[]): string {
@@ -26,6 +28,7 @@ export function sessionsCsv(rows: readonly ExportedSession[]): string {
     rows.map((row) => [
       row.id,
       row.userId,
+      row.studentName,
       row.testTitle,
       row.testSubject,
       MODE_LABELS[row.testMode] ?? row.testMode,

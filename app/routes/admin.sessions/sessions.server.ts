@@ -20,6 +20,7 @@ function sessionCard(row: SessionListRow, timeZone: string) {
     testTitle: row.testTitle,
     testSubject: row.testSubject,
     userId: row.userId,
+    studentName: row.studentName,
     completed: row.completed,
     score: formatSessionScore(row),
     startedAt: row.startTime.toISOString(),
