@@ -98,7 +98,7 @@ describe("Cohort Analytics", () => {
 
     // Everywhere: the student's results, the sessions list and the class's analytics.
     await page.getByRole("link", { name: "View Results" }).click();
-    await page.getByRole("heading", { name: "Your Results" }).waitFor();
+    await page.getByRole("heading", { name: /^Results: / }).waitFor();
     expect(await page.getByTestId("overall-score").innerText()).toContain(`${Math.round(after)}%`);
     await page.getByTestId("teacher-reviewed").first().waitFor();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);

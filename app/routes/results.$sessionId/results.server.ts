@@ -1,29 +1,17 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 
+import { resultsPageData } from "~/domain/sessions/results-page";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { DomainError } from "~/lib/errors";
 import { notFoundPage } from "~/services/http-errors.server";
-import { requireSessionAccess } from "~/services/student-pass.server";
+import { requireSessionAccess, sessionsInPass } from "~/services/student-pass.server";
 import { readSessionView } from "~/services/test-sessions.server";
-
-/** Question text for the results list: no HTML, cut at 100 characters (SPEC.md section 9). */
-export function plainExcerpt(html: string, limit = 100): string {
-  const text = html
-    .replace(/<[^>]*>/g, " ")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;|&#x27;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ")
-    .trim();
-  return text.length > limit ? `${text.slice(0, limit).trimEnd()}…` : text;
-}
 
 /**
  * Results (SPEC.md section 2): for an admin or the browser whose student pass holds the
- * session; anyone else sees 'Session Not Found' and learns nothing about it.
+ * session; anyone else sees 'Session Not Found' and learns nothing about it. An admin reading
+ * somebody else's session is sent to the teacher's results in the admin shell (ADR 0016); one
+ * whose browser took the test (a preview) sees what the student sees.
  */
 export async function loadResults(request: Request, context: AppLoadContext, sessionId: string) {
   const back = { to: "/", label: "Return Home" };
@@ -41,41 +29,9 @@ export async function loadResults(request: Request, context: AppLoadContext, ses
     if (error instanceof DomainError && error.kind === "not_found") throw notFoundPage(NOT_FOUND.session, back);
     throw error;
   }
+  if (caller.kind === "admin" && !(await sessionsInPass(request, context.config)).includes(sessionId)) {
+    throw redirect(`/admin/results/${encodeURIComponent(sessionId)}`);
+  }
   if (!view.snapshot.completed) throw redirect(`/test/${view.testId}?session=${encodeURIComponent(sessionId)}`);
-  const { results } = view;
-  const answers = view.snapshot.answeredQuestionIds.flatMap((id) => {
-    const answer = results.answers[id];
-    if (!answer) return [];
-    return [
-      {
-        id,
-        text: plainExcerpt(answer.questionText),
-        type: answer.questionType,
-        pointsEarned: answer.pointsEarned,
-        maxPoints: answer.maxPoints,
-        wasCorrect: answer.wasCorrect,
-        timeSpentSeconds: answer.timeSpentSeconds,
-        gradingScore: answer.gradingScore,
-        feedback: answer.feedback,
-        provisional: answer.grading === "provisional",
-        reviewedByTeacher: answer.grading === "teacher",
-        late: answer.late,
-      },
-    ];
-  });
-  return {
-    sessionId,
-    isAdmin: caller.kind === "admin",
-    testId: view.testId,
-    testTitle: view.testTitle,
-    mode: view.mode,
-    completedReason: view.snapshot.completedReason,
-    totalScore: results.totalScore,
-    scaleScore: results.scaleScore,
-    scaleScoreSE: results.scaleScoreSE,
-    competencies: Object.entries(results.competenciesStatus),
-    modules: Object.entries(results.moduleRecommendations),
-    answers,
-    gradingPending: results.gradingPending,
-  };
+  return { ...resultsPageData(view), isAdmin: caller.kind === "admin" };
 }
