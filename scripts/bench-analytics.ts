@@ -109,6 +109,7 @@ async function seedClass(d1: D1Database, testId: string, testTitle: string) {
 
   const sessionRows: Row[] = [];
   const answerRows: Row[] = [];
+  const memberRows: Row[] = [];
   const started = Date.UTC(2026, 10, 16, 8, 0);
   for (let s = 0; s < STUDENTS; s += 1) {
     const sessionId = crypto.randomUUID();
@@ -152,6 +153,8 @@ async function seedClass(d1: D1Database, testId: string, testTitle: string) {
       Number: competencies[COMPETENCIES[0]!.name] === "mastered" && competencies[COMPETENCIES[1]!.name] === "mastered" ? "Mastered" : "Recommended",
       Algebra: competencies[COMPETENCIES[2]!.name] === "mastered" && competencies[COMPETENCIES[3]!.name] === "mastered" ? "Mastered" : "Recommended",
     };
+    // Every student joined the class by name, as the report reads it (ADR 0016).
+    memberRows.push([crypto.randomUUID(), cohortId, `student-${String(s + 1).padStart(4, "0")}`, `Student ${s + 1}`]);
     sessionRows.push([
       sessionId,
       testId,
@@ -183,6 +186,7 @@ async function seedClass(d1: D1Database, testId: string, testTitle: string) {
   ];
   await runBatches(d1, insertStatements(d1, "sessions", sessionColumns, sessionRows));
   await runBatches(d1, insertStatements(d1, "session_answers", answerColumns, answerRows));
+  await runBatches(d1, insertStatements(d1, "cohort_members", ["id", "cohort_id", "student_id", "display_name"], memberRows));
   // As after a deploy: the planner has statistics (D1 runs optimize on its own; local SQLite needs asking).
   return { cohortId, answers: answerRows.length, sessions: sessionRows.length };
 }

@@ -7,6 +7,7 @@ import type { ReportSession } from "~/domain/analytics/analytics-report";
 import type { AnalyticsAnswer } from "~/domain/analytics/cohort-analytics";
 import type { CompletionReason } from "~/domain/sessions/session-contract";
 import { wasEndedEarly } from "~/domain/sessions/session-state";
+import { sessionStudentName } from "./student-names.server";
 
 /**
  * What Cohort Analytics reads (issue 10 §3): a class, its sessions (on one test, or all) and their
@@ -19,6 +20,7 @@ import { wasEndedEarly } from "~/domain/sessions/session-state";
  * - each session row carries its answers packed in one string (group_concat over
  *   session_answers_question_unique): 1,000 rows cross instead of 30,000, as arrays (`.values()`,
  *   D1's raw()), which also skips drizzle's per-row object mapping;
+ * - each session's student name (ADR 0016) is one lookup in cohort_members' unique index;
  * - an answer carries no question text: each question's text, type and label are read once,
  *   afterwards, from one answer of the class (a unique-index lookup a question).
  * The rest (about 40 ms in Miniflare) is mostly fetching 30,000 answer rows from the table for
@@ -78,6 +80,7 @@ function sessionsQuery(db: Database, scope: AnalyticsScope) {
       scaleScore: testSessionRecords.scaleScore,
       answers: packedAnswers,
       completionReason: testSessionRecords.completionReason,
+      studentName: sessionStudentName,
     })
     .from(testSessionRecords)
     .where(inScope(scope));
@@ -99,7 +102,7 @@ export function analyticsQuerySql(db: Database, scope: AnalyticsScope, picks: [s
   };
 }
 
-type SessionRow = [string, string, number, number | null, number, number | null, string | null, string | null, number | null, string | null, CompletionReason | null];
+type SessionRow = [string, string, number, number | null, number, number | null, string | null, string | null, number | null, string | null, CompletionReason | null, string | null];
 type QuestionRow = [string, string, string, string];
 
 /** JSON maps are written by the app; a broken one reads as empty rather than failing the page. */
@@ -143,9 +146,10 @@ export async function readCohortAnalyticsData(db: Database, scope: AnalyticsScop
   const questions = new Map(questionRows.map(([questionId, questionText, questionType, difficulty]) => [questionId, { questionText, questionType, difficulty }]));
 
   const sessions = sessionRows.map(
-    ([id, userId, completed, totalScore, startTime, endTime, competenciesStatus, moduleRecommendations, scaleScore, , completionReason], index): ReportSession => ({
+    ([id, userId, completed, totalScore, startTime, endTime, competenciesStatus, moduleRecommendations, scaleScore, , completionReason, studentName], index): ReportSession => ({
       sessionId: id,
       studentId: userId,
+      studentName,
       completed: completed === 1,
       endedEarly: wasEndedEarly(completionReason),
       totalScore,

@@ -4,6 +4,7 @@ import type { Database } from "~/db/client.server";
 import { testSessionRecords as sessions } from "~/db/schema";
 import { clampPage, pageSummary } from "~/domain/questions/question-list";
 import type { SessionFilters } from "~/domain/sessions/session-list";
+import { sessionStudentName } from "./student-names.server";
 
 /**
  * The Test Sessions list (issue 10 §1): filtered, ordered and paged in SQL, since a school year is
@@ -12,26 +13,33 @@ import type { SessionFilters } from "~/domain/sessions/session-list";
  * breaks ties between sessions started in the same millisecond.
  */
 
-/** The list's WHERE. The student search scans (a substring cannot use an index) but stops at the page. */
+/**
+ * The list's WHERE. The student search matches the ID or the name given at join; it scans (a
+ * substring cannot use an index) but stops at the page, and looks a name up only for a row whose
+ * ID does not match.
+ */
 function whereOf(filters: SessionFilters): SQL | undefined {
   return and(
     filters.testConfigId ? eq(sessions.testConfigId, filters.testConfigId) : undefined,
     filters.status ? eq(sessions.completed, filters.status === "completed") : undefined,
     // instr, not LIKE: a typed % or _ is just a character. The needle is already lowered as
     // lower() lowers (domain/sessions/session-list studentNeedle).
-    filters.student ? sql`instr(lower(${sessions.userId}), ${filters.student}) > 0` : undefined,
+    filters.student
+      ? sql`(instr(lower(${sessions.userId}), ${filters.student}) > 0 or instr(lower(${sessionStudentName}), ${filters.student}) > 0)`
+      : undefined,
   );
 }
 
 const newestFirst = [desc(sessions.startTime), desc(sql`rowid`)] as const;
 
-/** Every column of SPEC.md's Session but the per-answer map (GET /api/sessions/{id} has it). */
+/** Every column of SPEC.md's Session but the per-answer map (GET /api/sessions/{id} has it), and the student's name. */
 const listColumns = {
   id: sessions.id,
   testConfigId: sessions.testConfigId,
   testTitle: sessions.testTitle,
   testSubject: sessions.testSubject,
   userId: sessions.userId,
+  studentName: sessionStudentName,
   testMode: sessions.testMode,
   cohortId: sessions.cohortId,
   startTime: sessions.startTime,
@@ -64,6 +72,47 @@ export async function sessionWindow(db: Database, filters: SessionFilters, windo
   return { rows: rows as SessionListRow[], total: counted?.total ?? 0 };
 }
 
+/** Where a chunk read newest first continues: after the last row read (its start time, then its rowid). */
+type After = { startMs: number; rowid: number } | null;
+const afterRow = (after: After) => (after ? sql`(${sessions.startTime}, rowid) < (${after.startMs}, ${after.rowid})` : undefined);
+const rowidColumn = sql<number>`rowid`.as("row_id");
+
+export const LIST_CHUNK_ROWS = 500;
+
+export function sessionListChunkQuery(db: Database, filters: SessionFilters, after: After, limit: number) {
+  return db
+    .select({ ...listColumns, rowid: rowidColumn })
+    .from(sessions)
+    .where(and(whereOf(filters), afterRow(after)))
+    .orderBy(...newestFirst)
+    .limit(limit);
+}
+
+/**
+ * Every matching session (GET /api/sessions without paging), newest first, up to `maxRows`, in
+ * chunks that each continue after the last row read, so the answer can be streamed as it is read.
+ */
+export async function* sessionListChunks(db: Database, filters: SessionFilters, options: { maxRows: number; chunkRows?: number }): AsyncGenerator<SessionListRow[]> {
+  const chunkRows = options.chunkRows ?? LIST_CHUNK_ROWS;
+  let read = 0;
+  let after: After = null;
+  while (read < options.maxRows) {
+    const wanted = Math.min(chunkRows, options.maxRows - read);
+    const chunk = await sessionListChunkQuery(db, filters, after, wanted);
+    if (chunk.length) yield chunk.map(({ rowid: _rowid, ...row }) => row);
+    read += chunk.length;
+    const last = chunk.at(-1);
+    if (!last || chunk.length < wanted) return;
+    after = { startMs: last.startTime.getTime(), rowid: last.rowid };
+  }
+}
+
+/** How many sessions match. */
+export async function countSessions(db: Database, filters: SessionFilters): Promise<number> {
+  const [counted] = await sessionCountQuery(db, filters);
+  return counted?.total ?? 0;
+}
+
 /** A page of the list (the screen); past the end (a stale link) it reads the last page instead. */
 export async function sessionPage(db: Database, filters: SessionFilters, page: number, pageSize: number) {
   const { rows, total } = await sessionWindow(db, filters, { limit: pageSize, offset: (page - 1) * pageSize });
@@ -73,9 +122,10 @@ export async function sessionPage(db: Database, filters: SessionFilters, page: n
 }
 
 const exportColumns = {
-  rowid: sql<number>`rowid`.as("row_id"),
+  rowid: rowidColumn,
   id: sessions.id,
   userId: sessions.userId,
+  studentName: sessionStudentName,
   testTitle: sessions.testTitle,
   testSubject: sessions.testSubject,
   testMode: sessions.testMode,
@@ -101,7 +151,7 @@ export async function sessionsForExport(db: Database, filters: SessionFilters, o
   const chunkRows = options.chunkRows ?? EXPORT_CHUNK_ROWS;
   const maxRows = options.maxRows ?? EXPORT_MAX_ROWS;
   const rows: Omit<Awaited<ReturnType<typeof sessionExportChunkQuery>>[number], "rowid">[] = [];
-  let after: { startMs: number; rowid: number } | null = null;
+  let after: After = null;
   for (;;) {
     // One row past the cap tells whether the cap cut the list short.
     const wanted = Math.min(chunkRows, maxRows - rows.length + 1);
@@ -114,11 +164,11 @@ export async function sessionsForExport(db: Database, filters: SessionFilters, o
   return { rows: rows.slice(0, maxRows), truncated: rows.length > maxRows };
 }
 
-export function sessionExportChunkQuery(db: Database, filters: SessionFilters, after: { startMs: number; rowid: number } | null, limit: number) {
+export function sessionExportChunkQuery(db: Database, filters: SessionFilters, after: After, limit: number) {
   return db
     .select(exportColumns)
     .from(sessions)
-    .where(and(whereOf(filters), after ? sql`(${sessions.startTime}, rowid) < (${after.startMs}, ${after.rowid})` : undefined))
+    .where(and(whereOf(filters), afterRow(after)))
     .orderBy(...newestFirst)
     .limit(limit);
 }

@@ -1,8 +1,10 @@
 import { json } from "@remix-run/cloudflare";
 
-import { apiQueryFilters, readSessionListApiQuery } from "~/domain/sessions/session-list";
+import { API_SESSION_ALL_MAX, apiQueryFilters, asksForPage, readSessionListApiQuery, type SessionFilters } from "~/domain/sessions/session-list";
 import { wasEndedEarly } from "~/domain/sessions/session-state";
-import { sessionWindow, type SessionListRow } from "~/models/session-list.server";
+import type { Database } from "~/db/client.server";
+import { jsonArrayStream } from "~/lib/json-array-stream";
+import { countSessions, sessionListChunks, sessionWindow, type SessionListRow } from "~/models/session-list.server";
 import { apiError, apiRoute, methodNotAllowed } from "~/services/api.server";
 import { requireAdmin } from "~/services/auth.server";
 
@@ -22,13 +24,28 @@ function listedSessionJson(row: SessionListRow) {
 }
 
 /**
+ * Without limit or offset, SPEC.md's "list of sessions": every matching one up to
+ * API_SESSION_ALL_MAX, streamed as it is read (X-Truncated: true when the cap cut it short).
+ */
+async function everySession(db: Database, filters: SessionFilters): Promise<Response> {
+  const total = await countSessions(db, filters);
+  const body = jsonArrayStream(sessionListChunks(db, filters, { maxRows: API_SESSION_ALL_MAX }), listedSessionJson, "GET /api/sessions");
+  const headers = new Headers({ "Content-Type": "application/json; charset=utf-8", "X-Total-Count": String(total) });
+  if (total > API_SESSION_ALL_MAX) headers.set("X-Truncated", "true");
+  return new Response(body, { headers });
+}
+
+/**
  * GET /api/sessions (?testConfigId, ?student, ?status=completed|in_progress, ?limit ≤ 200, ?offset):
- * sessions newest first, as an array; X-Total-Count holds the number matching. See docs/api.md.
+ * sessions newest first, as an array; X-Total-Count holds the number matching. Every matching
+ * session without limit or offset, else that window. See docs/api.md.
  */
 export const loader = apiRoute(async ({ request, context }) => {
   await requireAdmin(request, context);
-  const parsed = readSessionListApiQuery(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  const parsed = readSessionListApiQuery(params);
   if (!parsed.ok) return apiError(400, parsed.message);
+  if (!asksForPage(params)) return everySession(context.db, apiQueryFilters(parsed.query));
   const { limit, offset } = parsed.query;
   const { rows, total } = await sessionWindow(context.db, apiQueryFilters(parsed.query), { limit, offset });
   return json(rows.map(listedSessionJson), { headers: { "X-Total-Count": String(total) } });

@@ -9,11 +9,12 @@ import { found, invalid, notFound } from "~/lib/errors";
 import { insertGradeOverride, listSessionGradeOverrides } from "~/models/grade-overrides.server";
 import { latestGradingLogId, listSessionGradingLogs } from "~/models/grading-logs.server";
 import { findSessionRecord } from "~/models/sessions.server";
+import { findSessionStudent } from "~/models/student-names.server";
 import type { CurrentUser } from "~/models/users.server";
 import { testSessionStub } from "./test-session.server";
 
 export type SessionGradingReview = {
-  session: { id: string; testTitle: string; studentId: string; completed: boolean; totalScore: number | null; endedEarly: boolean };
+  session: { id: string; testTitle: string; studentId: string; studentName: string | null; completed: boolean; totalScore: number | null; endedEarly: boolean };
   review: GradingReview;
 };
 
@@ -21,9 +22,13 @@ export type SessionGradingReview = {
 export async function readGradingReview(context: AppLoadContext, sessionId: string): Promise<SessionGradingReview> {
   const { db } = context;
   const session = found(await findSessionRecord(db, sessionId), NOT_FOUND.session);
-  const [logs, overrides] = await Promise.all([listSessionGradingLogs(db, sessionId), listSessionGradeOverrides(db, sessionId)]);
+  const [logs, overrides, { studentName }] = await Promise.all([
+    listSessionGradingLogs(db, sessionId),
+    listSessionGradeOverrides(db, sessionId),
+    findSessionStudent(db, { cohortId: session.cohortId, studentId: session.userId }),
+  ]);
   return {
-    session: { id: session.id, testTitle: session.testTitle, studentId: session.userId, completed: session.completed, totalScore: session.totalScore, endedEarly: wasEndedEarly(session.completionReason) },
+    session: { id: session.id, testTitle: session.testTitle, studentId: session.userId, studentName, completed: session.completed, totalScore: session.totalScore, endedEarly: wasEndedEarly(session.completionReason) },
     review: gradingReviewJson(logs, overrides),
   };
 }

@@ -50,12 +50,22 @@ describe("AI Grading Review", () => {
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await saveScreenshot(page, "ai-grading-review");
 
+    // The teacher's results (ADR 0016): in the admin shell, with the student, the class and the figures.
     await page.getByRole("link", { name: "View Results" }).click();
-    await page.getByRole("heading", { name: "Your Results" }).waitFor();
+    await page.getByRole("heading", { name: /^Results: / }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/admin/results/${graded.sessionId}`);
+    await page.getByTestId("sidebar").waitFor();
+    expect(await page.getByTestId("session-facts").innerText()).toContain("ada-7");
+    expect(await page.getByTestId("scale-score").innerText()).toMatch(/standard error [\d.]+: 95% range \d+–\d+/);
     const answer = page.getByTestId("answer-results").getByRole("listitem").filter({ hasText: "puddles" });
     await answer.getByText("Grading score: 92/100").waitFor();
-    await answer.getByText("Grade reviewed by your teacher").waitFor();
+    await answer.getByText("Grade overridden by a teacher").waitFor();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await saveScreenshot(page, "teacher-results-desktop");
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await saveScreenshot(page, "teacher-results-phone");
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 
   it("says Invalid Session without an id and Session Not Found for an unknown one", async () => {

@@ -79,7 +79,11 @@ describe("Cohort Analytics", () => {
     // (A student id can be part of another's, as "ana.k" is of "ana.k32".)
     const card = page.getByTestId("session-card").filter({ has: page.getByTestId("session-student").getByText(weakest!.studentId, { exact: true }) });
     await card.getByText(`${Math.round(before)}%`).waitFor();
+    // The card names the student as they joined the class (ADR 0016).
+    const member = await worker.d1.prepare("select display_name as name from cohort_members where cohort_id = ? and student_id = ?").bind(demo!.cohortId, weakest!.studentId).first<{ name: string }>();
+    expect(await card.getByTestId("session-student").innerText()).toBe(`${member!.name}\n${weakest!.studentId}`);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await saveScreenshot(page, "sessions-named");
 
     // The review: override the weakest grade, with a reason.
     await card.getByRole("link", { name: "Review AI Grading" }).click();
@@ -98,7 +102,7 @@ describe("Cohort Analytics", () => {
 
     // Everywhere: the student's results, the sessions list and the class's analytics.
     await page.getByRole("link", { name: "View Results" }).click();
-    await page.getByRole("heading", { name: "Your Results" }).waitFor();
+    await page.getByRole("heading", { name: /^Results: / }).waitFor();
     expect(await page.getByTestId("overall-score").innerText()).toContain(`${Math.round(after)}%`);
     await page.getByTestId("teacher-reviewed").first().waitFor();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);

@@ -119,14 +119,14 @@ describe("POST /api/sessions/{id}/grade-overrides", () => {
 
   });
 
-  it("shows the teacher's grade on the results page", async () => {
+  it("shows the teacher's grade on the teacher's results page", async () => {
     const session = await gradedSession(admin);
     await admin.post(`/api/sessions/${session.sessionId}/grade-overrides`, { questionId: session.openQuestionId, score: 88, reason: "Clear explanation." });
     const { demoAccounts } = await import("../support/worker");
     const jar = await worker.signIn(demoAccounts.admin.email, demoAccounts.admin.password);
-    const html = await (await worker.request(`/results/${session.sessionId}`, { jar })).text();
+    const html = await (await worker.request(`/admin/results/${session.sessionId}`, { jar })).text();
     expect(html).toContain("Grading score: <!-- -->88<!-- -->/100");
-    expect(html).toContain("Grade reviewed by your teacher");
+    expect(html).toContain("Grade overridden by a teacher");
   });
 
   it("refuses bad bodies with 400 and records nothing", async () => {

@@ -119,6 +119,8 @@ beforeAll(async () => {
   // Completed scores 20, 50, 80, 90: average 60 (60% of it: 36), P25 42.5, so only the 20 struggles.
   await insertSession(fixtureClassId, { userId: ATTACKER, testConfigId: demoTestId, totalScore: 20, answers: [["q-a", false, "easy"], ["q-b", false, "hard"]], minutes: 6 });
   await insertSession(fixtureClassId, { userId: "ana", testConfigId: demoTestId, totalScore: 50, answers: [["q-a", true, "easy"], ["q-b", false, "hard"]], minutes: 8 });
+  // Ben joined the class by name (ADR 0016); the others' sessions have no member row.
+  await worker.d1.prepare("insert into cohort_members (id, cohort_id, student_id, display_name) values (?, ?, 'ben', 'Ben Okafor')").bind(crypto.randomUUID(), fixtureClassId).run();
   await insertSession(fixtureClassId, { userId: "ben", testConfigId: demoTestId, totalScore: 80, answers: [["q-a", true, "easy"], ["q-b", true, "hard"]], minutes: 12 });
   await insertSession(fixtureClassId, { userId: "cy", testConfigId: demoTestId, totalScore: 90, answers: [["q-a", true, "easy"], ["q-b", true, "hard"]], minutes: 14 });
   await insertSession(fixtureClassId, { userId: "dee", testConfigId: demoTestId, totalScore: null, answers: [["q-a", false, "easy"]] });
@@ -150,7 +152,9 @@ describe("GET /api/analytics/cohort/{cohortId}", () => {
       expect.objectContaining({ studentId: ATTACKER, percentageScore: 20, score: 0, questionsAnswered: 2, competenciesMastered: 0, needsHelp: "urgent" }),
     ]);
     expect(data.insights.map((insight: { type: string }) => insight.type)).toEqual(["alert", "warning", "info"]);
+    expect(data.studentPerformance.find((row: { studentId: string }) => row.studentId === "ben")).toMatchObject({ studentName: "Ben Okafor" });
     expect(data.studentPerformance.find((row: { studentId: string }) => row.studentId === "dee")).toMatchObject({
+      studentName: null,
       completed: false,
       timeMinutes: null,
       scaleScore: null,
@@ -240,18 +244,18 @@ describe("GET /api/analytics/cohort/{cohortId}", () => {
 describe("CSV exports", () => {
   const download = (kind: string, query: string, jar: CookieJar | null = adminJar) => worker.request(`/admin/analytics/export/${kind}?${query}`, { jar: jar ?? undefined });
 
-  it("exports per-student performance, a student id starting with = neutralised", async () => {
+  it("exports per-student performance with each student's name, a student id starting with = neutralised", async () => {
     const response = await download("students", `cohortId=${fixtureClassId}&testConfigId=${demoTestId}`);
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="analytics-students-${fixtureClassId}-${demoTestId}.csv"`);
     const lines = (await response.text()).replace(/^\uFEFF/, "").split("\r\n");
-    expect(lines[0]).toBe("Session ID,Student,Completed,Ended early,Score (points),Score (%),Scale score,Questions answered,Competencies mastered,Time (min),Needs help");
+    expect(lines[0]).toBe("Session ID,Student ID,Student name,Completed,Ended early,Score (points),Score (%),Scale score,Questions answered,Competencies mastered,Time (min),Needs help");
     expect(lines).toHaveLength(6);
     const attacker = lines.find((line) => line.includes("cmd|"))!;
-    expect(attacker).toMatch(/^[0-9a-f-]{36},"'=cmd\|' \/C calc'!A0",Yes,No,0,20,188,2,0,6,urgent$/);
-    expect(lines.find((line) => line.includes(",ben,"))).toMatch(/,ben,Yes,No,4,80,212,2,1,12,$/);
-    expect(lines.find((line) => line.includes(",dee,"))).toMatch(/,dee,No,No,0,,,1,0,,$/);
+    expect(attacker).toMatch(/^[0-9a-f-]{36},"'=cmd\|' \/C calc'!A0",,Yes,No,0,20,188,2,0,6,urgent$/);
+    expect(lines.find((line) => line.includes(",ben,"))).toMatch(/,ben,Ben Okafor,Yes,No,4,80,212,2,1,12,$/);
+    expect(lines.find((line) => line.includes(",dee,"))).toMatch(/,dee,,No,No,0,,,1,0,,$/);
   });
 
   it("exports every question as plain text with its figures", async () => {

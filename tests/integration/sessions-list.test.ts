@@ -4,7 +4,7 @@ import { apiClient, type ApiClient } from "../support/api";
 import type { CookieJar } from "../support/cookie-jar";
 import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
 import { SESSIONS_EMPTY_MESSAGE } from "~/domain/sessions/session-list";
-import { sessionCountQuery, sessionExportChunkQuery, sessionRowsQuery, sessionsForExport } from "~/models/session-list.server";
+import { sessionCountQuery, sessionExportChunkQuery, sessionListChunks, sessionListChunkQuery, sessionRowsQuery, sessionsForExport } from "~/models/session-list.server";
 import type { SessionFilters } from "~/domain/sessions/session-list";
 
 /** Test Sessions (issue 10 §1): GET /api/sessions, the /admin/sessions screen and its CSV export. */
@@ -79,9 +79,17 @@ beforeAll(async () => {
   expect(created.status, JSON.stringify(created.data)).toBe(201);
   testB = { id: created.data.id, title: "Reading Check" };
   await worker.d1.prepare("delete from sessions").run();
+  // Names live in the class's member rows (ADR 0016): Alice_01 and pager-3 joined "Period 3";
+  // "bob" is a member of another class only, and his session has none.
+  await worker.d1.batch([
+    worker.d1.prepare("insert into cohorts (id, name, join_code) values ('c-names', 'Period 3', 'NAMES001'), ('c-other', 'Period 4', 'NAMES002')"),
+    worker.d1.prepare(
+      "insert into cohort_members (id, cohort_id, student_id, display_name) values ('m1', 'c-names', 'Alice_01', 'Alice Smith'), ('m2', 'c-names', 'pager-3', 'Alice Martin'), ('m3', 'c-other', 'bob', 'Robert Other')",
+    ),
+  ]);
 
   NAMED.push(
-    { id: "s-alice1", test: testA, userId: "Alice_01", startMs: T0, endMs: T0 + 754_900, completed: true, totalScore: 66.7, scaleScore: 203.4, questionsAnswered: 6, scores: { overall: { score: 66.7 }, q9: { score: 70, feedback: "Clear reasoning.", strengths: [], improvements: [] } } },
+    { id: "s-alice1", test: testA, userId: "Alice_01", cohortId: "c-names", startMs: T0, endMs: T0 + 754_900, completed: true, totalScore: 66.7, scaleScore: 203.4, questionsAnswered: 6, scores: { overall: { score: 66.7 }, q9: { score: 70, feedback: "Clear reasoning.", strengths: [], improvements: [] } } },
     { id: "s-alice2", test: testB, subject: null, userId: "ALICE-2", mode: "diagnostic", startMs: T0 + 10 * minute, completed: false, scores: { overall: { score: 0 } } },
     { id: "s-bob", test: testA, userId: "bob", startMs: T0 + 20 * minute, endMs: T0 + 25 * minute, completed: true, totalScore: 100, scores: { overall: { score: 100, feedback: "not per question" } } },
     { id: "s-tie-a", test: testB, userId: "tie", startMs: T0 + 30 * minute, completed: false },
@@ -98,6 +106,7 @@ beforeAll(async () => {
     endMs: T0 - (index + 1) * minute + 90_000,
     completed: true,
     totalScore: 80,
+    cohortId: index === 3 ? "c-names" : null,
   }));
   await insertSessions([...NAMED, ...pager]);
 });
@@ -131,11 +140,12 @@ describe("GET /api/sessions", () => {
     expect((await admin.get(`/api/sessions?student=${"x".repeat(201)}`)).status).toBe(400);
   });
 
-  it("answers SPEC.md's session fields (no answers map), newest first, 50 by default, with the total", async () => {
+  it("answers every session without paging parameters: SPEC.md's session fields (no answers map) and the student's name, newest first, with the total", async () => {
     const { status, data, total } = await getList("");
     expect(status).toBe(200);
     expect(total).toBe(String(TOTAL));
-    expect(data).toHaveLength(50);
+    expect(data).toHaveLength(TOTAL);
+    expect(ids(data)).toEqual(ids((await getList("?limit=200")).data));
     expect(ids(data).slice(0, 8)).toEqual(["s-inject", "s-ten", "s-percent", "s-tie-b", "s-tie-a", "s-bob", "s-alice2", "s-alice1"]);
     const alice = data.find((row) => row.id === "s-alice1")!;
     expect(alice).toEqual({
@@ -145,8 +155,9 @@ describe("GET /api/sessions", () => {
       testTitle: testA.title,
       testSubject: "Mathematics",
       userId: "Alice_01",
+      studentName: "Alice Smith",
       testMode: "placement",
-      cohortId: null,
+      cohortId: "c-names",
       startTime: "2026-03-05T15:04:00.000Z",
       endTime: "2026-03-05T15:16:34.900Z",
       completed: true,
@@ -161,6 +172,31 @@ describe("GET /api/sessions", () => {
       endedEarly: false,
     });
     expect(data.find((row) => row.id === "s-alice2")).toMatchObject({ completed: false, endTime: null, testSubject: null, testMode: "diagnostic" });
+    // A session without a class has no name, even if its ID is a member's of some class.
+    expect(data.find((row) => row.id === "s-bob")).toMatchObject({ userId: "bob", studentName: null });
+    expect(data.find((row) => row.id === "s-pager-03")).toMatchObject({ userId: "pager-3", studentName: "Alice Martin" });
+  });
+
+  it("pages only when asked: limit alone, offset alone (50 from there), or both", async () => {
+    const ten = await getList("?limit=10");
+    expect(ten.data).toHaveLength(10);
+    expect(ten.total).toBe(String(TOTAL));
+    expect((await getList("?offset=5")).data).toHaveLength(50);
+    expect((await getList("?limit=&offset=")).data).toHaveLength(TOTAL);
+  });
+
+  it("reads the whole list in chunks after the last row, up to its cap", async () => {
+    const read = async (filters: SessionFilters, options: { maxRows: number; chunkRows: number }) => {
+      const chunks: string[][] = [];
+      for await (const chunk of sessionListChunks(worker.db, filters, options)) chunks.push(ids(chunk));
+      return chunks;
+    };
+    const all = ids((await getList("?limit=200")).data);
+    const everything = await read({}, { maxRows: 1000, chunkRows: 10 });
+    expect(everything.map((chunk) => chunk.length)).toEqual([10, 10, 10, 10, 10, 10, 3]);
+    expect(everything.flat()).toEqual(all);
+    expect((await read({}, { maxRows: 25, chunkRows: 10 })).flat()).toEqual(all.slice(0, 25));
+    expect((await read({ student: "alice" }, { maxRows: 1000, chunkRows: 2 })).flat()).toEqual(["s-alice2", "s-alice1", "s-pager-03"]);
   });
 
   it("filters by test, by status and by both", async () => {
@@ -177,8 +213,11 @@ describe("GET /api/sessions", () => {
     expect((await getList("?testConfigId=no-such-test")).data).toEqual([]);
   });
 
-  it("matches the student as a case-insensitive substring, with % and _ as plain characters", async () => {
-    expect(ids((await getList("?student=alice")).data)).toEqual(["s-alice2", "s-alice1"]);
+  it("matches the student's ID or name as a case-insensitive substring, with % and _ as plain characters", async () => {
+    expect(ids((await getList("?student=alice")).data)).toEqual(["s-alice2", "s-alice1", "s-pager-03"]);
+    expect(ids((await getList("?student=MARTIN")).data)).toEqual(["s-pager-03"]);
+    expect(ids((await getList("?student=smith")).data)).toEqual(["s-alice1"]);
+    expect((await getList("?student=robert")).total).toBe("0");
     expect(ids((await getList("?student=%20ALICE_%20")).data)).toEqual(["s-alice1"]);
     expect(ids((await getList("?student=0%25")).data)).toEqual(["s-percent"]);
     expect(ids((await getList("?student=_")).data)).toEqual(["s-percent", "s-alice1"]);
@@ -226,8 +265,8 @@ describe("/admin/sessions", () => {
 
   it("reads the filters from the URL; 'Review AI Grading' only for a session with per-question feedback", async () => {
     const { html } = await page("?student=alice&status=completed", "UTC");
-    expect(cardCount(html)).toBe(1);
-    expect(html).toContain("Showing 1 of 1 sessions");
+    expect(cardCount(html)).toBe(2);
+    expect(html).toContain("Showing 2 of 2 sessions");
     expect(html).toContain("Mar 5, 3:04 PM UTC");
     expect(html).toContain("12m 34s");
     expect(html).toContain("67%");
@@ -235,7 +274,7 @@ describe("/admin/sessions", () => {
     expect(html).toContain('href="/admin/sessions/export?student=alice&amp;status=completed"');
     // The filter form without JavaScript sends every field, blanks and "all" included.
     const plainForm = await page("?test=&student=ALICE&status=all");
-    expect(cardCount(plainForm.html)).toBe(2);
+    expect(cardCount(plainForm.html)).toBe(3);
     expect(plainForm.html).toContain('href="/admin/sessions/export?student=ALICE"');
     const bob = await page("?student=bob");
     expect(bob.html).toContain("100%");
@@ -243,6 +282,13 @@ describe("/admin/sessions", () => {
     const progress = await page(`?test=${testB.id}&status=in_progress`);
     expect(cardCount(progress.html)).toBe(3);
     expect(progress.html).toContain("In Progress");
+  });
+
+  it("shows the student's name with the ID on each card, the ID alone without a name, and finds a student by name", async () => {
+    const students = (html: string) => [...html.matchAll(/data-testid="session-student">(.*?)<\/dd>/g)].map((match) => match[1]!.replace(/<[^>]+>/g, "|"));
+    const { html } = await page("?student=alice");
+    expect(students(html)).toEqual(["|ALICE-2|", "|Alice Smith||Alice_01|", "|Alice Martin||pager-3|"]);
+    expect(html).toContain('placeholder="Name or student ID"');
   });
 
   it("shows page 2 of the list, and SPEC.md's empty message when nothing matches", async () => {
@@ -279,12 +325,14 @@ describe("/admin/sessions/export", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="test-sessions-\d{4}-\d{2}-\d{2}\.csv"$/);
-    expect(lines[0]).toBe("Session ID,Student,Test,Subject,Mode,Status,Score (%),Ended early,Scale score,Questions answered,Started,Ended,Duration (s),Class ID");
+    expect(lines[0]).toBe("Session ID,Student ID,Student name,Test,Subject,Mode,Status,Score (%),Ended early,Scale score,Questions answered,Started,Ended,Duration (s),Class ID");
     expect(lines).toHaveLength(TOTAL + 1);
-    expect(lines[1]).toBe(`s-inject,"'=HYPERLINK(""http://x"")",${testA.title},Mathematics,Placement,In Progress,,No,,0,2026-03-05T16:04:00.000Z,,,`);
+    expect(lines[1]).toBe(`s-inject,"'=HYPERLINK(""http://x"")",,${testA.title},Mathematics,Placement,In Progress,,No,,0,2026-03-05T16:04:00.000Z,,,`);
 
     const alice = await csvOf("?student=ALICE_&status=completed");
-    expect(alice.lines.slice(1)).toEqual([`s-alice1,Alice_01,${testA.title},Mathematics,Placement,Completed,66.7,No,203.4,6,2026-03-05T15:04:00.000Z,2026-03-05T15:16:34.900Z,754,`]);
+    expect(alice.lines.slice(1)).toEqual([`s-alice1,Alice_01,Alice Smith,${testA.title},Mathematics,Placement,Completed,66.7,No,203.4,6,2026-03-05T15:04:00.000Z,2026-03-05T15:16:34.900Z,754,c-names`]);
+    const byName = await csvOf("?student=martin");
+    expect(byName.lines.slice(1).map((line) => line.split(",").slice(0, 3).join(","))).toEqual(["s-pager-03,pager-3,Alice Martin"]);
     const byTest = await csvOf(`?test=${testB.id}&status=in_progress`);
     expect(byTest.lines.slice(1).map((line) => line.split(",")[0])).toEqual(["s-ten", "s-tie-a", "s-alice2"]);
   });
@@ -314,15 +362,27 @@ describe("query plans", () => {
     ["test and status", { testConfigId: "t", status: "completed" }, /SEARCH sessions USING INDEX sessions_test_completed_start_idx \(test_config_id=\? AND completed=\?\)/],
   ];
 
-  it.each(CASES)("reads a page (%s) in index order, with no sort", async (_name, filters, index) => {
+  const NAME_LOOKUP = /SEARCH m USING INDEX cohort_members_student_unique \(cohort_id=\? AND student_id=\?\)/;
+
+  it.each(CASES)("reads a page (%s) in index order, with no sort, each name from the members' index", async (_name, filters, index) => {
     const plan = await planOf(sessionRowsQuery(worker.db, filters, 50, 0));
     expect(plan).toMatch(index);
+    expect(plan).toMatch(NAME_LOOKUP);
+    expect(plan).not.toMatch(/SCAN m\b/);
     expect(plan).not.toContain("TEMP B-TREE");
   });
 
   it.each(CASES)("counts (%s) from an index", async (_name, filters) => {
     const plan = await planOf(sessionCountQuery(worker.db, filters));
     expect(plan).toMatch(/USING (COVERING )?INDEX/);
+    if (filters.student) expect(plan).toMatch(NAME_LOOKUP);
+    expect(plan).not.toMatch(/SCAN m\b/);
+  });
+
+  it("continues a list chunk from the last row through the index", async () => {
+    const plan = await planOf(sessionListChunkQuery(worker.db, { testConfigId: "t" }, { startMs: T0, rowid: 10 }, 500));
+    expect(plan).toMatch(/SEARCH sessions USING INDEX sessions_test_start_idx \(test_config_id=\? AND start_time<\?\)/);
+    expect(plan).not.toContain("TEMP B-TREE");
   });
 
   it("continues an export chunk from the last row through the index", async () => {

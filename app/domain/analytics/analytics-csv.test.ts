@@ -35,22 +35,22 @@ describe("analytics CSV exports", () => {
     cohortId: "c1",
     sessions: [
       session("=cmd|' /C calc'!A0", 10),
-      session("ana", 80),
+      session("ana", 80, { studentName: "Ana Lima" }),
       session("ben", 90, { endedEarly: true }),
       session("cy", 0, { completed: false, endTime: null, scaleScore: null, answers: [] }),
     ],
   });
 
-  it("writes one row a session, with blanks for what a session in progress lacks, and neutralises formulas", () => {
+  it("writes one row a session with the student's ID and name, with blanks for what a session in progress lacks, and neutralises formulas", () => {
     const [header, attacker, ana, ben, busy] = lines(studentPerformanceCsv(report));
     expect(header).toBe(
-      "Session ID,Student,Completed,Ended early,Score (points),Score (%),Scale score,Questions answered,Competencies mastered,Time (min),Needs help",
+      "Session ID,Student ID,Student name,Completed,Ended early,Score (points),Score (%),Scale score,Questions answered,Competencies mastered,Time (min),Needs help",
     );
     // The student id typed at join starts with "=": quoted and prefixed with ', shown, never run.
-    expect(attacker).toBe(`s-=cmd|' /C calc'!A0,"'=cmd|' /C calc'!A0",Yes,No,0,10,192,1,0,1.5,urgent`);
-    expect(ana).toBe("s-ana,ana,Yes,No,1,80,206,1,1,1.5,");
-    expect(ben).toBe("s-ben,ben,Yes,Yes,1,90,208,1,1,1.5,");
-    expect(busy).toBe("s-cy,cy,No,No,0,,,0,0,,");
+    expect(attacker).toBe(`s-=cmd|' /C calc'!A0,"'=cmd|' /C calc'!A0",,Yes,No,0,10,192,1,0,1.5,urgent`);
+    expect(ana).toBe("s-ana,ana,Ana Lima,Yes,No,1,80,206,1,1,1.5,");
+    expect(ben).toBe("s-ben,ben,,Yes,Yes,1,90,208,1,1,1.5,");
+    expect(busy).toBe("s-cy,cy,,No,No,0,,,0,0,,");
   });
 
   it("writes every question as plain text with its figures", () => {

@@ -8,7 +8,8 @@ import type { CohortAnalyticsReport } from "./report";
  */
 export const STUDENT_CSV_HEADERS = [
   "Session ID",
-  "Student",
+  "Student ID",
+  "Student name",
   "Completed",
   "Ended early",
   "Score (points)",
@@ -43,6 +44,7 @@ export function studentPerformanceCsv(report: CohortAnalyticsReport): string {
     report.studentPerformance.map((row) => [
       row.sessionId,
       row.studentId,
+      row.studentName,
       yesNo(row.completed),
       yesNo(row.endedEarly),
       row.score,

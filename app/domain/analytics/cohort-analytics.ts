@@ -17,6 +17,8 @@ export type AnalyticsAnswer = {
 export type AnalyticsSession = {
   sessionId: string;
   studentId: string;
+  /** The name given at join (ADR 0016); absent or null when unknown. */
+  studentName?: string | null;
   completed: boolean;
   /** The student ended it before the engine's stop; its totalScore counts the questions not answered as 0 (ADR 0012). */
   endedEarly?: boolean;
@@ -59,6 +61,7 @@ function struggling(completed: AnalyticsSession[], average: number | null) {
     .map((session) => ({
       sessionId: session.sessionId,
       studentId: session.studentId,
+      studentName: session.studentName ?? null,
       score: pointsOf(session),
       percentageScore: session.totalScore ?? 0,
       questionsAnswered: session.answers.length,
@@ -182,6 +185,7 @@ export function analyseCohort(input: CohortAnalyticsInput) {
     studentPerformance: sessions.map((session) => ({
       sessionId: session.sessionId,
       studentId: session.studentId,
+      studentName: session.studentName ?? null,
       completed: session.completed,
       endedEarly: session.endedEarly ?? false,
       score: pointsOf(session),

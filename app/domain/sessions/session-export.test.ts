@@ -5,6 +5,7 @@ import { sessionsCsv, type ExportedSession } from "./session-export";
 const session = (overrides: Partial<ExportedSession> = {}): ExportedSession => ({
   id: "s1",
   userId: "ana",
+  studentName: "Ana Lima",
   testTitle: "Fractions",
   testSubject: "Math",
   testMode: "diagnostic",
@@ -20,19 +21,24 @@ const session = (overrides: Partial<ExportedSession> = {}): ExportedSession => (
 });
 
 describe("sessionsCsv", () => {
-  it("writes one row a session, times in UTC, the duration in seconds", () => {
+  it("writes one row a session with the student's ID and name, times in UTC, the duration in seconds", () => {
     const [header, row] = sessionsCsv([session()]).split("\r\n");
-    expect(header).toBe("Session ID,Student,Test,Subject,Mode,Status,Score (%),Ended early,Scale score,Questions answered,Started,Ended,Duration (s),Class ID");
-    expect(row).toBe("s1,ana,Fractions,Math,Diagnostic,Completed,72.5,No,204.1,12,2026-03-05T15:00:00.000Z,2026-03-05T15:02:05.000Z,125,c1");
+    expect(header).toBe("Session ID,Student ID,Student name,Test,Subject,Mode,Status,Score (%),Ended early,Scale score,Questions answered,Started,Ended,Duration (s),Class ID");
+    expect(row).toBe("s1,ana,Ana Lima,Fractions,Math,Diagnostic,Completed,72.5,No,204.1,12,2026-03-05T15:00:00.000Z,2026-03-05T15:02:05.000Z,125,c1");
+  });
+
+  it("leaves the name blank for a session without a class", () => {
+    const [, row] = sessionsCsv([session({ studentName: null, cohortId: null })]).split("\r\n");
+    expect(row).toBe("s1,ana,,Fractions,Math,Diagnostic,Completed,72.5,No,204.1,12,2026-03-05T15:00:00.000Z,2026-03-05T15:02:05.000Z,125,");
   });
 
   it("gives no score or duration to a session in progress, and neutralises a student id that looks like a formula", () => {
-    const [, row] = sessionsCsv([session({ userId: "=cmd|'/c calc'!A1", completed: false, totalScore: 10, endTime: null })]).split("\r\n");
-    expect(row).toBe(`s1,"'=cmd|'/c calc'!A1",Fractions,Math,Diagnostic,In Progress,,No,204.1,12,2026-03-05T15:00:00.000Z,,,c1`);
+    const [, row] = sessionsCsv([session({ userId: "=cmd|'/c calc'!A1", studentName: "@Ana", completed: false, totalScore: 10, endTime: null })]).split("\r\n");
+    expect(row).toBe(`s1,"'=cmd|'/c calc'!A1","'@Ana",Fractions,Math,Diagnostic,In Progress,,No,204.1,12,2026-03-05T15:00:00.000Z,,,c1`);
   });
 
   it("says when the student ended the session early", () => {
     const [, row] = sessionsCsv([session({ completionReason: "submitted", totalScore: 9.5, questionsAnswered: 1 })]).split("\r\n");
-    expect(row).toBe("s1,ana,Fractions,Math,Diagnostic,Completed,9.5,Yes,204.1,1,2026-03-05T15:00:00.000Z,2026-03-05T15:02:05.000Z,125,c1");
+    expect(row).toBe("s1,ana,Ana Lima,Fractions,Math,Diagnostic,Completed,9.5,Yes,204.1,1,2026-03-05T15:00:00.000Z,2026-03-05T15:02:05.000Z,125,c1");
   });
 });

@@ -7,6 +7,8 @@ import type { CompletionReason } from "./session-contract";
 export type ExportedSession = {
   id: string;
   userId: string;
+  /** The name given at join; null for a session without a class (ADR 0016). */
+  studentName: string | null;
   testTitle: string;
   testSubject: string | null;
   testMode: "placement" | "diagnostic";
@@ -20,7 +22,7 @@ export type ExportedSession = {
   completionReason: CompletionReason | null;
 };
 
-const HEADERS = ["Session ID", "Student", "Test", "Subject", "Mode", "Status", "Score (%)", "Ended early", "Scale score", "Questions answered", "Started", "Ended", "Duration (s)", "Class ID"];
+const HEADERS = ["Session ID", "Student ID", "Student name", "Test", "Subject", "Mode", "Status", "Score (%)", "Ended early", "Scale score", "Questions answered", "Started", "Ended", "Duration (s)", "Class ID"];
 
 /**
  * The filtered sessions as CSV: times in ISO 8601 UTC (a spreadsheet's to convert), a score only
@@ -32,6 +34,7 @@ export function sessionsCsv(rows: readonly ExportedSession[]): string {
     rows.map((row) => [
       row.id,
       row.userId,
+      row.studentName,
       row.testTitle,
       row.testSubject,
       MODE_LABELS[row.testMode] ?? row.testMode,

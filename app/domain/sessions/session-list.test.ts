@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import {
+  asksForPage,
   formatSessionDuration,
   formatSessionScore,
   hasAiFeedback,
@@ -38,6 +39,17 @@ describe("readSessionListApiQuery", () => {
     [`testConfigId=${"t".repeat(201)}`, "testConfigId must be at most 200 characters"],
   ])("refuses %s with a sentence naming the parameter", (query, message) => {
     expect(readSessionListApiQuery(params(query))).toEqual({ ok: false, message });
+  });
+});
+
+describe("asksForPage", () => {
+  it("is a window only when a limit or an offset is given, blanks being absent", () => {
+    const asks = (query: string) => asksForPage(new URLSearchParams(query));
+    expect(asks("")).toBe(false);
+    expect(asks("student=ana&status=completed")).toBe(false);
+    expect(asks("limit=&offset=%20")).toBe(false);
+    expect(asks("limit=10")).toBe(true);
+    expect(asks("offset=0")).toBe(true);
   });
 });
 

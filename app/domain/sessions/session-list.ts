@@ -11,6 +11,8 @@ import { offsetNumber, pagingNumber, screenPage } from "~/domain/paging";
 export const SESSION_PAGE_SIZE = 50;
 export const API_SESSION_LIMIT_DEFAULT = 50;
 export const API_SESSION_LIMIT_MAX = 200;
+/** GET /api/sessions without limit or offset answers every matching session, up to this many (docs/api.md). */
+export const API_SESSION_ALL_MAX = 10_000;
 export const STUDENT_SEARCH_MAX_CHARS = 200;
 /** Ids are UUIDs or short seeded names; anything longer is not an id. */
 const TEST_ID_MAX_CHARS = 200;
@@ -97,6 +99,14 @@ export function sessionListSearch(values: SessionFilterValues, page = 1): URLSea
 export function studentNeedle(search: string | undefined): string | undefined {
   const needle = search?.trim().replace(/[A-Z]/g, (letter) => letter.toLowerCase());
   return needle ? needle : undefined;
+}
+
+/**
+ * Whether GET /api/sessions was asked for a window: a limit or an offset given (a blank one is
+ * absent, as the parser reads it). Without one it answers every matching session (SPEC.md section 7).
+ */
+export function asksForPage(params: URLSearchParams): boolean {
+  return ["limit", "offset"].some((name) => (params.get(name) ?? "").trim() !== "");
 }
 
 /** The filters the API query names. */

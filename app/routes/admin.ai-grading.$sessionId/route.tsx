@@ -7,6 +7,7 @@ import { SummaryCards } from "./summary-cards";
 import { BackLink, PageHeader } from "~/components/page-header";
 import { FormAlert } from "~/components/action-result";
 import { GRADING_REVIEW_MESSAGES, gradingReviewActionSchema } from "~/domain/sessions/grade-override";
+import { studentLabel } from "~/domain/sessions/student-label";
 import type { ActionResult } from "~/lib/action-result";
 import { assertNever } from "~/lib/assert-never";
 import { handleAction } from "~/services/action.server";
@@ -52,7 +53,7 @@ export default function AiGradingReview() {
         subtitle={
           data.state === "ready" ? (
             <>
-              {data.session.testTitle} · Student {data.session.studentId} ·{" "}
+              {data.session.testTitle} · Student {studentLabel(data.session)} ·{" "}
               {data.session.endedEarly ? <span data-testid="ended-early">Ended early by the student · </span> : null}
               <Link to={`/results/${data.session.id}`} className="font-medium text-blue-800 underline underline-offset-2">
                 View Results

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 
 import { DataTable } from "~/components/analytics/chart-figure";
+import { StudentName } from "~/components/student-name";
 import type { CohortAnalyticsReport } from "~/domain/analytics/report";
 
 /** SPEC.md's struggling students, urgent first: below the 25th percentile and below 60% of the average is urgent. */
@@ -24,8 +25,8 @@ export function StrugglingStudents({ students }: { students: CohortAnalyticsRepo
             <ul className="mt-2 divide-y divide-slate-100">
               {group.rows.map((student) => (
                 <li key={student.sessionId} className="flex items-center justify-between gap-3 py-2 text-sm">
-                  <Link to={`/results/${student.sessionId}`} className="font-medium text-brand-700 hover:underline">
-                    {student.studentId}
+                  <Link to={`/results/${student.sessionId}`} className="min-w-0 break-words text-brand-700 hover:underline">
+                    <StudentName name={student.studentName} id={student.studentId} />
                   </Link>
                   <span className="tabular-nums text-slate-800">
                     {student.percentageScore}% · {student.questionsAnswered} answered{student.endedEarly ? " (ended early)" : ""} · {student.competenciesMastered} mastered
@@ -49,8 +50,8 @@ export function StudentPerformance({ students }: { students: CohortAnalyticsRepo
       headers={["Student", "Status", "Score", "Points", "Questions answered", "Competencies mastered", "Time"]}
       numeric={[2, 3, 4, 5, 6]}
       rows={rows.map((student) => [
-        <Link key="student" to={`/results/${student.sessionId}`} className="font-medium text-brand-700 hover:underline">
-          {student.studentId}
+        <Link key="student" to={`/results/${student.sessionId}`} className="text-brand-700 hover:underline">
+          <StudentName name={student.studentName} id={student.studentId} />
         </Link>,
         <span key="status" className="whitespace-nowrap">{student.completed ? (student.endedEarly ? "Ended early by the student" : "Completed") : "In progress"}</span>,
         student.completed ? `${student.percentageScore}%` : "—",

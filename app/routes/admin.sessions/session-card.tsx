@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 
 import { LocalTime } from "~/components/local-time";
 import type { SessionCardData } from "./sessions.server";
+import { StudentName } from "~/components/student-name";
 
 /**
  * One test session (SPEC.md section 2 "Test Sessions"): what was taken, by whom, when, and how it
@@ -32,8 +33,8 @@ export function SessionCard({ session }: { session: SessionCardData }) {
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm [&>dt]:text-slate-700">
         <dt>Student</dt>
-        <dd className="break-all font-medium" data-testid="session-student">
-          {session.userId}
+        <dd className="break-all" data-testid="session-student">
+          <StudentName name={session.studentName} id={session.userId} />
         </dd>
         <dt>Started</dt>
         <dd>

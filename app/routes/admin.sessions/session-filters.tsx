@@ -3,7 +3,7 @@ import { Search } from "lucide-react";
 import { LiveFilterForm } from "~/components/live-filter-form";
 import { sessionListSearch, type SessionFilterValues } from "~/domain/sessions/session-list";
 
-/** Test, Student Name and Status (SPEC.md section 2), in the URL and applied as the teacher types. */
+/** Test, Student Name (the name or the ID, ADR 0016) and Status (SPEC.md section 2), in the URL and applied as the teacher types. */
 export function SessionFilters({ values, tests }: { values: SessionFilterValues; tests: { id: string; title: string }[] }) {
   return (
     <LiveFilterForm values={values} textField="student" toSearch={sessionListSearch} label="Filter sessions">
@@ -25,7 +25,15 @@ export function SessionFilters({ values, tests }: { values: SessionFilterValues;
           Student Name
         </label>
         <Search aria-hidden="true" className="pointer-events-none absolute bottom-2.5 left-3 size-4 text-slate-500" />
-        <input id="sessions-student" name="student" type="search" maxLength={200} className="input mt-1 pl-9" defaultValue={values.student} />
+        <input
+          id="sessions-student"
+          name="student"
+          type="search"
+          maxLength={200}
+          placeholder="Name or student ID"
+          className="input mt-1 pl-9"
+          defaultValue={values.student}
+        />
       </div>
       <div>
         <label htmlFor="sessions-status" className="label">

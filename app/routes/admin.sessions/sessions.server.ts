@@ -21,6 +21,7 @@ function sessionCard(row: SessionListRow, timeZone: string) {
     testTitle: row.testTitle,
     testSubject: row.testSubject,
     userId: row.userId,
+    studentName: row.studentName,
     completed: row.completed,
     endedEarly: wasEndedEarly(row.completionReason),
     score: formatSessionScore(row),

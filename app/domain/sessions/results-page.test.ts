@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+
+import { completionNote, plainExcerpt, scaleScoreRange, studentScaleSentence } from "./results-page";
+
+describe("plainExcerpt", () => {
+  it("drops the HTML, decodes entities and cuts at 100 characters", () => {
+    expect(plainExcerpt("<p>Is <strong>½</strong> &gt; ⅓ &amp; why?</p>")).toBe("Is ½ > ⅓ & why?");
+    expect(plainExcerpt(`<p>${"word ".repeat(40)}</p>`)).toBe(`${"word ".repeat(20).trimEnd()}…`);
+  });
+});
+
+describe("scaleScoreRange", () => {
+  it("is ±1.96 standard errors around the score, in whole points", () => {
+    expect(scaleScoreRange(204.6, 3.1)).toEqual({ score: 205, low: 199, high: 211, margin: 6 });
+    expect(scaleScoreRange(190, 0)).toEqual({ score: 190, low: 190, high: 190, margin: 0 });
+  });
+});
+
+describe("studentScaleSentence", () => {
+  it("says where the score most likely lies in plain words, with no statistics", () => {
+    const sentence = studentScaleSentence(204.6, 3.1);
+    expect(sentence).toBe("Scale score 205 (very likely between 199 and 211). The higher the number, the harder the questions you can answer.");
+    expect(sentence).not.toMatch(/standard error|±|95|confidence/i);
+  });
+});
+
+describe("completionNote", () => {
+  it("says when time ran out, and nothing for a session the student submitted", () => {
+    expect(completionNote("time_up")).toBe("finished when time ran out");
+    expect(completionNote("submitted")).toBeNull();
+    expect(completionNote(null)).toBeNull();
+  });
+});

@@ -1,0 +1,36 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+
+import { resultsPageData } from "~/domain/sessions/results-page";
+import { NOT_FOUND } from "~/domain/shell/not-found";
+import { shownTime, timeZoneFromCookieHeader } from "~/domain/shell/time-zone";
+import { DomainError } from "~/lib/errors";
+import { findSessionStudent } from "~/models/student-names.server";
+import { notFoundPage } from "~/services/http-errors.server";
+import { readSessionView } from "~/services/test-sessions.server";
+
+const BACK = { to: "/admin/sessions", label: "Back to Test Sessions" };
+
+/**
+ * A session's results as a teacher reads them (ADR 0016): the student's results from the
+ * session's object, with who took it (name and ID), in which class, and when. A session still
+ * in progress shows its results so far.
+ */
+export async function loadTeacherResults(request: Request, context: AppLoadContext, sessionId: string) {
+  let view;
+  try {
+    view = await readSessionView(context, sessionId);
+  } catch (error) {
+    if (error instanceof DomainError && error.kind === "not_found") throw notFoundPage(NOT_FOUND.session, BACK);
+    throw error;
+  }
+  const { studentName, cohortName } = await findSessionStudent(context.db, { cohortId: view.cohortId, studentId: view.studentId });
+  const timeZone = timeZoneFromCookieHeader(request.headers.get("Cookie"));
+  return {
+    ...resultsPageData(view),
+    studentId: view.studentId,
+    studentName,
+    cohortId: view.cohortId,
+    cohortName,
+    started: shownTime(view.snapshot.startedAt, timeZone),
+  };
+}
