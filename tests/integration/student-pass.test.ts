@@ -95,8 +95,11 @@ describe("a finished session's pass", () => {
     expect(await page(testPage, browser)).toMatchObject({ status: 302, location: "/join?code=DEMOCLASS" });
     expect((await apiClient(worker, browser).get(`/api/sessions/${sessionId}`)).status).toBe(401);
 
-    // A teacher reads it whenever.
-    expect((await page(`/results/${sessionId}`, adminJar)).html).toContain("Your Answers");
+    // A teacher reads it whenever, in the admin shell.
+    expect(await page(`/results/${sessionId}`, adminJar)).toMatchObject({ status: 302, location: `/admin/results/${sessionId}` });
+    const teacherPage = await page(`/admin/results/${sessionId}`, adminJar);
+    expect(teacherPage.status).toBe(200);
+    expect(teacherPage.html).toContain("FINISHED-1");
   });
 });
 
