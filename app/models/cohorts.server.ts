@@ -76,7 +76,7 @@ async function assertTestExists(db: Database, testConfigId: string | null) {
 
 async function assertJoinCodeFree(db: Database, joinCode: string, exceptId: string | null) {
   const holder = await db.query.cohorts.findFirst({ where: eq(cohorts.joinCode, joinCode), columns: { id: true } });
-  if (holder && holder.id !== exceptId) throw conflict(JOIN_CODE_TAKEN);
+  if (holder && holder.id !== exceptId) throw conflict(JOIN_CODE_TAKEN, "joinCode");
 }
 
 /** D1 reports a unique index violation in the message; drizzle wraps it (the cause holds it). */
@@ -113,7 +113,7 @@ export async function createCohort(
       return cohortView(db, row!.id);
     } catch (error) {
       // Another class took the code between the check and the insert.
-      if (isUniqueViolation(error)) throw conflict(JOIN_CODE_TAKEN);
+      if (isUniqueViolation(error)) throw conflict(JOIN_CODE_TAKEN, "joinCode");
       throw error;
     }
   }
@@ -140,7 +140,7 @@ export async function updateCohort(db: Database, id: string, input: CohortUpdate
       .set({ name: input.name, joinCode, ...defaultTest, ...(input.isActive === undefined ? {} : { isActive: input.isActive }) })
       .where(eq(cohorts.id, id));
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(JOIN_CODE_TAKEN);
+    if (isUniqueViolation(error)) throw conflict(JOIN_CODE_TAKEN, "joinCode");
     throw error;
   }
   return cohortView(db, id);

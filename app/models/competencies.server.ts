@@ -110,7 +110,7 @@ export async function listPrerequisites(db: Database) {
 }
 
 export async function addPrerequisite(db: Database, competencyId: string, prerequisiteId: string) {
-  if (competencyId === prerequisiteId) throw invalid(SELF_PREREQUISITE.message);
+  if (competencyId === prerequisiteId) throw invalid(SELF_PREREQUISITE.message, "prerequisiteId");
   const [competency, prerequisite] = await Promise.all([
     db.query.competencies.findFirst({ where: eq(competencies.id, competencyId) }),
     db.query.competencies.findFirst({ where: eq(competencies.id, prerequisiteId) }),
@@ -118,9 +118,9 @@ export async function addPrerequisite(db: Database, competencyId: string, prereq
   if (!competency) throw notFound(NOT_FOUND.competency);
   if (!prerequisite) throw notFound(NOT_FOUND.prerequisiteCompetency);
   const edges = await db.select({ competencyId: prerequisites.competencyId, prerequisiteId: prerequisites.prerequisiteId }).from(prerequisites);
-  if (isDuplicate(edges, competencyId, prerequisiteId)) throw conflict("This prerequisite already exists.");
+  if (isDuplicate(edges, competencyId, prerequisiteId)) throw conflict("This prerequisite already exists.", "prerequisiteId");
   if (wouldCreateCycle(edges, competencyId, prerequisiteId)) {
-    throw conflict(`This would create a cycle: "${prerequisite.description}" already depends on "${competency.description}".`);
+    throw conflict(`This would create a cycle: "${prerequisite.description}" already depends on "${competency.description}".`, "prerequisiteId");
   }
   const [row] = await db.insert(prerequisites).values({ competencyId, prerequisiteId }).returning();
   return { id: row!.id, competencyId, prerequisiteId, competencyDescription: competency.description, prerequisiteDescription: prerequisite.description };

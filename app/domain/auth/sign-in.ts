@@ -44,7 +44,7 @@ export const loginActionSchema = z
 
 export const LOGIN_MESSAGES = {
   intents: {
-    "sign-in": { success: null, failure: "Signing in failed. Please try again." },
-    setup: { success: null, failure: "Creating the admin account failed. Please try again." },
+    "sign-in": { success: null, failure: "Signing in failed. Please try again.", failureTitle: "Error" },
+    setup: { success: null, failure: "Creating the admin account failed. Please try again.", failureTitle: "Error" },
   },
 };

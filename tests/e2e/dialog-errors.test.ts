@@ -1,0 +1,68 @@
+import type { Locator } from "playwright-core";
+import { describe, expect, it } from "vitest";
+
+import { saveScreenshot } from "../support/browser";
+import { browserSession } from "../support/browser-session";
+import { demoAccounts } from "../support/worker";
+
+/**
+ * A refusal inside a dialog is told inside the dialog, beside the field it is about, and its toast
+ * sits above the modal backdrop where it can be read and dismissed while the dialog stays open.
+ */
+const session = browserSession({ signInAs: demoAccounts.admin });
+
+/** The text a control's aria-describedby points at: what a screen reader says beside it. */
+const descriptionOf = (control: Locator) =>
+  control.evaluate((element) =>
+    (element.getAttribute("aria-describedby") ?? "")
+      .split(/\s+/)
+      .map((id) => document.getElementById(id)?.textContent ?? "")
+      .join(" "),
+  );
+
+/** The toast is on top: a real click (hit-tested, not forced) dismisses it, and the dialog stays. */
+async function dismissToastAbove(dialog: Locator, title: string) {
+  const toast = session.page.getByTestId("toast").filter({ hasText: title });
+  await toast.waitFor();
+  await toast.getByRole("button", { name: "Dismiss notification" }).click({ timeout: 3000 });
+  await toast.waitFor({ state: "detached" });
+  expect(await dialog.isVisible()).toBe(true);
+}
+
+describe("errors inside dialogs", () => {
+  it("Add Prerequisite with nothing chosen says so beside both selections", async () => {
+    await session.page.goto("/admin/prerequisites");
+    await session.page.getByRole("button", { name: "Add Prerequisite" }).click();
+    const dialog = session.page.getByRole("dialog", { name: "Add Prerequisite" });
+    await dialog.getByRole("button", { name: "Add Prerequisite" }).click();
+    const competency = dialog.getByLabel("Competency", { exact: true });
+    await expect.poll(() => descriptionOf(competency)).toContain("Please select both a competency and its prerequisite.");
+    expect(await competency.getAttribute("aria-invalid")).toBe("true");
+    await saveScreenshot(session.page, "dialog-errors-prerequisite");
+    await dismissToastAbove(dialog, "Missing selection");
+  });
+
+  it("a duplicate class code is refused beside the join code", async () => {
+    await session.page.goto("/admin/cohorts");
+    await session.page.getByRole("button", { name: "New Class" }).click();
+    const dialog = session.page.getByRole("dialog", { name: "New Class" });
+    await dialog.getByLabel("Class name").fill("Second period");
+    await dialog.getByLabel("Join code").fill("DEMOCLASS");
+    await dialog.getByRole("button", { name: "Create Class" }).click();
+    const joinCode = dialog.getByLabel("Join code");
+    await expect.poll(() => descriptionOf(joinCode)).toContain("That join code is already used by another class.");
+    await saveScreenshot(session.page, "dialog-errors-join-code");
+    await dismissToastAbove(dialog, "Failed to create cohort");
+  });
+
+  it("Check Answer with no answer says so beside the answer", async () => {
+    await session.page.goto("/admin/question-bank?type=free_response");
+    await session.page.getByTestId("question-card").first().getByRole("button", { name: "Test this question" }).click();
+    const dialog = session.page.getByRole("dialog", { name: "Test Question Preview" });
+    await dialog.getByRole("button", { name: "Check Answer" }).click();
+    const answer = dialog.getByLabel("Your answer");
+    await expect.poll(() => descriptionOf(answer)).toContain("Please provide an answer to test the question.");
+    await saveScreenshot(session.page, "dialog-errors-preview");
+    await dismissToastAbove(dialog, "Answer required");
+  });
+});
