@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { cohortMembers, cohorts, testSessionRecords, tests } from "~/db/schema";
@@ -149,6 +149,11 @@ export async function updateCohort(db: Database, id: string, input: CohortUpdate
 /** Deletes a class and (by cascade) its members; its sessions stay, no longer linked to it. */
 export async function deleteCohort(db: Database, id: string): Promise<boolean> {
   return (await db.delete(cohorts).where(eq(cohorts.id, id)).returning({ id: cohorts.id })).length > 0;
+}
+
+/** The newest class with this exact name (the demo class, which generating demo data refreshes). */
+export async function findCohortByName(db: Database, name: string) {
+  return (await db.query.cohorts.findFirst({ where: eq(cohorts.name, name), columns: { id: true }, orderBy: [desc(cohorts.createdAt)] })) ?? null;
 }
 
 /** What a signed-out student may learn from a join code, and nothing more. */

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { parseAnalyticsScope } from "~/domain/analytics/analytics-scope";
-import { ANALYTICS_MESSAGES, analyticsActionSchema } from "~/domain/analytics/screen-actions";
+import { analyticsHref, parseAnalyticsScope } from "~/domain/analytics/analytics-scope";
+import { ANALYTICS_MESSAGES, analyticsActionSchema, demoGeneratedToast } from "~/domain/analytics/screen-actions";
 import type { ShownReport } from "~/components/analytics/shown-report";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { assertNever } from "~/lib/assert-never";
@@ -9,12 +9,6 @@ import { requireAdmin } from "~/services/auth.server";
 import { loadCohortAnalytics } from "~/services/cohort-analytics.server";
 import { seedDemoCohort } from "~/services/demo-cohort.server";
 import { redirectWithToast } from "~/services/sign-in.server";
-
-export function analyticsHref(query: { cohortId: string; testConfigId?: string | null }): string {
-  const search = new URLSearchParams({ cohortId: query.cohortId });
-  if (query.testConfigId) search.set("testConfigId", query.testConfigId);
-  return `/admin/analytics?${search}`;
-}
 
 export async function analyticsLoader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
@@ -53,10 +47,7 @@ export async function analyticsAction({ request, context }: ActionFunctionArgs) 
     switch (input.intent) {
       case "generateDemo": {
         const demo = await seedDemoCohort(context, admin);
-        return redirectWithToast(request, context, analyticsHref({ cohortId: demo.cohort.id, testConfigId: demo.test.id }), {
-          title: "Demo data generated",
-          description: `${demo.cohort.name}: ${demo.students} simulated students took "${demo.test.title}".`,
-        });
+        return redirectWithToast(request, context, analyticsHref({ cohortId: demo.cohort.id, testConfigId: demo.test.id }), demoGeneratedToast(demo));
       }
       default:
         return assertNever(input.intent);
