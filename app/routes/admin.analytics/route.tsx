@@ -59,7 +59,7 @@ function Report({ report, query }: { report: ShownReport; query: { cohortId: str
       </div>
       <Insights insights={report.insights} />
       <SummaryStats report={report} />
-      <div className="grid gap-6 xl:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         <Section id="score-distribution" title="Score distribution" description="Completed sessions by percent score.">
           <DistributionFigures report={report} />
           <div className="mt-4">
@@ -87,7 +87,7 @@ function Report({ report, query }: { report: ShownReport; query: { cohortId: str
       <Section id="question-analytics" title="Questions with the lowest success rate" description="The 10 questions students answered correctly least often.">
         <QuestionSuccessChart questions={report.questionAnalytics} />
       </Section>
-      <div className="grid gap-6 xl:grid-cols-[2fr_1fr]">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[2fr_1fr]">
         <Section id="student-performance" title="Student performance">
           <StudentPerformance students={report.studentPerformance} />
         </Section>
