@@ -32,8 +32,8 @@ export const DEMO_STUDENT_COUNT = 32;
 /** One seed for the class: every demo class has the same abilities, so a demo tells the same story. */
 export const DEMO_SEED = 2026;
 /**
- * Students taking the test at once: each is a chain of Durable Object calls, mostly waiting, so
- * the whole class at once is fastest (measured: 32 at once takes about half the time of 6).
+ * Students taking the test at once: each is a chain of Durable Object calls, mostly waiting on
+ * storage, so the whole class goes at once (on an idle machine a little faster than 6 or 8 at a time).
  */
 const CONCURRENCY = DEMO_STUDENT_COUNT;
 

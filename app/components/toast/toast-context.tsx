@@ -42,6 +42,8 @@ export function ToastProvider({ children, serverToast }: { children: ReactNode; 
   const shownServerToast = useRef(serverToast);
   const [paused, setPaused] = useState(false);
   const [dialogs, setDialogs] = useState<OpenDialog[]>([]);
+  // Whether the toaster has ever moved into a dialog (it is mounted afresh each time it moves).
+  const [moved, setMoved] = useState(false);
   const openDialogs = useRef<OpenDialog[]>([]);
   const nextId = useRef(1);
 
@@ -52,9 +54,13 @@ export function ToastProvider({ children, serverToast }: { children: ReactNode; 
   const openDialog = useCallback((dialog: OpenDialog) => {
     openDialogs.current = [...openDialogs.current, dialog];
     setDialogs(openDialogs.current);
+    setMoved(true);
+    // A pointer that was on the toast is not on the one mounted where it moves to.
+    setPaused(false);
     return () => {
       openDialogs.current = openDialogs.current.filter((open) => open !== dialog);
       setDialogs(openDialogs.current);
+      setPaused(false);
     };
   }, []);
   const topDialog = useCallback(() => openDialogs.current.at(-1), []);
@@ -71,9 +77,9 @@ export function ToastProvider({ children, serverToast }: { children: ReactNode; 
     return () => clearTimeout(timer);
   }, [current, paused, dismiss]);
 
-  const api = useMemo(() => ({ toast, dismiss, openDialog, topDialog }), [toast, dismiss, openDialog, topDialog]);
-  const toaster = <Toaster toast={current} onDismiss={dismiss} onPauseChange={setPaused} />;
   const layer = dialogs.at(-1)?.toastLayer;
+  const api = useMemo(() => ({ toast, dismiss, openDialog, topDialog }), [toast, dismiss, openDialog, topDialog]);
+  const toaster = <Toaster toast={current} onDismiss={dismiss} onPauseChange={setPaused} announceAfterMount={moved} />;
   return (
     <ToastContext.Provider value={api}>
       {children}

@@ -6,8 +6,9 @@ import { browserSession } from "../support/browser-session";
 import { demoAccounts } from "../support/worker";
 
 /**
- * A refusal inside a dialog is told inside the dialog, beside the field it is about, and its toast
- * sits above the modal backdrop where it can be read and dismissed while the dialog stays open.
+ * Errors where a teacher meets them: a refusal inside a dialog is told inside the dialog, beside
+ * the field it is about, and its toast sits above the modal backdrop where it can be read and
+ * dismissed while the dialog stays open; SPEC.md's words title a more specific reason.
  */
 const session = browserSession({ signInAs: demoAccounts.admin });
 
@@ -64,5 +65,14 @@ describe("errors inside dialogs", () => {
     await expect.poll(() => descriptionOf(answer)).toContain("Please provide an answer to test the question.");
     await saveScreenshot(session.page, "dialog-errors-preview");
     await dismissToastAbove(dialog, "Answer required");
+  });
+});
+
+describe("SPEC.md's messages with the reason under them", () => {
+  it("an unknown class in Cohort Analytics toasts 'Failed to fetch analytics', with why", async () => {
+    await session.page.goto("/admin/analytics?cohortId=no-such-class");
+    const toast = session.page.getByTestId("toast").filter({ hasText: "Failed to fetch analytics" });
+    await toast.getByText("Class Not Found").waitFor();
+    await session.page.getByRole("alert").filter({ hasText: "Failed to fetch analytics" }).waitFor();
   });
 });
