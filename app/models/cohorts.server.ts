@@ -183,6 +183,17 @@ export async function addCohortMember(db: Database, input: CohortMemberInput): P
   return { studentId: input.studentId, created: !existing };
 }
 
+/** Adds (or renames) several members of one class in one batch: the demo class's simulated students. */
+export async function addCohortMembers(db: Database, cohortId: string, members: { studentId: string; displayName: string }[]): Promise<void> {
+  const [first, ...rest] = members.map((member) =>
+    db
+      .insert(cohortMembers)
+      .values({ cohortId, ...member })
+      .onConflictDoUpdate({ target: [cohortMembers.cohortId, cohortMembers.studentId], set: { displayName: member.displayName, updatedAt: new Date() } }),
+  );
+  if (first) await db.batch([first, ...rest]);
+}
+
 /** What starting a session needs to know about the class it is started from. */
 export async function findCohortForStart(db: Database, id: string) {
   return db.query.cohorts.findFirst({ where: eq(cohorts.id, id), columns: { id: true, isActive: true, testConfigId: true, testMode: true } });

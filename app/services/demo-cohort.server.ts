@@ -7,7 +7,7 @@ import type { SessionBlueprint } from "~/domain/sessions/blueprint";
 import { generateResumeCode } from "~/domain/sessions/resume-code";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { conflict, found } from "~/lib/errors";
-import { addCohortMember, createCohort, findCohortByName, listTestChoices, updateCohort } from "~/models/cohorts.server";
+import { addCohortMembers, createCohort, findCohortByName, listTestChoices, updateCohort } from "~/models/cohorts.server";
 import { insertGradingLogs, type GradingLogInput } from "~/models/grading-logs.server";
 import { buildBlueprint } from "~/models/session-blueprint.server";
 import { deleteCohortSessions, insertSessionRecord } from "~/models/sessions.server";
@@ -59,8 +59,8 @@ export async function seedDemoCohort(context: AppLoadContext, admin: { id: strin
   const students = simulatedClass(DEMO_STUDENT_COUNT, DEMO_SEED);
   let done = 0;
   onProgress?.({ done, total: students.length });
+  await addCohortMembers(db, cohort.id, students.map(({ studentId, displayName }) => ({ studentId, displayName })));
   await forEachLimited(students, CONCURRENCY, async (student) => {
-    await addCohortMember(db, { cohortId: cohort.id, studentId: student.studentId, displayName: student.displayName });
     await takeTest(context, templates[student.mode], student);
     onProgress?.({ done: ++done, total: students.length });
   });
