@@ -45,9 +45,10 @@ async function assertModule(db: Database, moduleId: string | null) {
   }
 }
 
-async function assertModuleNameFree(db: Database, name: string) {
+/** `field` names the request field that carries the name, so a form can show the refusal beside it. */
+async function assertModuleNameFree(db: Database, name: string, field: string) {
   const existing = await db.query.modules.findFirst({ where: sql`lower(${modules.name}) = lower(${name})` });
-  if (existing) throw conflict(`A module named "${existing.name}" already exists.`);
+  if (existing) throw conflict(`A module named "${existing.name}" already exists.`, field);
 }
 
 /**
@@ -62,7 +63,7 @@ export async function saveCompetency(db: Database, id: string | null, { newModul
   let moduleId = input.moduleId;
   const newModuleId = crypto.randomUUID();
   if (newModuleName) {
-    await assertModuleNameFree(db, newModuleName);
+    await assertModuleNameFree(db, newModuleName, "newModuleName");
     moduleId = newModuleId;
   } else {
     await assertModule(db, moduleId);
@@ -87,7 +88,7 @@ export async function listModules(db: Database) {
 }
 
 export async function createModule(db: Database, name: string) {
-  await assertModuleNameFree(db, name);
+  await assertModuleNameFree(db, name, "name");
   const [row] = await db.insert(modules).values({ name }).returning({ id: modules.id, name: modules.name });
   return row!;
 }

@@ -159,11 +159,20 @@ describe("ids, atomic writes and errors", () => {
       },
     });
 
-    const [first, second] = (await worker.d1.prepare("select id from competencies order by id limit 2").all<{ id: string }>()).results;
+    const competency = async (description: string) =>
+      (await (await worker.request("/api/competencies", { method: "POST", jar: admin, headers: { "Content-Type": "application/json" }, body: JSON.stringify({ description }) })).json()) as { id: string };
+    const [first, second] = [await competency("Adds fractions"), await competency("Adds mixed numbers")];
     expect((await postJson(...PREREQUISITES, { intent: "add", competencyId: first!.id, prerequisiteId: second!.id })).status).toBe(200);
     const cycle = await postJson(...PREREQUISITES, { intent: "add", competencyId: second!.id, prerequisiteId: first!.id });
     expect(cycle).toMatchObject({ status: 409, result: { toast: { title: "Failed to add prerequisite. Please try again.", description: expect.stringContaining("would create a cycle") } } });
     expect(cycle.result.fieldErrors).toEqual({ prerequisiteId: cycle.result.toast.description });
+
+    const existing = await worker.d1.prepare("select name from modules limit 1").first<{ name: string }>();
+    const module = await postJson(...COMPETENCIES, { intent: "create", values: { description: "Rounds decimals", newModuleName: existing!.name } });
+    expect(module).toMatchObject({
+      status: 409,
+      result: { toast: { title: "Failed to create competency. Please try again." }, fieldErrors: { newModuleName: `A module named "${existing!.name}" already exists.` } },
+    });
   });
 
   it("answers a database failure with SPEC.md's failure text and a 500, never the database's own words", async () => {
