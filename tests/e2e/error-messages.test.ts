@@ -1,7 +1,7 @@
 import type { Locator } from "playwright-core";
 import { describe, expect, it } from "vitest";
 
-import { saveScreenshot } from "../support/browser";
+import { saveScreenshot, waitForHydration } from "../support/browser";
 import { browserSession } from "../support/browser-session";
 import { demoAccounts } from "../support/worker";
 
@@ -74,5 +74,18 @@ describe("SPEC.md's messages with the reason under them", () => {
     const toast = session.page.getByTestId("toast").filter({ hasText: "Failed to fetch analytics" });
     await toast.getByText("Class Not Found").waitFor();
     await session.page.getByRole("alert").filter({ hasText: "Failed to fetch analytics" }).waitFor();
+  });
+
+  it("a question deleted meanwhile toasts 'Failed to load question for editing.', with why", async () => {
+    const { page } = session;
+    const created = await page.request.post("/api/questions", { data: { text: "Soon deleted: 7 × 8?", type: "free_response", difficulty: "easy" } });
+    expect(created.status(), await created.text()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    await page.goto("/admin/question-bank?search=Soon%20deleted");
+    await waitForHydration(page);
+    await page.waitForLoadState("networkidle");
+    expect((await page.request.delete(`/api/questions/${id}`)).status()).toBe(200);
+    await page.getByTestId("question-card").getByRole("button", { name: "Edit this question" }).click();
+    await page.getByTestId("toast").filter({ hasText: "Failed to load question for editing." }).getByText("Question Not Found").waitFor();
   });
 });
