@@ -78,7 +78,7 @@ export function DemoDataButton() {
         </button>
       </form>
       {progress ? <progress className="h-2 w-48 accent-brand-600" max={progress.total} value={progress.done} aria-labelledby="demo-data-status" /> : null}
-      <p id="demo-data-status" role="status" className="text-sm text-slate-700">
+      <p id="demo-data-status" role="status" className="max-w-60 text-right text-sm text-slate-700">
         {busy ? (progress ? `${progress.done} of ${progress.total} simulated students have taken the test` : "Preparing the demo class…") : ""}
       </p>
       {run.state === "failed" ? (
