@@ -151,9 +151,10 @@ export async function deleteCohort(db: Database, id: string): Promise<boolean> {
   return (await db.delete(cohorts).where(eq(cohorts.id, id)).returning({ id: cohorts.id })).length > 0;
 }
 
-/** The newest class with this exact name (the demo class, which generating demo data refreshes). */
-export async function findCohortByName(db: Database, name: string) {
-  return (await db.query.cohorts.findFirst({ where: eq(cohorts.name, name), columns: { id: true }, orderBy: [desc(cohorts.createdAt)] })) ?? null;
+/** The newest class with this exact name that defaults to this test (the demo class, which generating demo data refreshes). */
+export async function findCohortByNameAndTest(db: Database, name: string, testConfigId: string) {
+  const where = and(eq(cohorts.name, name), eq(cohorts.testConfigId, testConfigId));
+  return (await db.query.cohorts.findFirst({ where, columns: { id: true }, orderBy: [desc(cohorts.createdAt)] })) ?? null;
 }
 
 /** What a signed-out student may learn from a join code, and nothing more. */

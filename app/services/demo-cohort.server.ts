@@ -7,7 +7,7 @@ import type { SessionBlueprint } from "~/domain/sessions/blueprint";
 import { generateResumeCode } from "~/domain/sessions/resume-code";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { conflict, found } from "~/lib/errors";
-import { addCohortMembers, createCohort, findCohortByName, listTestChoices, updateCohort } from "~/models/cohorts.server";
+import { addCohortMembers, createCohort, findCohortByNameAndTest, listTestChoices, updateCohort } from "~/models/cohorts.server";
 import { insertGradingLogs, type GradingLogInput } from "~/models/grading-logs.server";
 import { buildBlueprint } from "~/models/session-blueprint.server";
 import { deleteCohortSessions, insertSessionRecord } from "~/models/sessions.server";
@@ -71,7 +71,8 @@ export async function seedDemoCohort(context: AppLoadContext, admin: { id: strin
 async function demoClass(context: AppLoadContext, testId: string, userId: string) {
   const { db } = context;
   const values = { name: DEMO_CLASS_NAME, testConfigId: testId, testMode: "placement", isActive: true } as const;
-  const existing = await findCohortByName(db, DEMO_CLASS_NAME);
+  // Only the class an earlier generation made: a teacher's own class is never emptied.
+  const existing = await findCohortByNameAndTest(db, DEMO_CLASS_NAME, testId);
   if (!existing) return createCohort(db, { ...values, joinCode: null }, userId);
   const earlier = await deleteCohortSessions(db, existing.id);
   // Their objects too: an unfinished one would otherwise wake at its deadline to write a deleted session.
