@@ -9,7 +9,8 @@ type ResultSource<Data> = { data: ActionResult<Data> | undefined; state: "idle" 
 
 /**
  * The client half of the action contract (docs/decisions/0006-action-contract.md): shows the
- * toast the server chose for each new ActionResult and runs `onSuccess` once per success. It waits
+ * toast the server chose for each new ActionResult and runs `onSuccess` once per success; a
+ * refusal is also shown inside the open dialog, if any (app/components/dialog.tsx). It waits
  * until the page has reloaded its data, so "Competency deleted" never shows beside the card.
  */
 export function useActionResult<Data>(
@@ -20,7 +21,7 @@ export function useActionResult<Data>(
     toastFieldErrors?: boolean;
   } = {},
 ) {
-  const { toast } = useToast();
+  const { toast, topDialog } = useToast();
   const latest = useRef(options);
   const handled = useRef<ActionResult<Data> | undefined>(undefined);
   useEffect(() => {
@@ -36,10 +37,12 @@ export function useActionResult<Data>(
       return;
     }
     latest.current.onFailure?.(result);
+    // Told inside the dialog it came from, beside its fields, as well as in the toast.
+    topDialog()?.showFailure({ message: result.toast.description ?? result.toast.title, fieldErrors: result.fieldErrors });
     // A form that shows its field errors beside the fields needs no toast repeating them.
     const inline = latest.current.toastFieldErrors === false && Object.keys(result.fieldErrors).some((key) => key !== "_form");
     if (!inline) toast(result.toast);
-  }, [result, state, toast]);
+  }, [result, state, toast, topDialog]);
 }
 
 /**

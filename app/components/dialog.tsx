@@ -1,10 +1,17 @@
 import { X } from "lucide-react";
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+
+import { DialogFailureContext } from "./dialog-failure";
+import { useToast, type DialogFailure } from "./toast/toast-context";
 
 /**
  * A modal dialog on the native <dialog> element: the browser traps focus, closes on Escape and
  * restores focus on close. Controlled by `open`; `onClose` fires for Escape, the close button
  * and a click on the backdrop.
+ *
+ * While open, the dialog holds the toaster (so toasts show above its backdrop) and shows an
+ * action's refusal inside itself: beside the field it names (`FormField`, `useDialogFieldError`),
+ * or at the top of the dialog when it names none. A new submission clears it.
  */
 export function Dialog({
   open,
@@ -24,6 +31,9 @@ export function Dialog({
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
+  const toastLayer = useRef<HTMLDivElement>(null);
+  const [failure, setFailure] = useState<DialogFailure | null>(null);
+  const { openDialog } = useToast();
 
   useEffect(() => {
     const dialog = ref.current;
@@ -31,6 +41,13 @@ export function Dialog({
     if (open && !dialog.open) dialog.showModal();
     if (!open && dialog.open) dialog.close();
   }, [open]);
+
+  useEffect(() => {
+    if (!open || !toastLayer.current) return;
+    setFailure(null);
+    return openDialog({ toastLayer: toastLayer.current, showFailure: setFailure });
+  }, [open, openDialog]);
+  const formFailure = failure && Object.keys(failure.fieldErrors).length === 0 ? failure.message : null;
 
   return (
     // A click on the backdrop closes, as Escape (onCancel) does for keyboard users.
@@ -50,8 +67,9 @@ export function Dialog({
         wide ? "max-w-3xl" : "max-w-lg"
       }`}
     >
+      <div ref={toastLayer} />
       {open ? (
-        <div className="max-h-[85dvh] overflow-y-auto p-6">
+        <div className="max-h-[85dvh] overflow-y-auto p-6" onSubmitCapture={() => setFailure(null)}>
           <div className="mb-4 flex items-start justify-between gap-4">
             <div>
               <h2 id={titleId} className="text-lg font-semibold">
@@ -72,7 +90,12 @@ export function Dialog({
               <X aria-hidden="true" className="size-4" />
             </button>
           </div>
-          {children}
+          {formFailure ? (
+            <p role="alert" className="mb-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+              {formFailure}
+            </p>
+          ) : null}
+          <DialogFailureContext.Provider value={failure}>{children}</DialogFailureContext.Provider>
         </div>
       ) : null}
     </dialog>

@@ -21,6 +21,8 @@ export class DomainError extends Error {
   constructor(
     readonly kind: FailureKind,
     message: string,
+    /** The request field the failure is about ("joinCode"), so a form can show it beside that field. */
+    readonly field?: string,
   ) {
     super(message);
   }
@@ -40,9 +42,9 @@ export class RateLimitedError extends DomainError {
   }
 }
 
-export const invalid = (message: string) => new DomainError("invalid", message);
+export const invalid = (message: string, field?: string) => new DomainError("invalid", message, field);
 export const notFound = (message: string) => new DomainError("not_found", message);
-export const conflict = (message: string) => new DomainError("conflict", message);
+export const conflict = (message: string, field?: string) => new DomainError("conflict", message, field);
 export const unprocessable = (message: string) => new DomainError("unprocessable", message);
 export const upstream = (message: string) => new DomainError("upstream", message);
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { cohortMembers, cohorts, testSessionRecords, tests } from "~/db/schema";
@@ -76,7 +76,7 @@ async function assertTestExists(db: Database, testConfigId: string | null) {
 
 async function assertJoinCodeFree(db: Database, joinCode: string, exceptId: string | null) {
   const holder = await db.query.cohorts.findFirst({ where: eq(cohorts.joinCode, joinCode), columns: { id: true } });
-  if (holder && holder.id !== exceptId) throw conflict(JOIN_CODE_TAKEN);
+  if (holder && holder.id !== exceptId) throw conflict(JOIN_CODE_TAKEN, "joinCode");
 }
 
 /** D1 reports a unique index violation in the message; drizzle wraps it (the cause holds it). */
@@ -113,7 +113,7 @@ export async function createCohort(
       return cohortView(db, row!.id);
     } catch (error) {
       // Another class took the code between the check and the insert.
-      if (isUniqueViolation(error)) throw conflict(JOIN_CODE_TAKEN);
+      if (isUniqueViolation(error)) throw conflict(JOIN_CODE_TAKEN, "joinCode");
       throw error;
     }
   }
@@ -140,7 +140,7 @@ export async function updateCohort(db: Database, id: string, input: CohortUpdate
       .set({ name: input.name, joinCode, ...defaultTest, ...(input.isActive === undefined ? {} : { isActive: input.isActive }) })
       .where(eq(cohorts.id, id));
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(JOIN_CODE_TAKEN);
+    if (isUniqueViolation(error)) throw conflict(JOIN_CODE_TAKEN, "joinCode");
     throw error;
   }
   return cohortView(db, id);
@@ -149,6 +149,12 @@ export async function updateCohort(db: Database, id: string, input: CohortUpdate
 /** Deletes a class and (by cascade) its members; its sessions stay, no longer linked to it. */
 export async function deleteCohort(db: Database, id: string): Promise<boolean> {
   return (await db.delete(cohorts).where(eq(cohorts.id, id)).returning({ id: cohorts.id })).length > 0;
+}
+
+/** The newest class with this exact name that defaults to this test (the demo class, which generating demo data refreshes). */
+export async function findCohortByNameAndTest(db: Database, name: string, testConfigId: string) {
+  const where = and(eq(cohorts.name, name), eq(cohorts.testConfigId, testConfigId));
+  return (await db.query.cohorts.findFirst({ where, columns: { id: true }, orderBy: [desc(cohorts.createdAt)] })) ?? null;
 }
 
 /** What a signed-out student may learn from a join code, and nothing more. */
@@ -181,6 +187,17 @@ export async function addCohortMember(db: Database, input: CohortMemberInput): P
 /** Takes back a membership that a failed start created: a start is all or nothing (ADR 0014). */
 export async function removeCohortMember(db: Database, cohortId: string, studentId: string): Promise<void> {
   await db.delete(cohortMembers).where(and(eq(cohortMembers.cohortId, cohortId), eq(cohortMembers.studentId, studentId)));
+}
+
+/** Adds (or renames) several members of one class in one batch: the demo class's simulated students. */
+export async function addCohortMembers(db: Database, cohortId: string, members: { studentId: string; displayName: string }[]): Promise<void> {
+  const [first, ...rest] = members.map((member) =>
+    db
+      .insert(cohortMembers)
+      .values({ cohortId, ...member })
+      .onConflictDoUpdate({ target: [cohortMembers.cohortId, cohortMembers.studentId], set: { displayName: member.displayName, updatedAt: new Date() } }),
+  );
+  if (first) await db.batch([first, ...rest]);
 }
 
 /** What starting a session (and sending a student back to join it) needs to know about its class. */

@@ -45,9 +45,10 @@ async function assertModule(db: Database, moduleId: string | null) {
   }
 }
 
-async function assertModuleNameFree(db: Database, name: string) {
+/** `field` names the request field that carries the name, so a form can show the refusal beside it. */
+async function assertModuleNameFree(db: Database, name: string, field: string) {
   const existing = await db.query.modules.findFirst({ where: sql`lower(${modules.name}) = lower(${name})` });
-  if (existing) throw conflict(`A module named "${existing.name}" already exists.`);
+  if (existing) throw conflict(`A module named "${existing.name}" already exists.`, field);
 }
 
 /**
@@ -62,7 +63,7 @@ export async function saveCompetency(db: Database, id: string | null, { newModul
   let moduleId = input.moduleId;
   const newModuleId = crypto.randomUUID();
   if (newModuleName) {
-    await assertModuleNameFree(db, newModuleName);
+    await assertModuleNameFree(db, newModuleName, "newModuleName");
     moduleId = newModuleId;
   } else {
     await assertModule(db, moduleId);
@@ -87,7 +88,7 @@ export async function listModules(db: Database) {
 }
 
 export async function createModule(db: Database, name: string) {
-  await assertModuleNameFree(db, name);
+  await assertModuleNameFree(db, name, "name");
   const [row] = await db.insert(modules).values({ name }).returning({ id: modules.id, name: modules.name });
   return row!;
 }
@@ -110,7 +111,7 @@ export async function listPrerequisites(db: Database) {
 }
 
 export async function addPrerequisite(db: Database, competencyId: string, prerequisiteId: string) {
-  if (competencyId === prerequisiteId) throw invalid(SELF_PREREQUISITE.message);
+  if (competencyId === prerequisiteId) throw invalid(SELF_PREREQUISITE.message, "prerequisiteId");
   const [competency, prerequisite] = await Promise.all([
     db.query.competencies.findFirst({ where: eq(competencies.id, competencyId) }),
     db.query.competencies.findFirst({ where: eq(competencies.id, prerequisiteId) }),
@@ -118,9 +119,9 @@ export async function addPrerequisite(db: Database, competencyId: string, prereq
   if (!competency) throw notFound(NOT_FOUND.competency);
   if (!prerequisite) throw notFound(NOT_FOUND.prerequisiteCompetency);
   const edges = await db.select({ competencyId: prerequisites.competencyId, prerequisiteId: prerequisites.prerequisiteId }).from(prerequisites);
-  if (isDuplicate(edges, competencyId, prerequisiteId)) throw conflict("This prerequisite already exists.");
+  if (isDuplicate(edges, competencyId, prerequisiteId)) throw conflict("This prerequisite already exists.", "prerequisiteId");
   if (wouldCreateCycle(edges, competencyId, prerequisiteId)) {
-    throw conflict(`This would create a cycle: "${prerequisite.description}" already depends on "${competency.description}".`);
+    throw conflict(`This would create a cycle: "${prerequisite.description}" already depends on "${competency.description}".`, "prerequisiteId");
   }
   const [row] = await db.insert(prerequisites).values({ competencyId, prerequisiteId }).returning();
   return { id: row!.id, competencyId, prerequisiteId, competencyDescription: competency.description, prerequisiteDescription: prerequisite.description };

@@ -20,42 +20,50 @@ export type GradingLogInput = {
   review: { flagged: boolean; reasons: string[] };
 };
 
-/** One row per grading call (SPEC.md "AI grading log"), with its tokens and cost at the model's rates. */
-export async function insertGradingLog(db: Database, input: GradingLogInput): Promise<GradingLogRow> {
+/** A grading call's row, with its tokens and cost at the model's rates. */
+function gradingLogValues(input: GradingLogInput): typeof aiGradingLogs.$inferInsert {
   const cost = costOf(input.call.model, input.call.usage);
   const result = input.outcome.ok ? input.outcome.result : null;
-  const [row] = await db
-    .insert(aiGradingLogs)
-    .values({
-      sessionId: input.sessionId,
-      questionId: input.questionId,
-      questionType: input.question.type,
-      questionText: input.question.text,
-      studentAnswer: input.answer,
-      rubric: input.question.rubric ?? null,
-      score: result?.score ?? null,
-      feedback: result?.feedback ?? null,
-      keyPoints: result?.keyPoints ?? null,
-      strengths: result?.strengths ?? null,
-      improvements: result?.improvements ?? null,
-      error: input.outcome.ok ? null : input.outcome.error,
-      aiModel: input.call.model,
-      promptSent: input.call.promptSent,
-      rawResponse: input.call.rawResponse,
-      promptTokens: input.call.usage.promptTokens,
-      completionTokens: input.call.usage.completionTokens,
-      reasoningTokens: input.call.usage.reasoningTokens,
-      totalTokens: input.call.usage.totalTokens,
-      inputCost: cost.inputCost,
-      outputCost: cost.outputCost,
-      reasoningCost: cost.reasoningCost,
-      totalCost: cost.totalCost,
-      flaggedForReview: input.review.flagged,
-      reviewReasons: input.review.reasons.length ? input.review.reasons : null,
-    })
-    .returning();
+  return {
+    sessionId: input.sessionId,
+    questionId: input.questionId,
+    questionType: input.question.type,
+    questionText: input.question.text,
+    studentAnswer: input.answer,
+    rubric: input.question.rubric ?? null,
+    score: result?.score ?? null,
+    feedback: result?.feedback ?? null,
+    keyPoints: result?.keyPoints ?? null,
+    strengths: result?.strengths ?? null,
+    improvements: result?.improvements ?? null,
+    error: input.outcome.ok ? null : input.outcome.error,
+    aiModel: input.call.model,
+    promptSent: input.call.promptSent,
+    rawResponse: input.call.rawResponse,
+    promptTokens: input.call.usage.promptTokens,
+    completionTokens: input.call.usage.completionTokens,
+    reasoningTokens: input.call.usage.reasoningTokens,
+    totalTokens: input.call.usage.totalTokens,
+    inputCost: cost.inputCost,
+    outputCost: cost.outputCost,
+    reasoningCost: cost.reasoningCost,
+    totalCost: cost.totalCost,
+    flaggedForReview: input.review.flagged,
+    reviewReasons: input.review.reasons.length ? input.review.reasons : null,
+  };
+}
+
+/** One row per grading call (SPEC.md "AI grading log"). */
+export async function insertGradingLog(db: Database, input: GradingLogInput): Promise<GradingLogRow> {
+  const [row] = await db.insert(aiGradingLogs).values(gradingLogValues(input)).returning();
   if (!row) throw new Error("Writing the grading log returned no row");
   return row;
+}
+
+/** Several grading logs in one batch (a demo session's answers); one row a statement, as a row has 26 columns. */
+export async function insertGradingLogs(db: Database, inputs: GradingLogInput[]): Promise<void> {
+  const [first, ...rest] = inputs.map((input) => db.insert(aiGradingLogs).values(gradingLogValues(input)));
+  if (first) await db.batch([first, ...rest]);
 }
 
 /**

@@ -54,6 +54,12 @@ export async function deleteSessionRecord(db: Database, id: string): Promise<voi
   await db.delete(testSessionRecords).where(eq(testSessionRecords.id, id));
 }
 
+/** Deletes a class's sessions (their answers and grading logs go with them, by cascade); answers their ids. */
+export async function deleteCohortSessions(db: Database, cohortId: string): Promise<string[]> {
+  const deleted = await db.delete(testSessionRecords).where(eq(testSessionRecords.cohortId, cohortId)).returning({ id: testSessionRecords.id });
+  return deleted.map((row) => row.id);
+}
+
 /** The student's session in progress for this test in this class, if any (at most one: issue 9 §2). */
 export async function findSessionInProgress(db: Database, input: { cohortId: string | null; studentId: string; testId: string }) {
   const [row] = await db

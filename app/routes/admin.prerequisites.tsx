@@ -5,6 +5,7 @@ import { useState } from "react";
 
 import { BackLink, PageHeader } from "~/components/page-header";
 import { Dialog, DialogActions } from "~/components/dialog";
+import { FieldError, useFieldError } from "~/components/form-field";
 import { useActionResult, useIntentFetcher } from "~/components/action-result";
 import { PREREQUISITE_MESSAGES, prerequisiteActionSchema } from "~/domain/curriculum/screen-actions";
 import { NOT_FOUND } from "~/domain/shell/not-found";
@@ -94,46 +95,85 @@ export default function PrerequisitesManager() {
       <Dialog open={open} onClose={() => setOpen(false)} title="Add Prerequisite" description="A student should master the prerequisite before the competency.">
         <fetcher.Form method="post" className="space-y-4">
           <input type="hidden" name="intent" value="add" />
-          <div>
-            <label htmlFor="prerequisite-competency" className="label">
-              Competency
-            </label>
-            <select
-              id="prerequisite-competency"
-              name="competencyId"
-              className="input mt-1"
-              value={competencyId}
-              onChange={(event) => {
-                setCompetencyId(event.target.value);
-                if (event.target.value === prerequisiteId) setPrerequisiteId("");
-              }}
-            >
-              <option value="">Select a competency</option>
-              {competencies.map((competency) => (
-                <option key={competency.id} value={competency.id}>
-                  {competency.description}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="prerequisite-prerequisite" className="label">
-              Prerequisite
-            </label>
-            <select id="prerequisite-prerequisite" name="prerequisiteId" className="input mt-1" value={prerequisiteId} onChange={(event) => setPrerequisiteId(event.target.value)}>
-              <option value="">Select its prerequisite</option>
-              {competencies
-                .filter((competency) => competency.id !== competencyId)
-                .map((competency) => (
-                  <option key={competency.id} value={competency.id}>
-                    {competency.description}
-                  </option>
-                ))}
-            </select>
-          </div>
+          <PrerequisiteSelects
+            competencies={competencies}
+            competencyId={competencyId}
+            prerequisiteId={prerequisiteId}
+            onCompetencyChange={(id) => {
+              setCompetencyId(id);
+              if (id === prerequisiteId) setPrerequisiteId("");
+            }}
+            onPrerequisiteChange={setPrerequisiteId}
+          />
           <DialogActions onCancel={() => setOpen(false)} submitLabel="Add Prerequisite" busy={busy} />
         </fetcher.Form>
       </Dialog>
     </div>
+  );
+}
+
+/** The dialog's two selections; inside the dialog, so the server's refusal of either shows beside it. */
+function PrerequisiteSelects({
+  competencies,
+  competencyId,
+  prerequisiteId,
+  onCompetencyChange,
+  onPrerequisiteChange,
+}: {
+  competencies: { id: string; description: string }[];
+  competencyId: string;
+  prerequisiteId: string;
+  onCompetencyChange: (id: string) => void;
+  onPrerequisiteChange: (id: string) => void;
+}) {
+  const competencyError = useFieldError("prerequisite-competency", "competencyId");
+  const prerequisiteError = useFieldError("prerequisite-prerequisite", "prerequisiteId");
+  return (
+    <>
+      <div>
+        <label htmlFor="prerequisite-competency" className="label">
+          Competency
+        </label>
+        <select
+          id="prerequisite-competency"
+          name="competencyId"
+          className="input mt-1"
+          value={competencyId}
+          {...competencyError.controlProps}
+          onChange={(event) => onCompetencyChange(event.target.value)}
+        >
+          <option value="">Select a competency</option>
+          {competencies.map((competency) => (
+            <option key={competency.id} value={competency.id}>
+              {competency.description}
+            </option>
+          ))}
+        </select>
+        <FieldError id={competencyError.errorId} error={competencyError.error} />
+      </div>
+      <div>
+        <label htmlFor="prerequisite-prerequisite" className="label">
+          Prerequisite
+        </label>
+        <select
+          id="prerequisite-prerequisite"
+          name="prerequisiteId"
+          className="input mt-1"
+          value={prerequisiteId}
+          {...prerequisiteError.controlProps}
+          onChange={(event) => onPrerequisiteChange(event.target.value)}
+        >
+          <option value="">Select its prerequisite</option>
+          {competencies
+            .filter((competency) => competency.id !== competencyId)
+            .map((competency) => (
+              <option key={competency.id} value={competency.id}>
+                {competency.description}
+              </option>
+            ))}
+        </select>
+        <FieldError id={prerequisiteError.errorId} error={prerequisiteError.error} />
+      </div>
+    </>
   );
 }

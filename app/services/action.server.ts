@@ -3,7 +3,7 @@ import type { z } from "zod";
 
 import type { ToastMessage } from "~/domain/shell/toast";
 import type { ActionResult, TitledMessage } from "~/lib/action-result";
-import { invalid, RATE_LIMITED_TITLE, RateLimitedError } from "~/lib/errors";
+import { DomainError, invalid, RATE_LIMITED_TITLE, RateLimitedError } from "~/lib/errors";
 import { formToObject } from "~/lib/form-data";
 import { parseRequestJson } from "~/lib/json-bounds";
 import { fieldErrors } from "~/lib/form-errors";
@@ -21,7 +21,8 @@ type IntentSchema = z.ZodType<{ intent: string }, z.ZodTypeDef, unknown>;
 export type ActionMessages<Intent extends string> = {
   /**
    * Per intent: the success toast (null for none), the failure text of SPEC.md section 8, and the
-   * title SPEC.md gives that intent's failures ("Generation Failed"; "Error" when it gives none).
+   * title SPEC.md gives that intent's failures ("Generation Failed", or "Error" where SPEC.md says
+   * so). Without a title, a failure with a reason of its own is titled with the failure text.
    */
   intents: Record<Intent, { success: ToastMessage | string | null; failure: string; failureTitle?: string }>;
   /** Validation and rule messages that SPEC.md shows under their own title. */
@@ -76,6 +77,18 @@ function toastOf(message: string, titled: readonly TitledMessage[] = [], failure
   return { title, description: message, variant: "destructive" };
 }
 
+/**
+ * The toast of an intent that failed for a reason of its own ("That join code is already used by
+ * another class"): where SPEC.md gives the intent's failure text but no title, its words are the
+ * title and the reason goes under it.
+ */
+function refusalToast(message: string, messages: ActionMessages<string>, intent: string): ToastMessage {
+  const { failure, failureTitle } = messages.intents[intent]!;
+  const titled = messages.titled?.some((entry) => entry.message === message);
+  if (titled || failureTitle || message === failure) return toastOf(message, messages.titled, failureTitle);
+  return { title: failure, description: message, variant: "destructive" };
+}
+
 function failure(status: number, intent: string | null, toast: ToastMessage, errors: Record<string, string> = {}, values?: Record<string, string>, headers: Record<string, string> = {}) {
   return json<ActionResult>({ ok: false, intent, toast, fieldErrors: errors, ...(values ? { values } : {}) }, { status, headers });
 }
@@ -117,7 +130,9 @@ export async function handleAction<Schema extends IntentSchema, Data = undefined
   } catch (error) {
     if (error instanceof Response) throw error;
     const { status, message, headers } = describeFailure(error, `Screen action "${intent}"`, intents[intent]!.failure);
-    const title = error instanceof RateLimitedError ? RATE_LIMITED_TITLE : intents[intent]!.failureTitle;
-    return failure(status, intent, toastOf(message, messages.titled, title), {}, echo, headers);
+    // A rule that names the field it refused lets the form show the reason beside that field.
+    const errors = error instanceof DomainError && error.field ? { [error.field]: message } : {};
+    const toast = error instanceof RateLimitedError ? toastOf(message, messages.titled, RATE_LIMITED_TITLE) : refusalToast(message, messages as ActionMessages<string>, intent);
+    return failure(status, intent, toast, errors, echo, headers);
   }
 }

@@ -7,16 +7,18 @@ import type { SessionBlueprint } from "~/domain/sessions/blueprint";
 import { generateResumeCode } from "~/domain/sessions/resume-code";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { conflict, found } from "~/lib/errors";
-import { addCohortMember, createCohort, listTestChoices } from "~/models/cohorts.server";
+import { addCohortMembers, createCohort, findCohortByNameAndTest, listTestChoices, updateCohort } from "~/models/cohorts.server";
+import { insertGradingLogs, type GradingLogInput } from "~/models/grading-logs.server";
 import { buildBlueprint } from "~/models/session-blueprint.server";
-import { insertSessionRecord } from "~/models/sessions.server";
+import { deleteCohortSessions, insertSessionRecord } from "~/models/sessions.server";
 import { createTest, getTestDetail, updateTest } from "~/models/tests.server";
 import { testSessionStub } from "./test-session.server";
-import { recordOfflineGradingLog } from "./test-sessions.server";
+import { offlineGradingLog } from "./test-sessions.server";
 
 /**
- * Demo data for Cohort Analytics (SPEC.md section 7, issue 10 §3): a new class and a copy of the
- * demo test, taken by simulated students through the real session engine.
+ * Demo data for Cohort Analytics (SPEC.md section 7): one demo class and one copy of the demo test,
+ * taken by simulated students through the real session engine. Generating again refreshes them in
+ * place: the earlier demo sessions are discarded and the class is taken again.
  */
 export type DemoCohort = { cohort: { id: string; name: string; joinCode: string }; test: { id: string; title: string }; students: number };
 
@@ -25,44 +27,76 @@ export const DEMO_SOURCE_TEST_TITLE = "Grade 6 Math Check-in";
 /** The local seed was never run here (a fresh deployment): there is nothing to copy. */
 export const DEMO_TEST_MISSING = `Failed to generate demo data: the demo test "${DEMO_SOURCE_TEST_TITLE}" is not in this product's tests.`;
 export const DEMO_CLASS_NAME = "Demo Class (simulated)";
+export const DEMO_TEST_TITLE = `${DEMO_SOURCE_TEST_TITLE} (demo class)`;
 export const DEMO_STUDENT_COUNT = 32;
 /** One seed for the class: every demo class has the same abilities, so a demo tells the same story. */
 export const DEMO_SEED = 2026;
 /** The simulated tutor's reply to a simulated student's chat message (a demo spends no model tokens). */
 const DEMO_TUTOR_REPLY = "Thank you. Can you explain your thinking a little more?";
-/** Students taking the test at once: each is a chain of Durable Object calls, mostly waiting. */
-const CONCURRENCY = 6;
+/**
+ * Students taking the test at once: each is a chain of Durable Object calls, mostly waiting on
+ * storage, so the whole class goes at once (on an idle machine a little faster than 6 or 8 at a time).
+ */
+const CONCURRENCY = DEMO_STUDENT_COUNT;
+
+/** How far a generation has got: students who have finished their attempt, of all of them. */
+export type DemoProgress = { done: number; total: number };
 
 /**
- * Creates a copy of the demo test and a class that defaults to it, then has 32 simulated students
- * of spread abilities take it through each session's Durable Object, exactly as the student routes
- * do (begin with the blueprint, submit answer after answer, complete), and flushes each session
- * to D1 so the analytics read everything when this returns. Open answers keep the offline grader's
- * score, final even when a model is configured: a demo never spends model tokens.
+ * Finds (or creates) the demo class and its copy of the demo test and discards their earlier
+ * sessions, then has 32 simulated students of spread abilities take it through each session's
+ * Durable Object, exactly as the student routes do (begin with the blueprint, submit answer after
+ * answer, complete), and flushes each session to D1 so the analytics read everything when this
+ * returns. Open answers keep the offline grader's score, final even when a model is configured: a
+ * demo never spends model tokens. `onProgress` hears each student who finishes.
  */
-export async function seedDemoCohort(context: AppLoadContext, admin: { id: string }): Promise<DemoCohort> {
+export async function seedDemoCohort(context: AppLoadContext, admin: { id: string }, onProgress?: (progress: DemoProgress) => void): Promise<DemoCohort> {
   const { db } = context;
-  const test = await copyDemoTest(db, admin.id);
-  const cohort = await createCohort(db, { name: DEMO_CLASS_NAME, joinCode: null, testConfigId: test.id, testMode: "placement", isActive: true }, admin.id);
+  const test = await demoTest(db, admin.id);
+  const cohort = await demoClass(context, test.id, admin.id);
   const blueprintFor = async (mode: SessionBlueprint["mode"]) =>
     found(await buildBlueprint(db, { testId: test.id, sessionId: "template", mode, studentId: "template", cohortId: cohort.id, seed: 0 }), NOT_FOUND.test);
   const templates = { placement: await blueprintFor("placement"), diagnostic: await blueprintFor("diagnostic") };
 
   const students = simulatedClass(DEMO_STUDENT_COUNT, DEMO_SEED);
+  let done = 0;
+  onProgress?.({ done, total: students.length });
+  await addCohortMembers(db, cohort.id, students.map(({ studentId, displayName }) => ({ studentId, displayName })));
   await forEachLimited(students, CONCURRENCY, async (student) => {
-    await addCohortMember(db, { cohortId: cohort.id, studentId: student.studentId, displayName: student.displayName });
     await takeTest(context, templates[student.mode], student);
+    onProgress?.({ done: ++done, total: students.length });
   });
   return { cohort: { id: cohort.id, name: cohort.name, joinCode: cohort.joinCode }, test: { id: test.id, title: test.title }, students: students.length };
 }
 
-/** A new test with the demo test's details, sections, question placements and timer defaults (the same bank questions). */
-async function copyDemoTest(db: Database, userId: string) {
-  const source = (await listTestChoices(db)).find((test) => test.title === DEMO_SOURCE_TEST_TITLE);
+/** The demo class, taking the demo test, active, with no sessions left from an earlier generation. */
+async function demoClass(context: AppLoadContext, testId: string, userId: string) {
+  const { db } = context;
+  const values = { name: DEMO_CLASS_NAME, testConfigId: testId, testMode: "placement", isActive: true } as const;
+  // Only the class an earlier generation made: a teacher's own class is never emptied.
+  const existing = await findCohortByNameAndTest(db, DEMO_CLASS_NAME, testId);
+  if (!existing) return createCohort(db, { ...values, joinCode: null }, userId);
+  const earlier = await deleteCohortSessions(db, existing.id);
+  // Their objects too: an unfinished one would otherwise wake at its deadline to write a deleted session.
+  await Promise.all(earlier.map((sessionId) => testSessionStub(context.cloudflare.env, sessionId).discard()));
+  return updateCohort(db, existing.id, { ...values, joinCode: null });
+}
+
+/** The demo test's copy: the one an earlier generation made, or a new one. */
+async function demoTest(db: Database, userId: string) {
+  const tests = await listTestChoices(db);
+  const copy = tests.find((test) => test.title === DEMO_TEST_TITLE);
+  if (copy) return copy;
+  const source = tests.find((test) => test.title === DEMO_SOURCE_TEST_TITLE);
   if (!source) throw conflict(DEMO_TEST_MISSING);
-  const detail = found(await getTestDetail(db, source.id), NOT_FOUND.test);
+  return copyDemoTest(db, source.id, userId);
+}
+
+/** A new test with the demo test's details, sections, question placements and timer defaults (the same bank questions). */
+async function copyDemoTest(db: Database, sourceId: string, userId: string) {
+  const detail = found(await getTestDetail(db, sourceId), NOT_FOUND.test);
   const details = {
-    title: `${DEMO_SOURCE_TEST_TITLE} (demo class)`,
+    title: DEMO_TEST_TITLE,
     description: detail.description ?? "",
     gradeLevel: detail.gradeLevel ?? "",
     subject: detail.subject ?? "",
@@ -113,6 +147,8 @@ async function takeTest(context: AppLoadContext, template: SessionBlueprint, stu
   if (!begun.ok) throw new Error(`The session object refused the demo blueprint: ${begun.message}`);
   const questions = new Map(blueprint.questions.map((question) => [question.id, question]));
   const random = mulberry32(student.seed);
+  // Written in one batch once the attempt is over, not one write an answer.
+  const logs: GradingLogInput[] = [];
   let current = begun.view.currentQuestion;
   for (let answered = 0; current && answered < student.answers; answered++) {
     const { answer, timeSpentSeconds } = simulatedAnswer(questions.get(current.id)!, student.theta, random);
@@ -126,7 +162,7 @@ async function takeTest(context: AppLoadContext, template: SessionBlueprint, stu
       throw new Error(`A demo answer was refused (${result.reason})`);
     }
     const submitted = { questionId: current.id, answer, timeSpentSeconds };
-    if (result.offlineGradeLog) await recordOfflineGradingLog(context.db, sessionId, submitted, result.offlineGradeLog);
+    if (result.offlineGradeLog) logs.push(offlineGradingLog(sessionId, submitted, result.offlineGradeLog));
     if (result.answer.grading === "provisional" && result.modelGrade) {
       // A model is configured, but a simulated student's answer is not worth its tokens: the offline
       // grade is confirmed as final, so the results never wait on a grade that will not come, and
@@ -134,12 +170,12 @@ async function takeTest(context: AppLoadContext, template: SessionBlueprint, stu
       const { score, feedback, strengths, improvements } = result.answer;
       const grade = { score: score ?? 0, feedback: feedback ?? "", strengths, improvements };
       await session.applyModelGrade({ questionId: current.id, grade });
-      await recordOfflineGradingLog(context.db, sessionId, submitted, { question: result.modelGrade.question, answer: result.modelGrade.answer, result: { ...grade, keyPoints: [] }, review: { flagged: false, reasons: [] } });
+      logs.push(offlineGradingLog(sessionId, submitted, { question: result.modelGrade.question, answer: result.modelGrade.answer, result: { ...grade, keyPoints: [] }, review: { flagged: false, reasons: [] } }));
     }
     current = result.view.currentQuestion;
   }
   if (student.finishes) await session.complete();
-  const flushed = await session.flush();
+  const [flushed] = await Promise.all([session.flush(), insertGradingLogs(context.db, logs)]);
   if (!flushed.ok || !flushed.written) throw new Error(`A demo session could not be written to D1: ${sessionId}`);
 }
 

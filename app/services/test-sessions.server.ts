@@ -9,7 +9,7 @@ import type { TestMode } from "~/domain/classes/cohort";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { conflict, DomainError, found, notFound } from "~/lib/errors";
 import { NO_USAGE } from "~/domain/ai/usage-cost";
-import { insertGradingLog } from "~/models/grading-logs.server";
+import { insertGradingLog, type GradingLogInput } from "~/models/grading-logs.server";
 import { buildBlueprint } from "~/models/session-blueprint.server";
 import { addCohortMember, findCohortForStart, removeCohortMember } from "~/models/cohorts.server";
 import { deleteSessionRecord, findSessionInProgress, insertSessionRecord, markSessionCompleted } from "~/models/sessions.server";
@@ -166,7 +166,12 @@ export async function submitSessionAnswer(context: AppLoadContext, sessionId: st
  * caller's promise: nothing about the log can fail the student's stored answer.
  */
 export async function recordOfflineGradingLog(db: AppLoadContext["db"], sessionId: string, input: Pick<SubmitAnswerInput, "questionId">, log: OfflineGradeLog) {
-  return insertGradingLog(db, {
+  return insertGradingLog(db, offlineGradingLog(sessionId, input, log));
+}
+
+/** The grading log row of an answer the offline grader graded for good (for a batch of them: demo data). */
+export function offlineGradingLog(sessionId: string, input: Pick<SubmitAnswerInput, "questionId">, log: OfflineGradeLog): GradingLogInput {
+  return {
     sessionId,
     questionId: input.questionId,
     question: gradingQuestionSchema.parse(log.question),
@@ -175,7 +180,7 @@ export async function recordOfflineGradingLog(db: AppLoadContext["db"], sessionI
     call: { model: OFFLINE_MODEL, promptSent: null, rawResponse: null, usage: NO_USAGE },
     outcome: { ok: true, result: log.result },
     review: log.review,
-  });
+  };
 }
 
 export async function completeTestSession(context: AppLoadContext, sessionId: string): Promise<SessionView> {

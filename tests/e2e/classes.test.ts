@@ -26,7 +26,8 @@ describe("Class Management", () => {
     const create = page.getByRole("dialog", { name: "New Class" });
     await create.getByText("Leave blank to generate one").waitFor();
     await create.getByRole("button", { name: "Create Class" }).click();
-    await create.getByText("Please enter a cohort name.").waitFor();
+    // Beside the field (the toast, inside the open dialog too, says it as well).
+    await create.locator("#cohortName-error").getByText("Please enter a cohort name.").waitFor();
     await toast("Name required");
     await create.getByLabel("Class name").fill("Period 4 Science");
     expect(await create.getByLabel("Test mode").count()).toBe(0);

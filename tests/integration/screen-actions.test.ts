@@ -149,6 +149,32 @@ describe("ids, atomic writes and errors", () => {
     expect(empty).toMatchObject({ status: 400, result: { toast: { title: "Missing selection" } } });
   });
 
+  it("titles a refusal's own reason with SPEC.md's failure text, and names the field it is about", async () => {
+    const taken = await postJson("/admin/cohorts", "routes/admin.cohorts", { intent: "create", values: { name: "Second period", joinCode: "DEMOCLASS" } });
+    expect(taken).toMatchObject({
+      status: 409,
+      result: {
+        toast: { title: "Failed to create cohort. Please try again.", description: "That join code is already used by another class.", variant: "destructive" },
+        fieldErrors: { joinCode: "That join code is already used by another class." },
+      },
+    });
+
+    const competency = async (description: string) =>
+      (await (await worker.request("/api/competencies", { method: "POST", jar: admin, headers: { "Content-Type": "application/json" }, body: JSON.stringify({ description }) })).json()) as { id: string };
+    const [first, second] = [await competency("Adds fractions"), await competency("Adds mixed numbers")];
+    expect((await postJson(...PREREQUISITES, { intent: "add", competencyId: first!.id, prerequisiteId: second!.id })).status).toBe(200);
+    const cycle = await postJson(...PREREQUISITES, { intent: "add", competencyId: second!.id, prerequisiteId: first!.id });
+    expect(cycle).toMatchObject({ status: 409, result: { toast: { title: "Failed to add prerequisite. Please try again.", description: expect.stringContaining("would create a cycle") } } });
+    expect(cycle.result.fieldErrors).toEqual({ prerequisiteId: cycle.result.toast.description });
+
+    const existing = await worker.d1.prepare("select name from modules limit 1").first<{ name: string }>();
+    const module = await postJson(...COMPETENCIES, { intent: "create", values: { description: "Rounds decimals", newModuleName: existing!.name } });
+    expect(module).toMatchObject({
+      status: 409,
+      result: { toast: { title: "Failed to create competency. Please try again." }, fieldErrors: { newModuleName: `A module named "${existing!.name}" already exists.` } },
+    });
+  });
+
   it("answers a database failure with SPEC.md's failure text and a 500, never the database's own words", async () => {
     await worker.d1.exec("alter table modules rename to modules_elsewhere");
     try {

@@ -117,7 +117,8 @@ describe("POST /api/analytics/seed-demo", () => {
   });
 
   it("answers 409 and says why when there is no demo test to copy, from the API and the screen", async () => {
-    await worker.d1.prepare("update tests set title = 'Renamed check-in' where title = 'Grade 6 Math Check-in'").run();
+    // Neither the demo test nor an earlier copy of it to refresh.
+    await worker.d1.prepare("update tests set title = 'Renamed ' || title where title like 'Grade 6 Math Check-in%'").run();
     try {
       expect(await admin.post("/api/analytics/seed-demo", {})).toEqual({ status: 409, data: { message: DEMO_TEST_MISSING } });
       const jar = await worker.signIn("admin@example.com", "demo-admin-password");
@@ -130,7 +131,7 @@ describe("POST /api/analytics/seed-demo", () => {
       expect(screen.status).toBe(409);
       expect(await screen.json()).toMatchObject({ ok: false, intent: "generateDemo", toast: { description: DEMO_TEST_MISSING, variant: "destructive" } });
     } finally {
-      await worker.d1.prepare("update tests set title = 'Grade 6 Math Check-in' where title = 'Renamed check-in'").run();
+      await worker.d1.prepare("update tests set title = substr(title, 9) where title like 'Renamed Grade 6 Math Check-in%'").run();
     }
   });
 
@@ -142,6 +143,41 @@ describe("POST /api/analytics/seed-demo", () => {
     const put = await admin.put("/api/analytics/seed-demo", {});
     expect(put.status).toBe(405);
   });
+
+  it("refreshes the one demo class and test in place when pressed again: the earlier sessions are replaced", async () => {
+    const earlier = (await sessionsOfClass(seeded.cohort.id)).map((row) => row.id);
+    const started = performance.now();
+    const again = await admin.post("/api/analytics/seed-demo", {});
+    console.info(`seed-demo again: ${DEMO_STUDENT_COUNT} simulated students in ${Math.round(performance.now() - started)} ms`);
+    expect(again.status, JSON.stringify(again.data)).toBe(201);
+    expect(again.data).toEqual(seeded);
+    const count = async (sql: string, value: string) => (await worker.d1.prepare(sql).bind(value).first<{ n: number }>())!.n;
+    expect(await count("select count(*) as n from cohorts where name = ?", seeded.cohort.name)).toBe(1);
+    expect(await count("select count(*) as n from tests where title = ?", seeded.test.title)).toBe(1);
+    const now = await sessionsOfClass(seeded.cohort.id);
+    expect(now.length).toBe(DEMO_STUDENT_COUNT);
+    expect(now.filter((row) => earlier.includes(row.id))).toEqual([]);
+    expect(await count("select count(*) as n from cohort_members where cohort_id = ?", seeded.cohort.id)).toBe(DEMO_STUDENT_COUNT);
+  }, 60_000);
+
+  it("reports each student who finishes as a line of a JSON stream when asked, then the same answer", async () => {
+    const jar = await worker.signIn("admin@example.com", "demo-admin-password");
+    const response = await worker.request("/api/analytics/seed-demo", {
+      method: "POST",
+      jar,
+      headers: { "Content-Type": "application/json", Accept: "application/x-ndjson" },
+      body: "{}",
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toContain("application/x-ndjson");
+    const lines = (await response.text())
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    const progress = lines.slice(0, -1).map((line) => line.progress);
+    expect(progress).toEqual(Array.from({ length: DEMO_STUDENT_COUNT + 1 }, (_, done) => ({ done, total: DEMO_STUDENT_COUNT })));
+    expect(lines.at(-1)).toEqual({ result: seeded });
+  }, 60_000);
 });
 
 describe("POST /api/analytics/seed-demo with a grading model configured", () => {
@@ -229,7 +265,8 @@ describe("Cohort Analytics page", () => {
     for (const cohortId of ["no-such-class", "not%20an%20id", "x".repeat(300)]) {
       const missing = await page(`/admin/analytics?cohortId=${cohortId}`);
       expect(missing.status, cohortId).toBe(404);
-      expect(missing.html).toContain("Class Not Found");
+      // SPEC.md's words first, the reason under them.
+      expect(missing.html).toMatch(/Failed to fetch analytics<\/p><p[^>]*>Class Not Found/);
       expect(missing.html).toContain('href="/admin/cohorts"');
     }
   });

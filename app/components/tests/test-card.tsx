@@ -28,12 +28,13 @@ export function TestCard({ test }: { test: TestCardData }) {
         </span>
       </div>
       <p className="mt-2 line-clamp-3 text-sm text-slate-700">{test.description}</p>
-      <dl className="mt-4 grid grid-cols-3 gap-2">
+      {/* Each tile at least as wide as its words ("Mathematics" never breaks): one that does not fit goes to the next row. */}
+      <dl className="mt-4 flex flex-wrap gap-2">
         {tiles.map((tile) => (
-          <div key={tile.label} className="rounded-lg bg-slate-50 p-2 text-center">
+          <div key={tile.label} className="min-w-fit flex-1 rounded-lg bg-slate-50 p-2 text-center">
             <tile.icon aria-hidden="true" className="mx-auto size-4 text-brand-600" />
             <dt className="mt-1 text-xs text-slate-600">{tile.label}</dt>
-            <dd className="hyphens-auto break-words text-sm font-semibold text-slate-900">{tile.value}</dd>
+            <dd className="break-words text-sm font-semibold text-slate-900">{tile.value}</dd>
           </div>
         ))}
       </dl>

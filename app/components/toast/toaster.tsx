@@ -1,3 +1,5 @@
+import { useEffect, useState } from "react";
+
 import { CloseGlyph } from "../glyphs";
 
 import type { ToastMessage } from "~/domain/shell/toast";
@@ -6,10 +8,22 @@ type Props = {
   toast: (ToastMessage & { id: number }) | null;
   onDismiss: () => void;
   onPauseChange: (paused: boolean) => void;
+  /**
+   * Moved into or out of a dialog, the live region is new: a toast already in it when it mounts
+   * would not be announced, so it is filled one render later. (False for the page's first render,
+   * so the server's HTML shows a redirect's toast without JavaScript.)
+   */
+  announceAfterMount?: boolean;
 };
 
 /** The live region stays mounted so screen readers announce each toast as it appears. */
-export function Toaster({ toast, onDismiss, onPauseChange }: Props) {
+export function Toaster({ toast: current, onDismiss, onPauseChange, announceAfterMount = false }: Props) {
+  const [mounted, setMounted] = useState(!announceAfterMount);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => setMounted(true));
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  const toast = mounted ? current : null;
   const destructive = toast?.variant === "destructive";
   return (
     <section

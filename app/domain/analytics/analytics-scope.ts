@@ -24,6 +24,13 @@ export function parseAnalyticsScope(cohortId: string | null | undefined, testCon
   return { cohortId: cohort, testConfigId: test || null };
 }
 
+/** The Cohort Analytics page of a class (and test): ?cohortId=&testConfigId=. */
+export function analyticsHref(query: { cohortId: string; testConfigId?: string | null }): string {
+  const search = new URLSearchParams({ cohortId: query.cohortId });
+  if (query.testConfigId) search.set("testConfigId", query.testConfigId);
+  return `/admin/analytics?${search}`;
+}
+
 /** The exports read the class from the query, like the page: ?cohortId=&testConfigId=. */
 export function analyticsScopeFromQuery(url: URL): AnalyticsScopeInput {
   return parseAnalyticsScope(url.searchParams.get("cohortId"), url.searchParams.get("testConfigId"));

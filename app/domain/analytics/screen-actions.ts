@@ -3,6 +3,14 @@ import { z } from "zod";
 /** The Cohort Analytics screen's one intent, with SPEC.md section 8's failure text. */
 export const analyticsActionSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("generateDemo") })]);
 
+export const DEMO_DATA_FAILED = "Failed to generate demo data. Please try again.";
+
 export const ANALYTICS_MESSAGES = {
-  intents: { generateDemo: { success: null, failure: "Failed to generate demo data. Please try again." } },
+  intents: { generateDemo: { success: null, failure: DEMO_DATA_FAILED } },
 };
+
+/** The toast once the demo class has taken its test, whichever way it was generated. */
+export const demoGeneratedToast = (demo: { cohort: { name: string }; test: { title: string }; students: number }) => ({
+  title: "Demo data generated",
+  description: `${demo.cohort.name}: ${demo.students} simulated students took "${demo.test.title}".`,
+});

@@ -47,7 +47,7 @@ export const SIGN_IN_NEEDS_FORM = "Sign in with the sign-in form.";
 
 export const LOGIN_MESSAGES = {
   intents: {
-    "sign-in": { success: null, failure: "Signing in failed. Please try again." },
-    setup: { success: null, failure: "Creating the admin account failed. Please try again." },
+    "sign-in": { success: null, failure: "Signing in failed. Please try again.", failureTitle: "Error" },
+    setup: { success: null, failure: "Creating the admin account failed. Please try again.", failureTitle: "Error" },
   },
 };

@@ -61,8 +61,8 @@ export type JoinActionInput = z.infer<typeof joinActionSchema>;
 
 export const JOIN_MESSAGES = {
   intents: {
-    lookup: { success: null, failure: JOIN_FAILED },
-    start: { success: null, failure: JOIN_FAILED },
+    lookup: { success: null, failure: JOIN_FAILED, failureTitle: "Error" },
+    start: { success: null, failure: JOIN_FAILED, failureTitle: "Error" },
   },
   titled: [JOIN_CODE_REQUIRED, INFORMATION_REQUIRED, INVALID_CODE, INACTIVE_CODE],
 };

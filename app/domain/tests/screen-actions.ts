@@ -2,14 +2,14 @@ import { z } from "zod";
 
 import { testDetailsSchema, testUpdateSchema } from "./test-config";
 
-/** The intents of Create New Test and the test editor, with SPEC.md's toasts. */
+/** The intents of Create New Test and the test editor, with SPEC.md's toasts ("Error, with the server message" for create and update). */
 
 /** Create New Test posts the details as a plain form (it works without JavaScript). */
 export const createTestActionSchema = z.discriminatedUnion("intent", [testDetailsSchema.extend({ intent: z.literal("create") })]);
 
 export const CREATE_TEST_MESSAGES = {
   intents: {
-    create: { success: { title: "Test Created", description: "Your test configuration has been created successfully." }, failure: "Failed to create test" },
+    create: { success: { title: "Test Created", description: "Your test configuration has been created successfully." }, failure: "Failed to create test", failureTitle: "Error" },
   },
 };
 
@@ -20,7 +20,7 @@ export const testEditorActionSchema = z.discriminatedUnion("intent", [
 
 export const TEST_EDITOR_MESSAGES = {
   intents: {
-    save: { success: "Test Updated", failure: "Failed to update test" },
+    save: { success: "Test Updated", failure: "Failed to update test", failureTitle: "Error" },
     delete: { success: "Test Deleted", failure: "Failed to delete test" },
   },
 };

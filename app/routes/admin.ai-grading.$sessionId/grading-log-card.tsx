@@ -57,7 +57,8 @@ export function GradingLogCard({ log, number }: { log: PageLog; number: number }
   return (
     <article aria-labelledby={titleId} className="card space-y-4 p-6" data-testid="grading-log">
       <header className="flex flex-wrap items-start justify-between gap-4">
-        <div className="min-w-0 flex-1">
+        {/* At least 16rem for the question: on a phone the grade goes under it rather than squeezing it. */}
+        <div className="min-w-0 grow basis-64">
           <p className="text-sm font-medium text-slate-700">
             Answer {number} · {TYPE_LABELS[log.questionType] ?? log.questionType}
           </p>

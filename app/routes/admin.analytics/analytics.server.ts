@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { parseAnalyticsScope } from "~/domain/analytics/analytics-scope";
-import { ANALYTICS_MESSAGES, analyticsActionSchema } from "~/domain/analytics/screen-actions";
+import { analyticsHref, parseAnalyticsScope } from "~/domain/analytics/analytics-scope";
+import { ANALYTICS_MESSAGES, analyticsActionSchema, demoGeneratedToast } from "~/domain/analytics/screen-actions";
 import type { ShownReport } from "~/components/analytics/shown-report";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { assertNever } from "~/lib/assert-never";
@@ -8,14 +8,7 @@ import { handleAction } from "~/services/action.server";
 import { requireAdmin } from "~/services/auth.server";
 import { loadCohortAnalytics } from "~/services/cohort-analytics.server";
 import { seedDemoCohort } from "~/services/demo-cohort.server";
-import { notFoundPage } from "~/services/http-errors.server";
 import { redirectWithToast } from "~/services/sign-in.server";
-
-export function analyticsHref(query: { cohortId: string; testConfigId?: string | null }): string {
-  const search = new URLSearchParams({ cohortId: query.cohortId });
-  if (query.testConfigId) search.set("testConfigId", query.testConfigId);
-  return `/admin/analytics?${search}`;
-}
 
 export async function analyticsLoader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
@@ -23,29 +16,29 @@ export async function analyticsLoader({ request, context }: LoaderFunctionArgs) 
   const cohortId = url.searchParams.get("cohortId")?.trim() || null;
   const testConfigId = url.searchParams.get("testConfigId")?.trim() || null;
   const query = { cohortId, testConfigId };
-  if (!cohortId) return json({ query, cohortName: null, report: null, failed: false });
+  // A failure still renders the page, with SPEC.md's "Failed to fetch analytics" and the reason, if one can be told.
+  const failure = (reason: string | null, status: number) => json({ query, cohortName: null, report: null, failure: { reason } }, { status });
+  if (!cohortId) return json({ query, cohortName: null, report: null, failure: null });
 
-  const back = { to: "/admin/cohorts", label: "Back to Classes" };
   let scope;
   try {
     scope = parseAnalyticsScope(cohortId, testConfigId);
   } catch {
     // A mistyped id names no class: to the teacher it is a class not found, not a bad request.
-    throw notFoundPage(NOT_FOUND.cohort, back);
+    return failure(NOT_FOUND.cohort, 404);
   }
   let loaded;
   try {
     loaded = await loadCohortAnalytics(context.db, scope);
   } catch (error) {
-    // The page still renders, with SPEC.md's message in place of the report.
     console.error("Loading cohort analytics failed", cohortId, error);
-    return json({ query, cohortName: null, report: null, failed: true }, { status: 500 });
+    return failure(null, 500);
   }
-  if (!loaded) throw notFoundPage(NOT_FOUND.cohort, back);
+  if (!loaded) return failure(NOT_FOUND.cohort, 404);
   // Every question's row is for the export; the page shows the top 10, and its data rides in the HTML.
   const { allQuestionAnalytics: _forExport, cohortName, ...shown } = loaded;
   const report: ShownReport = shown;
-  return json({ query, cohortName, report, failed: false });
+  return json({ query, cohortName, report, failure: null });
 }
 
 export async function analyticsAction({ request, context }: ActionFunctionArgs) {
@@ -54,10 +47,7 @@ export async function analyticsAction({ request, context }: ActionFunctionArgs) 
     switch (input.intent) {
       case "generateDemo": {
         const demo = await seedDemoCohort(context, admin);
-        return redirectWithToast(request, context, analyticsHref({ cohortId: demo.cohort.id, testConfigId: demo.test.id }), {
-          title: "Demo data generated",
-          description: `${demo.cohort.name}: ${demo.students} simulated students took "${demo.test.title}".`,
-        });
+        return redirectWithToast(request, context, analyticsHref({ cohortId: demo.cohort.id, testConfigId: demo.test.id }), demoGeneratedToast(demo));
       }
       default:
         return assertNever(input.intent);

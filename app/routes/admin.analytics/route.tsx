@@ -1,9 +1,10 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Download } from "lucide-react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 
 import { BackLink, PageHeader } from "~/components/page-header";
+import { useToast } from "~/components/toast/toast-context";
 import { CompetencyMasteryChart } from "~/components/analytics/competency-mastery-chart";
 import { QuestionSuccessChart } from "~/components/analytics/question-success-chart";
 import { ScaleScoreChart, ScoreDistributionChart } from "~/components/analytics/score-distribution-chart";
@@ -58,7 +59,7 @@ function Report({ report, query }: { report: ShownReport; query: { cohortId: str
       </div>
       <Insights insights={report.insights} />
       <SummaryStats report={report} />
-      <div className="grid gap-6 xl:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         <Section id="score-distribution" title="Score distribution" description="Completed sessions by percent score.">
           <DistributionFigures report={report} />
           <div className="mt-4">
@@ -86,7 +87,7 @@ function Report({ report, query }: { report: ShownReport; query: { cohortId: str
       <Section id="question-analytics" title="Questions with the lowest success rate" description="The 10 questions students answered correctly least often.">
         <QuestionSuccessChart questions={report.questionAnalytics} />
       </Section>
-      <div className="grid gap-6 xl:grid-cols-[2fr_1fr]">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[2fr_1fr]">
         <Section id="student-performance" title="Student performance">
           <StudentPerformance students={report.studentPerformance} />
         </Section>
@@ -99,8 +100,13 @@ function Report({ report, query }: { report: ShownReport; query: { cohortId: str
 }
 
 export default function CohortAnalytics() {
-  const { query, cohortName, report, failed } = useLoaderData<typeof loader>();
+  const { query, cohortName, report, failure } = useLoaderData<typeof loader>();
   const cohortId = query.cohortId;
+  const { toast } = useToast();
+  useEffect(() => {
+    // SPEC.md section 8's toast; the alert below says the same without JavaScript.
+    if (failure) toast({ title: ANALYTICS_FETCH_FAILED, description: failure.reason ?? undefined, variant: "destructive" });
+  }, [failure, toast]);
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <div>
@@ -111,12 +117,13 @@ export default function CohortAnalytics() {
           actions={<DemoDataButton />}
         />
       </div>
-      {cohortId ? null : <SearchCard testConfigId={query.testConfigId} />}
-      {failed ? (
-        <p role="alert" className="card border-red-300 bg-red-50 p-6 text-red-900">
-          {ANALYTICS_FETCH_FAILED}
-        </p>
+      {failure ? (
+        <div role="alert" className="card border-red-300 bg-red-50 p-6 text-red-900">
+          <p className="font-semibold">{ANALYTICS_FETCH_FAILED}</p>
+          {failure.reason ? <p className="mt-1">{failure.reason}</p> : null}
+        </div>
       ) : null}
+      {cohortId ? null : <SearchCard testConfigId={query.testConfigId} />}
       {cohortId && report && report.totalSessions === 0 ? (
         <p className="card p-8 text-center text-slate-700" data-testid="analytics-empty">
           {`No data found for cohort ${cohortId}`}

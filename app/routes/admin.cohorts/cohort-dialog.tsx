@@ -1,7 +1,7 @@
 import { useState } from "react";
 
 import { Dialog, DialogActions } from "~/components/dialog";
-import { FormField } from "~/components/form-field";
+import { FieldError, FormField, useFieldError } from "~/components/form-field";
 import { useToast } from "~/components/toast/toast-context";
 import { COHORT_NAME_REQUIRED, cohortCreateSchema, cohortUpdateSchema, DEFAULT_TEST_MODE, type TestMode } from "~/domain/classes/cohort";
 import { JOIN_CODE_MAX_INPUT } from "~/domain/classes/join-codes";
@@ -75,32 +75,8 @@ export function CohortDialog({
           submit();
         }}
       >
-        <FormField name="cohortName" label="Class name" value={values.name} onChange={(event) => set("name", event.target.value)} error={errors.name} />
-        <div>
-          <label htmlFor="cohort-join-code" className="label">
-            Join code
-          </label>
-          <input
-            id="cohort-join-code"
-            className="input mt-1 font-mono uppercase"
-            value={values.joinCode}
-            maxLength={JOIN_CODE_MAX_INPUT}
-            placeholder={initial?.joinCode}
-            autoComplete="off"
-            spellCheck={false}
-            aria-invalid={errors.joinCode ? true : undefined}
-            aria-describedby={errors.joinCode ? "cohort-join-code-hint cohort-join-code-error" : "cohort-join-code-hint"}
-            onChange={(event) => set("joinCode", event.target.value.toUpperCase())}
-          />
-          <p id="cohort-join-code-hint" className="mt-1 text-sm text-slate-700">
-            {initial ? `Leave blank to keep ${initial.joinCode}` : "Leave blank to generate one"}
-          </p>
-          {errors.joinCode ? (
-            <p id="cohort-join-code-error" className="mt-1 text-sm text-red-700">
-              {errors.joinCode}
-            </p>
-          ) : null}
-        </div>
+        <FormField name="cohortName" field="name" label="Class name" value={values.name} onChange={(event) => set("name", event.target.value)} error={errors.name} />
+        <JoinCodeField value={values.joinCode} savedCode={initial?.joinCode} formError={errors.joinCode} onChange={(code) => set("joinCode", code)} />
         <div>
           <label htmlFor="cohort-test" className="label">
             Default test
@@ -133,5 +109,32 @@ export function CohortDialog({
         <DialogActions onCancel={onClose} submitLabel={initial ? "Save Class" : "Create Class"} busy={busy} />
       </form>
     </Dialog>
+  );
+}
+
+/** The join code, blank by default; inside the dialog, so a code another class holds is refused beside it. */
+function JoinCodeField({ value, savedCode, formError, onChange }: { value: string; savedCode?: string; formError?: string; onChange: (code: string) => void }) {
+  const { error, errorId, controlProps } = useFieldError("cohort-join-code", "joinCode", formError, "cohort-join-code-hint");
+  return (
+    <div>
+      <label htmlFor="cohort-join-code" className="label">
+        Join code
+      </label>
+      <input
+        id="cohort-join-code"
+        className="input mt-1 font-mono uppercase"
+        value={value}
+        maxLength={JOIN_CODE_MAX_INPUT}
+        placeholder={savedCode}
+        autoComplete="off"
+        spellCheck={false}
+        {...controlProps}
+        onChange={(event) => onChange(event.target.value.toUpperCase())}
+      />
+      <p id="cohort-join-code-hint" className="mt-1 text-sm text-slate-700">
+        {savedCode ? `Leave blank to keep ${savedCode}` : "Leave blank to generate one"}
+      </p>
+      <FieldError id={errorId} error={error} />
+    </div>
   );
 }

@@ -70,7 +70,7 @@ export function CompetencyDialog({
           </div>
         ) : (
           <div className="flex items-end gap-2">
-            <FormField className="flex-1" name="newModule" label="New module name" value={newModule} onChange={(event) => setNewModule(event.target.value)} error={errors.newModule} />
+            <FormField className="flex-1" name="newModule" field="newModuleName" label="New module name" value={newModule} onChange={(event) => setNewModule(event.target.value)} error={errors.newModule} />
             <button type="button" className="btn-ghost mb-0.5" onClick={() => setNewModule(null)}>
               Use an existing module
             </button>

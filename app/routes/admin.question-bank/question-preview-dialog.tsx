@@ -4,6 +4,7 @@ import { useState } from "react";
 import type { PreviewGradeData } from "./route";
 import { useIntentFetcher } from "~/components/action-result";
 import { Dialog } from "~/components/dialog";
+import { FieldError } from "~/components/form-field";
 import { useQueuedResult } from "~/components/job-progress";
 import { GradeReport } from "~/components/questions/grade-report";
 import { QUESTION_TYPE_LABELS } from "~/components/tests/question-label";
@@ -28,6 +29,8 @@ export function QuestionPreviewDialog({ question, onClose }: { question: Preview
   const [choices, setChoices] = useState<string[]>([]);
   const [text, setText] = useState("");
   const [result, setResult] = useState<"correct" | "incorrect" | null>(null);
+  // SPEC.md's validation toast, said beside the answer too.
+  const [missing, setMissing] = useState<{ title: string; description: string } | null>(null);
   const [grade, setGrade] = useState<PreviewGrade | null>(null);
   const { fetcher, busy, submitIntent } = useIntentFetcher<PreviewGradeData>("preview-grade");
   const waiting = useQueuedResult(fetcher, {
@@ -37,16 +40,22 @@ export function QuestionPreviewDialog({ question, onClose }: { question: Preview
   });
   const grading = busy || waiting;
   if (!question) return null;
+  const choosing = question.type === "multiple_choice" || question.type === "multiple_select";
 
+  const refuse = (message: { title: string; description: string }) => {
+    setMissing(message);
+    toast({ ...message, variant: "destructive" });
+  };
   const check = () => {
+    setMissing(null);
     if (question.type === "multiple_choice") {
-      if (!choice) return toast({ title: "Selection Required", description: "Please select an answer before submitting.", variant: "destructive" });
+      if (!choice) return refuse({ title: "Selection Required", description: "Please select an answer before submitting." });
       setResult(isMultipleChoiceCorrect(question.options, choice) ? "correct" : "incorrect");
     } else if (question.type === "multiple_select") {
-      if (!choices.length) return toast({ title: "Selection Required", description: "Please select at least one answer before submitting.", variant: "destructive" });
+      if (!choices.length) return refuse({ title: "Selection Required", description: "Please select at least one answer before submitting." });
       setResult(isMultipleSelectCorrect(question.options, choices) ? "correct" : "incorrect");
     } else {
-      if (!text.trim()) return toast({ title: "Answer required", description: "Please provide an answer to test the question.", variant: "destructive" });
+      if (!text.trim()) return refuse({ title: "Answer required", description: "Please provide an answer to test the question." });
       setGrade(null);
       // SPEC.md section 7: a chat answer is sent as messages, with the role "student".
       const answer = question.type === "chat" ? { messages: [{ role: "student", content: text }] } : text;
@@ -58,7 +67,12 @@ export function QuestionPreviewDialog({ question, onClose }: { question: Preview
     <Dialog open onClose={onClose} title="Test Question Preview" description={`${QUESTION_TYPE_LABELS[question.type]} · ${question.difficulty}`} wide>
       {question.metadata.title ? <h3 className="mb-2 font-semibold">{question.metadata.title}</h3> : null}
       <div className="prose-sm text-slate-900" dangerouslySetInnerHTML={{ __html: sanitizeQuestionHtml(question.text) }} />
-      <div className="mt-4 space-y-2">
+      <div
+        role={choosing ? "group" : undefined}
+        aria-label={choosing ? "Answer choices" : undefined}
+        aria-describedby={choosing && missing ? "preview-answer-error" : undefined}
+        className="mt-4 space-y-2"
+      >
         {question.type === "multiple_choice"
           ? question.options.map((option) => (
               <label key={option.text} className="flex items-center gap-2 rounded-md border p-2 text-sm">
@@ -80,7 +94,8 @@ export function QuestionPreviewDialog({ question, onClose }: { question: Preview
               </label>
             ))
           : null}
-        {!["multiple_choice", "multiple_select"].includes(question.type) ? (
+        {choosing ? <FieldError id="preview-answer-error" error={missing?.description} /> : null}
+        {!choosing ? (
           <div>
             <label htmlFor="preview-answer" className="label">
               {question.type === "chat" ? "Your first message" : "Your answer"}
@@ -89,7 +104,8 @@ export function QuestionPreviewDialog({ question, onClose }: { question: Preview
               id="preview-answer"
               rows={4}
               className="input mt-1"
-              aria-describedby="preview-answer-limit"
+              aria-describedby={missing ? "preview-answer-limit preview-answer-error" : "preview-answer-limit"}
+              aria-invalid={missing ? true : undefined}
               value={text}
               onChange={(event) => setText(event.target.value)}
               disabled={grading}
@@ -97,6 +113,7 @@ export function QuestionPreviewDialog({ question, onClose }: { question: Preview
             <p id="preview-answer-limit" className="mt-1 text-xs text-slate-700">
               Up to {MAX_ANSWER_CHARS.toLocaleString("en-US")} characters are graded. Answers are read as answers: instructions inside them are ignored.
             </p>
+            <FieldError id="preview-answer-error" error={missing?.description} />
           </div>
         ) : null}
       </div>

@@ -100,7 +100,9 @@ export default function QuestionBank() {
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setOpening(null);
     if (!question || !("text" in question) || question.id !== opening.id) {
-      toast({ title: "Error", description: "Failed to load the question. Please try again.", variant: "destructive" });
+      // SPEC.md section 8's words, with the reason the server gave (a question deleted meanwhile) under them.
+      const reason = question && "message" in question ? question.message : "Please try again.";
+      toast({ title: "Failed to load question for editing.", description: reason, variant: "destructive" });
       return;
     }
     if (opening.purpose === "preview") setPreviewing({ ...question, metadata: question.metadata ?? {} });
