@@ -20,6 +20,7 @@ import {
   type FlushResult,
   type InvalidInput,
   type ModelGradeInput,
+  type SelfCheckResult,
   type SubmitAnswerInput,
   type SubmitResult,
   type TeacherGradeInput,
@@ -27,6 +28,7 @@ import {
   type TestSessionRpc,
   type ViewResult,
 } from "~/domain/sessions/session-contract";
+import { HEALTH_PROBE_SESSION_ID, SELF_CHECK_ANSWERS, selfCheckBlueprint } from "~/domain/sessions/self-check";
 import { isCompleted, isPastDeadline } from "~/domain/sessions/session-state";
 import { modelGradeRequest, offlineGradeLog } from "~/domain/sessions/scoring";
 import { loadConfig } from "~/services/config.server";
@@ -200,6 +202,27 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
     this.alarmAt = undefined;
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
+  }
+
+  /**
+   * Only storage is awaited here, so the runtime's input gate runs the whole check before any other
+   * call reaches the object: two checks at once take turns instead of wiping each other's session.
+   */
+  async selfCheck(): Promise<SelfCheckResult> {
+    const stored = await this.load();
+    if (stored && stored.blueprint.sessionId !== HEALTH_PROBE_SESSION_ID) return { ok: false, reason: "not_the_probe" };
+    // A check that stopped halfway may have left its session: start over.
+    await this.discard();
+    try {
+      const begun = await this.begin(selfCheckBlueprint(HEALTH_PROBE_SESSION_ID));
+      const questionId = (begun.ok && begun.view.currentQuestion?.id) || "";
+      const first = await this.submit({ questionId, answer: SELF_CHECK_ANSWERS.first, timeSpentSeconds: 1 });
+      const retry = await this.submit({ questionId, answer: SELF_CHECK_ANSWERS.retry, timeSpentSeconds: 2 });
+      return { ok: true, first, retry };
+    } finally {
+      // Nothing stays between checks: no storage, and no alarm to write the probe to D1.
+      await this.discard();
+    }
   }
 
   /**

@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { apiRoute, methodNotAllowed } from "~/services/api.server";
 import { countJobsByStatus } from "~/models/jobs.server";
 import { requireAdmin } from "~/services/auth.server";
-import { selfCheckBlueprint } from "~/domain/sessions/self-check";
+import { HEALTH_PROBE_SESSION_ID, retryStoredOnce } from "~/domain/sessions/self-check";
 import { testSessionStub } from "~/services/test-session.server";
 
 type Check = { ok: boolean; detail: string };
@@ -17,8 +17,9 @@ const failed = (error: unknown): Check => {
 
 /**
  * GET /api/system/health (admin): checks each part of the deployment for a district's IT
- * staff. The session check is a real round trip through a throwaway TestSession object:
- * begin, record the same answer twice (stored once), read back, discard.
+ * staff. The session check is a real round trip through one fixed probe TestSession object (the
+ * same every call, so checks create no objects): it starts over, records an answer and a retry
+ * of it (stored once), and deletes what it stored.
  */
 export const loader = apiRoute(async ({ request, context }) => {
   await requireAdmin(request, context);
@@ -29,27 +30,13 @@ export const loader = apiRoute(async ({ request, context }) => {
     .then(() => ({ ok: true, detail: "D1 answered" }))
     .catch(failed);
 
-  const sessionObject: Check = await (async () => {
-    const sessionId = `health-check:${crypto.randomUUID()}`;
-    const stub = testSessionStub(env, sessionId);
-    try {
-      const begun = await stub.begin(selfCheckBlueprint(sessionId));
-      const asked = begun.ok ? begun.view.currentQuestion?.id : undefined;
-      const first = await stub.submit({ questionId: asked ?? "", answer: "4", timeSpentSeconds: 1 });
-      const retry = await stub.submit({ questionId: asked ?? "", answer: "5", timeSpentSeconds: 2 });
-      const ok =
-        first.ok &&
-        first.outcome === "recorded" &&
-        first.answer.wasCorrect &&
-        retry.ok &&
-        retry.outcome === "repeat" &&
-        retry.answer.wasCorrect &&
-        retry.view.snapshot.answeredQuestionIds.length === 1;
+  const sessionObject: Check = await testSessionStub(env, HEALTH_PROBE_SESSION_ID)
+    .selfCheck()
+    .then((result) => {
+      const ok = retryStoredOnce(result);
       return { ok, detail: ok ? "TestSession stored one answer for a retried submit" : "TestSession answered wrongly" };
-    } finally {
-      await stub.discard();
-    }
-  })().catch(failed);
+    })
+    .catch(failed);
 
   const jobs = await countJobsByStatus(context.db).catch((error: unknown) => {
     console.error("Health check: counting jobs failed", error);

@@ -1,7 +1,8 @@
 /**
  * Security headers for every response the Worker produces: pages, JSON, redirects, errors and
  * the edge's own refusals (DESIGN.md decision 9, ADR 0005 explains each directive).
- * Static assets under /build are answered by the assets layer and get nosniff from public/_headers.
+ * Static assets are answered by the assets layer and get their headers (nosniff; a year's caching
+ * for the fingerprinted files under /build) from public/_headers.
  */
 
 /** A fresh, unguessable nonce per request for Remix's and React's inline scripts. */

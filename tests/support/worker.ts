@@ -77,6 +77,8 @@ export async function startWorker(options: {
   triggerableAlarms?: boolean;
   /** Lets the test move the Worker's clock forward (see worker-clock.ts). */
   controllableClock?: boolean;
+  /** Keeps Durable Object storage in this folder (one file per object), for tests that count objects. */
+  durableObjectsDir?: string;
 } = {}): Promise<TestWorker> {
   if (!existsSync(bundlePath)) throw new Error("dist/app.js is missing: run `npm run build` first.");
   const { workerOptions } = unstable_getMiniflareWorkerOptions(`${root}/wrangler.toml`);
@@ -90,6 +92,7 @@ export async function startWorker(options: {
     modulesRoot: `${root}/dist`,
     modules: harnessModules(options, workerOptions.durableObjects),
     bindings,
+    ...(options.durableObjectsDir ? { durableObjectsPersist: options.durableObjectsDir } : {}),
     ...(options.http ? { host: "127.0.0.1", port: 0 } : {}),
   } as ConstructorParameters<typeof Miniflare>[0]);
   const url = await mf.ready;

@@ -1,4 +1,14 @@
 import type { SessionBlueprint, SessionQuestion } from "./blueprint";
+import type { SelfCheckResult } from "./session-contract";
+
+/**
+ * The one session object the health check uses, every call (addressed by idFromName of this), so
+ * checks create no objects. It cannot be a real session's id: those are UUIDs.
+ */
+export const HEALTH_PROBE_SESSION_ID = "health-check-probe";
+
+/** The probe's answers: the right one first, then a retry with a different answer that must not replace it. */
+export const SELF_CHECK_ANSWERS = { first: "4", retry: "5" } as const;
 
 /**
  * A throwaway test of "2 + 2" questions that needs nothing from D1: the health check runs a
@@ -49,4 +59,19 @@ export function selfCheckBlueprint(sessionId: string, overrides: Partial<Session
     showFeedbackDuringTest: true,
     ...overrides,
   };
+}
+
+/** The check passes when the first (right) answer was recorded and its retry was answered with it, one answer stored. */
+export function retryStoredOnce(result: SelfCheckResult): boolean {
+  if (!result.ok) return false;
+  const { first, retry } = result;
+  return (
+    first.ok &&
+    first.outcome === "recorded" &&
+    first.answer.wasCorrect &&
+    retry.ok &&
+    retry.outcome === "repeat" &&
+    retry.answer.wasCorrect &&
+    retry.view.snapshot.answeredQuestionIds.length === 1
+  );
 }

@@ -176,6 +176,12 @@ export type CompleteResult = { ok: true; outcome: "completed" | "already_complet
 /** written is false when D1 refused the write: it stays pending and is tried again. */
 export type FlushResult = { ok: true; written: boolean } | NotBegun;
 
+/**
+ * The health check's round trip on its probe: the first answer and the retry of it. `not_the_probe`:
+ * the object holds a real session, which the check never touches.
+ */
+export type SelfCheckResult = { ok: true; first: SubmitResult; retry: SubmitResult } | { ok: false; reason: "not_the_probe" };
+
 export type ChatTranscriptResult = { ok: true; messages: ChatMessage[]; studentTurns: number } | SessionRefusal;
 
 export const modelGradeSchema = z.object({
@@ -230,6 +236,12 @@ export interface TestSessionRpc extends Rpc.DurableObjectBranded {
   appendChatExchange(input: ChatExchangeInput): Promise<ChatTranscriptResult>;
   /** Writes the session and its pending answers to D1 now, rather than at the next alarm. */
   flush(): Promise<FlushResult>;
-  /** Deletes everything the object stores (the health check's throwaway session). */
+  /** Deletes everything the object stores (a demo session being replaced). */
   discard(): Promise<void>;
+  /**
+   * The health check, on its one probe object (HEALTH_PROBE_SESSION_ID): starts over, records an
+   * answer and its retry, then deletes everything. One call, so checks at the same time cannot
+   * interleave on the shared object.
+   */
+  selfCheck(): Promise<SelfCheckResult>;
 }
