@@ -96,6 +96,8 @@ describe("POST /api/sessions/{id}/grade-overrides", () => {
     expect(record!.total_score).toBe(posted.data.totalScore);
     const answer = await worker.d1.prepare("select grading_score, was_correct, points_earned, max_points from session_answers where session_id = ? and question_id = ?").bind(session.sessionId, session.openQuestionId).first();
     expect(answer).toEqual({ grading_score: 95, was_correct: 1, points_earned: 2.85, max_points: 3 });
+    const listed = (await admin.get(`/api/sessions?testConfigId=${session.testId}`)).data as { sessionId: string; totalScore: number }[];
+    expect(listed.find((row) => row.sessionId === session.sessionId)?.totalScore).toBe(posted.data.totalScore);
     const stored = await worker.d1.prepare("select previous_score, score, reason, grading_log_id from grade_overrides where session_id = ?").bind(session.sessionId).first<Record<string, unknown>>();
     expect(stored).toMatchObject({ previous_score: previous, score: 95, reason: "Names evaporation in its own words.", grading_log_id: expect.any(String) });
 
