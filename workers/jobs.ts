@@ -24,10 +24,19 @@ export async function runJob(env: Env, db: Database, job: JobInput, delivery: De
   }
 }
 
-/** The session's object takes the model's grade; a session it does not know (a preview) is fine. */
+/**
+ * The session's object takes the model's grade and writes it to D1 at once, the answer and the
+ * session's results together, so lists and analytics have it when the job is done; a session it
+ * does not know is fine. A failed write stays pending in the object, whose alarm retries it: the
+ * job has done its part, and retrying it would ask the model again.
+ */
 const gradeToSession = (env: Env) => async (sessionId: string, questionId: string, grade: GradingResult) => {
   const { score, feedback, strengths, improvements } = grade;
-  await env.TEST_SESSION.get(env.TEST_SESSION.idFromName(sessionId)).applyModelGrade({ questionId, grade: { score, feedback, strengths, improvements } });
+  const session = env.TEST_SESSION.get(env.TEST_SESSION.idFromName(sessionId));
+  const applied = await session.applyModelGrade({ questionId, grade: { score, feedback, strengths, improvements } });
+  if (!applied.ok) return;
+  const flushed = await session.flush();
+  if (!flushed.ok || !flushed.written) console.error("Writing a model grade to D1 failed; the session will retry", sessionId, questionId);
 };
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));

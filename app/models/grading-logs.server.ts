@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, notExists } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
-import { aiGradingLogs, gradeOverrides, sessionAnswers } from "~/db/schema";
+import { aiGradingLogs } from "~/db/schema";
 import type { GradingQuestion, StudentAnswer } from "~/domain/ai/grading-request";
 import type { GradingResult } from "~/domain/ai/schemas";
 import { costOf } from "~/domain/ai/usage-cost";
@@ -64,25 +64,6 @@ export async function insertGradingLog(db: Database, input: GradingLogInput): Pr
 export async function insertGradingLogs(db: Database, inputs: GradingLogInput[]): Promise<void> {
   const [first, ...rest] = inputs.map((input) => db.insert(aiGradingLogs).values(gradingLogValues(input)));
   if (first) await db.batch([first, ...rest]);
-}
-
-/**
- * Writes the model's grade onto the session's stored answer, where results and analytics read it.
- * The answer row may not exist yet (the session writes behind itself): then nothing changes here
- * and the session picks the grade up from the log. A teacher's override stands: a model grade
- * landing after it changes nothing.
- */
-export async function applyGradeToAnswer(db: Database, sessionId: string, questionId: string, result: GradingResult): Promise<boolean> {
-  const overridden = db
-    .select({ id: gradeOverrides.id })
-    .from(gradeOverrides)
-    .where(and(eq(gradeOverrides.sessionId, sessionId), eq(gradeOverrides.questionId, questionId)));
-  const updated = await db
-    .update(sessionAnswers)
-    .set({ gradingScore: result.score, feedback: result.feedback, strengths: result.strengths, improvements: result.improvements })
-    .where(and(eq(sessionAnswers.sessionId, sessionId), eq(sessionAnswers.questionId, questionId), notExists(overridden)))
-    .returning({ id: sessionAnswers.id });
-  return updated.length > 0;
 }
 
 /** A session's grading logs, oldest first (the order the answers were graded). */

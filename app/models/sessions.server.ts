@@ -45,11 +45,6 @@ export async function insertSessionRecord(db: Database, row: SessionRecordInsert
   }
 }
 
-/** Marks a session over in D1 ahead of the write behind, so the student may start the test again at once. */
-export async function markSessionCompleted(db: Database, id: string): Promise<void> {
-  await db.update(testSessionRecords).set({ completed: true }).where(eq(testSessionRecords.id, id));
-}
-
 export async function deleteSessionRecord(db: Database, id: string): Promise<void> {
   await db.delete(testSessionRecords).where(eq(testSessionRecords.id, id));
 }

@@ -37,10 +37,9 @@ export type RecordedOverride = { override: OverrideJson & { id: string; question
 
 /**
  * A teacher's grade for an open answer. The session's object applies it first (it knows the
- * answer and refuses what cannot be regraded), then the override is recorded, then D1 is written
- * at once so lists and analytics show it. In that order a model grade landing meanwhile cannot
- * win: its D1 write is refused once the override row exists, and the flush after it rewrites the
- * answer from the object, which already holds the teacher's grade.
+ * answer and refuses what cannot be regraded), then the override is recorded, then the object
+ * writes D1 at once so lists and analytics show it. The object is the only writer of the answer
+ * (ADR 0010), and it keeps a teacher's grade against a model grade landing later.
  */
 export async function overrideSessionGrade(context: AppLoadContext, sessionId: string, input: GradeOverrideInput, teacher: CurrentUser): Promise<RecordedOverride> {
   const { db } = context;

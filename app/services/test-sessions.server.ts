@@ -12,7 +12,7 @@ import { NO_USAGE } from "~/domain/ai/usage-cost";
 import { insertGradingLog, type GradingLogInput } from "~/models/grading-logs.server";
 import { buildBlueprint } from "~/models/session-blueprint.server";
 import { addCohortMember, findCohortForStart, removeCohortMember } from "~/models/cohorts.server";
-import { deleteSessionRecord, findSessionInProgress, insertSessionRecord, markSessionCompleted } from "~/models/sessions.server";
+import { deleteSessionRecord, findSessionInProgress, insertSessionRecord } from "~/models/sessions.server";
 import type { CurrentUser } from "~/models/users.server";
 import { aiTasksFor, queueAnswerGrading } from "./ai/tasks.server";
 import { OFFLINE_MODEL } from "./ai/offline-provider.server";
@@ -89,8 +89,10 @@ export async function resumeSessionInProgress(
   if (!view.snapshot.completed) {
     return { sessionId: existing.id, resumeCode: existing.resumeCode, outcome: "resumed", setCookie: await passForSession(context.config, existing.id), view };
   }
-  // Over in its object, not yet in D1 (the write behind lags a second): a retake starts now.
-  await markSessionCompleted(context.db, existing.id);
+  // Over in its object, not yet in D1 (the write behind lags a few seconds): the object writes it
+  // now, whole (ADR 0010, one writer), so a retake starts at once.
+  const flushed = await testSessionStub(context.cloudflare.env, existing.id).flush();
+  if (!flushed.ok || !flushed.written) throw new Error(`Writing a completed session to D1 failed: ${existing.id}`);
   return null;
 }
 

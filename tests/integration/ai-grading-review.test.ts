@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { TestSessionRpc } from "~/domain/sessions/session-contract";
-import { applyGradeToAnswer } from "~/models/grading-logs.server";
 import { count, demoClients, type ApiClient } from "../support/api";
 import { gradedSession, waitFor, WEAK_OPEN_ANSWER } from "../support/grading-fixtures";
 import { startWorker, type TestWorker } from "../support/worker";
@@ -97,14 +96,17 @@ describe("POST /api/sessions/{id}/grade-overrides", () => {
     expect(record!.total_score).toBe(posted.data.totalScore);
     const answer = await worker.d1.prepare("select grading_score, was_correct, points_earned, max_points from session_answers where session_id = ? and question_id = ?").bind(session.sessionId, session.openQuestionId).first();
     expect(answer).toEqual({ grading_score: 95, was_correct: 1, points_earned: 2.85, max_points: 3 });
+    const listed = (await admin.get(`/api/sessions?testConfigId=${session.testId}`)).data as { sessionId: string; totalScore: number }[];
+    expect(listed.find((row) => row.sessionId === session.sessionId)?.totalScore).toBe(posted.data.totalScore);
     const stored = await worker.d1.prepare("select previous_score, score, reason, grading_log_id from grade_overrides where session_id = ?").bind(session.sessionId).first<Record<string, unknown>>();
     expect(stored).toMatchObject({ previous_score: previous, score: 95, reason: "Names evaporation in its own words.", grading_log_id: expect.any(String) });
 
-    // A model grade landing now (a slow job) replaces neither the object's grade nor D1's.
+    // A model grade landing now (a slow job, which hands it to the object and has it flush)
+    // replaces neither the object's grade nor D1's.
     const sessions = (await worker.mf.getDurableObjectNamespace("TEST_SESSION")) as unknown as DurableObjectNamespace<TestSessionRpc>;
-    const late = { score: 10, feedback: "Weak.", strengths: [], improvements: [] };
-    await sessions.get(sessions.idFromName(session.sessionId)).applyModelGrade({ questionId: session.openQuestionId, grade: late });
-    expect(await applyGradeToAnswer(worker.db, session.sessionId, session.openQuestionId, { ...late, keyPoints: [] })).toBe(false);
+    const object = sessions.get(sessions.idFromName(session.sessionId));
+    await object.applyModelGrade({ questionId: session.openQuestionId, grade: { score: 10, feedback: "Weak.", strengths: [], improvements: [] } });
+    expect(await object.flush()).toEqual({ ok: true, written: true });
     expect((await admin.get(`/api/sessions/${session.sessionId}`)).data.answers[session.openQuestionId]).toMatchObject({ gradingScore: 95, grading: "teacher" });
     expect(await worker.d1.prepare("select grading_score from session_answers where session_id = ? and question_id = ?").bind(session.sessionId, session.openQuestionId).first("grading_score")).toBe(95);
 

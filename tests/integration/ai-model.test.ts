@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
+import type { TestSessionRpc } from "~/domain/sessions/session-contract";
 import { count, demoClients, type ApiClient } from "../support/api";
 import { chatSession, GIFT_PASTE, GOOD_ANSWER, OPEN_QUESTION } from "../support/ai-fixtures";
 import { startOpenAiStub, STUB_MALFORMED_CONTENT, STUB_USAGE, type OpenAiStub } from "../support/openai-stub";
@@ -152,15 +153,19 @@ describe("generation, formatting and chat through the model", () => {
 });
 
 describe("a session's open answer: provisional at once, the model's grade when it lands", () => {
-  it("answers with the offline grader's provisional grade, then the session shows the model's", async () => {
+  /** A one-question test on the open question, and a session started on it. */
+  const openSession = async () => {
     const competency = await admin.post("/api/competencies", { description: `Moon phases ${crypto.randomUUID()}` });
     const question = await admin.post("/api/questions", { ...OPEN_QUESTION, difficulty: "medium" });
     await admin.post(`/api/questions/${question.data.id}/competencies`, { competencyId: competency.data.id, isPrimary: true });
     const test = await admin.post("/api/tests", { title: "Moon", description: "d", gradeLevel: "5", subject: "Science", questions: [{ id: question.data.id }] });
-    const started = await admin.post("/api/sessions/start", { testConfigId: test.data.id, userId: "moon-student" });
-    const sessionId = started.data.sessionId as string;
+    const started = await admin.post("/api/sessions/start", { testConfigId: test.data.id, userId: `moon-student-${crypto.randomUUID().slice(0, 8)}` });
+    return { sessionId: started.data.sessionId as string, questionId: question.data.id as string };
+  };
 
-    const submitted = await admin.post(`/api/sessions/${sessionId}/submit`, { questionId: question.data.id, answer: GOOD_ANSWER, timeSpentSeconds: 30 });
+  it("answers with the offline grader's provisional grade, then the session shows the model's", async () => {
+    const { sessionId, questionId } = await openSession();
+    const submitted = await admin.post(`/api/sessions/${sessionId}/submit`, { questionId, answer: GOOD_ANSWER, timeSpentSeconds: 30 });
     expect(submitted.status).toBe(200);
     expect(submitted.data.gradingResult).toMatchObject({ grading: "provisional" });
     expect(submitted.data.gradingResult.feedback).toContain("Automatic check");
@@ -172,7 +177,33 @@ describe("a session's open answer: provisional at once, the model's grade when i
     }
     expect(session.gradingPending).toBe(0);
     const log = await worker.d1.prepare("select score from ai_grading_logs where session_id = ?").bind(sessionId).first<{ score: number }>();
-    expect(session.answers[question.data.id]).toMatchObject({ grading: "final", gradingScore: log?.score });
-    expect(session.scores[question.data.id].strengths).toEqual(["stub"]);
+    expect(session.answers[questionId]).toMatchObject({ grading: "final", gradingScore: log?.score });
+    expect(session.scores[questionId].strengths).toEqual(["stub"]);
+  });
+
+  it("reaches D1 whole: once the grading job is done, the answer's score, correctness and points and the session's total are the model's", async () => {
+    const { sessionId, questionId } = await openSession();
+    const submitted = await admin.post(`/api/sessions/${sessionId}/submit`, { questionId, answer: GOOD_ANSWER, timeSpentSeconds: 30 });
+    const provisional = submitted.data.gradingResult as { score: number; isCorrect: boolean };
+    // The model disagrees with the offline grader about correctness, so a half-written row shows.
+    const modelScore = provisional.isCorrect ? 10 : 95;
+    stub.enqueue({ content: JSON.stringify({ score: modelScore, feedback: "The model's reading.", strengths: ["model"], improvements: ["model"], keyPoints: ["model"] }) });
+
+    // The provisional answer is in D1 before the grade lands (the queue waits a second to batch).
+    const sessions = (await worker.mf.getDurableObjectNamespace("TEST_SESSION")) as unknown as DurableObjectNamespace<TestSessionRpc>;
+    expect(await sessions.get(sessions.idFromName(sessionId)).flush()).toEqual({ ok: true, written: true });
+    const answerRow = () =>
+      worker.d1.prepare("select grading_score, was_correct, points_earned from session_answers where session_id = ? and question_id = ?").bind(sessionId, questionId).first<{ grading_score: number; was_correct: number; points_earned: number }>();
+    expect(await answerRow()).toMatchObject({ grading_score: provisional.score, was_correct: provisional.isCorrect ? 1 : 0 });
+
+    const jobStatus = () => worker.d1.prepare("select status from jobs where kind = 'grade_answer' and json_extract(input, '$.sessionId') = ?").bind(sessionId).first<string>("status");
+    for (let tries = 0; tries < 100 && (await jobStatus()) !== "succeeded"; tries++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await jobStatus()).toBe("succeeded");
+    // Read at once: no write behind has had its 5 s yet.
+    const [row, record] = await Promise.all([answerRow(), worker.d1.prepare("select total_score from sessions where id = ?").bind(sessionId).first<number>("total_score")]);
+    const view = (await admin.get(`/api/sessions/${sessionId}`)).data;
+    expect(view.answers[questionId]).toMatchObject({ grading: "final", gradingScore: modelScore, wasCorrect: !provisional.isCorrect });
+    expect(row).toEqual({ grading_score: modelScore, was_correct: provisional.isCorrect ? 0 : 1, points_earned: view.answers[questionId].pointsEarned });
+    expect(record).toBe(view.totalScore);
   });
 });

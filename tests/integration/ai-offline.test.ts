@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_CHAT_TURNS } from "~/domain/sessions/session-contract";
 import { count, demoClients, type ApiClient } from "../support/api";
 import { chatSession, GIFT_PASTE, GOOD_ANSWER, OPEN_QUESTION } from "../support/ai-fixtures";
+import { gradedSession } from "../support/grading-fixtures";
 import { startWorker, type TestWorker } from "../support/worker";
 
 /** The AI routes with no AI_API_KEY: the offline provider serves every task through the queue. */
@@ -189,15 +190,11 @@ describe("POST /api/chat (offline tutor)", () => {
 });
 
 describe("grading a session's answer (the job the student journey queues)", () => {
-  it("writes the log row with the session and the grade onto the stored answer", async () => {
-    const sessionId = crypto.randomUUID();
-    await worker.d1.prepare("insert into sessions (id, test_title, user_id, test_mode) values (?, 'Moon', 'student-7', 'diagnostic')").bind(sessionId).run();
-    await worker.d1
-      .prepare("insert into session_answers (id, session_id, question_id, question_text, question_type, difficulty, answer) values (?, ?, 'q-moon', ?, 'free_response', 'medium', ?)")
-      .bind(crypto.randomUUID(), sessionId, OPEN_QUESTION.text, JSON.stringify(GOOD_ANSWER))
-      .run();
+  it("writes the log row with the session, and the session's object writes the grade onto the stored answer", async () => {
+    // A session whose open answer the offline grader found weak; the job grades a good answer in its place.
+    const { sessionId, openQuestionId } = await gradedSession(admin);
     const jobId = crypto.randomUUID();
-    const input = { kind: "grade_answer", question: OPEN_QUESTION, answer: GOOD_ANSWER, aiModel: "gpt-4o-mini-2024-07-18", sessionId, questionId: "q-moon" };
+    const input = { kind: "grade_answer", question: OPEN_QUESTION, answer: GOOD_ANSWER, aiModel: "gpt-4o-mini-2024-07-18", sessionId, questionId: openQuestionId };
     await worker.d1.prepare("insert into jobs (id, kind, input) values (?, 'grade_answer', ?)").bind(jobId, JSON.stringify(input)).run();
     const queue = (await worker.mf.getQueueProducer("JOBS")) as unknown as Queue<{ jobId: string }>;
     await queue.send({ jobId });
@@ -208,11 +205,14 @@ describe("grading a session's answer (the job the student journey queues)", () =
       job = (await admin.get(`/api/jobs/${jobId}`)).data;
     }
     expect(job.status).toBe("succeeded");
-    const answer = await worker.d1.prepare("select grading_score, feedback, strengths from session_answers where session_id = ?").bind(sessionId).first<Record<string, unknown>>();
-    expect(answer?.grading_score).toBe(job.result.score);
+    expect(job.result.score).toBeGreaterThanOrEqual(70);
+    const answer = await worker.d1.prepare("select grading_score, was_correct, feedback from session_answers where session_id = ? and question_id = ?").bind(sessionId, openQuestionId).first<Record<string, unknown>>();
+    expect(answer).toMatchObject({ grading_score: job.result.score, was_correct: 1 });
     expect(String(answer?.feedback)).toContain("Automatic check");
-    const log = await worker.d1.prepare("select question_id, score from ai_grading_logs where session_id = ?").bind(sessionId).first();
-    expect(log).toEqual({ question_id: "q-moon", score: job.result.score });
+    const view = (await admin.get(`/api/sessions/${sessionId}`)).data;
+    expect(await worker.d1.prepare("select total_score from sessions where id = ?").bind(sessionId).first("total_score")).toBe(view.totalScore);
+    const logs = await worker.d1.prepare("select score from ai_grading_logs where session_id = ? and question_id = ? order by graded_at").bind(sessionId, openQuestionId).all();
+    expect(logs.results.at(-1)).toEqual({ score: job.result.score });
   });
 });
 

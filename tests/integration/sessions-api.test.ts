@@ -176,5 +176,8 @@ describe("one session in progress per student, test and class", () => {
     const retake = await first.browser.post("/api/sessions/start", { testConfigId: demoTestId, userId: first.studentId, cohortId: demoClassId });
     expect(retake.status).toBe(201);
     expect(retake.data.sessionId).not.toBe(first.sessionId);
+    // The first session's row was brought up to date whole, not just marked over: lists show when and how it ended.
+    const row = await worker.d1.prepare("select completed, end_time, completion_reason from sessions where id = ?").bind(first.sessionId).first();
+    expect(row).toEqual({ completed: 1, end_time: expect.any(Number), completion_reason: "submitted" });
   });
 });

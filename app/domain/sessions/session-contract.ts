@@ -223,7 +223,7 @@ export interface TestSessionRpc extends Rpc.DurableObjectBranded {
   submit(input: SubmitAnswerInput): Promise<SubmitResult>;
   /** A student's submit; after the deadline it counts as time_up. */
   complete(): Promise<CompleteResult>;
-  /** The model's grade of an open answer, from the grading job: it replaces the provisional one. */
+  /** The model's grade of an open answer, from the grading job: it replaces the provisional one (the job flushes after). */
   applyModelGrade(input: ModelGradeInput): Promise<ViewResult>;
   /**
    * A teacher's grade replaces the answer's and stays (a model grade landing later does not replace

@@ -5,7 +5,7 @@ import { screenAnswer } from "~/domain/ai/prompts";
 import { JobFailure } from "~/domain/jobs/job-failure";
 import type { JobInput } from "~/domain/jobs/job-messages";
 import type { GradingResult } from "~/domain/ai/schemas";
-import { applyGradeToAnswer, insertGradingLog } from "~/models/grading-logs.server";
+import { insertGradingLog } from "~/models/grading-logs.server";
 import { logAiCall } from "./call-log.server";
 import type { AiOutcome, AiProvider } from "./provider.server";
 
@@ -14,7 +14,11 @@ export type Delivery = { final: boolean };
 type Deps = {
   db: Database;
   provider: AiProvider;
-  /** Hands a session answer's grade to its Durable Object, the authority the results are read from. */
+  /**
+   * Hands a session answer's grade to its Durable Object, the authority the results are read from
+   * and the only writer of the session's answers and results in D1 (ADR 0010): the job never
+   * writes them itself, so D1 never holds the model's score beside the provisional correctness.
+   */
   applyToSession: (sessionId: string, questionId: string, grade: GradingResult) => Promise<void>;
 };
 
@@ -41,7 +45,6 @@ async function gradeAnswer({ db, provider, applyToSession }: Deps, job: Extract<
   if (!outcome.ok) throw new JobFailure(outcome.error, false);
   if (job.sessionId && job.questionId) {
     await applyToSession(job.sessionId, job.questionId, outcome.value);
-    await applyGradeToAnswer(db, job.sessionId, job.questionId, outcome.value);
   }
   return {
     ...outcome.value,
