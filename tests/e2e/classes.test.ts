@@ -14,6 +14,8 @@ describe("Class Management", () => {
   it("creates a class with a generated code, edits it, shows and copies its QR code, and deletes it", async () => {
     const { page } = session;
     await session.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: session.worker.origin });
+    // The page's own clock, so the copy confirmation's 2 s can be counted on it (below).
+    await page.clock.install();
     await page.goto("/admin/cohorts");
     await page.getByRole("heading", { name: "Class Management" }).waitFor();
     expect(await page.getByRole("link", { name: "Back to Tests" }).getAttribute("href")).toBe("/admin/tests");
@@ -65,9 +67,16 @@ describe("Class Management", () => {
     const svg = await page.evaluate(async (src) => (await fetch(src)).text(), (await image.getAttribute("src"))!);
     expect(svg).toMatch(/^<svg/);
     expect(await qr.getByTestId("join-url").innerText()).toBe(`${session.worker.origin}/join?code=${code}`);
+    // The confirmation lasts 2 seconds of the page's clock, stopped here and moved by hand.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
     await qr.getByRole("button", { name: "Copy code" }).click();
     await qr.getByRole("button", { name: "Copied!" }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+    await page.clock.runFor(1_900);
+    expect(await qr.getByRole("button", { name: "Copied!" }).count()).toBe(1);
+    await page.clock.runFor(200);
+    await qr.getByRole("button", { name: "Copy code" }).waitFor();
+    await page.clock.resume();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await saveScreenshot(page, "classes-qr-dialog");
     // Printed, the sheet shows only the QR code, the class name and the code. (Hidden from
@@ -79,8 +88,6 @@ describe("Class Management", () => {
     expect(await page.locator("h1").isVisible()).toBe(false);
     await saveScreenshot(page, "classes-qr-print");
     await page.emulateMedia({ media: "screen" });
-    // The confirmation lasts 2 seconds.
-    await qr.getByRole("button", { name: "Copy code" }).waitFor({ timeout: 4000 });
     await qr.getByRole("button", { name: "Close dialog" }).click();
 
     // Delete, after confirming.

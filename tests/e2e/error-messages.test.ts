@@ -21,11 +21,15 @@ const descriptionOf = (control: Locator) =>
       .join(" "),
   );
 
-/** The toast is on top: a real click (hit-tested, not forced) dismisses it, and the dialog stays. */
+/**
+ * The toast is on top: a real click (hit-tested, not forced) dismisses it, and the dialog stays.
+ * No short deadline on the click: a covered toast never takes the pointer (which would hold it)
+ * and leaves after its 5 s, so the click fails however fast or slow the machine.
+ */
 async function dismissToastAbove(dialog: Locator, title: string) {
   const toast = session.page.getByTestId("toast").filter({ hasText: title });
   await toast.waitFor();
-  await toast.getByRole("button", { name: "Dismiss notification" }).click({ timeout: 3000 });
+  await toast.getByRole("button", { name: "Dismiss notification" }).click();
   await toast.waitFor({ state: "detached" });
   expect(await dialog.isVisible()).toBe(true);
 }

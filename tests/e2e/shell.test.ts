@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { saveScreenshot } from "../support/browser";
+import { saveScreenshot, waitForHydration } from "../support/browser";
 import { browserSession } from "../support/browser-session";
 import { demoAccounts } from "../support/worker";
 
@@ -65,15 +65,20 @@ describe("signed out", () => {
   });
 
   it("shows a server toast once, in the destructive style, and hides it after 5 seconds", async () => {
+    // The page's clock stands still and moves only when told: the 5 s are the page's, not the machine's.
+    await session.page.clock.install();
+    await session.page.clock.pauseAt(Date.now() + 60_000);
     // Without OIDC configured, a stray callback redirects home with an error toast.
     await session.page.goto("/api/auth/callback");
+    await waitForHydration(session.page);
     const toast = session.page.getByTestId("toast");
     await toast.waitFor();
     expect(await toast.getAttribute("data-variant")).toBe("destructive");
     expect(await toast.innerText()).toContain("Sign-in failed");
-    await session.page.waitForTimeout(4000);
+    await session.page.clock.runFor(4_900);
     expect(await toast.count()).toBe(1);
-    await toast.waitFor({ state: "detached", timeout: 3000 });
+    await session.page.clock.runFor(200);
+    await toast.waitFor({ state: "detached" });
     await session.page.reload();
     expect(await session.page.getByTestId("toast").count()).toBe(0);
   });
