@@ -6,11 +6,12 @@ import { LABEL_PRIORS } from "~/domain/adaptive/item-model";
 import type { SessionBlueprint } from "~/domain/sessions/blueprint";
 import { inChunks } from "~/lib/batching";
 import { getTestDetail } from "./tests.server";
+import type { TestMode } from "~/domain/adaptive/engine";
 
 export type BlueprintRequest = {
   testId: string;
   sessionId: string;
-  mode: "placement" | "diagnostic";
+  mode: TestMode;
   studentId: string;
   cohortId: string | null;
   seed: number;

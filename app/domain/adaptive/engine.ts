@@ -17,7 +17,9 @@ import {
  * state, bank and seed always give the same test.
  */
 
-export type TestMode = "placement" | "diagnostic";
+/** The two test modes (SPEC.md section 9): the one list every type and zod enum derives from. */
+export const TEST_MODES = ["placement", "diagnostic"] as const;
+export type TestMode = (typeof TEST_MODES)[number];
 
 /** The placement rule sits at the top level; diagnostic mode uses `diagnostic` instead. */
 export type EngineConfig = PlacementRule & {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { TEST_MODES, type TestMode } from "~/domain/adaptive/engine";
 import type { TitledMessage } from "~/lib/action-result";
 import { JOIN_CODE_MAX_INPUT, normalizeJoinCode } from "./join-codes";
 
@@ -8,8 +9,6 @@ import { JOIN_CODE_MAX_INPUT, normalizeJoinCode } from "./join-codes";
  * per payload, shared by the Class Management dialog, its screen action and /api/cohorts.
  */
 
-export const TEST_MODES = ["placement", "diagnostic"] as const;
-export type TestMode = (typeof TEST_MODES)[number];
 /** SPEC.md section 9: "Default test mode: placement". */
 export const DEFAULT_TEST_MODE: TestMode = "placement";
 

@@ -1,6 +1,7 @@
 import { earlyEndNote } from "./early-end-note";
 import type { CompletionReason, SessionView } from "./session-contract";
 import { wasEndedEarly } from "./session-state";
+import type { TestMode } from "~/domain/adaptive/engine";
 
 /**
  * What both results pages show (SPEC.md section 2 "Results", ADR 0016): the student's page at
@@ -69,7 +70,7 @@ export function resultsPageData(view: SessionView) {
 export type ResultsPageData = ReturnType<typeof resultsPageData>;
 export type ResultsAnswer = ResultsPageData["answers"][number];
 
-export const MODE_TITLES: Record<"placement" | "diagnostic", string> = { placement: "Placement Test", diagnostic: "Diagnostic Test" };
+export const MODE_TITLES: Record<TestMode, string> = { placement: "Placement Test", diagnostic: "Diagnostic Test" };
 
 /** How the session ended, when it is worth saying (a session the student submitted needs no note). */
 export function completionNote(reason: CompletionReason | null): string | null {

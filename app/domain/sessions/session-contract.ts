@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { AttemptResults } from "./attempt";
 import type { QuestionView, SessionBlueprint } from "./blueprint";
 import { MAX_DURATION } from "~/domain/tests/test-config";
+import type { TestMode } from "~/domain/adaptive/engine";
 
 /**
  * The contract of a live test session (DESIGN.md decision 3): what the TestSession Durable
@@ -111,7 +112,7 @@ export type SessionProgress = {
   testId: string;
   testTitle: string;
   testSubject: string | null;
-  mode: "placement" | "diagnostic";
+  mode: TestMode;
   studentId: string;
   cohortId: string | null;
   showResultDuringTest: boolean;

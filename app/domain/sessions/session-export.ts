@@ -2,6 +2,7 @@ import { toCsv } from "~/domain/export/csv";
 import { durationSeconds, MODE_LABELS } from "./session-list";
 import { wasEndedEarly } from "./session-state";
 import type { CompletionReason } from "./session-contract";
+import type { TestMode } from "~/domain/adaptive/engine";
 
 /** A session as the Test Sessions export reads it (app/models/session-list.server.ts). */
 export type ExportedSession = {
@@ -11,7 +12,7 @@ export type ExportedSession = {
   studentName: string | null;
   testTitle: string;
   testSubject: string | null;
-  testMode: "placement" | "diagnostic";
+  testMode: TestMode;
   completed: boolean;
   totalScore: number | null;
   scaleScore: number | null;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { offsetNumber, pagingNumber, screenPage } from "~/domain/paging";
+import type { TestMode } from "~/domain/adaptive/engine";
 
 /**
  * The Test Sessions list (SPEC.md section 2 "Test Sessions", issue 10 §1): its filters, shared by
@@ -148,4 +149,4 @@ export function formatSessionScore(session: { completed: boolean; totalScore: nu
   return `${Math.round(session.totalScore)}%`;
 }
 
-export const MODE_LABELS: Record<"placement" | "diagnostic", string> = { placement: "Placement", diagnostic: "Diagnostic" };
+export const MODE_LABELS: Record<TestMode, string> = { placement: "Placement", diagnostic: "Diagnostic" };

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { Pencil, QrCode, Trash2, Users } from "lucide-react";
 
-import type { TestMode } from "~/domain/classes/cohort";
+import type { TestMode } from "~/domain/adaptive/engine";
 
 export type CohortCardData = {
   id: string;

@@ -3,7 +3,8 @@ import { useState } from "react";
 import { Dialog, DialogActions } from "~/components/dialog";
 import { FieldError, FormField, useFieldError } from "~/components/form-field";
 import { useToast } from "~/components/toast/toast-context";
-import { COHORT_NAME_REQUIRED, cohortCreateSchema, cohortUpdateSchema, DEFAULT_TEST_MODE, type TestMode } from "~/domain/classes/cohort";
+import type { TestMode } from "~/domain/adaptive/engine";
+import { COHORT_NAME_REQUIRED, cohortCreateSchema, cohortUpdateSchema, DEFAULT_TEST_MODE } from "~/domain/classes/cohort";
 import { JOIN_CODE_MAX_INPUT } from "~/domain/classes/join-codes";
 import { fieldErrors } from "~/lib/form-errors";
 

@@ -24,6 +24,7 @@ import { commitSession, readSession } from "~/services/session.server";
 import { classJoinStep, readStudentPass, requireSessionAccess } from "~/services/student-pass.server";
 import { testSessionStub } from "~/services/test-session.server";
 import { completeTestSession, readSessionView, startJoinedSession, startTestSession, submitSessionAnswer } from "~/services/test-sessions.server";
+import type { TestMode } from "~/domain/adaptive/engine";
 
 /**
  * The Take a Test screen's server half (SPEC.md section 2 "Take a test", section 4's student
@@ -34,7 +35,7 @@ import { completeTestSession, readSessionView, startJoinedSession, startTestSess
 export type TestPageSession = {
   id: string;
   resumeCode: string | null;
-  mode: "placement" | "diagnostic";
+  mode: TestMode;
   timeRemainingSeconds: number;
   showResultDuringTest: boolean;
   showFeedbackDuringTest: boolean;
