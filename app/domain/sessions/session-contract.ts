@@ -4,6 +4,7 @@ import type { AttemptResults } from "./attempt";
 import type { QuestionView, SessionBlueprint } from "./blueprint";
 import { MAX_DURATION } from "~/domain/tests/test-config";
 import type { TestMode } from "~/domain/adaptive/engine";
+import type { OpenQuestionType } from "~/domain/questions/question-types";
 
 /**
  * The contract of a live test session (DESIGN.md decision 3): what the TestSession Durable
@@ -154,7 +155,7 @@ export type SubmitResult =
   | SessionRefusal;
 
 /** An open question as grading and its log need it. The rubric as text (a JSON rubric stringified): RPC results carry only serializable types. */
-export type GradedQuestion = { id: string; text: string; type: "free_response" | "scenario" | "chat"; rubric: string | null; gradingSystemInstruction: string | null; systemInstruction: string | null; initialPrompt: string | null; metadata: { title?: string } };
+export type GradedQuestion = { id: string; text: string; type: OpenQuestionType; rubric: string | null; gradingSystemInstruction: string | null; systemInstruction: string | null; initialPrompt: string | null; metadata: { title?: string } };
 
 /**
  * A newly recorded open answer: what the grading job needs (server-side only; never sent to the

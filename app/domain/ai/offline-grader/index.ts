@@ -1,3 +1,4 @@
+import type { OpenQuestionType } from "~/domain/questions/question-types";
 import type { GradingResult } from "../schemas";
 import { answerFeatures } from "./features";
 import { gradingFeedback, keyPointCoverage } from "./feedback";
@@ -7,7 +8,7 @@ import { contentTokens, stripHtml } from "./text";
 
 export type OfflineGradingInput = {
   questionText: string;
-  questionType: "free_response" | "scenario" | "chat";
+  questionType: OpenQuestionType;
   /** A string, or a JSON object of any shape: all its text is reference material. */
   rubric: unknown;
   referenceAnswer?: string;
