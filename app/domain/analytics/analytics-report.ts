@@ -1,4 +1,4 @@
-import { htmlToPlainText } from "~/domain/questions/sanitize-html";
+import { htmlToPlainText } from "~/domain/questions/plain-text";
 import { calibratedDifficulties } from "./calibrated-difficulty";
 import { analyseCohort, HARDEST_QUESTIONS, type AnalyticsSession } from "./cohort-analytics";
 import type { Bin, CohortAnalyticsReport } from "./report";

@@ -10,13 +10,13 @@ import {
 import { type DraftOption, type DraftQuestion } from "../schemas";
 import {
   DEFAULT_COMPETENCY,
-  htmlToText,
   ImportError,
   lineNumberAt,
   normaliseNewlines,
   type ParsedImport,
   plainText,
 } from "./shared";
+import { htmlToPlainText } from "~/domain/questions/plain-text";
 
 /**
  * Moodle GIFT (https://docs.moodle.org/en/GIFT_format) through gift-pegjs, which already handles
@@ -185,5 +185,5 @@ function feedbackText(feedback: TextFormat | null): string {
 
 /** [html] text becomes plain text; other formats only when they hold tags (Moodle's default allows HTML). */
 function formatText(text: TextFormat): string {
-  return (text.format === "html" ? htmlToText(text.text) : plainText(text.text)).trim();
+  return (text.format === "html" ? htmlToPlainText(text.text, { keepLineBreaks: true }) : plainText(text.text)).trim();
 }

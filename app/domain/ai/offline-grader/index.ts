@@ -4,7 +4,7 @@ import { answerFeatures } from "./features";
 import { gradingFeedback, keyPointCoverage } from "./feedback";
 import { referenceMaterial } from "./rubric";
 import { scoreFromFeatures } from "./scoring";
-import { contentTokens, stripHtml } from "./text";
+import { contentTokens, textOf } from "./text";
 
 export type OfflineGradingInput = {
   questionText: string;
@@ -32,7 +32,7 @@ export function gradeOffline(input: OfflineGradingInput): GradingResult {
   if (reference.texts.length === 0) {
     return { score: 0, feedback: NO_REFERENCE_FEEDBACK, strengths: [], improvements: [], keyPoints: [] };
   }
-  const questionText = stripHtml(input.questionText);
+  const questionText = textOf(input.questionText);
   const coverage = keyPointCoverage(reference.keyPoints, questionText, input.answer);
   if (contentTokens(input.answer).length === 0) {
     return { ...gradingFeedback(0, coverage), feedback: NO_ANSWER_FEEDBACK };
