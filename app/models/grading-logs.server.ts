@@ -81,7 +81,3 @@ export async function latestGradingLogId(db: Database, sessionId: string, questi
     .limit(1);
   return row?.id ?? null;
 }
-
-export async function findGradingLog(db: Database, id: string): Promise<GradingLogRow | undefined> {
-  return db.query.aiGradingLogs.findFirst({ where: eq(aiGradingLogs.id, id) });
-}

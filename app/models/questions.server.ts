@@ -18,7 +18,6 @@ import { sanitizeQuestionHtml } from "~/domain/questions/sanitize-html";
  * caller; tests reference bank questions, so an edit shows in every test that uses it.
  */
 export type QuestionRow = typeof questions.$inferSelect;
-export type BankQuestion = ReturnType<typeof toBankQuestion>;
 export type { QuestionFilters };
 
 /**

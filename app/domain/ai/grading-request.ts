@@ -12,7 +12,6 @@ export const chatTurnSchema = z.object({
   role: z.enum(["user", "assistant", "student", "system"]).transform((role) => (role === "student" ? "user" : role)),
   content: z.string().max(20_000),
 });
-export type ChatTurn = z.infer<typeof chatTurnSchema>;
 
 export const MAX_CHAT_TURNS = 40;
 

@@ -73,8 +73,3 @@ export const TEST_PAGE_MESSAGES = {
   },
   titled: [SELECTION_REQUIRED, SELECTIONS_REQUIRED, ANSWER_REQUIRED, RESPONSE_REQUIRED, INTERACTION_REQUIRED, MODE_REQUIRED],
 };
-
-/** The chat answer needs one exchange with the tutor, unless the question's time ran out. */
-export function chatAnswerMissing(studentTurns: number, autoSubmit: boolean): boolean {
-  return !autoSubmit && studentTurns === 0;
-}

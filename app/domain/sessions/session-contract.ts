@@ -75,12 +75,6 @@ export type BeginSessionInput = z.infer<typeof beginSessionSchema>;
 /** The student finished, the deadline passed, or the adaptive engine's stopping rule ended the test. */
 export type CompletionReason = "submitted" | "time_up" | "stopping_rule";
 
-/**
- * One stored answer, keyed by question id. SPEC.md section 3's per-answer results
- * (pointsEarned, wasCorrect, gradingScore, feedback) join this record when grading lands.
- */
-export type RecordedAnswer = SubmitAnswerInput & { answeredAt: number };
-
 /** Epoch milliseconds throughout; `timeRemainingSeconds` is what the student's timer starts from. */
 export type SessionSnapshot = {
   sessionId: string;
