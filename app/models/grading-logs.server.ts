@@ -7,7 +7,7 @@ import type { GradingResult } from "~/domain/ai/schemas";
 import { costOf } from "~/domain/ai/usage-cost";
 import type { AiCall } from "~/domain/ai/ai-call";
 
-export type GradingLogRow = typeof aiGradingLogs.$inferSelect;
+type GradingLogRow = typeof aiGradingLogs.$inferSelect;
 
 export type GradingLogInput = {
   sessionId: string | null;

@@ -8,7 +8,7 @@ import { inChunks } from "~/lib/batching";
 import { getTestDetail } from "./tests.server";
 import type { TestMode } from "~/domain/adaptive/engine";
 
-export type BlueprintRequest = {
+type BlueprintRequest = {
   testId: string;
   sessionId: string;
   mode: TestMode;

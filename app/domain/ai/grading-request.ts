@@ -8,7 +8,7 @@ import { OPEN_QUESTION_TYPES } from "~/domain/questions/question-types";
  * input, POST /api/questions/preview-grade's `question`, and what the session will send.
  */
 /** Chat turns as the student journey sends them (user/assistant) or preview grading does (student). */
-export const chatTurnSchema = z.object({
+const chatTurnSchema = z.object({
   role: z.enum(["user", "assistant", "student", "system"]).transform((role) => (role === "student" ? "user" : role)),
   content: z.string().max(20_000),
 });

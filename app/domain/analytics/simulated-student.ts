@@ -11,7 +11,7 @@ import type { TestMode } from "~/domain/adaptive/engine";
  * gives the same class.
  */
 export type SimulatedQuestion = Pick<SessionQuestion, "type" | "options" | "params" | "rubric">;
-export type SimulatedAnswer = { answer: Answer; knewIt: boolean; timeSpentSeconds: number };
+type SimulatedAnswer = { answer: Answer; knewIt: boolean; timeSpentSeconds: number };
 
 /**
  * Φ⁻¹(p), the standard normal quantile (Acklam's rational approximation, relative error < 1.2e-9):

@@ -6,7 +6,7 @@ import { decodeHTML } from "entities/decode";
  * and analytics pages show the same question the same way. It uses the `entities` decoder, so it
  * belongs on the server: loaders send the text, not the HTML, to student pages.
  */
-export type PlainTextOptions = {
+type PlainTextOptions = {
   /** Keep line breaks (<br>, the end of a paragraph, list item or heading, and newlines in the text); otherwise all whitespace collapses to single spaces. */
   keepLineBreaks?: boolean;
 };

@@ -15,7 +15,7 @@ import { TEST_MODES } from "~/domain/adaptive/engine";
  */
 const id = z.string().min(1).max(MAX_ID_LENGTH);
 
-export const sessionQuestionSchema = z.object({
+const sessionQuestionSchema = z.object({
   id,
   /** Stored (sanitized) text, which may be longer than the text as typed. */
   text: z.string().max(STORED_QUESTION_TEXT_CHARS),

@@ -20,13 +20,13 @@ export const MAX_ANSWER_TEXT_LENGTH = 20_000;
 export const MAX_SELECTED_OPTIONS = 100;
 export const MAX_OPTION_TEXT_LENGTH = 2_000;
 export const MAX_CHAT_MESSAGES = 100;
-export const MAX_CHAT_MESSAGE_LENGTH = 4_000;
+const MAX_CHAT_MESSAGE_LENGTH = 4_000;
 /** Session and question ids. */
 export const MAX_ID_LENGTH = 200;
 export const MAX_SESSION_SECONDS = MAX_DURATION * 60;
 
 /** SPEC.md section 3: in a session a chat message is the student's ("user") or the AI's. */
-export const chatMessageSchema = z.object({
+const chatMessageSchema = z.object({
   role: z.enum(["user", "assistant"]),
   content: z.string().max(MAX_CHAT_MESSAGE_LENGTH),
 });
@@ -51,7 +51,7 @@ export type ChatExchangeInput = z.infer<typeof chatExchangeSchema>;
  * question needs, and SPEC.md section 5's "answer required" rules, are checked against the
  * question by the caller that knows it.
  */
-export const answerSchema = z.union([
+const answerSchema = z.union([
   z.string().max(MAX_ANSWER_TEXT_LENGTH),
   z.array(z.string().max(MAX_OPTION_TEXT_LENGTH)).max(MAX_SELECTED_OPTIONS),
   z.object({ messages: z.array(chatMessageSchema).max(MAX_CHAT_MESSAGES) }),
@@ -89,13 +89,13 @@ export type SessionSnapshot = {
 };
 
 // Why the object refused; each method's result names the refusals it can give.
-export type NotBegun = { ok: false; reason: "not_begun" };
+type NotBegun = { ok: false; reason: "not_begun" };
 /** The snapshot lets a late caller go straight to the results. */
-export type AlreadyCompleted = { ok: false; reason: "completed"; snapshot: SessionSnapshot };
+type AlreadyCompleted = { ok: false; reason: "completed"; snapshot: SessionSnapshot };
 /** Nothing was stored. `message` is zod's, for logs and 400 bodies. */
 export type InvalidInput = { ok: false; reason: "invalid_input"; message: string };
 /** The chat question's conversation is at MAX_CHAT_TURNS, or the question was already answered. */
-export type ChatClosed = { ok: false; reason: "chat_closed"; message: string };
+type ChatClosed = { ok: false; reason: "chat_closed"; message: string };
 export type SessionRefusal = NotBegun | AlreadyCompleted | InvalidInput | ChatClosed;
 
 /**

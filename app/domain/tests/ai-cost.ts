@@ -2,7 +2,7 @@ import { isOpenQuestionType, type QuestionType } from "~/domain/questions/questi
 
 /** SPEC.md section 9 "AI model": the models a test can use, their rates and the estimate. */
 export const AI_MODELS = ["gpt-4o-2024-08-06", "gpt-5-2025-08-07", "gpt-4o-mini-2024-07-18"] as const;
-export type AiModel = (typeof AI_MODELS)[number];
+type AiModel = (typeof AI_MODELS)[number];
 export const DEFAULT_AI_MODEL: AiModel = "gpt-5-2025-08-07";
 
 /** US dollars per million tokens. */
@@ -12,8 +12,8 @@ export const MODEL_RATES: Record<AiModel, { input: number; output: number }> = {
   "gpt-4o-mini-2024-07-18": { input: 0.15, output: 0.6 },
 };
 
-export const INPUT_TOKENS_PER_QUESTION = 800;
-export const OUTPUT_TOKENS_PER_QUESTION = 400;
+const INPUT_TOKENS_PER_QUESTION = 800;
+const OUTPUT_TOKENS_PER_QUESTION = 400;
 
 export function isAiModel(value: string): value is AiModel {
   return (AI_MODELS as readonly string[]).includes(value);

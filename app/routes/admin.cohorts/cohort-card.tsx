@@ -3,7 +3,7 @@ import { Pencil, QrCode, Trash2, Users } from "lucide-react";
 
 import type { TestMode } from "~/domain/adaptive/engine";
 
-export type CohortCardData = {
+type CohortCardData = {
   id: string;
   name: string;
   joinCode: string;

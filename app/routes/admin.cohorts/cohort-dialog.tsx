@@ -11,7 +11,7 @@ import { fieldErrors } from "~/lib/form-errors";
 export type EditableCohort = { id: string; name: string; joinCode: string; testConfigId: string | null; testMode: TestMode | null; isActive: boolean };
 
 /** What the dialog sends: create omits the test fields without a test; update sends them as null (SPEC.md section 5). */
-export type CohortPayload = { name: string; joinCode: string; isActive: boolean; testConfigId?: string | null; testMode?: TestMode | null };
+type CohortPayload = { name: string; joinCode: string; isActive: boolean; testConfigId?: string | null; testMode?: TestMode | null };
 
 const COHORT_NAME_REQUIRED_TOAST = { title: COHORT_NAME_REQUIRED.title, description: COHORT_NAME_REQUIRED.message, variant: "destructive" } as const;
 

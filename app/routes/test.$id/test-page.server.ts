@@ -32,7 +32,7 @@ import type { TestMode } from "~/domain/adaptive/engine";
  * chat and complete intents. Kept in a .server module so none of it (zod included) reaches the
  * student page's JavaScript.
  */
-export type TestPageSession = {
+type TestPageSession = {
   id: string;
   resumeCode: string | null;
   mode: TestMode;
@@ -141,7 +141,7 @@ async function chatTurns(context: AppLoadContext, sessionId: string, questionId:
 }
 
 /** What the page's JavaScript gets back from a submit (SPEC.md's gradingResult, shortened). */
-export type SubmitData = {
+type SubmitData = {
   score: number | null;
   wasCorrect: boolean;
   feedback: string | null;
@@ -152,7 +152,7 @@ export type SubmitData = {
   showFeedbackDuringTest: boolean;
 };
 
-export type TestPageData = SubmitData | { reply: string } | { completed: true };
+type TestPageData = SubmitData | { reply: string } | { completed: true };
 
 type SubmitInput = Extract<TestPageAction, { intent: "submit" }>;
 

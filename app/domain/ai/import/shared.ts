@@ -53,7 +53,7 @@ export function checkInputSize(raw: string): void {
   }
 }
 
-export function checkQuestionCount(count: number): void {
+function checkQuestionCount(count: number): void {
   if (count === 0) throw new ImportError("No questions were found in the pasted content.");
   if (count > MAX_IMPORT_QUESTIONS) {
     throw new ImportError(

@@ -1,7 +1,7 @@
 import { textOf } from "./text";
 
 /** The reference side of a question, as the grader compares answers with it. */
-export type ReferenceMaterial = {
+type ReferenceMaterial = {
   /** Every piece of reference text: the reference answer, key points, rubric text. */
   texts: string[];
   /** The points a complete answer makes, as shown to the teacher and the student. */
