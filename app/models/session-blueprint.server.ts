@@ -5,8 +5,8 @@ import { competencies, modules, prerequisites } from "~/db/schema";
 import { LABEL_PRIORS } from "~/domain/adaptive/item-model";
 import type { SessionBlueprint } from "~/domain/sessions/blueprint";
 import { inChunks } from "~/lib/batching";
-import { getTestDetail } from "./tests.server";
 import type { TestMode } from "~/domain/adaptive/engine";
+import { getTestDetail } from "./tests.server";
 
 type BlueprintRequest = {
   testId: string;

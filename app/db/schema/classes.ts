@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { check, index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
+import type { TestMode } from "~/domain/adaptive/engine";
 import { bool, id, timestamps } from "./columns";
 import { users } from "./accounts";
 import { tests } from "./tests";
-import type { TestMode } from "~/domain/adaptive/engine";
 
 // Classes
 

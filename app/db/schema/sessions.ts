@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
+import type { TestMode } from "~/domain/adaptive/engine";
+import type { Difficulty, QuestionType } from "~/domain/questions/question-types";
 import { bool, id, nowMs, timestamps } from "./columns";
 import { cohorts } from "./classes";
 import { tests } from "./tests";
-import type { TestMode } from "~/domain/adaptive/engine";
-import type { Difficulty, QuestionType } from "~/domain/questions/question-types";
 
 // Test sessions (the Durable Object is the live authority; D1 holds the record for lists
 // and analytics)

@@ -1,5 +1,5 @@
-import type { CompletionReason } from "./session-contract";
 import type { TestMode } from "~/domain/adaptive/engine";
+import type { CompletionReason } from "./session-contract";
 
 /**
  * What both results pages show (SPEC.md section 2 "Results", ADR 0016): the student's page at

@@ -1,8 +1,8 @@
 import { toCsv } from "~/domain/export/csv";
+import type { TestMode } from "~/domain/adaptive/engine";
 import { durationSeconds, MODE_LABELS } from "./session-list";
 import { wasEndedEarly } from "./session-state";
 import type { CompletionReason } from "./session-contract";
-import type { TestMode } from "~/domain/adaptive/engine";
 
 /** A session as the Test Sessions export reads it (app/models/session-list.server.ts). */
 export type ExportedSession = {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
-import { MAX_ID_LENGTH } from "./session-contract";
 import { TEST_MODES } from "~/domain/adaptive/engine";
+import { MAX_ID_LENGTH } from "./session-contract";
 
 /**
  * POST /api/sessions/start (SPEC.md section 7, both readings): the test, the mode, the student's

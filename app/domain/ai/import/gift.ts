@@ -7,6 +7,7 @@ import {
   type TextFormat,
 } from "gift-pegjs";
 
+import { htmlToPlainText } from "~/domain/questions/plain-text";
 import { type DraftOption, type DraftQuestion } from "../schemas";
 import {
   DEFAULT_COMPETENCY,
@@ -16,7 +17,6 @@ import {
   type ParsedImport,
   plainText,
 } from "./shared";
-import { htmlToPlainText } from "~/domain/questions/plain-text";
 
 /**
  * Moodle GIFT (https://docs.moodle.org/en/GIFT_format) through gift-pegjs, which already handles
