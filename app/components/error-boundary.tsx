@@ -37,7 +37,7 @@ function describe(error: unknown): string {
   return `${error.status}: ${message}`;
 }
 
-export function NotFoundSection({ page }: { page: NotFoundPage }) {
+function NotFoundSection({ page }: { page: NotFoundPage }) {
   return (
     <section className="mx-auto max-w-xl py-16 text-center">
       <h1 className="text-2xl font-bold text-slate-900">{page.notFound}</h1>

@@ -31,7 +31,7 @@ export const MINUTE = 60 * SECOND;
 /** No policy remembers failures longer: a row last counted before this is worth nothing and is purged. */
 export const MAX_QUIET_PERIOD_MS = 60 * MINUTE;
 
-export type ThrottleState = {
+type ThrottleState = {
   failures: number;
   /** No attempt is admitted before this time (ms), or null when none is held back. */
   heldUntil: number | null;

@@ -7,7 +7,7 @@
 import { invalid } from "./errors";
 
 export type JsonBounds = { maxDepth: number; maxChars: number };
-export type JsonBoundsProblem = "too_deep" | "too_large" | null;
+type JsonBoundsProblem = "too_deep" | "too_large" | null;
 
 /** Depth of nesting: a scalar is 0, `{}` and `[]` are 1, `{"a": [1]}` is 2. Stops counting past `stopAfter`. */
 export function jsonDepth(value: unknown, stopAfter = Number.POSITIVE_INFINITY): number {
@@ -35,8 +35,8 @@ export function jsonBoundsProblem(value: unknown, { maxDepth, maxChars }: JsonBo
  * The deepest request body any payload of ours needs (a question's rubric allows 8 levels inside
  * a body of a few more). Deeper bodies are refused before a schema walks them.
  */
-export const MAX_REQUEST_BODY_DEPTH = 32;
-export const TOO_DEEP = `The request body is nested too deeply (max ${MAX_REQUEST_BODY_DEPTH} levels).`;
+const MAX_REQUEST_BODY_DEPTH = 32;
+const TOO_DEEP = `The request body is nested too deeply (max ${MAX_REQUEST_BODY_DEPTH} levels).`;
 
 /** A request body's JSON text as a value; blank is null. Unreadable or too deep is an `invalid` failure. */
 export function parseRequestJson(text: string): unknown {

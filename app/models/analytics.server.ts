@@ -28,7 +28,7 @@ import { sessionStudentName } from "./student-names.server";
  * was_correct) would cover the subquery (packing only question ids, which the unique index
  * covers, measured 3× faster); it needs a migration, so it is left for when classes grow.
  */
-export type AnalyticsScope = { cohortId: string; testConfigId?: string | null };
+type AnalyticsScope = { cohortId: string; testConfigId?: string | null };
 
 /** Separators no id or number contains (ASCII unit and record separators). */
 const FIELD = "\u001f";
@@ -116,7 +116,7 @@ function parseMap(text: string | null): Record<string, string> {
   }
 }
 
-export type CohortAnalyticsData = {
+type CohortAnalyticsData = {
   cohortName: string;
   /** The chosen test's title, else the class's default test's, else null. */
   testTitle: string | null;

@@ -48,7 +48,7 @@ async function selectCohorts(db: Database, where?: SQL) {
   }));
 }
 
-export type CohortView = Awaited<ReturnType<typeof selectCohorts>>[number];
+type CohortView = Awaited<ReturnType<typeof selectCohorts>>[number];
 
 /** Every class with its default test's title, member count and session count. */
 export function listCohorts(db: Database): Promise<CohortView[]> {

@@ -3,8 +3,8 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { gradeOverrides } from "~/db/schema";
 
-export type GradeOverrideRow = typeof gradeOverrides.$inferSelect;
-export type GradeOverrideInsert = Omit<typeof gradeOverrides.$inferInsert, "id" | "createdAt" | "updatedAt">;
+type GradeOverrideRow = typeof gradeOverrides.$inferSelect;
+type GradeOverrideInsert = Omit<typeof gradeOverrides.$inferInsert, "id" | "createdAt" | "updatedAt">;
 
 /** Records a teacher's grade beside the model's (issue 10 §2); the row is never changed afterwards. */
 export async function insertGradeOverride(db: Database, input: GradeOverrideInsert): Promise<GradeOverrideRow> {

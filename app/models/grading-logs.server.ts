@@ -7,7 +7,7 @@ import type { GradingResult } from "~/domain/ai/schemas";
 import { costOf } from "~/domain/ai/usage-cost";
 import type { AiCall } from "~/domain/ai/ai-call";
 
-export type GradingLogRow = typeof aiGradingLogs.$inferSelect;
+type GradingLogRow = typeof aiGradingLogs.$inferSelect;
 
 export type GradingLogInput = {
   sessionId: string | null;
@@ -80,8 +80,4 @@ export async function latestGradingLogId(db: Database, sessionId: string, questi
     .orderBy(desc(aiGradingLogs.gradedAt))
     .limit(1);
   return row?.id ?? null;
-}
-
-export async function findGradingLog(db: Database, id: string): Promise<GradingLogRow | undefined> {
-  return db.query.aiGradingLogs.findFirst({ where: eq(aiGradingLogs.id, id) });
 }

@@ -9,7 +9,8 @@ import type { QuestionInput } from "~/domain/questions/question";
 import { clampPage, pageSummary, searchNeedle, type QuestionFilters } from "~/domain/questions/question-list";
 import { invalid } from "~/lib/errors";
 import { jsonDepth } from "~/lib/json-bounds";
-import { htmlToPlainText, sanitizeQuestionHtml } from "~/domain/questions/sanitize-html";
+import { htmlToPlainText } from "~/domain/questions/plain-text";
+import { sanitizeQuestionHtml } from "~/domain/questions/sanitize-html";
 
 /**
  * The question bank, read and written by the screens and /api/questions alike. Question text
@@ -17,7 +18,6 @@ import { htmlToPlainText, sanitizeQuestionHtml } from "~/domain/questions/saniti
  * caller; tests reference bank questions, so an edit shows in every test that uses it.
  */
 export type QuestionRow = typeof questions.$inferSelect;
-export type BankQuestion = ReturnType<typeof toBankQuestion>;
 export type { QuestionFilters };
 
 /**

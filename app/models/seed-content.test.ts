@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { next, startAttempt, update, type EngineBank } from "~/domain/adaptive/engine";
+import { next, startAttempt, update, type EngineBank, type TestMode } from "~/domain/adaptive/engine";
 import { LABEL_PRIORS } from "~/domain/adaptive/item-model";
 import { mulberry32 } from "~/domain/adaptive/random";
 import { questionSchema } from "~/domain/questions/question";
@@ -123,7 +123,7 @@ describe("the demo content", () => {
       items: DEMO_QUESTIONS.map((question, index) => ({ id: `q${index}`, params: LABEL_PRIORS[question.difficulty], competencyId: question.competency })),
       prerequisites: Object.fromEntries(DEMO_COMPETENCIES.map((competency) => [competency.key, DEMO_PREREQUISITES.filter((link) => link.competency === competency.key).map((link) => link.prerequisite)])),
     };
-    const run = (mode: "placement" | "diagnostic", seed: number, skill: number) => {
+    const run = (mode: TestMode, seed: number, skill: number) => {
       const random = mulberry32(seed);
       let state = startAttempt(seed, { mode });
       for (let step = next(state, bank); "question" in step; step = next(state, bank)) {

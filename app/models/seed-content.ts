@@ -8,7 +8,7 @@ import type { Difficulty, QuestionType } from "~/domain/questions/question-types
  * items around every ability. Plain data: seed-content.test.ts checks the promises.
  */
 
-export type DemoModuleKey = "numberSense" | "algebra";
+type DemoModuleKey = "numberSense" | "algebra";
 export type DemoCompetencyKey = "placeValue" | "fractions" | "variables" | "equations";
 /** The demo test's two sections. */
 export type DemoSectionKey = "numbers" | "algebra";
@@ -33,9 +33,9 @@ export const DEMO_PREREQUISITES: { competency: DemoCompetencyKey; prerequisite: 
 ];
 
 /** What an open question is graded against (the offline grader reads both fields). */
-export type DemoRubric = { referenceAnswer: string; keyPoints: string[] };
+type DemoRubric = { referenceAnswer: string; keyPoints: string[] };
 
-export type DemoQuestion = {
+type DemoQuestion = {
   competency: DemoCompetencyKey;
   type: QuestionType;
   difficulty: Difficulty;

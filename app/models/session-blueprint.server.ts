@@ -5,12 +5,13 @@ import { competencies, modules, prerequisites } from "~/db/schema";
 import { LABEL_PRIORS } from "~/domain/adaptive/item-model";
 import type { SessionBlueprint } from "~/domain/sessions/blueprint";
 import { inChunks } from "~/lib/batching";
+import type { TestMode } from "~/domain/adaptive/engine";
 import { getTestDetail } from "./tests.server";
 
-export type BlueprintRequest = {
+type BlueprintRequest = {
   testId: string;
   sessionId: string;
-  mode: "placement" | "diagnostic";
+  mode: TestMode;
   studentId: string;
   cohortId: string | null;
   seed: number;

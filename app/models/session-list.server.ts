@@ -77,7 +77,7 @@ type After = { startMs: number; rowid: number } | null;
 const afterRow = (after: After) => (after ? sql`(${sessions.startTime}, rowid) < (${after.startMs}, ${after.rowid})` : undefined);
 const rowidColumn = sql<number>`rowid`.as("row_id");
 
-export const LIST_CHUNK_ROWS = 500;
+const LIST_CHUNK_ROWS = 500;
 
 export function sessionListChunkQuery(db: Database, filters: SessionFilters, after: After, limit: number) {
   return db
@@ -139,8 +139,8 @@ const exportColumns = {
   completionReason: sessions.completionReason,
 };
 
-export const EXPORT_CHUNK_ROWS = 1_000;
-export const EXPORT_MAX_ROWS = 50_000;
+const EXPORT_CHUNK_ROWS = 1_000;
+const EXPORT_MAX_ROWS = 50_000;
 
 /**
  * Every matching session for the CSV export, newest first, up to `maxRows`. Read in chunks that

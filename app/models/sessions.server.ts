@@ -29,7 +29,7 @@ export async function findQuestionInTest(db: Database, testId: string, questionI
   return row?.question;
 }
 
-export type SessionRecordInsert = typeof testSessionRecords.$inferInsert;
+type SessionRecordInsert = typeof testSessionRecords.$inferInsert;
 
 /**
  * The session's row, written when it starts so lists and resume see it at once. False when the
@@ -94,7 +94,7 @@ type BehindAnswer = {
   answeredAt: Date;
 };
 
-export type SessionBehind = {
+type SessionBehind = {
   sessionId: string;
   record: Pick<
     SessionRecordInsert,

@@ -16,8 +16,6 @@ import { draftQuestionWrites } from "./test-drafts.server";
  * one D1 batch, so a failure changes nothing; a section left out of an update takes its
  * placements with it unless they are listed again.
  */
-export type TestSummary = Awaited<ReturnType<typeof listTests>>[number];
-export type TestDetail = NonNullable<Awaited<ReturnType<typeof getTestDetail>>>;
 
 /** Newest first; rowid breaks ties between tests created in the same millisecond. */
 const newestFirst = [desc(tests.createdAt), desc(sql`rowid`)] as const;

@@ -61,7 +61,7 @@ export async function recordSignIn(db: Database, id: string): Promise<void> {
   await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, id));
 }
 
-export type OidcProfile = {
+type OidcProfile = {
   issuer: string;
   subject: string;
   email: string;

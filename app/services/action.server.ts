@@ -18,7 +18,7 @@ import { describeFailure } from "./http-errors.server";
  */
 type IntentSchema = z.ZodType<{ intent: string }, z.ZodTypeDef, unknown>;
 
-export type ActionMessages<Intent extends string> = {
+type ActionMessages<Intent extends string> = {
   /**
    * Per intent: the success toast (null for none), the failure text of SPEC.md section 8, and the
    * title SPEC.md gives that intent's failures ("Generation Failed", or "Error" where SPEC.md says

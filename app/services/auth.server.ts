@@ -34,13 +34,13 @@ async function loadCurrentUser(request: Request, context: AppLoadContext): Promi
 
 const isApiRequest = (request: Request) => new URL(request.url).pathname.startsWith("/api/");
 
-export function signedOutResponse(request: Request): Response {
+function signedOutResponse(request: Request): Response {
   return isApiRequest(request)
     ? json({ message: "Sign in required" }, { status: 401 })
     : json<GateData>({ gate: "landing" }, { status: 401 });
 }
 
-export function forbiddenResponse(request: Request): Response {
+function forbiddenResponse(request: Request): Response {
   return isApiRequest(request)
     ? json({ message: "Admin access required" }, { status: 403 })
     : json<GateData>({ gate: "join" }, { status: 403 });

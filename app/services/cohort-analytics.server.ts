@@ -4,12 +4,12 @@ import type { CohortAnalyticsReport } from "~/domain/analytics/report";
 import { readCohortAnalyticsData } from "~/models/analytics.server";
 
 /** What the report is named when no test is chosen and the class has no default test. */
-export const ALL_TESTS = "All tests";
+const ALL_TESTS = "All tests";
 /** A chosen test that does not exist (or was deleted): its sessions, if any, kept no link to it. */
-export const UNKNOWN_TEST_NAME = "Unknown test";
+const UNKNOWN_TEST_NAME = "Unknown test";
 
 /** The report with the class's name, read with it, so a page need not look the class up again. */
-export type NamedCohortReport = CohortAnalyticsReport & { cohortName: string };
+type NamedCohortReport = CohortAnalyticsReport & { cohortName: string };
 
 /**
  * A class's Cohort Analytics report (issue 10 §3), on one test when `testConfigId` is given, else

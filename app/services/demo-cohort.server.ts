@@ -23,11 +23,11 @@ import { offlineGradingLog } from "./test-sessions.server";
 export type DemoCohort = { cohort: { id: string; name: string; joinCode: string }; test: { id: string; title: string }; students: number };
 
 /** The test the local seed writes (models/seed.server.ts); the demo class takes a copy of it. */
-export const DEMO_SOURCE_TEST_TITLE = "Grade 6 Math Check-in";
+const DEMO_SOURCE_TEST_TITLE = "Grade 6 Math Check-in";
 /** The local seed was never run here (a fresh deployment): there is nothing to copy. */
 export const DEMO_TEST_MISSING = `Failed to generate demo data: the demo test "${DEMO_SOURCE_TEST_TITLE}" is not in this product's tests.`;
-export const DEMO_CLASS_NAME = "Demo Class (simulated)";
-export const DEMO_TEST_TITLE = `${DEMO_SOURCE_TEST_TITLE} (demo class)`;
+const DEMO_CLASS_NAME = "Demo Class (simulated)";
+const DEMO_TEST_TITLE = `${DEMO_SOURCE_TEST_TITLE} (demo class)`;
 export const DEMO_STUDENT_COUNT = 32;
 /** One seed for the class: every demo class has the same abilities, so a demo tells the same story. */
 export const DEMO_SEED = 2026;

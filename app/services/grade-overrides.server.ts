@@ -13,7 +13,7 @@ import { findSessionStudent } from "~/models/student-names.server";
 import type { CurrentUser } from "~/models/users.server";
 import { testSessionStub } from "./test-session.server";
 
-export type SessionGradingReview = {
+type SessionGradingReview = {
   session: { id: string; testTitle: string; studentId: string; studentName: string | null; completed: boolean; totalScore: number | null; endedEarly: boolean };
   review: GradingReview;
 };
@@ -33,7 +33,7 @@ export async function readGradingReview(context: AppLoadContext, sessionId: stri
   };
 }
 
-export type RecordedOverride = { override: OverrideJson & { id: string; questionId: string }; totalScore: number };
+type RecordedOverride = { override: OverrideJson & { id: string; questionId: string }; totalScore: number };
 
 /**
  * A teacher's grade for an open answer. The session's object applies it first (it knows the

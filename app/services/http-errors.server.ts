@@ -17,9 +17,9 @@ export function httpStatusOf(kind: FailureKind): number {
   return STATUS_OF[kind];
 }
 
-export const GENERIC_FAILURE = "Something went wrong. Please try again.";
+const GENERIC_FAILURE = "Something went wrong. Please try again.";
 
-export type Failure = { status: number; message: string; headers: Record<string, string> };
+type Failure = { status: number; message: string; headers: Record<string, string> };
 
 /** The headers a refusal carries: a 429 says when to come back. */
 export function failureHeaders(error: unknown): Record<string, string> {

@@ -13,7 +13,7 @@ import { claimSignInAttempts, settleSuccessfulSignIn } from "./sign-in-throttle.
 import { completeSignIn } from "./sign-in.server";
 import { trustDevice, trustedDeviceFor } from "./trusted-device.server";
 
-export const INVALID_CREDENTIALS = "Invalid email or password.";
+const INVALID_CREDENTIALS = "Invalid email or password.";
 
 /**
  * Built-in e-mail and password sign-in, used when no OIDC issuer is configured. Refusals are
@@ -22,7 +22,7 @@ export const INVALID_CREDENTIALS = "Invalid email or password.";
  * attempt is first claimed from the sign-in throttles (ADR 0002), atomically, so a burst of
  * parallel guesses cannot outrun the count; a refused attempt never reaches the password check.
  */
-export async function verifyLocalCredentials(
+async function verifyLocalCredentials(
   context: AppLoadContext,
   form: FormData,
   request: Request,

@@ -47,7 +47,7 @@ function discover(issuer: string): Promise<Discovery> {
   return pending;
 }
 
-export const OIDC_CALLBACK_PATH = "/api/auth/callback";
+const OIDC_CALLBACK_PATH = "/api/auth/callback";
 
 const userInfoSchema = idTokenClaimsSchema.pick({
   email: true,

@@ -10,7 +10,7 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 const ALLOWED_METHODS = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
 
-export type GuardOutcome = { request: Request } | { response: Response };
+type GuardOutcome = { request: Request } | { response: Response };
 
 /**
  * Runs every check in order; answers the first failure itself, or passes on a request Remix can
@@ -38,7 +38,7 @@ export async function guardRequest(request: Request, appOrigin: string | null): 
   return { request: rebuild(request, body.byteLength > 0 ? body : null) };
 }
 
-export function isApiPath(pathname: string): boolean {
+function isApiPath(pathname: string): boolean {
   return pathname === "/api" || pathname.startsWith("/api/");
 }
 

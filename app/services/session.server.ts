@@ -5,7 +5,7 @@ import type { AppConfig } from "./config.server";
 
 type SessionData = { userId: string; returnTo: string };
 type FlashData = { toast: ToastMessage };
-export type AppSession = Session<SessionData, FlashData>;
+type AppSession = Session<SessionData, FlashData>;
 
 const TWO_WEEKS_SECONDS = 60 * 60 * 24 * 14;
 

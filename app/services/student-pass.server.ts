@@ -58,7 +58,7 @@ export function passForSession(config: AppConfig, sessionId: string): Promise<st
   return passCookie(config).serialize(sessionPass(sessionId, Date.now()));
 }
 
-export type SessionCaller = { kind: "admin"; user: CurrentUser } | { kind: "pass"; user: CurrentUser | null };
+type SessionCaller = { kind: "admin"; user: CurrentUser } | { kind: "pass"; user: CurrentUser | null };
 
 const refusal = (user: CurrentUser | null) =>
   user ? new DomainError("forbidden", "This test session belongs to another student.") : new DomainError("unauthenticated", "Join your class to take this test.");

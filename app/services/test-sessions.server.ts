@@ -5,7 +5,7 @@ import { generateResumeCode } from "~/domain/sessions/resume-code";
 import type { AnswerOutcome, OfflineGradeLog, SessionProgress, SessionView, SubmitAnswerInput } from "~/domain/sessions/session-contract";
 import { RESUME_REQUIRED, type StartSessionInput } from "~/domain/sessions/start-request";
 import type { JoinedStudent } from "~/domain/sessions/student-pass";
-import type { TestMode } from "~/domain/classes/cohort";
+import type { TestMode } from "~/domain/adaptive/engine";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { conflict, DomainError, found, notFound } from "~/lib/errors";
 import { NO_USAGE } from "~/domain/ai/usage-cost";
@@ -24,7 +24,7 @@ import { refusalError, testSessionStub } from "./test-session.server";
  * Starting, reading, answering and completing a test session (issue 9 §3). The session's Durable
  * Object is the authority; D1 gets the record at the start and the rest behind the object.
  */
-export type StartedSession = { sessionId: string; resumeCode: string | null; outcome: "started" | "resumed"; setCookie: string; view: SessionView };
+type StartedSession = { sessionId: string; resumeCode: string | null; outcome: "started" | "resumed"; setCookie: string; view: SessionView };
 
 export async function startTestSession(request: Request, context: AppLoadContext, input: StartSessionInput, user: CurrentUser | null): Promise<StartedSession> {
   const { db } = context;
@@ -123,7 +123,7 @@ export async function readSessionView(context: AppLoadContext, sessionId: string
   return result.view;
 }
 
-export type SubmittedAnswer = { answer: AnswerOutcome; outcome: "recorded" | "repeat"; view: SessionProgress };
+type SubmittedAnswer = { answer: AnswerOutcome; outcome: "recorded" | "repeat"; view: SessionProgress };
 
 /**
  * Stores one answer in the session's object and, for an open answer, queues the model's grade
@@ -167,7 +167,7 @@ export async function submitSessionAnswer(context: AppLoadContext, sessionId: st
  * AI Grading Review shows it and a teacher can override it as any other. Parsed here, inside the
  * caller's promise: nothing about the log can fail the student's stored answer.
  */
-export async function recordOfflineGradingLog(db: AppLoadContext["db"], sessionId: string, input: Pick<SubmitAnswerInput, "questionId">, log: OfflineGradeLog) {
+async function recordOfflineGradingLog(db: AppLoadContext["db"], sessionId: string, input: Pick<SubmitAnswerInput, "questionId">, log: OfflineGradeLog) {
   return insertGradingLog(db, offlineGradingLog(sessionId, input, log));
 }
 

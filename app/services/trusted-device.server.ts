@@ -9,7 +9,7 @@ import type { AppConfig } from "./config.server";
  * sign-in from it to one of those accounts is throttled only by its own failures, so a
  * stranger's failures never keep the account's owner out (ADR 0002).
  */
-export type TrustedDevice = { deviceId: string; accountHashes: string[] };
+type TrustedDevice = { deviceId: string; accountHashes: string[] };
 
 const COOKIE_NAME = "__trusted_device";
 const SIX_MONTHS_SECONDS = 60 * 60 * 24 * 182;
@@ -28,7 +28,7 @@ function trustedDeviceCookie(config: AppConfig) {
   });
 }
 
-export async function accountHash(normalizedEmail: string): Promise<string> {
+async function accountHash(normalizedEmail: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`sign-in:${normalizedEmail}`));
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
@@ -45,7 +45,7 @@ function isTrustedDevice(value: unknown): value is TrustedDevice {
 }
 
 /** The device named by a validly signed cookie, or null (absent, tampered with, or signed with a retired secret). */
-export async function readTrustedDevice(request: Request, config: AppConfig): Promise<TrustedDevice | null> {
+async function readTrustedDevice(request: Request, config: AppConfig): Promise<TrustedDevice | null> {
   try {
     const value: unknown = await trustedDeviceCookie(config).parse(request.headers.get("Cookie"));
     return isTrustedDevice(value) ? value : null;

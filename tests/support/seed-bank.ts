@@ -1,4 +1,4 @@
-import { htmlToPlainText } from "~/domain/questions/sanitize-html";
+import { htmlToPlainText } from "~/domain/questions/plain-text";
 import { DIFFICULTIES, QUESTION_TYPES } from "~/domain/questions/question-types";
 
 /**

@@ -5,7 +5,7 @@ const WIDTH = 640;
 const ROW_HEIGHT = 30;
 const MARGIN: Margin = { top: 12, right: 120, bottom: 36, left: 200 };
 
-export type BarChartProps = {
+type BarChartProps = {
   summary: string;
   rows: { label: string; value: number; flagged: boolean; note?: string }[];
   xTitle: string;

@@ -5,7 +5,7 @@ export const CHART_COLOURS = { bar: "#2563eb", flagged: "#b45309", axis: "#47556
 
 const FRAME: Frame = { width: 640, height: 260, margin: { top: 16, right: 16, bottom: 48, left: 48 } };
 
-export type ColumnChartProps = {
+type ColumnChartProps = {
   /** The summary a screen reader hears for the whole chart (role="img"). */
   summary: string;
   columns: { label: string; value: number }[];

@@ -7,7 +7,7 @@ import { ChartFigure, DataTable } from "./chart-figure";
 type Mastery = CohortAnalyticsReport["competencyMastery"][string];
 
 /** Lowest mastery first: what needs attention leads. */
-export function masteryRows(mastery: CohortAnalyticsReport["competencyMastery"]): Mastery[] {
+function masteryRows(mastery: CohortAnalyticsReport["competencyMastery"]): Mastery[] {
   return Object.values(mastery).sort((a, b) => a.percentage - b.percentage || a.name.localeCompare(b.name));
 }
 

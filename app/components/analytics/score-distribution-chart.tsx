@@ -6,7 +6,7 @@ import { ColumnChart } from "./column-chart";
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
 /** How many students scored in each range, as a sentence a screen reader can take in at once. */
-export function histogramSummary(what: string, bins: Bin[], unit: string): string {
+function histogramSummary(what: string, bins: Bin[], unit: string): string {
   const filled = bins.filter((bin) => bin.count > 0);
   if (!filled.length) return `${what}: no completed sessions yet.`;
   const busiest = filled.reduce((best, bin) => (bin.count > best.count ? bin : best));

@@ -1,5 +1,5 @@
 import { ProgressBar } from "./results-cards";
-import type { ResultsAnswer } from "~/domain/sessions/results-page";
+import type { ResultsAnswer } from "~/domain/sessions/results-page-data";
 import { formatTimeSpent } from "~/domain/sessions/time-spent";
 
 /**

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 
-import type { ResultsPageData } from "~/domain/sessions/results-page";
+import type { ResultsPageData } from "~/domain/sessions/results-page-data";
 
 /**
  * The cards both results pages share (SPEC.md section 2 "Results"): the student's at

@@ -17,7 +17,7 @@ import {
 
 import type { Role } from "~/domain/auth/roles";
 
-export type NavItem = { label: string; to: string; icon: LucideIcon };
+type NavItem = { label: string; to: string; icon: LucideIcon };
 export type NavGroup = { label: string; items: NavItem[] };
 
 /** The sidebar's groups and items, word for word from SPEC.md ("Sidebar"). */

@@ -4,7 +4,7 @@
  * one twice is safe (the second answers "repeat").
  */
 export type PendingSubmission = { url: string; fields: [string, string][] };
-export type SendOutcome = { kind: "ok"; data: unknown } | { kind: "refused"; message: string; title: string } | { kind: "network" };
+type SendOutcome = { kind: "ok"; data: unknown } | { kind: "refused"; message: string; title: string } | { kind: "network" };
 
 const PREFIX = "pendingAnswer:";
 const keyOf = (sessionId: string, questionId: string) => `${PREFIX}${sessionId}:${questionId}`;

@@ -11,7 +11,7 @@ import { ChatBox, type ChatLine } from "./chat-box";
 import { dropPending, keepPending, pendingFor, sendSubmission, type PendingSubmission } from "./pending-answers";
 import { Clock, timerAnnouncement, useCountdown, useHydrated } from "./timers";
 
-export type QuestionScreenProps = {
+type QuestionScreenProps = {
   testId: string;
   session: {
     id: string;

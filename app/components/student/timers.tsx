@@ -22,7 +22,7 @@ export function useCountdown(start: number | null): number | null {
   return start === null ? null : Math.max(0, start - elapsed);
 }
 
-export function formatClock(seconds: number): string {
+function formatClock(seconds: number): string {
   const minutes = Math.floor(seconds / 60);
   return `${minutes}:${String(seconds % 60).padStart(2, "0")}`;
 }

@@ -1,4 +1,4 @@
-import { htmlToPlainText } from "~/domain/questions/sanitize-html";
+import { htmlToPlainText } from "~/domain/questions/plain-text";
 import type { QuestionType } from "~/domain/questions/question-types";
 
 /** SPEC.md section 9: question text is truncated at 100 characters in lists. */

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { BookOpen, Clock, ListChecks, Pencil, Play } from "lucide-react";
 
-export type TestCardData = {
+type TestCardData = {
   id: string;
   title: string;
   description: string;

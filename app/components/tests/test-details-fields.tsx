@@ -2,7 +2,7 @@ import { FormField } from "~/components/form-field";
 import type { EditorDetails } from "~/domain/tests/test-editor";
 import { DEFAULT_DIAGNOSTIC_DURATION, DEFAULT_PLACEMENT_DURATION, MAX_DURATION, MIN_DURATION } from "~/domain/tests/test-config";
 
-export type TestDetailsValues = Pick<EditorDetails, "title" | "description" | "gradeLevel" | "subject" | "placementDuration" | "diagnosticDuration">;
+type TestDetailsValues = Pick<EditorDetails, "title" | "description" | "gradeLevel" | "subject" | "placementDuration" | "diagnosticDuration">;
 
 export const EMPTY_TEST_DETAILS: TestDetailsValues = {
   title: "",

@@ -7,7 +7,7 @@ import { Toaster } from "./toaster";
 type ShownToast = ToastMessage & { id: number };
 
 /** An open modal dialog, as the toast system sees it (app/components/dialog.tsx). */
-export type OpenDialog = {
+type OpenDialog = {
   /** An element inside the dialog: the toaster moves there while the dialog is the top one. */
   toastLayer: HTMLElement;
   /** Shows an action's refusal inside the dialog, beside its fields. */

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
+import type { TestMode } from "~/domain/adaptive/engine";
 import { bool, id, timestamps } from "./columns";
 import { users } from "./accounts";
 import { tests } from "./tests";
@@ -15,7 +16,7 @@ export const cohorts = sqliteTable(
     /** Upper case; 8 characters when generated, up to 50 when typed. */
     joinCode: text("join_code").notNull(),
     testConfigId: text("test_config_id").references(() => tests.id, { onDelete: "set null" }),
-    testMode: text("test_mode").$type<"placement" | "diagnostic">(),
+    testMode: text("test_mode").$type<TestMode>(),
     isActive: bool("is_active").notNull().default(true),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     ...timestamps,

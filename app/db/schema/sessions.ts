@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
+import type { TestMode } from "~/domain/adaptive/engine";
+import type { Difficulty, QuestionType } from "~/domain/questions/question-types";
 import { bool, id, nowMs, timestamps } from "./columns";
 import { cohorts } from "./classes";
 import { tests } from "./tests";
-import type { Difficulty, QuestionType } from "~/domain/questions/question-types";
 
 // Test sessions (the Durable Object is the live authority; D1 holds the record for lists
 // and analytics)
@@ -19,7 +20,7 @@ export const testSessionRecords = sqliteTable(
     testSubject: text("test_subject"),
     /** The student's id as typed at join (students have no account). */
     userId: text("user_id").notNull(),
-    testMode: text("test_mode").$type<"placement" | "diagnostic">().notNull(),
+    testMode: text("test_mode").$type<TestMode>().notNull(),
     cohortId: text("cohort_id").references(() => cohorts.id, { onDelete: "set null" }),
     startTime: integer("start_time", { mode: "timestamp_ms" }).notNull().default(nowMs),
     endTime: integer("end_time", { mode: "timestamp_ms" }),

@@ -10,7 +10,7 @@ import { itemInformation, type ItemParameters } from "./item-model";
  */
 
 /** One scored answer: 1 / 0, or an AI grade / 100, which enters as a fractional Bernoulli. */
-export type ScoredResponse = { item: ItemParameters; score: number };
+type ScoredResponse = { item: ItemParameters; score: number };
 
 export type AbilityEstimate = { theta: number; se: number };
 

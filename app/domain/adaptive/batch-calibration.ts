@@ -14,7 +14,7 @@ import { LABEL_PRIORS } from "./item-model";
 /** One scored answer: score in [0, 1] (an AI grade enters as its fraction). */
 export type StudentResponse = { studentId: string; itemId: string; score: number };
 
-export type BatchCalibrationSettings = {
+type BatchCalibrationSettings = {
   /** Points of the ability grid on [−gridLimit, gridLimit]. */
   quadraturePoints: number;
   gridLimit: number;
@@ -34,7 +34,7 @@ export const BATCH_CALIBRATION_DEFAULTS: BatchCalibrationSettings = {
   logAPriorSd: 0.5,
 };
 
-export type BatchCalibrationResult = {
+type BatchCalibrationResult = {
   /** Every labelled item; `responses` counts its answers in this batch. */
   items: Record<string, CalibratedItem>;
   cycles: number;

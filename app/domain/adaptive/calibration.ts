@@ -40,7 +40,7 @@ export function uncalibratedItem(label: Difficulty): CalibratedItem {
   return { a: prior.a, b: prior.b, responses: 0 };
 }
 
-export type OnlineCalibrationSettings = {
+type OnlineCalibrationSettings = {
   /**
    * b's step is K = max(minimumStep, stepScale / (priorResponses + n)) after n answers: a
    * Robbins–Monro gain. One answer carries about P(1 − P) ≈ 0.2–0.25 of information on b, so
@@ -57,7 +57,7 @@ export type OnlineCalibrationSettings = {
   discriminationStepRatio: number;
 };
 
-export const ONLINE_CALIBRATION_DEFAULTS: OnlineCalibrationSettings = {
+const ONLINE_CALIBRATION_DEFAULTS: OnlineCalibrationSettings = {
   stepScale: 4,
   priorResponses: 4,
   minimumStep: 0.005,

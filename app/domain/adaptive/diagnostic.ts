@@ -34,7 +34,7 @@ export const DEFAULT_DIAGNOSTIC_RULE: DiagnosticRule = {
   masteryTheta: 0,
 };
 
-export type CompetencyAnswer = {
+type CompetencyAnswer = {
   score: number;
   params: ItemParameters;
   competencyId?: string | null;
@@ -55,7 +55,7 @@ export type DiagnosticInput = {
 };
 
 /** competencyId is null when filling with the test's questions that have no competency. */
-export type DiagnosticStep =
+type DiagnosticStep =
   | { competencyId: string | null; candidates: readonly AdaptiveItem[] }
   | { stop: "max_length" | "all_covered" };
 

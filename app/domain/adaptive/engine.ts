@@ -17,7 +17,9 @@ import {
  * state, bank and seed always give the same test.
  */
 
-export type TestMode = "placement" | "diagnostic";
+/** The two test modes (SPEC.md section 9): the one list every type and zod enum derives from. */
+export const TEST_MODES = ["placement", "diagnostic"] as const;
+export type TestMode = (typeof TEST_MODES)[number];
 
 /** The placement rule sits at the top level; diagnostic mode uses `diagnostic` instead. */
 export type EngineConfig = PlacementRule & {
@@ -43,7 +45,7 @@ export const DEFAULT_ENGINE_CONFIG: EngineConfig = {
 };
 
 /** An answer with the item's parameters and competency at the time: the state is self-contained. */
-export type AnsweredItem = {
+type AnsweredItem = {
   questionId: string;
   score: number;
   params: ItemParameters;
@@ -60,7 +62,7 @@ export type EngineState = {
   se: number;
 };
 
-export type EngineAnswer = AnsweredItem;
+type EngineAnswer = AnsweredItem;
 
 /**
  * What the engine is given besides the state: the test's questions (sections and competencies)
@@ -71,7 +73,7 @@ export type EngineBank = AdaptiveBank & {
   prerequisites?: Readonly<Record<string, readonly string[]>>;
 };
 
-export type NextStep = { question: AdaptiveItem } | { stop: StopReason | "all_covered" };
+type NextStep = { question: AdaptiveItem } | { stop: StopReason | "all_covered" };
 
 export function startAttempt(seed: number, config: Partial<EngineConfig> = {}): EngineState {
   const logPosterior = initialLogPosterior();

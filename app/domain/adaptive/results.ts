@@ -44,11 +44,11 @@ export function scaleScore({ theta, se }: AbilityEstimate): { score: number; se:
   return { score: 200 + 10 * theta, se: 10 * se };
 }
 
-export type MasteryStatus = "mastered" | "not_mastered" | "not_assessed";
+type MasteryStatus = "mastered" | "not_mastered" | "not_assessed";
 
-export type CompetencyMastery = AbilityEstimate & { items: number; status: MasteryStatus };
+type CompetencyMastery = AbilityEstimate & { items: number; status: MasteryStatus };
 
-export type MasteryOptions = {
+type MasteryOptions = {
   /** θ at or above which a competency counts as mastered. */
   masteryTheta: number;
   /**
@@ -58,7 +58,7 @@ export type MasteryOptions = {
   spreadAroundOverall: number;
 };
 
-export const DEFAULT_MASTERY_OPTIONS: MasteryOptions = {
+const DEFAULT_MASTERY_OPTIONS: MasteryOptions = {
   masteryTheta: 0,
   spreadAroundOverall: 0.5,
 };
@@ -98,7 +98,7 @@ export function competencyMastery(
   return mastery;
 }
 
-export type ModuleRecommendation = { moduleId: string; label: "Mastered" | "Recommended" };
+type ModuleRecommendation = { moduleId: string; label: "Mastered" | "Recommended" };
 
 /**
  * 'Mastered' when every competency of the module is mastered, else 'Recommended'; recommended

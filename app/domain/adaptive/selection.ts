@@ -21,7 +21,7 @@ export type AdaptiveBank = {
   sectionOrder?: readonly string[];
 };
 
-export type SelectionInput = {
+type SelectionInput = {
   bank: AdaptiveBank;
   administeredIds: readonly string[];
   theta: number;

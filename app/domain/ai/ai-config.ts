@@ -23,9 +23,9 @@ export type AiConfig = {
     }
 );
 
-export const DEFAULT_AI_TIMEOUT_MS = 30_000;
-export const DEFAULT_AI_MAX_RETRIES = 2;
-export const DEFAULT_AI_WAIT_MS = 25_000;
+const DEFAULT_AI_TIMEOUT_MS = 30_000;
+const DEFAULT_AI_MAX_RETRIES = 2;
+const DEFAULT_AI_WAIT_MS = 25_000;
 
 const trimmed = z
   .string()
@@ -52,7 +52,7 @@ const aiEnvSchema = z.object({
 });
 
 /** "a=b, *=c" → {a: "b", "*": "c"}; names must be SPEC.md's models or "*". */
-export function parseModelMap(text: string | undefined): { ok: true; map: Record<string, string> } | { ok: false; message: string } {
+function parseModelMap(text: string | undefined): { ok: true; map: Record<string, string> } | { ok: false; message: string } {
   const map: Record<string, string> = {};
   for (const entry of (text ?? "").split(",").map((part) => part.trim()).filter(Boolean)) {
     const [from, to, ...rest] = entry.split("=").map((part) => part.trim());

@@ -8,8 +8,8 @@ import { DIFFICULTIES, QUESTION_TYPES } from "~/domain/questions/question-types"
  * other callers may choose their own within these bounds.
  */
 export const MAX_CONTEXT_CHARS = 50_000;
-export const GENERATED_QUESTION_COUNT = 5;
-export const GENERATED_DIFFICULTY_SPLIT = { easy: 0.3, medium: 0.5, hard: 0.2 } as const;
+const GENERATED_QUESTION_COUNT = 5;
+const GENERATED_DIFFICULTY_SPLIT = { easy: 0.3, medium: 0.5, hard: 0.2 } as const;
 
 export const DEFAULT_GENERATION_INSTRUCTIONS =
   "Generate 5 questions mixing multiple-choice and free-response formats, with a range of easy, medium and hard difficulty.";

@@ -1,20 +1,17 @@
 import { z } from "zod";
 
 import { rubricSchema } from "~/domain/questions/question";
+import { OPEN_QUESTION_TYPES } from "~/domain/questions/question-types";
 
 /**
  * What grading needs to know about a question and an answer. The same shape is the grading job's
  * input, POST /api/questions/preview-grade's `question`, and what the session will send.
  */
-export const AI_GRADED_TYPES = ["free_response", "scenario", "chat"] as const;
-export type AiGradedType = (typeof AI_GRADED_TYPES)[number];
-
 /** Chat turns as the student journey sends them (user/assistant) or preview grading does (student). */
-export const chatTurnSchema = z.object({
+const chatTurnSchema = z.object({
   role: z.enum(["user", "assistant", "student", "system"]).transform((role) => (role === "student" ? "user" : role)),
   content: z.string().max(20_000),
 });
-export type ChatTurn = z.infer<typeof chatTurnSchema>;
 
 export const MAX_CHAT_TURNS = 40;
 
@@ -27,7 +24,7 @@ export type StudentAnswer = z.infer<typeof studentAnswerSchema>;
 export const gradingQuestionSchema = z.object({
   id: z.string().max(100).nullish(),
   text: z.string().trim().min(1, "Question text is required").max(20_000),
-  type: z.enum(AI_GRADED_TYPES, { errorMap: () => ({ message: "Only free-response, scenario and chat answers are graded by AI" }) }),
+  type: z.enum(OPEN_QUESTION_TYPES, { errorMap: () => ({ message: "Only free-response, scenario and chat answers are graded by AI" }) }),
   rubric: rubricSchema,
   gradingSystemInstruction: z.string().max(10_000).nullish(),
   systemInstruction: z.string().max(10_000).nullish(),

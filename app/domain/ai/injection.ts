@@ -13,10 +13,10 @@
  */
 
 export const MAX_ANSWER_CHARS = 5000; // the UI says "up to 5,000 characters"
-export const STUDENT_ANSWER_TAG = "student_answer";
+const STUDENT_ANSWER_TAG = "student_answer";
 
 export type ScreenedText = { text: string; flagged: boolean; reasons: string[]; truncated: boolean };
-export type InjectionReason =
+type InjectionReason =
   | "instruction_override"
   | "role_play"
   | "score_demand"

@@ -52,11 +52,11 @@ export interface Sentence {
 const WORD = /\p{L}[\p{L}\p{N}_'’-]*/gu;
 const MAX_SENTENCE_LENGTH = 600;
 
-export function stemOf(word: string): string {
+function stemOf(word: string): string {
   return stemmer(word.toLowerCase().replace(/['’]s$/, ""));
 }
 
-export function termKey(text: string): string {
+function termKey(text: string): string {
   return (text.match(WORD) ?? []).map(stemOf).join(" ");
 }
 

@@ -1,3 +1,5 @@
+import { htmlToPlainText } from "~/domain/questions/plain-text";
+
 /**
  * The chat partner when no AI model is configured: it cannot understand the student, so it says
  * so and keeps the conversation going with prompts built from the question's own words, enough
@@ -20,7 +22,7 @@ const STOP_WORDS = new Set(
 /** The question's longer words, most frequent (then longest: the more specific) first, as topics to ask about. */
 export function keyTerms(text: string): string[] {
   const counts = new Map<string, number>();
-  for (const word of text.replace(/<[^>]*>/g, " ").toLowerCase().match(/[a-z][a-z-]{4,}/g) ?? []) {
+  for (const word of htmlToPlainText(text).toLowerCase().match(/[a-z][a-z-]{4,}/g) ?? []) {
     if (!STOP_WORDS.has(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
   }
   return [...counts.entries()].sort((a, b) => b[1] - a[1] || b[0].length - a[0].length || a[0].localeCompare(b[0])).map(([word]) => word);

@@ -103,7 +103,7 @@ export function formattingPrompt(rawContent: string): PromptMessage[] {
   ];
 }
 
-export const CHAT_REPLY_MAX_WORDS = 150;
+const CHAT_REPLY_MAX_WORDS = 150;
 
 /** A chat question's tutor: the teacher's system instruction, the opening prompt, then the turns so far. */
 export function chatPrompt(question: GradingQuestion, history: { role: "user" | "assistant"; content: string }[]): PromptMessage[] {

@@ -25,7 +25,7 @@ export type GradingResult = z.infer<typeof gradingResultSchema>;
 export const previewGradeSchema = gradingResultSchema.extend({ flaggedForReview: z.boolean().default(false) });
 export type PreviewGrade = z.infer<typeof previewGradeSchema>;
 
-export const draftOptionSchema = z.object({
+const draftOptionSchema = z.object({
   text: z.string().trim().min(1).max(1000),
   isCorrect: z.boolean(),
 });
@@ -36,7 +36,7 @@ export type DraftOption = z.infer<typeof draftOptionSchema>;
  * one competency; saving creates the competency when no competency has that description yet.
  * `rubric` is the reference answer or grading guidance of an open question ("" for none).
  */
-export const draftQuestionSchema = z.object({
+const draftQuestionSchema = z.object({
   text: z.string().trim().min(1).max(5000),
   type: z.enum(QUESTION_TYPES),
   difficulty: z.enum(DIFFICULTIES),

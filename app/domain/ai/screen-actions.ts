@@ -7,9 +7,9 @@ import type { TitledMessage } from "~/lib/action-result";
 
 /** The intents of the AI Test Generator and Import Test Content, with SPEC.md's toasts (sections 5 and 8). */
 
-export const MISSING_CONTEXT: TitledMessage = { title: "Missing Information", message: "Please provide test context or topic information." };
-export const NOTHING_TO_SAVE: TitledMessage = { title: "Nothing to Save", message: "Generate a test first before saving." };
-export const NO_CONTENT: TitledMessage = { title: "No Content", message: "Please paste your test content first." };
+const MISSING_CONTEXT: TitledMessage = { title: "Missing Information", message: "Please provide test context or topic information." };
+const NOTHING_TO_SAVE: TitledMessage = { title: "Nothing to Save", message: "Generate a test first before saving." };
+const NO_CONTENT: TitledMessage = { title: "No Content", message: "Please paste your test content first." };
 
 export const GENERATING_MESSAGE = "AI is generating your test questions...";
 export const FORMATTING_MESSAGE = "AI is formatting your test...";

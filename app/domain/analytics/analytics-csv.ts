@@ -6,7 +6,7 @@ import type { CohortAnalyticsReport } from "./report";
  * session, and one row for every question answered (not only the top 10). Blank cells mean "no
  * figure" (a session in progress has no time; a question with few answers no calibrated difficulty).
  */
-export const STUDENT_CSV_HEADERS = [
+const STUDENT_CSV_HEADERS = [
   "Session ID",
   "Student ID",
   "Student name",
@@ -21,7 +21,7 @@ export const STUDENT_CSV_HEADERS = [
   "Needs help",
 ] as const;
 
-export const QUESTION_CSV_HEADERS = [
+const QUESTION_CSV_HEADERS = [
   "Question ID",
   "Question",
   "Type",

@@ -1,4 +1,4 @@
-import { htmlToPlainText } from "~/domain/questions/sanitize-html";
+import { htmlToPlainText } from "~/domain/questions/plain-text";
 import { calibratedDifficulties } from "./calibrated-difficulty";
 import { analyseCohort, HARDEST_QUESTIONS, type AnalyticsSession } from "./cohort-analytics";
 import type { Bin, CohortAnalyticsReport } from "./report";
@@ -15,10 +15,10 @@ export type ReportSession = AnalyticsSession & {
 };
 
 /** Percent scores in bins of 10 points; the last bin holds 100 too. */
-export const SCORE_BIN_WIDTH = 10;
+const SCORE_BIN_WIDTH = 10;
 /** Scale scores 200 + 10θ with θ on the engine's grid [−4, 4]: 160 to 240, in bins of 5 (half a logit). */
-export const SCALE_SCORE_RANGE = { from: 160, to: 240 } as const;
-export const SCALE_BIN_WIDTH = 5;
+const SCALE_SCORE_RANGE = { from: 160, to: 240 } as const;
+const SCALE_BIN_WIDTH = 5;
 
 const round1 = (value: number | null) => (value === null ? null : Math.round(value * 10) / 10);
 

@@ -11,7 +11,7 @@ const ID_PATTERN = /^[A-Za-z0-9_-]+$/;
 export const MALFORMED_COHORT_ID = "cohortId must be a class id";
 export const MALFORMED_TEST_ID = "testConfigId must be a test id";
 
-export type AnalyticsScopeInput = { cohortId: string; testConfigId: string | null };
+type AnalyticsScopeInput = { cohortId: string; testConfigId: string | null };
 
 const isId = (value: string) => value.length <= MAX_ID_LENGTH && ID_PATTERN.test(value);
 

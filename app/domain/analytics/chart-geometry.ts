@@ -6,8 +6,8 @@
 export type Margin = { top: number; right: number; bottom: number; left: number };
 export type Frame = { width: number; height: number; margin: Margin };
 /** The plotting area inside a frame's margins. */
-export type Plot = { x: number; y: number; width: number; height: number };
-export type Tick = { value: number; offset: number };
+type Plot = { x: number; y: number; width: number; height: number };
+type Tick = { value: number; offset: number };
 
 export function plotOf(frame: Frame): Plot {
   const { width, height, margin } = frame;
@@ -77,7 +77,7 @@ export function columnChart(values: readonly { label: string; value: number }[],
   };
 }
 
-export type Bar = { x: number; y: number; width: number; height: number; middle: number; value: number; label: string };
+type Bar = { x: number; y: number; width: number; height: number; middle: number; value: number; label: string };
 export type BarChart = { plot: Plot; bars: Bar[]; ticks: Tick[]; threshold: number | null };
 
 /**

@@ -33,13 +33,13 @@ export type AnalyticsSession = {
 };
 
 /** SPEC.md section 9: below the 25th percentile, or below 60% of the class average. */
-export const STRUGGLING_PERCENTILE = 0.25;
-export const STRUGGLING_SHARE_OF_AVERAGE = 0.6;
+const STRUGGLING_PERCENTILE = 0.25;
+const STRUGGLING_SHARE_OF_AVERAGE = 0.6;
 /** A competency is flagged under 60% mastery; the 10 questions with the lowest success rate are shown. */
 export const COMPETENCY_ATTENTION_PERCENT = 60;
 export const HARDEST_QUESTIONS = 10;
 /** A question most students get wrong. */
-export const DIFFICULT_SUCCESS_RATE = 50;
+const DIFFICULT_SUCCESS_RATE = 50;
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 /**
@@ -130,7 +130,7 @@ function questionAnalytics(sessions: AnalyticsSession[]) {
     .sort((a, b) => a.successRate - b.successRate || b.totalAttempts - a.totalAttempts || a.questionId.localeCompare(b.questionId));
 }
 
-export type CohortAnalyticsInput = { testName: string; cohortId: string; sessions: AnalyticsSession[] };
+type CohortAnalyticsInput = { testName: string; cohortId: string; sessions: AnalyticsSession[] };
 
 /** SPEC.md's response: the 10 questions with the lowest success rate. */
 export function cohortAnalytics(input: CohortAnalyticsInput) {

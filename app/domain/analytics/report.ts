@@ -12,7 +12,7 @@ export type QuestionAnalyticsRow = CohortAnalytics["questionAnalytics"][number] 
   calibratedDifficulty: number | null;
 };
 
-export type StudentPerformanceRow = CohortAnalytics["studentPerformance"][number] & {
+type StudentPerformanceRow = CohortAnalytics["studentPerformance"][number] & {
   /** 200 + 10θ (null before the session has results). */
   scaleScore: number | null;
 };

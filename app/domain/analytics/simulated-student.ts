@@ -2,6 +2,7 @@ import { probabilityCorrect } from "~/domain/adaptive/item-model";
 import { mulberry32 } from "~/domain/adaptive/random";
 import type { SessionQuestion } from "~/domain/sessions/blueprint";
 import type { Answer } from "~/domain/sessions/session-contract";
+import type { TestMode } from "~/domain/adaptive/engine";
 
 /**
  * Simulated students for the demo class (issue 10 §3): each has an ability θ and answers the
@@ -10,7 +11,7 @@ import type { Answer } from "~/domain/sessions/session-contract";
  * gives the same class.
  */
 export type SimulatedQuestion = Pick<SessionQuestion, "type" | "options" | "params" | "rubric">;
-export type SimulatedAnswer = { answer: Answer; knewIt: boolean; timeSpentSeconds: number };
+type SimulatedAnswer = { answer: Answer; knewIt: boolean; timeSpentSeconds: number };
 
 /**
  * Φ⁻¹(p), the standard normal quantile (Acklam's rational approximation, relative error < 1.2e-9):
@@ -119,7 +120,7 @@ export type SimulatedStudent = {
   studentId: string;
   displayName: string;
   theta: number;
-  mode: "placement" | "diagnostic";
+  mode: TestMode;
   /** Seeds both the engine's exposure control and the student's answers. */
   seed: number;
   /** Answers given before stopping; Infinity: until the engine ends the test. */

@@ -17,7 +17,7 @@ export const idTokenClaimsSchema = z.object({
   name: z.string().optional(),
   picture: z.string().url().optional(),
 });
-export type IdTokenClaims = z.infer<typeof idTokenClaimsSchema>;
+type IdTokenClaims = z.infer<typeof idTokenClaimsSchema>;
 
 export class ClaimsError extends Error {
   override name = "ClaimsError";

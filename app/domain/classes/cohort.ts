@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { TEST_MODES, type TestMode } from "~/domain/adaptive/engine";
 import type { TitledMessage } from "~/lib/action-result";
 import { JOIN_CODE_MAX_INPUT, normalizeJoinCode } from "./join-codes";
 
@@ -8,8 +9,6 @@ import { JOIN_CODE_MAX_INPUT, normalizeJoinCode } from "./join-codes";
  * per payload, shared by the Class Management dialog, its screen action and /api/cohorts.
  */
 
-export const TEST_MODES = ["placement", "diagnostic"] as const;
-export type TestMode = (typeof TEST_MODES)[number];
 /** SPEC.md section 9: "Default test mode: placement". */
 export const DEFAULT_TEST_MODE: TestMode = "placement";
 
@@ -21,7 +20,7 @@ export const INACTIVE_CLASS = "This class is no longer active";
 export const JOIN_CODE_TAKEN = "That join code is already used by another class.";
 export const UNKNOWN_TEST = "Unknown test";
 
-export const COHORT_NAME_MAX = 200;
+const COHORT_NAME_MAX = 200;
 export const MEMBER_FIELD_MAX = 100;
 
 /**
@@ -29,7 +28,7 @@ export const MEMBER_FIELD_MAX = 100;
  * one on create and keeps the class's own on edit. Letters, digits, "-" and "_" only, so the
  * code reads the same in a URL, a QR code and /api/cohorts/join/{joinCode}.
  */
-export const joinCodeField = z
+const joinCodeField = z
   .string({ invalid_type_error: "The join code must be text" })
   .max(JOIN_CODE_MAX_INPUT, `The join code must be at most ${JOIN_CODE_MAX_INPUT} characters`)
   .transform(normalizeJoinCode)
@@ -81,7 +80,7 @@ export const cohortUpdateSchema = z.object({
 });
 export type CohortUpdateInput = z.infer<typeof cohortUpdateSchema>;
 
-export type DefaultTest = { testConfigId: string | null; testMode: TestMode | null };
+type DefaultTest = { testConfigId: string | null; testMode: TestMode | null };
 
 /**
  * The class's default test after a create (existing null) or an update. The mode only means

@@ -17,12 +17,12 @@ import { JOIN_CODE_MAX_INPUT, normalizeJoinCode } from "./join-codes";
 
 export const INVALID_CODE_TITLE = "Invalid code";
 export const INVALID_CODE: TitledMessage = { title: INVALID_CODE_TITLE, message: INVALID_JOIN_CODE };
-export const INACTIVE_CODE: TitledMessage = { title: INVALID_CODE_TITLE, message: INACTIVE_CLASS };
+const INACTIVE_CODE: TitledMessage = { title: INVALID_CODE_TITLE, message: INACTIVE_CLASS };
 
 /** SPEC.md section 8: registration and start failures are 'Error' toasts with these texts. */
 export const REGISTER_FAILED = "Failed to register";
 export const START_FAILED = "Failed to start test";
-export const JOIN_FAILED = "Failed to join the class. Please try again.";
+const JOIN_FAILED = "Failed to join the class. Please try again.";
 
 
 export const welcomeToast = (className: string) => ({

@@ -10,7 +10,7 @@ import { MISSING_SELECTION, SELF_PREREQUISITE } from "./prerequisites";
  * a fetcher's JSON by services/action.server.ts.
  */
 
-export const competencyFormSchema = competencySchema.extend({ newModuleName: moduleSchema.shape.name.optional() });
+const competencyFormSchema = competencySchema.extend({ newModuleName: moduleSchema.shape.name.optional() });
 
 export const competencyActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("create"), values: competencyFormSchema }),

@@ -1,6 +1,6 @@
 import Papa from "papaparse";
 
-export type CsvCell = string | number | boolean | null | undefined;
+type CsvCell = string | number | boolean | null | undefined;
 
 /**
  * A CSV document (RFC 4180, CRLF, a header row) that a spreadsheet opens safely: a text cell

@@ -27,7 +27,6 @@ export const jobInputSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("format_test"), rawContent: z.string().max(200_000), aiModel: z.string().min(1).max(100) }),
 ]);
 export type JobInput = z.infer<typeof jobInputSchema>;
-export type JobKind = JobInput["kind"];
 
 /** The queue message carries only the job id; the job's input lives in D1. */
 export const jobMessageSchema = z.object({ jobId: z.string().min(1) });

@@ -2,7 +2,7 @@
  * SPEC.md section 5 "Answer correctness checks": multiple choice compares the chosen option's
  * text; multiple select compares the sorted set of chosen texts with the correct ones.
  */
-export type CheckableOption = { text: string; isCorrect: boolean };
+type CheckableOption = { text: string; isCorrect: boolean };
 
 export function isMultipleChoiceCorrect(options: readonly CheckableOption[], chosen: string): boolean {
   return options.some((option) => option.isCorrect && option.text === chosen);

@@ -16,7 +16,7 @@ export const SEARCH_MAX_CHARS = 200;
 export type QuestionFilterValues = { search: string; type: string; difficulty: string };
 /** What the database filters by (absent = any). */
 export type QuestionFilters = { search?: string; type?: QuestionType; difficulty?: Difficulty };
-export type QuestionListQuery = { filters: QuestionFilters; values: QuestionFilterValues; page: number };
+type QuestionListQuery = { filters: QuestionFilters; values: QuestionFilterValues; page: number };
 
 const isType = (value: string | null): value is QuestionType => QUESTION_TYPES.includes(value as QuestionType);
 const isDifficulty = (value: string | null): value is Difficulty => DIFFICULTIES.includes(value as Difficulty);
@@ -70,7 +70,7 @@ export function pageSummary(page: number, pageSize: number, total: number, rowsO
 }
 
 /** The API's optional paging (?page, ?limit); without either, GET /api/questions answers the whole list. */
-export const API_PAGE_LIMIT_MAX = 100;
+const API_PAGE_LIMIT_MAX = 100;
 export const apiPagingSchema = z.object({
   page: pageNumber.optional(),
   limit: pagingNumber("limit", 1, API_PAGE_LIMIT_MAX).optional(),

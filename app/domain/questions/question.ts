@@ -26,7 +26,7 @@ function withinBounds(label: string, bounds: JsonBounds) {
   };
 }
 
-export const optionSchema = z.object({
+const optionSchema = z.object({
   text: z
     .string({ required_error: "Option text is required" })
     .trim()

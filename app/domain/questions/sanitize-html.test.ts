@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { htmlToPlainText, sanitizeQuestionHtml as clean } from "./sanitize-html";
+import { sanitizeQuestionHtml as clean } from "./sanitize-html";
 
 describe("sanitizeQuestionHtml keeps the allow-list", () => {
   it("keeps allowed tags with class and style", () => {
@@ -109,18 +109,4 @@ describe("sanitizeQuestionHtml removes hostile markup", () => {
       expect(output).not.toMatch(/expression\(|url\(/i);
     });
   }
-});
-
-describe("htmlToPlainText", () => {
-  it("strips tags and decodes basic entities", () => {
-    expect(htmlToPlainText("<p>What is <strong>2 &lt; 3</strong>?</p><p>Explain.</p>")).toBe("What is 2 < 3? Explain.");
-  });
-
-  it("decodes every named, decimal and hex character reference", () => {
-    expect(htmlToPlainText("<p>caf&eacute; costs &euro;3 &mdash; &#8364;3 or &#x20AC;3&nbsp;&amp;&nbsp;up</p>")).toBe("café costs €3 — €3 or €3 & up");
-  });
-
-  it("decodes once, so escaped markup reads as text", () => {
-    expect(htmlToPlainText("&amp;lt;b&amp;gt; &lt;script&gt;")).toBe("&lt;b&gt; <script>");
-  });
 });

@@ -195,12 +195,3 @@ export function sanitizeQuestionHtml(html: string): string {
   }
   return tree.finish();
 }
-
-/** The text a teacher sees in lists: tags removed, every character reference decoded, whitespace collapsed. */
-export function htmlToPlainText(html: string): string {
-  const withoutTags = html
-    // Block tags separate words; inline tags do not ("<strong>1/2</strong>." stays "1/2.").
-    .replace(/<\/?(?:p|div|li|ul|ol|br|h[1-6])\b[^>]*>/gi, " ")
-    .replace(/<[^>]*>/g, "");
-  return decodeHTML(withoutTags).replace(/\s+/g, " ").trim();
-}

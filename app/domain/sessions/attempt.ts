@@ -61,7 +61,7 @@ export function currentQuestion(state: AttemptState, blueprint: SessionBlueprint
   return questionView(question, state.session.answeredQuestionIds.length + 1, state.current.deadlineAt, now);
 }
 
-export type SubmitOutcome =
+type SubmitOutcome =
   | { kind: "recorded"; state: AttemptState; answer: AttemptAnswer; question: SessionQuestion; offline: OfflineGrading | null }
   | { kind: "repeat"; state: AttemptState; answer: AttemptAnswer; question: SessionQuestion }
   | { kind: "completed"; state: AttemptState }
@@ -113,7 +113,7 @@ export function applyModelGrade(state: AttemptState, blueprint: SessionBlueprint
   return withAnswers(state, blueprint, { ...state.answers, [questionId]: { ...answer, ...fromGrade(question, grade, "final") } });
 }
 
-export type TeacherGradeOutcome =
+type TeacherGradeOutcome =
   | { ok: true; state: AttemptState; previousScore: number | null }
   | { ok: false; reason: "unknown_question" | "not_gradable"; message: string };
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { CURRICULUM_LIMITS, QUESTION_LIMITS, STORED_QUESTION_TEXT_CHARS, TEST_LIMITS } from "~/domain/content-limits";
 import { DIFFICULTIES, QUESTION_TYPES } from "~/domain/questions/question-types";
+import { TEST_MODES } from "~/domain/adaptive/engine";
 import { MAX_ID_LENGTH, MAX_SESSION_SECONDS } from "./session-contract";
 
 /**
@@ -14,7 +15,7 @@ import { MAX_ID_LENGTH, MAX_SESSION_SECONDS } from "./session-contract";
  */
 const id = z.string().min(1).max(MAX_ID_LENGTH);
 
-export const sessionQuestionSchema = z.object({
+const sessionQuestionSchema = z.object({
   id,
   /** Stored (sanitized) text, which may be longer than the text as typed. */
   text: z.string().max(STORED_QUESTION_TEXT_CHARS),
@@ -42,7 +43,7 @@ export const blueprintSchema = z.object({
   /** The student's id as typed at join (or the admin's id for a preview), and the class. */
   studentId: z.string().min(1).max(200),
   cohortId: id.nullable(),
-  mode: z.enum(["placement", "diagnostic"]),
+  mode: z.enum(TEST_MODES),
   durationSeconds: z.number().int().positive().max(MAX_SESSION_SECONDS),
   /** Seeds the engine's exposure control: the same seed replays the same test. */
   seed: z.number().int().nonnegative(),

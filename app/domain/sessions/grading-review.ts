@@ -127,7 +127,7 @@ export function gradingSummary(review: GradingReview) {
 }
 
 /** SPEC.md section 9: the AI grading page marks 80 or more in green. */
-export const STRONG_GRADE = 80;
+const STRONG_GRADE = 80;
 export const isStrongGrade = (score: number) => score >= STRONG_GRADE;
 
 /** The injection screen's reasons (app/domain/ai/injection.ts) in a teacher's words; an unknown one is shown as it is. */

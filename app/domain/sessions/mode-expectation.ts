@@ -1,4 +1,4 @@
-import type { TestMode } from "~/domain/classes/cohort";
+import type { TestMode } from "~/domain/adaptive/engine";
 
 /**
  * A mode a student may start, as the Take a Test page shows it (SPEC.md "Take a test": each mode

@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { completionNote, plainExcerpt, scaleScoreRange, studentScaleSentence } from "./results-page";
-
-describe("plainExcerpt", () => {
-  it("drops the HTML, decodes entities and cuts at 100 characters", () => {
-    expect(plainExcerpt("<p>Is <strong>½</strong> &gt; ⅓ &amp; why?</p>")).toBe("Is ½ > ⅓ & why?");
-    expect(plainExcerpt(`<p>${"word ".repeat(40)}</p>`)).toBe(`${"word ".repeat(20).trimEnd()}…`);
-  });
-});
+import { completionNote, scaleScoreRange, studentScaleSentence } from "./results-page";
 
 describe("scaleScoreRange", () => {
   it("is ±1.96 standard errors around the score, in whole points", () => {

@@ -1,6 +1,5 @@
-import { earlyEndNote } from "./early-end-note";
-import type { CompletionReason, SessionView } from "./session-contract";
-import { wasEndedEarly } from "./session-state";
+import type { TestMode } from "~/domain/adaptive/engine";
+import type { CompletionReason } from "./session-contract";
 
 /**
  * What both results pages show (SPEC.md section 2 "Results", ADR 0016): the student's page at
@@ -9,67 +8,7 @@ import { wasEndedEarly } from "./session-state";
  * (standard error, 95% range) for the teacher.
  */
 
-/** Question text for the results list: no HTML, cut at 100 characters (SPEC.md section 9). */
-export function plainExcerpt(html: string, limit = 100): string {
-  const text = html
-    .replace(/<[^>]*>/g, " ")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;|&#x27;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ")
-    .trim();
-  return text.length > limit ? `${text.slice(0, limit).trimEnd()}…` : text;
-}
-
-/** The results of a session, in the order its questions were answered. */
-export function resultsPageData(view: SessionView) {
-  const { results } = view;
-  const answers = view.snapshot.answeredQuestionIds.flatMap((id) => {
-    const answer = results.answers[id];
-    if (!answer) return [];
-    return [
-      {
-        id,
-        text: plainExcerpt(answer.questionText),
-        type: answer.questionType,
-        pointsEarned: answer.pointsEarned,
-        maxPoints: answer.maxPoints,
-        wasCorrect: answer.wasCorrect,
-        timeSpentSeconds: answer.timeSpentSeconds,
-        gradingScore: answer.gradingScore,
-        feedback: answer.feedback,
-        provisional: answer.grading === "provisional",
-        reviewedByTeacher: answer.grading === "teacher",
-        late: answer.late,
-      },
-    ];
-  });
-  return {
-    sessionId: view.snapshot.sessionId,
-    testId: view.testId,
-    testTitle: view.testTitle,
-    mode: view.mode,
-    completed: view.snapshot.completed,
-    completedReason: view.snapshot.completedReason,
-    /** The student ended it before the engine's stop: its score counts the rest as 0 (ADR 0012). */
-    endedEarly: view.snapshot.completed && wasEndedEarly(view.snapshot.completedReason),
-    earlyEndNote: earlyEndNote({ completedReason: view.snapshot.completedReason, questionsAnswered: answers.length, questionsNotAnswered: results.questionsNotAnswered }),
-    totalScore: results.totalScore,
-    scaleScore: results.scaleScore,
-    scaleScoreSE: results.scaleScoreSE,
-    competencies: Object.entries(results.competenciesStatus),
-    modules: Object.entries(results.moduleRecommendations),
-    answers,
-    gradingPending: results.gradingPending,
-  };
-}
-export type ResultsPageData = ReturnType<typeof resultsPageData>;
-export type ResultsAnswer = ResultsPageData["answers"][number];
-
-export const MODE_TITLES: Record<"placement" | "diagnostic", string> = { placement: "Placement Test", diagnostic: "Diagnostic Test" };
+export const MODE_TITLES: Record<TestMode, string> = { placement: "Placement Test", diagnostic: "Diagnostic Test" };
 
 /** How the session ended, when it is worth saying (a session the student submitted needs no note). */
 export function completionNote(reason: CompletionReason | null): string | null {

@@ -4,6 +4,7 @@ import { screenAnswer } from "~/domain/ai/prompts";
 import { GRADE_CORRECT_THRESHOLD, type GradingResult } from "~/domain/ai/schemas";
 import { POINTS } from "~/domain/adaptive/results";
 import { isMultipleChoiceCorrect, isMultipleSelectCorrect } from "~/domain/questions/answer-check";
+import { isOpenQuestionType } from "~/domain/questions/question-types";
 import type { SessionQuestion } from "./blueprint";
 import type { Answer, GradedQuestion, ModelGradeRequest, OfflineGradeLog } from "./session-contract";
 
@@ -33,8 +34,7 @@ export type Scored = {
 /** What the offline grader said about an open answer, and what the injection screen removed from it (for the grading log). */
 export type OfflineGrading = { result: GradingResult; review: { flagged: boolean; reasons: string[] } };
 
-export const OPEN_TYPES: readonly SessionQuestion["type"][] = ["free_response", "scenario", "chat"];
-export const isOpenQuestion = (question: Pick<SessionQuestion, "type">) => OPEN_TYPES.includes(question.type);
+export const isOpenQuestion = (question: Pick<SessionQuestion, "type">) => isOpenQuestionType(question.type);
 
 /** Whether an answer has the form its question takes (text, the chosen texts, or a chat transcript). */
 export function answerFitsQuestion(question: SessionQuestion, answer: Answer): boolean {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { TEST_MODES } from "~/domain/adaptive/engine";
 import { ANSWER_REQUIRED, INTERACTION_REQUIRED, MODE_REQUIRED, RESPONSE_REQUIRED, SELECTION_REQUIRED, SELECTIONS_REQUIRED } from "./answer-rules";
 import { MAX_ANSWER_TEXT_LENGTH, MAX_CHAT_INPUT_LENGTH, MAX_ID_LENGTH, MAX_OPTION_TEXT_LENGTH, MAX_SELECTED_OPTIONS, MAX_SESSION_SECONDS } from "./session-contract";
 
@@ -50,7 +51,7 @@ const submitSchema = z
 export const testPageActionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("start"),
-    testMode: z.enum(["placement", "diagnostic"], { errorMap: () => ({ message: MODE_REQUIRED.message }) }),
+    testMode: z.enum(TEST_MODES, { errorMap: () => ({ message: MODE_REQUIRED.message }) }),
   }),
   // A discriminated union needs plain objects: the submit rules run in `submitRules` below.
   submitSchema.innerType(),
@@ -72,8 +73,3 @@ export const TEST_PAGE_MESSAGES = {
   },
   titled: [SELECTION_REQUIRED, SELECTIONS_REQUIRED, ANSWER_REQUIRED, RESPONSE_REQUIRED, INTERACTION_REQUIRED, MODE_REQUIRED],
 };
-
-/** The chat answer needs one exchange with the tutor, unless the question's time ran out. */
-export function chatAnswerMissing(studentTurns: number, autoSubmit: boolean): boolean {
-  return !autoSubmit && studentTurns === 0;
-}

@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import type { TestMode } from "~/domain/adaptive/engine";
+import type { OpenQuestionType } from "~/domain/questions/question-types";
 import type { AttemptResults } from "./attempt";
 import type { QuestionView, SessionBlueprint } from "./blueprint";
 import { MAX_DURATION } from "~/domain/tests/test-config";
@@ -18,13 +20,13 @@ export const MAX_ANSWER_TEXT_LENGTH = 20_000;
 export const MAX_SELECTED_OPTIONS = 100;
 export const MAX_OPTION_TEXT_LENGTH = 2_000;
 export const MAX_CHAT_MESSAGES = 100;
-export const MAX_CHAT_MESSAGE_LENGTH = 4_000;
+const MAX_CHAT_MESSAGE_LENGTH = 4_000;
 /** Session and question ids. */
 export const MAX_ID_LENGTH = 200;
 export const MAX_SESSION_SECONDS = MAX_DURATION * 60;
 
 /** SPEC.md section 3: in a session a chat message is the student's ("user") or the AI's. */
-export const chatMessageSchema = z.object({
+const chatMessageSchema = z.object({
   role: z.enum(["user", "assistant"]),
   content: z.string().max(MAX_CHAT_MESSAGE_LENGTH),
 });
@@ -49,7 +51,7 @@ export type ChatExchangeInput = z.infer<typeof chatExchangeSchema>;
  * question needs, and SPEC.md section 5's "answer required" rules, are checked against the
  * question by the caller that knows it.
  */
-export const answerSchema = z.union([
+const answerSchema = z.union([
   z.string().max(MAX_ANSWER_TEXT_LENGTH),
   z.array(z.string().max(MAX_OPTION_TEXT_LENGTH)).max(MAX_SELECTED_OPTIONS),
   z.object({ messages: z.array(chatMessageSchema).max(MAX_CHAT_MESSAGES) }),
@@ -73,12 +75,6 @@ export type BeginSessionInput = z.infer<typeof beginSessionSchema>;
 /** The student finished, the deadline passed, or the adaptive engine's stopping rule ended the test. */
 export type CompletionReason = "submitted" | "time_up" | "stopping_rule";
 
-/**
- * One stored answer, keyed by question id. SPEC.md section 3's per-answer results
- * (pointsEarned, wasCorrect, gradingScore, feedback) join this record when grading lands.
- */
-export type RecordedAnswer = SubmitAnswerInput & { answeredAt: number };
-
 /** Epoch milliseconds throughout; `timeRemainingSeconds` is what the student's timer starts from. */
 export type SessionSnapshot = {
   sessionId: string;
@@ -93,13 +89,13 @@ export type SessionSnapshot = {
 };
 
 // Why the object refused; each method's result names the refusals it can give.
-export type NotBegun = { ok: false; reason: "not_begun" };
+type NotBegun = { ok: false; reason: "not_begun" };
 /** The snapshot lets a late caller go straight to the results. */
-export type AlreadyCompleted = { ok: false; reason: "completed"; snapshot: SessionSnapshot };
+type AlreadyCompleted = { ok: false; reason: "completed"; snapshot: SessionSnapshot };
 /** Nothing was stored. `message` is zod's, for logs and 400 bodies. */
 export type InvalidInput = { ok: false; reason: "invalid_input"; message: string };
 /** The chat question's conversation is at MAX_CHAT_TURNS, or the question was already answered. */
-export type ChatClosed = { ok: false; reason: "chat_closed"; message: string };
+type ChatClosed = { ok: false; reason: "chat_closed"; message: string };
 export type SessionRefusal = NotBegun | AlreadyCompleted | InvalidInput | ChatClosed;
 
 /**
@@ -111,7 +107,7 @@ export type SessionProgress = {
   testId: string;
   testTitle: string;
   testSubject: string | null;
-  mode: "placement" | "diagnostic";
+  mode: TestMode;
   studentId: string;
   cohortId: string | null;
   showResultDuringTest: boolean;
@@ -153,7 +149,7 @@ export type SubmitResult =
   | SessionRefusal;
 
 /** An open question as grading and its log need it. The rubric as text (a JSON rubric stringified): RPC results carry only serializable types. */
-export type GradedQuestion = { id: string; text: string; type: "free_response" | "scenario" | "chat"; rubric: string | null; gradingSystemInstruction: string | null; systemInstruction: string | null; initialPrompt: string | null; metadata: { title?: string } };
+export type GradedQuestion = { id: string; text: string; type: OpenQuestionType; rubric: string | null; gradingSystemInstruction: string | null; systemInstruction: string | null; initialPrompt: string | null; metadata: { title?: string } };
 
 /**
  * A newly recorded open answer: what the grading job needs (server-side only; never sent to the

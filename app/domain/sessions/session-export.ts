@@ -1,4 +1,5 @@
 import { toCsv } from "~/domain/export/csv";
+import type { TestMode } from "~/domain/adaptive/engine";
 import { durationSeconds, MODE_LABELS } from "./session-list";
 import { wasEndedEarly } from "./session-state";
 import type { CompletionReason } from "./session-contract";
@@ -11,7 +12,7 @@ export type ExportedSession = {
   studentName: string | null;
   testTitle: string;
   testSubject: string | null;
-  testMode: "placement" | "diagnostic";
+  testMode: TestMode;
   completed: boolean;
   totalScore: number | null;
   scaleScore: number | null;

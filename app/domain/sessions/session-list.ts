@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { offsetNumber, pagingNumber, screenPage } from "~/domain/paging";
+import type { TestMode } from "~/domain/adaptive/engine";
 
 /**
  * The Test Sessions list (SPEC.md section 2 "Test Sessions", issue 10 §1): its filters, shared by
@@ -9,11 +10,11 @@ import { offsetNumber, pagingNumber, screenPage } from "~/domain/paging";
  * query and formats what a card shows.
  */
 export const SESSION_PAGE_SIZE = 50;
-export const API_SESSION_LIMIT_DEFAULT = 50;
-export const API_SESSION_LIMIT_MAX = 200;
+const API_SESSION_LIMIT_DEFAULT = 50;
+const API_SESSION_LIMIT_MAX = 200;
 /** GET /api/sessions without limit or offset answers every matching session, up to this many (docs/api.md). */
 export const API_SESSION_ALL_MAX = 10_000;
-export const STUDENT_SEARCH_MAX_CHARS = 200;
+const STUDENT_SEARCH_MAX_CHARS = 200;
 /** Ids are UUIDs or short seeded names; anything longer is not an id. */
 const TEST_ID_MAX_CHARS = 200;
 
@@ -21,8 +22,8 @@ const TEST_ID_MAX_CHARS = 200;
 export const SESSIONS_EMPTY_MESSAGE = "No test sessions found. Try adjusting your filters or take a test to create a session.";
 export const SESSIONS_LOADING_MESSAGE = "Loading sessions...";
 
-export const SESSION_STATUSES = ["completed", "in_progress"] as const;
-export type SessionStatus = (typeof SESSION_STATUSES)[number];
+const SESSION_STATUSES = ["completed", "in_progress"] as const;
+type SessionStatus = (typeof SESSION_STATUSES)[number];
 
 /** What the database filters by (absent = any). */
 export type SessionFilters = { testConfigId?: string; student?: string; status?: SessionStatus };
@@ -43,14 +44,14 @@ const statusField = z.preprocess(
   z.enum(SESSION_STATUSES, { errorMap: () => ({ message: "status must be completed or in_progress" }) }).optional(),
 );
 /** GET /api/sessions's query: the filters plus a window (limit, offset). Bad values are a 400. */
-export const sessionListApiQuerySchema = z.object({
+const sessionListApiQuerySchema = z.object({
   testConfigId: testIdField,
   student: studentField,
   status: statusField,
   limit: z.preprocess(blankAsAbsent, pagingNumber("limit", 1, API_SESSION_LIMIT_MAX).default(API_SESSION_LIMIT_DEFAULT)),
   offset: z.preprocess(blankAsAbsent, offsetNumber.default(0)),
 });
-export type SessionListApiQuery = z.infer<typeof sessionListApiQuerySchema>;
+type SessionListApiQuery = z.infer<typeof sessionListApiQuerySchema>;
 
 /** The API's query from a URL, or the first problem as a sentence naming the parameter. */
 export function readSessionListApiQuery(params: URLSearchParams): { ok: true; query: SessionListApiQuery } | { ok: false; message: string } {
@@ -61,7 +62,7 @@ export function readSessionListApiQuery(params: URLSearchParams): { ok: true; qu
 
 /** What the screen's filter controls show ("all" / "" = any). */
 export type SessionFilterValues = { test: string; student: string; status: SessionStatus | "all" };
-export type SessionListScreenQuery = { filters: SessionFilters; values: SessionFilterValues; page: number };
+type SessionListScreenQuery = { filters: SessionFilters; values: SessionFilterValues; page: number };
 
 /**
  * The screen's (and the export's) query from its URL: `test`, `student`, `status`, `page`. Screens
@@ -148,4 +149,4 @@ export function formatSessionScore(session: { completed: boolean; totalScore: nu
   return `${Math.round(session.totalScore)}%`;
 }
 
-export const MODE_LABELS: Record<"placement" | "diagnostic", string> = { placement: "Placement", diagnostic: "Diagnostic" };
+export const MODE_LABELS: Record<TestMode, string> = { placement: "Placement", diagnostic: "Diagnostic" };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { TEST_MODES } from "~/domain/adaptive/engine";
 import { MAX_ID_LENGTH } from "./session-contract";
 
 /**
@@ -12,7 +13,7 @@ export const RESUME_REQUIRED =
 
 export const startSessionSchema = z.object({
   testConfigId: z.string({ required_error: "testConfigId is required" }).trim().min(1, "testConfigId is required").max(MAX_ID_LENGTH),
-  testMode: z.enum(["placement", "diagnostic"], { errorMap: () => ({ message: "testMode must be placement or diagnostic" }) }).default("placement"),
+  testMode: z.enum(TEST_MODES, { errorMap: () => ({ message: "testMode must be placement or diagnostic" }) }).default("placement"),
   userId: z
     .string({ required_error: "Please enter both your name and student ID.", invalid_type_error: "Please enter both your name and student ID." })
     .trim()

@@ -5,7 +5,7 @@ export const SIDEBAR_WIDTH = "16rem";
 export const SIDEBAR_WIDTH_MOBILE = "18rem";
 export const SIDEBAR_WIDTH_COLLAPSED = "3rem";
 export const MOBILE_BREAKPOINT_PX = 768;
-export const SIDEBAR_SHORTCUT_KEY = "b";
+const SIDEBAR_SHORTCUT_KEY = "b";
 
 /** Reads the open state from a Cookie header; a missing or unreadable cookie means open. */
 export function sidebarOpenFromCookie(cookieHeader: string | null | undefined): boolean {

@@ -5,7 +5,7 @@
  * (`LOCAL_TIMES_SCRIPT`), so a teacher's first visit never shows UTC.
  */
 export const TIME_ZONE_COOKIE = "tz";
-export const FALLBACK_TIME_ZONE = "UTC";
+const FALLBACK_TIME_ZONE = "UTC";
 
 /** The zone if the runtime knows it (an IANA name such as "America/Chicago"), else null. */
 export function validTimeZone(candidate: string | null | undefined): string | null {

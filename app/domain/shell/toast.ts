@@ -2,5 +2,5 @@
 export const TOAST_DURATION_MS = 5000;
 export const MAX_VISIBLE_TOASTS = 1;
 
-export type ToastVariant = "default" | "destructive";
+type ToastVariant = "default" | "destructive";
 export type ToastMessage = { title: string; description?: string; variant?: ToastVariant };

@@ -1,5 +1,5 @@
 /** SPEC.md section 3: how a user is named and abbreviated in the sidebar footer. */
-export type NamedUser = {
+type NamedUser = {
   firstName?: string | null;
   lastName?: string | null;
   email?: string | null;

@@ -1,8 +1,8 @@
-import type { QuestionType } from "~/domain/questions/question-types";
+import { isOpenQuestionType, type QuestionType } from "~/domain/questions/question-types";
 
 /** SPEC.md section 9 "AI model": the models a test can use, their rates and the estimate. */
 export const AI_MODELS = ["gpt-4o-2024-08-06", "gpt-5-2025-08-07", "gpt-4o-mini-2024-07-18"] as const;
-export type AiModel = (typeof AI_MODELS)[number];
+type AiModel = (typeof AI_MODELS)[number];
 export const DEFAULT_AI_MODEL: AiModel = "gpt-5-2025-08-07";
 
 /** US dollars per million tokens. */
@@ -12,10 +12,8 @@ export const MODEL_RATES: Record<AiModel, { input: number; output: number }> = {
   "gpt-4o-mini-2024-07-18": { input: 0.15, output: 0.6 },
 };
 
-/** Only these formats are graded by the AI, so only they cost anything. */
-export const AI_GRADED_TYPES: readonly QuestionType[] = ["free_response", "scenario", "chat"];
-export const INPUT_TOKENS_PER_QUESTION = 800;
-export const OUTPUT_TOKENS_PER_QUESTION = 400;
+const INPUT_TOKENS_PER_QUESTION = 800;
+const OUTPUT_TOKENS_PER_QUESTION = 400;
 
 export function isAiModel(value: string): value is AiModel {
   return (AI_MODELS as readonly string[]).includes(value);
@@ -24,7 +22,7 @@ export function isAiModel(value: string): value is AiModel {
 /** Dollars one student's attempt costs; an unknown model costs 0 (it has no published rate). */
 export function estimateCostPerStudent(questionTypes: readonly QuestionType[], model: string): number {
   if (!isAiModel(model)) return 0;
-  const graded = questionTypes.filter((type) => AI_GRADED_TYPES.includes(type)).length;
+  const graded = questionTypes.filter(isOpenQuestionType).length;
   const rate = MODEL_RATES[model];
   return (graded * (INPUT_TOKENS_PER_QUESTION * rate.input + OUTPUT_TOKENS_PER_QUESTION * rate.output)) / 1_000_000;
 }

@@ -47,7 +47,7 @@ export const sectionSchema = z.object({
 });
 
 /** A bank question placed in a test: its section and its time-limit override. */
-export const placementSchema = z.object({
+const placementSchema = z.object({
   id: z.string().trim().min(1, "Question id is required"),
   sectionId: z.string().trim().min(1).nullable().optional().transform((value) => value ?? null),
   timeLimit: optionalSeconds("Question time limit"),
@@ -90,7 +90,7 @@ export type TestUpdate = z.infer<typeof testUpdateSchema>;
  * A question the generator or the importer proposes, saved with its test: a bank question's
  * fields plus the name of its one competency (found by name, or created).
  */
-export const draftQuestionSaveSchema = z.intersection(
+const draftQuestionSaveSchema = z.intersection(
   questionSchema,
   z.object({
     competency: z

@@ -5,7 +5,7 @@ import type { QuestionType } from "~/domain/questions/question-types";
  * saved until Save Changes). A pure reducer, so every editing rule is unit-tested here.
  */
 export type EditorSection = { id: string; title: string; timeLimit: number | null };
-export type EditorPlacement = { id: string; sectionId: string | null; timeLimit: number | null };
+type EditorPlacement = { id: string; sectionId: string | null; timeLimit: number | null };
 export type EditorDetails = {
   title: string;
   description: string;

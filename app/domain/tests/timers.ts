@@ -4,7 +4,7 @@ import type { QuestionType } from "~/domain/questions/question-types";
  * SPEC.md section 9: a question's time limit is its own, else its section's, else the
  * test's default for its type, else none. Limits are whole seconds; 0 counts as set.
  */
-export type TimeLimitSource = "question" | "section" | "type" | "none";
+type TimeLimitSource = "question" | "section" | "type" | "none";
 
 export function effectiveTimeLimit(input: {
   questionLimit?: number | null;

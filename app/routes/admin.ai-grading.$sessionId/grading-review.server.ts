@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 
 import { rubricText } from "~/domain/ai/grading-request";
-import { stripHtml } from "~/domain/ai/offline-grader/text";
+import { htmlToPlainText } from "~/domain/questions/plain-text";
 import { gradingSummary, type GradingLogJson } from "~/domain/sessions/grading-review";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { shownTime, timeZoneFromCookieHeader } from "~/domain/shell/time-zone";
@@ -30,7 +30,7 @@ function logForPage(log: GradingLogJson, timeZone: string) {
     id: log.id,
     questionId: log.questionId,
     questionType: log.questionType,
-    questionText: stripHtml(log.questionText).replace(/\s+/g, " ").trim(),
+    questionText: htmlToPlainText(log.questionText),
     studentAnswer: answerForReading(log.studentAnswer),
     score: log.score,
     finalScore: log.finalScore,

@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
 import { Pencil, QrCode, Trash2, Users } from "lucide-react";
 
-import type { TestMode } from "~/domain/classes/cohort";
+import type { TestMode } from "~/domain/adaptive/engine";
 
-export type CohortCardData = {
+type CohortCardData = {
   id: string;
   name: string;
   joinCode: string;

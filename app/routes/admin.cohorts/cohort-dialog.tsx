@@ -3,14 +3,15 @@ import { useState } from "react";
 import { Dialog, DialogActions } from "~/components/dialog";
 import { FieldError, FormField, useFieldError } from "~/components/form-field";
 import { useToast } from "~/components/toast/toast-context";
-import { COHORT_NAME_REQUIRED, cohortCreateSchema, cohortUpdateSchema, DEFAULT_TEST_MODE, type TestMode } from "~/domain/classes/cohort";
+import type { TestMode } from "~/domain/adaptive/engine";
+import { COHORT_NAME_REQUIRED, cohortCreateSchema, cohortUpdateSchema, DEFAULT_TEST_MODE } from "~/domain/classes/cohort";
 import { JOIN_CODE_MAX_INPUT } from "~/domain/classes/join-codes";
 import { fieldErrors } from "~/lib/form-errors";
 
 export type EditableCohort = { id: string; name: string; joinCode: string; testConfigId: string | null; testMode: TestMode | null; isActive: boolean };
 
 /** What the dialog sends: create omits the test fields without a test; update sends them as null (SPEC.md section 5). */
-export type CohortPayload = { name: string; joinCode: string; isActive: boolean; testConfigId?: string | null; testMode?: TestMode | null };
+type CohortPayload = { name: string; joinCode: string; isActive: boolean; testConfigId?: string | null; testMode?: TestMode | null };
 
 const COHORT_NAME_REQUIRED_TOAST = { title: COHORT_NAME_REQUIRED.title, description: COHORT_NAME_REQUIRED.message, variant: "destructive" } as const;
 

@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { useToast } from "~/components/toast/toast-context";
 
 /** SPEC.md section 9: the copy confirmation lasts 2 seconds. */
-export const COPIED_FEEDBACK_MS = 2000;
+const COPIED_FEEDBACK_MS = 2000;
 
 /**
  * Copies a join code. Without a clipboard (an insecure origin, a refused permission) it says

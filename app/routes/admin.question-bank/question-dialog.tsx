@@ -25,7 +25,7 @@ export type QuestionFormValue = {
   primaryCompetency: string | null;
 };
 
-export const EMPTY_QUESTION: QuestionFormValue = {
+const EMPTY_QUESTION: QuestionFormValue = {
   ...QUESTION_FORM_DEFAULTS,
   options: QUESTION_FORM_DEFAULTS.options.map((option) => ({ ...option })),
   rubric: null,

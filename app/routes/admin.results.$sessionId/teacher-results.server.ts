@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 
-import { resultsPageData } from "~/domain/sessions/results-page";
+import { resultsPageData } from "~/domain/sessions/results-page-data";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { shownTime, timeZoneFromCookieHeader } from "~/domain/shell/time-zone";
 import { DomainError } from "~/lib/errors";

@@ -1,6 +1,6 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 
-import { resultsPageData } from "~/domain/sessions/results-page";
+import { resultsPageData } from "~/domain/sessions/results-page-data";
 import { RESULTS_WINDOW_MINUTES } from "~/domain/sessions/student-pass";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { DomainError } from "~/lib/errors";

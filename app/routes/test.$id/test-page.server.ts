@@ -24,6 +24,7 @@ import { commitSession, readSession } from "~/services/session.server";
 import { classJoinStep, readStudentPass, requireSessionAccess } from "~/services/student-pass.server";
 import { testSessionStub } from "~/services/test-session.server";
 import { completeTestSession, readSessionView, startJoinedSession, startTestSession, submitSessionAnswer } from "~/services/test-sessions.server";
+import type { TestMode } from "~/domain/adaptive/engine";
 
 /**
  * The Take a Test screen's server half (SPEC.md section 2 "Take a test", section 4's student
@@ -31,10 +32,10 @@ import { completeTestSession, readSessionView, startJoinedSession, startTestSess
  * chat and complete intents. Kept in a .server module so none of it (zod included) reaches the
  * student page's JavaScript.
  */
-export type TestPageSession = {
+type TestPageSession = {
   id: string;
   resumeCode: string | null;
-  mode: "placement" | "diagnostic";
+  mode: TestMode;
   timeRemainingSeconds: number;
   showResultDuringTest: boolean;
   showFeedbackDuringTest: boolean;
@@ -140,7 +141,7 @@ async function chatTurns(context: AppLoadContext, sessionId: string, questionId:
 }
 
 /** What the page's JavaScript gets back from a submit (SPEC.md's gradingResult, shortened). */
-export type SubmitData = {
+type SubmitData = {
   score: number | null;
   wasCorrect: boolean;
   feedback: string | null;
@@ -151,7 +152,7 @@ export type SubmitData = {
   showFeedbackDuringTest: boolean;
 };
 
-export type TestPageData = SubmitData | { reply: string } | { completed: true };
+type TestPageData = SubmitData | { reply: string } | { completed: true };
 
 type SubmitInput = Extract<TestPageAction, { intent: "submit" }>;
 

@@ -20,14 +20,14 @@ import { enqueueJob } from "~/services/jobs.server";
  * shapes (POST /api/tests/generate answers with the test). A job still running at the limit is
  * answered as pending with its id, to be polled at GET /api/jobs/{id} (docs/api.md).
  */
-export type TaskDeps = { env: Pick<Env, "JOBS">; db: Database; userId: string | null; waitMs: number };
+type TaskDeps = { env: Pick<Env, "JOBS">; db: Database; userId: string | null; waitMs: number };
 
 /** What a route hands the AI tasks: its bindings, database, the caller and the configured wait. */
 export function aiTasksFor(context: AppLoadContext, userId: string | null): TaskDeps {
   return { env: context.cloudflare.env, db: context.db, userId, waitMs: context.config.ai.jobWaitMs };
 }
 
-export type JobWait<T> =
+type JobWait<T> =
   | { status: "succeeded"; jobId: string; value: T }
   | { status: "failed"; jobId: string; error: string }
   | { status: "pending"; jobId: string };
@@ -37,7 +37,7 @@ const POLL_MS = 150;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Reads a finished job's outcome; a result that does not match the task's shape is a failure, not a crash. */
-export function jobOutcome<T>(job: JobRow, schema: ZodType<T, ZodTypeDef, unknown>): JobWait<T> {
+function jobOutcome<T>(job: JobRow, schema: ZodType<T, ZodTypeDef, unknown>): JobWait<T> {
   if (job.status === "failed") return { status: "failed", jobId: job.id, error: job.error ?? "The job failed." };
   if (job.status !== "succeeded") return { status: "pending", jobId: job.id };
   const parsed = schema.safeParse(job.result);
@@ -87,7 +87,7 @@ export function queueAnswerGrading(
 }
 
 /** A failed job as a failure by kind: the offline provider fails only on content it cannot read. */
-export function jobFailure(error: string, provider: "offline" | "openai"): DomainError {
+function jobFailure(error: string, provider: "offline" | "openai"): DomainError {
   return provider === "offline" ? unprocessable(error) : upstream(error);
 }
 

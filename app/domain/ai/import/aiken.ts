@@ -6,8 +6,8 @@ import { DEFAULT_COMPETENCY, ImportError, normaliseNewlines, type ParsedImport }
  * "A." or "A)", then "ANSWER: B". Forgiving where it costs nothing: questions over several lines,
  * no blank line between questions, lower-case letters, and "ANSWER: A, C" as multiple select.
  */
-export const AIKEN_OPTION = /^([A-Za-z])[.)]\s+(.*)$/;
-export const AIKEN_ANSWER = /^ANSWER\s*:\s*(.*)$/i;
+const AIKEN_OPTION = /^([A-Za-z])[.)]\s+(.*)$/;
+const AIKEN_ANSWER = /^ANSWER\s*:\s*(.*)$/i;
 
 interface PendingQuestion {
   line: number;

@@ -60,7 +60,7 @@ export function csvColumns(header: string[]): Partial<Record<Column, number>> | 
   return columns.text === undefined || header.length < 2 ? null : columns;
 }
 
-export function readCsvRows(raw: string): CsvRow[] {
+function readCsvRows(raw: string): CsvRow[] {
   const text = normaliseNewlines(raw);
   const rows: CsvRow[] = [];
   let rowStart = 0;

@@ -7,10 +7,10 @@ import {
   type TextFormat,
 } from "gift-pegjs";
 
+import { htmlToPlainText } from "~/domain/questions/plain-text";
 import { type DraftOption, type DraftQuestion } from "../schemas";
 import {
   DEFAULT_COMPETENCY,
-  htmlToText,
   ImportError,
   lineNumberAt,
   normaliseNewlines,
@@ -185,5 +185,5 @@ function feedbackText(feedback: TextFormat | null): string {
 
 /** [html] text becomes plain text; other formats only when they hold tags (Moodle's default allows HTML). */
 function formatText(text: TextFormat): string {
-  return (text.format === "html" ? htmlToText(text.text) : plainText(text.text)).trim();
+  return (text.format === "html" ? htmlToPlainText(text.text, { keepLineBreaks: true }) : plainText(text.text)).trim();
 }

@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { htmlToText, lineNumberAt, plainText } from "./shared";
-
-describe("htmlToText", () => {
-  it("keeps the text, line breaks and entities, drops tags and scripts", () => {
-    expect(htmlToText("<p>One &amp; two</p><p>Three<br/>four &#8364; &#x263A;</p><script>alert(1)</script>")).toBe(
-      "One & two\nThree\nfour € ☺",
-    );
-  });
-});
+import { lineNumberAt, plainText } from "./shared";
 
 describe("plainText", () => {
   it("only converts text that holds tags", () => {

@@ -1,3 +1,4 @@
+import { htmlToPlainText } from "~/domain/questions/plain-text";
 import { DEFAULT_DIAGNOSTIC_DURATION, DEFAULT_PLACEMENT_DURATION } from "~/domain/tests/test-config";
 
 import { type DraftQuestion, type FormattedTest, formattedTestSchema } from "../schemas";
@@ -36,38 +37,12 @@ export function normaliseNewlines(text: string): string {
   return text.replace(/\r\n?/g, "\n");
 }
 
-const NAMED_ENTITIES: Record<string, string> = {
-  amp: "&",
-  lt: "<",
-  gt: ">",
-  quot: '"',
-  apos: "'",
-  nbsp: " ",
-};
-
 /**
- * Pasted HTML (GIFT's [html] format, Moodle exports) becomes plain text: the bank stores text, and
- * the server sanitizes again anyway, so this only has to read well, not be a security boundary.
+ * Text that holds HTML tags (GIFT's [html] format, Moodle exports) becomes plain text, line breaks
+ * kept; "3 < 5" without tags is left alone. The server sanitizes again anyway.
  */
-export function htmlToText(html: string): string {
-  return html
-    .replace(/<\s*(script|style)[^>]*>[\s\S]*?<\s*\/\s*\1\s*>/gi, "")
-    .replace(/<\s*br\s*\/?\s*>/gi, "\n")
-    .replace(/<\s*\/\s*(p|div|li|h[1-6])\s*>/gi, "\n")
-    .replace(/<[^>]*>/g, "")
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, code: string) => {
-      if (code.startsWith("#x") || code.startsWith("#X")) return String.fromCodePoint(parseInt(code.slice(2), 16));
-      if (code.startsWith("#")) return String.fromCodePoint(parseInt(code.slice(1), 10));
-      return NAMED_ENTITIES[code.toLowerCase()] ?? entity;
-    })
-    .replace(/[ \t]+\n/g, "\n")
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
-}
-
-/** Text that holds HTML tags becomes plain text; "3 < 5" without tags is left alone. */
 export function plainText(text: string): string {
-  return /<\/?[a-z][a-z0-9]*(\s[^<>]*)?\/?>/i.test(text) ? htmlToText(text) : text.trim();
+  return /<\/?[a-z][a-z0-9]*(\s[^<>]*)?\/?>/i.test(text) ? htmlToPlainText(text, { keepLineBreaks: true }) : text.trim();
 }
 
 export function checkInputSize(raw: string): void {
@@ -78,7 +53,7 @@ export function checkInputSize(raw: string): void {
   }
 }
 
-export function checkQuestionCount(count: number): void {
+function checkQuestionCount(count: number): void {
   if (count === 0) throw new ImportError("No questions were found in the pasted content.");
   if (count > MAX_IMPORT_QUESTIONS) {
     throw new ImportError(

@@ -3,7 +3,7 @@
  * (the mean of the F1 of "correct" and of "incorrect", so the majority class cannot hide the
  * other) and Cohen's kappa (agreement beyond what the two raters' base rates give by chance).
  */
-export type Agreement = { accuracy: number; macroF1: number; kappa: number; n: number };
+type Agreement = { accuracy: number; macroF1: number; kappa: number; n: number };
 
 type Confusion = { truePositive: number; falsePositive: number; falseNegative: number; trueNegative: number };
 

@@ -25,7 +25,7 @@ export type AnswerFeatures = {
   logLength: number;
 };
 
-export type ConceptMatch = "stated" | "contradicted" | "absent";
+type ConceptMatch = "stated" | "contradicted" | "absent";
 
 /** Prefixes that negate a word: "incomplete" says "not complete", "unequal" says "not equal". */
 const NEGATING_PREFIXES = ["un", "in", "im", "il", "ir", "non", "dis"];

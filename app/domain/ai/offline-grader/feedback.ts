@@ -2,7 +2,7 @@ import { GRADE_CORRECT_THRESHOLD, type GradingResult } from "../schemas";
 import { matchConcept } from "./features";
 import { contentTokens } from "./text";
 
-export type KeyPointCoverage = { keyPoint: string; covered: boolean; contradicted: boolean };
+type KeyPointCoverage = { keyPoint: string; covered: boolean; contradicted: boolean };
 
 /** A key point counts as covered when the answer states at least half of its own terms. */
 const KEY_POINT_COVERED_SHARE = 0.5;

@@ -1,13 +1,14 @@
+import type { OpenQuestionType } from "~/domain/questions/question-types";
 import type { GradingResult } from "../schemas";
 import { answerFeatures } from "./features";
 import { gradingFeedback, keyPointCoverage } from "./feedback";
 import { referenceMaterial } from "./rubric";
 import { scoreFromFeatures } from "./scoring";
-import { contentTokens, stripHtml } from "./text";
+import { contentTokens, textOf } from "./text";
 
 export type OfflineGradingInput = {
   questionText: string;
-  questionType: "free_response" | "scenario" | "chat";
+  questionType: OpenQuestionType;
   /** A string, or a JSON object of any shape: all its text is reference material. */
   rubric: unknown;
   referenceAnswer?: string;
@@ -31,7 +32,7 @@ export function gradeOffline(input: OfflineGradingInput): GradingResult {
   if (reference.texts.length === 0) {
     return { score: 0, feedback: NO_REFERENCE_FEEDBACK, strengths: [], improvements: [], keyPoints: [] };
   }
-  const questionText = stripHtml(input.questionText);
+  const questionText = textOf(input.questionText);
   const coverage = keyPointCoverage(reference.keyPoints, questionText, input.answer);
   if (contentTokens(input.answer).length === 0) {
     return { ...gradingFeedback(0, coverage), feedback: NO_ANSWER_FEEDBACK };

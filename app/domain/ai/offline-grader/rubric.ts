@@ -1,7 +1,7 @@
-import { stripHtml } from "./text";
+import { textOf } from "./text";
 
 /** The reference side of a question, as the grader compares answers with it. */
-export type ReferenceMaterial = {
+type ReferenceMaterial = {
   /** Every piece of reference text: the reference answer, key points, rubric text. */
   texts: string[];
   /** The points a complete answer makes, as shown to the teacher and the student. */
@@ -46,7 +46,7 @@ function rubricKeyPoints(rubric: unknown): string[] {
 
 /** Splits prose into the statements it makes: sentences, semicolon clauses and list lines. */
 export function splitStatements(text: string): string[] {
-  return stripHtml(text)
+  return textOf(text)
     .split(/(?<=[.!?])\s+|[;\n•]+|\s+-\s+/)
     .map((part) => part.replace(/^\s*(\d+[.)]|[-*])\s*/, "").trim())
     .filter((part) => /[a-z0-9]/i.test(part));
@@ -67,7 +67,7 @@ function uniqueByText(points: string[]): string[] {
  * otherwise the statements of the reference answer and the rubric text.
  */
 export function referenceMaterial(rubric: unknown, referenceAnswer?: string, keyPoints?: string[]): ReferenceMaterial {
-  const texts = [referenceAnswer ?? "", ...(keyPoints ?? []), ...rubricStrings(rubric)].map((text) => stripHtml(text).trim()).filter(Boolean);
+  const texts = [referenceAnswer ?? "", ...(keyPoints ?? []), ...rubricStrings(rubric)].map((text) => textOf(text).trim()).filter(Boolean);
   const explicitPoints = (keyPoints ?? []).filter((point) => point.trim());
   const candidatePoints =
     explicitPoints.length > 0
@@ -75,7 +75,7 @@ export function referenceMaterial(rubric: unknown, referenceAnswer?: string, key
       : rubricKeyPoints(rubric).length > 0
         ? rubricKeyPoints(rubric)
         : texts.flatMap(splitStatements);
-  const points = uniqueByText(candidatePoints.map((point) => stripHtml(point).trim().slice(0, MAX_KEY_POINT_LENGTH)))
+  const points = uniqueByText(candidatePoints.map((point) => textOf(point).trim().slice(0, MAX_KEY_POINT_LENGTH)))
     .filter(Boolean)
     .slice(0, MAX_KEY_POINTS);
   return { texts: uniqueByText(texts), keyPoints: points };

@@ -7,7 +7,7 @@ import type { AnswerFeatures } from "./features";
  * The bias already includes the shift that puts the train split's best decision threshold at a
  * score of GRADE_CORRECT_THRESHOLD (70).
  */
-export type ScoringWeights = { bias: number } & Record<keyof AnswerFeatures, number>;
+type ScoringWeights = { bias: number } & Record<keyof AnswerFeatures, number>;
 
 export const SCORING_WEIGHTS: ScoringWeights = {
   bias: -1.048,
@@ -26,7 +26,7 @@ function sigmoid(value: number): number {
 }
 
 /** The model's log-odds that the answer is correct. */
-export function logOdds(features: AnswerFeatures, weights: ScoringWeights = SCORING_WEIGHTS): number {
+function logOdds(features: AnswerFeatures, weights: ScoringWeights = SCORING_WEIGHTS): number {
   let total = weights.bias;
   for (const name of Object.keys(features) as (keyof AnswerFeatures)[]) total += weights[name] * features[name];
   return total;

@@ -26,7 +26,7 @@ export function boundedEditDistance(a: string, b: string, limit: number): number
 }
 
 /** How many edits two words of these lengths may differ by and still count as the same word. */
-export function allowedEdits(a: string, b: string): number {
+function allowedEdits(a: string, b: string): number {
   const shorter = Math.min(a.length, b.length);
   if (shorter >= MIN_LENGTH_FOR_TWO_EDITS) return 2;
   if (shorter >= MIN_LENGTH_FOR_ONE_EDIT) return 1;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { contentTokens, hasWords, stripHtml } from "./text";
+import { contentTokens, hasWords, textOf } from "./text";
 
 const stems = (text: string) => contentTokens(text).map((token) => (token.negated ? `not:${token.stem}` : token.stem));
 
@@ -34,9 +34,9 @@ describe("contentTokens", () => {
   });
 });
 
-describe("stripHtml and hasWords", () => {
+describe("textOf and hasWords", () => {
   it("removes tags and decodes common entities", () => {
-    expect(stripHtml("<p>Salt &amp; <strong>water</strong></p>").replace(/\s+/g, " ").trim()).toBe("Salt & water");
+    expect(textOf("<p>Salt &amp; <strong>water</strong></p>").replace(/\s+/g, " ").trim()).toBe("Salt & water");
   });
 
   it("sees no words in markup or punctuation alone", () => {

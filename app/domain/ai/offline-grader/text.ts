@@ -1,5 +1,7 @@
 import { stemmer } from "stemmer";
 
+import { htmlToPlainText } from "~/domain/questions/plain-text";
+
 import { NEGATORS, STOPWORDS } from "./stopwords";
 
 /** One content word of a text, reduced to its stem, with whether a negator governs it. */
@@ -19,13 +21,8 @@ export type ContentToken = {
  */
 const NEGATION_SCOPE = 3;
 
-const HTML_TAG = /<[^>]*>/g;
-const HTML_ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'", "&nbsp;": " " };
-
-/** Question texts may hold simple HTML: the tags are layout, not words. */
-export function stripHtml(text: string): string {
-  return text.replace(HTML_TAG, " ").replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (entity) => HTML_ENTITIES[entity] ?? " ");
-}
+/** Question texts may hold simple HTML: the tags are layout, not words; line breaks still end list lines. */
+export const textOf = (html: string) => htmlToPlainText(html, { keepLineBreaks: true });
 
 /** Spell contractions out so the negation survives tokenisation ("doesn't" keeps its "not"). */
 function expandContractions(text: string): string {
@@ -55,7 +52,7 @@ const LETTER_NAME_MARK = "letter-";
 
 /** Words and clause punctuation, lower-cased, in reading order. */
 function rawTokens(text: string): string[] {
-  const named = stripHtml(text)
+  const named = textOf(text)
     .replace(/^(\s*)([A-Z])([.):])/, (_, before: string, letter: string, after: string) => `${before}${LETTER_NAME_MARK}${letter}${after}`)
     .replace(/([a-zA-Z0-9,] +)([A-HJ-Z])\b(?!')/g, (_, before: string, letter: string) => `${before}${LETTER_NAME_MARK}${letter}`);
   const normalised = expandContractions(named.toLowerCase());
@@ -94,5 +91,5 @@ export function contentTokens(text: string): ContentToken[] {
 
 /** Whether a text has any content at all (letters or digits outside markup). */
 export function hasWords(text: string): boolean {
-  return /[a-z0-9]/i.test(stripHtml(text));
+  return /[a-z0-9]/i.test(textOf(text));
 }

@@ -1,0 +1,55 @@
+import { plainExcerpt } from "~/domain/questions/plain-text";
+import { earlyEndNote } from "./early-end-note";
+import type { SessionView } from "./session-contract";
+import { wasEndedEarly } from "./session-state";
+
+/**
+ * The data both results pages show (results-page.ts has their wording), built by their loaders.
+ * A module of its own because it reads question HTML with the `entities` decoder: the student's
+ * page receives the plain text and never bundles the decoder (its JavaScript budget is 100 kB).
+ */
+
+/** The results of a session, in the order its questions were answered. */
+export function resultsPageData(view: SessionView) {
+  const { results } = view;
+  const answers = view.snapshot.answeredQuestionIds.flatMap((id) => {
+    const answer = results.answers[id];
+    if (!answer) return [];
+    return [
+      {
+        id,
+        text: plainExcerpt(answer.questionText),
+        type: answer.questionType,
+        pointsEarned: answer.pointsEarned,
+        maxPoints: answer.maxPoints,
+        wasCorrect: answer.wasCorrect,
+        timeSpentSeconds: answer.timeSpentSeconds,
+        gradingScore: answer.gradingScore,
+        feedback: answer.feedback,
+        provisional: answer.grading === "provisional",
+        reviewedByTeacher: answer.grading === "teacher",
+        late: answer.late,
+      },
+    ];
+  });
+  return {
+    sessionId: view.snapshot.sessionId,
+    testId: view.testId,
+    testTitle: view.testTitle,
+    mode: view.mode,
+    completed: view.snapshot.completed,
+    completedReason: view.snapshot.completedReason,
+    /** The student ended it before the engine's stop: its score counts the rest as 0 (ADR 0012). */
+    endedEarly: view.snapshot.completed && wasEndedEarly(view.snapshot.completedReason),
+    earlyEndNote: earlyEndNote({ completedReason: view.snapshot.completedReason, questionsAnswered: answers.length, questionsNotAnswered: results.questionsNotAnswered }),
+    totalScore: results.totalScore,
+    scaleScore: results.scaleScore,
+    scaleScoreSE: results.scaleScoreSE,
+    competencies: Object.entries(results.competenciesStatus),
+    modules: Object.entries(results.moduleRecommendations),
+    answers,
+    gradingPending: results.gradingPending,
+  };
+}
+export type ResultsPageData = ReturnType<typeof resultsPageData>;
+export type ResultsAnswer = ResultsPageData["answers"][number];
