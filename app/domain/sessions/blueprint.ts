@@ -55,6 +55,12 @@ export const blueprintSchema = z.object({
   prerequisites: z.record(z.array(id)),
   showResultDuringTest: z.boolean(),
   showFeedbackDuringTest: z.boolean(),
+  /**
+   * Whether a model grades open answers behind the provisional grade (a model was configured when
+   * the session started), decided once so a submit never reads the configuration. Absent from
+   * blueprints stored before it existed: the object then asks the configuration.
+   */
+  modelWillGrade: z.boolean().optional(),
 });
 export type SessionBlueprint = z.infer<typeof blueprintSchema>;
 
