@@ -61,6 +61,8 @@ export const blueprintSchema = z.object({
    * blueprints stored before it existed: the object then asks the configuration.
    */
   modelWillGrade: z.boolean().optional(),
+  /** The code that resumes this session on another device, so its question page reads no D1 (absent from older blueprints). */
+  resumeCode: z.string().max(MAX_ID_LENGTH).nullable().optional(),
 });
 export type SessionBlueprint = z.infer<typeof blueprintSchema>;
 
