@@ -40,12 +40,14 @@ export async function startTestSession(request: Request, context: AppLoadContext
 
   const sessionId = crypto.randomUUID();
   const seed = crypto.getRandomValues(new Uint32Array(1))[0]!;
-  const blueprint = found(
+  const built = found(
     await buildBlueprint(db, { testId: input.testConfigId, sessionId, mode: input.testMode, studentId: input.userId, cohortId: input.cohortId, seed }),
     NOT_FOUND.test,
   );
-  if (blueprint.questions.length === 0) throw conflict("This test has no questions yet.");
   const resumeCode = generateResumeCode();
+  // Decided once, here: the object's submit never reads the configuration, its question page never reads D1.
+  const blueprint = { ...built, resumeCode, modelWillGrade: context.config.ai.provider === "openai" };
+  if (blueprint.questions.length === 0) throw conflict("This test has no questions yet.");
   const inserted = await insertSessionRecord(db, {
     id: sessionId,
     testConfigId: blueprint.testId,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SubmitAnswerInput, TestSessionRpc } from "~/domain/sessions/session-contract";
 import type { CookieJar } from "../support/cookie-jar";
 import { runDurableObjectAlarm } from "../support/durable-object-alarms";
-import { blueprintFixture } from "../support/session-fixtures";
+import { blueprintFixture, choiceQuestion } from "../support/session-fixtures";
 import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
 
 let worker: TestWorker;
@@ -89,6 +89,17 @@ describe("the TestSession Durable Object", () => {
     // Only the question being asked may be answered.
     const other = ["q1", "q2", "q3", "q4", "q5", "q6"].find((id) => id !== asked.id && id !== view.view.currentQuestion?.id)!;
     expect(await stub.submit({ questionId: other, answer: "4", timeSpentSeconds: 1 })).toMatchObject({ ok: false, reason: "not_current" });
+  });
+
+  it("grades as its blueprint says, decided at the start: a model's provisional grade though this Worker's configuration names none", async () => {
+    const stub = sessionStub("session-model-decided-at-start");
+    const open = choiceQuestion("open-1", { type: "free_response", options: [], rubric: null });
+    const begun = await stub.begin(blueprintFixture("session-model-decided-at-start", { questions: [open], modelWillGrade: true }));
+    if (!begun.ok) throw new Error("begin failed");
+    const recorded = await stub.submit({ questionId: "open-1", answer: "Four, because two and two make four.", timeSpentSeconds: 5 });
+    if (!recorded.ok || recorded.outcome !== "recorded") throw new Error("submit failed");
+    expect(recorded.answer.grading).toBe("provisional");
+    expect(recorded.modelGrade?.question).toMatchObject({ text: open.text });
   });
 
   it("completes the session with time_up when its alarm runs at the deadline", async () => {

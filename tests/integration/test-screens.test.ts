@@ -82,6 +82,28 @@ describe("Take a Test", () => {
     expect(stranger.html).toContain("Student Entry");
   });
 
+  it("serves a question from the session object alone: the title and resume code it began with, whatever D1 says now", async () => {
+    const started = await post(`/test/${testId}`, [["intent", "start"], ["testMode", "diagnostic"]]);
+    expect(started.status).toBe(302);
+    const sessionId = decodeURIComponent(started.location!.split("session=")[1]!);
+    const row = await worker.d1.prepare("SELECT resume_code AS code FROM sessions WHERE id = ?").bind(sessionId).first<{ code: string }>();
+    expect(row?.code).toBeTruthy();
+    await worker.d1.batch([
+      worker.d1.prepare("UPDATE sessions SET resume_code = NULL WHERE id = ?").bind(sessionId),
+      worker.d1.prepare("UPDATE tests SET title = ? WHERE id = ?").bind("Renamed Mid-Session", testId),
+    ]);
+    try {
+      const question = await page(started.location!);
+      expect(question.status).toBe(200);
+      expect(question.html).toContain(row!.code);
+      expect(question.html).toContain("<title>Grade 6 Math Check-in");
+      expect(question.html).not.toContain("Renamed Mid-Session");
+    } finally {
+      await worker.d1.prepare("UPDATE tests SET title = ? WHERE id = ?").bind("Grade 6 Math Check-in", testId).run();
+      await post(started.location!, [["intent", "complete"], ["sessionId", sessionId]]);
+    }
+  });
+
   it("takes the demo test to the end with plain forms: the types the engine asks, SPEC's messages, an expired question's empty answer, then the results", async () => {
     const started = await post(`/test/${testId}`, [["intent", "start"], ["testMode", "placement"]]);
     expect(started.status).toBe(302);

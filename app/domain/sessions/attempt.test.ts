@@ -94,6 +94,19 @@ describe("a live attempt", () => {
     expect(currentQuestion(state, bank, T0 + 5000)).toBeNull();
   });
 
+  it("leaves after each recorded answer a question to ask or a finished attempt, so finishing it again changes nothing", () => {
+    let state = startAttempt(bank, T0);
+    for (let step = 0; !state.session.completedAt; step++) {
+      const outcome = submit(state, bank, { questionId: state.current!.questionId, answer: "4", timeSpentSeconds: 1 }, T0 + step * 1000, false);
+      if (outcome.kind !== "recorded") throw new Error(outcome.kind);
+      state = outcome.state;
+      const asked = currentQuestion(state, bank, T0 + step * 1000);
+      if (asked === null) expect(finish(state, T0 + step * 1000 + 1)).toBe(state);
+      else expect(state.session.completedAt).toBeNull();
+    }
+    expect(currentQuestion(state, bank, T0 + 10_000)).toBeNull();
+  });
+
   it("finishes once: a second finish keeps the first time and reason", () => {
     const done = finish(startAttempt(bank, T0), T0 + 100);
     expect(finish(done, T0 + 200, "time_up")).toBe(done);

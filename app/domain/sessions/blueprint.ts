@@ -56,6 +56,14 @@ export const blueprintSchema = z.object({
   prerequisites: z.record(z.array(id)),
   showResultDuringTest: z.boolean(),
   showFeedbackDuringTest: z.boolean(),
+  /**
+   * Whether a model grades open answers behind the provisional grade (a model was configured when
+   * the session started), decided once so a submit never reads the configuration. Absent from
+   * blueprints stored before it existed: the object then asks the configuration.
+   */
+  modelWillGrade: z.boolean().optional(),
+  /** The code that resumes this session on another device, so its question page reads no D1 (absent from older blueprints). */
+  resumeCode: z.string().max(MAX_ID_LENGTH).nullable().optional(),
 });
 export type SessionBlueprint = z.infer<typeof blueprintSchema>;
 

@@ -113,6 +113,8 @@ export type SessionProgress = {
   showResultDuringTest: boolean;
   showFeedbackDuringTest: boolean;
   currentQuestion: QuestionView | null;
+  /** Null for a session begun before its blueprint carried it (D1 has it). */
+  resumeCode: string | null;
 };
 
 /** The progress and the results so far. A submit answers only the progress: it runs for every answer. */

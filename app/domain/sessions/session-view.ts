@@ -21,6 +21,7 @@ export function sessionProgress(state: AttemptState, blueprint: SessionBlueprint
     showResultDuringTest: blueprint.showResultDuringTest,
     showFeedbackDuringTest: blueprint.showFeedbackDuringTest,
     currentQuestion: currentQuestion(state, blueprint, now),
+    resumeCode: blueprint.resumeCode ?? null,
   };
 }
 

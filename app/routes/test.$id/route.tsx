@@ -22,8 +22,21 @@ export function action({ request, context, params }: ActionFunctionArgs) {
 
 /** Take a Test (SPEC.md section 2): the mode selection, the session's current question, or (without JavaScript) the last answer's feedback. */
 export default function TakeTest() {
-  const { test, modes, notes, canStart, student, notice, session } = useLoaderData<typeof loader>();
+  const page = useLoaderData<typeof loader>();
   const actionResult = useActionData<typeof action>() as ActionResult<unknown> | undefined;
+  if (page.session) {
+    const { test, session } = page;
+    return (
+      <StudentLayout>
+        {session.answered ? (
+          <FeedbackScreen testId={test.id} sessionId={session.id} number={session.answered.number} feedback={session.answered.feedback} timeRemainingSeconds={session.timeRemainingSeconds} />
+        ) : (
+          <QuestionScreen key={session.question.id} testId={test.id} session={session} actionResult={actionResult} />
+        )}
+      </StudentLayout>
+    );
+  }
+  const { test, modes, notes, canStart, student, notice } = page;
   return (
     <StudentLayout>
       {notice ? (
@@ -31,13 +44,7 @@ export default function TakeTest() {
           {notice}
         </p>
       ) : null}
-      {session?.answered ? (
-        <FeedbackScreen testId={test.id} sessionId={session.id} number={session.answered.number} feedback={session.answered.feedback} timeRemainingSeconds={session.timeRemainingSeconds} />
-      ) : session ? (
-        <QuestionScreen key={session.question.id} testId={test.id} session={session} actionResult={actionResult} />
-      ) : (
-        <ModeSelection test={test} modes={modes} notes={notes} canStart={canStart} student={student} actionResult={actionResult} />
-      )}
+      <ModeSelection test={test} modes={modes} notes={notes} canStart={canStart} student={student} actionResult={actionResult} />
     </StudentLayout>
   );
 }

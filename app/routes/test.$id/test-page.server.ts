@@ -8,7 +8,6 @@ import type { Answer } from "~/domain/sessions/session-contract";
 import { INTERACTION_REQUIRED, TEST_PAGE_MESSAGES, testPageActionSchema, type TestPageAction } from "~/domain/sessions/screen-actions";
 import { MAX_SESSION_SECONDS } from "~/domain/sessions/session-contract";
 import { joinedStudentOf, passReach } from "~/domain/sessions/student-pass";
-import type { ModeChoice } from "~/domain/sessions/mode-expectation";
 import { modeChoices } from "~/domain/sessions/test-modes";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { assertNever } from "~/lib/assert-never";
@@ -75,29 +74,24 @@ async function startStep(request: Request, context: AppLoadContext, test: TestFo
 }
 
 export async function loadTestPage(request: Request, context: AppLoadContext, testId: string) {
-  const test = await findTestForTaking(context.db, testId);
-  if (!test) throw notFoundPage(NOT_FOUND.test, { to: "/", label: "Return Home" });
-  const user = await getCurrentUser(request, context);
   const search = new URL(request.url).searchParams;
   const sessionId = search.get("session");
-  const { fixedMode, ...start } = await startStep(request, context, test, user);
-  const base = { test, notes: BEFORE_YOU_BEGIN, ...start, modes: [] as ModeChoice[], notice: null as string | null, session: null as TestPageSession | null };
-  // Each mode's question count comes from the test's questions: only the mode selection needs it.
-  const modeSelection = async (notice: string | null) => ({ ...base, notice, modes: modeChoices(test, await listTestQuestionCompetencies(context.db, testId), fixedMode) });
-  if (!sessionId) return modeSelection(null);
+  // A question page is served by the session's object alone (DESIGN.md decision 3): the test's
+  // title and the resume code come from its blueprint; only the mode selection reads D1.
+  if (!sessionId) return modeSelectionPage(request, context, testId, null);
 
   let caller;
   try {
     caller = await requireSessionAccess(request, context, sessionId);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    return modeSelection("This test session is not open on this device. Start the test below, or use your join code and resume code on the Student Entry page.");
+    return modeSelectionPage(request, context, testId, "This test session is not open on this device. Start the test below, or use your join code and resume code on the Student Entry page.");
   }
   let view;
   try {
     view = await readSessionView(context, sessionId);
   } catch (error) {
-    if (error instanceof DomainError && error.kind === "not_found") return modeSelection("That test session was not found. You can start the test below.");
+    if (error instanceof DomainError && error.kind === "not_found") return modeSelectionPage(request, context, testId, "That test session was not found. You can start the test below.");
     throw error;
   }
   if (view.testId !== testId) throw redirect(`/test/${view.testId}?session=${encodeURIComponent(sessionId)}`);
@@ -108,26 +102,35 @@ export async function loadTestPage(request: Request, context: AppLoadContext, te
   }
   const question = view.currentQuestion;
   const [resumeCode, transcript] = await Promise.all([
-    findSessionResumeCode(context.db, sessionId),
+    // Only a session begun before its blueprint carried the code asks D1.
+    view.resumeCode ?? findSessionResumeCode(context.db, sessionId),
     question.type === "chat" ? chatTranscript(context, sessionId, question.id) : Promise.resolve([]),
   ]);
-  return {
-    ...base,
-    session: {
-      id: sessionId,
-      resumeCode,
-      mode: view.mode,
-      timeRemainingSeconds: view.snapshot.timeRemainingSeconds,
-      showResultDuringTest: view.showResultDuringTest,
-      showFeedbackDuringTest: view.showFeedbackDuringTest,
-      answeredCount: view.snapshot.answeredQuestionIds.length,
-      question,
-      shownAt: Date.now(),
-      transcript,
-      required: missingAnswer(question.type, [], 0)!,
-      answered: answerFeedback(view, search.get("feedback") ?? ""),
-    } satisfies TestPageSession,
+  const session: TestPageSession = {
+    id: sessionId,
+    resumeCode,
+    mode: view.mode,
+    timeRemainingSeconds: view.snapshot.timeRemainingSeconds,
+    showResultDuringTest: view.showResultDuringTest,
+    showFeedbackDuringTest: view.showFeedbackDuringTest,
+    answeredCount: view.snapshot.answeredQuestionIds.length,
+    question,
+    shownAt: Date.now(),
+    transcript,
+    required: missingAnswer(question.type, [], 0)!,
+    answered: answerFeedback(view, search.get("feedback") ?? ""),
   };
+  return { test: { id: view.testId, title: view.testTitle }, session };
+}
+
+/** The mode selection (with a notice when a `?session=` could not be opened here): the test and each mode's question count, from D1. */
+async function modeSelectionPage(request: Request, context: AppLoadContext, testId: string, notice: string | null) {
+  const test = await findTestForTaking(context.db, testId);
+  if (!test) throw notFoundPage(NOT_FOUND.test, { to: "/", label: "Return Home" });
+  const user = await getCurrentUser(request, context);
+  const { fixedMode, ...start } = await startStep(request, context, test, user);
+  const modes = modeChoices(test, await listTestQuestionCompetencies(context.db, testId), fixedMode);
+  return { test, notes: BEFORE_YOU_BEGIN, ...start, modes, notice, session: null };
 }
 
 async function chatTranscript(context: AppLoadContext, sessionId: string, questionId: string): Promise<ChatMessage[]> {
@@ -200,9 +203,10 @@ export function testPageAction(request: Request, context: AppLoadContext, testId
           answer = { messages: conversation.messages };
         }
         const submitted = await submitSessionAnswer(context, input.sessionId, { questionId: input.questionId, answer, timeSpentSeconds: secondsSpent(input) }, caller.user?.id ?? null);
-        let view = submitted.view;
+        const view = submitted.view;
+        // The object completes the attempt itself when its engine stops or time runs out
+        // (domain/sessions/attempt): no complete call follows the last answer.
         const completed = view.snapshot.completed || view.currentQuestion === null;
-        if (completed) view = await completeTestSession(context, input.sessionId);
         if (!input.js) {
           if (completed) return redirect(resultsPath(input.sessionId));
           return redirect(showsFeedbackDuringTest(view) ? feedbackPath(testId, input.sessionId, input.questionId) : pagePath(testId, input.sessionId));
