@@ -1,0 +1,127 @@
+import { json, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { z } from "zod";
+
+import { invalid } from "~/lib/errors";
+import type { CurrentUser } from "~/models/users.server";
+import { apiError, apiRoute, methodNotAllowed, parseJsonBody } from "./api.server";
+import { requireAdmin, requireUser } from "./auth.server";
+
+/**
+ * The one shape of a resource route (every /api route and the screens' JSON/CSV/SVG routes),
+ * ADR 0022. In order, for every request:
+ *   1. the method: one the route does not declare gets 405 with `Allow` (before anything is read,
+ *      so a wrong method costs no session lookup and answers the same to everyone);
+ *   2. who may call: "admin" (401 signed out, 403 not an admin), "user" (401 signed out) or
+ *      "anyone" (the handler applies its own rule, e.g. a student's pass);
+ *   3. the query string and the JSON body, each through its zod schema: a problem is a 400
+ *      naming the field, as `parseJsonBody` words it;
+ *   4. the handler. It returns a Response, a value (sent as JSON, 200), or null/undefined for a
+ *      record that does not exist, which becomes 404 `{ message: notFound }`. Models return
+ *      null for a missing record; the route never throws a Response for one.
+ * Failures thrown as DomainError get their kind's status; anything else a generic 500.
+ */
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+type Who = "admin" | "user" | "anyone";
+type CallerOf<W extends Who> = W extends "anyone" ? CurrentUser | null : CurrentUser;
+
+type HandlerArgs<W extends Who, P extends string, Query, Body> = {
+  request: Request;
+  context: AppLoadContext;
+  /** The path parameters the route names in `params`, each a non-empty string. */
+  params: Record<P, string>;
+  caller: CallerOf<W>;
+  query: Query;
+  body: Body;
+};
+
+type MethodSpec<W extends Who, P extends string, QuerySchema extends z.ZodTypeAny | undefined, BodySchema extends z.ZodTypeAny | undefined> = {
+  query?: QuerySchema;
+  body?: BodySchema;
+  handler: (
+    args: HandlerArgs<
+      W,
+      P,
+      QuerySchema extends z.ZodTypeAny ? z.infer<QuerySchema> : undefined,
+      BodySchema extends z.ZodTypeAny ? z.infer<BodySchema> : undefined
+    >,
+  ) => Promise<unknown>;
+};
+
+type AnySchema = z.ZodTypeAny | undefined;
+
+/** Each method's query and body schemas are their own type parameters, so its handler sees them parsed. */
+type RouteSpec<W extends Who, P extends string, GQ extends AnySchema, GB extends AnySchema, OQ extends AnySchema, OB extends AnySchema, UQ extends AnySchema, UB extends AnySchema, AQ extends AnySchema, AB extends AnySchema, DQ extends AnySchema, DB extends AnySchema> = {
+  who: W;
+  /** The path parameters the handlers read (`["id"]` for `api.tests.$id.ts`). */
+  params?: readonly P[];
+  /** The message of the 404 a handler's null becomes, from NOT_FOUND. */
+  notFound?: string;
+  GET?: MethodSpec<W, P, GQ, GB>;
+  POST?: MethodSpec<W, P, OQ, OB>;
+  PUT?: MethodSpec<W, P, UQ, UB>;
+  PATCH?: MethodSpec<W, P, AQ, AB>;
+  DELETE?: MethodSpec<W, P, DQ, DB>;
+};
+
+const METHODS: Method[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+
+function parseQuery(request: Request, schema: z.ZodTypeAny): unknown {
+  const parsed = schema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const where = issue?.path.length ? `${issue.path.join(".")}: ` : "";
+  throw invalid(`${where}${issue?.message ?? "Invalid query"}`);
+}
+
+async function authorize(who: Who, request: Request, context: AppLoadContext): Promise<CurrentUser | null> {
+  if (who === "admin") return requireAdmin(request, context);
+  if (who === "user") return requireUser(request, context);
+  return null;
+}
+
+/** Builds a route module's `loader` and `action` from its methods: `export const { loader, action } = resourceRoute({...})`. */
+export function resourceRoute<
+  W extends Who,
+  P extends string = never,
+  GQ extends AnySchema = undefined,
+  GB extends AnySchema = undefined,
+  OQ extends AnySchema = undefined,
+  OB extends AnySchema = undefined,
+  UQ extends AnySchema = undefined,
+  UB extends AnySchema = undefined,
+  AQ extends AnySchema = undefined,
+  AB extends AnySchema = undefined,
+  DQ extends AnySchema = undefined,
+  DB extends AnySchema = undefined,
+>(spec: RouteSpec<W, P, GQ, GB, OQ, OB, UQ, UB, AQ, AB, DQ, DB>) {
+  const allowed = METHODS.filter((name) => spec[name]);
+  const notFoundMessage = spec.notFound ?? "Not found";
+
+  const handle = apiRoute(async ({ request, context, params }: LoaderFunctionArgs) => {
+    const name = request.method.toUpperCase() === "HEAD" ? "GET" : (request.method.toUpperCase() as Method);
+    const methodSpec = spec[name] as MethodSpec<W, P, AnySchema, AnySchema> | undefined;
+    if (!methodSpec) return methodNotAllowed(allowed);
+    const named: Record<string, string> = {};
+    for (const name of spec.params ?? []) {
+      const value = params[name];
+      // Remix only matches the route with every segment present; an empty one names no record.
+      if (!value) return apiError(404, notFoundMessage);
+      named[name] = value;
+    }
+    const caller = (await authorize(spec.who, request, context)) as CallerOf<W>;
+    const query = methodSpec.query ? parseQuery(request, methodSpec.query) : undefined;
+    const body = methodSpec.body ? await parseJsonBody(request, methodSpec.body) : undefined;
+    const result = await methodSpec.handler({ request, context, params: named, caller, query, body } as never);
+    if (result instanceof Response) return result;
+    if (result === null || result === undefined) return apiError(404, notFoundMessage);
+    return json(result);
+  });
+
+  return { loader: handle, action: handle };
+}
+
+/** A 201 with the created record. */
+export function created(value: unknown, headers?: HeadersInit): Response {
+  return json(value, { status: 201, headers });
+}
