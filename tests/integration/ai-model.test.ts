@@ -163,21 +163,26 @@ describe("a session's open answer: provisional at once, the model's grade when i
     return { sessionId: started.data.sessionId as string, questionId: question.data.id as string };
   };
 
-  it("answers with the offline grader's provisional grade, then the session shows the model's", async () => {
+  it("answers with the offline grader's provisional grade, then the answer's grade and the session show the model's", async () => {
     const { sessionId, questionId } = await openSession();
     const submitted = await admin.post(`/api/sessions/${sessionId}/submit`, { questionId, answer: GOOD_ANSWER, timeSpentSeconds: 30 });
     expect(submitted.status).toBe(200);
     expect(submitted.data.gradingResult).toMatchObject({ grading: "provisional" });
     expect(submitted.data.gradingResult.feedback).toContain("Automatic check");
 
-    let session = (await admin.get(`/api/sessions/${sessionId}`)).data;
-    for (let tries = 0; tries < 60 && session.gradingPending > 0; tries++) {
+    // The test page asks for this one answer's grade, not the whole session.
+    const gradeUrl = `/api/sessions/${sessionId}/answers/${questionId}`;
+    expect((await admin.get(gradeUrl)).data).toMatchObject({ grading: "provisional", score: submitted.data.gradingResult.score });
+    let grade = (await admin.get(gradeUrl)).data;
+    for (let tries = 0; tries < 60 && grade.grading !== "final"; tries++) {
       await new Promise((resolve) => setTimeout(resolve, 150));
-      session = (await admin.get(`/api/sessions/${sessionId}`)).data;
+      grade = (await admin.get(gradeUrl)).data;
     }
+    const session = (await admin.get(`/api/sessions/${sessionId}`)).data;
     expect(session.gradingPending).toBe(0);
     const log = await worker.d1.prepare("select score from ai_grading_logs where session_id = ?").bind(sessionId).first<{ score: number }>();
     expect(session.answers[questionId]).toMatchObject({ grading: "final", gradingScore: log?.score });
+    expect(grade).toEqual({ grading: "final", score: log?.score, wasCorrect: session.answers[questionId].wasCorrect, feedback: session.answers[questionId].feedback });
     expect(session.scores[questionId].strengths).toEqual(["stub"]);
   });
 

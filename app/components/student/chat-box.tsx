@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 
 import { useToast } from "~/components/toast/toast-context";
+import { testPagePath } from "~/domain/sessions/test-page-paths";
+import { sendChatMessage } from "./test-transport";
 
 export type ChatLine = { role: "user" | "assistant"; content: string };
 
@@ -10,17 +12,17 @@ export type ChatLine = { role: "user" | "assistant"; content: string };
  * comes back with the conversation, which the session object keeps.
  */
 export function ChatBox({
+  testId,
   sessionId,
   questionId,
-  pageUrl,
   initialPrompt,
   transcript,
   onTranscript,
   disabled,
 }: {
+  testId: string;
   sessionId: string;
   questionId: string;
-  pageUrl: string;
   initialPrompt: string | null;
   transcript: ChatLine[];
   onTranscript: (lines: ChatLine[]) => void;
@@ -41,18 +43,18 @@ export function ChatBox({
     const text = message.trim();
     if (!text || sending) return;
     setSending(true);
-    const body = new URLSearchParams({ intent: "chat", sessionId, questionId, message: text, js: "1" });
     try {
-      const response = await fetch(`${pageUrl}&_data=${encodeURIComponent("routes/test.$id")}`, { method: "POST", body });
-      const result = (await response.json()) as { ok: boolean; data?: { reply: string }; toast?: { title: string; description?: string } };
-      if (!result.ok || !result.data) {
-        toast({ title: result.toast?.title ?? "Error", description: result.toast?.description ?? "Failed to send message. Please try again.", variant: "destructive" });
+      const outcome = await sendChatMessage(testId, sessionId, questionId, text);
+      if (outcome.kind === "network") {
+        toast({ title: "Not sent", description: "Your message could not be sent. Check your connection and try again.", variant: "destructive" });
         return;
       }
-      onTranscript([...transcript, { role: "user", content: text }, { role: "assistant", content: result.data.reply }]);
+      if (outcome.kind === "refused") {
+        toast({ title: outcome.title, description: outcome.message, variant: "destructive" });
+        return;
+      }
+      onTranscript([...transcript, { role: "user", content: text }, { role: "assistant", content: outcome.data.reply }]);
       setMessage("");
-    } catch {
-      toast({ title: "Not sent", description: "Your message could not be sent. Check your connection and try again.", variant: "destructive" });
     } finally {
       setSending(false);
     }
@@ -87,7 +89,7 @@ export function ChatBox({
         ))}
         {transcript.length === 0 && !initialPrompt ? <li className="text-sm text-slate-700">Start the conversation below.</li> : null}
       </ol>
-      <form method="post" action={pageUrl} onSubmit={onSubmit} className="space-y-2">
+      <form method="post" action={testPagePath(testId, sessionId)} onSubmit={onSubmit} className="space-y-2">
         <input type="hidden" name="intent" value="chat" />
         <input type="hidden" name="sessionId" value={sessionId} />
         <input type="hidden" name="questionId" value={questionId} />

@@ -3,8 +3,9 @@
  * question, until the server has it. The question id is the server's idempotency key, so sending
  * one twice is safe (the second answers "repeat").
  */
-export type PendingSubmission = { url: string; fields: [string, string][] };
-type SendOutcome = { kind: "ok"; data: unknown } | { kind: "refused"; message: string; title: string } | { kind: "network" };
+export type PendingSubmission = { testId: string; fields: [string, string][] };
+/** What an earlier version of the page kept: the page's own address instead of the test's id. */
+type KeptBefore = { url: string; fields: [string, string][] };
 
 const PREFIX = "pendingAnswer:";
 const keyOf = (sessionId: string, questionId: string) => `${PREFIX}${sessionId}:${questionId}`;
@@ -38,7 +39,9 @@ export function pendingFor(sessionId: string): [string, PendingSubmission][] {
     const key = store.key(index);
     if (!key?.startsWith(`${PREFIX}${sessionId}:`)) continue;
     try {
-      found.push([key.slice(PREFIX.length + sessionId.length + 1), JSON.parse(store.getItem(key) ?? "") as PendingSubmission]);
+      const kept = readKept(JSON.parse(store.getItem(key) ?? "") as PendingSubmission | KeptBefore);
+      if (kept) found.push([key.slice(PREFIX.length + sessionId.length + 1), kept]);
+      else store.removeItem(key);
     } catch {
       store.removeItem(key);
     }
@@ -46,24 +49,10 @@ export function pendingFor(sessionId: string): [string, PendingSubmission][] {
   return found;
 }
 
-type Result = { ok: boolean; data?: unknown; toast?: { title: string; description?: string } };
-
-/** Posts a submission as the route's data request; a dropped connection or a 5xx is "network" (try again). */
-export async function sendSubmission(submission: PendingSubmission): Promise<SendOutcome> {
-  let response: Response;
-  try {
-    const url = `${submission.url}${submission.url.includes("?") ? "&" : "?"}_data=${encodeURIComponent("routes/test.$id")}`;
-    response = await fetch(url, { method: "POST", body: new URLSearchParams(submission.fields), credentials: "same-origin" });
-  } catch {
-    return { kind: "network" };
-  }
-  if (response.status >= 500) return { kind: "network" };
-  let result: Result;
-  try {
-    result = (await response.json()) as Result;
-  } catch {
-    return { kind: "network" };
-  }
-  if (result.ok) return { kind: "ok", data: result.data };
-  return { kind: "refused", title: result.toast?.title ?? "Error", message: result.toast?.description ?? result.toast?.title ?? "Your answer was not accepted." };
+/** A kept submission in either layout; an answer kept by the previous page (`/test/{id}?session=…`) is still sent. */
+export function readKept(value: PendingSubmission | KeptBefore): PendingSubmission | null {
+  if (!Array.isArray(value?.fields)) return null;
+  if ("testId" in value && typeof value.testId === "string") return value;
+  const testId = "url" in value && typeof value.url === "string" ? /^\/test\/([^/?#]+)/.exec(value.url)?.[1] : undefined;
+  return testId ? { testId: decodeURIComponent(testId), fields: value.fields } : null;
 }

@@ -14,6 +14,7 @@ export const NOT_FOUND = {
   questionCompetencyLink: "That Competency Is Not Linked To This Question",
   job: "Job Not Found",
   cohort: "Class Not Found",
+  answer: "Answer Not Found",
 } as const;
 
 /** `detail` replaces the default "does not exist or has been deleted" where that would mislead. */

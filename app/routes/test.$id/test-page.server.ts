@@ -1,6 +1,7 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 
-import { answerFeedback, showsFeedbackDuringTest } from "~/domain/sessions/answer-feedback";
+import { testPagePath, resultsPath } from "~/domain/sessions/test-page-paths";
+import { answerFeedback, showsFeedbackDuringTest, type TestPageData } from "~/domain/sessions/answer-feedback";
 import { missingAnswer } from "~/domain/sessions/answer-rules";
 import type { TitledMessage as Titled } from "~/lib/action-result";
 import type { ChatMessage } from "~/domain/sessions/session-contract";
@@ -143,20 +144,6 @@ async function chatTurns(context: AppLoadContext, sessionId: string, questionId:
   return result.ok ? result : { messages: [] as ChatMessage[], studentTurns: 0 };
 }
 
-/** What the page's JavaScript gets back from a submit (SPEC.md's gradingResult, shortened). */
-type SubmitData = {
-  score: number | null;
-  wasCorrect: boolean;
-  feedback: string | null;
-  grading: "final" | "provisional";
-  late: boolean;
-  completed: boolean;
-  showResultDuringTest: boolean;
-  showFeedbackDuringTest: boolean;
-};
-
-type TestPageData = SubmitData | { reply: string } | { completed: true };
-
 type SubmitInput = Extract<TestPageAction, { intent: "submit" }>;
 
 function answerOf(input: SubmitInput): Answer {
@@ -171,10 +158,8 @@ function secondsSpent(input: SubmitInput): number {
   return Math.min(MAX_SESSION_SECONDS, Math.max(0, Math.round(measured)));
 }
 
-const pagePath = (testId: string, sessionId: string) => `/test/${testId}?session=${encodeURIComponent(sessionId)}`;
 /** The page that shows an answer's feedback before the next question: the page without JavaScript's feedback screen. */
-const feedbackPath = (testId: string, sessionId: string, questionId: string) => `${pagePath(testId, sessionId)}&feedback=${encodeURIComponent(questionId)}`;
-const resultsPath = (sessionId: string) => `/results/${encodeURIComponent(sessionId)}`;
+const feedbackPath = (testId: string, sessionId: string, questionId: string) => `${testPagePath(testId, sessionId)}&feedback=${encodeURIComponent(questionId)}`;
 
 export function testPageAction(request: Request, context: AppLoadContext, testId: string) {
   return handleAction<typeof testPageActionSchema, TestPageData>(request, testPageActionSchema, TEST_PAGE_MESSAGES, async (input) => {
@@ -192,7 +177,7 @@ export function testPageAction(request: Request, context: AppLoadContext, testId
         const headers = new Headers();
         headers.append("Set-Cookie", started.setCookie);
         headers.append("Set-Cookie", await commitSession(session, context.config));
-        return redirect(pagePath(testId, started.sessionId), { headers });
+        return redirect(testPagePath(testId, started.sessionId), { headers });
       }
       case "submit": {
         const caller = await requireSessionAccess(request, context, input.sessionId);
@@ -209,7 +194,7 @@ export function testPageAction(request: Request, context: AppLoadContext, testId
         const completed = view.snapshot.completed || view.currentQuestion === null;
         if (!input.js) {
           if (completed) return redirect(resultsPath(input.sessionId));
-          return redirect(showsFeedbackDuringTest(view) ? feedbackPath(testId, input.sessionId, input.questionId) : pagePath(testId, input.sessionId));
+          return redirect(showsFeedbackDuringTest(view) ? feedbackPath(testId, input.sessionId, input.questionId) : testPagePath(testId, input.sessionId));
         }
         const outcome = submitted.answer;
         return {
@@ -228,7 +213,7 @@ export function testPageAction(request: Request, context: AppLoadContext, testId
       case "chat": {
         await requireSessionAccess(request, context, input.sessionId);
         const reply = await sendChatMessage({ env: context.cloudflare.env, db: context.db, ai: context.config.ai }, { sessionId: input.sessionId, questionId: input.questionId, message: input.message });
-        if (!input.js) return redirect(pagePath(testId, input.sessionId));
+        if (!input.js) return redirect(testPagePath(testId, input.sessionId));
         return { data: { reply } };
       }
       case "complete": {
