@@ -12,8 +12,7 @@ import {
   type CohortUpdateInput,
 } from "~/domain/classes/cohort";
 import { generateJoinCode, normalizeJoinCode } from "~/domain/classes/join-codes";
-import { NOT_FOUND } from "~/domain/shell/not-found";
-import { conflict, found, invalid } from "~/lib/errors";
+import { conflict, invalid } from "~/lib/errors";
 
 /** Classes (cohorts), their join codes and their members. */
 
@@ -55,8 +54,10 @@ export function listCohorts(db: Database): Promise<CohortView[]> {
   return selectCohorts(db);
 }
 
-async function cohortView(db: Database, id: string): Promise<CohortView> {
-  return found(await findCohort(db, id), NOT_FOUND.cohort);
+/** A class this module has just written, read back as the API shows it. */
+async function writtenCohort(db: Database, id: string): Promise<CohortView> {
+  // The row was inserted or updated in this request; only a concurrent delete could remove it.
+  return (await findCohort(db, id))!;
 }
 
 export async function findCohort(db: Database, id: string): Promise<CohortView | null> {
@@ -110,7 +111,7 @@ export async function createCohort(
     await assertJoinCodeFree(db, input.joinCode, null);
     try {
       const [row] = await insert(input.joinCode);
-      return cohortView(db, row!.id);
+      return writtenCohort(db, row!.id);
     } catch (error) {
       // Another class took the code between the check and the insert.
       if (isUniqueViolation(error)) throw conflict(JOIN_CODE_TAKEN, "joinCode");
@@ -120,16 +121,17 @@ export async function createCohort(
   for (let attempt = 1; ; attempt++) {
     try {
       const [row] = await insert(generateCode());
-      return cohortView(db, row!.id);
+      return writtenCohort(db, row!.id);
     } catch (error) {
       if (!isUniqueViolation(error) || attempt >= GENERATED_CODE_ATTEMPTS) throw error;
     }
   }
 }
 
-/** Updates a class: a blank join code keeps its own; test fields not sent keep theirs. */
-export async function updateCohort(db: Database, id: string, input: CohortUpdateInput): Promise<CohortView> {
-  const existing = found(await db.query.cohorts.findFirst({ where: eq(cohorts.id, id) }), NOT_FOUND.cohort);
+/** Updates a class: a blank join code keeps its own; test fields not sent keep theirs. Null for an unknown class. */
+export async function updateCohort(db: Database, id: string, input: CohortUpdateInput): Promise<CohortView | null> {
+  const existing = await db.query.cohorts.findFirst({ where: eq(cohorts.id, id) });
+  if (!existing) return null;
   const defaultTest = resolveDefaultTest(existing, input);
   if (input.testConfigId !== undefined) await assertTestExists(db, defaultTest.testConfigId);
   const joinCode = input.joinCode ?? existing.joinCode;
@@ -143,7 +145,7 @@ export async function updateCohort(db: Database, id: string, input: CohortUpdate
     if (isUniqueViolation(error)) throw conflict(JOIN_CODE_TAKEN, "joinCode");
     throw error;
   }
-  return cohortView(db, id);
+  return writtenCohort(db, id);
 }
 
 /** Deletes a class and (by cascade) its members; its sessions stay, no longer linked to it. */
@@ -168,10 +170,11 @@ export async function findCohortByJoinCode(db: Database, joinCode: string) {
 
 /**
  * Registers a student in a class, or renames them if their student id is already in it.
- * `created` says which, so the API can answer 201 or 200.
+ * `created` says which, so the API can answer 201 or 200. Null for an unknown class.
  */
-export async function addCohortMember(db: Database, input: CohortMemberInput): Promise<{ studentId: string; created: boolean }> {
-  const cohort = found(await db.query.cohorts.findFirst({ where: eq(cohorts.id, input.cohortId), columns: { isActive: true } }), NOT_FOUND.cohort);
+export async function addCohortMember(db: Database, input: CohortMemberInput): Promise<{ studentId: string; created: boolean } | null> {
+  const cohort = await db.query.cohorts.findFirst({ where: eq(cohorts.id, input.cohortId), columns: { isActive: true } });
+  if (!cohort) return null;
   if (!cohort.isActive) throw conflict(INACTIVE_CLASS);
   const existing = await db.query.cohortMembers.findFirst({
     where: and(eq(cohortMembers.cohortId, input.cohortId), eq(cohortMembers.studentId, input.studentId)),

@@ -54,12 +54,10 @@ async function assertModuleNameFree(db: Database, name: string, field: string) {
 /**
  * Creates (id null) or updates a competency, with a new module when `newModuleName` is given.
  * The module and the competency are written in one D1 batch, so a refused competency never
- * leaves a new module behind; an unknown id is not_found before anything is written.
+ * leaves a new module behind; null for an unknown id, before anything is written.
  */
 export async function saveCompetency(db: Database, id: string | null, { newModuleName, ...input }: CompetencyInput & { newModuleName?: string }) {
-  if (id !== null && !(await db.query.competencies.findFirst({ where: eq(competencies.id, id), columns: { id: true } }))) {
-    throw notFound(NOT_FOUND.competency);
-  }
+  if (id !== null && !(await db.query.competencies.findFirst({ where: eq(competencies.id, id), columns: { id: true } }))) return null;
   let moduleId = input.moduleId;
   const newModuleId = crypto.randomUUID();
   if (newModuleName) {

@@ -1,33 +1,13 @@
-import { json } from "@remix-run/cloudflare";
-
-import { NOT_FOUND } from "~/domain/shell/not-found";
 import { competencyLinkPatchSchema } from "~/domain/questions/question";
+import { NOT_FOUND } from "~/domain/shell/not-found";
 import { setPrimaryCompetency, unlinkCompetency } from "~/models/questions.server";
-import { apiRoute, apiError, byMethod, methodNotAllowed, param, parseJsonBody } from "~/services/api.server";
-import { requireAdmin } from "~/services/auth.server";
-
-const notFound = () => apiError(404, NOT_FOUND.questionCompetencyLink);
+import { resourceRoute } from "~/services/resource-route.server";
 
 /** PATCH (isPrimary) and DELETE /api/questions/{id}/competencies/{competencyId}. */
-export const action = apiRoute(async ({ request, context, params }) => {
-  await requireAdmin(request, context);
-  const questionId = param(params, "id");
-  const competencyId = param(params, "competencyId");
-  return byMethod(
-    request,
-    {
-      PATCH: async () => {
-        const body = await parseJsonBody(request, competencyLinkPatchSchema);
-        const link = await setPrimaryCompetency(context.db, questionId, competencyId, body.isPrimary);
-        return link ? json(link) : notFound();
-      },
-      DELETE: async () => ((await unlinkCompetency(context.db, questionId, competencyId)) ? json({ deleted: true }) : notFound()),
-    },
-    false,
-  );
-});
-
-export const loader = apiRoute(async ({ request, context }) => {
-  await requireAdmin(request, context);
-  return methodNotAllowed(["PATCH", "DELETE"]);
+export const { loader, action } = resourceRoute({
+  who: "admin",
+  params: ["id", "competencyId"],
+  notFound: NOT_FOUND.questionCompetencyLink,
+  PATCH: { body: competencyLinkPatchSchema, handler: ({ context, params, body }) => setPrimaryCompetency(context.db, params.id, params.competencyId, body.isPrimary) },
+  DELETE: { handler: async ({ context, params }) => ((await unlinkCompetency(context.db, params.id, params.competencyId)) ? { deleted: true } : null) },
 });

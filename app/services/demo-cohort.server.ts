@@ -79,7 +79,7 @@ async function demoClass(context: AppLoadContext, testId: string, userId: string
   const earlier = await deleteCohortSessions(db, existing.id);
   // Their objects too: an unfinished one would otherwise wake at its deadline to write a deleted session.
   await Promise.all(earlier.map((sessionId) => testSessionStub(context.cloudflare.env, sessionId).discard()));
-  return updateCohort(db, existing.id, { ...values, joinCode: null });
+  return found(await updateCohort(db, existing.id, { ...values, joinCode: null }), NOT_FOUND.cohort);
 }
 
 /** The demo test's copy: the one an earlier generation made, or a new one. */

@@ -105,7 +105,7 @@ export async function resumeSessionInProgress(
  */
 export async function startJoinedSession(request: Request, context: AppLoadContext, student: JoinedStudent, testId: string, chosenMode: TestMode): Promise<StartedSession> {
   const cohort = found(await findCohortForStart(context.db, student.cohortId), NOT_FOUND.cohort);
-  const member = await addCohortMember(context.db, student);
+  const member = found(await addCohortMember(context.db, student), NOT_FOUND.cohort);
   try {
     return await startTestSession(
       request,

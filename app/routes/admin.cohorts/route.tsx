@@ -39,7 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         await createCohort(db, input.values, admin.id);
         return;
       case "update":
-        await updateCohort(db, input.id, input.values);
+        found(await updateCohort(db, input.id, input.values), NOT_FOUND.cohort);
         return;
       case "delete":
         found(await deleteCohort(db, input.id), NOT_FOUND.cohort);

@@ -31,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         await saveCompetency(db, null, input.values);
         return;
       case "update":
-        await saveCompetency(db, input.id, input.values);
+        found(await saveCompetency(db, input.id, input.values), NOT_FOUND.competency);
         return;
       case "delete":
         found(await deleteCompetency(db, input.id), NOT_FOUND.competency);

@@ -15,7 +15,8 @@ import type { JoinedStudent } from "~/domain/sessions/student-pass";
 import { JOIN_CODE_MAX_INPUT, normalizeJoinCode } from "~/domain/classes/join-codes";
 import type { ActionResult } from "~/lib/action-result";
 import { assertNever } from "~/lib/assert-never";
-import { conflict, DomainError, notFound, RATE_LIMITED_TITLE, RateLimitedError } from "~/lib/errors";
+import { conflict, DomainError, found, notFound, RATE_LIMITED_TITLE, RateLimitedError } from "~/lib/errors";
+import { NOT_FOUND } from "~/domain/shell/not-found";
 import { addCohortMember } from "~/models/cohorts.server";
 import { handleAction } from "~/services/action.server";
 import { findCohortByGuessedCode } from "~/services/guess-throttle.server";
@@ -84,7 +85,7 @@ function refusal(status: number, title: string, message: string, input: StartInp
 /** A class without a test: the student joins it and stays, welcomed (SPEC.md "Join flow"). */
 async function joinWithoutTest(context: AppLoadContext, student: JoinedStudent, className: string, input: StartInput) {
   try {
-    await addCohortMember(context.db, student);
+    found(await addCohortMember(context.db, student), NOT_FOUND.cohort);
   } catch (error) {
     if (error instanceof DomainError) throw error;
     console.error("Registering a class member failed", error);
