@@ -1,18 +1,16 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { findQuestion } from "~/models/questions.server";
-import { requireAdmin } from "~/services/auth.server";
+import { resourceRoute } from "~/services/resource-route.server";
 
 /**
  * GET /admin/question-bank/{id}: one bank question in full, for the bank's edit and preview
  * dialogs. The bank's list sends only what its cards show, so a page of it stays small whatever
- * its questions' rubrics and options weigh. A screen's resource route, not part of /api.
+ * its questions' rubrics and options weigh. A screen's resource route, not part of /api; a
+ * missing question is the JSON 404 the dialog shows in a toast.
  */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
-  const question = await findQuestion(context.db, params.id ?? "");
-  // Returned, not thrown: the dialog that asked says so in a toast instead of the page failing.
-  if (!question) return json({ id: null, message: NOT_FOUND.question }, { status: 404 });
-  return json(question);
-}
+export const { loader, action } = resourceRoute({
+  who: "admin",
+  params: ["id"],
+  notFound: NOT_FOUND.question,
+  GET: { handler: ({ context, params }) => findQuestion(context.db, params.id) },
+});

@@ -1,8 +1,6 @@
-import { json } from "@remix-run/cloudflare";
-
 import { gradingResultJson } from "~/domain/sessions/session-api";
 import { submitAnswerSchema } from "~/domain/sessions/session-contract";
-import { apiRoute, methodNotAllowed, param, parseJsonBody } from "~/services/api.server";
+import { resourceRoute } from "~/services/resource-route.server";
 import { requireSessionAccess } from "~/services/student-pass.server";
 import { submitSessionAnswer } from "~/services/test-sessions.server";
 
@@ -11,19 +9,22 @@ import { submitSessionAnswer } from "~/services/test-sessions.server";
  * completed, nextQuestion}. Answered once the session's object has stored the answer; a retry of
  * the same question answers the first result again (`saved: "repeat"`).
  */
-export const action = apiRoute(async ({ request, context, params }) => {
-  if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const sessionId = param(params, "id");
-  const caller = await requireSessionAccess(request, context, sessionId);
-  const input = await parseJsonBody(request, submitAnswerSchema);
-  const submitted = await submitSessionAnswer(context, sessionId, input, caller.user?.id ?? null);
-  return json({
-    gradingResult: gradingResultJson(submitted.answer),
-    completed: submitted.view.snapshot.completed,
-    nextQuestion: submitted.view.currentQuestion,
-    timeRemaining: submitted.view.snapshot.timeRemainingSeconds,
-    saved: submitted.outcome,
-  });
+export const { loader, action } = resourceRoute({
+  who: "anyone",
+  params: ["id"],
+  POST: {
+    body: submitAnswerSchema,
+    handler: async ({ request, context, params, body }) => {
+      // The pass is checked before the body is read, as before: a stranger learns nothing from a 400.
+      const caller = await requireSessionAccess(request, context, params.id);
+      const submitted = await submitSessionAnswer(context, params.id, body, caller.user?.id ?? null);
+      return {
+        gradingResult: gradingResultJson(submitted.answer),
+        completed: submitted.view.snapshot.completed,
+        nextQuestion: submitted.view.currentQuestion,
+        timeRemaining: submitted.view.snapshot.timeRemainingSeconds,
+        saved: submitted.outcome,
+      };
+    },
+  },
 });
-
-export const loader = () => methodNotAllowed(["POST"]);

@@ -1,8 +1,6 @@
-import { json } from "@remix-run/cloudflare";
-
 import { sessionJson } from "~/domain/sessions/session-api";
 import { findSessionStudent } from "~/models/student-names.server";
-import { apiRoute, methodNotAllowed, param } from "~/services/api.server";
+import { resourceRoute } from "~/services/resource-route.server";
 import { requireSessionAccess, requireSessionReach } from "~/services/student-pass.server";
 import { readSessionView } from "~/services/test-sessions.server";
 
@@ -11,13 +9,16 @@ import { readSessionView } from "~/services/test-sessions.server";
  * holder until the results window closes (ADR 0014), with the student's name from their class
  * (null without one, ADR 0016).
  */
-export const loader = apiRoute(async ({ request, context, params }) => {
-  const sessionId = param(params, "id");
-  const caller = await requireSessionAccess(request, context, sessionId);
-  const view = await readSessionView(context, sessionId);
-  requireSessionReach(caller, view.snapshot);
-  const { studentName } = await findSessionStudent(context.db, { cohortId: view.cohortId, studentId: view.studentId });
-  return json({ ...sessionJson(view), studentName });
+export const { loader, action } = resourceRoute({
+  who: "anyone",
+  params: ["id"],
+  GET: {
+    handler: async ({ request, context, params }) => {
+      const caller = await requireSessionAccess(request, context, params.id);
+      const view = await readSessionView(context, params.id);
+      requireSessionReach(caller, view.snapshot);
+      const { studentName } = await findSessionStudent(context.db, { cohortId: view.cohortId, studentId: view.studentId });
+      return { ...sessionJson(view), studentName };
+    },
+  },
 });
-
-export const action = () => methodNotAllowed(["GET"]);

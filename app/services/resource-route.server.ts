@@ -1,4 +1,4 @@
-import { json, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { json, type AppLoadContext, type LoaderFunctionArgs, type TypedResponse } from "@remix-run/cloudflare";
 import type { z } from "zod";
 
 import { invalid } from "~/lib/errors";
@@ -35,7 +35,7 @@ type HandlerArgs<W extends Who, P extends string, Query, Body> = {
   body: Body;
 };
 
-type MethodSpec<W extends Who, P extends string, QuerySchema extends z.ZodTypeAny | undefined, BodySchema extends z.ZodTypeAny | undefined> = {
+type MethodSpec<W extends Who, P extends string, QuerySchema extends z.ZodTypeAny | undefined, BodySchema extends z.ZodTypeAny | undefined, Result = unknown> = {
   query?: QuerySchema;
   body?: BodySchema;
   handler: (
@@ -45,24 +45,27 @@ type MethodSpec<W extends Who, P extends string, QuerySchema extends z.ZodTypeAn
       QuerySchema extends z.ZodTypeAny ? z.infer<QuerySchema> : undefined,
       BodySchema extends z.ZodTypeAny ? z.infer<BodySchema> : undefined
     >,
-  ) => Promise<unknown>;
+  ) => Promise<Result>;
 };
 
 type AnySchema = z.ZodTypeAny | undefined;
 
 /** Each method's query and body schemas are their own type parameters, so its handler sees them parsed. */
-type RouteSpec<W extends Who, P extends string, GQ extends AnySchema, GB extends AnySchema, OQ extends AnySchema, OB extends AnySchema, UQ extends AnySchema, UB extends AnySchema, AQ extends AnySchema, AB extends AnySchema, DQ extends AnySchema, DB extends AnySchema> = {
+type RouteSpec<W extends Who, P extends string, GR, GQ extends AnySchema, GB extends AnySchema, OQ extends AnySchema, OB extends AnySchema, UQ extends AnySchema, UB extends AnySchema, AQ extends AnySchema, AB extends AnySchema, DQ extends AnySchema, DB extends AnySchema> = {
   who: W;
   /** The path parameters the handlers read (`["id"]` for `api.tests.$id.ts`). */
   params?: readonly P[];
   /** The message of the 404 a handler's null becomes, from NOT_FOUND. */
   notFound?: string;
-  GET?: MethodSpec<W, P, GQ, GB>;
+  GET?: MethodSpec<W, P, GQ, GB, GR>;
   POST?: MethodSpec<W, P, OQ, OB>;
   PUT?: MethodSpec<W, P, UQ, UB>;
   PATCH?: MethodSpec<W, P, AQ, AB>;
   DELETE?: MethodSpec<W, P, DQ, DB>;
 };
+
+/** What a GET handler's value is sent as: not a Response it built, not the null that becomes a 404. */
+type JsonOf<Result> = Exclude<Result, Response | null | undefined>;
 
 const METHODS: Method[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
@@ -84,6 +87,7 @@ async function authorize(who: Who, request: Request, context: AppLoadContext): P
 export function resourceRoute<
   W extends Who,
   P extends string = never,
+  GR = unknown,
   GQ extends AnySchema = undefined,
   GB extends AnySchema = undefined,
   OQ extends AnySchema = undefined,
@@ -94,7 +98,7 @@ export function resourceRoute<
   AB extends AnySchema = undefined,
   DQ extends AnySchema = undefined,
   DB extends AnySchema = undefined,
->(spec: RouteSpec<W, P, GQ, GB, OQ, OB, UQ, UB, AQ, AB, DQ, DB>) {
+>(spec: RouteSpec<W, P, GR, GQ, GB, OQ, OB, UQ, UB, AQ, AB, DQ, DB>) {
   const allowed = METHODS.filter((name) => spec[name]);
   const notFoundMessage = spec.notFound ?? "Not found";
 
@@ -118,7 +122,8 @@ export function resourceRoute<
     return json(result);
   });
 
-  return { loader: handle, action: handle };
+  // The loader is typed with what GET answers, so a screen's `useFetcher<typeof loader>()` reads it.
+  return { loader: handle as (args: LoaderFunctionArgs) => Promise<TypedResponse<JsonOf<GR>>>, action: handle };
 }
 
 /** A 201 with the created record. */
