@@ -1,12 +1,10 @@
-import { json } from "@remix-run/cloudflare";
 import { z } from "zod";
 
-import { apiRoute, byMethod, methodNotAllowed, parseJsonBody } from "~/services/api.server";
-import { requireAdmin } from "~/services/auth.server";
 import { seedDemoCohort, type DemoCohort, type DemoProgress } from "~/services/demo-cohort.server";
 import { progressResponse, wantsProgress } from "~/services/progress-stream.server";
+import { created, resourceRoute } from "~/services/resource-route.server";
 
-/** SPEC.md section 7: the body is an empty JSON object; anything in it is a mistake worth a 400. */
+/** The body is an empty JSON object; anything in it is a mistake worth a 400. */
 const EMPTY_BODY = "Send an empty JSON object: {}";
 const seedDemoBodySchema = z.object({}, { invalid_type_error: EMPTY_BODY }).strict(EMPTY_BODY);
 
@@ -15,21 +13,15 @@ const seedDemoBodySchema = z.object({}, { invalid_type_error: EMPTY_BODY }).stri
  * (201 `{cohort, test, students}`); with `Accept: application/x-ndjson`, the students' progress as
  * they finish, then the same answer (docs/api.md).
  */
-export const action = apiRoute(async ({ request, context }) => {
-  const admin = await requireAdmin(request, context);
-  return byMethod(
-    request,
-    {
-      POST: async () => {
-        await parseJsonBody(request, seedDemoBodySchema);
-        if (wantsProgress(request)) {
-          return progressResponse<DemoProgress, DemoCohort>(context.cloudflare.ctx, "Generating demo data", (report) => seedDemoCohort(context, admin, report));
-        }
-        return json(await seedDemoCohort(context, admin), { status: 201 });
-      },
+export const { loader, action } = resourceRoute({
+  who: "admin",
+  POST: {
+    body: seedDemoBodySchema,
+    handler: async ({ request, context, caller }) => {
+      if (wantsProgress(request)) {
+        return progressResponse<DemoProgress, DemoCohort>(context.cloudflare.ctx, "Generating demo data", (report) => seedDemoCohort(context, caller, report));
+      }
+      return created(await seedDemoCohort(context, caller));
     },
-    false,
-  );
+  },
 });
-
-export const loader = () => methodNotAllowed(["POST"]);

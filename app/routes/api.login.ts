@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/cloudflare";
 
-import { apiRoute, methodNotAllowed } from "~/services/api.server";
+import { resourceRoute } from "~/services/resource-route.server";
 import { oidcAuthenticator } from "~/services/oidc.server";
 import { redirectWithToast, rememberReturnTo } from "~/services/sign-in.server";
 
@@ -8,31 +8,33 @@ import { redirectWithToast, rememberReturnTo } from "~/services/sign-in.server";
  * GET /api/login starts sign-in: at the district's identity provider when OIDC is configured,
  * else on the built-in sign-in form. `?returnTo=/path` comes back there afterwards.
  */
-export const loader = apiRoute(async ({ request, context }) => {
-  const returnTo = new URL(request.url).searchParams.get("returnTo");
-  const { oidc } = context.config;
-  if (!oidc) {
-    return redirect(returnTo ? `/login?returnTo=${encodeURIComponent(returnTo)}` : "/login");
-  }
-  const returnCookie = await rememberReturnTo(request, context, returnTo);
-  try {
-    const authenticator = await oidcAuthenticator(context, oidc, request);
-    await authenticator.authenticate("oidc", request);
-  } catch (thrown) {
-    // The strategy throws its redirect to the provider (with the PKCE state cookie).
-    if (thrown instanceof Response) {
-      if (returnCookie) thrown.headers.append("Set-Cookie", returnCookie);
-      return thrown;
-    }
-    console.error("OIDC sign-in could not start", thrown);
-    return redirectWithToast(request, context, "/", {
-      title: "Sign-in unavailable",
-      description: "The identity provider could not be reached. Please try again in a moment.",
-      variant: "destructive",
-    });
-  }
-  return redirect("/");
+export const { loader, action } = resourceRoute({
+  who: "anyone",
+  GET: {
+    handler: async ({ request, context }) => {
+      const returnTo = new URL(request.url).searchParams.get("returnTo");
+      const { oidc } = context.config;
+      if (!oidc) {
+        return redirect(returnTo ? `/login?returnTo=${encodeURIComponent(returnTo)}` : "/login");
+      }
+      const returnCookie = await rememberReturnTo(request, context, returnTo);
+      try {
+        const authenticator = await oidcAuthenticator(context, oidc, request);
+        await authenticator.authenticate("oidc", request);
+      } catch (thrown) {
+        // The strategy throws its redirect to the provider (with the PKCE state cookie).
+        if (thrown instanceof Response) {
+          if (returnCookie) thrown.headers.append("Set-Cookie", returnCookie);
+          return thrown;
+        }
+        console.error("OIDC sign-in could not start", thrown);
+        return redirectWithToast(request, context, "/", {
+          title: "Sign-in unavailable",
+          description: "The identity provider could not be reached. Please try again in a moment.",
+          variant: "destructive",
+        });
+      }
+      return redirect("/");
+    },
+  },
 });
-
-/** Only GET is defined here; anything else gets a JSON 405 rather than a Remix error. */
-export const action = () => methodNotAllowed(["GET"]);

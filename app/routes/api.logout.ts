@@ -1,19 +1,15 @@
-import { apiRoute, methodNotAllowed } from "~/services/api.server";
 import { isStartedByAnotherSite } from "~/services/request-guard.server";
+import { resourceRoute } from "~/services/resource-route.server";
 import { confirmSignOutPage, signOut } from "~/services/sign-out.server";
 
 /**
- * GET /api/logout ends the session and returns to the landing page (SPEC.md section 7): the
- * sidebar's Sign Out link navigates here. A GET that another site started (an image, a link on
- * a forum) must not sign the user out, so it gets a page with a Sign out button instead.
+ * GET /api/logout ends the session and returns to the landing page: the sidebar's Sign Out link
+ * navigates here. A GET that another site started (an image, a link on a forum) must not sign the
+ * user out, so it gets a page with a Sign out button instead. POST signs out too (that page's
+ * button); the edge has checked its origin.
  */
-export const loader = apiRoute(async ({ request, context }) => {
-  if (isStartedByAnotherSite(request, context.config.appOrigin)) return confirmSignOutPage();
-  return signOut(request, context);
-});
-
-/** POST /api/logout signs out too (the confirmation page's button); the edge has checked its origin. */
-export const action = apiRoute(async ({ request, context }) => {
-  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-  return signOut(request, context);
+export const { loader, action } = resourceRoute({
+  who: "anyone",
+  GET: { handler: async ({ request, context }) => (isStartedByAnotherSite(request, context.config.appOrigin) ? confirmSignOutPage() : signOut(request, context)) },
+  POST: { handler: ({ request, context }) => signOut(request, context) },
 });

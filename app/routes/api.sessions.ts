@@ -5,10 +5,10 @@ import { wasEndedEarly } from "~/domain/sessions/session-state";
 import type { Database } from "~/db/client.server";
 import { jsonArrayStream } from "~/lib/json-array-stream";
 import { countSessions, sessionListChunks, sessionWindow, type SessionListRow } from "~/models/session-list.server";
-import { apiError, apiRoute, methodNotAllowed } from "~/services/api.server";
-import { requireAdmin } from "~/services/auth.server";
+import { invalid } from "~/lib/errors";
+import { resourceRoute } from "~/services/resource-route.server";
 
-/** SPEC.md's Session as the list gives it: both readings of the id, times in ISO 8601, no answers map. */
+/** A session as the list gives it: both readings of the id, times in ISO 8601, no answers map. */
 function listedSessionJson(row: SessionListRow) {
   const { id, startTime, endTime, completionReason, ...rest } = row;
   return {
@@ -24,7 +24,7 @@ function listedSessionJson(row: SessionListRow) {
 }
 
 /**
- * Without limit or offset, SPEC.md's "list of sessions": every matching one up to
+ * Without limit or offset, the whole list of sessions: every matching one up to
  * API_SESSION_ALL_MAX, streamed as it is read (X-Truncated: true when the cap cut it short).
  */
 async function everySession(db: Database, filters: SessionFilters): Promise<Response> {
@@ -40,18 +40,17 @@ async function everySession(db: Database, filters: SessionFilters): Promise<Resp
  * sessions newest first, as an array; X-Total-Count holds the number matching. Every matching
  * session without limit or offset, else that window. See docs/api.md.
  */
-export const loader = apiRoute(async ({ request, context }) => {
-  await requireAdmin(request, context);
-  const params = new URL(request.url).searchParams;
-  const parsed = readSessionListApiQuery(params);
-  if (!parsed.ok) return apiError(400, parsed.message);
-  if (!asksForPage(params)) return everySession(context.db, apiQueryFilters(parsed.query));
-  const { limit, offset } = parsed.query;
-  const { rows, total } = await sessionWindow(context.db, apiQueryFilters(parsed.query), { limit, offset });
-  return json(rows.map(listedSessionJson), { headers: { "X-Total-Count": String(total) } });
-});
-
-export const action = apiRoute(async ({ request, context }) => {
-  await requireAdmin(request, context);
-  return methodNotAllowed(["GET"]);
+export const { loader, action } = resourceRoute({
+  who: "admin",
+  GET: {
+    handler: async ({ request, context }) => {
+      const params = new URL(request.url).searchParams;
+      const parsed = readSessionListApiQuery(params);
+      if (!parsed.ok) throw invalid(parsed.message);
+      if (!asksForPage(params)) return everySession(context.db, apiQueryFilters(parsed.query));
+      const { limit, offset } = parsed.query;
+      const { rows, total } = await sessionWindow(context.db, apiQueryFilters(parsed.query), { limit, offset });
+      return json(rows.map(listedSessionJson), { headers: { "X-Total-Count": String(total) } });
+    },
+  },
 });

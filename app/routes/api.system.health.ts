@@ -1,10 +1,9 @@
-import { json } from "@remix-run/cloudflare";
+import { json, type AppLoadContext } from "@remix-run/cloudflare";
 import { sql } from "drizzle-orm";
 
-import { apiRoute, methodNotAllowed } from "~/services/api.server";
 import { countJobsByStatus } from "~/models/jobs.server";
-import { requireAdmin } from "~/services/auth.server";
 import { HEALTH_PROBE_SESSION_ID, retryStoredOnce } from "~/domain/sessions/self-check";
+import { resourceRoute } from "~/services/resource-route.server";
 import { testSessionStub } from "~/services/test-session.server";
 
 type Check = { ok: boolean; detail: string };
@@ -21,8 +20,7 @@ const failed = (error: unknown): Check => {
  * same every call, so checks create no objects): it starts over, records an answer and a retry
  * of it (stored once), and deletes what it stored.
  */
-export const loader = apiRoute(async ({ request, context }) => {
-  await requireAdmin(request, context);
+async function checkDeployment(context: AppLoadContext): Promise<Response> {
   const { env } = context.cloudflare;
 
   const database: Check = await context.db
@@ -47,7 +45,6 @@ export const loader = apiRoute(async ({ request, context }) => {
     { ok, database, sessionObject, jobs: jobs ?? {} },
     { status: ok ? 200 : 503, headers: { "Cache-Control": "no-store" } },
   );
-});
+}
 
-/** Only GET is defined here; anything else gets a JSON 405 rather than a Remix error. */
-export const action = () => methodNotAllowed(["GET"]);
+export const { loader, action } = resourceRoute({ who: "admin", GET: { handler: ({ context }) => checkDeployment(context) } });

@@ -1,9 +1,9 @@
 import { json, type AppLoadContext, type LoaderFunctionArgs, type TypedResponse } from "@remix-run/cloudflare";
 import type { z } from "zod";
 
-import { invalid } from "~/lib/errors";
 import type { CurrentUser } from "~/models/users.server";
-import { apiError, apiRoute, methodNotAllowed, parseJsonBody } from "./api.server";
+import { apiError, invalidInput, methodNotAllowed, parseJsonBody } from "./api.server";
+import { describeFailure } from "./http-errors.server";
 import { requireAdmin, requireUser } from "./auth.server";
 
 /**
@@ -67,14 +67,29 @@ type RouteSpec<W extends Who, P extends string, GR, GQ extends AnySchema, GB ext
 /** What a GET handler's value is sent as: not a Response it built, not the null that becomes a 404. */
 type JsonOf<Result> = Exclude<Result, Response | null | undefined>;
 
+/**
+ * Wraps the route: a thrown Response (the role check) is answered as it is,
+ * a DomainError with its kind's status and message, anything else is logged and answered with
+ * a generic 500 that never carries the error's own text.
+ */
+function answerFailures(handler: (args: LoaderFunctionArgs) => Promise<Response>) {
+  return async (args: LoaderFunctionArgs): Promise<Response> => {
+    try {
+      return await handler(args);
+    } catch (error) {
+      if (error instanceof Response) return error;
+      const { status, message, headers } = describeFailure(error, `${args.request.method} ${new URL(args.request.url).pathname}`);
+      return apiError(status, message, headers);
+    }
+  };
+}
+
 const METHODS: Method[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
 function parseQuery(request: Request, schema: z.ZodTypeAny): unknown {
   const parsed = schema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const where = issue?.path.length ? `${issue.path.join(".")}: ` : "";
-  throw invalid(`${where}${issue?.message ?? "Invalid query"}`);
+  throw invalidInput(parsed.error, "Invalid query");
 }
 
 async function authorize(who: Who, request: Request, context: AppLoadContext): Promise<CurrentUser | null> {
@@ -102,7 +117,7 @@ export function resourceRoute<
   const allowed = METHODS.filter((name) => spec[name]);
   const notFoundMessage = spec.notFound ?? "Not found";
 
-  const handle = apiRoute(async ({ request, context, params }: LoaderFunctionArgs) => {
+  const handle = answerFailures(async ({ request, context, params }: LoaderFunctionArgs) => {
     const name = request.method.toUpperCase() === "HEAD" ? "GET" : (request.method.toUpperCase() as Method);
     const methodSpec = spec[name] as MethodSpec<W, P, AnySchema, AnySchema> | undefined;
     if (!methodSpec) return methodNotAllowed(allowed);

@@ -18,7 +18,7 @@ export function apiClient(worker: TestWorker, jar?: CookieJar) {
       data = text;
     }
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    return { status: response.status, data: data as any };
+    return { status: response.status, headers: response.headers, data: data as any };
   };
   return {
     get: (path: string) => call("GET", path),
@@ -26,6 +26,8 @@ export function apiClient(worker: TestWorker, jar?: CookieJar) {
     put: (path: string, body?: unknown) => call("PUT", path, body ?? {}),
     patch: (path: string, body?: unknown) => call("PATCH", path, body ?? {}),
     delete: (path: string) => call("DELETE", path),
+    /** Any method, for the routes' answers to methods they do not have. */
+    request: (method: string, path: string, body?: unknown) => call(method, path, body),
   };
 }
 

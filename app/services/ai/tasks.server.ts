@@ -93,7 +93,7 @@ function jobFailure(error: string, provider: "offline" | "openai"): DomainError 
 
 /**
  * The /api answer for a waited-on job: 200 with the task's shape, or 202 with the job to poll
- * while it is still running (Location: /api/jobs/{id}); a failure is thrown for apiRoute to map
+ * while it is still running (Location: /api/jobs/{id}); a failure is thrown for resourceRoute to map
  * (422 content the offline formatter cannot read, 502 a model that failed).
  */
 export function jobWaitResponse<T>(wait: JobWait<T>, provider: "offline" | "openai", present: (value: T) => unknown = (value) => value): Response {

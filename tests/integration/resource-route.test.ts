@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { demoClients, type ApiClient } from "../support/api";
+import { startWorker, type TestWorker } from "../support/worker";
+
+/**
+ * Every resource route answers in one order (ADR 0022): the method (405 with Allow, to anyone),
+ * the caller (401/403), the query and body schemas (400 naming the field), then a missing record
+ * (404 with the route's message). Shown on routes of each kind.
+ */
+let worker: TestWorker;
+let admin: ApiClient;
+let student: ApiClient;
+let anonymous: ApiClient;
+
+beforeAll(async () => {
+  worker = await startWorker();
+  ({ admin, student, anonymous } = await demoClients(worker));
+});
+afterAll(() => worker?.dispose());
+
+const missingId = "00000000-0000-4000-8000-000000000000";
+
+describe("resource routes", () => {
+  it("answer a method they do not have with 405 and Allow, before asking who is calling", async () => {
+    for (const client of [anonymous, student, admin]) {
+      const response = await client.request("PATCH", `/api/tests/${missingId}`);
+      expect(response.status).toBe(405);
+      expect(response.headers.get("Allow")).toBe("GET, PUT, DELETE");
+    }
+    expect((await anonymous.request("GET", "/api/sessions/start")).headers.get("Allow")).toBe("POST");
+    expect((await anonymous.request("DELETE", "/admin/question-bank/choices")).headers.get("Allow")).toBe("GET");
+  });
+
+  it("then refuse a caller: 401 signed out, 403 not an admin", async () => {
+    expect((await anonymous.get(`/api/tests/${missingId}`)).status).toBe(401);
+    expect((await student.get(`/api/tests/${missingId}`)).status).toBe(403);
+    expect((await anonymous.get("/api/auth/user")).status).toBe(401);
+  });
+
+  it("then check the query and the body, naming the field", async () => {
+    const badQuery = await admin.get("/api/questions?limit=0");
+    expect(badQuery.status).toBe(400);
+    expect(badQuery.data.message).toMatch(/^limit: /);
+    const badBody = await admin.request("PUT", `/api/curriculums/${missingId}`, { name: 42 });
+    expect(badBody.status).toBe(400);
+    expect(badBody.data.message).toMatch(/^name: /);
+  });
+
+  it("then answer a missing record with 404 and the route's message, on the API and on a screen's resource route", async () => {
+    expect(await admin.get(`/api/tests/${missingId}`)).toMatchObject({ status: 404, data: { message: "Test Not Found" } });
+    expect(await admin.request("DELETE", `/api/prerequisites/${missingId}`)).toMatchObject({ status: 404, data: { message: "Prerequisite Not Found" } });
+    expect(await admin.get(`/admin/question-bank/${missingId}`)).toMatchObject({ status: 404, data: { message: "Question Not Found" } });
+    expect(await admin.get(`/admin/cohorts/${missingId}/qr`)).toMatchObject({ status: 404, data: { message: "Class Not Found" } });
+  });
+
+  it("answer HEAD as GET", async () => {
+    expect((await admin.request("HEAD", "/api/tests")).status).toBe(200);
+    expect((await anonymous.request("HEAD", "/api/tests")).status).toBe(401);
+  });
+});
