@@ -9,7 +9,7 @@ import { CREATE_TEST_MESSAGES, createTestActionSchema } from "~/domain/tests/scr
 import { createTest } from "~/models/tests.server";
 import { handleAction } from "~/services/action.server";
 import { requireAdmin } from "~/services/auth.server";
-import { redirectWithToast } from "~/services/sign-in.server";
+import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Create New Test · Adaptive Testing Engine" }];
 

@@ -3,7 +3,8 @@ import { resourceRoute } from "~/services/resource-route.server";
 import { ClaimsError } from "~/domain/auth/oidc-claims";
 import { IdentityConflictError } from "~/models/users.server";
 import { oidcAuthenticator } from "~/services/oidc.server";
-import { completeSignIn, redirectWithToast } from "~/services/sign-in.server";
+import { completeSignIn } from "~/services/sign-in.server";
+import { redirectWithToast } from "~/services/toast.server";
 
 /** GET /api/auth/callback: the identity provider returns here with the authorization code. */
 export const { loader, action } = resourceRoute({

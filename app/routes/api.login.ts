@@ -2,7 +2,8 @@ import { redirect } from "@remix-run/cloudflare";
 
 import { resourceRoute } from "~/services/resource-route.server";
 import { oidcAuthenticator } from "~/services/oidc.server";
-import { redirectWithToast, rememberReturnTo } from "~/services/sign-in.server";
+import { rememberReturnTo } from "~/services/sign-in.server";
+import { redirectWithToast } from "~/services/toast.server";
 
 /**
  * GET /api/login starts sign-in: at the district's identity provider when OIDC is configured,

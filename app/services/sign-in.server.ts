@@ -1,7 +1,6 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 
 import { safeReturnPath } from "~/domain/auth/safe-redirect";
-import type { ToastMessage } from "~/domain/shell/toast";
 import { commitSession, readSession } from "./session.server";
 
 /**
@@ -19,18 +18,6 @@ export async function completeSignIn(
   session.unset("returnTo");
   session.set("userId", userId);
   return redirect(returnTo, { headers: { "Set-Cookie": await commitSession(session, context.config) } });
-}
-
-/** Redirects with a one-time toast (shown by the root layout after the redirect). */
-export async function redirectWithToast(
-  request: Request,
-  context: AppLoadContext,
-  to: string,
-  toast: ToastMessage,
-): Promise<Response> {
-  const session = await readSession(request, context.config);
-  session.flash("toast", toast);
-  return redirect(to, { headers: { "Set-Cookie": await commitSession(session, context.config) } });
 }
 
 /** Remembers where to return after sign-in, as a cookie to send along with `response`. */

@@ -8,7 +8,7 @@ import { handleAction } from "~/services/action.server";
 import { requireAdmin } from "~/services/auth.server";
 import { loadCohortAnalytics } from "~/services/cohort-analytics.server";
 import { seedDemoCohort } from "~/services/demo-cohort.server";
-import { redirectWithToast } from "~/services/sign-in.server";
+import { redirectWithToast } from "~/services/toast.server";
 
 export async function analyticsLoader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);

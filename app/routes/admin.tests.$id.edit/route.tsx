@@ -22,7 +22,7 @@ import { found } from "~/lib/errors";
 import { handleAction } from "~/services/action.server";
 import { notFoundPage } from "~/services/http-errors.server";
 import { requireAdmin } from "~/services/auth.server";
-import { redirectWithToast } from "~/services/sign-in.server";
+import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.test?.title ?? "Test Not Found"} · Adaptive Testing Engine` },

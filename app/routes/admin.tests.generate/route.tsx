@@ -19,7 +19,7 @@ import { createTest } from "~/models/tests.server";
 import { handleAction } from "~/services/action.server";
 import { aiTasksFor, generateTestDraft, queuedOutcome } from "~/services/ai/tasks.server";
 import { requireAdmin } from "~/services/auth.server";
-import { redirectWithToast } from "~/services/sign-in.server";
+import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "AI Test Generator · Adaptive Testing Engine" }];
 

@@ -21,7 +21,7 @@ import { createTest } from "~/models/tests.server";
 import { handleAction } from "~/services/action.server";
 import { aiTasksFor, formatTestContent, queuedOutcome } from "~/services/ai/tasks.server";
 import { requireAdmin } from "~/services/auth.server";
-import { redirectWithToast } from "~/services/sign-in.server";
+import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Import Test Content · Adaptive Testing Engine" }];
 

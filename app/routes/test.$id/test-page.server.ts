@@ -20,8 +20,8 @@ import { handleAction } from "~/services/action.server";
 import { sendChatMessage } from "~/services/ai/chat.server";
 import { getCurrentUser } from "~/services/auth.server";
 import { notFoundPage } from "~/services/http-errors.server";
-import { commitSession, readSession } from "~/services/session.server";
 import { classJoinStep, readStudentPass, requireSessionAccess } from "~/services/student-pass.server";
+import { redirectWithToast } from "~/services/toast.server";
 import { testSessionStub } from "~/services/test-session.server";
 import { completeTestSession, readSessionView, startJoinedSession, startTestSession, submitSessionAnswer } from "~/services/test-sessions.server";
 import type { TestMode } from "~/domain/adaptive/engine";
@@ -172,12 +172,7 @@ export function testPageAction(request: Request, context: AppLoadContext, testId
           ? await startJoinedSession(request, context, joined, testId, input.testMode)
           : await startTestSession(request, context, { testConfigId: testId, testMode: input.testMode, userId: user!.email || user!.id, cohortId: null }, user);
         if (!started.sessionId) throw invalid("No session ID returned from server");
-        const session = await readSession(request, context.config);
-        session.flash("toast", { title: "Test Started" });
-        const headers = new Headers();
-        headers.append("Set-Cookie", started.setCookie);
-        headers.append("Set-Cookie", await commitSession(session, context.config));
-        return redirect(testPagePath(testId, started.sessionId), { headers });
+        return redirectWithToast(request, context, testPagePath(testId, started.sessionId), { title: "Test Started" }, [started.setCookie]);
       }
       case "submit": {
         const caller = await requireSessionAccess(request, context, input.sessionId);
