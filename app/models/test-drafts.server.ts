@@ -2,7 +2,7 @@ import { inArray, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { competencies, questionCompetencies, questions } from "~/db/schema";
-import type { DraftQuestionSave } from "~/domain/tests/test-config";
+import type { DraftQuestionSave } from "~/domain/assessments/test-config";
 import { inChunks, insertGroups } from "~/lib/batching";
 import { questionValues } from "./questions.server";
 

@@ -5,8 +5,8 @@ import { competencies, modules, questionCompetencies, questions, testQuestions, 
 import { inChunks, insertGroups } from "~/lib/batching";
 import { groupBy } from "~/lib/group-by";
 import { conflict, invalid } from "~/lib/errors";
-import { isDraftQuestion, type PlacementInput, type TestCreate, type TestUpdate } from "~/domain/tests/test-config";
-import { effectiveTimeLimit } from "~/domain/tests/timers";
+import { isDraftQuestion, type PlacementInput, type TestCreate, type TestUpdate } from "~/domain/assessments/test-config";
+import { effectiveTimeLimit } from "~/domain/assessments/timers";
 import { draftQuestionWrites } from "./test-drafts.server";
 
 /**

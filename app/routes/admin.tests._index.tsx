@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { Link, useLoaderData } from "@remix-run/react";
 import { ClipboardList, Plus } from "lucide-react";
 
-import { TestCard } from "~/components/tests/test-card";
+import { TestCard } from "~/components/assessments/test-card";
 import { listTests } from "~/models/tests.server";
 import { requireAdmin } from "~/services/auth.server";
 

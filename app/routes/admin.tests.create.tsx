@@ -2,10 +2,10 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { ArrowLeft, Lightbulb } from "lucide-react";
 
-import { EMPTY_TEST_DETAILS, TestDetailsFields } from "~/components/tests/test-details-fields";
+import { EMPTY_TEST_DETAILS, TestDetailsFields } from "~/components/assessments/test-details-fields";
 import { FormAlert, useActionResult } from "~/components/action-result";
 import type { ActionResult } from "~/lib/action-result";
-import { CREATE_TEST_MESSAGES, createTestActionSchema } from "~/domain/tests/screen-actions";
+import { CREATE_TEST_MESSAGES, createTestActionSchema } from "~/domain/assessments/screen-actions";
 import { createTest } from "~/models/tests.server";
 import { handleAction } from "~/services/action.server";
 import { requireAdmin } from "~/services/auth.server";

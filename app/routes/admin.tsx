@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet, useNavigation } from "@remix-run/react";
 
 import { AdminErrorBoundary, AdminShell } from "~/components/admin-layout";
-import { TestListSkeleton } from "~/components/tests/test-card";
+import { TestListSkeleton } from "~/components/assessments/test-card";
 import { requireAdmin } from "~/services/auth.server";
 
 /**

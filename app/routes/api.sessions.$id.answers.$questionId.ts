@@ -2,7 +2,7 @@ import { answerGrade } from "~/domain/sessions/answer-feedback";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { resourceRoute } from "~/services/resource-route.server";
 import { requireSessionAccess, requireSessionReach } from "~/services/student-pass.server";
-import { readSessionView } from "~/services/test-sessions.server";
+import { readSessionView } from "~/services/test-taking.server";
 
 /**
  * GET /api/sessions/{id}/answers/{questionId}: one answer's grade as it stands ({score, wasCorrect,

@@ -1,7 +1,7 @@
 import { sessionJson } from "~/domain/sessions/session-api";
 import { resourceRoute } from "~/services/resource-route.server";
 import { requireSessionAccess, requireSessionReach } from "~/services/student-pass.server";
-import { completeTestSession } from "~/services/test-sessions.server";
+import { completeTestSession } from "~/services/test-taking.server";
 
 /** POST /api/sessions/{id}/complete (empty body): ends the session; completing it again changes nothing. */
 export const { loader, action } = resourceRoute({

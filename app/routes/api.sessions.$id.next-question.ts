@@ -1,6 +1,6 @@
 import { resourceRoute } from "~/services/resource-route.server";
 import { requireSessionAccess, requireSessionReach } from "~/services/student-pass.server";
-import { readSessionView } from "~/services/test-sessions.server";
+import { readSessionView } from "~/services/test-taking.server";
 
 /**
  * GET /api/sessions/{id}/next-question: the question being asked (the adaptive engine chose it

@@ -2,7 +2,7 @@ import { gradingResultJson } from "~/domain/sessions/session-api";
 import { submitAnswerSchema } from "~/domain/sessions/session-contract";
 import { resourceRoute } from "~/services/resource-route.server";
 import { requireSessionAccess } from "~/services/student-pass.server";
-import { submitSessionAnswer } from "~/services/test-sessions.server";
+import { submitSessionAnswer } from "~/services/test-taking.server";
 
 /**
  * POST /api/sessions/{id}/submit: {questionId, answer, timeSpentSeconds} → {gradingResult,

@@ -2,7 +2,7 @@ import { sessionJson } from "~/domain/sessions/session-api";
 import { findSessionStudent } from "~/models/student-names.server";
 import { resourceRoute } from "~/services/resource-route.server";
 import { requireSessionAccess, requireSessionReach } from "~/services/student-pass.server";
-import { readSessionView } from "~/services/test-sessions.server";
+import { readSessionView } from "~/services/test-taking.server";
 
 /**
  * GET /api/sessions/{id}: the session's time remaining and results, for an admin, or its pass

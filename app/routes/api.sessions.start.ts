@@ -4,7 +4,7 @@ import { sessionJson } from "~/domain/sessions/session-api";
 import { startSessionSchema } from "~/domain/sessions/start-request";
 import { getCurrentUser } from "~/services/auth.server";
 import { resourceRoute } from "~/services/resource-route.server";
-import { startTestSession } from "~/services/test-sessions.server";
+import { startTestSession } from "~/services/test-taking.server";
 
 /**
  * POST /api/sessions/start: starts (or resumes) a test session and gives this browser its student

@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { countJobsByStatus } from "~/models/jobs.server";
 import { HEALTH_PROBE_SESSION_ID, retryStoredOnce } from "~/domain/sessions/self-check";
 import { resourceRoute } from "~/services/resource-route.server";
-import { testSessionStub } from "~/services/test-session.server";
+import { testSessionStub } from "~/services/session-object.server";
 
 type Check = { ok: boolean; detail: string };
 

@@ -1,4 +1,4 @@
-import { testCreateSchema } from "~/domain/tests/test-config";
+import { testCreateSchema } from "~/domain/assessments/test-config";
 import { createTest, listTests } from "~/models/tests.server";
 import { created, resourceRoute } from "~/services/resource-route.server";
 

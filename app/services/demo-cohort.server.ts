@@ -12,8 +12,8 @@ import { insertGradingLogs, type GradingLogInput } from "~/models/grading-logs.s
 import { buildBlueprint } from "~/models/session-blueprint.server";
 import { deleteCohortSessions, insertSessionRecord } from "~/models/sessions.server";
 import { createTest, getTestDetail, updateTest } from "~/models/tests.server";
-import { testSessionStub } from "./test-session.server";
-import { offlineGradingLog } from "./test-sessions.server";
+import { testSessionStub } from "./session-object.server";
+import { offlineGradingLog } from "./test-taking.server";
 
 /**
  * Demo data for Cohort Analytics (SPEC.md section 7): one demo class and one copy of the demo test,

@@ -11,7 +11,7 @@ import { latestGradingLogId, listSessionGradingLogs } from "~/models/grading-log
 import { findSessionRecord } from "~/models/sessions.server";
 import { findSessionStudent } from "~/models/student-names.server";
 import type { CurrentUser } from "~/models/users.server";
-import { testSessionStub } from "./test-session.server";
+import { testSessionStub } from "./session-object.server";
 
 type SessionGradingReview = {
   session: { id: string; testTitle: string; studentId: string; studentName: string | null; completed: boolean; totalScore: number | null; endedEarly: boolean };

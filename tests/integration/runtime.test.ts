@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => worker?.dispose());
 
-/** The session object's typed RPC stub, as app/services/test-session.server.ts gets it. */
+/** The session object's typed RPC stub, as app/services/session-object.server.ts gets it. */
 const sessionStub = (sessionId: string) => sessions.get(sessions.idFromName(sessionId));
 
 type Job = { id: string; kind: string; status: string; attempts: number; result: { echo: string } | null };

@@ -1,6 +1,6 @@
 import { Search } from "lucide-react";
 
-import { QUESTION_TYPE_LABELS } from "~/components/tests/question-label";
+import { QUESTION_TYPE_LABELS } from "~/components/assessments/question-label";
 import type { QuestionFilterValues } from "~/domain/questions/question-list";
 import { DIFFICULTIES, QUESTION_TYPES } from "~/domain/questions/question-types";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { AI_MODELS } from "~/domain/tests/ai-cost";
+import { AI_MODELS } from "~/domain/assessments/ai-cost";
 
 /**
  * How the deployment reaches an AI model, read from its variables (README "AI"). With no API key

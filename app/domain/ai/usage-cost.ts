@@ -1,4 +1,4 @@
-import { isAiModel, MODEL_RATES } from "~/domain/tests/ai-cost";
+import { isAiModel, MODEL_RATES } from "~/domain/assessments/ai-cost";
 
 /** Tokens one AI call used, as the provider reported them (zeros for the offline provider). */
 export type TokenUsage = {

@@ -4,7 +4,7 @@ import type { TestMode } from "~/domain/adaptive/engine";
 import type { OpenQuestionType } from "~/domain/questions/question-types";
 import type { AttemptResults } from "./attempt";
 import type { QuestionView, SessionBlueprint } from "./blueprint";
-import { MAX_DURATION } from "~/domain/tests/test-config";
+import { MAX_DURATION } from "~/domain/assessments/test-config";
 
 /**
  * The contract of a live test session (DESIGN.md decision 3): what the TestSession Durable

@@ -5,7 +5,7 @@ import type { PageLog } from "./grading-review.server";
 import { OverrideForm } from "./override-form";
 import { LocalTime } from "~/components/local-time";
 import { isStrongGrade, reviewReasonWords } from "~/domain/sessions/grading-review";
-import { formatCost } from "~/domain/tests/ai-cost";
+import { formatCost } from "~/domain/assessments/ai-cost";
 
 const TYPE_LABELS: Record<string, string> = { free_response: "Free response", scenario: "Scenario", chat: "Chat", multiple_choice: "Multiple choice", multiple_select: "Multiple select" };
 

@@ -1,4 +1,4 @@
-import { formatCost } from "~/domain/tests/ai-cost";
+import { formatCost } from "~/domain/assessments/ai-cost";
 
 type Summary = { count: number; averageScore: number | null; totalTokens: number; totalCost: number; errorCount: number };
 

@@ -2,7 +2,7 @@ import { useState } from "react";
 
 import { Dialog, DialogActions } from "~/components/dialog";
 import { FormField } from "~/components/form-field";
-import { QUESTION_TYPE_LABELS } from "~/components/tests/question-label";
+import { QUESTION_TYPE_LABELS } from "~/components/assessments/question-label";
 import { fieldErrors } from "~/lib/form-errors";
 import { CHOICE_TYPES, QUESTION_FORM_DEFAULTS, questionCompetenciesSchema, questionSchema, type OptionInput } from "~/domain/questions/question";
 import { DIFFICULTIES, QUESTION_TYPES, type Difficulty, type QuestionType } from "~/domain/questions/question-types";

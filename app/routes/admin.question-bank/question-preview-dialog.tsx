@@ -7,7 +7,7 @@ import { Dialog } from "~/components/dialog";
 import { FieldError } from "~/components/form-field";
 import { useQueuedResult } from "~/components/job-progress";
 import { GradeReport } from "~/components/questions/grade-report";
-import { QUESTION_TYPE_LABELS } from "~/components/tests/question-label";
+import { QUESTION_TYPE_LABELS } from "~/components/assessments/question-label";
 import { useToast } from "~/components/toast/toast-context";
 import { isMultipleChoiceCorrect, isMultipleSelectCorrect } from "~/domain/questions/answer-check";
 import type { OptionInput } from "~/domain/questions/question";

@@ -8,7 +8,7 @@ import { CardIcon, CardIconSprite } from "./card-icons";
 import { QuestionDialog, type QuestionFormValue, type QuestionSubmission } from "./question-dialog";
 import { Pagination } from "~/components/questions/pagination";
 import { QuestionPreviewDialog, type PreviewQuestion } from "./question-preview-dialog";
-import { QUESTION_TYPE_LABELS, questionPreview } from "~/components/tests/question-label";
+import { QUESTION_TYPE_LABELS, questionPreview } from "~/components/assessments/question-label";
 import { useActionResult, useIntentFetcher } from "~/components/action-result";
 import { useToast } from "~/components/toast/toast-context";
 import { ConfirmDeleteDialog } from "~/components/dialog";

@@ -6,7 +6,7 @@ import { shownTime, timeZoneFromCookieHeader } from "~/domain/shell/time-zone";
 import { DomainError } from "~/lib/errors";
 import { findSessionStudent } from "~/models/student-names.server";
 import { notFoundPage } from "~/services/http-errors.server";
-import { readSessionView } from "~/services/test-sessions.server";
+import { readSessionView } from "~/services/test-taking.server";
 
 const BACK = { to: "/admin/sessions", label: "Back to Test Sessions" };
 

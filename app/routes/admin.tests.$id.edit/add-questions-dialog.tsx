@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { Dialog } from "~/components/dialog";
 import { Pagination } from "~/components/questions/pagination";
 import { QuestionFilters } from "~/components/questions/question-filters";
-import { QUESTION_TYPE_LABELS, questionPreview, type BankQuestionSummary } from "~/components/tests/question-label";
+import { QUESTION_TYPE_LABELS, questionPreview, type BankQuestionSummary } from "~/components/assessments/question-label";
 import { questionListSearch, type QuestionFilterValues } from "~/domain/questions/question-list";
 import type { loader as choicesLoader } from "~/routes/admin.question-bank.choices";
 

@@ -2,8 +2,8 @@ import { useState } from "react";
 
 import { Dialog, DialogActions } from "~/components/dialog";
 import { FormField } from "~/components/form-field";
-import { sectionSchema } from "~/domain/tests/test-config";
-import type { EditorSection } from "~/domain/tests/test-editor";
+import { sectionSchema } from "~/domain/assessments/test-config";
+import type { EditorSection } from "~/domain/assessments/test-editor";
 
 /** Add/Edit Section: title required, time limit optional and non-negative (sectionSchema). */
 export function SectionDialog({

@@ -2,10 +2,10 @@ import { ArrowUp, Pencil, Plus, Trash2, X } from "lucide-react";
 import { useState, type Dispatch } from "react";
 
 import { useToast } from "~/components/toast/toast-context";
-import { effectiveTimeLimit, formatTimeLimit } from "~/domain/tests/timers";
-import { newSectionId, secondsFromInput, type EditorAction, type EditorSection, type EditorState } from "~/domain/tests/test-editor";
+import { effectiveTimeLimit, formatTimeLimit } from "~/domain/assessments/timers";
+import { newSectionId, secondsFromInput, type EditorAction, type EditorSection, type EditorState } from "~/domain/assessments/test-editor";
 import { AddQuestionsDialog } from "./add-questions-dialog";
-import { QUESTION_TYPE_LABELS, questionPreview, type BankQuestionSummary } from "~/components/tests/question-label";
+import { QUESTION_TYPE_LABELS, questionPreview, type BankQuestionSummary } from "~/components/assessments/question-label";
 import { SectionDialog } from "./section-dialog";
 
 const SOURCE_LABEL = { question: "question", section: "section", type: "type default", none: "" } as const;

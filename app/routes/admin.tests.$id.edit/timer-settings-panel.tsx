@@ -1,9 +1,9 @@
 import type { Dispatch } from "react";
 
-import { AI_MODELS, estimateCostPerStudent, formatCost, MODEL_RATES } from "~/domain/tests/ai-cost";
+import { AI_MODELS, estimateCostPerStudent, formatCost, MODEL_RATES } from "~/domain/assessments/ai-cost";
 import { QUESTION_TYPES, type QuestionType } from "~/domain/questions/question-types";
-import { secondsFromInput, type EditorAction, type EditorState } from "~/domain/tests/test-editor";
-import { QUESTION_TYPE_LABELS } from "~/components/tests/question-label";
+import { secondsFromInput, type EditorAction, type EditorState } from "~/domain/assessments/test-editor";
+import { QUESTION_TYPE_LABELS } from "~/components/assessments/question-label";
 
 /** The "Timer Settings" tab: per-type default time limits, the AI model and its cost estimate. */
 export function TimerSettingsPanel({

@@ -1,6 +1,6 @@
 import Trash2 from "lucide-react/icons/trash-2";
 
-import { DraftQuestionCard } from "~/components/tests/draft-question-card";
+import { DraftQuestionCard } from "~/components/assessments/draft-question-card";
 import { DIFFICULTIES } from "~/domain/questions/question-types";
 import type { DraftQuestion, FormattedTest } from "~/domain/ai/schemas";
 

@@ -11,7 +11,7 @@ import { EditablePreview } from "./editable-preview";
 import { useIntentFetcher } from "~/components/action-result";
 import { JobSpinner, useQueuedResult } from "~/components/job-progress";
 import type { QueuedResult } from "~/lib/action-result";
-import { OfflineNote } from "~/components/tests/offline-note";
+import { OfflineNote } from "~/components/assessments/offline-note";
 import { IMPORT_FORMAT_EXAMPLE } from "~/domain/ai/import/numbered";
 import { FORMATTING_MESSAGE, IMPORT_MESSAGES, formattedToast, importActionSchema } from "~/domain/ai/screen-actions";
 import { formattedTestSchema, type FormattedTest } from "~/domain/ai/schemas";

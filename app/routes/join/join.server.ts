@@ -22,7 +22,7 @@ import { handleAction } from "~/services/action.server";
 import { findCohortByGuessedCode } from "~/services/guess-throttle.server";
 import { failureHeaders } from "~/services/http-errors.server";
 import { passForJoinedStudent } from "~/services/student-pass.server";
-import { resumeSessionInProgress } from "~/services/test-sessions.server";
+import { resumeSessionInProgress } from "~/services/test-taking.server";
 
 export type JoinedData = { joined: true };
 

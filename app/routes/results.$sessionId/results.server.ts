@@ -6,7 +6,7 @@ import { NOT_FOUND } from "~/domain/shell/not-found";
 import { DomainError } from "~/lib/errors";
 import { notFoundPage } from "~/services/http-errors.server";
 import { classJoinStep, requireSessionAccess, requireSessionReach, sessionInPass } from "~/services/student-pass.server";
-import { readSessionView } from "~/services/test-sessions.server";
+import { readSessionView } from "~/services/test-taking.server";
 
 /**
  * Said, with SPEC.md's 'Session Not Found', to a browser that may not read a session's results:

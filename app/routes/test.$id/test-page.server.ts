@@ -22,8 +22,8 @@ import { getCurrentUser } from "~/services/auth.server";
 import { notFoundPage } from "~/services/http-errors.server";
 import { classJoinStep, readStudentPass, requireSessionAccess } from "~/services/student-pass.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { testSessionStub } from "~/services/test-session.server";
-import { completeTestSession, readSessionView, startJoinedSession, startTestSession, submitSessionAnswer } from "~/services/test-sessions.server";
+import { testSessionStub } from "~/services/session-object.server";
+import { completeTestSession, readSessionView, startJoinedSession, startTestSession, submitSessionAnswer } from "~/services/test-taking.server";
 import type { TestMode } from "~/domain/adaptive/engine";
 
 /**

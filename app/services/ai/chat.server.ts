@@ -3,11 +3,11 @@ import { gradingQuestionSchema } from "~/domain/ai/grading-request";
 import type { ChatRequest } from "~/domain/ai/chat-request";
 import type { AiConfig } from "~/domain/ai/ai-config";
 import { NOT_FOUND } from "~/domain/shell/not-found";
-import { DEFAULT_AI_MODEL } from "~/domain/tests/ai-cost";
+import { DEFAULT_AI_MODEL } from "~/domain/assessments/ai-cost";
 import type { Env } from "~/env";
 import { found, invalid, upstream } from "~/lib/errors";
 import { findQuestionInTest, findSessionForChat } from "~/models/sessions.server";
-import { refusalError, testSessionStub } from "~/services/test-session.server";
+import { refusalError, testSessionStub } from "~/services/session-object.server";
 import { aiProviderFor } from "./index.server";
 import { logAiCall } from "./call-log.server";
 

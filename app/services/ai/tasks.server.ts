@@ -6,7 +6,7 @@ import { type GradingQuestion, type StudentAnswer } from "~/domain/ai/grading-re
 import type { GenerationRequest } from "~/domain/ai/generation-request";
 import { formattedTestSchema, generatedTestSchema, previewGradeSchema } from "~/domain/ai/schemas";
 import type { JobInput } from "~/domain/jobs/job-messages";
-import { DEFAULT_AI_MODEL } from "~/domain/tests/ai-cost";
+import { DEFAULT_AI_MODEL } from "~/domain/assessments/ai-cost";
 import { unprocessable, upstream, type DomainError } from "~/lib/errors";
 import type { ToastMessage } from "~/domain/shell/toast";
 import type { QueuedResult } from "~/lib/action-result";

@@ -1,5 +1,5 @@
 import { htmlToPlainText } from "~/domain/questions/plain-text";
-import { DEFAULT_DIAGNOSTIC_DURATION, DEFAULT_PLACEMENT_DURATION } from "~/domain/tests/test-config";
+import { DEFAULT_DIAGNOSTIC_DURATION, DEFAULT_PLACEMENT_DURATION } from "~/domain/assessments/test-config";
 
 import { type DraftQuestion, type FormattedTest, formattedTestSchema } from "../schemas";
 

@@ -18,7 +18,7 @@ import { aiTasksFor, queueAnswerGrading } from "./ai/tasks.server";
 import { OFFLINE_MODEL } from "./ai/offline-provider.server";
 import { resumeCodeMatches } from "./guess-throttle.server";
 import { passForSession, sessionInPass } from "./student-pass.server";
-import { refusalError, testSessionStub } from "./test-session.server";
+import { refusalError, testSessionStub } from "./session-object.server";
 
 /**
  * Starting, reading, answering and completing a test session (issue 9 §3). The session's Durable

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { DomainError } from "~/lib/errors";
-import { refusalError } from "./test-session.server";
+import { refusalError } from "./session-object.server";
 
 describe("refusalError", () => {
   it("maps each refusal of the session object to an error kind for the edge", () => {
