@@ -1,20 +1,5 @@
-import {
-  json,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLoaderData,
-  useRouteError,
-  useRouteLoaderData,
-} from "@remix-run/react";
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -60,7 +45,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     { headers },
   );
 }
-
 
 export function Layout({ children }: { children: ReactNode }) {
   return (

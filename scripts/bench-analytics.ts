@@ -62,8 +62,7 @@ const median = (values: number[]) => {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
-const summary = (times: number[]) =>
-  `min ${Math.min(...times).toFixed(1)}  median ${median(times).toFixed(1)}  max ${Math.max(...times).toFixed(1)} ms`;
+const summary = (times: number[]) => `min ${Math.min(...times).toFixed(1)}  median ${median(times).toFixed(1)}  max ${Math.max(...times).toFixed(1)} ms`;
 
 type Row = (string | number | null)[];
 
@@ -177,12 +176,36 @@ async function seedClass(d1: D1Database, testId: string, testTitle: string) {
   }
 
   const sessionColumns = [
-    "id", "test_config_id", "test_title", "test_subject", "user_id", "test_mode", "cohort_id", "start_time", "end_time", "completed",
-    "total_score", "competencies_status", "module_recommendations", "scale_score", "scale_score_se", "completion_reason", "questions_answered",
+    "id",
+    "test_config_id",
+    "test_title",
+    "test_subject",
+    "user_id",
+    "test_mode",
+    "cohort_id",
+    "start_time",
+    "end_time",
+    "completed",
+    "total_score",
+    "competencies_status",
+    "module_recommendations",
+    "scale_score",
+    "scale_score_se",
+    "completion_reason",
+    "questions_answered",
   ];
   const answerColumns = [
-    "id", "session_id", "question_id", "question_text", "question_type", "difficulty", "points_earned", "max_points", "was_correct",
-    "time_spent_seconds", "answered_at",
+    "id",
+    "session_id",
+    "question_id",
+    "question_text",
+    "question_type",
+    "difficulty",
+    "points_earned",
+    "max_points",
+    "was_correct",
+    "time_spent_seconds",
+    "answered_at",
   ];
   await runBatches(d1, insertStatements(d1, "sessions", sessionColumns, sessionRows));
   await runBatches(d1, insertStatements(d1, "session_answers", answerColumns, answerRows));
@@ -207,10 +230,14 @@ async function time(label: string, run: () => Promise<{ status: number; bytes: n
 
 const worker = await startWorker();
 try {
-  const test = (await worker.d1.prepare("select t.id, t.title from cohorts c join tests t on t.id = c.test_config_id where c.join_code = 'DEMOCLASS'").first<{ id: string; title: string }>())!;
+  const test = (await worker.d1
+    .prepare("select t.id, t.title from cohorts c join tests t on t.id = c.test_config_id where c.join_code = 'DEMOCLASS'")
+    .first<{ id: string; title: string }>())!;
   const seeding = performance.now();
   const seeded = await seedClass(worker.d1, test.id, test.title);
-  console.log(`Seeded ${seeded.sessions} sessions and ${seeded.answers} answers in ${((performance.now() - seeding) / 1000).toFixed(1)} s; ${REPEAT} timed runs each.\n`);
+  console.log(
+    `Seeded ${seeded.sessions} sessions and ${seeded.answers} answers in ${((performance.now() - seeding) / 1000).toFixed(1)} s; ${REPEAT} timed runs each.\n`,
+  );
 
   const jar = await worker.signIn(demoAccounts.admin.email, demoAccounts.admin.password);
   const get = (path: string) => async () => {
@@ -247,7 +274,9 @@ try {
     }
     if (index === 0) {
       const sample = report.allQuestionAnalytics.slice(0, 3).map((row) => `${row.questionId} ${row.successRate}% b=${row.calibratedDifficulty}`);
-      console.log(`\nReport: ${report.totalSessions} sessions, average ${report.averageScore}%, ${report.strugglingStudents.length} struggling; hardest: ${sample.join(", ")}`);
+      console.log(
+        `\nReport: ${report.totalSessions} sessions, average ${report.averageScore}%, ${report.strugglingStudents.length} struggling; hardest: ${sample.join(", ")}`,
+      );
     }
   }
   console.log("\nIn Node, the pure computation on the same data:");
@@ -262,10 +291,18 @@ try {
   console.log(`${"  largest |b - converged b|".padEnd(40)} ${gap.toFixed(2)}`);
 
   console.log("\nEXPLAIN QUERY PLAN");
-  const picks = data.sessions.slice(0, 3).flatMap((session) => session.answers.slice(0, 2).map((answer): [string, string] => [session.sessionId, answer.questionId]));
-  for (const [label, planScope] of [["on the test", scope], ["every test", { cohortId: seeded.cohortId }]] as const) {
+  const picks = data.sessions
+    .slice(0, 3)
+    .flatMap((session) => session.answers.slice(0, 2).map((answer): [string, string] => [session.sessionId, answer.questionId]));
+  for (const [label, planScope] of [
+    ["on the test", scope],
+    ["every test", { cohortId: seeded.cohortId }],
+  ] as const) {
     for (const [name, { sql, params }] of Object.entries(analyticsQuerySql(worker.db, planScope, picks))) {
-      const plan = await worker.d1.prepare(`explain query plan ${sql}`).bind(...params).all<{ detail: string }>();
+      const plan = await worker.d1
+        .prepare(`explain query plan ${sql}`)
+        .bind(...params)
+        .all<{ detail: string }>();
       console.log(`${`${name}, ${label}`.padEnd(24)} ${plan.results.map((row) => row.detail).join("; ")}`);
     }
   }

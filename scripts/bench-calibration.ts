@@ -75,7 +75,6 @@ function mostInformativeItem(theta: number, items: readonly ItemParameters[], us
   return best;
 }
 
-
 type CalibrationMode = "after-each-answer" | "at-end-of-test";
 
 /**
@@ -167,7 +166,9 @@ for (const [name, items] of rows) {
 console.log(`\nEM over the calibration answers: ${eachAnswer.collected.length} answers, ${em.cycles} cycles, ${em.milliseconds.toFixed(1)} ms.`);
 
 // Speed on a dense batch: every simulee's answer to every one of the 60 items (60,000 answers).
-const dense = recalibrateByEm(answers.flatMap((row, simulee) => labels.map((_, index) => ({ studentId: String(simulee), itemId: String(index), score: row[index]! }))));
+const dense = recalibrateByEm(
+  answers.flatMap((row, simulee) => labels.map((_, index) => ({ studentId: String(simulee), itemId: String(index), score: row[index]! }))),
+);
 console.log(
   `EM over all 1000 x ${itemCount} answers: ${dense.cycles} cycles, ${dense.milliseconds.toFixed(0)} ms; ` +
     `b RMSE ${parameterRmse(dense.items, "b").toFixed(3)}, a RMSE ${parameterRmse(dense.items, "a").toFixed(3)}.`,

@@ -18,20 +18,8 @@
 import { existsSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 
-import {
-  loadInputs,
-  loadLabelsOnlyInputs,
-  parseDesign,
-  type SimuleeResult,
-} from "./bench-cat/inputs";
-import {
-  LABELS_TEST_FROM,
-  median,
-  runDesign,
-  runLabelsOnly,
-  summarize,
-  toCsv,
-} from "./bench-cat/simulate";
+import { loadInputs, loadLabelsOnlyInputs, parseDesign, type SimuleeResult } from "./bench-cat/inputs";
+import { LABELS_TEST_FROM, median, runDesign, runLabelsOnly, summarize, toCsv } from "./bench-cat/simulate";
 
 function parseFlags(argv: readonly string[]): Map<string, string> {
   const flags = new Map<string, string>();
@@ -55,10 +43,7 @@ function runOne(flags: Map<string, string>): void {
   const design = parseDesign(required("design"));
   if (flags.has("labels")) {
     const paths = { bank: required("bank"), responses: required("responses") };
-    const inputs = loadLabelsOnlyInputs(
-      { ...paths, simulees: required("simulees") },
-      required("labels"),
-    );
+    const inputs = loadLabelsOnlyInputs({ ...paths, simulees: required("simulees") }, required("labels"));
     const results = runLabelsOnly(inputs, design);
     writeFileSync(required("out"), toCsv(results));
     printSummary(`${design.name}, labels only, simulees ${LABELS_TEST_FROM}+`, results);
@@ -81,14 +66,8 @@ function runOne(flags: Map<string, string>): void {
 function printSummary(title: string, results: readonly SimuleeResult[]): void {
   const s = summarize(results);
   console.log(`design ${title}: ${results.length} simulees`);
-  console.log(
-    `RMSE ${s.rmse.toFixed(3)}  bias ${s.bias.toFixed(3)}  mean items ${s.meanItems.toFixed(1)}`,
-  );
-  console.log(
-    `share SE ≤ 0.30 ${(100 * s.shareSE30).toFixed(1)}%  ${s.msPerSimulee.toFixed(
-      3,
-    )} ms per simulee`,
-  );
+  console.log(`RMSE ${s.rmse.toFixed(3)}  bias ${s.bias.toFixed(3)}  mean items ${s.meanItems.toFixed(1)}`);
+  console.log(`share SE ≤ 0.30 ${(100 * s.shareSE30).toFixed(1)}%  ${s.msPerSimulee.toFixed(3)} ms per simulee`);
 }
 
 /** The peers' figures from the README (catsim MLE / jsCAT MLE / jsCAT EAP). */
@@ -105,23 +84,11 @@ const PEERS: Record<string, string> = {
   "rasch cat_se30": "0.309;48.0 / 0.312;48.5 / 0.295;46.9",
 };
 
-const ALL_DESIGNS = [
-  "cat_L5",
-  "cat_L10",
-  "cat_L20",
-  "cat_L30",
-  "cat_se30",
-  "lin_L10",
-  "lin_L20",
-  "lin_L30",
-  "lin_se30",
-];
+const ALL_DESIGNS = ["cat_L5", "cat_L10", "cat_L20", "cat_L30", "cat_se30", "lin_L10", "lin_L20", "lin_L30", "lin_se30"];
 
 function runAll(dataDir: string): void {
   console.log(`Inputs: ${dataDir}`);
-  console.log(
-    "bank   design    RMSE   bias    items  SE≤.30   ms/sim | peers catsim MLE / jsCAT MLE / jsCAT EAP (RMSE or RMSE;items)",
-  );
+  console.log("bank   design    RMSE   bias    items  SE≤.30   ms/sim | peers catsim MLE / jsCAT MLE / jsCAT EAP (RMSE or RMSE;items)");
   let stepTimes: number[] = [];
   for (const bankName of ["2pl", "rasch"]) {
     const inputs = loadInputs({
@@ -163,16 +130,10 @@ function runAll(dataDir: string): void {
     console.log(
       `labels ${name.padEnd(9)} ${s.rmse.toFixed(3).padStart(6)} ${s.bias.toFixed(3).padStart(6)}` +
         ` ${s.meanItems.toFixed(1).padStart(6)}   (simulees ${LABELS_TEST_FROM}+; items calibrated online on simulees 0-${LABELS_TEST_FROM - 1})` +
-        (name === "cat_L10"
-          ? " | reference: labels never updated ≈ 0.53, Elo ≈ 0.47, true a, b 0.42"
-          : ""),
+        (name === "cat_L10" ? " | reference: labels never updated ≈ 0.53, Elo ≈ 0.47, true a, b 0.42" : ""),
     );
   }
-  console.log(
-    `next + update on the 300-item 2PL bank: median ${(1000 * median(stepTimes)).toFixed(
-      1,
-    )} µs over ${stepTimes.length} steps`,
-  );
+  console.log(`next + update on the 300-item 2PL bank: median ${(1000 * median(stepTimes)).toFixed(1)} µs over ${stepTimes.length} steps`);
 }
 
 /** ../shared/data/cat from the main checkout; a worktree under /work/wt sits one level deeper. */

@@ -150,11 +150,19 @@ if (process.argv.includes("--fit")) {
   const started = performance.now();
   const predicted = rows.map(
     (row) =>
-      gradeOffline({ questionText: row.question, questionType: "free_response", rubric: row.rubric ?? "", referenceAnswer: row.referenceAnswer, answer: row.studentAnswer })
-        .score >= GRADE_CORRECT_THRESHOLD,
+      gradeOffline({
+        questionText: row.question,
+        questionType: "free_response",
+        rubric: row.rubric ?? "",
+        referenceAnswer: row.referenceAnswer,
+        answer: row.studentAnswer,
+      }).score >= GRADE_CORRECT_THRESHOLD,
   );
   const millisecondsPerAnswer = (performance.now() - started) / rows.length;
-  const result = agreement(predicted, rows.map((row) => row.humanScore === 1));
+  const result = agreement(
+    predicted,
+    rows.map((row) => row.humanScore === 1),
+  );
   const humanCorrect = rows.filter((row) => row.humanScore === 1).length;
   console.log(`${dataFile}${split === undefined ? "" : ` split ${split}`}: ${rows.length} answers, ${humanCorrect} correct by the human grader`);
   console.log(`predicted correct ${predicted.filter(Boolean).length}, ${millisecondsPerAnswer.toFixed(3)} ms per answer`);

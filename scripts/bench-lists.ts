@@ -29,7 +29,11 @@ const SEARCH = "instr(coalesce(search_text, lower(text)), ?) > 0";
 const PLANS: [string, string, unknown[]][] = [
   ["first page", "select * from questions order by created_at desc, rowid desc limit 20 offset 0", []],
   ["count, no filter", "select count(*) from questions", []],
-  ["type+difficulty page", "select * from questions where type = ? and difficulty = ? order by created_at desc, rowid desc limit 20 offset 0", ["chat", "hard"]],
+  [
+    "type+difficulty page",
+    "select * from questions where type = ? and difficulty = ? order by created_at desc, rowid desc limit 20 offset 0",
+    ["chat", "hard"],
+  ],
   ["type page", "select * from questions where type = ? order by created_at desc, rowid desc limit 20 offset 0", ["scenario"]],
   ["difficulty page", "select * from questions where difficulty = ? order by created_at desc, rowid desc limit 20 offset 0", ["easy"]],
   ["type+difficulty count", "select count(*) from questions where type = ? and difficulty = ?", ["chat", "hard"]],
@@ -68,13 +72,18 @@ async function benchAt(size: number) {
       const bytes = new TextEncoder().encode(body).length;
       const shows = body.match(/Showing [\d-]+ of \d+ questions/)?.[0] ?? (path.includes("choices") ? `${JSON.parse(body).questions.length} choices` : "");
       console.log(
-        `${label.padEnd(34)} ${median(times).toFixed(1).padStart(9)} ${Math.min(...times).toFixed(1).padStart(7)} ${(bytes / 1024).toFixed(1).padStart(8)}  ${shows}`,
+        `${label.padEnd(34)} ${median(times).toFixed(1).padStart(9)} ${Math.min(...times)
+          .toFixed(1)
+          .padStart(7)} ${(bytes / 1024).toFixed(1).padStart(8)}  ${shows}`,
       );
     }
     if (size === Math.max(...SIZES)) {
       console.log("\nEXPLAIN QUERY PLAN");
       for (const [label, query, params] of PLANS) {
-        const plan = await worker.d1.prepare(`explain query plan ${query}`).bind(...params).all<{ detail: string }>();
+        const plan = await worker.d1
+          .prepare(`explain query plan ${query}`)
+          .bind(...params)
+          .all<{ detail: string }>();
         console.log(`${label.padEnd(24)} ${plan.results.map((row) => row.detail).join("; ")}`);
       }
     }

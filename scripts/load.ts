@@ -64,7 +64,8 @@ for (const name of ["SIGINT", "SIGTERM"] as const) {
 }
 
 const seconds = (started: number) => ((performance.now() - started) / 1000).toFixed(1);
-const crashNote = (server: Server | null) => (server?.exited ? `  THE SERVER EXITED during the run (${JSON.stringify(server.exited)}): see ${server.logFile}` : "");
+const crashNote = (server: Server | null) =>
+  server?.exited ? `  THE SERVER EXITED during the run (${JSON.stringify(server.exited)}): see ${server.logFile}` : "";
 
 let report: Report;
 let d1: D1Check;
@@ -123,7 +124,18 @@ console.log(
       STEPS.map((step) => {
         const t = timings[step];
         return [step, t.count, t.errors, proxyRetries[step] ?? 0, ms(t.percentile(50)), ms(t.percentile(95)), ms(t.percentile(99)), ms(t.percentile(100))];
-      }).concat([["empty Worker POST", empty.timings.count, empty.errors, "-", ms(empty.timings.percentile(50)), ms(empty.timings.percentile(95)), ms(empty.timings.percentile(99)), ms(empty.timings.percentile(100))]]),
+      }).concat([
+        [
+          "empty Worker POST",
+          empty.timings.count,
+          empty.errors,
+          "-",
+          ms(empty.timings.percentile(50)),
+          ms(empty.timings.percentile(95)),
+          ms(empty.timings.percentile(99)),
+          ms(empty.timings.percentile(100)),
+        ],
+      ]),
     ),
 );
 const errors = STEPS.reduce((sum, step) => sum + timings[step].errors, 0);

@@ -111,7 +111,14 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
     const outcome = submit(loaded.state, loaded.blueprint, parsed.data, now, modelWillGrade, transcript);
     switch (outcome.kind) {
       case "repeat":
-        return { ok: true, outcome: "repeat", answer: toAnswerOutcome(outcome.answer), view: sessionProgress(outcome.state, loaded.blueprint, now), modelGrade: null, offlineGradeLog: null };
+        return {
+          ok: true,
+          outcome: "repeat",
+          answer: toAnswerOutcome(outcome.answer),
+          view: sessionProgress(outcome.state, loaded.blueprint, now),
+          modelGrade: null,
+          offlineGradeLog: null,
+        };
       case "recorded": {
         const state = await this.save(outcome.state, now, [outcome.question.id]);
         return {
@@ -189,7 +196,11 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
     if (state.answers[questionId]) return { ok: false, reason: "chat_closed", message: "This question has already been answered." };
     const messages = (await this.ctx.storage.get<ChatMessage[]>(chatKey(questionId))) ?? [];
     if (studentTurnsIn(messages) >= MAX_CHAT_TURNS) {
-      return { ok: false, reason: "chat_closed", message: `This conversation has reached its limit of ${MAX_CHAT_TURNS} messages. Submit your answer when you are ready.` };
+      return {
+        ok: false,
+        reason: "chat_closed",
+        message: `This conversation has reached its limit of ${MAX_CHAT_TURNS} messages. Submit your answer when you are ready.`,
+      };
     }
     const next: ChatMessage[] = [...messages, { role: "user", content: message }, { role: "assistant", content: reply }];
     await this.ctx.storage.put(chatKey(questionId), next);

@@ -1,17 +1,5 @@
 import { Link } from "@remix-run/react";
-import {
-  BarChart3,
-  BookOpen,
-  CheckSquare,
-  ClipboardList,
-  Clock,
-  ListChecks,
-  MessageSquare,
-  PlusCircle,
-  Save,
-  Target,
-  type LucideIcon,
-} from "lucide-react";
+import { BarChart3, BookOpen, CheckSquare, ClipboardList, Clock, ListChecks, MessageSquare, PlusCircle, Save, Target, type LucideIcon } from "lucide-react";
 
 type Stats = { totalTests: number; averageDuration: number; questionTypes: number };
 

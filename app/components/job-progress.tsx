@@ -10,7 +10,6 @@ import type { ToastMessage } from "~/domain/shell/toast";
 /** GET /api/jobs/{id}'s answer, as far as a waiting screen needs it. */
 type JobView = { id: string; status: "queued" | "running" | "succeeded" | "failed"; result: unknown; error: string | null };
 
-
 const POLL_MS = 1000;
 
 /**

@@ -16,9 +16,7 @@ export function LandingPage() {
           <CapGlyph className="size-8" />
         </span>
         <h1 className="text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">Adaptive Testing Engine</h1>
-        <p className="mt-4 max-w-2xl text-lg text-slate-700">
-          An intelligent assessment platform with AI-powered grading and personalized learning pathways.
-        </p>
+        <p className="mt-4 max-w-2xl text-lg text-slate-700">An intelligent assessment platform with AI-powered grading and personalized learning pathways.</p>
         <a href="/api/login" className="btn-primary mt-8 px-6 text-base">
           Sign In to Continue
         </a>
@@ -32,9 +30,7 @@ export function LandingPage() {
           ))}
         </ul>
       </main>
-      <footer className="py-6 text-center text-sm text-slate-600">
-        Powered by AI • Built for Education • Designed for Success
-      </footer>
+      <footer className="py-6 text-center text-sm text-slate-600">Powered by AI • Built for Education • Designed for Success</footer>
     </div>
   );
 }

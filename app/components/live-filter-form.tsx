@@ -28,7 +28,11 @@ export function LiveFilterForm<Values extends Record<string, string>>({
   const submit = useSubmit();
   const form = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const apply = () => {
     if (!form.current) return;
     const data = new FormData(form.current);

@@ -36,10 +36,14 @@ describe("inChunks", () => {
 
   it("leaves room for the query's other parameters, and skips the query for no ids", async () => {
     const groupSizes: number[] = [];
-    await inChunks(Array.from({ length: 100 }, (_, index) => index), async (group) => {
-      groupSizes.push(group.length);
-      return [];
-    }, 1);
+    await inChunks(
+      Array.from({ length: 100 }, (_, index) => index),
+      async (group) => {
+        groupSizes.push(group.length);
+        return [];
+      },
+      1,
+    );
     expect(groupSizes).toEqual([99, 1]);
     let called = false;
     expect(await inChunks([], async () => ((called = true), []))).toEqual([]);

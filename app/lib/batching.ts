@@ -21,11 +21,7 @@ export function rowsPerStatement(parametersPerRow: number, limit = D1_MAX_BOUND_
  * Runs a query once per group of ids (each group within the parameter limit, leaving
  * `reserved` parameters for the rest of the query) and concatenates the rows, in group order.
  */
-export async function inChunks<Id, Row>(
-  ids: readonly Id[],
-  query: (group: Id[]) => Promise<Row[]>,
-  reserved = 0,
-): Promise<Row[]> {
+export async function inChunks<Id, Row>(ids: readonly Id[], query: (group: Id[]) => Promise<Row[]>, reserved = 0): Promise<Row[]> {
   if (ids.length === 0) return [];
   const groups = chunk([...new Set(ids)], D1_MAX_BOUND_PARAMETERS - reserved);
   return (await Promise.all(groups.map(query))).flat();

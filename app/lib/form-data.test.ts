@@ -6,7 +6,12 @@ const decode = (pairs: [string, string][]) => formToObject(pairs);
 
 describe("formToObject", () => {
   it("keeps flat fields as strings", () => {
-    expect(decode([["intent", "create"], ["title", "Fractions"]])).toEqual({ intent: "create", title: "Fractions" });
+    expect(
+      decode([
+        ["intent", "create"],
+        ["title", "Fractions"],
+      ]),
+    ).toEqual({ intent: "create", title: "Fractions" });
   });
 
   it("nests dotted names and indexes arrays", () => {
@@ -21,12 +26,21 @@ describe("formToObject", () => {
   });
 
   it("collects a repeated name or an [] name into an array", () => {
-    expect(decode([["competencies", "a"], ["competencies", "b"]])).toEqual({ competencies: ["a", "b"] });
+    expect(
+      decode([
+        ["competencies", "a"],
+        ["competencies", "b"],
+      ]),
+    ).toEqual({ competencies: ["a", "b"] });
     expect(decode([["tags[]", "only"]])).toEqual({ tags: ["only"] });
   });
 
   it("ignores names that would reach Object.prototype", () => {
-    const result = decode([["__proto__.polluted", "yes"], ["constructor.prototype.polluted", "yes"], ["ok", "1"]]);
+    const result = decode([
+      ["__proto__.polluted", "yes"],
+      ["constructor.prototype.polluted", "yes"],
+      ["ok", "1"],
+    ]);
     expect(result).toEqual({ ok: "1" });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });

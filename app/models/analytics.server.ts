@@ -61,7 +61,9 @@ function cohortQuery(db: Database, scope: AnalyticsScope) {
  * a third of this subquery's cost), and a millionth is far below the tenth the report shows.
  */
 const POINT_SCALE = 1_000_000;
-const packedAnswers = sql<string | null>`(select group_concat(a.question_id || ${FIELD} || cast(round(a.points_earned * ${sql.raw(String(POINT_SCALE))}) as integer)
+const packedAnswers = sql<
+  string | null
+>`(select group_concat(a.question_id || ${FIELD} || cast(round(a.points_earned * ${sql.raw(String(POINT_SCALE))}) as integer)
   || ${FIELD} || cast(round(a.max_points * ${sql.raw(String(POINT_SCALE))}) as integer) || ${FIELD} || coalesce(a.was_correct, 0) || ${FIELD} || a.time_spent_seconds, ${RECORD})
   from ${sessionAnswers} as a where a.session_id = ${testSessionRecords}.id)`;
 
@@ -102,7 +104,20 @@ export function analyticsQuerySql(db: Database, scope: AnalyticsScope, picks: [s
   };
 }
 
-type SessionRow = [string, string, number, number | null, number, number | null, string | null, string | null, number | null, string | null, CompletionReason | null, string | null];
+type SessionRow = [
+  string,
+  string,
+  number,
+  number | null,
+  number,
+  number | null,
+  string | null,
+  string | null,
+  number | null,
+  string | null,
+  CompletionReason | null,
+  string | null,
+];
 type QuestionRow = [string, string, string, string];
 
 /** JSON maps are written by the app; a broken one reads as empty rather than failing the page. */
@@ -136,17 +151,26 @@ export async function readCohortAnalyticsData(db: Database, scope: AnalyticsScop
     return row[9].split(RECORD).map((answer) => {
       const [questionId = "", points, max, correct, seconds] = answer.split(FIELD);
       if (!picks.has(questionId)) picks.set(questionId, row[0]);
-      return { questionId, pointsEarned: Number(points) / POINT_SCALE, maxPoints: Number(max) / POINT_SCALE, wasCorrect: correct === "1", seconds: Number(seconds) || 0 };
+      return {
+        questionId,
+        pointsEarned: Number(points) / POINT_SCALE,
+        maxPoints: Number(max) / POINT_SCALE,
+        wasCorrect: correct === "1",
+        seconds: Number(seconds) || 0,
+      };
     });
   });
 
-  const questionRows = picks.size
-    ? await db.values<QuestionRow>(questionsQuery([...picks].map(([questionId, sessionId]) => [sessionId, questionId])))
-    : [];
-  const questions = new Map(questionRows.map(([questionId, questionText, questionType, difficulty]) => [questionId, { questionText, questionType, difficulty }]));
+  const questionRows = picks.size ? await db.values<QuestionRow>(questionsQuery([...picks].map(([questionId, sessionId]) => [sessionId, questionId]))) : [];
+  const questions = new Map(
+    questionRows.map(([questionId, questionText, questionType, difficulty]) => [questionId, { questionText, questionType, difficulty }]),
+  );
 
   const sessions = sessionRows.map(
-    ([id, userId, completed, totalScore, startTime, endTime, competenciesStatus, moduleRecommendations, scaleScore, , completionReason, studentName], index): ReportSession => ({
+    (
+      [id, userId, completed, totalScore, startTime, endTime, competenciesStatus, moduleRecommendations, scaleScore, , completionReason, studentName],
+      index,
+    ): ReportSession => ({
       sessionId: id,
       studentId: userId,
       studentName,

@@ -205,5 +205,8 @@ export async function addCohortMembers(db: Database, cohortId: string, members: 
 
 /** What starting a session (and sending a student back to join it) needs to know about its class. */
 export async function findCohortForStart(db: Database, id: string) {
-  return db.query.cohorts.findFirst({ where: eq(cohorts.id, id), columns: { id: true, name: true, joinCode: true, isActive: true, testConfigId: true, testMode: true } });
+  return db.query.cohorts.findFirst({
+    where: eq(cohorts.id, id),
+    columns: { id: true, name: true, joinCode: true, isActive: true, testConfigId: true, testMode: true },
+  });
 }

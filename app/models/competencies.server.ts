@@ -8,7 +8,6 @@ import { isDuplicate, SELF_PREREQUISITE, wouldCreateCycle } from "~/domain/curri
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { conflict, invalid, notFound } from "~/lib/errors";
 
-
 export async function listCompetencies(db: Database) {
   const rows = await db
     .select({
@@ -33,7 +32,6 @@ export async function listCompetencies(db: Database) {
     updatedAt: row.updatedAt.toISOString(),
   }));
 }
-
 
 async function findCompetencyView(db: Database, id: string) {
   return (await listCompetencies(db)).find((competency) => competency.id === id);
@@ -68,7 +66,8 @@ export async function saveCompetency(db: Database, id: string | null, { newModul
   }
   const competencyId = id ?? crypto.randomUUID();
   const values = { ...input, moduleId };
-  const write = id === null ? db.insert(competencies).values({ ...values, id: competencyId }) : db.update(competencies).set(values).where(eq(competencies.id, id));
+  const write =
+    id === null ? db.insert(competencies).values({ ...values, id: competencyId }) : db.update(competencies).set(values).where(eq(competencies.id, id));
   if (newModuleName) await db.batch([db.insert(modules).values({ id: newModuleId, name: newModuleName }), write]);
   else await write;
   return (await findCompetencyView(db, competencyId))!;

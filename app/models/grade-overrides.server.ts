@@ -15,5 +15,9 @@ export async function insertGradeOverride(db: Database, input: GradeOverrideInse
 
 /** A session's overrides, oldest first: the last one of a question is the grade in force. */
 export async function listSessionGradeOverrides(db: Database, sessionId: string): Promise<GradeOverrideRow[]> {
-  return db.select().from(gradeOverrides).where(eq(gradeOverrides.sessionId, sessionId)).orderBy(asc(gradeOverrides.createdAt), asc(sql`rowid`));
+  return db
+    .select()
+    .from(gradeOverrides)
+    .where(eq(gradeOverrides.sessionId, sessionId))
+    .orderBy(asc(gradeOverrides.createdAt), asc(sql`rowid`));
 }

@@ -27,10 +27,7 @@ export async function markJobRunning(db: Database, id: string): Promise<JobRow |
 }
 
 export async function markJobSucceeded(db: Database, id: string, result: unknown): Promise<void> {
-  await db
-    .update(jobs)
-    .set({ status: "succeeded", result, error: null, finishedAt: new Date() })
-    .where(eq(jobs.id, id));
+  await db.update(jobs).set({ status: "succeeded", result, error: null, finishedAt: new Date() }).where(eq(jobs.id, id));
 }
 
 /** Records the latest error; `final` when no retry will follow. */
@@ -57,6 +54,9 @@ export function jobView(job: JobRow) {
 }
 
 export async function countJobsByStatus(db: Database): Promise<Record<string, number>> {
-  const rows = await db.select({ status: jobs.status, total: sql<number>`count(*)` }).from(jobs).groupBy(jobs.status);
+  const rows = await db
+    .select({ status: jobs.status, total: sql<number>`count(*)` })
+    .from(jobs)
+    .groupBy(jobs.status);
   return Object.fromEntries(rows.map((row) => [row.status, Number(row.total)]));
 }

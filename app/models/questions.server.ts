@@ -32,11 +32,7 @@ function readable<Value>(value: Value, maxDepth: number, fallback: Value): Value
   return jsonDepth(value, maxDepth * 2) > maxDepth * 2 ? fallback : value;
 }
 
-function toBankQuestion(
-  row: QuestionRow,
-  links: { competencyId: string; isPrimary: boolean }[],
-  usedBy: { id: string; title: string }[],
-) {
+function toBankQuestion(row: QuestionRow, links: { competencyId: string; isPrimary: boolean }[], usedBy: { id: string; title: string }[]) {
   return {
     id: row.id,
     text: row.text,
@@ -109,7 +105,11 @@ export async function countQuestions(db: Database, filters: QuestionFilters = {}
 }
 
 export async function listQuestions(db: Database, filters: QuestionFilters = {}, window?: { limit: number; offset: number }) {
-  const query = db.select().from(questions).where(whereOf(filters)).orderBy(...newestFirst);
+  const query = db
+    .select()
+    .from(questions)
+    .where(whereOf(filters))
+    .orderBy(...newestFirst);
   return decorate(db, await (window ? query.limit(window.limit).offset(window.offset) : query));
 }
 
@@ -132,7 +132,13 @@ async function pageOf<Row>(
 
 export async function questionPage(db: Database, filters: QuestionFilters, page: number, pageSize: number) {
   const { rows, summary } = await pageOf(db, filters, page, pageSize, (offset) =>
-    db.select().from(questions).where(whereOf(filters)).orderBy(...newestFirst).limit(pageSize).offset(offset),
+    db
+      .select()
+      .from(questions)
+      .where(whereOf(filters))
+      .orderBy(...newestFirst)
+      .limit(pageSize)
+      .offset(offset),
   );
   return { questions: await decorate(db, rows), summary };
 }
@@ -222,10 +228,7 @@ export async function deleteQuestion(db: Database, id: string) {
 
 /** The competencies a question can be linked to, for the question form's picker. */
 export async function competencyChoices(db: Database) {
-  return db
-    .select({ id: competencies.id, description: competencies.description })
-    .from(competencies)
-    .orderBy(asc(competencies.description));
+  return db.select({ id: competencies.id, description: competencies.description }).from(competencies).orderBy(asc(competencies.description));
 }
 
 export async function createQuestion(db: Database, input: QuestionInput, userId: string | null) {

@@ -104,7 +104,8 @@ describe("the demo content", () => {
   });
 
   it("titles every scenario, and gives every chat a system instruction and an opening prompt", () => {
-    for (const question of DEMO_QUESTIONS.filter((question) => question.type === "scenario")) expect(question.metadata?.title?.trim(), question.text).toBeTruthy();
+    for (const question of DEMO_QUESTIONS.filter((question) => question.type === "scenario"))
+      expect(question.metadata?.title?.trim(), question.text).toBeTruthy();
     for (const question of DEMO_QUESTIONS.filter((question) => question.type === "chat")) {
       expect(question.systemInstruction?.trim(), question.text).toBeTruthy();
       expect(question.initialPrompt?.trim(), question.text).toBeTruthy();
@@ -121,13 +122,23 @@ describe("the demo content", () => {
   it("gives a diagnostic at least as many questions as a placement, and every competency its 3", () => {
     const bank: EngineBank = {
       items: DEMO_QUESTIONS.map((question, index) => ({ id: `q${index}`, params: LABEL_PRIORS[question.difficulty], competencyId: question.competency })),
-      prerequisites: Object.fromEntries(DEMO_COMPETENCIES.map((competency) => [competency.key, DEMO_PREREQUISITES.filter((link) => link.competency === competency.key).map((link) => link.prerequisite)])),
+      prerequisites: Object.fromEntries(
+        DEMO_COMPETENCIES.map((competency) => [
+          competency.key,
+          DEMO_PREREQUISITES.filter((link) => link.competency === competency.key).map((link) => link.prerequisite),
+        ]),
+      ),
     };
     const run = (mode: TestMode, seed: number, skill: number) => {
       const random = mulberry32(seed);
       let state = startAttempt(seed, { mode });
       for (let step = next(state, bank); "question" in step; step = next(state, bank)) {
-        state = update(state, { questionId: step.question.id, score: random() < skill ? 1 : 0, params: step.question.params, competencyId: step.question.competencyId });
+        state = update(state, {
+          questionId: step.question.id,
+          score: random() < skill ? 1 : 0,
+          params: step.question.params,
+          competencyId: step.question.competencyId,
+        });
       }
       return state.answers;
     };
@@ -135,7 +146,8 @@ describe("the demo content", () => {
       const placement = run("placement", 11, skill);
       const diagnostic = run("diagnostic", 11, skill);
       expect(diagnostic.length).toBeGreaterThanOrEqual(placement.length);
-      for (const competency of DEMO_COMPETENCIES) expect(diagnostic.filter((answer) => answer.competencyId === competency.key).length).toBeGreaterThanOrEqual(3);
+      for (const competency of DEMO_COMPETENCIES)
+        expect(diagnostic.filter((answer) => answer.competencyId === competency.key).length).toBeGreaterThanOrEqual(3);
     }
   });
 });

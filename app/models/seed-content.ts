@@ -84,8 +84,13 @@ export const DEMO_QUESTIONS: DemoQuestion[] = [
     difficulty: "easy",
     text: "<p>Write 7,306 in expanded form, and explain what the <strong>0</strong> in 7,306 shows.</p>",
     rubric: {
-      referenceAnswer: "7,306 = 7,000 + 300 + 6 (7 thousands, 3 hundreds, 0 tens and 6 ones). The 0 shows that there are no tens; it holds the tens place so the 3 stays in the hundreds place.",
-      keyPoints: ["Expanded form 7,000 + 300 + 6 (or 7 thousands, 3 hundreds, 6 ones)", "The 0 means there are no tens", "The 0 holds the tens place so the other digits keep their values"],
+      referenceAnswer:
+        "7,306 = 7,000 + 300 + 6 (7 thousands, 3 hundreds, 0 tens and 6 ones). The 0 shows that there are no tens; it holds the tens place so the 3 stays in the hundreds place.",
+      keyPoints: [
+        "Expanded form 7,000 + 300 + 6 (or 7 thousands, 3 hundreds, 6 ones)",
+        "The 0 means there are no tens",
+        "The 0 holds the tens place so the other digits keep their values",
+      ],
     },
   },
   {
@@ -109,8 +114,14 @@ export const DEMO_QUESTIONS: DemoQuestion[] = [
     metadata: { title: "Reporting the crowd" },
     text: "<p>The attendance at a football match was <strong>48,372</strong>. A newspaper rounds it to the nearest thousand and a radio station rounds it to the nearest hundred. What number does each report? Which report is closer to the real attendance, and by how much? Explain your reasoning.</p>",
     rubric: {
-      referenceAnswer: "The newspaper reports 48,000 because 372 is less than 500. The radio station reports 48,400 because the tens digit 7 means 72 rounds up to the next hundred. The radio's number is 28 away from 48,372 and the newspaper's is 372 away, so the radio report is closer, by 344.",
-      keyPoints: ["Newspaper: 48,000 (nearest thousand)", "Radio: 48,400 (nearest hundred)", "Radio is 28 away, newspaper is 372 away", "The radio report is closer, because rounding to a smaller place value loses less"],
+      referenceAnswer:
+        "The newspaper reports 48,000 because 372 is less than 500. The radio station reports 48,400 because the tens digit 7 means 72 rounds up to the next hundred. The radio's number is 28 away from 48,372 and the newspaper's is 372 away, so the radio report is closer, by 344.",
+      keyPoints: [
+        "Newspaper: 48,000 (nearest thousand)",
+        "Radio: 48,400 (nearest hundred)",
+        "Radio is 28 away, newspaper is 372 away",
+        "The radio report is closer, because rounding to a smaller place value loses less",
+      ],
     },
   },
   {
@@ -133,8 +144,13 @@ export const DEMO_QUESTIONS: DemoQuestion[] = [
     difficulty: "hard",
     text: "<p>Explain why 0.5 is greater than 0.45, even though 45 is greater than 5.</p>",
     rubric: {
-      referenceAnswer: "Compare the digits by place value, starting with the tenths. 0.5 has 5 tenths and 0.45 has only 4 tenths, so 0.5 is greater. Written with hundredths, 0.5 is 0.50, which is 50 hundredths, and 50 hundredths is more than 45 hundredths. Having more digits after the point does not make a number bigger.",
-      keyPoints: ["Compares the tenths first: 5 tenths is more than 4 tenths", "Rewrites 0.5 as 0.50 or 50 hundredths and compares with 45 hundredths", "More digits after the point does not mean a bigger number"],
+      referenceAnswer:
+        "Compare the digits by place value, starting with the tenths. 0.5 has 5 tenths and 0.45 has only 4 tenths, so 0.5 is greater. Written with hundredths, 0.5 is 0.50, which is 50 hundredths, and 50 hundredths is more than 45 hundredths. Having more digits after the point does not make a number bigger.",
+      keyPoints: [
+        "Compares the tenths first: 5 tenths is more than 4 tenths",
+        "Rewrites 0.5 as 0.50 or 50 hundredths and compares with 45 hundredths",
+        "More digits after the point does not mean a bigger number",
+      ],
     },
   },
 
@@ -181,8 +197,13 @@ export const DEMO_QUESTIONS: DemoQuestion[] = [
     difficulty: "medium",
     text: "<p>Explain how you know that <em>3/4</em> and <em>9/12</em> are equivalent fractions.</p>",
     rubric: {
-      referenceAnswer: "Multiplying the numerator and the denominator of 3/4 by 3 gives 9/12. Multiplying (or dividing) the top and bottom by the same number does not change the value, so 3/4 and 9/12 name the same amount. Going the other way, dividing 9 and 12 by 3 simplifies 9/12 to 3/4.",
-      keyPoints: ["Multiply the numerator and denominator of 3/4 by 3 to get 9/12 (or divide 9/12 by 3)", "The same number is used for the top and the bottom", "Equivalent fractions show the same amount"],
+      referenceAnswer:
+        "Multiplying the numerator and the denominator of 3/4 by 3 gives 9/12. Multiplying (or dividing) the top and bottom by the same number does not change the value, so 3/4 and 9/12 name the same amount. Going the other way, dividing 9 and 12 by 3 simplifies 9/12 to 3/4.",
+      keyPoints: [
+        "Multiply the numerator and denominator of 3/4 by 3 to get 9/12 (or divide 9/12 by 3)",
+        "The same number is used for the top and the bottom",
+        "Equivalent fractions show the same amount",
+      ],
     },
   },
   {
@@ -193,7 +214,8 @@ export const DEMO_QUESTIONS: DemoQuestion[] = [
     systemInstruction: `${TUTOR} The topic is equivalent fractions: help the student see that 2/6 and 1/3 are equal, by simplifying, by drawing or by thinking about slices.`,
     initialPrompt: "Hi! Sam ate 2/6 of a pizza and Lee ate 1/3 of a pizza of the same size. Lee says he ate more. What do you think, and why?",
     rubric: {
-      referenceAnswer: "Sam and Lee ate the same amount. Dividing the numerator and denominator of 2/6 by 2 gives 1/3, so 2/6 and 1/3 are equivalent: two slices out of six is the same as one slice out of three.",
+      referenceAnswer:
+        "Sam and Lee ate the same amount. Dividing the numerator and denominator of 2/6 by 2 gives 1/3, so 2/6 and 1/3 are equivalent: two slices out of six is the same as one slice out of three.",
       keyPoints: ["2/6 and 1/3 are equal, so they ate the same amount", "2/6 simplifies to 1/3 by dividing the top and bottom by 2", "Lee's claim is wrong"],
     },
   },
@@ -218,7 +240,8 @@ export const DEMO_QUESTIONS: DemoQuestion[] = [
     metadata: { title: "Measuring flour" },
     text: "<p>Maya's recipe needs <strong>3/4 cup</strong> of flour. She has only a 1/4 cup scoop and a 1/8 cup scoop. Describe two different ways she could measure exactly 3/4 cup, and explain why both give the same amount.</p>",
     rubric: {
-      referenceAnswer: "She can fill the 1/4 cup scoop 3 times, because 3 × 1/4 = 3/4. Or she can fill the 1/8 cup scoop 6 times, because 6/8 = 3/4. Both are the same amount because 3/4 and 6/8 are equivalent: multiply the top and bottom of 3/4 by 2. (Mixing scoops also works, e.g. two 1/4 scoops and two 1/8 scoops.)",
+      referenceAnswer:
+        "She can fill the 1/4 cup scoop 3 times, because 3 × 1/4 = 3/4. Or she can fill the 1/8 cup scoop 6 times, because 6/8 = 3/4. Both are the same amount because 3/4 and 6/8 are equivalent: multiply the top and bottom of 3/4 by 2. (Mixing scoops also works, e.g. two 1/4 scoops and two 1/8 scoops.)",
       keyPoints: ["Three 1/4 cup scoops make 3/4", "Six 1/8 cup scoops make 6/8", "6/8 is equivalent to 3/4 (multiply or divide top and bottom by 2)"],
     },
   },
@@ -301,7 +324,8 @@ export const DEMO_QUESTIONS: DemoQuestion[] = [
     metadata: { title: "Choosing a phone plan" },
     text: "<p>A phone plan costs $15 a month plus $2 for each gigabyte used. Write an expression for the monthly cost and explain what each part means.</p>",
     rubric: {
-      referenceAnswer: "15 + 2g dollars, where g is the number of gigabytes used in the month. The 15 is the fixed monthly fee, paid whatever you use, and 2g is $2 for each gigabyte.",
+      referenceAnswer:
+        "15 + 2g dollars, where g is the number of gigabytes used in the month. The 15 is the fixed monthly fee, paid whatever you use, and 2g is $2 for each gigabyte.",
       keyPoints: ["Expression 15 + 2g (or an equivalent such as 2g + 15)", "15 is the fixed monthly fee", "2g is the cost of the data: $2 for each gigabyte g"],
     },
   },
@@ -386,8 +410,14 @@ export const DEMO_QUESTIONS: DemoQuestion[] = [
     metadata: { title: "Planning the class trip" },
     text: "<p>The bus for a class trip is already paid for. Museum tickets cost <strong>$12</strong> each, and the class has <strong>$300</strong> left for tickets. Write and solve an equation to find how many tickets the class can buy. There are 27 students in the class: can everyone go? Explain.</p>",
     rubric: {
-      referenceAnswer: "12t = 300, where t is the number of tickets. Divide both sides by 12: t = 25. The class can buy 25 tickets, so not all 27 students can go; tickets for 27 students would cost 27 × 12 = $324, which is $24 more than they have.",
-      keyPoints: ["Equation 12t = 300", "Divide both sides by 12 to get t = 25", "25 is fewer than 27, so not everyone can go", "27 tickets would cost $324, $24 more than $300"],
+      referenceAnswer:
+        "12t = 300, where t is the number of tickets. Divide both sides by 12: t = 25. The class can buy 25 tickets, so not all 27 students can go; tickets for 27 students would cost 27 × 12 = $324, which is $24 more than they have.",
+      keyPoints: [
+        "Equation 12t = 300",
+        "Divide both sides by 12 to get t = 25",
+        "25 is fewer than 27, so not everyone can go",
+        "27 tickets would cost $324, $24 more than $300",
+      ],
     },
   },
 ];

@@ -17,14 +17,7 @@ import { hashPassword } from "~/domain/auth/password";
 import { normalizeEmail } from "~/domain/auth/roles";
 import { insertGroups } from "~/lib/batching";
 import { questionValues } from "./questions.server";
-import {
-  DEMO_COMPETENCIES,
-  DEMO_MODULES,
-  DEMO_PREREQUISITES,
-  DEMO_QUESTIONS,
-  type DemoCompetencyKey,
-  type DemoSectionKey,
-} from "./seed-content";
+import { DEMO_COMPETENCIES, DEMO_MODULES, DEMO_PREREQUISITES, DEMO_QUESTIONS, type DemoCompetencyKey, type DemoSectionKey } from "./seed-content";
 import { hasAnyUser } from "./users.server";
 
 /**
@@ -125,9 +118,7 @@ export async function seedDemoData(db: Database, accounts: DemoAccounts = DEFAUL
       gradeLevel: "6",
       subject: "Mathematics",
     }),
-    db.insert(curriculumCompetencies).values(
-      DEMO_COMPETENCIES.map((competency) => ({ curriculumId, competencyId: competencyIds[competency.key] })),
-    ),
+    db.insert(curriculumCompetencies).values(DEMO_COMPETENCIES.map((competency) => ({ curriculumId, competencyId: competencyIds[competency.key] }))),
     db.insert(tests).values({
       id: testId,
       title: "Grade 6 Math Check-in",

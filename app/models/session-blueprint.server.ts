@@ -28,10 +28,16 @@ export async function buildBlueprint(db: Database, request: BlueprintRequest): P
   const competencyIds = [...new Set(test.questions.flatMap((question) => question.competencies))];
   const [competencyRows, prerequisiteRows] = await Promise.all([
     inChunks(competencyIds, (group) =>
-      db.select({ id: competencies.id, name: competencies.description, moduleId: competencies.moduleId }).from(competencies).where(inArray(competencies.id, group)),
+      db
+        .select({ id: competencies.id, name: competencies.description, moduleId: competencies.moduleId })
+        .from(competencies)
+        .where(inArray(competencies.id, group)),
     ),
     inChunks(competencyIds, (group) =>
-      db.select({ competencyId: prerequisites.competencyId, prerequisiteId: prerequisites.prerequisiteId }).from(prerequisites).where(inArray(prerequisites.competencyId, group)),
+      db
+        .select({ competencyId: prerequisites.competencyId, prerequisiteId: prerequisites.prerequisiteId })
+        .from(prerequisites)
+        .where(inArray(prerequisites.competencyId, group)),
     ),
   ]);
   const moduleIds = [...new Set(competencyRows.flatMap((row) => (row.moduleId ? [row.moduleId] : [])))];

@@ -57,7 +57,13 @@ const listColumns = {
 
 /** The statements are exported so a test can read their query plans (they must read an index in order). */
 export function sessionRowsQuery(db: Database, filters: SessionFilters, limit: number, offset: number) {
-  return db.select(listColumns).from(sessions).where(whereOf(filters)).orderBy(...newestFirst).limit(limit).offset(offset);
+  return db
+    .select(listColumns)
+    .from(sessions)
+    .where(whereOf(filters))
+    .orderBy(...newestFirst)
+    .limit(limit)
+    .offset(offset);
 }
 
 export type SessionListRow = Awaited<ReturnType<typeof sessionRowsQuery>>[number];
@@ -92,7 +98,11 @@ export function sessionListChunkQuery(db: Database, filters: SessionFilters, aft
  * Every matching session (GET /api/sessions without paging), newest first, up to `maxRows`, in
  * chunks that each continue after the last row read, so the answer can be streamed as it is read.
  */
-export async function* sessionListChunks(db: Database, filters: SessionFilters, options: { maxRows: number; chunkRows?: number }): AsyncGenerator<SessionListRow[]> {
+export async function* sessionListChunks(
+  db: Database,
+  filters: SessionFilters,
+  options: { maxRows: number; chunkRows?: number },
+): AsyncGenerator<SessionListRow[]> {
   const chunkRows = options.chunkRows ?? LIST_CHUNK_ROWS;
   let read = 0;
   let after: After = null;

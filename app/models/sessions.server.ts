@@ -121,7 +121,10 @@ type SessionBehind = {
 export async function writeSessionBehind(db: Database, behind: SessionBehind): Promise<void> {
   const answerRows = behind.answers.map((answer) => ({ id: crypto.randomUUID(), sessionId: behind.sessionId, ...answer }));
   await db.batch([
-    db.update(testSessionRecords).set({ ...behind.record, updatedAt: new Date() }).where(eq(testSessionRecords.id, behind.sessionId)),
+    db
+      .update(testSessionRecords)
+      .set({ ...behind.record, updatedAt: new Date() })
+      .where(eq(testSessionRecords.id, behind.sessionId)),
     // One row a statement: an answer row has 17 columns and a long text can be large.
     ...answerRows.map((row) =>
       db

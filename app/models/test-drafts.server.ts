@@ -14,11 +14,7 @@ const nameKey = (name: string) => name.trim().toLowerCase();
  * description, ignoring case). The caller runs them in the same batch as the test, so a refused
  * save leaves nothing behind.
  */
-export async function draftQuestionWrites(
-  db: Database,
-  drafts: DraftQuestionSave[],
-  context: { userId: string | null; subject: string; gradeLevel: string },
-) {
+export async function draftQuestionWrites(db: Database, drafts: DraftQuestionSave[], context: { userId: string | null; subject: string; gradeLevel: string }) {
   const names = [...new Map(drafts.map((draft) => [nameKey(draft.competency), draft.competency.trim()])).values()];
   const existing = await inChunks(names.map(nameKey), (group) =>
     db

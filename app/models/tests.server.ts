@@ -31,7 +31,10 @@ export async function testTotals(db: Database): Promise<{ totalTests: number; me
 
 export async function listTests(db: Database) {
   const [rows, placements] = await Promise.all([
-    db.select().from(tests).orderBy(...newestFirst),
+    db
+      .select()
+      .from(tests)
+      .orderBy(...newestFirst),
     db
       .select({ testId: testQuestions.testId, id: questions.id, type: questions.type, difficulty: questions.difficulty, sectionId: testQuestions.sectionId })
       .from(testQuestions)
@@ -85,7 +88,10 @@ export async function getTestDetail(db: Database, id: string) {
       .where(eq(testQuestions.testId, id))
       .orderBy(asc(testQuestions.position)),
   ]);
-  const links = await competencyLinksOf(db, placed.map(({ question }) => question.id));
+  const links = await competencyLinksOf(
+    db,
+    placed.map(({ question }) => question.id),
+  );
   const linksByQuestion = groupBy(links, (link) => link.questionId);
   const sectionLimit = new Map(sections.map((section) => [section.id, section.timeLimit]));
   const { createdAt, updatedAt, ...columns } = test;
@@ -188,7 +194,10 @@ function childInserts(db: Database, testId: string, placements: PlacementInput[]
  */
 export async function createTest(db: Database, input: TestCreate, userId: string | null) {
   const drafts = input.questions.filter(isDraftQuestion);
-  await assertPlaceable(db, input.questions.filter((entry): entry is PlacementInput => !isDraftQuestion(entry)));
+  await assertPlaceable(
+    db,
+    input.questions.filter((entry): entry is PlacementInput => !isDraftQuestion(entry)),
+  );
   const created = await draftQuestionWrites(db, drafts, { userId, subject: input.subject, gradeLevel: input.gradeLevel });
   const newIds = created.questionIds.values();
   const placements = input.questions.map((entry) =>
@@ -204,9 +213,16 @@ export async function updateTest(db: Database, id: string, input: TestUpdate) {
   const existing = await db.query.tests.findFirst({ where: eq(tests.id, id), columns: { id: true } });
   if (!existing) return undefined;
   await assertPlaceable(db, input.questions);
-  await assertSectionsFree(db, id, input.sections.map((section) => section.id));
+  await assertSectionsFree(
+    db,
+    id,
+    input.sections.map((section) => section.id),
+  );
   await db.batch([
-    db.update(tests).set({ ...detailValues(input), perQuestionTimerDefaults: input.perQuestionTimerDefaults }).where(eq(tests.id, id)),
+    db
+      .update(tests)
+      .set({ ...detailValues(input), perQuestionTimerDefaults: input.perQuestionTimerDefaults })
+      .where(eq(tests.id, id)),
     db.delete(testQuestions).where(eq(testQuestions.testId, id)),
     db.delete(testSections).where(eq(testSections.testId, id)),
     ...childInserts(db, id, input.questions, input.sections),

@@ -44,9 +44,7 @@ function heldUntilAfter(failures: SQL, now: number, policy: ThrottlePolicy): SQL
  * Read through the updated_at index, so it costs little when there is nothing to purge.
  */
 function purgeForgotten(db: Database, now: number) {
-  return db
-    .delete(row)
-    .where(and(lt(row.updatedAt, new Date(now - MAX_QUIET_PERIOD_MS)), or(isNull(row.lockedUntil), lt(row.lockedUntil, new Date(now)))));
+  return db.delete(row).where(and(lt(row.updatedAt, new Date(now - MAX_QUIET_PERIOD_MS)), or(isNull(row.lockedUntil), lt(row.lockedUntil, new Date(now)))));
 }
 
 /**

@@ -92,14 +92,15 @@ export async function upsertOidcUser(db: Database, profile: OidcProfile): Promis
   });
   const byEmail = linked ? undefined : await findUserByEmail(db, email);
   if (byEmail?.oidcSubject && byEmail.oidcIssuer === profile.issuer) {
-    throw new IdentityConflictError(
-      "This e-mail address already belongs to a different account at your identity provider. Ask your administrator for help.",
-    );
+    throw new IdentityConflictError("This e-mail address already belongs to a different account at your identity provider. Ask your administrator for help.");
   }
   const existing = linked ?? byEmail;
   const [row] = existing
     ? await db.update(users).set(details).where(eq(users.id, existing.id)).returning()
-    : await db.insert(users).values({ ...details, role: "student" }).returning();
+    : await db
+        .insert(users)
+        .values({ ...details, role: "student" })
+        .returning();
   if (!row) throw new Error("Saving the signed-in user returned no row");
   return row;
 }

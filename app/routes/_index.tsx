@@ -8,7 +8,6 @@ import { averageDurationMinutes, QUESTION_TYPE_COUNT } from "~/domain/shell/dash
 import { testTotals } from "~/models/tests.server";
 import { getCurrentUser } from "~/services/auth.server";
 
-
 /** "/" is the landing page signed out, the join screen for students, the dashboard for admins. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getCurrentUser(request, context);

@@ -1,4 +1,3 @@
-
 import { resourceRoute } from "~/services/resource-route.server";
 import { ClaimsError } from "~/domain/auth/oidc-claims";
 import { IdentityConflictError } from "~/models/users.server";
@@ -25,7 +24,7 @@ export const { loader, action } = resourceRoute({
           description:
             error instanceof ClaimsError || error instanceof IdentityConflictError
               ? error.message
-               : "The identity provider did not complete the sign-in. Please try again.",
+              : "The identity provider did not complete the sign-in. Please try again.",
           variant: "destructive",
         });
       }

@@ -7,5 +7,7 @@ export const { loader, action } = resourceRoute({
   who: "admin",
   params: ["id", "competencyId"],
   notFound: NOT_FOUND.curriculumMember,
-  DELETE: { handler: async ({ context, params }) => ((await removeCurriculumCompetency(context.db, params.id, params.competencyId)) ? { deleted: true } : null) },
+  DELETE: {
+    handler: async ({ context, params }) => ((await removeCurriculumCompetency(context.db, params.id, params.competencyId)) ? { deleted: true } : null),
+  },
 });

@@ -10,6 +10,8 @@ import { confirmSignOutPage, signOut } from "~/services/sign-out.server";
  */
 export const { loader, action } = resourceRoute({
   who: "anyone",
-  GET: { handler: async ({ request, context }) => (isStartedByAnotherSite(request, context.config.appOrigin) ? confirmSignOutPage() : signOut(request, context)) },
+  GET: {
+    handler: async ({ request, context }) => (isStartedByAnotherSite(request, context.config.appOrigin) ? confirmSignOutPage() : signOut(request, context)),
+  },
   POST: { handler: ({ request, context }) => signOut(request, context) },
 });

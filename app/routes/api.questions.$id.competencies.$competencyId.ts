@@ -8,6 +8,9 @@ export const { loader, action } = resourceRoute({
   who: "admin",
   params: ["id", "competencyId"],
   notFound: NOT_FOUND.questionCompetencyLink,
-  PATCH: { body: competencyLinkPatchSchema, handler: ({ context, params, body }) => setPrimaryCompetency(context.db, params.id, params.competencyId, body.isPrimary) },
+  PATCH: {
+    body: competencyLinkPatchSchema,
+    handler: ({ context, params, body }) => setPrimaryCompetency(context.db, params.id, params.competencyId, body.isPrimary),
+  },
   DELETE: { handler: async ({ context, params }) => ((await unlinkCompetency(context.db, params.id, params.competencyId)) ? { deleted: true } : null) },
 });

@@ -11,6 +11,7 @@ export const { loader, action } = resourceRoute({
   who: "admin",
   POST: {
     body: previewGradeRequestSchema,
-    handler: async ({ context, caller, body }) => jobWaitResponse(await previewGrade(aiTasksFor(context, caller.id), body.question, body.answer), context.config.ai.provider),
+    handler: async ({ context, caller, body }) =>
+      jobWaitResponse(await previewGrade(aiTasksFor(context, caller.id), body.question, body.answer), context.config.ai.provider),
   },
 });

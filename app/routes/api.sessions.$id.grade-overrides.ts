@@ -10,5 +10,8 @@ import { created, resourceRoute } from "~/services/resource-route.server";
 export const { loader, action } = resourceRoute({
   who: "admin",
   params: ["id"],
-  POST: { body: gradeOverrideSchema, handler: async ({ context, params, caller, body }) => created(await overrideSessionGrade(context, params.id, body, caller)) },
+  POST: {
+    body: gradeOverrideSchema,
+    handler: async ({ context, params, caller, body }) => created(await overrideSessionGrade(context, params.id, body, caller)),
+  },
 });

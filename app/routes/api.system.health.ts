@@ -41,10 +41,7 @@ async function checkDeployment(context: AppLoadContext): Promise<Response> {
     return null;
   });
   const ok = database.ok && sessionObject.ok;
-  return json(
-    { ok, database, sessionObject, jobs: jobs ?? {} },
-    { status: ok ? 200 : 503, headers: { "Cache-Control": "no-store" } },
-  );
+  return json({ ok, database, sessionObject, jobs: jobs ?? {} }, { status: ok ? 200 : 503, headers: { "Cache-Control": "no-store" } });
 }
 
 export const { loader, action } = resourceRoute({ who: "admin", GET: { handler: ({ context }) => checkDeployment(context) } });

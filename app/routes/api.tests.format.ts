@@ -10,6 +10,7 @@ export const { loader, action } = resourceRoute({
   who: "admin",
   POST: {
     body: formatRequestSchema,
-    handler: async ({ context, caller, body }) => jobWaitResponse(await formatTestContent(aiTasksFor(context, caller.id), body.rawContent), context.config.ai.provider, withCompetencyMaps),
+    handler: async ({ context, caller, body }) =>
+      jobWaitResponse(await formatTestContent(aiTasksFor(context, caller.id), body.rawContent), context.config.ai.provider, withCompetencyMaps),
   },
 });

@@ -8,5 +8,8 @@ import { resourceRoute } from "~/services/resource-route.server";
  */
 export const { loader, action } = resourceRoute({
   who: "admin",
-  POST: { body: generationRequestSchema, handler: async ({ context, caller, body }) => jobWaitResponse(await generateTestDraft(aiTasksFor(context, caller.id), body), context.config.ai.provider) },
+  POST: {
+    body: generationRequestSchema,
+    handler: async ({ context, caller, body }) => jobWaitResponse(await generateTestDraft(aiTasksFor(context, caller.id), body), context.config.ai.provider),
+  },
 });

@@ -1,10 +1,4 @@
-import {
-  json,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { GraduationCap } from "lucide-react";
 
@@ -66,13 +60,9 @@ export default function Login() {
         <span className="mx-auto flex size-12 items-center justify-center rounded-xl bg-brand-600 text-white">
           <GraduationCap aria-hidden="true" className="size-7" />
         </span>
-        <h1 className="mt-4 text-center text-2xl font-bold text-slate-900">
-          {needsSetup ? "Set up the first admin" : "Sign in"}
-        </h1>
+        <h1 className="mt-4 text-center text-2xl font-bold text-slate-900">{needsSetup ? "Set up the first admin" : "Sign in"}</h1>
         <p className="mt-1 text-center text-sm text-slate-700">
-          {needsSetup
-            ? "This deployment has no accounts yet. The account you create now is its administrator."
-            : "Adaptive Testing Engine"}
+          {needsSetup ? "This deployment has no accounts yet. The account you create now is its administrator." : "Adaptive Testing Engine"}
         </p>
         <Form method="post" className="mt-6 space-y-4" noValidate>
           <input type="hidden" name="returnTo" value={searchParams.get("returnTo") ?? ""} />
@@ -83,15 +73,7 @@ export default function Login() {
               <FormField name="lastName" label="Last name" autoComplete="family-name" required />
             </div>
           ) : null}
-          <FormField
-            name="email"
-            label="Email"
-            type="email"
-            autoComplete="username"
-            required
-            defaultValue={failed?.values?.email}
-            aria-describedby={errorId}
-          />
+          <FormField name="email" label="Email" type="email" autoComplete="username" required defaultValue={failed?.values?.email} aria-describedby={errorId} />
           <FormField
             name="password"
             label="Password"
@@ -101,9 +83,7 @@ export default function Login() {
             minLength={needsSetup ? MIN_PASSWORD_LENGTH : undefined}
             aria-describedby={errorId}
           />
-          {needsSetup ? (
-            <FormField name="confirmPassword" label="Confirm password" type="password" autoComplete="new-password" required />
-          ) : null}
+          {needsSetup ? <FormField name="confirmPassword" label="Confirm password" type="password" autoComplete="new-password" required /> : null}
           <FormAlert id="sign-in-error" result={failed} />
           <button type="submit" className="btn-primary w-full" disabled={busy}>
             {needsSetup ? (busy ? "Creating..." : "Create admin account") : busy ? "Signing in..." : "Sign in"}

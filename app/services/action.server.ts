@@ -89,7 +89,14 @@ function refusalToast(message: string, messages: ActionMessages<string>, intent:
   return { title: failure, description: message, variant: "destructive" };
 }
 
-function failure(status: number, intent: string | null, toast: ToastMessage, errors: Record<string, string> = {}, values?: Record<string, string>, headers: Record<string, string> = {}) {
+function failure(
+  status: number,
+  intent: string | null,
+  toast: ToastMessage,
+  errors: Record<string, string> = {},
+  values?: Record<string, string>,
+  headers: Record<string, string> = {},
+) {
   return json<ActionResult>({ ok: false, intent, toast, fieldErrors: errors, ...(values ? { values } : {}) }, { status, headers });
 }
 
@@ -132,7 +139,10 @@ export async function handleAction<Schema extends IntentSchema, Data = undefined
     const { status, message, headers } = describeFailure(error, `Screen action "${intent}"`, intents[intent]!.failure);
     // A rule that names the field it refused lets the form show the reason beside that field.
     const errors = error instanceof DomainError && error.field ? { [error.field]: message } : {};
-    const toast = error instanceof RateLimitedError ? toastOf(message, messages.titled, RATE_LIMITED_TITLE) : refusalToast(message, messages as ActionMessages<string>, intent);
+    const toast =
+      error instanceof RateLimitedError
+        ? toastOf(message, messages.titled, RATE_LIMITED_TITLE)
+        : refusalToast(message, messages as ActionMessages<string>, intent);
     return failure(status, intent, toast, errors, echo, headers);
   }
 }

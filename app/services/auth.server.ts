@@ -35,15 +35,11 @@ async function loadCurrentUser(request: Request, context: AppLoadContext): Promi
 const isApiRequest = (request: Request) => new URL(request.url).pathname.startsWith("/api/");
 
 function signedOutResponse(request: Request): Response {
-  return isApiRequest(request)
-    ? json({ message: "Sign in required" }, { status: 401 })
-    : json<GateData>({ gate: "landing" }, { status: 401 });
+  return isApiRequest(request) ? json({ message: "Sign in required" }, { status: 401 }) : json<GateData>({ gate: "landing" }, { status: 401 });
 }
 
 function forbiddenResponse(request: Request): Response {
-  return isApiRequest(request)
-    ? json({ message: "Admin access required" }, { status: 403 })
-    : json<GateData>({ gate: "join" }, { status: 403 });
+  return isApiRequest(request) ? json({ message: "Admin access required" }, { status: 403 }) : json<GateData>({ gate: "join" }, { status: 403 });
 }
 
 export async function requireUser(request: Request, context: AppLoadContext): Promise<CurrentUser> {

@@ -17,10 +17,7 @@ type NamedCohortReport = CohortAnalyticsReport & { cohortName: string };
  * error: the class is real, it simply has no sessions on that test, and the report says so with
  * zero sessions (the page then shows SPEC.md's 'No data found for cohort ...').
  */
-export async function loadCohortAnalytics(
-  db: Database,
-  input: { cohortId: string; testConfigId?: string | null },
-): Promise<NamedCohortReport | null> {
+export async function loadCohortAnalytics(db: Database, input: { cohortId: string; testConfigId?: string | null }): Promise<NamedCohortReport | null> {
   const testConfigId = input.testConfigId || null;
   const data = await readCohortAnalyticsData(db, { cohortId: input.cohortId, testConfigId });
   if (!data) return null;

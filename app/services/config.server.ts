@@ -62,9 +62,7 @@ export function loadConfig(env: Partial<Env>): AppConfig {
     .filter(Boolean);
   if (sessionSecrets.length === 0) {
     if (!isDevelopment) {
-      throw new ConfigError(
-        "SESSION_SECRET is not set. Set it with `wrangler secret put SESSION_SECRET` (at least 32 random characters).",
-      );
+      throw new ConfigError("SESSION_SECRET is not set. Set it with `wrangler secret put SESSION_SECRET` (at least 32 random characters).");
     }
     sessionSecrets.push(DEVELOPMENT_SESSION_SECRET);
   } else if (!isDevelopment && sessionSecrets.some((secret) => secret.length < MIN_SECRET_LENGTH)) {
@@ -74,9 +72,7 @@ export function loadConfig(env: Partial<Env>): AppConfig {
   const oidcParts = [vars.OIDC_ISSUER, vars.OIDC_CLIENT_ID, vars.OIDC_CLIENT_SECRET];
   const oidcSetCount = oidcParts.filter(Boolean).length;
   if (oidcSetCount > 0 && oidcSetCount < 3) {
-    throw new ConfigError(
-      "OIDC sign-in needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together; set all three or none.",
-    );
+    throw new ConfigError("OIDC sign-in needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together; set all three or none.");
   }
   const oidc =
     vars.OIDC_ISSUER && vars.OIDC_CLIENT_ID && vars.OIDC_CLIENT_SECRET

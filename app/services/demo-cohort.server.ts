@@ -61,7 +61,11 @@ export async function seedDemoCohort(context: AppLoadContext, admin: { id: strin
   const students = simulatedClass(DEMO_STUDENT_COUNT, DEMO_SEED);
   let done = 0;
   onProgress?.({ done, total: students.length });
-  await addCohortMembers(db, cohort.id, students.map(({ studentId, displayName }) => ({ studentId, displayName })));
+  await addCohortMembers(
+    db,
+    cohort.id,
+    students.map(({ studentId, displayName }) => ({ studentId, displayName })),
+  );
   await forEachLimited(students, CONCURRENCY, async (student) => {
     await takeTest(context, templates[student.mode], student);
     onProgress?.({ done: ++done, total: students.length });
@@ -154,7 +158,8 @@ async function takeTest(context: AppLoadContext, template: SessionBlueprint, stu
     const { answer, timeSpentSeconds } = simulatedAnswer(questions.get(current.id)!, student.theta, random);
     // A chat is graded on the exchanges the session holds, as /api/chat stores them.
     if (typeof answer === "object" && !Array.isArray(answer)) {
-      for (const turn of answer.messages.filter((message) => message.role === "user")) await session.appendChatExchange({ questionId: current.id, message: turn.content, reply: DEMO_TUTOR_REPLY });
+      for (const turn of answer.messages.filter((message) => message.role === "user"))
+        await session.appendChatExchange({ questionId: current.id, message: turn.content, reply: DEMO_TUTOR_REPLY });
     }
     const result = await session.submit({ questionId: current.id, answer, timeSpentSeconds });
     if (!result.ok) {
@@ -170,7 +175,14 @@ async function takeTest(context: AppLoadContext, template: SessionBlueprint, stu
       const { score, feedback, strengths, improvements } = result.answer;
       const grade = { score: score ?? 0, feedback: feedback ?? "", strengths, improvements };
       await session.applyModelGrade({ questionId: current.id, grade });
-      logs.push(offlineGradingLog(sessionId, submitted, { question: result.modelGrade.question, answer: result.modelGrade.answer, result: { ...grade, keyPoints: [] }, review: { flagged: false, reasons: [] } }));
+      logs.push(
+        offlineGradingLog(sessionId, submitted, {
+          question: result.modelGrade.question,
+          answer: result.modelGrade.answer,
+          result: { ...grade, keyPoints: [] },
+          review: { flagged: false, reasons: [] },
+        }),
+      );
     }
     current = result.view.currentQuestion;
   }

@@ -28,7 +28,15 @@ export async function readGradingReview(context: AppLoadContext, sessionId: stri
     findSessionStudent(db, { cohortId: session.cohortId, studentId: session.userId }),
   ]);
   return {
-    session: { id: session.id, testTitle: session.testTitle, studentId: session.userId, studentName, completed: session.completed, totalScore: session.totalScore, endedEarly: wasEndedEarly(session.completionReason) },
+    session: {
+      id: session.id,
+      testTitle: session.testTitle,
+      studentId: session.userId,
+      studentName,
+      completed: session.completed,
+      totalScore: session.totalScore,
+      endedEarly: wasEndedEarly(session.completionReason),
+    },
     review: gradingReviewJson(logs, overrides),
   };
 }
@@ -41,7 +49,12 @@ type RecordedOverride = { override: OverrideJson & { id: string; questionId: str
  * writes D1 at once so lists and analytics show it. The object is the only writer of the answer
  * (ADR 0010), and it keeps a teacher's grade against a model grade landing later.
  */
-export async function overrideSessionGrade(context: AppLoadContext, sessionId: string, input: GradeOverrideInput, teacher: CurrentUser): Promise<RecordedOverride> {
+export async function overrideSessionGrade(
+  context: AppLoadContext,
+  sessionId: string,
+  input: GradeOverrideInput,
+  teacher: CurrentUser,
+): Promise<RecordedOverride> {
   const { db } = context;
   found(await findSessionRecord(db, sessionId), NOT_FOUND.session);
   const session = testSessionStub(context.cloudflare.env, sessionId);

@@ -22,12 +22,7 @@ const INVALID_CREDENTIALS = "Invalid email or password.";
  * attempt is first claimed from the sign-in throttles (ADR 0002), atomically, so a burst of
  * parallel guesses cannot outrun the count; a refused attempt never reaches the password check.
  */
-async function verifyLocalCredentials(
-  context: AppLoadContext,
-  form: FormData,
-  request: Request,
-  now = Date.now(),
-): Promise<UserRow> {
+async function verifyLocalCredentials(context: AppLoadContext, form: FormData, request: Request, now = Date.now()): Promise<UserRow> {
   const parsed = signInSchema.safeParse({ email: form.get("email"), password: form.get("password") });
   if (!parsed.success) throw new DomainError("invalid", parsed.error.issues[0]?.message ?? INVALID_CREDENTIALS);
 
@@ -52,12 +47,7 @@ async function verifyLocalCredentials(
  * The id under which this browser is throttled when it is already trusted for the account:
  * it signed in to the account before (trusted-device cookie) or holds a valid session for it.
  */
-async function trustedBrowserId(
-  request: Request,
-  context: AppLoadContext,
-  normalizedEmail: string,
-  user: UserRow | undefined,
-): Promise<string | null> {
+async function trustedBrowserId(request: Request, context: AppLoadContext, normalizedEmail: string, user: UserRow | undefined): Promise<string | null> {
   const deviceId = await trustedDeviceFor(request, context.config, normalizedEmail);
   if (deviceId) return deviceId;
   if (!user) return null;
@@ -72,12 +62,7 @@ export function localAuthenticator(context: AppLoadContext): Authenticator<UserR
 }
 
 /** Starts the session after a local sign-in and marks this browser as trusted for the account. */
-export async function completeLocalSignIn(
-  request: Request,
-  context: AppLoadContext,
-  user: UserRow,
-  returnTo: string | null | undefined,
-): Promise<Response> {
+export async function completeLocalSignIn(request: Request, context: AppLoadContext, user: UserRow, returnTo: string | null | undefined): Promise<Response> {
   const response = await completeSignIn(request, context, user.id, returnTo);
   response.headers.append("Set-Cookie", await trustDevice(request, context.config, normalizeEmail(user.email)));
   return response;

@@ -3,14 +3,7 @@ import { z } from "zod";
 import { Authenticator } from "remix-auth";
 import { OAuth2Strategy } from "remix-auth-oauth2";
 
-import {
-  ClaimsError,
-  decodeJwtPayload,
-  emailIsVerified,
-  idTokenClaimsSchema,
-  namesFromClaims,
-  validateIdTokenClaims,
-} from "~/domain/auth/oidc-claims";
+import { ClaimsError, decodeJwtPayload, emailIsVerified, idTokenClaimsSchema, namesFromClaims, validateIdTokenClaims } from "~/domain/auth/oidc-claims";
 import { upsertOidcUser, type UserRow } from "~/models/users.server";
 import type { OidcConfig } from "./config.server";
 
@@ -65,11 +58,7 @@ async function fetchUserInfo(endpoint: string | undefined, accessToken: string):
   return response.json();
 }
 
-export async function oidcAuthenticator(
-  context: AppLoadContext,
-  oidc: OidcConfig,
-  request: Request,
-): Promise<Authenticator<UserRow>> {
+export async function oidcAuthenticator(context: AppLoadContext, oidc: OidcConfig, request: Request): Promise<Authenticator<UserRow>> {
   const discovery = await discover(oidc.issuer);
   const origin = context.config.appOrigin ?? new URL(request.url).origin;
   const strategy = new OAuth2Strategy<UserRow>(
@@ -97,9 +86,7 @@ export async function oidcAuthenticator(
         nowSeconds: Math.floor(Date.now() / 1000),
       });
       // Some providers (Clever among them) put the e-mail only in the userinfo answer.
-      const identity = claims.email
-        ? claims
-        : userInfoSchema.parse(await fetchUserInfo(discovery.userinfo_endpoint, tokens.accessToken()));
+      const identity = claims.email ? claims : userInfoSchema.parse(await fetchUserInfo(discovery.userinfo_endpoint, tokens.accessToken()));
       if (!identity.email) throw new ClaimsError("The identity provider did not share an e-mail address.");
       if (!emailIsVerified(identity)) {
         throw new ClaimsError("The identity provider says this e-mail address is not verified.");

@@ -35,7 +35,13 @@ type HandlerArgs<W extends Who, P extends string, Query, Body> = {
   body: Body;
 };
 
-type MethodSpec<W extends Who, P extends string, QuerySchema extends z.ZodTypeAny | undefined, BodySchema extends z.ZodTypeAny | undefined, Result = unknown> = {
+type MethodSpec<
+  W extends Who,
+  P extends string,
+  QuerySchema extends z.ZodTypeAny | undefined,
+  BodySchema extends z.ZodTypeAny | undefined,
+  Result = unknown,
+> = {
   query?: QuerySchema;
   body?: BodySchema;
   handler: (
@@ -51,7 +57,21 @@ type MethodSpec<W extends Who, P extends string, QuerySchema extends z.ZodTypeAn
 type AnySchema = z.ZodTypeAny | undefined;
 
 /** Each method's query and body schemas are their own type parameters, so its handler sees them parsed. */
-type RouteSpec<W extends Who, P extends string, GR, GQ extends AnySchema, GB extends AnySchema, OQ extends AnySchema, OB extends AnySchema, UQ extends AnySchema, UB extends AnySchema, AQ extends AnySchema, AB extends AnySchema, DQ extends AnySchema, DB extends AnySchema> = {
+type RouteSpec<
+  W extends Who,
+  P extends string,
+  GR,
+  GQ extends AnySchema,
+  GB extends AnySchema,
+  OQ extends AnySchema,
+  OB extends AnySchema,
+  UQ extends AnySchema,
+  UB extends AnySchema,
+  AQ extends AnySchema,
+  AB extends AnySchema,
+  DQ extends AnySchema,
+  DB extends AnySchema,
+> = {
   who: W;
   /** The path parameters the handlers read (`["id"]` for `api.tests.$id.ts`). */
   params?: readonly P[];

@@ -38,7 +38,10 @@ describe("securityHeaders", () => {
     expect(secured.headers.get("Location")).toBe("https://app.example/");
     expect(secured.headers.get("Cache-Control")).toBe("no-store");
 
-    const json = withSecurityHeaders(new Response('{"a":1}', { status: 404, headers: { "Content-Type": "application/json" } }), { nonce: "n", isDevelopment: true });
+    const json = withSecurityHeaders(new Response('{"a":1}', { status: 404, headers: { "Content-Type": "application/json" } }), {
+      nonce: "n",
+      isDevelopment: true,
+    });
     expect(json.status).toBe(404);
     expect(json.headers.get("Content-Type")).toBe("application/json");
     expect(await json.text()).toBe('{"a":1}');

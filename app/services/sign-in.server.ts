@@ -7,12 +7,7 @@ import { commitSession, readSession } from "./session.server";
  * Starts the app session for a verified user and sends them where they were going: the
  * explicit `returnTo` (local form) or the one remembered before the OIDC redirect.
  */
-export async function completeSignIn(
-  request: Request,
-  context: AppLoadContext,
-  userId: string,
-  explicitReturnTo?: string | null,
-): Promise<Response> {
+export async function completeSignIn(request: Request, context: AppLoadContext, userId: string, explicitReturnTo?: string | null): Promise<Response> {
   const session = await readSession(request, context.config);
   const returnTo = safeReturnPath(explicitReturnTo || session.get("returnTo"));
   session.unset("returnTo");

@@ -61,7 +61,9 @@ export function passForSession(config: AppConfig, sessionId: string): Promise<st
 type SessionCaller = { kind: "admin"; user: CurrentUser } | { kind: "pass"; user: CurrentUser | null };
 
 const refusal = (user: CurrentUser | null) =>
-  user ? new DomainError("forbidden", "This test session belongs to another student.") : new DomainError("unauthenticated", "Join your class to take this test.");
+  user
+    ? new DomainError("forbidden", "This test session belongs to another student.")
+    : new DomainError("unauthenticated", "Join your class to take this test.");
 
 /**
  * Who may read or answer a session: an admin, or a browser whose pass names it. Anyone else is

@@ -103,7 +103,13 @@ export async function resumeSessionInProgress(
  * mode when it fixes one, else the one they chose. All or nothing: their class membership is
  * recorded with the session, and taken back if the session does not start.
  */
-export async function startJoinedSession(request: Request, context: AppLoadContext, student: JoinedStudent, testId: string, chosenMode: TestMode): Promise<StartedSession> {
+export async function startJoinedSession(
+  request: Request,
+  context: AppLoadContext,
+  student: JoinedStudent,
+  testId: string,
+  chosenMode: TestMode,
+): Promise<StartedSession> {
   const cohort = found(await findCohortForStart(context.db, student.cohortId), NOT_FOUND.cohort);
   const member = found(await addCohortMember(context.db, student), NOT_FOUND.cohort);
   try {
@@ -132,7 +138,12 @@ type SubmittedAnswer = { answer: AnswerOutcome; outcome: "recorded" | "repeat"; 
  * behind the response: the student never waits on a model (DESIGN.md decision 3). An open answer
  * graded offline for good gets its grading log behind the response too, once (a repeat has none).
  */
-export async function submitSessionAnswer(context: AppLoadContext, sessionId: string, input: SubmitAnswerInput, queuedBy: string | null): Promise<SubmittedAnswer> {
+export async function submitSessionAnswer(
+  context: AppLoadContext,
+  sessionId: string,
+  input: SubmitAnswerInput,
+  queuedBy: string | null,
+): Promise<SubmittedAnswer> {
   const result = await testSessionStub(context.cloudflare.env, sessionId).submit(input);
   if (!result.ok) {
     if (result.reason === "not_current") throw conflict(result.message);
@@ -153,7 +164,13 @@ export async function submitSessionAnswer(context: AppLoadContext, sessionId: st
     // Parsed inside the promise, as the offline log is: the student's answer is already stored,
     // so nothing about queueing its grade may fail the response.
     const queue = async () =>
-      queueAnswerGrading(aiTasksFor(context, queuedBy), { sessionId, questionId: input.questionId, question: gradingQuestionSchema.parse(question), answer: studentAnswerSchema.parse(answer), aiModel });
+      queueAnswerGrading(aiTasksFor(context, queuedBy), {
+        sessionId,
+        questionId: input.questionId,
+        question: gradingQuestionSchema.parse(question),
+        answer: studentAnswerSchema.parse(answer),
+        aiModel,
+      });
     context.cloudflare.ctx.waitUntil(
       queue().catch((error: unknown) => {
         // The provisional grade stands; the answer itself is stored.

@@ -22,6 +22,10 @@ export async function claimAttempts(db: Database, throttles: ThrottleKey[], now:
 
 /** Refuses, counting nothing, while any of the throttles holds attempts back. */
 export async function refuseWhileHeldBack(db: Database, throttles: ThrottleKey[], now: number, message: (retryAfterMs: number) => string): Promise<void> {
-  const waitMs = await heldBackFor(db, throttles.map((throttle) => throttle.key), now);
+  const waitMs = await heldBackFor(
+    db,
+    throttles.map((throttle) => throttle.key),
+    now,
+  );
   if (waitMs > 0) throw new RateLimitedError(message(waitMs), retryAfterSeconds(waitMs));
 }

@@ -37,10 +37,7 @@ function isTrustedDevice(value: unknown): value is TrustedDevice {
   if (typeof value !== "object" || value === null) return false;
   const { deviceId, accountHashes } = value as Record<string, unknown>;
   return (
-    typeof deviceId === "string" &&
-    /^[0-9a-f-]{36}$/.test(deviceId) &&
-    Array.isArray(accountHashes) &&
-    accountHashes.every((hash) => typeof hash === "string")
+    typeof deviceId === "string" && /^[0-9a-f-]{36}$/.test(deviceId) && Array.isArray(accountHashes) && accountHashes.every((hash) => typeof hash === "string")
   );
 }
 

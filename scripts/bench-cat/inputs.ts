@@ -60,9 +60,7 @@ export function parseDesign(name: string): Design {
   const match = /^(cat|lin)_(L(\d+)|se30)$/.exec(name);
   if (!match) throw new Error(`Unknown design ${name} (cat_L10, lin_L20, cat_se30, lin_se30...)`);
   const adaptive = match[1] === "cat";
-  return match[3]
-    ? { name, adaptive, maxItems: Number(match[3]), targetSE: -1 }
-    : { name, adaptive, maxItems: 60, targetSE: 0.3 };
+  return match[3] ? { name, adaptive, maxItems: Number(match[3]), targetSE: -1 } : { name, adaptive, maxItems: 60, targetSE: 0.3 };
 }
 
 const columnCache = new WeakMap<Bank, Map<string, number>>();
@@ -82,12 +80,7 @@ export type Inputs = {
   form: AdaptiveItem[];
 };
 
-export function loadInputs(paths: {
-  bank: string;
-  responses: string;
-  simulees: string;
-  form?: string;
-}): Inputs {
+export function loadInputs(paths: { bank: string; responses: string; simulees: string; form?: string }): Inputs {
   const bank = readBank(paths.bank);
   const byId = new Map(bank.items.map((item) => [item.id, item]));
   const form = paths.form
@@ -109,10 +102,7 @@ export type LabelsOnlyInputs = Omit<Inputs, "form"> & {
   labelled: { id: string; label: Difficulty }[];
 };
 
-export function loadLabelsOnlyInputs(
-  paths: { bank: string; responses: string; simulees: string },
-  labelsPath: string,
-): LabelsOnlyInputs {
+export function loadLabelsOnlyInputs(paths: { bank: string; responses: string; simulees: string }, labelsPath: string): LabelsOnlyInputs {
   const labelled = readCsv(labelsPath)
     .slice(1)
     .map(([id, label]) => {

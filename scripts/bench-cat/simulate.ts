@@ -2,28 +2,13 @@
 import { performance } from "node:perf_hooks";
 
 import { type CalibratedItem, uncalibratedItem, updateItemOnline } from "../../app/domain/adaptive/calibration";
-import {
-  type EngineConfig,
-  type EngineState,
-  next,
-  startAttempt,
-  update,
-} from "../../app/domain/adaptive/engine";
+import { type EngineConfig, type EngineState, next, startAttempt, update } from "../../app/domain/adaptive/engine";
 import type { AdaptiveItem } from "../../app/domain/adaptive/selection";
 import { placementStopReason } from "../../app/domain/adaptive/stopping";
-import {
-  type Bank,
-  columnOf,
-  type Design,
-  type Inputs,
-  type LabelsOnlyInputs,
-  type Simulee,
-  type SimuleeResult,
-} from "./inputs";
+import { type Bank, columnOf, type Design, type Inputs, type LabelsOnlyInputs, type Simulee, type SimuleeResult } from "./inputs";
 
 /** BENCH_CAT_SELECTION=expected_variance compares the look-ahead rule (engine.ts). */
-const SELECTION: EngineConfig["selection"] =
-  process.env.BENCH_CAT_SELECTION === "expected_variance" ? "expected_variance" : "max_information";
+const SELECTION: EngineConfig["selection"] = process.env.BENCH_CAT_SELECTION === "expected_variance" ? "expected_variance" : "max_information";
 
 /**
  * Runs one simulee. The fixed form shares the engine's estimation and stopping rule; only the
@@ -123,17 +108,7 @@ export function runDesign(inputs: Inputs, design: Design, stepTimes?: number[]):
 export function toCsv(results: readonly SimuleeResult[]): string {
   const lines = ["simulee_id,true_theta,est_theta,se,n_items,items,responses"];
   for (const r of results) {
-    lines.push(
-      [
-        r.simulee.id,
-        r.simulee.theta,
-        r.estimate.toFixed(6),
-        r.se.toFixed(6),
-        r.items.length,
-        r.items.join(";"),
-        r.responses.join(""),
-      ].join(","),
-    );
+    lines.push([r.simulee.id, r.simulee.theta, r.estimate.toFixed(6), r.se.toFixed(6), r.items.length, r.items.join(";"), r.responses.join("")].join(","));
   }
   return lines.join("\n") + "\n";
 }
@@ -167,11 +142,7 @@ export function runLabelsOnly(inputs: LabelsOnlyInputs, design: Design): Simulee
       maxItems: LABELS_TRAINING_LENGTH,
       targetSE: -1,
     });
-    for (
-      let step = next(state, currentBank());
-      "question" in step;
-      step = next(state, currentBank())
-    ) {
+    for (let step = next(state, currentBank()); "question" in step; step = next(state, currentBank())) {
       const { id } = step.question;
       const score = answersOf(row)[columnOf(inputs.bank, id)]!;
       parameters.set(

@@ -94,8 +94,7 @@ function answerFor(question: Question): unknown {
   switch (question.type) {
     case "multiple_choice":
       return pick(options);
-    case "multiple_select":
-    {
+    case "multiple_select": {
       const chosen = options.filter(() => Math.random() < 0.5);
       return chosen.length ? chosen : [pick(options)];
     }
@@ -135,7 +134,12 @@ export async function runStudents(base: string, students: number, concurrency: n
     try {
       const cohort = (await client.call("join", "GET", `/api/cohorts/join/${joinCode}`)).data;
       await client.call("register", "POST", "/api/cohort-members", { cohortId: cohort.id, studentId: run.studentId, displayName: `Load Student ${index}` });
-      const started = await client.call("start", "POST", "/api/sessions/start", { testConfigId: cohort.testConfigId, testMode: cohort.testMode ?? "placement", userId: run.studentId, cohortId: cohort.id });
+      const started = await client.call("start", "POST", "/api/sessions/start", {
+        testConfigId: cohort.testConfigId,
+        testMode: cohort.testMode ?? "placement",
+        userId: run.studentId,
+        cohortId: cohort.id,
+      });
       run.sessionId = started.data.sessionId;
       const { question } = (await client.call("first question", "GET", `/api/sessions/${run.sessionId}/next-question`)).data;
       if (!question) throw new Error(`first question: session ${run.sessionId} asks nothing`);
@@ -177,14 +181,22 @@ export async function runStudents(base: string, students: number, concurrency: n
 /** `requests` POSTs shaped like a submit to `url`, `concurrency` at a time; requests per second and errors. */
 export async function floodEmpty(url: string, requests: number, concurrency: number): Promise<{ perSecond: number; errors: number; timings: Timings }> {
   const timings = new Timings();
-  const body = JSON.stringify({ questionId: "q-0123456789abcdef", answer: "I would divide both sides by the same number and check the result.", timeSpentSeconds: 12 });
+  const body = JSON.stringify({
+    questionId: "q-0123456789abcdef",
+    answer: "I would divide both sides by the same number and check the result.",
+    timeSpentSeconds: 12,
+  });
   const started = performance.now();
   await pool(requests, concurrency, async () => {
     const began = performance.now();
     try {
       const response = await fetch(url, {
         method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json", Cookie: "__student_pass=xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx" },
+        headers: {
+          "Content-Type": "application/json",
+          Accept: "application/json",
+          Cookie: "__student_pass=xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+        },
         body,
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });

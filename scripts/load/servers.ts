@@ -124,7 +124,10 @@ export function startApp(port: number, stateDir: string, logFile: string): Serve
 /** scripts/load/empty-worker.js under `wrangler dev`, configured from a throwaway wrangler.toml in `dir`. */
 export function startEmptyWorker(port: number, dir: string, logFile: string): Server {
   const main = resolve("scripts/load/empty-worker.js");
-  writeFileSync(join(dir, "wrangler.toml"), `name = "load-empty-worker"\nmain = ${JSON.stringify(main)}\ncompatibility_date = "2025-09-01"\nno_bundle = true\n`);
+  writeFileSync(
+    join(dir, "wrangler.toml"),
+    `name = "load-empty-worker"\nmain = ${JSON.stringify(main)}\ncompatibility_date = "2025-09-01"\nno_bundle = true\n`,
+  );
   const wrangler = resolve("node_modules/.bin/wrangler");
   const args = ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", join(dir, "state"), "--show-interactive-dev-session=false"];
   return launch(wrangler, args, quietEnv, port, logFile, dir);

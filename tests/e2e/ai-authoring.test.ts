@@ -36,7 +36,11 @@ describe("the AI screens, offline", () => {
 
     await page.getByRole("button", { name: "Regenerate" }).click();
     // The old preview goes away while the new one is made.
-    await page.getByText("AI is generating your test questions...").or(page.getByTestId("toast").filter({ hasText: "Test Generated" })).first().waitFor();
+    await page
+      .getByText("AI is generating your test questions...")
+      .or(page.getByTestId("toast").filter({ hasText: "Test Generated" }))
+      .first()
+      .waitFor();
     await questions.first().waitFor();
     await page.getByRole("button", { name: "Save Test" }).click();
     await page.waitForURL("**/admin/tests");

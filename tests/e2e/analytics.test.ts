@@ -24,7 +24,10 @@ describe("Cohort Analytics", () => {
     await page.getByRole("button", { name: "Generating demo data…" }).waitFor();
     expect(await page.getByRole("button", { name: "Generating demo data…" }).isDisabled()).toBe(true);
     // Real progress, as the server reports each simulated student who finishes.
-    await page.getByRole("status").filter({ hasText: /^\d+ of 32 simulated students have taken the test$/ }).waitFor();
+    await page
+      .getByRole("status")
+      .filter({ hasText: /^\d+ of 32 simulated students have taken the test$/ })
+      .waitFor();
     await page.waitForURL(/\/admin\/analytics\?cohortId=[^&]+&testConfigId=.+$/, { timeout: 60_000 });
     await page.getByTestId("toast").filter({ hasText: "Demo data generated" }).waitFor();
 
@@ -44,7 +47,9 @@ describe("Cohort Analytics", () => {
     expect(await folded.count()).toBe(2);
     await folded.first().click();
     await page.getByRole("table", { name: "Completed sessions by score range" }).waitFor();
-    expect(await page.getByRole("link", { name: "Export students (CSV)" }).getAttribute("href")).toMatch(/^\/admin\/analytics\/export\/students\?cohortId=.+&testConfigId=.+$/);
+    expect(await page.getByRole("link", { name: "Export students (CSV)" }).getAttribute("href")).toMatch(
+      /^\/admin\/analytics\/export\/students\?cohortId=.+&testConfigId=.+$/,
+    );
 
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await saveScreenshot(page, "analytics-demo");
@@ -82,7 +87,10 @@ describe("Cohort Analytics", () => {
     const card = page.getByTestId("session-card").filter({ has: page.getByTestId("session-student").getByText(weakest!.studentId, { exact: true }) });
     await card.getByText(`${Math.round(before)}%`).waitFor();
     // The card names the student as they joined the class (ADR 0016).
-    const member = await worker.d1.prepare("select display_name as name from cohort_members where cohort_id = ? and student_id = ?").bind(demo!.cohortId, weakest!.studentId).first<{ name: string }>();
+    const member = await worker.d1
+      .prepare("select display_name as name from cohort_members where cohort_id = ? and student_id = ?")
+      .bind(demo!.cohortId, weakest!.studentId)
+      .first<{ name: string }>();
     expect(await card.getByTestId("session-student").innerText()).toBe(`${member!.name}\n${weakest!.studentId}`);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await saveScreenshot(page, "sessions-named");
@@ -113,7 +121,10 @@ describe("Cohort Analytics", () => {
     await card.getByText(`${Math.round(after)}%`).waitFor();
 
     await page.goto(`/admin/analytics?cohortId=${demo!.cohortId}&testConfigId=${demo!.testId}`);
-    const row = page.getByRole("table", { name: "Per-student performance" }).getByRole("row").filter({ has: page.getByText(weakest!.studentId, { exact: true }) });
+    const row = page
+      .getByRole("table", { name: "Per-student performance" })
+      .getByRole("row")
+      .filter({ has: page.getByText(weakest!.studentId, { exact: true }) });
     await row.getByText(`${after}%`).waitFor();
   }, 60_000);
 

@@ -15,7 +15,12 @@ async function createBankQuestion(options: { text: string; type: string; compete
   for (const [index, [text, correct]] of (options.choices ?? []).entries()) {
     if (index > 0) await dialog.getByRole("button", { name: "Add Option" }).click();
     await dialog.getByLabel(`Option ${index + 1} text`).fill(text);
-    if (correct) await dialog.getByRole("listitem").filter({ has: session.page.getByLabel(`Option ${index + 1} text`) }).getByLabel("Correct").check();
+    if (correct)
+      await dialog
+        .getByRole("listitem")
+        .filter({ has: session.page.getByLabel(`Option ${index + 1} text`) })
+        .getByLabel("Correct")
+        .check();
   }
   await dialog.getByLabel(options.competency).check();
   await dialog.getByRole("button", { name: "Create Question" }).click();
@@ -89,10 +94,7 @@ describe("authoring a test", () => {
     }
     expect(await session.page.getByRole("button", { name: "Move Warm-up up" }).isDisabled()).toBe(true);
     await session.page.getByRole("button", { name: "Move Challenge up" }).click();
-    expect(await session.page.getByTestId("section-row").allInnerTexts()).toEqual([
-      expect.stringContaining("Challenge"),
-      expect.stringContaining("Warm-up"),
-    ]);
+    expect(await session.page.getByTestId("section-row").allInnerTexts()).toEqual([expect.stringContaining("Challenge"), expect.stringContaining("Warm-up")]);
 
     await session.page.getByRole("button", { name: "Add Questions" }).click();
     const picker = session.page.getByRole("dialog", { name: "Add Questions to Test" });
@@ -122,10 +124,7 @@ describe("authoring a test", () => {
     await session.page.reload();
     expect(await session.page.getByLabel("Placement Duration (minutes)").inputValue()).toBe("20");
     await session.page.getByRole("tab", { name: "Sections & Questions" }).click();
-    expect(await session.page.getByTestId("section-row").allInnerTexts()).toEqual([
-      expect.stringContaining("Challenge"),
-      expect.stringContaining("Warm-up"),
-    ]);
+    expect(await session.page.getByTestId("section-row").allInnerTexts()).toEqual([expect.stringContaining("Challenge"), expect.stringContaining("Warm-up")]);
     expect(await session.page.getByTestId("question-row").count()).toBe(3);
     expect(await session.page.getByRole("combobox", { name: "Section" }).first().inputValue()).not.toBe("");
     await expect.poll(() => session.page.getByTestId("effective-time-limit").nth(2).innerText()).toContain("4 min (type default)");

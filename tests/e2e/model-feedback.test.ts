@@ -23,7 +23,12 @@ describe("the feedback screen and the model's grade", () => {
     const { page, worker } = session;
     const admin = apiClient(worker, await worker.signIn(demoAccounts.admin.email, demoAccounts.admin.password));
     const competency = await admin.post("/api/competencies", { description: "Explains the Moon's phases" });
-    const open = await admin.post("/api/questions", { text: "Why do we see the Moon's phases?", type: "free_response", difficulty: "medium", rubric: "The Sun lights half the Moon; as it orbits we see different parts of the lit half." });
+    const open = await admin.post("/api/questions", {
+      text: "Why do we see the Moon's phases?",
+      type: "free_response",
+      difficulty: "medium",
+      rubric: "The Sun lights half the Moon; as it orbits we see different parts of the lit half.",
+    });
     const choice = await admin.post("/api/questions", {
       text: "Which body lights the Moon?",
       type: "multiple_choice",
@@ -33,7 +38,8 @@ describe("the feedback screen and the model's grade", () => {
         { text: "The Earth", isCorrect: false },
       ],
     });
-    for (const id of [open.data.id, choice.data.id]) await admin.post(`/api/questions/${id}/competencies`, { competencyId: competency.data.id, isPrimary: true });
+    for (const id of [open.data.id, choice.data.id])
+      await admin.post(`/api/questions/${id}/competencies`, { competencyId: competency.data.id, isPrimary: true });
     const details = { title: "Moon", description: "d", gradeLevel: "5", subject: "Science" };
     const test = await admin.post("/api/tests", details);
     // Sections come in the teacher's order: the open question first, so the test goes on after it.

@@ -50,7 +50,11 @@ function measure(page: Page): Promise<Overflow> {
       range.selectNodeContents(element);
       return range.getClientRects().length > 1;
     });
-    const offenders = [...tooWide.map(describe), ...squeezed.map((element) => `squeezed: ${describe(element)}`), ...brokenWords.map((element) => `word broken: ${describe(element)}`)];
+    const offenders = [
+      ...tooWide.map(describe),
+      ...squeezed.map((element) => `squeezed: ${describe(element)}`),
+      ...brokenWords.map((element) => `word broken: ${describe(element)}`),
+    ];
     return { scrollWidth: document.documentElement.scrollWidth, offenders: offenders.slice(0, 8) };
   }, PHONE.width);
 }
@@ -63,7 +67,11 @@ async function overflowOf(page: Page, name: string): Promise<(Overflow & { page:
   return overflow.scrollWidth > PHONE.width || overflow.offenders.length ? [{ page: name, ...overflow }] : [];
 }
 
-const slug = (path: string) => path.replace(/^\//, "").replace(/[^a-z0-9]+/gi, "-").replace(/-+$/, "") || "home";
+const slug = (path: string) =>
+  path
+    .replace(/^\//, "")
+    .replace(/[^a-z0-9]+/gi, "-")
+    .replace(/-+$/, "") || "home";
 
 describe("every page at phone width (390 px)", () => {
   it("admin pages, with data", async () => {
@@ -78,7 +86,9 @@ describe("every page at phone width (390 px)", () => {
 
     // The sidebar's pages, as a teacher reaches them.
     await page.goto("/admin");
-    const sidebarPaths = await page.locator('a[href^="/admin"]').evaluateAll((links) => [...new Set(links.map((link) => new URL((link as HTMLAnchorElement).href).pathname))]);
+    const sidebarPaths = await page
+      .locator('a[href^="/admin"]')
+      .evaluateAll((links) => [...new Set(links.map((link) => new URL((link as HTMLAnchorElement).href).pathname))]);
     expect(sidebarPaths.length).toBeGreaterThan(10);
     const recordPaths = [
       "/admin",

@@ -14,7 +14,18 @@ import { launchBrowser, saveScreenshot } from "../support/browser";
  * It runs in a copy of the project (sharing node_modules), so its build never replaces the
  * assets the other end-to-end tests are serving.
  */
-const PROJECT_FILES = ["app", "workers", "migrations", "public", "scripts", "package.json", "wrangler.toml", "remix.config.js", "tsconfig.json", "postcss.config.js"];
+const PROJECT_FILES = [
+  "app",
+  "workers",
+  "migrations",
+  "public",
+  "scripts",
+  "package.json",
+  "wrangler.toml",
+  "remix.config.js",
+  "tsconfig.json",
+  "postcss.config.js",
+];
 const projectCopy = mkdtempSync(join(tmpdir(), "ate-quick-start-project-"));
 const stateDir = join(projectCopy, ".wrangler", "state");
 let server: ChildProcess | undefined;

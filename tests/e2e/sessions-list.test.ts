@@ -43,11 +43,17 @@ describe("Test Sessions", () => {
       await post(`/api/sessions/${started.sessionId}/complete`, {});
       return started.sessionId;
     });
-    const test = await session.worker.d1.prepare("select test_config_id as id, test_title as title from sessions where id = ?").bind(sessionId).first<{ id: string; title: string }>();
+    const test = await session.worker.d1
+      .prepare("select test_config_id as id, test_title as title from sessions where id = ?")
+      .bind(sessionId)
+      .first<{ id: string; title: string }>();
     await insertListedSessions(test!);
     // D1 learns of the completion behind the session's object (at most 5 s).
     await expect
-      .poll(async () => (await session.worker.d1.prepare("select completed from sessions where id = ?").bind(sessionId).first<{ completed: number }>())?.completed, { timeout: 10_000 })
+      .poll(
+        async () => (await session.worker.d1.prepare("select completed from sessions where id = ?").bind(sessionId).first<{ completed: number }>())?.completed,
+        { timeout: 10_000 },
+      )
       .toBe(1);
 
     await page.reload();
@@ -81,13 +87,17 @@ describe("Test Sessions", () => {
   it("shows times in the teacher's own zone on the very first visit: no UTC, no reload, no hydration error", async () => {
     const test = await session.worker.d1.prepare("select id, title from tests limit 1").first<{ id: string; title: string }>();
     await session.worker.d1
-      .prepare("insert into sessions (id, test_config_id, test_title, test_subject, user_id, test_mode, start_time, end_time, completed, total_score) values ('e2e-tz', ?, ?, null, 'zone-check', 'placement', ?, null, 0, null)")
+      .prepare(
+        "insert into sessions (id, test_config_id, test_title, test_subject, user_id, test_mode, start_time, end_time, completed, total_score) values ('e2e-tz', ?, ?, null, 'zone-check', 'placement', ?, null, 0, null)",
+      )
       .bind(test!.id, test!.title, Date.UTC(2026, 2, 5, 15, 4))
       .run();
     // A browser that never sent its zone: no cookie yet, as on a teacher's first visit.
     const context = await session.browser.newContext({ baseURL: session.worker.origin, timezoneId: "America/New_York" });
     try {
-      await context.addCookies([{ ...(await session.worker.sessionCookieFor(demoAccounts.admin.email)), url: session.worker.origin, httpOnly: true, sameSite: "Lax" }]);
+      await context.addCookies([
+        { ...(await session.worker.sessionCookieFor(demoAccounts.admin.email)), url: session.worker.origin, httpOnly: true, sameSite: "Lax" },
+      ]);
       // The server's HTML alone, with the app's JavaScript blocked, already reads in New York's time.
       const htmlOnly = await context.newPage();
       await htmlOnly.route(/\.js(\?|$)/, (route) => route.abort());

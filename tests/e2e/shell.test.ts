@@ -107,9 +107,7 @@ describe("signed in as the demo admin", () => {
     for (const [label, path] of [...ADMIN_TEST_MANAGEMENT, ...ADMIN_CURRICULUM_MANAGEMENT]) {
       await sidebar.getByRole("link", { name: label, exact: true }).click();
       await session.page.waitForURL((url) => url.pathname === path);
-      await expect
-        .poll(() => sidebar.getByRole("link", { name: label, exact: true }).getAttribute("aria-current"), { message: label })
-        .toBe("page");
+      await expect.poll(() => sidebar.getByRole("link", { name: label, exact: true }).getAttribute("aria-current"), { message: label }).toBe("page");
     }
   });
 
@@ -178,9 +176,7 @@ describe("signed in as a student (non-admin)", () => {
     await openHomeSignedInAs(demoAccounts.student, "student-header");
     // The admin shell's sidebar and its code stay off the student pages (issue 6: JavaScript budget).
     expect(await session.page.getByTestId("sidebar").count()).toBe(0);
-    expect(await session.page.getByRole("navigation", { name: "Student Menu" }).getByRole("link").allInnerTexts()).toEqual([
-      "Student Entry",
-    ]);
+    expect(await session.page.getByRole("navigation", { name: "Student Menu" }).getByRole("link").allInnerTexts()).toEqual(["Student Entry"]);
     expect(await session.page.getByTestId("role-badge").innerText()).toBe("Student");
     expect(await session.page.getByRole("link", { name: "Sign Out" }).isVisible()).toBe(true);
     await session.page.goto("/admin/tests");

@@ -53,9 +53,11 @@ async function answer(page: Page, javaScript: boolean): Promise<string> {
 /** Waits until the page shows another question than `questionId`, the results, or (without JavaScript) the answer's feedback page. */
 async function nextScreen(page: Page, questionId: string | null): Promise<"question" | "results" | "feedback"> {
   await page.waitForFunction(
-    (previous) => location.pathname.startsWith("/results/") && document.querySelector("#results-title") !== null
-      || document.querySelector("#feedback-heading") !== null
-      || (document.querySelector('input[name="questionId"]') as HTMLInputElement | null)?.value !== previous && document.querySelector('input[name="questionId"]') !== null,
+    (previous) =>
+      (location.pathname.startsWith("/results/") && document.querySelector("#results-title") !== null) ||
+      document.querySelector("#feedback-heading") !== null ||
+      ((document.querySelector('input[name="questionId"]') as HTMLInputElement | null)?.value !== previous &&
+        document.querySelector('input[name="questionId"]') !== null),
     questionId,
     { timeout: 15_000 },
   );
@@ -81,7 +83,10 @@ async function takeToTheEnd(page: Page, javaScript: boolean) {
     let next = await nextScreen(page, id);
     if (next === "feedback") {
       // Without JavaScript the feedback is a page of its own; 'Next question' moves on.
-      await page.getByTestId("answer-feedback").getByText(/Excellent!|Good effort|Keep learning/).waitFor();
+      await page
+        .getByTestId("answer-feedback")
+        .getByText(/Excellent!|Good effort|Keep learning/)
+        .waitFor();
       if (feedbackPages++ === 0) await saveScreenshot(page, "take-test-nojs-feedback-phone");
       await page.getByRole("button", { name: "Next question" }).click();
       next = await nextScreen(page, id);
@@ -117,7 +122,10 @@ describe("taking a test", () => {
     const type = await page.locator('input[name="questionType"]').getAttribute("value");
     const id = await currentQuestionId(page);
     await page.getByRole("button", { name: "Submit Answer" }).click();
-    await page.getByText(type === "multiple_select" ? "Please select at least one answer before submitting." : /Please (select|provide|have)/).first().waitFor();
+    await page
+      .getByText(type === "multiple_select" ? "Please select at least one answer before submitting." : /Please (select|provide|have)/)
+      .first()
+      .waitFor();
     expect(await currentQuestionId(page)).toBe(id);
 
     const { types, feedbackPages } = await takeToTheEnd(page, true);
@@ -137,7 +145,9 @@ describe("taking a test", () => {
     const testId = await demoTestId();
     const context = await session.browser.newContext({ baseURL: session.worker.origin, javaScriptEnabled: false, viewport: PHONE });
     try {
-      await context.addCookies([{ ...(await session.worker.sessionCookieFor(demoAccounts.admin.email)), url: session.worker.origin, httpOnly: true, sameSite: "Lax" }]);
+      await context.addCookies([
+        { ...(await session.worker.sessionCookieFor(demoAccounts.admin.email)), url: session.worker.origin, httpOnly: true, sameSite: "Lax" },
+      ]);
       const page = await context.newPage();
       await page.goto(`/test/${testId}`);
       // Without JavaScript the server asks for the mode.
@@ -148,7 +158,10 @@ describe("taking a test", () => {
       await page.getByRole("heading", { name: /^Question 1/ }).waitFor();
       // A missing answer's message comes back inline.
       await page.getByRole("button", { name: "Submit Answer" }).click();
-      await page.getByRole("alert").filter({ hasText: /Please (select|provide|have)/ }).waitFor();
+      await page
+        .getByRole("alert")
+        .filter({ hasText: /Please (select|provide|have)/ })
+        .waitFor();
       await saveScreenshot(page, "take-test-nojs-missing-answer-phone");
       // The demo test shows results and feedback during the test: a feedback page after each answer but the last.
       const placement = await takeToTheEnd(page, false);
@@ -174,12 +187,21 @@ describe("taking a test", () => {
     const demoId = await demoTestId();
     const d1 = session.worker.d1;
     const pick = (type: string) =>
-      d1.prepare("SELECT q.id FROM questions q JOIN test_questions tq ON tq.question_id = q.id WHERE tq.test_id = ? AND q.type = ? LIMIT 1").bind(demoId, type).first<{ id: string }>();
+      d1
+        .prepare("SELECT q.id FROM questions q JOIN test_questions tq ON tq.question_id = q.id WHERE tq.test_id = ? AND q.type = ? LIMIT 1")
+        .bind(demoId, type)
+        .first<{ id: string }>();
     const [choice, chat] = await Promise.all([pick("multiple_choice"), pick("chat")]);
     const testId = crypto.randomUUID();
     await d1.batch([
-      d1.prepare("INSERT INTO tests (id, title, description, grade_level, subject, show_result_during_test, show_feedback_during_test) VALUES (?, 'Quick Check', 'Timers and chat', '6', 'Mathematics', 0, 0)").bind(testId),
-      d1.prepare("INSERT INTO test_questions (id, test_id, question_id, position, time_limit) VALUES (?, ?, ?, 0, 4)").bind(crypto.randomUUID(), testId, choice!.id),
+      d1
+        .prepare(
+          "INSERT INTO tests (id, title, description, grade_level, subject, show_result_during_test, show_feedback_during_test) VALUES (?, 'Quick Check', 'Timers and chat', '6', 'Mathematics', 0, 0)",
+        )
+        .bind(testId),
+      d1
+        .prepare("INSERT INTO test_questions (id, test_id, question_id, position, time_limit) VALUES (?, ?, ?, 0, 4)")
+        .bind(crypto.randomUUID(), testId, choice!.id),
       d1.prepare("INSERT INTO test_questions (id, test_id, question_id, position) VALUES (?, ?, ?, 1)").bind(crypto.randomUUID(), testId, chat!.id),
     ]);
     await page.goto(`/test/${testId}`);
@@ -221,10 +243,15 @@ describe("taking a test", () => {
   it("keeps the newest chat message in view as the conversation grows past the chat box", { timeout: 120_000 }, async () => {
     const { page } = session;
     const d1 = session.worker.d1;
-    const chat = await d1.prepare("SELECT q.id FROM questions q JOIN test_questions tq ON tq.question_id = q.id WHERE tq.test_id = ? AND q.type = 'chat' LIMIT 1").bind(await demoTestId()).first<{ id: string }>();
+    const chat = await d1
+      .prepare("SELECT q.id FROM questions q JOIN test_questions tq ON tq.question_id = q.id WHERE tq.test_id = ? AND q.type = 'chat' LIMIT 1")
+      .bind(await demoTestId())
+      .first<{ id: string }>();
     const testId = crypto.randomUUID();
     await d1.batch([
-      d1.prepare("INSERT INTO tests (id, title, description, grade_level, subject) VALUES (?, 'Chat Only', 'One conversation', '6', 'Mathematics')").bind(testId),
+      d1
+        .prepare("INSERT INTO tests (id, title, description, grade_level, subject) VALUES (?, 'Chat Only', 'One conversation', '6', 'Mathematics')")
+        .bind(testId),
       d1.prepare("INSERT INTO test_questions (id, test_id, question_id, position) VALUES (?, ?, ?, 0)").bind(crypto.randomUUID(), testId, chat!.id),
     ]);
     await startTest(page, testId);
@@ -281,7 +308,10 @@ describe("taking a test", () => {
       throw error;
     });
     if (type !== "chat") {
-      await page.getByTestId("save-status").getByText(/Waiting for the network/).waitFor();
+      await page
+        .getByTestId("save-status")
+        .getByText(/Waiting for the network/)
+        .waitFor();
       const kept = await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("pendingAnswer:")).length);
       expect(kept).toBe(1);
       await saveScreenshot(page, "take-test-offline-desktop");

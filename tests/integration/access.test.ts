@@ -114,9 +114,7 @@ describe("route sets by sign-in state (SPEC.md section 2)", () => {
 
   it("sends /admin to the dashboard and /admin/tests/{id} to its edit screen", async () => {
     expect((await worker.request("/admin", { jar: admin })).headers.get("Location")).toBe("/");
-    expect((await worker.request("/admin/tests/abc", { jar: admin })).headers.get("Location")).toBe(
-      "/admin/tests/abc/edit",
-    );
+    expect((await worker.request("/admin/tests/abc", { jar: admin })).headers.get("Location")).toBe("/admin/tests/abc/edit");
   });
 
   it("shows the admin dashboard's stats from the database", async () => {

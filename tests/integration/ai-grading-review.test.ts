@@ -57,7 +57,11 @@ describe("GET /api/sessions/{id}/ai-grading", () => {
     expect(new Date(log.gradedAt).toISOString()).toBe(log.gradedAt);
     expect(review.sessionCost).toEqual({ totalCost: 0, model: "offline" });
     // A retried submit of the same answer is a repeat: no second log. The choice answer has none.
-    const retry = await admin.post(`/api/sessions/${graded.sessionId}/submit`, { questionId: graded.openQuestionId, answer: WEAK_OPEN_ANSWER, timeSpentSeconds: 20 });
+    const retry = await admin.post(`/api/sessions/${graded.sessionId}/submit`, {
+      questionId: graded.openQuestionId,
+      answer: WEAK_OPEN_ANSWER,
+      timeSpentSeconds: 20,
+    });
     expect(retry.data.saved).toBe("repeat");
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await worker.d1.prepare("select count(*) as n from ai_grading_logs where session_id = ?").bind(graded.sessionId).first("n")).toBe(1);
@@ -78,10 +82,22 @@ describe("POST /api/sessions/{id}/grade-overrides", () => {
     const before = (await admin.get(`/api/sessions/${session.sessionId}`)).data;
     const previous = before.answers[session.openQuestionId].gradingScore as number;
     expect(previous).toBeLessThan(95);
-    const posted = await admin.post(`/api/sessions/${session.sessionId}/grade-overrides`, { questionId: session.openQuestionId, score: 95, reason: "  Names evaporation in its own words.  " });
+    const posted = await admin.post(`/api/sessions/${session.sessionId}/grade-overrides`, {
+      questionId: session.openQuestionId,
+      score: 95,
+      reason: "  Names evaporation in its own words.  ",
+    });
     expect(posted.status).toBe(201);
     expect(posted.data).toMatchObject({
-      override: { questionId: session.openQuestionId, score: 95, previousScore: previous, reason: "Names evaporation in its own words.", overriddenBy: expect.any(String), overriddenByName: expect.any(String), createdAt: expect.any(String) },
+      override: {
+        questionId: session.openQuestionId,
+        score: 95,
+        previousScore: previous,
+        reason: "Names evaporation in its own words.",
+        overriddenBy: expect.any(String),
+        overriddenByName: expect.any(String),
+        createdAt: expect.any(String),
+      },
       totalScore: expect.any(Number),
     });
     expect(posted.data.totalScore).toBeGreaterThan(before.totalScore);
@@ -94,11 +110,17 @@ describe("POST /api/sessions/{id}/grade-overrides", () => {
     // D1 was written before the response: lists and analytics read it.
     const record = await worker.d1.prepare("select total_score from sessions where id = ?").bind(session.sessionId).first<{ total_score: number }>();
     expect(record!.total_score).toBe(posted.data.totalScore);
-    const answer = await worker.d1.prepare("select grading_score, was_correct, points_earned, max_points from session_answers where session_id = ? and question_id = ?").bind(session.sessionId, session.openQuestionId).first();
+    const answer = await worker.d1
+      .prepare("select grading_score, was_correct, points_earned, max_points from session_answers where session_id = ? and question_id = ?")
+      .bind(session.sessionId, session.openQuestionId)
+      .first();
     expect(answer).toEqual({ grading_score: 95, was_correct: 1, points_earned: 2.85, max_points: 3 });
     const listed = (await admin.get(`/api/sessions?testConfigId=${session.testId}`)).data as { sessionId: string; totalScore: number }[];
     expect(listed.find((row) => row.sessionId === session.sessionId)?.totalScore).toBe(posted.data.totalScore);
-    const stored = await worker.d1.prepare("select previous_score, score, reason, grading_log_id from grade_overrides where session_id = ?").bind(session.sessionId).first<Record<string, unknown>>();
+    const stored = await worker.d1
+      .prepare("select previous_score, score, reason, grading_log_id from grade_overrides where session_id = ?")
+      .bind(session.sessionId)
+      .first<Record<string, unknown>>();
     expect(stored).toMatchObject({ previous_score: previous, score: 95, reason: "Names evaporation in its own words.", grading_log_id: expect.any(String) });
 
     // A model grade landing now (a slow job, which hands it to the object and has it flush)
@@ -107,18 +129,33 @@ describe("POST /api/sessions/{id}/grade-overrides", () => {
     const object = sessions.get(sessions.idFromName(session.sessionId));
     await object.applyModelGrade({ questionId: session.openQuestionId, grade: { score: 10, feedback: "Weak.", strengths: [], improvements: [] } });
     expect(await object.flush()).toEqual({ ok: true, written: true });
-    expect((await admin.get(`/api/sessions/${session.sessionId}`)).data.answers[session.openQuestionId]).toMatchObject({ gradingScore: 95, grading: "teacher" });
-    expect(await worker.d1.prepare("select grading_score from session_answers where session_id = ? and question_id = ?").bind(session.sessionId, session.openQuestionId).first("grading_score")).toBe(95);
+    expect((await admin.get(`/api/sessions/${session.sessionId}`)).data.answers[session.openQuestionId]).toMatchObject({
+      gradingScore: 95,
+      grading: "teacher",
+    });
+    expect(
+      await worker.d1
+        .prepare("select grading_score from session_answers where session_id = ? and question_id = ?")
+        .bind(session.sessionId, session.openQuestionId)
+        .first("grading_score"),
+    ).toBe(95);
 
     // A second override: the newest is in force and the first is history.
-    expect((await admin.post(`/api/sessions/${session.sessionId}/grade-overrides`, { questionId: session.openQuestionId, score: 90, reason: "On reflection, one step is missing." })).data.override.previousScore).toBe(95);
+    expect(
+      (
+        await admin.post(`/api/sessions/${session.sessionId}/grade-overrides`, {
+          questionId: session.openQuestionId,
+          score: 90,
+          reason: "On reflection, one step is missing.",
+        })
+      ).data.override.previousScore,
+    ).toBe(95);
     const review = await logsOf(session.sessionId);
     expect(review.gradingLogs[0].finalScore).toBe(90);
     expect(review.gradingLogs[0].overrides.map((entry: { score: number; previousScore: number }) => [entry.score, entry.previousScore])).toEqual([
       [95, previous],
       [90, 95],
     ]);
-
   });
 
   it("shows the teacher's grade on the teacher's results page", async () => {
@@ -134,10 +171,22 @@ describe("POST /api/sessions/{id}/grade-overrides", () => {
   it("refuses bad bodies with 400 and records nothing", async () => {
     const url = `/api/sessions/${graded.sessionId}/grade-overrides`;
     const before = await count(worker, "grade_overrides");
-    expect(await admin.post(url, { questionId: graded.openQuestionId, score: 101, reason: "Too generous" })).toEqual({ status: 400, data: { message: "score: The score must be from 0 to 100" } });
-    expect(await admin.post(url, { questionId: graded.openQuestionId, score: 50, reason: "   " })).toEqual({ status: 400, data: { message: "reason: Give a reason for the new grade" } });
-    expect(await admin.post(url, { questionId: graded.openQuestionId, reason: "No score" })).toEqual({ status: 400, data: { message: "score: Enter a score from 0 to 100" } });
-    expect(await admin.post(url, { questionId: graded.openQuestionId, score: 50, reason: "x".repeat(1001) })).toEqual({ status: 400, data: { message: "reason: The reason must be at most 1,000 characters" } });
+    expect(await admin.post(url, { questionId: graded.openQuestionId, score: 101, reason: "Too generous" })).toEqual({
+      status: 400,
+      data: { message: "score: The score must be from 0 to 100" },
+    });
+    expect(await admin.post(url, { questionId: graded.openQuestionId, score: 50, reason: "   " })).toEqual({
+      status: 400,
+      data: { message: "reason: Give a reason for the new grade" },
+    });
+    expect(await admin.post(url, { questionId: graded.openQuestionId, reason: "No score" })).toEqual({
+      status: 400,
+      data: { message: "score: Enter a score from 0 to 100" },
+    });
+    expect(await admin.post(url, { questionId: graded.openQuestionId, score: 50, reason: "x".repeat(1001) })).toEqual({
+      status: 400,
+      data: { message: "reason: The reason must be at most 1,000 characters" },
+    });
     const choice = await admin.post(url, { questionId: graded.choiceQuestionId, score: 50, reason: "Partly right" });
     expect(choice.status).toBe(400);
     expect(choice.data.message).toContain("choice questions are scored by their answer key");
@@ -150,7 +199,10 @@ describe("POST /api/sessions/{id}/grade-overrides", () => {
     expect((await anonymous.post(`/api/sessions/${graded.sessionId}/grade-overrides`, body)).status).toBe(401);
     expect((await student.post(`/api/sessions/${graded.sessionId}/grade-overrides`, body)).status).toBe(403);
     expect(await admin.post("/api/sessions/no-such-session/grade-overrides", body)).toEqual({ status: 404, data: { message: "Session Not Found" } });
-    expect(await admin.post(`/api/sessions/${graded.sessionId}/grade-overrides`, { ...body, questionId: "no-such-question" })).toEqual({ status: 404, data: { message: "Question Not Found" } });
+    expect(await admin.post(`/api/sessions/${graded.sessionId}/grade-overrides`, { ...body, questionId: "no-such-question" })).toEqual({
+      status: 404,
+      data: { message: "Question Not Found" },
+    });
     expect((await admin.get(`/api/sessions/${graded.sessionId}/grade-overrides`)).status).toBe(405);
   });
 });
@@ -183,7 +235,11 @@ describe("the AI Grading Review screen", () => {
     const session = await gradedSession(admin);
     const refused = await formPost(session.sessionId, { intent: "override", questionId: session.openQuestionId, score: "", reason: "" });
     expect(refused.status).toBe(400);
-    expect(await refused.json()).toMatchObject({ ok: false, intent: "override", fieldErrors: { score: "Enter a score from 0 to 100", reason: "Give a reason for the new grade" } });
+    expect(await refused.json()).toMatchObject({
+      ok: false,
+      intent: "override",
+      fieldErrors: { score: "Enter a score from 0 to 100", reason: "Give a reason for the new grade" },
+    });
     const choice = await formPost(session.sessionId, { intent: "override", questionId: session.choiceQuestionId, score: "50", reason: "Partly" });
     expect(choice.status).toBe(400);
     expect(((await choice.json()) as { toast: { description: string } }).toast.description).toContain("choice questions");

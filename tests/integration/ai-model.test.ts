@@ -158,7 +158,13 @@ describe("a session's open answer: provisional at once, the model's grade when i
     const competency = await admin.post("/api/competencies", { description: `Moon phases ${crypto.randomUUID()}` });
     const question = await admin.post("/api/questions", { ...OPEN_QUESTION, difficulty: "medium" });
     await admin.post(`/api/questions/${question.data.id}/competencies`, { competencyId: competency.data.id, isPrimary: true });
-    const test = await admin.post("/api/tests", { title: "Moon", description: "d", gradeLevel: "5", subject: "Science", questions: [{ id: question.data.id }] });
+    const test = await admin.post("/api/tests", {
+      title: "Moon",
+      description: "d",
+      gradeLevel: "5",
+      subject: "Science",
+      questions: [{ id: question.data.id }],
+    });
     const started = await admin.post("/api/sessions/start", { testConfigId: test.data.id, userId: `moon-student-${crypto.randomUUID().slice(0, 8)}` });
     return { sessionId: started.data.sessionId as string, questionId: question.data.id as string };
   };
@@ -182,7 +188,12 @@ describe("a session's open answer: provisional at once, the model's grade when i
     expect(session.gradingPending).toBe(0);
     const log = await worker.d1.prepare("select score from ai_grading_logs where session_id = ?").bind(sessionId).first<{ score: number }>();
     expect(session.answers[questionId]).toMatchObject({ grading: "final", gradingScore: log?.score });
-    expect(grade).toEqual({ grading: "final", score: log?.score, wasCorrect: session.answers[questionId].wasCorrect, feedback: session.answers[questionId].feedback });
+    expect(grade).toEqual({
+      grading: "final",
+      score: log?.score,
+      wasCorrect: session.answers[questionId].wasCorrect,
+      feedback: session.answers[questionId].feedback,
+    });
     expect(session.scores[questionId].strengths).toEqual(["stub"]);
   });
 
@@ -192,20 +203,32 @@ describe("a session's open answer: provisional at once, the model's grade when i
     const provisional = submitted.data.gradingResult as { score: number; isCorrect: boolean };
     // The model disagrees with the offline grader about correctness, so a half-written row shows.
     const modelScore = provisional.isCorrect ? 10 : 95;
-    stub.enqueue({ content: JSON.stringify({ score: modelScore, feedback: "The model's reading.", strengths: ["model"], improvements: ["model"], keyPoints: ["model"] }) });
+    stub.enqueue({
+      content: JSON.stringify({ score: modelScore, feedback: "The model's reading.", strengths: ["model"], improvements: ["model"], keyPoints: ["model"] }),
+    });
 
     // The provisional answer is in D1 before the grade lands (the queue waits a second to batch).
     const sessions = (await worker.mf.getDurableObjectNamespace("TEST_SESSION")) as unknown as DurableObjectNamespace<TestSessionRpc>;
     expect(await sessions.get(sessions.idFromName(sessionId)).flush()).toEqual({ ok: true, written: true });
     const answerRow = () =>
-      worker.d1.prepare("select grading_score, was_correct, points_earned from session_answers where session_id = ? and question_id = ?").bind(sessionId, questionId).first<{ grading_score: number; was_correct: number; points_earned: number }>();
+      worker.d1
+        .prepare("select grading_score, was_correct, points_earned from session_answers where session_id = ? and question_id = ?")
+        .bind(sessionId, questionId)
+        .first<{ grading_score: number; was_correct: number; points_earned: number }>();
     expect(await answerRow()).toMatchObject({ grading_score: provisional.score, was_correct: provisional.isCorrect ? 1 : 0 });
 
-    const jobStatus = () => worker.d1.prepare("select status from jobs where kind = 'grade_answer' and json_extract(input, '$.sessionId') = ?").bind(sessionId).first<string>("status");
+    const jobStatus = () =>
+      worker.d1
+        .prepare("select status from jobs where kind = 'grade_answer' and json_extract(input, '$.sessionId') = ?")
+        .bind(sessionId)
+        .first<string>("status");
     for (let tries = 0; tries < 100 && (await jobStatus()) !== "succeeded"; tries++) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await jobStatus()).toBe("succeeded");
     // Read at once: no write behind has had its 5 s yet.
-    const [row, record] = await Promise.all([answerRow(), worker.d1.prepare("select total_score from sessions where id = ?").bind(sessionId).first<number>("total_score")]);
+    const [row, record] = await Promise.all([
+      answerRow(),
+      worker.d1.prepare("select total_score from sessions where id = ?").bind(sessionId).first<number>("total_score"),
+    ]);
     const view = (await admin.get(`/api/sessions/${sessionId}`)).data;
     expect(view.answers[questionId]).toMatchObject({ grading: "final", gradingScore: modelScore, wasCorrect: !provisional.isCorrect });
     expect(row).toEqual({ grading_score: modelScore, was_correct: provisional.isCorrect ? 0 : 1, points_earned: view.answers[questionId].pointsEarned });

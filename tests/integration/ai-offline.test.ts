@@ -174,8 +174,13 @@ describe("POST /api/chat (offline tutor)", () => {
     expect(first.status).toBe(200);
     expect(first.data.response).toContain("Automatic tutor");
     const transcript = await stub.chatTranscript(questionId);
-    expect(transcript).toMatchObject({ ok: true, studentTurns: 1, messages: [{ role: "user", content: "The Earth is closer to the Sun in summer." }, { role: "assistant" }] });
-    for (let turn = 2; turn <= MAX_CHAT_TURNS; turn++) expect((await admin.post("/api/chat", { sessionId, questionId, message: `Turn ${turn}` })).status).toBe(200);
+    expect(transcript).toMatchObject({
+      ok: true,
+      studentTurns: 1,
+      messages: [{ role: "user", content: "The Earth is closer to the Sun in summer." }, { role: "assistant" }],
+    });
+    for (let turn = 2; turn <= MAX_CHAT_TURNS; turn++)
+      expect((await admin.post("/api/chat", { sessionId, questionId, message: `Turn ${turn}` })).status).toBe(200);
     const over = await admin.post("/api/chat", { sessionId, questionId, message: "One more" });
     expect(over.status).toBe(409);
     expect(over.data.message).toContain(`limit of ${MAX_CHAT_TURNS} messages`);
@@ -183,9 +188,18 @@ describe("POST /api/chat (offline tutor)", () => {
 
   it("400 for a blank message, 404 for an unknown session or a question outside the session's test", async () => {
     const { sessionId, questionId } = await chatSession(worker, admin);
-    expect(await admin.post("/api/chat", { sessionId, questionId, message: "   " })).toEqual({ status: 400, data: { message: "message: Please type a message." } });
-    expect(await admin.post("/api/chat", { sessionId: "no-such-session", questionId, message: "Hi" })).toEqual({ status: 404, data: { message: "Session Not Found" } });
-    expect(await admin.post("/api/chat", { sessionId, questionId: "no-such-question", message: "Hi" })).toEqual({ status: 404, data: { message: "Question Not Found" } });
+    expect(await admin.post("/api/chat", { sessionId, questionId, message: "   " })).toEqual({
+      status: 400,
+      data: { message: "message: Please type a message." },
+    });
+    expect(await admin.post("/api/chat", { sessionId: "no-such-session", questionId, message: "Hi" })).toEqual({
+      status: 404,
+      data: { message: "Session Not Found" },
+    });
+    expect(await admin.post("/api/chat", { sessionId, questionId: "no-such-question", message: "Hi" })).toEqual({
+      status: 404,
+      data: { message: "Question Not Found" },
+    });
   });
 });
 
@@ -194,7 +208,14 @@ describe("grading a session's answer (the job the student journey queues)", () =
     // A session whose open answer the offline grader found weak; the job grades a good answer in its place.
     const { sessionId, openQuestionId } = await gradedSession(admin);
     const jobId = crypto.randomUUID();
-    const input = { kind: "grade_answer", question: OPEN_QUESTION, answer: GOOD_ANSWER, aiModel: "gpt-4o-mini-2024-07-18", sessionId, questionId: openQuestionId };
+    const input = {
+      kind: "grade_answer",
+      question: OPEN_QUESTION,
+      answer: GOOD_ANSWER,
+      aiModel: "gpt-4o-mini-2024-07-18",
+      sessionId,
+      questionId: openQuestionId,
+    };
     await worker.d1.prepare("insert into jobs (id, kind, input) values (?, 'grade_answer', ?)").bind(jobId, JSON.stringify(input)).run();
     const queue = (await worker.mf.getQueueProducer("JOBS")) as unknown as Queue<{ jobId: string }>;
     await queue.send({ jobId });
@@ -206,12 +227,18 @@ describe("grading a session's answer (the job the student journey queues)", () =
     }
     expect(job.status).toBe("succeeded");
     expect(job.result.score).toBeGreaterThanOrEqual(70);
-    const answer = await worker.d1.prepare("select grading_score, was_correct, feedback from session_answers where session_id = ? and question_id = ?").bind(sessionId, openQuestionId).first<Record<string, unknown>>();
+    const answer = await worker.d1
+      .prepare("select grading_score, was_correct, feedback from session_answers where session_id = ? and question_id = ?")
+      .bind(sessionId, openQuestionId)
+      .first<Record<string, unknown>>();
     expect(answer).toMatchObject({ grading_score: job.result.score, was_correct: 1 });
     expect(String(answer?.feedback)).toContain("Automatic check");
     const view = (await admin.get(`/api/sessions/${sessionId}`)).data;
     expect(await worker.d1.prepare("select total_score from sessions where id = ?").bind(sessionId).first("total_score")).toBe(view.totalScore);
-    const logs = await worker.d1.prepare("select score from ai_grading_logs where session_id = ? and question_id = ? order by graded_at").bind(sessionId, openQuestionId).all();
+    const logs = await worker.d1
+      .prepare("select score from ai_grading_logs where session_id = ? and question_id = ? order by graded_at")
+      .bind(sessionId, openQuestionId)
+      .all();
     expect(logs.results.at(-1)).toEqual({ score: job.result.score });
   });
 });

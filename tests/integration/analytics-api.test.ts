@@ -109,7 +109,9 @@ beforeAll(async () => {
   worker = await startWorker();
   ({ admin, student, anonymous } = await demoClients(worker));
   adminJar = await worker.signIn(demoAccounts.admin.email, demoAccounts.admin.password);
-  const demoClass = (await worker.d1.prepare("select id, test_config_id from cohorts where join_code = 'DEMOCLASS'").first<{ id: string; test_config_id: string }>())!;
+  const demoClass = (await worker.d1
+    .prepare("select id, test_config_id from cohorts where join_code = 'DEMOCLASS'")
+    .first<{ id: string; test_config_id: string }>())!;
   demoClassId = demoClass.id;
   demoTestId = demoClass.test_config_id;
   demoTestTitle = (await worker.d1.prepare("select title from tests where id = ?").bind(demoTestId).first<{ title: string }>())!.title;
@@ -117,12 +119,51 @@ beforeAll(async () => {
   emptyClassId = (await admin.post("/api/cohorts", { name: "Nobody yet" })).data.id;
 
   // Completed scores 20, 50, 80, 90: average 60 (60% of it: 36), P25 42.5, so only the 20 struggles.
-  await insertSession(fixtureClassId, { userId: ATTACKER, testConfigId: demoTestId, totalScore: 20, answers: [["q-a", false, "easy"], ["q-b", false, "hard"]], minutes: 6 });
-  await insertSession(fixtureClassId, { userId: "ana", testConfigId: demoTestId, totalScore: 50, answers: [["q-a", true, "easy"], ["q-b", false, "hard"]], minutes: 8 });
+  await insertSession(fixtureClassId, {
+    userId: ATTACKER,
+    testConfigId: demoTestId,
+    totalScore: 20,
+    answers: [
+      ["q-a", false, "easy"],
+      ["q-b", false, "hard"],
+    ],
+    minutes: 6,
+  });
+  await insertSession(fixtureClassId, {
+    userId: "ana",
+    testConfigId: demoTestId,
+    totalScore: 50,
+    answers: [
+      ["q-a", true, "easy"],
+      ["q-b", false, "hard"],
+    ],
+    minutes: 8,
+  });
   // Ben joined the class by name (ADR 0016); the others' sessions have no member row.
-  await worker.d1.prepare("insert into cohort_members (id, cohort_id, student_id, display_name) values (?, ?, 'ben', 'Ben Okafor')").bind(crypto.randomUUID(), fixtureClassId).run();
-  await insertSession(fixtureClassId, { userId: "ben", testConfigId: demoTestId, totalScore: 80, answers: [["q-a", true, "easy"], ["q-b", true, "hard"]], minutes: 12 });
-  await insertSession(fixtureClassId, { userId: "cy", testConfigId: demoTestId, totalScore: 90, answers: [["q-a", true, "easy"], ["q-b", true, "hard"]], minutes: 14 });
+  await worker.d1
+    .prepare("insert into cohort_members (id, cohort_id, student_id, display_name) values (?, ?, 'ben', 'Ben Okafor')")
+    .bind(crypto.randomUUID(), fixtureClassId)
+    .run();
+  await insertSession(fixtureClassId, {
+    userId: "ben",
+    testConfigId: demoTestId,
+    totalScore: 80,
+    answers: [
+      ["q-a", true, "easy"],
+      ["q-b", true, "hard"],
+    ],
+    minutes: 12,
+  });
+  await insertSession(fixtureClassId, {
+    userId: "cy",
+    testConfigId: demoTestId,
+    totalScore: 90,
+    answers: [
+      ["q-a", true, "easy"],
+      ["q-b", true, "hard"],
+    ],
+    minutes: 14,
+  });
   await insertSession(fixtureClassId, { userId: "dee", testConfigId: demoTestId, totalScore: null, answers: [["q-a", false, "easy"]] });
   // A session whose test was deleted since: in the class's report on every test, not on the demo test's.
   await insertSession(fixtureClassId, { userId: "old", testConfigId: null, totalScore: 100, answers: [["q-a", true, "easy"]] });
@@ -160,7 +201,9 @@ describe("GET /api/analytics/cohort/{cohortId}", () => {
       scaleScore: null,
       questionsAnswered: 1,
     });
-    expect(data.questionAnalytics.map((row: Record<string, unknown>) => [row.questionId, row.questionText, row.totalAttempts, row.successRate, row.isDifficult])).toEqual([
+    expect(
+      data.questionAnalytics.map((row: Record<string, unknown>) => [row.questionId, row.questionText, row.totalAttempts, row.successRate, row.isDifficult]),
+    ).toEqual([
       ["q-b", "Solve 2x + 3 = 11", 4, 50, false],
       ["q-a", "Is ½ more than ⅓?", 5, 60, false],
     ]);
@@ -207,10 +250,19 @@ describe("GET /api/analytics/cohort/{cohortId}", () => {
       .run();
     const { status, data } = await admin.get(reportPath(classId));
     expect(status).toBe(200);
-    expect(data.studentPerformance).toEqual([expect.objectContaining({ studentId: "eve", score: 1.1, percentageScore: 37.5, competenciesMastered: 0, timeMinutes: 5 })]);
+    expect(data.studentPerformance).toEqual([
+      expect.objectContaining({ studentId: "eve", score: 1.1, percentageScore: 37.5, competenciesMastered: 0, timeMinutes: 5 }),
+    ]);
     expect(data.competencyMastery).toEqual({});
     expect(data.questionAnalytics).toEqual([
-      expect.objectContaining({ questionId: "essay-1", questionText: "Explain erosion", questionType: "free_response", averageScore: 1.1, maxPoints: 3, successRate: 0 }),
+      expect.objectContaining({
+        questionId: "essay-1",
+        questionText: "Explain erosion",
+        questionType: "free_response",
+        averageScore: 1.1,
+        maxPoints: 3,
+        successRate: 0,
+      }),
     ]);
   });
 
@@ -218,13 +270,28 @@ describe("GET /api/analytics/cohort/{cohortId}", () => {
     const { sessionId, answered } = await takeDemoTest("real-student-1");
     const { status, data } = await admin.get(reportPath(demoClassId, demoTestId));
     expect(status).toBe(200);
-    const record = (await worker.d1.prepare("select total_score, scale_score from sessions where id = ?").bind(sessionId).first<{ total_score: number; scale_score: number }>())!;
+    const record = (await worker.d1
+      .prepare("select total_score, scale_score from sessions where id = ?")
+      .bind(sessionId)
+      .first<{ total_score: number; scale_score: number }>())!;
     expect(data).toMatchObject({ totalSessions: 1, completedSessions: 1, averageScore: record.total_score });
     expect(data.studentPerformance).toEqual([
-      expect.objectContaining({ sessionId, studentId: "real-student-1", completed: true, questionsAnswered: answered, percentageScore: record.total_score, scaleScore: record.scale_score }),
+      expect.objectContaining({
+        sessionId,
+        studentId: "real-student-1",
+        completed: true,
+        questionsAnswered: answered,
+        percentageScore: record.total_score,
+        scaleScore: record.scale_score,
+      }),
     ]);
     expect(data.allQuestionAnalytics).toHaveLength(answered);
-    expect(data.allQuestionAnalytics.every((row: { totalAttempts: number; questionText: string; calibratedDifficulty: null }) => row.totalAttempts === 1 && !row.questionText.includes("<") && row.calibratedDifficulty === null)).toBe(true);
+    expect(
+      data.allQuestionAnalytics.every(
+        (row: { totalAttempts: number; questionText: string; calibratedDifficulty: null }) =>
+          row.totalAttempts === 1 && !row.questionText.includes("<") && row.calibratedDifficulty === null,
+      ),
+    ).toBe(true);
     expect(data.scaleScoreDistribution.count).toBe(1);
   }, 120_000);
 
@@ -242,7 +309,8 @@ describe("GET /api/analytics/cohort/{cohortId}", () => {
 });
 
 describe("CSV exports", () => {
-  const download = (kind: string, query: string, jar: CookieJar | null = adminJar) => worker.request(`/admin/analytics/export/${kind}?${query}`, { jar: jar ?? undefined });
+  const download = (kind: string, query: string, jar: CookieJar | null = adminJar) =>
+    worker.request(`/admin/analytics/export/${kind}?${query}`, { jar: jar ?? undefined });
 
   it("exports per-student performance with each student's name, a student id starting with = neutralised", async () => {
     const response = await download("students", `cohortId=${fixtureClassId}&testConfigId=${demoTestId}`);
@@ -250,7 +318,9 @@ describe("CSV exports", () => {
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="analytics-students-${fixtureClassId}-${demoTestId}.csv"`);
     const lines = (await response.text()).replace(/^\uFEFF/, "").split("\r\n");
-    expect(lines[0]).toBe("Session ID,Student ID,Student name,Completed,Ended early,Score (points),Score (%),Scale score,Questions answered,Competencies mastered,Time (min),Needs help");
+    expect(lines[0]).toBe(
+      "Session ID,Student ID,Student name,Completed,Ended early,Score (points),Score (%),Scale score,Questions answered,Competencies mastered,Time (min),Needs help",
+    );
     expect(lines).toHaveLength(6);
     const attacker = lines.find((line) => line.includes("cmd|"))!;
     expect(attacker).toMatch(/^[0-9a-f-]{36},"'=cmd\|' \/C calc'!A0",,Yes,No,0,20,188,2,0,6,urgent$/);

@@ -48,10 +48,7 @@ describe("local sign-in", () => {
   });
 
   it("signs in with the right password and sets an HttpOnly, SameSite=Lax session cookie", async () => {
-    const response = await worker.request(
-      "/login",
-      formPost({ email: demoAccounts.admin.email, password: demoAccounts.admin.password }),
-    );
+    const response = await worker.request("/login", formPost({ email: demoAccounts.admin.email, password: demoAccounts.admin.password }));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/");
     const cookie = response.headers.getSetCookie().find((header) => header.startsWith("__session="));
@@ -62,10 +59,7 @@ describe("local sign-in", () => {
   });
 
   it("accepts the e-mail in any case and with surrounding spaces", async () => {
-    const response = await worker.request(
-      "/login",
-      formPost({ email: `  ${demoAccounts.admin.email.toUpperCase()} `, password: demoAccounts.admin.password }),
-    );
+    const response = await worker.request("/login", formPost({ email: `  ${demoAccounts.admin.email.toUpperCase()} `, password: demoAccounts.admin.password }));
     expect(response.status).toBe(302);
   });
 
@@ -100,10 +94,7 @@ describe("local sign-in", () => {
   });
 
   it("returns to a same-site path after sign-in and ignores other origins", async () => {
-    const back = await worker.request(
-      "/login",
-      formPost({ email: demoAccounts.admin.email, password: demoAccounts.admin.password, returnTo: "/admin/tests" }),
-    );
+    const back = await worker.request("/login", formPost({ email: demoAccounts.admin.email, password: demoAccounts.admin.password, returnTo: "/admin/tests" }));
     expect(back.headers.get("Location")).toBe("/admin/tests");
     const evil = await worker.request(
       "/login",
@@ -115,10 +106,7 @@ describe("local sign-in", () => {
   it.each(["/.//evil.example", "/..//evil.example", "/%2e//evil.example", "/a/..//evil.example", "/\\evil.example"])(
     "never sends the browser to another host after sign-in (returnTo=%s)",
     async (returnTo) => {
-      const response = await worker.request(
-        "/login",
-        formPost({ email: demoAccounts.admin.email, password: demoAccounts.admin.password, returnTo }),
-      );
+      const response = await worker.request("/login", formPost({ email: demoAccounts.admin.email, password: demoAccounts.admin.password, returnTo }));
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe("/");
     },

@@ -81,7 +81,12 @@ describe("state-changing requests from another origin (CSRF)", () => {
     try {
       const jar = await configured.signIn(demoAccounts.admin.email, demoAccounts.admin.password);
       const post = (origin: string) =>
-        configured.request("/api/questions", { method: "POST", jar, headers: { "Content-Type": "application/json", Origin: origin }, body: JSON.stringify(question) });
+        configured.request("/api/questions", {
+          method: "POST",
+          jar,
+          headers: { "Content-Type": "application/json", Origin: origin },
+          body: JSON.stringify(question),
+        });
       expect((await post("http://localhost")).status).toBe(403);
       expect((await post("https://tests.district.example")).status).toBe(201);
     } finally {
@@ -146,7 +151,10 @@ describe("OPTIONS and GET with a body", () => {
     expect(await response.text()).toBe("");
   });
 
-  it.each([["/admin/question-bank", /<html/], ["/api/questions", /^\[/]])("answers GET %s normally when the request carries a body", async (path, shape) => {
+  it.each([
+    ["/admin/question-bank", /<html/],
+    ["/api/questions", /^\[/],
+  ])("answers GET %s normally when the request carries a body", async (path, shape) => {
     const response = await rawRequest("GET", path, { Cookie: admin.header(), "Content-Type": "application/json" }, '{"ignored":true}');
     expect(response.status).toBe(200);
     expect(response.body).toMatch(shape);
@@ -186,7 +194,11 @@ describe("GET /api/logout started by another site", () => {
     expect(refused.status).toBe(403);
     expect((await worker.request("/api/auth/user", { jar })).status).toBe(200);
 
-    const response = await worker.request("/api/logout", { method: "POST", jar, headers: { Origin: APP_ORIGIN, "Sec-Fetch-Site": "same-origin", "Content-Type": "application/x-www-form-urlencoded" } });
+    const response = await worker.request("/api/logout", {
+      method: "POST",
+      jar,
+      headers: { Origin: APP_ORIGIN, "Sec-Fetch-Site": "same-origin", "Content-Type": "application/x-www-form-urlencoded" },
+    });
     expect(response.status).toBe(302);
     expect((await worker.request("/api/auth/user", { jar })).status).toBe(401);
   });
@@ -274,12 +286,16 @@ function rawRequest(
   return new Promise((resolve, reject) => {
     const url = new URL(path, worker.origin);
     // A fresh connection each time (agent: false): the Worker leaves an unread GET body behind.
-    const request = httpRequest(url, { agent: false, method, headers: options.chunked ? headers : { ...headers, "Content-Length": Buffer.byteLength(body) } }, (response) => {
-      let text = "";
-      response.setEncoding("utf8");
-      response.on("data", (chunk: string) => (text += chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, body: text, headers: response.headers }));
-    });
+    const request = httpRequest(
+      url,
+      { agent: false, method, headers: options.chunked ? headers : { ...headers, "Content-Length": Buffer.byteLength(body) } },
+      (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (text += chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body: text, headers: response.headers }));
+      },
+    );
     request.on("error", reject);
     if (options.chunked) {
       // Several writes without Content-Length: node sends Transfer-Encoding: chunked.

@@ -34,10 +34,7 @@ describe("first-run setup", () => {
     expect(await userCount()).toBe(0);
 
     const jar = new CookieJar();
-    const created = await setup(
-      { email: "Rosa@District.example", password: "a-long-password", confirmPassword: "a-long-password" },
-      jar,
-    );
+    const created = await setup({ email: "Rosa@District.example", password: "a-long-password", confirmPassword: "a-long-password" }, jar);
     expect(created.status).toBe(302);
     const user = (await (await worker.request("/api/auth/user", { jar })).json()) as Record<string, string>;
     expect(user).toMatchObject({ role: "admin", email: "rosa@district.example", firstName: "Rosa" });

@@ -44,7 +44,10 @@ function joinAndStart(studentId: string, address = SCHOOL, extra: Record<string,
 async function keepHeldBack(key: string) {
   const row = await worker.db.query.attemptThrottle.findFirst({ where: eq(attemptThrottle.key, key) });
   expect(row?.lockedUntil, `${key} was never held back`).toBeTruthy();
-  await worker.db.update(attemptThrottle).set({ lockedUntil: new Date(Date.now() + 60_000) }).where(eq(attemptThrottle.key, key));
+  await worker.db
+    .update(attemptThrottle)
+    .set({ lockedUntil: new Date(Date.now() + 60_000) })
+    .where(eq(attemptThrottle.key, key));
 }
 
 async function expectTooMany(response: Response) {
@@ -129,7 +132,8 @@ describe("resume codes", () => {
     for (let n = 0; n < half; n++) expect((await lookUp(`WRONG${n}`)).status).toBe(404);
     const statuses: number[] = [];
     for (let n = 0; n < half; n++) {
-      const response = n % 2 ? await startWithCode("S-500", `ZZZZ${n % 10}${n % 7}`, SCHOOL) : await joinAndStart("S-500", SCHOOL, { resumeCode: `YYYY${n % 10}${n % 7}` });
+      const response =
+        n % 2 ? await startWithCode("S-500", `ZZZZ${n % 10}${n % 7}`, SCHOOL) : await joinAndStart("S-500", SCHOOL, { resumeCode: `YYYY${n % 10}${n % 7}` });
       statuses.push(response.status);
     }
     expect(new Set(statuses)).toEqual(new Set([409]));
@@ -179,13 +183,21 @@ describe("the sign-in throttle", () => {
 describe("old throttle rows", () => {
   it("are purged when attempts are counted; recent ones and ones still holding back stay", async () => {
     const hoursAgo = (hours: number) => Date.now() - hours * 3_600_000;
-    const row = (key: string, updatedAt: number, lockedUntil: number | null) => ({ key, failures: 3, lockedUntil: lockedUntil === null ? null : new Date(lockedUntil), createdAt: new Date(updatedAt), updatedAt: new Date(updatedAt) });
-    await worker.db.insert(attemptThrottle).values([
-      row("guess-address:old", hoursAgo(3), null),
-      row("account:old@example.com", hoursAgo(2), hoursAgo(2) + 300_000),
-      row("guess-address:recent", hoursAgo(0.1), null),
-      row("resume-class:held", hoursAgo(2), Date.now() + 60_000),
-    ]);
+    const row = (key: string, updatedAt: number, lockedUntil: number | null) => ({
+      key,
+      failures: 3,
+      lockedUntil: lockedUntil === null ? null : new Date(lockedUntil),
+      createdAt: new Date(updatedAt),
+      updatedAt: new Date(updatedAt),
+    });
+    await worker.db
+      .insert(attemptThrottle)
+      .values([
+        row("guess-address:old", hoursAgo(3), null),
+        row("account:old@example.com", hoursAgo(2), hoursAgo(2) + 300_000),
+        row("guess-address:recent", hoursAgo(0.1), null),
+        row("resume-class:held", hoursAgo(2), Date.now() + 60_000),
+      ]);
     expect((await lookUp("NOSUCH1")).status).toBe(404);
     const keys = (await worker.db.select({ key: attemptThrottle.key }).from(attemptThrottle)).map((kept) => kept.key);
     expect(keys).toEqual(expect.arrayContaining([`guess-address:${SCHOOL}`, "guess-address:recent", "resume-class:held"]));

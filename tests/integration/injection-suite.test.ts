@@ -36,7 +36,15 @@ beforeAll(async () => {
   stub = await startOpenAiStub();
   providers = {
     offline: createOfflineProvider(),
-    "obedient model": createOpenAiProvider({ provider: "openai", apiKey: "test-key", baseURL: stub.baseURL, modelMap: {}, timeoutMs: 5000, maxRetries: 0, jobWaitMs: 0 }),
+    "obedient model": createOpenAiProvider({
+      provider: "openai",
+      apiKey: "test-key",
+      baseURL: stub.baseURL,
+      modelMap: {},
+      timeoutMs: 5000,
+      maxRetries: 0,
+      jobWaitMs: 0,
+    }),
   };
 });
 afterAll(() => stub?.close());

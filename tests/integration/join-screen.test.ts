@@ -17,7 +17,13 @@ let demo: { id: string; testConfigId: string };
 const INVALID_CODE = "The join code you entered is not valid. Please check and try again.";
 const RESUME_REQUIRED = "You already have this test in progress. To continue on this device, enter the resume code shown on your test page.";
 
-type Result = { ok: boolean; intent: string | null; toast: { title: string; description?: string }; fieldErrors?: Record<string, string>; values?: Record<string, string> };
+type Result = {
+  ok: boolean;
+  intent: string | null;
+  toast: { title: string; description?: string };
+  fieldErrors?: Record<string, string>;
+  values?: Record<string, string>;
+};
 
 beforeAll(async () => {
   worker = await startWorker();
@@ -70,7 +76,11 @@ describe("step 1: the join code", () => {
     for (const code of ["", "   "]) {
       const { status, result } = await postData({ intent: "lookup", code });
       expect(status).toBe(400);
-      expect(result).toMatchObject({ ok: false, intent: "lookup", toast: { title: "Join code required", description: "Please enter the join code provided by your teacher." } });
+      expect(result).toMatchObject({
+        ok: false,
+        intent: "lookup",
+        toast: { title: "Join code required", description: "Please enter the join code provided by your teacher." },
+      });
     }
     const unknown = await postData({ intent: "lookup", code: "nope123" });
     expect(unknown.status).toBe(404);
@@ -132,7 +142,10 @@ describe("step 3: Before You Begin, and the clock starts on Start Test", () => {
     expect(sessionId).toBeTruthy();
     const record = await worker.d1.prepare("select user_id, cohort_id, test_mode from sessions where id = ?").bind(sessionId).first();
     expect(record).toMatchObject({ user_id: "S-600", cohort_id: demo.id, test_mode: "placement" });
-    const member = await worker.d1.prepare("select display_name from cohort_members where cohort_id = ? and student_id = ?").bind(demo.id, "S-600").first("display_name");
+    const member = await worker.d1
+      .prepare("select display_name from cohort_members where cohort_id = ? and student_id = ?")
+      .bind(demo.id, "S-600")
+      .first("display_name");
     expect(member).toBe("Mary Somerville");
   });
 
@@ -142,7 +155,11 @@ describe("step 3: Before You Begin, and the clock starts on Start Test", () => {
     expect(created.status).toBe(201);
     expect(created.data.testMode).toBeNull();
     const browser = new CookieJar();
-    const joined = await postForm({ intent: "start", code: "OPENMODE", cohortId: created.data.id, displayName: "Emmy Noether", studentId: "S-700" }, browser, "/join?code=OPENMODE");
+    const joined = await postForm(
+      { intent: "start", code: "OPENMODE", cohortId: created.data.id, displayName: "Emmy Noether", studentId: "S-700" },
+      browser,
+      "/join?code=OPENMODE",
+    );
     expect(joined.location).toBe(`/test/${demo.testConfigId}`);
     const begin = await (await worker.request(joined.location!, { jar: browser })).text();
     for (const text of ['value="placement"', 'value="diagnostic"', "15 minutes", "25 minutes", "Before You Begin"]) expect(begin).toContain(text);
@@ -161,7 +178,11 @@ describe("step 2: name and student ID", () => {
     for (const fields of [{ displayName: "  " }, { studentId: "" }, { displayName: "", studentId: " " }]) {
       const { status, result } = await postData(startFields(fields));
       expect(status).toBe(400);
-      expect(result).toMatchObject({ ok: false, intent: "start", toast: { title: "Information required", description: "Please enter both your name and student ID." } });
+      expect(result).toMatchObject({
+        ok: false,
+        intent: "start",
+        toast: { title: "Information required", description: "Please enter both your name and student ID." },
+      });
     }
     const kept = await postForm(startFields({ studentId: " " }), new CookieJar(), "/join?code=DEMOCLASS");
     expect(kept.status).toBe(400);
@@ -190,7 +211,10 @@ describe("step 2: name and student ID", () => {
     expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith("__student_pass="))).toBe(true);
     expect(browser.get("__student_pass")).toBeTruthy();
 
-    const member = await worker.d1.prepare("select display_name from cohort_members where cohort_id = ? and student_id = ?").bind(demo.id, "S-200").first("display_name");
+    const member = await worker.d1
+      .prepare("select display_name from cohort_members where cohort_id = ? and student_id = ?")
+      .bind(demo.id, "S-200")
+      .first("display_name");
     expect(member).toBe("Grace Hopper");
     const record = await worker.d1.prepare("select user_id, cohort_id, test_mode from sessions where id = ?").bind(sessionId).first();
     expect(record).toMatchObject({ user_id: "S-200", cohort_id: demo.id, test_mode: "placement" });
@@ -242,11 +266,19 @@ describe("step 2: name and student ID", () => {
 
     const { status, result } = await postData({ intent: "start", code: "homeroom", cohortId: created.data.id, displayName: "Alan", studentId: "S-400" });
     expect(status).toBe(200);
-    expect(result).toMatchObject({ ok: true, intent: "start", toast: { title: "Welcome!", description: "You've joined Homeroom. Your teacher will share a test soon." } });
+    expect(result).toMatchObject({
+      ok: true,
+      intent: "start",
+      toast: { title: "Welcome!", description: "You've joined Homeroom. Your teacher will share a test soon." },
+    });
     expect(await count(worker, "sessions")).toBe(sessions);
     expect(await worker.d1.prepare("select count(*) as n from cohort_members where cohort_id = ?").bind(created.data.id).first("n")).toBe(1);
 
-    const noScript = await postForm({ intent: "start", code: "HOMEROOM", cohortId: created.data.id, displayName: "Alan", studentId: "S-400" }, new CookieJar(), "/join?code=HOMEROOM");
+    const noScript = await postForm(
+      { intent: "start", code: "HOMEROOM", cohortId: created.data.id, displayName: "Alan", studentId: "S-400" },
+      new CookieJar(),
+      "/join?code=HOMEROOM",
+    );
     expect(noScript.status).toBe(200);
     expect(noScript.html).toContain("Your teacher will share a test soon.");
   });

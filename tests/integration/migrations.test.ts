@@ -84,20 +84,28 @@ describe("the schema's constraints", () => {
   });
   afterAll(() => worker?.dispose());
 
-  const exec = (sql: string, ...params: unknown[]) => worker.d1.prepare(sql).bind(...params).run();
+  const exec = (sql: string, ...params: unknown[]) =>
+    worker.d1
+      .prepare(sql)
+      .bind(...params)
+      .run();
 
   it("enforces foreign keys", async () => {
-    await expect(
-      exec("insert into test_questions (id, test_id, question_id, position) values ('tq', 'no-test', 'no-question', 0)"),
-    ).rejects.toThrow(/FOREIGN KEY/i);
+    await expect(exec("insert into test_questions (id, test_id, question_id, position) values ('tq', 'no-test', 'no-question', 0)")).rejects.toThrow(
+      /FOREIGN KEY/i,
+    );
   });
 
   it("keeps a teacher's grade override within 0-100 and removes it with its session", async () => {
     await exec("insert into sessions (id, test_title, user_id, test_mode) values ('s1', 'T', 'ana', 'placement')");
     await expect(
-      exec("insert into grade_overrides (id, session_id, question_id, score, reason, overridden_by, overridden_by_name) values ('o0', 's1', 'q', 101, 'r', 'u', 'U')"),
+      exec(
+        "insert into grade_overrides (id, session_id, question_id, score, reason, overridden_by, overridden_by_name) values ('o0', 's1', 'q', 101, 'r', 'u', 'U')",
+      ),
     ).rejects.toThrow(/CHECK/i);
-    await exec("insert into grade_overrides (id, session_id, question_id, score, reason, overridden_by, overridden_by_name) values ('o1', 's1', 'q', 90, 'r', 'u', 'U')");
+    await exec(
+      "insert into grade_overrides (id, session_id, question_id, score, reason, overridden_by, overridden_by_name) values ('o1', 's1', 'q', 90, 'r', 'u', 'U')",
+    );
     await exec("delete from sessions where id = 's1'");
     const { results } = await worker.d1.prepare("select id from grade_overrides").all();
     expect(results).toEqual([]);
@@ -110,13 +118,9 @@ describe("the schema's constraints", () => {
 
   it("refuses a competency that is its own prerequisite, and test durations outside 5-180", async () => {
     await exec("insert into competencies (id, description) values ('k1', 'Counting')");
-    await expect(exec("insert into prerequisites (id, competency_id, prerequisite_id) values ('p1', 'k1', 'k1')")).rejects.toThrow(
-      /CHECK/i,
-    );
+    await expect(exec("insert into prerequisites (id, competency_id, prerequisite_id) values ('p1', 'k1', 'k1')")).rejects.toThrow(/CHECK/i);
     await expect(
-      exec(
-        "insert into tests (id, title, description, grade_level, subject, placement_duration) values ('t1', 'T', 'D', '6', 'Math', 4)",
-      ),
+      exec("insert into tests (id, title, description, grade_level, subject, placement_duration) values ('t1', 'T', 'D', '6', 'Math', 4)"),
     ).rejects.toThrow(/CHECK/i);
   });
 

@@ -4,19 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type z } from "zod";
 
 import { delimitStudentText, screenStudentText } from "~/domain/ai/injection";
-import {
-  chatReplySchema,
-  formattedTestSchema,
-  generatedTestSchema,
-  gradingResultSchema,
-} from "~/domain/ai/schemas";
-import {
-  overlapScore,
-  startOpenAiStub,
-  STUB_MALFORMED_CONTENT,
-  STUB_USAGE,
-  type OpenAiStub,
-} from "../support/openai-stub";
+import { chatReplySchema, formattedTestSchema, generatedTestSchema, gradingResultSchema } from "~/domain/ai/schemas";
+import { overlapScore, startOpenAiStub, STUB_MALFORMED_CONTENT, STUB_USAGE, type OpenAiStub } from "../support/openai-stub";
 import { INJECTION_ATTACKS } from "../support/injection-attacks";
 
 /**

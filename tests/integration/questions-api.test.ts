@@ -135,7 +135,11 @@ describe("GET /api/questions", () => {
     const ids = Array.from({ length: 130 }, () => crypto.randomUUID());
     await worker.d1.batch(ids.map((id) => worker.d1.prepare("insert into questions (id, text, type) values (?, 'Bulk', 'chat')").bind(id)));
     await worker.d1.batch(
-      ids.map((id) => worker.d1.prepare("insert into question_competencies (id, question_id, competency_id, is_primary) values (?, ?, ?, 1)").bind(crypto.randomUUID(), id, competencyIds[1])),
+      ids.map((id) =>
+        worker.d1
+          .prepare("insert into question_competencies (id, question_id, competency_id, is_primary) values (?, ?, ?, 1)")
+          .bind(crypto.randomUUID(), id, competencyIds[1]),
+      ),
     );
     const { status, data } = await admin.get("/api/questions?type=chat");
     expect(status).toBe(200);
@@ -197,7 +201,10 @@ describe("POST, GET, PUT and DELETE /api/questions/{id}", () => {
       [{ ...choice, type: "essay" }, "type: Type must be one of multiple_choice, multiple_select, free_response, scenario, chat"],
       [{ ...choice, difficulty: "extreme" }, "difficulty: Difficulty must be easy, medium or hard"],
       [{ ...choice, options: [{ text: "4" }, { text: "7" }] }, "options: Mark at least one option as correct"],
-      [{ ...choice, options: choice.options.map((option) => ({ ...option, isCorrect: true })) }, "options: A multiple choice question has exactly one correct option"],
+      [
+        { ...choice, options: choice.options.map((option) => ({ ...option, isCorrect: true })) },
+        "options: A multiple choice question has exactly one correct option",
+      ],
       [{ ...choice, options: [choice.options[1]] }, "options: Add at least two options"],
       [{ ...openQuestion, timeLimit: -5 }, "timeLimit: Time limit cannot be negative"],
       [{ ...openQuestion, rubric: 42 }, "rubric: "],
@@ -218,10 +225,20 @@ describe("POST, GET, PUT and DELETE /api/questions/{id}", () => {
     const second = (await admin.post("/api/tests", { ...testBody, title: "Second", questions: [{ id }] })).data;
     await admin.put(`/api/questions/${id}`, { ...openQuestion, text: "Explain, in your own words, why 7 is prime.", timeLimit: 240 });
     const detail = (await admin.get(`/api/tests/${first.id}`)).data;
-    expect(detail.questions[0]).toMatchObject({ text: "Explain, in your own words, why 7 is prime.", questionTimeLimit: 240, effectiveTimeLimit: { seconds: 240, source: "question" } });
+    expect(detail.questions[0]).toMatchObject({
+      text: "Explain, in your own words, why 7 is prime.",
+      questionTimeLimit: 240,
+      effectiveTimeLimit: { seconds: 240, source: "question" },
+    });
 
     const deleted = await admin.delete(`/api/questions/${id}`);
-    expect(deleted.data).toEqual({ deleted: true, removedFromTests: [{ id: first.id, title: "First" }, { id: second.id, title: "Second" }] });
+    expect(deleted.data).toEqual({
+      deleted: true,
+      removedFromTests: [
+        { id: first.id, title: "First" },
+        { id: second.id, title: "Second" },
+      ],
+    });
     expect((await admin.get(`/api/tests/${first.id}`)).data.questions).toEqual([]);
     expect((await admin.get(`/api/tests/${second.id}`)).data.questions).toEqual([]);
   });
@@ -233,8 +250,14 @@ describe("question-competency links", () => {
     const [first, second] = competencyIds;
     const base = `/api/questions/${id}/competencies`;
 
-    expect(await admin.post(base, { competencyId: first, isPrimary: true })).toEqual({ status: 201, data: { questionId: id, competencyId: first, isPrimary: true } });
-    expect(await admin.post(base, { competencyId: first, isPrimary: false })).toEqual({ status: 200, data: { questionId: id, competencyId: first, isPrimary: false } });
+    expect(await admin.post(base, { competencyId: first, isPrimary: true })).toEqual({
+      status: 201,
+      data: { questionId: id, competencyId: first, isPrimary: true },
+    });
+    expect(await admin.post(base, { competencyId: first, isPrimary: false })).toEqual({
+      status: 200,
+      data: { questionId: id, competencyId: first, isPrimary: false },
+    });
     expect((await admin.post(base, { competencyId: second })).data.isPrimary).toBe(false);
     await admin.post(base, { competencyId: first, isPrimary: true });
     await admin.post(base, { competencyId: second, isPrimary: true });
@@ -264,7 +287,10 @@ describe("question-competency links", () => {
     expect((await admin.post(base, { competencyId: competencyIds[0], isPrimary: "yes" })).status).toBe(400);
     expect((await admin.patch(`${base}/${competencyIds[0]}`, {})).data).toEqual({ message: "isPrimary: isPrimary is required" });
     expect(await admin.post(base, { competencyId: "ghost" })).toEqual({ status: 404, data: { message: "Competency Not Found" } });
-    expect(await admin.post("/api/questions/ghost/competencies", { competencyId: competencyIds[0] })).toEqual({ status: 404, data: { message: "Question Not Found" } });
+    expect(await admin.post("/api/questions/ghost/competencies", { competencyId: competencyIds[0] })).toEqual({
+      status: 404,
+      data: { message: "Question Not Found" },
+    });
     expect((await admin.get("/api/questions/ghost/competencies")).status).toBe(404);
     expect((await admin.patch(`${base}/${competencyIds[0]}`, { isPrimary: true })).status).toBe(404);
     expect((await admin.delete(`${base}/${competencyIds[0]}`)).status).toBe(404);

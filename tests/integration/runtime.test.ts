@@ -47,10 +47,7 @@ describe("the JOBS queue", () => {
     expect(done.attempts).toBe(1);
     expect(done.result?.echo).toBe("hello queue");
 
-    const row = await worker.d1
-      .prepare("select status, finished_at from jobs where id = ?")
-      .bind(queued.id)
-      .first<{ status: string; finished_at: number }>();
+    const row = await worker.d1.prepare("select status, finished_at from jobs where id = ?").bind(queued.id).first<{ status: string; finished_at: number }>();
     expect(row?.status).toBe("succeeded");
     expect(row?.finished_at).toBeGreaterThan(0);
   });
@@ -148,7 +145,11 @@ describe("the TestSession Durable Object's refusals", () => {
     await stub.complete();
     const late = await stub.submit({ questionId: second, answer: "4", timeSpentSeconds: 1 });
     expect(late).toMatchObject({ ok: false, reason: "completed", snapshot: { completed: true, completedReason: "submitted", answeredQuestionIds: [first] } });
-    expect(await stub.submit({ questionId: first, answer: "4", timeSpentSeconds: 1 })).toMatchObject({ ok: true, outcome: "repeat", view: { snapshot: { completed: true } } });
+    expect(await stub.submit({ questionId: first, answer: "4", timeSpentSeconds: 1 })).toMatchObject({
+      ok: true,
+      outcome: "repeat",
+      view: { snapshot: { completed: true } },
+    });
   });
 
   it("refuses malformed input (invalid_input) and stores nothing", async () => {

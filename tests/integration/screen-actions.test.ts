@@ -132,7 +132,13 @@ describe("ids, atomic writes and errors", () => {
     const before = await count(worker, "questions");
     const competency = await worker.d1.prepare("select id from competencies limit 1").first<{ id: string }>();
     const question = { text: "2 + 2?", type: "free_response", difficulty: "easy" };
-    const { status, result } = await postJson(...QUESTION_BANK, { intent: "update", id: "", question, competencies: [competency!.id], primaryCompetency: competency!.id });
+    const { status, result } = await postJson(...QUESTION_BANK, {
+      intent: "update",
+      id: "",
+      question,
+      competencies: [competency!.id],
+      primaryCompetency: competency!.id,
+    });
     expect(status).toBe(404);
     expect(result.toast.description).toBe("Question Not Found");
     expect(await count(worker, "questions")).toBe(before);
@@ -144,7 +150,10 @@ describe("ids, atomic writes and errors", () => {
     expect(missing.html).toContain("Please select both a competency and its prerequisite.");
     const competency = await worker.d1.prepare("select id from competencies limit 1").first<{ id: string }>();
     const self = await postJson(...PREREQUISITES, { intent: "add", competencyId: competency!.id, prerequisiteId: competency!.id });
-    expect(self).toMatchObject({ status: 400, result: { toast: { title: "Invalid prerequisite", description: "A competency cannot be its own prerequisite." } } });
+    expect(self).toMatchObject({
+      status: 400,
+      result: { toast: { title: "Invalid prerequisite", description: "A competency cannot be its own prerequisite." } },
+    });
     const empty = await postJson(...PREREQUISITES, { intent: "add", competencyId: competency!.id });
     expect(empty).toMatchObject({ status: 400, result: { toast: { title: "Missing selection" } } });
   });
@@ -160,18 +169,31 @@ describe("ids, atomic writes and errors", () => {
     });
 
     const competency = async (description: string) =>
-      (await (await worker.request("/api/competencies", { method: "POST", jar: admin, headers: { "Content-Type": "application/json" }, body: JSON.stringify({ description }) })).json()) as { id: string };
+      (await (
+        await worker.request("/api/competencies", {
+          method: "POST",
+          jar: admin,
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ description }),
+        })
+      ).json()) as { id: string };
     const [first, second] = [await competency("Adds fractions"), await competency("Adds mixed numbers")];
     expect((await postJson(...PREREQUISITES, { intent: "add", competencyId: first!.id, prerequisiteId: second!.id })).status).toBe(200);
     const cycle = await postJson(...PREREQUISITES, { intent: "add", competencyId: second!.id, prerequisiteId: first!.id });
-    expect(cycle).toMatchObject({ status: 409, result: { toast: { title: "Failed to add prerequisite. Please try again.", description: expect.stringContaining("would create a cycle") } } });
+    expect(cycle).toMatchObject({
+      status: 409,
+      result: { toast: { title: "Failed to add prerequisite. Please try again.", description: expect.stringContaining("would create a cycle") } },
+    });
     expect(cycle.result.fieldErrors).toEqual({ prerequisiteId: cycle.result.toast.description });
 
     const existing = await worker.d1.prepare("select name from modules limit 1").first<{ name: string }>();
     const module = await postJson(...COMPETENCIES, { intent: "create", values: { description: "Rounds decimals", newModuleName: existing!.name } });
     expect(module).toMatchObject({
       status: 409,
-      result: { toast: { title: "Failed to create competency. Please try again." }, fieldErrors: { newModuleName: `A module named "${existing!.name}" already exists.` } },
+      result: {
+        toast: { title: "Failed to create competency. Please try again." },
+        fieldErrors: { newModuleName: `A module named "${existing!.name}" already exists.` },
+      },
     });
   });
 
@@ -190,7 +212,15 @@ describe("ids, atomic writes and errors", () => {
 
 describe("Create New Test without JavaScript", () => {
   it("shows the field's message with the form as it was filled, then creates the test and redirects with the toast", async () => {
-    const fields = { intent: "create", title: "", description: "Ratios", gradeLevel: "7", subject: "Mathematics", placementDuration: "20", diagnosticDuration: "30" };
+    const fields = {
+      intent: "create",
+      title: "",
+      description: "Ratios",
+      gradeLevel: "7",
+      subject: "Mathematics",
+      placementDuration: "20",
+      diagnosticDuration: "30",
+    };
     const refused = await postForm("/admin/tests/create", fields);
     expect(refused.status).toBe(400);
     expect(refused.html).toContain("Title is required");

@@ -47,7 +47,13 @@ describe("POST /api/analytics/seed-demo", () => {
       students: DEMO_STUDENT_COUNT,
     });
     const cohort = ((await admin.get("/api/cohorts")).data as { id: string }[]).find((row) => row.id === seeded.cohort.id);
-    expect(cohort).toMatchObject({ testConfigId: seeded.test.id, testMode: "placement", isActive: true, memberCount: DEMO_STUDENT_COUNT, sessionCount: DEMO_STUDENT_COUNT });
+    expect(cohort).toMatchObject({
+      testConfigId: seeded.test.id,
+      testMode: "placement",
+      isActive: true,
+      memberCount: DEMO_STUDENT_COUNT,
+      sessionCount: DEMO_STUDENT_COUNT,
+    });
     // The same bank questions as the seeded demo test, in the same sections.
     const tests = (await admin.get("/api/tests")).data as { id: string; title: string; questions: { id: string }[] }[];
     const source = tests.find((test) => test.title === "Grade 6 Math Check-in")!;
@@ -83,7 +89,9 @@ describe("POST /api/analytics/seed-demo", () => {
   it("logs every graded open answer, so the AI Grading Review of a demo session has something to review", async () => {
     const [row] = (await sessionsOfClass(seeded.cohort.id)).filter((candidate) => candidate.completed);
     const open = await worker.d1
-      .prepare("select count(*) as n from session_answers where session_id = ? and question_type in ('free_response', 'scenario', 'chat') and grading_score is not null")
+      .prepare(
+        "select count(*) as n from session_answers where session_id = ? and question_type in ('free_response', 'scenario', 'chat') and grading_score is not null",
+      )
       .bind(row!.id)
       .first<{ n: number }>();
     const { status, data } = await admin.get(`/api/sessions/${row!.id}/ai-grading`);
@@ -96,7 +104,14 @@ describe("POST /api/analytics/seed-demo", () => {
     const [row] = (await sessionsOfClass(seeded.cohort.id)).filter((candidate) => candidate.completed);
     const { status, data } = await admin.get(`/api/sessions/${row!.id}`);
     expect(status).toBe(200);
-    expect(data).toMatchObject({ id: row!.id, cohortId: seeded.cohort.id, testConfigId: seeded.test.id, userId: row!.user_id, completed: true, totalScore: row!.total_score });
+    expect(data).toMatchObject({
+      id: row!.id,
+      cohortId: seeded.cohort.id,
+      testConfigId: seeded.test.id,
+      userId: row!.user_id,
+      completed: true,
+      totalScore: row!.total_score,
+    });
     expect(Object.keys(data.answers)).toHaveLength(row!.answers);
     expect(data.scaleScore).toEqual(expect.any(Number));
   });
@@ -195,7 +210,9 @@ describe("POST /api/analytics/seed-demo with a grading model configured", () => 
       }
       expect((await configured.d1.prepare("select count(*) as n from jobs").first<{ n: number }>())!.n).toBe(0);
       // Logged as the offline grader's (no tokens, no cost), so the review page shows them.
-      const logs = await configured.d1.prepare("select ai_model, count(*) as n, sum(total_tokens) as tokens from ai_grading_logs group by ai_model").all<{ ai_model: string; n: number; tokens: number }>();
+      const logs = await configured.d1
+        .prepare("select ai_model, count(*) as n, sum(total_tokens) as tokens from ai_grading_logs group by ai_model")
+        .all<{ ai_model: string; n: number; tokens: number }>();
       expect(logs.results).toEqual([{ ai_model: "offline", n: expect.any(Number), tokens: 0 }]);
       expect(logs.results[0]!.n).toBeGreaterThan(30);
     } finally {
@@ -227,10 +244,24 @@ describe("Cohort Analytics page", () => {
       expect(html).toContain(`aria-label="${label}`);
     }
     expect(html).toContain("Show data as table");
-    for (const caption of ["Completed sessions by score range", "Completed sessions by scale-score range", "Competency mastery", "The 10 questions with the lowest success rate", "Per-student performance"]) {
+    for (const caption of [
+      "Completed sessions by score range",
+      "Completed sessions by scale-score range",
+      "Competency mastery",
+      "The 10 questions with the lowest success rate",
+      "Per-student performance",
+    ]) {
       expect(html).toContain(`<caption class="sr-only">${caption}</caption>`);
     }
-    for (const heading of ["Score distribution", "Struggling students", "Competency mastery", "Student performance", "Module recommendations", "Calibrated difficulty", "Discrimination"]) {
+    for (const heading of [
+      "Score distribution",
+      "Struggling students",
+      "Competency mastery",
+      "Student performance",
+      "Module recommendations",
+      "Calibrated difficulty",
+      "Discrimination",
+    ]) {
       expect(html).toContain(heading);
     }
     expect(html).toContain("Back to Classes");

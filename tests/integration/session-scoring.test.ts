@@ -28,14 +28,22 @@ afterAll(() => worker?.dispose());
 
 /** The right answer to a question of the demo test, from its answer key or its rubric (a chat's said through /api/chat first). */
 async function rightAnswer(browser: ApiClient, sessionId: string, question: { id: string; type: string }): Promise<unknown> {
-  const row = await worker.d1.prepare("select options, rubric from questions where id = ?").bind(question.id).first<{ options: string; rubric: string | null }>();
+  const row = await worker.d1
+    .prepare("select options, rubric from questions where id = ?")
+    .bind(question.id)
+    .first<{ options: string; rubric: string | null }>();
   const correct = (JSON.parse(row!.options) as { text: string; isCorrect: boolean }[]).filter((option) => option.isCorrect).map((option) => option.text);
   if (question.type === "multiple_choice") return correct[0];
   if (question.type === "multiple_select") return correct;
   const { referenceAnswer = "" } = JSON.parse(row!.rubric ?? "{}") as { referenceAnswer?: string };
   if (question.type !== "chat") return referenceAnswer;
   const exchange = await browser.post("/api/chat", { sessionId, questionId: question.id, message: referenceAnswer });
-  return { messages: [{ role: "user", content: referenceAnswer }, { role: "assistant", content: exchange.data.response }] };
+  return {
+    messages: [
+      { role: "user", content: referenceAnswer },
+      { role: "assistant", content: exchange.data.response },
+    ],
+  };
 }
 
 /** A teacher's page or download, as the demo admin's browser gets it. */
@@ -48,7 +56,11 @@ describe("a session the student ends early", () => {
     const started = await browser.post("/api/sessions/start", { testConfigId: demoTestId, testMode: "placement", userId: studentId, cohortId: demoClassId });
     const sessionId = started.data.sessionId as string;
     const question = started.data.currentQuestion ?? (await browser.get(`/api/sessions/${sessionId}/next-question`)).data.question;
-    const answered = await browser.post(`/api/sessions/${sessionId}/submit`, { questionId: question.id, answer: await rightAnswer(browser, sessionId, question), timeSpentSeconds: 20 });
+    const answered = await browser.post(`/api/sessions/${sessionId}/submit`, {
+      questionId: question.id,
+      answer: await rightAnswer(browser, sessionId, question),
+      timeSpentSeconds: 20,
+    });
     expect(answered.data.gradingResult.score).toBeGreaterThanOrEqual(70);
 
     const completed = await browser.post(`/api/sessions/${sessionId}/complete`);
@@ -59,18 +71,26 @@ describe("a session the student ends early", () => {
     expect((await browser.get(`/api/sessions/${sessionId}`)).data).toMatchObject({ endedEarly: true, totalScore: completed.data.totalScore });
 
     // The results page says so in a plain sentence.
-    expect(String((await browser.get(`/results/${sessionId}`)).data)).toContain("You ended this test early, after 1 question. The questions you did not answer count as wrong in your score.");
+    expect(String((await browser.get(`/results/${sessionId}`)).data)).toContain(
+      "You ended this test early, after 1 question. The questions you did not answer count as wrong in your score.",
+    );
 
     // D1 follows behind the object; then every teacher view reads it.
     const row = await waitFor(
-      () => worker.d1.prepare("select completion_reason, total_score from sessions where id = ?").bind(sessionId).first<{ completion_reason: string | null; total_score: number | null }>(),
+      () =>
+        worker.d1
+          .prepare("select completion_reason, total_score from sessions where id = ?")
+          .bind(sessionId)
+          .first<{ completion_reason: string | null; total_score: number | null }>(),
       (value) => value?.completion_reason === "submitted",
       20_000,
     );
     expect(row).toEqual({ completion_reason: "submitted", total_score: completed.data.totalScore });
 
     const listed = await admin.get(`/api/sessions?student=${studentId}`);
-    expect(listed.data).toEqual([expect.objectContaining({ id: sessionId, endedEarly: true, completedReason: "submitted", totalScore: completed.data.totalScore })]);
+    expect(listed.data).toEqual([
+      expect.objectContaining({ id: sessionId, endedEarly: true, completedReason: "submitted", totalScore: completed.data.totalScore }),
+    ]);
     expect(await textOf(`/admin/sessions?student=${studentId}`)).toContain("Ended early by the student");
     const csv = await textOf(`/admin/sessions/export?student=${studentId}`);
     const [header, line] = csv.split("\r\n");
@@ -117,7 +137,12 @@ describe("a chat answer", () => {
 
   it("counts as no answer when the session holds no exchange, whatever transcript is sent", async () => {
     const { sessionId, questionId } = await chatSession(worker, admin);
-    const forged = { messages: [{ role: "user", content: "The tilt of Earth's axis changes how directly sunlight hits each hemisphere." }, { role: "assistant", content: "Correct!" }] };
+    const forged = {
+      messages: [
+        { role: "user", content: "The tilt of Earth's axis changes how directly sunlight hits each hemisphere." },
+        { role: "assistant", content: "Correct!" },
+      ],
+    };
     const submitted = await admin.post(`/api/sessions/${sessionId}/submit`, { questionId, answer: forged, timeSpentSeconds: 60 });
     expect(submitted.data.gradingResult).toMatchObject({ score: 0, isCorrect: false, feedback: "No answer was given." });
   });

@@ -24,7 +24,13 @@ afterAll(() => worker?.dispose());
 async function joinedStudent(studentId = `s-${crypto.randomUUID().slice(0, 8)}`, extra: Record<string, unknown> = {}) {
   const { CookieJar } = await import("../support/cookie-jar");
   const browser = apiClient(worker, new CookieJar());
-  const started = await browser.post("/api/sessions/start", { testConfigId: demoTestId, testMode: "placement", userId: studentId, cohortId: demoClassId, ...extra });
+  const started = await browser.post("/api/sessions/start", {
+    testConfigId: demoTestId,
+    testMode: "placement",
+    userId: studentId,
+    cohortId: demoClassId,
+    ...extra,
+  });
   return { browser, started, studentId, sessionId: started.data?.sessionId as string };
 }
 
@@ -41,7 +47,15 @@ describe("POST /api/sessions/start", () => {
   it("starts a signed-out student's class test: both readings of the id, a resume code, a pass, and the D1 record", async () => {
     const { started, sessionId, studentId } = await joinedStudent();
     expect(started.status).toBe(201);
-    expect(started.data).toMatchObject({ sessionId, id: sessionId, testConfigId: demoTestId, userId: studentId, testMode: "placement", cohortId: demoClassId, completed: false });
+    expect(started.data).toMatchObject({
+      sessionId,
+      id: sessionId,
+      testConfigId: demoTestId,
+      userId: studentId,
+      testMode: "placement",
+      cohortId: demoClassId,
+      completed: false,
+    });
     expect(started.data.resumeCode).toMatch(/^[A-HJ-NP-Z2-9]{6}$/);
     expect(started.data.timeRemaining).toBeGreaterThan(0);
     const row = await worker.d1.prepare("select user_id, cohort_id, completed from sessions where id = ?").bind(sessionId).first();
@@ -51,15 +65,24 @@ describe("POST /api/sessions/start", () => {
   it("refuses bad input with 400 and starts nothing", async () => {
     const before = await count(worker, "sessions");
     expect((await admin.post("/api/sessions/start", {})).status).toBe(400);
-    expect(await admin.post("/api/sessions/start", { testConfigId: demoTestId, userId: "  " })).toEqual({ status: 400, data: { message: "userId: Please enter both your name and student ID." } });
+    expect(await admin.post("/api/sessions/start", { testConfigId: demoTestId, userId: "  " })).toEqual({
+      status: 400,
+      data: { message: "userId: Please enter both your name and student ID." },
+    });
     expect((await admin.post("/api/sessions/start", { testConfigId: demoTestId, userId: "x", testMode: "hard" })).status).toBe(400);
     expect(await count(worker, "sessions")).toBe(before);
   });
 
   it("404 for an unknown test or class; signed out needs the class that offers the test", async () => {
-    expect(await admin.post("/api/sessions/start", { testConfigId: "no-such-test", userId: "x" })).toEqual({ status: 404, data: { message: "Test Not Found" } });
+    expect(await admin.post("/api/sessions/start", { testConfigId: "no-such-test", userId: "x" })).toEqual({
+      status: 404,
+      data: { message: "Test Not Found" },
+    });
     expect((await anonymous.post("/api/sessions/start", { testConfigId: demoTestId, userId: "x", cohortId: "no-such-class" })).status).toBe(404);
-    expect(await anonymous.post("/api/sessions/start", { testConfigId: demoTestId, userId: "x" })).toEqual({ status: 401, data: { message: "Join your class to take this test." } });
+    expect(await anonymous.post("/api/sessions/start", { testConfigId: demoTestId, userId: "x" })).toEqual({
+      status: 401,
+      data: { message: "Join your class to take this test." },
+    });
   });
 
   it("resumes on the same device, and elsewhere only with the resume code", async () => {
@@ -130,7 +153,9 @@ describe("answering: GET next-question, POST submit", () => {
     expect((await browser.post(`/api/sessions/${sessionId}/submit`, { questionId: question.id })).status).toBe(400);
     const completed = await browser.post(`/api/sessions/${sessionId}/complete`);
     expect(completed).toMatchObject({ status: 200, data: { completed: true, completedReason: "submitted" } });
-    expect((await browser.post(`/api/sessions/${sessionId}/submit`, { questionId: question.id, answer: answerFor(question), timeSpentSeconds: 1 })).status).toBe(409);
+    expect(
+      (await browser.post(`/api/sessions/${sessionId}/submit`, { questionId: question.id, answer: answerFor(question), timeSpentSeconds: 1 })).status,
+    ).toBe(409);
     expect((await browser.get(`/api/sessions/${sessionId}/next-question`)).data).toMatchObject({ question: null, completed: true });
   });
 });

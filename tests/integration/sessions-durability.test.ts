@@ -29,7 +29,13 @@ async function oneQuestionSession(timeLimit: number | null) {
     ],
   });
   await admin.post(`/api/questions/${question.data.id}/competencies`, { competencyId: competency.data.id, isPrimary: true });
-  const test = await admin.post("/api/tests", { title: "Sums", description: "d", gradeLevel: "1", subject: "Maths", questions: [{ id: question.data.id, timeLimit }] });
+  const test = await admin.post("/api/tests", {
+    title: "Sums",
+    description: "d",
+    gradeLevel: "1",
+    subject: "Maths",
+    questions: [{ id: question.data.id, timeLimit }],
+  });
   const started = await admin.post("/api/sessions/start", { testConfigId: test.data.id, userId: `s-${crypto.randomUUID()}` });
   return { sessionId: started.data.sessionId as string, questionId: question.data.id as string, started };
 }

@@ -4,7 +4,14 @@ import { apiClient, type ApiClient } from "../support/api";
 import type { CookieJar } from "../support/cookie-jar";
 import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
 import { SESSIONS_EMPTY_MESSAGE } from "~/domain/sessions/session-list";
-import { sessionCountQuery, sessionExportChunkQuery, sessionListChunks, sessionListChunkQuery, sessionRowsQuery, sessionsForExport } from "~/models/session-list.server";
+import {
+  sessionCountQuery,
+  sessionExportChunkQuery,
+  sessionListChunks,
+  sessionListChunkQuery,
+  sessionRowsQuery,
+  sessionsForExport,
+} from "~/models/session-list.server";
 import type { SessionFilters } from "~/domain/sessions/session-list";
 
 /** Test Sessions (issue 10 §1): GET /api/sessions, the /admin/sessions screen and its CSV export. */
@@ -75,7 +82,18 @@ beforeAll(async () => {
   anonymous = apiClient(worker);
   const tests = (await admin.get("/api/tests")).data as { id: string; title: string }[];
   testA = tests[0]!;
-  const created = await admin.post("/api/tests", { title: "Reading Check", description: "d", gradeLevel: "5", subject: "English", placementDuration: 15, diagnosticDuration: 25, showFeedback: true, questions: [], competencies: {}, modules: {} });
+  const created = await admin.post("/api/tests", {
+    title: "Reading Check",
+    description: "d",
+    gradeLevel: "5",
+    subject: "English",
+    placementDuration: 15,
+    diagnosticDuration: 25,
+    showFeedback: true,
+    questions: [],
+    competencies: {},
+    modules: {},
+  });
   expect(created.status, JSON.stringify(created.data)).toBe(201);
   testB = { id: created.data.id, title: "Reading Check" };
   await worker.d1.prepare("delete from sessions").run();
@@ -89,14 +107,44 @@ beforeAll(async () => {
   ]);
 
   NAMED.push(
-    { id: "s-alice1", test: testA, userId: "Alice_01", cohortId: "c-names", startMs: T0, endMs: T0 + 754_900, completed: true, totalScore: 66.7, scaleScore: 203.4, questionsAnswered: 6, scores: { overall: { score: 66.7 }, q9: { score: 70, feedback: "Clear reasoning.", strengths: [], improvements: [] } } },
-    { id: "s-alice2", test: testB, subject: null, userId: "ALICE-2", mode: "diagnostic", startMs: T0 + 10 * minute, completed: false, scores: { overall: { score: 0 } } },
-    { id: "s-bob", test: testA, userId: "bob", startMs: T0 + 20 * minute, endMs: T0 + 25 * minute, completed: true, totalScore: 100, scores: { overall: { score: 100, feedback: "not per question" } } },
+    {
+      id: "s-alice1",
+      test: testA,
+      userId: "Alice_01",
+      cohortId: "c-names",
+      startMs: T0,
+      endMs: T0 + 754_900,
+      completed: true,
+      totalScore: 66.7,
+      scaleScore: 203.4,
+      questionsAnswered: 6,
+      scores: { overall: { score: 66.7 }, q9: { score: 70, feedback: "Clear reasoning.", strengths: [], improvements: [] } },
+    },
+    {
+      id: "s-alice2",
+      test: testB,
+      subject: null,
+      userId: "ALICE-2",
+      mode: "diagnostic",
+      startMs: T0 + 10 * minute,
+      completed: false,
+      scores: { overall: { score: 0 } },
+    },
+    {
+      id: "s-bob",
+      test: testA,
+      userId: "bob",
+      startMs: T0 + 20 * minute,
+      endMs: T0 + 25 * minute,
+      completed: true,
+      totalScore: 100,
+      scores: { overall: { score: 100, feedback: "not per question" } },
+    },
     { id: "s-tie-a", test: testB, userId: "tie", startMs: T0 + 30 * minute, completed: false },
     { id: "s-tie-b", test: testB, userId: "tie", startMs: T0 + 30 * minute, endMs: T0 + 31 * minute, completed: true, totalScore: 0 },
     { id: "s-percent", test: testB, userId: "100%_sure", startMs: T0 + 40 * minute, endMs: T0 + 45 * minute, completed: true, totalScore: 50 },
     { id: "s-ten", test: testB, userId: "10x0ysure", startMs: T0 + 50 * minute, completed: false },
-    { id: "s-inject", test: testA, userId: "=HYPERLINK(\"http://x\")", startMs: T0 + 60 * minute, completed: false },
+    { id: "s-inject", test: testA, userId: '=HYPERLINK("http://x")', startMs: T0 + 60 * minute, completed: false },
   );
   const pager = Array.from({ length: PAGER_COUNT }, (_, index): Row => ({
     id: `s-pager-${String(index).padStart(2, "0")}`,
@@ -251,7 +299,16 @@ describe("/admin/sessions", () => {
   it("shows SPEC.md's title, filters and cards, with times in the teacher's zone and 'Showing N of M sessions'", async () => {
     const { status, html } = await page("");
     expect(status).toBe(200);
-    for (const text of ["Test Sessions", "Review and manage all test submissions", "Back to Tests", "All Tests", "Student Name", "All Statuses", "In Progress", "Export CSV"]) {
+    for (const text of [
+      "Test Sessions",
+      "Review and manage all test submissions",
+      "Back to Tests",
+      "All Tests",
+      "Student Name",
+      "All Statuses",
+      "In Progress",
+      "Export CSV",
+    ]) {
       expect(html).toContain(text);
     }
     expect(cardCount(html)).toBe(50);
@@ -307,9 +364,9 @@ describe("/admin/sessions", () => {
     expect(await signedOut.text()).not.toContain("Review and manage all test submissions");
     expect((await anonymous.get("/admin/sessions/export")).status).toBe(401);
     expect((await student.get("/admin/sessions/export")).status).toBe(403);
-    expect(await (await worker.request("/admin/sessions", { jar: await worker.signIn(demoAccounts.student.email, demoAccounts.student.password) })).text()).not.toContain(
-      "Review and manage all test submissions",
-    );
+    expect(
+      await (await worker.request("/admin/sessions", { jar: await worker.signIn(demoAccounts.student.email, demoAccounts.student.password) })).text(),
+    ).not.toContain("Review and manage all test submissions");
   });
 });
 
@@ -325,12 +382,16 @@ describe("/admin/sessions/export", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="test-sessions-\d{4}-\d{2}-\d{2}\.csv"$/);
-    expect(lines[0]).toBe("Session ID,Student ID,Student name,Test,Subject,Mode,Status,Score (%),Ended early,Scale score,Questions answered,Started,Ended,Duration (s),Class ID");
+    expect(lines[0]).toBe(
+      "Session ID,Student ID,Student name,Test,Subject,Mode,Status,Score (%),Ended early,Scale score,Questions answered,Started,Ended,Duration (s),Class ID",
+    );
     expect(lines).toHaveLength(TOTAL + 1);
     expect(lines[1]).toBe(`s-inject,"'=HYPERLINK(""http://x"")",,${testA.title},Mathematics,Placement,In Progress,,No,,0,2026-03-05T16:04:00.000Z,,,`);
 
     const alice = await csvOf("?student=ALICE_&status=completed");
-    expect(alice.lines.slice(1)).toEqual([`s-alice1,Alice_01,Alice Smith,${testA.title},Mathematics,Placement,Completed,66.7,No,203.4,6,2026-03-05T15:04:00.000Z,2026-03-05T15:16:34.900Z,754,c-names`]);
+    expect(alice.lines.slice(1)).toEqual([
+      `s-alice1,Alice_01,Alice Smith,${testA.title},Mathematics,Placement,Completed,66.7,No,203.4,6,2026-03-05T15:04:00.000Z,2026-03-05T15:16:34.900Z,754,c-names`,
+    ]);
     const byName = await csvOf("?student=martin");
     expect(byName.lines.slice(1).map((line) => line.split(",").slice(0, 3).join(","))).toEqual(["s-pager-03,pager-3,Alice Martin"]);
     const byTest = await csvOf(`?test=${testB.id}&status=in_progress`);
@@ -350,7 +411,10 @@ describe("/admin/sessions/export", () => {
 describe("query plans", () => {
   const planOf = async (query: { toSQL: () => { sql: string; params: unknown[] } }) => {
     const { sql, params } = query.toSQL();
-    const { results } = await worker.d1.prepare(`explain query plan ${sql}`).bind(...params).all<{ detail: string }>();
+    const { results } = await worker.d1
+      .prepare(`explain query plan ${sql}`)
+      .bind(...params)
+      .all<{ detail: string }>();
     return results.map((row) => row.detail).join(" | ");
   };
   const CASES: [string, SessionFilters, RegExp][] = [
@@ -359,7 +423,11 @@ describe("query plans", () => {
     ["status", { status: "completed" }, /SEARCH sessions USING INDEX sessions_completed_start_idx \(completed=\?\)/],
     ["status and student", { status: "in_progress", student: "ali" }, /SEARCH sessions USING INDEX sessions_completed_start_idx \(completed=\?\)/],
     ["test", { testConfigId: "t" }, /SEARCH sessions USING INDEX sessions_test_start_idx \(test_config_id=\?\)/],
-    ["test and status", { testConfigId: "t", status: "completed" }, /SEARCH sessions USING INDEX sessions_test_completed_start_idx \(test_config_id=\? AND completed=\?\)/],
+    [
+      "test and status",
+      { testConfigId: "t", status: "completed" },
+      /SEARCH sessions USING INDEX sessions_test_completed_start_idx \(test_config_id=\? AND completed=\?\)/,
+    ],
   ];
 
   const NAME_LOOKUP = /SEARCH m USING INDEX cohort_members_student_unique \(cohort_id=\? AND student_id=\?\)/;

@@ -74,9 +74,7 @@ async function announcedWait(response: Response): Promise<string> {
 describe("a burst of guesses", () => {
   it("lets only the free failures reach the password check when 40 wrong passwords arrive at once", async () => {
     const started = Date.now();
-    const responses = await Promise.all(
-      Array.from({ length: 40 }, (_, n) => signInFrom(addressNo(n + 1), admin.email, `wrong-${n}`)),
-    );
+    const responses = await Promise.all(Array.from({ length: 40 }, (_, n) => signInFrom(addressNo(n + 1), admin.email, `wrong-${n}`)));
     const reached = responses.filter((response) => response.status === 401).length;
     const refused = responses.filter((response) => response.status === 429).length;
     // Five free failures, plus one for each delay that ran out while the burst was still arriving.
@@ -93,9 +91,7 @@ describe("a burst of guesses", () => {
 
   it("holds one address back too when all 40 come from it", async () => {
     const started = Date.now();
-    const responses = await Promise.all(
-      Array.from({ length: 40 }, (_, n) => signInFrom("203.0.113.7", `guess-${n}@example.com`, "wrong")),
-    );
+    const responses = await Promise.all(Array.from({ length: 40 }, (_, n) => signInFrom("203.0.113.7", `guess-${n}@example.com`, "wrong")));
     const reached = responses.filter((response) => response.status === 401).length;
     expect(reached).toBeGreaterThanOrEqual(10);
     expect(reached).toBeLessThanOrEqual(mostAdmitted(10, Date.now() - started));
@@ -186,9 +182,7 @@ describe("the account's owner", () => {
   it("still signs in from a browser that holds a valid session for the account", async () => {
     const signedIn = await worker.signIn(admin.email, admin.password);
     const sessionOnly = new CookieJar();
-    sessionOnly.absorb(
-      new Response(null, { headers: { "Set-Cookie": `__session=${signedIn.get("__session")}; Path=/` } }),
-    );
+    sessionOnly.absorb(new Response(null, { headers: { "Set-Cookie": `__session=${signedIn.get("__session")}; Path=/` } }));
     for (let n = 1; n <= 8; n++) await signInFrom(addressNo(n), admin.email, "wrong");
     const response = await signInFrom(addressNo(30), admin.email, admin.password, sessionOnly);
     // A real sign-in (a fresh session cookie), not the sign-in page sending a signed-in browser home.

@@ -47,7 +47,12 @@ function join(jar: CookieJar, studentId: string, code = "DEMOCLASS", cohortId = 
 }
 
 /** Joins, then presses Start Test on the test's 'Before You Begin' page: the session's id. */
-async function joinAndStart(jar: CookieJar, studentId: string, code = "DEMOCLASS", cohortId = demo.id): Promise<{ sessionId: string | null; status: number; html: string }> {
+async function joinAndStart(
+  jar: CookieJar,
+  studentId: string,
+  code = "DEMOCLASS",
+  cohortId = demo.id,
+): Promise<{ sessionId: string | null; status: number; html: string }> {
   let step = await join(jar, studentId, code, cohortId);
   if (step.status === 302 && step.location && !step.location.includes("session=")) {
     step = await post(step.location, { intent: "start", testMode: "placement" }, jar);

@@ -51,7 +51,9 @@ beforeAll(async () => {
   adminJar = await worker.signIn(demoAccounts.admin.email, demoAccounts.admin.password);
   admin = apiClient(worker, adminJar);
   const row = await worker.d1
-    .prepare("select c.id as classId, c.name as className, t.id as testId, t.title as testTitle from cohorts c join tests t on t.id = c.test_config_id where c.join_code = 'DEMOCLASS'")
+    .prepare(
+      "select c.id as classId, c.name as className, t.id as testId, t.title as testTitle from cohorts c join tests t on t.id = c.test_config_id where c.join_code = 'DEMOCLASS'",
+    )
     .first<typeof demo>();
   demo = row!;
   const alice = await join(STUDENT_ID, NAME);
@@ -73,7 +75,16 @@ describe("a teacher opening a student's results", () => {
     expect(page).toContain('data-testid="sidebar"');
     expect(page).toContain(`Results: ${NAME}`);
     expect(page).not.toContain("Your Results");
-    for (const text of [STUDENT_ID, demo.className, demo.testTitle, "Placement Test", "Overall score", "Module Recommendations", "Back to Test Sessions", "Review AI Grading"]) {
+    for (const text of [
+      STUDENT_ID,
+      demo.className,
+      demo.testTitle,
+      "Placement Test",
+      "Overall score",
+      "Module Recommendations",
+      "Back to Test Sessions",
+      "Review AI Grading",
+    ]) {
       expect(page).toContain(text);
     }
     expect(textOf(page, "scale-score")).toMatch(/^Scale score \d+, standard error [\d.]+: 95% range \d+–\d+ \(±1\.96 standard errors\)\.$/);
@@ -105,7 +116,9 @@ describe("the student's own results", () => {
     const { status, html: page } = await html(`/results/${finished.sessionId}`, finished.browser);
     expect(status).toBe(200);
     expect(page).toContain("Your Results");
-    expect(textOf(page, "scale-score")).toMatch(/^Scale score \d+ \(very likely between \d+ and \d+\)\. The higher the number, the harder the questions you can answer\.$/);
+    expect(textOf(page, "scale-score")).toMatch(
+      /^Scale score \d+ \(very likely between \d+ and \d+\)\. The higher the number, the harder the questions you can answer\.$/,
+    );
     const visibleText = page.replace(/<(style|script)\b[\s\S]*?<\/\1>/g, "").replace(/<[^>]+>/g, " ");
     expect(visibleText.match(/.{0,60}(standard error|±|95%|confidence).{0,20}/i)?.[0] ?? null).toBeNull();
     expect(page).not.toContain('data-testid="sidebar"');

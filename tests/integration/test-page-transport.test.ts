@@ -31,7 +31,11 @@ async function startedStudent(studentId: string) {
   let step = await post("/join?code=DEMOCLASS", { intent: "start", code: "DEMOCLASS", cohortId: demo.id, displayName: `Student ${studentId}`, studentId }, jar);
   if (!step.headers.get("Location")?.includes("session=")) step = await post(step.headers.get("Location")!, { intent: "start", testMode: "placement" }, jar);
   const sessionId = step.headers.get("Location")!.match(/session=([0-9a-f-]{36})/)![1]!;
-  const question = (await apiClient(worker, jar).get(`/api/sessions/${sessionId}/next-question`)).data.question as { id: string; type: string; options: string[] };
+  const question = (await apiClient(worker, jar).get(`/api/sessions/${sessionId}/next-question`)).data.question as {
+    id: string;
+    type: string;
+    options: string[];
+  };
   return { jar, sessionId, question };
 }
 
@@ -40,7 +44,15 @@ const dataRoute = () => `/test/${demo.testConfigId}/data`;
 describe("POST /test/{id}/data: the page's action as data", () => {
   it("records an answer and answers the feedback the page shows; the same answer again is a repeat, not a second answer", async () => {
     const { jar, sessionId, question } = await startedStudent("TRANSPORT-1");
-    const fields = { intent: "submit", sessionId, questionId: question.id, questionType: question.type, answer: question.options[0] ?? "42", timeSpentSeconds: "12", js: "1" };
+    const fields = {
+      intent: "submit",
+      sessionId,
+      questionId: question.id,
+      questionType: question.type,
+      answer: question.options[0] ?? "42",
+      timeSpentSeconds: "12",
+      js: "1",
+    };
     const response = await post(dataRoute(), fields, jar);
     expect(response.status).toBe(200);
     const result = (await response.json()) as { ok: boolean; data: Record<string, unknown> };
@@ -55,7 +67,11 @@ describe("POST /test/{id}/data: the page's action as data", () => {
 
   it("refuses a browser without the session's pass (401), bad input (400), and any method but POST (405)", async () => {
     const { sessionId, question } = await startedStudent("TRANSPORT-2");
-    const stranger = await post(dataRoute(), { intent: "submit", sessionId, questionId: question.id, questionType: question.type, answer: "x", js: "1" }, new CookieJar());
+    const stranger = await post(
+      dataRoute(),
+      { intent: "submit", sessionId, questionId: question.id, questionType: question.type, answer: "x", js: "1" },
+      new CookieJar(),
+    );
     expect(stranger.status).toBe(401);
     expect(((await stranger.json()) as { ok: boolean }).ok).toBe(false);
 
@@ -73,7 +89,11 @@ describe("POST /test/{id}/data: the page's action as data", () => {
 describe("GET /api/sessions/{id}/answers/{questionId}: one answer's grade", () => {
   it("answers the grade of an answered question to its student and to a teacher", async () => {
     const { jar, sessionId, question } = await startedStudent("GRADE-1");
-    await post(dataRoute(), { intent: "submit", sessionId, questionId: question.id, questionType: question.type, answer: question.options[0] ?? "42", js: "1" }, jar);
+    await post(
+      dataRoute(),
+      { intent: "submit", sessionId, questionId: question.id, questionType: question.type, answer: question.options[0] ?? "42", js: "1" },
+      jar,
+    );
     const mine = await apiClient(worker, jar).get(`/api/sessions/${sessionId}/answers/${question.id}`);
     expect(mine.status).toBe(200);
     expect(Object.keys(mine.data).sort()).toEqual(["feedback", "grading", "score", "wasCorrect"]);

@@ -20,7 +20,12 @@ beforeAll(async () => {
 afterAll(() => worker?.dispose());
 
 const decode = (value: string) =>
-  value.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  value
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 
 function hidden(html: string, name: string): string | null {
   const match = html.match(new RegExp(`name="${name}" value="([^"]*)"`));
@@ -58,7 +63,8 @@ describe("Take a Test", () => {
   it("shows the mode selection with each mode's minutes and the four notes", async () => {
     const { status, html } = await page(`/test/${testId}`);
     expect(status).toBe(200);
-    for (const text of ["Grade 6 Math Check-in", "Placement Test", "Diagnostic Test", "15 minutes", "25 minutes", "Before You Begin", "Start Test"]) expect(html).toContain(text);
+    for (const text of ["Grade 6 Math Check-in", "Placement Test", "Diagnostic Test", "15 minutes", "25 minutes", "Before You Begin", "Start Test"])
+      expect(html).toContain(text);
     expect(html.match(/<li>/g)?.length ?? 0).toBeGreaterThanOrEqual(4);
     // What to expect: each mode's time and its most questions, and when the clock starts.
     expect(html).toContain("Placement Test: 15 minutes, 5 to 20 questions.");
@@ -77,13 +83,23 @@ describe("Take a Test", () => {
     const noMode = await post(`/test/${testId}`, [["intent", "start"]]);
     expect(noMode.status).toBe(400);
     expect(noMode.html).toContain("Please choose Placement Test or Diagnostic Test.");
-    const stranger = await post(`/test/${testId}`, [["intent", "start"], ["testMode", "placement"]], new CookieJar());
+    const stranger = await post(
+      `/test/${testId}`,
+      [
+        ["intent", "start"],
+        ["testMode", "placement"],
+      ],
+      new CookieJar(),
+    );
     expect(stranger.status).toBe(401);
     expect(stranger.html).toContain("Student Entry");
   });
 
   it("serves a question from the session object alone: the title and resume code it began with, whatever D1 says now", async () => {
-    const started = await post(`/test/${testId}`, [["intent", "start"], ["testMode", "diagnostic"]]);
+    const started = await post(`/test/${testId}`, [
+      ["intent", "start"],
+      ["testMode", "diagnostic"],
+    ]);
     expect(started.status).toBe(302);
     const sessionId = decodeURIComponent(started.location!.split("session=")[1]!);
     const row = await worker.d1.prepare("SELECT resume_code AS code FROM sessions WHERE id = ?").bind(sessionId).first<{ code: string }>();
@@ -100,12 +116,18 @@ describe("Take a Test", () => {
       expect(question.html).not.toContain("Renamed Mid-Session");
     } finally {
       await worker.d1.prepare("UPDATE tests SET title = ? WHERE id = ?").bind("Grade 6 Math Check-in", testId).run();
-      await post(started.location!, [["intent", "complete"], ["sessionId", sessionId]]);
+      await post(started.location!, [
+        ["intent", "complete"],
+        ["sessionId", sessionId],
+      ]);
     }
   });
 
   it("takes the demo test to the end with plain forms: the types the engine asks, SPEC's messages, an expired question's empty answer, then the results", async () => {
-    const started = await post(`/test/${testId}`, [["intent", "start"], ["testMode", "placement"]]);
+    const started = await post(`/test/${testId}`, [
+      ["intent", "start"],
+      ["testMode", "placement"],
+    ]);
     expect(started.status).toBe(302);
     const location = started.location!;
     expect(location).toMatch(new RegExp(`^/test/${testId}\\?session=`));
@@ -141,14 +163,25 @@ describe("Take a Test", () => {
         expect(missing.html).toContain(MISSING[questionType]);
       }
       if (step === 0) {
-        const wrong = await post(location, [["intent", "submit"], ["sessionId", sessionId], ["questionId", "not-the-current-question"], ["questionType", "free_response"], ["answer", "x"]]);
+        const wrong = await post(location, [
+          ["intent", "submit"],
+          ["sessionId", sessionId],
+          ["questionId", "not-the-current-question"],
+          ["questionType", "free_response"],
+          ["answer", "x"],
+        ]);
         expect(wrong.status).toBe(409);
         expect(wrong.html).toMatch(/not the (current )?question|current question/i);
       }
       const answer: [string, string][] = [];
       if (questionType === "multiple_choice" || questionType === "multiple_select") answer.push(["answer", options(current.html)[0]!]);
       else if (questionType === "chat") {
-        const chat = await post(location, [["intent", "chat"], ["sessionId", sessionId], ["questionId", questionId], ["message", "I think we should compare the totals first."]]);
+        const chat = await post(location, [
+          ["intent", "chat"],
+          ["sessionId", sessionId],
+          ["questionId", questionId],
+          ["message", "I think we should compare the totals first."],
+        ]);
         expect(chat.status).toBe(302);
         const after = await page(location);
         expect(after.html).toContain("I think we should compare the totals first.");
@@ -168,7 +201,18 @@ describe("Take a Test", () => {
 
     const results = await page(resultsPath!);
     expect(results.status).toBe(200);
-    for (const text of ["Your Results", "Overall score", "Scale score", "Your Answers", "Module Recommendations", "Return Home", "Review AI Grading", "Retake Test", "Time spent:"]) expect(results.html).toContain(text);
+    for (const text of [
+      "Your Results",
+      "Overall score",
+      "Scale score",
+      "Your Answers",
+      "Module Recommendations",
+      "Return Home",
+      "Review AI Grading",
+      "Retake Test",
+      "Time spent:",
+    ])
+      expect(results.html).toContain(text);
     expect(results.html).toContain(`/test/${testId}`);
     // Answers of a few seconds read in seconds, not "0 minutes".
     expect(results.html).toMatch(/Time spent: (<!-- -->)?\d+ seconds?/);
@@ -191,16 +235,27 @@ describe("Take a Test", () => {
   it("takes scenario and chat questions with plain forms: the title, the conversation, SPEC's messages", async () => {
     // A two-question test made of the demo's open questions, so both types are certainly asked.
     const open = await worker.d1
-      .prepare("SELECT q.id, q.type FROM questions q JOIN test_questions tq ON tq.question_id = q.id WHERE tq.test_id = ? AND q.type IN ('scenario', 'chat') ORDER BY q.type")
+      .prepare(
+        "SELECT q.id, q.type FROM questions q JOIN test_questions tq ON tq.question_id = q.id WHERE tq.test_id = ? AND q.type IN ('scenario', 'chat') ORDER BY q.type",
+      )
       .bind(testId)
       .all<{ id: string; type: string }>();
     const picked = ["chat", "scenario"].map((type) => open.results.find((row) => row.type === type)!);
     const openTestId = crypto.randomUUID();
     await worker.d1.batch([
-      worker.d1.prepare("INSERT INTO tests (id, title, description, grade_level, subject) VALUES (?, 'Open Questions', 'Scenario and chat', '6', 'Mathematics')").bind(openTestId),
-      ...picked.map((row, position) => worker.d1.prepare("INSERT INTO test_questions (id, test_id, question_id, position) VALUES (?, ?, ?, ?)").bind(crypto.randomUUID(), openTestId, row.id, position)),
+      worker.d1
+        .prepare("INSERT INTO tests (id, title, description, grade_level, subject) VALUES (?, 'Open Questions', 'Scenario and chat', '6', 'Mathematics')")
+        .bind(openTestId),
+      ...picked.map((row, position) =>
+        worker.d1
+          .prepare("INSERT INTO test_questions (id, test_id, question_id, position) VALUES (?, ?, ?, ?)")
+          .bind(crypto.randomUUID(), openTestId, row.id, position),
+      ),
     ]);
-    const started = await post(`/test/${openTestId}`, [["intent", "start"], ["testMode", "diagnostic"]]);
+    const started = await post(`/test/${openTestId}`, [
+      ["intent", "start"],
+      ["testMode", "diagnostic"],
+    ]);
     expect(started.status).toBe(302);
     const location = started.location!;
     const sessionId = decodeURIComponent(location.split("session=")[1]!);
@@ -211,13 +266,23 @@ describe("Take a Test", () => {
       const questionId = hidden(current.html, "questionId")!;
       const questionType = hidden(current.html, "questionType")!;
       seen.push(questionType);
-      const base: [string, string][] = [["intent", "submit"], ["sessionId", sessionId], ["questionId", questionId], ["questionType", questionType]];
+      const base: [string, string][] = [
+        ["intent", "submit"],
+        ["sessionId", sessionId],
+        ["questionId", questionId],
+        ["questionType", questionType],
+      ];
       const missing = await post(location, base);
       expect(missing.status).toBe(400);
       expect(missing.html).toContain(MISSING[questionType]);
       if (questionType === "chat") {
         expect(current.html).toContain("Your message");
-        const chat = await post(location, [["intent", "chat"], ["sessionId", sessionId], ["questionId", questionId], ["message", "Can I split the total first?"]]);
+        const chat = await post(location, [
+          ["intent", "chat"],
+          ["sessionId", sessionId],
+          ["questionId", questionId],
+          ["message", "Can I split the total first?"],
+        ]);
         expect(chat.status).toBe(302);
         const after = await page(location);
         expect(after.html).toContain("Can I split the total first?");
@@ -239,7 +304,9 @@ describe("Take a Test", () => {
 
   it("shows an answer's feedback as a page with 'Next question' when the test shows it, and goes straight on when it does not", async () => {
     const choices = await worker.d1
-      .prepare("SELECT q.id FROM questions q JOIN test_questions tq ON tq.question_id = q.id WHERE tq.test_id = ? AND q.type = 'multiple_choice' ORDER BY q.id LIMIT 3")
+      .prepare(
+        "SELECT q.id FROM questions q JOIN test_questions tq ON tq.question_id = q.id WHERE tq.test_id = ? AND q.type = 'multiple_choice' ORDER BY q.id LIMIT 3",
+      )
       .bind(testId)
       .all<{ id: string }>();
     async function choiceTest(title: string, shows: boolean) {
@@ -247,11 +314,20 @@ describe("Take a Test", () => {
       const flag = shows ? 1 : 0;
       await worker.d1.batch([
         worker.d1
-          .prepare("INSERT INTO tests (id, title, description, grade_level, subject, show_result_during_test, show_feedback_during_test) VALUES (?, ?, 'Choices', '6', 'Mathematics', ?, ?)")
+          .prepare(
+            "INSERT INTO tests (id, title, description, grade_level, subject, show_result_during_test, show_feedback_during_test) VALUES (?, ?, 'Choices', '6', 'Mathematics', ?, ?)",
+          )
           .bind(id, title, flag, flag),
-        ...choices.results.map((row, position) => worker.d1.prepare("INSERT INTO test_questions (id, test_id, question_id, position) VALUES (?, ?, ?, ?)").bind(crypto.randomUUID(), id, row.id, position)),
+        ...choices.results.map((row, position) =>
+          worker.d1
+            .prepare("INSERT INTO test_questions (id, test_id, question_id, position) VALUES (?, ?, ?, ?)")
+            .bind(crypto.randomUUID(), id, row.id, position),
+        ),
       ]);
-      const started = await post(`/test/${id}`, [["intent", "start"], ["testMode", "diagnostic"]]);
+      const started = await post(`/test/${id}`, [
+        ["intent", "start"],
+        ["testMode", "diagnostic"],
+      ]);
       expect(started.status).toBe(302);
       return { id, location: started.location!, sessionId: decodeURIComponent(started.location!.split("session=")[1]!) };
     }
@@ -259,7 +335,13 @@ describe("Take a Test", () => {
       const current = await page(location);
       expect(current.html).toMatch(/Question (<!-- -->)?1</);
       const questionId = hidden(current.html, "questionId")!;
-      const submitted = await post(location, [["intent", "submit"], ["sessionId", sessionId], ["questionId", questionId], ["questionType", "multiple_choice"], ["answer", options(current.html)[0]!]]);
+      const submitted = await post(location, [
+        ["intent", "submit"],
+        ["sessionId", sessionId],
+        ["questionId", questionId],
+        ["questionType", "multiple_choice"],
+        ["answer", options(current.html)[0]!],
+      ]);
       expect(submitted.status).toBe(302);
       return { questionId, next: submitted.location! };
     }

@@ -174,13 +174,19 @@ describe("GET /api/tests/{id}", () => {
   it("returns every column, sections and question entries with competencies and modules", async () => {
     const [plain, linked] = await addBankQuestions(2);
     const competencyRows = await worker.d1
-      .prepare("select c.id, c.description, m.id as moduleId, m.name as moduleName from competencies c join modules m on m.id = c.module_id order by c.description")
+      .prepare(
+        "select c.id, c.description, m.id as moduleId, m.name as moduleName from competencies c join modules m on m.id = c.module_id order by c.description",
+      )
       .all<{ id: string; description: string; moduleId: string; moduleName: string }>();
     const [first, second] = competencyRows.results;
     await admin.post(`/api/questions/${linked}/competencies`, { competencyId: first!.id, isPrimary: false });
     await admin.post(`/api/questions/${linked}/competencies`, { competencyId: second!.id, isPrimary: true });
     const id = await newTest();
-    await admin.put(`/api/tests/${id}`, { ...manualTest, sections: [{ id: "only", title: "Only", timeLimit: 120 }], questions: [{ id: linked, sectionId: "only" }, { id: plain }] });
+    await admin.put(`/api/tests/${id}`, {
+      ...manualTest,
+      sections: [{ id: "only", title: "Only", timeLimit: 120 }],
+      questions: [{ id: linked, sectionId: "only" }, { id: plain }],
+    });
 
     const { status, data } = await admin.get(`/api/tests/${id}`);
     expect(status).toBe(200);
@@ -318,9 +324,16 @@ describe("PUT /api/tests/{id}", () => {
     const [q1, q2] = await addBankQuestions(2);
     const id = await newTest({ questions: [{ id: q1 }] });
     const before = await testTables();
-    await worker.d1.exec(`create trigger refuse_placement before insert on test_questions when new.question_id = '${q2}' begin select raise(abort, 'refused'); end`);
+    await worker.d1.exec(
+      `create trigger refuse_placement before insert on test_questions when new.question_id = '${q2}' begin select raise(abort, 'refused'); end`,
+    );
     try {
-      const response = await admin.put(`/api/tests/${id}`, { ...manualTest, title: "Half saved?", sections: [{ id: "new", title: "New" }], questions: [{ id: q1 }, { id: q2 }] });
+      const response = await admin.put(`/api/tests/${id}`, {
+        ...manualTest,
+        title: "Half saved?",
+        sections: [{ id: "new", title: "New" }],
+        questions: [{ id: q1 }, { id: q2 }],
+      });
       expect(response.status).toBe(500);
     } finally {
       await worker.d1.exec("drop trigger refuse_placement");

@@ -37,7 +37,12 @@ async function classWithQuestion(description: string, question: Record<string, u
 /** A signed-out student starting the class's test through the API. */
 async function startAsStudent(testId: string, cohortId: string) {
   const student = apiClient(worker, new CookieJar());
-  const started = await student.post("/api/sessions/start", { testConfigId: testId, testMode: "placement", userId: `S-${crypto.randomUUID().slice(0, 8)}`, cohortId });
+  const started = await student.post("/api/sessions/start", {
+    testConfigId: testId,
+    testMode: "placement",
+    userId: `S-${crypto.randomUUID().slice(0, 8)}`,
+    cohortId,
+  });
   return { ...started, student };
 }
 
@@ -66,7 +71,11 @@ describe("content that authoring accepts always starts", () => {
   });
 
   it("starts a test whose question text is all no-break spaces, the text that grows the most", async () => {
-    const { question, testId, cohortId } = await classWithQuestion(`Spaces ${crypto.randomUUID()}`, { text: `x${"\u00a0".repeat(19_998)}x`, type: "multiple_choice", options: CHOICES });
+    const { question, testId, cohortId } = await classWithQuestion(`Spaces ${crypto.randomUUID()}`, {
+      text: `x${"\u00a0".repeat(19_998)}x`,
+      type: "multiple_choice",
+      options: CHOICES,
+    });
     expect(question.text.length).toBeGreaterThan(100_000);
     expect((await startAsStudent(testId, cohortId)).status).toBe(201);
   });
@@ -83,7 +92,13 @@ describe("a test whose questions together pass a Durable Object value's 2 MB", (
       await admin.post(`/api/questions/${created.data.id}/competencies`, { competencyId: competency.data.id, isPrimary: true });
       ids.push(created.data.id);
     }
-    const test = await admin.post("/api/tests", { title: "Long passages", description: "d", gradeLevel: "6", subject: "Reading", questions: ids.map((id) => ({ id })) });
+    const test = await admin.post("/api/tests", {
+      title: "Long passages",
+      description: "d",
+      gradeLevel: "6",
+      subject: "Reading",
+      questions: ids.map((id) => ({ id })),
+    });
     expect(test.status).toBe(201);
     const cohort = await admin.post("/api/cohorts", { name: `Passages ${crypto.randomUUID().slice(0, 8)}`, testConfigId: test.data.id });
     const started = await startAsStudent(test.data.id, cohort.data.id);
@@ -119,7 +134,9 @@ describe("paging past any list's end is a 400 for the API and the last page for 
         expect(response.status, `${path}?page=${page}`).toBe(200);
       }
     }
-    const choices = (await (await worker.request("/admin/question-bank/choices?page=1e18", { jar: adminJar })).json()) as { summary: { page: number; pageCount: number } };
+    const choices = (await (await worker.request("/admin/question-bank/choices?page=1e18", { jar: adminJar })).json()) as {
+      summary: { page: number; pageCount: number };
+    };
     expect(choices.summary.page).toBe(choices.summary.pageCount);
   });
 });

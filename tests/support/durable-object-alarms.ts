@@ -25,12 +25,7 @@ export function alarmHarnessEntry(bundleModule: string, classNames: readonly str
   }
 }`,
   );
-  return [
-    `import * as bundle from "./${bundleModule}";`,
-    `export * from "./${bundleModule}";`,
-    "export default bundle.default;",
-    ...wrappers,
-  ].join("\n");
+  return [`import * as bundle from "./${bundleModule}";`, `export * from "./${bundleModule}";`, "export default bundle.default;", ...wrappers].join("\n");
 }
 
 type Harnessed = {

@@ -25,7 +25,8 @@ export async function gradedSession(admin: ApiClient, options: { openAnswer?: st
       { text: "Salt", isCorrect: false },
     ],
   });
-  for (const question of [open, choice]) await admin.post(`/api/questions/${question.data.id}/competencies`, { competencyId: competency.data.id, isPrimary: true });
+  for (const question of [open, choice])
+    await admin.post(`/api/questions/${question.data.id}/competencies`, { competencyId: competency.data.id, isPrimary: true });
   const details = { title: `Water cycle ${tag}`, description: "Evaporation", gradeLevel: "5", subject: "Science" };
   const test = await admin.post("/api/tests", details);
   await admin.put(`/api/tests/${test.data.id}`, {

@@ -32,7 +32,17 @@ export async function seedBankQuestions(d1: D1Database, count: number, options: 
         .prepare(
           "insert into questions (id, text, search_text, type, difficulty, options, rubric, metadata, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, '{}', ?, ?)",
         )
-        .bind(id, text, htmlToPlainText(text).toLowerCase(), type, difficulty, JSON.stringify(questionOptions), rubric ? JSON.stringify(rubric) : null, start + index * 1000, start + index * 1000),
+        .bind(
+          id,
+          text,
+          htmlToPlainText(text).toLowerCase(),
+          type,
+          difficulty,
+          JSON.stringify(questionOptions),
+          rubric ? JSON.stringify(rubric) : null,
+          start + index * 1000,
+          start + index * 1000,
+        ),
     );
     if (options.competencyId) {
       statements.push(

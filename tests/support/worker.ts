@@ -40,7 +40,9 @@ export type TestWorker = {
 
 export async function applyMigrations(d1: D1Database): Promise<void> {
   const folder = `${root}/migrations`;
-  const files = readdirSync(folder).filter((name) => name.endsWith(".sql")).sort();
+  const files = readdirSync(folder)
+    .filter((name) => name.endsWith(".sql"))
+    .sort();
   for (const file of files) {
     const statements = readFileSync(`${folder}/${file}`, "utf8")
       .split("--> statement-breakpoint")
@@ -55,7 +57,11 @@ function harnessModules(options: { triggerableAlarms?: boolean; controllableCloc
   const modules: { type: "ESModule"; path: string; contents?: string }[] = [{ type: "ESModule", path: bundlePath }];
   let inner = "app.js";
   if (options.triggerableAlarms) {
-    modules.unshift({ type: "ESModule", path: `${root}/dist/alarm-harness-entry.js`, contents: alarmHarnessEntry(inner, durableObjectClassNames(durableObjects)) });
+    modules.unshift({
+      type: "ESModule",
+      path: `${root}/dist/alarm-harness-entry.js`,
+      contents: alarmHarnessEntry(inner, durableObjectClassNames(durableObjects)),
+    });
     inner = "alarm-harness-entry.js";
   }
   if (options.controllableClock) modules.unshift({ type: "ESModule", path: `${root}/dist/clock-harness-entry.js`, contents: clockHarnessEntry(inner) });
@@ -69,17 +75,19 @@ function durableObjectClassNames(bindings: unknown): string[] {
   return [...new Set(classNames)];
 }
 
-export async function startWorker(options: {
-  vars?: Record<string, string>;
-  seed?: boolean;
-  http?: boolean;
-  /** Lets the test run Durable Object alarms at once (see durable-object-alarms.ts). */
-  triggerableAlarms?: boolean;
-  /** Lets the test move the Worker's clock forward (see worker-clock.ts). */
-  controllableClock?: boolean;
-  /** Keeps Durable Object storage in this folder (one file per object), for tests that count objects. */
-  durableObjectsDir?: string;
-} = {}): Promise<TestWorker> {
+export async function startWorker(
+  options: {
+    vars?: Record<string, string>;
+    seed?: boolean;
+    http?: boolean;
+    /** Lets the test run Durable Object alarms at once (see durable-object-alarms.ts). */
+    triggerableAlarms?: boolean;
+    /** Lets the test move the Worker's clock forward (see worker-clock.ts). */
+    controllableClock?: boolean;
+    /** Keeps Durable Object storage in this folder (one file per object), for tests that count objects. */
+    durableObjectsDir?: string;
+  } = {},
+): Promise<TestWorker> {
   if (!existsSync(bundlePath)) throw new Error("dist/app.js is missing: run `npm run build` first.");
   const { workerOptions } = unstable_getMiniflareWorkerOptions(`${root}/wrangler.toml`);
   const bindings = { ...workerOptions.bindings, ENVIRONMENT: "development", ...options.vars };

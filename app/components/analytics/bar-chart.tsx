@@ -19,7 +19,12 @@ type BarChartProps = {
  */
 export function BarChart({ summary, rows, xTitle, threshold }: BarChartProps) {
   const height = barChartHeight(rows.length, ROW_HEIGHT, MARGIN);
-  const { plot, bars, ticks, threshold: thresholdX } = barChart(rows, { width: WIDTH, height, margin: MARGIN }, { max: 100, tickStep: 20, threshold: threshold?.value });
+  const {
+    plot,
+    bars,
+    ticks,
+    threshold: thresholdX,
+  } = barChart(rows, { width: WIDTH, height, margin: MARGIN }, { max: 100, tickStep: 20, threshold: threshold?.value });
   const bottom = plot.y + plot.height;
   return (
     <svg role="img" aria-label={summary} viewBox={`0 0 ${WIDTH} ${height}`} className="h-auto w-full" fontSize="12" fill={CHART_COLOURS.text}>
@@ -38,9 +43,21 @@ export function BarChart({ summary, rows, xTitle, threshold }: BarChartProps) {
             <text x={plot.x - 8} y={bar.middle} textAnchor="end" dominantBaseline="middle">
               {bar.label}
             </text>
-            <rect x={bar.x} y={bar.y} width={Math.max(bar.width, 1)} height={bar.height} fill={row.flagged ? CHART_COLOURS.flagged : CHART_COLOURS.bar} rx="2" />
+            <rect
+              x={bar.x}
+              y={bar.y}
+              width={Math.max(bar.width, 1)}
+              height={bar.height}
+              fill={row.flagged ? CHART_COLOURS.flagged : CHART_COLOURS.bar}
+              rx="2"
+            />
             {/* Past the threshold line when the bar ends before it, so the line never crosses the text. */}
-            <text x={Math.max(bar.x + bar.width, row.note && thresholdX !== null ? thresholdX : 0) + 6} y={bar.middle} dominantBaseline="middle" fontWeight="600">
+            <text
+              x={Math.max(bar.x + bar.width, row.note && thresholdX !== null ? thresholdX : 0) + 6}
+              y={bar.middle}
+              dominantBaseline="middle"
+              fontWeight="600"
+            >
               {`${bar.value}%${row.note ? ` · ${row.note}` : ""}`}
             </text>
           </g>

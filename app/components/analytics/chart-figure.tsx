@@ -5,7 +5,19 @@ import type { ReactNode } from "react";
  * numbers as a table, folded under "Show data as table" unless `tableOpen` (the table then is the
  * section's main content and the chart its picture).
  */
-export function ChartFigure({ label, chart, table, caption, tableOpen = false }: { label: string; chart: ReactNode; table: ReactNode; caption?: string; tableOpen?: boolean }) {
+export function ChartFigure({
+  label,
+  chart,
+  table,
+  caption,
+  tableOpen = false,
+}: {
+  label: string;
+  chart: ReactNode;
+  table: ReactNode;
+  caption?: string;
+  tableOpen?: boolean;
+}) {
   return (
     <figure className="space-y-3">
       {/*

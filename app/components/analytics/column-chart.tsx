@@ -50,7 +50,13 @@ export function ColumnChart({ summary, columns, xTitle, yTitle, marker }: Column
       {markerX !== null && marker ? (
         <g>
           <line x1={markerX} x2={markerX} y1={plot.y} y2={bottom} stroke={CHART_COLOURS.marker} strokeWidth="2" strokeDasharray="6 4" />
-          <text x={Math.min(markerX + 6, plot.x + plot.width - 4)} y={plot.y + 10} textAnchor={markerX + 6 > plot.x + plot.width - 90 ? "end" : "start"} fontWeight="600" fill={CHART_COLOURS.marker}>
+          <text
+            x={Math.min(markerX + 6, plot.x + plot.width - 4)}
+            y={plot.y + 10}
+            textAnchor={markerX + 6 > plot.x + plot.width - 90 ? "end" : "start"}
+            fontWeight="600"
+            fill={CHART_COLOURS.marker}
+          >
             {marker.label}
           </text>
         </g>

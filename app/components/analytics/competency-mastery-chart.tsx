@@ -28,7 +28,12 @@ export function CompetencyMasteryChart({ mastery }: { mastery: CohortAnalyticsRe
           summary={summary}
           xTitle="Students who mastered it"
           threshold={{ value: COMPETENCY_ATTENTION_PERCENT, label: `${COMPETENCY_ATTENTION_PERCENT}% line` }}
-          rows={rows.map((row) => ({ label: truncateLabel(row.name, 30), value: row.percentage, flagged: row.needsAttention, note: row.needsAttention ? `below ${COMPETENCY_ATTENTION_PERCENT}%` : undefined }))}
+          rows={rows.map((row) => ({
+            label: truncateLabel(row.name, 30),
+            value: row.percentage,
+            flagged: row.needsAttention,
+            note: row.needsAttention ? `below ${COMPETENCY_ATTENTION_PERCENT}%` : undefined,
+          }))}
         />
       }
       table={

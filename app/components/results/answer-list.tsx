@@ -25,7 +25,9 @@ export function AnswerList({ answers, title, reviewedNote }: { answers: ResultsA
                 {answer.provisional ? (
                   <span className="font-medium text-amber-900">Grading… refresh to see the final grade</span>
                 ) : (
-                  <span className={`font-medium ${answer.wasCorrect ? "text-emerald-800" : "text-red-800"}`}>{answer.wasCorrect ? "✓ Correct" : "✗ Incorrect"}</span>
+                  <span className={`font-medium ${answer.wasCorrect ? "text-emerald-800" : "text-red-800"}`}>
+                    {answer.wasCorrect ? "✓ Correct" : "✗ Incorrect"}
+                  </span>
                 )}
                 <span>Time spent: {formatTimeSpent(answer.timeSpentSeconds)}</span>
                 {answer.gradingScore !== null ? <span>Grading score: {Math.round(answer.gradingScore)}/100</span> : null}

@@ -23,7 +23,14 @@ const COMPETENCY_WORDS: Record<string, string> = { mastered: "Mastered", not_mas
 export function ProgressBar({ percent, label }: { percent: number; label: string }) {
   const clamped = Math.max(0, Math.min(100, percent));
   return (
-    <div role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(clamped)} className="h-3 w-full overflow-hidden rounded-full bg-slate-200">
+    <div
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={Math.round(clamped)}
+      className="h-3 w-full overflow-hidden rounded-full bg-slate-200"
+    >
       <div className={`h-full ${barColour(clamped)}`} style={{ width: `${clamped}%` }} />
     </div>
   );
@@ -40,7 +47,8 @@ export function OverallScoreCard({ data, children }: { data: Pick<ResultsPageDat
       {children}
       {data.gradingPending > 0 ? (
         <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          {data.gradingPending === 1 ? "1 answer is" : `${data.gradingPending} answers are`} still being graded. Refresh this page in a minute to see the final grade.
+          {data.gradingPending === 1 ? "1 answer is" : `${data.gradingPending} answers are`} still being graded. Refresh this page in a minute to see the final
+          grade.
         </p>
       ) : null}
     </div>
@@ -56,7 +64,9 @@ export function SkillsCard({ competencies }: { competencies: ResultsPageData["co
         {competencies.map(([name, status]) => (
           <li key={name} className="flex flex-wrap items-center justify-between gap-2 py-2">
             <span className="text-slate-900">{name}</span>
-            <span className={`rounded-full px-2 py-0.5 text-sm font-medium ${status === "mastered" ? "bg-emerald-100 text-emerald-900" : status === "not_mastered" ? "bg-amber-100 text-amber-900" : "bg-slate-100 text-slate-800"}`}>
+            <span
+              className={`rounded-full px-2 py-0.5 text-sm font-medium ${status === "mastered" ? "bg-emerald-100 text-emerald-900" : status === "not_mastered" ? "bg-amber-100 text-amber-900" : "bg-slate-100 text-slate-800"}`}
+            >
               {COMPETENCY_WORDS[status] ?? status}
             </span>
           </li>
@@ -75,7 +85,11 @@ export function ModulesCard({ modules }: { modules: ResultsPageData["modules"] }
         {modules.map(([name, label]) => (
           <li key={name} className="flex flex-wrap items-center justify-between gap-2 py-2">
             <span className="text-slate-900">{name}</span>
-            <span className={`rounded-full px-2 py-0.5 text-sm font-medium ${label === "Mastered" ? "bg-emerald-100 text-emerald-900" : "bg-blue-100 text-blue-900"}`}>{label}</span>
+            <span
+              className={`rounded-full px-2 py-0.5 text-sm font-medium ${label === "Mastered" ? "bg-emerald-100 text-emerald-900" : "bg-blue-100 text-blue-900"}`}
+            >
+              {label}
+            </span>
           </li>
         ))}
       </ul>

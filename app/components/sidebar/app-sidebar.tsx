@@ -25,12 +25,7 @@ export function AppSidebar({ user }: { user: SidebarUser }) {
         className="hidden shrink-0 border-r border-slate-200 bg-white transition-[width] duration-200 md:block"
         style={{ width: open ? SIDEBAR_WIDTH : SIDEBAR_WIDTH_COLLAPSED }}
       >
-        <aside
-          aria-label="Sidebar"
-          data-testid="sidebar"
-          data-state={open ? "expanded" : "collapsed"}
-          className="sticky top-0 flex h-dvh flex-col"
-        >
+        <aside aria-label="Sidebar" data-testid="sidebar" data-state={open ? "expanded" : "collapsed"} className="sticky top-0 flex h-dvh flex-col">
           <SidebarBody user={user} collapsed={!open} />
         </aside>
       </div>
@@ -103,10 +98,7 @@ function SidebarGroup({ group, collapsed }: { group: NavGroup; collapsed: boolea
   const labelId = useId();
   return (
     <div role="group" aria-labelledby={labelId} className="mb-4">
-      <h2
-        id={labelId}
-        className={collapsed ? "sr-only" : "px-2 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-600"}
-      >
+      <h2 id={labelId} className={collapsed ? "sr-only" : "px-2 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-600"}>
         {group.label}
       </h2>
       <ul className="space-y-0.5">
@@ -172,13 +164,7 @@ function SidebarFooter({ user, collapsed }: { user: SidebarUser; collapsed: bool
 function Avatar({ user }: { user: SidebarUser }) {
   if (user.profileImageUrl) {
     return (
-      <img
-        src={user.profileImageUrl}
-        alt=""
-        referrerPolicy="no-referrer"
-        className="size-8 shrink-0 rounded-full object-cover"
-        data-testid="avatar-image"
-      />
+      <img src={user.profileImageUrl} alt="" referrerPolicy="no-referrer" className="size-8 shrink-0 rounded-full object-cover" data-testid="avatar-image" />
     );
   }
   return (

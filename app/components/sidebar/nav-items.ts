@@ -46,9 +46,7 @@ const ADMIN_GROUPS: NavGroup[] = [
   },
 ];
 
-const STUDENT_GROUPS: NavGroup[] = [
-  { label: "Student Menu", items: [{ label: "Student Entry", to: "/join", icon: LogIn }] },
-];
+const STUDENT_GROUPS: NavGroup[] = [{ label: "Student Menu", items: [{ label: "Student Entry", to: "/join", icon: LogIn }] }];
 
 export function navGroupsFor(role: Role): NavGroup[] {
   return role === "admin" ? ADMIN_GROUPS : STUDENT_GROUPS;

@@ -14,8 +14,7 @@ type SidebarState = {
 
 const SidebarContext = createContext<SidebarState | null>(null);
 
-const isMobileViewport = () =>
-  typeof window !== "undefined" && window.matchMedia(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`).matches;
+const isMobileViewport = () => typeof window !== "undefined" && window.matchMedia(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`).matches;
 
 export function SidebarProvider({ initialOpen, children }: { initialOpen: boolean; children: ReactNode }) {
   const [open, setOpenState] = useState(initialOpen);
@@ -41,10 +40,7 @@ export function SidebarProvider({ initialOpen, children }: { initialOpen: boolea
     return () => window.removeEventListener("keydown", onKeyDown);
   }, [toggle]);
 
-  const value = useMemo(
-    () => ({ open, setOpen, openMobile, setOpenMobile, toggle }),
-    [open, setOpen, openMobile, toggle],
-  );
+  const value = useMemo(() => ({ open, setOpen, openMobile, setOpenMobile, toggle }), [open, setOpen, openMobile, toggle]);
   return <SidebarContext.Provider value={value}>{children}</SidebarContext.Provider>;
 }
 

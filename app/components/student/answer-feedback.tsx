@@ -29,7 +29,19 @@ export function FeedbackPanel({ feedback }: { feedback: AnswerFeedback }) {
  * JavaScript nothing can wait 3 seconds and move on, so the student moves on with 'Next question'.
  * A plain GET form: it works with or without JavaScript.
  */
-export function FeedbackScreen({ testId, sessionId, number, feedback, timeRemainingSeconds }: { testId: string; sessionId: string; number: number; feedback: AnswerFeedback; timeRemainingSeconds: number }) {
+export function FeedbackScreen({
+  testId,
+  sessionId,
+  number,
+  feedback,
+  timeRemainingSeconds,
+}: {
+  testId: string;
+  sessionId: string;
+  number: number;
+  feedback: AnswerFeedback;
+  timeRemainingSeconds: number;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   const overall = useCountdown(timeRemainingSeconds);
   useEffect(() => heading.current?.focus(), []);

@@ -8,7 +8,10 @@ export function AnswerFields({ type, options, disabled }: { type: QuestionType; 
       <fieldset className="space-y-2" disabled={disabled}>
         <legend className="mb-2 text-sm font-medium text-slate-800">{multiple ? "Choose every answer that applies" : "Choose one answer"}</legend>
         {options.map((option, index) => (
-          <label key={index} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-slate-300 bg-white px-3 py-2 hover:bg-slate-50 has-[:checked]:border-blue-600 has-[:checked]:bg-blue-50">
+          <label
+            key={index}
+            className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-slate-300 bg-white px-3 py-2 hover:bg-slate-50 has-[:checked]:border-blue-600 has-[:checked]:bg-blue-50"
+          >
             <input type={multiple ? "checkbox" : "radio"} name="answer" value={option} className="size-5" />
             <span className="text-slate-900">{option}</span>
           </label>
@@ -22,7 +25,15 @@ export function AnswerFields({ type, options, disabled }: { type: QuestionType; 
       <label htmlFor="answer-text" className="label">
         {type === "scenario" ? "Your response" : "Your answer"}
       </label>
-      <textarea id="answer-text" name="answer" rows={type === "scenario" ? 8 : 5} maxLength={20000} disabled={disabled} className="input mt-1 w-full" aria-describedby="answer-hint" />
+      <textarea
+        id="answer-text"
+        name="answer"
+        rows={type === "scenario" ? 8 : 5}
+        maxLength={20000}
+        disabled={disabled}
+        className="input mt-1 w-full"
+        aria-describedby="answer-hint"
+      />
       <p id="answer-hint" className="mt-1 text-xs text-slate-700">
         Up to 5,000 characters are graded.
       </p>

@@ -74,7 +74,13 @@ export function ChatBox({
 
   return (
     <div className="mt-4 space-y-3">
-      <ol ref={conversation} aria-label="Conversation" aria-live="polite" className="max-h-96 space-y-2 overflow-y-auto rounded-md border border-slate-200 bg-slate-50 p-3" data-testid="chat-transcript">
+      <ol
+        ref={conversation}
+        aria-label="Conversation"
+        aria-live="polite"
+        className="max-h-96 space-y-2 overflow-y-auto rounded-md border border-slate-200 bg-slate-50 p-3"
+        data-testid="chat-transcript"
+      >
         {initialPrompt ? (
           <li className="rounded-md bg-white p-2 text-slate-900">
             <span className="block text-xs font-semibold text-slate-700">Tutor</span>

@@ -72,7 +72,14 @@ export function ModeSelection({
                   htmlFor={`mode-${entry.value}`}
                   className="card grid min-h-11 cursor-pointer grid-cols-[auto_1fr] gap-x-3 p-4 hover:bg-slate-50 has-[:checked]:border-blue-600 has-[:checked]:ring-2 has-[:checked]:ring-blue-600"
                 >
-                  <input id={`mode-${entry.value}`} type="radio" name="testMode" value={entry.value} className="mt-1 size-5" onChange={() => setMode(entry.value)} />
+                  <input
+                    id={`mode-${entry.value}`}
+                    type="radio"
+                    name="testMode"
+                    value={entry.value}
+                    className="mt-1 size-5"
+                    onChange={() => setMode(entry.value)}
+                  />
                   <span className="font-semibold text-slate-900">{entry.title}</span>
                   <span className="col-start-2 text-sm text-slate-700">{`${entry.minutes} minutes · ${entry.questions}`}</span>
                 </label>

@@ -72,7 +72,12 @@ export function QuestionScreen({ testId, session, actionResult }: QuestionScreen
         ) : null}
         {questionLeft !== null ? (
           // Highlighted at 10 seconds or less.
-          <Clock label="This question:" seconds={questionLeft} urgent={questionLeft <= 10 ? "bg-amber-100 text-amber-900 ring-2 ring-amber-500" : null} testId="question-timer" />
+          <Clock
+            label="This question:"
+            seconds={questionLeft}
+            urgent={questionLeft <= 10 ? "bg-amber-100 text-amber-900 ring-2 ring-amber-500" : null}
+            testId="question-timer"
+          />
         ) : null}
         <p className="sr-only" aria-live="assertive" data-testid="timer-announcement">
           {announcement}
@@ -97,10 +102,25 @@ export function QuestionScreen({ testId, session, actionResult }: QuestionScreen
         <div className="prose mt-3 max-w-none text-slate-900" data-testid="question-text" dangerouslySetInnerHTML={{ __html: question.text }} />
 
         {question.type === "chat" ? (
-          <ChatBox testId={testId} sessionId={session.id} questionId={question.id} initialPrompt={question.initialPrompt} transcript={transcript} onTranscript={setTranscript} disabled={busy} />
+          <ChatBox
+            testId={testId}
+            sessionId={session.id}
+            questionId={question.id}
+            initialPrompt={question.initialPrompt}
+            transcript={transcript}
+            onTranscript={setTranscript}
+            disabled={busy}
+          />
         ) : null}
 
-        <form ref={form} method="post" action={testPagePath(testId, session.id)} onSubmit={onSubmit} className="mt-4 space-y-4" aria-describedby={refusal ? "answer-error" : undefined}>
+        <form
+          ref={form}
+          method="post"
+          action={testPagePath(testId, session.id)}
+          onSubmit={onSubmit}
+          className="mt-4 space-y-4"
+          aria-describedby={refusal ? "answer-error" : undefined}
+        >
           <input type="hidden" name="intent" value="submit" />
           <input type="hidden" name="sessionId" value={session.id} />
           <input type="hidden" name="questionId" value={question.id} />
@@ -131,7 +151,8 @@ export function QuestionScreen({ testId, session, actionResult }: QuestionScreen
       <p className="text-sm text-slate-700" data-testid="resume-code">
         {session.resumeCode ? (
           <>
-            Resume code: <strong className="font-mono tracking-wider text-slate-900">{session.resumeCode}</strong> — use it with your join code to continue on another device.
+            Resume code: <strong className="font-mono tracking-wider text-slate-900">{session.resumeCode}</strong> — use it with your join code to continue on
+            another device.
           </>
         ) : null}{" "}
         {session.answeredCount} answered so far.

@@ -28,7 +28,11 @@ async function postIntent<Data>(testId: string, fields: [string, string][]): Pro
     return { kind: "network" };
   }
   if (result.ok) return { kind: "ok", data: result.data as Data };
-  return { kind: "refused", title: result.toast?.title ?? "Error", message: result.toast?.description ?? result.toast?.title ?? "Your answer was not accepted." };
+  return {
+    kind: "refused",
+    title: result.toast?.title ?? "Error",
+    message: result.toast?.description ?? result.toast?.title ?? "Your answer was not accepted.",
+  };
 }
 
 export const submitAnswer = (testId: string, fields: [string, string][]) => postIntent<SubmittedAnswer>(testId, fields);

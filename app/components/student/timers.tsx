@@ -4,7 +4,11 @@ const noSubscription = () => () => {};
 
 /** False while the server's HTML is showing, true once React runs in the browser. */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(noSubscription, () => true, () => false);
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }
 
 /**

@@ -140,7 +140,8 @@ export function useAnswerSubmission({ testId, sessionId, question, timeRemaining
       const data = new FormData(element);
       if (!autoSubmit) {
         // The server makes the same check.
-        const given = question.type === "chat" ? transcript.some((line) => line.role === "user") : data.getAll("answer").some((value) => String(value).trim() !== "");
+        const given =
+          question.type === "chat" ? transcript.some((line) => line.role === "user") : data.getAll("answer").some((value) => String(value).trim() !== "");
         if (!given) {
           toast({ title: required.title, description: required.message, variant: "destructive" });
           return;
@@ -192,7 +193,11 @@ export function useAnswerSubmission({ testId, sessionId, question, timeRemaining
  * Asks for one answer's grade a few times while its feedback shows (3 s); if the model's grade
  * has landed, the feedback shows it, else the panel keeps saying it will be in the results.
  */
-async function awaitModelGrade(sessionId: string, questionId: string, onGrade: (grade: Pick<SubmittedAnswer, "score" | "wasCorrect" | "feedback" | "grading">) => void) {
+async function awaitModelGrade(
+  sessionId: string,
+  questionId: string,
+  onGrade: (grade: Pick<SubmittedAnswer, "score" | "wasCorrect" | "feedback" | "grading">) => void,
+) {
   for (let attempt = 0; attempt < GRADE_POLLS; attempt++) {
     await new Promise((resolve) => window.setTimeout(resolve, GRADE_POLL_MS));
     const grade = await fetchAnswerGrade(sessionId, questionId);

@@ -46,17 +46,13 @@ export function Toaster({ toast: current, onDismiss, onPauseChange, announceAfte
           >
             <div className="flex-1">
               <p className="text-sm font-semibold">{toast.title}</p>
-              {toast.description ? (
-                <p className={`mt-1 text-sm ${destructive ? "text-red-50" : "text-slate-700"}`}>{toast.description}</p>
-              ) : null}
+              {toast.description ? <p className={`mt-1 text-sm ${destructive ? "text-red-50" : "text-slate-700"}`}>{toast.description}</p> : null}
             </div>
             <button
               type="button"
               onClick={onDismiss}
               aria-label="Dismiss notification"
-              className={`-m-1 inline-flex size-8 items-center justify-center rounded-md ${
-                destructive ? "hover:bg-red-800" : "hover:bg-slate-100"
-              }`}
+              className={`-m-1 inline-flex size-8 items-center justify-center rounded-md ${destructive ? "hover:bg-red-800" : "hover:bg-slate-100"}`}
             >
               <CloseGlyph className="size-4" />
             </button>

@@ -67,8 +67,5 @@ export const curriculumCompetencies = sqliteTable(
       .references(() => competencies.id, { onDelete: "cascade" }),
     ...timestamps,
   },
-  (t) => [
-    primaryKey({ columns: [t.curriculumId, t.competencyId] }),
-    index("curriculum_competencies_competency_idx").on(t.competencyId),
-  ],
+  (t) => [primaryKey({ columns: [t.curriculumId, t.competencyId] }), index("curriculum_competencies_competency_idx").on(t.competencyId)],
 );

@@ -28,7 +28,10 @@ export const testSessionRecords = sqliteTable(
     timeRemaining: integer("time_remaining"),
     /** Percent, 0-100. */
     totalScore: real("total_score"),
-    scores: text("scores", { mode: "json" }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
+    scores: text("scores", { mode: "json" })
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'`),
     competenciesStatus: text("competencies_status", { mode: "json" })
       .$type<Record<string, string>>()
       .notNull()
@@ -51,7 +54,9 @@ export const testSessionRecords = sqliteTable(
     index("sessions_in_progress_idx").on(t.cohortId, t.userId, t.testConfigId, t.completed),
     // Per class, a student ID has at most one session in progress per test (issue 9 §2), even
     // when two starts race (a double-clicked Start Test).
-    uniqueIndex("sessions_one_in_progress_unique").on(t.cohortId, t.userId, t.testConfigId).where(sql`${t.completed} = 0`),
+    uniqueIndex("sessions_one_in_progress_unique")
+      .on(t.cohortId, t.userId, t.testConfigId)
+      .where(sql`${t.completed} = 0`),
     index("sessions_cohort_test_idx").on(t.cohortId, t.testConfigId),
     index("sessions_user_idx").on(t.userId),
     index("sessions_start_idx").on(t.startTime),
@@ -86,10 +91,7 @@ export const sessionAnswers = sqliteTable(
     answeredAt: integer("answered_at", { mode: "timestamp_ms" }).notNull().default(nowMs),
     ...timestamps,
   },
-  (t) => [
-    uniqueIndex("session_answers_question_unique").on(t.sessionId, t.questionId),
-    index("session_answers_question_idx").on(t.questionId),
-  ],
+  (t) => [uniqueIndex("session_answers_question_unique").on(t.sessionId, t.questionId), index("session_answers_question_idx").on(t.questionId)],
 );
 
 export const aiGradingLogs = sqliteTable(

@@ -36,10 +36,7 @@ export const tests = sqliteTable(
   },
   (t) => [
     index("tests_created_at_idx").on(t.createdAt),
-    check(
-      "tests_duration_range",
-      sql`${t.placementDuration} between 5 and 180 and ${t.diagnosticDuration} between 5 and 180`,
-    ),
+    check("tests_duration_range", sql`${t.placementDuration} between 5 and 180 and ${t.diagnosticDuration} between 5 and 180`),
   ],
 );
 
@@ -57,10 +54,7 @@ export const testSections = sqliteTable(
     position: integer("position").notNull(),
     ...timestamps,
   },
-  (t) => [
-    index("test_sections_test_idx").on(t.testId, t.position),
-    check("test_sections_time_limit", sql`${t.timeLimit} is null or ${t.timeLimit} >= 0`),
-  ],
+  (t) => [index("test_sections_test_idx").on(t.testId, t.position), check("test_sections_time_limit", sql`${t.timeLimit} is null or ${t.timeLimit} >= 0`)],
 );
 
 export const questions = sqliteTable(
@@ -76,7 +70,10 @@ export const questions = sqliteTable(
     searchText: text("search_text"),
     type: text("type").$type<QuestionType>().notNull(),
     difficulty: text("difficulty").$type<Difficulty>().notNull().default("medium"),
-    options: text("options", { mode: "json" }).$type<QuestionOption[]>().notNull().default(sql`'[]'`),
+    options: text("options", { mode: "json" })
+      .$type<QuestionOption[]>()
+      .notNull()
+      .default(sql`'[]'`),
     /** A string or a JSON object, stored JSON-encoded either way. */
     rubric: text("rubric", { mode: "json" }).$type<string | Record<string, unknown> | null>(),
     gradingSystemInstruction: text("grading_system_instruction"),
@@ -97,10 +94,7 @@ export const questions = sqliteTable(
     index("questions_type_difficulty_created_idx").on(t.type, t.difficulty, t.createdAt),
     index("questions_type_created_idx").on(t.type, t.createdAt),
     index("questions_difficulty_created_idx").on(t.difficulty, t.createdAt),
-    check(
-      "questions_type_check",
-      sql`${t.type} in ('multiple_choice', 'multiple_select', 'free_response', 'scenario', 'chat')`,
-    ),
+    check("questions_type_check", sql`${t.type} in ('multiple_choice', 'multiple_select', 'free_response', 'scenario', 'chat')`),
     check("questions_difficulty_check", sql`${t.difficulty} in ('easy', 'medium', 'hard')`),
     check("questions_time_limit", sql`${t.timeLimit} is null or ${t.timeLimit} >= 0`),
   ],
@@ -145,8 +139,5 @@ export const questionCompetencies = sqliteTable(
     isPrimary: bool("is_primary").notNull().default(false),
     ...timestamps,
   },
-  (t) => [
-    uniqueIndex("question_competencies_pair_unique").on(t.questionId, t.competencyId),
-    index("question_competencies_competency_idx").on(t.competencyId),
-  ],
+  (t) => [uniqueIndex("question_competencies_pair_unique").on(t.questionId, t.competencyId), index("question_competencies_competency_idx").on(t.competencyId)],
 );

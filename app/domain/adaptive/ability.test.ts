@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import {
-  addResponse,
-  estimateAbility,
-  fisherInformationSE,
-  initialLogPosterior,
-  summarizePosterior,
-  THETA_GRID,
-} from "./ability";
+import { addResponse, estimateAbility, fisherInformationSE, initialLogPosterior, summarizePosterior, THETA_GRID } from "./ability";
 import { probabilityCorrect, type ItemParameters } from "./item-model";
 
 /**
@@ -93,9 +86,7 @@ describe("EAP ability", () => {
     let logPosterior = initialLogPosterior();
     for (const response of responses) logPosterior = addResponse(logPosterior, response);
     expect(summarizePosterior(logPosterior)).toEqual(estimateAbility(responses));
-    expect(estimateAbility([{ item: { a: 1, b: 0 }, score: 7 }])).toEqual(
-      estimateAbility([{ item: { a: 1, b: 0 }, score: 1 }]),
-    );
+    expect(estimateAbility([{ item: { a: 1, b: 0 }, score: 7 }])).toEqual(estimateAbility([{ item: { a: 1, b: 0 }, score: 1 }]));
     expect(THETA_GRID).toHaveLength(81);
   });
 });

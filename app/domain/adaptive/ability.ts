@@ -19,10 +19,7 @@ const GRID_MIN = -4;
 const GRID_MAX = 4;
 
 /** θ at each grid point, computed once. */
-export const THETA_GRID: readonly number[] = Array.from(
-  { length: GRID_POINTS },
-  (_, index) => GRID_MIN + ((GRID_MAX - GRID_MIN) * index) / (GRID_POINTS - 1),
-);
+export const THETA_GRID: readonly number[] = Array.from({ length: GRID_POINTS }, (_, index) => GRID_MIN + ((GRID_MAX - GRID_MIN) * index) / (GRID_POINTS - 1));
 
 /** log N(0, 1) up to a constant (constants cancel when the posterior is normalised). */
 const LOG_PRIOR: readonly number[] = THETA_GRID.map((theta) => -0.5 * theta * theta);

@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import {
-  type CalibratedItem,
-  onlineStep,
-  PARAMETER_BOUNDS,
-  predictedScore,
-  uncalibratedItem,
-  updateItemOnline,
-} from "./calibration";
+import { type CalibratedItem, onlineStep, PARAMETER_BOUNDS, predictedScore, uncalibratedItem, updateItemOnline } from "./calibration";
 import { type ItemParameters, probabilityCorrect } from "./item-model";
 import { normalDraw, seededRandom } from "../../../tests/support/simulated-answers";
 

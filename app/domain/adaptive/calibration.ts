@@ -70,7 +70,6 @@ export function onlineStep(responses: number, settings = ONLINE_CALIBRATION_DEFA
   return Math.max(settings.minimumStep, settings.stepScale / (settings.priorResponses + responses));
 }
 
-
 /**
  * The chance of success the student's whole posterior predicts, E[P(θ)] for θ ~ N(θ̂, se²), by
  * the logistic–normal approximation σ(a(θ̂ − b) / √(1 + π a² se² / 8)). Comparing answers with
@@ -92,12 +91,7 @@ export function predictedScore({ theta, se }: AbilityEstimate, item: ItemParamet
  * chosen at), so the answer does not pull the estimate it is compared with; its se is the
  * posterior SD (pass 0 when θ is known exactly).
  */
-export function updateItemOnline(
-  item: CalibratedItem,
-  ability: AbilityEstimate,
-  score: number,
-  settings = ONLINE_CALIBRATION_DEFAULTS,
-): CalibratedItem {
+export function updateItemOnline(item: CalibratedItem, ability: AbilityEstimate, score: number, settings = ONLINE_CALIBRATION_DEFAULTS): CalibratedItem {
   const { theta, se } = ability;
   if (!Number.isFinite(theta)) throw new RangeError(`ability estimate must be finite, got ${theta}`);
   if (!(se >= 0 && Number.isFinite(se))) throw new RangeError(`standard error must be finite and ≥ 0, got ${se}`);
@@ -106,8 +100,6 @@ export function updateItemOnline(
   const step = onlineStep(item.responses, settings);
   const b = clampB(item.b - step * surprise);
   const a =
-    item.responses >= settings.responsesBeforeDiscrimination
-      ? clampA(item.a + settings.discriminationStepRatio * step * surprise * (theta - item.b))
-      : item.a;
+    item.responses >= settings.responsesBeforeDiscrimination ? clampA(item.a + settings.discriminationStepRatio * step * surprise * (theta - item.b)) : item.a;
   return { a, b, responses: item.responses + 1 };
 }

@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import {
-  competencyEstimates,
-  DEFAULT_DIAGNOSTIC_RULE,
-  type DiagnosticInput,
-  diagnosticStep,
-} from "./diagnostic";
+import { competencyEstimates, DEFAULT_DIAGNOSTIC_RULE, type DiagnosticInput, diagnosticStep } from "./diagnostic";
 import { next, startAttempt, update, type EngineBank } from "./engine";
 import type { AdaptiveItem } from "./selection";
 
@@ -45,9 +40,7 @@ describe("diagnostic coverage", () => {
     expect(first).toMatchObject({ competencyId: "fractions" });
     const ids = ["fractions-0", "fractions-1", "fractions-2"];
     const afterFractions = answered(testItems, ids, 1);
-    expect(
-      diagnosticStep(input({ testItems, answers: afterFractions, administeredIds: ids })),
-    ).toMatchObject({ competencyId: "decimals" });
+    expect(diagnosticStep(input({ testItems, answers: afterFractions, administeredIds: ids }))).toMatchObject({ competencyId: "decimals" });
     // Decimals has only 2 questions: its minimum is 2, not 3.
     const all = [...ids, "decimals-0", "decimals-1"];
     const answers = answered(testItems, all, 1);
@@ -71,9 +64,7 @@ describe("prerequisite probing", () => {
 
   it("probes the prerequisites of a competency that is not mastered, from the bank", () => {
     const answers = answered(testItems, ids, 0);
-    const step = diagnosticStep(
-      input({ testItems, probeItems, prerequisites, answers, administeredIds: ids }),
-    );
+    const step = diagnosticStep(input({ testItems, probeItems, prerequisites, answers, administeredIds: ids }));
     expect(step).toMatchObject({ competencyId: "division" });
     if ("candidates" in step) {
       expect(step.candidates.every((item) => item.id.startsWith("bank-division"))).toBe(true);
@@ -82,30 +73,20 @@ describe("prerequisite probing", () => {
 
   it("does not probe the prerequisites of a mastered competency", () => {
     const answers = answered(testItems, ids, 1);
-    expect(
-      diagnosticStep(
-        input({ testItems, probeItems, prerequisites, answers, administeredIds: ids }),
-      ),
-    ).toEqual({ stop: "all_covered" });
+    expect(diagnosticStep(input({ testItems, probeItems, prerequisites, answers, administeredIds: ids }))).toEqual({ stop: "all_covered" });
   });
 
   it("prefers the test's own questions on a prerequisite over the bank's", () => {
     const withOwn = [...testItems, ...items("division", 1, "test-division")];
     const answers = answered(withOwn, ids, 0);
-    const step = diagnosticStep(
-      input({ testItems: withOwn, probeItems, prerequisites, answers, administeredIds: ids }),
-    );
+    const step = diagnosticStep(input({ testItems: withOwn, probeItems, prerequisites, answers, administeredIds: ids }));
     // The test's own division question is taken for the prerequisite probe.
     expect(step).toMatchObject({ competencyId: "division" });
-    if ("candidates" in step)
-      expect(step.candidates.map((item) => item.id)).toEqual(["test-division-0"]);
+    if ("candidates" in step) expect(step.candidates.map((item) => item.id)).toEqual(["test-division-0"]);
   });
 
   it("estimates each competency from its own answers", () => {
-    const estimates = competencyEstimates([
-      ...answered(testItems, ids, 1),
-      ...answered(probeItems, ["counting-0"], 0),
-    ]);
+    const estimates = competencyEstimates([...answered(testItems, ids, 1), ...answered(probeItems, ["counting-0"], 0)]);
     expect(estimates.get("fractions")!.theta).toBeGreaterThan(0.5);
     expect(estimates.get("fractions")!.items).toBe(3);
     expect(estimates.get("counting")!.theta).toBeLessThan(0);
@@ -125,11 +106,7 @@ describe("the engine in diagnostic mode", () => {
       served.push(step.question.competencyId ?? "");
       state = update(state, { ...step.question, questionId: step.question.id, score: 0 });
     }
-    expect(served).toEqual([
-      ...Array(3).fill("fractions"),
-      ...Array(3).fill("division"),
-      ...Array(3).fill("counting"),
-    ]);
+    expect(served).toEqual([...Array(3).fill("fractions"), ...Array(3).fill("division"), ...Array(3).fill("counting")]);
     expect(next(state, bank)).toEqual({ stop: "all_covered" });
   });
 

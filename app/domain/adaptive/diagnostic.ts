@@ -1,9 +1,4 @@
-import {
-  addResponse,
-  type AbilityEstimate,
-  initialLogPosterior,
-  summarizePosterior,
-} from "./ability";
+import { addResponse, type AbilityEstimate, initialLogPosterior, summarizePosterior } from "./ability";
 import type { ItemParameters } from "./item-model";
 import type { AdaptiveItem } from "./selection";
 import type { LengthRange } from "./test-length";
@@ -55,17 +50,13 @@ export type DiagnosticInput = {
 };
 
 /** competencyId is null when filling with the test's questions that have no competency. */
-type DiagnosticStep =
-  | { competencyId: string | null; candidates: readonly AdaptiveItem[] }
-  | { stop: "max_length" | "all_covered" };
+type DiagnosticStep = { competencyId: string | null; candidates: readonly AdaptiveItem[] } | { stop: "max_length" | "all_covered" };
 
 /**
  * Each competency's own EAP estimate from its answers alone (N(0, 1) prior). Used to decide
  * coverage and mastery during the test; the reported mastery may shrink it toward the overall θ.
  */
-export function competencyEstimates(
-  answers: readonly CompetencyAnswer[],
-): Map<string, AbilityEstimate & { items: number }> {
+export function competencyEstimates(answers: readonly CompetencyAnswer[]): Map<string, AbilityEstimate & { items: number }> {
   const posteriors = new Map<string, { logPosterior: number[]; items: number }>();
   for (const answer of answers) {
     if (!answer.competencyId) continue;
@@ -99,13 +90,10 @@ export function diagnosticStep(input: DiagnosticInput): DiagnosticStep {
   if (input.answers.length >= rule.maxItems) return { stop: "max_length" };
   const given = new Set(input.administeredIds);
   const estimates = competencyEstimates(input.answers);
-  const itemsFor = (competencyId: string, items: readonly AdaptiveItem[]) =>
-    items.filter((item) => item.competencyId === competencyId);
+  const itemsFor = (competencyId: string, items: readonly AdaptiveItem[]) => items.filter((item) => item.competencyId === competencyId);
 
   const isCovered = (competencyId: string) => {
-    const available =
-      itemsFor(competencyId, input.testItems).length +
-      itemsFor(competencyId, input.probeItems).length;
+    const available = itemsFor(competencyId, input.testItems).length + itemsFor(competencyId, input.probeItems).length;
     const estimate = estimates.get(competencyId);
     const served = estimate?.items ?? 0;
     if (served >= Math.min(rule.minItemsPerCompetency, available)) return true;
@@ -129,8 +117,7 @@ export function diagnosticStep(input: DiagnosticInput): DiagnosticStep {
   let fewest = Infinity;
   for (const competencyId of toCover) {
     if (isCovered(competencyId)) continue;
-    const unused = (items: readonly AdaptiveItem[]) =>
-      itemsFor(competencyId, items).filter((item) => !given.has(item.id));
+    const unused = (items: readonly AdaptiveItem[]) => itemsFor(competencyId, items).filter((item) => !given.has(item.id));
     const fromTest = unused(input.testItems);
     const candidates = fromTest.length > 0 ? fromTest : unused(input.probeItems);
     const served = estimates.get(competencyId)?.items ?? 0;

@@ -4,12 +4,7 @@ import { DEFAULT_DIAGNOSTIC_RULE, type DiagnosticRule, diagnosticStep } from "./
 import { randomForStep } from "./random";
 import { type AdaptiveBank, type AdaptiveItem, selectNextItem } from "./selection";
 import { diagnosticLength, type LengthRange, placementLength } from "./test-length";
-import {
-  DEFAULT_PLACEMENT_RULE,
-  placementStopReason,
-  type PlacementRule,
-  type StopReason,
-} from "./stopping";
+import { DEFAULT_PLACEMENT_RULE, placementStopReason, type PlacementRule, type StopReason } from "./stopping";
 
 /**
  * One attempt's adaptive state and its two steps (issue 7). The state is a plain JSON-safe

@@ -35,9 +35,7 @@ describe("competency mastery", () => {
     ...Array.from({ length: 6 }, () => ({ competencyId: "algebra", params: item, score: 1 })),
     ...Array.from({ length: 6 }, () => ({ competencyId: "geometry", params: item, score: 0 })),
   ];
-  const overall = estimateAbility(
-    answers.map((answer) => ({ item: answer.params, score: answer.score })),
-  );
+  const overall = estimateAbility(answers.map((answer) => ({ item: answer.params, score: answer.score })));
 
   it("estimates each competency from its answers, shrunk toward the overall θ", () => {
     const mastery = competencyMastery(answers, ["algebra", "geometry", "statistics"], overall);
@@ -47,9 +45,7 @@ describe("competency mastery", () => {
     expect(mastery.get("statistics")!.theta).toBeCloseTo(overall.theta, 6);
     expect(mastery.get("statistics")!.status).toBe("not_assessed");
     // Shrinkage: a competency alone (N(0, 1) prior) would sit further out.
-    const alone = estimateAbility(
-      answers.slice(0, 6).map((a) => ({ item: a.params, score: a.score })),
-    );
+    const alone = estimateAbility(answers.slice(0, 6).map((a) => ({ item: a.params, score: a.score })));
     expect(mastery.get("algebra")!.theta).toBeLessThan(alone.theta);
   });
 

@@ -16,10 +16,7 @@ export const POINTS: Record<Difficulty, number> = { easy: 1, medium: 2, hard: 3 
  * questions a session ended before the engine's stop would still have asked, which earn nothing
  * (ADR 0012). 0 when nothing was asked.
  */
-export function totalScorePercent(
-  answers: readonly { difficulty: Difficulty; score: number }[],
-  unaskedPoints = 0,
-): number {
+export function totalScorePercent(answers: readonly { difficulty: Difficulty; score: number }[], unaskedPoints = 0): number {
   let earned = 0;
   let possible = unaskedPoints;
   for (const { difficulty, score } of answers) {
@@ -87,12 +84,7 @@ export function competencyMastery(
       items++;
     }
     const estimate = summarizePosterior(logPosterior);
-    const status: MasteryStatus =
-      items === 0
-        ? "not_assessed"
-        : estimate.theta >= options.masteryTheta
-        ? "mastered"
-        : "not_mastered";
+    const status: MasteryStatus = items === 0 ? "not_assessed" : estimate.theta >= options.masteryTheta ? "mastered" : "not_mastered";
     mastery.set(competencyId, { ...estimate, items, status });
   }
   return mastery;
@@ -117,20 +109,13 @@ export function moduleRecommendations(
     }
   }
   const isMastered = (module: { competencyIds: readonly string[] }) =>
-    module.competencyIds.length > 0 &&
-    module.competencyIds.every((id) => mastery.get(id)?.status === "mastered");
-  const holdsPrerequisite = (module: { competencyIds: readonly string[] }) =>
-    module.competencyIds.some((id) => prerequisitesOfFailed.has(id));
+    module.competencyIds.length > 0 && module.competencyIds.every((id) => mastery.get(id)?.status === "mastered");
+  const holdsPrerequisite = (module: { competencyIds: readonly string[] }) => module.competencyIds.some((id) => prerequisitesOfFailed.has(id));
 
   const recommended = modules.filter((module) => !isMastered(module));
-  const ordered = [
-    ...recommended.filter(holdsPrerequisite),
-    ...recommended.filter((module) => !holdsPrerequisite(module)),
-  ];
+  const ordered = [...recommended.filter(holdsPrerequisite), ...recommended.filter((module) => !holdsPrerequisite(module))];
   return [
     ...ordered.map((module) => ({ moduleId: module.id, label: "Recommended" as const })),
-    ...modules
-      .filter(isMastered)
-      .map((module) => ({ moduleId: module.id, label: "Mastered" as const })),
+    ...modules.filter(isMastered).map((module) => ({ moduleId: module.id, label: "Mastered" as const })),
   ];
 }

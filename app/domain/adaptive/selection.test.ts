@@ -49,8 +49,7 @@ describe("randomesque exposure control", () => {
   const bank: AdaptiveBank = {
     items: Array.from({ length: 20 }, (_, index) => item(`q${index}`, -2 + index * 0.2)),
   };
-  const pickWithSeed = (seed: number) =>
-    choose(bank, { topK: 3, random: randomForStep(seed, 0) })?.id;
+  const pickWithSeed = (seed: number) => choose(bank, { topK: 3, random: randomForStep(seed, 0) })?.id;
 
   it("is reproducible with the same seed and varies across seeds, always within the top 3", () => {
     expect(pickWithSeed(42)).toBe(pickWithSeed(42));

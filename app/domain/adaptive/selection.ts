@@ -74,10 +74,7 @@ export function sectionQuotas(bank: AdaptiveBank, testLength: number): Map<strin
 }
 
 /** The items of the first section (in order) that is below its quota and still has items. */
-function currentSectionCandidates(
-  input: SelectionInput,
-  eligible: readonly AdaptiveItem[],
-): readonly AdaptiveItem[] {
+function currentSectionCandidates(input: SelectionInput, eligible: readonly AdaptiveItem[]): readonly AdaptiveItem[] {
   const order = input.bank.sectionOrder ?? [];
   if (order.length === 0) return eligible;
   const quotas = sectionQuotas(input.bank, input.testLength);
@@ -105,10 +102,7 @@ function currentSectionCandidates(
  * Content balance: keep only the candidates of the competency furthest below its target share
  * (its share of the candidates' pool within the bank), measured on what has been served so far.
  */
-function balancedCandidates(
-  input: SelectionInput,
-  candidates: readonly AdaptiveItem[],
-): readonly AdaptiveItem[] {
+function balancedCandidates(input: SelectionInput, candidates: readonly AdaptiveItem[]): readonly AdaptiveItem[] {
   const competencies = new Set<string>();
   for (const item of candidates) if (item.competencyId) competencies.add(item.competencyId);
   if (competencies.size < 2) return candidates;
@@ -149,9 +143,7 @@ export function selectNextItem(input: SelectionInput): AdaptiveItem | undefined 
 
   const candidates = balancedCandidates(input, currentSectionCandidates(input, eligible));
   const k = Math.max(1, Math.floor(input.topK));
-  const value = input.logPosterior
-    ? expectedVarianceReduction(input.logPosterior)
-    : (params: ItemParameters) => itemInformation(input.theta, params);
+  const value = input.logPosterior ? expectedVarianceReduction(input.logPosterior) : (params: ItemParameters) => itemInformation(input.theta, params);
   // Keep the k best in a small sorted list: O(n·k), no full sort per step.
   const top: { item: AdaptiveItem; value: number }[] = [];
   for (const item of candidates) {
@@ -174,9 +166,7 @@ const NEGLIGIBLE_WEIGHT = 1e-9;
  * the grid: the posterior splits into its "correct" and "incorrect" parts, weighted by the
  * predictive probability of each.
  */
-function expectedVarianceReduction(
-  logPosterior: readonly number[],
-): (params: ItemParameters) => number {
+function expectedVarianceReduction(logPosterior: readonly number[]): (params: ItemParameters) => number {
   let max = -Infinity;
   for (const value of logPosterior) if (value > max) max = value;
   const thetas: number[] = [];
@@ -206,11 +196,9 @@ function expectedVarianceReduction(
       correctSquares += weightedP * theta * theta;
     }
     const wrong = total - correct;
-    const variance = (mass: number, first: number, second: number) =>
-      mass > 0 ? Math.max(0, second / mass - (first / mass) ** 2) : 0;
+    const variance = (mass: number, first: number, second: number) => (mass > 0 ? Math.max(0, second / mass - (first / mass) ** 2) : 0);
     const expected =
-      (correct / total) * variance(correct, correctSum, correctSquares) +
-      (wrong / total) * variance(wrong, sum - correctSum, sumOfSquares - correctSquares);
+      (correct / total) * variance(correct, correctSum, correctSquares) + (wrong / total) * variance(wrong, sum - correctSum, sumOfSquares - correctSquares);
     return -expected;
   };
 }

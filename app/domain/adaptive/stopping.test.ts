@@ -14,17 +14,13 @@ describe("placement stopping", () => {
   });
 
   it("stops once precise enough after the minimum, and not while SE is above the target", () => {
-    expect(placementStopReason(rule, { itemsGiven: 5, se: 0.3, bankSize: 50 })).toBe(
-      "precise_enough",
-    );
+    expect(placementStopReason(rule, { itemsGiven: 5, se: 0.3, bankSize: 50 })).toBe("precise_enough");
     expect(placementStopReason(rule, { itemsGiven: 12, se: 0.31, bankSize: 50 })).toBeNull();
   });
 
   it("stops at the maximum, capped at the bank size", () => {
     expect(placementStopReason(rule, { itemsGiven: 20, se: 0.5, bankSize: 50 })).toBe("max_length");
-    expect(placementStopReason(rule, { itemsGiven: 8, se: 0.5, bankSize: 8 })).toBe(
-      "bank_exhausted",
-    );
+    expect(placementStopReason(rule, { itemsGiven: 8, se: 0.5, bankSize: 8 })).toBe("bank_exhausted");
     expect(placementStopReason(rule, { itemsGiven: 0, se: 1, bankSize: 0 })).toBe("bank_exhausted");
   });
 });

@@ -20,10 +20,7 @@ export const DEFAULT_PLACEMENT_RULE: PlacementRule = {
 export type StopReason = "precise_enough" | "max_length" | "bank_exhausted";
 
 /** Why a placement test should stop now, or null to go on. */
-export function placementStopReason(
-  rule: PlacementRule,
-  progress: { itemsGiven: number; se: number; bankSize: number },
-): StopReason | null {
+export function placementStopReason(rule: PlacementRule, progress: { itemsGiven: number; se: number; bankSize: number }): StopReason | null {
   const { itemsGiven, se, bankSize } = progress;
   if (itemsGiven >= bankSize) return "bank_exhausted";
   if (itemsGiven >= Math.min(rule.maxItems, bankSize)) return "max_length";

@@ -18,7 +18,12 @@ function served(config: Partial<EngineConfig>, bank: EngineBank, seed: number, s
   const given: AdaptiveItem[] = [];
   for (let step = next(state, bank); "question" in step; step = next(state, bank)) {
     given.push(step.question);
-    state = update(state, { questionId: step.question.id, score: random() < skill ? 1 : 0, params: step.question.params, competencyId: step.question.competencyId });
+    state = update(state, {
+      questionId: step.question.id,
+      score: random() < skill ? 1 : 0,
+      params: step.question.params,
+      competencyId: step.question.competencyId,
+    });
   }
   return given;
 }

@@ -20,7 +20,11 @@ export function placementLength(rule: PlacementRule, itemCount: number): LengthR
  * every competency its rule's items (items and probe items of one competency counted together, as
  * the rule counts them). The engine stops at the maximum, so it holds on every path.
  */
-export function diagnosticLength(rule: DiagnosticRule, placement: PlacementRule, bank: { items: readonly AdaptiveItem[]; probeItems?: readonly AdaptiveItem[] }): LengthRange {
+export function diagnosticLength(
+  rule: DiagnosticRule,
+  placement: PlacementRule,
+  bank: { items: readonly AdaptiveItem[]; probeItems?: readonly AdaptiveItem[] },
+): LengthRange {
   const placementMax = placementLength(placement, bank.items.length).max;
   const perCompetency = new Map<string, number>();
   for (const item of [...bank.items, ...(bank.probeItems ?? [])]) {

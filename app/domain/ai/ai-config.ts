@@ -54,7 +54,10 @@ const aiEnvSchema = z.object({
 /** "a=b, *=c" → {a: "b", "*": "c"}; names must be SPEC.md's models or "*". */
 function parseModelMap(text: string | undefined): { ok: true; map: Record<string, string> } | { ok: false; message: string } {
   const map: Record<string, string> = {};
-  for (const entry of (text ?? "").split(",").map((part) => part.trim()).filter(Boolean)) {
+  for (const entry of (text ?? "")
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const [from, to, ...rest] = entry.split("=").map((part) => part.trim());
     if (!from || !to || rest.length) return { ok: false, message: `AI_MODEL_MAP entry "${entry}" must look like model=provider-model` };
     if (from !== "*" && !(AI_MODELS as readonly string[]).includes(from)) {

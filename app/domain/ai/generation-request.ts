@@ -14,7 +14,11 @@ const GENERATED_DIFFICULTY_SPLIT = { easy: 0.3, medium: 0.5, hard: 0.2 } as cons
 export const DEFAULT_GENERATION_INSTRUCTIONS =
   "Generate 5 questions mixing multiple-choice and free-response formats, with a range of easy, medium and hard difficulty.";
 
-const text = (max: number) => z.string().trim().max(max, `Must be at most ${max.toLocaleString("en-US")} characters`);
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max.toLocaleString("en-US")} characters`);
 
 export const generationRequestSchema = z
   .object({
@@ -22,11 +26,7 @@ export const generationRequestSchema = z
     gradeLevel: text(50).min(1, "Grade level is required").default("General"),
     topic: text(MAX_CONTEXT_CHARS).default(""),
     learningObjectives: z.array(text(500)).max(20).default(["Assessment of understanding"]),
-    questionTypes: z
-      .array(z.enum(QUESTION_TYPES))
-      .min(1, "Choose at least one question type")
-      .max(5)
-      .default(["multiple_choice", "free_response"]),
+    questionTypes: z.array(z.enum(QUESTION_TYPES)).min(1, "Choose at least one question type").max(5).default(["multiple_choice", "free_response"]),
     numberOfQuestions: z.number().int().min(1).max(20).default(GENERATED_QUESTION_COUNT),
     difficultyDistribution: z
       .record(z.enum(DIFFICULTIES), z.number().min(0).max(1))

@@ -15,10 +15,7 @@ const chatTurnSchema = z.object({
 
 export const MAX_CHAT_TURNS = 40;
 
-export const studentAnswerSchema = z.union([
-  z.string().max(50_000),
-  z.object({ messages: z.array(chatTurnSchema).max(MAX_CHAT_TURNS * 2) }),
-]);
+export const studentAnswerSchema = z.union([z.string().max(50_000), z.object({ messages: z.array(chatTurnSchema).max(MAX_CHAT_TURNS * 2) })]);
 export type StudentAnswer = z.infer<typeof studentAnswerSchema>;
 
 export const gradingQuestionSchema = z.object({
@@ -29,7 +26,10 @@ export const gradingQuestionSchema = z.object({
   gradingSystemInstruction: z.string().max(10_000).nullish(),
   systemInstruction: z.string().max(10_000).nullish(),
   initialPrompt: z.string().max(10_000).nullish(),
-  metadata: z.object({ title: z.string().max(500).optional() }).passthrough().nullish(),
+  metadata: z
+    .object({ title: z.string().max(500).optional() })
+    .passthrough()
+    .nullish(),
 });
 export type GradingQuestion = z.infer<typeof gradingQuestionSchema>;
 

@@ -16,13 +16,7 @@ export const MAX_ANSWER_CHARS = 5000; // the UI says "up to 5,000 characters"
 const STUDENT_ANSWER_TAG = "student_answer";
 
 export type ScreenedText = { text: string; flagged: boolean; reasons: string[]; truncated: boolean };
-type InjectionReason =
-  | "instruction_override"
-  | "role_play"
-  | "score_demand"
-  | "hidden_text"
-  | "delimiter"
-  | "encoded";
+type InjectionReason = "instruction_override" | "role_play" | "score_demand" | "hidden_text" | "delimiter" | "encoded";
 
 // Zero-width, bidi controls, word joiners, BOM, soft hyphen; U+E000 is our removal marker.
 const INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2060-\u2064\uFEFF\u00AD\u180E\uE000]/g;
@@ -31,9 +25,39 @@ const REMOVED = "\uE000";
 
 /** Homoglyphs (after lowercasing) that render like Latin letters: Cyrillic, then Greek. */
 const HOMOGLYPHS: Record<string, string> = {
-  а: "a", в: "b", е: "e", ё: "e", к: "k", м: "m", н: "h", о: "o", р: "p", с: "c", т: "t", у: "y",
-  х: "x", і: "i", ї: "i", ј: "j", ѕ: "s", ԁ: "d", һ: "h", ԛ: "q", ԝ: "w",
-  α: "a", β: "b", ε: "e", η: "n", ι: "i", κ: "k", ν: "v", ο: "o", ρ: "p", τ: "t", υ: "u", χ: "x",
+  а: "a",
+  в: "b",
+  е: "e",
+  ё: "e",
+  к: "k",
+  м: "m",
+  н: "h",
+  о: "o",
+  р: "p",
+  с: "c",
+  т: "t",
+  у: "y",
+  х: "x",
+  і: "i",
+  ї: "i",
+  ј: "j",
+  ѕ: "s",
+  ԁ: "d",
+  һ: "h",
+  ԛ: "q",
+  ԝ: "w",
+  α: "a",
+  β: "b",
+  ε: "e",
+  η: "n",
+  ι: "i",
+  κ: "k",
+  ν: "v",
+  ο: "o",
+  ρ: "p",
+  τ: "t",
+  υ: "u",
+  χ: "x",
 };
 const LEET: Record<string, string> = { "0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a", $: "s", "!": "i" };
 
@@ -43,59 +67,140 @@ const rule = (reason: InjectionReason, source: string): Rule => ({ reason, patte
 
 /** Rules run on a lowercased, accent-free, homoglyph-folded copy with single spaces. */
 const SEGMENT_RULES: Rule[] = [
-  rule("instruction_override", `\\b(ignore|disregard|forget|override|bypass|discard|neglect|skip)\\b${GAP}\\b(previous|prior|above|earlier|preceding|foregoing|original|initial|system|grading|existing|given|old)\\s+(instructions?|rules?|rubric|guidelines?|guidance|prompts?|directions?|directives?|criteria|context|constraints|messages?)\\b`),
-  rule("instruction_override", `\\b(ignore|disregard|forget)\\s+(everything|all|anything)\\s+(above|before|prior|previous|else|you were told)\\s*(this|that|and|[,.;:!]|$)`),
-  rule("instruction_override", `\\b(ignore|disregard|forget|override|bypass|discard)\\s+(all|any|your)\\s+(of\\s+)?(your\\s+|the\\s+)?(instructions|prompts?|rubric|guidelines|directions|directives|system prompt|grading criteria)\\b`),
-  rule("instruction_override", `\\b(ignore|disregard|forget|override|bypass|discard)\\s+(the|these|those|all)?\\s*(instructions|rules|rubric|prompt|guidelines)\\s+(above|before this|given to you|you were given|you received|so far)\\b`),
+  rule(
+    "instruction_override",
+    `\\b(ignore|disregard|forget|override|bypass|discard|neglect|skip)\\b${GAP}\\b(previous|prior|above|earlier|preceding|foregoing|original|initial|system|grading|existing|given|old)\\s+(instructions?|rules?|rubric|guidelines?|guidance|prompts?|directions?|directives?|criteria|context|constraints|messages?)\\b`,
+  ),
+  rule(
+    "instruction_override",
+    `\\b(ignore|disregard|forget)\\s+(everything|all|anything)\\s+(above|before|prior|previous|else|you were told)\\s*(this|that|and|[,.;:!]|$)`,
+  ),
+  rule(
+    "instruction_override",
+    `\\b(ignore|disregard|forget|override|bypass|discard)\\s+(all|any|your)\\s+(of\\s+)?(your\\s+|the\\s+)?(instructions|prompts?|rubric|guidelines|directions|directives|system prompt|grading criteria)\\b`,
+  ),
+  rule(
+    "instruction_override",
+    `\\b(ignore|disregard|forget|override|bypass|discard)\\s+(the|these|those|all)?\\s*(instructions|rules|rubric|prompt|guidelines)\\s+(above|before this|given to you|you were given|you received|so far)\\b`,
+  ),
   rule("instruction_override", `ignore(all)?(previous|prior|above|your)(instructions|rules|prompts?)`),
-  rule("instruction_override", `\\b(new|updated|revised|real|actual|true|additional|secret|hidden|override)\\s+(instructions?|task|prompt|directives?|rubric|grading (rules|criteria|instructions))\\s*[:\\-]`),
+  rule(
+    "instruction_override",
+    `\\b(new|updated|revised|real|actual|true|additional|secret|hidden|override)\\s+(instructions?|task|prompt|directives?|rubric|grading (rules|criteria|instructions))\\s*[:\\-]`,
+  ),
   rule("instruction_override", `\\b(rubric|grading|instruction|policy|scoring)\\s+(update|override|change|amendment|revision|exception)\\b`),
   rule("instruction_override", `^\\W*(system|assistant|developer|admin|administrator|ai|grader|model|instructions?)\\s*(prompt\\s*)?[:>]`),
-  rule("instruction_override", `\\b(ignore|disregard|forget)\\s+(what|whatever|anything|everything)\\s+(you\\s+)?(were|have been|was|are)\\s+(told|given|instructed)\\b`),
-  rule("instruction_override", `\\b(ignore|disregard|forget|overlook|bypass|skip)\\s+(the|your|this)\\s+(rubric|grading criteria|marking scheme|mark scheme)\\b`),
+  rule(
+    "instruction_override",
+    `\\b(ignore|disregard|forget)\\s+(what|whatever|anything|everything)\\s+(you\\s+)?(were|have been|was|are)\\s+(told|given|instructed)\\b`,
+  ),
+  rule(
+    "instruction_override",
+    `\\b(ignore|disregard|forget|overlook|bypass|skip)\\s+(the|your|this)\\s+(rubric|grading criteria|marking scheme|mark scheme)\\b`,
+  ),
   rule("instruction_override", `^\\W*(grader|evaluator|marker|examiner|chatgpt|assistant)\\s*,|\\bplease\\s+(be|go)\\s+(generous|lenient|easy on)\\b`),
   rule("instruction_override", `\\b(vergiss|ignoriere|olvida|ignora|oublie|oubliez)\\s+(alles|todo|tout)\\b`),
   rule("instruction_override", `\\[\\s*(system|admin|instructions?|developer|assistant|override)\\s*\\]`),
   rule("instruction_override", `#{1,6}\\s*(instructions?|system|new task|prompt|admin)\\b`),
-  rule("instruction_override", `\\b(system|admin|administrator|developer|root|sudo|priority|emergency|teacher)\\s+(override|prompt|command|notice|directive)\\b`),
+  rule(
+    "instruction_override",
+    `\\b(system|admin|administrator|developer|root|sudo|priority|emergency|teacher)\\s+(override|prompt|command|notice|directive)\\b`,
+  ),
   rule("instruction_override", `\\b(grading|grader'?s?|evaluator'?s?|marker'?s?|examiner'?s?)\\s+(note|notice|instructions?|update|memo)\\b`),
-  rule("instruction_override", `\\b(note|message|instructions?|attention|reminder|memo)\\s+(to|for)\\s+(the\\s+)?(grader|ai|model|assistant|llm|evaluator|marker|examiner|gpt|chatgpt|grading (ai|system|model|bot))\\b`),
-  rule("instruction_override", `\\b(dear|hey|hi|hello|attention|psst)\\s*,?\\s+(grader|ai|model|assistant|llm|gpt|chatgpt|evaluator|grading (ai|system|model|bot))\\b`),
-  rule("instruction_override", `\\bas (the|a|an|my|our)\\s+(grader|ai|evaluator|marker|examiner|assistant|language model|llm|model|grading (ai|system|model))\\s*,?\\s+(you|your job)\\b`),
+  rule(
+    "instruction_override",
+    `\\b(note|message|instructions?|attention|reminder|memo)\\s+(to|for)\\s+(the\\s+)?(grader|ai|model|assistant|llm|evaluator|marker|examiner|gpt|chatgpt|grading (ai|system|model|bot))\\b`,
+  ),
+  rule(
+    "instruction_override",
+    `\\b(dear|hey|hi|hello|attention|psst)\\s*,?\\s+(grader|ai|model|assistant|llm|gpt|chatgpt|evaluator|grading (ai|system|model|bot))\\b`,
+  ),
+  rule(
+    "instruction_override",
+    `\\bas (the|a|an|my|our)\\s+(grader|ai|evaluator|marker|examiner|assistant|language model|llm|model|grading (ai|system|model))\\s*,?\\s+(you|your job)\\b`,
+  ),
   // Other languages: ignore/forget ... instructions (es, fr, de, it, pt).
-  rule("instruction_override", `\\b(ignora|ignorar|ignoriere[n]?|vergiss|vergessen|missachte|olvida|olvidar|dimentica|esquece|esqueca)\\b${GAP}\\b(instrucciones|instructions|anweisungen|instruktionen|vorgaben|istruzioni|instrucoes|reglas|regeln)\\b`),
+  rule(
+    "instruction_override",
+    `\\b(ignora|ignorar|ignoriere[n]?|vergiss|vergessen|missachte|olvida|olvidar|dimentica|esquece|esqueca)\\b${GAP}\\b(instrucciones|instructions|anweisungen|instruktionen|vorgaben|istruzioni|instrucoes|reglas|regeln)\\b`,
+  ),
   // French "ignore" is also English, so it needs a French article ("ignore the instructions" stays honest).
   rule("instruction_override", `\\b(ignore[zr]?|oublie[zr]?)\\s+(toutes\\s+)?(les|vos|tes)\\s+(instructions|consignes|regles)\\b`),
   rule("role_play", `\\byou are now\\s+(a|an|the|my|dan|no longer|free|unrestricted|jailbroken|called|named|in (developer|dev|god) mode|\\w*gpt)\\b`),
   rule("role_play", `\\bfrom now on\\s*,?\\s+(you|act|behave|respond|answer|grade)\\b`),
-  rule("role_play", `\\b(act|behave|respond|answer|function|operate)\\s+as\\s+(if\\s+you\\s+(are|were)\\s+)?(a|an|the|my)?\\s*([\\w']+\\s+){0,2}(grader|ai|assistant|model|chatbot|bot|evaluator|examiner|marker|dan|llm|gpt|persona)\\b`),
-  rule("role_play", `\\bpretend\\s+(that\\s+)?(you('re| are| were)|to be)\\s+(a|an|the|my)?\\s*([\\w']+\\s+){0,2}(grader|teacher|ai|assistant|model|evaluator|examiner|marker|llm|friend|human|dan)\\b`),
+  rule(
+    "role_play",
+    `\\b(act|behave|respond|answer|function|operate)\\s+as\\s+(if\\s+you\\s+(are|were)\\s+)?(a|an|the|my)?\\s*([\\w']+\\s+){0,2}(grader|ai|assistant|model|chatbot|bot|evaluator|examiner|marker|dan|llm|gpt|persona)\\b`,
+  ),
+  rule(
+    "role_play",
+    `\\bpretend\\s+(that\\s+)?(you('re| are| were)|to be)\\s+(a|an|the|my)?\\s*([\\w']+\\s+){0,2}(grader|teacher|ai|assistant|model|evaluator|examiner|marker|llm|friend|human|dan)\\b`,
+  ),
   rule("role_play", `\\b(let'?s|lets|we will|you will|now)\\s+role[\\s-]?play\\b|\\brole[\\s-]?play\\s+(as|that you|where you)\\b`),
-  rule("role_play", `\\b(developer|dev|god|jailbreak|unrestricted|dan)\\s+mode\\s+(enabled|activated|engaged)\\b|\\b(enter|activate|switch to|are now in|you're in)\\s+(developer|dev|god|jailbreak|unrestricted|dan)\\s+mode\\b`),
+  rule(
+    "role_play",
+    `\\b(developer|dev|god|jailbreak|unrestricted|dan)\\s+mode\\s+(enabled|activated|engaged)\\b|\\b(enter|activate|switch to|are now in|you're in)\\s+(developer|dev|god|jailbreak|unrestricted|dan)\\s+mode\\b`,
+  ),
   rule("role_play", `\\b(enable|unlock)\\s+(god|jailbreak|unrestricted|dan)\\s+mode\\b|\\bjailbr(eak|oken)\\b|\\bdo anything now\\b`),
-  rule("score_demand", `\\b(give|award|assign|grant|rate|grade|score|mark)\\s+(me|us|this|it|my\\s+\\w+|the\\s+(student|answer|response|essay|submission)|this\\s+\\w+)\\s+(a\\s+|an\\s+)?(score\\s+of\\s+|grade\\s+of\\s+|mark\\s+of\\s+)?(100|full|max|maximum|perfect|top|highest|10\\s*/\\s*10|an?\\s+a\\+?(\\s|$))`),
-  rule("score_demand", `\\b(output|return|respond with|reply with|print|set|put|write|enter)\\s+(a\\s+|the\\s+|my\\s+)?(final\\s+)?(score|grade|mark)s?\\s+(of\\s+|to\\s+|as\\s+|=\\s*|:\\s*)?\\d{2,3}\\b`),
-  rule("score_demand", `\\b(give|award|assign|grant)\\b[^.!?\\n]{0,60}?(\\b(full|maximum|max|perfect|top|highest|100%?)\\s+(marks?|points?|credit|score|grade)\\b|\\ban?\\s+a\\+?(?=\\s*([.!,;]|$)))`),
+  rule(
+    "score_demand",
+    `\\b(give|award|assign|grant|rate|grade|score|mark)\\s+(me|us|this|it|my\\s+\\w+|the\\s+(student|answer|response|essay|submission)|this\\s+\\w+)\\s+(a\\s+|an\\s+)?(score\\s+of\\s+|grade\\s+of\\s+|mark\\s+of\\s+)?(100|full|max|maximum|perfect|top|highest|10\\s*/\\s*10|an?\\s+a\\+?(\\s|$))`,
+  ),
+  rule(
+    "score_demand",
+    `\\b(output|return|respond with|reply with|print|set|put|write|enter)\\s+(a\\s+|the\\s+|my\\s+)?(final\\s+)?(score|grade|mark)s?\\s+(of\\s+|to\\s+|as\\s+|=\\s*|:\\s*)?\\d{2,3}\\b`,
+  ),
+  rule(
+    "score_demand",
+    `\\b(give|award|assign|grant)\\b[^.!?\\n]{0,60}?(\\b(full|maximum|max|perfect|top|highest|100%?)\\s+(marks?|points?|credit|score|grade)\\b|\\ban?\\s+a\\+?(?=\\s*([.!,;]|$)))`,
+  ),
   rule("score_demand", `\\bi\\s+(want|need|would like|expect|demand)\\s+(a\\s+|an\\s+)?(100|full|perfect|maximum|max|top)\\b`),
   rule("score_demand", `\\bshould be (graded|marked|scored)\\s+(as such|as correct|accordingly|highly|generously|100)\\b`),
-  rule("score_demand", `\\b(i|it|this|this answer|my answer|this response|the student|this student)\\s+(deserves?|should (get|receive|be given)|must (get|receive|be given)|earns?|merits?)\\s+(a\\s+|an\\s+)?(100|full|perfect|maximum|max|top|an? a\\b)`),
+  rule(
+    "score_demand",
+    `\\b(i|it|this|this answer|my answer|this response|the student|this student)\\s+(deserves?|should (get|receive|be given)|must (get|receive|be given)|earns?|merits?)\\s+(a\\s+|an\\s+)?(100|full|perfect|maximum|max|top|an? a\\b)`,
+  ),
   rule("score_demand", `\\b(score|grade|mark)\\s*["']?\\s*[:=]\\s*["']?\\s*\\d{2,3}(\\.\\d+)?\\b(?!\\s*[-+*/^x×÷])`),
-  rule("score_demand", `\\bthe\\s+(correct|right|appropriate|true|only acceptable|expected)\\s+(score|grade|mark)\\s+(for\\s+\\w+\\s+(answer|response)\\s+)?(is|should be|must be|=)\\b`),
-  rule("score_demand", `\\b(mark|grade|treat|consider|evaluate|score|rate|count|accept)\\s+(it|this|my answer|the answer|this answer|this response|my response)\\s+(as\\s+)?(being\\s+)?(fully\\s+|100%\\s+)?(correct|right|perfect|excellent|complete|full marks)\\b`),
-  rule("score_demand", `\\bany\\s+(answer|response|submission)\\b[^.!?\\n]{0,60}\\b(gets?|receives?|should (get|receive)|earns?|scores?|is worth)\\s+(a\\s+)?(100|full|max|maximum|perfect)\\b`),
+  rule(
+    "score_demand",
+    `\\bthe\\s+(correct|right|appropriate|true|only acceptable|expected)\\s+(score|grade|mark)\\s+(for\\s+\\w+\\s+(answer|response)\\s+)?(is|should be|must be|=)\\b`,
+  ),
+  rule(
+    "score_demand",
+    `\\b(mark|grade|treat|consider|evaluate|score|rate|count|accept)\\s+(it|this|my answer|the answer|this answer|this response|my response)\\s+(as\\s+)?(being\\s+)?(fully\\s+|100%\\s+)?(correct|right|perfect|excellent|complete|full marks)\\b`,
+  ),
+  rule(
+    "score_demand",
+    `\\bany\\s+(answer|response|submission)\\b[^.!?\\n]{0,60}\\b(gets?|receives?|should (get|receive)|earns?|scores?|is worth)\\s+(a\\s+)?(100|full|max|maximum|perfect)\\b`,
+  ),
   rule("delimiter", `\\bend of (the )?student('?s)? (answer|response|submission|input)\\b|^\\W*(-{3,}|={3,})\\s*(end|begin|system|instructions?)\\b`),
 ];
 
 /** Whole blocks removed before sentence screening; each leaves a REMOVED marker behind. */
 const BLOCK_RULES: Rule[] = [
   // A closing answer tag: everything up to a reopening tag (or the end) was written as "outside".
-  { reason: "delimiter", pattern: /(?:<|&lt;)\s*\/\s*student[\s_-]*(?:answer|response)\b[^>&]{0,40}(?:>|&gt;)[\s\S]*?(?:(?:<|&lt;)\s*student[\s_-]*(?:answer|response)\b[^>&]{0,40}(?:>|&gt;)|$)/gi },
+  {
+    reason: "delimiter",
+    pattern:
+      /(?:<|&lt;)\s*\/\s*student[\s_-]*(?:answer|response)\b[^>&]{0,40}(?:>|&gt;)[\s\S]*?(?:(?:<|&lt;)\s*student[\s_-]*(?:answer|response)\b[^>&]{0,40}(?:>|&gt;)|$)/gi,
+  },
   { reason: "hidden_text", pattern: /<!--[\s\S]*?(?:-->|$)/gi },
-  { reason: "hidden_text", pattern: /<([a-z][\w-]*)\b[^>]{0,300}?(?:\bhidden\b|display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0|opacity\s*:\s*0|color\s*:\s*(?:white|#fff\b|#ffffff|transparent))[^>]{0,300}>[\s\S]*?(?:<\/\s*\1\s*>|$)/gi },
-  { reason: "hidden_text", pattern: /<\s*(system|assistant|developer|instructions?|prompt|admin|grader|sys|hidden)\b[^>]{0,100}>[\s\S]*?(?:<\s*\/\s*\1\s*>|$)/gi },
+  {
+    reason: "hidden_text",
+    pattern:
+      /<([a-z][\w-]*)\b[^>]{0,300}?(?:\bhidden\b|display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0|opacity\s*:\s*0|color\s*:\s*(?:white|#fff\b|#ffffff|transparent))[^>]{0,300}>[\s\S]*?(?:<\/\s*\1\s*>|$)/gi,
+  },
+  {
+    reason: "hidden_text",
+    pattern: /<\s*(system|assistant|developer|instructions?|prompt|admin|grader|sys|hidden)\b[^>]{0,100}>[\s\S]*?(?:<\s*\/\s*\1\s*>|$)/gi,
+  },
   { reason: "hidden_text", pattern: /^\s*\[[^\]\n]{0,40}\]:\s*#?\s*[("][^\n]*$/gim },
   { reason: "delimiter", pattern: /```\s*(system|instructions?|prompt|assistant|developer|admin)\b[\s\S]*?(?:```|$)/gi },
-  { reason: "delimiter", pattern: /(?:<|&lt;)\s*\/?\s*(?:student[\s_-]*(?:answer|response)|rubric|reference[\s_-]*answer|instructions?|context|user[\s_-]*input)\b[^>&]{0,40}(?:>|&gt;)/gi },
+  {
+    reason: "delimiter",
+    pattern:
+      /(?:<|&lt;)\s*\/?\s*(?:student[\s_-]*(?:answer|response)|rubric|reference[\s_-]*answer|instructions?|context|user[\s_-]*input)\b[^>&]{0,40}(?:>|&gt;)/gi,
+  },
   { reason: "delimiter", pattern: /<\|[^|>\n]{1,24}\|>|\[\/?INST\]|<<\/?SYS>>/gi },
   { reason: "score_demand", pattern: /\{[^{}]{0,400}?["']?\b(?:score|grade|marks?)\b["']?\s*:[^{}]{0,400}\}/gi },
 ];
@@ -109,8 +214,7 @@ function normaliseText(raw: string): { text: string; hadInvisible: boolean } {
 }
 
 /** "i g n o r e" and "i.g.n.o.r.e" become "ignore" (single separators only, so words stay apart). */
-const joinSpacedLetters = (s: string) =>
-  s.replace(/\b(?:[a-z0-9][ .\-_*|]){3,}[a-z0-9]\b/g, (run) => run.replace(/[ .\-_*|]/g, ""));
+const joinSpacedLetters = (s: string) => s.replace(/\b(?:[a-z0-9][ .\-_*|]){3,}[a-z0-9]\b/g, (run) => run.replace(/[ .\-_*|]/g, ""));
 
 /** The copies the rules read: plain, leetspeak-folded, and reversed (for bidi-reversed text). */
 function matchingForms(segment: string): string[] {
@@ -164,8 +268,7 @@ function removeBlocks(text: string, reasons: Set<InjectionReason>): string {
 }
 
 /** Sentences and lines, each with its trailing whitespace, so joining them restores the text. */
-const splitSentences = (paragraph: string): string[] =>
-  paragraph.match(/[^\n]*?(?:[.!?]+(?=\s|$)|\n|$)[ \t]*\n?/g)?.filter((s) => s !== "") ?? [];
+const splitSentences = (paragraph: string): string[] => paragraph.match(/[^\n]*?(?:[.!?]+(?=\s|$)|\n|$)[ \t]*\n?/g)?.filter((s) => s !== "") ?? [];
 
 const wordCount = (s: string) => s.split(/\s+/).filter((w) => /\w/.test(w)).length;
 
@@ -193,7 +296,10 @@ function screenParagraph(paragraph: string, reasons: Set<InjectionReason>): stri
 }
 
 function tidy(text: string): string {
-  return text.replace(/[ \t]+\n/g, "\n").replace(/\n{3,}/g, "\n\n").trim();
+  return text
+    .replace(/[ \t]+\n/g, "\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
 }
 
 /** Cuts to at most maxChars without splitting a surrogate pair. */
@@ -218,7 +324,11 @@ export function screenStudentText(raw: string, maxChars = MAX_ANSWER_CHARS): Scr
 
 /** True when a tag-like run, once folded, opens or closes the student answer section. */
 function isStudentAnswerTag(tagLike: string): boolean {
-  const folded = tagLike.normalize("NFKC").replace(INVISIBLE, "").toLowerCase().replace(/[\s_\-.]/g, "");
+  const folded = tagLike
+    .normalize("NFKC")
+    .replace(INVISIBLE, "")
+    .toLowerCase()
+    .replace(/[\s_\-.]/g, "");
   return /^<\/?student(answer|response)/.test(folded);
 }
 

@@ -31,7 +31,10 @@ function largestRemainder(n: number, rawWeights: number[]): number[] {
 
 /** n questions over the three difficulties, so 5 at 0.3/0.5/0.2 is easy 1, medium 3, hard 1 (30/50/20 works too). */
 export function splitByDifficulty(n: number, distribution: Record<Difficulty, number>): Record<Difficulty, number> {
-  const [easy, medium, hard] = largestRemainder(n, DIFFICULTY_ORDER.map((level) => distribution[level]));
+  const [easy, medium, hard] = largestRemainder(
+    n,
+    DIFFICULTY_ORDER.map((level) => distribution[level]),
+  );
   return { easy: easy!, medium: medium!, hard: hard! };
 }
 

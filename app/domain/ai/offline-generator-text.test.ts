@@ -16,22 +16,13 @@ describe("splitSentences", () => {
 
   it("joins wrapped paragraph lines and drops heading marks and code ticks", () => {
     const sentences = splitSentences("# Rivers\nA river carries silt to the\nsea over `many` years.\nDeltas grow\nSlowly.");
-    expect(sentences.map((sentence) => sentence.text)).toEqual([
-      "Rivers",
-      "A river carries silt to the sea over many years.",
-      "Deltas grow",
-      "Slowly.",
-    ]);
+    expect(sentences.map((sentence) => sentence.text)).toEqual(["Rivers", "A river carries silt to the sea over many years.", "Deltas grow", "Slowly."]);
     expect(sentences.map((sentence) => sentence.isStatement)).toEqual([false, true, false, false]);
   });
 });
 
 describe("extractTerms", () => {
-  const terms = extractTerms(
-    splitSentences(
-      "The Calvin Cycle uses carbon dioxide. Plants take in carbon dioxide through their leaves. Plants grow in light.",
-    ),
-  );
+  const terms = extractTerms(splitSentences("The Calvin Cycle uses carbon dioxide. Plants take in carbon dioxide through their leaves. Plants grow in light."));
   const texts = terms.map((term) => term.text);
 
   it("ranks frequent and longer terms first, merging inflections", () => {
@@ -66,14 +57,18 @@ describe("topical terms (what may name a main idea)", () => {
       .map((term) => term.text);
 
   it("takes noun phrases and nouns, not an adjective that only modifies, even capitalised at a sentence's start", () => {
-    const texts = topical("Green plants make glucose from carbon dioxide. Carbon dioxide enters green plants through the leaves. The green pigment in the leaves absorbs light.");
+    const texts = topical(
+      "Green plants make glucose from carbon dioxide. Carbon dioxide enters green plants through the leaves. The green pigment in the leaves absorbs light.",
+    );
     expect(texts).toEqual(expect.arrayContaining(["green plants", "carbon dioxide", "leaves", "pigment"]));
     expect(texts).not.toContain("green");
     expect(texts).not.toContain("Green");
   });
 
   it("leaves a word said mostly inside its phrases to them, and past verb forms out", () => {
-    const texts = topical("The clergy formed the First Estate. The nobility formed the Second Estate. Everyone else formed the Third Estate. The Third Estate paid the taxes.");
+    const texts = topical(
+      "The clergy formed the First Estate. The nobility formed the Second Estate. Everyone else formed the Third Estate. The Third Estate paid the taxes.",
+    );
     expect(texts).toEqual(expect.arrayContaining(["Third Estate", "clergy", "nobility"]));
     expect(texts).not.toContain("Estate");
     expect(texts).not.toContain("formed");

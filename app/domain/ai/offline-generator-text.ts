@@ -17,9 +17,7 @@ const STOP_WORDS = new Set(
   until up upon us usually very was we well were what whatever when whenever where whether which while who whom
   whose why will with within without would yet you your yours yourself yourselves called known include
   includes including used uses using make makes made like another during among across along behind beyond inside
-  outside despite via`.split(
-    /\s+/,
-  ),
+  outside despite via`.split(/\s+/),
 );
 
 export interface Term {
@@ -68,7 +66,12 @@ function termKey(text: string): string {
 export function splitSentences(context: string): Sentence[] {
   return joinWrappedLines(context.replace(/\r\n?/g, "\n").split("\n"))
     .flatMap(splitLine)
-    .map((line) => line.replace(/`|\*\*|__/g, "").replace(/\s+/g, " ").trim())
+    .map((line) =>
+      line
+        .replace(/`|\*\*|__/g, "")
+        .replace(/\s+/g, " ")
+        .trim(),
+    )
     .filter((line) => (line.match(WORD) ?? []).length > 0)
     .map((line, index) => asSentence(clip(line, MAX_SENTENCE_LENGTH), index));
 }
@@ -80,11 +83,7 @@ function joinWrappedLines(lines: string[]): string[] {
   let previousLine = "";
   for (const line of lines) {
     const continues =
-      blocks.length > 0 &&
-      /[^.!?:;]\s*$/.test(previousLine) &&
-      !/^\s*#/.test(previousLine) &&
-      !BLOCK_START.test(line) &&
-      /^\s*[\p{Ll}\d(]/u.test(line);
+      blocks.length > 0 && /[^.!?:;]\s*$/.test(previousLine) && !/^\s*#/.test(previousLine) && !BLOCK_START.test(line) && /^\s*[\p{Ll}\d(]/u.test(line);
     if (continues) blocks[blocks.length - 1] += ` ${line.trim()}`;
     else if (line.trim()) blocks.push(line.replace(BLOCK_START, "").trim());
     previousLine = line.trim() ? line : "";
@@ -133,9 +132,7 @@ interface Tally {
 }
 
 /** Words after which a noun usually follows; with noun suffixes they tell distractors from verbs. */
-const NOUN_MARKERS = new Set(
-  "the a an of in into from for with by on its their his her our this these those each every some between".split(" "),
-);
+const NOUN_MARKERS = new Set("the a an of in into from for with by on its their his her our this these those each every some between".split(" "));
 const NOUN_SUFFIX = /(?:tion|sion|sis|ment|ness|ity|ism|ogy|ance|ence|ist|ure|ics|ia|um|us)$/i;
 /** Endings of past verb forms and adjectives: such a word alone never names a main idea. */
 const NOT_A_NOUN = /(?:[^e]ed|ous|ful|less)$/i;
@@ -178,9 +175,7 @@ export function extractTerms(sentences: Sentence[]): Term[] {
     });
     for (const phrase of capitalisedPhrases(words)) add(phrase, true, true);
   }
-  const kept = [...tallies.entries()].filter(
-    ([, tally]) => !tally.isPhrase || tally.count >= 2 || /^\p{Lu}/u.test(mostCommonForm(tally.forms)),
-  );
+  const kept = [...tallies.entries()].filter(([, tally]) => !tally.isPhrase || tally.count >= 2 || /^\p{Lu}/u.test(mostCommonForm(tally.forms)));
   const phraseCounts = new Map<string, number>();
   for (const [key, tally] of kept.filter(([, tally]) => tally.isPhrase)) {
     for (const stem of key.split(" ")) phraseCounts.set(stem, Math.max(phraseCounts.get(stem) ?? 0, tally.count));

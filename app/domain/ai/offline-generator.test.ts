@@ -117,9 +117,7 @@ describe("generateOffline", () => {
 describe("generateOffline answer leaks", () => {
   it("does not quote a cloze's sentence in an explain question of the same test", () => {
     const test = generateOffline({ ...REQUEST, numberOfQuestions: 6 });
-    const clozeAnswers = test.questions
-      .filter((question) => question.type === "multiple_choice")
-      .map((question) => question.rubric);
+    const clozeAnswers = test.questions.filter((question) => question.type === "multiple_choice").map((question) => question.rubric);
     const explains = test.questions.filter((question) => question.type === "free_response").map((question) => question.text);
     for (const rubric of clozeAnswers) {
       const sentence = rubric.replace(/^The statement in the material: "|"$/g, "");
@@ -132,7 +130,12 @@ describe("cloze blanks", () => {
   it("leaves exactly one blank, never a term that its sentence says twice", () => {
     const context =
       "The water cycle moves water between the oceans, the air and the land. Evaporation turns liquid water into water vapour. Condensation forms clouds when the vapour cools. Precipitation returns water to the ground as rain or snow. Runoff carries water back to rivers and oceans.";
-    const test = generateOffline({ context, numberOfQuestions: 5, difficultyDistribution: { easy: 0.3, medium: 0.5, hard: 0.2 }, questionTypes: ["multiple_choice", "free_response"] });
+    const test = generateOffline({
+      context,
+      numberOfQuestions: 5,
+      difficultyDistribution: { easy: 0.3, medium: 0.5, hard: 0.2 },
+      questionTypes: ["multiple_choice", "free_response"],
+    });
     const clozes = test.questions.filter((question) => question.type === "multiple_choice");
     expect(clozes.length).toBeGreaterThan(0);
     for (const question of clozes) expect(question.text.split("____")).toHaveLength(2);
@@ -144,21 +147,67 @@ describe("drafts from realistic passages", () => {
     photosynthesis: {
       context: `Photosynthesis is the process by which green plants use sunlight to make their own food. Green plants take in carbon dioxide from the air through tiny pores in their leaves called stomata. Water travels from the roots to the leaves through the stem. Inside the chloroplasts, the green pigment chlorophyll captures light energy. This energy is used to turn carbon dioxide and water into glucose, a simple sugar. Oxygen is released as a by-product of photosynthesis. Plants use glucose for energy and to build new cells. Without photosynthesis, there would be no oxygen for animals to breathe.`,
       title: "Draft: Photosynthesis",
-      ideas: ["Photosynthesis", "Carbon Dioxide", "Glucose", "Oxygen", "Chlorophyll", "Chloroplasts", "Green Plants", "Plants", "Leaves", "Light Energy", "Energy", "Sunlight", "Stomata"],
+      ideas: [
+        "Photosynthesis",
+        "Carbon Dioxide",
+        "Glucose",
+        "Oxygen",
+        "Chlorophyll",
+        "Chloroplasts",
+        "Green Plants",
+        "Plants",
+        "Leaves",
+        "Light Energy",
+        "Energy",
+        "Sunlight",
+        "Stomata",
+      ],
     },
     waterCycle: {
       context: `The water cycle describes how water moves between the land, the oceans and the atmosphere. Heat from the Sun causes water in oceans, lakes and rivers to evaporate. Water vapour rises into the atmosphere, where it cools and condenses into tiny droplets that form clouds. When the droplets in clouds grow heavy, they fall back to Earth as precipitation, such as rain, snow or hail. Some precipitation soaks into the ground and becomes groundwater. The rest flows over the land as runoff into streams, rivers and eventually the oceans. Plants also release water vapour through their leaves in a process called transpiration. The water cycle is powered by energy from the Sun and by gravity.`,
       title: "Draft: Water Cycle",
-      ideas: ["Water Cycle", "Water Vapour", "Precipitation", "Transpiration", "Groundwater", "Runoff", "Atmosphere", "Clouds", "Oceans", "Droplets", "Rivers", "Land"],
+      ideas: [
+        "Water Cycle",
+        "Water Vapour",
+        "Precipitation",
+        "Transpiration",
+        "Groundwater",
+        "Runoff",
+        "Atmosphere",
+        "Clouds",
+        "Oceans",
+        "Droplets",
+        "Rivers",
+        "Land",
+      ],
     },
     frenchRevolution: {
       context: `The French Revolution began in 1789 and changed France forever. Before the revolution, French society was divided into three estates. The clergy formed the First Estate, the nobility formed the Second Estate, and everyone else belonged to the Third Estate. The Third Estate paid most of the taxes but had little political power. In 1789, King Louis XVI called a meeting of the Estates-General to solve a financial crisis. The Third Estate broke away and formed the National Assembly. On 14 July 1789, crowds in Paris stormed the Bastille, a royal prison. The National Assembly later issued the Declaration of the Rights of Man and of the Citizen. In 1793 the king was executed, and a period called the Reign of Terror followed. The revolution ended when Napoleon Bonaparte took power in 1799.`,
       title: "Draft: French Revolution",
-      ideas: ["French Revolution", "Revolution", "Third Estate", "First Estate", "Second Estate", "National Assembly", "King Louis XVI", "Napoleon Bonaparte", "Estates-General", "Bastille", "Reign of Terror", "Estates"],
+      ideas: [
+        "French Revolution",
+        "Revolution",
+        "Third Estate",
+        "First Estate",
+        "Second Estate",
+        "National Assembly",
+        "King Louis XVI",
+        "Napoleon Bonaparte",
+        "Estates-General",
+        "Bastille",
+        "Reign of Terror",
+        "Estates",
+      ],
     },
   };
   const both = (context: string, numberOfQuestions: number, instructions?: string) =>
-    generateOffline({ context, instructions, numberOfQuestions, difficultyDistribution: { easy: 0.3, medium: 0.5, hard: 0.2 }, questionTypes: ["multiple_choice", "free_response"] });
+    generateOffline({
+      context,
+      instructions,
+      numberOfQuestions,
+      difficultyDistribution: { easy: 0.3, medium: 0.5, hard: 0.2 },
+      questionTypes: ["multiple_choice", "free_response"],
+    });
   const typeCounts = (test: ReturnType<typeof generateOffline>) => ({
     multiple_choice: test.questions.filter((question) => question.type === "multiple_choice").length,
     free_response: test.questions.filter((question) => question.type === "free_response").length,
@@ -192,7 +241,10 @@ describe("drafts from realistic passages", () => {
   });
 
   it("keeps a short passage's multiple-choice share by reusing its statements with other blanks", () => {
-    const test = both("Green plants make glucose from carbon dioxide and water. Carbon dioxide enters green plants through their leaves. Oxygen leaves the plant as a by-product.", 6);
+    const test = both(
+      "Green plants make glucose from carbon dioxide and water. Carbon dioxide enters green plants through their leaves. Oxygen leaves the plant as a by-product.",
+      6,
+    );
     expect(typeCounts(test)).toEqual({ multiple_choice: 3, free_response: 3 });
     expect(new Set(test.questions.map((question) => question.text)).size).toBe(6);
     expect(test.questions.map((question) => question.competency)).not.toContain("Green");

@@ -48,9 +48,7 @@ export function generateOffline(request: OfflineGenerationRequest): GeneratedTes
   const clozes = clozeCandidates(sentences, terms, slots.size);
   // An explain question quoting a cloze's sentence would give its answer away: those sentences come last.
   const clozeSentences = new Set(clozes.map((cloze) => cloze.sentence.index));
-  const ranked = rankSentences(sentences, terms).sort(
-    (a, b) => Number(clozeSentences.has(a.index)) - Number(clozeSentences.has(b.index)),
-  );
+  const ranked = rankSentences(sentences, terms).sort((a, b) => Number(clozeSentences.has(a.index)) - Number(clozeSentences.has(b.index)));
   let clozeUsed = 0;
   let explainUsed = 0;
   const questions = difficulties.map((difficulty, index): DraftQuestion => {
@@ -170,10 +168,7 @@ function distractorsFor(answer: Term, sentence: Sentence, terms: Term[], count: 
     .filter((term) => term.text.toLowerCase() !== answer.text.toLowerCase())
     .sort(
       (a, b) =>
-        Number(b.nounish) - Number(a.nounish) ||
-        sameShape(b) - sameShape(a) ||
-        closeness(a) - closeness(b) ||
-        (rank.get(a.key) ?? 0) - (rank.get(b.key) ?? 0),
+        Number(b.nounish) - Number(a.nounish) || sameShape(b) - sameShape(a) || closeness(a) - closeness(b) || (rank.get(a.key) ?? 0) - (rank.get(b.key) ?? 0),
     )
     .slice(0, count);
 }
@@ -222,12 +217,7 @@ const EXPLAIN_PROMPTS: Record<Difficulty, (sentence: string) => string> = {
   hard: (sentence) => `Explain the following statement in your own words and give an example that applies it: "${sentence}"`,
 };
 
-function explainQuestion(
-  ranked: Sentence[],
-  used: number,
-  { topics }: { topics: Term[] },
-  difficulty: Difficulty,
-): DraftQuestion {
+function explainQuestion(ranked: Sentence[], used: number, { topics }: { topics: Term[] }, difficulty: Difficulty): DraftQuestion {
   const sentence = ranked.length ? ranked[used % ranked.length] : undefined;
   // A context too short for distinct questions repeats its sentences; number the repeats apart.
   const round = ranked.length ? Math.floor(used / ranked.length) : used;
@@ -249,8 +239,7 @@ function explainQuestion(
     difficulty,
     options: [],
     competency: competencyFor(sentence, topics),
-    rubric:
-      `Reference: ${sentence.text}` + (keyTerms.length ? `\nA complete answer uses the terms: ${keyTerms.join(", ")}.` : ""),
+    rubric: `Reference: ${sentence.text}` + (keyTerms.length ? `\nA complete answer uses the terms: ${keyTerms.join(", ")}.` : ""),
   };
 }
 
@@ -259,14 +248,10 @@ function rankSentences(sentences: Sentence[], terms: Term[]): Sentence[] {
   const top = terms.slice(0, 20);
   // A sentence opening with a pronoun ("It takes place…") reads poorly on its own.
   const weight = (sentence: Sentence) =>
-    (top.filter((term) => sentenceMentions(sentence, term)).reduce((sum, term) => sum + term.score, 0) /
-      Math.sqrt(Math.max(1, wordCount(sentence.text)))) *
+    (top.filter((term) => sentenceMentions(sentence, term)).reduce((sum, term) => sum + term.score, 0) / Math.sqrt(Math.max(1, wordCount(sentence.text)))) *
     (/^(?:it|this|that|these|those|they|he|she)\b/i.test(sentence.text) ? 0.5 : 1);
   const weights = new Map(sentences.map((sentence) => [sentence.index, weight(sentence)]));
-  return [...sentences].sort(
-    (a, b) =>
-      Number(b.isStatement) - Number(a.isStatement) || weights.get(b.index)! - weights.get(a.index)! || a.index - b.index,
-  );
+  return [...sentences].sort((a, b) => Number(b.isStatement) - Number(a.isStatement) || weights.get(b.index)! - weights.get(a.index)! || a.index - b.index);
 }
 
 /**

@@ -16,13 +16,17 @@ const FOLLOW_UPS = [
 ];
 
 const STOP_WORDS = new Set(
-  "about above after again also because before being between could does doing during each explain from have having here into just more most other over same should some such than that their them then there these they this those through under until very what when where which while with would your yours".split(" "),
+  "about above after again also because before being between could does doing during each explain from have having here into just more most other over same should some such than that their them then there these they this those through under until very what when where which while with would your yours".split(
+    " ",
+  ),
 );
 
 /** The question's longer words, most frequent (then longest: the more specific) first, as topics to ask about. */
 export function keyTerms(text: string): string[] {
   const counts = new Map<string, number>();
-  for (const word of htmlToPlainText(text).toLowerCase().match(/[a-z][a-z-]{4,}/g) ?? []) {
+  for (const word of htmlToPlainText(text)
+    .toLowerCase()
+    .match(/[a-z][a-z-]{4,}/g) ?? []) {
     if (!STOP_WORDS.has(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
   }
   return [...counts.entries()].sort((a, b) => b[1] - a[1] || b[0].length - a[0].length || a[0].localeCompare(b[0])).map(([word]) => word);

@@ -116,4 +116,3 @@ export function chatPrompt(question: GradingQuestion, history: { role: "user" | 
   const opening: PromptMessage[] = question.initialPrompt?.trim() ? [{ role: "assistant", content: question.initialPrompt.trim() }] : [];
   return [{ role: "system", content: system }, ...opening, ...history.map((turn) => ({ role: turn.role, content: turn.content }))];
 }
-

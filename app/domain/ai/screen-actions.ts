@@ -15,8 +15,7 @@ export const GENERATING_MESSAGE = "AI is generating your test questions...";
 export const FORMATTING_MESSAGE = "AI is formatting your test...";
 
 /** A test to save: what the generator or the importer produced, possibly edited, as POST /api/tests takes it. */
-const testToSave = (missing: string) =>
-  z.custom<object>((value) => typeof value === "object" && value !== null, missing).pipe(testCreateSchema);
+const testToSave = (missing: string) => z.custom<object>((value) => typeof value === "object" && value !== null, missing).pipe(testCreateSchema);
 
 export const generatorActionSchema = z.discriminatedUnion("intent", [
   z.object({
@@ -33,7 +32,11 @@ export const generatorActionSchema = z.discriminatedUnion("intent", [
 export const GENERATOR_MESSAGES = {
   intents: {
     generate: { success: null, failure: "An error occurred while generating the test", failureTitle: "Generation Failed" },
-    save: { success: { title: "Test Saved!", description: "Your test has been saved successfully." }, failure: "Failed to save the test", failureTitle: "Save Failed" },
+    save: {
+      success: { title: "Test Saved!", description: "Your test has been saved successfully." },
+      failure: "Failed to save the test",
+      failureTitle: "Save Failed",
+    },
   },
   titled: [MISSING_CONTEXT, NOTHING_TO_SAVE],
 };
@@ -46,7 +49,11 @@ export const importActionSchema = z.discriminatedUnion("intent", [
 export const IMPORT_MESSAGES = {
   intents: {
     format: { success: null, failure: "Failed to format test content", failureTitle: "Formatting Failed" },
-    save: { success: { title: "Test Saved!", description: "Your test has been saved successfully." }, failure: "Failed to save test", failureTitle: "Save Failed" },
+    save: {
+      success: { title: "Test Saved!", description: "Your test has been saved successfully." },
+      failure: "Failed to save test",
+      failureTitle: "Save Failed",
+    },
   },
   titled: [NO_CONTENT],
 };

@@ -93,7 +93,13 @@ describe("barChart", () => {
   });
 
   it("clamps values outside the domain, and has no threshold unless asked", () => {
-    const chart = barChart([{ label: "x", value: 140 }, { label: "y", value: -5 }], frame);
+    const chart = barChart(
+      [
+        { label: "x", value: 140 },
+        { label: "y", value: -5 },
+      ],
+      frame,
+    );
     expect(chart.bars.map((bar) => bar.width)).toEqual([450, 0]);
     expect(chart.bars[0]!.value).toBe(140);
     expect(chart.threshold).toBeNull();

@@ -51,7 +51,11 @@ export type ColumnChart = { plot: Plot; columns: Column[]; ticks: Tick[]; max: n
  * Vertical columns side by side (a histogram of the bins it is given), the y axis from 0 to a nice
  * maximum with its ticks. A gap of `gapShare` of each slot separates the columns.
  */
-export function columnChart(values: readonly { label: string; value: number }[], frame: Frame, options: { gapShare?: number; integer?: boolean } = {}): ColumnChart {
+export function columnChart(
+  values: readonly { label: string; value: number }[],
+  frame: Frame,
+  options: { gapShare?: number; integer?: boolean } = {},
+): ColumnChart {
   const plot = plotOf(frame);
   const tickValues = niceTicks(Math.max(0, ...values.map((entry) => entry.value)), 4, options.integer ?? true);
   const max = tickValues[tickValues.length - 1]!;

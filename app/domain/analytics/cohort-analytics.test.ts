@@ -63,7 +63,12 @@ describe("cohortAnalytics", () => {
 
   it("reports one student: nobody is below their own average or percentile", () => {
     const result = analytics([student("ana", 40)]);
-    expect(result).toMatchObject({ completedSessions: 1, averageScore: 40, scoreDistribution: { min: 40, max: 40, median: 40, stdDev: 0 }, averageTimeMinutes: 10 });
+    expect(result).toMatchObject({
+      completedSessions: 1,
+      averageScore: 40,
+      scoreDistribution: { min: 40, max: 40, median: 40, stdDev: 0 },
+      averageTimeMinutes: 10,
+    });
     expect(result.strugglingStudents).toEqual([]);
     expect(result.studentPerformance[0]).toMatchObject({ studentId: "ana", percentageScore: 40, score: 0, questionsAnswered: 2, timeMinutes: 10 });
   });

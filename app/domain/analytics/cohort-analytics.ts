@@ -157,7 +157,12 @@ export function analyseCohort(input: CohortAnalyticsInput) {
   }
   const insights = [
     ...(strugglingStudents.some((student) => student.needsHelp === "urgent")
-      ? [{ type: "alert", message: `${strugglingStudents.filter((student) => student.needsHelp === "urgent").length} student(s) are well below the class and need help now.` }]
+      ? [
+          {
+            type: "alert",
+            message: `${strugglingStudents.filter((student) => student.needsHelp === "urgent").length} student(s) are well below the class and need help now.`,
+          },
+        ]
       : []),
     ...Object.values(mastery)
       .filter((competency) => competency.needsAttention)

@@ -130,6 +130,10 @@ describe("simulatedClass", () => {
     expect(students.filter((student) => !student.finishes).map((student) => student.answers)).toEqual([3, 3]);
     expect(students.filter((student) => student.finishes).every((student) => student.answers === Number.POSITIVE_INFINITY)).toBe(true);
     expect(students.map((student) => student.theta).sort()).toEqual([...simulatedAbilities(32, 3)].sort());
-    expect(simulatedClass(40, 3, 0).map((student) => student.studentId).filter((id) => /\d$/.test(id))).toHaveLength(8);
+    expect(
+      simulatedClass(40, 3, 0)
+        .map((student) => student.studentId)
+        .filter((id) => /\d$/.test(id)),
+    ).toHaveLength(8);
   });
 });

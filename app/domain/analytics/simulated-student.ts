@@ -24,12 +24,15 @@ export function normalQuantile(p: number): number {
   const c = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
   const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
   const tail = 0.02425;
-  const rational = (q: number) => (((((c[0]! * q + c[1]!) * q + c[2]!) * q + c[3]!) * q + c[4]!) * q + c[5]!) / ((((d[0]! * q + d[1]!) * q + d[2]!) * q + d[3]!) * q + 1);
+  const rational = (q: number) =>
+    (((((c[0]! * q + c[1]!) * q + c[2]!) * q + c[3]!) * q + c[4]!) * q + c[5]!) / ((((d[0]! * q + d[1]!) * q + d[2]!) * q + d[3]!) * q + 1);
   if (p < tail) return rational(Math.sqrt(-2 * Math.log(p)));
   if (p > 1 - tail) return -rational(Math.sqrt(-2 * Math.log(1 - p)));
   const q = p - 0.5;
   const r = q * q;
-  return ((((((a[0]! * r + a[1]!) * r + a[2]!) * r + a[3]!) * r + a[4]!) * r + a[5]!) * q) / (((((b[0]! * r + b[1]!) * r + b[2]!) * r + b[3]!) * r + b[4]!) * r + 1);
+  return (
+    ((((((a[0]! * r + a[1]!) * r + a[2]!) * r + a[3]!) * r + a[4]!) * r + a[5]!) * q) / (((((b[0]! * r + b[1]!) * r + b[2]!) * r + b[3]!) * r + b[4]!) * r + 1)
+  );
 }
 
 /**
@@ -111,8 +114,38 @@ export function simulatedAnswer(question: SimulatedQuestion, theta: number, rand
 }
 
 const FIRST_NAMES = [
-  "Ava", "Ben", "Chloe", "Diego", "Emma", "Farah", "Gabriel", "Hana", "Isaac", "Jade", "Kofi", "Lena", "Mateo", "Nadia", "Omar", "Priya",
-  "Quinn", "Rosa", "Sami", "Tara", "Uma", "Victor", "Wren", "Xavier", "Yara", "Zane", "Aisha", "Bruno", "Carmen", "Dev", "Elif", "Finn",
+  "Ava",
+  "Ben",
+  "Chloe",
+  "Diego",
+  "Emma",
+  "Farah",
+  "Gabriel",
+  "Hana",
+  "Isaac",
+  "Jade",
+  "Kofi",
+  "Lena",
+  "Mateo",
+  "Nadia",
+  "Omar",
+  "Priya",
+  "Quinn",
+  "Rosa",
+  "Sami",
+  "Tara",
+  "Uma",
+  "Victor",
+  "Wren",
+  "Xavier",
+  "Yara",
+  "Zane",
+  "Aisha",
+  "Bruno",
+  "Carmen",
+  "Dev",
+  "Elif",
+  "Finn",
 ];
 const LAST_INITIALS = "BCDFGHJKLMNPRSTW";
 

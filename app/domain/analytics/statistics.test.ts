@@ -38,9 +38,24 @@ describe("pointBiserial", () => {
   });
 
   it("is negative when weaker students do better, and null when undefined", () => {
-    expect(pointBiserial([{ correct: false, total: 90 }, { correct: true, total: 30 }])).toBeLessThan(0);
-    expect(pointBiserial([{ correct: true, total: 90 }, { correct: true, total: 30 }])).toBeNull();
-    expect(pointBiserial([{ correct: true, total: 50 }, { correct: false, total: 50 }])).toBeNull();
+    expect(
+      pointBiserial([
+        { correct: false, total: 90 },
+        { correct: true, total: 30 },
+      ]),
+    ).toBeLessThan(0);
+    expect(
+      pointBiserial([
+        { correct: true, total: 90 },
+        { correct: true, total: 30 },
+      ]),
+    ).toBeNull();
+    expect(
+      pointBiserial([
+        { correct: true, total: 50 },
+        { correct: false, total: 50 },
+      ]),
+    ).toBeNull();
   });
 
   it("treats equal totals that are not exact in binary as no spread", () => {

@@ -9,7 +9,11 @@ export const createTestActionSchema = z.discriminatedUnion("intent", [testDetail
 
 export const CREATE_TEST_MESSAGES = {
   intents: {
-    create: { success: { title: "Test Created", description: "Your test configuration has been created successfully." }, failure: "Failed to create test", failureTitle: "Error" },
+    create: {
+      success: { title: "Test Created", description: "Your test configuration has been created successfully." },
+      failure: "Failed to create test",
+      failureTitle: "Error",
+    },
   },
 };
 

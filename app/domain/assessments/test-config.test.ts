@@ -166,13 +166,31 @@ describe("testUpdateSchema", () => {
   });
 
   it("refuses the same question twice", () => {
-    expect(errorsOf(testUpdateSchema, { ...details, sections, questions: [{ id: "q1", sectionId: "s1" }, { id: "q1", sectionId: "s2" }] })).toEqual({
+    expect(
+      errorsOf(testUpdateSchema, {
+        ...details,
+        sections,
+        questions: [
+          { id: "q1", sectionId: "s1" },
+          { id: "q1", sectionId: "s2" },
+        ],
+      }),
+    ).toEqual({
       questions: "A question can be in a test only once",
     });
   });
 
   it("refuses a question in a section the test does not have", () => {
-    expect(errorsOf(testUpdateSchema, { ...details, sections, questions: [{ id: "q1", sectionId: "s1" }, { id: "q2", sectionId: "s9" }] })).toEqual({
+    expect(
+      errorsOf(testUpdateSchema, {
+        ...details,
+        sections,
+        questions: [
+          { id: "q1", sectionId: "s1" },
+          { id: "q2", sectionId: "s9" },
+        ],
+      }),
+    ).toEqual({
       "questions.1.sectionId": "Unknown section",
     });
   });
@@ -207,8 +225,6 @@ describe("optional time limits typed in a form", () => {
   it("reads only spaces as no limit and says when the text is not a number", () => {
     expect(sectionSchema.parse({ id: "s", title: "T", timeLimit: "   " }).timeLimit).toBeNull();
     expect(sectionSchema.parse({ id: "s", title: "T", timeLimit: " 30 " }).timeLimit).toBe(30);
-    expect(sectionSchema.safeParse({ id: "s", title: "T", timeLimit: "abc" }).error?.issues[0]?.message).toBe(
-      "Section time limit must be a number",
-    );
+    expect(sectionSchema.safeParse({ id: "s", title: "T", timeLimit: "abc" }).error?.issues[0]?.message).toBe("Section time limit must be a number");
   });
 });

@@ -49,7 +49,13 @@ export const sectionSchema = z.object({
 /** A bank question placed in a test: its section and its time-limit override. */
 const placementSchema = z.object({
   id: z.string().trim().min(1, "Question id is required"),
-  sectionId: z.string().trim().min(1).nullable().optional().transform((value) => value ?? null),
+  sectionId: z
+    .string()
+    .trim()
+    .min(1)
+    .nullable()
+    .optional()
+    .transform((value) => value ?? null),
   timeLimit: optionalSeconds("Question time limit"),
 });
 export type PlacementInput = z.infer<typeof placementSchema>;
@@ -57,10 +63,9 @@ export type PlacementInput = z.infer<typeof placementSchema>;
 export const timerDefaultsSchema = z
   .record(z.enum(QUESTION_TYPES), optionalSeconds("Default time limit"))
   .default({})
-  .transform((defaults) =>
-    Object.fromEntries(Object.entries(defaults).filter(([, seconds]) => seconds != null)) as Partial<
-      Record<(typeof QUESTION_TYPES)[number], number>
-    >,
+  .transform(
+    (defaults) =>
+      Object.fromEntries(Object.entries(defaults).filter(([, seconds]) => seconds != null)) as Partial<Record<(typeof QUESTION_TYPES)[number], number>>,
   );
 
 function uniqueIds(items: { id: string }[]) {

@@ -54,9 +54,7 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     case "editSection":
       return {
         ...state,
-        sections: state.sections.map((section) =>
-          section.id === action.id ? { ...section, title: action.title, timeLimit: action.timeLimit } : section,
-        ),
+        sections: state.sections.map((section) => (section.id === action.id ? { ...section, title: action.title, timeLimit: action.timeLimit } : section)),
       };
     case "deleteSection":
       // Its questions stay in the test, unassigned.

@@ -7,10 +7,5 @@ export type Gate = "landing" | "join";
 export type GateData = { gate: Gate };
 
 export function isGateData(data: unknown): data is GateData {
-  return (
-    typeof data === "object" &&
-    data !== null &&
-    "gate" in data &&
-    (data.gate === "landing" || data.gate === "join")
-  );
+  return typeof data === "object" && data !== null && "gate" in data && (data.gate === "landing" || data.gate === "join");
 }

@@ -81,16 +81,12 @@ describe("validateIdTokenClaims", () => {
   });
 
   it("rejects a different issuer", () => {
-    expect(() => validateIdTokenClaims({ ...baseClaims, iss: "https://evil.example.com" }, expected)).toThrow(
-      /different identity provider/,
-    );
+    expect(() => validateIdTokenClaims({ ...baseClaims, iss: "https://evil.example.com" }, expected)).toThrow(/different identity provider/);
     expect(() => validateIdTokenClaims({ ...baseClaims, iss: `${ISSUER}/tenant` }, expected)).toThrow(ClaimsError);
   });
 
   it("rejects a different audience, string or array", () => {
-    expect(() => validateIdTokenClaims({ ...baseClaims, aud: "someone-else" }, expected)).toThrow(
-      /different application/,
-    );
+    expect(() => validateIdTokenClaims({ ...baseClaims, aud: "someone-else" }, expected)).toThrow(/different application/);
     expect(() => validateIdTokenClaims({ ...baseClaims, aud: ["a", "b"] }, expected)).toThrow(ClaimsError);
     expect(() => validateIdTokenClaims({ ...baseClaims, aud: [] }, expected)).toThrow(ClaimsError);
   });
@@ -120,12 +116,12 @@ describe("emailIsVerified", () => {
     expect(emailIsVerified({ email_verified: undefined })).toBe(true);
   });
 
-  it("accepts true and the string \"true\"", () => {
+  it('accepts true and the string "true"', () => {
     expect(emailIsVerified({ email_verified: true })).toBe(true);
     expect(emailIsVerified({ email_verified: "true" })).toBe(true);
   });
 
-  it("rejects false and the string \"false\"", () => {
+  it('rejects false and the string "false"', () => {
     expect(emailIsVerified({ email_verified: false })).toBe(false);
     expect(emailIsVerified({ email_verified: "false" })).toBe(false);
   });

@@ -34,10 +34,7 @@ export function decodeJwtPayload(token: string): unknown {
 
 const trimSlash = (url: string) => url.replace(/\/+$/, "");
 
-export function validateIdTokenClaims(
-  payload: unknown,
-  expected: { issuer: string; clientId: string; nowSeconds: number },
-): IdTokenClaims {
+export function validateIdTokenClaims(payload: unknown, expected: { issuer: string; clientId: string; nowSeconds: number }): IdTokenClaims {
   const parsed = idTokenClaimsSchema.safeParse(payload);
   if (!parsed.success) throw new ClaimsError("The identity provider returned an ID token without the required claims.");
   const claims = parsed.data;

@@ -23,14 +23,8 @@ function fromBase64(text: string): Uint8Array<ArrayBuffer> {
 }
 
 async function derive(password: string, salt: Uint8Array<ArrayBuffer>, iterations: number): Promise<Uint8Array> {
-  const key = await crypto.subtle.importKey("raw", encoder.encode(password), "PBKDF2", false, [
-    "deriveBits",
-  ]);
-  const bits = await crypto.subtle.deriveBits(
-    { name: "PBKDF2", hash: "SHA-256", salt, iterations },
-    key,
-    KEY_BYTES * 8,
-  );
+  const key = await crypto.subtle.importKey("raw", encoder.encode(password), "PBKDF2", false, ["deriveBits"]);
+  const bits = await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt, iterations }, key, KEY_BYTES * 8);
   return new Uint8Array(bits);
 }
 
@@ -59,13 +53,7 @@ export async function verifyPassword(password: string, stored: string | null): P
   const [scheme, iterationText, saltText, hashText] = parts;
   const iterations = Number(iterationText);
   const wellFormed =
-    parts.length === 4 &&
-    scheme === SCHEME &&
-    Number.isInteger(iterations) &&
-    iterations > 0 &&
-    iterations <= PBKDF2_ITERATIONS &&
-    !!saltText &&
-    !!hashText;
+    parts.length === 4 && scheme === SCHEME && Number.isInteger(iterations) && iterations > 0 && iterations <= PBKDF2_ITERATIONS && !!saltText && !!hashText;
   if (!wellFormed) {
     await derive(password, new Uint8Array(16), PBKDF2_ITERATIONS);
     return false;

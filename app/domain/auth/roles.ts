@@ -22,10 +22,7 @@ export function parseAdminEmails(list: string | undefined | null): ReadonlySet<s
   );
 }
 
-export function resolveRole(
-  account: { role: Role; email: string },
-  adminEmails: ReadonlySet<string>,
-): Role {
+export function resolveRole(account: { role: Role; email: string }, adminEmails: ReadonlySet<string>): Role {
   if (account.role === "admin") return "admin";
   return adminEmails.has(normalizeEmail(account.email)) ? "admin" : "student";
 }

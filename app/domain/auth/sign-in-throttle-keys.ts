@@ -10,11 +10,7 @@ import { ACCOUNT_POLICY, ADDRESS_POLICY, TRUSTED_DEVICE_POLICY } from "./sign-in
  *   account or from a shared school address never keep its owner out. Its own failures still
  *   slow it down, so a stolen trusted browser is no better for guessing than any other.
  */
-export function throttlesFor(attempt: {
-  normalizedEmail: string;
-  clientAddress: string | null;
-  trustedDeviceId: string | null;
-}): ThrottleKey[] {
+export function throttlesFor(attempt: { normalizedEmail: string; clientAddress: string | null; trustedDeviceId: string | null }): ThrottleKey[] {
   if (attempt.trustedDeviceId) {
     return [{ key: `device:${attempt.trustedDeviceId}`, policy: TRUSTED_DEVICE_POLICY }];
   }

@@ -17,14 +17,14 @@ export const signInSchema = z.object({
 });
 
 const firstAdminFields = z.object({
-    firstName: z.string().trim().min(1, "First name is required").max(100, "First name is too long"),
-    lastName: z.string().trim().min(1, "Last name is required").max(100, "Last name is too long"),
-    email: signInSchema.shape.email,
-    password: z
-      .string({ required_error: "Password is required" })
-      .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
-      .max(1024, "Password is too long"),
-    confirmPassword: z.string({ required_error: "Confirm the password" }),
+  firstName: z.string().trim().min(1, "First name is required").max(100, "First name is too long"),
+  lastName: z.string().trim().min(1, "Last name is required").max(100, "Last name is too long"),
+  email: signInSchema.shape.email,
+  password: z
+    .string({ required_error: "Password is required" })
+    .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+    .max(1024, "Password is too long"),
+  confirmPassword: z.string({ required_error: "Confirm the password" }),
 });
 const PASSWORDS_DIFFER = { message: "Passwords do not match", path: ["confirmPassword"] };
 const passwordsMatch = (input: { password: string; confirmPassword: string }) => input.password === input.confirmPassword;

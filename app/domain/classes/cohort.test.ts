@@ -1,14 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ZodTypeAny } from "zod";
 
-import {
-  cohortCreateSchema,
-  cohortMemberSchema,
-  cohortUpdateSchema,
-  joinCodeLookupSchema,
-  joinUrl,
-  resolveDefaultTest,
-} from "./cohort";
+import { cohortCreateSchema, cohortMemberSchema, cohortUpdateSchema, joinCodeLookupSchema, joinUrl, resolveDefaultTest } from "./cohort";
 import { COHORT_MESSAGES, cohortActionSchema } from "./screen-actions";
 import { fieldErrors } from "~/lib/form-errors";
 
@@ -38,7 +31,9 @@ describe("cohortCreateSchema", () => {
   it("reads the 'No default test' choice as null and checks the mode", () => {
     expect(cohortCreateSchema.parse({ name: "x", testConfigId: "" }).testConfigId).toBeNull();
     expect(cohortCreateSchema.parse({ name: "x", testConfigId: "t1", testMode: "diagnostic" })).toMatchObject({ testConfigId: "t1", testMode: "diagnostic" });
-    expect(errorsOf(cohortCreateSchema, { name: "x", testConfigId: "t1", testMode: "final" })).toEqual({ testMode: "Test mode must be placement or diagnostic" });
+    expect(errorsOf(cohortCreateSchema, { name: "x", testConfigId: "t1", testMode: "final" })).toEqual({
+      testMode: "Test mode must be placement or diagnostic",
+    });
     expect(errorsOf(cohortCreateSchema, { name: "x", isActive: "yes" })).toEqual({ isActive: "isActive must be true or false" });
   });
 });
@@ -82,7 +77,11 @@ describe("cohortMemberSchema", () => {
     const message = "Please enter both your name and student ID.";
     expect(errorsOf(cohortMemberSchema, { cohortId: "c1", studentId: " ", displayName: "Ada" })).toEqual({ studentId: message });
     expect(errorsOf(cohortMemberSchema, { cohortId: "c1", studentId: "s1" })).toEqual({ displayName: message });
-    expect(cohortMemberSchema.parse({ cohortId: "c1", studentId: " s-1 ", displayName: " Ada " })).toEqual({ cohortId: "c1", studentId: "s-1", displayName: "Ada" });
+    expect(cohortMemberSchema.parse({ cohortId: "c1", studentId: " s-1 ", displayName: " Ada " })).toEqual({
+      cohortId: "c1",
+      studentId: "s-1",
+      displayName: "Ada",
+    });
   });
 
   it("caps each at 100 characters", () => {

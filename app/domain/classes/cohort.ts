@@ -46,7 +46,10 @@ const testConfigIdField = z
   .transform((id) => (id === undefined ? undefined : id || null));
 
 const testModeField = z
-  .preprocess((mode) => (mode === "" ? null : mode), z.enum(TEST_MODES, { errorMap: () => ({ message: "Test mode must be placement or diagnostic" }) }).nullable())
+  .preprocess(
+    (mode) => (mode === "" ? null : mode),
+    z.enum(TEST_MODES, { errorMap: () => ({ message: "Test mode must be placement or diagnostic" }) }).nullable(),
+  )
   .optional();
 
 const nameField = z
@@ -87,10 +90,7 @@ type DefaultTest = { testConfigId: string | null; testMode: TestMode | null };
  * something with a test: none without one, placement when a test is set without a mode, and
  * null when it is sent as null with a test: the students choose (ADR 0014).
  */
-export function resolveDefaultTest(
-  existing: DefaultTest | null,
-  input: { testConfigId?: string | null; testMode?: TestMode | null },
-): DefaultTest {
+export function resolveDefaultTest(existing: DefaultTest | null, input: { testConfigId?: string | null; testMode?: TestMode | null }): DefaultTest {
   const testChanged = input.testConfigId !== undefined;
   const testConfigId = testChanged ? input.testConfigId! : (existing?.testConfigId ?? null);
   if (!testConfigId) return { testConfigId: null, testMode: null };
@@ -116,12 +116,7 @@ export type CohortMemberInput = z.infer<typeof cohortMemberSchema>;
 export const joinCodeLookupSchema = z
   .string()
   .transform(normalizeJoinCode)
-  .pipe(
-    z
-      .string()
-      .min(1, JOIN_CODE_REQUIRED.message)
-      .max(JOIN_CODE_MAX_INPUT, `The join code must be at most ${JOIN_CODE_MAX_INPUT} characters`),
-  );
+  .pipe(z.string().min(1, JOIN_CODE_REQUIRED.message).max(JOIN_CODE_MAX_INPUT, `The join code must be at most ${JOIN_CODE_MAX_INPUT} characters`));
 
 /** Where a class's QR code sends a student: the join screen with the code filled in. */
 export function joinUrl(origin: string, joinCode: string): string {

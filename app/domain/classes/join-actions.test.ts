@@ -15,7 +15,14 @@ describe("joinActionSchema", () => {
 
   it("needs a name and a student ID after trimming; the resume code is optional and upper-cased", () => {
     const base = { intent: "start", code: "democlass", cohortId: "c1", displayName: " Ada ", studentId: " S-1 " };
-    expect(joinActionSchema.parse(base)).toEqual({ intent: "start", code: "DEMOCLASS", cohortId: "c1", displayName: "Ada", studentId: "S-1", resumeCode: undefined });
+    expect(joinActionSchema.parse(base)).toEqual({
+      intent: "start",
+      code: "DEMOCLASS",
+      cohortId: "c1",
+      displayName: "Ada",
+      studentId: "S-1",
+      resumeCode: undefined,
+    });
     expect(joinActionSchema.parse({ ...base, resumeCode: " abc234 " })).toMatchObject({ resumeCode: "ABC234" });
     expect(joinActionSchema.parse({ ...base, resumeCode: "" })).toMatchObject({ resumeCode: undefined });
     expect(joinActionSchema.safeParse({ ...base, resumeCode: "ABCDEFG" }).success).toBe(false);

@@ -24,7 +24,6 @@ export const REGISTER_FAILED = "Failed to register";
 export const START_FAILED = "Failed to start test";
 const JOIN_FAILED = "Failed to join the class. Please try again.";
 
-
 export const welcomeToast = (className: string) => ({
   title: "Welcome!",
   description: `You've joined ${className}. Your teacher will share a test soon.`,
@@ -33,19 +32,18 @@ export const welcomeToast = (className: string) => ({
 const joinCode = z
   .string({ required_error: JOIN_CODE_REQUIRED.message, invalid_type_error: JOIN_CODE_REQUIRED.message })
   .transform(normalizeJoinCode)
-  .pipe(
-    z
-      .string()
-      .min(1, JOIN_CODE_REQUIRED.message)
-      .max(JOIN_CODE_MAX_INPUT, `The join code must be at most ${JOIN_CODE_MAX_INPUT} characters`),
-  );
+  .pipe(z.string().min(1, JOIN_CODE_REQUIRED.message).max(JOIN_CODE_MAX_INPUT, `The join code must be at most ${JOIN_CODE_MAX_INPUT} characters`));
 
 export const joinActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("lookup"), code: joinCode }),
   z.object({
     intent: z.literal("start"),
     code: joinCode,
-    cohortId: z.string({ required_error: INVALID_JOIN_CODE, invalid_type_error: INVALID_JOIN_CODE }).trim().min(1, INVALID_JOIN_CODE).max(100, INVALID_JOIN_CODE),
+    cohortId: z
+      .string({ required_error: INVALID_JOIN_CODE, invalid_type_error: INVALID_JOIN_CODE })
+      .trim()
+      .min(1, INVALID_JOIN_CODE)
+      .max(100, INVALID_JOIN_CODE),
     displayName: cohortMemberSchema.shape.displayName,
     studentId: cohortMemberSchema.shape.studentId,
     resumeCode: z

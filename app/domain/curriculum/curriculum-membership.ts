@@ -3,10 +3,7 @@
  * dialog shows the result before the server answers: the saved members with the pending changes
  * applied in order.
  */
-export type MembershipChange =
-  | { intent: "toggle"; competencyId: string; member: boolean }
-  | { intent: "selectAll" }
-  | { intent: "deselectAll" };
+export type MembershipChange = { intent: "toggle"; competencyId: string; member: boolean } | { intent: "selectAll" } | { intent: "deselectAll" };
 
 /** The members to show, in the order of `all` (every competency id). */
 export function pendingMembers(saved: readonly string[], all: readonly string[], changes: readonly MembershipChange[]): string[] {

@@ -7,8 +7,16 @@ import { MISSING_SELECTION } from "./prerequisites";
 /** Competencies, modules, prerequisites and curriculums (SPEC.md section 5). */
 
 export const competencySchema = z.object({
-  description: z.string({ required_error: "Description is required" }).trim().min(1, "Description is required").max(CURRICULUM_LIMITS.competencyDescriptionChars),
-  moduleId: z.string().nullable().optional().transform((value) => value || null),
+  description: z
+    .string({ required_error: "Description is required" })
+    .trim()
+    .min(1, "Description is required")
+    .max(CURRICULUM_LIMITS.competencyDescriptionChars),
+  moduleId: z
+    .string()
+    .nullable()
+    .optional()
+    .transform((value) => value || null),
   gradeLevel: optionalText(50),
   subject: optionalText(100),
 });

@@ -4,12 +4,18 @@ import { safeFileName, toCsv } from "./csv";
 
 describe("toCsv", () => {
   it("writes a header row and CRLF-separated rows, quoting commas, quotes and newlines", () => {
-    expect(toCsv(["name", "note"], [["Ana", 'said "hi", then left'], ["Bo", "two\nlines"]])).toBe(
-      'name,note\r\nAna,"said ""hi"", then left"\r\nBo,"two\nlines"',
-    );
+    expect(
+      toCsv(
+        ["name", "note"],
+        [
+          ["Ana", 'said "hi", then left'],
+          ["Bo", "two\nlines"],
+        ],
+      ),
+    ).toBe('name,note\r\nAna,"said ""hi"", then left"\r\nBo,"two\nlines"');
   });
 
-  it.each(["=HYPERLINK(\"http://x\")", "+1+1", "-2+3", "@SUM(A1)", "\t=1", "\r=1"])("neutralises a text cell starting like a formula: %j", (cell) => {
+  it.each(['=HYPERLINK("http://x")', "+1+1", "-2+3", "@SUM(A1)", "\t=1", "\r=1"])("neutralises a text cell starting like a formula: %j", (cell) => {
     const csv = toCsv(["cell"], [[cell]]);
     const value = csv.split("\r\n").slice(1).join("\r\n");
     expect(value.replace(/^"|"$/g, "").startsWith("'")).toBe(true);

@@ -16,6 +16,9 @@ export function toCsv(headers: readonly string[], rows: readonly (readonly CsvCe
 
 /** A file name for a download: letters, digits, dot, dash and underscore only. */
 export function safeFileName(name: string): string {
-  const cleaned = name.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/-+/g, "-").replace(/^-|-$/g, "");
+  const cleaned = name
+    .replace(/[^A-Za-z0-9._-]+/g, "-")
+    .replace(/-+/g, "-")
+    .replace(/^-|-$/g, "");
   return cleaned || "export";
 }

@@ -9,7 +9,10 @@ export function isMultipleChoiceCorrect(options: readonly CheckableOption[], cho
 }
 
 export function isMultipleSelectCorrect(options: readonly CheckableOption[], chosen: readonly string[]): boolean {
-  const expected = options.filter((option) => option.isCorrect).map((option) => option.text).sort();
+  const expected = options
+    .filter((option) => option.isCorrect)
+    .map((option) => option.text)
+    .sort();
   const actual = [...new Set(chosen)].sort();
   return expected.length === actual.length && expected.every((text, index) => text === actual[index]);
 }

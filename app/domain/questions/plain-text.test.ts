@@ -16,7 +16,9 @@ describe("htmlToPlainText", () => {
   });
 
   it("keeps line breaks when asked: paragraphs, <br> and list items end lines, scripts and styles vanish", () => {
-    expect(htmlToPlainText("<p>One &amp; two</p><p>Three<br/>four &#8364; &#x263A;</p><script>alert(1)</script>", { keepLineBreaks: true })).toBe("One & two\nThree\nfour € ☺");
+    expect(htmlToPlainText("<p>One &amp; two</p><p>Three<br/>four &#8364; &#x263A;</p><script>alert(1)</script>", { keepLineBreaks: true })).toBe(
+      "One & two\nThree\nfour € ☺",
+    );
     expect(htmlToPlainText("1. salt\r\n2.  <em>water</em>\n\n\n\n3. heat", { keepLineBreaks: true })).toBe("1. salt\n2. water\n\n3. heat");
   });
 

@@ -25,9 +25,7 @@ describe("readQuestionListQuery", () => {
 describe("questionListSearch", () => {
   it("writes only what differs from the defaults", () => {
     expect(questionListSearch({ search: "", type: "all", difficulty: "all" }).toString()).toBe("");
-    expect(questionListSearch({ search: "1/4", type: "free_response", difficulty: "all" }, 2).toString()).toBe(
-      "search=1%2F4&type=free_response&page=2",
-    );
+    expect(questionListSearch({ search: "1/4", type: "free_response", difficulty: "all" }, 2).toString()).toBe("search=1%2F4&type=free_response&page=2");
   });
 });
 

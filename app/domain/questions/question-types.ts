@@ -1,11 +1,5 @@
 /** The five question formats and three difficulty labels of SPEC.md section 3. */
-export const QUESTION_TYPES = [
-  "multiple_choice",
-  "multiple_select",
-  "free_response",
-  "scenario",
-  "chat",
-] as const;
+export const QUESTION_TYPES = ["multiple_choice", "multiple_select", "free_response", "scenario", "chat"] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 
 /** The open formats: the student writes the answer and the AI grades it, so only these cost anything. */

@@ -27,14 +27,11 @@ describe("questionSchema: text, type and difficulty", () => {
     expect(errorsOf(questionSchema, { type: "free_response" })).toEqual({ text: "Question text is required" });
   });
 
-  it.each(QUESTION_TYPES.filter((type) => type !== "multiple_choice" && type !== "multiple_select"))(
-    "accepts the %s type without options",
-    (type) => {
-      const parsed = questionSchema.parse({ ...freeResponse, type });
-      expect(parsed.type).toBe(type);
-      expect(parsed.options).toEqual([]);
-    },
-  );
+  it.each(QUESTION_TYPES.filter((type) => type !== "multiple_choice" && type !== "multiple_select"))("accepts the %s type without options", (type) => {
+    const parsed = questionSchema.parse({ ...freeResponse, type });
+    expect(parsed.type).toBe(type);
+    expect(parsed.options).toEqual([]);
+  });
 
   it("refuses a type outside the five", () => {
     expect(errorsOf(questionSchema, { ...freeResponse, type: "essay" })).toEqual({

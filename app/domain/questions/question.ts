@@ -112,8 +112,7 @@ export const questionCompetenciesSchema = z
   })
   .transform((value) => ({
     competencies: [...new Set(value.competencies)],
-    primaryCompetency:
-      value.primaryCompetency && value.competencies.includes(value.primaryCompetency) ? value.primaryCompetency : value.competencies[0]!,
+    primaryCompetency: value.primaryCompetency && value.competencies.includes(value.primaryCompetency) ? value.primaryCompetency : value.competencies[0]!,
   }));
 
 export const competencyLinkSchema = z.object({

@@ -4,9 +4,7 @@ import { sanitizeQuestionHtml as clean } from "./sanitize-html";
 
 describe("sanitizeQuestionHtml keeps the allow-list", () => {
   it("keeps allowed tags with class and style", () => {
-    expect(clean('<p class="lead">What is <strong>2</strong> + <em>2</em>?</p>')).toBe(
-      '<p class="lead">What is <strong>2</strong> + <em>2</em>?</p>',
-    );
+    expect(clean('<p class="lead">What is <strong>2</strong> + <em>2</em>?</p>')).toBe('<p class="lead">What is <strong>2</strong> + <em>2</em>?</p>');
     expect(clean('<span style="color: red; font-weight: bold">x</span>')).toBe('<span style="color: red; font-weight: bold">x</span>');
     expect(clean("<ul><li>a</li><li>b</li></ul><br/><h3>t</h3>")).toBe("<ul><li>a</li><li>b</li></ul><br><h3>t</h3>");
   });
@@ -96,7 +94,7 @@ describe("sanitizeQuestionHtml removes hostile markup", () => {
     "<style>body{display:none}</style>",
     '<p/onmouseover="alert(1)">x</p>',
     "<<script>script>alert(1)<</script>/script>",
-    '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>',
+    "<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>",
     "<!--<script>alert(1)</script>-->",
     '<p class="a" onload=alert(1) class=b>x</p>',
   ];

@@ -20,11 +20,46 @@ const VOID_TAGS = new Set(["br"]);
 const CLOSES_PARAGRAPH = new Set(["p", "div", "ul", "ol", "li", ...HEADINGS]);
 /** Allowed tags in HTML's "special" category, where the parser stops looking for an element to close. */
 const SPECIAL = new Set(["p", "div", "ul", "ol", "li", ...HEADINGS]);
-const DROP_WITH_CONTENT = new Set(["script", "style", "iframe", "object", "embed", "noscript", "template", "textarea", "title", "svg", "math", "xmp", "noembed", "noframes", "plaintext"]);
+const DROP_WITH_CONTENT = new Set([
+  "script",
+  "style",
+  "iframe",
+  "object",
+  "embed",
+  "noscript",
+  "template",
+  "textarea",
+  "title",
+  "svg",
+  "math",
+  "xmp",
+  "noembed",
+  "noframes",
+  "plaintext",
+]);
 const STYLE_PROPERTIES = new Set([
-  "color", "background-color", "font-weight", "font-style", "font-size", "font-family", "text-decoration",
-  "text-align", "text-indent", "line-height", "margin", "margin-left", "margin-right", "margin-top", "margin-bottom",
-  "padding", "padding-left", "padding-right", "padding-top", "padding-bottom", "list-style-type", "vertical-align",
+  "color",
+  "background-color",
+  "font-weight",
+  "font-style",
+  "font-size",
+  "font-family",
+  "text-decoration",
+  "text-align",
+  "text-indent",
+  "line-height",
+  "margin",
+  "margin-left",
+  "margin-right",
+  "margin-top",
+  "margin-bottom",
+  "padding",
+  "padding-left",
+  "padding-right",
+  "padding-top",
+  "padding-bottom",
+  "list-style-type",
+  "vertical-align",
   "white-space",
 ]);
 
@@ -63,7 +98,10 @@ function sanitizeAttributes(source: string): string {
     if (!values.has(name)) values.set(name, normalizeNewlines(decodeHTMLAttribute(match[2] ?? match[3] ?? match[4] ?? "")));
   }
   let out = "";
-  const classes = (values.get("class") ?? "").split(/\s+/).filter((token) => /^[\w-]+$/.test(token)).join(" ");
+  const classes = (values.get("class") ?? "")
+    .split(/\s+/)
+    .filter((token) => /^[\w-]+$/.test(token))
+    .join(" ");
   if (classes) out += ` class="${escapeAttribute(classes)}"`;
   const style = sanitizeStyle(values.get("style") ?? "");
   if (style) out += ` style="${escapeAttribute(style)}"`;

@@ -46,7 +46,10 @@ export function answerGrade(view: Pick<SessionView, "results">, questionId: stri
  * without JavaScript; null when the test shows no feedback during the test or the question is not
  * one of the session's answers (a stale or made-up link shows the current question instead).
  */
-export function answerFeedback(view: Pick<SessionView, "showResultDuringTest" | "showFeedbackDuringTest" | "snapshot" | "results">, questionId: string): { number: number; feedback: AnswerFeedback } | null {
+export function answerFeedback(
+  view: Pick<SessionView, "showResultDuringTest" | "showFeedbackDuringTest" | "snapshot" | "results">,
+  questionId: string,
+): { number: number; feedback: AnswerFeedback } | null {
   if (!showsFeedbackDuringTest(view)) return null;
   const index = view.snapshot.answeredQuestionIds.indexOf(questionId);
   const grade = answerGrade(view, questionId);

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 
-import { ANSWER_REQUIRED, INTERACTION_REQUIRED, isCorrectScore, missingAnswer, RESPONSE_REQUIRED, scoreLabel, SELECTION_REQUIRED, SELECTIONS_REQUIRED } from "./answer-rules";
+import {
+  ANSWER_REQUIRED,
+  INTERACTION_REQUIRED,
+  isCorrectScore,
+  missingAnswer,
+  RESPONSE_REQUIRED,
+  scoreLabel,
+  SELECTION_REQUIRED,
+  SELECTIONS_REQUIRED,
+} from "./answer-rules";
 
 describe("missingAnswer (SPEC.md section 5)", () => {
   it("names each type's message when nothing is given, and nothing once it is", () => {

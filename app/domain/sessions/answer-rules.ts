@@ -10,8 +10,14 @@ import type { TitledMessage } from "~/lib/action-result";
 export const SELECTION_REQUIRED: TitledMessage = { title: "Selection Required", message: "Please select an answer before submitting." };
 export const SELECTIONS_REQUIRED: TitledMessage = { title: "Selection Required", message: "Please select at least one answer before submitting." };
 export const ANSWER_REQUIRED: TitledMessage = { title: "Answer Required", message: "Please provide an answer before submitting." };
-export const RESPONSE_REQUIRED: TitledMessage = { title: "Response Required", message: "Please provide a detailed response to this scenario before submitting." };
-export const INTERACTION_REQUIRED: TitledMessage = { title: "Interaction Required", message: "Please have at least one exchange with the AI before submitting." };
+export const RESPONSE_REQUIRED: TitledMessage = {
+  title: "Response Required",
+  message: "Please provide a detailed response to this scenario before submitting.",
+};
+export const INTERACTION_REQUIRED: TitledMessage = {
+  title: "Interaction Required",
+  message: "Please have at least one exchange with the AI before submitting.",
+};
 export const MODE_REQUIRED: TitledMessage = { title: "Mode Required", message: "Please choose Placement Test or Diagnostic Test." };
 
 /** The message for an answer that is missing, or null when the answer may be sent. */

@@ -125,7 +125,13 @@ describe("open answers and the model's grade", () => {
     if (outcome.kind !== "recorded") throw new Error(outcome.kind);
     if (asked !== "open") return;
     expect(outcome.answer).toMatchObject({ grading: "provisional", gradingScore: expect.any(Number) });
-    const graded = applyModelGrade(outcome.state, mixed, "open", { score: 20, feedback: "Incomplete.", strengths: [], improvements: ["Say what heats it"], keyPoints: [] });
+    const graded = applyModelGrade(outcome.state, mixed, "open", {
+      score: 20,
+      feedback: "Incomplete.",
+      strengths: [],
+      improvements: ["Say what heats it"],
+      keyPoints: [],
+    });
     expect(graded.answers.open).toMatchObject({ grading: "final", gradingScore: 20, wasCorrect: false, feedback: "Incomplete." });
     expect(graded.engine.theta).toBeLessThan(outcome.state.engine.theta + 1e-9);
     expect(attemptResults(graded, mixed).gradingPending).toBe(0);
@@ -159,7 +165,13 @@ describe("ending a session early (ADR 0012)", () => {
   /** Answers `count` questions (or until the engine stops), right when `right(step)` says so. */
   function answerOn(state: AttemptState, count: number, right: (step: number) => boolean) {
     for (let step = 0; step < count && state.current; step++) {
-      const outcome = submit(state, long, { questionId: state.current.questionId, answer: right(step) ? "4" : "5", timeSpentSeconds: 3 }, T0 + 1000 + step, false);
+      const outcome = submit(
+        state,
+        long,
+        { questionId: state.current.questionId, answer: right(step) ? "4" : "5", timeSpentSeconds: 3 },
+        T0 + 1000 + step,
+        false,
+      );
       if (outcome.kind !== "recorded") throw new Error(outcome.kind);
       state = outcome.state;
     }
@@ -167,7 +179,12 @@ describe("ending a session early (ADR 0012)", () => {
   }
 
   it("never scores better than answering on, however the rest goes", () => {
-    const strategies: Record<string, (step: number) => boolean> = { "all wrong": () => false, "all right": () => true, "two thirds": (step) => step % 3 !== 2, "one in five": (step) => step % 5 === 0 };
+    const strategies: Record<string, (step: number) => boolean> = {
+      "all wrong": () => false,
+      "all right": () => true,
+      "two thirds": (step) => step % 3 !== 2,
+      "one in five": (step) => step % 5 === 0,
+    };
     const afterOneRight = answerOn(startAttempt(long, T0), 1, () => true);
     const stopped = attemptResults(finish(afterOneRight, T0 + 5000), long);
     expect(stopped.totalScore).toBeLessThan(100);
@@ -187,7 +204,11 @@ describe("ending a session early (ADR 0012)", () => {
   });
 
   it("counts the questions not reached when time runs out, without saying the student ended it", () => {
-    const timedOut = finish(answerOn(startAttempt(long, T0), 3, () => true), T0 + 600_000, "time_up");
+    const timedOut = finish(
+      answerOn(startAttempt(long, T0), 3, () => true),
+      T0 + 600_000,
+      "time_up",
+    );
     const results = attemptResults(timedOut, long);
     expect(results).toMatchObject({ endedEarly: false, questionsNotAnswered: 17 });
     expect(results.totalScore).toBeLessThan(100);

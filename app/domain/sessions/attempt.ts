@@ -4,7 +4,16 @@ import type { GradingResult } from "~/domain/ai/schemas";
 import { questionView, type QuestionView, type SessionBlueprint, type SessionQuestion } from "./blueprint";
 import { answerFitsQuestion, fromGrade, isOpenQuestion, scoreAnswer, type OfflineGrading, type Scored } from "./scoring";
 import type { ChatMessage, SubmitAnswerInput } from "./session-contract";
-import { completeSession, endedBeforeStoppingRule, isCompleted, isPastDeadline, startSession, wasEndedEarly, withAnsweredQuestion, type SessionState } from "./session-state";
+import {
+  completeSession,
+  endedBeforeStoppingRule,
+  isCompleted,
+  isPastDeadline,
+  startSession,
+  wasEndedEarly,
+  withAnsweredQuestion,
+  type SessionState,
+} from "./session-state";
 
 /**
  * A live attempt as pure functions of its stored state (issue 9 §3): serving the engine's next
@@ -28,7 +37,12 @@ const questionById = (blueprint: SessionBlueprint, id: string) => blueprint.ques
 
 function engineBank(blueprint: SessionBlueprint): EngineBank {
   return {
-    items: blueprint.questions.map((question) => ({ id: question.id, params: question.params, competencyId: question.competencyId, sectionId: question.sectionId })),
+    items: blueprint.questions.map((question) => ({
+      id: question.id,
+      params: question.params,
+      competencyId: question.competencyId,
+      sectionId: question.sectionId,
+    })),
     sectionOrder: blueprint.sectionOrder,
     prerequisites: blueprint.prerequisites,
   };
@@ -75,7 +89,14 @@ type SubmitOutcome =
  * (`chatTranscript`, its /api/chat exchanges), never the transcript the caller sent: a caller could
  * write the tutor's turns (ADR 0013).
  */
-export function submit(state: AttemptState, blueprint: SessionBlueprint, input: SubmitAnswerInput, now: number, modelWillGrade: boolean, chatTranscript: readonly ChatMessage[] = []): SubmitOutcome {
+export function submit(
+  state: AttemptState,
+  blueprint: SessionBlueprint,
+  input: SubmitAnswerInput,
+  now: number,
+  modelWillGrade: boolean,
+  chatTranscript: readonly ChatMessage[] = [],
+): SubmitOutcome {
   const stored = state.answers[input.questionId];
   if (stored) return { kind: "repeat", state, answer: stored, question: questionById(blueprint, input.questionId)! };
   if (isCompleted(state.session) || isPastDeadline(state.session, now)) return { kind: "completed", state: finish(state, now, "time_up") };
@@ -114,8 +135,7 @@ export function applyModelGrade(state: AttemptState, blueprint: SessionBlueprint
 }
 
 type TeacherGradeOutcome =
-  | { ok: true; state: AttemptState; previousScore: number | null }
-  | { ok: false; reason: "unknown_question" | "not_gradable"; message: string };
+  { ok: true; state: AttemptState; previousScore: number | null } | { ok: false; reason: "unknown_question" | "not_gradable"; message: string };
 
 export const TEACHER_GRADE_REFUSALS = {
   choice: "Only free-response, scenario and chat answers can be regraded: choice questions are scored by their answer key.",
@@ -172,7 +192,13 @@ export function attemptResults(state: AttemptState, blueprint: SessionBlueprint)
     return answer && question ? [{ answer, question }] : [];
   });
   const unasked = unaskedQuestions(state, blueprint);
-  const totalScore = Math.round(totalScorePercent(answered.map(({ answer, question }) => ({ difficulty: question.difficulty, score: answer.score })), unasked.points) * 10) / 10;
+  const totalScore =
+    Math.round(
+      totalScorePercent(
+        answered.map(({ answer, question }) => ({ difficulty: question.difficulty, score: answer.score })),
+        unasked.points,
+      ) * 10,
+    ) / 10;
   const overall = { theta: state.engine.theta, se: state.engine.se };
   const mastery = competencyMastery(
     answered.map(({ answer, question }) => ({ competencyId: question.competencyId, params: question.params, score: answer.score })),
@@ -195,13 +221,18 @@ export function attemptResults(state: AttemptState, blueprint: SessionBlueprint)
     scaleScore: Math.round(scale.score * 10) / 10,
     scaleScoreSE: Math.round(scale.se * 10) / 10,
     competenciesStatus: Object.fromEntries([...mastery].map(([id, estimate]) => [nameOf.get(id) ?? id, estimate.status])),
-    moduleRecommendations: Object.fromEntries(moduleRecommendations(modules, mastery, blueprint.prerequisites).map((entry) => [moduleName.get(entry.moduleId) ?? entry.moduleId, entry.label])),
+    moduleRecommendations: Object.fromEntries(
+      moduleRecommendations(modules, mastery, blueprint.prerequisites).map((entry) => [moduleName.get(entry.moduleId) ?? entry.moduleId, entry.label]),
+    ),
     scores: {
       overall: { score: totalScore },
       ...Object.fromEntries(
         answered
           .filter(({ question }) => isOpenQuestion(question))
-          .map(({ answer, question }) => [question.id, { score: answer.gradingScore, feedback: answer.feedback, strengths: answer.strengths, improvements: answer.improvements }]),
+          .map(({ answer, question }) => [
+            question.id,
+            { score: answer.gradingScore, feedback: answer.feedback, strengths: answer.strengths, improvements: answer.improvements },
+          ]),
       ),
     },
     answers: Object.fromEntries(

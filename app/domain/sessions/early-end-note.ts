@@ -7,7 +7,8 @@ import type { CompletionReason } from "./session-contract";
 export function earlyEndNote(session: { completedReason: CompletionReason | null; questionsAnswered: number; questionsNotAnswered: number }): string | null {
   if (session.questionsNotAnswered <= 0) return null;
   const answered = `${session.questionsAnswered} ${session.questionsAnswered === 1 ? "question" : "questions"}`;
-  if (session.completedReason === "submitted") return `You ended this test early, after ${answered}. The questions you did not answer count as wrong in your score.`;
+  if (session.completedReason === "submitted")
+    return `You ended this test early, after ${answered}. The questions you did not answer count as wrong in your score.`;
   if (session.completedReason === "time_up") return `Time ran out after ${answered}. The questions you did not reach count as wrong in your score.`;
   return null;
 }

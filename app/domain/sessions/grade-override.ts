@@ -52,6 +52,9 @@ export const gradingReviewActionSchema = z.discriminatedUnion("intent", [gradeOv
 
 export const GRADING_REVIEW_MESSAGES = {
   intents: {
-    override: { success: { title: "Grade Overridden", description: "The new grade is in the student's results." }, failure: "Failed to override the grade. Please try again." },
+    override: {
+      success: { title: "Grade Overridden", description: "The new grade is in the student's results." },
+      failure: "Failed to override the grade. Please try again.",
+    },
   },
 };

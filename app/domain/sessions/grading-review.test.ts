@@ -44,7 +44,10 @@ const override = (questionId: string, score: number, previousScore: number, at: 
 
 describe("gradingReviewJson", () => {
   it("lists logs oldest first with SPEC.md's cost object, the overrides, and the grade in force", () => {
-    const review = gradingReviewJson([log("b", 2000), log("a", 1000, { flaggedForReview: true, reviewReasons: ["instruction override"] })], [override("q-a", 90, 60, 5000), override("q-a", 85, 90, 6000)]);
+    const review = gradingReviewJson(
+      [log("b", 2000), log("a", 1000, { flaggedForReview: true, reviewReasons: ["instruction override"] })],
+      [override("q-a", 90, 60, 5000), override("q-a", 85, 90, 6000)],
+    );
     expect(review.gradingLogs.map((entry) => entry.id)).toEqual(["a", "b"]);
     const [first, second] = review.gradingLogs;
     expect(first).toMatchObject({
@@ -73,7 +76,10 @@ describe("gradingReviewJson", () => {
 
 describe("gradingSummary", () => {
   it("averages the grades in force, leaves errors out of the average, and counts them", () => {
-    const review = gradingReviewJson([log("a", 1), log("b", 2, { score: 75 }), log("c", 3, { score: null, error: "The model did not answer", totalTokens: 0, totalCost: 0 })], [override("q-a", 100, 60, 10)]);
+    const review = gradingReviewJson(
+      [log("a", 1), log("b", 2, { score: 75 }), log("c", 3, { score: null, error: "The model did not answer", totalTokens: 0, totalCost: 0 })],
+      [override("q-a", 100, 60, 10)],
+    );
     expect(gradingSummary(review)).toEqual({ count: 3, averageScore: 87.5, totalTokens: 2400, totalCost: 0.01, errorCount: 1 });
   });
 

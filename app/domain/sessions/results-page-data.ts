@@ -41,7 +41,11 @@ export function resultsPageData(view: SessionView) {
     completedReason: view.snapshot.completedReason,
     /** The student ended it before the engine's stop: its score counts the rest as 0 (ADR 0012). */
     endedEarly: view.snapshot.completed && wasEndedEarly(view.snapshot.completedReason),
-    earlyEndNote: earlyEndNote({ completedReason: view.snapshot.completedReason, questionsAnswered: answers.length, questionsNotAnswered: results.questionsNotAnswered }),
+    earlyEndNote: earlyEndNote({
+      completedReason: view.snapshot.completedReason,
+      questionsAnswered: answers.length,
+      questionsNotAnswered: results.questionsNotAnswered,
+    }),
     totalScore: results.totalScore,
     scaleScore: results.scaleScore,
     scaleScoreSE: results.scaleScoreSE,

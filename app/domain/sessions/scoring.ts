@@ -54,8 +54,7 @@ export function answerFitsQuestion(question: SessionQuestion, answer: Answer): b
   }
 }
 
-const isBlank = (answer: Answer) =>
-  typeof answer === "string" ? !answer.trim() : Array.isArray(answer) ? answer.length === 0 : !answerText(answer).trim();
+const isBlank = (answer: Answer) => (typeof answer === "string" ? !answer.trim() : Array.isArray(answer) ? answer.length === 0 : !answerText(answer).trim());
 
 function scored(question: SessionQuestion, score: number, grade: Partial<Scored> = {}): Scored {
   const maxPoints = POINTS[question.difficulty];
@@ -75,7 +74,11 @@ function scored(question: SessionQuestion, score: number, grade: Partial<Scored>
 }
 
 /** A model's grade (0–100) as a score: correct at 70 or more (SPEC.md section 9). */
-export function fromGrade(question: SessionQuestion, grade: { score: number; feedback: string; strengths: string[]; improvements: string[] }, grading: Scored["grading"]): Scored {
+export function fromGrade(
+  question: SessionQuestion,
+  grade: { score: number; feedback: string; strengths: string[]; improvements: string[] },
+  grading: Scored["grading"],
+): Scored {
   return scored(question, grade.score / 100, {
     wasCorrect: grade.score >= GRADE_CORRECT_THRESHOLD,
     gradingScore: grade.score,
@@ -90,15 +93,25 @@ export function fromGrade(question: SessionQuestion, grade: { score: number; fee
  * The score, and for an open answer the offline grader actually read (not late, not blank) what it
  * said: an answer graded offline for good gets a grading log like a model's (issue 10 §2).
  */
-export function scoreAnswer(question: SessionQuestion, answer: Answer, options: { late: boolean; modelWillGrade: boolean }): { scored: Scored; offline: OfflineGrading | null } {
+export function scoreAnswer(
+  question: SessionQuestion,
+  answer: Answer,
+  options: { late: boolean; modelWillGrade: boolean },
+): { scored: Scored; offline: OfflineGrading | null } {
   if (options.late || isBlank(answer)) {
     const scoredZero = isOpenQuestion(question)
-      ? fromGrade(question, { score: 0, feedback: options.late ? "The time for this question ran out." : "No answer was given.", strengths: [], improvements: [] }, "final")
+      ? fromGrade(
+          question,
+          { score: 0, feedback: options.late ? "The time for this question ran out." : "No answer was given.", strengths: [], improvements: [] },
+          "final",
+        )
       : scored(question, 0);
     return { scored: scoredZero, offline: null };
   }
-  if (question.type === "multiple_choice") return { scored: scored(question, isMultipleChoiceCorrect(question.options, answer as string) ? 1 : 0), offline: null };
-  if (question.type === "multiple_select") return { scored: scored(question, isMultipleSelectCorrect(question.options, answer as string[]) ? 1 : 0), offline: null };
+  if (question.type === "multiple_choice")
+    return { scored: scored(question, isMultipleChoiceCorrect(question.options, answer as string) ? 1 : 0), offline: null };
+  if (question.type === "multiple_select")
+    return { scored: scored(question, isMultipleSelectCorrect(question.options, answer as string[]) ? 1 : 0), offline: null };
   const screened = screenAnswer(answer as string | { messages: { role: "user" | "assistant"; content: string }[] });
   const grade = gradeOffline({ questionText: question.text, questionType: question.type as "free_response", rubric: question.rubric, answer: screened.text });
   return {
@@ -112,7 +125,11 @@ export function scoreAnswer(question: SessionQuestion, answer: Answer, options: 
  * a late or blank answer (final at 0). Without a model the offline grade is final at once and no
  * job is queued: the job would only repeat it, at the cost of several D1 writes on the busiest path.
  */
-export function modelGradeRequest(question: SessionQuestion, answer: Scored & { late: boolean; answer: Answer }, blueprint: { aiModel: string }): ModelGradeRequest | null {
+export function modelGradeRequest(
+  question: SessionQuestion,
+  answer: Scored & { late: boolean; answer: Answer },
+  blueprint: { aiModel: string },
+): ModelGradeRequest | null {
   if (!isOpenQuestion(question) || answer.late || answer.grading !== "provisional" || isBlank(answer.answer)) return null;
   return { question: gradedQuestion(question), answer: answer.answer, aiModel: blueprint.aiModel };
 }

@@ -2,7 +2,14 @@ import { z } from "zod";
 
 import { TEST_MODES } from "~/domain/adaptive/engine";
 import { ANSWER_REQUIRED, INTERACTION_REQUIRED, MODE_REQUIRED, RESPONSE_REQUIRED, SELECTION_REQUIRED, SELECTIONS_REQUIRED } from "./answer-rules";
-import { MAX_ANSWER_TEXT_LENGTH, MAX_CHAT_INPUT_LENGTH, MAX_ID_LENGTH, MAX_OPTION_TEXT_LENGTH, MAX_SELECTED_OPTIONS, MAX_SESSION_SECONDS } from "./session-contract";
+import {
+  MAX_ANSWER_TEXT_LENGTH,
+  MAX_CHAT_INPUT_LENGTH,
+  MAX_ID_LENGTH,
+  MAX_OPTION_TEXT_LENGTH,
+  MAX_SELECTED_OPTIONS,
+  MAX_SESSION_SECONDS,
+} from "./session-contract";
 
 /**
  * The intents of the Take a Test screen (/test/{id}), with SPEC.md section 5's answer rules and
@@ -48,20 +55,28 @@ const submitSchema = z
     ctx.addIssue({ code: "custom", path: ["answer"], message });
   });
 
-export const testPageActionSchema = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("start"),
-    testMode: z.enum(TEST_MODES, { errorMap: () => ({ message: MODE_REQUIRED.message }) }),
-  }),
-  // A discriminated union needs plain objects: the submit rules run in `submitRules` below.
-  submitSchema.innerType(),
-  z.object({ intent: z.literal("chat"), sessionId: id, questionId: id, message: z.string().trim().min(1, "Type a message first.").max(MAX_CHAT_INPUT_LENGTH), js: flag }),
-  z.object({ intent: z.literal("complete"), sessionId: id, js: flag }),
-]).superRefine((input, ctx) => {
-  if (input.intent !== "submit") return;
-  const checked = submitSchema.safeParse(input);
-  if (!checked.success) for (const issue of checked.error.issues) ctx.addIssue(issue);
-});
+export const testPageActionSchema = z
+  .discriminatedUnion("intent", [
+    z.object({
+      intent: z.literal("start"),
+      testMode: z.enum(TEST_MODES, { errorMap: () => ({ message: MODE_REQUIRED.message }) }),
+    }),
+    // A discriminated union needs plain objects: the submit rules run in `submitRules` below.
+    submitSchema.innerType(),
+    z.object({
+      intent: z.literal("chat"),
+      sessionId: id,
+      questionId: id,
+      message: z.string().trim().min(1, "Type a message first.").max(MAX_CHAT_INPUT_LENGTH),
+      js: flag,
+    }),
+    z.object({ intent: z.literal("complete"), sessionId: id, js: flag }),
+  ])
+  .superRefine((input, ctx) => {
+    if (input.intent !== "submit") return;
+    const checked = submitSchema.safeParse(input);
+    if (!checked.success) for (const issue of checked.error.issues) ctx.addIssue(issue);
+  });
 export type TestPageAction = z.infer<typeof testPageActionSchema>;
 
 export const TEST_PAGE_MESSAGES = {

@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import {
-  MAX_ANSWER_TEXT_LENGTH,
-  MAX_CHAT_MESSAGES,
-  MAX_SESSION_SECONDS,
-  beginSessionSchema,
-  submitAnswerSchema,
-} from "./session-contract";
+import { MAX_ANSWER_TEXT_LENGTH, MAX_CHAT_MESSAGES, MAX_SESSION_SECONDS, beginSessionSchema, submitAnswerSchema } from "./session-contract";
 
 const submit = (answer: unknown, extra: Record<string, unknown> = {}) =>
   submitAnswerSchema.safeParse({ questionId: "q1", answer, timeSpentSeconds: 12.5, ...extra });
@@ -16,7 +10,12 @@ describe("submitAnswerSchema (SPEC.md section 7, POST /api/sessions/{id}/submit)
     expect(submit("Paris").success).toBe(true);
     expect(submit(["2", "4"]).success).toBe(true);
     expect(
-      submit({ messages: [{ role: "user", content: "Why?" }, { role: "assistant", content: "Because." }] }).success,
+      submit({
+        messages: [
+          { role: "user", content: "Why?" },
+          { role: "assistant", content: "Because." },
+        ],
+      }).success,
     ).toBe(true);
   });
 

@@ -146,12 +146,28 @@ export type AnswerOutcome = {
  * question is not the one being asked (answers come one at a time, in the engine's order).
  */
 export type SubmitResult =
-  | { ok: true; outcome: "recorded" | "repeat"; answer: AnswerOutcome; view: SessionProgress; modelGrade: ModelGradeRequest | null; offlineGradeLog: OfflineGradeLog | null }
+  | {
+      ok: true;
+      outcome: "recorded" | "repeat";
+      answer: AnswerOutcome;
+      view: SessionProgress;
+      modelGrade: ModelGradeRequest | null;
+      offlineGradeLog: OfflineGradeLog | null;
+    }
   | { ok: false; reason: "not_current"; message: string }
   | SessionRefusal;
 
 /** An open question as grading and its log need it. The rubric as text (a JSON rubric stringified): RPC results carry only serializable types. */
-export type GradedQuestion = { id: string; text: string; type: OpenQuestionType; rubric: string | null; gradingSystemInstruction: string | null; systemInstruction: string | null; initialPrompt: string | null; metadata: { title?: string } };
+export type GradedQuestion = {
+  id: string;
+  text: string;
+  type: OpenQuestionType;
+  rubric: string | null;
+  gradingSystemInstruction: string | null;
+  systemInstruction: string | null;
+  initialPrompt: string | null;
+  metadata: { title?: string };
+};
 
 /**
  * A newly recorded open answer: what the grading job needs (server-side only; never sent to the

@@ -23,7 +23,9 @@ const session = (overrides: Partial<ExportedSession> = {}): ExportedSession => (
 describe("sessionsCsv", () => {
   it("writes one row a session with the student's ID and name, times in UTC, the duration in seconds", () => {
     const [header, row] = sessionsCsv([session()]).split("\r\n");
-    expect(header).toBe("Session ID,Student ID,Student name,Test,Subject,Mode,Status,Score (%),Ended early,Scale score,Questions answered,Started,Ended,Duration (s),Class ID");
+    expect(header).toBe(
+      "Session ID,Student ID,Student name,Test,Subject,Mode,Status,Score (%),Ended early,Scale score,Questions answered,Started,Ended,Duration (s),Class ID",
+    );
     expect(row).toBe("s1,ana,Ana Lima,Fractions,Math,Diagnostic,Completed,72.5,No,204.1,12,2026-03-05T15:00:00.000Z,2026-03-05T15:02:05.000Z,125,c1");
   });
 

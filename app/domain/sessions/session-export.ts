@@ -23,7 +23,23 @@ export type ExportedSession = {
   completionReason: CompletionReason | null;
 };
 
-const HEADERS = ["Session ID", "Student ID", "Student name", "Test", "Subject", "Mode", "Status", "Score (%)", "Ended early", "Scale score", "Questions answered", "Started", "Ended", "Duration (s)", "Class ID"];
+const HEADERS = [
+  "Session ID",
+  "Student ID",
+  "Student name",
+  "Test",
+  "Subject",
+  "Mode",
+  "Status",
+  "Score (%)",
+  "Ended early",
+  "Scale score",
+  "Questions answered",
+  "Started",
+  "Ended",
+  "Duration (s)",
+  "Class ID",
+];
 
 /**
  * The filtered sessions as CSV: times in ISO 8601 UTC (a spreadsheet's to convert), a score only

@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import {
-  completeSession,
-  isPastDeadline,
-  secondsRemaining,
-  startSession,
-  toSnapshot,
-  withAnsweredQuestion,
-} from "./session-state";
+import { completeSession, isPastDeadline, secondsRemaining, startSession, toSnapshot, withAnsweredQuestion } from "./session-state";
 
 const T0 = Date.UTC(2026, 0, 1, 9, 0, 0);
 const started = () => startSession({ sessionId: "s1", durationSeconds: 900 }, T0);

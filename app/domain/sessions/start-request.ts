@@ -8,8 +8,7 @@ import { MAX_ID_LENGTH } from "./session-contract";
  * id, the class for the join flow, and a resume code to take over a session from another device.
  */
 /** Said when the student ID already has this test in progress and this browser does not hold it. */
-export const RESUME_REQUIRED =
-  "You already have this test in progress. To continue on this device, enter the resume code shown on your test page.";
+export const RESUME_REQUIRED = "You already have this test in progress. To continue on this device, enter the resume code shown on your test page.";
 
 export const startSessionSchema = z.object({
   testConfigId: z.string({ required_error: "testConfigId is required" }).trim().min(1, "testConfigId is required").max(MAX_ID_LENGTH),
@@ -19,7 +18,13 @@ export const startSessionSchema = z.object({
     .trim()
     .min(1, "Please enter both your name and student ID.")
     .max(100, "A student ID is at most 100 characters"),
-  cohortId: z.string().trim().min(1).max(MAX_ID_LENGTH).nullish().transform((value) => value ?? null),
+  cohortId: z
+    .string()
+    .trim()
+    .min(1)
+    .max(MAX_ID_LENGTH)
+    .nullish()
+    .transform((value) => value ?? null),
   resumeCode: z.string().trim().max(20).optional(),
 });
 export type StartSessionInput = z.infer<typeof startSessionSchema>;

@@ -9,7 +9,14 @@ describe("the student pass", () => {
   it("reads back what the server wrote, and nothing else (an older release's list of sessions opens nothing)", () => {
     expect(readPassValue(joinedPass(ada, 5))).toEqual({ kind: "joined", student: ada, issuedAt: 5 });
     expect(readPassValue(sessionPass("s-1", 5))).toEqual({ kind: "session", sessionId: "s-1", issuedAt: 5 });
-    for (const value of [null, "s-1", ["s-1", "s-2"], { kind: "session", sessionId: "s-1" }, { kind: "joined", student: { cohortId: "c" }, issuedAt: 1 }, { kind: "other", issuedAt: 1 }]) {
+    for (const value of [
+      null,
+      "s-1",
+      ["s-1", "s-2"],
+      { kind: "session", sessionId: "s-1" },
+      { kind: "joined", student: { cohortId: "c" }, issuedAt: 1 },
+      { kind: "other", issuedAt: 1 },
+    ]) {
       expect(readPassValue(value)).toBeNull();
     }
   });

@@ -15,9 +15,7 @@ import type { SessionSnapshot } from "./session-contract";
  */
 export type JoinedStudent = { cohortId: string; studentId: string; displayName: string };
 
-export type StudentPass =
-  | { kind: "joined"; student: JoinedStudent; issuedAt: number }
-  | { kind: "session"; sessionId: string; issuedAt: number };
+export type StudentPass = { kind: "joined"; student: JoinedStudent; issuedAt: number } | { kind: "session"; sessionId: string; issuedAt: number };
 
 /** How long the student who just finished can read their results on this browser. */
 export const RESULTS_WINDOW_MINUTES = 30;

@@ -4,7 +4,8 @@ import { expectationLine } from "./mode-expectation";
 import { modeChoices } from "./test-modes";
 
 const test = { placementDuration: 15, diagnosticDuration: 25 };
-const questions = (count: number, competencies: number) => Array.from({ length: count }, (_, index) => ({ id: `q${index}`, competencyId: `c${index % competencies}` }));
+const questions = (count: number, competencies: number) =>
+  Array.from({ length: count }, (_, index) => ({ id: `q${index}`, competencyId: `c${index % competencies}` }));
 
 describe("modeChoices", () => {
   it("offers both modes with their minutes when the class fixes none, and only the class's mode when it does", () => {

@@ -22,17 +22,6 @@ export function sidebarCookie(open: boolean): string {
 }
 
 /** Ctrl+B on Windows/Linux, Cmd+B on macOS; never with Alt or Shift (other shortcuts). */
-export function isSidebarShortcut(event: {
-  key: string;
-  ctrlKey: boolean;
-  metaKey: boolean;
-  altKey: boolean;
-  shiftKey: boolean;
-}): boolean {
-  return (
-    event.key.toLowerCase() === SIDEBAR_SHORTCUT_KEY &&
-    (event.ctrlKey || event.metaKey) &&
-    !event.altKey &&
-    !event.shiftKey
-  );
+export function isSidebarShortcut(event: { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean; shiftKey: boolean }): boolean {
+  return event.key.toLowerCase() === SIDEBAR_SHORTCUT_KEY && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey;
 }

@@ -7,14 +7,22 @@ import { LocalTime } from "~/components/local-time";
 import { isStrongGrade, reviewReasonWords } from "~/domain/sessions/grading-review";
 import { formatCost } from "~/domain/assessments/ai-cost";
 
-const TYPE_LABELS: Record<string, string> = { free_response: "Free response", scenario: "Scenario", chat: "Chat", multiple_choice: "Multiple choice", multiple_select: "Multiple select" };
+const TYPE_LABELS: Record<string, string> = {
+  free_response: "Free response",
+  scenario: "Scenario",
+  chat: "Chat",
+  multiple_choice: "Multiple choice",
+  multiple_select: "Multiple select",
+};
 
 /** SPEC.md section 9: 80 or more in green, said in words too so colour is not the only sign. */
 export function Grade({ score, size = "base" }: { score: number | null; size?: "base" | "large" }) {
   if (score === null) return <span className="text-slate-700">No score</span>;
   const strong = isStrongGrade(score);
   return (
-    <span className={`inline-flex items-baseline gap-2 rounded-md px-2 py-0.5 font-semibold ${size === "large" ? "text-2xl" : ""} ${strong ? "bg-emerald-50 text-emerald-800" : "text-slate-900"}`}>
+    <span
+      className={`inline-flex items-baseline gap-2 rounded-md px-2 py-0.5 font-semibold ${size === "large" ? "text-2xl" : ""} ${strong ? "bg-emerald-50 text-emerald-800" : "text-slate-900"}`}
+    >
       {Math.round(score * 10) / 10}/100
       {strong ? <span className="text-sm font-medium">80 or more</span> : null}
     </span>
@@ -45,7 +53,9 @@ function Collapsed({ summary, text }: { summary: string; text: string | null }) 
   return (
     <details className="rounded-md border border-slate-200">
       <summary className="min-h-6 cursor-pointer px-3 py-2 text-sm font-medium text-slate-900">{summary}</summary>
-      <pre className="max-h-80 overflow-auto whitespace-pre-wrap break-words border-t border-slate-200 bg-slate-50 p-3 text-xs text-slate-900">{text || "None (graded without a model)"}</pre>
+      <pre className="max-h-80 overflow-auto whitespace-pre-wrap break-words border-t border-slate-200 bg-slate-50 p-3 text-xs text-slate-900">
+        {text || "None (graded without a model)"}
+      </pre>
     </details>
   );
 }
@@ -123,7 +133,8 @@ export function GradingLogCard({ log, number }: { log: PageLog; number: number }
           <LocalTime time={log.gradedAt} />
         </Field>
         <Field label="Tokens">
-          {log.totalTokens.toLocaleString("en-US")} ({log.cost.inputTokens.toLocaleString("en-US")} in, {log.cost.outputTokens.toLocaleString("en-US")} out, {log.cost.reasoningTokens.toLocaleString("en-US")} reasoning)
+          {log.totalTokens.toLocaleString("en-US")} ({log.cost.inputTokens.toLocaleString("en-US")} in, {log.cost.outputTokens.toLocaleString("en-US")} out,{" "}
+          {log.cost.reasoningTokens.toLocaleString("en-US")} reasoning)
         </Field>
         <Field label="Cost">{formatCost(log.cost.totalCost)}</Field>
       </dl>
@@ -140,7 +151,8 @@ export function GradingLogCard({ log, number }: { log: PageLog; number: number }
           <ol className="mt-2 space-y-1 text-sm text-slate-900" data-testid="override-history">
             {log.overrides.map((override, index) => (
               <li key={index}>
-                <strong>{override.score}</strong> (was {override.previousScore ?? "no score"}) by {override.overriddenByName}, <LocalTime time={override.createdAt} />: {override.reason}
+                <strong>{override.score}</strong> (was {override.previousScore ?? "no score"}) by {override.overriddenByName},{" "}
+                <LocalTime time={override.createdAt} />: {override.reason}
               </li>
             ))}
           </ol>

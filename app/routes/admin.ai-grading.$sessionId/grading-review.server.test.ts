@@ -10,7 +10,11 @@ const request = new Request("https://school.example/admin/ai-grading/s1");
 describe("loadGradingReviewPage", () => {
   it("is the error state with SPEC.md's words when the logs cannot be read, never the error's own text", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    const data = await loadGradingReviewPage(request, contextFinding(() => Promise.reject(new Error("D1_ERROR: secret detail"))), "s1");
+    const data = await loadGradingReviewPage(
+      request,
+      contextFinding(() => Promise.reject(new Error("D1_ERROR: secret detail"))),
+      "s1",
+    );
     expect(data).toEqual({ state: "error", message: LOAD_FAILURE });
     expect(LOAD_FAILURE).toBe("Failed to fetch AI grading logs");
     expect(logged).toHaveBeenCalled();
@@ -18,7 +22,11 @@ describe("loadGradingReviewPage", () => {
   });
 
   it("throws the 'Session Not Found' page for an unknown session", async () => {
-    const thrown = await loadGradingReviewPage(request, contextFinding(() => Promise.resolve(undefined)), "nope").catch((error: unknown) => error);
+    const thrown = await loadGradingReviewPage(
+      request,
+      contextFinding(() => Promise.resolve(undefined)),
+      "nope",
+    ).catch((error: unknown) => error);
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).status).toBe(404);
     expect(await (thrown as Response).json()).toMatchObject({ notFound: "Session Not Found", back: { to: "/admin/tests" } });
@@ -28,7 +36,14 @@ describe("loadGradingReviewPage", () => {
 describe("answerForReading", () => {
   it("shows a chat as its turns and text as it is", () => {
     expect(answerForReading("Because.")).toBe("Because.");
-    expect(answerForReading({ messages: [{ role: "assistant", content: "Why?" }, { role: "user", content: "Tilt." }] })).toBe("Tutor: Why?\nStudent: Tilt.");
+    expect(
+      answerForReading({
+        messages: [
+          { role: "assistant", content: "Why?" },
+          { role: "user", content: "Tilt." },
+        ],
+      }),
+    ).toBe("Tutor: Why?\nStudent: Tilt.");
     expect(answerForReading(null)).toBe("");
   });
 });

@@ -61,7 +61,13 @@ export async function loadGradingReviewPage(request: Request, context: AppLoadCo
   try {
     const { session, review } = await readGradingReview(context, sessionId);
     const timeZone = timeZoneFromCookieHeader(request.headers.get("Cookie"));
-    return { state: "ready" as const, session, summary: gradingSummary(review), model: review.sessionCost.model, logs: review.gradingLogs.map((log) => logForPage(log, timeZone)) };
+    return {
+      state: "ready" as const,
+      session,
+      summary: gradingSummary(review),
+      model: review.sessionCost.model,
+      logs: review.gradingLogs.map((log) => logForPage(log, timeZone)),
+    };
   } catch (error) {
     if (error instanceof DomainError && error.kind === "not_found") throw notFoundPage(NOT_FOUND.session, BACK);
     if (error instanceof Response) throw error;

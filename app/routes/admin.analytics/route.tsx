@@ -113,7 +113,9 @@ export default function CohortAnalytics() {
         <BackLink to="/admin/cohorts" label="Back to Classes" />
         <PageHeader
           title="Cohort Analytics"
-          subtitle={report && cohortName ? `${cohortName} · ${report.testName}` : "How a class did: scores, struggling students, competencies and the hardest questions"}
+          subtitle={
+            report && cohortName ? `${cohortName} · ${report.testName}` : "How a class did: scores, struggling students, competencies and the hardest questions"
+          }
           actions={<DemoDataButton />}
         />
       </div>

@@ -29,7 +29,8 @@ export function StrugglingStudents({ students }: { students: CohortAnalyticsRepo
                     <StudentName name={student.studentName} id={student.studentId} />
                   </Link>
                   <span className="tabular-nums text-slate-800">
-                    {student.percentageScore}% · {student.questionsAnswered} answered{student.endedEarly ? " (ended early)" : ""} · {student.competenciesMastered} mastered
+                    {student.percentageScore}% · {student.questionsAnswered} answered{student.endedEarly ? " (ended early)" : ""} ·{" "}
+                    {student.competenciesMastered} mastered
                   </span>
                 </li>
               ))}
@@ -43,7 +44,9 @@ export function StrugglingStudents({ students }: { students: CohortAnalyticsRepo
 
 /** SPEC.md's per-student performance, strongest first; in-progress sessions last. */
 export function StudentPerformance({ students }: { students: CohortAnalyticsReport["studentPerformance"] }) {
-  const rows = [...students].sort((a, b) => Number(b.completed) - Number(a.completed) || b.percentageScore - a.percentageScore || a.studentId.localeCompare(b.studentId));
+  const rows = [...students].sort(
+    (a, b) => Number(b.completed) - Number(a.completed) || b.percentageScore - a.percentageScore || a.studentId.localeCompare(b.studentId),
+  );
   return (
     <DataTable
       caption="Per-student performance"
@@ -53,7 +56,9 @@ export function StudentPerformance({ students }: { students: CohortAnalyticsRepo
         <Link key="student" to={`/results/${student.sessionId}`} className="text-brand-700 hover:underline">
           <StudentName name={student.studentName} id={student.studentId} />
         </Link>,
-        <span key="status" className="whitespace-nowrap">{student.completed ? (student.endedEarly ? "Ended early by the student" : "Completed") : "In progress"}</span>,
+        <span key="status" className="whitespace-nowrap">
+          {student.completed ? (student.endedEarly ? "Ended early by the student" : "Completed") : "In progress"}
+        </span>,
         student.completed ? `${student.percentageScore}%` : "—",
         student.score,
         student.questionsAnswered,

@@ -56,7 +56,9 @@ export function CohortCard({
           {cohort.joinCode}
         </dd>
         <dt>Default test</dt>
-        <dd className="text-slate-900">{cohort.testTitle ? `${cohort.testTitle} · ${cohort.testMode ? MODE_LABEL[cohort.testMode] : "Students choose"}` : "No default test"}</dd>
+        <dd className="text-slate-900">
+          {cohort.testTitle ? `${cohort.testTitle} · ${cohort.testMode ? MODE_LABEL[cohort.testMode] : "Students choose"}` : "No default test"}
+        </dd>
       </dl>
       <div className="mt-auto flex items-center gap-1">
         <span className="flex flex-1 items-center gap-1 text-sm text-slate-700">

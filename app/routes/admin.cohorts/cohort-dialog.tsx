@@ -76,7 +76,14 @@ export function CohortDialog({
           submit();
         }}
       >
-        <FormField name="cohortName" field="name" label="Class name" value={values.name} onChange={(event) => set("name", event.target.value)} error={errors.name} />
+        <FormField
+          name="cohortName"
+          field="name"
+          label="Class name"
+          value={values.name}
+          onChange={(event) => set("name", event.target.value)}
+          error={errors.name}
+        />
         <JoinCodeField value={values.joinCode} savedCode={initial?.joinCode} formError={errors.joinCode} onChange={(code) => set("joinCode", code)} />
         <div>
           <label htmlFor="cohort-test" className="label">
@@ -96,7 +103,12 @@ export function CohortDialog({
             <label htmlFor="cohort-test-mode" className="label">
               Test mode
             </label>
-            <select id="cohort-test-mode" className="input mt-1" value={values.testMode} onChange={(event) => set("testMode", event.target.value as TestMode | "")}>
+            <select
+              id="cohort-test-mode"
+              className="input mt-1"
+              value={values.testMode}
+              onChange={(event) => set("testMode", event.target.value as TestMode | "")}
+            >
               <option value="placement">Placement (quick assessment)</option>
               <option value="diagnostic">Diagnostic (comprehensive assessment)</option>
               <option value="">Students choose</option>

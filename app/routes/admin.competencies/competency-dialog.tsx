@@ -32,7 +32,10 @@ export function CompetencyDialog({
   const submit = () => {
     const parsed = competencySchema.safeParse(values);
     const module = newModule === null ? null : moduleSchema.safeParse({ name: newModule });
-    const problems = { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...(module && !module.success ? { newModule: module.error.issues[0]!.message } : {}) };
+    const problems = {
+      ...(parsed.success ? {} : fieldErrors(parsed.error)),
+      ...(module && !module.success ? { newModule: module.error.issues[0]!.message } : {}),
+    };
     setErrors(problems);
     if (Object.keys(problems).length) return;
     onSubmit({ ...values, ...(module?.success ? { newModuleName: module.data.name, moduleId: null } : {}) });
@@ -48,7 +51,13 @@ export function CompetencyDialog({
           submit();
         }}
       >
-        <FormField name="description" label="Description" value={values.description} onChange={(event) => set("description", event.target.value)} error={errors.description} />
+        <FormField
+          name="description"
+          label="Description"
+          value={values.description}
+          onChange={(event) => set("description", event.target.value)}
+          error={errors.description}
+        />
         {newModule === null ? (
           <div>
             <label htmlFor="competency-module" className="label">
@@ -70,14 +79,27 @@ export function CompetencyDialog({
           </div>
         ) : (
           <div className="flex items-end gap-2">
-            <FormField className="flex-1" name="newModule" field="newModuleName" label="New module name" value={newModule} onChange={(event) => setNewModule(event.target.value)} error={errors.newModule} />
+            <FormField
+              className="flex-1"
+              name="newModule"
+              field="newModuleName"
+              label="New module name"
+              value={newModule}
+              onChange={(event) => setNewModule(event.target.value)}
+              error={errors.newModule}
+            />
             <button type="button" className="btn-ghost mb-0.5" onClick={() => setNewModule(null)}>
               Use an existing module
             </button>
           </div>
         )}
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField name="gradeLevel" label="Grade level (optional)" value={values.gradeLevel ?? ""} onChange={(event) => set("gradeLevel", event.target.value)} />
+          <FormField
+            name="gradeLevel"
+            label="Grade level (optional)"
+            value={values.gradeLevel ?? ""}
+            onChange={(event) => set("gradeLevel", event.target.value)}
+          />
           <FormField name="subject" label="Subject (optional)" value={values.subject ?? ""} onChange={(event) => set("subject", event.target.value)} />
         </div>
         <DialogActions onCancel={onClose} submitLabel={initial ? "Save Competency" : "Create Competency"} busy={busy} />

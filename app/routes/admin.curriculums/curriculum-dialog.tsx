@@ -39,11 +39,27 @@ export function CurriculumDialog({
           <label htmlFor="curriculum-description" className="label">
             Description (optional)
           </label>
-          <textarea id="curriculum-description" rows={3} className="input mt-1" value={values.description ?? ""} onChange={(event) => set("description", event.target.value)} />
+          <textarea
+            id="curriculum-description"
+            rows={3}
+            className="input mt-1"
+            value={values.description ?? ""}
+            onChange={(event) => set("description", event.target.value)}
+          />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField name="curriculumGrade" label="Grade level (optional)" value={values.gradeLevel ?? ""} onChange={(event) => set("gradeLevel", event.target.value)} />
-          <FormField name="curriculumSubject" label="Subject (optional)" value={values.subject ?? ""} onChange={(event) => set("subject", event.target.value)} />
+          <FormField
+            name="curriculumGrade"
+            label="Grade level (optional)"
+            value={values.gradeLevel ?? ""}
+            onChange={(event) => set("gradeLevel", event.target.value)}
+          />
+          <FormField
+            name="curriculumSubject"
+            label="Subject (optional)"
+            value={values.subject ?? ""}
+            onChange={(event) => set("subject", event.target.value)}
+          />
         </div>
         <DialogActions onCancel={onClose} submitLabel={initial ? "Save Curriculum" : "Create Curriculum"} busy={busy} />
       </form>

@@ -156,9 +156,7 @@ export default function Curriculums() {
         item={deleting}
         onClose={() => setDeleting(null)}
         onDelete={(item) => submitIntent({ intent: "delete", id: item.id })}
-        describe={(item) =>
-          `Delete "${item.name}"? Its competencies stay in the Competency Manager.`
-        }
+        describe={(item) => `Delete "${item.name}"? Its competencies stay in the Competency Manager.`}
         confirmLabel="Delete Curriculum"
       />
     </div>

@@ -24,7 +24,11 @@ export function CompetencyPicker({
       <legend className="label">Competencies</legend>
       {competencies.length === 0 ? (
         <p className="mt-1 text-sm text-slate-700">
-          No competencies yet. Create them in <a className="text-brand-700 underline" href="/admin/competencies">Competencies</a> first.
+          No competencies yet. Create them in{" "}
+          <a className="text-brand-700 underline" href="/admin/competencies">
+            Competencies
+          </a>{" "}
+          first.
         </p>
       ) : (
         <ul className="mt-2 max-h-48 space-y-1 overflow-y-auto rounded-md border border-slate-200 p-2">

@@ -35,12 +35,7 @@ export function OptionsEditor({
               onChange={(event) => update(index, { text: event.target.value })}
             />
             <label className="flex items-center gap-1 text-sm">
-              <input
-                type="checkbox"
-                className="size-4"
-                checked={option.isCorrect}
-                onChange={(event) => update(index, { isCorrect: event.target.checked })}
-              />
+              <input type="checkbox" className="size-4" checked={option.isCorrect} onChange={(event) => update(index, { isCorrect: event.target.checked })} />
               Correct
             </label>
             <label className="flex items-center gap-1 text-sm">

@@ -127,7 +127,12 @@ export function QuestionDialog({
             <label htmlFor="question-difficulty" className="label">
               Difficulty
             </label>
-            <select id="question-difficulty" className="input mt-1" value={value.difficulty} onChange={(event) => set("difficulty", event.target.value as Difficulty)}>
+            <select
+              id="question-difficulty"
+              className="input mt-1"
+              value={value.difficulty}
+              onChange={(event) => set("difficulty", event.target.value as Difficulty)}
+            >
               {DIFFICULTIES.map((difficulty) => (
                 <option key={difficulty} value={difficulty}>
                   {difficulty}
@@ -154,7 +159,12 @@ export function QuestionDialog({
           />
         ) : null}
         {isChoice ? (
-          <OptionsEditor options={value.options} onChange={(options) => set("options", options)} single={value.type === "multiple_choice"} error={errors.options} />
+          <OptionsEditor
+            options={value.options}
+            onChange={(options) => set("options", options)}
+            single={value.type === "multiple_choice"}
+            error={errors.options}
+          />
         ) : null}
         {isOpen ? <RubricField value={value.rubric} onChange={(rubric) => set("rubric", rubric)} /> : null}
         {isOpen ? textArea("gradingSystemInstruction", "Grading system instruction") : null}

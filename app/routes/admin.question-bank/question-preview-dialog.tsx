@@ -88,7 +88,9 @@ export function QuestionPreviewDialog({ question, onClose }: { question: Preview
                   type="checkbox"
                   className="size-4"
                   checked={choices.includes(option.text)}
-                  onChange={(event) => setChoices((current) => (event.target.checked ? [...current, option.text] : current.filter((value) => value !== option.text)))}
+                  onChange={(event) =>
+                    setChoices((current) => (event.target.checked ? [...current, option.text] : current.filter((value) => value !== option.text)))
+                  }
                 />
                 {option.text}
               </label>

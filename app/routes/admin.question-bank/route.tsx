@@ -32,10 +32,7 @@ export const meta: MetaFunction = () => [{ title: "Question Bank · Adaptive Tes
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
   const { filters, values, page } = readQuestionListQuery(new URL(request.url).searchParams);
-  const [{ questions, summary }, competencies] = await Promise.all([
-    questionPage(context.db, filters, page, BANK_PAGE_SIZE),
-    competencyChoices(context.db),
-  ]);
+  const [{ questions, summary }, competencies] = await Promise.all([questionPage(context.db, filters, page, BANK_PAGE_SIZE), competencyChoices(context.db)]);
   // Only what a card shows: the edit and preview dialogs load their question when opened.
   const cards = questions.map((question) => ({
     id: question.id,
@@ -208,9 +205,7 @@ export default function QuestionBank() {
         onClose={() => setDeleting(null)}
         onDelete={(item) => submitIntent({ intent: "delete", id: item.id })}
         describe={(item) =>
-          item.tests.length
-            ? `Delete this question? It will also be removed from: ${item.tests.join(", ")}.`
-            : "Delete this question? This cannot be undone."
+          item.tests.length ? `Delete this question? It will also be removed from: ${item.tests.join(", ")}.` : "Delete this question? This cannot be undone."
         }
         confirmLabel="Delete Question"
       />

@@ -11,22 +11,10 @@ const FLAGS: { field: keyof EditorDetails; label: string }[] = [
 ];
 
 /** The "Basic Info" tab: the test form's fields plus the four feedback settings. */
-export function BasicInfoPanel({
-  state,
-  dispatch,
-  errors,
-}: {
-  state: EditorState;
-  dispatch: Dispatch<EditorAction>;
-  errors: Record<string, string>;
-}) {
+export function BasicInfoPanel({ state, dispatch, errors }: { state: EditorState; dispatch: Dispatch<EditorAction>; errors: Record<string, string> }) {
   return (
     <div className="card space-y-6 p-5">
-      <TestDetailsFields
-        values={state.details}
-        errors={errors}
-        onChange={(field, value) => dispatch({ type: "setDetail", field, value })}
-      />
+      <TestDetailsFields values={state.details} errors={errors} onChange={(field, value) => dispatch({ type: "setDetail", field, value })} />
       <fieldset>
         <legend className="label">Feedback</legend>
         <div className="mt-2 space-y-2">

@@ -24,9 +24,7 @@ import { notFoundPage } from "~/services/http-errors.server";
 import { requireAdmin } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/toast.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.test?.title ?? "Test Not Found"} · Adaptive Testing Engine` },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.test?.title ?? "Test Not Found"} · Adaptive Testing Engine` }];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAdmin(request, context);

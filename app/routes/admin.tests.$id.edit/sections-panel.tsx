@@ -49,15 +49,28 @@ export function SectionsPanel({
               <li key={section.id} className="card flex items-center gap-3 p-3" data-testid="section-row">
                 <span className="flex-1">
                   <span className="font-medium">{section.title}</span>
-                  <span className="ml-2 text-sm text-slate-700">{section.timeLimit == null ? "No section time limit" : `${formatTimeLimit(section.timeLimit)} per question`}</span>
+                  <span className="ml-2 text-sm text-slate-700">
+                    {section.timeLimit == null ? "No section time limit" : `${formatTimeLimit(section.timeLimit)} per question`}
+                  </span>
                 </span>
-                <button type="button" className="btn-ghost px-2" disabled={index === 0} aria-label={`Move ${section.title} up`} onClick={() => dispatch({ type: "moveSectionUp", id: section.id })}>
+                <button
+                  type="button"
+                  className="btn-ghost px-2"
+                  disabled={index === 0}
+                  aria-label={`Move ${section.title} up`}
+                  onClick={() => dispatch({ type: "moveSectionUp", id: section.id })}
+                >
                   <ArrowUp aria-hidden="true" className="size-4" />
                 </button>
                 <button type="button" className="btn-ghost px-2" aria-label={`Edit ${section.title}`} onClick={() => setSectionDialog({ open: true, section })}>
                   <Pencil aria-hidden="true" className="size-4" />
                 </button>
-                <button type="button" className="btn-ghost px-2 text-red-700" aria-label={`Delete ${section.title}`} onClick={() => dispatch({ type: "deleteSection", id: section.id })}>
+                <button
+                  type="button"
+                  className="btn-ghost px-2 text-red-700"
+                  aria-label={`Delete ${section.title}`}
+                  onClick={() => dispatch({ type: "deleteSection", id: section.id })}
+                >
                   <Trash2 aria-hidden="true" className="size-4" />
                 </button>
               </li>
@@ -100,7 +113,12 @@ export function SectionsPanel({
                       </span>
                     </p>
                   </div>
-                  <button type="button" className="btn-ghost px-2" aria-label={`Remove question ${index + 1} from the test`} onClick={() => dispatch({ type: "removeQuestion", id: placement.id })}>
+                  <button
+                    type="button"
+                    className="btn-ghost px-2"
+                    aria-label={`Remove question ${index + 1} from the test`}
+                    onClick={() => dispatch({ type: "removeQuestion", id: placement.id })}
+                  >
                     <X aria-hidden="true" className="size-4" />
                   </button>
                 </div>

@@ -23,9 +23,7 @@ export function TimerSettingsPanel({
         <h2 id="timer-defaults" className="text-lg font-semibold">
           Default time limit per question type
         </h2>
-        <p className="mt-1 text-sm text-slate-700">
-          In seconds. A question's own limit comes first, then its section's, then these. Leave blank for no limit.
-        </p>
+        <p className="mt-1 text-sm text-slate-700">In seconds. A question's own limit comes first, then its section's, then these. Leave blank for no limit.</p>
         <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {QUESTION_TYPES.map((type) => (
             <div key={type}>
@@ -67,9 +65,7 @@ export function TimerSettingsPanel({
         <p className="mt-4 text-sm text-slate-800" data-testid="cost-estimate">
           Estimated AI cost per student: <strong>{formatCost(cost)}</strong>
         </p>
-        <p className="mt-1 text-xs text-slate-700">
-          Counts free response, scenario and chat questions at about 800 input and 400 output tokens each.
-        </p>
+        <p className="mt-1 text-xs text-slate-700">Counts free response, scenario and chat questions at about 800 input and 400 output tokens each.</p>
       </section>
     </div>
   );

@@ -26,7 +26,12 @@ export function EditablePreview({ test, onChange }: Props) {
             <label htmlFor={`import-${field.key}`} className="label">
               {field.label}
             </label>
-            <input id={`import-${field.key}`} className="input mt-1" value={test[field.key]} onChange={(event) => onChange({ ...test, [field.key]: event.target.value })} />
+            <input
+              id={`import-${field.key}`}
+              className="input mt-1"
+              value={test[field.key]}
+              onChange={(event) => onChange({ ...test, [field.key]: event.target.value })}
+            />
           </div>
         ))}
       </div>
@@ -34,7 +39,13 @@ export function EditablePreview({ test, onChange }: Props) {
         <label htmlFor="import-description" className="label">
           Description
         </label>
-        <textarea id="import-description" rows={2} className="input mt-1" value={test.description} onChange={(event) => onChange({ ...test, description: event.target.value })} />
+        <textarea
+          id="import-description"
+          rows={2}
+          className="input mt-1"
+          value={test.description}
+          onChange={(event) => onChange({ ...test, description: event.target.value })}
+        />
       </div>
       <ol className="max-h-[500px] space-y-3 overflow-y-auto pr-1" aria-label="Formatted questions">
         {test.questions.map((question, index) => {
@@ -46,7 +57,13 @@ export function EditablePreview({ test, onChange }: Props) {
                   <label htmlFor={`question-${number}-text`} className="label">
                     Question {number} text
                   </label>
-                  <textarea id={`question-${number}-text`} rows={2} className="input mt-1" value={question.text} onChange={(event) => setQuestion(index, { text: event.target.value })} />
+                  <textarea
+                    id={`question-${number}-text`}
+                    rows={2}
+                    className="input mt-1"
+                    value={question.text}
+                    onChange={(event) => setQuestion(index, { text: event.target.value })}
+                  />
                 </div>
                 <div className="flex flex-wrap items-end gap-3">
                   <div className="min-w-48 flex-1">

@@ -79,7 +79,10 @@ function refusal(status: number, title: string, message: string, input: StartInp
     studentId: input.studentId,
     resumeCode: input.resumeCode ?? "",
   };
-  return json<ActionResult>({ ok: false, intent: input.intent, toast: { title, description: message, variant: "destructive" }, fieldErrors, values }, { status });
+  return json<ActionResult>(
+    { ok: false, intent: input.intent, toast: { title, description: message, variant: "destructive" }, fieldErrors, values },
+    { status },
+  );
 }
 
 /** A class without a test: the student joins it and stays, welcomed (SPEC.md "Join flow"). */
@@ -119,7 +122,9 @@ async function start(request: Request, context: AppLoadContext, input: StartInpu
     return refusal(500, "Error", START_FAILED, input);
   }
   if (resumed) {
-    return redirect(`/test/${encodeURIComponent(testConfigId)}?session=${encodeURIComponent(resumed.sessionId)}`, { headers: { "Set-Cookie": resumed.setCookie } });
+    return redirect(`/test/${encodeURIComponent(testConfigId)}?session=${encodeURIComponent(resumed.sessionId)}`, {
+      headers: { "Set-Cookie": resumed.setCookie },
+    });
   }
   return redirect(`/test/${encodeURIComponent(testConfigId)}`, { headers: { "Set-Cookie": await passForJoinedStudent(context.config, student) } });
 }
@@ -137,4 +142,3 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
   });
 }
-

@@ -29,7 +29,13 @@ export default function TakeTest() {
     return (
       <StudentLayout>
         {session.answered ? (
-          <FeedbackScreen testId={test.id} sessionId={session.id} number={session.answered.number} feedback={session.answered.feedback} timeRemainingSeconds={session.timeRemainingSeconds} />
+          <FeedbackScreen
+            testId={test.id}
+            sessionId={session.id}
+            number={session.answered.number}
+            feedback={session.answered.feedback}
+            timeRemainingSeconds={session.timeRemainingSeconds}
+          />
         ) : (
           <QuestionScreen key={session.question.id} testId={test.id} session={session} actionResult={actionResult} />
         )}

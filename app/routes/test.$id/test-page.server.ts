@@ -86,13 +86,19 @@ export async function loadTestPage(request: Request, context: AppLoadContext, te
     caller = await requireSessionAccess(request, context, sessionId);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    return modeSelectionPage(request, context, testId, "This test session is not open on this device. Start the test below, or use your join code and resume code on the Student Entry page.");
+    return modeSelectionPage(
+      request,
+      context,
+      testId,
+      "This test session is not open on this device. Start the test below, or use your join code and resume code on the Student Entry page.",
+    );
   }
   let view;
   try {
     view = await readSessionView(context, sessionId);
   } catch (error) {
-    if (error instanceof DomainError && error.kind === "not_found") return modeSelectionPage(request, context, testId, "That test session was not found. You can start the test below.");
+    if (error instanceof DomainError && error.kind === "not_found")
+      return modeSelectionPage(request, context, testId, "That test session was not found. You can start the test below.");
     throw error;
   }
   if (view.testId !== testId) throw redirect(`/test/${view.testId}?session=${encodeURIComponent(sessionId)}`);
@@ -182,7 +188,12 @@ export function testPageAction(request: Request, context: AppLoadContext, testId
           if (!input.autoSubmit && conversation.studentTurns === 0) throw invalid(INTERACTION_REQUIRED.message);
           answer = { messages: conversation.messages };
         }
-        const submitted = await submitSessionAnswer(context, input.sessionId, { questionId: input.questionId, answer, timeSpentSeconds: secondsSpent(input) }, caller.user?.id ?? null);
+        const submitted = await submitSessionAnswer(
+          context,
+          input.sessionId,
+          { questionId: input.questionId, answer, timeSpentSeconds: secondsSpent(input) },
+          caller.user?.id ?? null,
+        );
         const view = submitted.view;
         // The object completes the attempt itself when its engine stops or time runs out
         // (domain/sessions/attempt): no complete call follows the last answer.
@@ -207,7 +218,10 @@ export function testPageAction(request: Request, context: AppLoadContext, testId
       }
       case "chat": {
         await requireSessionAccess(request, context, input.sessionId);
-        const reply = await sendChatMessage({ env: context.cloudflare.env, db: context.db, ai: context.config.ai }, { sessionId: input.sessionId, questionId: input.questionId, message: input.message });
+        const reply = await sendChatMessage(
+          { env: context.cloudflare.env, db: context.db, ai: context.config.ai },
+          { sessionId: input.sessionId, questionId: input.questionId, message: input.message },
+        );
         if (!input.js) return redirect(testPagePath(testId, input.sessionId));
         return { data: { reply } };
       }
@@ -222,4 +236,3 @@ export function testPageAction(request: Request, context: AppLoadContext, testId
     }
   });
 }
-

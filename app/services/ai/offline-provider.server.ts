@@ -40,7 +40,9 @@ export function createOfflineProvider(): AiProvider {
         instructions: input.instructions,
         numberOfQuestions: input.numberOfQuestions,
         difficultyDistribution: input.difficultyDistribution,
-        questionTypes: input.questionTypes.filter((type): type is "multiple_choice" | "free_response" => type === "multiple_choice" || type === "free_response"),
+        questionTypes: input.questionTypes.filter(
+          (type): type is "multiple_choice" | "free_response" => type === "multiple_choice" || type === "free_response",
+        ),
       });
       return { ok: true, value: test, call: call(`Offline generator\n${input.context}`, test) };
     },

@@ -26,7 +26,8 @@ function usageOf(completion: OpenAI.Chat.Completions.ChatCompletion): TokenUsage
 /** 429, 5xx, timeouts and dropped connections may pass; a 400 or 401 will not, however often it is tried. */
 function isRetryable(error: unknown): boolean {
   if (error instanceof OpenAI.APIConnectionError) return true;
-  if (error instanceof OpenAI.APIError) return error.status === undefined || error.status === 408 || error.status === 409 || error.status === 429 || error.status >= 500;
+  if (error instanceof OpenAI.APIError)
+    return error.status === undefined || error.status === 408 || error.status === 409 || error.status === 429 || error.status >= 500;
   return false;
 }
 

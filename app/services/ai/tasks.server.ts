@@ -27,10 +27,7 @@ export function aiTasksFor(context: AppLoadContext, userId: string | null): Task
   return { env: context.cloudflare.env, db: context.db, userId, waitMs: context.config.ai.jobWaitMs };
 }
 
-type JobWait<T> =
-  | { status: "succeeded"; jobId: string; value: T }
-  | { status: "failed"; jobId: string; error: string }
-  | { status: "pending"; jobId: string };
+type JobWait<T> = { status: "succeeded"; jobId: string; value: T } | { status: "failed"; jobId: string; error: string } | { status: "pending"; jobId: string };
 
 const POLL_MS = 150;
 
@@ -41,7 +38,9 @@ function jobOutcome<T>(job: JobRow, schema: ZodType<T, ZodTypeDef, unknown>): Jo
   if (job.status === "failed") return { status: "failed", jobId: job.id, error: job.error ?? "The job failed." };
   if (job.status !== "succeeded") return { status: "pending", jobId: job.id };
   const parsed = schema.safeParse(job.result);
-  return parsed.success ? { status: "succeeded", jobId: job.id, value: parsed.data } : { status: "failed", jobId: job.id, error: "The job's result was not readable." };
+  return parsed.success
+    ? { status: "succeeded", jobId: job.id, value: parsed.data }
+    : { status: "failed", jobId: job.id, error: "The job's result was not readable." };
 }
 
 export async function waitForJob<T>(db: Database, jobId: string, schema: ZodType<T, ZodTypeDef, unknown>, waitMs: number): Promise<JobWait<T>> {
@@ -68,7 +67,6 @@ export function generateTestDraft(deps: TaskDeps, request: GenerationRequest) {
 export function formatTestContent(deps: TaskDeps, rawContent: string) {
   return enqueueAndWait(deps, { kind: "format_test", rawContent, aiModel: DEFAULT_AI_MODEL }, formattedTestSchema);
 }
-
 
 /** Question-bank preview grading: graded and logged like a student's answer, with no session. */
 export function previewGrade(deps: TaskDeps, question: GradingQuestion, answer: StudentAnswer, aiModel = DEFAULT_AI_MODEL) {

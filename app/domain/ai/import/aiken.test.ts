@@ -48,15 +48,11 @@ describe("parseAiken", () => {
   });
 
   it("names the line of an answer that matches no option", () => {
-    expect(() => parseAiken("Pick one\nA. x\nB. y\nANSWER: A\n\nPick two\nA. x\nB. y\nANSWER: E")).toThrow(
-      "Line 9: ANSWER: E does not match an option.",
-    );
+    expect(() => parseAiken("Pick one\nA. x\nB. y\nANSWER: A\n\nPick two\nA. x\nB. y\nANSWER: E")).toThrow("Line 9: ANSWER: E does not match an option.");
   });
 
   it("names the line of a question without an answer", () => {
-    expect(() => parseAiken("First?\nA. x\nB. y\nANSWER: A\n\nSecond?\nA. x\nB. y")).toThrow(
-      'Line 6: the question "Second?" has no "ANSWER:" line.',
-    );
+    expect(() => parseAiken("First?\nA. x\nB. y\nANSWER: A\n\nSecond?\nA. x\nB. y")).toThrow('Line 6: the question "Second?" has no "ANSWER:" line.');
   });
 
   it("rejects a stray line between options", () => {

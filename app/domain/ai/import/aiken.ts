@@ -37,9 +37,7 @@ export function parseAiken(raw: string): ParsedImport {
         return;
       }
       if (pending && pending.options.length > 0) {
-        throw new ImportError(
-          `Line ${lineNumber}: expected another option or an "ANSWER:" line for the question on line ${pending.line}.`,
-        );
+        throw new ImportError(`Line ${lineNumber}: expected another option or an "ANSWER:" line for the question on line ${pending.line}.`);
       }
       if (pending) pending.textLines.push(line);
       else pending = { line: lineNumber, textLines: [line], options: [] };

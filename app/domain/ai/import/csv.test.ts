@@ -83,8 +83,6 @@ describe("parseCsv HTML", () => {
 
 describe("parseCsv quoting errors", () => {
   it("names the line of a quoted cell that is never closed", () => {
-    expect(() => parseCsv('text,options,correct\nFine,a|b,a\n"Never closed,a|b,a')).toThrow(
-      "CSV line 3: a quoted cell is never closed.",
-    );
+    expect(() => parseCsv('text,options,correct\nFine,a|b,a\n"Never closed,a|b,a')).toThrow("CSV line 3: a quoted cell is never closed.");
   });
 });

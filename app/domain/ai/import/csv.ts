@@ -3,14 +3,7 @@ import Papa from "papaparse";
 import { DIFFICULTIES, type Difficulty, QUESTION_TYPES, type QuestionType } from "~/domain/questions/question-types";
 
 import { type DraftOption, type DraftQuestion } from "../schemas";
-import {
-  DEFAULT_COMPETENCY,
-  ImportError,
-  lineNumberAt,
-  normaliseNewlines,
-  type ParsedImport,
-  plainText,
-} from "./shared";
+import { DEFAULT_COMPETENCY, ImportError, lineNumberAt, normaliseNewlines, type ParsedImport, plainText } from "./shared";
 
 /**
  * A spreadsheet export with a header row: text, type, options, correct, difficulty, competency
@@ -108,7 +101,12 @@ function rowToQuestion(row: CsvRow, rowNumber: number, columns: Partial<Record<C
 }
 
 function splitList(value: string): string[] {
-  return value ? value.split("|").map((item) => item.trim()).filter(Boolean) : [];
+  return value
+    ? value
+        .split("|")
+        .map((item) => item.trim())
+        .filter(Boolean)
+    : [];
 }
 
 /** Option text wins over letters and numbers, so an option that reads "A" or "2" still matches itself. */
@@ -121,11 +119,7 @@ function markCorrect(optionTexts: string[], correct: string[], where: string): D
 function optionIndex(optionTexts: string[], answer: string, where: string): number {
   const byText = optionTexts.findIndex((option) => option.toLowerCase() === answer.toLowerCase());
   if (byText >= 0) return byText;
-  const index = /^[A-Za-z]$/.test(answer)
-    ? answer.toUpperCase().charCodeAt(0) - 65
-    : /^\d+$/.test(answer)
-      ? Number(answer) - 1
-      : -1;
+  const index = /^[A-Za-z]$/.test(answer) ? answer.toUpperCase().charCodeAt(0) - 65 : /^\d+$/.test(answer) ? Number(answer) - 1 : -1;
   if (index < 0 || index >= optionTexts.length) {
     throw new ImportError(`${where}: the correct answer "${answer}" is not one of the options.`);
   }
@@ -135,7 +129,7 @@ function optionIndex(optionTexts: string[], answer: string, where: string): numb
 function questionType(value: string, options: DraftOption[], where: string): QuestionType {
   const correctCount = options.filter((option) => option.isCorrect).length;
   const inferred: QuestionType = options.length === 0 ? "free_response" : correctCount > 1 ? "multiple_select" : "multiple_choice";
-  const type = value ? TYPE_ALIASES[value.toLowerCase().replace(/[-_]/g, " ")] ?? TYPE_ALIASES[value.toLowerCase()] : inferred;
+  const type = value ? (TYPE_ALIASES[value.toLowerCase().replace(/[-_]/g, " ")] ?? TYPE_ALIASES[value.toLowerCase()]) : inferred;
   if (!type) throw new ImportError(`${where}: unknown type "${value}" (use ${QUESTION_TYPES.join(", ")}).`);
   const isChoice = type === "multiple_choice" || type === "multiple_select";
   if (isChoice && options.length < 2) throw new ImportError(`${where}: a ${type} question needs at least two options.`);

@@ -73,10 +73,7 @@ describe("parseGift", () => {
 
   it("maps positive weights to multiple select", () => {
     expect(questions[2]?.type).toBe("multiple_select");
-    expect(questions[2]?.options.filter((option) => option.isCorrect).map((option) => option.text)).toEqual([
-      "Jupiter",
-      "Saturn",
-    ]);
+    expect(questions[2]?.options.filter((option) => option.isCorrect).map((option) => option.text)).toEqual(["Jupiter", "Saturn"]);
   });
 
   it("sets the competency from the last $CATEGORY segment", () => {

@@ -1,22 +1,8 @@
-import {
-  type GIFTQuestion,
-  type NumericalChoice,
-  type NumericalFormat,
-  parse,
-  type TextChoice,
-  type TextFormat,
-} from "gift-pegjs";
+import { type GIFTQuestion, type NumericalChoice, type NumericalFormat, parse, type TextChoice, type TextFormat } from "gift-pegjs";
 
 import { htmlToPlainText } from "~/domain/questions/plain-text";
 import { type DraftOption, type DraftQuestion } from "../schemas";
-import {
-  DEFAULT_COMPETENCY,
-  ImportError,
-  lineNumberAt,
-  normaliseNewlines,
-  type ParsedImport,
-  plainText,
-} from "./shared";
+import { DEFAULT_COMPETENCY, ImportError, lineNumberAt, normaliseNewlines, type ParsedImport, plainText } from "./shared";
 
 /**
  * Moodle GIFT (https://docs.moodle.org/en/GIFT_format) through gift-pegjs, which already handles
@@ -135,16 +121,10 @@ function toDraft(question: AnswerQuestion): Omit<DraftQuestion, "competency"> {
 }
 
 /** One correct choice is multiple choice; several correct or positively weighted ones, multiple select. */
-function multipleChoice(
-  base: Omit<DraftQuestion, "competency" | "type">,
-  choices: TextChoice[],
-  generalFeedback: string,
-): Omit<DraftQuestion, "competency"> {
+function multipleChoice(base: Omit<DraftQuestion, "competency" | "type">, choices: TextChoice[], generalFeedback: string): Omit<DraftQuestion, "competency"> {
   const options = choices.map((choice) => ({ text: formatText(choice.text), isCorrect: isAccepted(choice) }));
   const correctCount = options.filter((option) => option.isCorrect).length;
-  const feedback = choices
-    .map((choice) => (choice.feedback ? `${formatText(choice.text)}: ${formatText(choice.feedback)}` : ""))
-    .filter(Boolean);
+  const feedback = choices.map((choice) => (choice.feedback ? `${formatText(choice.text)}: ${formatText(choice.feedback)}` : "")).filter(Boolean);
   return {
     ...base,
     type: correctCount > 1 ? "multiple_select" : "multiple_choice",

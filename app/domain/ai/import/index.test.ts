@@ -6,7 +6,7 @@ import { detectFormat, formatOffline, IMPORT_FORMAT_EXAMPLE, MAX_IMPORT_CHARACTE
 const SAMPLES = {
   gift: "$CATEGORY: Geography\n::Capital:: The capital of Italy is {=Rome ~Milan ~Naples}.\n\nRome is in Europe.{T}",
   aiken: "What is 3 x 4?\nA. 12\nB. 7\nANSWER: A",
-  csv: "text,options,correct\n\"Largest ocean, by area?\",Pacific|Atlantic,Pacific",
+  csv: 'text,options,correct\n"Largest ocean, by area?",Pacific|Atlantic,Pacific',
   numbered: IMPORT_FORMAT_EXAMPLE,
 } as const;
 

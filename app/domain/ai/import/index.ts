@@ -3,14 +3,7 @@ import { parseCsv } from "./csv";
 import { detectFormat } from "./detect";
 import { parseGift } from "./gift";
 import { parseNumbered } from "./numbered";
-import {
-  buildFormattedTest,
-  checkInputSize,
-  ImportError,
-  type ImportFormat,
-  type ImportResult,
-  type ParsedImport,
-} from "./shared";
+import { buildFormattedTest, checkInputSize, ImportError, type ImportFormat, type ImportResult, type ParsedImport } from "./shared";
 
 export { IMPORT_FORMAT_EXAMPLE } from "./numbered";
 export { detectFormat } from "./detect";

@@ -63,9 +63,7 @@ function readLine(line: string, lineNumber: number, details: Details, pending: P
   if (!current) {
     const header = HEADER.exec(line);
     if (header) return setDetail(details, header[1] ?? "", header[2] ?? "");
-    throw new ImportError(
-      `Line ${lineNumber}: expected a header (Title:, Subject:, Grade:, Description:) or a numbered question such as "1. …".`,
-    );
+    throw new ImportError(`Line ${lineNumber}: expected a header (Title:, Subject:, Grade:, Description:) or a numbered question such as "1. …".`);
   }
   const answer = ANSWER.exec(line);
   if (answer) {
@@ -96,14 +94,24 @@ function setDetail(details: Details, name: string, value: string): void {
 /** "A) 3/4 *", "A) * 3/4" or "* A) 3/4" marks the correct option; the star is not part of the text. */
 function starredOption(starBeforeLetter: boolean, text: string): { text: string; isCorrect: boolean } {
   const starred = starBeforeLetter || /^\*|\*$/.test(text.trim());
-  return { text: text.trim().replace(/^\*\s*|\s*\*$/g, "").trim(), isCorrect: starred };
+  return {
+    text: text
+      .trim()
+      .replace(/^\*\s*|\s*\*$/g, "")
+      .trim(),
+    isCorrect: starred,
+  };
 }
 
 function finishQuestion(pending: PendingQuestion, defaultCompetency: string): DraftQuestion {
   const joined = pending.textLines.join("\n");
   const difficulty = (DIFFICULTY_TAG.exec(joined)?.[1]?.toLowerCase() ?? "medium") as Difficulty;
   const competency = COMPETENCY_TAG.exec(joined)?.[1]?.trim() || defaultCompetency;
-  const text = joined.replace(DIFFICULTY_TAG, "").replace(COMPETENCY_TAG, "").replace(/[ \t]{2,}/g, " ").trim();
+  const text = joined
+    .replace(DIFFICULTY_TAG, "")
+    .replace(COMPETENCY_TAG, "")
+    .replace(/[ \t]{2,}/g, " ")
+    .trim();
   if (!text) throw new ImportError(`Line ${pending.line}: the question has no text.`);
   const answer = (pending.answerLines ?? []).join("\n").trim();
   if (pending.options.length === 0) {

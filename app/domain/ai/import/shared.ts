@@ -10,9 +10,7 @@ export const MAX_IMPORT_QUESTIONS = 100;
 export const IMPORT_FORMATS = ["gift", "aiken", "csv", "numbered"] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
-export type ImportResult =
-  | { ok: true; test: FormattedTest; format: ImportFormat }
-  | { ok: false; message: string };
+export type ImportResult = { ok: true; test: FormattedTest; format: ImportFormat } | { ok: false; message: string };
 
 /** What a format parser returns: its questions plus whatever test details the text itself named. */
 export interface ParsedImport {
@@ -56,9 +54,7 @@ export function checkInputSize(raw: string): void {
 function checkQuestionCount(count: number): void {
   if (count === 0) throw new ImportError("No questions were found in the pasted content.");
   if (count > MAX_IMPORT_QUESTIONS) {
-    throw new ImportError(
-      `The pasted content has ${count} questions; a test holds at most ${MAX_IMPORT_QUESTIONS}. Split it into several imports.`,
-    );
+    throw new ImportError(`The pasted content has ${count} questions; a test holds at most ${MAX_IMPORT_QUESTIONS}. Split it into several imports.`);
   }
 }
 
@@ -68,9 +64,7 @@ export function buildFormattedTest(parsed: ParsedImport): FormattedTest {
   const count = parsed.questions.length;
   const candidate: FormattedTest = {
     title: parsed.details.title?.trim() || "Imported Test",
-    description:
-      parsed.details.description?.trim() ||
-      `Imported from pasted content (${count} question${count === 1 ? "" : "s"}).`,
+    description: parsed.details.description?.trim() || `Imported from pasted content (${count} question${count === 1 ? "" : "s"}).`,
     subject: parsed.details.subject?.trim() || DEFAULT_COMPETENCY,
     gradeLevel: parsed.details.gradeLevel?.trim() || "General",
     placementDuration: DEFAULT_PLACEMENT_DURATION,

@@ -57,8 +57,7 @@ export function sameWordUpToDegree(word: string, other: string): boolean {
 export function matchConcept(concept: ContentToken, answer: readonly ContentToken[]): ConceptMatch {
   let contradicted = false;
   for (const token of answer) {
-    const sameWord =
-      token.stem === concept.stem || sameWordAllowingTypos(token.word, concept.word) || sameWordUpToDegree(token.word, concept.word);
+    const sameWord = token.stem === concept.stem || sameWordAllowingTypos(token.word, concept.word) || sameWordUpToDegree(token.word, concept.word);
     const flipped = !sameWord && negatedByPrefix(token.stem, concept.stem);
     if (!sameWord && !flipped) continue;
     if ((token.negated !== flipped) === concept.negated) return "stated";

@@ -43,10 +43,7 @@ export function gradingFeedback(score: number, coverage: readonly KeyPointCovera
   const missing = coverage.filter((point) => !point.covered && !point.contradicted);
   const summary = coverage.length > 0 ? ` It covers ${covered.length} of ${coverage.length} key points.` : "";
   const strengths = covered.map((point) => `Covers: ${point.keyPoint}`);
-  const improvements = [
-    ...contradicted.map((point) => `Seems to contradict: ${point.keyPoint}`),
-    ...missing.map((point) => `Missing: ${point.keyPoint}`),
-  ];
+  const improvements = [...contradicted.map((point) => `Seems to contradict: ${point.keyPoint}`), ...missing.map((point) => `Missing: ${point.keyPoint}`)];
   return {
     score,
     feedback:

@@ -4,7 +4,8 @@ import { GRADE_CORRECT_THRESHOLD, gradingResultSchema } from "../schemas";
 import { gradeOffline, type OfflineGradingInput } from "./index";
 
 const evaporation: Omit<OfflineGradingInput, "answer"> = {
-  questionText: "<p>A dish of <strong>salt water</strong> sat on a sunny windowsill for a week. What happened to the water, and why was salt left in the dish?</p>",
+  questionText:
+    "<p>A dish of <strong>salt water</strong> sat on a sunny windowsill for a week. What happened to the water, and why was salt left in the dish?</p>",
   questionType: "free_response",
   rubric: "",
   referenceAnswer: "The water evaporated because the sun heated it, and the salt stayed behind because salt does not evaporate.",

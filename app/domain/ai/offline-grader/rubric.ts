@@ -70,11 +70,7 @@ export function referenceMaterial(rubric: unknown, referenceAnswer?: string, key
   const texts = [referenceAnswer ?? "", ...(keyPoints ?? []), ...rubricStrings(rubric)].map((text) => textOf(text).trim()).filter(Boolean);
   const explicitPoints = (keyPoints ?? []).filter((point) => point.trim());
   const candidatePoints =
-    explicitPoints.length > 0
-      ? explicitPoints
-      : rubricKeyPoints(rubric).length > 0
-        ? rubricKeyPoints(rubric)
-        : texts.flatMap(splitStatements);
+    explicitPoints.length > 0 ? explicitPoints : rubricKeyPoints(rubric).length > 0 ? rubricKeyPoints(rubric) : texts.flatMap(splitStatements);
   const points = uniqueByText(candidatePoints.map((point) => textOf(point).trim().slice(0, MAX_KEY_POINT_LENGTH)))
     .filter(Boolean)
     .slice(0, MAX_KEY_POINTS);

@@ -32,16 +32,4 @@ yes yet you your yours yourself yourselves
 export const STOPWORDS: ReadonlySet<string> = new Set(STOPWORD_LIST.split(/\s+/).filter(Boolean));
 
 /** Words that flip the meaning of what follows them ("does not dissolve", "never melts"). */
-export const NEGATORS: ReadonlySet<string> = new Set([
-  "not",
-  "no",
-  "never",
-  "none",
-  "nothing",
-  "neither",
-  "nor",
-  "without",
-  "cannot",
-  "nobody",
-  "nowhere",
-]);
+export const NEGATORS: ReadonlySet<string> = new Set(["not", "no", "never", "none", "nothing", "neither", "nor", "without", "cannot", "nobody", "nowhere"]);

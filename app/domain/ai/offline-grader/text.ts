@@ -40,7 +40,17 @@ const CLAUSE_BREAK = /^[.,;:!?()]$/;
 const NEGATION_ENDERS: ReadonlySet<string> = new Set(["but", "although", "though", "instead", "whereas", "so", "because"]);
 
 const NUMBER_WORDS: Record<string, string> = {
-  zero: "0", one: "1", two: "2", three: "3", four: "4", five: "5", six: "6", seven: "7", eight: "8", nine: "9", ten: "10",
+  zero: "0",
+  one: "1",
+  two: "2",
+  three: "3",
+  four: "4",
+  five: "5",
+  six: "6",
+  seven: "7",
+  eight: "8",
+  nine: "9",
+  ten: "10",
 };
 
 /**
