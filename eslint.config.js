@@ -2,6 +2,41 @@ import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+const WORKERS = {
+  group: ["**/workers", "**/workers/**"],
+  message: "app/ must not import from workers/: put the shared type or rule in app/ (see app/env.ts).",
+};
+const IO = ["~/models/**", "~/services/**", "~/routes/**", "~/db/**", "~/components/**", "@remix-run/*", "drizzle-orm", "drizzle-orm/*"];
+
+/** What each folder of app/ may not import, and why. Tests beside the code may use fixtures from any layer. */
+function layerRules() {
+  const layer = (files, patterns) => ({
+    files,
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: { "no-restricted-imports": ["error", { patterns: [WORKERS, ...patterns] }] },
+  });
+  return [
+    layer(["app/**"], []),
+    layer(
+      ["app/domain/**"],
+      [{ group: IO, message: "app/domain is pure rules: no I/O, no framework. Pass the data in; let a model or service do the reading." }],
+    ),
+    layer(
+      ["app/components/**"],
+      [{ group: ["~/models/**", "~/db/**"], message: "Components get their data from the route's loader; they never read the database." }],
+    ),
+    layer(
+      ["app/lib/**"],
+      [
+        {
+          group: ["~/domain/**", "~/models/**", "~/services/**", "~/routes/**", "~/db/**", "~/components/**"],
+          message: "app/lib holds generic helpers that know nothing of the product.",
+        },
+      ],
+    ),
+  ];
+}
+
 export default tseslint.config(
   { ignores: ["build/", "public/build/", "dist/", ".wrangler/", "node_modules/", "test-results/"] },
   ...tseslint.configs.recommended,
@@ -16,22 +51,18 @@ export default tseslint.config(
       "no-console": ["error", { allow: ["error", "warn"] }],
     },
   },
+  // The layers (CONTRIBUTING.md): each folder may import only from the layers under it.
+  // A later block for the same files replaces an earlier block's no-restricted-imports, so each
+  // folder's block repeats the rule every folder shares (app/ never imports workers/).
+  ...layerRules(),
   {
-    // The app is shared by the server, the browser and the Worker's parts; workers/ depends on
-    // app/, never the reverse. Types shared with workers/ live in app/ (app/env.ts, app/domain).
-    files: ["app/**"],
+    // Type-aware rules: a promise nobody awaits loses its failure; a switch over a union names every member.
+    files: ["app/**/*.{ts,tsx}", "workers/**/*.ts"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              group: ["**/workers", "**/workers/**"],
-              message: "app/ must not import from workers/: put the shared type or rule in app/ (see app/env.ts).",
-            },
-          ],
-        },
-      ],
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/switch-exhaustiveness-check": ["error", { considerDefaultExhaustiveForUnions: true }],
     },
   },
   {

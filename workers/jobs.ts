@@ -9,7 +9,7 @@ import { loadConfig } from "~/services/config.server";
 import type { Env } from "~/env";
 
 /** Runs one job and returns its result. Each kind is one case; TypeScript checks they are all here. */
-export async function runJob(env: Env, db: Database, job: JobInput, delivery: Delivery): Promise<unknown> {
+async function runJob(env: Env, db: Database, job: JobInput, delivery: Delivery): Promise<unknown> {
   switch (job.kind) {
     case "ping":
       return { echo: job.echo, handledAt: new Date().toISOString() };

@@ -4,7 +4,7 @@ import type { ZodType, ZodTypeDef } from "zod";
 
 import { useActionResult } from "./action-result";
 import { useToast } from "./toast/toast-context";
-import type { ActionResult, QueuedResult } from "~/lib/action-result";
+import type { ActionResult, QueuedResult } from "~/domain/shell/action-result";
 import type { ToastMessage } from "~/domain/shell/toast";
 
 /** GET /api/jobs/{id}'s answer, as far as a waiting screen needs it. */

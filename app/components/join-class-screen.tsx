@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 
-import type { ActionResult } from "~/lib/action-result";
+import type { ActionResult } from "~/domain/shell/action-result";
 import { JOIN_CODE_MAX_INPUT } from "~/domain/classes/join-codes";
 import { FormAlert } from "./action-result";
 

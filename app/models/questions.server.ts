@@ -17,7 +17,7 @@ import { sanitizeQuestionHtml } from "~/domain/questions/sanitize-html";
  * is sanitized here (domain/questions/sanitize-html), so nothing unsafe is stored whatever the
  * caller; tests reference bank questions, so an edit shows in every test that uses it.
  */
-export type QuestionRow = typeof questions.$inferSelect;
+type QuestionRow = typeof questions.$inferSelect;
 export type { QuestionFilters };
 
 /**
@@ -162,7 +162,7 @@ export async function findQuestion(db: Database, id: string) {
 }
 
 /** What the bank's search looks in: the text as shown (tags removed), lower-cased. Write it with `text`. */
-export function questionSearchText(html: string): string {
+function questionSearchText(html: string): string {
   return htmlToPlainText(html).toLowerCase();
 }
 

@@ -2,19 +2,12 @@ import { and, count, eq, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { users } from "~/db/schema";
-import { normalizeEmail, resolveRole, type Role } from "~/domain/auth/roles";
+import { normalizeEmail, resolveRole } from "~/domain/auth/roles";
+import type { CurrentUser } from "~/domain/auth/current-user";
 
 export type UserRow = typeof users.$inferSelect;
 
 /** The signed-in user as the app sees it: the role already resolved against ADMIN_EMAILS. */
-export type CurrentUser = {
-  id: string;
-  role: Role;
-  firstName: string | null;
-  lastName: string | null;
-  email: string;
-  profileImageUrl: string | null;
-};
 
 export function toCurrentUser(row: UserRow, adminEmails: ReadonlySet<string>): CurrentUser {
   return {

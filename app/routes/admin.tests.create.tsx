@@ -4,7 +4,7 @@ import { ArrowLeft, Lightbulb } from "lucide-react";
 
 import { EMPTY_TEST_DETAILS, TestDetailsFields } from "~/components/assessments/test-details-fields";
 import { FormAlert, useActionResult } from "~/components/action-result";
-import type { ActionResult } from "~/lib/action-result";
+import type { ActionResult } from "~/domain/shell/action-result";
 import { CREATE_TEST_MESSAGES, createTestActionSchema } from "~/domain/assessments/screen-actions";
 import { createTest } from "~/models/tests.server";
 import { handleAction } from "~/services/action.server";

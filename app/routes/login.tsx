@@ -6,7 +6,7 @@ import { FormField } from "~/components/form-field";
 import { MIN_PASSWORD_LENGTH } from "~/domain/auth/password-policy";
 import { FormAlert } from "~/components/action-result";
 import { LOGIN_MESSAGES, loginActionSchema, SIGN_IN_NEEDS_FORM } from "~/domain/auth/sign-in";
-import type { ActionResult } from "~/lib/action-result";
+import type { ActionResult } from "~/domain/shell/action-result";
 import { assertNever } from "~/lib/assert-never";
 import { invalid } from "~/lib/errors";
 import { hasAnyUser } from "~/models/users.server";

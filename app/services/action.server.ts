@@ -2,7 +2,7 @@ import { json } from "@remix-run/cloudflare";
 import type { z } from "zod";
 
 import type { ToastMessage } from "~/domain/shell/toast";
-import type { ActionResult, TitledMessage } from "~/lib/action-result";
+import type { ActionResult, TitledMessage } from "~/domain/shell/action-result";
 import { DomainError, invalid, RATE_LIMITED_TITLE, RateLimitedError } from "~/lib/errors";
 import { formToObject } from "~/lib/form-data";
 import { parseRequestJson } from "~/lib/json-bounds";
@@ -30,7 +30,7 @@ type ActionMessages<Intent extends string> = {
 };
 
 /** What an intent may return: nothing (the success toast), data for the screen, or a Response. */
-export type IntentOutcome<Data> = void | Response | { data: Data; toast?: ToastMessage | null };
+type IntentOutcome<Data> = void | Response | { data: Data; toast?: ToastMessage | null };
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 

@@ -1,7 +1,8 @@
 import { json, type AppLoadContext } from "@remix-run/cloudflare";
 
 import type { GateData } from "~/domain/auth/gates";
-import { findUserById, toCurrentUser, type CurrentUser } from "~/models/users.server";
+import type { CurrentUser } from "~/domain/auth/current-user";
+import { findUserById, toCurrentUser } from "~/models/users.server";
 import { readSession } from "./session.server";
 
 /**

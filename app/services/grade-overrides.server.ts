@@ -10,7 +10,7 @@ import { insertGradeOverride, listSessionGradeOverrides } from "~/models/grade-o
 import { latestGradingLogId, listSessionGradingLogs } from "~/models/grading-logs.server";
 import { findSessionRecord } from "~/models/sessions.server";
 import { findSessionStudent } from "~/models/student-names.server";
-import type { CurrentUser } from "~/models/users.server";
+import type { CurrentUser } from "~/domain/auth/current-user";
 import { testSessionStub } from "./session-object.server";
 
 type SessionGradingReview = {

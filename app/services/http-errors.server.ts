@@ -13,7 +13,7 @@ const STATUS_OF: Record<FailureKind, number> = {
   upstream: 502,
 };
 
-export function httpStatusOf(kind: FailureKind): number {
+function httpStatusOf(kind: FailureKind): number {
   return STATUS_OF[kind];
 }
 

@@ -130,7 +130,7 @@ function tooLarge(isApi: boolean): Response {
 }
 
 /** JSON `{ message }` for the API (its one error shape); a small HTML page for screens. */
-export function refusal(isApi: boolean, status: number, message: string): Response {
+function refusal(isApi: boolean, status: number, message: string): Response {
   if (isApi) {
     return new Response(JSON.stringify({ message }), { status, headers: { "Content-Type": "application/json; charset=utf-8" } });
   }

@@ -1,7 +1,7 @@
 import { json, type AppLoadContext, type LoaderFunctionArgs, type TypedResponse } from "@remix-run/cloudflare";
 import type { z } from "zod";
 
-import type { CurrentUser } from "~/models/users.server";
+import type { CurrentUser } from "~/domain/auth/current-user";
 import { apiError, invalidInput, methodNotAllowed, parseJsonBody } from "./api.server";
 import { describeFailure } from "./http-errors.server";
 import { requireAdmin, requireUser } from "./auth.server";

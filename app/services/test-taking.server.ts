@@ -13,7 +13,7 @@ import { insertGradingLog, type GradingLogInput } from "~/models/grading-logs.se
 import { buildBlueprint } from "~/models/session-blueprint.server";
 import { addCohortMember, findCohortForStart, removeCohortMember } from "~/models/cohorts.server";
 import { deleteSessionRecord, findSessionInProgress, insertSessionRecord } from "~/models/sessions.server";
-import type { CurrentUser } from "~/models/users.server";
+import type { CurrentUser } from "~/domain/auth/current-user";
 import { aiTasksFor, queueAnswerGrading } from "./ai/tasks.server";
 import { OFFLINE_MODEL } from "./ai/offline-provider.server";
 import { resumeCodeMatches } from "./guess-throttle.server";

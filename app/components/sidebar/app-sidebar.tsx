@@ -4,7 +4,7 @@ import { useEffect, useId, useRef } from "react";
 
 import { SIDEBAR_WIDTH, SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_MOBILE } from "~/domain/shell/sidebar";
 import { displayName, initials } from "~/domain/shell/user-display";
-import type { CurrentUser } from "~/models/users.server";
+import type { CurrentUser } from "~/domain/auth/current-user";
 import { navGroupsFor, type NavGroup } from "./nav-items";
 import { useSidebar } from "./sidebar-context";
 

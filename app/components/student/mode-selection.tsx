@@ -2,7 +2,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 
 import { expectationLine, type ModeChoice } from "~/domain/sessions/mode-expectation";
-import type { ActionResult } from "~/lib/action-result";
+import type { ActionResult } from "~/domain/shell/action-result";
 import { useHydrated } from "./timers";
 
 type Mode = ModeChoice["value"];

@@ -1,14 +1,14 @@
 import type { AnswerGrade, ChatReply, SubmittedAnswer } from "~/domain/sessions/answer-feedback";
-import type { ActionResult } from "~/lib/action-result";
+import type { ActionResult } from "~/domain/shell/action-result";
 
 /**
  * How the test page's JavaScript talks to the server: the page's own action through its data
  * route (`POST /test/{id}/data`, the same form fields as the form post without JavaScript), and
  * one answer's grade through `GET /api/sessions/{id}/answers/{questionId}`. See docs/api.md.
  */
-export type IntentOutcome<Data> = { kind: "ok"; data: Data } | { kind: "refused"; message: string; title: string } | { kind: "network" };
+type IntentOutcome<Data> = { kind: "ok"; data: Data } | { kind: "refused"; message: string; title: string } | { kind: "network" };
 
-export const intentUrl = (testId: string) => `/test/${encodeURIComponent(testId)}/data`;
+const intentUrl = (testId: string) => `/test/${encodeURIComponent(testId)}/data`;
 
 /** Posts one intent; a dropped connection, a 5xx or an unreadable answer is "network" (try again). */
 async function postIntent<Data>(testId: string, fields: [string, string][]): Promise<IntentOutcome<Data>> {

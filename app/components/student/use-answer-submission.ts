@@ -5,13 +5,13 @@ import { useToast } from "~/components/toast/toast-context";
 import type { QuestionType } from "~/domain/questions/question-types";
 import type { SubmittedAnswer } from "~/domain/sessions/answer-feedback";
 import { resultsPath } from "~/domain/sessions/test-page-paths";
-import type { TitledMessage } from "~/lib/action-result";
+import type { TitledMessage } from "~/domain/shell/action-result";
 import type { ChatLine } from "./chat-box";
 import { dropPending, keepPending, pendingFor, type PendingSubmission } from "./pending-answers";
 import { completeSession, fetchAnswerGrade, submitAnswer } from "./test-transport";
 import { useCountdown } from "./timers";
 
-export type Phase = "answering" | "sending" | "waiting" | "feedback" | "completed";
+type Phase = "answering" | "sending" | "waiting" | "feedback" | "completed";
 
 const FEEDBACK_MS = 3000;
 const COMPLETION_MS = 2000;

@@ -13,9 +13,9 @@ const chatTurnSchema = z.object({
   content: z.string().max(20_000),
 });
 
-export const MAX_CHAT_TURNS = 40;
+const MAX_SUBMITTED_CHAT_TURNS = 40;
 
-export const studentAnswerSchema = z.union([z.string().max(50_000), z.object({ messages: z.array(chatTurnSchema).max(MAX_CHAT_TURNS * 2) })]);
+export const studentAnswerSchema = z.union([z.string().max(50_000), z.object({ messages: z.array(chatTurnSchema).max(MAX_SUBMITTED_CHAT_TURNS * 2) })]);
 export type StudentAnswer = z.infer<typeof studentAnswerSchema>;
 
 export const gradingQuestionSchema = z.object({

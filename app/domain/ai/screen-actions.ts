@@ -3,7 +3,7 @@ import { z } from "zod";
 import { formatRequestSchema } from "./format-request";
 import { MAX_CONTEXT_CHARS } from "./generation-request";
 import { testCreateSchema } from "~/domain/assessments/test-config";
-import type { TitledMessage } from "~/lib/action-result";
+import type { TitledMessage } from "~/domain/shell/action-result";
 
 /** The intents of the AI Test Generator and Import Test Content, with SPEC.md's toasts (sections 5 and 8). */
 

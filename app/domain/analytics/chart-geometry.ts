@@ -44,8 +44,8 @@ export function niceTicks(max: number, count = 5, integer = false): number[] {
   return ticks;
 }
 
-export type Column = { x: number; y: number; width: number; height: number; centre: number; value: number; label: string };
-export type ColumnChart = { plot: Plot; columns: Column[]; ticks: Tick[]; max: number };
+type Column = { x: number; y: number; width: number; height: number; centre: number; value: number; label: string };
+type ColumnChart = { plot: Plot; columns: Column[]; ticks: Tick[]; max: number };
 
 /**
  * Vertical columns side by side (a histogram of the bins it is given), the y axis from 0 to a nice
@@ -82,7 +82,7 @@ export function columnChart(
 }
 
 type Bar = { x: number; y: number; width: number; height: number; middle: number; value: number; label: string };
-export type BarChart = { plot: Plot; bars: Bar[]; ticks: Tick[]; threshold: number | null };
+type BarChart = { plot: Plot; bars: Bar[]; ticks: Tick[]; threshold: number | null };
 
 /**
  * Horizontal bars, one row each, against a fixed domain [0, max] (percentages: 0–100), with

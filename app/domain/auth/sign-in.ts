@@ -30,8 +30,7 @@ const PASSWORDS_DIFFER = { message: "Passwords do not match", path: ["confirmPas
 const passwordsMatch = (input: { password: string; confirmPassword: string }) => input.password === input.confirmPassword;
 
 /** First-run setup of a deployment that uses the built-in sign-in: its first admin account. */
-export const firstAdminSchema = firstAdminFields.refine(passwordsMatch, PASSWORDS_DIFFER);
-export type FirstAdminInput = z.infer<typeof firstAdminSchema>;
+export type FirstAdminInput = z.infer<typeof firstAdminFields>;
 
 /** What /login posts: a sign-in, or on a deployment with no account yet, the first admin. */
 const returnTo = z.string().max(2048).optional();

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import type { TitledMessage } from "~/lib/action-result";
+import type { TitledMessage } from "~/domain/shell/action-result";
 import { RESUME_CODE_LENGTH } from "~/domain/sessions/resume-code";
 import { cohortMemberSchema, INACTIVE_CLASS, INFORMATION_REQUIRED, INVALID_JOIN_CODE, JOIN_CODE_REQUIRED } from "./cohort";
 import { JOIN_CODE_MAX_INPUT, normalizeJoinCode } from "./join-codes";
@@ -16,7 +16,7 @@ import { JOIN_CODE_MAX_INPUT, normalizeJoinCode } from "./join-codes";
  */
 
 export const INVALID_CODE_TITLE = "Invalid code";
-export const INVALID_CODE: TitledMessage = { title: INVALID_CODE_TITLE, message: INVALID_JOIN_CODE };
+const INVALID_CODE: TitledMessage = { title: INVALID_CODE_TITLE, message: INVALID_JOIN_CODE };
 const INACTIVE_CODE: TitledMessage = { title: INVALID_CODE_TITLE, message: INACTIVE_CLASS };
 
 /** SPEC.md section 8: registration and start failures are 'Error' toasts with these texts. */

@@ -1,4 +1,4 @@
-import type { TitledMessage } from "~/lib/action-result";
+import type { TitledMessage } from "~/domain/shell/action-result";
 
 /** SPEC.md section 5's prerequisite messages, with their toast titles. */
 export const MISSING_SELECTION: TitledMessage = { title: "Missing selection", message: "Please select both a competency and its prerequisite." };

@@ -8,8 +8,7 @@ import { gradingQuestionSchema, studentAnswerSchema } from "~/domain/ai/grading-
  * leaves the queue, and handled by an exhaustive switch in workers/jobs.ts.
  * AI work runs here so a slow or failing model never blocks a request (DESIGN.md decision 5).
  */
-export const JOB_STATUSES = ["queued", "running", "succeeded", "failed"] as const;
-export type JobStatus = (typeof JOB_STATUSES)[number];
+export type JobStatus = "queued" | "running" | "succeeded" | "failed";
 
 export const jobInputSchema = z.discriminatedUnion("kind", [
   /** A deployment self-check: proves the queue and its consumer are wired to D1. */

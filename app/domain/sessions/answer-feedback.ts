@@ -22,7 +22,7 @@ export function showsFeedbackDuringTest(view: Pick<SessionView, "showResultDurin
 /** What the test page's data route answers for each intent (the page's JavaScript reads these types). */
 export type SubmittedAnswer = AnswerFeedback & { completed: boolean };
 export type ChatReply = { reply: string };
-export type SessionCompleted = { completed: true };
+type SessionCompleted = { completed: true };
 export type TestPageData = SubmittedAnswer | ChatReply | SessionCompleted;
 
 /** One answer's grade as it stands: what the page asks for while a model grade is pending. */

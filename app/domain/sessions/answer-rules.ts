@@ -1,5 +1,5 @@
 import type { QuestionType } from "~/domain/questions/question-types";
-import type { TitledMessage } from "~/lib/action-result";
+import type { TitledMessage } from "~/domain/shell/action-result";
 
 /**
  * SPEC.md section 5's answer rules as the page checks them before sending (no zod: the student

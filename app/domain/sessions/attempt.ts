@@ -49,7 +49,7 @@ function engineBank(blueprint: SessionBlueprint): EngineBank {
 }
 
 /** Serves the engine's next question unless one is being answered; completes the attempt when the engine stops. */
-export function serve(state: AttemptState, blueprint: SessionBlueprint, now: number): AttemptState {
+function serve(state: AttemptState, blueprint: SessionBlueprint, now: number): AttemptState {
   if (isCompleted(state.session) || state.current) return state;
   const step = nextStep(state.engine, engineBank(blueprint));
   if ("stop" in step) return { ...state, session: completeSession(state.session, now, "stopping_rule") };

@@ -8,7 +8,7 @@ import { BackLink, PageHeader } from "~/components/page-header";
 import { FormAlert } from "~/components/action-result";
 import { GRADING_REVIEW_MESSAGES, gradingReviewActionSchema } from "~/domain/sessions/grade-override";
 import { studentLabel } from "~/domain/sessions/student-label";
-import type { ActionResult } from "~/lib/action-result";
+import type { ActionResult } from "~/domain/shell/action-result";
 import { assertNever } from "~/lib/assert-never";
 import { handleAction } from "~/services/action.server";
 import { requireAdmin } from "~/services/auth.server";

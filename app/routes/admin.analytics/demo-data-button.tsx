@@ -6,7 +6,7 @@ import { FormAlert } from "~/components/action-result";
 import { useToast } from "~/components/toast/toast-context";
 import { analyticsHref } from "~/domain/analytics/analytics-scope";
 import { DEMO_DATA_FAILED, demoGeneratedToast } from "~/domain/analytics/screen-actions";
-import type { ActionResult } from "~/lib/action-result";
+import type { ActionResult } from "~/domain/shell/action-result";
 import { JSON_LINES_TYPE, readJsonLines, type ProgressLine } from "~/lib/json-lines";
 import type { DemoCohort, DemoProgress } from "~/services/demo-cohort.server";
 

@@ -17,7 +17,7 @@ type CohortCardData = {
 const MODE_LABEL: Record<TestMode, string> = { placement: "Placement", diagnostic: "Diagnostic" };
 
 /** SPEC.md section 2: the card opens the class's analytics, with its default test when it has one. */
-export function analyticsHref(cohort: { id: string; testConfigId: string | null }): string {
+function analyticsHref(cohort: { id: string; testConfigId: string | null }): string {
   const query = new URLSearchParams({ cohortId: cohort.id });
   if (cohort.testConfigId) query.set("testConfigId", cohort.testConfigId);
   return `/admin/analytics?${query}`;

@@ -21,7 +21,7 @@ import { found, invalid } from "~/lib/errors";
 import { competencyChoices, deleteQuestion, findQuestion, questionPage, saveQuestionWithCompetencies } from "~/models/questions.server";
 import { aiTasksFor, previewGrade, queuedOutcome } from "~/services/ai/tasks.server";
 import type { PreviewGrade } from "~/domain/ai/schemas";
-import type { QueuedResult } from "~/lib/action-result";
+import type { QueuedResult } from "~/domain/shell/action-result";
 import { handleAction } from "~/services/action.server";
 import { requireAdmin } from "~/services/auth.server";
 import type { loader as questionLoader } from "~/routes/admin.question-bank.$id";

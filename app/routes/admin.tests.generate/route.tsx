@@ -8,7 +8,7 @@ import { useState } from "react";
 
 import { useIntentFetcher } from "~/components/action-result";
 import { JobSpinner, useQueuedResult } from "~/components/job-progress";
-import type { QueuedResult } from "~/lib/action-result";
+import type { QueuedResult } from "~/domain/shell/action-result";
 import { DraftQuestionCard } from "~/components/assessments/draft-question-card";
 import { OfflineNote } from "~/components/assessments/offline-note";
 import { DEFAULT_GENERATION_INSTRUCTIONS, generationRequestSchema } from "~/domain/ai/generation-request";

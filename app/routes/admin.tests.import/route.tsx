@@ -10,7 +10,7 @@ import { useState } from "react";
 import { EditablePreview } from "./editable-preview";
 import { useIntentFetcher } from "~/components/action-result";
 import { JobSpinner, useQueuedResult } from "~/components/job-progress";
-import type { QueuedResult } from "~/lib/action-result";
+import type { QueuedResult } from "~/domain/shell/action-result";
 import { OfflineNote } from "~/components/assessments/offline-note";
 import { IMPORT_FORMAT_EXAMPLE } from "~/domain/ai/import/numbered";
 import { FORMATTING_MESSAGE, IMPORT_MESSAGES, formattedToast, importActionSchema } from "~/domain/ai/screen-actions";

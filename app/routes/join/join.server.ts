@@ -13,7 +13,7 @@ import {
 import { RESUME_REQUIRED } from "~/domain/sessions/start-request";
 import type { JoinedStudent } from "~/domain/sessions/student-pass";
 import { JOIN_CODE_MAX_INPUT, normalizeJoinCode } from "~/domain/classes/join-codes";
-import type { ActionResult } from "~/lib/action-result";
+import type { ActionResult } from "~/domain/shell/action-result";
 import { assertNever } from "~/lib/assert-never";
 import { conflict, DomainError, found, notFound, RATE_LIMITED_TITLE, RateLimitedError } from "~/lib/errors";
 import { NOT_FOUND } from "~/domain/shell/not-found";

@@ -6,7 +6,7 @@ import { FormAlert, useActionResult } from "~/components/action-result";
 import { JoinCard, JoinCodeForm } from "~/components/join-class-screen";
 import { StudentLayout } from "~/components/student-layout";
 import { RESUME_CODE_LENGTH } from "~/domain/sessions/resume-code";
-import type { ActionResult } from "~/lib/action-result";
+import type { ActionResult } from "~/domain/shell/action-result";
 import type { action, JoinedData, loader } from "./join.server";
 
 /**

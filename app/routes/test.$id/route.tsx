@@ -6,7 +6,7 @@ import { FeedbackScreen } from "~/components/student/answer-feedback";
 import { ModeSelection } from "~/components/student/mode-selection";
 import { QuestionScreen } from "~/components/student/question-screen";
 import { StudentLayout } from "~/components/student-layout";
-import type { ActionResult } from "~/lib/action-result";
+import type { ActionResult } from "~/domain/shell/action-result";
 import { loadTestPage, testPageAction } from "./test-page.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.test.title ?? "Take a Test"} · Adaptive Testing Engine` }];

@@ -9,7 +9,7 @@ import type { JobInput } from "~/domain/jobs/job-messages";
 import { DEFAULT_AI_MODEL } from "~/domain/assessments/ai-cost";
 import { unprocessable, upstream, type DomainError } from "~/lib/errors";
 import type { ToastMessage } from "~/domain/shell/toast";
-import type { QueuedResult } from "~/lib/action-result";
+import type { QueuedResult } from "~/domain/shell/action-result";
 import { findJob, type JobRow } from "~/models/jobs.server";
 import type { Env } from "~/env";
 import { enqueueJob } from "~/services/jobs.server";
@@ -43,7 +43,7 @@ function jobOutcome<T>(job: JobRow, schema: ZodType<T, ZodTypeDef, unknown>): Jo
     : { status: "failed", jobId: job.id, error: "The job's result was not readable." };
 }
 
-export async function waitForJob<T>(db: Database, jobId: string, schema: ZodType<T, ZodTypeDef, unknown>, waitMs: number): Promise<JobWait<T>> {
+async function waitForJob<T>(db: Database, jobId: string, schema: ZodType<T, ZodTypeDef, unknown>, waitMs: number): Promise<JobWait<T>> {
   const deadline = Date.now() + waitMs;
   for (;;) {
     const job = await findJob(db, jobId);

@@ -7,8 +7,7 @@ import { type DraftQuestion, type FormattedTest, formattedTestSchema } from "../
 export const MAX_IMPORT_CHARACTERS = 200_000;
 export const MAX_IMPORT_QUESTIONS = 100;
 
-export const IMPORT_FORMATS = ["gift", "aiken", "csv", "numbered"] as const;
-export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+export type ImportFormat = "gift" | "aiken" | "csv" | "numbered";
 
 export type ImportResult = { ok: true; test: FormattedTest; format: ImportFormat } | { ok: false; message: string };
 

@@ -1,7 +1,7 @@
 import type { ToastMessage } from "~/domain/shell/toast";
 
 /**
- * What every screen action answers (docs/decisions/0004-action-contract.md). The server picks
+ * What every screen action answers (ADR 0006). The server picks
  * the toast, so SPEC.md's texts live next to the rules and a page without JavaScript can show
  * the same words inline. `fieldErrors` is keyed by the field's dotted path ("options.0.text");
  * `values` echoes a refused form post's text fields (never passwords), so a page rendered

@@ -1,0 +1,47 @@
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The layers hold because lint says so: source text that crosses a layer, linted as if it were a
+ * file in that folder, gets the layer's error; text that stays in its layer gets none.
+ */
+const eslint = new ESLint({
+  cwd: new URL("..", import.meta.url).pathname,
+  // The fixtures are not files on disk, so the type-aware rules (which need the file in the
+  // TypeScript project) are off for them; the layer rules are the project's own.
+  overrideConfig: {
+    languageOptions: { parserOptions: { projectService: false } },
+    rules: { "@typescript-eslint/no-floating-promises": "off", "@typescript-eslint/switch-exhaustiveness-check": "off" },
+  },
+});
+
+async function layerErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${code}\nexport const used = typeof imported;\n`, { filePath });
+  return (result?.messages ?? []).filter((message) => message.ruleId === "no-restricted-imports").map((message) => message.message);
+}
+
+describe("lint enforces the layers", () => {
+  it.each([
+    ["app/domain/sessions/paging-fixture.ts", 'import { imported } from "~/models/sessions.server";', "app/domain is pure rules"],
+    ["app/domain/sessions/paging-fixture.ts", 'import { imported } from "~/services/auth.server";', "app/domain is pure rules"],
+    ["app/domain/sessions/paging-fixture.ts", 'import { imported } from "@remix-run/cloudflare";', "app/domain is pure rules"],
+    ["app/domain/sessions/paging-fixture.ts", 'import { imported } from "drizzle-orm";', "app/domain is pure rules"],
+    ["app/domain/sessions/paging-fixture.ts", 'import { imported } from "~/components/dialog";', "app/domain is pure rules"],
+    ["app/components/fixture.tsx", 'import { imported } from "~/models/users.server";', "Components get their data"],
+    ["app/lib/fixture.ts", 'import { imported } from "~/domain/paging";', "app/lib holds generic helpers"],
+    ["app/services/fixture.server.ts", 'import { imported } from "../../workers/test-session";', "app/ must not import from workers/"],
+  ])("%s may not: %s", async (filePath, code, message) => {
+    const errors = await layerErrors(filePath, code);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain(message);
+  });
+
+  it.each([
+    ["app/domain/sessions/paging-fixture.ts", 'import { imported } from "~/domain/paging";'],
+    ["app/components/fixture.tsx", 'import { imported } from "~/domain/paging";'],
+    ["app/services/fixture.server.ts", 'import { imported } from "~/models/users.server";'],
+    ["app/lib/fixture.ts", 'import { imported } from "./errors";'],
+  ])("%s may: %s", async (filePath, code) => {
+    expect(await layerErrors(filePath, code)).toEqual([]);
+  });
+});
