@@ -1,51 +1,94 @@
 #!/usr/bin/env node
 /**
- * `npm test`: everything CI checks, in order, stopping at the first failure.
- * build → typecheck → lint → unit → integration (Miniflare) → end-to-end (Chromium).
- * Ends with a total of tests passed and failed across the vitest layers.
+ * `npm test`: everything CI checks, stopping at the first failure.
+ *   1. at once: build → bundle, typecheck, lint (ESLint, Prettier, unused exports), unit;
+ *      none of the last three needs the build, so they run beside it (each one's output is
+ *      printed whole when it ends, so the log stays readable);
+ *   2. integration (Miniflare, on the bundle);
+ *   3. end-to-end (Chromium), one file at a time.
+ * Ends with the time of each step and a total of tests passed and failed across the vitest layers.
  */
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 
 const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
 const buildEnv = { ...env, NODE_ENV: "production" };
 const bin = (name) => `node_modules/.bin/${name}`;
+// A report left by an earlier run must not count in this one's totals.
+rmSync("test-results", { recursive: true, force: true });
 mkdirSync("test-results", { recursive: true });
 
-const vitest = (project) => [
-  bin("vitest"),
-  ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=test-results/${project}.json`],
-];
+const vitest = (project, extra = []) => ({
+  command: bin("vitest"),
+  args: ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=test-results/${project}.json`, ...extra],
+});
 
-const steps = [
-  ["build", bin("remix"), ["build"], buildEnv],
-  ["bundle", bin("wrangler"), ["deploy", "--dry-run", "--outdir", "dist"], buildEnv],
-  ["typecheck", bin("tsc"), ["--noEmit"]],
-  ["lint", bin("eslint"), [".", "--max-warnings=0"]],
-  ["unit", ...vitest("unit")],
-  ["integration", ...vitest("integration")],
+/** Each stage's steps run at the same time; a step with `then` runs those after it, in order. */
+const stages = [
+  [
+    {
+      name: "build",
+      command: bin("remix"),
+      args: ["build"],
+      env: buildEnv,
+      then: [{ name: "bundle", command: bin("wrangler"), args: ["deploy", "--dry-run", "--outdir", "dist"], env: buildEnv }],
+    },
+    { name: "typecheck", command: bin("tsc"), args: ["--noEmit"] },
+    { name: "lint", command: "npm", args: ["run", "--silent", "lint"] },
+    { name: "unit", ...vitest("unit") },
+  ],
+  [{ name: "integration", ...vitest("integration") }],
   // One file at a time: the quick-start test rebuilds public/build, which the others serve.
-  ["e2e", vitest("e2e")[0], [...vitest("e2e")[1], "--no-file-parallelism"]],
+  [{ name: "e2e", ...vitest("e2e", ["--no-file-parallelism"]), needsChromium: true }],
 ];
 
 const timings = [];
+
+/** Runs one step; with `buffered`, its output is held and printed whole when it ends. */
+function run(step, buffered) {
+  return new Promise((resolve) => {
+    const startedAt = Date.now();
+    const header = `\n━━ ${step.name}: ${step.command} ${step.args.join(" ")}`;
+    if (!buffered) console.log(header);
+    const child = spawn(step.command, step.args, { env: step.env ?? env, stdio: buffered ? ["ignore", "pipe", "pipe"] : "inherit" });
+    const output = [];
+    child.stdout?.on("data", (chunk) => output.push(chunk));
+    child.stderr?.on("data", (chunk) => output.push(chunk));
+    child.on("close", (code) => {
+      const seconds = (Date.now() - startedAt) / 1000;
+      timings.push([step.name, seconds]);
+      if (buffered) {
+        console.log(header);
+        process.stdout.write(Buffer.concat(output));
+        console.log(`   (${step.name}: ${code === 0 ? "passed" : "FAILED"} in ${seconds.toFixed(1)} s)`);
+      }
+      resolve(code === 0);
+    });
+  });
+}
+
+async function runChain(step, buffered) {
+  if (!(await run(step, buffered))) return step.name;
+  for (const next of step.then ?? []) if (!(await run(next, buffered))) return next.name;
+  return null;
+}
+
+const startedAt = Date.now();
 let failedStep = null;
-for (const [name, command, args, stepEnv = env] of steps) {
-  if (name === "e2e" && !existsSync(chromiumPath)) {
+for (const stage of stages) {
+  const missingBrowser = stage.find((step) => step.needsChromium) && !existsSync(chromiumPath);
+  if (missingBrowser) {
     console.error(
       `\nThe end-to-end tests need Chromium, which was not found at ${chromiumPath}.\n` +
         "Install Debian's Chromium with `sudo apt-get install -y chromium`, or set CHROMIUM_PATH.",
     );
-    failedStep = name;
+    failedStep = "e2e";
     break;
   }
-  console.log(`\n━━ ${name}: ${command} ${args.join(" ")}`);
-  const startedAt = Date.now();
-  const result = spawnSync(command, args, { stdio: "inherit", env: stepEnv });
-  timings.push([name, (Date.now() - startedAt) / 1000]);
-  if (result.status !== 0) {
-    failedStep = name;
+  const failures = (await Promise.all(stage.map((step) => runChain(step, stage.length > 1)))).filter(Boolean);
+  if (failures.length > 0) {
+    failedStep = failures.join(", ");
     break;
   }
 }
@@ -62,6 +105,7 @@ for (const project of ["unit", "integration", "e2e"]) {
 
 console.log("\n━━ timings");
 for (const [name, seconds] of timings) console.log(`  ${name.padEnd(12)} ${seconds.toFixed(1)} s`);
+console.log(`  ${"total".padEnd(12)} ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
 if (failedStep) console.error(`\nnpm test failed at: ${failedStep}`);
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(failedStep ? 1 : 0);
