@@ -15,6 +15,24 @@ const CONTEXT =
   "The water cycle moves water between the oceans, the air and the land. Evaporation turns liquid water into water vapour. Condensation forms clouds when the vapour cools. Precipitation returns water to the ground as rain or snow. Runoff carries water back to rivers and oceans.";
 
 describe("the AI screens, offline", () => {
+  it("shows one toast at a time, the newest, for 5 seconds", async () => {
+    const { page } = session;
+    // The page's own clock, so the 5 s are counted on it, not waited for.
+    await page.clock.install();
+    await page.goto("/admin/tests/generate");
+    await page.getByTestId("offline-note").waitFor();
+    await page.getByRole("button", { name: "Generate Test" }).click();
+    await toast("Please provide test context or topic information.");
+    await page.getByRole("button", { name: "Save Test" }).click();
+    await toast("Generate a test first before saving.");
+    expect(await page.getByTestId("toast").count()).toBe(1);
+
+    await page.clock.runFor(4_800);
+    expect(await page.getByTestId("toast").filter({ hasText: "Generate a test first before saving." }).count()).toBe(1);
+    await page.clock.runFor(400);
+    await page.getByTestId("toast").waitFor({ state: "hidden" });
+  });
+
   it("generates a test, regenerates it (clearing the preview first), saves it and finds it in the list", async () => {
     const { page } = session;
     await page.goto("/admin/tests/generate");

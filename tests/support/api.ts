@@ -17,8 +17,14 @@ export function apiClient(worker: TestWorker, jar?: CookieJar) {
     } catch {
       data = text;
     }
+    // The headers are there to read but not enumerable, so `toEqual({ status, data })` still compares what it did.
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    return { status: response.status, headers: response.headers, data: data as any };
+    return Object.defineProperty({ status: response.status, data: data as any }, "headers", { value: response.headers, enumerable: false }) as {
+      status: number;
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      data: any;
+      headers: Headers;
+    };
   };
   return {
     get: (path: string) => call("GET", path),

@@ -1,6 +1,5 @@
 /** SPEC.md section 8: one toast at a time, 5000 ms, destructive style for errors. */
 export const TOAST_DURATION_MS = 5000;
-export const MAX_VISIBLE_TOASTS = 1;
 
 type ToastVariant = "default" | "destructive";
 export type ToastMessage = { title: string; description?: string; variant?: ToastVariant };
