@@ -2,7 +2,8 @@ import { DurableObject } from "cloudflare:workers";
 import type { z } from "zod";
 
 import { createDatabase } from "~/db/client.server";
-import { applyModelGrade, applyTeacherGrade, finish, startAttempt, submit, type AttemptState } from "~/domain/sessions/attempt";
+import { applyModelGrade, applyTeacherGrade, finish, startAttempt, submit, type AttemptAnswer, type AttemptState } from "~/domain/sessions/attempt";
+import { answerKey, attemptWrites, isStoredAttempt, joinAttempt, type StoredAttempt } from "~/domain/sessions/attempt-storage";
 import { blueprintSchema, type SessionBlueprint, type SessionQuestion } from "~/domain/sessions/blueprint";
 import { isBlueprintHead, joinBlueprint, splitBlueprint, type BlueprintHead } from "~/domain/sessions/blueprint-parts";
 import { nextFlushDelayMs, sessionBehind, sessionProgress, sessionView, toAnswerOutcome } from "~/domain/sessions/session-view";
@@ -73,6 +74,8 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
   private loaded: { state: AttemptState; blueprint: SessionBlueprint } | undefined;
   /** Mirrors of the stored pending write and the scheduled alarm (undefined: not read yet), to spare storage calls. */
   private pending: Pending | null | undefined;
+  /** The attempt as storage holds it in the per-answer layout, so a save writes only what changed; null when unknown. */
+  private storedState: AttemptState | null = null;
   private alarmAt: number | null | undefined;
 
   async begin(input: SessionBlueprint): Promise<BeginResult> {
@@ -209,6 +212,7 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
 
   async discard(): Promise<void> {
     this.loaded = undefined;
+    this.storedState = null;
     this.pending = undefined;
     this.alarmAt = undefined;
     await this.ctx.storage.deleteAlarm();
@@ -287,11 +291,29 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
   private async load(): Promise<{ state: AttemptState; blueprint: SessionBlueprint } | undefined> {
     if (this.loaded) return this.loaded;
     const stored = await this.ctx.storage.get([ATTEMPT_KEY, BLUEPRINT_KEY]);
-    const state = stored.get(ATTEMPT_KEY) as AttemptState | undefined;
+    const attempt = stored.get(ATTEMPT_KEY) as StoredAttempt | AttemptState | undefined;
     const head = stored.get(BLUEPRINT_KEY) as BlueprintHead | SessionBlueprint | undefined;
     const blueprint = head && isBlueprintHead(head) ? joinBlueprint(head, await this.readBlueprintParts(head.questionParts)) : head;
-    this.loaded = state && blueprint ? { state, blueprint } : undefined;
+    if (!attempt || !blueprint) return undefined;
+    // An attempt stored before answers had their own keys is read whole; its next save writes them.
+    const inThisLayout = isStoredAttempt(attempt);
+    const state = inThisLayout ? joinAttempt(attempt, await this.readAnswers(attempt.answerIds)) : attempt;
+    this.storedState = inThisLayout ? state : null;
+    this.loaded = { state, blueprint };
     return this.loaded;
+  }
+
+  private async readAnswers(questionIds: string[]): Promise<Map<string, AttemptAnswer>> {
+    const answers = new Map<string, AttemptAnswer>();
+    for (let start = 0; start < questionIds.length; start += KEYS_PER_CALL) {
+      const keys = questionIds.slice(start, start + KEYS_PER_CALL);
+      const read = await this.ctx.storage.get<AttemptAnswer>(keys.map(answerKey));
+      for (const questionId of keys) {
+        const answer = read.get(answerKey(questionId));
+        if (answer) answers.set(questionId, answer);
+      }
+    }
+    return answers;
   }
 
   /** The parts first and the head last: a head in storage means its parts are there. */
@@ -322,7 +344,16 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
       failures: current?.failures ?? 0,
       flushAt: current?.flushAt ?? now + nextFlushDelayMs(0),
     };
-    await this.ctx.storage.put({ [ATTEMPT_KEY]: state, [PENDING_KEY]: pending });
+    // The answers that changed first, then the head that lists them with what D1 is due: a head in
+    // storage means its answers are there. A submit writes one answer, not every answer so far.
+    const { head, answers } = attemptWrites(state, this.storedState);
+    const entries = Object.entries(answers).map(([questionId, answer]) => [answerKey(questionId), answer] as const);
+    const withHead = entries.length < KEYS_PER_CALL - 2 ? entries : [];
+    for (let start = 0; start < entries.length && withHead.length === 0; start += KEYS_PER_CALL) {
+      await this.ctx.storage.put(Object.fromEntries(entries.slice(start, start + KEYS_PER_CALL)));
+    }
+    await this.ctx.storage.put({ ...Object.fromEntries(withHead), [ATTEMPT_KEY]: head, [PENDING_KEY]: pending });
+    this.storedState = state;
     this.pending = pending;
     if (this.loaded) this.loaded = { ...this.loaded, state };
     await this.scheduleAlarm(state);
