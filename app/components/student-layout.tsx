@@ -2,6 +2,7 @@ import { Link, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 import { displayName } from "~/domain/shell/user-display";
+import { GeneralErrorBoundary } from "./error-boundary";
 import type { loader as rootLoader } from "~/root";
 
 /**
@@ -49,5 +50,14 @@ export function StudentLayout({ children }: { children: ReactNode }) {
         {children}
       </main>
     </div>
+  );
+}
+
+/** A student page's error (a missing session, a failed load) shows in the student layout, never the admin shell. */
+export function StudentErrorBoundary() {
+  return (
+    <StudentLayout>
+      <GeneralErrorBoundary />
+    </StudentLayout>
   );
 }

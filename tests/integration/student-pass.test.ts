@@ -76,7 +76,11 @@ describe("one browser, one student", () => {
     expect(after.html).toContain("not open on this device");
     expect(after.html).not.toContain("Resume code:");
     expect((await apiClient(worker, browser).get(`/api/sessions/${first.sessionId}`)).status).toBe(401);
-    expect((await page(`/results/${first.sessionId}`, browser)).status).toBe(404);
+    const results = await page(`/results/${first.sessionId}`, browser);
+    expect(results.status).toBe(404);
+    // Refused in the student's own layout, with the way back to the join screen, not the admin shell.
+    expect(results.html).toContain('data-testid="student-header"');
+    expect(results.html).not.toContain('data-testid="sidebar"');
   });
 });
 

@@ -4,7 +4,7 @@ import { useEffect, useRef } from "react";
 
 import { FormAlert, useActionResult } from "~/components/action-result";
 import { JoinCard, JoinCodeForm } from "~/components/join-class-screen";
-import { StudentLayout } from "~/components/student-layout";
+import { StudentErrorBoundary, StudentLayout } from "~/components/student-layout";
 import { RESUME_CODE_LENGTH } from "~/domain/sessions/resume-code";
 import type { ActionResult } from "~/domain/shell/action-result";
 import type { action, JoinedData, loader } from "./join.server";
@@ -148,3 +148,5 @@ export default function Join() {
     </StudentLayout>
   );
 }
+
+export { StudentErrorBoundary as ErrorBoundary };

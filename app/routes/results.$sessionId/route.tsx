@@ -1,10 +1,9 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AnswerList } from "~/components/results/answer-list";
 import { ModulesCard, OverallScoreCard, SkillsCard } from "~/components/results/results-cards";
-import { StudentLayout } from "~/components/student-layout";
+import { StudentErrorBoundary, StudentLayout } from "~/components/student-layout";
 import { completionNote, MODE_TITLES, studentScaleSentence } from "~/domain/sessions/results-page";
 import { loadResults } from "./results.server";
 
@@ -63,10 +62,4 @@ export default function Results() {
   );
 }
 
-export function ErrorBoundary() {
-  return (
-    <StudentLayout>
-      <GeneralErrorBoundary />
-    </StudentLayout>
-  );
-}
+export { StudentErrorBoundary as ErrorBoundary };

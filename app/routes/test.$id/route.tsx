@@ -1,11 +1,10 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FeedbackScreen } from "~/components/student/answer-feedback";
 import { ModeSelection } from "~/components/student/mode-selection";
 import { QuestionScreen } from "~/components/student/question-screen";
-import { StudentLayout } from "~/components/student-layout";
+import { StudentErrorBoundary, StudentLayout } from "~/components/student-layout";
 import type { ActionResult } from "~/domain/shell/action-result";
 import { loadTestPage, testPageAction } from "./test-page.server";
 
@@ -55,10 +54,4 @@ export default function TakeTest() {
   );
 }
 
-export function ErrorBoundary() {
-  return (
-    <StudentLayout>
-      <GeneralErrorBoundary />
-    </StudentLayout>
-  );
-}
+export { StudentErrorBoundary as ErrorBoundary };
