@@ -6,7 +6,8 @@ import { applyModelGrade, applyTeacherGrade, finish, startAttempt, submit, type 
 import { answerKey, attemptWrites, isStoredAttempt, joinAttempt, type StoredAttempt } from "~/domain/sessions/attempt-storage";
 import { blueprintSchema, type SessionBlueprint, type SessionQuestion } from "~/domain/sessions/blueprint";
 import { isBlueprintHead, joinBlueprint, splitBlueprint, type BlueprintHead } from "~/domain/sessions/blueprint-parts";
-import { nextFlushDelayMs, sessionBehind, sessionProgress, sessionView, toAnswerOutcome } from "~/domain/sessions/session-view";
+import { sessionProgress, sessionView, toAnswerOutcome } from "~/domain/sessions/session-view";
+import { nextFlushDelayMs, sessionBehind } from "~/domain/sessions/write-behind";
 import {
   chatExchangeSchema,
   MAX_CHAT_TURNS,

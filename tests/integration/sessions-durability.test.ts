@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { FLUSH_DELAY_MS } from "~/domain/sessions/session-view";
+import { FLUSH_DELAY_MS } from "~/domain/sessions/write-behind";
 import { demoClients, type ApiClient } from "../support/api";
 import { startWorker, type TestWorker } from "../support/worker";
 

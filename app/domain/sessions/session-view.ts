@@ -3,7 +3,7 @@ import type { SessionBlueprint } from "./blueprint";
 import type { AnswerOutcome, SessionProgress, SessionView } from "./session-contract";
 import { toSnapshot } from "./session-state";
 
-/** What the session's Durable Object answers and what it writes to D1, derived from its state. */
+/** What the session's Durable Object answers, derived from its state. */
 
 export function sessionView(state: AttemptState, blueprint: SessionBlueprint, now: number): SessionView {
   return { ...sessionProgress(state, blueprint, now), results: attemptResults(state, blueprint) };
@@ -38,62 +38,5 @@ export function toAnswerOutcome(answer: AttemptAnswer): AnswerOutcome {
     // A teacher's grade is final as far as the student's test screen is concerned.
     grading: answer.grading === "provisional" ? "provisional" : "final",
     late: answer.late,
-  };
-}
-
-/**
- * Answers reach D1 a few seconds after they arrive, so a student's next answers join the same
- * batch: at 1 s, 200 students answering at once gave a submit throughput of 0.27 of an empty
- * Worker's under wrangler dev; at 5 s, 0.34 (`npm run load`). Lists and analytics lag by as much.
- */
-export const FLUSH_DELAY_MS = 5_000;
-
-/** After failed writes: 2, 4, 8 … seconds, at most a minute apart, for as long as it takes. */
-export function nextFlushDelayMs(failures: number): number {
-  return failures === 0 ? FLUSH_DELAY_MS : Math.min(60_000, 1000 * 2 ** failures);
-}
-
-/** The session record's results and the given answers, as D1 stores them. */
-export function sessionBehind(state: AttemptState, blueprint: SessionBlueprint, questionIds: readonly string[], now: number) {
-  const results = attemptResults(state, blueprint);
-  const snapshot = toSnapshot(state.session, now);
-  return {
-    sessionId: blueprint.sessionId,
-    record: {
-      endTime: state.session.completedAt === null ? null : new Date(state.session.completedAt),
-      completed: snapshot.completed,
-      timeRemaining: snapshot.timeRemainingSeconds,
-      totalScore: results.totalScore,
-      scores: results.scores,
-      competenciesStatus: results.competenciesStatus,
-      moduleRecommendations: results.moduleRecommendations,
-      scaleScore: results.scaleScore,
-      scaleScoreSe: results.scaleScoreSE,
-      completionReason: state.session.completedReason,
-      questionsAnswered: state.session.answeredQuestionIds.length,
-    },
-    answers: questionIds.flatMap((questionId) => {
-      const answer = state.answers[questionId];
-      const question = blueprint.questions.find((candidate) => candidate.id === questionId);
-      if (!answer || !question) return [];
-      return [
-        {
-          questionId,
-          questionText: question.text,
-          questionType: question.type,
-          difficulty: question.difficulty,
-          answer: answer.answer,
-          pointsEarned: answer.pointsEarned,
-          maxPoints: answer.maxPoints,
-          wasCorrect: answer.wasCorrect,
-          timeSpentSeconds: Math.round(answer.timeSpentSeconds),
-          gradingScore: answer.gradingScore,
-          feedback: answer.feedback,
-          strengths: answer.strengths,
-          improvements: answer.improvements,
-          answeredAt: new Date(answer.answeredAt),
-        },
-      ];
-    }),
   };
 }
