@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { next, startAttempt, update, type EngineBank, type TestMode } from "~/domain/adaptive/engine";
+import { nextEngineStep, startEngine, updateEngine, type EngineBank, type TestMode } from "~/domain/adaptive/engine";
 import { LABEL_PRIORS } from "~/domain/adaptive/item-model";
 import { mulberry32 } from "~/domain/adaptive/random";
 import { questionSchema } from "~/domain/questions/question";
@@ -131,9 +131,9 @@ describe("the demo content", () => {
     };
     const run = (mode: TestMode, seed: number, skill: number) => {
       const random = mulberry32(seed);
-      let state = startAttempt(seed, { mode });
-      for (let step = next(state, bank); "question" in step; step = next(state, bank)) {
-        state = update(state, {
+      let state = startEngine(seed, { mode });
+      for (let step = nextEngineStep(state, bank); "question" in step; step = nextEngineStep(state, bank)) {
+        state = updateEngine(state, {
           questionId: step.question.id,
           score: random() < skill ? 1 : 0,
           params: step.question.params,

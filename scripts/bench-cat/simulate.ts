@@ -2,7 +2,7 @@
 import { performance } from "node:perf_hooks";
 
 import { type CalibratedItem, uncalibratedItem, updateItemOnline } from "../../app/domain/adaptive/calibration";
-import { type EngineConfig, type EngineState, next, startAttempt, update } from "../../app/domain/adaptive/engine";
+import { type EngineConfig, type EngineState, nextEngineStep, startEngine, updateEngine } from "../../app/domain/adaptive/engine";
 import type { AdaptiveItem } from "../../app/domain/adaptive/selection";
 import { placementStopReason } from "../../app/domain/adaptive/stopping";
 import { type Bank, columnOf, type Design, type Inputs, type LabelsOnlyInputs, type Simulee, type SimuleeResult } from "./inputs";
@@ -25,7 +25,7 @@ function runSimulee(
   engineBank: Bank = bank,
 ): SimuleeResult {
   const started = performance.now();
-  let state: EngineState = startAttempt(0, {
+  let state: EngineState = startEngine(0, {
     topK: 1,
     selection: SELECTION,
     minItems: design.targetSE > 0 ? 0 : design.maxItems,
@@ -36,7 +36,7 @@ function runSimulee(
     const stepStart = performance.now();
     let question: AdaptiveItem | undefined;
     if (design.adaptive) {
-      const step = next(state, engineBank);
+      const step = nextEngineStep(state, engineBank);
       question = "question" in step ? step.question : undefined;
     } else {
       const stop = placementStopReason(state.config, {
@@ -48,7 +48,7 @@ function runSimulee(
     }
     if (!question) break;
     const score = answers[columnOf(bank, question.id)]!;
-    state = update(state, {
+    state = updateEngine(state, {
       questionId: question.id,
       score,
       params: question.params,
@@ -136,13 +136,13 @@ export function runLabelsOnly(inputs: LabelsOnlyInputs, design: Design): Simulee
 
   // Training: a 10-item CAT per simulee, each answer updating its item at the estimate before it.
   for (let row = 0; row < LABELS_TEST_FROM && row < inputs.simulees.length; row++) {
-    let state = startAttempt(0, {
+    let state = startEngine(0, {
       topK: 1,
       minItems: 0,
       maxItems: LABELS_TRAINING_LENGTH,
       targetSE: -1,
     });
-    for (let step = next(state, currentBank()); "question" in step; step = next(state, currentBank())) {
+    for (let step = nextEngineStep(state, currentBank()); "question" in step; step = nextEngineStep(state, currentBank())) {
       const { id } = step.question;
       const score = answersOf(row)[columnOf(inputs.bank, id)]!;
       parameters.set(
@@ -150,7 +150,7 @@ export function runLabelsOnly(inputs: LabelsOnlyInputs, design: Design): Simulee
         // The online update uses the estimate the item was chosen at, before its own answer.
         updateItemOnline(parameters.get(id)!, { theta: state.theta, se: state.se }, score),
       );
-      state = update(state, { questionId: id, score, params: parameters.get(id)! });
+      state = updateEngine(state, { questionId: id, score, params: parameters.get(id)! });
     }
   }
   // Test: parameters frozen, the engine's usual protocol.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { competencyEstimates, DEFAULT_DIAGNOSTIC_RULE, type DiagnosticInput, diagnosticStep } from "./diagnostic";
-import { next, startAttempt, update, type EngineBank } from "./engine";
+import { nextEngineStep, startEngine, updateEngine, type EngineBank } from "./engine";
 import type { AdaptiveItem } from "./selection";
 
 function items(competencyId: string, count: number, prefix = competencyId): AdaptiveItem[] {
@@ -100,18 +100,18 @@ describe("the engine in diagnostic mode", () => {
       probeItems: [...items("division", 3), ...items("counting", 3)],
       prerequisites: { fractions: ["division"], division: ["counting"] },
     };
-    let state = startAttempt(5, { mode: "diagnostic" });
+    let state = startEngine(5, { mode: "diagnostic" });
     const served: string[] = [];
-    for (let step = next(state, bank); "question" in step; step = next(state, bank)) {
+    for (let step = nextEngineStep(state, bank); "question" in step; step = nextEngineStep(state, bank)) {
       served.push(step.question.competencyId ?? "");
-      state = update(state, { ...step.question, questionId: step.question.id, score: 0 });
+      state = updateEngine(state, { ...step.question, questionId: step.question.id, score: 0 });
     }
     expect(served).toEqual([...Array(3).fill("fractions"), ...Array(3).fill("division"), ...Array(3).fill("counting")]);
-    expect(next(state, bank)).toEqual({ stop: "all_covered" });
+    expect(nextEngineStep(state, bank)).toEqual({ stop: "all_covered" });
   });
 
   it("runs as a placement test when the test has no competencies", () => {
     const bank: EngineBank = { items: items("x", 8).map(({ competencyId: _, ...rest }) => rest) };
-    expect(next(startAttempt(1, { mode: "diagnostic" }), bank)).toHaveProperty("question");
+    expect(nextEngineStep(startEngine(1, { mode: "diagnostic" }), bank)).toHaveProperty("question");
   });
 });

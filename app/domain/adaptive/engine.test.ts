@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { next, startAttempt, update, type EngineState } from "./engine";
+import { nextEngineStep, startEngine, updateEngine, type EngineState } from "./engine";
 import type { AdaptiveBank } from "./selection";
 
 const bank: AdaptiveBank = {
@@ -12,12 +12,12 @@ const bank: AdaptiveBank = {
 
 /** Runs a whole attempt, answering right exactly when the item is easier than `trueTheta`. */
 function runAttempt(seed: number, trueTheta: number, config = {}): EngineState {
-  let state = startAttempt(seed, config);
+  let state = startEngine(seed, config);
   for (;;) {
-    const step = next(state, bank);
+    const step = nextEngineStep(state, bank);
     if ("stop" in step) return state;
     const { id, params } = step.question;
-    state = update(state, {
+    state = updateEngine(state, {
       questionId: id,
       score: params.b < trueTheta ? 1 : 0,
       params,
@@ -27,7 +27,7 @@ function runAttempt(seed: number, trueTheta: number, config = {}): EngineState {
 
 describe("the engine's steps", () => {
   it("starts at the prior and serializes to JSON and back unchanged", () => {
-    const state = startAttempt(7);
+    const state = startEngine(7);
     expect(state.theta).toBeCloseTo(0, 10);
     expect(state.answers).toEqual([]);
     const finished = runAttempt(7, 0.5);
@@ -56,7 +56,7 @@ describe("the engine's steps", () => {
       score: 0,
       params: bank.items[0]!.params,
     };
-    expect(update(state, answer)).toBe(state);
+    expect(updateEngine(state, answer)).toBe(state);
   });
 
   it("moves θ̂ toward the answers: all correct high, all wrong low", () => {
@@ -68,24 +68,24 @@ describe("the engine's steps", () => {
   });
 
   it("stops at once on an empty bank and after every item of a small one", () => {
-    expect(next(startAttempt(1), { items: [] })).toEqual({
+    expect(nextEngineStep(startEngine(1), { items: [] })).toEqual({
       stop: "bank_exhausted",
     });
     const small = { items: bank.items.slice(0, 2) };
-    let state = startAttempt(1);
+    let state = startEngine(1);
     for (const item of small.items) {
-      state = update(state, {
+      state = updateEngine(state, {
         questionId: item.id,
         score: 1,
         params: item.params,
       });
     }
-    expect(next(state, small)).toEqual({ stop: "bank_exhausted" });
+    expect(nextEngineStep(state, small)).toEqual({ stop: "bank_exhausted" });
   });
 
   it("takes fractional AI grades as scores", () => {
     const item = bank.items[20]!;
-    const state = update(startAttempt(1), {
+    const state = updateEngine(startEngine(1), {
       questionId: item.id,
       score: 0.75,
       params: item.params,
@@ -93,7 +93,7 @@ describe("the engine's steps", () => {
     expect(state.answers[0]!.score).toBe(0.75);
     expect(state.theta).toBeGreaterThan(0);
     expect(state.theta).toBeLessThan(
-      update(startAttempt(1), {
+      updateEngine(startEngine(1), {
         ...state.answers[0]!,
         score: 1,
         params: item.params,

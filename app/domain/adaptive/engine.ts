@@ -70,7 +70,7 @@ export type EngineBank = AdaptiveBank & {
 
 type NextStep = { question: AdaptiveItem } | { stop: StopReason | "all_covered" };
 
-export function startAttempt(seed: number, config: Partial<EngineConfig> = {}): EngineState {
+export function startEngine(seed: number, config: Partial<EngineConfig> = {}): EngineState {
   const logPosterior = initialLogPosterior();
   return {
     config: { ...DEFAULT_ENGINE_CONFIG, ...config },
@@ -89,7 +89,7 @@ export function testLength(config: EngineConfig, bank: EngineBank): LengthRange 
   return runsAsDiagnostic(config, bank) ? diagnosticLength(config.diagnostic, config, bank) : placementLength(config, bank.items.length);
 }
 
-export function next(state: EngineState, bank: EngineBank): NextStep {
+export function nextEngineStep(state: EngineState, bank: EngineBank): NextStep {
   if (runsAsDiagnostic(state.config, bank)) return nextDiagnostic(state, bank);
   const itemsGiven = state.answers.length;
   const stop = placementStopReason(state.config, {
@@ -134,7 +134,7 @@ function nextDiagnostic(state: EngineState, bank: EngineBank): NextStep {
 }
 
 /** The state after one answer. A repeated answer to the same question is ignored. */
-export function update(state: EngineState, answer: EngineAnswer): EngineState {
+export function updateEngine(state: EngineState, answer: EngineAnswer): EngineState {
   if (state.answers.some((given) => given.questionId === answer.questionId)) return state;
   const score = clampScore(answer.score);
   const logPosterior = addResponse(state.logPosterior, {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { DEFAULT_DIAGNOSTIC_RULE } from "./diagnostic";
-import { DEFAULT_ENGINE_CONFIG, next, startAttempt, testLength, update, type EngineBank, type EngineConfig } from "./engine";
+import { DEFAULT_ENGINE_CONFIG, nextEngineStep, startEngine, testLength, updateEngine, type EngineBank, type EngineConfig } from "./engine";
 import { mulberry32 } from "./random";
 import type { AdaptiveItem } from "./selection";
 import { DEFAULT_PLACEMENT_RULE } from "./stopping";
@@ -14,11 +14,11 @@ function items(competencyId: string | null, count: number, prefix = competencyId
 /** Runs an attempt to the engine's own stop; the student answers right with probability `skill`. */
 function served(config: Partial<EngineConfig>, bank: EngineBank, seed: number, skill: number): AdaptiveItem[] {
   const random = mulberry32(seed);
-  let state = startAttempt(seed, config);
+  let state = startEngine(seed, config);
   const given: AdaptiveItem[] = [];
-  for (let step = next(state, bank); "question" in step; step = next(state, bank)) {
+  for (let step = nextEngineStep(state, bank); "question" in step; step = nextEngineStep(state, bank)) {
     given.push(step.question);
-    state = update(state, {
+    state = updateEngine(state, {
       questionId: step.question.id,
       score: random() < skill ? 1 : 0,
       params: step.question.params,

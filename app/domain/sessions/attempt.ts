@@ -1,5 +1,5 @@
 import { competencyMastery, moduleRecommendations, scaleScore, totalScorePercent, unaskedPoints } from "~/domain/adaptive/results";
-import { next as nextStep, startAttempt as startEngine, testLength, update as updateEngine, type EngineBank, type EngineState } from "~/domain/adaptive/engine";
+import { nextEngineStep, startEngine, testLength, updateEngine, type EngineBank, type EngineState } from "~/domain/adaptive/engine";
 import type { GradingResult } from "~/domain/ai/schemas";
 import { questionView, type QuestionView, type SessionBlueprint, type SessionQuestion } from "./blueprint";
 import { answerFitsQuestion, fromGrade, isOpenQuestion, scoreAnswer, type OfflineGrading, type Scored } from "./scoring";
@@ -51,7 +51,7 @@ function engineBank(blueprint: SessionBlueprint): EngineBank {
 /** Serves the engine's next question unless one is being answered; completes the attempt when the engine stops. */
 function serve(state: AttemptState, blueprint: SessionBlueprint, now: number): AttemptState {
   if (isCompleted(state.session) || state.current) return state;
-  const step = nextStep(state.engine, engineBank(blueprint));
+  const step = nextEngineStep(state.engine, engineBank(blueprint));
   if ("stop" in step) return { ...state, session: completeSession(state.session, now, "stopping_rule") };
   const question = questionById(blueprint, step.question.id)!;
   const deadlineAt = question.timeLimitSeconds ? now + question.timeLimitSeconds * 1000 : null;
