@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm test`: everything CI checks, stopping at the first failure.
- *   1. at once: build → bundle, typecheck, lint (ESLint, Prettier, unused exports), unit;
- *      none of the last three needs the build, so they run beside it (each one's output is
+ *   1. at once: build → typecheck → bundle, lint (ESLint, Prettier, unused exports), unit;
+ *      neither of the last two needs the build, so they run beside it (each one's output is
  *      printed whole when it ends, so the log stays readable);
  *   2. integration (Miniflare, on the bundle);
  *   3. end-to-end (Chromium), one file at a time.
@@ -28,13 +28,16 @@ const vitest = (project, extra = []) => ({
 const stages = [
   [
     {
+      // The typecheck reads the build's server module (workers/app.ts imports it), so it follows the build.
       name: "build",
       command: bin("remix"),
       args: ["build"],
       env: buildEnv,
-      then: [{ name: "bundle", command: bin("wrangler"), args: ["deploy", "--dry-run", "--outdir", "dist"], env: buildEnv }],
+      then: [
+        { name: "typecheck", command: bin("tsc"), args: ["--noEmit"] },
+        { name: "bundle", command: bin("wrangler"), args: ["deploy", "--dry-run", "--outdir", "dist"], env: buildEnv },
+      ],
     },
-    { name: "typecheck", command: bin("tsc"), args: ["--noEmit"] },
     { name: "lint", command: "npm", args: ["run", "--silent", "lint"] },
     { name: "unit", ...vitest("unit") },
   ],
