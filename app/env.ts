@@ -27,7 +27,7 @@ export interface Env {
   AI_API_KEY?: string;
   /** Any OpenAI-compatible base URL (vLLM, Ollama, LiteLLM, Azure OpenAI v1, Workers AI); OpenAI's when empty. */
   AI_BASE_URL?: string;
-  /** Maps SPEC.md's model names to the provider's: "gpt-5-2025-08-07=llama3.1:8b,*=llama3.1:8b". */
+  /** Maps the product's model names to the provider's: "gpt-5-2025-08-07=llama3.1:8b,*=llama3.1:8b". */
   AI_MODEL_MAP?: string;
   /** Milliseconds one model call may take before it is retried (default 30000). */
   AI_TIMEOUT_MS?: string;

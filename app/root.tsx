@@ -81,7 +81,7 @@ export default function App() {
 
 /**
  * Errors no screen caught, and the role gates thrown by loaders (services/auth.server.ts):
- * signed out, every path shows the landing page (SPEC.md section 2); a student outside their
+ * signed out, every path shows the landing page; a student outside their
  * route set gets the join screen.
  */
 export function ErrorBoundary() {

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:analytics`: Cohort Analytics at the size issue 10 §3 sets, 1,000 students × 30
+ * `npm run bench:analytics`: Cohort Analytics at the size sets, 1,000 students × 30
  * answers, against a 200 ms budget. Runs the bundled Worker (dist/, from `npm run build`) in
  * Miniflare, seeds one class straight into D1, signs in as the demo admin and prints, over REPEAT
  * requests to GET /api/analytics/cohort/{id}, the min/median/max time and the response size, the
@@ -281,7 +281,7 @@ try {
   }
   console.log("\nIn Node, the pure computation on the same data:");
   console.log(`${"whole report".padEnd(40)} ${summary(node.report)}`);
-  console.log(`${"  SPEC.md figures (analyseCohort)".padEnd(40)} ${summary(node.figures)}`);
+  console.log(`${"  report figures (analyseCohort)".padEnd(40)} ${summary(node.figures)}`);
   console.log(`${"  calibrated difficulty (batch EM)".padEnd(40)} ${summary(node.calibration)}`);
 
   // What the shortened EM gives up: its b against EM run to convergence with the engine's grid.

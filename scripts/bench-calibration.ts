@@ -1,5 +1,5 @@
 /**
- * The labels-only benchmark of issue 7: how much online and batch calibration recover of what
+ * The labels-only benchmark of: how much online and batch calibration recover of what
  * the labels miss. On the 60 labelled items of `labels_60.csv` the engine sees only the labels;
  * simulees 0–499 take a 10-item max-information CAT while the items calibrate after each answer
  * (and, optionally, an EM recalibration runs over all their answers at the end); then the
@@ -173,4 +173,4 @@ console.log(
   `EM over all 1000 x ${itemCount} answers: ${dense.cycles} cycles, ${dense.milliseconds.toFixed(0)} ms; ` +
     `b RMSE ${parameterRmse(dense.items, "b").toFixed(3)}, a RMSE ${parameterRmse(dense.items, "a").toFixed(3)}.`,
 );
-console.log("Target (issue 7): RMSE@10 <= 0.47 after calibration; labels alone about 0.53, true parameters 0.42.");
+console.log("Target: RMSE@10 <= 0.47 after calibration; labels alone about 0.53, true parameters 0.42.");

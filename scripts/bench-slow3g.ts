@@ -1,6 +1,6 @@
 /**
  * `npm run bench:slow3g`: how long a student waits for the first question on Chrome's "Slow 3G"
- * profile (DESIGN.md's budget: 3 s). Runs the bundled Worker (dist/, from `npm run build`) in
+ * profile (the design's budget: 3 s). Runs the bundled Worker (dist/, from `npm run build`) in
  * Miniflare over HTTP, as the e2e tests do, and Chromium; RUNS times (BENCH_RUNS, default 5) a
  * new student joins DEMOCLASS and starts its test on the normal network, then loads the test page
  * on emulated Slow 3G. Prints the paint time of the question's text (Element Timing) per run,

@@ -1,5 +1,5 @@
 /**
- * `npm run load` (issue 9 section 6): N simulated students, all at once, join the demo class,
+ * `npm run load`: N simulated students, all at once, join the demo class,
  * start its test, answer every question and complete, against `npm start`'s own server
  * (build, migrations, seed, `wrangler dev`) on a fresh state folder. Prints each call's
  * p50/p95/p99, the submit throughput and errors; then checks that every acknowledged answer

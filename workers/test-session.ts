@@ -58,7 +58,7 @@ const invalidInput = (error: z.ZodError): InvalidInput => ({
 });
 
 /**
- * One Durable Object per test session (DESIGN.md decision 3), the authority for a live attempt:
+ * One Durable Object per test session, the authority for a live attempt:
  * it holds the test's blueprint, the adaptive engine's state, the question being answered with its
  * own timer, and every answer keyed by question id. Each write is awaited before a method returns,
  * so an acknowledged answer is durable; the runtime's input gate keeps a read-then-write from

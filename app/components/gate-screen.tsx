@@ -4,7 +4,7 @@ import { LandingPage } from "./landing-page";
 import { StudentLayout } from "./student-layout";
 
 /**
- * What a role gate shows instead of the page (SPEC.md section 2): the landing page to a visitor
+ * What a role gate shows instead of the page: the landing page to a visitor
  * who is signed out, the join screen to a student outside their route set.
  */
 export function GateScreen({ gate }: { gate: Gate }) {

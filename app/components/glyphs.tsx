@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 
 /**
  * The few line icons the root layout needs (the landing page and the toasts), drawn here so every
- * page, the student pages included, carries no icon library: DESIGN.md's 100 kB budget for student
+ * page, the student pages included, carries no icon library: the design's 100 kB budget for student
  * pages has little room. Screens behind the admin shell use lucide-react as usual.
  */
 function Glyph({ className, children }: { className?: string; children: ReactNode }) {

@@ -6,7 +6,7 @@ import { JOIN_CODE_MAX_INPUT } from "~/domain/classes/join-codes";
 import { FormAlert } from "./action-result";
 
 /**
- * Student Entry (SPEC.md "Join screen"). Step 1 lives here because a student meets it in two
+ * Student Entry. Step 1 lives here because a student meets it in two
  * places: on /join, and as the join gate on any path outside their route set (root ErrorBoundary).
  * Both post the same plain form to /join, so it works without JavaScript. This module is in
  * every page's bundle: it must stay small (no zod, no icon barrel).

@@ -1,6 +1,6 @@
 import { BarsGlyph, CapGlyph, GradedGlyph, PathGlyph, RisingGlyph } from "./glyphs";
 
-/** What every signed-out visitor sees (SPEC.md section 1 and "Home"). */
+/** What every signed-out visitor sees. */
 const FEATURES = [
   { title: "Adaptive Logic", text: "Difficulty adjusts to student performance in real time.", icon: RisingGlyph },
   { title: "AI Grading", text: "Automated grading of free-response and scenario-based questions.", icon: GradedGlyph },

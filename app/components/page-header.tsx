@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import ArrowLeft from "lucide-react/icons/arrow-left";
 import type { ReactNode } from "react";
 
-/** An admin screen's back link ('Back to Tests', SPEC.md section 2). */
+/** An admin screen's back link ('Back to Tests'). */
 export function BackLink({ to, label }: { to: string; label: string }) {
   return (
     <Link to={to} className="btn-ghost -ml-4 mb-4">

@@ -7,7 +7,7 @@ import { useNonce } from "./nonce";
 
 /**
  * The stylesheet, and how a page gets it. Student pages must paint their first question within 3 s
- * on "Slow 3G" (2 s a round trip: DESIGN.md's budgets), which a render-blocking stylesheet makes
+ * on "Slow 3G" (2 s a round trip: the design's budgets), which a render-blocking stylesheet makes
  * impossible: the HTML and then the CSS take two round trips. So a student page's (and the landing
  * page's) server HTML
  * carries the CSS inline (entry.server.tsx provides its text), and the same stylesheet is linked at

@@ -8,8 +8,8 @@ import type { loader as rootLoader } from "~/root";
 /**
  * The light layout of the student pages (/join, /test/*, /results/*) and of the join screen a
  * student meets anywhere else. It carries none of the admin shell's code (sidebar, icons,
- * keyboard shortcut), so those pages stay within DESIGN.md's JavaScript budget on old
- * Chromebooks; its one menu item is SPEC.md's Student Menu entry.
+ * keyboard shortcut), so those pages stay within the design's JavaScript budget on old
+ * Chromebooks; its one menu item is the product's Student Menu entry.
  */
 export function StudentLayout({ children }: { children: ReactNode }) {
   const user = useRouteLoaderData<typeof rootLoader>("root")?.user ?? null;

@@ -10,7 +10,7 @@ import { wasEndedEarly } from "~/domain/sessions/session-state";
 import { sessionStudentName } from "./student-names.server";
 
 /**
- * What Cohort Analytics reads (issue 10 §3): a class, its sessions (on one test, or all) and their
+ * What Cohort Analytics reads: a class, its sessions (on one test, or all) and their
  * answers. A class of 1,000 students × 30 answers must be analysed within 200 ms, and measured
  * (`npm run bench:analytics`) the cost was not SQLite but moving 30,000 answer rows out of D1,
  * so the reads are shaped to move little:

@@ -6,7 +6,7 @@ import { gradeOverrides } from "~/db/schema";
 type GradeOverrideRow = typeof gradeOverrides.$inferSelect;
 type GradeOverrideInsert = Omit<typeof gradeOverrides.$inferInsert, "id" | "createdAt" | "updatedAt">;
 
-/** Records a teacher's grade beside the model's (issue 10 §2); the row is never changed afterwards. */
+/** Records a teacher's grade beside the model's; the row is never changed afterwards. */
 export async function insertGradeOverride(db: Database, input: GradeOverrideInsert): Promise<GradeOverrideRow> {
   const [row] = await db.insert(gradeOverrides).values(input).returning();
   if (!row) throw new Error("Writing the grade override returned no row");

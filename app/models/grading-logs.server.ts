@@ -53,7 +53,7 @@ function gradingLogValues(input: GradingLogInput): typeof aiGradingLogs.$inferIn
   };
 }
 
-/** One row per grading call (SPEC.md "AI grading log"). */
+/** One row per grading call. */
 export async function insertGradingLog(db: Database, input: GradingLogInput): Promise<GradingLogRow> {
   const [row] = await db.insert(aiGradingLogs).values(gradingLogValues(input)).returning();
   if (!row) throw new Error("Writing the grading log returned no row");

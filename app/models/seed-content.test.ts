@@ -9,7 +9,7 @@ import { sanitizeQuestionHtml } from "~/domain/questions/sanitize-html";
 import { DEMO_COMPETENCIES, DEMO_MODULES, DEMO_PREREQUISITES, DEMO_QUESTIONS } from "./seed-content";
 
 /**
- * Issue 9 §7: the demo class's test is worth adapting. At least 40 questions across at least
+ * The demo class's test is worth adapting. At least 40 questions across at least
  * 4 competencies in 2 modules with prerequisites, every type present, difficulties spread.
  */
 const open = DEMO_QUESTIONS.filter((question) => question.type !== "multiple_choice" && question.type !== "multiple_select");

@@ -19,7 +19,7 @@ type BlueprintRequest = {
 
 /**
  * Reads a test from D1 once, at the start of a session, into the blueprint its Durable Object
- * keeps (DESIGN.md decision 3). Items start from their difficulty label's parameters (ADR 0008).
+ * keeps. Items start from their difficulty label's parameters (ADR 0008).
  * Undefined when the test does not exist; a test without questions cannot be taken.
  */
 export async function buildBlueprint(db: Database, request: BlueprintRequest): Promise<SessionBlueprint | undefined> {

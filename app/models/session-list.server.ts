@@ -7,7 +7,7 @@ import type { SessionFilters } from "~/domain/sessions/session-list";
 import { sessionStudentName } from "./student-names.server";
 
 /**
- * The Test Sessions list (issue 10 §1): filtered, ordered and paged in SQL, since a school year is
+ * The Test Sessions list: filtered, ordered and paged in SQL, since a school year is
  * tens of thousands of sessions. Newest first is read straight from an index: (start_time),
  * (test_config_id, start_time) or (completed, start_time), each of which carries the rowid that
  * breaks ties between sessions started in the same millisecond.
@@ -32,7 +32,7 @@ function whereOf(filters: SessionFilters): SQL | undefined {
 
 const newestFirst = [desc(sessions.startTime), desc(sql`rowid`)] as const;
 
-/** Every column of SPEC.md's Session but the per-answer map (GET /api/sessions/{id} has it), and the student's name. */
+/** Every column of the product's Session but the per-answer map (GET /api/sessions/{id} has it), and the student's name. */
 const listColumns = {
   id: sessions.id,
   testConfigId: sessions.testConfigId,

@@ -5,7 +5,7 @@ import { questionCompetencies, questions, sessionAnswers, testQuestions, testSes
 import type { Difficulty, QuestionType } from "~/domain/questions/question-types";
 
 /**
- * A test session's record in D1 (the Durable Object is the live authority; DESIGN.md decision 3),
+ * A test session's record in D1 (the Durable Object is the live authority),
  * with its test's AI model: what the chat call needs to know about the session it serves.
  */
 export async function findSessionForChat(db: Database, sessionId: string) {
@@ -55,7 +55,7 @@ export async function deleteCohortSessions(db: Database, cohortId: string): Prom
   return deleted.map((row) => row.id);
 }
 
-/** The student's session in progress for this test in this class, if any (at most one: issue 9 §2). */
+/** The student's session in progress for this test in this class, if any (at most one:). */
 export async function findSessionInProgress(db: Database, input: { cohortId: string | null; studentId: string; testId: string }) {
   const [row] = await db
     .select({ id: testSessionRecords.id, resumeCode: testSessionRecords.resumeCode })
@@ -114,7 +114,7 @@ type SessionBehind = {
 };
 
 /**
- * The write behind the session's Durable Object (DESIGN.md decision 3): the record's results and
+ * The write behind the session's Durable Object: the record's results and
  * the given answers, upserted by (session, question) in one batch, so a retried flush writes each
  * answer once and a later grade overwrites the earlier one.
  */

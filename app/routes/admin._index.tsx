@@ -2,7 +2,7 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 
 import { requireAdmin } from "~/services/auth.server";
 
-/** /admin is only a back-link target (SPEC.md section 2); its screen is the dashboard at /. */
+/** /admin is only a back-link target; its screen is the dashboard at /. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
   return redirect("/");

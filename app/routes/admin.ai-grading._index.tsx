@@ -11,7 +11,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return null;
 }
 
-/** SPEC.md's "Invalid Session" state: the review needs a session id in its address. */
+/** the product's "Invalid Session" state: the review needs a session id in its address. */
 export default function AiGradingWithoutSession() {
   return (
     <div className="mx-auto max-w-5xl">

@@ -48,7 +48,7 @@ export default function PrerequisitesManager() {
   useActionResult(fetcher, {
     onSuccess: (result) => {
       if (result.intent !== "add") return;
-      // The dialog resets its selections on success (SPEC.md section 4).
+      // The dialog resets its selections on success.
       setCompetencyId("");
       setPrerequisiteId("");
       setOpen(false);

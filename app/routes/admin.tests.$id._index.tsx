@@ -2,7 +2,7 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 
 import { requireAdmin } from "~/services/auth.server";
 
-/** SPEC.md gives two readings of the edit route; /admin/tests/{id} leads to /admin/tests/{id}/edit. */
+/** The edit route has two addresses; /admin/tests/{id} leads to /admin/tests/{id}/edit. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
   return redirect(`/admin/tests/${encodeURIComponent(params.id ?? "")}/edit`);

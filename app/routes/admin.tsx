@@ -16,7 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function AdminLayout() {
   const navigation = useNavigation();
-  // SPEC.md: the test list shows skeleton placeholders while it loads.
+  // The test list shows skeleton placeholders while it loads.
   const loadingTestList = navigation.state === "loading" && navigation.location.pathname === "/admin/tests";
   return (
     <AdminShell>

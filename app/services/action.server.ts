@@ -14,18 +14,18 @@ import { describeFailure } from "./http-errors.server";
  * read the submission (form post or JSON) → parse it with the screen's intent schema → run the
  * intent → answer one ActionResult, or the Response the intent returns (a redirect).
  * Expected failures become 4xx with their message; anything else is logged and answers 500
- * with the intent's SPEC.md failure text.
+ * with the intent's failure text.
  */
 type IntentSchema = z.ZodType<{ intent: string }, z.ZodTypeDef, unknown>;
 
 type ActionMessages<Intent extends string> = {
   /**
-   * Per intent: the success toast (null for none), the failure text of SPEC.md section 8, and the
-   * title SPEC.md gives that intent's failures ("Generation Failed", or "Error" where SPEC.md says
+   * Per intent: the success toast (null for none), the intent's failure text, and the
+   * title the product gives that intent's failures ("Generation Failed", or "Error" where the product says
    * so). Without a title, a failure with a reason of its own is titled with the failure text.
    */
   intents: Record<Intent, { success: ToastMessage | string | null; failure: string; failureTitle?: string }>;
-  /** Validation and rule messages that SPEC.md shows under their own title. */
+  /** Validation and rule messages that the product shows under their own title. */
   titled?: readonly TitledMessage[];
 };
 
@@ -79,7 +79,7 @@ function toastOf(message: string, titled: readonly TitledMessage[] = [], failure
 
 /**
  * The toast of an intent that failed for a reason of its own ("That join code is already used by
- * another class"): where SPEC.md gives the intent's failure text but no title, its words are the
+ * another class"): where the product gives the intent's failure text but no title, its words are the
  * title and the reason goes under it.
  */
 function refusalToast(message: string, messages: ActionMessages<string>, intent: string): ToastMessage {

@@ -10,7 +10,7 @@ import { readSession } from "./session.server";
  *
  * Failures are thrown Responses. An /api path gets JSON: 401 signed out, 403 not an admin.
  * A screen gets the same status codes with a `gate` the root error boundary renders:
- * the landing page when signed out (SPEC.md: every path shows it), the join screen for a
+ * the landing page when signed out (every path shows it), the join screen for a
  * student outside their route set.
  */
 

@@ -12,10 +12,10 @@ const UNKNOWN_TEST_NAME = "Unknown test";
 type NamedCohortReport = CohortAnalyticsReport & { cohortName: string };
 
 /**
- * A class's Cohort Analytics report (issue 10 §3), on one test when `testConfigId` is given, else
+ * A class's Cohort Analytics report, on one test when `testConfigId` is given, else
  * on all its sessions. Null when there is no such class. A test id that matches no test is not an
  * error: the class is real, it simply has no sessions on that test, and the report says so with
- * zero sessions (the page then shows SPEC.md's 'No data found for cohort ...').
+ * zero sessions (the page then shows the product's 'No data found for cohort ...').
  */
 export async function loadCohortAnalytics(db: Database, input: { cohortId: string; testConfigId?: string | null }): Promise<NamedCohortReport | null> {
   const testConfigId = input.testConfigId || null;

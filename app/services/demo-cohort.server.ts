@@ -16,7 +16,7 @@ import { testSessionStub } from "./session-object.server";
 import { offlineGradingLog } from "./test-taking.server";
 
 /**
- * Demo data for Cohort Analytics (SPEC.md section 7): one demo class and one copy of the demo test,
+ * Demo data for Cohort Analytics: one demo class and one copy of the demo test,
  * taken by simulated students through the real session engine. Generating again refreshes them in
  * place: the earlier demo sessions are discarded and the class is taken again.
  */

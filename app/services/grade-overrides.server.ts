@@ -18,7 +18,7 @@ type SessionGradingReview = {
   review: GradingReview;
 };
 
-/** A session's grading logs with their overrides (issue 10 §2); 404 for a session D1 does not know. */
+/** A session's grading logs with their overrides; 404 for a session D1 does not know. */
 export async function readGradingReview(context: AppLoadContext, sessionId: string): Promise<SessionGradingReview> {
   const { db } = context;
   const session = found(await findSessionRecord(db, sessionId), NOT_FOUND.session);

@@ -39,7 +39,7 @@ export function describeFailure(error: unknown, where: string, fallback = GENERI
 
 /**
  * The Response a screen's loader throws for a missing record: the route's error boundary shows
- * the shared not-found message (SPEC.md's "Test Not Found") with its way back.
+ * the shared not-found message with its way back.
  */
 export function notFoundPage(message: string, back: NotFoundPage["back"], detail?: string): Response {
   return Response.json({ notFound: message, back, ...(detail ? { detail } : {}) } satisfies NotFoundPage, { status: 404 });

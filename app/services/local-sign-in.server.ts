@@ -69,7 +69,7 @@ export async function completeLocalSignIn(request: Request, context: AppLoadCont
 }
 
 /**
- * First-run setup (DESIGN.md decision 1: the first local account is an admin). Only possible
+ * First-run setup (the first local account is an admin). Only possible
  * while the database has no account; when ADMIN_EMAILS is set, only for one of its addresses,
  * so a district can close the window between deploying and setting up.
  */

@@ -1,5 +1,5 @@
 /**
- * The checks every request passes before Remix sees it (DESIGN.md decision 9, ADR 0005):
+ * The checks every request passes before Remix sees it (ADR 0005):
  * OPTIONS answered at the edge, GET/HEAD bodies dropped, state-changing requests only from the
  * app's own origin, JSON APIs only with a JSON content type, and a cap on body size.
  * Pure apart from reading the body; workers/app.ts runs it first and headers are added after.

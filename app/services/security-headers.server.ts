@@ -1,6 +1,6 @@
 /**
  * Security headers for every response the Worker produces: pages, JSON, redirects, errors and
- * the edge's own refusals (DESIGN.md decision 9, ADR 0005 explains each directive).
+ * the edge's own refusals (ADR 0005 explains each directive).
  * Static assets are answered by the assets layer and get their headers (nosniff; a year's caching
  * for the fingerprinted files under /build) from public/_headers.
  */

@@ -9,7 +9,7 @@ export function testSessionStub(env: Pick<Env, "TEST_SESSION">, sessionId: strin
 
 /**
  * A route that cannot go on after a refusal throws this; the edge picks the status by kind
- * (DESIGN.md decision 8). Routes that can recover (a late answer goes to the results) switch
+ *. Routes that can recover (a late answer goes to the results) switch
  * on `reason` themselves.
  */
 export function refusalError(refusal: SessionRefusal): DomainError {

@@ -21,7 +21,7 @@ import { passForSession, sessionInPass } from "./student-pass.server";
 import { refusalError, testSessionStub } from "./session-object.server";
 
 /**
- * Starting, reading, answering and completing a test session (issue 9 §3). The session's Durable
+ * Starting, reading, answering and completing a test session. The session's Durable
  * Object is the authority; D1 gets the record at the start and the rest behind the object.
  */
 type StartedSession = { sessionId: string; resumeCode: string | null; outcome: "started" | "resumed"; setCookie: string; view: SessionView };
@@ -30,7 +30,7 @@ export async function startTestSession(request: Request, context: AppLoadContext
   const { db } = context;
   const cohort = input.cohortId ? found(await findCohortForStart(db, input.cohortId), NOT_FOUND.cohort) : null;
   if (cohort && !cohort.isActive) throw conflict("This class is no longer active");
-  // A student without an account starts only the test their class offers (DESIGN.md decision 2).
+  // A student without an account starts only the test their class offers.
   if (!user && (!cohort || cohort.testConfigId !== input.testConfigId)) {
     throw new DomainError(cohort ? "forbidden" : "unauthenticated", cohort ? "This class does not offer this test." : "Join your class to take this test.");
   }
@@ -135,7 +135,7 @@ type SubmittedAnswer = { answer: AnswerOutcome; outcome: "recorded" | "repeat"; 
 
 /**
  * Stores one answer in the session's object and, for an open answer, queues the model's grade
- * behind the response: the student never waits on a model (DESIGN.md decision 3). An open answer
+ * behind the response: the student never waits on a model. An open answer
  * graded offline for good gets its grading log behind the response too, once (a repeat has none).
  */
 export async function submitSessionAnswer(

@@ -120,7 +120,7 @@ export function median(values: number[]): number {
 }
 
 /**
- * Labels-only design (issue 7): the engine sees only the 60 items' labels (LABEL_PRIORS).
+ * Labels-only design: the engine sees only the 60 items' labels (LABEL_PRIORS).
  * Simulees 0–499 take a 10-item CAT while every answer updates the item online; then the
  * parameters are frozen and simulees 500–999 take the design's test; results are theirs.
  */

@@ -71,7 +71,7 @@ describe("authoring a test", () => {
     await createBankQuestion({ text: "Explain how to add 1/4 and 1/2.", type: "free_response", competency: "Understands place value" });
     await saveScreenshot(session.page, "authoring-question-bank");
 
-    // The preview checks a multiple select answer by SPEC.md's rule.
+    // The preview checks a multiple select answer by the product's rule.
     const selectCard = session.page.getByTestId("question-card").filter({ hasText: "Select the fractions equal to one half." });
     await selectCard.getByRole("button", { name: "Test this question" }).click();
     const preview = session.page.getByRole("dialog", { name: "Test Question Preview" });

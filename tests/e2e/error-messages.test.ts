@@ -8,7 +8,7 @@ import { demoAccounts } from "../support/worker";
 /**
  * Errors where a teacher meets them: a refusal inside a dialog is told inside the dialog, beside
  * the field it is about, and its toast sits above the modal backdrop where it can be read and
- * dismissed while the dialog stays open; SPEC.md's words title a more specific reason.
+ * dismissed while the dialog stays open; the product's words title a more specific reason.
  */
 const session = browserSession({ signInAs: demoAccounts.admin });
 
@@ -72,7 +72,7 @@ describe("errors inside dialogs", () => {
   });
 });
 
-describe("SPEC.md's messages with the reason under them", () => {
+describe("the product's messages with the reason under them", () => {
   it("an unknown class in Cohort Analytics toasts 'Failed to fetch analytics', with why", async () => {
     await session.page.goto("/admin/analytics?cohortId=no-such-class");
     const toast = session.page.getByTestId("toast").filter({ hasText: "Failed to fetch analytics" });

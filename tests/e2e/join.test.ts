@@ -7,7 +7,7 @@ import { browserSession } from "../support/browser-session";
 import { demoAccounts } from "../support/worker";
 
 /**
- * A student joins their class on a phone, signed out (DESIGN.md decision 2): from the QR code's
+ * A student joins their class on a phone, signed out: from the QR code's
  * URL, by typing the code, and with JavaScript turned off. Accessibility is checked on both steps.
  */
 const session = browserSession();

@@ -6,7 +6,7 @@ import { startOpenAiStub, type OpenAiStub } from "../support/openai-stub";
 import { demoAccounts } from "../support/worker";
 
 /**
- * With a model configured, an open answer's feedback screen (SPEC.md: 3 s) shows the model's
+ * With a model configured, an open answer's feedback screen (3 s) shows the model's
  * grade if it lands meanwhile: here a local OpenAI-compatible server grades it, and the page's
  * clock is held so that the machine's speed decides nothing.
  */

@@ -5,7 +5,7 @@ import { saveScreenshot, waitForHydration, watchForPageErrors } from "../support
 import { browserSession } from "../support/browser-session";
 import { demoAccounts } from "../support/worker";
 
-/** A teacher finds a student's finished test among the sessions and opens its result (issue 10 §1). */
+/** A teacher finds a student's finished test among the sessions and opens its result. */
 const session = browserSession({ signInAs: demoAccounts.admin });
 
 /** Sessions only D1 knows (as the write behind leaves them), for the list to filter. */

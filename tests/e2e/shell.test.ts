@@ -40,7 +40,7 @@ const ADMIN_CURRICULUM_MANAGEMENT = [
 ];
 
 describe("signed out", () => {
-  it("shows the landing page with SPEC.md's texts on any path, without a sidebar", async () => {
+  it("shows the landing page with the product's texts on any path, without a sidebar", async () => {
     for (const path of ["/", "/admin/tests"]) {
       await session.page.goto(path);
       await expect(session.page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Adaptive Testing Engine");
@@ -174,7 +174,7 @@ describe("signed in as the demo admin", () => {
 describe("signed in as a student (non-admin)", () => {
   it("sees the light student layout with only the Student Menu's Student Entry, and the join screen on admin paths", async () => {
     await openHomeSignedInAs(demoAccounts.student, "student-header");
-    // The admin shell's sidebar and its code stay off the student pages (issue 6: JavaScript budget).
+    // The admin shell's sidebar and its code stay off the student pages (JavaScript budget).
     expect(await session.page.getByTestId("sidebar").count()).toBe(0);
     expect(await session.page.getByRole("navigation", { name: "Student Menu" }).getByRole("link").allInnerTexts()).toEqual(["Student Entry"]);
     expect(await session.page.getByTestId("role-badge").innerText()).toBe("Student");

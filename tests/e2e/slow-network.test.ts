@@ -4,7 +4,7 @@ import { browserSession } from "../support/browser-session";
 import { criticalPathOf, questionPaintOnSlow3g, startDemoTestAsStudent } from "../support/slow-3g";
 
 /**
- * DESIGN.md's budget: the first question is visible within 3 s on Chrome's "Slow 3G" profile
+ * the design's budget: the first question is visible within 3 s on Chrome's "Slow 3G" profile
  * (400 kbit/s = 50,000 bytes a second, 2 s added to every request). A wall time depends on the
  * machine, so it is measured by `npm run bench:slow3g`; this test asserts what makes it reachable.
  *

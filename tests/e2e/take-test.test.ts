@@ -7,7 +7,7 @@ import { browserSession } from "../support/browser-session";
 import { demoAccounts } from "../support/worker";
 
 /**
- * Taking the demo test as a student would (SPEC.md section 2 "Take a test", "Results"): with
+ * Taking the demo test as a student would ("Results"): with
  * JavaScript, without it, through a reload and through a lost connection. Admins may take tests
  * as a preview, so the fixture signs in as the demo admin. One admin has one session in progress
  * per test, so every test but the last finishes its attempt.
@@ -118,7 +118,7 @@ describe("taking a test", () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await saveScreenshot(page, "take-test-question-desktop");
 
-    // SPEC.md section 5: nothing chosen is refused with its message, before anything is sent.
+    // Nothing chosen is refused with its message, before anything is sent.
     const type = await page.locator('input[name="questionType"]').getAttribute("value");
     const id = await currentQuestionId(page);
     await page.getByRole("button", { name: "Submit Answer" }).click();

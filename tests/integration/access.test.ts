@@ -65,7 +65,7 @@ describe("admin-only API (POST /api/jobs/ping, GET /api/jobs/{id}, GET /api/syst
   });
 });
 
-describe("route sets by sign-in state (SPEC.md section 2)", () => {
+describe("route sets by sign-in state", () => {
   it("shows the landing page on every path when signed out", async () => {
     for (const path of ["/", "/admin/tests", "/admin/question-bank", "/some/unknown/path"]) {
       const response = await worker.request(path);

@@ -5,7 +5,7 @@ import { count, demoClients, type ApiClient } from "../support/api";
 import { gradedSession, waitFor, WEAK_OPEN_ANSWER } from "../support/grading-fixtures";
 import { startWorker, type TestWorker } from "../support/worker";
 
-/** The AI Grading Review's API (issue 10 §2): the logs with no AI key configured, and a teacher's override everywhere it counts. */
+/** The AI Grading Review's API: the logs with no AI key configured, and a teacher's override everywhere it counts. */
 let worker: TestWorker;
 let admin: ApiClient;
 let student: ApiClient;
@@ -22,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => worker?.dispose());
 
 describe("GET /api/sessions/{id}/ai-grading", () => {
-  it("lists the offline grading of the open answer, once, with SPEC.md's fields and the session's cost", async () => {
+  it("lists the offline grading of the open answer, once, with the product's fields and the session's cost", async () => {
     const review = await waitFor(
       () => logsOf(graded.sessionId),
       (data) => data.gradingLogs.length > 0,

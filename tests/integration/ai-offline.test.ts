@@ -45,13 +45,13 @@ describe("POST /api/tests/generate (offline)", () => {
     expect(difficulties.filter((d: string) => d === "hard")).toHaveLength(1);
     expect(new Set(test.questions.map((question: { type: string }) => question.type))).toEqual(new Set(["multiple_choice", "free_response"]));
     expect(test.description.toLowerCase()).toContain("review");
-    // The generated test, sent as received, is a test to save (SPEC.md section 7).
+    // The generated test, sent as received, is a test to save.
     const saved = await admin.post("/api/tests", test);
     expect(saved.status).toBe(201);
     expect(saved.data.questions).toHaveLength(5);
   });
 
-  it("refuses a blank context with SPEC.md's message and queues nothing", async () => {
+  it("refuses a blank context with the product's message and queues nothing", async () => {
     const before = await count(worker, "jobs");
     const response = await admin.post("/api/tests/generate", { topic: "   ", sourceMaterial: "" });
     expect(response).toEqual({ status: 400, data: { message: "topic: Please provide test context or topic information." } });

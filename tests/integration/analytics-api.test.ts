@@ -8,7 +8,7 @@ import { answerFor } from "../support/session-answers";
 import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
 
 /**
- * Cohort Analytics through the Worker (issue 10 §3): GET /api/analytics/cohort/{id} and the two
+ * Cohort Analytics through the Worker: GET /api/analytics/cohort/{id} and the two
  * CSV exports, on a class whose sessions are written straight to D1 (exact, hand-checked figures)
  * and on the demo class after one student took the demo test through the real engine.
  */
@@ -174,7 +174,7 @@ const reportPath = (cohortId: string, testConfigId?: string) =>
   `/api/analytics/cohort/${cohortId}${testConfigId === undefined ? "" : `?testConfigId=${encodeURIComponent(testConfigId)}`}`;
 
 describe("GET /api/analytics/cohort/{cohortId}", () => {
-  it("reports a class on one test with SPEC.md's figures and the engine's additions", async () => {
+  it("reports a class on one test with the product's figures and the engine's additions", async () => {
     const { status, data } = await admin.get(reportPath(fixtureClassId, demoTestId));
     expect(status).toBe(200);
     expect(data).toMatchObject({

@@ -4,7 +4,7 @@ import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 
 /**
- * DESIGN.md's budget: student pages load at most 100 kB of gzipped JavaScript. Measured from
+ * the design's budget: student pages load at most 100 kB of gzipped JavaScript. Measured from
  * the Remix asset manifest of the current build: the client entry and the page's route module
  * with every parent layout up to the root, and every chunk they import.
  */

@@ -4,7 +4,7 @@ import { apiClient, count, demoClients, type ApiClient } from "../support/api";
 import { createCohort } from "~/models/cohorts.server";
 import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
 
-/** Class Management's API (SPEC.md section 7 "Cohorts") and screen through the real Worker. */
+/** Class Management's API and screen through the real Worker. */
 let worker: TestWorker;
 let admin: ApiClient;
 let student: ApiClient;
@@ -210,7 +210,7 @@ describe("the Class Management screen", () => {
     return { status: response.status, result: (await response.json()) as { ok: boolean; toast: { title: string; description?: string } } };
   };
 
-  it("creates, refuses and deletes with SPEC.md's toasts", async () => {
+  it("creates, refuses and deletes with the product's toasts", async () => {
     const created = await postIntent({ intent: "create", values: { name: "From the screen", joinCode: "screen-1" } });
     expect(created).toEqual({ status: 200, result: expect.objectContaining({ ok: true, toast: { title: "Cohort created" } }) });
     const blank = await postIntent({ intent: "create", values: { name: "" } });

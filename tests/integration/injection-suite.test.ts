@@ -8,7 +8,7 @@ import { INJECTION_ATTACKS } from "../support/injection-attacks";
 import { startOpenAiStub, type OpenAiStub } from "../support/openai-stub";
 
 /**
- * The injection suite (issue 8): every attack appended to an honest but incomplete answer, graded
+ * The injection suite: every attack appended to an honest but incomplete answer, graded
  * by the product's own provider module, offline and against a model that obeys any instruction it
  * sees (the stub). No attack may raise the answer's score.
  */

@@ -5,7 +5,7 @@ import { CookieJar } from "../support/cookie-jar";
 import { startWorker, type TestWorker } from "../support/worker";
 
 /**
- * The join screen (/join, SPEC.md "Join screen", "Join flow", "Join" rules and section 8) through
+ * The join screen (/join: its steps, its rules and its messages) through
  * the real Worker, as a signed-out browser: plain form posts (no JavaScript) and a fetcher's
  * `?_data=` calls. A student joins with the code, starts the class's test and gets the pass
  * that opens that session and nothing else.
@@ -72,7 +72,7 @@ const startFields = (fields: Partial<Record<"displayName" | "studentId" | "resum
 });
 
 describe("step 1: the join code", () => {
-  it("asks for a blank code, refuses an unknown one and an inactive class, with SPEC.md's titles", async () => {
+  it("asks for a blank code, refuses an unknown one and an inactive class, with the product's titles", async () => {
     for (const code of ["", "   "]) {
       const { status, result } = await postData({ intent: "lookup", code });
       expect(status).toBe(400);
@@ -150,7 +150,7 @@ describe("step 3: Before You Begin, and the clock starts on Start Test", () => {
   });
 
   it("a class without a fixed mode offers both modes, and the student's choice is the session's mode", async () => {
-    // SPEC.md's Cohort has a nullable testMode: a class with a test and a null mode lets the students choose.
+    // The product's Cohort has a nullable testMode: a class with a test and a null mode lets the students choose.
     const created = await admin.post("/api/cohorts", { name: "Open Mode", joinCode: "OPENMODE", testConfigId: demo.testConfigId, testMode: null });
     expect(created.status).toBe(201);
     expect(created.data.testMode).toBeNull();

@@ -144,7 +144,7 @@ describe("ids, atomic writes and errors", () => {
     expect(await count(worker, "questions")).toBe(before);
   });
 
-  it("shows SPEC.md's titled messages for the prerequisite rules, from the server", async () => {
+  it("shows the product's titled messages for the prerequisite rules, from the server", async () => {
     const missing = await postForm("/admin/prerequisites", { intent: "add", competencyId: "", prerequisiteId: "" });
     expect(missing.status).toBe(400);
     expect(missing.html).toContain("Please select both a competency and its prerequisite.");
@@ -158,7 +158,7 @@ describe("ids, atomic writes and errors", () => {
     expect(empty).toMatchObject({ status: 400, result: { toast: { title: "Missing selection" } } });
   });
 
-  it("titles a refusal's own reason with SPEC.md's failure text, and names the field it is about", async () => {
+  it("titles a refusal's own reason with the product's failure text, and names the field it is about", async () => {
     const taken = await postJson("/admin/cohorts", "routes/admin.cohorts", { intent: "create", values: { name: "Second period", joinCode: "DEMOCLASS" } });
     expect(taken).toMatchObject({
       status: 409,
@@ -197,7 +197,7 @@ describe("ids, atomic writes and errors", () => {
     });
   });
 
-  it("answers a database failure with SPEC.md's failure text and a 500, never the database's own words", async () => {
+  it("answers a database failure with the product's failure text and a 500, never the database's own words", async () => {
     await worker.d1.exec("alter table modules rename to modules_elsewhere");
     try {
       const { status, result } = await postJson(...COMPETENCIES, { intent: "create", values: { description: "Breaks", newModuleName: "Fresh module" } });

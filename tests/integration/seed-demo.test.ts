@@ -280,7 +280,7 @@ describe("Cohort Analytics page", () => {
     console.info(`analytics page: ${html.length} bytes, ${(await new Response(gzipped).arrayBuffer()).byteLength} gzipped, served in ${Math.round(pageMs)} ms`);
   });
 
-  it("shows the search card only without a class, and SPEC.md's empty and not-found states", async () => {
+  it("shows the search card only without a class, and the product's empty and not-found states", async () => {
     const search = await page("/admin/analytics");
     expect(search.status).toBe(200);
     expect(search.html).toContain("Find a class");
@@ -296,7 +296,7 @@ describe("Cohort Analytics page", () => {
     for (const cohortId of ["no-such-class", "not%20an%20id", "x".repeat(300)]) {
       const missing = await page(`/admin/analytics?cohortId=${cohortId}`);
       expect(missing.status, cohortId).toBe(404);
-      // SPEC.md's words first, the reason under them.
+      // The product's words first, the reason under them.
       expect(missing.html).toMatch(/Failed to fetch analytics<\/p><p[^>]*>Class Not Found/);
       expect(missing.html).toContain('href="/admin/cohorts"');
     }

@@ -4,7 +4,7 @@ import { apiClient, count, demoClients, type ApiClient } from "../support/api";
 import { answerFor } from "../support/session-answers";
 import { startWorker, type TestWorker } from "../support/worker";
 
-/** The session calls of SPEC.md section 7 through the Worker: the object decides, D1 follows behind. */
+/** The session calls through the Worker: the object decides, D1 follows behind. */
 let worker: TestWorker;
 let admin: ApiClient;
 let student: ApiClient;

@@ -14,7 +14,7 @@ import {
 } from "~/models/session-list.server";
 import type { SessionFilters } from "~/domain/sessions/session-list";
 
-/** Test Sessions (issue 10 §1): GET /api/sessions, the /admin/sessions screen and its CSV export. */
+/** Test Sessions: GET /api/sessions, the /admin/sessions screen and its CSV export. */
 let worker: TestWorker;
 let adminJar: CookieJar;
 let admin: ApiClient;
@@ -188,7 +188,7 @@ describe("GET /api/sessions", () => {
     expect((await admin.get(`/api/sessions?student=${"x".repeat(201)}`)).status).toBe(400);
   });
 
-  it("answers every session without paging parameters: SPEC.md's session fields (no answers map) and the student's name, newest first, with the total", async () => {
+  it("answers every session without paging parameters: the product's session fields (no answers map) and the student's name, newest first, with the total", async () => {
     const { status, data, total } = await getList("");
     expect(status).toBe(200);
     expect(total).toBe(String(TOTAL));
@@ -296,7 +296,7 @@ const page = async (query: string, timeZone = "America/Chicago") => {
 const cardCount = (html: string) => html.split('data-testid="session-card"').length - 1;
 
 describe("/admin/sessions", () => {
-  it("shows SPEC.md's title, filters and cards, with times in the teacher's zone and 'Showing N of M sessions'", async () => {
+  it("shows the product's title, filters and cards, with times in the teacher's zone and 'Showing N of M sessions'", async () => {
     const { status, html } = await page("");
     expect(status).toBe(200);
     for (const text of [
@@ -348,7 +348,7 @@ describe("/admin/sessions", () => {
     expect(html).toContain('placeholder="Name or student ID"');
   });
 
-  it("shows page 2 of the list, and SPEC.md's empty message when nothing matches", async () => {
+  it("shows page 2 of the list, and the product's empty message when nothing matches", async () => {
     const second = await page("?page=2");
     expect(cardCount(second.html)).toBe(TOTAL - 50);
     expect(second.html).toContain(`Showing ${TOTAL - 50} of ${TOTAL} sessions`);

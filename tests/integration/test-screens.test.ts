@@ -4,8 +4,8 @@ import { CookieJar } from "../support/cookie-jar";
 import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
 
 /**
- * Take a Test and Results (SPEC.md section 2) through the real Worker as a browser without
- * JavaScript would use them: plain form posts, redirects, and the SPEC's messages inline.
+ * Take a Test and Results through the real Worker as a browser without
+ * JavaScript would use them: plain form posts, redirects, and the the product's messages inline.
  */
 let worker: TestWorker;
 let admin: CookieJar;
@@ -123,7 +123,7 @@ describe("Take a Test", () => {
     }
   });
 
-  it("takes the demo test to the end with plain forms: the types the engine asks, SPEC's messages, an expired question's empty answer, then the results", async () => {
+  it("takes the demo test to the end with plain forms: the types the engine asks, the product's messages, an expired question's empty answer, then the results", async () => {
     const started = await post(`/test/${testId}`, [
       ["intent", "start"],
       ["testMode", "placement"],
@@ -186,7 +186,7 @@ describe("Take a Test", () => {
         const after = await page(location);
         expect(after.html).toContain("I think we should compare the totals first.");
       } else answer.push(["answer", "Because the total is shared equally, each gets the same part."]);
-      // A question whose own timer ran out goes in as it stands, even empty (SPEC.md section 4).
+      // A question whose own timer ran out goes in as it stands, even empty.
       const submitted = await post(location, step === 1 ? [...base, ["autoSubmit", "1"]] : [...base, ...answer]);
       expect(submitted.status).toBe(302);
       if (submitted.location?.startsWith("/results/")) resultsPath = submitted.location;
@@ -232,7 +232,7 @@ describe("Take a Test", () => {
     expect(strangerTest.html).not.toContain("Resume code:");
   });
 
-  it("takes scenario and chat questions with plain forms: the title, the conversation, SPEC's messages", async () => {
+  it("takes scenario and chat questions with plain forms: the title, the conversation, the product's messages", async () => {
     // A two-question test made of the demo's open questions, so both types are certainly asked.
     const open = await worker.d1
       .prepare(

@@ -114,7 +114,7 @@ describe("GET /api/tests", () => {
 });
 
 describe("POST /api/tests", () => {
-  it("creates a test as the manual form sends it: 201 with its config and SPEC.md's defaults", async () => {
+  it("creates a test as the manual form sends it: 201 with its config and the product's defaults", async () => {
     const { status, data } = await admin.post("/api/tests", manualTest);
     expect(status).toBe(201);
     const adminRow = await worker.d1.prepare("select id from users where email = ?").bind(demoAccounts.admin.email).first<{ id: string }>();
@@ -144,7 +144,7 @@ describe("POST /api/tests", () => {
     expect(data.questions[1]).toMatchObject({ timeLimit: null, effectiveTimeLimit: { seconds: 90, source: "question" } });
   });
 
-  it("refuses bad input with SPEC.md's messages and writes nothing", async () => {
+  it("refuses bad input with the product's messages and writes nothing", async () => {
     const [known] = await addBankQuestions(1);
     const before = await testTables();
     const cases: [unknown, string][] = [

@@ -17,7 +17,7 @@ export type BrowserSession = {
  * The end-to-end fixture: one Worker (HTTP, seeded) and one Chromium per file, a fresh browser
  * context per test, optionally signed in. Signing in writes the session cookie directly, as the
  * form would have set it: only the tests of sign-in itself go through the form (shell.test.ts).
- * A console error or an uncaught exception in the page fails the test (DESIGN.md "Style to follow").
+ * A console error or an uncaught exception in the page fails the test.
  */
 export function browserSession(options: { signInAs?: { email: string }; vars?: () => Record<string, string> } = {}): BrowserSession {
   const session = {} as BrowserSession;

@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from "playwright-core";
 
 /**
  * Chrome's "Slow 3G" profile as the DevTools protocol takes it: 400 kbit/s (50,000 bytes a
- * second) each way and a 2 s round trip added to every request. DESIGN.md's budget: the first
+ * second) each way and a 2 s round trip added to every request. the design's budget: the first
  * question is visible within 3 s of navigation on it.
  */
 export const SLOW_3G = { offline: false, latency: 2000, downloadThroughput: 50_000, uploadThroughput: 50_000 };

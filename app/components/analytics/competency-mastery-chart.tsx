@@ -11,7 +11,7 @@ function masteryRows(mastery: CohortAnalyticsReport["competencyMastery"]): Maste
   return Object.values(mastery).sort((a, b) => a.percentage - b.percentage || a.name.localeCompare(b.name));
 }
 
-/** Each competency's share of students who mastered it, against SPEC.md's 60% line, with its table. */
+/** Each competency's share of students who mastered it, against the product's 60% line, with its table. */
 export function CompetencyMasteryChart({ mastery }: { mastery: CohortAnalyticsReport["competencyMastery"] }) {
   const rows = masteryRows(mastery);
   if (!rows.length) return <p className="text-sm text-slate-700">No competency was assessed in the completed sessions.</p>;

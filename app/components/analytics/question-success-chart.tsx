@@ -10,13 +10,13 @@ const TYPE_LABELS: Record<string, string> = {
   scenario: "Scenario",
   chat: "Chat",
 };
-/** SPEC.md section 9: question text is truncated at 100 characters. */
+/** Question text is truncated at 100 characters. */
 const QUESTION_TEXT_LIMIT = 100;
 
 const signed = (value: number | null, digits: number) => (value === null ? "—" : `${value > 0 ? "+" : value < 0 ? "−" : ""}${Math.abs(value).toFixed(digits)}`);
 
 /**
- * SPEC.md's top 10 questions by lowest success rate, with what the engine adds beside each rate:
+ * The product's top 10 questions by lowest success rate, with what the engine adds beside each rate:
  * its difficulty recalibrated from this class's answers and its discrimination (point-biserial).
  */
 export function QuestionSuccessChart({ questions }: { questions: QuestionAnalyticsRow[] }) {

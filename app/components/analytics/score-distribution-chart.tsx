@@ -25,7 +25,7 @@ function binTable(bins: Bin[], caption: string, rangeHeader: string) {
   );
 }
 
-/** The class's percent scores in ten bins, with the median marked (SPEC.md's score distribution, drawn). */
+/** The class's percent scores in ten bins, with the median marked (the product's score distribution, drawn). */
 export function ScoreDistributionChart({ bins, median }: { bins: Bin[]; median: number | null }) {
   return (
     <ChartFigure

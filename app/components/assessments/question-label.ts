@@ -1,7 +1,7 @@
 import { htmlToPlainText } from "~/domain/questions/plain-text";
 import type { QuestionType } from "~/domain/questions/question-types";
 
-/** SPEC.md section 9: question text is truncated at 100 characters in lists. */
+/** Question text is truncated at 100 characters in lists. */
 export function questionPreview(html: string, max = 100): string {
   const text = htmlToPlainText(html);
   return text.length > max ? `${text.slice(0, max)}...` : text;

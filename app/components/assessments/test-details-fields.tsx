@@ -14,7 +14,7 @@ export const EMPTY_TEST_DETAILS: TestDetailsValues = {
 };
 
 /**
- * The test form's fields (SPEC.md section 5), shared by Create New Test and the edit screen's
+ * The test form's fields, shared by Create New Test and the edit screen's
  * Basic Info tab. Uncontrolled with `defaultValues`, or controlled through `onChange`.
  */
 export function TestDetailsFields({

@@ -17,7 +17,7 @@ function List({ title, items }: { title: string; items: string[] }) {
   );
 }
 
-/** A graded answer: correct at 70 or more (SPEC.md section 9), the score, feedback and the lists. */
+/** A graded answer: correct at 70 or more, the score, feedback and the lists. */
 export function GradeReport({ grade }: { grade: PreviewGrade }) {
   const correct = grade.score >= GRADE_CORRECT_THRESHOLD;
   return (

@@ -3,7 +3,7 @@ import type { ResultsAnswer } from "~/domain/sessions/results-page-data";
 import { formatTimeSpent } from "~/domain/sessions/time-spent";
 
 /**
- * Every answer with its points, correctness, time, grading score and feedback (SPEC.md section 2
+ * Every answer with its points, correctness, time, grading score and feedback (
  * "Results"). `title` and `reviewedNote` are the reader's words: "Your Answers" and "Grade
  * reviewed by your teacher" for the student.
  */

@@ -3,17 +3,17 @@ import type { ReactNode } from "react";
 import type { ResultsPageData } from "~/domain/sessions/results-page-data";
 
 /**
- * The cards both results pages share (SPEC.md section 2 "Results"): the student's at
+ * The cards both results pages share: the student's at
  * /results/{id} and the teacher's at /admin/results/{id} (ADR 0016). Plain markup, no admin
  * code: the student page's JavaScript budget counts them.
  */
 
-/** SPEC.md section 9: overall 80 or more is strong, 60 or more good. */
+/** Overall 80 or more is strong, 60 or more good. */
 function band(score: number): string {
   return score >= 80 ? "Strong result" : score >= 60 ? "Good result" : "Keep practising";
 }
 
-/** SPEC.md section 9: the bar is green at 80% or more, amber at 50% or more (else red). */
+/** The bar is green at 80% or more, amber at 50% or more (else red). */
 function barColour(percent: number): string {
   return percent >= 80 ? "bg-emerald-600" : percent >= 50 ? "bg-amber-500" : "bg-red-600";
 }

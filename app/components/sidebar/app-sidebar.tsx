@@ -11,7 +11,7 @@ import { useSidebar } from "./sidebar-context";
 type SidebarUser = Pick<CurrentUser, "role" | "firstName" | "lastName" | "email" | "profileImageUrl">;
 
 /**
- * The signed-in layout's sidebar (SPEC.md "Sidebar"). Desktop: a column that collapses to
+ * The signed-in layout's sidebar. Desktop: a column that collapses to
  * icons (its state rendered on the server from the sidebar_state cookie, so no flash).
  * Below 768 px: an overlay sheet opened by the trigger or Ctrl/Cmd+B.
  */

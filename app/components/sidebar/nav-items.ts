@@ -20,7 +20,7 @@ import type { Role } from "~/domain/auth/roles";
 type NavItem = { label: string; to: string; icon: LucideIcon };
 export type NavGroup = { label: string; items: NavItem[] };
 
-/** The sidebar's groups and items, word for word from SPEC.md ("Sidebar"). */
+/** The sidebar's groups and items, word for word as specified. */
 const ADMIN_GROUPS: NavGroup[] = [
   {
     label: "Test Management",

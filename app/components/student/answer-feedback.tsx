@@ -5,7 +5,7 @@ import type { AnswerFeedback } from "~/domain/sessions/answer-feedback";
 import { isCorrectScore, scoreLabel } from "~/domain/sessions/answer-rules";
 import { Clock, useCountdown } from "./timers";
 
-/** One answer's result and feedback, as far as the test's settings show them (SPEC.md section 9's words). */
+/** One answer's result and feedback, as far as the test's settings show them (the product's words). */
 export function FeedbackPanel({ feedback }: { feedback: AnswerFeedback }) {
   const score = feedback.score ?? (feedback.wasCorrect ? 100 : 0);
   const correct = isCorrectScore(score);
@@ -25,7 +25,7 @@ export function FeedbackPanel({ feedback }: { feedback: AnswerFeedback }) {
 }
 
 /**
- * The feedback screen as a page of its own (SPEC.md section 2 "Take a test", step 5): without
+ * The feedback screen as a page of its own (step 5): without
  * JavaScript nothing can wait 3 seconds and move on, so the student moves on with 'Next question'.
  * A plain GET form: it works with or without JavaScript.
  */

@@ -7,7 +7,7 @@ import { sendChatMessage } from "./test-transport";
 export type ChatLine = { role: "user" | "assistant"; content: string };
 
 /**
- * A chat question's conversation with the tutor (SPEC.md section 5): Enter sends, Shift+Enter
+ * A chat question's conversation with the tutor: Enter sends, Shift+Enter
  * makes a new line, a blank message is not sent. Without JavaScript the form posts and the page
  * comes back with the conversation, which the session object keeps.
  */

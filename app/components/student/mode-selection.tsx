@@ -8,7 +8,7 @@ import { useHydrated } from "./timers";
 type Mode = ModeChoice["value"];
 
 /**
- * SPEC.md's Take a Test start: the mode (each with its minutes and questions), 'Before You Begin' with the time
+ * The product's Take a Test start: the mode (each with its minutes and questions), 'Before You Begin' with the time
  * and questions to expect, and Start Test, disabled until a mode is chosen. A class that fixes
  * its mode offers one, shown without a choice. `student` is who the join step left in this
  * browser's pass (ADR 0014). Without JavaScript the radios and the button post as a plain form,

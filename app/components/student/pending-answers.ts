@@ -1,5 +1,5 @@
 /**
- * "Never lose an answer" (DESIGN.md): a submission waits in localStorage, keyed by session and
+ * "Never lose an answer": a submission waits in localStorage, keyed by session and
  * question, until the server has it. The question id is the server's idempotency key, so sending
  * one twice is safe (the second answers "repeat").
  */

@@ -67,7 +67,7 @@ export function QuestionScreen({ testId, session, actionResult }: QuestionScreen
     <section aria-labelledby="question-heading" className="mx-auto max-w-3xl space-y-4">
       <div className="flex flex-wrap items-center gap-2">
         {overall !== null ? (
-          // SPEC.md section 9: red under 60 seconds.
+          // Red under 60 seconds.
           <Clock label="Time left:" seconds={overall} urgent={overall < 60 ? "bg-red-50 text-red-800" : null} testId="overall-timer" />
         ) : null}
         {questionLeft !== null ? (

@@ -32,7 +32,7 @@ function formatClock(seconds: number): string {
 }
 
 /**
- * What a screen reader hears about the clocks: only at 5 minutes, 1 minute and expiry (DESIGN.md:
+ * What a screen reader hears about the clocks: only at 5 minutes, 1 minute and expiry (
  * accessible). The visible countdowns are role="timer" without live updates.
  */
 export function timerAnnouncement(overall: number | null, question: number | null): string {

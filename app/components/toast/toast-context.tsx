@@ -28,7 +28,7 @@ type ToastApi = {
 const ToastContext = createContext<ToastApi | null>(null);
 
 /**
- * The toast system of SPEC.md: one toast visible at a time (a new one replaces it), gone after
+ * The toast system: one toast visible at a time (a new one replaces it), gone after
  * 5000 ms unless the pointer or keyboard focus is on it. Screens call `useToast().toast(...)`;
  * actions that redirect pass a toast through the session flash, which arrives as `serverToast`.
  *

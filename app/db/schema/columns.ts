@@ -1,5 +1,5 @@
 /**
- * Column helpers every table of the data model shares (SPEC.md section 3): text ids, millisecond
+ * Column helpers every table of the data model shares: text ids, millisecond
  * timestamps, booleans.
  */
 import { sql } from "drizzle-orm";

@@ -1,9 +1,9 @@
 /**
- * The whole product's data model (SPEC.md section 3), for D1 through drizzle, one file per area.
+ * The whole product's data model, for D1 through drizzle, one file per area.
  * Migrations in migrations/ are generated from it (`npm run db:generate`) and reviewed.
  *
  * Conventions: text ids (UUIDs, or client-generated for sections), snake_case columns,
- * millisecond timestamps, JSON columns for the maps and lists SPEC.md defines as such.
+ * millisecond timestamps, JSON columns for the maps and lists the product defines as such.
  */
 export * from "./accounts";
 export * from "./classes";

@@ -45,14 +45,14 @@ export const testSessionRecords = sqliteTable(
     scaleScoreSe: real("scale_score_se"),
     completionReason: text("completion_reason").$type<"submitted" | "time_up" | "stopping_rule">(),
     questionsAnswered: integer("questions_answered").notNull().default(0),
-    /** Lets the student continue on another device (issue 9 §2); shown only to the session's own pass holder. */
+    /** Lets the student continue on another device; shown only to the session's own pass holder. */
     resumeCode: text("resume_code"),
     ...timestamps,
   },
   (t) => [
     index("sessions_test_start_idx").on(t.testConfigId, t.startTime),
     index("sessions_in_progress_idx").on(t.cohortId, t.userId, t.testConfigId, t.completed),
-    // Per class, a student ID has at most one session in progress per test (issue 9 §2), even
+    // Per class, a student ID has at most one session in progress per test, even
     // when two starts race (a double-clicked Start Test).
     uniqueIndex("sessions_one_in_progress_unique")
       .on(t.cohortId, t.userId, t.testConfigId)
@@ -60,7 +60,7 @@ export const testSessionRecords = sqliteTable(
     index("sessions_cohort_test_idx").on(t.cohortId, t.testConfigId),
     index("sessions_user_idx").on(t.userId),
     index("sessions_start_idx").on(t.startTime),
-    // Test Sessions filtered by status, newest first (issue 10 §1).
+    // Test Sessions filtered by status, newest first.
     index("sessions_completed_start_idx").on(t.completed, t.startTime),
     index("sessions_test_completed_start_idx").on(t.testConfigId, t.completed, t.startTime),
     check("sessions_test_mode_check", sql`${t.testMode} in ('placement', 'diagnostic')`),
@@ -132,7 +132,7 @@ export const aiGradingLogs = sqliteTable(
 );
 
 /**
- * A teacher's override of an open answer's grade (issue 10 §2), kept beside the model's grade
+ * A teacher's override of an open answer's grade, kept beside the model's grade
  * rather than over it: who, when, why, and the score it replaced. The newest row for a session's
  * question is the grade in force; older rows are the history.
  */

@@ -1,7 +1,7 @@
 import { itemInformation, type ItemParameters } from "./item-model";
 
 /**
- * Ability estimation (DESIGN.md decision 4, issue 7): expected a posteriori (EAP) with a N(0, 1)
+ * Ability estimation: expected a posteriori (EAP) with a N(0, 1)
  * prior on a fixed grid; the standard error is the posterior standard deviation.
  *
  * The posterior is kept as log-densities over the grid, so one answer costs one pass over the

@@ -4,7 +4,7 @@ import type { Difficulty } from "~/domain/questions/question-types";
 import { type ItemParameters, LABEL_PRIORS, probabilityCorrect } from "./item-model";
 
 /**
- * Calibration of item parameters (issue 7, "Online calibration"): what an item's a and b have
+ * Calibration of item parameters ("Online calibration"): what an item's a and b have
  * learned from students' answers. This file holds the per-item state and the online (Elo-style)
  * update run after each answer; `batch-calibration.ts` holds the EM recalibration a queue job
  * runs over all answers of a test. Both produce the same state, so either can follow the other:

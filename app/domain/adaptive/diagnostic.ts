@@ -4,7 +4,7 @@ import type { AdaptiveItem } from "./selection";
 import type { LengthRange } from "./test-length";
 
 /**
- * Diagnostic stopping and targeting (issue 7): the comprehensive mode covers every competency of
+ * Diagnostic stopping and targeting: the comprehensive mode covers every competency of
  * the test (its minimum number of items, or a small enough SE on it) and, when a covered
  * competency comes out not mastered, probes its prerequisites with questions linked to them:
  * the test's own first, then the bank's. Once everything is covered it goes on, on the competency
@@ -43,7 +43,7 @@ export type DiagnosticInput = {
   testItems: readonly AdaptiveItem[];
   /** The bank's other questions, used only to probe prerequisites the test cannot. */
   probeItems: readonly AdaptiveItem[];
-  /** competencyId → its prerequisites' ids (SPEC.md's Prerequisite entity). */
+  /** competencyId → its prerequisites' ids (the product's Prerequisite entity). */
   prerequisites: Readonly<Record<string, readonly string[]>>;
   /** The test's length (test-length.ts): filled up to `min` once covered, stopped at `max`. Absent: the rule's maximum only. */
   length?: LengthRange;

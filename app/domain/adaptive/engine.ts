@@ -7,12 +7,12 @@ import { diagnosticLength, type LengthRange, placementLength } from "./test-leng
 import { DEFAULT_PLACEMENT_RULE, placementStopReason, type PlacementRule, type StopReason } from "./stopping";
 
 /**
- * One attempt's adaptive state and its two steps (issue 7). The state is a plain JSON-safe
+ * One attempt's adaptive state and its two steps. The state is a plain JSON-safe
  * object (the session Durable Object stores it); `next` and `update` are pure, so the same
  * state, bank and seed always give the same test.
  */
 
-/** The two test modes (SPEC.md section 9): the one list every type and zod enum derives from. */
+/** The two test modes: the one list every type and zod enum derives from. */
 export const TEST_MODES = ["placement", "diagnostic"] as const;
 export type TestMode = (typeof TEST_MODES)[number];
 

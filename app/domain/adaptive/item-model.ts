@@ -1,7 +1,7 @@
 import type { Difficulty } from "~/domain/questions/question-types";
 
 /**
- * The item model of the adaptive engine (DESIGN.md decision 4, issue 7): two-parameter logistic,
+ * The item model of the adaptive engine: two-parameter logistic,
  * D = 1. Every other part of the engine (ability estimation, selection, calibration) goes
  * through these functions.
  */

@@ -4,11 +4,11 @@ import { type AbilityEstimate, addResponse, summarizePosterior, THETA_GRID } fro
 import type { ItemParameters } from "./item-model";
 
 /**
- * What an attempt reports (issue 7): SPEC.md's points and percent score, a scale score
+ * What an attempt reports: the product's points and percent score, a scale score
  * comparable across tests of the same bank, per-competency mastery and module recommendations.
  */
 
-/** SPEC.md: easy 1, medium 2, hard 3 points; an AI grade earns its fraction of them. */
+/** Easy 1, medium 2, hard 3 points; an AI grade earns its fraction of them. */
 export const POINTS: Record<Difficulty, number> = { easy: 1, medium: 2, hard: 3 };
 
 /**

@@ -2,7 +2,7 @@ import { THETA_GRID } from "./ability";
 import { itemInformation, type ItemParameters } from "./item-model";
 
 /**
- * Item selection (issue 7): maximum Fisher information at θ̂, restricted first to the current
+ * Item selection: maximum Fisher information at θ̂, restricted first to the current
  * section (sections in the teacher's order, unassigned last, each with a share of the length in
  * proportion to its size), then to the competency furthest below its share, then a randomesque
  * pick among the top k (exposure control). Never an item already given.

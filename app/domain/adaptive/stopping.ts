@@ -1,5 +1,5 @@
 /**
- * Stopping rules (issue 7). Placement is the quick mode: stop once the posterior SD is small
+ * Stopping rules. Placement is the quick mode: stop once the posterior SD is small
  * enough, never before a minimum, never after a maximum (itself never more than the bank has).
  * Running out of time also ends a test, but the session decides that, not the engine.
  */

@@ -1,6 +1,6 @@
 import type { TokenUsage } from "./usage-cost";
 
-/** What one AI call sent and got back, for the grading log (SPEC.md "AI grading log"). */
+/** What one AI call sent and got back, for the grading log. */
 export type AiCall = {
   /** The model that answered: the provider's name for it, or "offline". */
   model: string;

@@ -37,7 +37,7 @@ describe("parseAiConfig", () => {
     expect(providerModelFor(parsed.config, "gpt-4o-2024-08-06")).toBe("llama3.1:8b");
   });
 
-  it("keeps SPEC.md's model names when no map is given", () => {
+  it("keeps the product's model names when no map is given", () => {
     const parsed = parseAiConfig({ AI_API_KEY: "sk" });
     if (!parsed.ok || parsed.config.provider !== "openai") throw new Error("expected the openai provider");
     expect(parsed.config).toMatchObject({ baseURL: undefined, timeoutMs: 30_000, maxRetries: 2 });

@@ -16,7 +16,7 @@ export type AiConfig = {
       apiKey: string;
       /** Undefined means OpenAI's own API. */
       baseURL: string | undefined;
-      /** SPEC.md model name (or "*") → the provider's model name. */
+      /** The product's model name (or "*") → the provider's model name. */
       modelMap: Readonly<Record<string, string>>;
       timeoutMs: number;
       maxRetries: number;
@@ -51,7 +51,7 @@ const aiEnvSchema = z.object({
   AI_WAIT_MS: integerIn("AI_WAIT_MS", 0, 60_000),
 });
 
-/** "a=b, *=c" → {a: "b", "*": "c"}; names must be SPEC.md's models or "*". */
+/** "a=b, *=c" → {a: "b", "*": "c"}; names must be the product's models or "*". */
 function parseModelMap(text: string | undefined): { ok: true; map: Record<string, string> } | { ok: false; message: string } {
   const map: Record<string, string> = {};
   for (const entry of (text ?? "")
@@ -91,7 +91,7 @@ export function parseAiConfig(env: Record<string, unknown>): { ok: true; config:
   };
 }
 
-/** The provider's name for a SPEC.md model: its own entry, else the "*" entry, else unchanged. */
+/** The provider's name for a model the product names: its own entry, else the "*" entry, else unchanged. */
 export function providerModelFor(config: Extract<AiConfig, { provider: "openai" }>, model: string): string {
   return config.modelMap[model] ?? config.modelMap["*"] ?? model;
 }

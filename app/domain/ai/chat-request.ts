@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { MAX_CHAT_INPUT_LENGTH, MAX_ID_LENGTH } from "~/domain/sessions/session-contract";
 
-/** POST /api/chat's body (SPEC.md section 7): one student message to a chat question's tutor. */
+/** POST /api/chat's body: one student message to a chat question's tutor. */
 export const chatRequestSchema = z.object({
   sessionId: z.string({ required_error: "sessionId is required" }).trim().min(1, "sessionId is required").max(MAX_ID_LENGTH),
   questionId: z.string({ required_error: "questionId is required" }).trim().min(1, "questionId is required").max(MAX_ID_LENGTH),

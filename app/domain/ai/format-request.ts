@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import type { FormattedTest } from "./schemas";
 
-/** POST /api/tests/format's body, with SPEC.md's "No Content" message for a blank paste. */
+/** POST /api/tests/format's body, with the product's "No Content" message for a blank paste. */
 export const MAX_RAW_CONTENT_CHARS = 200_000;
 
 export const formatRequestSchema = z.object({
@@ -13,7 +13,7 @@ export const formatRequestSchema = z.object({
 });
 
 /**
- * SPEC.md's formatted test carries competencies and modules maps beside the questions: here each
+ * The product's formatted test carries competencies and modules maps beside the questions: here each
  * competency a question names, keyed by that name. Modules are left for the teacher to assign.
  */
 export function withCompetencyMaps(test: FormattedTest) {

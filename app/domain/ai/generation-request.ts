@@ -3,8 +3,8 @@ import { z } from "zod";
 import { DIFFICULTIES, QUESTION_TYPES } from "~/domain/questions/question-types";
 
 /**
- * POST /api/tests/generate's body (SPEC.md section 3 "Generation request"). The generator screen
- * sends SPEC.md section 7's fixed values with the Test Context as both topic and source material;
+ * POST /api/tests/generate's body. The generator screen
+ * sends the product's fixed values with the Test Context as both topic and source material;
  * other callers may choose their own within these bounds.
  */
 export const MAX_CONTEXT_CHARS = 50_000;

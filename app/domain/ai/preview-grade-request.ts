@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { answerText, gradingQuestionSchema, studentAnswerSchema } from "./grading-request";
 
-/** SPEC.md section 5 "Question preview": open answers need something to grade. */
+/** Open answers need something to grade. */
 export const PREVIEW_ANSWER_REQUIRED = "Please provide an answer to test the question.";
 
 /** POST /api/questions/preview-grade: the question being edited and a trial answer. */

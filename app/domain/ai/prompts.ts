@@ -3,7 +3,7 @@ import { delimitStudentText, screenStudentText, type ScreenedText } from "./inje
 
 /**
  * The messages each AI task sends. Teacher-written material is quoted; student text is screened,
- * capped and delimited, and the system message says it is data (DESIGN.md decision 5).
+ * capped and delimited, and the system message says it is data.
  */
 export type PromptMessage = { role: "system" | "user" | "assistant"; content: string };
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { DIFFICULTIES, QUESTION_TYPES } from "~/domain/questions/question-types";
 
 /**
- * One zod schema per AI task (DESIGN.md decision 5). Each is sent to the model as its JSON-schema
+ * One zod schema per AI task. Each is sent to the model as its JSON-schema
  * response format and parses the reply, so every field is required (strict structured output has
  * no optional fields: "none" is an empty string or an empty list). The offline provider returns
  * the same shapes, so callers never know which one answered.
@@ -46,7 +46,7 @@ const draftQuestionSchema = z.object({
 });
 export type DraftQuestion = z.infer<typeof draftQuestionSchema>;
 
-/** The AI Test Generator's answer (SPEC.md: title, description, gradeLevel, subject, questions). */
+/** The AI Test Generator's answer (title, description, gradeLevel, subject, questions). */
 export const generatedTestSchema = z.object({
   title: z.string().trim().min(1).max(200),
   description: z.string().trim().min(1).max(5000),

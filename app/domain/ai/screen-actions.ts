@@ -5,7 +5,7 @@ import { MAX_CONTEXT_CHARS } from "./generation-request";
 import { testCreateSchema } from "~/domain/assessments/test-config";
 import type { TitledMessage } from "~/domain/shell/action-result";
 
-/** The intents of the AI Test Generator and Import Test Content, with SPEC.md's toasts (sections 5 and 8). */
+/** The intents of the AI Test Generator and Import Test Content, with the product's toasts (sections 5 and 8). */
 
 const MISSING_CONTEXT: TitledMessage = { title: "Missing Information", message: "Please provide test context or topic information." };
 const NOTHING_TO_SAVE: TitledMessage = { title: "Nothing to Save", message: "Generate a test first before saving." };

@@ -11,7 +11,7 @@ export type TokenUsage = {
 
 export const NO_USAGE: TokenUsage = { promptTokens: 0, completionTokens: 0, reasoningTokens: 0, totalTokens: 0 };
 
-/** SPEC.md's AI grading log "cost" fields, in US dollars. */
+/** the product's AI grading log "cost" fields, in US dollars. */
 export type CallCost = {
   inputCost: number;
   outputCost: number;
@@ -32,7 +32,7 @@ export function addUsage(a: TokenUsage, b: TokenUsage): TokenUsage {
 }
 
 /**
- * The cost of a call at SPEC.md section 9's rates for the test's model. Reasoning tokens are billed
+ * The cost of a call at the product's rates for the test's model. Reasoning tokens are billed
  * at the output rate and are already inside completionTokens, so output here is the visible part
  * only and the two add up to the completion's price without counting reasoning twice. A model
  * without a published rate (a district's own server) costs 0.

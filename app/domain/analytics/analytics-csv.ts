@@ -2,7 +2,7 @@ import { toCsv } from "~/domain/export/csv";
 import type { CohortAnalyticsReport } from "./report";
 
 /**
- * The two Cohort Analytics downloads (issue 10 §3), from the same report the page shows: one row a
+ * The two Cohort Analytics downloads, from the same report the page shows: one row a
  * session, and one row for every question answered (not only the top 10). Blank cells mean "no
  * figure" (a session in progress has no time; a question with few answers no calibrated difficulty).
  */

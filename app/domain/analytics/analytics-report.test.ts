@@ -87,7 +87,7 @@ describe("cohortAnalyticsReport", () => {
     expect(result.allQuestionAnalytics[0]).toMatchObject({ questionId: "q1", totalAttempts: 2, successRate: 50 });
   });
 
-  it("keeps SPEC.md's top 10 and every question in allQuestionAnalytics, as plain text", () => {
+  it("keeps the product's top 10 and every question in allQuestionAnalytics, as plain text", () => {
     const answers = Array.from({ length: 12 }, (_, index) => answer(`q${index}`, index % 3 === 0 ? 0 : 2));
     const result = report([session("a", 60, answers), session("b", 40, answers)]);
     expect(result.questionAnalytics).toHaveLength(10);

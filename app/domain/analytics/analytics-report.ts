@@ -5,7 +5,7 @@ import type { Bin, CohortAnalyticsReport } from "./report";
 import { mean, median, standardDeviation } from "./statistics";
 
 /**
- * The whole Cohort Analytics report (issue 10 §3) from a class's sessions: SPEC.md's figures plus
+ * The whole Cohort Analytics report from a class's sessions: the product's figures plus
  * what the adaptive engine adds (calibrated difficulty, the scale-score distribution) and the
  * binned scores the charts draw. Pure, so the page, the API and the exports share one answer.
  */

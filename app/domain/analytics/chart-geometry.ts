@@ -1,5 +1,5 @@
 /**
- * The geometry of Cohort Analytics' charts (issue 10 §3), apart from their drawing: axis ticks,
+ * The geometry of Cohort Analytics' charts, apart from their drawing: axis ticks,
  * linear scales, column and bar positions. Pure numbers in SVG user units, so the components only
  * place what this computes and the rules are unit-tested.
  */
@@ -86,7 +86,7 @@ type BarChart = { plot: Plot; bars: Bar[]; ticks: Tick[]; threshold: number | nu
 
 /**
  * Horizontal bars, one row each, against a fixed domain [0, max] (percentages: 0–100), with
- * ticks every `tickStep` and an optional threshold line (SPEC.md's 60% mastery line). Values
+ * ticks every `tickStep` and an optional threshold line (the product's 60% mastery line). Values
  * outside the domain are clamped so a bar never leaves its plot.
  */
 export function barChart(

@@ -112,7 +112,7 @@ describe("cohortAnalytics", () => {
     expect(many.questionAnalytics).toHaveLength(10);
   });
 
-  it("treats each SPEC.md threshold as strict: exactly 60% of the average, 60% mastery and 50% success are not flagged", () => {
+  it("treats each threshold as strict: exactly 60% of the average, 60% mastery and 50% success are not flagged", () => {
     // Scores 30, 30, 60, 60, 70: average 50, 60% of it = 30, P25 = 30; the 30s are at both lines, not below.
     const result = analytics([student("a", 30), student("b", 30), student("c", 60), student("d", 60), student("e", 70)]);
     expect(result.strugglingStudents).toEqual([]);

@@ -1,8 +1,8 @@
 import { addToBiserialSums, type BiserialSums, emptyBiserialSums, mean, median, percentile, pointBiserialFromSums, standardDeviation } from "./statistics";
 
 /**
- * Every figure of SPEC.md's cohort analytics response (section 3), from a class's sessions on one
- * test, as a pure function (issue 10). Scores are percents (0–100); times are minutes.
+ * Every figure of the product's cohort analytics response (section 3), from a class's sessions on one
+ * test, as a pure function. Scores are percents (0–100); times are minutes.
  */
 export type AnalyticsAnswer = {
   questionId: string;
@@ -32,7 +32,7 @@ export type AnalyticsSession = {
   answers: AnalyticsAnswer[];
 };
 
-/** SPEC.md section 9: below the 25th percentile, or below 60% of the class average. */
+/** Below the 25th percentile, or below 60% of the class average. */
 const STRUGGLING_PERCENTILE = 0.25;
 const STRUGGLING_SHARE_OF_AVERAGE = 0.6;
 /** A competency is flagged under 60% mastery; the 10 questions with the lowest success rate are shown. */
@@ -132,7 +132,7 @@ function questionAnalytics(sessions: AnalyticsSession[]) {
 
 type CohortAnalyticsInput = { testName: string; cohortId: string; sessions: AnalyticsSession[] };
 
-/** SPEC.md's response: the 10 questions with the lowest success rate. */
+/** the product's response: the 10 questions with the lowest success rate. */
 export function cohortAnalytics(input: CohortAnalyticsInput) {
   const { allQuestionAnalytics, ...figures } = analyseCohort(input);
   return { ...figures, questionAnalytics: allQuestionAnalytics.slice(0, HARDEST_QUESTIONS) };

@@ -1,8 +1,8 @@
 import type { CohortAnalytics } from "./cohort-analytics";
 
 /**
- * What Cohort Analytics shows and `GET /api/analytics/cohort/{id}` answers (issue 10 §3): every
- * figure of SPEC.md's response, plus what the adaptive engine adds. The contract between the data
+ * What Cohort Analytics shows and `GET /api/analytics/cohort/{id}` answers: every
+ * figure of the product's response, plus what the adaptive engine adds. The contract between the data
  * (app/services/cohort-analytics.server.ts) and the page and exports.
  */
 export type Bin = { from: number; to: number; count: number };
@@ -19,7 +19,7 @@ type StudentPerformanceRow = CohortAnalytics["studentPerformance"][number] & {
 
 export type CohortAnalyticsReport = Omit<CohortAnalytics, "questionAnalytics" | "studentPerformance"> & {
   studentPerformance: StudentPerformanceRow[];
-  /** SPEC.md's top 10 questions by lowest success rate. */
+  /** the product's top 10 questions by lowest success rate. */
   questionAnalytics: QuestionAnalyticsRow[];
   /** Every question answered in the class, hardest first (for the question export and chart). */
   allQuestionAnalytics: QuestionAnalyticsRow[];

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The Cohort Analytics screen's one intent, with SPEC.md section 8's failure text. */
+/** The Cohort Analytics screen's one intent, with the product's failure text. */
 export const analyticsActionSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("generateDemo") })]);
 
 export const DEMO_DATA_FAILED = "Failed to generate demo data. Please try again.";

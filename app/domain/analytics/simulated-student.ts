@@ -5,7 +5,7 @@ import type { Answer } from "~/domain/sessions/session-contract";
 import type { TestMode } from "~/domain/adaptive/engine";
 
 /**
- * Simulated students for the demo class (issue 10 §3): each has an ability θ and answers the
+ * Simulated students for the demo class: each has an ability θ and answers the
  * engine's questions as a student of that ability would under the engine's own item model, so the
  * demo data is what real sessions produce, not random numbers. Pure and seeded: the same seed
  * gives the same class.

@@ -1,5 +1,5 @@
 /**
- * Small descriptive statistics for class analytics (issue 10), exact on hand-made data: the
+ * Small descriptive statistics for class analytics, exact on hand-made data: the
  * median and percentiles interpolate linearly between order statistics (the spreadsheet
  * PERCENTILE.INC rule), and the standard deviation is the population one (the class is the whole
  * population the teacher is looking at).

@@ -6,7 +6,7 @@ const GPT5 = "gpt-5-2025-08-07";
 const GPT4O = "gpt-4o-2024-08-06";
 const MINI = "gpt-4o-mini-2024-07-18";
 
-describe("the model choices (SPEC.md section 9)", () => {
+describe("the model choices", () => {
   it("offers exactly the three models, defaulting to gpt-5", () => {
     expect([...AI_MODELS].sort()).toEqual([GPT4O, GPT5, MINI].sort());
     expect(DEFAULT_AI_MODEL).toBe(GPT5);

@@ -1,6 +1,6 @@
 import { isOpenQuestionType, type QuestionType } from "~/domain/questions/question-types";
 
-/** SPEC.md section 9 "AI model": the models a test can use, their rates and the estimate. */
+/** The models a test can use, their rates and the estimate. */
 export const AI_MODELS = ["gpt-4o-2024-08-06", "gpt-5-2025-08-07", "gpt-4o-mini-2024-07-18"] as const;
 type AiModel = (typeof AI_MODELS)[number];
 export const DEFAULT_AI_MODEL: AiModel = "gpt-5-2025-08-07";

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { testDetailsSchema, testUpdateSchema } from "./test-config";
 
-/** The intents of Create New Test and the test editor, with SPEC.md's toasts ("Error, with the server message" for create and update). */
+/** The intents of Create New Test and the test editor, with the product's toasts ("Error, with the server message" for create and update). */
 
 /** Create New Test posts the details as a plain form (it works without JavaScript). */
 export const createTestActionSchema = z.discriminatedUnion("intent", [testDetailsSchema.extend({ intent: z.literal("create") })]);

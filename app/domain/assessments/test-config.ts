@@ -7,7 +7,7 @@ import { optionalSeconds } from "~/lib/schema-fields";
 import { TEST_LIMITS } from "~/domain/content-limits";
 
 /**
- * The test form (create and edit) and the test payloads of /api/tests, with SPEC.md section 5's
+ * The test form (create and edit) and the test payloads of /api/tests, with the product's
  * messages. One schema serves the form and the API.
  */
 export const DEFAULT_PLACEMENT_DURATION = 15;

@@ -1,7 +1,7 @@
 import type { QuestionType } from "~/domain/questions/question-types";
 
 /**
- * The edit screen's working copy of a test (SPEC.md "Edit test configuration": nothing is
+ * The edit screen's working copy of a test (nothing is
  * saved until Save Changes). A pure reducer, so every editing rule is unit-tested here.
  */
 export type EditorSection = { id: string; title: string; timeLimit: number | null };
@@ -40,7 +40,7 @@ export type EditorAction =
   | { type: "setQuestionTimeLimit"; id: string; timeLimit: number | null }
   | { type: "setTimerDefault"; questionType: QuestionType; seconds: number | null };
 
-/** Section ids are made in the browser (SPEC.md: "generated client-side unique id"). */
+/** Section ids are made in the browser ("generated client-side unique id"). */
 export function newSectionId(): string {
   return `section-${crypto.randomUUID()}`;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { effectiveTimeLimit, formatTimeLimit } from "./timers";
 
-describe("effectiveTimeLimit (SPEC.md section 9 timer priority)", () => {
+describe("effectiveTimeLimit (the timer priority)", () => {
   const typeDefaults = { free_response: 300, chat: 600 };
 
   it("uses the question's own limit before everything else", () => {

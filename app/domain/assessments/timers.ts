@@ -1,7 +1,7 @@
 import type { QuestionType } from "~/domain/questions/question-types";
 
 /**
- * SPEC.md section 9: a question's time limit is its own, else its section's, else the
+ * A question's time limit is its own, else its section's, else the
  * test's default for its type, else none. Limits are whole seconds; 0 counts as set.
  */
 type TimeLimitSource = "question" | "section" | "type" | "none";

@@ -1,6 +1,6 @@
 /**
  * What a screen shows instead of itself when the visitor's role does not allow it
- * (SPEC.md section 2): the landing page when signed out, the join screen for a student.
+ *: the landing page when signed out, the join screen for a student.
  * Thrown by the server's role check, rendered by the root error boundary.
  */
 export type Gate = "landing" | "join";

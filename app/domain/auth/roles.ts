@@ -1,5 +1,5 @@
 /**
- * Who is an admin. SPEC.md has two roles: admin, and student (any non-admin).
+ * Who is an admin. There are two roles: admin, and student (any non-admin).
  * An account is an admin when its stored role says so (the seeded local admin) or when its
  * e-mail is in the deployment's ADMIN_EMAILS list, checked on every request so that editing
  * the list takes effect without a database change.

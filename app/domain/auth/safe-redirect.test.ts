@@ -115,7 +115,7 @@ const CHEAT_SHEET: Array<[payload: string, expected: string]> = [
   ["/https:/%5cevil.example/", "/https:/%5cevil.example/"],
 ];
 
-/** The ones from issue 6: dot segments, plain or percent-encoded, that resolve to "//". */
+/** The ones from: dot segments, plain or percent-encoded, that resolve to "//". */
 const DOT_SEGMENT_TRICKS = [
   "/.//evil.example",
   "/..//evil.example",

@@ -12,7 +12,7 @@ function errorsOf(schema: ZodTypeAny, input: unknown): Record<string, string> {
 }
 
 describe("cohortCreateSchema", () => {
-  it("requires a name with SPEC.md's message", () => {
+  it("requires a name with the product's message", () => {
     expect(errorsOf(cohortCreateSchema, {})).toEqual({ name: "Please enter a cohort name." });
     expect(errorsOf(cohortCreateSchema, { name: "   " })).toEqual({ name: "Please enter a cohort name." });
   });
@@ -73,7 +73,7 @@ describe("resolveDefaultTest", () => {
 });
 
 describe("cohortMemberSchema", () => {
-  it("needs a name and a student id, trimmed, with SPEC.md's message", () => {
+  it("needs a name and a student id, trimmed, with the product's message", () => {
     const message = "Please enter both your name and student ID.";
     expect(errorsOf(cohortMemberSchema, { cohortId: "c1", studentId: " ", displayName: "Ada" })).toEqual({ studentId: message });
     expect(errorsOf(cohortMemberSchema, { cohortId: "c1", studentId: "s1" })).toEqual({ displayName: message });
@@ -104,7 +104,7 @@ describe("joinCodeLookupSchema and joinUrl", () => {
 });
 
 describe("cohortActionSchema", () => {
-  it("carries SPEC.md's toasts, titling the name error 'Name required'", () => {
+  it("carries the product's toasts, titling the name error 'Name required'", () => {
     expect(COHORT_MESSAGES.intents.create).toEqual({ success: "Cohort created", failure: "Failed to create cohort. Please try again." });
     expect(COHORT_MESSAGES.intents.update).toEqual({ success: "Cohort updated", failure: "Failed to update cohort. Please try again." });
     expect(COHORT_MESSAGES.intents.delete).toEqual({ success: "Cohort deleted", failure: "Failed to delete cohort." });

@@ -5,11 +5,11 @@ import type { TitledMessage } from "~/domain/shell/action-result";
 import { JOIN_CODE_MAX_INPUT, normalizeJoinCode } from "./join-codes";
 
 /**
- * Classes (cohorts) and their members: SPEC.md sections 3 and 5 ("Class", "Join"). One schema
+ * Classes (cohorts) and their members. One schema
  * per payload, shared by the Class Management dialog, its screen action and /api/cohorts.
  */
 
-/** SPEC.md section 9: "Default test mode: placement". */
+/** A class with a test and no mode of its own starts it in placement mode. */
 export const DEFAULT_TEST_MODE: TestMode = "placement";
 
 export const COHORT_NAME_REQUIRED: TitledMessage = { title: "Name required", message: "Please enter a cohort name." };
@@ -60,7 +60,7 @@ const nameField = z
 
 const isActiveField = z.boolean({ invalid_type_error: "isActive must be true or false" });
 
-/** POST /api/cohorts and the create dialog. "No default test" omits the test fields (SPEC.md section 5). */
+/** POST /api/cohorts and the create dialog. "No default test" omits the test fields. */
 export const cohortCreateSchema = z.object({
   name: nameField,
   joinCode: joinCodeField,

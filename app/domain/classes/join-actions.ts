@@ -6,8 +6,8 @@ import { cohortMemberSchema, INACTIVE_CLASS, INFORMATION_REQUIRED, INVALID_JOIN_
 import { JOIN_CODE_MAX_INPUT, normalizeJoinCode } from "./join-codes";
 
 /**
- * The intents of the join screen (/join, SPEC.md sections 2, 4, 5 and 8), for its action only:
- * zod stays out of the student page's JavaScript (DESIGN.md's 100 kB budget).
+ * The intents of the join screen (/join), for its action only:
+ * zod stays out of the student page's JavaScript (the design's 100 kB budget).
  *
  * - `lookup`: step 1, the join code. A class that takes students answers with step 2.
  * - `start`: step 2, name and student ID. The class is looked up again from its code (the hidden
@@ -19,7 +19,7 @@ export const INVALID_CODE_TITLE = "Invalid code";
 const INVALID_CODE: TitledMessage = { title: INVALID_CODE_TITLE, message: INVALID_JOIN_CODE };
 const INACTIVE_CODE: TitledMessage = { title: INVALID_CODE_TITLE, message: INACTIVE_CLASS };
 
-/** SPEC.md section 8: registration and start failures are 'Error' toasts with these texts. */
+/** Registration and start failures are 'Error' toasts with these texts. */
 export const REGISTER_FAILED = "Failed to register";
 export const START_FAILED = "Failed to start test";
 const JOIN_FAILED = "Failed to join the class. Please try again.";

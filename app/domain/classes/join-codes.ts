@@ -1,5 +1,5 @@
 /**
- * Class join codes (SPEC.md section 9): 8 characters from A-Z without I and O, and 2-9,
+ * Class join codes: 8 characters from A-Z without I and O, and 2-9,
  * so a code read off a wall or a slide has no look-alike characters.
  */
 export const JOIN_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";

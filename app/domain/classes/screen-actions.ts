@@ -4,7 +4,7 @@ import { recordId } from "~/lib/schema-fields";
 import { COHORT_NAME_REQUIRED, cohortCreateSchema, cohortUpdateSchema } from "./cohort";
 
 /**
- * The intents of the Class Management screen, with SPEC.md's toasts (section 8: "Cohort
+ * The intents of the Class Management screen, with the product's toasts (section 8: "Cohort
  * created, updated, deleted" and the three failure texts).
  */
 export const cohortActionSchema = z.discriminatedUnion("intent", [

@@ -4,7 +4,7 @@ import { CURRICULUM_LIMITS } from "~/domain/content-limits";
 import { optionalText } from "~/lib/schema-fields";
 import { MISSING_SELECTION } from "./prerequisites";
 
-/** Competencies, modules, prerequisites and curriculums (SPEC.md section 5). */
+/** Competencies, modules, prerequisites and curriculums. */
 
 export const competencySchema = z.object({
   description: z

@@ -1,11 +1,11 @@
 import type { TitledMessage } from "~/domain/shell/action-result";
 
-/** SPEC.md section 5's prerequisite messages, with their toast titles. */
+/** the product's prerequisite messages, with their toast titles. */
 export const MISSING_SELECTION: TitledMessage = { title: "Missing selection", message: "Please select both a competency and its prerequisite." };
 export const SELF_PREREQUISITE: TitledMessage = { title: "Invalid prerequisite", message: "A competency cannot be its own prerequisite." };
 
 /**
- * Prerequisite rules beyond SPEC.md's "both required, not the same": no duplicate pair and no
+ * Prerequisite rules beyond the product's "both required, not the same": no duplicate pair and no
  * cycle (A needs B needs A), since a learning path must have a start.
  */
 export type PrerequisiteEdge = { competencyId: string; prerequisiteId: string };

@@ -6,7 +6,7 @@ import { MISSING_SELECTION, SELF_PREREQUISITE } from "./prerequisites";
 
 /**
  * The intents of the Competency Manager, Prerequisites Manager and Curriculums screens, with
- * SPEC.md's toasts. Each schema is a discriminated union on `intent`, read from a form post or
+ * The product's toasts. Each schema is a discriminated union on `intent`, read from a form post or
  * a fetcher's JSON by services/action.server.ts.
  */
 

@@ -5,7 +5,7 @@ type CsvCell = string | number | boolean | null | undefined;
 /**
  * A CSV document (RFC 4180, CRLF, a header row) that a spreadsheet opens safely: a text cell
  * starting with = + - @ or a tab or carriage return is prefixed with ' so it is shown, never run as
- * a formula (CSV injection; issue 10). Numbers stay numbers, so a negative score still sorts.
+ * a formula (CSV injection). Numbers stay numbers, so a negative score still sorts.
  */
 export function toCsv(headers: readonly string[], rows: readonly (readonly CsvCell[])[]): string {
   return Papa.unparse(

@@ -6,7 +6,7 @@ import { gradingQuestionSchema, studentAnswerSchema } from "~/domain/ai/grading-
 /**
  * Queued work. Each kind is one member of a discriminated union, parsed with zod when it
  * leaves the queue, and handled by an exhaustive switch in workers/jobs.ts.
- * AI work runs here so a slow or failing model never blocks a request (DESIGN.md decision 5).
+ * AI work runs here so a slow or failing model never blocks a request.
  */
 export type JobStatus = "queued" | "running" | "succeeded" | "failed";
 

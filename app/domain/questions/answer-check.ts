@@ -1,5 +1,5 @@
 /**
- * SPEC.md section 5 "Answer correctness checks": multiple choice compares the chosen option's
+ * Multiple choice compares the chosen option's
  * text; multiple select compares the sorted set of chosen texts with the correct ones.
  */
 type CheckableOption = { text: string; isCorrect: boolean };

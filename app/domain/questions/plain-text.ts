@@ -29,7 +29,7 @@ export function htmlToPlainText(html: string, { keepLineBreaks = false }: PlainT
     .trim();
 }
 
-/** A question for a list of answers: plain text cut at `limit` characters (SPEC.md section 9), with an ellipsis when cut. */
+/** A question for a list of answers: plain text cut at `limit` characters, with an ellipsis when cut. */
 export function plainExcerpt(html: string, limit = 100): string {
   const text = htmlToPlainText(html);
   return text.length > limit ? `${text.slice(0, limit).trimEnd()}…` : text;

@@ -1,4 +1,4 @@
-/** The five question formats and three difficulty labels of SPEC.md section 3. */
+/** The five question formats and three difficulty labels. */
 export const QUESTION_TYPES = ["multiple_choice", "multiple_select", "free_response", "scenario", "chat"] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 

@@ -257,7 +257,7 @@ describe("questionCompetenciesSchema", () => {
   });
 });
 
-describe("QUESTION_FORM_DEFAULTS (SPEC.md section 4)", () => {
+describe("QUESTION_FORM_DEFAULTS", () => {
   it("resets to multiple_choice, medium, one empty option and no competencies", () => {
     expect(QUESTION_FORM_DEFAULTS.type).toBe("multiple_choice");
     expect(QUESTION_FORM_DEFAULTS.difficulty).toBe("medium");

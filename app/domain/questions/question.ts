@@ -10,7 +10,7 @@ import { QUESTION_LIMITS } from "~/domain/content-limits";
 
 /**
  * The bank question payload (POST/PUT /api/questions) and the question form, which adds the
- * competency fields (SPEC.md section 5 "Question form"). Question text is sanitized by the
+ * competency fields. Question text is sanitized by the
  * server after parsing (domain/sanitize-html).
  */
 export const CHOICE_TYPES: readonly QuestionType[] = ["multiple_choice", "multiple_select"];
@@ -121,7 +121,7 @@ export const competencyLinkSchema = z.object({
 });
 export const competencyLinkPatchSchema = z.object({ isPrimary: z.boolean({ required_error: "isPrimary is required" }) });
 
-/** SPEC.md section 4: closing the dialog resets to these. */
+/** Closing the dialog resets to these. */
 export const QUESTION_FORM_DEFAULTS = {
   text: "",
   type: "multiple_choice" as QuestionType,

@@ -2,7 +2,7 @@ import { decodeHTML, decodeHTMLAttribute } from "entities/decode";
 import { escapeAttribute, escapeText } from "entities/escape";
 
 /**
- * Question HTML allow-list (SPEC.md section 5): tags p, br, strong, em, u, b, i, ul, ol, li,
+ * Question HTML allow-list: tags p, br, strong, em, u, b, i, ul, ol, li,
  * h1-h6, span, div; attributes class and style. Pure TypeScript, so it runs the same in the
  * Worker, in Node and in the browser.
  *

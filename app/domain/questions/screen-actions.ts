@@ -5,7 +5,7 @@ import { answerText, studentAnswerSchema } from "~/domain/ai/grading-request";
 import { PREVIEW_ANSWER_REQUIRED } from "~/domain/ai/preview-grade-request";
 import { recordId } from "~/lib/schema-fields";
 
-/** The Question Bank screen's intents and toasts (SPEC.md sections 5 and 8). */
+/** The Question Bank screen's intents and toasts. */
 export const questionBankScreenSchema = z.discriminatedUnion("intent", [
   ...questionBankActionSchema.options,
   /** Preview grading of a saved open question: the server reads the question, the dialog sends only the answer. */

@@ -1,7 +1,7 @@
 import type { SessionView } from "./session-contract";
 
 /**
- * What the feedback screen shows about one answer (SPEC.md section 2 "Take a test", step 5):
+ * What the feedback screen shows about one answer (step 5):
  * the same fields the page's JavaScript gets back from a submit, so both paths show one panel.
  */
 export type AnswerFeedback = {
@@ -14,7 +14,7 @@ export type AnswerFeedback = {
   showFeedbackDuringTest: boolean;
 };
 
-/** Whether the test shows anything between questions (SPEC.md section 4: the 3-second feedback display). */
+/** Whether the test shows anything between questions (the 3-second feedback display). */
 export function showsFeedbackDuringTest(view: Pick<SessionView, "showResultDuringTest" | "showFeedbackDuringTest">): boolean {
   return view.showResultDuringTest || view.showFeedbackDuringTest;
 }

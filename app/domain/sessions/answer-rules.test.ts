@@ -11,7 +11,7 @@ import {
   SELECTIONS_REQUIRED,
 } from "./answer-rules";
 
-describe("missingAnswer (SPEC.md section 5)", () => {
+describe("missingAnswer", () => {
   it("names each type's message when nothing is given, and nothing once it is", () => {
     expect(missingAnswer("multiple_choice", [], 0)).toBe(SELECTION_REQUIRED);
     expect(missingAnswer("multiple_select", [], 0)).toBe(SELECTIONS_REQUIRED);
@@ -24,7 +24,7 @@ describe("missingAnswer (SPEC.md section 5)", () => {
   });
 });
 
-describe("the feedback screen's words (SPEC.md section 9)", () => {
+describe("the feedback screen's words", () => {
   it("says Excellent! from 80, Good effort from 50, else Keep learning; correct from 70", () => {
     expect([100, 80, 79, 50, 49, 0].map(scoreLabel)).toEqual(["Excellent!", "Excellent!", "Good effort", "Good effort", "Keep learning", "Keep learning"]);
     expect([70, 69.9].map(isCorrectScore)).toEqual([true, false]);

@@ -2,7 +2,7 @@ import type { QuestionType } from "~/domain/questions/question-types";
 import type { TitledMessage } from "~/domain/shell/action-result";
 
 /**
- * SPEC.md section 5's answer rules as the page checks them before sending (no zod: the student
+ * The product's answer rules as the page checks them before sending (no zod: the student
  * page's JavaScript budget). The server checks the same rules in screen-actions.ts, which takes
  * these texts from here.
  */
@@ -29,7 +29,7 @@ export function missingAnswer(type: QuestionType, answers: string[], studentTurn
   return type === "scenario" ? RESPONSE_REQUIRED : ANSWER_REQUIRED;
 }
 
-/** SPEC.md section 9: 80 or more 'Excellent!', 50 or more 'Good effort', else 'Keep learning'; 70 or more is correct. */
+/** 80 or more 'Excellent!', 50 or more 'Good effort', else 'Keep learning'; 70 or more is correct. */
 export function scoreLabel(score: number): string {
   return score >= 80 ? "Excellent!" : score >= 50 ? "Good effort" : "Keep learning";
 }

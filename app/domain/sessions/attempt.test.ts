@@ -47,7 +47,7 @@ describe("a live attempt", () => {
     expect(JSON.stringify(asked)).not.toContain("isCorrect");
   });
 
-  it("scores by SPEC.md's points, records once, and answers a retry with the first result", () => {
+  it("scores by the product's points, records once, and answers a retry with the first result", () => {
     const state = startAttempt(bank, T0);
     const asked = state.current!.questionId;
     const first = submit(state, bank, { questionId: asked, answer: "4", timeSpentSeconds: 5 }, T0 + 5000, false);
@@ -139,7 +139,7 @@ describe("open answers and the model's grade", () => {
 });
 
 describe("attemptResults", () => {
-  it("reports SPEC.md's fields: percent of points, competencies by name, modules, the scale score", () => {
+  it("reports the product's fields: percent of points, competencies by name, modules, the scale score", () => {
     let state = startAttempt(bank, T0);
     const answers = ["4", "5", "4", "4"];
     for (const [step, answer] of answers.entries()) {

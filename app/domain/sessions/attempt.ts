@@ -16,7 +16,7 @@ import {
 } from "./session-state";
 
 /**
- * A live attempt as pure functions of its stored state (issue 9 §3): serving the engine's next
+ * A live attempt as pure functions of its stored state: serving the engine's next
  * question with its own timer, scoring each answer once, the engine's update, completion, and the
  * results. The session's Durable Object loads the state, applies one of these, and stores it.
  */
@@ -184,7 +184,7 @@ function unaskedQuestions(state: AttemptState, blueprint: SessionBlueprint): { c
   return { count, points: unaskedPoints(count, left) };
 }
 
-/** SPEC.md's session result fields, plus the scale score and its SE. Competencies and modules are keyed by name. */
+/** the product's session result fields, plus the scale score and its SE. Competencies and modules are keyed by name. */
 export function attemptResults(state: AttemptState, blueprint: SessionBlueprint) {
   const answered = state.session.answeredQuestionIds.flatMap((id) => {
     const answer = state.answers[id];

@@ -7,7 +7,7 @@ import { MAX_ID_LENGTH, MAX_SESSION_SECONDS } from "./session-contract";
 
 /**
  * Everything a live attempt needs, handed to the session's Durable Object once when it starts, so
- * that serving and scoring questions never read D1 (DESIGN.md decision 3): the test's questions
+ * that serving and scoring questions never read D1: the test's questions
  * with their answer keys and calibrated parameters, its sections, competencies, modules and
  * prerequisites, and the feedback settings. Its bounds are authoring's (domain/content-limits), so
  * any test a teacher could save can start; what authoring does not bound (how many competencies a
@@ -24,7 +24,7 @@ const sessionQuestionSchema = z.object({
   options: z.array(z.object({ text: z.string().max(QUESTION_LIMITS.optionTextChars), isCorrect: z.boolean() })).max(QUESTION_LIMITS.options),
   competencyId: id.nullable(),
   sectionId: id.nullable(),
-  /** Seconds: SPEC.md's timer priority already applied (question, section, type default). */
+  /** Seconds: the product's timer priority already applied (question, section, type default). */
   timeLimitSeconds: z.number().int().positive().nullable(),
   params: z.object({ a: z.number().positive(), b: z.number() }),
   rubric: z.unknown(),

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { MAX_ID_LENGTH } from "./session-contract";
 
 /**
- * A teacher's override of an open answer's grade (issue 10 §2): the body of
+ * A teacher's override of an open answer's grade: the body of
  * POST /api/sessions/{id}/grade-overrides and the AI Grading Review form's fields, read the same
  * way by both. The form posts text, so a score typed in a box is read as a number; a blank box is
  * missing, never 0.

@@ -43,7 +43,7 @@ const override = (questionId: string, score: number, previousScore: number, at: 
 });
 
 describe("gradingReviewJson", () => {
-  it("lists logs oldest first with SPEC.md's cost object, the overrides, and the grade in force", () => {
+  it("lists logs oldest first with the product's cost object, the overrides, and the grade in force", () => {
     const review = gradingReviewJson(
       [log("b", 2000), log("a", 1000, { flaggedForReview: true, reviewReasons: ["instruction override"] })],
       [override("q-a", 90, 60, 5000), override("q-a", 85, 90, 6000)],
@@ -83,7 +83,7 @@ describe("gradingSummary", () => {
     expect(gradingSummary(review)).toEqual({ count: 3, averageScore: 87.5, totalTokens: 2400, totalCost: 0.01, errorCount: 1 });
   });
 
-  it("marks 80 or more as strong (SPEC.md section 9)", () => {
+  it("marks 80 or more as strong", () => {
     expect(isStrongGrade(80)).toBe(true);
     expect(isStrongGrade(79.9)).toBe(false);
   });

@@ -1,8 +1,7 @@
 import type { CallCost } from "~/domain/ai/usage-cost";
 
 /**
- * GET /api/sessions/{id}/ai-grading and the AI Grading Review page (SPEC.md "AI grading log",
- * "Session cost"; issue 10 §2): each log with its cost, the teacher overrides of its answer and
+ * GET /api/sessions/{id}/ai-grading and the AI Grading Review page : each log with its cost, the teacher overrides of its answer and
  * the grade in force, and the session's summary. Built from stored rows, so it is pure.
  */
 export type StoredGradingLog = {
@@ -114,7 +113,7 @@ export function gradingReviewJson(logs: readonly StoredGradingLog[], overrides: 
 export type GradingReview = ReturnType<typeof gradingReviewJson>;
 export type GradingLogJson = GradingReview["gradingLogs"][number];
 
-/** The page's summary cards (SPEC.md): how many logs, the average grade in force, tokens, cost, errors. */
+/** The page's summary cards: how many logs, the average grade in force, tokens, cost, errors. */
 export function gradingSummary(review: GradingReview) {
   const scored = review.gradingLogs.filter((log) => log.error === null && log.finalScore !== null).map((log) => log.finalScore as number);
   return {
@@ -126,7 +125,7 @@ export function gradingSummary(review: GradingReview) {
   };
 }
 
-/** SPEC.md section 9: the AI grading page marks 80 or more in green. */
+/** The AI grading page marks 80 or more in green. */
 const STRONG_GRADE = 80;
 export const isStrongGrade = (score: number) => score >= STRONG_GRADE;
 

@@ -2,7 +2,7 @@ import type { TestMode } from "~/domain/adaptive/engine";
 import type { CompletionReason } from "./session-contract";
 
 /**
- * What both results pages show (SPEC.md section 2 "Results", ADR 0016): the student's page at
+ * What both results pages show (ADR 0016): the student's page at
  * /results/{id} and the teacher's at /admin/results/{id}, from what the session's object answers.
  * The wording of the scale score differs by reader: plain words for the student, the figures
  * (standard error, 95% range) for the teacher.

@@ -1,8 +1,7 @@
 import { JOIN_CODE_ALPHABET } from "~/domain/classes/join-codes";
 
 /**
- * The short code a test page shows its student, so they can continue on another device (issue 9
- * §2): typed with the join code, name and student ID, it hands the session to that browser.
+ * The short code a test page shows its student, so they can continue on another device: typed with the join code, name and student ID, it hands the session to that browser.
  * Same alphabet as join codes (no I, O, 0 or 1 to misread); 6 characters is 32⁶ ≈ 10⁹ codes for
  * one student's one session, and wrong codes are throttled per address and per class (ADR 0015).
  */

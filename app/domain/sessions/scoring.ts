@@ -9,7 +9,7 @@ import type { SessionQuestion } from "./blueprint";
 import type { Answer, GradedQuestion, ModelGradeRequest, OfflineGradeLog } from "./session-contract";
 
 /**
- * How an answer is scored the moment it arrives (issue 9 §3): choice questions by SPEC.md's
+ * How an answer is scored the moment it arrives: choice questions by the product's
  * rules, open ones by the offline grader as a provisional score that the model's grade replaces
  * when it lands. A late answer (its question's timer had run out) scores as an empty auto-submit.
  */
@@ -73,7 +73,7 @@ function scored(question: SessionQuestion, score: number, grade: Partial<Scored>
   };
 }
 
-/** A model's grade (0–100) as a score: correct at 70 or more (SPEC.md section 9). */
+/** A model's grade (0–100) as a score: correct at 70 or more. */
 export function fromGrade(
   question: SessionQuestion,
   grade: { score: number; feedback: string; strengths: string[]; improvements: string[] },
@@ -91,7 +91,7 @@ export function fromGrade(
 
 /**
  * The score, and for an open answer the offline grader actually read (not late, not blank) what it
- * said: an answer graded offline for good gets a grading log like a model's (issue 10 §2).
+ * said: an answer graded offline for good gets a grading log like a model's.
  */
 export function scoreAnswer(
   question: SessionQuestion,

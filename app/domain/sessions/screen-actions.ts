@@ -12,9 +12,9 @@ import {
 } from "./session-contract";
 
 /**
- * The intents of the Take a Test screen (/test/{id}), with SPEC.md section 5's answer rules and
+ * The intents of the Take a Test screen (/test/{id}), with the product's answer rules and
  * section 8's texts. Imported only by the route's action (server side): zod stays off the
- * student page's JavaScript (DESIGN.md's 100 kB budget).
+ * student page's JavaScript (the design's 100 kB budget).
  */
 export { ANSWER_REQUIRED, INTERACTION_REQUIRED, MODE_REQUIRED, RESPONSE_REQUIRED, SELECTION_REQUIRED, SELECTIONS_REQUIRED };
 

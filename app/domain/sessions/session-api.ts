@@ -1,6 +1,6 @@
 import type { AnswerOutcome, SessionView } from "./session-contract";
 
-/** The JSON shapes of /api/sessions (SPEC.md sections 3 and 7), from what the session's object answers. */
+/** The JSON shapes of /api/sessions, from what the session's object answers. */
 
 export function sessionJson(view: SessionView) {
   const { snapshot, results } = view;
@@ -35,7 +35,7 @@ export function sessionJson(view: SessionView) {
 }
 
 /**
- * SPEC.md's gradingResult: a score out of 100 (a choice question's is 100 or 0), feedback,
+ * The product's gradingResult: a score out of 100 (a choice question's is 100 or 0), feedback,
  * strengths and improvements, plus whether it counted as correct and the points it earned.
  */
 export function gradingResultJson(answer: AnswerOutcome) {

@@ -5,7 +5,7 @@ import { MAX_ANSWER_TEXT_LENGTH, MAX_CHAT_MESSAGES, MAX_SESSION_SECONDS, beginSe
 const submit = (answer: unknown, extra: Record<string, unknown> = {}) =>
   submitAnswerSchema.safeParse({ questionId: "q1", answer, timeSpentSeconds: 12.5, ...extra });
 
-describe("submitAnswerSchema (SPEC.md section 7, POST /api/sessions/{id}/submit)", () => {
+describe("submitAnswerSchema (POST /api/sessions/{id}/submit)", () => {
   it("accepts each answer form: text, chosen option texts, a chat transcript", () => {
     expect(submit("Paris").success).toBe(true);
     expect(submit(["2", "4"]).success).toBe(true);

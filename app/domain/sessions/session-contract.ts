@@ -7,7 +7,7 @@ import type { QuestionView, SessionBlueprint } from "./blueprint";
 import { MAX_DURATION } from "~/domain/assessments/test-config";
 
 /**
- * The contract of a live test session (DESIGN.md decision 3): what the TestSession Durable
+ * The contract of a live test session: what the TestSession Durable
  * Object accepts, what it keeps and what it answers. The object is the authority, so it parses
  * every input with these schemas itself; callers (routes, the health check, later the engine)
  * read typed results instead of catching errors. The class in workers/ implements
@@ -25,7 +25,7 @@ const MAX_CHAT_MESSAGE_LENGTH = 4_000;
 export const MAX_ID_LENGTH = 200;
 export const MAX_SESSION_SECONDS = MAX_DURATION * 60;
 
-/** SPEC.md section 3: in a session a chat message is the student's ("user") or the AI's. */
+/** In a session a chat message is the student's ("user") or the AI's. */
 const chatMessageSchema = z.object({
   role: z.enum(["user", "assistant"]),
   content: z.string().max(MAX_CHAT_MESSAGE_LENGTH),
@@ -45,10 +45,10 @@ export const chatExchangeSchema = z.object({
 export type ChatExchangeInput = z.infer<typeof chatExchangeSchema>;
 
 /**
- * SPEC.md section 7, POST /api/sessions/{id}/submit: a string (multiple choice, free response,
+ * POST /api/sessions/{id}/submit: a string (multiple choice, free response,
  * scenario), the chosen option texts (multiple select) or the chat transcript. Empty answers
  * are allowed here: a question whose own timer expires is submitted as it stands. Which form a
- * question needs, and SPEC.md section 5's "answer required" rules, are checked against the
+ * question needs, and the product's "answer required" rules, are checked against the
  * question by the caller that knows it.
  */
 const answerSchema = z.union([
@@ -125,7 +125,7 @@ export type BeginResult = { ok: true; outcome: "started" | "already_started"; vi
 
 export type ViewResult = { ok: true; view: SessionView } | NotBegun;
 
-/** What the student is told about one answer (SPEC.md's gradingResult), and whether it counted. */
+/** What the student is told about one answer (the product's gradingResult), and whether it counted. */
 export type AnswerOutcome = {
   questionId: string;
   wasCorrect: boolean;
@@ -209,7 +209,7 @@ export const modelGradeSchema = z.object({
 });
 export type ModelGradeInput = z.infer<typeof modelGradeSchema>;
 
-/** A teacher's grade for an open answer (issue 10 §2); the reason and who gave it are kept in D1, not here. */
+/** A teacher's grade for an open answer; the reason and who gave it are kept in D1, not here. */
 export const teacherGradeSchema = z.object({
   questionId: z.string().trim().min(1).max(MAX_ID_LENGTH),
   score: z.number().finite().min(0).max(100),

@@ -4,7 +4,7 @@ import { offsetNumber, pagingNumber, screenPage } from "~/domain/paging";
 import type { TestMode } from "~/domain/adaptive/engine";
 
 /**
- * The Test Sessions list (SPEC.md section 2 "Test Sessions", issue 10 §1): its filters, shared by
+ * The Test Sessions list: its filters, shared by
  * GET /api/sessions, the /admin/sessions screen and its CSV export, and the card's small rules.
  * The database filters, orders and pages (models/session-list.server); this module reads the
  * query and formats what a card shows.
@@ -18,7 +18,7 @@ const STUDENT_SEARCH_MAX_CHARS = 200;
 /** Ids are UUIDs or short seeded names; anything longer is not an id. */
 const TEST_ID_MAX_CHARS = 200;
 
-/** SPEC.md section 2's words. */
+/** the product's words. */
 export const SESSIONS_EMPTY_MESSAGE = "No test sessions found. Try adjusting your filters or take a test to create a session.";
 export const SESSIONS_LOADING_MESSAGE = "Loading sessions...";
 
@@ -104,7 +104,7 @@ export function studentNeedle(search: string | undefined): string | undefined {
 
 /**
  * Whether GET /api/sessions was asked for a window: a limit or an offset given (a blank one is
- * absent, as the parser reads it). Without one it answers every matching session (SPEC.md section 7).
+ * absent, as the parser reads it). Without one it answers every matching session.
  */
 export function asksForPage(params: URLSearchParams): boolean {
   return ["limit", "offset"].some((name) => (params.get(name) ?? "").trim() !== "");
@@ -121,7 +121,7 @@ export function durationSeconds(session: { startTime: Date | number; endTime: Da
   return Math.max(0, Math.floor((Number(session.endTime) - Number(session.startTime)) / 1000));
 }
 
-/** The card's duration: '{m}m {s}s' once completed, else 'In Progress' (SPEC.md section 2). */
+/** The card's duration: '{m}m {s}s' once completed, else 'In Progress'. */
 export function formatSessionDuration(session: { startTime: Date | number; endTime: Date | number | null; completed: boolean }): string {
   const seconds = durationSeconds(session);
   if (seconds === null) return "In Progress";
@@ -133,7 +133,7 @@ const hasItems = (value: unknown) => Array.isArray(value) && value.some(hasText)
 
 /**
  * 'Review AI Grading' shows when any score entry other than the overall one holds feedback,
- * strengths or improvements (SPEC.md section 2): only graded open answers carry them.
+ * strengths or improvements: only graded open answers carry them.
  */
 export function hasAiFeedback(scores: Record<string, unknown> | null | undefined): boolean {
   return Object.entries(scores ?? {}).some(([key, entry]) => {

@@ -66,7 +66,7 @@ describe("withAnsweredQuestion", () => {
 });
 
 describe("toSnapshot", () => {
-  it("reports the session as SPEC.md's timer and results read it", () => {
+  it("reports the session as the product's timer and results read it", () => {
     const state = withAnsweredQuestion(started(), "q1");
     expect(toSnapshot(state, T0 + 30_000)).toEqual({
       sessionId: "s1",

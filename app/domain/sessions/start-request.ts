@@ -4,7 +4,7 @@ import { TEST_MODES } from "~/domain/adaptive/engine";
 import { MAX_ID_LENGTH } from "./session-contract";
 
 /**
- * POST /api/sessions/start (SPEC.md section 7, both readings): the test, the mode, the student's
+ * POST /api/sessions/start (both readings): the test, the mode, the student's
  * id, the class for the join flow, and a resume code to take over a session from another device.
  */
 /** Said when the student ID already has this test in progress and this browser does not hold it. */

@@ -3,7 +3,7 @@ import type { ModeChoice } from "./mode-expectation";
 import { modeQuestionCounts } from "./mode-lengths";
 
 /**
- * The modes a student may start (SPEC.md "Take a test": each with its minutes), with how many
+ * The modes a student may start (each with its minutes), with how many
  * questions each asks for this test's questions and competencies. A class that fixes a mode
  * offers only that one (ADR 0014); otherwise, and for a signed-in user, both.
  */

@@ -11,7 +11,7 @@ describe("formatTimeSpent", () => {
     expect(formatTimeSpent(59.4)).toBe("59 seconds");
   });
 
-  it("says minutes from a minute on (SPEC.md section 9), to a tenth", () => {
+  it("says minutes from a minute on, to a tenth", () => {
     expect(formatTimeSpent(59.6)).toBe("1 minute");
     expect(formatTimeSpent(60)).toBe("1 minute");
     expect(formatTimeSpent(90)).toBe("1.5 minutes");

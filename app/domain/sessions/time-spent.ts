@@ -1,5 +1,5 @@
 /**
- * How long a student spent on an answer, in words. SPEC.md section 9 shows time spent in minutes;
+ * How long a student spent on an answer, in words. The product shows time spent in minutes;
  * under a minute that reads "0 minutes" for a real answer, so seconds are shown there instead.
  */
 export function formatTimeSpent(seconds: number): string {

@@ -1,6 +1,6 @@
 import { QUESTION_TYPES } from "~/domain/questions/question-types";
 
-/** SPEC.md section 9: the dashboard's Question Types stat is the fixed number of formats. */
+/** The dashboard's Question Types stat is the fixed number of formats. */
 export const QUESTION_TYPE_COUNT = QUESTION_TYPES.length;
 
 /** Avg Duration: the mean placementDuration across tests, rounded; 0 when there are no tests. */

@@ -1,6 +1,6 @@
 /**
  * What the API's 404 `{message}` and a screen's not-found page say, so both name a missing thing
- * the same way (SPEC.md: "Test Not Found", "Session Not Found").
+ * the same way ("Test Not Found", "Session Not Found").
  */
 export const NOT_FOUND = {
   test: "Test Not Found",

@@ -1,4 +1,4 @@
-/** SPEC.md section 9 "Layout": the sidebar's constants and its cookie. */
+/** The sidebar's constants and its cookie. */
 export const SIDEBAR_COOKIE_NAME = "sidebar_state";
 export const SIDEBAR_COOKIE_MAX_AGE_SECONDS = 60 * 60 * 24 * 7;
 export const SIDEBAR_WIDTH = "16rem";

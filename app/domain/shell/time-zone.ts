@@ -19,7 +19,7 @@ export function validTimeZone(candidate: string | null | undefined): string | nu
 
 const SHORT_DATE_TIME: Intl.DateTimeFormatOptions = { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" };
 
-/** 'Mar 5, 3:04 PM' (SPEC.md section 2), with ' UTC' appended when the zone is the fallback. */
+/** 'Mar 5, 3:04 PM', with ' UTC' appended when the zone is the fallback. */
 export function formatShortDateTime(date: Date | number, timeZone: string): string {
   const text = new Intl.DateTimeFormat("en-US", { ...SHORT_DATE_TIME, timeZone }).format(date);
   return timeZone === FALLBACK_TIME_ZONE ? `${text} UTC` : text;

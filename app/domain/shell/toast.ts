@@ -1,4 +1,4 @@
-/** SPEC.md section 8: one toast at a time, 5000 ms, destructive style for errors. */
+/** One toast at a time, 5000 ms, destructive style for errors. */
 export const TOAST_DURATION_MS = 5000;
 
 type ToastVariant = "default" | "destructive";

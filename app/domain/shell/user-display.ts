@@ -1,4 +1,4 @@
-/** SPEC.md section 3: how a user is named and abbreviated in the sidebar footer. */
+/** How a user is named and abbreviated in the sidebar footer. */
 type NamedUser = {
   firstName?: string | null;
   lastName?: string | null;

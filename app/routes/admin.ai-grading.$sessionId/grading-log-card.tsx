@@ -15,7 +15,7 @@ const TYPE_LABELS: Record<string, string> = {
   multiple_select: "Multiple select",
 };
 
-/** SPEC.md section 9: 80 or more in green, said in words too so colour is not the only sign. */
+/** 80 or more in green, said in words too so colour is not the only sign. */
 function Grade({ score, size = "base" }: { score: number | null; size?: "base" | "large" }) {
   if (score === null) return <span className="text-slate-700">No score</span>;
   const strong = isStrongGrade(score);

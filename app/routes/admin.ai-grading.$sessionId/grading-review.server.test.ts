@@ -8,7 +8,7 @@ const contextFinding = (findFirst: () => Promise<unknown>) => ({ db: { query: { 
 const request = new Request("https://school.example/admin/ai-grading/s1");
 
 describe("loadGradingReviewPage", () => {
-  it("is the error state with SPEC.md's words when the logs cannot be read, never the error's own text", async () => {
+  it("is the error state with the product's words when the logs cannot be read, never the error's own text", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const data = await loadGradingReviewPage(
       request,

@@ -9,7 +9,7 @@ import { DomainError } from "~/lib/errors";
 import { readGradingReview } from "~/services/grade-overrides.server";
 import { notFoundPage } from "~/services/http-errors.server";
 
-/** SPEC.md section 8: what the page says when the logs cannot be read (never the error's own text). */
+/** What the page says when the logs cannot be read (never the error's own text). */
 export const LOAD_FAILURE = "Failed to fetch AI grading logs";
 
 const BACK = { to: "/admin/tests", label: "Back to Tests" };

@@ -4,7 +4,7 @@ import { FormAlert, useActionResult, useIntentFetcher } from "~/components/actio
 import { MAX_OVERRIDE_REASON_LENGTH } from "~/domain/sessions/grade-override";
 
 /**
- * A teacher's new grade for one answer (issue 10 §2): a plain form post with the "override"
+ * A teacher's new grade for one answer: a plain form post with the "override"
  * intent, so it works without JavaScript; the server checks it with the API's own schema.
  */
 export function OverrideForm({ logId, questionId }: { logId: string; questionId: string }) {

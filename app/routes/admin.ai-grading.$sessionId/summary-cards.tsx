@@ -2,7 +2,7 @@ import { formatCost } from "~/domain/assessments/ai-cost";
 
 type Summary = { count: number; averageScore: number | null; totalTokens: number; totalCost: number; errorCount: number };
 
-/** SPEC.md's summary cards: count, average score, total tokens, total cost, error count. */
+/** the product's summary cards: count, average score, total tokens, total cost, error count. */
 export function SummaryCards({ summary, model }: { summary: Summary; model: string | null }) {
   const cards = [
     { label: "Answers graded", value: String(summary.count) },

@@ -16,7 +16,7 @@ export async function analyticsLoader({ request, context }: LoaderFunctionArgs) 
   const cohortId = url.searchParams.get("cohortId")?.trim() || null;
   const testConfigId = url.searchParams.get("testConfigId")?.trim() || null;
   const query = { cohortId, testConfigId };
-  // A failure still renders the page, with SPEC.md's "Failed to fetch analytics" and the reason, if one can be told.
+  // A failure still renders the page, with the product's "Failed to fetch analytics" and the reason, if one can be told.
   const failure = (reason: string | null, status: number) => json({ query, cohortName: null, report: null, failure: { reason } }, { status });
   if (!cohortId) return json({ query, cohortName: null, report: null, failure: null });
 

@@ -36,7 +36,7 @@ async function generateDemo(onProgress: (progress: DemoProgress) => void): Promi
 }
 
 /**
- * 'Generate demo data' (SPEC.md section 2). With JavaScript it shows how many simulated students
+ * 'Generate demo data'. With JavaScript it shows how many simulated students
  * have taken the test so far, as the server reports each one, then opens the class's analytics.
  * Without it the form posts to the screen's action, which generates and redirects there.
  * Generating again refreshes the one demo class in place.

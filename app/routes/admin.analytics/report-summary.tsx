@@ -8,7 +8,7 @@ const INSIGHT_STYLES: Record<string, { label: string; icon: LucideIcon; classNam
   info: { label: "Note", icon: Info, className: "border-sky-300 bg-sky-50 text-sky-900" },
 };
 
-/** SPEC.md's insights: alert, warning, or anything else (shown as a note); the kind is written, not only coloured. */
+/** the product's insights: alert, warning, or anything else (shown as a note); the kind is written, not only coloured. */
 export function Insights({ insights }: { insights: ShownReport["insights"] }) {
   if (!insights.length) return null;
   return (
@@ -44,7 +44,7 @@ function Stat({ label, value, detail }: { label: string; value: string; detail?:
   );
 }
 
-/** The totals, completion rate, average score and time (SPEC.md section 2). */
+/** The totals, completion rate, average score and time. */
 export function SummaryStats({ report }: { report: ShownReport }) {
   return (
     <section aria-labelledby="summary-title">
@@ -62,7 +62,7 @@ export function SummaryStats({ report }: { report: ShownReport }) {
   );
 }
 
-/** SPEC.md's score distribution figures, beside the histogram. */
+/** the product's score distribution figures, beside the histogram. */
 export function DistributionFigures({ report }: { report: ShownReport }) {
   const { min, max, median, stdDev } = report.scoreDistribution;
   return (
@@ -82,7 +82,7 @@ export function DistributionFigures({ report }: { report: ShownReport }) {
   );
 }
 
-/** Module → how many students were recommended it (SPEC.md: labels other than Mastered). */
+/** Module → how many students were recommended it (labels other than Mastered). */
 export function ModuleRecommendations({ counts, completed }: { counts: Record<string, number>; completed: number }) {
   const rows = Object.entries(counts).sort(([a, countA], [b, countB]) => countB - countA || a.localeCompare(b));
   if (!rows.length) return <p className="text-sm text-slate-700">No module was recommended: every student mastered every module they met.</p>;

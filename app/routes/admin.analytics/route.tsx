@@ -20,7 +20,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Cohort Analytics${data?.cohortName ? ` · ${data.cohortName}` : ""} · Adaptive Testing Engine` },
 ];
 
-/** SPEC.md section 8. */
+/** The words the screen shows when the report cannot be read. */
 const ANALYTICS_FETCH_FAILED = "Failed to fetch analytics";
 
 export const loader = analyticsLoader;
@@ -104,7 +104,7 @@ export default function CohortAnalytics() {
   const cohortId = query.cohortId;
   const { toast } = useToast();
   useEffect(() => {
-    // SPEC.md section 8's toast; the alert below says the same without JavaScript.
+    // The product's toast; the alert below says the same without JavaScript.
     if (failure) toast({ title: ANALYTICS_FETCH_FAILED, description: failure.reason ?? undefined, variant: "destructive" });
   }, [failure, toast]);
   return (

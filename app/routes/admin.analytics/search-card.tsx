@@ -3,7 +3,7 @@ import { Search } from "lucide-react";
 
 import { FormField } from "~/components/form-field";
 
-/** SPEC.md section 2: shown only when no class is chosen; a GET form, so the choice lives in the URL. */
+/** Shown only when no class is chosen; a GET form, so the choice lives in the URL. */
 export function SearchCard({ testConfigId }: { testConfigId: string | null }) {
   return (
     <section aria-labelledby="find-class" className="card p-6">

@@ -4,7 +4,7 @@ import { DataTable } from "~/components/analytics/chart-figure";
 import { StudentName } from "~/components/student-name";
 import type { CohortAnalyticsReport } from "~/domain/analytics/report";
 
-/** SPEC.md's struggling students, urgent first: below the 25th percentile and below 60% of the average is urgent. */
+/** the product's struggling students, urgent first: below the 25th percentile and below 60% of the average is urgent. */
 export function StrugglingStudents({ students }: { students: CohortAnalyticsReport["strugglingStudents"] }) {
   if (!students.length) return <p className="text-sm text-slate-700">No student is below the 25th percentile or below 60% of the class average.</p>;
   const urgent = students.filter((student) => student.needsHelp === "urgent");
@@ -42,7 +42,7 @@ export function StrugglingStudents({ students }: { students: CohortAnalyticsRepo
   );
 }
 
-/** SPEC.md's per-student performance, strongest first; in-progress sessions last. */
+/** the product's per-student performance, strongest first; in-progress sessions last. */
 export function StudentPerformance({ students }: { students: CohortAnalyticsReport["studentPerformance"] }) {
   const rows = [...students].sort(
     (a, b) => Number(b.completed) - Number(a.completed) || b.percentageScore - a.percentageScore || a.studentId.localeCompare(b.studentId),

@@ -16,7 +16,7 @@ type CohortCardData = {
 
 const MODE_LABEL: Record<TestMode, string> = { placement: "Placement", diagnostic: "Diagnostic" };
 
-/** SPEC.md section 2: the card opens the class's analytics, with its default test when it has one. */
+/** The card opens the class's analytics, with its default test when it has one. */
 function analyticsHref(cohort: { id: string; testConfigId: string | null }): string {
   const query = new URLSearchParams({ cohortId: cohort.id });
   if (cohort.testConfigId) query.set("testConfigId", cohort.testConfigId);

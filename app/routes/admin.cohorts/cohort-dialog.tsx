@@ -10,7 +10,7 @@ import { fieldErrors } from "~/lib/form-errors";
 
 export type EditableCohort = { id: string; name: string; joinCode: string; testConfigId: string | null; testMode: TestMode | null; isActive: boolean };
 
-/** What the dialog sends: create omits the test fields without a test; update sends them as null (SPEC.md section 5). */
+/** What the dialog sends: create omits the test fields without a test; update sends them as null. */
 type CohortPayload = { name: string; joinCode: string; isActive: boolean; testConfigId?: string | null; testMode?: TestMode | null };
 
 const COHORT_NAME_REQUIRED_TOAST = { title: COHORT_NAME_REQUIRED.title, description: COHORT_NAME_REQUIRED.message, variant: "destructive" } as const;
@@ -58,7 +58,7 @@ export function CohortDialog({
     if (!parsed.success) {
       const problems = fieldErrors(parsed.error);
       setErrors(problems);
-      // SPEC.md section 5 titles the missing name "Name required", as a toast; the field says it too.
+      // A missing name is titled "Name required", as a toast; the field says it too.
       if (problems.name === COHORT_NAME_REQUIRED.message) toast(COHORT_NAME_REQUIRED_TOAST);
       return;
     }

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 
 import { useToast } from "~/components/toast/toast-context";
 
-/** SPEC.md section 9: the copy confirmation lasts 2 seconds. */
+/** The copy confirmation lasts 2 seconds. */
 const COPIED_FEEDBACK_MS = 2000;
 
 /**

@@ -1,4 +1,4 @@
-/** At least one competency, one of them primary (SPEC.md section 5 "Question form"). */
+/** At least one competency, one of them primary. */
 export type CompetencyOption = { id: string; description: string };
 
 export function CompetencyPicker({

@@ -41,7 +41,7 @@ export type QuestionSubmission = { question: ReturnType<typeof questionSchema.pa
 
 /**
  * The New/Edit Question dialog for all five types. The parent remounts it (a new `key`) on
- * every opening, so closing always resets it to SPEC.md's defaults.
+ * every opening, so closing always resets it to the product's defaults.
  */
 export function QuestionDialog({
   open,

@@ -20,7 +20,7 @@ export type PreviewQuestion = { id: string; text: string; type: QuestionType; di
 
 /**
  * "Test Question Preview": the question as a student sees it. Choice answers are checked by
- * SPEC.md's correctness rules; open answers are graded as a student's would be (preview grading:
+ * The product's correctness rules; open answers are graded as a student's would be (preview grading:
  * 'Grading...', 70 or more counts as correct, key points shown).
  */
 export function QuestionPreviewDialog({ question, onClose }: { question: PreviewQuestion | null; onClose: () => void }) {
@@ -29,7 +29,7 @@ export function QuestionPreviewDialog({ question, onClose }: { question: Preview
   const [choices, setChoices] = useState<string[]>([]);
   const [text, setText] = useState("");
   const [result, setResult] = useState<"correct" | "incorrect" | null>(null);
-  // SPEC.md's validation toast, said beside the answer too.
+  // The product's validation toast, said beside the answer too.
   const [missing, setMissing] = useState<{ title: string; description: string } | null>(null);
   const [grade, setGrade] = useState<PreviewGrade | null>(null);
   const { fetcher, busy, submitIntent } = useIntentFetcher<PreviewGradeData>("preview-grade");
@@ -57,7 +57,7 @@ export function QuestionPreviewDialog({ question, onClose }: { question: Preview
     } else {
       if (!text.trim()) return refuse({ title: "Answer required", description: "Please provide an answer to test the question." });
       setGrade(null);
-      // SPEC.md section 7: a chat answer is sent as messages, with the role "student".
+      // A chat answer is sent as messages, with the role "student".
       const answer = question.type === "chat" ? { messages: [{ role: "student", content: text }] } : text;
       submitIntent({ intent: "previewGrade", id: question.id, answer });
     }

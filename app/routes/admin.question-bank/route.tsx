@@ -97,7 +97,7 @@ export default function QuestionBank() {
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setOpening(null);
     if (!question || !("text" in question) || question.id !== opening.id) {
-      // SPEC.md section 8's words, with the reason the server gave (a question deleted meanwhile) under them.
+      // The product's words, with the reason the server gave (a question deleted meanwhile) under them.
       // A refusal's body is the resource route's `{ message }` (ADR 0022).
       const reason = question && "message" in question && typeof question.message === "string" ? question.message : "Please try again.";
       toast({ title: "Failed to load question for editing.", description: reason, variant: "destructive" });

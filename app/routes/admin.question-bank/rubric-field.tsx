@@ -3,7 +3,7 @@ import { useState } from "react";
 import { parseRubricText } from "~/domain/questions/question";
 
 /**
- * The rubric as text or JSON (SPEC.md section 4): parsed when the field loses focus; a valid
+ * The rubric as text or JSON: parsed when the field loses focus; a valid
  * value is kept, invalid JSON shows "Invalid JSON format" and keeps the last good value.
  */
 export function RubricField({

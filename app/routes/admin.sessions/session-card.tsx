@@ -5,7 +5,7 @@ import type { SessionCardData } from "./sessions.server";
 import { StudentName } from "~/components/student-name";
 
 /**
- * One test session (SPEC.md section 2 "Test Sessions"): what was taken, by whom, when, and how it
+ * One test session: what was taken, by whom, when, and how it
  * went. Kept lean (no inline icons, classes set once on the list) because a page holds 50 cards.
  */
 export function SessionCard({ session }: { session: SessionCardData }) {

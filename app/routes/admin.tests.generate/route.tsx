@@ -35,7 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return handleAction<typeof generatorActionSchema, GeneratorData>(request, generatorActionSchema, GENERATOR_MESSAGES, async (input) => {
     switch (input.intent) {
       case "generate": {
-        // SPEC.md section 7's fixed request: the context is both the topic and the source material.
+        // The product's fixed request: the context is both the topic and the source material.
         const generation = generationRequestSchema.parse({ topic: input.context, sourceMaterial: input.context, additionalContext: input.instructions });
         const wait = await generateTestDraft(aiTasksFor(context, admin.id), generation);
         return queuedOutcome(wait, context.config.ai.provider, (test) => generatedToast(test.questions.length));
@@ -65,7 +65,7 @@ export default function GenerateTest() {
   const saving = busy && !generating;
 
   const generate = () => {
-    // Generating again clears the previous preview first (SPEC.md section 4).
+    // Generating again clears the previous preview first.
     setTest(null);
     submitIntent({ intent: "generate", context, instructions });
   };

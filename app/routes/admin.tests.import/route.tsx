@@ -119,7 +119,7 @@ export default function ImportTest() {
             </h2>
             {test ? (
               <div className="flex gap-2">
-                {/* Reformat discards the preview and returns to the pasted content (SPEC.md section 4). */}
+                {/* Reformat discards the preview and returns to the pasted content. */}
                 <button type="button" className="btn-outline" onClick={() => setTest(null)} disabled={saving}>
                   <RotateCcw aria-hidden="true" className="size-4" /> Reformat
                 </button>

@@ -27,8 +27,8 @@ import { resumeSessionInProgress } from "~/services/test-taking.server";
 export type JoinedData = { joined: true };
 
 /**
- * Student Entry (SPEC.md "Join screen", "Join flow"): open to everyone, signed in or not; the
- * join code is the key (DESIGN.md decision 2, ADR 0003). Step 1 takes the code; a class that
+ * Student Entry ("Join flow"): open to everyone, signed in or not; the
+ * join code is the key (ADR 0003). Step 1 takes the code; a class that
  * takes students redirects to `/join?code=…` (the QR code's URL), which is step 2: name and
  * student ID. Then the browser's student pass names the student and the test page shows the
  * mode and 'Before You Begin'; the session starts on the student's own Start Test (ADR 0014).
@@ -59,7 +59,7 @@ function refusedLookup(title: string, description: string): ActionResult {
   return { ok: false, intent: "lookup", toast: { title, description, variant: "destructive" }, fieldErrors: {} };
 }
 
-/** The class behind a code, if it takes students: 'Invalid code' otherwise (SPEC.md section 8). */
+/** The class behind a code, if it takes students: 'Invalid code' otherwise. */
 async function activeClass(request: Request, context: AppLoadContext, code: string) {
   const cohort = await findCohortByGuessedCode(request, context, code);
   if (!cohort) throw notFound(INVALID_JOIN_CODE);
@@ -85,7 +85,7 @@ function refusal(status: number, title: string, message: string, input: StartInp
   );
 }
 
-/** A class without a test: the student joins it and stays, welcomed (SPEC.md "Join flow"). */
+/** A class without a test: the student joins it and stays, welcomed. */
 async function joinWithoutTest(context: AppLoadContext, student: JoinedStudent, className: string, input: StartInput) {
   try {
     found(await addCohortMember(context.db, student), NOT_FOUND.cohort);

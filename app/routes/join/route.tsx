@@ -10,8 +10,8 @@ import type { ActionResult } from "~/domain/shell/action-result";
 import type { action, JoinedData, loader } from "./join.server";
 
 /**
- * Student Entry (SPEC.md "Join screen", "Join flow"). The loader and action live in
- * join.server.ts, so their schemas (zod) never reach this page's JavaScript (DESIGN.md's budget).
+ * Student Entry ("Join flow"). The loader and action live in
+ * join.server.ts, so their schemas (zod) never reach this page's JavaScript (the design's budget).
  */
 export { action, loader } from "./join.server";
 export { retryAfterHeaders as headers } from "~/lib/retry-after";

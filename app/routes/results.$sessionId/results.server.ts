@@ -9,13 +9,13 @@ import { classJoinStep, requireSessionAccess, requireSessionReach, sessionInPass
 import { readSessionView } from "~/services/test-taking.server";
 
 /**
- * Said, with SPEC.md's 'Session Not Found', to a browser that may not read a session's results:
+ * Said, with the product's 'Session Not Found', to a browser that may not read a session's results:
  * it cannot tell a missing session from somebody else's, so it says where results do open.
  */
 const RESULTS_ELSEWHERE = `Results open on the device that took the test (or the one it was continued on with its resume code), for ${RESULTS_WINDOW_MINUTES} minutes after the test ends. Your teacher can see them at any time.`;
 
 /**
- * Results (SPEC.md section 2): for an admin, or for the browser whose student pass holds the
+ * Results: for an admin, or for the browser whose student pass holds the
  * session, until its results window closes (ADR 0014); anyone else learns nothing about it. An
  * admin reading somebody else's session is sent to the teacher's results in the admin shell
  * (ADR 0016); one whose browser took the test (a preview) sees what the student sees.

@@ -19,7 +19,7 @@ export function action({ request, context, params }: ActionFunctionArgs) {
   return testPageAction(request, context, params.id ?? "");
 }
 
-/** Take a Test (SPEC.md section 2): the mode selection, the session's current question, or (without JavaScript) the last answer's feedback. */
+/** Take a Test: the mode selection, the session's current question, or (without JavaScript) the last answer's feedback. */
 export default function TakeTest() {
   const page = useLoaderData<typeof loader>();
   const actionResult = useActionData<typeof action>() as ActionResult<unknown> | undefined;

@@ -27,7 +27,7 @@ import { completeTestSession, readSessionView, startJoinedSession, startTestSess
 import type { TestMode } from "~/domain/adaptive/engine";
 
 /**
- * The Take a Test screen's server half (SPEC.md section 2 "Take a test", section 4's student
+ * The Take a Test screen's server half (section 4's student
  * flow): the test and, with `?session=`, the session's current question; the start, submit,
  * chat and complete intents. Kept in a .server module so none of it (zod included) reaches the
  * student page's JavaScript.
@@ -44,13 +44,13 @@ type TestPageSession = {
   /** When this page was rendered (epoch ms): times the answer of a page without JavaScript. */
   shownAt: number;
   transcript: ChatMessage[];
-  /** SPEC.md section 5's message for this question's missing answer (sent as data: the page's JavaScript stays small). */
+  /** the product's message for this question's missing answer (sent as data: the page's JavaScript stays small). */
   required: Titled;
   /** With `?feedback=<question id>` (a submit without JavaScript): that answer's feedback screen, shown before this question. */
   answered: ReturnType<typeof answerFeedback>;
 };
 
-/** SPEC.md's 'Before You Begin' notes. */
+/** the product's 'Before You Begin' notes. */
 const BEFORE_YOU_BEGIN = [
   "The questions adapt to you: they get harder or easier as you answer.",
   "Some answers are evaluated by AI; their final grade may come a little later.",
@@ -77,7 +77,7 @@ async function startStep(request: Request, context: AppLoadContext, test: TestFo
 export async function loadTestPage(request: Request, context: AppLoadContext, testId: string) {
   const search = new URL(request.url).searchParams;
   const sessionId = search.get("session");
-  // A question page is served by the session's object alone (DESIGN.md decision 3): the test's
+  // A question page is served by the session's object alone: the test's
   // title and the resume code come from its blueprint; only the mode selection reads D1.
   if (!sessionId) return modeSelectionPage(request, context, testId, null);
 

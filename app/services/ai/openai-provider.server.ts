@@ -9,7 +9,7 @@ import { renderPrompt, type AiOutcome, type AiProvider, type StructuredTask } fr
 
 type OpenAiConfig = Extract<AiConfig, { provider: "openai" }>;
 
-/** A reply that does not parse gets one more try (DESIGN.md decision 5); the SDK retries transport failures itself. */
+/** A reply that does not parse gets one more try; the SDK retries transport failures itself. */
 const PARSE_ATTEMPTS = 2;
 
 function usageOf(completion: OpenAI.Chat.Completions.ChatCompletion): TokenUsage {

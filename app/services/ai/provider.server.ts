@@ -8,7 +8,7 @@ import type { AiOutcome } from "~/domain/ai/ai-call";
 export type { AiCall, AiOutcome } from "~/domain/ai/ai-call";
 
 /**
- * One provider module (DESIGN.md decision 5): every AI task goes through an AiProvider, either the
+ * One provider module: every AI task goes through an AiProvider, either the
  * OpenAI-compatible one or the offline one, and both answer with the same outcome shape so the
  * callers (jobs, chat) log and store the same way whichever answered.
  */

@@ -15,8 +15,8 @@ import type { Env } from "~/env";
 import { enqueueJob } from "~/services/jobs.server";
 
 /**
- * The AI tasks a screen or an /api call waits for. Each is a job on the queue (DESIGN.md decision 5);
- * the caller waits for it by reading its row in D1, up to a limit, so the API keeps SPEC.md's
+ * The AI tasks a screen or an /api call waits for. Each is a job on the queue;
+ * the caller waits for it by reading its row in D1, up to a limit, so the API keeps the product's
  * shapes (POST /api/tests/generate answers with the test). A job still running at the limit is
  * answered as pending with its id, to be polled at GET /api/jobs/{id} (docs/api.md).
  */
