@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { attemptThrottle } from "~/db/schema";
 import { GUESS_ADDRESS_POLICY, RESUME_CLASS_POLICY } from "~/domain/classes/guess-throttle";
@@ -12,18 +12,20 @@ import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
  * Guessing join and resume codes (ADR 0015) through the real routes: only wrong codes count, per
  * client address and (resume codes) per class; a held-back address or class gets 429 with
  * Retry-After for every code, right or wrong; a class joining from one address is never refused.
- * Each test gets a fresh Worker, so counts start at 0.
+ * Each test starts with no wrong guesses counted.
  */
 let worker: TestWorker;
 let demo: { id: string; testConfigId: string };
 
-beforeEach(async () => {
+beforeAll(async () => {
   worker = await startWorker();
   const { admin } = await demoClients(worker);
   const cohorts = (await admin.get("/api/cohorts")).data as { id: string; joinCode: string; testConfigId: string }[];
   demo = cohorts.find((cohort) => cohort.joinCode === "DEMOCLASS")!;
 });
-afterEach(() => worker?.dispose());
+// One Worker for the file; each test starts with no wrong guesses counted.
+beforeEach(() => worker.d1.exec("delete from attempt_throttle"));
+afterAll(() => worker?.dispose());
 
 const SCHOOL = "203.0.113.50";
 const TOO_MANY = /^Too many incorrect codes\. Please wait \d+ (second|seconds|minute|minutes) and try again\.$/;

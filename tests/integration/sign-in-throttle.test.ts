@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { attemptThrottle } from "~/db/schema";
 
@@ -9,13 +9,18 @@ import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
 /**
  * Sign-in throttling (ADR 0002) through the real POST /login: growing delays per account and
  * per client address, claimed atomically before the password check, and never in the way of
- * a browser already trusted for the account. Each test gets a fresh Worker, so counts start at 0.
+ * a browser already trusted for the account. Each test starts with no attempts counted.
  */
 let worker: TestWorker;
-beforeEach(async () => {
+beforeAll(async () => {
   worker = await startWorker({ controllableClock: true });
 });
-afterEach(() => worker?.dispose());
+// One Worker for the file; each test starts with no attempts counted and the real time.
+beforeEach(async () => {
+  await worker.d1.exec("delete from attempt_throttle");
+  await worker.setClockOffset(0);
+});
+afterAll(() => worker?.dispose());
 
 const admin = demoAccounts.admin;
 const TOO_MANY = /Too many sign-in attempts\. Try again in (\d+) (second|seconds|minute|minutes)\./;
