@@ -5,6 +5,7 @@ import { ClipboardList, Plus } from "lucide-react";
 import { TestCard } from "~/components/assessments/test-card";
 import { listTests } from "~/models/tests.server";
 import { requireAdmin } from "~/services/auth.server";
+import { PageHeader } from "~/components/page-header";
 
 export const meta: MetaFunction = () => [{ title: "Test Configurations · Adaptive Testing Engine" }];
 
@@ -28,15 +29,15 @@ export default function TestList() {
   const { tests } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-6xl">
-      <header className="flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold text-slate-900">Test Configurations</h1>
-          <p className="mt-1 text-slate-700">Manage your adaptive assessments</p>
-        </div>
-        <Link to="/admin/tests/create" className="btn-primary">
-          <Plus aria-hidden="true" className="size-4" /> Create New Test
-        </Link>
-      </header>
+      <PageHeader
+        title="Test Configurations"
+        subtitle="Manage your adaptive assessments"
+        actions={
+          <Link to="/admin/tests/create" className="btn-primary">
+            <Plus aria-hidden="true" className="size-4" /> Create New Test
+          </Link>
+        }
+      />
       {tests.length === 0 ? (
         <div className="card mt-8 flex flex-col items-center p-12 text-center">
           <ClipboardList aria-hidden="true" className="size-10 text-slate-400" />

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import { ArrowLeft, Lightbulb } from "lucide-react";
+import { Lightbulb } from "lucide-react";
 
 import { EMPTY_TEST_DETAILS, TestDetailsFields } from "~/components/assessments/test-details-fields";
 import { FormAlert, useActionResult } from "~/components/action-result";
@@ -10,6 +10,7 @@ import { createTest } from "~/models/tests.server";
 import { handleAction } from "~/services/action.server";
 import { requireAdmin } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { PageHeader, BackLink } from "~/components/page-header";
 
 export const meta: MetaFunction = () => [{ title: "Create New Test · Adaptive Testing Engine" }];
 
@@ -43,11 +44,8 @@ export default function CreateTest() {
 
   return (
     <div className="mx-auto max-w-3xl">
-      <Link to="/admin/tests" className="btn-ghost -ml-4 mb-4">
-        <ArrowLeft aria-hidden="true" className="size-4" /> Back to Tests
-      </Link>
-      <h1 className="text-3xl font-bold text-slate-900">Create New Test</h1>
-      <p className="mt-1 text-slate-700">Configure a new adaptive assessment</p>
+      <BackLink to="/admin/tests" label="Back to Tests" />
+      <PageHeader title="Create New Test" subtitle="Configure a new adaptive assessment" />
 
       <Form method="post" noValidate className="card mt-6 space-y-6 p-6">
         <TestDetailsFields values={{ ...EMPTY_TEST_DETAILS, ...failed?.values }} errors={failed?.fieldErrors} />

@@ -13,6 +13,7 @@ import { found } from "~/lib/errors";
 import { deleteCompetency, listCompetencies, listModules, saveCompetency } from "~/models/competencies.server";
 import { handleAction } from "~/services/action.server";
 import { requireAdmin } from "~/services/auth.server";
+import { PageHeader } from "~/components/page-header";
 
 export const meta: MetaFunction = () => [{ title: "Competency Manager · Adaptive Testing Engine" }];
 
@@ -55,20 +56,20 @@ export default function CompetencyManager() {
 
   return (
     <div className="mx-auto max-w-5xl">
-      <header className="flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold text-slate-900">Competency Manager</h1>
-          <p className="mt-1 text-slate-700">The skills your questions assess, grouped in modules</p>
-        </div>
-        <div className="flex gap-2">
-          <Link to="/admin/prerequisites" className="btn-outline">
-            <GitBranch aria-hidden="true" className="size-4" /> Prerequisites
-          </Link>
-          <button type="button" className="btn-primary" onClick={() => setEditing({ key: Date.now(), competency: null })}>
-            <Plus aria-hidden="true" className="size-4" /> New Competency
-          </button>
-        </div>
-      </header>
+      <PageHeader
+        title="Competency Manager"
+        subtitle="The skills your questions assess, grouped in modules"
+        actions={
+          <div className="flex gap-2">
+            <Link to="/admin/prerequisites" className="btn-outline">
+              <GitBranch aria-hidden="true" className="size-4" /> Prerequisites
+            </Link>
+            <button type="button" className="btn-primary" onClick={() => setEditing({ key: Date.now(), competency: null })}>
+              <Plus aria-hidden="true" className="size-4" /> New Competency
+            </button>
+          </div>
+        }
+      />
       {competencies.length === 0 ? <p className="card mt-6 p-8 text-center text-slate-700">No competencies yet. Create the first one.</p> : null}
       <ul className="mt-6 grid gap-3 md:grid-cols-2">
         {competencies.map((competency) => (

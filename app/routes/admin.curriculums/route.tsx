@@ -24,6 +24,7 @@ import { assertNever } from "~/lib/assert-never";
 import { found } from "~/lib/errors";
 import { handleAction } from "~/services/action.server";
 import { requireAdmin } from "~/services/auth.server";
+import { PageHeader } from "~/components/page-header";
 
 export const meta: MetaFunction = () => [{ title: "Curriculums · Adaptive Testing Engine" }];
 
@@ -89,15 +90,15 @@ export default function Curriculums() {
 
   return (
     <div className="mx-auto max-w-6xl">
-      <header className="flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold text-slate-900">Curriculums</h1>
-          <p className="mt-1 text-slate-700">Groups of competencies taught together</p>
-        </div>
-        <button type="button" className="btn-primary" onClick={() => setEditing({ key: Date.now(), id: null, values: null })}>
-          <Plus aria-hidden="true" className="size-4" /> New Curriculum
-        </button>
-      </header>
+      <PageHeader
+        title="Curriculums"
+        subtitle="Groups of competencies taught together"
+        actions={
+          <button type="button" className="btn-primary" onClick={() => setEditing({ key: Date.now(), id: null, values: null })}>
+            <Plus aria-hidden="true" className="size-4" /> New Curriculum
+          </button>
+        }
+      />
       {curriculums.length === 0 ? <p className="card mt-6 p-8 text-center text-slate-700">No curriculums yet.</p> : null}
       <ul className="mt-6 grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         {curriculums.map((curriculum) => (

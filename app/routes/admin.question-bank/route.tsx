@@ -25,6 +25,7 @@ import type { QueuedResult } from "~/domain/shell/action-result";
 import { handleAction } from "~/services/action.server";
 import { requireAdmin } from "~/services/auth.server";
 import type { loader as questionLoader } from "~/routes/admin.question-bank.$id";
+import { PageHeader } from "~/components/page-header";
 
 export const meta: MetaFunction = () => [{ title: "Question Bank · Adaptive Testing Engine" }];
 
@@ -134,15 +135,15 @@ export default function QuestionBank() {
 
   return (
     <div className="mx-auto max-w-6xl">
-      <header className="flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold text-slate-900">Question Bank</h1>
-          <p className="mt-1 text-slate-700">Questions you can place in any test</p>
-        </div>
-        <button type="button" className="btn-primary" onClick={() => setEditing({ id: null, value: null, key: Date.now() })}>
-          <Plus aria-hidden="true" className="size-4" /> New Question
-        </button>
-      </header>
+      <PageHeader
+        title="Question Bank"
+        subtitle="Questions you can place in any test"
+        actions={
+          <button type="button" className="btn-primary" onClick={() => setEditing({ id: null, value: null, key: Date.now() })}>
+            <Plus aria-hidden="true" className="size-4" /> New Question
+          </button>
+        }
+      />
 
       <BankFilters values={values} />
 

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ArrowLeft, Save, Trash2 } from "lucide-react";
+import { Save, Trash2 } from "lucide-react";
 import { useReducer, useState } from "react";
 
 import { useActionResult, useIntentFetcher } from "~/components/action-result";
@@ -23,6 +23,7 @@ import { handleAction } from "~/services/action.server";
 import { notFoundPage } from "~/services/http-errors.server";
 import { requireAdmin } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { PageHeader, BackLink } from "~/components/page-header";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.test?.title ?? "Test Not Found"} · Adaptive Testing Engine` }];
 
@@ -135,26 +136,26 @@ function Editor({ test }: { test: LoadedTest }) {
 
   return (
     <div className="mx-auto max-w-5xl">
-      <Link to="/admin/tests" className="btn-ghost -ml-4 mb-4">
-        <ArrowLeft aria-hidden="true" className="size-4" /> Back to Tests
-      </Link>
-      <header className="mb-6 flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold text-slate-900">Edit Test Configuration</h1>
-          <p className="mt-1 text-slate-700">{test.title}</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <button type="button" className="btn-outline text-red-700" onClick={() => setConfirmingDelete(true)}>
-            <Trash2 aria-hidden="true" className="size-4" /> Delete Test
-          </button>
-          <Link to="/admin/tests" className="btn-outline">
-            Cancel
-          </Link>
-          <button type="button" className="btn-primary" disabled={busy} onClick={save}>
-            <Save aria-hidden="true" className="size-4" /> {busy ? "Saving..." : "Save Changes"}
-          </button>
-        </div>
-      </header>
+      <BackLink to="/admin/tests" label="Back to Tests" />
+      <div className="mb-6">
+        <PageHeader
+          title="Edit Test Configuration"
+          subtitle={test.title}
+          actions={
+            <div className="flex flex-wrap gap-2">
+              <button type="button" className="btn-outline text-red-700" onClick={() => setConfirmingDelete(true)}>
+                <Trash2 aria-hidden="true" className="size-4" /> Delete Test
+              </button>
+              <Link to="/admin/tests" className="btn-outline">
+                Cancel
+              </Link>
+              <button type="button" className="btn-primary" disabled={busy} onClick={save}>
+                <Save aria-hidden="true" className="size-4" /> {busy ? "Saving..." : "Save Changes"}
+              </button>
+            </div>
+          }
+        />
+      </div>
       <Tabs tabs={TABS} selected={tab} onSelect={setTab} label="Test configuration">
         {tab === "basic" ? <BasicInfoPanel state={state} dispatch={dispatch} errors={errors} /> : null}
         {tab === "sections" ? <SectionsPanel state={state} dispatch={dispatch} known={known} onKnow={know} /> : null}

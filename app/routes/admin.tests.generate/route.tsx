@@ -1,6 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import ArrowLeft from "lucide-react/icons/arrow-left";
 import RefreshCw from "lucide-react/icons/refresh-cw";
 import Save from "lucide-react/icons/save";
 import Sparkles from "lucide-react/icons/sparkles";
@@ -20,6 +19,7 @@ import { handleAction } from "~/services/action.server";
 import { aiTasksFor, generateTestDraft, queuedOutcome } from "~/services/ai/tasks.server";
 import { requireAdmin } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { PageHeader, BackLink } from "~/components/page-header";
 
 export const meta: MetaFunction = () => [{ title: "AI Test Generator · Adaptive Testing Engine" }];
 
@@ -72,11 +72,8 @@ export default function GenerateTest() {
 
   return (
     <div className="mx-auto max-w-6xl">
-      <Link to="/admin/tests" className="btn-ghost -ml-4 mb-4">
-        <ArrowLeft aria-hidden="true" className="size-4" /> Back to Tests
-      </Link>
-      <h1 className="text-3xl font-bold text-slate-900">AI Test Generator</h1>
-      <p className="mt-1 text-slate-700">Describe a topic or paste source material, and get a draft test to review.</p>
+      <BackLink to="/admin/tests" label="Back to Tests" />
+      <PageHeader title="AI Test Generator" subtitle="Describe a topic or paste source material, and get a draft test to review." />
       {provider === "offline" ? <OfflineNote /> : null}
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2">

@@ -1,6 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
-import ArrowLeft from "lucide-react/icons/arrow-left";
+import { useLoaderData } from "@remix-run/react";
 import Eraser from "lucide-react/icons/eraser";
 import RotateCcw from "lucide-react/icons/rotate-ccw";
 import Save from "lucide-react/icons/save";
@@ -22,6 +21,7 @@ import { handleAction } from "~/services/action.server";
 import { aiTasksFor, formatTestContent, queuedOutcome } from "~/services/ai/tasks.server";
 import { requireAdmin } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { PageHeader, BackLink } from "~/components/page-header";
 
 export const meta: MetaFunction = () => [{ title: "Import Test Content · Adaptive Testing Engine" }];
 
@@ -65,11 +65,8 @@ export default function ImportTest() {
 
   return (
     <div className="mx-auto max-w-6xl">
-      <Link to="/admin/tests" className="btn-ghost -ml-4 mb-4">
-        <ArrowLeft aria-hidden="true" className="size-4" /> Back to Tests
-      </Link>
-      <h1 className="text-3xl font-bold text-slate-900">Import Test Content</h1>
-      <p className="mt-1 text-slate-700">Paste questions from a document, a Moodle GIFT or Aiken file, or a spreadsheet (CSV).</p>
+      <BackLink to="/admin/tests" label="Back to Tests" />
+      <PageHeader title="Import Test Content" subtitle="Paste questions from a document, a Moodle GIFT or Aiken file, or a spreadsheet (CSV)." />
       {provider === "offline" ? <OfflineNote /> : null}
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
