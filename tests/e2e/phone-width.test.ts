@@ -138,7 +138,10 @@ describe("every page at phone width (390 px)", () => {
         if ((await mode.count()) && !(await mode.isChecked())) await mode.check();
         const onward = page.getByRole("button", { name: /^(start|begin|continue)/i }).first();
         if (!(await onward.count())) break;
+        // Wait for the screen it leads to: measuring (or clicking) before it replaced this one races the navigation.
+        const pressed = await onward.elementHandle();
         await onward.click();
+        await pressed?.waitForElementState("hidden");
       }
       await page.getByTestId("question-text").waitFor();
       const sessionId = new URL(page.url()).searchParams.get("session");

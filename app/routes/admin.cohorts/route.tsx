@@ -17,6 +17,7 @@ import { found } from "~/lib/errors";
 import { createCohort, deleteCohort, listCohorts, listTestChoices, updateCohort } from "~/models/cohorts.server";
 import { handleAction } from "~/services/action.server";
 import { requireAdmin } from "~/services/auth.server";
+import { useEditDialog } from "~/components/use-edit-dialog";
 
 export const meta: MetaFunction = () => [{ title: "Class Management · Adaptive Testing Engine" }];
 
@@ -56,12 +57,12 @@ export default function ClassManagement() {
   const { cohorts, tests, joinOrigin } = useLoaderData<typeof loader>();
   const { fetcher, busy, submitIntent } = useIntentFetcher();
   // A new key per opening, so the dialog starts from the class's saved values every time.
-  const [editing, setEditing] = useState<{ key: number; cohort: EditableCohort | null } | null>(null);
+  const { editing, openNew, openEdit, close } = useEditDialog<EditableCohort>();
   const [deleting, setDeleting] = useState<Cohort | null>(null);
   const [showingQr, setShowingQr] = useState<Cohort | null>(null);
   useActionResult(fetcher, {
     onSuccess: (result) => {
-      if (result.intent !== "delete") setEditing(null);
+      if (result.intent !== "delete") close();
     },
   });
 
@@ -72,7 +73,7 @@ export default function ClassManagement() {
         title="Class Management"
         subtitle="Classes, their join codes and the test students start when they join"
         actions={
-          <button type="button" className="btn-primary" onClick={() => setEditing({ key: Date.now(), cohort: null })}>
+          <button type="button" className="btn-primary" onClick={openNew}>
             <Plus aria-hidden="true" className="size-4" /> New Class
           </button>
         }
@@ -86,7 +87,7 @@ export default function ClassManagement() {
             key={cohort.id}
             cohort={cohort}
             busy={busy}
-            onEdit={() => setEditing({ key: Date.now(), cohort })}
+            onEdit={() => openEdit(cohort)}
             onDelete={() => setDeleting(cohort)}
             onShowQr={() => setShowingQr(cohort)}
           />
@@ -95,11 +96,11 @@ export default function ClassManagement() {
       {editing ? (
         <CohortDialog
           key={editing.key}
-          initial={editing.cohort}
+          initial={editing.record}
           tests={tests}
           busy={busy}
-          onClose={() => setEditing(null)}
-          onSubmit={(values) => submitIntent(editing.cohort ? { intent: "update", id: editing.cohort.id, values } : { intent: "create", values })}
+          onClose={close}
+          onSubmit={(values) => submitIntent(editing.record ? { intent: "update", id: editing.record.id, values } : { intent: "create", values })}
         />
       ) : null}
       <QrDialog cohort={showingQr} origin={joinOrigin} onClose={() => setShowingQr(null)} />

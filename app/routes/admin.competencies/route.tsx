@@ -14,6 +14,7 @@ import { deleteCompetency, listCompetencies, listModules, saveCompetency } from 
 import { handleAction } from "~/services/action.server";
 import { requireAdmin } from "~/services/auth.server";
 import { PageHeader } from "~/components/page-header";
+import { useEditDialog } from "~/components/use-edit-dialog";
 
 export const meta: MetaFunction = () => [{ title: "Competency Manager · Adaptive Testing Engine" }];
 
@@ -46,11 +47,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function CompetencyManager() {
   const { competencies, modules } = useLoaderData<typeof loader>();
   const { fetcher, busy, submitIntent } = useIntentFetcher();
-  const [editing, setEditing] = useState<{ key: number; competency: (CompetencyValues & { id: string }) | null } | null>(null);
+  const { editing, openNew, openEdit, close } = useEditDialog<CompetencyValues & { id: string }>();
   const [deleting, setDeleting] = useState<(typeof competencies)[number] | null>(null);
   useActionResult(fetcher, {
     onSuccess: (result) => {
-      if (result.intent !== "delete") setEditing(null);
+      if (result.intent !== "delete") close();
     },
   });
 
@@ -64,7 +65,7 @@ export default function CompetencyManager() {
             <Link to="/admin/prerequisites" className="btn-outline">
               <GitBranch aria-hidden="true" className="size-4" /> Prerequisites
             </Link>
-            <button type="button" className="btn-primary" onClick={() => setEditing({ key: Date.now(), competency: null })}>
+            <button type="button" className="btn-primary" onClick={openNew}>
               <Plus aria-hidden="true" className="size-4" /> New Competency
             </button>
           </div>
@@ -85,12 +86,7 @@ export default function CompetencyManager() {
                 </span>
               </p>
             </div>
-            <button
-              type="button"
-              className="btn-ghost px-2"
-              aria-label={`Edit ${competency.description}`}
-              onClick={() => setEditing({ key: Date.now(), competency: { ...competency } })}
-            >
+            <button type="button" className="btn-ghost px-2" aria-label={`Edit ${competency.description}`} onClick={() => openEdit({ ...competency })}>
               <Pencil aria-hidden="true" className="size-4" />
             </button>
             <button
@@ -108,11 +104,11 @@ export default function CompetencyManager() {
       {editing ? (
         <CompetencyDialog
           key={editing.key}
-          initial={editing.competency}
+          initial={editing.record}
           modules={modules}
           busy={busy}
-          onClose={() => setEditing(null)}
-          onSubmit={(values) => submitIntent(editing.competency ? { intent: "update", id: editing.competency.id, values } : { intent: "create", values })}
+          onClose={close}
+          onSubmit={(values) => submitIntent(editing.record ? { intent: "update", id: editing.record.id, values } : { intent: "create", values })}
         />
       ) : null}
       <ConfirmDeleteDialog

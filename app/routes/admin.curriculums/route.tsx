@@ -25,6 +25,7 @@ import { found } from "~/lib/errors";
 import { handleAction } from "~/services/action.server";
 import { requireAdmin } from "~/services/auth.server";
 import { PageHeader } from "~/components/page-header";
+import { useEditDialog } from "~/components/use-edit-dialog";
 
 export const meta: MetaFunction = () => [{ title: "Curriculums · Adaptive Testing Engine" }];
 
@@ -66,12 +67,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Curriculums() {
   const { curriculums, competencies } = useLoaderData<typeof loader>();
   const { fetcher, busy, submitIntent } = useIntentFetcher();
-  const [editing, setEditing] = useState<{ key: number; id: string | null; values: CurriculumValues | null } | null>(null);
+  const { editing, openNew, openEdit, close } = useEditDialog<{ id: string; values: CurriculumValues }>();
   const [managingId, setManagingId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<(typeof curriculums)[number] | null>(null);
   useActionResult(fetcher, {
     onSuccess: (result) => {
-      if (result.intent === "create" || result.intent === "update") setEditing(null);
+      if (result.intent === "create" || result.intent === "update") close();
     },
   });
   const managing = curriculums.find((curriculum) => curriculum.id === managingId);
@@ -94,7 +95,7 @@ export default function Curriculums() {
         title="Curriculums"
         subtitle="Groups of competencies taught together"
         actions={
-          <button type="button" className="btn-primary" onClick={() => setEditing({ key: Date.now(), id: null, values: null })}>
+          <button type="button" className="btn-primary" onClick={openNew}>
             <Plus aria-hidden="true" className="size-4" /> New Curriculum
           </button>
         }
@@ -109,7 +110,7 @@ export default function Curriculums() {
                 type="button"
                 className="btn-ghost px-2"
                 aria-label={`Edit ${curriculum.name}`}
-                onClick={() => setEditing({ key: Date.now(), id: curriculum.id, values: curriculum })}
+                onClick={() => openEdit({ id: curriculum.id, values: curriculum })}
               >
                 <Pencil aria-hidden="true" className="size-4" />
               </button>
@@ -135,10 +136,10 @@ export default function Curriculums() {
       {editing ? (
         <CurriculumDialog
           key={editing.key}
-          initial={editing.values}
+          initial={editing.record?.values ?? null}
           busy={busy}
-          onClose={() => setEditing(null)}
-          onSubmit={(values) => submitIntent(editing.id ? { intent: "update", id: editing.id, values } : { intent: "create", values })}
+          onClose={close}
+          onSubmit={(values) => submitIntent(editing.record ? { intent: "update", id: editing.record.id, values } : { intent: "create", values })}
         />
       ) : null}
       {managing ? (

@@ -26,6 +26,7 @@ import { handleAction } from "~/services/action.server";
 import { requireAdmin } from "~/services/auth.server";
 import type { loader as questionLoader } from "~/routes/admin.question-bank.$id";
 import { PageHeader } from "~/components/page-header";
+import { useEditDialog } from "~/components/use-edit-dialog";
 
 export const meta: MetaFunction = () => [{ title: "Question Bank · Adaptive Testing Engine" }];
 
@@ -81,7 +82,7 @@ export default function QuestionBank() {
   const { fetcher, busy, submitIntent } = useIntentFetcher();
   const { toast } = useToast();
   const [deleting, setDeleting] = useState<(typeof questions)[number] | null>(null);
-  const [editing, setEditing] = useState<{ id: string | null; value: QuestionFormValue | null; key: number } | null>(null);
+  const { editing, openNew, openEdit, close } = useEditDialog<{ id: string; value: QuestionFormValue }>();
   const [previewing, setPreviewing] = useState<(PreviewQuestion & { id: string }) | null>(null);
   // A card carries only what it shows; opening its edit or preview dialog loads the question first.
   const detail = useFetcher<typeof questionLoader>();
@@ -106,9 +107,8 @@ export default function QuestionBank() {
     }
     if (opening.purpose === "preview") setPreviewing({ ...question, metadata: question.metadata ?? {} });
     else {
-      setEditing({
+      openEdit({
         id: question.id,
-        key: Date.now(),
         value: {
           ...question,
           metadata: question.metadata ?? {},
@@ -123,7 +123,7 @@ export default function QuestionBank() {
 
   useActionResult(fetcher, {
     onSuccess: (result) => {
-      if (result.intent !== "delete") setEditing(null);
+      if (result.intent !== "delete") close();
     },
   });
 
@@ -131,7 +131,7 @@ export default function QuestionBank() {
   const pageHref = (page: number) => `?${questionListSearch(values, page)}`;
 
   const submit = (submission: QuestionSubmission) =>
-    submitIntent(editing?.id ? { intent: "update", id: editing.id, ...submission } : { intent: "create", ...submission });
+    submitIntent(editing?.record ? { intent: "update", id: editing.record.id, ...submission } : { intent: "create", ...submission });
 
   return (
     <div className="mx-auto max-w-6xl">
@@ -139,7 +139,7 @@ export default function QuestionBank() {
         title="Question Bank"
         subtitle="Questions you can place in any test"
         actions={
-          <button type="button" className="btn-primary" onClick={() => setEditing({ id: null, value: null, key: Date.now() })}>
+          <button type="button" className="btn-primary" onClick={openNew}>
             <Plus aria-hidden="true" className="size-4" /> New Question
           </button>
         }
@@ -194,10 +194,10 @@ export default function QuestionBank() {
         <QuestionDialog
           key={editing.key}
           open
-          initial={editing.value}
+          initial={editing.record?.value ?? null}
           competencies={competencies}
           busy={busy}
-          onClose={() => setEditing(null)}
+          onClose={close}
           onSubmit={submit}
         />
       ) : null}
