@@ -1,8 +1,7 @@
 import { answerGrade } from "~/domain/sessions/answer-feedback";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { resourceRoute } from "~/services/resource-route.server";
-import { requireSessionAccess, requireSessionReach } from "~/services/student-pass.server";
-import { readSessionView } from "~/services/test-taking.server";
+import { readReachableSession } from "~/services/test-taking.server";
 
 /**
  * GET /api/sessions/{id}/answers/{questionId}: one answer's grade as it stands ({score, wasCorrect,
@@ -15,9 +14,7 @@ export const { loader, action } = resourceRoute({
   notFound: NOT_FOUND.answer,
   GET: {
     handler: async ({ request, context, params }) => {
-      const caller = await requireSessionAccess(request, context, params.id);
-      const view = await readSessionView(context, params.id);
-      requireSessionReach(caller, view.snapshot);
+      const view = await readReachableSession(request, context, params.id);
       return answerGrade(view, params.questionId);
     },
   },

@@ -1,6 +1,5 @@
 import { resourceRoute } from "~/services/resource-route.server";
-import { requireSessionAccess, requireSessionReach } from "~/services/student-pass.server";
-import { readSessionView } from "~/services/test-taking.server";
+import { readReachableSession } from "~/services/test-taking.server";
 
 /**
  * GET /api/sessions/{id}/next-question: the question being asked (the adaptive engine chose it
@@ -11,9 +10,7 @@ export const { loader, action } = resourceRoute({
   params: ["id"],
   GET: {
     handler: async ({ request, context, params }) => {
-      const caller = await requireSessionAccess(request, context, params.id);
-      const view = await readSessionView(context, params.id);
-      requireSessionReach(caller, view.snapshot);
+      const view = await readReachableSession(request, context, params.id);
       return { question: view.currentQuestion, completed: view.snapshot.completed, timeRemaining: view.snapshot.timeRemainingSeconds };
     },
   },

@@ -1,8 +1,7 @@
 import { sessionJson } from "~/domain/sessions/session-api";
 import { findSessionStudent } from "~/models/student-names.server";
 import { resourceRoute } from "~/services/resource-route.server";
-import { requireSessionAccess, requireSessionReach } from "~/services/student-pass.server";
-import { readSessionView } from "~/services/test-taking.server";
+import { readReachableSession } from "~/services/test-taking.server";
 
 /**
  * GET /api/sessions/{id}: the session's time remaining and results, for an admin, or its pass
@@ -14,9 +13,7 @@ export const { loader, action } = resourceRoute({
   params: ["id"],
   GET: {
     handler: async ({ request, context, params }) => {
-      const caller = await requireSessionAccess(request, context, params.id);
-      const view = await readSessionView(context, params.id);
-      requireSessionReach(caller, view.snapshot);
+      const view = await readReachableSession(request, context, params.id);
       const { studentName } = await findSessionStudent(context.db, { cohortId: view.cohortId, studentId: view.studentId });
       return { ...sessionJson(view), studentName };
     },

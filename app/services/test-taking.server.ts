@@ -17,7 +17,7 @@ import type { CurrentUser } from "~/domain/auth/current-user";
 import { aiTasksFor, queueAnswerGrading } from "./ai/tasks.server";
 import { OFFLINE_MODEL } from "./ai/offline-provider.server";
 import { resumeCodeMatches } from "./guess-throttle.server";
-import { passForSession, sessionInPass } from "./student-pass.server";
+import { passForSession, requireSessionAccess, requireSessionReach, sessionInPass } from "./student-pass.server";
 import { refusalError, testSessionStub } from "./session-object.server";
 
 /**
@@ -208,4 +208,15 @@ export async function completeTestSession(context: AppLoadContext, sessionId: st
   const result = await testSessionStub(context.cloudflare.env, sessionId).complete();
   if (!result.ok) throw notFound(NOT_FOUND.session);
   return result.view;
+}
+
+/**
+ * The session a caller may read: an admin's, or the pass holder's until its results window closes,
+ * as the object holds it now. Refused as `requireSessionAccess` refuses.
+ */
+export async function readReachableSession(request: Request, context: AppLoadContext, sessionId: string): Promise<SessionView> {
+  const caller = await requireSessionAccess(request, context, sessionId);
+  const view = await readSessionView(context, sessionId);
+  requireSessionReach(caller, view.snapshot);
+  return view;
 }
