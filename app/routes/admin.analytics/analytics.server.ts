@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { json, type AppLoadContext } from "@remix-run/cloudflare";
 import { analyticsHref, parseAnalyticsScope } from "~/domain/analytics/analytics-scope";
 import { ANALYTICS_MESSAGES, analyticsActionSchema, demoGeneratedToast } from "~/domain/analytics/screen-actions";
 import type { ShownReport } from "~/components/analytics/shown-report";
@@ -10,7 +10,7 @@ import { loadCohortAnalytics } from "~/services/cohort-analytics.server";
 import { seedDemoCohort } from "~/services/demo-cohort.server";
 import { redirectWithToast } from "~/services/toast.server";
 
-export async function analyticsLoader({ request, context }: LoaderFunctionArgs) {
+export async function loadAnalyticsScreen(request: Request, context: AppLoadContext) {
   await requireAdmin(request, context);
   const url = new URL(request.url);
   const cohortId = url.searchParams.get("cohortId")?.trim() || null;
@@ -41,7 +41,7 @@ export async function analyticsLoader({ request, context }: LoaderFunctionArgs) 
   return json({ query, cohortName, report, failure: null });
 }
 
-export async function analyticsAction({ request, context }: ActionFunctionArgs) {
+export async function analyticsScreenAction(request: Request, context: AppLoadContext) {
   const admin = await requireAdmin(request, context);
   return handleAction(request, analyticsActionSchema, ANALYTICS_MESSAGES, async (input) => {
     switch (input.intent) {

@@ -1,4 +1,4 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Download } from "lucide-react";
 import { useEffect, type ReactNode } from "react";
@@ -10,7 +10,7 @@ import { QuestionSuccessChart } from "~/components/analytics/question-success-ch
 import { ScaleScoreChart, ScoreDistributionChart } from "~/components/analytics/score-distribution-chart";
 import { trimEmptyEnds } from "~/domain/analytics/chart-geometry";
 import type { ShownReport } from "~/components/analytics/shown-report";
-import { analyticsAction, analyticsLoader } from "./analytics.server";
+import { analyticsScreenAction, loadAnalyticsScreen } from "./analytics.server";
 import { DemoDataButton } from "./demo-data-button";
 import { DistributionFigures, Insights, ModuleRecommendations, SummaryStats } from "./report-summary";
 import { SearchCard } from "./search-card";
@@ -23,8 +23,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 /** The words the screen shows when the report cannot be read. */
 const ANALYTICS_FETCH_FAILED = "Failed to fetch analytics";
 
-export const loader = analyticsLoader;
-export const action = analyticsAction;
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return loadAnalyticsScreen(request, context);
+}
+
+export function action({ request, context }: ActionFunctionArgs) {
+  return analyticsScreenAction(request, context);
+}
 
 function Section({ id, title, description, children }: { id: string; title: string; description?: string; children: ReactNode }) {
   return (

@@ -1,4 +1,4 @@
-import { json, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { json, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 
 import { INACTIVE_CLASS, INVALID_JOIN_CODE, MEMBER_FIELD_MAX } from "~/domain/classes/cohort";
 import {
@@ -34,7 +34,7 @@ export type JoinedData = { joined: true };
  * mode and 'Before You Begin'; the session starts on the student's own Start Test (ADR 0014).
  * Both steps are plain forms, so the whole flow works without JavaScript.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loadJoinScreen(request: Request, context: AppLoadContext) {
   const url = new URL(request.url);
   const typed = url.searchParams.get("code") ?? "";
   const code = normalizeJoinCode(typed).slice(0, JOIN_CODE_MAX_INPUT);
@@ -129,7 +129,7 @@ async function start(request: Request, context: AppLoadContext, input: StartInpu
   return redirect(`/test/${encodeURIComponent(testConfigId)}`, { headers: { "Set-Cookie": await passForJoinedStudent(context.config, student) } });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function joinScreenAction(request: Request, context: AppLoadContext) {
   return handleAction(request, joinActionSchema, JOIN_MESSAGES, async (input) => {
     switch (input.intent) {
       case "lookup":

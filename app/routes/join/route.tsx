@@ -1,4 +1,4 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 
@@ -7,13 +7,19 @@ import { JoinCard, JoinCodeForm } from "~/components/join-class-screen";
 import { StudentErrorBoundary, StudentLayout } from "~/components/student-layout";
 import { RESUME_CODE_LENGTH } from "~/domain/sessions/resume-code";
 import type { ActionResult } from "~/domain/shell/action-result";
-import type { action, JoinedData, loader } from "./join.server";
+import { joinScreenAction, loadJoinScreen, type JoinedData } from "./join.server";
 
 /**
  * Student Entry ("Join flow"). The loader and action live in
  * join.server.ts, so their schemas (zod) never reach this page's JavaScript (the design's budget).
  */
-export { action, loader } from "./join.server";
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return loadJoinScreen(request, context);
+}
+
+export function action({ request, context }: ActionFunctionArgs) {
+  return joinScreenAction(request, context);
+}
 export { retryAfterHeaders as headers } from "~/lib/retry-after";
 
 export const meta: MetaFunction = () => [{ title: "Join Your Class · Adaptive Testing Engine" }];
