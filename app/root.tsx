@@ -12,6 +12,7 @@ import { isGateData } from "~/domain/auth/gates";
 import { getCurrentUser } from "~/services/auth.server";
 import { commitSession, readSession } from "~/services/session.server";
 import { BodyEndStyles, HeadStyles } from "~/components/page-styles";
+import type { RootData } from "~/domain/shell/root-data";
 
 /** The stylesheet is not here: HeadStyles links it, or inlines it on student pages. */
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -30,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const toast = session.get("toast") ?? null;
   // Reading a flash consumes it; commit so it shows once.
   const headers = toast ? { "Set-Cookie": await commitSession(session, context.config) } : undefined;
-  return json(
+  return json<RootData>(
     {
       user: user && {
         role: user.role,

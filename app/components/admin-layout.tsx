@@ -1,17 +1,17 @@
-import { isRouteErrorResponse, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 import { isGateData } from "~/domain/auth/gates";
-import type { loader as rootLoader } from "~/root";
 import { AppShell } from "./app-shell";
 import { GeneralErrorBoundary } from "./error-boundary";
 import { GateScreen } from "./gate-screen";
 import { LocalTimesScript } from "./local-time";
 import { TimeZoneReporter } from "./time-zone-reporter";
+import { useRootData } from "./use-root-data";
 
 /** The admin shell (sidebar) around an admin page, for the signed-in user the root loader found. */
 export function AdminShell({ children }: { children: ReactNode }) {
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const root = useRootData();
   if (!root?.user) return <>{children}</>;
   return (
     <AppShell user={root.user} sidebarOpen={root.sidebarOpen}>

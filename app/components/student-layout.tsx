@@ -1,9 +1,9 @@
-import { Link, useRouteLoaderData } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 import { displayName } from "~/domain/shell/user-display";
 import { GeneralErrorBoundary } from "./error-boundary";
-import type { loader as rootLoader } from "~/root";
+import { useRootData } from "./use-root-data";
 
 /**
  * The light layout of the student pages (/join, /test/*, /results/*) and of the join screen a
@@ -12,7 +12,7 @@ import type { loader as rootLoader } from "~/root";
  * Chromebooks; its one menu item is the product's Student Menu entry.
  */
 export function StudentLayout({ children }: { children: ReactNode }) {
-  const user = useRouteLoaderData<typeof rootLoader>("root")?.user ?? null;
+  const user = useRootData()?.user ?? null;
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
       <a

@@ -3,7 +3,8 @@ import { createCookie, type AppLoadContext } from "@remix-run/cloudflare";
 import { joinUrl } from "~/domain/classes/cohort";
 import { findCohortForStart } from "~/models/cohorts.server";
 import type { CurrentUser } from "~/domain/auth/current-user";
-import { MAX_SESSION_SECONDS, type SessionSnapshot } from "~/domain/sessions/session-contract";
+import { type SessionSnapshot } from "~/domain/sessions/session-contract";
+import { MAX_SESSION_SECONDS } from "~/domain/sessions/session-limits";
 import {
   joinedPass,
   passReach,

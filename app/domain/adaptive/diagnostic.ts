@@ -1,8 +1,9 @@
 import { addResponse, type AbilityEstimate, initialLogPosterior, summarizePosterior } from "./ability";
 import type { ItemParameters } from "./item-model";
 import type { AdaptiveItem } from "./selection";
-import type { LengthRange } from "./test-length";
 
+/** The fewest and the most questions a test of one mode asks. */
+export type LengthRange = { min: number; max: number };
 /**
  * Diagnostic stopping and targeting: the comprehensive mode covers every competency of
  * the test (its minimum number of items, or a small enough SE on it) and, when a covered

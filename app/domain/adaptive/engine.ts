@@ -1,9 +1,9 @@
 import { addResponse, clampScore, initialLogPosterior, summarizePosterior } from "./ability";
 import type { ItemParameters } from "./item-model";
-import { DEFAULT_DIAGNOSTIC_RULE, type DiagnosticRule, diagnosticStep } from "./diagnostic";
+import { DEFAULT_DIAGNOSTIC_RULE, type DiagnosticRule, diagnosticStep, type LengthRange } from "./diagnostic";
 import { randomForStep } from "./random";
 import { type AdaptiveBank, type AdaptiveItem, selectNextItem } from "./selection";
-import { diagnosticLength, type LengthRange, placementLength } from "./test-length";
+import { diagnosticLength, placementLength } from "./test-length";
 import { DEFAULT_PLACEMENT_RULE, placementStopReason, type PlacementRule, type StopReason } from "./stopping";
 
 /**

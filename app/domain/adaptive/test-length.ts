@@ -1,4 +1,4 @@
-import type { DiagnosticRule } from "./diagnostic";
+import type { DiagnosticRule, LengthRange } from "./diagnostic";
 import type { AdaptiveItem } from "./selection";
 import type { PlacementRule } from "./stopping";
 
@@ -7,7 +7,6 @@ import type { PlacementRule } from "./stopping";
  * on every path, so the range is what a student is told before starting, and its maximum is what
  * a session ended before the engine's stop is scored against.
  */
-export type LengthRange = { min: number; max: number };
 
 /** Placement: at least its minimum, at most its maximum, never more than the test has. */
 export function placementLength(rule: PlacementRule, itemCount: number): LengthRange {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 
-import { MAX_CHAT_INPUT_LENGTH, MAX_ID_LENGTH } from "~/domain/sessions/session-contract";
+import { MAX_CHAT_INPUT_LENGTH } from "~/domain/sessions/session-contract";
+import { MAX_ID_LENGTH } from "~/domain/sessions/session-limits";
 
 /** POST /api/chat's body: one student message to a chat question's tutor. */
 export const chatRequestSchema = z.object({

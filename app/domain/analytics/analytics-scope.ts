@@ -1,4 +1,4 @@
-import { MAX_ID_LENGTH } from "~/domain/sessions/session-contract";
+import { MAX_ID_LENGTH } from "~/domain/sessions/session-limits";
 import { invalid } from "~/lib/errors";
 
 /**

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { CURRICULUM_LIMITS, QUESTION_LIMITS, STORED_QUESTION_TEXT_CHARS, TEST_LIMITS } from "~/domain/content-limits";
 import { DIFFICULTIES, QUESTION_TYPES } from "~/domain/questions/question-types";
 import { TEST_MODES } from "~/domain/adaptive/engine";
-import { MAX_ID_LENGTH, MAX_SESSION_SECONDS } from "./session-contract";
+import { MAX_ID_LENGTH, MAX_SESSION_SECONDS } from "./session-limits";
 
 /**
  * Everything a live attempt needs, handed to the session's Durable Object once when it starts, so

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { MAX_ID_LENGTH } from "./session-contract";
+import { MAX_ID_LENGTH } from "./session-limits";
 
 /**
  * A teacher's override of an open answer's grade: the body of

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { MAX_ANSWER_TEXT_LENGTH, MAX_CHAT_MESSAGES, MAX_SESSION_SECONDS, beginSessionSchema, submitAnswerSchema } from "./session-contract";
+import { beginSessionSchema, submitAnswerSchema } from "./session-contract";
+import { MAX_ANSWER_TEXT_LENGTH, MAX_CHAT_MESSAGES, MAX_SESSION_SECONDS } from "./session-limits";
 
 const submit = (answer: unknown, extra: Record<string, unknown> = {}) =>
   submitAnswerSchema.safeParse({ questionId: "q1", answer, timeSpentSeconds: 12.5, ...extra });

@@ -4,7 +4,15 @@ import type { TestMode } from "~/domain/adaptive/engine";
 import type { OpenQuestionType } from "~/domain/questions/question-types";
 import type { AttemptResults } from "./attempt";
 import type { QuestionView, SessionBlueprint } from "./blueprint";
-import { MAX_DURATION } from "~/domain/assessments/test-config";
+import {
+  MAX_ANSWER_TEXT_LENGTH,
+  MAX_CHAT_MESSAGES,
+  MAX_CHAT_MESSAGE_LENGTH,
+  MAX_ID_LENGTH,
+  MAX_OPTION_TEXT_LENGTH,
+  MAX_SELECTED_OPTIONS,
+  MAX_SESSION_SECONDS,
+} from "./session-limits";
 
 /**
  * The contract of a live test session: what the TestSession Durable
@@ -13,17 +21,6 @@ import { MAX_DURATION } from "~/domain/assessments/test-config";
  * read typed results instead of catching errors. The class in workers/ implements
  * `TestSessionRpc`, and app/env.ts types the binding with it, so app/ never imports workers/.
  */
-
-// Caps keep one answer far below a Durable Object value's 2 MB limit (UTF-8 can take 3 bytes a
-// character) and bound what later reaches a grading model.
-export const MAX_ANSWER_TEXT_LENGTH = 20_000;
-export const MAX_SELECTED_OPTIONS = 100;
-export const MAX_OPTION_TEXT_LENGTH = 2_000;
-export const MAX_CHAT_MESSAGES = 100;
-const MAX_CHAT_MESSAGE_LENGTH = 4_000;
-/** Session and question ids. */
-export const MAX_ID_LENGTH = 200;
-export const MAX_SESSION_SECONDS = MAX_DURATION * 60;
 
 /** In a session a chat message is the student's ("user") or the AI's. */
 const chatMessageSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { TEST_MODES } from "~/domain/adaptive/engine";
-import { MAX_ID_LENGTH } from "./session-contract";
+import { MAX_ID_LENGTH } from "./session-limits";
 
 /**
  * POST /api/sessions/start (both readings): the test, the mode, the student's

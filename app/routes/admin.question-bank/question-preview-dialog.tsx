@@ -1,7 +1,7 @@
 import { CheckCircle2, XCircle } from "lucide-react";
 import { useState } from "react";
 
-import type { PreviewGradeData } from "./route";
+import type { QueuedResult } from "~/domain/shell/action-result";
 import { useIntentFetcher } from "~/components/action-result";
 import { Dialog } from "~/components/dialog";
 import { FieldError } from "~/components/form-field";
@@ -18,6 +18,8 @@ import { previewGradeSchema, type PreviewGrade } from "~/domain/ai/schemas";
 
 export type PreviewQuestion = { id: string; text: string; type: QuestionType; difficulty: string; options: OptionInput[]; metadata: { title?: string } };
 
+/** What the screen's preview-grade intent answers: the grade, or the queued job it stopped waiting for. */
+export type PreviewGradeData = QueuedResult<PreviewGrade> | undefined;
 /**
  * "Test Question Preview": the question as a student sees it. Choice answers are checked by
  * The product's correctness rules; open answers are graded as a student's would be (preview grading:

@@ -7,7 +7,7 @@ import { BankFilters } from "./bank-filters";
 import { CardIcon, CardIconSprite } from "./card-icons";
 import { QuestionDialog, type QuestionFormValue, type QuestionSubmission } from "./question-dialog";
 import { Pagination } from "~/components/questions/pagination";
-import { QuestionPreviewDialog, type PreviewQuestion } from "./question-preview-dialog";
+import { QuestionPreviewDialog, type PreviewGradeData, type PreviewQuestion } from "./question-preview-dialog";
 import { QUESTION_TYPE_LABELS, questionPreview } from "~/components/assessments/question-label";
 import { useActionResult, useIntentFetcher } from "~/components/action-result";
 import { useToast } from "~/components/toast/toast-context";
@@ -20,8 +20,6 @@ import { assertNever } from "~/lib/assert-never";
 import { found, invalid } from "~/lib/errors";
 import { competencyChoices, deleteQuestion, findQuestion, questionPage, saveQuestionWithCompetencies } from "~/models/questions.server";
 import { aiTasksFor, previewGrade, queuedOutcome } from "~/services/ai/tasks.server";
-import type { PreviewGrade } from "~/domain/ai/schemas";
-import type { QueuedResult } from "~/domain/shell/action-result";
 import { handleAction } from "~/services/action.server";
 import { requireAdmin } from "~/services/auth.server";
 import type { loader as questionLoader } from "~/routes/admin.question-bank.$id";
@@ -46,8 +44,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }));
   return json({ questions: cards, summary, values, competencies });
 }
-
-export type PreviewGradeData = QueuedResult<PreviewGrade> | undefined;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context);

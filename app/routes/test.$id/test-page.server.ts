@@ -7,7 +7,7 @@ import type { TitledMessage as Titled } from "~/domain/shell/action-result";
 import type { ChatMessage } from "~/domain/sessions/session-contract";
 import type { Answer } from "~/domain/sessions/session-contract";
 import { INTERACTION_REQUIRED, TEST_PAGE_MESSAGES, testPageActionSchema, type TestPageAction } from "~/domain/sessions/screen-actions";
-import { MAX_SESSION_SECONDS } from "~/domain/sessions/session-contract";
+import { MAX_SESSION_SECONDS } from "~/domain/sessions/session-limits";
 import { joinedStudentOf, passReach } from "~/domain/sessions/student-pass";
 import { modeChoices } from "~/domain/sessions/test-modes";
 import { NOT_FOUND } from "~/domain/shell/not-found";
