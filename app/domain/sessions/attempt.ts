@@ -2,8 +2,8 @@ import { competencyMastery, moduleRecommendations, scaleScore, totalScorePercent
 import { nextEngineStep, startEngine, testLength, updateEngine, type EngineBank, type EngineState } from "~/domain/adaptive/engine";
 import type { GradingResult } from "~/domain/ai/schemas";
 import { questionView, type QuestionView, type SessionBlueprint, type SessionQuestion } from "./blueprint";
-import { answerFitsQuestion, fromGrade, isOpenQuestion, scoreAnswer, type OfflineGrading, type Scored } from "./scoring";
-import type { ChatMessage, SubmitAnswerInput } from "./session-contract";
+import { answerFitsQuestion, fromGrade, isOpenQuestion, scoreAnswer, type OfflineGrading } from "./scoring";
+import type { ChatMessage, SubmitAnswerInput, AttemptResults, Scored } from "./session-contract";
 import {
   completeSession,
   endedBeforeStoppingRule,
@@ -185,7 +185,7 @@ function unaskedQuestions(state: AttemptState, blueprint: SessionBlueprint): { c
 }
 
 /** the product's session result fields, plus the scale score and its SE. Competencies and modules are keyed by name. */
-export function attemptResults(state: AttemptState, blueprint: SessionBlueprint) {
+export function attemptResults(state: AttemptState, blueprint: SessionBlueprint): AttemptResults {
   const answered = state.session.answeredQuestionIds.flatMap((id) => {
     const answer = state.answers[id];
     const question = questionById(blueprint, id);
@@ -256,4 +256,3 @@ export function attemptResults(state: AttemptState, blueprint: SessionBlueprint)
     gradingPending: answered.filter(({ answer }) => answer.grading === "provisional").length,
   };
 }
-export type AttemptResults = ReturnType<typeof attemptResults>;

@@ -6,30 +6,7 @@ import { POINTS } from "~/domain/adaptive/results";
 import { isMultipleChoiceCorrect, isMultipleSelectCorrect } from "~/domain/questions/answer-check";
 import { isOpenQuestionType } from "~/domain/questions/question-types";
 import type { SessionQuestion } from "./blueprint";
-import type { Answer, GradedQuestion, ModelGradeRequest, OfflineGradeLog } from "./session-contract";
-
-/**
- * How an answer is scored the moment it arrives: choice questions by the product's
- * rules, open ones by the offline grader as a provisional score that the model's grade replaces
- * when it lands. A late answer (its question's timer had run out) scores as an empty auto-submit.
- */
-export type Scored = {
-  /** 0 to 1: the fraction of the question's points, and what the adaptive engine is told. */
-  score: number;
-  pointsEarned: number;
-  maxPoints: number;
-  wasCorrect: boolean;
-  /** 0–100 for AI-graded types, null for choice questions. */
-  gradingScore: number | null;
-  feedback: string | null;
-  strengths: string[];
-  improvements: string[];
-  /**
-   * "provisional" until the model's grade lands (open questions with a model configured);
-   * "teacher" once a teacher overrode it: no later grade replaces that.
-   */
-  grading: "final" | "provisional" | "teacher";
-};
+import type { Answer, GradedQuestion, ModelGradeRequest, OfflineGradeLog, Scored } from "./session-contract";
 
 /** What the offline grader said about an open answer, and what the injection screen removed from it (for the grading log). */
 export type OfflineGrading = { result: GradingResult; review: { flagged: boolean; reasons: string[] } };

@@ -1,8 +1,7 @@
 import { z } from "zod";
 
 import type { TestMode } from "~/domain/adaptive/engine";
-import type { OpenQuestionType } from "~/domain/questions/question-types";
-import type { AttemptResults } from "./attempt";
+import type { Difficulty, OpenQuestionType, QuestionType } from "~/domain/questions/question-types";
 import type { QuestionView, SessionBlueprint } from "./blueprint";
 import {
   MAX_ANSWER_TEXT_LENGTH,
@@ -112,6 +111,57 @@ export type SessionProgress = {
   currentQuestion: QuestionView | null;
   /** Null for a session begun before its blueprint carried it (D1 has it). */
   resumeCode: string | null;
+};
+
+/**
+ * How an answer is scored the moment it arrives: choice questions by the product's
+ * rules, open ones by the offline grader as a provisional score that the model's grade replaces
+ * when it lands. A late answer (its question's timer had run out) scores as an empty auto-submit.
+ */
+export type Scored = {
+  /** 0 to 1: the fraction of the question's points, and what the adaptive engine is told. */
+  score: number;
+  pointsEarned: number;
+  maxPoints: number;
+  wasCorrect: boolean;
+  /** 0–100 for AI-graded types, null for choice questions. */
+  gradingScore: number | null;
+  feedback: string | null;
+  strengths: string[];
+  improvements: string[];
+  /**
+   * "provisional" until the model's grade lands (open questions with a model configured);
+   * "teacher" once a teacher overrode it: no later grade replaces that.
+   */
+  grading: "final" | "provisional" | "teacher";
+};
+
+/** One answer as the results show it. */
+export type ResultAnswer = Pick<Scored, "pointsEarned" | "maxPoints" | "wasCorrect" | "gradingScore" | "feedback" | "grading"> & {
+  questionText: string;
+  questionType: QuestionType;
+  difficulty: Difficulty;
+  timeSpentSeconds: number;
+  late: boolean;
+};
+
+/** An open answer's grade in the results' `scores` map, beside the overall percent. */
+type OpenAnswerScore = Pick<Scored, "feedback" | "strengths" | "improvements"> & { score: number | null };
+
+/** A session's results, as the object answers them and D1 stores them. */
+export type AttemptResults = {
+  totalScore: number;
+  /** The student ended the session before the engine's stop (ADR 0012). */
+  endedEarly: boolean;
+  /** Questions the test could still have asked, counted as 0 in totalScore (0 unless it ended before the engine's stop). */
+  questionsNotAnswered: number;
+  scaleScore: number;
+  scaleScoreSE: number;
+  competenciesStatus: Record<string, "mastered" | "not_mastered" | "not_assessed">;
+  moduleRecommendations: Record<string, "Mastered" | "Recommended">;
+  scores: { overall: { score: number } } & Record<string, { score: number } | OpenAnswerScore>;
+  answers: Record<string, ResultAnswer>;
+  gradingPending: number;
 };
 
 /** The progress and the results so far. A submit answers only the progress: it runs for every answer. */
