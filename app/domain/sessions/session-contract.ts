@@ -137,7 +137,7 @@ export type Scored = {
 };
 
 /** One answer as the results show it. */
-export type ResultAnswer = Pick<Scored, "pointsEarned" | "maxPoints" | "wasCorrect" | "gradingScore" | "feedback" | "grading"> & {
+type ResultAnswer = Pick<Scored, "pointsEarned" | "maxPoints" | "wasCorrect" | "gradingScore" | "feedback" | "grading"> & {
   questionText: string;
   questionType: QuestionType;
   difficulty: Difficulty;
