@@ -7,6 +7,7 @@ import { newSectionId, secondsFromInput, type EditorAction, type EditorSection, 
 import { AddQuestionsDialog } from "./add-questions-dialog";
 import { QUESTION_TYPE_LABELS, questionPreview, type BankQuestionSummary } from "~/components/assessments/question-label";
 import { SectionDialog } from "./section-dialog";
+import { useEditDialog } from "~/components/use-edit-dialog";
 
 const SOURCE_LABEL = { question: "question", section: "section", type: "type default", none: "" } as const;
 
@@ -26,7 +27,7 @@ export function SectionsPanel({
   onKnow: (questions: BankQuestionSummary[]) => void;
 }) {
   const { toast } = useToast();
-  const [sectionDialog, setSectionDialog] = useState<{ open: boolean; section: EditorSection | null }>({ open: false, section: null });
+  const { editing, openNew, openEdit, close } = useEditDialog<EditorSection>();
   const [adding, setAdding] = useState(false);
   const sectionById = new Map(state.sections.map((section) => [section.id, section]));
 
@@ -37,7 +38,7 @@ export function SectionsPanel({
           <h2 id="sections-heading" className="text-lg font-semibold">
             Sections
           </h2>
-          <button type="button" className="btn-outline" onClick={() => setSectionDialog({ open: true, section: null })}>
+          <button type="button" className="btn-outline" onClick={openNew}>
             <Plus aria-hidden="true" className="size-4" /> Add Section
           </button>
         </div>
@@ -62,7 +63,7 @@ export function SectionsPanel({
                 >
                   <ArrowUp aria-hidden="true" className="size-4" />
                 </button>
-                <button type="button" className="btn-ghost px-2" aria-label={`Edit ${section.title}`} onClick={() => setSectionDialog({ open: true, section })}>
+                <button type="button" className="btn-ghost px-2" aria-label={`Edit ${section.title}`} onClick={() => openEdit(section)}>
                   <Pencil aria-hidden="true" className="size-4" />
                 </button>
                 <button
@@ -163,14 +164,14 @@ export function SectionsPanel({
       </section>
 
       <SectionDialog
-        key={sectionDialog.open ? (sectionDialog.section?.id ?? "new") : "closed"}
-        open={sectionDialog.open}
-        section={sectionDialog.section}
-        onClose={() => setSectionDialog({ open: false, section: null })}
+        key={editing?.key ?? "closed"}
+        open={editing !== null}
+        section={editing?.record ?? null}
+        onClose={close}
         onSave={(section) => {
-          if (sectionDialog.section) dispatch({ type: "editSection", id: sectionDialog.section.id, title: section.title, timeLimit: section.timeLimit });
+          if (editing?.record) dispatch({ type: "editSection", id: editing.record.id, title: section.title, timeLimit: section.timeLimit });
           else dispatch({ type: "addSection", section: { ...section, id: newSectionId() } });
-          setSectionDialog({ open: false, section: null });
+          close();
         }}
       />
       <AddQuestionsDialog
