@@ -5,8 +5,7 @@ import type { Database } from "~/db/client.server";
 import { competencies, modules, prerequisites, questionCompetencies } from "~/db/schema";
 import type { CompetencyInput } from "~/domain/curriculum/curriculum";
 import { isDuplicate, SELF_PREREQUISITE, wouldCreateCycle } from "~/domain/curriculum/prerequisites";
-import { NOT_FOUND } from "~/domain/shell/not-found";
-import { conflict, invalid, notFound } from "~/lib/errors";
+import { conflict, invalid } from "~/lib/errors";
 
 export async function listCompetencies(db: Database) {
   const rows = await db
@@ -107,14 +106,19 @@ export async function listPrerequisites(db: Database) {
     .orderBy(asc(competencies.description), asc(prerequisiteCompetency.description));
 }
 
+/**
+ * Makes `prerequisiteId` a prerequisite of `competencyId`. Which of the two does not exist comes
+ * back as `missing` (named as NOT_FOUND names it), for the caller to answer; a self-reference, a
+ * duplicate and a cycle are refused here.
+ */
 export async function addPrerequisite(db: Database, competencyId: string, prerequisiteId: string) {
   if (competencyId === prerequisiteId) throw invalid(SELF_PREREQUISITE.message, "prerequisiteId");
   const [competency, prerequisite] = await Promise.all([
     db.query.competencies.findFirst({ where: eq(competencies.id, competencyId) }),
     db.query.competencies.findFirst({ where: eq(competencies.id, prerequisiteId) }),
   ]);
-  if (!competency) throw notFound(NOT_FOUND.competency);
-  if (!prerequisite) throw notFound(NOT_FOUND.prerequisiteCompetency);
+  if (!competency) return { missing: "competency" as const };
+  if (!prerequisite) return { missing: "prerequisiteCompetency" as const };
   const edges = await db.select({ competencyId: prerequisites.competencyId, prerequisiteId: prerequisites.prerequisiteId }).from(prerequisites);
   if (isDuplicate(edges, competencyId, prerequisiteId)) throw conflict("This prerequisite already exists.", "prerequisiteId");
   if (wouldCreateCycle(edges, competencyId, prerequisiteId)) {

@@ -3,8 +3,6 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { competencies, curriculumCompetencies, curriculums } from "~/db/schema";
 import type { CurriculumInput } from "~/domain/curriculum/curriculum";
-import { NOT_FOUND } from "~/domain/shell/not-found";
-import { found, notFound } from "~/lib/errors";
 
 export async function listCurriculums(db: Database) {
   const [rows, members] = await Promise.all([
@@ -59,16 +57,6 @@ export async function addCurriculumCompetency(db: Database, curriculumId: string
   if (!(await db.query.competencies.findFirst({ where: eq(competencies.id, competencyId), columns: { id: true } }))) return undefined;
   const inserted = await db.insert(curriculumCompetencies).values({ curriculumId, competencyId }).onConflictDoNothing().returning();
   return { created: inserted.length > 0, curriculumId, competencyId };
-}
-
-/**
- * The screen's checkbox: makes the competency a member or not, whatever it was (a repeated
- * click is harmless); not_found for an unknown curriculum or competency.
- */
-export async function setCurriculumMembership(db: Database, curriculumId: string, competencyId: string, member: boolean) {
-  if (!(await curriculumExists(db, curriculumId))) throw notFound(NOT_FOUND.curriculum);
-  if (member) found(await addCurriculumCompetency(db, curriculumId, competencyId), NOT_FOUND.competency);
-  else await removeCurriculumCompetency(db, curriculumId, competencyId);
 }
 
 export async function removeCurriculumCompetency(db: Database, curriculumId: string, competencyId: string): Promise<boolean> {

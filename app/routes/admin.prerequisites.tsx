@@ -8,7 +8,7 @@ import { Dialog, DialogActions } from "~/components/dialog";
 import { FieldError, useFieldError } from "~/components/form-field";
 import { useActionResult, useIntentFetcher } from "~/components/action-result";
 import { PREREQUISITE_MESSAGES, prerequisiteActionSchema } from "~/domain/curriculum/screen-actions";
-import { NOT_FOUND } from "~/domain/shell/not-found";
+import { NOT_FOUND, refuseMissing } from "~/domain/shell/not-found";
 import { assertNever } from "~/lib/assert-never";
 import { found } from "~/lib/errors";
 import { addPrerequisite, deletePrerequisite, listCompetencies, listPrerequisites } from "~/models/competencies.server";
@@ -28,7 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return handleAction(request, prerequisiteActionSchema, PREREQUISITE_MESSAGES, async (input) => {
     switch (input.intent) {
       case "add":
-        await addPrerequisite(context.db, input.competencyId, input.prerequisiteId);
+        refuseMissing(await addPrerequisite(context.db, input.competencyId, input.prerequisiteId));
         return;
       case "remove":
         found(await deletePrerequisite(context.db, input.id), NOT_FOUND.prerequisite);

@@ -1,3 +1,5 @@
+import { notFound } from "~/lib/errors";
+
 /**
  * What the API's 404 `{message}` and a screen's not-found page say, so both name a missing thing
  * the same way ("Test Not Found", "Session Not Found").
@@ -22,4 +24,13 @@ export type NotFoundPage = { notFound: string; back: { to: string; label: string
 
 export function isNotFoundPage(data: unknown): data is NotFoundPage {
   return typeof data === "object" && data !== null && typeof (data as NotFoundPage).notFound === "string";
+}
+
+/** What a write that refers to several records answers when one of them does not exist: which one. */
+type MissingRecord = { missing: keyof typeof NOT_FOUND };
+
+/** The write's result, or that record's not_found failure (the route answers 404 with its NOT_FOUND text). */
+export function refuseMissing<Result extends object>(result: Result | MissingRecord): Result {
+  if ("missing" in result) throw notFound(NOT_FOUND[result.missing as keyof typeof NOT_FOUND]);
+  return result;
 }

@@ -15,7 +15,9 @@ import {
   deleteCurriculum,
   listCurriculums,
   removeAllCompetencies,
-  setCurriculumMembership,
+  addCurriculumCompetency,
+  curriculumExists,
+  removeCurriculumCompetency,
   updateCurriculum,
 } from "~/models/curriculums.server";
 import { CURRICULUM_MESSAGES, curriculumActionSchema } from "~/domain/curriculum/screen-actions";
@@ -50,7 +52,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
         found(await deleteCurriculum(db, input.id), NOT_FOUND.curriculum);
         return;
       case "toggle":
-        await setCurriculumMembership(db, input.id, input.competencyId, input.member);
+        // A repeated click is harmless: the box ends as the teacher left it.
+        found(await curriculumExists(db, input.id), NOT_FOUND.curriculum);
+        if (input.member) found(await addCurriculumCompetency(db, input.id, input.competencyId), NOT_FOUND.competency);
+        else await removeCurriculumCompetency(db, input.id, input.competencyId);
         return;
       case "selectAll":
         found(await addAllCompetencies(db, input.id), NOT_FOUND.curriculum);
