@@ -126,54 +126,64 @@ function PrerequisiteSelects({
   onCompetencyChange: (id: string) => void;
   onPrerequisiteChange: (id: string) => void;
 }) {
-  const competencyError = useFieldError("prerequisite-competency", "competencyId");
-  const prerequisiteError = useFieldError("prerequisite-prerequisite", "prerequisiteId");
   return (
     <>
-      <div>
-        <label htmlFor="prerequisite-competency" className="label">
-          Competency
-        </label>
-        <select
-          id="prerequisite-competency"
-          name="competencyId"
-          className="input mt-1"
-          value={competencyId}
-          {...competencyError.controlProps}
-          onChange={(event) => onCompetencyChange(event.target.value)}
-        >
-          <option value="">Select a competency</option>
-          {competencies.map((competency) => (
-            <option key={competency.id} value={competency.id}>
-              {competency.description}
-            </option>
-          ))}
-        </select>
-        <FieldError id={competencyError.errorId} error={competencyError.error} />
-      </div>
-      <div>
-        <label htmlFor="prerequisite-prerequisite" className="label">
-          Prerequisite
-        </label>
-        <select
-          id="prerequisite-prerequisite"
-          name="prerequisiteId"
-          className="input mt-1"
-          value={prerequisiteId}
-          {...prerequisiteError.controlProps}
-          onChange={(event) => onPrerequisiteChange(event.target.value)}
-        >
-          <option value="">Select its prerequisite</option>
-          {competencies
-            .filter((competency) => competency.id !== competencyId)
-            .map((competency) => (
-              <option key={competency.id} value={competency.id}>
-                {competency.description}
-              </option>
-            ))}
-        </select>
-        <FieldError id={prerequisiteError.errorId} error={prerequisiteError.error} />
-      </div>
+      <CompetencySelect
+        id="prerequisite-competency"
+        name="competencyId"
+        label="Competency"
+        placeholder="Select a competency"
+        competencies={competencies}
+        value={competencyId}
+        onChange={onCompetencyChange}
+      />
+      {/* A competency cannot be its own prerequisite. */}
+      <CompetencySelect
+        id="prerequisite-prerequisite"
+        name="prerequisiteId"
+        label="Prerequisite"
+        placeholder="Select its prerequisite"
+        competencies={competencies.filter((competency) => competency.id !== competencyId)}
+        value={prerequisiteId}
+        onChange={onPrerequisiteChange}
+      />
     </>
+  );
+}
+
+/** One labelled competency select, with the server's refusal of its field beside it. */
+function CompetencySelect({
+  id,
+  name,
+  label,
+  placeholder,
+  competencies,
+  value,
+  onChange,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  placeholder: string;
+  competencies: { id: string; description: string }[];
+  value: string;
+  onChange: (id: string) => void;
+}) {
+  const fieldError = useFieldError(id, name);
+  return (
+    <div>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <select id={id} name={name} className="input mt-1" value={value} {...fieldError.controlProps} onChange={(event) => onChange(event.target.value)}>
+        <option value="">{placeholder}</option>
+        {competencies.map((competency) => (
+          <option key={competency.id} value={competency.id}>
+            {competency.description}
+          </option>
+        ))}
+      </select>
+      <FieldError id={fieldError.errorId} error={fieldError.error} />
+    </div>
   );
 }
