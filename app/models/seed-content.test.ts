@@ -6,7 +6,8 @@ import { mulberry32 } from "~/domain/adaptive/random";
 import { questionSchema } from "~/domain/questions/question";
 import { DIFFICULTIES, QUESTION_TYPES } from "~/domain/questions/question-types";
 import { sanitizeQuestionHtml } from "~/domain/questions/sanitize-html";
-import { DEMO_COMPETENCIES, DEMO_MODULES, DEMO_PREREQUISITES, DEMO_QUESTIONS } from "./seed-content";
+import { DEMO_COMPETENCIES, DEMO_MODULES, DEMO_PREREQUISITES } from "./seed-content";
+import { DEMO_QUESTIONS } from "./seed-questions";
 
 /**
  * The demo class's test is worth adapting. At least 40 questions across at least

@@ -17,7 +17,8 @@ import { hashPassword } from "~/domain/auth/password";
 import { normalizeEmail } from "~/domain/auth/roles";
 import { insertGroups } from "~/lib/batching";
 import { questionValues } from "./questions.server";
-import { DEMO_COMPETENCIES, DEMO_MODULES, DEMO_PREREQUISITES, DEMO_QUESTIONS, type DemoCompetencyKey, type DemoSectionKey } from "./seed-content";
+import { DEMO_COMPETENCIES, DEMO_MODULES, DEMO_PREREQUISITES, type DemoCompetencyKey, type DemoSectionKey } from "./seed-content";
+import { DEMO_QUESTIONS } from "./seed-questions";
 import { hasAnyUser } from "./users.server";
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { DEMO_PREREQUISITES, DEMO_QUESTIONS } from "~/models/seed-content";
+import { DEMO_PREREQUISITES } from "~/models/seed-content";
+import { DEMO_QUESTIONS } from "~/models/seed-questions";
 import { saveScreenshot } from "../support/browser";
 import { browserSession } from "../support/browser-session";
 import { demoAccounts } from "../support/worker";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { DEMO_QUESTIONS } from "~/models/seed-content";
+import { DEMO_QUESTIONS } from "~/models/seed-questions";
 import { count, demoClients, type ApiClient } from "../support/api";
 import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
 

@@ -4,7 +4,7 @@ import { LABEL_PRIORS, probabilityCorrect } from "~/domain/adaptive/item-model";
 import { mulberry32 } from "~/domain/adaptive/random";
 import { gradeOffline } from "~/domain/ai/offline-grader";
 import { isMultipleChoiceCorrect, isMultipleSelectCorrect } from "~/domain/questions/answer-check";
-import { DEMO_QUESTIONS } from "~/models/seed-content";
+import { DEMO_QUESTIONS } from "~/models/seed-questions";
 import { goodOpenAnswer, normalQuantile, simulatedAbilities, simulatedAnswer, simulatedClass, WEAK_ANSWER, type SimulatedQuestion } from "./simulated-student";
 
 const option = (text: string, isCorrect: boolean) => ({ text, isCorrect });
