@@ -2,23 +2,30 @@ import { createDatabase, type Database } from "~/db/client.server";
 import type { GradingResult } from "~/domain/ai/schemas";
 import { JobFailure } from "~/domain/jobs/job-failure";
 import { jobInputSchema, jobMessageSchema, MAX_RETRIES, retryDelaySeconds, type JobInput } from "~/domain/jobs/job-messages";
+import type { JobStep } from "~/domain/jobs/job-parts";
 import { findJob, markJobRunning, markJobSucceeded, recordJobError } from "~/models/jobs.server";
 import { runAiJob, type Delivery } from "~/services/ai/ai-jobs.server";
 import { aiProviderFor } from "~/services/ai/index.server";
 import { loadConfig } from "~/services/config.server";
+import { runDemoPart } from "~/services/demo-cohort.server";
 import type { Env } from "~/env";
 
-/** Runs one job and returns its result. Each kind is one case; TypeScript checks they are all here. */
-async function runJob(env: Env, db: Database, job: JobInput, delivery: Delivery): Promise<unknown> {
-  switch (job.kind) {
+/** Runs one job (or one part of a job in parts). Each kind is one case; TypeScript checks they are all here. */
+async function runJob(env: Env, db: Database, job: { id: string; input: JobInput; part: number }, delivery: Delivery): Promise<JobStep> {
+  const { input } = job;
+  switch (input.kind) {
     case "ping":
-      return { echo: job.echo, handledAt: new Date().toISOString() };
+      return { finished: true, result: { echo: input.echo, handledAt: new Date().toISOString() } };
     case "grade_answer":
     case "generate_test":
-    case "format_test":
-      return runAiJob({ db, provider: aiProviderFor(loadConfig(env).ai), applyToSession: gradeToSession(env) }, job, delivery);
+    case "format_test": {
+      const deps = { db, provider: aiProviderFor(loadConfig(env).ai), applyToSession: gradeToSession(env) };
+      return { finished: true, result: await runAiJob(deps, input, delivery) };
+    }
+    case "seed_demo":
+      return runDemoPart({ db, env }, job.id, input, job.part);
     default: {
-      const unhandled: never = job;
+      const unhandled: never = input;
       throw new Error(`No handler for job ${JSON.stringify(unhandled)}`);
     }
   }
@@ -48,7 +55,7 @@ async function processMessage(env: Env, db: Database, message: Message<unknown>)
     message.ack();
     return;
   }
-  const { jobId } = parsedMessage.data;
+  const { jobId, part = 0 } = parsedMessage.data;
   const job = await markJobRunning(db, jobId);
   if (!job) {
     // Unknown id, or a redelivery of a job that already finished: nothing to do.
@@ -63,8 +70,8 @@ async function processMessage(env: Env, db: Database, message: Message<unknown>)
   }
   const final = message.attempts > MAX_RETRIES;
   try {
-    const result = await runJob(env, db, input.data, { final });
-    await markJobSucceeded(db, jobId, result);
+    const step = await runJob(env, db, { id: jobId, input: input.data, part }, { final });
+    if (step.finished) await markJobSucceeded(db, jobId, step.result);
     message.ack();
   } catch (error) {
     // A failure that another try cannot fix ends the job now instead of after every retry.

@@ -8,33 +8,40 @@ import type { ActionResult, QueuedResult } from "~/domain/shell/action-result";
 import type { ToastMessage } from "~/domain/shell/toast";
 
 /** GET /api/jobs/{id}'s answer, as far as a waiting screen needs it. */
-type JobView = { id: string; status: "queued" | "running" | "succeeded" | "failed"; result: unknown; error: string | null };
+type JobView = {
+  id: string;
+  status: "queued" | "running" | "succeeded" | "failed";
+  result?: unknown;
+  error: string | null;
+  progress: { done: number; total: number } | null;
+};
 
 const POLL_MS = 1000;
 
 /**
  * Follows a queued job the server stopped waiting for, polling GET /api/jobs/{id} each second
- * until it succeeds or fails. Admin screens only.
+ * until it succeeds or fails; answers its latest view (null before the first answer). Admin screens only.
  */
-function useJobPolling(jobId: string | null, handlers: { onSucceeded: (result: unknown) => void; onFailed: (error: string) => void }) {
+export function useJobPolling(jobId: string | null, handlers: { onSucceeded: (result: unknown) => void; onFailed: (error: string) => void }): JobView | null {
   const poll = useFetcher<JobView>();
   const latest = useRef(handlers);
   useEffect(() => {
     latest.current = handlers;
   });
+  const job = jobId && poll.data?.id === jobId ? poll.data : null;
+  const finished = job?.status === "succeeded" || job?.status === "failed";
   const { load } = poll;
   useEffect(() => {
-    if (!jobId) return;
+    if (!jobId || finished) return;
     load(`/api/jobs/${jobId}`);
     const timer = setInterval(() => load(`/api/jobs/${jobId}`), POLL_MS);
     return () => clearInterval(timer);
-  }, [jobId, load]);
-  const job = poll.data;
+  }, [jobId, finished, load]);
   useEffect(() => {
-    if (!jobId || !job || job.id !== jobId) return;
-    if (job.status === "succeeded") latest.current.onSucceeded(job.result);
-    if (job.status === "failed") latest.current.onFailed(job.error ?? "The job failed.");
-  }, [job, jobId]);
+    if (job?.status === "succeeded") latest.current.onSucceeded(job.result);
+    if (job?.status === "failed") latest.current.onFailed(job.error ?? "The job failed.");
+  }, [job?.status, job?.result, job?.error]);
+  return job;
 }
 
 /**

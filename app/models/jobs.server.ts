@@ -1,19 +1,32 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { jobs } from "~/db/schema";
-import type { JobInput } from "~/domain/jobs/job-messages";
+import type { JobInput, JobProgress } from "~/domain/jobs/job-messages";
 
 export type JobRow = typeof jobs.$inferSelect;
 
-export async function insertJob(db: Database, input: JobInput, createdBy: string | null): Promise<JobRow> {
-  const [row] = await db.insert(jobs).values({ kind: input.kind, input, createdBy }).returning();
+export async function insertJob(db: Database, input: JobInput, createdBy: string | null, progress: JobProgress | null = null): Promise<JobRow> {
+  const [row] = await db.insert(jobs).values({ kind: input.kind, input, createdBy, progress }).returning();
   if (!row) throw new Error("Creating the job returned no row");
   return row;
 }
 
 export async function findJob(db: Database, id: string): Promise<JobRow | undefined> {
   return db.query.jobs.findFirst({ where: eq(jobs.id, id) });
+}
+
+/** The newest job of this kind still queued or running that was created after `since`, if any. */
+export async function findActiveJob(db: Database, kind: JobInput["kind"], since: Date): Promise<JobRow | null> {
+  const row = await db.query.jobs.findFirst({
+    where: and(eq(jobs.kind, kind), inArray(jobs.status, ["queued", "running"]), gt(jobs.createdAt, since)),
+    orderBy: [desc(jobs.createdAt)],
+  });
+  return row ?? null;
+}
+
+export async function setJobProgress(db: Database, id: string, progress: JobProgress): Promise<void> {
+  await db.update(jobs).set({ progress }).where(eq(jobs.id, id));
 }
 
 /** Marks a delivery attempt; a job that already finished is left alone (redelivery). */
@@ -47,6 +60,7 @@ export function jobView(job: JobRow) {
     result: job.result ?? null,
     error: job.error,
     attempts: job.attempts,
+    progress: job.progress ?? null,
     createdAt: job.createdAt.toISOString(),
     startedAt: job.startedAt?.toISOString() ?? null,
     finishedAt: job.finishedAt?.toISOString() ?? null,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { questionCompetencies, questions, sessionAnswers, testQuestions, testSessionRecords, tests } from "~/db/schema";
@@ -50,8 +50,10 @@ export async function deleteSessionRecord(db: Database, id: string): Promise<voi
 }
 
 /** Deletes a class's sessions (their answers and grading logs go with them, by cascade); answers their ids. */
-export async function deleteCohortSessions(db: Database, cohortId: string): Promise<string[]> {
-  const deleted = await db.delete(testSessionRecords).where(eq(testSessionRecords.cohortId, cohortId)).returning({ id: testSessionRecords.id });
+export async function deleteCohortSessions(db: Database, cohortId: string, studentIds?: readonly string[]): Promise<string[]> {
+  const inCohort = eq(testSessionRecords.cohortId, cohortId);
+  const where = studentIds ? and(inCohort, inArray(testSessionRecords.userId, [...studentIds])) : inCohort;
+  const deleted = await db.delete(testSessionRecords).where(where).returning({ id: testSessionRecords.id });
   return deleted.map((row) => row.id);
 }
 

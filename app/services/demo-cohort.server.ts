@@ -2,16 +2,23 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 
 import type { Database } from "~/db/client.server";
 import { mulberry32 } from "~/domain/adaptive/random";
+import { DEMO_DATA_FAILED } from "~/domain/analytics/screen-actions";
 import { simulatedAnswer, simulatedClass, type SimulatedStudent } from "~/domain/analytics/simulated-student";
+import { JobFailure } from "~/domain/jobs/job-failure";
+import type { JobInput, JobProgress } from "~/domain/jobs/job-messages";
+import { isLastPart, partRange, progressAfterPart, type JobStep, type PartPlan } from "~/domain/jobs/job-parts";
 import type { SessionBlueprint } from "~/domain/sessions/blueprint";
 import { generateResumeCode } from "~/domain/sessions/resume-code";
 import { NOT_FOUND } from "~/domain/shell/not-found";
-import { conflict, found } from "~/lib/errors";
-import { addCohortMembers, createCohort, findCohortByNameAndTest, listTestChoices, updateCohort } from "~/models/cohorts.server";
+import { conflict, found, upstream } from "~/lib/errors";
+import { addCohortMembers, createCohort, findCohort, findCohortByNameAndTest, listTestChoices, updateCohort } from "~/models/cohorts.server";
 import { insertGradingLogs, type GradingLogInput } from "~/models/grading-logs.server";
+import { findActiveJob, findJob, setJobProgress } from "~/models/jobs.server";
 import { buildBlueprint } from "~/models/session-blueprint.server";
 import { deleteCohortSessions, insertSessionRecord } from "~/models/sessions.server";
 import { createTest, getTestDetail, updateTest } from "~/models/tests.server";
+import type { Env } from "~/env";
+import { enqueueJob } from "./jobs.server";
 import { testSessionStub } from "./session-object.server";
 import { offlineGradingLog } from "./test-taking.server";
 
@@ -19,13 +26,20 @@ import { offlineGradingLog } from "./test-taking.server";
  * Demo data for Cohort Analytics: one demo class and one copy of the demo test,
  * taken by simulated students through the real session engine. Generating again refreshes them in
  * place: the earlier demo sessions are discarded and the class is taken again.
+ *
+ * The request prepares the class and the test and queues the students; the queue runs them a few
+ * at a time (about 25 subrequests a student: one object call an answer, a few D1 writes), one part
+ * a message, so no invocation comes near the platform's subrequest limits (ADR 0026).
  */
-export type DemoCohort = { cohort: { id: string; name: string; joinCode: string }; test: { id: string; title: string }; students: number };
+type DemoCohort = { cohort: { id: string; name: string; joinCode: string }; test: { id: string; title: string }; students: number };
+/** The demo being generated, and the job to follow for its progress (GET /api/jobs/{id}). */
+type DemoGeneration = DemoCohort & { jobId: string };
 
 /** The test the local seed writes (models/seed.server.ts); the demo class takes a copy of it. */
 const DEMO_SOURCE_TEST_TITLE = "Grade 6 Math Check-in";
 /** The local seed was never run here (a fresh deployment): there is nothing to copy. */
 export const DEMO_TEST_MISSING = `Failed to generate demo data: the demo test "${DEMO_SOURCE_TEST_TITLE}" is not in this product's tests.`;
+const DEMO_CLASS_GONE = "Failed to generate demo data: the demo class or its test was deleted while it was being generated.";
 const DEMO_CLASS_NAME = "Demo Class (simulated)";
 const DEMO_TEST_TITLE = `${DEMO_SOURCE_TEST_TITLE} (demo class)`;
 export const DEMO_STUDENT_COUNT = 32;
@@ -33,57 +47,114 @@ export const DEMO_STUDENT_COUNT = 32;
 export const DEMO_SEED = 2026;
 /** The simulated tutor's reply to a simulated student's chat message (a demo spends no model tokens). */
 const DEMO_TUTOR_REPLY = "Thank you. Can you explain your thinking a little more?";
-/**
- * Students taking the test at once: each is a chain of Durable Object calls, mostly waiting on
- * storage, so the whole class goes at once (on an idle machine a little faster than 6 or 8 at a time).
- */
-const CONCURRENCY = DEMO_STUDENT_COUNT;
+/** Students a queue message runs, together: about 100 subrequests, a tenth of a paid Worker's limit. */
+const STUDENTS_PER_PART = 4;
+const DEMO_PLAN: PartPlan = { total: DEMO_STUDENT_COUNT, size: STUDENTS_PER_PART };
+/** A generation queued or running for longer than this is taken as lost, and a new press starts another. */
+const STALE_AFTER_MS = 10 * 60 * 1000;
 
-/** How far a generation has got: students who have finished their attempt, of all of them. */
-export type DemoProgress = { done: number; total: number };
+type SeedDemoInput = Extract<JobInput, { kind: "seed_demo" }>;
+type Deps = { db: Database; env: Pick<Env, "TEST_SESSION" | "JOBS"> };
 
 /**
- * Finds (or creates) the demo class and its copy of the demo test and discards their earlier
- * sessions, then has 32 simulated students of spread abilities take it through each session's
- * Durable Object, exactly as the student routes do (begin with the blueprint, submit answer after
- * answer, complete), and flushes each session to D1 so the analytics read everything when this
- * returns. Open answers keep the offline grader's score, final even when a model is configured: a
- * demo never spends model tokens. `onProgress` hears each student who finishes.
+ * Finds (or creates) the demo class and its copy of the demo test, deletes their earlier sessions'
+ * rows, makes the 32 simulated students members, and queues their attempts. A press while a
+ * generation is still running answers that one, so two presses never give the class 64 sessions.
  */
-export async function seedDemoCohort(context: AppLoadContext, admin: { id: string }, onProgress?: (progress: DemoProgress) => void): Promise<DemoCohort> {
+export async function queueDemoGeneration(context: AppLoadContext, admin: { id: string }): Promise<DemoGeneration> {
   const { db } = context;
+  const running = await findActiveJob(db, "seed_demo", new Date(Date.now() - STALE_AFTER_MS));
+  if (running) {
+    const input = running.input as SeedDemoInput;
+    const demo = await loadDemo(db, input.cohortId, input.testId);
+    if (demo) return { ...demo, jobId: running.id };
+  }
   const test = await demoTest(db, admin.id);
-  const cohort = await demoClass(context, test.id, admin.id);
-  const blueprintFor = async (mode: SessionBlueprint["mode"]) =>
-    found(await buildBlueprint(db, { testId: test.id, sessionId: "template", mode, studentId: "template", cohortId: cohort.id, seed: 0 }), NOT_FOUND.test);
-  const templates = { placement: await blueprintFor("placement"), diagnostic: await blueprintFor("diagnostic") };
-
+  const { cohort, earlier } = await demoClass(db, test.id, admin.id);
   const students = simulatedClass(DEMO_STUDENT_COUNT, DEMO_SEED);
-  let done = 0;
-  onProgress?.({ done, total: students.length });
   await addCohortMembers(
     db,
     cohort.id,
     students.map(({ studentId, displayName }) => ({ studentId, displayName })),
   );
-  await forEachLimited(students, CONCURRENCY, async (student) => {
-    await takeTest(context, templates[student.mode], student);
-    onProgress?.({ done: ++done, total: students.length });
-  });
-  return { cohort: { id: cohort.id, name: cohort.name, joinCode: cohort.joinCode }, test: { id: test.id, title: test.title }, students: students.length };
+  const input: SeedDemoInput = { kind: "seed_demo", cohortId: cohort.id, testId: test.id, discard: earlier };
+  const job = await enqueueJob(context.cloudflare.env.JOBS, db, input, admin.id, { done: 0, total: DEMO_STUDENT_COUNT });
+  if (job.status === "failed") throw upstream(`Failed to generate demo data: ${job.error ?? "the queue refused the job."}`);
+  return { ...demoCohort(cohort, test), jobId: job.id };
 }
 
-/** The demo class, taking the demo test, active, with no sessions left from an earlier generation. */
-async function demoClass(context: AppLoadContext, testId: string, userId: string) {
-  const { db } = context;
+/**
+ * One part of a queued generation: its students take the test through their sessions' objects,
+ * exactly as the student routes drive them, and each session is flushed to D1. The first part
+ * also empties the objects of the generation it replaces. Every part can run twice (a queue
+ * redelivers): it first deletes what an earlier delivery of it left. The last part answers the demo.
+ */
+export async function runDemoPart(deps: Deps, jobId: string, input: SeedDemoInput, part: number): Promise<JobStep> {
+  const { db, env } = deps;
+  const demo = await loadDemo(db, input.cohortId, input.testId);
+  if (!demo) throw new JobFailure(DEMO_CLASS_GONE, false);
+  if (part === 0) await discardObjects(env, input.discard);
+
+  const { start, end } = partRange(DEMO_PLAN, part);
+  const students = simulatedClass(DEMO_STUDENT_COUNT, DEMO_SEED).slice(start, end);
+  const left = await deleteCohortSessions(
+    db,
+    input.cohortId,
+    students.map((student) => student.studentId),
+  );
+  await discardObjects(env, left);
+  const blueprintFor = async (mode: SessionBlueprint["mode"]) =>
+    found(
+      await buildBlueprint(db, { testId: input.testId, sessionId: "template", mode, studentId: "template", cohortId: input.cohortId, seed: 0 }),
+      NOT_FOUND.test,
+    );
+  const templates = { placement: await blueprintFor("placement"), diagnostic: await blueprintFor("diagnostic") };
+  await Promise.all(students.map((student) => takeTest(deps, templates[student.mode], student)));
+
+  await setJobProgress(db, jobId, progressAfterPart(DEMO_PLAN, part));
+  if (isLastPart(DEMO_PLAN, part)) return { finished: true, result: demo };
+  await env.JOBS.send({ jobId, part: part + 1 });
+  return { finished: false };
+}
+
+/** Where a generation the screen follows has got: running with its progress, done with its demo, or failed. */
+export type DemoJobState =
+  { state: "running"; jobId: string; progress: JobProgress | null } | { state: "succeeded"; demo: DemoCohort } | { state: "failed"; message: string };
+
+/** The generation job `jobId`, or null when there is no such job or it is not a generation. */
+export async function readDemoJob(db: Database, jobId: string): Promise<DemoJobState | null> {
+  const job = await findJob(db, jobId);
+  if (!job || job.kind !== "seed_demo") return null;
+  if (job.status === "failed") return { state: "failed", message: job.error ?? DEMO_DATA_FAILED };
+  if (job.status !== "succeeded") return { state: "running", jobId: job.id, progress: job.progress ?? null };
+  // The job's own result, written by the last part above.
+  return { state: "succeeded", demo: job.result as DemoCohort };
+}
+
+/** An unfinished object would otherwise wake at its deadline to write a deleted session. */
+async function discardObjects(env: Deps["env"], sessionIds: readonly string[]) {
+  await Promise.all(sessionIds.map((sessionId) => testSessionStub(env, sessionId).discard()));
+}
+
+function demoCohort(cohort: { id: string; name: string; joinCode: string }, test: { id: string; title: string }): DemoCohort {
+  return { cohort: { id: cohort.id, name: cohort.name, joinCode: cohort.joinCode }, test: { id: test.id, title: test.title }, students: DEMO_STUDENT_COUNT };
+}
+
+/** The demo a job is generating, or null when its class or test has been deleted since. */
+async function loadDemo(db: Database, cohortId: string, testId: string): Promise<DemoCohort | null> {
+  const [cohort, tests] = await Promise.all([findCohort(db, cohortId), listTestChoices(db)]);
+  const test = tests.find((candidate) => candidate.id === testId);
+  return cohort && test ? demoCohort(cohort, test) : null;
+}
+
+/** The demo class, taking the demo test, active, with no session rows left from an earlier generation (their objects are the job's to empty). */
+async function demoClass(db: Database, testId: string, userId: string) {
   const values = { name: DEMO_CLASS_NAME, testConfigId: testId, testMode: "placement", isActive: true } as const;
   // Only the class an earlier generation made: a teacher's own class is never emptied.
   const existing = await findCohortByNameAndTest(db, DEMO_CLASS_NAME, testId);
-  if (!existing) return createCohort(db, { ...values, joinCode: null }, userId);
+  if (!existing) return { cohort: await createCohort(db, { ...values, joinCode: null }, userId), earlier: [] };
   const earlier = await deleteCohortSessions(db, existing.id);
-  // Their objects too: an unfinished one would otherwise wake at its deadline to write a deleted session.
-  await Promise.all(earlier.map((sessionId) => testSessionStub(context.cloudflare.env, sessionId).discard()));
-  return found(await updateCohort(db, existing.id, { ...values, joinCode: null }), NOT_FOUND.cohort);
+  return { cohort: found(await updateCohort(db, existing.id, { ...values, joinCode: null }), NOT_FOUND.cohort), earlier };
 }
 
 /** The demo test's copy: the one an earlier generation made, or a new one. */
@@ -130,10 +201,10 @@ async function copyDemoTest(db: Database, sourceId: string, userId: string) {
 }
 
 /** One student's attempt, through the session's object as the student routes drive it, then flushed to D1. */
-async function takeTest(context: AppLoadContext, template: SessionBlueprint, student: SimulatedStudent): Promise<void> {
+async function takeTest({ db, env }: Deps, template: SessionBlueprint, student: SimulatedStudent): Promise<void> {
   const sessionId = crypto.randomUUID();
   const blueprint: SessionBlueprint = { ...template, sessionId, studentId: student.studentId, seed: student.seed };
-  const inserted = await insertSessionRecord(context.db, {
+  const inserted = await insertSessionRecord(db, {
     id: sessionId,
     testConfigId: blueprint.testId,
     testTitle: blueprint.testTitle,
@@ -146,7 +217,7 @@ async function takeTest(context: AppLoadContext, template: SessionBlueprint, stu
   });
   if (!inserted) throw new Error(`A demo student already has a session in progress: ${student.studentId}`);
 
-  const session = testSessionStub(context.cloudflare.env, sessionId);
+  const session = testSessionStub(env, sessionId);
   const begun = await session.begin(blueprint);
   if (!begun.ok) throw new Error(`The session object refused the demo blueprint: ${begun.message}`);
   const questions = new Map(blueprint.questions.map((question) => [question.id, question]));
@@ -187,17 +258,6 @@ async function takeTest(context: AppLoadContext, template: SessionBlueprint, stu
     current = result.view.currentQuestion;
   }
   if (student.finishes) await session.complete();
-  const [flushed] = await Promise.all([session.flush(), insertGradingLogs(context.db, logs)]);
+  const [flushed] = await Promise.all([session.flush(), insertGradingLogs(db, logs)]);
   if (!flushed.ok || !flushed.written) throw new Error(`A demo session could not be written to D1: ${sessionId}`);
-}
-
-/** Runs `task` over `items`, at most `limit` at a time; the first failure rejects once the running ones settle. */
-async function forEachLimited<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await task(items[next++]!);
-  };
-  const results = await Promise.allSettled(Array.from({ length: Math.min(limit, items.length) }, worker));
-  const failed = results.find((result): result is PromiseRejectedResult => result.status === "rejected");
-  if (failed) throw failed.reason;
 }

@@ -23,12 +23,14 @@ describe("Cohort Analytics", () => {
     await generate.click();
     await page.getByRole("button", { name: "Generating demo data…" }).waitFor();
     expect(await page.getByRole("button", { name: "Generating demo data…" }).isDisabled()).toBe(true);
-    // Real progress, as the server reports each simulated student who finishes.
+    // Real progress, read from the queued job as each part of the class finishes, on the class's own page.
     await page
       .getByRole("status")
       .filter({ hasText: /^\d+ of 32 simulated students have taken the test$/ })
       .waitFor();
-    await page.waitForURL(/\/admin\/analytics\?cohortId=[^&]+&testConfigId=.+$/, { timeout: 60_000 });
+    expect(page.url()).toMatch(/\/admin\/analytics\?cohortId=[^&]+&testConfigId=[^&]+&demoJob=.+$/);
+    await saveScreenshot(page, "analytics-demo-progress");
+    await page.waitForURL(/\/admin\/analytics\?cohortId=[^&]+&testConfigId=[^&]+$/, { timeout: 60_000 });
     await page.getByTestId("toast").filter({ hasText: "Demo data generated" }).waitFor();
 
     await page.getByRole("heading", { name: "Score distribution", exact: true }).waitFor();

@@ -79,8 +79,11 @@ describe("every page at phone width (390 px)", () => {
     await page.setViewportSize(PHONE);
     const overflows: Awaited<ReturnType<typeof overflowOf>> = [];
     const demo = await page.request.post("/api/analytics/seed-demo", { data: {} });
-    expect(demo.status()).toBe(201);
-    const { cohort, test } = (await demo.json()) as { cohort: { id: string }; test: { id: string } };
+    expect(demo.status()).toBe(202);
+    const { cohort, test, poll } = (await demo.json()) as { cohort: { id: string }; test: { id: string }; poll: string };
+    await expect
+      .poll(async () => ((await (await page.request.get(poll)).json()) as { status: string }).status, { timeout: 60_000, interval: 250 })
+      .toBe("succeeded");
     const sessions = (await (await page.request.get(`/api/sessions?cohortId=${cohort.id}`)).json()) as { id: string; completed: boolean }[];
     const completed = sessions.find((row) => row.completed)!;
 

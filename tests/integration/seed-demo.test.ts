@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { simulatedClass } from "~/domain/analytics/simulated-student";
 import { DEMO_SEED, DEMO_STUDENT_COUNT, DEMO_TEST_MISSING } from "~/services/demo-cohort.server";
-import { demoClients, type ApiClient } from "../support/api";
+import { demoClients, generateDemo, waitForJob, type ApiClient, type JobAnswer } from "../support/api";
 import { startWorker, type TestWorker } from "../support/worker";
 
 /** POST /api/analytics/seed-demo and the Cohort Analytics page it leads to, through the real Worker. */
@@ -12,16 +12,17 @@ let student: ApiClient;
 let anonymous: ApiClient;
 type Seeded = { cohort: { id: string; name: string; joinCode: string }; test: { id: string; title: string }; students: number };
 let seeded: Seeded;
+let generation: Awaited<ReturnType<typeof generateDemo>>;
 let seedMs: number;
 
 beforeAll(async () => {
   worker = await startWorker();
   ({ admin, student, anonymous } = await demoClients(worker));
   const started = performance.now();
-  const response = await admin.post("/api/analytics/seed-demo", {});
+  generation = await generateDemo(admin);
   seedMs = performance.now() - started;
-  expect(response.status, JSON.stringify(response.data)).toBe(201);
-  seeded = response.data as Seeded;
+  expect(generation.job.status, JSON.stringify(generation.job)).toBe("succeeded");
+  seeded = generation.job.result as Seeded;
 }, 120_000);
 afterAll(() => worker?.dispose());
 
@@ -39,8 +40,11 @@ const sessionsOfClass = async (cohortId: string) =>
   ).results;
 
 describe("POST /api/analytics/seed-demo", () => {
-  it("creates a class and a copy of the demo test, and answers 201 with their ids", async () => {
-    console.info(`seed-demo: ${DEMO_STUDENT_COUNT} simulated students in ${Math.round(seedMs)} ms`);
+  it("creates a class and a copy of the demo test, answers 202 with their ids and the job, and the job ends with them", async () => {
+    console.info(`seed-demo: ${DEMO_STUDENT_COUNT} simulated students in ${Math.round(seedMs)} ms, through the queue`);
+    const { queued } = generation;
+    expect(queued.headers.get("Location")).toBe(`/api/jobs/${queued.data.jobId}`);
+    expect(queued.data).toEqual({ ...seeded, jobId: expect.any(String), status: "pending", poll: `/api/jobs/${queued.data.jobId}` });
     expect(seeded).toEqual({
       cohort: { id: expect.any(String), name: "Demo Class (simulated)", joinCode: expect.stringMatching(/^[A-HJ-NP-Z2-9]{8}$/) },
       test: { id: expect.any(String), title: "Grade 6 Math Check-in (demo class)" },
@@ -162,10 +166,10 @@ describe("POST /api/analytics/seed-demo", () => {
   it("refreshes the one demo class and test in place when pressed again: the earlier sessions are replaced", async () => {
     const earlier = (await sessionsOfClass(seeded.cohort.id)).map((row) => row.id);
     const started = performance.now();
-    const again = await admin.post("/api/analytics/seed-demo", {});
+    const again = await generateDemo(admin);
     console.info(`seed-demo again: ${DEMO_STUDENT_COUNT} simulated students in ${Math.round(performance.now() - started)} ms`);
-    expect(again.status, JSON.stringify(again.data)).toBe(201);
-    expect(again.data).toEqual(seeded);
+    expect(again.job.result).toEqual(seeded);
+    expect(again.queued.data.jobId).not.toBe(generation.queued.data.jobId);
     const count = async (sql: string, value: string) => (await worker.d1.prepare(sql).bind(value).first<{ n: number }>())!.n;
     expect(await count("select count(*) as n from cohorts where name = ?", seeded.cohort.name)).toBe(1);
     expect(await count("select count(*) as n from tests where title = ?", seeded.test.title)).toBe(1);
@@ -175,24 +179,48 @@ describe("POST /api/analytics/seed-demo", () => {
     expect(await count("select count(*) as n from cohort_members where cohort_id = ?", seeded.cohort.id)).toBe(DEMO_STUDENT_COUNT);
   }, 60_000);
 
-  it("reports each student who finishes as a line of a JSON stream when asked, then the same answer", async () => {
-    const jar = await worker.signIn("admin@example.com", "demo-admin-password");
-    const response = await worker.request("/api/analytics/seed-demo", {
-      method: "POST",
-      jar,
-      headers: { "Content-Type": "application/json", Accept: "application/x-ndjson" },
-      body: "{}",
-    });
-    expect(response.status).toBe(200);
-    expect(response.headers.get("Content-Type")).toContain("application/x-ndjson");
-    const lines = (await response.text())
-      .trim()
-      .split("\n")
-      .map((line) => JSON.parse(line));
-    const progress = lines.slice(0, -1).map((line) => line.progress);
-    expect(progress).toEqual(Array.from({ length: DEMO_STUDENT_COUNT + 1 }, (_, done) => ({ done, total: DEMO_STUDENT_COUNT })));
-    expect(lines.at(-1)).toEqual({ result: seeded });
-  }, 60_000);
+  it("reports progress on the job, four students a part, and runs one part a delivery", () => {
+    const progress = generation.views.map((view) => view.progress);
+    // Polling may miss a figure, never reorder one: each seen is a whole part, rising to all 32.
+    expect(progress.at(-1)).toEqual({ done: DEMO_STUDENT_COUNT, total: DEMO_STUDENT_COUNT });
+    for (const [index, figure] of progress.entries()) {
+      expect(figure!.done % 4, JSON.stringify(progress)).toBe(0);
+      if (index > 0) expect(figure!.done).toBeGreaterThanOrEqual(progress[index - 1]!.done);
+    }
+    expect(generation.views.length).toBeGreaterThan(2);
+    expect((generation.job as JobAnswer & { attempts: number }).attempts).toBe(DEMO_STUDENT_COUNT / 4);
+  });
+
+  it("answers the running generation to a second press, so the class never gets two sets of students", async () => {
+    const first = await admin.post("/api/analytics/seed-demo", {});
+    const second = await admin.post("/api/analytics/seed-demo", {});
+    expect([first.status, second.status]).toEqual([202, 202]);
+    expect(second.data.jobId).toBe(first.data.jobId);
+    expect((await waitForJob(admin, first.data.jobId as string)).at(-1)!.status).toBe("succeeded");
+    expect((await sessionsOfClass(seeded.cohort.id)).length).toBe(DEMO_STUDENT_COUNT);
+  }, 120_000);
+
+  it("leaves one session a student when the queue delivers a part twice", async () => {
+    const before = await sessionsOfClass(seeded.cohort.id);
+    // The last part's four students, taken again by a second delivery of that part.
+    const lastFour = simulatedClass(DEMO_STUDENT_COUNT, DEMO_SEED)
+      .slice(-4)
+      .map((simulated) => simulated.studentId);
+    const jobId = crypto.randomUUID();
+    const input = { kind: "seed_demo", cohortId: seeded.cohort.id, testId: seeded.test.id, discard: [] };
+    await worker.d1
+      .prepare("insert into jobs (id, kind, status, input, progress, created_at, updated_at) values (?, 'seed_demo', 'running', ?, ?, ?, ?)")
+      .bind(jobId, JSON.stringify(input), JSON.stringify({ done: 28, total: 32 }), Date.now(), Date.now())
+      .run();
+    const queue = await worker.mf.getQueueProducer<{ jobId: string; part: number }>("JOBS");
+    await queue.send({ jobId, part: DEMO_STUDENT_COUNT / 4 - 1 });
+    expect((await waitForJob(admin, jobId)).at(-1)).toMatchObject({ status: "succeeded", progress: { done: 32, total: 32 }, result: seeded });
+    const after = await sessionsOfClass(seeded.cohort.id);
+    expect(after.length).toBe(DEMO_STUDENT_COUNT);
+    expect(new Set(after.map((row) => row.user_id)).size).toBe(DEMO_STUDENT_COUNT);
+    const replaced = before.filter((row) => !after.some((now) => now.id === row.id)).map((row) => row.user_id);
+    expect(replaced.sort()).toEqual([...lastFour].sort());
+  }, 120_000);
 });
 
 describe("POST /api/analytics/seed-demo with a grading model configured", () => {
@@ -200,15 +228,17 @@ describe("POST /api/analytics/seed-demo with a grading model configured", () => 
     const configured = await startWorker({ vars: { AI_API_KEY: "test-key", AI_BASE_URL: "http://127.0.0.1:9/v1" } });
     try {
       const { admin: configuredAdmin } = await demoClients(configured);
-      const created = await configuredAdmin.post("/api/analytics/seed-demo", {});
-      expect(created.status, JSON.stringify(created.data)).toBe(201);
-      const ids = (await configured.d1.prepare("select id from sessions where cohort_id = ?").bind(created.data.cohort.id).all<{ id: string }>()).results;
+      const { job } = await generateDemo(configuredAdmin);
+      expect(job.status, JSON.stringify(job)).toBe("succeeded");
+      const { cohort } = job.result as Seeded;
+      const ids = (await configured.d1.prepare("select id from sessions where cohort_id = ?").bind(cohort.id).all<{ id: string }>()).results;
       expect(ids.length).toBe(DEMO_STUDENT_COUNT);
       for (const { id } of ids.slice(0, 8)) {
         const { data } = await configuredAdmin.get(`/api/sessions/${id}`);
         expect(data.gradingPending, id).toBe(0);
       }
-      expect((await configured.d1.prepare("select count(*) as n from jobs").first<{ n: number }>())!.n).toBe(0);
+      // The generation's own job is the only one: no grading job was queued.
+      expect((await configured.d1.prepare("select kind, count(*) as n from jobs group by kind").all()).results).toEqual([{ kind: "seed_demo", n: 1 }]);
       // Logged as the offline grader's (no tokens, no cost), so the review page shows them.
       const logs = await configured.d1
         .prepare("select ai_model, count(*) as n, sum(total_tokens) as tokens from ai_grading_logs group by ai_model")
@@ -302,7 +332,7 @@ describe("Cohort Analytics page", () => {
     }
   });
 
-  it("generates demo data from the screen's action and redirects to its analytics", async () => {
+  it("generates demo data from the screen's action without JavaScript: progress on the class's page, then its analytics", async () => {
     const jar = await worker.signIn("admin@example.com", "demo-admin-password");
     const response = await worker.request("/admin/analytics", {
       method: "POST",
@@ -312,6 +342,21 @@ describe("Cohort Analytics page", () => {
       redirect: "manual",
     });
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toMatch(/^\/admin\/analytics\?cohortId=[^&]+&testConfigId=.+$/);
+    const following = response.headers.get("Location")!;
+    expect(following).toBe(`/admin/analytics?cohortId=${seeded.cohort.id}&testConfigId=${seeded.test.id}&demoJob=${following.split("demoJob=")[1]}`);
+    const jobId = decodeURIComponent(following.split("demoJob=")[1]!);
+    const running = await worker.request(following, { jar, redirect: "manual" });
+    expect(running.status).toBe(200);
+    const html = await running.text();
+    expect(html).toMatch(/Preparing the demo class…|\d+ of 32 simulated students have taken the test/);
+    expect(html).toContain("Check progress");
+
+    await waitForJob(admin, jobId);
+    const done = await worker.request(following, { jar, redirect: "manual" });
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Location")).toBe(`/admin/analytics?cohortId=${seeded.cohort.id}&testConfigId=${seeded.test.id}`);
+    const landed = await (await worker.request(done.headers.get("Location")!, { jar })).text();
+    expect(landed).toContain("Demo data generated");
+    expect(landed).toContain(`${DEMO_STUDENT_COUNT} simulated students took`);
   }, 60_000);
 });

@@ -51,3 +51,31 @@ export async function demoClients(worker: TestWorker): Promise<{ admin: ApiClien
     anonymous: apiClient(worker),
   };
 }
+
+export type JobAnswer = { id: string; status: string; result: unknown; error: string | null; progress: { done: number; total: number } | null };
+
+/**
+ * Polls GET /api/jobs/{id} until the job has finished; answers every distinct view seen on the way,
+ * the finished one last, so a test can assert the progress it reported.
+ */
+export async function waitForJob(admin: ApiClient, jobId: string, timeoutMs = 90_000): Promise<JobAnswer[]> {
+  const seen: JobAnswer[] = [];
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { status, data } = await admin.get(`/api/jobs/${jobId}`);
+    if (status !== 200) throw new Error(`GET /api/jobs/${jobId} answered ${status}: ${JSON.stringify(data)}`);
+    const job = data as JobAnswer;
+    if (JSON.stringify(seen.at(-1)?.progress) !== JSON.stringify(job.progress) || seen.at(-1)?.status !== job.status) seen.push(job);
+    if (job.status === "succeeded" || job.status === "failed") return seen;
+    if (Date.now() > deadline) throw new Error(`Job ${jobId} had not finished after ${timeoutMs} ms: ${JSON.stringify(job)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** POST /api/analytics/seed-demo, then waits for its students: the demo and the job's views on the way. */
+export async function generateDemo(admin: ApiClient) {
+  const queued = await admin.post("/api/analytics/seed-demo", {});
+  if (queued.status !== 202) throw new Error(`POST /api/analytics/seed-demo answered ${queued.status}: ${JSON.stringify(queued.data)}`);
+  const views = await waitForJob(admin, queued.data.jobId as string);
+  return { queued, views, job: views.at(-1)! };
+}

@@ -3,9 +3,9 @@ import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-cor
 
 import { id, timestamps } from "./columns";
 import { users } from "./accounts";
-import type { JobStatus } from "~/domain/jobs/job-messages";
+import type { JobProgress, JobStatus } from "~/domain/jobs/job-messages";
 
-// Queued work (AI grading, generation, formatting): state in D1 so screens can show progress
+// Queued work (AI grading, generation, formatting, demo data): state in D1 so screens can show progress
 
 export const jobs = sqliteTable(
   "jobs",
@@ -17,6 +17,8 @@ export const jobs = sqliteTable(
     result: text("result", { mode: "json" }).$type<unknown>(),
     error: text("error"),
     attempts: integer("attempts").notNull().default(0),
+    /** How far a job that runs in parts has got, for the screen that waits on it; null for one-step jobs. */
+    progress: text("progress", { mode: "json" }).$type<JobProgress>(),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     startedAt: integer("started_at", { mode: "timestamp_ms" }),
     finishedAt: integer("finished_at", { mode: "timestamp_ms" }),

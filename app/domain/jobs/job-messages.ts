@@ -9,6 +9,8 @@ import { gradingQuestionSchema, studentAnswerSchema } from "~/domain/ai/grading-
  * AI work runs here so a slow or failing model never blocks a request.
  */
 export type JobStatus = "queued" | "running" | "succeeded" | "failed";
+/** A job that runs in parts reports how many of its units (for demo data, students) are done. */
+export type JobProgress = { done: number; total: number };
 
 export const jobInputSchema = z.discriminatedUnion("kind", [
   /** A deployment self-check: proves the queue and its consumer are wired to D1. */
@@ -24,11 +26,25 @@ export const jobInputSchema = z.discriminatedUnion("kind", [
   }),
   z.object({ kind: z.literal("generate_test"), request: generationRequestSchema, aiModel: z.string().min(1).max(100) }),
   z.object({ kind: z.literal("format_test"), rawContent: z.string().max(200_000), aiModel: z.string().min(1).max(100) }),
+  /**
+   * Simulated students take the demo class's test, a few to a message (services/demo-cohort.server.ts);
+   * `discard` names the session objects of the generation it replaces, emptied by the first part.
+   */
+  z.object({
+    kind: z.literal("seed_demo"),
+    cohortId: z.string().min(1).max(100),
+    testId: z.string().min(1).max(100),
+    discard: z.array(z.string().max(100)).max(2000),
+  }),
 ]);
 export type JobInput = z.infer<typeof jobInputSchema>;
 
-/** The queue message carries only the job id; the job's input lives in D1. */
-export const jobMessageSchema = z.object({ jobId: z.string().min(1) });
+/**
+ * The queue message carries only the job id (the job's input lives in D1) and, for a job that runs
+ * in parts, which part this delivery runs: each part is its own message, so no single consumer
+ * invocation makes more than one part's subrequests.
+ */
+export const jobMessageSchema = z.object({ jobId: z.string().min(1), part: z.number().int().min(0).max(10_000).optional() });
 export type JobMessage = z.infer<typeof jobMessageSchema>;
 
 /** Matches max_retries in wrangler.toml: a message is delivered at most 1 + MAX_RETRIES times. */

@@ -1,4 +1,4 @@
-import { json, type AppLoadContext } from "@remix-run/cloudflare";
+import { json, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { analyticsHref, parseAnalyticsScope } from "~/domain/analytics/analytics-scope";
 import { ANALYTICS_MESSAGES, analyticsActionSchema, demoGeneratedToast } from "~/domain/analytics/screen-actions";
 import type { ShownReport } from "~/components/analytics/shown-report";
@@ -7,7 +7,7 @@ import { assertNever } from "~/lib/assert-never";
 import { handleAction } from "~/services/action.server";
 import { requireAdmin } from "~/services/auth.server";
 import { loadCohortAnalytics } from "~/services/cohort-analytics.server";
-import { seedDemoCohort } from "~/services/demo-cohort.server";
+import { queueDemoGeneration, readDemoJob, type DemoJobState } from "~/services/demo-cohort.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export async function loadAnalyticsScreen(request: Request, context: AppLoadContext) {
@@ -16,9 +16,17 @@ export async function loadAnalyticsScreen(request: Request, context: AppLoadCont
   const cohortId = url.searchParams.get("cohortId")?.trim() || null;
   const testConfigId = url.searchParams.get("testConfigId")?.trim() || null;
   const query = { cohortId, testConfigId };
+  const demoJob = url.searchParams.get("demoJob")?.trim().slice(0, 100) || null;
+  const generation = demoJob ? await readDemoJob(context.db, demoJob) : null;
+  if (generation?.state === "succeeded") {
+    // Done: the class's analytics at their own address, with the product's toast.
+    const { cohort, test } = generation.demo;
+    throw await redirectWithToast(request, context, analyticsHref({ cohortId: cohort.id, testConfigId: test.id }), demoGeneratedToast(generation.demo));
+  }
+  const demo: Exclude<DemoJobState, { state: "succeeded" }> | null = generation;
   // A failure still renders the page, with the product's "Failed to fetch analytics" and the reason, if one can be told.
-  const failure = (reason: string | null, status: number) => json({ query, cohortName: null, report: null, failure: { reason } }, { status });
-  if (!cohortId) return json({ query, cohortName: null, report: null, failure: null });
+  const failure = (reason: string | null, status: number) => json({ query, cohortName: null, report: null, failure: { reason }, demo }, { status });
+  if (!cohortId) return json({ query, cohortName: null, report: null, failure: null, demo });
 
   let scope;
   try {
@@ -38,7 +46,7 @@ export async function loadAnalyticsScreen(request: Request, context: AppLoadCont
   // Every question's row is for the export; the page shows the top 10, and its data rides in the HTML.
   const { allQuestionAnalytics: _forExport, cohortName, ...shown } = loaded;
   const report: ShownReport = shown;
-  return json({ query, cohortName, report, failure: null });
+  return json({ query, cohortName, report, failure: null, demo });
 }
 
 export async function analyticsScreenAction(request: Request, context: AppLoadContext) {
@@ -46,8 +54,9 @@ export async function analyticsScreenAction(request: Request, context: AppLoadCo
   return handleAction(request, analyticsActionSchema, ANALYTICS_MESSAGES, async (input) => {
     switch (input.intent) {
       case "generateDemo": {
-        const demo = await seedDemoCohort(context, admin);
-        return redirectWithToast(request, context, analyticsHref({ cohortId: demo.cohort.id, testConfigId: demo.test.id }), demoGeneratedToast(demo));
+        // The class's analytics, following the generation until its students are done (the loader above).
+        const demo = await queueDemoGeneration(context, admin);
+        return redirect(`${analyticsHref({ cohortId: demo.cohort.id, testConfigId: demo.test.id })}&demoJob=${encodeURIComponent(demo.jobId)}`);
       }
       default:
         return assertNever(input.intent);

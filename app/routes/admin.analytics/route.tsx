@@ -105,7 +105,7 @@ function Report({ report, query }: { report: ShownReport; query: { cohortId: str
 }
 
 export default function CohortAnalytics() {
-  const { query, cohortName, report, failure } = useLoaderData<typeof loader>();
+  const { query, cohortName, report, failure, demo } = useLoaderData<typeof loader>();
   const cohortId = query.cohortId;
   const { toast } = useToast();
   useEffect(() => {
@@ -121,7 +121,7 @@ export default function CohortAnalytics() {
           subtitle={
             report && cohortName ? `${cohortName} · ${report.testName}` : "How a class did: scores, struggling students, competencies and the hardest questions"
           }
-          actions={<DemoDataButton />}
+          actions={<DemoDataButton demo={demo} />}
         />
       </div>
       {failure ? (
@@ -133,7 +133,9 @@ export default function CohortAnalytics() {
       {cohortId ? null : <SearchCard testConfigId={query.testConfigId} />}
       {cohortId && report && report.totalSessions === 0 ? (
         <p className="card p-8 text-center text-slate-700" data-testid="analytics-empty">
-          {`No data found for cohort ${cohortId}`}
+          {demo?.state === "running"
+            ? "The simulated students are taking the test: their results appear here when they have all finished."
+            : `No data found for cohort ${cohortId}`}
         </p>
       ) : null}
       {cohortId && report && report.totalSessions > 0 ? <Report report={report} query={{ cohortId, testConfigId: query.testConfigId }} /> : null}

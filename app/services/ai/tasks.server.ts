@@ -12,7 +12,7 @@ import type { ToastMessage } from "~/domain/shell/toast";
 import type { QueuedResult } from "~/domain/shell/action-result";
 import { findJob, type JobRow } from "~/models/jobs.server";
 import type { Env } from "~/env";
-import { enqueueJob } from "~/services/jobs.server";
+import { acceptedJobResponse, enqueueJob } from "~/services/jobs.server";
 
 /**
  * The AI tasks a screen or an /api call waits for. Each is a job on the queue;
@@ -97,12 +97,7 @@ function jobFailure(error: string, provider: "offline" | "openai"): DomainError 
 export function jobWaitResponse<T>(wait: JobWait<T>, provider: "offline" | "openai", present: (value: T) => unknown = (value) => value): Response {
   const headers = { "Cache-Control": "no-store" };
   if (wait.status === "failed") throw jobFailure(wait.error, provider);
-  if (wait.status === "pending") {
-    return Response.json(
-      { jobId: wait.jobId, status: "pending", poll: `/api/jobs/${wait.jobId}` },
-      { status: 202, headers: { ...headers, Location: `/api/jobs/${wait.jobId}` } },
-    );
-  }
+  if (wait.status === "pending") return acceptedJobResponse(wait.jobId);
   return Response.json(present(wait.value), { headers });
 }
 
