@@ -1,6 +1,6 @@
 import type { Database } from "~/db/client.server";
-import type { AppConfig } from "~/services/config.server";
 import type { Env } from "~/env";
+import type { AppConfig } from "~/services/config.server";
 
 /** What every loader and action receives, built once per request in workers/app.ts. */
 declare module "@remix-run/cloudflare" {

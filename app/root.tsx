@@ -4,15 +4,15 @@ import type { ReactNode } from "react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { GateScreen } from "~/components/gate-screen";
-import { StudentLayout } from "~/components/student-layout";
 import { useNonce } from "~/components/nonce";
+import { BodyEndStyles, HeadStyles } from "~/components/page-styles";
+import { StudentLayout } from "~/components/student-layout";
 import { ToastProvider } from "~/components/toast/toast-context";
-import { sidebarOpenFromCookie } from "~/domain/shell/sidebar";
 import { isGateData } from "~/domain/auth/gates";
+import type { RootData } from "~/domain/shell/root-data";
+import { sidebarOpenFromCookie } from "~/domain/shell/sidebar";
 import { getCurrentUser } from "~/services/auth.server";
 import { commitSession, readSession } from "~/services/session.server";
-import { BodyEndStyles, HeadStyles } from "~/components/page-styles";
-import type { RootData } from "~/domain/shell/root-data";
 
 /** The stylesheet is not here: HeadStyles links it, or inlines it on student pages. */
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];

@@ -17,8 +17,8 @@
  * right with the 2PL probability; 5% still in progress; percent scores from points, scale
  * scores 200 + 10θ̂, four competencies and two modules.
  */
-import { cohortAnalyticsReport } from "../app/domain/analytics/analytics-report";
 import { BATCH_CALIBRATION_DEFAULTS } from "../app/domain/adaptive/batch-calibration";
+import { cohortAnalyticsReport } from "../app/domain/analytics/analytics-report";
 import { ANALYTICS_CALIBRATION, calibratedDifficulties } from "../app/domain/analytics/calibrated-difficulty";
 import { analyseCohort } from "../app/domain/analytics/cohort-analytics";
 import { analyticsQuerySql, readCohortAnalyticsData } from "../app/models/analytics.server";

@@ -16,8 +16,8 @@ import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { recalibrateItems, type StudentResponse } from "../app/domain/adaptive/batch-calibration";
 import { type AbilityEstimate, addResponse, initialLogPosterior, summarizePosterior } from "../app/domain/adaptive/ability";
+import { recalibrateItems, type StudentResponse } from "../app/domain/adaptive/batch-calibration";
 import { type CalibratedItem, uncalibratedItem, updateItemOnline } from "../app/domain/adaptive/calibration";
 import { itemInformation, type ItemParameters } from "../app/domain/adaptive/item-model";
 import type { Difficulty } from "../app/domain/questions/question-types";

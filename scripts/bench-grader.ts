@@ -21,7 +21,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 import { agreement } from "../app/domain/ai/offline-grader/agreement";
-import { answerFeatures, type AnswerFeatures } from "../app/domain/ai/offline-grader/features";
+import { type AnswerFeatures, answerFeatures } from "../app/domain/ai/offline-grader/features";
 import { gradeOffline } from "../app/domain/ai/offline-grader/index";
 import { referenceMaterial } from "../app/domain/ai/offline-grader/rubric";
 import { GRADE_CORRECT_THRESHOLD } from "../app/domain/ai/schemas";

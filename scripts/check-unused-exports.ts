@@ -7,6 +7,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
+
 import ts from "typescript";
 
 const root = resolve(import.meta.dirname, "..");

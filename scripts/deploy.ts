@@ -12,7 +12,7 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline/promises";
 
-import { describeStep, planDeploy, readDeployConfig, withDatabaseId, type AccountState, type DeployConfig, type DeployStep } from "./deploy/plan";
+import { type AccountState, type DeployConfig, type DeployStep, describeStep, planDeploy, readDeployConfig, withDatabaseId } from "./deploy/plan";
 
 const dryRun = process.argv.includes("--dry-run");
 const root = join(import.meta.dirname, "..");

@@ -45,3 +45,19 @@ describe("lint enforces the layers", () => {
     expect(await layerErrors(filePath, code)).toEqual([]);
   });
 });
+
+describe("lint enforces one import order", () => {
+  const orderErrors = async (code: string) => {
+    const [result] = await eslint.lintText(`${code}\nexport const used = [a, b, c];\n`, { filePath: "app/services/fixture.server.ts" });
+    return (result?.messages ?? []).filter((message) => message.ruleId === "simple-import-sort/imports");
+  };
+
+  it("refuses the app's imports before a package's, and relative files before the app's", async () => {
+    expect(await orderErrors('import { a } from "~/domain/paging";\nimport { b } from "zod";\nimport { c } from "./errors";')).toHaveLength(1);
+    expect(await orderErrors('import { b } from "zod";\nimport { c } from "./errors";\nimport { a } from "~/domain/paging";')).toHaveLength(1);
+  });
+
+  it("accepts packages, then ~/, then relative files, each group sorted", async () => {
+    expect(await orderErrors('import { b } from "zod";\n\nimport { a } from "~/domain/paging";\n\nimport { c } from "./errors";')).toEqual([]);
+  });
+});

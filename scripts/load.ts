@@ -16,8 +16,8 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 
 import { checkD1, type D1Check } from "./load/d1-check";
-import { floodEmpty, proxyRetries, runStudents, STEPS, type Report } from "./load/driver";
-import { leftovers, startApp, startEmptyWorker, waitUntilUp, type Server } from "./load/servers";
+import { floodEmpty, proxyRetries, type Report, runStudents, STEPS } from "./load/driver";
+import { leftovers, type Server, startApp, startEmptyWorker, waitUntilUp } from "./load/servers";
 import { ms, table } from "./load/stats";
 
 const { values } = parseArgs({

@@ -10,7 +10,7 @@ import { join, resolve } from "node:path";
 import { getPlatformProxy, unstable_readConfig } from "wrangler";
 
 import { createDatabase } from "../app/db/client.server";
-import { DEFAULT_DEMO_ACCOUNTS, DEMO_JOIN_CODE, seedDemoData, type DemoAccounts } from "../app/models/seed.server";
+import { DEFAULT_DEMO_ACCOUNTS, DEMO_JOIN_CODE, type DemoAccounts, seedDemoData } from "../app/models/seed.server";
 
 const accounts: DemoAccounts = {
   admin: {

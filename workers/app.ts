@@ -1,12 +1,13 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
-// The Remix server build (`remix build`); wrangler bundles it with its dependencies.
-import * as build from "../build/server/index.js";
 
 import { createDatabase } from "~/db/client.server";
+import type { Env } from "~/env";
 import { ConfigError, loadConfig } from "~/services/config.server";
 import { guardRequest } from "~/services/request-guard.server";
 import { createNonce, withSecurityHeaders } from "~/services/security-headers.server";
-import type { Env } from "~/env";
+
+// The Remix server build (`remix build`); wrangler bundles it with its dependencies.
+import * as build from "../build/server/index.js";
 import { handleQueueBatch } from "./jobs";
 
 export { TestSession } from "./test-session";

@@ -1,14 +1,14 @@
 import { createDatabase, type Database } from "~/db/client.server";
 import type { GradingResult } from "~/domain/ai/schemas";
 import { JobFailure } from "~/domain/jobs/job-failure";
-import { jobInputSchema, jobMessageSchema, MAX_RETRIES, retryDelaySeconds, type JobInput } from "~/domain/jobs/job-messages";
+import { type JobInput, jobInputSchema, jobMessageSchema, MAX_RETRIES, retryDelaySeconds } from "~/domain/jobs/job-messages";
 import type { JobStep } from "~/domain/jobs/job-parts";
+import type { Env } from "~/env";
 import { findJob, markJobRunning, markJobSucceeded, recordJobError } from "~/models/jobs.server";
-import { runAiJob, type Delivery } from "~/services/ai/ai-jobs.server";
+import { type Delivery, runAiJob } from "~/services/ai/ai-jobs.server";
 import { aiProviderFor } from "~/services/ai/index.server";
 import { loadConfig } from "~/services/config.server";
 import { runDemoPart } from "~/services/demo-cohort.server";
-import type { Env } from "~/env";
 
 /** Runs one job (or one part of a job in parts). Each kind is one case; TypeScript checks they are all here. */
 async function runJob(env: Env, db: Database, job: { id: string; input: JobInput; part: number }, delivery: Delivery): Promise<JobStep> {

@@ -2,40 +2,40 @@ import { DurableObject } from "cloudflare:workers";
 import type { z } from "zod";
 
 import { createDatabase } from "~/db/client.server";
-import { applyModelGrade, applyTeacherGrade, finish, startAttempt, submit, type AttemptAnswer, type AttemptState } from "~/domain/sessions/attempt";
+import { applyModelGrade, applyTeacherGrade, type AttemptAnswer, type AttemptState, finish, startAttempt, submit } from "~/domain/sessions/attempt";
 import { answerKey, attemptWrites, isStoredAttempt, joinAttempt, type StoredAttempt } from "~/domain/sessions/attempt-storage";
 import { blueprintSchema, type SessionBlueprint, type SessionQuestion } from "~/domain/sessions/blueprint";
-import { isBlueprintHead, joinBlueprint, splitBlueprint, type BlueprintHead } from "~/domain/sessions/blueprint-parts";
-import { sessionProgress, sessionView, toAnswerOutcome } from "~/domain/sessions/session-view";
-import { nextFlushDelayMs, sessionBehind } from "~/domain/sessions/write-behind";
+import { type BlueprintHead, isBlueprintHead, joinBlueprint, splitBlueprint } from "~/domain/sessions/blueprint-parts";
+import { modelGradeRequest, offlineGradeLog } from "~/domain/sessions/scoring";
+import { HEALTH_PROBE_SESSION_ID, SELF_CHECK_ANSWERS, selfCheckBlueprint } from "~/domain/sessions/self-check";
 import {
-  chatExchangeSchema,
-  MAX_CHAT_TURNS,
-  modelGradeSchema,
-  submitAnswerSchema,
-  teacherGradeSchema,
   type BeginResult,
   type ChatExchangeInput,
+  chatExchangeSchema,
   type ChatMessage,
   type ChatTranscriptResult,
   type CompleteResult,
   type FlushResult,
   type InvalidInput,
+  MAX_CHAT_TURNS,
   type ModelGradeInput,
+  modelGradeSchema,
   type SelfCheckResult,
   type SubmitAnswerInput,
+  submitAnswerSchema,
   type SubmitResult,
   type TeacherGradeInput,
   type TeacherGradeResult,
+  teacherGradeSchema,
   type TestSessionRpc,
   type ViewResult,
 } from "~/domain/sessions/session-contract";
-import { HEALTH_PROBE_SESSION_ID, SELF_CHECK_ANSWERS, selfCheckBlueprint } from "~/domain/sessions/self-check";
 import { isCompleted, isPastDeadline } from "~/domain/sessions/session-state";
-import { modelGradeRequest, offlineGradeLog } from "~/domain/sessions/scoring";
-import { loadConfig } from "~/services/config.server";
-import { writeSessionBehind } from "~/models/sessions.server";
+import { sessionProgress, sessionView, toAnswerOutcome } from "~/domain/sessions/session-view";
+import { nextFlushDelayMs, sessionBehind } from "~/domain/sessions/write-behind";
 import type { Env } from "~/env";
+import { writeSessionBehind } from "~/models/sessions.server";
+import { loadConfig } from "~/services/config.server";
 
 const ATTEMPT_KEY = "attempt";
 const BLUEPRINT_KEY = "blueprint";

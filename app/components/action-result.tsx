@@ -1,7 +1,8 @@
-import { useFetcher, type SubmitOptions } from "@remix-run/react";
+import { type SubmitOptions, useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useRef } from "react";
 
 import type { ActionResult } from "~/domain/shell/action-result";
+
 import { useToast } from "./toast/toast-context";
 
 /** Where an answer comes from: a fetcher, or `{ data: useActionData(), state: navigation.state }`. */

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { BarChart3, BookOpen, CheckSquare, ClipboardList, Clock, ListChecks, MessageSquare, PlusCircle, Save, Target, type LucideIcon } from "lucide-react";
+import { BarChart3, BookOpen, CheckSquare, ClipboardList, Clock, ListChecks, type LucideIcon, MessageSquare, PlusCircle, Save, Target } from "lucide-react";
 
 type Stats = { totalTests: number; averageDuration: number; questionTypes: number };
 

@@ -2,6 +2,7 @@ import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 import { isGateData } from "~/domain/auth/gates";
+
 import { AppShell } from "./app-shell";
 import { GeneralErrorBoundary } from "./error-boundary";
 import { GateScreen } from "./gate-screen";

@@ -2,6 +2,7 @@ import { PanelLeft } from "lucide-react";
 import type { ReactNode } from "react";
 
 import type { CurrentUser } from "~/domain/auth/current-user";
+
 import { AppSidebar } from "./sidebar/app-sidebar";
 import { SidebarProvider, useSidebar } from "./sidebar/sidebar-context";
 

@@ -1,8 +1,8 @@
 import { X } from "lucide-react";
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 
 import { DialogFailureContext } from "./dialog-failure";
-import { useToast, type DialogFailure } from "./toast/toast-context";
+import { type DialogFailure, useToast } from "./toast/toast-context";
 
 /**
  * A modal dialog on the native <dialog> element: the browser traps focus, closes on Escape and

@@ -1,7 +1,8 @@
-import { isRouteErrorResponse, Link, useRouteError, type ErrorResponse } from "@remix-run/react";
+import { type ErrorResponse, isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 import { isNotFoundPage, type NotFoundPage } from "~/domain/shell/not-found";
+
 import { PageNotFound } from "./page-not-found";
 
 type StatusHandler = (error: ErrorResponse) => ReactNode;

@@ -1,4 +1,5 @@
 import type { Gate } from "~/domain/auth/gates";
+
 import { JoinClassScreen } from "./join-class-screen";
 import { LandingPage } from "./landing-page";
 import { StudentLayout } from "./student-layout";

@@ -2,10 +2,11 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { ZodType, ZodTypeDef } from "zod";
 
-import { useActionResult } from "./action-result";
-import { useToast } from "./toast/toast-context";
 import type { ActionResult, QueuedResult } from "~/domain/shell/action-result";
 import type { ToastMessage } from "~/domain/shell/toast";
+
+import { useActionResult } from "./action-result";
+import { useToast } from "./toast/toast-context";
 
 /** GET /api/jobs/{id}'s answer, as far as a waiting screen needs it. */
 type JobView = {

@@ -1,8 +1,9 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { useState, type ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 
-import type { ActionResult } from "~/domain/shell/action-result";
 import { JOIN_CODE_MAX_INPUT } from "~/domain/classes/join-codes";
+import type { ActionResult } from "~/domain/shell/action-result";
+
 import { FormAlert } from "./action-result";
 
 /**

@@ -1,5 +1,5 @@
 import { Form, useSubmit } from "@remix-run/react";
-import { useEffect, useRef, useSyncExternalStore, type ReactNode } from "react";
+import { type ReactNode, useEffect, useRef, useSyncExternalStore } from "react";
 
 /** A text filter waits for a pause in typing; the selects apply at once. */
 const TEXT_DEBOUNCE_MS = 300;

@@ -1,4 +1,5 @@
 import { formatShortDateTime, LOCAL_TIMES_SCRIPT, ownTimeZone, type ShownTime } from "~/domain/shell/time-zone";
+
 import { useNonce } from "./nonce";
 
 /**

@@ -1,4 +1,4 @@
-import { createContext, useContext, type ReactNode } from "react";
+import { createContext, type ReactNode, useContext } from "react";
 
 /**
  * This request's Content-Security-Policy nonce, provided by entry.server.tsx so `<Scripts>` and

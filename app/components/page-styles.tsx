@@ -1,8 +1,9 @@
 import { useLocation } from "@remix-run/react";
-import { createContext, useContext, useState, type ReactNode } from "react";
+import { createContext, type ReactNode, useContext, useState } from "react";
 
 import { inlinesStylesheet } from "~/domain/shell/student-paths";
 import stylesheet from "~/styles/tailwind.css";
+
 import { useNonce } from "./nonce";
 
 /**

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 import { displayName } from "~/domain/shell/user-display";
+
 import { GeneralErrorBoundary } from "./error-boundary";
 import { useRootData } from "./use-root-data";
 

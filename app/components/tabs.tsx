@@ -1,4 +1,4 @@
-import { useId, useRef, type KeyboardEvent, type ReactNode } from "react";
+import { type KeyboardEvent, type ReactNode, useId, useRef } from "react";
 
 /**
  * Accessible tabs (WAI-ARIA tabs pattern): arrow keys, Home and End move between tabs; only the

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 
-import { blueprintSchema, type SessionBlueprint } from "~/domain/sessions/blueprint";
+import { testDetailsSchema } from "~/domain/assessments/test-config";
 import { competencySchema, moduleSchema } from "~/domain/curriculum/curriculum";
 import { questionSchema } from "~/domain/questions/question";
 import { sanitizeQuestionHtml } from "~/domain/questions/sanitize-html";
-import { testDetailsSchema } from "~/domain/assessments/test-config";
+import { blueprintSchema, type SessionBlueprint } from "~/domain/sessions/blueprint";
+
 import { CURRICULUM_LIMITS, QUESTION_LIMITS, SANITIZED_GROWTH, STORED_QUESTION_TEXT_CHARS, TEST_LIMITS } from "./content-limits";
 
 /** A one-question blueprint holding the longest content authoring accepts, field by field. */

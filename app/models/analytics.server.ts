@@ -1,12 +1,13 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 
 import type { Database } from "~/db/client.server";
-import { cohorts, sessionAnswers, testSessionRecords, tests } from "~/db/schema";
+import { cohorts, sessionAnswers, tests, testSessionRecords } from "~/db/schema";
 import type { ReportSession } from "~/domain/analytics/analytics-report";
 import type { AnalyticsAnswer } from "~/domain/analytics/cohort-analytics";
 import type { CompletionReason } from "~/domain/sessions/session-contract";
 import { wasEndedEarly } from "~/domain/sessions/session-state";
+
 import { sessionStudentName } from "./student-names.server";
 
 /**

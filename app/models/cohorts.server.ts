@@ -1,15 +1,15 @@
-import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
-import { cohortMembers, cohorts, testSessionRecords, tests } from "~/db/schema";
+import { cohortMembers, cohorts, tests, testSessionRecords } from "~/db/schema";
 import {
+  type CohortCreateInput,
+  type CohortMemberInput,
+  type CohortUpdateInput,
   INACTIVE_CLASS,
   JOIN_CODE_TAKEN,
   resolveDefaultTest,
   UNKNOWN_TEST,
-  type CohortCreateInput,
-  type CohortMemberInput,
-  type CohortUpdateInput,
 } from "~/domain/classes/cohort";
 import { generateJoinCode, normalizeJoinCode } from "~/domain/classes/join-codes";
 import { conflict, invalid } from "~/lib/errors";

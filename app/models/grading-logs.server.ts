@@ -2,10 +2,10 @@ import { and, asc, desc, eq } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { aiGradingLogs } from "~/db/schema";
+import type { AiCall } from "~/domain/ai/ai-call";
 import type { GradingQuestion, StudentAnswer } from "~/domain/ai/grading-request";
 import type { GradingResult } from "~/domain/ai/schemas";
 import { costOf } from "~/domain/ai/usage-cost";
-import type { AiCall } from "~/domain/ai/ai-call";
 
 type GradingLogRow = typeof aiGradingLogs.$inferSelect;
 

@@ -1,16 +1,16 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { competencies, questionCompetencies, questions, testQuestions, tests } from "~/db/schema";
-import { inChunks, insertGroups } from "~/lib/batching";
-import { groupBy } from "~/lib/group-by";
 import { QUESTION_LIMITS } from "~/domain/content-limits";
-import type { QuestionInput } from "~/domain/questions/question";
-import { clampPage, pageSummary, searchNeedle, type QuestionFilters } from "~/domain/questions/question-list";
-import { invalid } from "~/lib/errors";
-import { jsonDepth } from "~/lib/json-bounds";
 import { htmlToPlainText } from "~/domain/questions/plain-text";
+import type { QuestionInput } from "~/domain/questions/question";
+import { clampPage, pageSummary, type QuestionFilters, searchNeedle } from "~/domain/questions/question-list";
 import { sanitizeQuestionHtml } from "~/domain/questions/sanitize-html";
+import { inChunks, insertGroups } from "~/lib/batching";
+import { invalid } from "~/lib/errors";
+import { groupBy } from "~/lib/group-by";
+import { jsonDepth } from "~/lib/json-bounds";
 
 /**
  * The question bank, read and written by the screens and /api/questions alike. Question text

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 
-import { nextEngineStep, startEngine, updateEngine, type EngineBank, type TestMode } from "~/domain/adaptive/engine";
+import { type EngineBank, nextEngineStep, startEngine, type TestMode, updateEngine } from "~/domain/adaptive/engine";
 import { LABEL_PRIORS } from "~/domain/adaptive/item-model";
 import { mulberry32 } from "~/domain/adaptive/random";
 import { questionSchema } from "~/domain/questions/question";
 import { DIFFICULTIES, QUESTION_TYPES } from "~/domain/questions/question-types";
 import { sanitizeQuestionHtml } from "~/domain/questions/sanitize-html";
+
 import { DEMO_COMPETENCIES, DEMO_MODULES, DEMO_PREREQUISITES } from "./seed-content";
 import { DEMO_QUESTIONS } from "./seed-questions";
 

@@ -1,5 +1,6 @@
 import type { QuestionOption } from "~/db/schema";
 import type { Difficulty, QuestionType } from "~/domain/questions/question-types";
+
 import type { DemoCompetencyKey } from "./seed-content";
 
 /**

@@ -16,6 +16,7 @@ import {
 import { hashPassword } from "~/domain/auth/password";
 import { normalizeEmail } from "~/domain/auth/roles";
 import { insertGroups } from "~/lib/batching";
+
 import { questionValues } from "./questions.server";
 import { DEMO_COMPETENCIES, DEMO_MODULES, DEMO_PREREQUISITES, type DemoCompetencyKey, type DemoSectionKey } from "./seed-content";
 import { DEMO_QUESTIONS } from "./seed-questions";

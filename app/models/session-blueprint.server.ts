@@ -2,10 +2,11 @@ import { inArray } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { competencies, modules, prerequisites } from "~/db/schema";
+import type { TestMode } from "~/domain/adaptive/engine";
 import { LABEL_PRIORS } from "~/domain/adaptive/item-model";
 import type { SessionBlueprint } from "~/domain/sessions/blueprint";
 import { inChunks } from "~/lib/batching";
-import type { TestMode } from "~/domain/adaptive/engine";
+
 import { getTestDetail } from "./tests.server";
 
 type BlueprintRequest = {

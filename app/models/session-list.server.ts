@@ -1,9 +1,10 @@
-import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { testSessionRecords as sessions } from "~/db/schema";
 import { clampPage, pageSummary } from "~/domain/questions/question-list";
 import type { SessionFilters } from "~/domain/sessions/session-list";
+
 import { sessionStudentName } from "./student-names.server";
 
 /**

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
-import { questionCompetencies, questions, sessionAnswers, testQuestions, testSessionRecords, tests } from "~/db/schema";
+import { questionCompetencies, questions, sessionAnswers, testQuestions, tests, testSessionRecords } from "~/db/schema";
 import type { Difficulty, QuestionType } from "~/domain/questions/question-types";
 
 /**

@@ -4,6 +4,7 @@ import type { Database } from "~/db/client.server";
 import { competencies, questionCompetencies, questions } from "~/db/schema";
 import type { DraftQuestionSave } from "~/domain/assessments/test-config";
 import { inChunks, insertGroups } from "~/lib/batching";
+
 import { questionValues } from "./questions.server";
 
 const nameKey = (name: string) => name.trim().toLowerCase();

@@ -2,11 +2,12 @@ import { asc, avg, count, desc, eq, inArray, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { competencies, modules, questionCompetencies, questions, testQuestions, tests, testSections } from "~/db/schema";
-import { inChunks, insertGroups } from "~/lib/batching";
-import { groupBy } from "~/lib/group-by";
-import { conflict, invalid } from "~/lib/errors";
 import { isDraftQuestion, type PlacementInput, type TestCreate, type TestUpdate } from "~/domain/assessments/test-config";
 import { effectiveTimeLimit } from "~/domain/assessments/timers";
+import { inChunks, insertGroups } from "~/lib/batching";
+import { conflict, invalid } from "~/lib/errors";
+import { groupBy } from "~/lib/group-by";
+
 import { draftQuestionWrites } from "./test-drafts.server";
 
 /**

@@ -1,8 +1,8 @@
-import { and, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { attemptThrottle } from "~/db/schema";
-import { delayAfter, delaySchedule, MAX_QUIET_PERIOD_MS, type Claim, type ThrottlePolicy } from "~/domain/throttle";
+import { type Claim, delayAfter, delaySchedule, MAX_QUIET_PERIOD_MS, type ThrottlePolicy } from "~/domain/throttle";
 
 /**
  * Throttle counts (ADR 0002, ADR 0015), one row per key ("account:…", "guess-address:…", …).

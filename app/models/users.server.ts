@@ -2,8 +2,8 @@ import { and, count, eq, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { users } from "~/db/schema";
-import { normalizeEmail, resolveRole } from "~/domain/auth/roles";
 import type { CurrentUser } from "~/domain/auth/current-user";
+import { normalizeEmail, resolveRole } from "~/domain/auth/roles";
 
 export type UserRow = typeof users.$inferSelect;
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 
-import { requireAdmin } from "~/services/auth.server";
 import { AdminErrorBoundary } from "~/components/admin-layout";
+import { requireAdmin } from "~/services/auth.server";
 
 /**
  * Any path no route claims. Signed out: the landing page; a student: the join screen

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 
+import { BackLink, PageHeader } from "~/components/page-header";
 import { requireAdmin } from "~/services/auth.server";
-import { PageHeader, BackLink } from "~/components/page-header";
 
 export const meta: MetaFunction = () => [{ title: "AI Grading Review · Adaptive Testing Engine" }];
 

@@ -1,12 +1,12 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { ArrowRight, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 
-import { BackLink, PageHeader } from "~/components/page-header";
+import { useActionResult, useIntentFetcher } from "~/components/action-result";
 import { Dialog, DialogActions } from "~/components/dialog";
 import { FieldError, useFieldError } from "~/components/form-field";
-import { useActionResult, useIntentFetcher } from "~/components/action-result";
+import { BackLink, PageHeader } from "~/components/page-header";
 import { PREREQUISITE_MESSAGES, prerequisiteActionSchema } from "~/domain/curriculum/screen-actions";
 import { NOT_FOUND, refuseMissing } from "~/domain/shell/not-found";
 import { assertNever } from "~/lib/assert-never";

@@ -3,9 +3,9 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { ClipboardList, Plus } from "lucide-react";
 
 import { TestCard } from "~/components/assessments/test-card";
+import { PageHeader } from "~/components/page-header";
 import { listTests } from "~/models/tests.server";
 import { requireAdmin } from "~/services/auth.server";
-import { PageHeader } from "~/components/page-header";
 
 export const meta: MetaFunction = () => [{ title: "Test Configurations · Adaptive Testing Engine" }];
 

@@ -2,15 +2,15 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { Lightbulb } from "lucide-react";
 
-import { EMPTY_TEST_DETAILS, TestDetailsFields } from "~/components/assessments/test-details-fields";
 import { FormAlert, useActionResult } from "~/components/action-result";
-import type { ActionResult } from "~/domain/shell/action-result";
+import { EMPTY_TEST_DETAILS, TestDetailsFields } from "~/components/assessments/test-details-fields";
+import { BackLink, PageHeader } from "~/components/page-header";
 import { CREATE_TEST_MESSAGES, createTestActionSchema } from "~/domain/assessments/screen-actions";
+import type { ActionResult } from "~/domain/shell/action-result";
 import { createTest } from "~/models/tests.server";
 import { handleAction } from "~/services/action.server";
 import { requireAdmin } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { PageHeader, BackLink } from "~/components/page-header";
 
 export const meta: MetaFunction = () => [{ title: "Create New Test · Adaptive Testing Engine" }];
 

@@ -1,7 +1,7 @@
-import { resourceRoute } from "~/services/resource-route.server";
 import { ClaimsError } from "~/domain/auth/oidc-claims";
 import { IdentityConflictError } from "~/models/users.server";
 import { oidcAuthenticator } from "~/services/oidc.server";
+import { resourceRoute } from "~/services/resource-route.server";
 import { completeSignIn } from "~/services/sign-in.server";
 import { redirectWithToast } from "~/services/toast.server";
 

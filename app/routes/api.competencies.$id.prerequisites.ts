@@ -1,7 +1,7 @@
 import { prerequisiteSchema } from "~/domain/curriculum/curriculum";
+import { refuseMissing } from "~/domain/shell/not-found";
 import { addPrerequisite } from "~/models/competencies.server";
 import { created, resourceRoute } from "~/services/resource-route.server";
-import { refuseMissing } from "~/domain/shell/not-found";
 
 /** POST /api/competencies/{id}/prerequisites {prerequisiteId}: 201; 400 self; 404 unknown; 409 duplicate or cycle. */
 export const { loader, action } = resourceRoute({

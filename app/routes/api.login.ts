@@ -1,7 +1,7 @@
 import { redirect } from "@remix-run/cloudflare";
 
-import { resourceRoute } from "~/services/resource-route.server";
 import { oidcAuthenticator } from "~/services/oidc.server";
+import { resourceRoute } from "~/services/resource-route.server";
 import { rememberReturnTo } from "~/services/sign-in.server";
 import { redirectWithToast } from "~/services/toast.server";
 

@@ -1,11 +1,11 @@
 import { json } from "@remix-run/cloudflare";
 
+import type { Database } from "~/db/client.server";
 import { API_SESSION_ALL_MAX, apiQueryFilters, asksForPage, readSessionListApiQuery, type SessionFilters } from "~/domain/sessions/session-list";
 import { wasEndedEarly } from "~/domain/sessions/session-state";
-import type { Database } from "~/db/client.server";
-import { jsonArrayStream } from "~/lib/json-array-stream";
-import { countSessions, sessionListChunks, sessionWindow, type SessionListRow } from "~/models/session-list.server";
 import { invalid } from "~/lib/errors";
+import { jsonArrayStream } from "~/lib/json-array-stream";
+import { countSessions, sessionListChunks, type SessionListRow, sessionWindow } from "~/models/session-list.server";
 import { resourceRoute } from "~/services/resource-route.server";
 
 /** A session as the list gives it: both readings of the id, times in ISO 8601, no answers map. */

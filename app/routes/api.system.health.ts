@@ -1,8 +1,8 @@
-import { json, type AppLoadContext } from "@remix-run/cloudflare";
+import { type AppLoadContext, json } from "@remix-run/cloudflare";
 import { sql } from "drizzle-orm";
 
-import { countJobsByStatus } from "~/models/jobs.server";
 import { HEALTH_PROBE_SESSION_ID, retryStoredOnce } from "~/domain/sessions/self-check";
+import { countJobsByStatus } from "~/models/jobs.server";
 import { resourceRoute } from "~/services/resource-route.server";
 import { testSessionStub } from "~/services/session-object.server";
 

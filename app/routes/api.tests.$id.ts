@@ -1,5 +1,5 @@
-import { NOT_FOUND } from "~/domain/shell/not-found";
 import { testUpdateSchema } from "~/domain/assessments/test-config";
+import { NOT_FOUND } from "~/domain/shell/not-found";
 import { deleteTest, getTestDetail, updateTest } from "~/models/tests.server";
 import { resourceRoute } from "~/services/resource-route.server";
 

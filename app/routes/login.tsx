@@ -1,10 +1,10 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { GraduationCap } from "lucide-react";
 
+import { FormAlert } from "~/components/action-result";
 import { FormField } from "~/components/form-field";
 import { MIN_PASSWORD_LENGTH } from "~/domain/auth/password-policy";
-import { FormAlert } from "~/components/action-result";
 import { LOGIN_MESSAGES, loginActionSchema, SIGN_IN_NEEDS_FORM } from "~/domain/auth/sign-in";
 import type { ActionResult } from "~/domain/shell/action-result";
 import { assertNever } from "~/lib/assert-never";

@@ -1,4 +1,5 @@
 import { resourceRoute } from "~/services/resource-route.server";
+
 import { testPageAction } from "./test.$id/test-page.server";
 
 /**

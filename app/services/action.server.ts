@@ -1,12 +1,13 @@
 import { json } from "@remix-run/cloudflare";
 import type { z } from "zod";
 
-import type { ToastMessage } from "~/domain/shell/toast";
 import type { ActionResult, TitledMessage } from "~/domain/shell/action-result";
+import type { ToastMessage } from "~/domain/shell/toast";
 import { DomainError, invalid, RATE_LIMITED_TITLE, RateLimitedError } from "~/lib/errors";
 import { formToObject } from "~/lib/form-data";
-import { parseRequestJson } from "~/lib/json-bounds";
 import { fieldErrors } from "~/lib/form-errors";
+import { parseRequestJson } from "~/lib/json-bounds";
+
 import { describeFailure } from "./http-errors.server";
 
 /**

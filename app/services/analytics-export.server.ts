@@ -2,6 +2,7 @@ import { analyticsFileName } from "~/domain/analytics/analytics-csv";
 import { analyticsScopeFromQuery } from "~/domain/analytics/analytics-scope";
 import type { CohortAnalyticsReport } from "~/domain/analytics/report";
 import { NOT_FOUND } from "~/domain/shell/not-found";
+
 import { csvAttachment } from "./api.server";
 import { loadCohortAnalytics } from "./cohort-analytics.server";
 import { resourceRoute } from "./resource-route.server";

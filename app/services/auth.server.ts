@@ -1,8 +1,9 @@
-import { json, type AppLoadContext } from "@remix-run/cloudflare";
+import { type AppLoadContext, json } from "@remix-run/cloudflare";
 
-import type { GateData } from "~/domain/auth/gates";
 import type { CurrentUser } from "~/domain/auth/current-user";
+import type { GateData } from "~/domain/auth/gates";
 import { findUserById, toCurrentUser } from "~/models/users.server";
+
 import { readSession } from "./session.server";
 
 /**

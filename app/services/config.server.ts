@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { parseAiConfig, type AiConfig } from "~/domain/ai/ai-config";
+import { type AiConfig, parseAiConfig } from "~/domain/ai/ai-config";
 import { parseAdminEmails } from "~/domain/auth/roles";
 import type { Env } from "~/env";
 

@@ -1,16 +1,17 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 
+import type { CurrentUser } from "~/domain/auth/current-user";
 import type { GradeOverrideInput } from "~/domain/sessions/grade-override";
+import { type GradingReview, gradingReviewJson, type OverrideJson, overrideJson } from "~/domain/sessions/grading-review";
 import { wasEndedEarly } from "~/domain/sessions/session-state";
-import { gradingReviewJson, overrideJson, type GradingReview, type OverrideJson } from "~/domain/sessions/grading-review";
-import { displayName } from "~/domain/shell/user-display";
 import { NOT_FOUND } from "~/domain/shell/not-found";
+import { displayName } from "~/domain/shell/user-display";
 import { found, invalid, notFound } from "~/lib/errors";
 import { insertGradeOverride, listSessionGradeOverrides } from "~/models/grade-overrides.server";
 import { latestGradingLogId, listSessionGradingLogs } from "~/models/grading-logs.server";
 import { findSessionRecord } from "~/models/sessions.server";
 import { findSessionStudent } from "~/models/student-names.server";
-import type { CurrentUser } from "~/domain/auth/current-user";
+
 import { testSessionStub } from "./session-object.server";
 
 type SessionGradingReview = {

@@ -3,6 +3,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { joinCodeThrottles, resumeCodeThrottles, tooManyGuessesMessage } from "~/domain/classes/guess-throttle";
 import { sameResumeCode } from "~/domain/sessions/resume-code";
 import { findCohortByJoinCode } from "~/models/cohorts.server";
+
 import { claimAttempts, refuseWhileHeldBack } from "./throttle.server";
 
 /**

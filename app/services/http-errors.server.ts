@@ -1,5 +1,5 @@
 import type { NotFoundPage } from "~/domain/shell/not-found";
-import { DomainError, RateLimitedError, type FailureKind } from "~/lib/errors";
+import { DomainError, type FailureKind, RateLimitedError } from "~/lib/errors";
 
 /** The one place a failure's kind becomes an HTTP status. */
 const STATUS_OF: Record<FailureKind, number> = {

@@ -1,6 +1,6 @@
 import type { Database } from "~/db/client.server";
 import type { JobInput, JobMessage, JobProgress } from "~/domain/jobs/job-messages";
-import { insertJob, recordJobError, type JobRow } from "~/models/jobs.server";
+import { insertJob, type JobRow, recordJobError } from "~/models/jobs.server";
 
 /**
  * Records a job in D1, then puts its id on the queue. If the queue refuses the message the

@@ -2,15 +2,16 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 
-import { signInSchema, type FirstAdminInput } from "~/domain/auth/sign-in";
-import { throttlesFor } from "~/domain/auth/sign-in-throttle-keys";
 import { hashPassword, verifyPassword } from "~/domain/auth/password";
 import { normalizeEmail } from "~/domain/auth/roles";
+import { type FirstAdminInput, signInSchema } from "~/domain/auth/sign-in";
+import { throttlesFor } from "~/domain/auth/sign-in-throttle-keys";
 import { DomainError } from "~/lib/errors";
 import { createFirstAdmin, findUserByEmail, recordSignIn, type UserRow } from "~/models/users.server";
+
 import { readSession } from "./session.server";
-import { claimSignInAttempts, settleSuccessfulSignIn } from "./sign-in-throttle.server";
 import { completeSignIn } from "./sign-in.server";
+import { claimSignInAttempts, settleSuccessfulSignIn } from "./sign-in-throttle.server";
 import { trustDevice, trustedDeviceFor } from "./trusted-device.server";
 
 const INVALID_CREDENTIALS = "Invalid email or password.";

@@ -1,10 +1,11 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { z } from "zod";
 import { Authenticator } from "remix-auth";
 import { OAuth2Strategy } from "remix-auth-oauth2";
+import { z } from "zod";
 
 import { ClaimsError, decodeJwtPayload, emailIsVerified, idTokenClaimsSchema, namesFromClaims, validateIdTokenClaims } from "~/domain/auth/oidc-claims";
 import { upsertOidcUser, type UserRow } from "~/models/users.server";
+
 import type { OidcConfig } from "./config.server";
 
 /**

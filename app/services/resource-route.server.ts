@@ -1,10 +1,11 @@
-import { json, type AppLoadContext, type LoaderFunctionArgs, type TypedResponse } from "@remix-run/cloudflare";
+import { type AppLoadContext, json, type LoaderFunctionArgs, type TypedResponse } from "@remix-run/cloudflare";
 import type { z } from "zod";
 
 import type { CurrentUser } from "~/domain/auth/current-user";
+
 import { apiError, invalidInput, methodNotAllowed, parseJsonBody } from "./api.server";
-import { describeFailure } from "./http-errors.server";
 import { requireAdmin, requireUser } from "./auth.server";
+import { describeFailure } from "./http-errors.server";
 
 /**
  * The one shape of a resource route (every /api route and the screens' JSON/CSV/SVG routes),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { DomainError } from "~/lib/errors";
+
 import { refusalError } from "./session-object.server";
 
 describe("refusalError", () => {

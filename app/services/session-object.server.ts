@@ -1,6 +1,6 @@
 import type { SessionRefusal } from "~/domain/sessions/session-contract";
 import type { Env } from "~/env";
-import { conflict, invalid, notFound, type DomainError } from "~/lib/errors";
+import { conflict, type DomainError, invalid, notFound } from "~/lib/errors";
 
 /** The typed RPC stub of one session's Durable Object, addressed by the session id. */
 export function testSessionStub(env: Pick<Env, "TEST_SESSION">, sessionId: string) {

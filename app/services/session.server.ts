@@ -1,6 +1,7 @@
 import { createCookieSessionStorage, type Session } from "@remix-run/cloudflare";
 
 import type { ToastMessage } from "~/domain/shell/toast";
+
 import type { AppConfig } from "./config.server";
 
 type SessionData = { userId: string; returnTo: string };

@@ -3,6 +3,7 @@ import { tooManyAttemptsMessage } from "~/domain/auth/sign-in-throttle";
 import { isClearedBySuccess } from "~/domain/auth/sign-in-throttle-keys";
 import type { ThrottleKey } from "~/domain/throttle";
 import { clearThrottle, giveBackAttempt } from "~/models/throttle.server";
+
 import { claimAttempts } from "./throttle.server";
 
 /**

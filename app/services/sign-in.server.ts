@@ -1,6 +1,7 @@
-import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { type AppLoadContext, redirect } from "@remix-run/cloudflare";
 
 import { safeReturnPath } from "~/domain/auth/safe-redirect";
+
 import { commitSession, readSession } from "./session.server";
 
 /**

@@ -1,4 +1,4 @@
-import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { type AppLoadContext, redirect } from "@remix-run/cloudflare";
 
 import { plainPage } from "./request-guard.server";
 import { destroySession, readSession } from "./session.server";

@@ -1,21 +1,22 @@
-import { createCookie, type AppLoadContext } from "@remix-run/cloudflare";
+import { type AppLoadContext, createCookie } from "@remix-run/cloudflare";
 
-import { joinUrl } from "~/domain/classes/cohort";
-import { findCohortForStart } from "~/models/cohorts.server";
 import type { CurrentUser } from "~/domain/auth/current-user";
+import { joinUrl } from "~/domain/classes/cohort";
 import { type SessionSnapshot } from "~/domain/sessions/session-contract";
 import { MAX_SESSION_SECONDS } from "~/domain/sessions/session-limits";
 import {
   joinedPass,
+  type JoinedStudent,
   passReach,
   readPassValue,
   RESULTS_WINDOW_MINUTES,
   sessionOf,
   sessionPass,
-  type JoinedStudent,
   type StudentPass,
 } from "~/domain/sessions/student-pass";
 import { DomainError } from "~/lib/errors";
+import { findCohortForStart } from "~/models/cohorts.server";
+
 import { getCurrentUser } from "./auth.server";
 import type { AppConfig } from "./config.server";
 

@@ -1,24 +1,25 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 
+import type { TestMode } from "~/domain/adaptive/engine";
 import { gradingQuestionSchema, studentAnswerSchema } from "~/domain/ai/grading-request";
+import { NO_USAGE } from "~/domain/ai/usage-cost";
+import type { CurrentUser } from "~/domain/auth/current-user";
 import { generateResumeCode } from "~/domain/sessions/resume-code";
 import type { AnswerOutcome, OfflineGradeLog, SessionProgress, SessionView, SubmitAnswerInput } from "~/domain/sessions/session-contract";
 import { RESUME_REQUIRED, type StartSessionInput } from "~/domain/sessions/start-request";
 import type { JoinedStudent } from "~/domain/sessions/student-pass";
-import type { TestMode } from "~/domain/adaptive/engine";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { conflict, DomainError, found, notFound } from "~/lib/errors";
-import { NO_USAGE } from "~/domain/ai/usage-cost";
-import { insertGradingLog, type GradingLogInput } from "~/models/grading-logs.server";
-import { buildBlueprint } from "~/models/session-blueprint.server";
 import { addCohortMember, findCohortForStart, removeCohortMember } from "~/models/cohorts.server";
+import { type GradingLogInput, insertGradingLog } from "~/models/grading-logs.server";
+import { buildBlueprint } from "~/models/session-blueprint.server";
 import { deleteSessionRecord, findSessionInProgress, insertSessionRecord } from "~/models/sessions.server";
-import type { CurrentUser } from "~/domain/auth/current-user";
-import { aiTasksFor, queueAnswerGrading } from "./ai/tasks.server";
+
 import { OFFLINE_MODEL } from "./ai/offline-provider.server";
+import { aiTasksFor, queueAnswerGrading } from "./ai/tasks.server";
 import { resumeCodeMatches } from "./guess-throttle.server";
-import { passForSession, requireSessionAccess, requireSessionReach, sessionInPass } from "./student-pass.server";
 import { refusalError, testSessionStub } from "./session-object.server";
+import { passForSession, requireSessionAccess, requireSessionReach, sessionInPass } from "./student-pass.server";
 
 /**
  * Starting, reading, answering and completing a test session. The session's Durable

@@ -1,6 +1,7 @@
-import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { type AppLoadContext, redirect } from "@remix-run/cloudflare";
 
 import type { ToastMessage } from "~/domain/shell/toast";
+
 import { commitSession, readSession } from "./session.server";
 
 /**

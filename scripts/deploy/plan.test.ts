@@ -2,9 +2,10 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+
 import { describe, expect, it } from "vitest";
 
-import { PLACEHOLDER_DATABASE_ID, planDeploy, readDeployConfig, withDatabaseId, type DeployConfig } from "./plan";
+import { type DeployConfig, PLACEHOLDER_DATABASE_ID, planDeploy, readDeployConfig, withDatabaseId } from "./plan";
 
 const root = join(import.meta.dirname, "..", "..");
 const toml = readFileSync(join(root, "wrangler.toml"), "utf8");

@@ -3,7 +3,7 @@
  * the app through `node scripts/start.mjs` (build, migrations, seed, `wrangler dev`) on a fresh
  * state folder, and an empty Worker under the same `wrangler dev`.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { createWriteStream, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 

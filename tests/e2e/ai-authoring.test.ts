@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 
+import { GIFT_PASTE } from "../support/ai-fixtures";
 import { seriousAccessibilityViolations } from "../support/axe";
 import { saveScreenshot } from "../support/browser";
 import { browserSession } from "../support/browser-session";
-import { GIFT_PASTE } from "../support/ai-fixtures";
 import { demoAccounts } from "../support/worker";
 
 /** A teacher with no AI key generates a test, imports one from GIFT, and preview-grades an answer. */

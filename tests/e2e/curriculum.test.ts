@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { DEMO_PREREQUISITES } from "~/models/seed-content";
 import { DEMO_QUESTIONS } from "~/models/seed-questions";
+
 import { saveScreenshot } from "../support/browser";
 import { browserSession } from "../support/browser-session";
 import { demoAccounts } from "../support/worker";

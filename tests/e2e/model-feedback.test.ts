@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { apiClient } from "../support/api";
 import { browserSession } from "../support/browser-session";
-import { startOpenAiStub, type OpenAiStub } from "../support/openai-stub";
+import { type OpenAiStub, startOpenAiStub } from "../support/openai-stub";
 import { demoAccounts } from "../support/worker";
 
 /**

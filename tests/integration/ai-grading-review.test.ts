@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { TestSessionRpc } from "~/domain/sessions/session-contract";
-import { count, demoClients, type ApiClient } from "../support/api";
+
+import { type ApiClient, count, demoClients } from "../support/api";
 import { gradedSession, waitFor, WEAK_OPEN_ANSWER } from "../support/grading-fixtures";
 import { startWorker, type TestWorker } from "../support/worker";
 

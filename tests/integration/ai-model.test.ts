@@ -1,9 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
 import type { TestSessionRpc } from "~/domain/sessions/session-contract";
-import { count, demoClients, type ApiClient } from "../support/api";
+
 import { chatSession, GIFT_PASTE, GOOD_ANSWER, OPEN_QUESTION } from "../support/ai-fixtures";
-import { startOpenAiStub, STUB_MALFORMED_CONTENT, STUB_USAGE, type OpenAiStub } from "../support/openai-stub";
+import { type ApiClient, count, demoClients } from "../support/api";
+import { type OpenAiStub, startOpenAiStub, STUB_MALFORMED_CONTENT, STUB_USAGE } from "../support/openai-stub";
 import { startWorker, type TestWorker } from "../support/worker";
 
 /**

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { MAX_CHAT_TURNS } from "~/domain/sessions/session-contract";
-import { count, demoClients, type ApiClient } from "../support/api";
+
 import { chatSession, GIFT_PASTE, GOOD_ANSWER, OPEN_QUESTION } from "../support/ai-fixtures";
+import { type ApiClient, count, demoClients } from "../support/api";
 import { gradedSession } from "../support/grading-fixtures";
 import { startWorker, type TestWorker } from "../support/worker";
 

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { sessionAnswers, testSessionRecords } from "~/db/schema";
 import type { Difficulty } from "~/domain/questions/question-types";
-import { apiClient, demoClients, type ApiClient } from "../support/api";
+
+import { type ApiClient, apiClient, demoClients } from "../support/api";
 import { CookieJar } from "../support/cookie-jar";
 import { answerFor } from "../support/session-answers";
 import { demoAccounts, startWorker, type TestWorker } from "../support/worker";

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { apiClient, count, demoClients, type ApiClient } from "../support/api";
 import { createCohort } from "~/models/cohorts.server";
+
+import { type ApiClient, apiClient, count, demoClients } from "../support/api";
 import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
 
 /** Class Management's API and screen through the real Worker. */

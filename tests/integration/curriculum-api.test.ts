@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { count, demoClients, type ApiClient } from "../support/api";
+import { type ApiClient, count, demoClients } from "../support/api";
 import { startWorker, type TestWorker } from "../support/worker";
 
 let worker: TestWorker;

@@ -1,4 +1,4 @@
-import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import { type IncomingHttpHeaders, request as httpRequest } from "node:http";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { HEALTH_PROBE_SESSION_ID, selfCheckBlueprint } from "~/domain/sessions/self-check";
 import type { TestSessionRpc } from "~/domain/sessions/session-contract";
+
 import type { CookieJar } from "../support/cookie-jar";
 import { blueprintFixture } from "../support/session-fixtures";
 import { demoAccounts, startWorker, type TestWorker } from "../support/worker";

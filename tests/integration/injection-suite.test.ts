@@ -4,8 +4,9 @@ import type { GradingQuestion } from "~/domain/ai/grading-request";
 import { createOfflineProvider } from "~/services/ai/offline-provider.server";
 import { createOpenAiProvider } from "~/services/ai/openai-provider.server";
 import type { AiProvider } from "~/services/ai/provider.server";
+
 import { INJECTION_ATTACKS } from "../support/injection-attacks";
-import { startOpenAiStub, type OpenAiStub } from "../support/openai-stub";
+import { type OpenAiStub, startOpenAiStub } from "../support/openai-stub";
 
 /**
  * The injection suite: every attack appended to an honest but incomplete answer, graded

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { apiClient, count, demoClients, type ApiClient } from "../support/api";
+import { type ApiClient, apiClient, count, demoClients } from "../support/api";
 import { CookieJar } from "../support/cookie-jar";
 import { startWorker, type TestWorker } from "../support/worker";
 

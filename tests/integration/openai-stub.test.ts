@@ -5,8 +5,9 @@ import { type z } from "zod";
 
 import { delimitStudentText, screenStudentText } from "~/domain/ai/injection";
 import { chatReplySchema, formattedTestSchema, generatedTestSchema, gradingResultSchema } from "~/domain/ai/schemas";
-import { overlapScore, startOpenAiStub, STUB_MALFORMED_CONTENT, STUB_USAGE, type OpenAiStub } from "../support/openai-stub";
+
 import { INJECTION_ATTACKS } from "../support/injection-attacks";
+import { type OpenAiStub, overlapScore, startOpenAiStub, STUB_MALFORMED_CONTENT, STUB_USAGE } from "../support/openai-stub";
 
 /**
  * The OpenAI stub spoken to by the real `openai` SDK over HTTP. It lives here rather than beside

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { demoClients, type ApiClient } from "../support/api";
+import { type ApiClient, demoClients } from "../support/api";
 import type { CookieJar } from "../support/cookie-jar";
 import { seedBankQuestions } from "../support/seed-bank";
 import { demoAccounts, startWorker, type TestWorker } from "../support/worker";

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { DEMO_QUESTIONS } from "~/models/seed-questions";
-import { demoClients, type ApiClient } from "../support/api";
+
+import { type ApiClient, demoClients } from "../support/api";
 import { startWorker, type TestWorker } from "../support/worker";
 
 let worker: TestWorker;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { SubmitAnswerInput, TestSessionRpc } from "~/domain/sessions/session-contract";
+
 import type { CookieJar } from "../support/cookie-jar";
 import { runDurableObjectAlarm } from "../support/durable-object-alarms";
 import { blueprintFixture, choiceQuestion } from "../support/session-fixtures";

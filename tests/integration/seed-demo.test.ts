@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { simulatedClass } from "~/domain/analytics/simulated-student";
 import { DEMO_SEED, DEMO_STUDENT_COUNT, DEMO_TEST_MISSING } from "~/services/demo-cohort.server";
-import { demoClients, generateDemo, waitForJob, type ApiClient, type JobAnswer } from "../support/api";
+
+import { type ApiClient, demoClients, generateDemo, type JobAnswer, waitForJob } from "../support/api";
 import { startWorker, type TestWorker } from "../support/worker";
 
 /** POST /api/analytics/seed-demo and the Cohort Analytics page it leads to, through the real Worker. */

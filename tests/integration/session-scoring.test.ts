@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { apiClient, demoClients, type ApiClient } from "../support/api";
 import { chatSession } from "../support/ai-fixtures";
+import { type ApiClient, apiClient, demoClients } from "../support/api";
 import { CookieJar } from "../support/cookie-jar";
 import { waitFor } from "../support/grading-fixtures";
 import { demoAccounts, startWorker, type TestWorker } from "../support/worker";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { apiClient, count, demoClients, type ApiClient } from "../support/api";
+import { type ApiClient, apiClient, count, demoClients } from "../support/api";
 import { answerFor } from "../support/session-answers";
 import { startWorker, type TestWorker } from "../support/worker";
 

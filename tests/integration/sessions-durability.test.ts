@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { FLUSH_DELAY_MS } from "~/domain/sessions/write-behind";
-import { demoClients, type ApiClient } from "../support/api";
+
+import { type ApiClient, demoClients } from "../support/api";
 import { startWorker, type TestWorker } from "../support/worker";
 
 /** Timers the server enforces, and the write behind the session object that D1 failures cannot lose. */

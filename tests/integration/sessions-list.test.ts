@@ -1,18 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { apiClient, type ApiClient } from "../support/api";
-import type { CookieJar } from "../support/cookie-jar";
-import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
+import type { SessionFilters } from "~/domain/sessions/session-list";
 import { SESSIONS_EMPTY_MESSAGE } from "~/domain/sessions/session-list";
 import {
   sessionCountQuery,
   sessionExportChunkQuery,
-  sessionListChunks,
   sessionListChunkQuery,
+  sessionListChunks,
   sessionRowsQuery,
   sessionsForExport,
 } from "~/models/session-list.server";
-import type { SessionFilters } from "~/domain/sessions/session-list";
+
+import { type ApiClient, apiClient } from "../support/api";
+import type { CookieJar } from "../support/cookie-jar";
+import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
 
 /** Test Sessions: GET /api/sessions, the /admin/sessions screen and its CSV export. */
 let worker: TestWorker;

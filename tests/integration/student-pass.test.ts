@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
-import { apiClient, demoClients, type ApiClient } from "../support/api";
+import { type ApiClient, apiClient, demoClients } from "../support/api";
 import { CookieJar } from "../support/cookie-jar";
 import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
 

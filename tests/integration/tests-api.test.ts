@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { DEMO_QUESTIONS } from "~/models/seed-questions";
-import { count, demoClients, type ApiClient } from "../support/api";
+
+import { type ApiClient, count, demoClients } from "../support/api";
 import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
 
 let worker: TestWorker;

@@ -1,4 +1,5 @@
 import type { TestSessionRpc } from "~/domain/sessions/session-contract";
+
 import type { ApiClient } from "./api";
 import type { TestWorker } from "./worker";
 

@@ -5,11 +5,12 @@ import { Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 
 import { createDatabase, type Database } from "~/db/client.server";
+import type { Env } from "~/env";
 import { DEFAULT_DEMO_ACCOUNTS, seedDemoData } from "~/models/seed.server";
 import { findUserByEmail } from "~/models/users.server";
 import { loadConfig } from "~/services/config.server";
 import { sessionStorageFor } from "~/services/session.server";
-import type { Env } from "~/env";
+
 import { CookieJar } from "./cookie-jar";
 import { alarmHarnessEntry } from "./durable-object-alarms";
 import { CLOCK_PATH, clockHarnessEntry } from "./worker-clock";

@@ -1,4 +1,5 @@
 import { barChart, barChartHeight, type Margin } from "~/domain/analytics/chart-geometry";
+
 import { CHART_COLOURS } from "./column-chart";
 
 const WIDTH = 640;

@@ -1,4 +1,4 @@
-import { columnChart, linearScale, type Frame } from "~/domain/analytics/chart-geometry";
+import { columnChart, type Frame, linearScale } from "~/domain/analytics/chart-geometry";
 
 /** Colours with at least 3:1 contrast on white (WCAG 1.4.11); a bar's meaning is also in its text. */
 export const CHART_COLOURS = { bar: "#2563eb", flagged: "#b45309", axis: "#475569", grid: "#e2e8f0", text: "#334155", marker: "#0f172a" };

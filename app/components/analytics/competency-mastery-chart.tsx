@@ -1,6 +1,7 @@
 import { truncateLabel } from "~/domain/analytics/chart-geometry";
 import { COMPETENCY_ATTENTION_PERCENT } from "~/domain/analytics/cohort-analytics";
 import type { CohortAnalyticsReport } from "~/domain/analytics/report";
+
 import { BarChart } from "./bar-chart";
 import { ChartFigure, DataTable } from "./chart-figure";
 

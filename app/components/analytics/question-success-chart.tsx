@@ -1,5 +1,6 @@
 import { truncateLabel } from "~/domain/analytics/chart-geometry";
 import type { QuestionAnalyticsRow } from "~/domain/analytics/report";
+
 import { BarChart } from "./bar-chart";
 import { ChartFigure, DataTable } from "./chart-figure";
 

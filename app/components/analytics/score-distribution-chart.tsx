@@ -1,5 +1,6 @@
 import { binLabel } from "~/domain/analytics/chart-geometry";
 import type { Bin } from "~/domain/analytics/report";
+
 import { ChartFigure, DataTable } from "./chart-figure";
 import { ColumnChart } from "./column-chart";
 

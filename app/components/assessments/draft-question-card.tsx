@@ -1,8 +1,9 @@
 import Check from "lucide-react/icons/check";
 import type { ReactNode } from "react";
 
-import { QUESTION_TYPE_LABELS } from "./question-label";
 import type { DraftQuestion } from "~/domain/ai/schemas";
+
+import { QUESTION_TYPE_LABELS } from "./question-label";
 
 const DIFFICULTY_STYLES = {
   easy: "bg-emerald-50 text-emerald-800",

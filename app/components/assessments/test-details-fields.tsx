@@ -1,6 +1,6 @@
 import { FormField } from "~/components/form-field";
-import type { EditorDetails } from "~/domain/assessments/test-editor";
 import { DEFAULT_DIAGNOSTIC_DURATION, DEFAULT_PLACEMENT_DURATION, MAX_DURATION, MIN_DURATION } from "~/domain/assessments/test-config";
+import type { EditorDetails } from "~/domain/assessments/test-editor";
 
 type TestDetailsValues = Pick<EditorDetails, "title" | "description" | "gradeLevel" | "subject" | "placementDuration" | "diagnosticDuration">;
 

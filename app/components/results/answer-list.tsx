@@ -1,6 +1,7 @@
-import { ProgressBar } from "./results-cards";
 import type { ResultsAnswer } from "~/domain/sessions/results-page-data";
 import { formatTimeSpent } from "~/domain/sessions/time-spent";
+
+import { ProgressBar } from "./results-cards";
 
 /**
  * Every answer with its points, correctness, time, grading score and feedback (

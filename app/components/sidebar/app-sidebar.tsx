@@ -2,10 +2,11 @@ import { NavLink, useLocation } from "@remix-run/react";
 import { GraduationCap, LogOut } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
 
+import type { CurrentUser } from "~/domain/auth/current-user";
 import { SIDEBAR_WIDTH, SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_MOBILE } from "~/domain/shell/sidebar";
 import { displayName, initials } from "~/domain/shell/user-display";
-import type { CurrentUser } from "~/domain/auth/current-user";
-import { navGroupsFor, type NavGroup } from "./nav-items";
+
+import { type NavGroup, navGroupsFor } from "./nav-items";
 import { useSidebar } from "./sidebar-context";
 
 type SidebarUser = Pick<CurrentUser, "role" | "firstName" | "lastName" | "email" | "profileImageUrl">;

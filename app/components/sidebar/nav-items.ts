@@ -8,11 +8,11 @@ import {
   Layers,
   ListChecks,
   LogIn,
+  type LucideIcon,
   PlusCircle,
   Sparkles,
   Target,
   Users,
-  type LucideIcon,
 } from "lucide-react";
 
 import type { Role } from "~/domain/auth/roles";

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 
 import { isSidebarShortcut, MOBILE_BREAKPOINT_PX, sidebarCookie } from "~/domain/shell/sidebar";
 

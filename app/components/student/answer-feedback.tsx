@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 
 import type { AnswerFeedback } from "~/domain/sessions/answer-feedback";
 import { isCorrectScore, scoreLabel } from "~/domain/sessions/answer-rules";
+
 import { Clock, useCountdown } from "./timers";
 
 /** One answer's result and feedback, as far as the test's settings show them (the product's words). */

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
 
 import { useToast } from "~/components/toast/toast-context";
 import { testPagePath } from "~/domain/sessions/test-page-paths";
+
 import { sendChatMessage } from "./test-transport";
 
 export type ChatLine = { role: "user" | "assistant"; content: string };

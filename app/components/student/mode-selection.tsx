@@ -3,6 +3,7 @@ import { useState } from "react";
 
 import { expectationLine, type ModeChoice } from "~/domain/sessions/mode-expectation";
 import type { ActionResult } from "~/domain/shell/action-result";
+
 import { useHydrated } from "./timers";
 
 type Mode = ModeChoice["value"];

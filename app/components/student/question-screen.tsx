@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import type { QuestionType } from "~/domain/questions/question-types";
 import { testPagePath } from "~/domain/sessions/test-page-paths";
 import type { ActionResult, TitledMessage as Titled } from "~/domain/shell/action-result";
+
 import { FeedbackPanel } from "./answer-feedback";
 import { AnswerFields } from "./answer-fields";
 import { ChatBox, type ChatLine } from "./chat-box";

@@ -1,11 +1,12 @@
 import { useNavigate, useRevalidator } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState, type FormEvent, type RefObject } from "react";
+import { type FormEvent, type RefObject, useCallback, useEffect, useRef, useState } from "react";
 
 import { useToast } from "~/components/toast/toast-context";
 import type { QuestionType } from "~/domain/questions/question-types";
 import type { SubmittedAnswer } from "~/domain/sessions/answer-feedback";
 import { resultsPath } from "~/domain/sessions/test-page-paths";
 import type { TitledMessage } from "~/domain/shell/action-result";
+
 import type { ChatLine } from "./chat-box";
 import { dropPending, keepPending, pendingFor, type PendingSubmission } from "./pending-answers";
 import { completeSession, fetchAnswerGrade, submitAnswer } from "./test-transport";

@@ -1,7 +1,8 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 
 import { TOAST_DURATION_MS, type ToastMessage } from "~/domain/shell/toast";
+
 import { Toaster } from "./toaster";
 
 type ShownToast = ToastMessage & { id: number };

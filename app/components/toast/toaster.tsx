@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 
-import { CloseGlyph } from "../glyphs";
-
 import type { ToastMessage } from "~/domain/shell/toast";
+
+import { CloseGlyph } from "../glyphs";
 
 type Props = {
   toast: (ToastMessage & { id: number }) | null;

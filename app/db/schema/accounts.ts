@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
-import { id, timestamps } from "./columns";
 import type { Role } from "~/domain/auth/roles";
+
+import { id, timestamps } from "./columns";
 
 // People and sign-in
 

@@ -2,8 +2,9 @@ import { sql } from "drizzle-orm";
 import { check, index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 import type { TestMode } from "~/domain/adaptive/engine";
-import { bool, id, timestamps } from "./columns";
+
 import { users } from "./accounts";
+import { bool, id, timestamps } from "./columns";
 import { tests } from "./tests";
 
 // Classes

@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
-import { id, timestamps } from "./columns";
-import { users } from "./accounts";
 import type { JobProgress, JobStatus } from "~/domain/jobs/job-messages";
+
+import { users } from "./accounts";
+import { id, timestamps } from "./columns";
 
 // Queued work (AI grading, generation, formatting, demo data): state in D1 so screens can show progress
 

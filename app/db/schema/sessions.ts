@@ -3,8 +3,9 @@ import { check, index, integer, real, sqliteTable, text, uniqueIndex } from "dri
 
 import type { TestMode } from "~/domain/adaptive/engine";
 import type { Difficulty, QuestionType } from "~/domain/questions/question-types";
-import { bool, id, nowMs, timestamps } from "./columns";
+
 import { cohorts } from "./classes";
+import { bool, id, nowMs, timestamps } from "./columns";
 import { tests } from "./tests";
 
 // Test sessions (the Durable Object is the live authority; D1 holds the record for lists

@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
-import { bool, id, timestamps } from "./columns";
-import { users } from "./accounts";
-import { competencies } from "./curriculum";
 import type { Difficulty, QuestionType } from "~/domain/questions/question-types";
+
+import { users } from "./accounts";
+import { bool, id, timestamps } from "./columns";
+import { competencies } from "./curriculum";
 
 // Tests and the question bank
 

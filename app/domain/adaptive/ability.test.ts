@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { addResponse, estimateAbility, fisherInformationSE, initialLogPosterior, summarizePosterior, THETA_GRID } from "./ability";
-import { probabilityCorrect, type ItemParameters } from "./item-model";
+import { type ItemParameters, probabilityCorrect } from "./item-model";
 
 /**
  * The posterior written out by hand, φ(θ)·Π P^s (1 − P)^(1 − s), integrated by the trapezoid

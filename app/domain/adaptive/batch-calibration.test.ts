@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 
 import type { Difficulty } from "~/domain/questions/question-types";
 
+import { normalDraw, seededRandom } from "../../../tests/support/simulated-answers";
 import { recalibrateItems, type StudentResponse } from "./batch-calibration";
 import { PARAMETER_BOUNDS, uncalibratedItem } from "./calibration";
 import { type ItemParameters, LABEL_PRIORS, probabilityCorrect } from "./item-model";
-import { normalDraw, seededRandom } from "../../../tests/support/simulated-answers";
 
 type Bank = { ids: string[]; truth: ItemParameters[]; labels: Record<string, Difficulty> };
 

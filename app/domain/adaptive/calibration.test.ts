@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 
+import { normalDraw, seededRandom } from "../../../tests/support/simulated-answers";
 import { type CalibratedItem, onlineStep, PARAMETER_BOUNDS, predictedScore, uncalibratedItem, updateItemOnline } from "./calibration";
 import { type ItemParameters, probabilityCorrect } from "./item-model";
-import { normalDraw, seededRandom } from "../../../tests/support/simulated-answers";
 
 /** Runs `students` simulated students (true θ ~ N(0, 1), known to the update) through one item. */
 function calibrateOneItem(start: CalibratedItem, truth: ItemParameters, students: number, seed: number) {

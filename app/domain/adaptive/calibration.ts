@@ -1,6 +1,6 @@
-import type { AbilityEstimate } from "./ability";
 import type { Difficulty } from "~/domain/questions/question-types";
 
+import type { AbilityEstimate } from "./ability";
 import { type ItemParameters, LABEL_PRIORS, probabilityCorrect } from "./item-model";
 
 /**

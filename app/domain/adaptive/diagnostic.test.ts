@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { competencyEstimates, DEFAULT_DIAGNOSTIC_RULE, type DiagnosticInput, diagnosticStep } from "./diagnostic";
-import { nextEngineStep, startEngine, updateEngine, type EngineBank } from "./engine";
+import { type EngineBank, nextEngineStep, startEngine, updateEngine } from "./engine";
 import type { AdaptiveItem } from "./selection";
 
 function items(competencyId: string, count: number, prefix = competencyId): AdaptiveItem[] {

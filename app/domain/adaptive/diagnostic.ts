@@ -1,4 +1,4 @@
-import { addResponse, type AbilityEstimate, initialLogPosterior, summarizePosterior } from "./ability";
+import { type AbilityEstimate, addResponse, initialLogPosterior, summarizePosterior } from "./ability";
 import type { ItemParameters } from "./item-model";
 import type { AdaptiveItem } from "./selection";
 

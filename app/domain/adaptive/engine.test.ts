@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { nextEngineStep, startEngine, updateEngine, type EngineState } from "./engine";
+import { type EngineState, nextEngineStep, startEngine, updateEngine } from "./engine";
 import type { AdaptiveBank } from "./selection";
 
 const bank: AdaptiveBank = {

@@ -1,10 +1,10 @@
 import { addResponse, clampScore, initialLogPosterior, summarizePosterior } from "./ability";
-import type { ItemParameters } from "./item-model";
 import { DEFAULT_DIAGNOSTIC_RULE, type DiagnosticRule, diagnosticStep, type LengthRange } from "./diagnostic";
+import type { ItemParameters } from "./item-model";
 import { randomForStep } from "./random";
 import { type AdaptiveBank, type AdaptiveItem, selectNextItem } from "./selection";
+import { DEFAULT_PLACEMENT_RULE, type PlacementRule, placementStopReason, type StopReason } from "./stopping";
 import { diagnosticLength, placementLength } from "./test-length";
-import { DEFAULT_PLACEMENT_RULE, placementStopReason, type PlacementRule, type StopReason } from "./stopping";
 
 /**
  * One attempt's adaptive state and its two steps. The state is a plain JSON-safe

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { DEFAULT_DIAGNOSTIC_RULE } from "./diagnostic";
-import { DEFAULT_ENGINE_CONFIG, nextEngineStep, startEngine, testLength, updateEngine, type EngineBank, type EngineConfig } from "./engine";
+import { DEFAULT_ENGINE_CONFIG, type EngineBank, type EngineConfig, nextEngineStep, startEngine, testLength, updateEngine } from "./engine";
 import { mulberry32 } from "./random";
 import type { AdaptiveItem } from "./selection";
 import { DEFAULT_PLACEMENT_RULE } from "./stopping";

@@ -1,10 +1,11 @@
 import { type Difficulty } from "~/domain/questions/question-types";
 
+import { choiceSlots, DIFFICULTY_ORDER, splitByDifficulty, splitByType } from "./offline-generator-split";
 import {
   asSentence,
   blankOut,
-  mentionCount,
   extractTerms,
+  mentionCount,
   type Sentence,
   sentenceMentions,
   splitSentences,
@@ -12,7 +13,6 @@ import {
   stemsFromFirstContentWord,
   type Term,
 } from "./offline-generator-text";
-import { choiceSlots, DIFFICULTY_ORDER, splitByDifficulty, splitByType } from "./offline-generator-split";
 import { type DraftQuestion, type GeneratedTest } from "./schemas";
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { keyTerms, offlineTutorReply, OFFLINE_TUTOR_NOTE } from "./offline-tutor";
+import { keyTerms, OFFLINE_TUTOR_NOTE, offlineTutorReply } from "./offline-tutor";
 
 describe("offlineTutorReply", () => {
   const question = "<p>Discuss how <strong>photosynthesis</strong> turns light into chemical energy in plants.</p>";

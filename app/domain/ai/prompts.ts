@@ -1,5 +1,5 @@
-import { rubricText, type GradingQuestion, type StudentAnswer } from "./grading-request";
-import { delimitStudentText, screenStudentText, type ScreenedText } from "./injection";
+import { type GradingQuestion, rubricText, type StudentAnswer } from "./grading-request";
+import { delimitStudentText, type ScreenedText, screenStudentText } from "./injection";
 
 /**
  * The messages each AI task sends. Teacher-written material is quoted; student text is screened,

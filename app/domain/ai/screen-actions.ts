@@ -1,9 +1,10 @@
 import { z } from "zod";
 
-import { formatRequestSchema } from "./format-request";
-import { MAX_CONTEXT_CHARS } from "./generation-request";
 import { testCreateSchema } from "~/domain/assessments/test-config";
 import type { TitledMessage } from "~/domain/shell/action-result";
+
+import { formatRequestSchema } from "./format-request";
+import { MAX_CONTEXT_CHARS } from "./generation-request";
 
 /** The intents of the AI Test Generator and Import Test Content, with the product's toasts (sections 5 and 8). */
 

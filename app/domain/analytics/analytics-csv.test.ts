@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { cohortAnalyticsReport, type ReportSession } from "./analytics-report";
 import { analyticsFileName, questionAnalyticsCsv, studentPerformanceCsv } from "./analytics-csv";
+import { cohortAnalyticsReport, type ReportSession } from "./analytics-report";
 
 const session = (id: string, totalScore: number, options: Partial<ReportSession> = {}): ReportSession => ({
   sessionId: `s-${id}`,

@@ -1,4 +1,5 @@
 import { toCsv } from "~/domain/export/csv";
+
 import type { CohortAnalyticsReport } from "./report";
 
 /**

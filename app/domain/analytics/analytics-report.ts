@@ -1,6 +1,7 @@
 import { htmlToPlainText } from "~/domain/questions/plain-text";
+
 import { calibratedDifficulties } from "./calibrated-difficulty";
-import { analyseCohort, HARDEST_QUESTIONS, type AnalyticsSession } from "./cohort-analytics";
+import { analyseCohort, type AnalyticsSession, HARDEST_QUESTIONS } from "./cohort-analytics";
 import type { Bin, CohortAnalyticsReport } from "./report";
 import { mean, median, standardDeviation } from "./statistics";
 

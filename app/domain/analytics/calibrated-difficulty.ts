@@ -1,5 +1,6 @@
 import { BATCH_CALIBRATION_DEFAULTS, recalibrateItems, type StudentResponse } from "~/domain/adaptive/batch-calibration";
 import { DIFFICULTIES, type Difficulty } from "~/domain/questions/question-types";
+
 import type { AnalyticsSession } from "./cohort-analytics";
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { cohortAnalytics, type AnalyticsAnswer, type AnalyticsSession } from "./cohort-analytics";
+import { type AnalyticsAnswer, type AnalyticsSession, cohortAnalytics } from "./cohort-analytics";
 
 const MINUTE = 60_000;
 

@@ -5,7 +5,8 @@ import { mulberry32 } from "~/domain/adaptive/random";
 import { gradeOffline } from "~/domain/ai/offline-grader";
 import { isMultipleChoiceCorrect, isMultipleSelectCorrect } from "~/domain/questions/answer-check";
 import { DEMO_QUESTIONS } from "~/models/seed-questions";
-import { goodOpenAnswer, normalQuantile, simulatedAbilities, simulatedAnswer, simulatedClass, WEAK_ANSWER, type SimulatedQuestion } from "./simulated-student";
+
+import { goodOpenAnswer, normalQuantile, simulatedAbilities, simulatedAnswer, simulatedClass, type SimulatedQuestion, WEAK_ANSWER } from "./simulated-student";
 
 const option = (text: string, isCorrect: boolean) => ({ text, isCorrect });
 const choice: SimulatedQuestion = {

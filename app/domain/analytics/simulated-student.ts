@@ -1,8 +1,8 @@
+import type { TestMode } from "~/domain/adaptive/engine";
 import { probabilityCorrect } from "~/domain/adaptive/item-model";
 import { mulberry32 } from "~/domain/adaptive/random";
 import type { SessionQuestion } from "~/domain/sessions/blueprint";
 import type { Answer } from "~/domain/sessions/session-contract";
-import type { TestMode } from "~/domain/adaptive/engine";
 
 /**
  * Simulated students for the demo class: each has an ability θ and answers the

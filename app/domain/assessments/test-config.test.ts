@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ZodTypeAny } from "zod";
 
 import { fieldErrors } from "~/lib/form-errors";
+
 import { sectionSchema, testCreateSchema, testDetailsSchema, testUpdateSchema, timerDefaultsSchema } from "./test-config";
 
 /** The messages a form shows for an input the schema refuses. */

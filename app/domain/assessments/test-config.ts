@@ -1,10 +1,11 @@
 import { z } from "zod";
 
-import { DEFAULT_AI_MODEL } from "./ai-cost";
+import { TEST_LIMITS } from "~/domain/content-limits";
 import { questionSchema } from "~/domain/questions/question";
 import { QUESTION_TYPES } from "~/domain/questions/question-types";
 import { optionalSeconds } from "~/lib/schema-fields";
-import { TEST_LIMITS } from "~/domain/content-limits";
+
+import { DEFAULT_AI_MODEL } from "./ai-cost";
 
 /**
  * The test form (create and edit) and the test payloads of /api/tests, with the product's

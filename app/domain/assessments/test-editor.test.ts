@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { editorReducer, secondsFromInput, toUpdatePayload, type EditorState } from "./test-editor";
+import { editorReducer, type EditorState, secondsFromInput, toUpdatePayload } from "./test-editor";
 
 const base: EditorState = {
   details: {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { PBKDF2_ITERATIONS, constantTimeEqual, hashPassword, verifyPassword } from "./password";
+import { constantTimeEqual, hashPassword, PBKDF2_ITERATIONS, verifyPassword } from "./password";
 
 // Low iteration counts keep the suite fast where the count itself is not under test.
 const FAST = 1_000;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 
-import { ACCOUNT_POLICY, ADDRESS_POLICY, TRUSTED_DEVICE_POLICY } from "./sign-in-throttle";
 import { addressKey, UNKNOWN_ADDRESS } from "~/domain/throttle";
+
+import { ACCOUNT_POLICY, ADDRESS_POLICY, TRUSTED_DEVICE_POLICY } from "./sign-in-throttle";
 import { isClearedBySuccess, throttlesFor } from "./sign-in-throttle-keys";
 
 describe("throttlesFor", () => {

@@ -1,4 +1,5 @@
 import { addressKey, type ThrottleKey } from "~/domain/throttle";
+
 import { ACCOUNT_POLICY, ADDRESS_POLICY, TRUSTED_DEVICE_POLICY } from "./sign-in-throttle";
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { delayAfter, delaySchedule, type ThrottlePolicy } from "~/domain/throttle";
+
 import { ACCOUNT_POLICY, ADDRESS_POLICY, tooManyAttemptsMessage } from "./sign-in-throttle";
 
 const policy: ThrottlePolicy = { freeFailures: 5, firstDelayMs: 1000, maxDelayMs: 300_000, quietPeriodMs: 3_600_000 };

@@ -1,4 +1,4 @@
-import { MINUTE, SECOND, waitInWords, type ThrottlePolicy } from "~/domain/throttle";
+import { MINUTE, SECOND, type ThrottlePolicy, waitInWords } from "~/domain/throttle";
 
 /**
  * Sign-in throttling (ADR 0002) with the shared throttle (domain/throttle). Every attempt is

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { ZodTypeAny } from "zod";
 
+import { fieldErrors } from "~/lib/form-errors";
+
 import { cohortCreateSchema, cohortMemberSchema, cohortUpdateSchema, joinCodeLookupSchema, joinUrl, resolveDefaultTest } from "./cohort";
 import { COHORT_MESSAGES, cohortActionSchema } from "./screen-actions";
-import { fieldErrors } from "~/lib/form-errors";
 
 function errorsOf(schema: ZodTypeAny, input: unknown): Record<string, string> {
   const result = schema.safeParse(input);

@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { TEST_MODES, type TestMode } from "~/domain/adaptive/engine";
 import type { TitledMessage } from "~/domain/shell/action-result";
+
 import { JOIN_CODE_MAX_INPUT, normalizeJoinCode } from "./join-codes";
 
 /**

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { ACCOUNT_POLICY, ADDRESS_POLICY } from "~/domain/auth/sign-in-throttle";
 import { delayAfter, MAX_QUIET_PERIOD_MS } from "~/domain/throttle";
+
 import { GUESS_ADDRESS_POLICY, joinCodeThrottles, RESUME_CLASS_POLICY, resumeCodeThrottles, tooManyGuessesMessage } from "./guess-throttle";
 
 describe("join and resume code throttles", () => {

@@ -1,4 +1,4 @@
-import { addressKey, MINUTE, SECOND, waitInWords, type ThrottleKey, type ThrottlePolicy } from "~/domain/throttle";
+import { addressKey, MINUTE, SECOND, type ThrottleKey, type ThrottlePolicy, waitInWords } from "~/domain/throttle";
 
 /**
  * Guessing join codes and resume codes (ADR 0015), with the shared throttle (domain/throttle).

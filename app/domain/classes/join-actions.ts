@@ -1,7 +1,8 @@
 import { z } from "zod";
 
-import type { TitledMessage } from "~/domain/shell/action-result";
 import { RESUME_CODE_LENGTH } from "~/domain/sessions/resume-code";
+import type { TitledMessage } from "~/domain/shell/action-result";
+
 import { cohortMemberSchema, INACTIVE_CLASS, INFORMATION_REQUIRED, INVALID_JOIN_CODE, JOIN_CODE_REQUIRED } from "./cohort";
 import { JOIN_CODE_MAX_INPUT, normalizeJoinCode } from "./join-codes";
 

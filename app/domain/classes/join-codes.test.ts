@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH, generateJoinCode, normalizeJoinCode } from "./join-codes";
+import { generateJoinCode, JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH, normalizeJoinCode } from "./join-codes";
 
 describe("JOIN_CODE_ALPHABET", () => {
   it("is A-Z without I and O plus 2-9, with no duplicates", () => {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { recordId } from "~/lib/schema-fields";
+
 import { COHORT_NAME_REQUIRED, cohortCreateSchema, cohortUpdateSchema } from "./cohort";
 
 /**

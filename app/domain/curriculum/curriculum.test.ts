@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { ZodTypeAny } from "zod";
 
-import { competencySchema, curriculumMembershipSchema, curriculumSchema, moduleSchema, prerequisiteSchema } from "./curriculum";
 import { fieldErrors } from "~/lib/form-errors";
+
+import { competencySchema, curriculumMembershipSchema, curriculumSchema, moduleSchema, prerequisiteSchema } from "./curriculum";
 
 /** The messages a form shows for an input the schema refuses. */
 function errorsOf(schema: ZodTypeAny, input: unknown): Record<string, string> {

@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { CURRICULUM_LIMITS } from "~/domain/content-limits";
 import { optionalText } from "~/lib/schema-fields";
+
 import { MISSING_SELECTION } from "./prerequisites";
 
 /** Competencies, modules, prerequisites and curriculums. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { isDuplicate, wouldCreateCycle, type PrerequisiteEdge } from "./prerequisites";
+import { isDuplicate, type PrerequisiteEdge, wouldCreateCycle } from "./prerequisites";
 
 const needs = (competencyId: string, prerequisiteId: string): PrerequisiteEdge => ({ competencyId, prerequisiteId });
 

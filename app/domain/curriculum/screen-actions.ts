@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { recordId } from "~/lib/schema-fields";
+
 import { competencySchema, curriculumSchema, moduleSchema } from "./curriculum";
 import { MISSING_SELECTION, SELF_PREREQUISITE } from "./prerequisites";
 

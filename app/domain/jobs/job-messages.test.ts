@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { MAX_RETRIES, jobInputSchema, jobMessageSchema, retryDelaySeconds } from "./job-messages";
+import { jobInputSchema, jobMessageSchema, MAX_RETRIES, retryDelaySeconds } from "./job-messages";
 
 describe("jobInputSchema", () => {
   it("parses a ping with the default echo", () => {

@@ -1,7 +1,8 @@
 import { z } from "zod";
 
 import { pageNumber, pagingNumber, screenPage } from "~/domain/paging";
-import { DIFFICULTIES, QUESTION_TYPES, type Difficulty, type QuestionType } from "./question-types";
+
+import { DIFFICULTIES, type Difficulty, QUESTION_TYPES, type QuestionType } from "./question-types";
 
 /**
  * The bank's list query, shared by the Question Bank screen and the Add Questions dialog: search,

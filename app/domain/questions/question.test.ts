@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ZodTypeAny } from "zod";
 
 import { fieldErrors } from "~/lib/form-errors";
+
 import { parseRubricText, QUESTION_FORM_DEFAULTS, questionCompetenciesSchema, questionSchema } from "./question";
 import { QUESTION_TYPES } from "./question-types";
 

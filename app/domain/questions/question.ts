@@ -1,12 +1,13 @@
 import { z } from "zod";
 
-import { DIFFICULTIES, QUESTION_TYPES, type QuestionType } from "./question-types";
-import { optionalSeconds, optionalText, recordId } from "~/lib/schema-fields";
-import { jsonBoundsProblem, type JsonBounds } from "~/lib/json-bounds";
 // Bounds on what a question may store, shared with the test session. Every bank read serialises
 // these fields, so one oversized or deeply nested value would otherwise break the bank for every
 // admin (and D1 refuses rows over its size limit with a 500, not a message).
 import { QUESTION_LIMITS } from "~/domain/content-limits";
+import { type JsonBounds, jsonBoundsProblem } from "~/lib/json-bounds";
+import { optionalSeconds, optionalText, recordId } from "~/lib/schema-fields";
+
+import { DIFFICULTIES, QUESTION_TYPES, type QuestionType } from "./question-types";
 
 /**
  * The bank question payload (POST/PUT /api/questions) and the question form, which adds the

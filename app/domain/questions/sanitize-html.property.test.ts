@@ -1,9 +1,10 @@
 import fc from "fast-check";
-import { parseFragment, serialize, type DefaultTreeAdapterTypes } from "parse5";
+import { type DefaultTreeAdapterTypes, parseFragment, serialize } from "parse5";
 import { describe, expect, it } from "vitest";
 
-import { sanitizeQuestionHtml as clean } from "./sanitize-html";
 import { SANITIZED_GROWTH } from "~/domain/content-limits";
+
+import { sanitizeQuestionHtml as clean } from "./sanitize-html";
 
 /**
  * Thousands of hostile fragments, each output checked with parse5 (the WHATWG parser, as a

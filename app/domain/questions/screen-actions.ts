@@ -1,9 +1,10 @@
 import { z } from "zod";
 
-import { questionBankActionSchema } from "./question";
 import { answerText, studentAnswerSchema } from "~/domain/ai/grading-request";
 import { PREVIEW_ANSWER_REQUIRED } from "~/domain/ai/preview-grade-request";
 import { recordId } from "~/lib/schema-fields";
+
+import { questionBankActionSchema } from "./question";
 
 /** The Question Bank screen's intents and toasts. */
 export const questionBankScreenSchema = z.discriminatedUnion("intent", [

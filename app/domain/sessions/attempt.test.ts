@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { applyModelGrade, attemptResults, currentQuestion, finish, LATE_GRACE_MS, startAttempt, submit, type AttemptState } from "./attempt";
+import { applyModelGrade, attemptResults, type AttemptState, currentQuestion, finish, LATE_GRACE_MS, startAttempt, submit } from "./attempt";
 import type { SessionBlueprint, SessionQuestion } from "./blueprint";
 import { selfCheckBlueprint, twoPlusTwoQuestion } from "./self-check";
 

@@ -1,18 +1,19 @@
+import { type EngineBank, type EngineState, nextEngineStep, startEngine, testLength, updateEngine } from "~/domain/adaptive/engine";
 import { competencyMastery, moduleRecommendations, scaleScore, totalScorePercent, unaskedPoints } from "~/domain/adaptive/results";
-import { nextEngineStep, startEngine, testLength, updateEngine, type EngineBank, type EngineState } from "~/domain/adaptive/engine";
 import type { GradingResult } from "~/domain/ai/schemas";
-import { questionView, type QuestionView, type SessionBlueprint, type SessionQuestion } from "./blueprint";
-import { answerFitsQuestion, fromGrade, isOpenQuestion, scoreAnswer, type OfflineGrading } from "./scoring";
-import type { ChatMessage, SubmitAnswerInput, AttemptResults, Scored } from "./session-contract";
+
+import { type QuestionView, questionView, type SessionBlueprint, type SessionQuestion } from "./blueprint";
+import { answerFitsQuestion, fromGrade, isOpenQuestion, type OfflineGrading, scoreAnswer } from "./scoring";
+import type { AttemptResults, ChatMessage, Scored, SubmitAnswerInput } from "./session-contract";
 import {
   completeSession,
   endedBeforeStoppingRule,
   isCompleted,
   isPastDeadline,
+  type SessionState,
   startSession,
   wasEndedEarly,
   withAnsweredQuestion,
-  type SessionState,
 } from "./session-state";
 
 /**

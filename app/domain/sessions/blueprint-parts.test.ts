@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 
+import { STORED_QUESTION_TEXT_CHARS } from "~/domain/content-limits";
+
 import { blueprintSchema, type SessionBlueprint, type SessionQuestion } from "./blueprint";
 import { isBlueprintHead, joinBlueprint, PART_CHARS, splitBlueprint } from "./blueprint-parts";
-import { STORED_QUESTION_TEXT_CHARS } from "~/domain/content-limits";
 
 const question = (id: string, text: string): SessionQuestion => ({
   id,

@@ -1,8 +1,9 @@
 import { z } from "zod";
 
+import { TEST_MODES } from "~/domain/adaptive/engine";
 import { CURRICULUM_LIMITS, QUESTION_LIMITS, STORED_QUESTION_TEXT_CHARS, TEST_LIMITS } from "~/domain/content-limits";
 import { DIFFICULTIES, QUESTION_TYPES } from "~/domain/questions/question-types";
-import { TEST_MODES } from "~/domain/adaptive/engine";
+
 import { MAX_ID_LENGTH, MAX_SESSION_SECONDS } from "./session-limits";
 
 /**

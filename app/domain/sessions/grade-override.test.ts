@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { applyModelGrade, applyTeacherGrade, attemptResults, LATE_GRACE_MS, startAttempt, submit, TEACHER_GRADE_REFUSALS, type AttemptState } from "./attempt";
+import { applyModelGrade, applyTeacherGrade, attemptResults, type AttemptState, LATE_GRACE_MS, startAttempt, submit, TEACHER_GRADE_REFUSALS } from "./attempt";
 import type { SessionBlueprint, SessionQuestion } from "./blueprint";
 import { gradeOverrideSchema, gradingReviewActionSchema, OVERRIDE_MESSAGES } from "./grade-override";
 import { offlineGradeLog } from "./scoring";

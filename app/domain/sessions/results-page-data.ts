@@ -1,4 +1,5 @@
 import { plainExcerpt } from "~/domain/questions/plain-text";
+
 import { earlyEndNote } from "./early-end-note";
 import type { SessionView } from "./session-contract";
 import { wasEndedEarly } from "./session-state";

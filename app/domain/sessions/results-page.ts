@@ -1,4 +1,5 @@
 import type { TestMode } from "~/domain/adaptive/engine";
+
 import type { CompletionReason } from "./session-contract";
 
 /**

@@ -1,10 +1,11 @@
+import { POINTS } from "~/domain/adaptive/results";
 import { answerText, rubricText } from "~/domain/ai/grading-request";
 import { gradeOffline } from "~/domain/ai/offline-grader";
 import { screenAnswer } from "~/domain/ai/prompts";
 import { GRADE_CORRECT_THRESHOLD, type GradingResult } from "~/domain/ai/schemas";
-import { POINTS } from "~/domain/adaptive/results";
 import { isMultipleChoiceCorrect, isMultipleSelectCorrect } from "~/domain/questions/answer-check";
 import { isOpenQuestionType } from "~/domain/questions/question-types";
+
 import type { SessionQuestion } from "./blueprint";
 import type { Answer, GradedQuestion, ModelGradeRequest, OfflineGradeLog, Scored } from "./session-contract";
 

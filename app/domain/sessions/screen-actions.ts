@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { TEST_MODES } from "~/domain/adaptive/engine";
+
 import { ANSWER_REQUIRED, INTERACTION_REQUIRED, MODE_REQUIRED, RESPONSE_REQUIRED, SELECTION_REQUIRED, SELECTIONS_REQUIRED } from "./answer-rules";
 import { MAX_CHAT_INPUT_LENGTH } from "./session-contract";
 import { MAX_ANSWER_TEXT_LENGTH, MAX_ID_LENGTH, MAX_OPTION_TEXT_LENGTH, MAX_SELECTED_OPTIONS, MAX_SESSION_SECONDS } from "./session-limits";

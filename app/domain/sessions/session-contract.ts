@@ -2,11 +2,12 @@ import { z } from "zod";
 
 import type { TestMode } from "~/domain/adaptive/engine";
 import type { Difficulty, OpenQuestionType, QuestionType } from "~/domain/questions/question-types";
+
 import type { QuestionView, SessionBlueprint } from "./blueprint";
 import {
   MAX_ANSWER_TEXT_LENGTH,
-  MAX_CHAT_MESSAGES,
   MAX_CHAT_MESSAGE_LENGTH,
+  MAX_CHAT_MESSAGES,
   MAX_ID_LENGTH,
   MAX_OPTION_TEXT_LENGTH,
   MAX_SELECTED_OPTIONS,

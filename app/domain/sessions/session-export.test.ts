@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { sessionsCsv, type ExportedSession } from "./session-export";
+import { type ExportedSession, sessionsCsv } from "./session-export";
 
 const session = (overrides: Partial<ExportedSession> = {}): ExportedSession => ({
   id: "s1",

@@ -1,8 +1,9 @@
-import { toCsv } from "~/domain/export/csv";
 import type { TestMode } from "~/domain/adaptive/engine";
+import { toCsv } from "~/domain/export/csv";
+
+import type { CompletionReason } from "./session-contract";
 import { durationSeconds, MODE_LABELS } from "./session-list";
 import { wasEndedEarly } from "./session-state";
-import type { CompletionReason } from "./session-contract";
 
 /** A session as the Test Sessions export reads it (app/models/session-list.server.ts). */
 export type ExportedSession = {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
-import { offsetNumber, pagingNumber, screenPage } from "~/domain/paging";
 import type { TestMode } from "~/domain/adaptive/engine";
+import { offsetNumber, pagingNumber, screenPage } from "~/domain/paging";
 
 /**
  * The Test Sessions list: its filters, shared by

@@ -1,4 +1,4 @@
-import { attemptResults, currentQuestion, type AttemptAnswer, type AttemptState } from "./attempt";
+import { type AttemptAnswer, attemptResults, type AttemptState, currentQuestion } from "./attempt";
 import type { SessionBlueprint } from "./blueprint";
 import type { AnswerOutcome, SessionProgress, SessionView } from "./session-contract";
 import { toSnapshot } from "./session-state";

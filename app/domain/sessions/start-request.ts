@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { TEST_MODES } from "~/domain/adaptive/engine";
+
 import { MAX_ID_LENGTH } from "./session-limits";
 
 /**

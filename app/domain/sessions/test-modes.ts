@@ -1,4 +1,5 @@
 import type { TestMode } from "~/domain/adaptive/engine";
+
 import type { ModeChoice } from "./mode-expectation";
 import { modeQuestionCounts } from "./mode-lengths";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { QUESTION_TYPE_COUNT, averageDurationMinutes } from "./dashboard";
+import { averageDurationMinutes, QUESTION_TYPE_COUNT } from "./dashboard";
 
 describe("averageDurationMinutes", () => {
   it("is 0 when there are no tests", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { DomainError } from "~/lib/errors";
+
 import { refuseMissing } from "./not-found";
 
 describe("a write that refers to several records", () => {

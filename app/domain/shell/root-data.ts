@@ -1,4 +1,5 @@
 import type { CurrentUser } from "~/domain/auth/current-user";
+
 import type { ToastMessage } from "./toast";
 
 /** What the root loader gives every page: who is signed in (without their id), the sidebar's state, a flashed toast. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { SIDEBAR_COOKIE_MAX_AGE_SECONDS, SIDEBAR_COOKIE_NAME, isSidebarShortcut, sidebarCookie, sidebarOpenFromCookie } from "./sidebar";
+import { isSidebarShortcut, SIDEBAR_COOKIE_MAX_AGE_SECONDS, SIDEBAR_COOKIE_NAME, sidebarCookie, sidebarOpenFromCookie } from "./sidebar";
 
 describe("sidebarOpenFromCookie", () => {
   it("is open when there is no Cookie header", () => {

@@ -1,11 +1,12 @@
 import { AlertTriangle, Flag } from "lucide-react";
 import type { ReactNode } from "react";
 
+import { LocalTime } from "~/components/local-time";
+import { formatCost } from "~/domain/assessments/ai-cost";
+import { isStrongGrade, reviewReasonWords } from "~/domain/sessions/grading-review";
+
 import type { PageLog } from "./grading-review.server";
 import { OverrideForm } from "./override-form";
-import { LocalTime } from "~/components/local-time";
-import { isStrongGrade, reviewReasonWords } from "~/domain/sessions/grading-review";
-import { formatCost } from "~/domain/assessments/ai-cost";
 
 const TYPE_LABELS: Record<string, string> = {
   free_response: "Free response",

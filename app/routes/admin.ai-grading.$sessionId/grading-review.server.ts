@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 
 import { rubricText } from "~/domain/ai/grading-request";
 import { htmlToPlainText } from "~/domain/questions/plain-text";
-import { gradingSummary, type GradingLogJson } from "~/domain/sessions/grading-review";
+import { type GradingLogJson, gradingSummary } from "~/domain/sessions/grading-review";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { shownTime, timeZoneFromCookieHeader } from "~/domain/shell/time-zone";
 import { DomainError } from "~/lib/errors";

@@ -1,11 +1,8 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 
-import { GradingLogCard } from "./grading-log-card";
-import { loadGradingReviewPage } from "./grading-review.server";
-import { SummaryCards } from "./summary-cards";
-import { BackLink, PageHeader } from "~/components/page-header";
 import { FormAlert } from "~/components/action-result";
+import { BackLink, PageHeader } from "~/components/page-header";
 import { GRADING_REVIEW_MESSAGES, gradingReviewActionSchema } from "~/domain/sessions/grade-override";
 import { studentLabel } from "~/domain/sessions/student-label";
 import type { ActionResult } from "~/domain/shell/action-result";
@@ -13,6 +10,10 @@ import { assertNever } from "~/lib/assert-never";
 import { handleAction } from "~/services/action.server";
 import { requireAdmin } from "~/services/auth.server";
 import { overrideSessionGrade } from "~/services/grade-overrides.server";
+
+import { GradingLogCard } from "./grading-log-card";
+import { loadGradingReviewPage } from "./grading-review.server";
+import { SummaryCards } from "./summary-cards";
 
 export const meta: MetaFunction = () => [{ title: "AI Grading Review · Adaptive Testing Engine" }];
 

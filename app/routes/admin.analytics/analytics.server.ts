@@ -1,13 +1,14 @@
-import { json, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { type AppLoadContext, json, redirect } from "@remix-run/cloudflare";
+
+import type { ShownReport } from "~/components/analytics/shown-report";
 import { analyticsHref, parseAnalyticsScope } from "~/domain/analytics/analytics-scope";
 import { ANALYTICS_MESSAGES, analyticsActionSchema, demoGeneratedToast } from "~/domain/analytics/screen-actions";
-import type { ShownReport } from "~/components/analytics/shown-report";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { assertNever } from "~/lib/assert-never";
 import { handleAction } from "~/services/action.server";
 import { requireAdmin } from "~/services/auth.server";
 import { loadCohortAnalytics } from "~/services/cohort-analytics.server";
-import { queueDemoGeneration, readDemoJob, type DemoJobState } from "~/services/demo-cohort.server";
+import { type DemoJobState, queueDemoGeneration, readDemoJob } from "~/services/demo-cohort.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export async function loadAnalyticsScreen(request: Request, context: AppLoadContext) {

@@ -1,15 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Download } from "lucide-react";
-import { useEffect, type ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 
-import { BackLink, PageHeader } from "~/components/page-header";
-import { useToast } from "~/components/toast/toast-context";
 import { CompetencyMasteryChart } from "~/components/analytics/competency-mastery-chart";
 import { QuestionSuccessChart } from "~/components/analytics/question-success-chart";
 import { ScaleScoreChart, ScoreDistributionChart } from "~/components/analytics/score-distribution-chart";
-import { trimEmptyEnds } from "~/domain/analytics/chart-geometry";
 import type { ShownReport } from "~/components/analytics/shown-report";
+import { BackLink, PageHeader } from "~/components/page-header";
+import { useToast } from "~/components/toast/toast-context";
+import { trimEmptyEnds } from "~/domain/analytics/chart-geometry";
+
 import { analyticsScreenAction, loadAnalyticsScreen } from "./analytics.server";
 import { DemoDataButton } from "./demo-data-button";
 import { DistributionFigures, Insights, ModuleRecommendations, SummaryStats } from "./report-summary";

@@ -1,8 +1,9 @@
 import { Printer } from "lucide-react";
 
-import { CopyCodeButton } from "./copy-code-button";
 import { Dialog } from "~/components/dialog";
 import { joinUrl } from "~/domain/classes/cohort";
+
+import { CopyCodeButton } from "./copy-code-button";
 
 /**
  * A class's join QR code, its join URL and code, ready to print or copy. The QR code is an SVG

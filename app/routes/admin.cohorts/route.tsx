@@ -1,15 +1,12 @@
-import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { Plus } from "lucide-react";
 import { useState } from "react";
 
-import { CohortCard } from "./cohort-card";
-import { CohortDialog, type EditableCohort } from "./cohort-dialog";
-import printStyles from "./print.css";
-import { QrDialog } from "./qr-dialog";
-import { BackLink, PageHeader } from "~/components/page-header";
-import { ConfirmDeleteDialog } from "~/components/dialog";
 import { useActionResult, useIntentFetcher } from "~/components/action-result";
+import { ConfirmDeleteDialog } from "~/components/dialog";
+import { BackLink, PageHeader } from "~/components/page-header";
+import { useEditDialog } from "~/components/use-edit-dialog";
 import { COHORT_MESSAGES, cohortActionSchema } from "~/domain/classes/screen-actions";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { assertNever } from "~/lib/assert-never";
@@ -17,7 +14,11 @@ import { found } from "~/lib/errors";
 import { createCohort, deleteCohort, listCohorts, listTestChoices, updateCohort } from "~/models/cohorts.server";
 import { handleAction } from "~/services/action.server";
 import { requireAdmin } from "~/services/auth.server";
-import { useEditDialog } from "~/components/use-edit-dialog";
+
+import { CohortCard } from "./cohort-card";
+import { CohortDialog, type EditableCohort } from "./cohort-dialog";
+import printStyles from "./print.css";
+import { QrDialog } from "./qr-dialog";
 
 export const meta: MetaFunction = () => [{ title: "Class Management · Adaptive Testing Engine" }];
 

@@ -1,11 +1,12 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GitBranch, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 
-import { CompetencyDialog, type CompetencyValues } from "./competency-dialog";
-import { ConfirmDeleteDialog } from "~/components/dialog";
 import { useActionResult, useIntentFetcher } from "~/components/action-result";
+import { ConfirmDeleteDialog } from "~/components/dialog";
+import { PageHeader } from "~/components/page-header";
+import { useEditDialog } from "~/components/use-edit-dialog";
 import { COMPETENCY_MESSAGES, competencyActionSchema } from "~/domain/curriculum/screen-actions";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { assertNever } from "~/lib/assert-never";
@@ -13,8 +14,8 @@ import { found } from "~/lib/errors";
 import { deleteCompetency, listCompetencies, listModules, saveCompetency } from "~/models/competencies.server";
 import { handleAction } from "~/services/action.server";
 import { requireAdmin } from "~/services/auth.server";
-import { PageHeader } from "~/components/page-header";
-import { useEditDialog } from "~/components/use-edit-dialog";
+
+import { CompetencyDialog, type CompetencyValues } from "./competency-dialog";
 
 export const meta: MetaFunction = () => [{ title: "Competency Manager · Adaptive Testing Engine" }];
 

@@ -1,33 +1,34 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useFetchers, useLoaderData } from "@remix-run/react";
 import { ListChecks, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 
-import { CurriculumDialog, type CurriculumValues } from "./curriculum-dialog";
-import { ManageCompetenciesDialog } from "./manage-competencies-dialog";
-import { ConfirmDeleteDialog } from "~/components/dialog";
 import { useActionResult, useIntentFetcher } from "~/components/action-result";
-import { asMembershipChange, pendingMembers, type MembershipChange } from "~/domain/curriculum/curriculum-membership";
-import { listCompetencies } from "~/models/competencies.server";
-import {
-  addAllCompetencies,
-  createCurriculum,
-  deleteCurriculum,
-  listCurriculums,
-  removeAllCompetencies,
-  addCurriculumCompetency,
-  curriculumExists,
-  removeCurriculumCompetency,
-  updateCurriculum,
-} from "~/models/curriculums.server";
+import { ConfirmDeleteDialog } from "~/components/dialog";
+import { PageHeader } from "~/components/page-header";
+import { useEditDialog } from "~/components/use-edit-dialog";
+import { asMembershipChange, type MembershipChange, pendingMembers } from "~/domain/curriculum/curriculum-membership";
 import { CURRICULUM_MESSAGES, curriculumActionSchema } from "~/domain/curriculum/screen-actions";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { assertNever } from "~/lib/assert-never";
 import { found } from "~/lib/errors";
+import { listCompetencies } from "~/models/competencies.server";
+import {
+  addAllCompetencies,
+  addCurriculumCompetency,
+  createCurriculum,
+  curriculumExists,
+  deleteCurriculum,
+  listCurriculums,
+  removeAllCompetencies,
+  removeCurriculumCompetency,
+  updateCurriculum,
+} from "~/models/curriculums.server";
 import { handleAction } from "~/services/action.server";
 import { requireAdmin } from "~/services/auth.server";
-import { PageHeader } from "~/components/page-header";
-import { useEditDialog } from "~/components/use-edit-dialog";
+
+import { CurriculumDialog, type CurriculumValues } from "./curriculum-dialog";
+import { ManageCompetenciesDialog } from "./manage-competencies-dialog";
 
 export const meta: MetaFunction = () => [{ title: "Curriculums · Adaptive Testing Engine" }];
 

@@ -1,6 +1,6 @@
 import { LiveFilterForm } from "~/components/live-filter-form";
 import { QuestionFilters } from "~/components/questions/question-filters";
-import { questionListSearch, type QuestionFilterValues } from "~/domain/questions/question-list";
+import { type QuestionFilterValues, questionListSearch } from "~/domain/questions/question-list";
 
 /** The bank's search, type and difficulty filters, applied as the teacher types. */
 export function BankFilters({ values }: { values: QuestionFilterValues }) {

@@ -1,12 +1,13 @@
 import { useState } from "react";
 
+import { QUESTION_TYPE_LABELS } from "~/components/assessments/question-label";
 import { Dialog, DialogActions } from "~/components/dialog";
 import { FormField } from "~/components/form-field";
-import { QUESTION_TYPE_LABELS } from "~/components/assessments/question-label";
+import { CHOICE_TYPES, type OptionInput, QUESTION_FORM_DEFAULTS, questionCompetenciesSchema, questionSchema } from "~/domain/questions/question";
+import { DIFFICULTIES, type Difficulty, QUESTION_TYPES, type QuestionType } from "~/domain/questions/question-types";
 import { fieldErrors } from "~/lib/form-errors";
-import { CHOICE_TYPES, QUESTION_FORM_DEFAULTS, questionCompetenciesSchema, questionSchema, type OptionInput } from "~/domain/questions/question";
-import { DIFFICULTIES, QUESTION_TYPES, type Difficulty, type QuestionType } from "~/domain/questions/question-types";
-import { CompetencyPicker, type CompetencyOption } from "./competency-picker";
+
+import { type CompetencyOption, CompetencyPicker } from "./competency-picker";
 import { OptionsEditor } from "./options-editor";
 import { RubricField } from "./rubric-field";
 

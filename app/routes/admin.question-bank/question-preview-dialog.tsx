@@ -1,20 +1,20 @@
 import { CheckCircle2, XCircle } from "lucide-react";
 import { useState } from "react";
 
-import type { QueuedResult } from "~/domain/shell/action-result";
 import { useIntentFetcher } from "~/components/action-result";
+import { QUESTION_TYPE_LABELS } from "~/components/assessments/question-label";
 import { Dialog } from "~/components/dialog";
 import { FieldError } from "~/components/form-field";
 import { useQueuedResult } from "~/components/job-progress";
 import { GradeReport } from "~/components/questions/grade-report";
-import { QUESTION_TYPE_LABELS } from "~/components/assessments/question-label";
 import { useToast } from "~/components/toast/toast-context";
+import { MAX_ANSWER_CHARS } from "~/domain/ai/injection";
+import { type PreviewGrade, previewGradeSchema } from "~/domain/ai/schemas";
 import { isMultipleChoiceCorrect, isMultipleSelectCorrect } from "~/domain/questions/answer-check";
 import type { OptionInput } from "~/domain/questions/question";
 import type { QuestionType } from "~/domain/questions/question-types";
 import { sanitizeQuestionHtml } from "~/domain/questions/sanitize-html";
-import { MAX_ANSWER_CHARS } from "~/domain/ai/injection";
-import { previewGradeSchema, type PreviewGrade } from "~/domain/ai/schemas";
+import type { QueuedResult } from "~/domain/shell/action-result";
 
 export type PreviewQuestion = { id: string; text: string; type: QuestionType; difficulty: string; options: OptionInput[]; metadata: { title?: string } };
 

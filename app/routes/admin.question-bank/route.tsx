@@ -1,30 +1,31 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import { Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 
-import { BankFilters } from "./bank-filters";
-import { CardIcon, CardIconSprite } from "./card-icons";
-import { QuestionDialog, type QuestionFormValue, type QuestionSubmission } from "./question-dialog";
-import { Pagination } from "~/components/questions/pagination";
-import { QuestionPreviewDialog, type PreviewGradeData, type PreviewQuestion } from "./question-preview-dialog";
-import { QUESTION_TYPE_LABELS, questionPreview } from "~/components/assessments/question-label";
 import { useActionResult, useIntentFetcher } from "~/components/action-result";
-import { useToast } from "~/components/toast/toast-context";
+import { QUESTION_TYPE_LABELS, questionPreview } from "~/components/assessments/question-label";
 import { ConfirmDeleteDialog } from "~/components/dialog";
+import { PageHeader } from "~/components/page-header";
+import { Pagination } from "~/components/questions/pagination";
+import { useToast } from "~/components/toast/toast-context";
+import { useEditDialog } from "~/components/use-edit-dialog";
 import { gradingQuestionSchema } from "~/domain/ai/grading-request";
-import { QUESTION_BANK_MESSAGES, questionBankScreenSchema } from "~/domain/questions/screen-actions";
 import { BANK_PAGE_SIZE, questionListSearch, readQuestionListQuery } from "~/domain/questions/question-list";
+import { QUESTION_BANK_MESSAGES, questionBankScreenSchema } from "~/domain/questions/screen-actions";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { assertNever } from "~/lib/assert-never";
 import { found, invalid } from "~/lib/errors";
 import { competencyChoices, deleteQuestion, findQuestion, questionPage, saveQuestionWithCompetencies } from "~/models/questions.server";
-import { aiTasksFor, previewGrade, queuedOutcome } from "~/services/ai/tasks.server";
-import { handleAction } from "~/services/action.server";
-import { requireAdmin } from "~/services/auth.server";
 import type { loader as questionLoader } from "~/routes/admin.question-bank.$id";
-import { PageHeader } from "~/components/page-header";
-import { useEditDialog } from "~/components/use-edit-dialog";
+import { handleAction } from "~/services/action.server";
+import { aiTasksFor, previewGrade, queuedOutcome } from "~/services/ai/tasks.server";
+import { requireAdmin } from "~/services/auth.server";
+
+import { BankFilters } from "./bank-filters";
+import { CardIcon, CardIconSprite } from "./card-icons";
+import { QuestionDialog, type QuestionFormValue, type QuestionSubmission } from "./question-dialog";
+import { type PreviewGradeData, type PreviewQuestion, QuestionPreviewDialog } from "./question-preview-dialog";
 
 export const meta: MetaFunction = () => [{ title: "Question Bank · Adaptive Testing Engine" }];
 

@@ -1,13 +1,14 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 
-import { SessionFacts } from "./session-facts";
-import { loadTeacherResults } from "./teacher-results.server";
 import { BackLink, PageHeader } from "~/components/page-header";
 import { AnswerList } from "~/components/results/answer-list";
 import { ModulesCard, OverallScoreCard, SkillsCard } from "~/components/results/results-cards";
 import { scaleScoreRange } from "~/domain/sessions/results-page";
 import { requireAdmin } from "~/services/auth.server";
+
+import { SessionFacts } from "./session-facts";
+import { loadTeacherResults } from "./teacher-results.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Results${data ? ` · ${data.studentName ?? data.studentId} · ${data.testTitle}` : ""} · Adaptive Testing Engine` },

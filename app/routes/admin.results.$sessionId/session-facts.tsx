@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 
 import { LocalTime } from "~/components/local-time";
 import { completionNote, MODE_TITLES } from "~/domain/sessions/results-page";
+
 import type { loadTeacherResults } from "./teacher-results.server";
 
 type TeacherResultsData = Awaited<ReturnType<typeof loadTeacherResults>>;

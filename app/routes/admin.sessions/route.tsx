@@ -2,13 +2,14 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { useLoaderData, useNavigation } from "@remix-run/react";
 import { Download } from "lucide-react";
 
+import { BackLink, PageHeader } from "~/components/page-header";
+import { Pagination } from "~/components/questions/pagination";
+import { sessionListSearch, SESSIONS_EMPTY_MESSAGE, SESSIONS_LOADING_MESSAGE } from "~/domain/sessions/session-list";
+import { requireAdmin } from "~/services/auth.server";
+
 import { SessionCard } from "./session-card";
 import { SessionFilters } from "./session-filters";
 import { loadSessionsScreen } from "./sessions.server";
-import { BackLink, PageHeader } from "~/components/page-header";
-import { Pagination } from "~/components/questions/pagination";
-import { SESSIONS_EMPTY_MESSAGE, SESSIONS_LOADING_MESSAGE, sessionListSearch } from "~/domain/sessions/session-list";
-import { requireAdmin } from "~/services/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Test Sessions · Adaptive Testing Engine" }];
 

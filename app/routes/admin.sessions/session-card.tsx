@@ -1,8 +1,9 @@
 import { Link } from "@remix-run/react";
 
 import { LocalTime } from "~/components/local-time";
-import type { SessionCardData } from "./sessions.server";
 import { StudentName } from "~/components/student-name";
+
+import type { SessionCardData } from "./sessions.server";
 
 /**
  * One test session: what was taken, by whom, when, and how it

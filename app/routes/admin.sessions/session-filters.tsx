@@ -1,7 +1,7 @@
 import { Search } from "lucide-react";
 
 import { LiveFilterForm } from "~/components/live-filter-form";
-import { sessionListSearch, type SessionFilterValues } from "~/domain/sessions/session-list";
+import { type SessionFilterValues, sessionListSearch } from "~/domain/sessions/session-list";
 
 /** Test, Student Name (the name or the ID, ADR 0016) and Status, in the URL and applied as the teacher types. */
 export function SessionFilters({ values, tests }: { values: SessionFilterValues; tests: { id: string; title: string }[] }) {

@@ -12,7 +12,7 @@ import {
 import { wasEndedEarly } from "~/domain/sessions/session-state";
 import { shownTime, timeZoneFromCookieHeader } from "~/domain/shell/time-zone";
 import { listTestChoices } from "~/models/cohorts.server";
-import { sessionPage, type SessionListRow } from "~/models/session-list.server";
+import { type SessionListRow, sessionPage } from "~/models/session-list.server";
 
 /** Only what a card shows: the scores map stays on the server, reduced to one yes or no. */
 function sessionCard(row: SessionListRow, timeZone: string) {

@@ -1,11 +1,11 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 
+import { type BankQuestionSummary, QUESTION_TYPE_LABELS, questionPreview } from "~/components/assessments/question-label";
 import { Dialog } from "~/components/dialog";
 import { Pagination } from "~/components/questions/pagination";
 import { QuestionFilters } from "~/components/questions/question-filters";
-import { QUESTION_TYPE_LABELS, questionPreview, type BankQuestionSummary } from "~/components/assessments/question-label";
-import { questionListSearch, type QuestionFilterValues } from "~/domain/questions/question-list";
+import { type QuestionFilterValues, questionListSearch } from "~/domain/questions/question-list";
 import type { loader as choicesLoader } from "~/routes/admin.question-bank.choices";
 
 const SEARCH_DEBOUNCE_MS = 300;

@@ -1,7 +1,7 @@
 import type { Dispatch } from "react";
 
-import type { EditorAction, EditorDetails, EditorState } from "~/domain/assessments/test-editor";
 import { TestDetailsFields } from "~/components/assessments/test-details-fields";
+import type { EditorAction, EditorDetails, EditorState } from "~/domain/assessments/test-editor";
 
 const FLAGS: { field: keyof EditorDetails; label: string }[] = [
   { field: "showResultDuringTest", label: "Show whether each answer was right during the test" },

@@ -1,29 +1,30 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Save, Trash2 } from "lucide-react";
 import { useReducer, useState } from "react";
 
 import { useActionResult, useIntentFetcher } from "~/components/action-result";
-import { ConfirmDialog } from "~/components/dialog";
-import { Tabs } from "~/components/tabs";
-import { BasicInfoPanel } from "./basic-info-panel";
-import { SectionsPanel } from "./sections-panel";
 import type { BankQuestionSummary } from "~/components/assessments/question-label";
-import { TimerSettingsPanel } from "./timer-settings-panel";
+import { ConfirmDialog } from "~/components/dialog";
+import { BackLink, PageHeader } from "~/components/page-header";
+import { Tabs } from "~/components/tabs";
 import { useToast } from "~/components/toast/toast-context";
-import { fieldErrors } from "~/lib/form-errors";
-import { NOT_FOUND } from "~/domain/shell/not-found";
 import { TEST_EDITOR_MESSAGES, testEditorActionSchema } from "~/domain/assessments/screen-actions";
 import { testUpdateSchema } from "~/domain/assessments/test-config";
-import { editorReducer, toUpdatePayload, type EditorState } from "~/domain/assessments/test-editor";
-import { deleteTest, getTestDetail, updateTest } from "~/models/tests.server";
+import { editorReducer, type EditorState, toUpdatePayload } from "~/domain/assessments/test-editor";
+import { NOT_FOUND } from "~/domain/shell/not-found";
 import { assertNever } from "~/lib/assert-never";
 import { found } from "~/lib/errors";
+import { fieldErrors } from "~/lib/form-errors";
+import { deleteTest, getTestDetail, updateTest } from "~/models/tests.server";
 import { handleAction } from "~/services/action.server";
-import { notFoundPage } from "~/services/http-errors.server";
 import { requireAdmin } from "~/services/auth.server";
+import { notFoundPage } from "~/services/http-errors.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { PageHeader, BackLink } from "~/components/page-header";
+
+import { BasicInfoPanel } from "./basic-info-panel";
+import { SectionsPanel } from "./sections-panel";
+import { TimerSettingsPanel } from "./timer-settings-panel";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.test?.title ?? "Test Not Found"} · Adaptive Testing Engine` }];
 

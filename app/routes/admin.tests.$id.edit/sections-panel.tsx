@@ -1,13 +1,14 @@
 import { ArrowUp, Pencil, Plus, Trash2, X } from "lucide-react";
-import { useState, type Dispatch } from "react";
+import { type Dispatch, useState } from "react";
 
+import { type BankQuestionSummary, QUESTION_TYPE_LABELS, questionPreview } from "~/components/assessments/question-label";
 import { useToast } from "~/components/toast/toast-context";
-import { effectiveTimeLimit, formatTimeLimit } from "~/domain/assessments/timers";
-import { newSectionId, secondsFromInput, type EditorAction, type EditorSection, type EditorState } from "~/domain/assessments/test-editor";
-import { AddQuestionsDialog } from "./add-questions-dialog";
-import { QUESTION_TYPE_LABELS, questionPreview, type BankQuestionSummary } from "~/components/assessments/question-label";
-import { SectionDialog } from "./section-dialog";
 import { useEditDialog } from "~/components/use-edit-dialog";
+import { type EditorAction, type EditorSection, type EditorState, newSectionId, secondsFromInput } from "~/domain/assessments/test-editor";
+import { effectiveTimeLimit, formatTimeLimit } from "~/domain/assessments/timers";
+
+import { AddQuestionsDialog } from "./add-questions-dialog";
+import { SectionDialog } from "./section-dialog";
 
 const SOURCE_LABEL = { question: "question", section: "section", type: "type default", none: "" } as const;
 

@@ -1,9 +1,9 @@
 import type { Dispatch } from "react";
 
-import { AI_MODELS, estimateCostPerStudent, formatCost, MODEL_RATES } from "~/domain/assessments/ai-cost";
-import { QUESTION_TYPES, type QuestionType } from "~/domain/questions/question-types";
-import { secondsFromInput, type EditorAction, type EditorState } from "~/domain/assessments/test-editor";
 import { QUESTION_TYPE_LABELS } from "~/components/assessments/question-label";
+import { AI_MODELS, estimateCostPerStudent, formatCost, MODEL_RATES } from "~/domain/assessments/ai-cost";
+import { type EditorAction, type EditorState, secondsFromInput } from "~/domain/assessments/test-editor";
+import { QUESTION_TYPES, type QuestionType } from "~/domain/questions/question-types";
 
 /** The "Timer Settings" tab: per-type default time limits, the AI model and its cost estimate. */
 export function TimerSettingsPanel({

@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import RefreshCw from "lucide-react/icons/refresh-cw";
 import Save from "lucide-react/icons/save";
@@ -6,20 +6,20 @@ import Sparkles from "lucide-react/icons/sparkles";
 import { useState } from "react";
 
 import { useIntentFetcher } from "~/components/action-result";
-import { JobSpinner, useQueuedResult } from "~/components/job-progress";
-import type { QueuedResult } from "~/domain/shell/action-result";
 import { DraftQuestionCard } from "~/components/assessments/draft-question-card";
 import { OfflineNote } from "~/components/assessments/offline-note";
+import { JobSpinner, useQueuedResult } from "~/components/job-progress";
+import { BackLink, PageHeader } from "~/components/page-header";
 import { DEFAULT_GENERATION_INSTRUCTIONS, generationRequestSchema } from "~/domain/ai/generation-request";
-import { GENERATING_MESSAGE, GENERATOR_MESSAGES, generatedToast, generatorActionSchema } from "~/domain/ai/screen-actions";
-import { generatedTestSchema, type GeneratedTest } from "~/domain/ai/schemas";
+import { type GeneratedTest, generatedTestSchema } from "~/domain/ai/schemas";
+import { generatedToast, GENERATING_MESSAGE, GENERATOR_MESSAGES, generatorActionSchema } from "~/domain/ai/screen-actions";
+import type { QueuedResult } from "~/domain/shell/action-result";
 import { assertNever } from "~/lib/assert-never";
 import { createTest } from "~/models/tests.server";
 import { handleAction } from "~/services/action.server";
 import { aiTasksFor, generateTestDraft, queuedOutcome } from "~/services/ai/tasks.server";
 import { requireAdmin } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { PageHeader, BackLink } from "~/components/page-header";
 
 export const meta: MetaFunction = () => [{ title: "AI Test Generator · Adaptive Testing Engine" }];
 

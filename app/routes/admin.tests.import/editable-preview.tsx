@@ -1,8 +1,8 @@
 import Trash2 from "lucide-react/icons/trash-2";
 
 import { DraftQuestionCard } from "~/components/assessments/draft-question-card";
-import { DIFFICULTIES } from "~/domain/questions/question-types";
 import type { DraftQuestion, FormattedTest } from "~/domain/ai/schemas";
+import { DIFFICULTIES } from "~/domain/questions/question-types";
 
 type Props = { test: FormattedTest; onChange: (test: FormattedTest) => void };
 

@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import Eraser from "lucide-react/icons/eraser";
 import RotateCcw from "lucide-react/icons/rotate-ccw";
@@ -6,22 +6,23 @@ import Save from "lucide-react/icons/save";
 import Wand from "lucide-react/icons/wand-sparkles";
 import { useState } from "react";
 
-import { EditablePreview } from "./editable-preview";
 import { useIntentFetcher } from "~/components/action-result";
-import { JobSpinner, useQueuedResult } from "~/components/job-progress";
-import type { QueuedResult } from "~/domain/shell/action-result";
 import { OfflineNote } from "~/components/assessments/offline-note";
-import { IMPORT_FORMAT_EXAMPLE } from "~/domain/ai/import/numbered";
-import { FORMATTING_MESSAGE, IMPORT_MESSAGES, formattedToast, importActionSchema } from "~/domain/ai/screen-actions";
-import { formattedTestSchema, type FormattedTest } from "~/domain/ai/schemas";
+import { JobSpinner, useQueuedResult } from "~/components/job-progress";
+import { BackLink, PageHeader } from "~/components/page-header";
 import { MAX_RAW_CONTENT_CHARS } from "~/domain/ai/format-request";
+import { IMPORT_FORMAT_EXAMPLE } from "~/domain/ai/import/numbered";
+import { type FormattedTest, formattedTestSchema } from "~/domain/ai/schemas";
+import { formattedToast, FORMATTING_MESSAGE, IMPORT_MESSAGES, importActionSchema } from "~/domain/ai/screen-actions";
+import type { QueuedResult } from "~/domain/shell/action-result";
 import { assertNever } from "~/lib/assert-never";
 import { createTest } from "~/models/tests.server";
 import { handleAction } from "~/services/action.server";
 import { aiTasksFor, formatTestContent, queuedOutcome } from "~/services/ai/tasks.server";
 import { requireAdmin } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { PageHeader, BackLink } from "~/components/page-header";
+
+import { EditablePreview } from "./editable-preview";
 
 export const meta: MetaFunction = () => [{ title: "Import Test Content · Adaptive Testing Engine" }];
 

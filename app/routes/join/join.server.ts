@@ -1,22 +1,22 @@
-import { json, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { type AppLoadContext, json, redirect } from "@remix-run/cloudflare";
 
 import { INACTIVE_CLASS, INVALID_JOIN_CODE, MEMBER_FIELD_MAX } from "~/domain/classes/cohort";
 import {
   INVALID_CODE_TITLE,
   JOIN_MESSAGES,
+  type JoinActionInput,
   joinActionSchema,
   REGISTER_FAILED,
   START_FAILED,
   welcomeToast,
-  type JoinActionInput,
 } from "~/domain/classes/join-actions";
+import { JOIN_CODE_MAX_INPUT, normalizeJoinCode } from "~/domain/classes/join-codes";
 import { RESUME_REQUIRED } from "~/domain/sessions/start-request";
 import type { JoinedStudent } from "~/domain/sessions/student-pass";
-import { JOIN_CODE_MAX_INPUT, normalizeJoinCode } from "~/domain/classes/join-codes";
 import type { ActionResult } from "~/domain/shell/action-result";
+import { NOT_FOUND } from "~/domain/shell/not-found";
 import { assertNever } from "~/lib/assert-never";
 import { conflict, DomainError, found, notFound, RATE_LIMITED_TITLE, RateLimitedError } from "~/lib/errors";
-import { NOT_FOUND } from "~/domain/shell/not-found";
 import { addCohortMember } from "~/models/cohorts.server";
 import { handleAction } from "~/services/action.server";
 import { findCohortByGuessedCode } from "~/services/guess-throttle.server";

@@ -7,7 +7,8 @@ import { JoinCard, JoinCodeForm } from "~/components/join-class-screen";
 import { StudentErrorBoundary, StudentLayout } from "~/components/student-layout";
 import { RESUME_CODE_LENGTH } from "~/domain/sessions/resume-code";
 import type { ActionResult } from "~/domain/shell/action-result";
-import { joinScreenAction, loadJoinScreen, type JoinedData } from "./join.server";
+
+import { type JoinedData, joinScreenAction, loadJoinScreen } from "./join.server";
 
 /**
  * Student Entry ("Join flow"). The loader and action live in

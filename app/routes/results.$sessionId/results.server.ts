@@ -1,4 +1,4 @@
-import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { type AppLoadContext, redirect } from "@remix-run/cloudflare";
 
 import { resultsPageData } from "~/domain/sessions/results-page-data";
 import { RESULTS_WINDOW_MINUTES } from "~/domain/sessions/student-pass";

@@ -5,6 +5,7 @@ import { AnswerList } from "~/components/results/answer-list";
 import { ModulesCard, OverallScoreCard, SkillsCard } from "~/components/results/results-cards";
 import { StudentErrorBoundary, StudentLayout } from "~/components/student-layout";
 import { completionNote, MODE_TITLES, studentScaleSentence } from "~/domain/sessions/results-page";
+
 import { loadResults } from "./results.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Results${data ? ` · ${data.testTitle}` : ""} · Adaptive Testing Engine` }];

@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 
 import { FeedbackScreen } from "~/components/student/answer-feedback";
@@ -6,6 +6,7 @@ import { ModeSelection } from "~/components/student/mode-selection";
 import { QuestionScreen } from "~/components/student/question-screen";
 import { StudentErrorBoundary, StudentLayout } from "~/components/student-layout";
 import type { ActionResult } from "~/domain/shell/action-result";
+
 import { loadTestPage, testPageAction } from "./test-page.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.test.title ?? "Take a Test"} · Adaptive Testing Engine` }];

@@ -1,30 +1,30 @@
-import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { type AppLoadContext, redirect } from "@remix-run/cloudflare";
 
-import { testPagePath, resultsPath } from "~/domain/sessions/test-page-paths";
+import type { TestMode } from "~/domain/adaptive/engine";
+import type { CurrentUser } from "~/domain/auth/current-user";
 import { answerFeedback, showsFeedbackDuringTest, type TestPageData } from "~/domain/sessions/answer-feedback";
 import { missingAnswer } from "~/domain/sessions/answer-rules";
-import type { TitledMessage as Titled } from "~/domain/shell/action-result";
+import { INTERACTION_REQUIRED, TEST_PAGE_MESSAGES, type TestPageAction, testPageActionSchema } from "~/domain/sessions/screen-actions";
 import type { ChatMessage } from "~/domain/sessions/session-contract";
 import type { Answer } from "~/domain/sessions/session-contract";
-import { INTERACTION_REQUIRED, TEST_PAGE_MESSAGES, testPageActionSchema, type TestPageAction } from "~/domain/sessions/screen-actions";
 import { MAX_SESSION_SECONDS } from "~/domain/sessions/session-limits";
 import { joinedStudentOf, passReach } from "~/domain/sessions/student-pass";
 import { modeChoices } from "~/domain/sessions/test-modes";
+import { resultsPath, testPagePath } from "~/domain/sessions/test-page-paths";
+import type { TitledMessage as Titled } from "~/domain/shell/action-result";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { assertNever } from "~/lib/assert-never";
 import { DomainError, invalid } from "~/lib/errors";
 import { findCohortForStart } from "~/models/cohorts.server";
 import { findSessionResumeCode, findTestForTaking, listTestQuestionCompetencies } from "~/models/sessions.server";
-import type { CurrentUser } from "~/domain/auth/current-user";
 import { handleAction } from "~/services/action.server";
 import { sendChatMessage } from "~/services/ai/chat.server";
 import { getCurrentUser } from "~/services/auth.server";
 import { notFoundPage } from "~/services/http-errors.server";
-import { classJoinStep, readStudentPass, requireSessionAccess } from "~/services/student-pass.server";
-import { redirectWithToast } from "~/services/toast.server";
 import { testSessionStub } from "~/services/session-object.server";
+import { classJoinStep, readStudentPass, requireSessionAccess } from "~/services/student-pass.server";
 import { completeTestSession, readSessionView, startJoinedSession, startTestSession, submitSessionAnswer } from "~/services/test-taking.server";
-import type { TestMode } from "~/domain/adaptive/engine";
+import { redirectWithToast } from "~/services/toast.server";
 
 /**
  * The Take a Test screen's server half (section 4's student

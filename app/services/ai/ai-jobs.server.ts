@@ -2,10 +2,11 @@ import type { Database } from "~/db/client.server";
 import { generationContext } from "~/domain/ai/generation-request";
 import { parseStructured } from "~/domain/ai/import";
 import { screenAnswer } from "~/domain/ai/prompts";
+import type { GradingResult } from "~/domain/ai/schemas";
 import { JobFailure } from "~/domain/jobs/job-failure";
 import type { JobInput } from "~/domain/jobs/job-messages";
-import type { GradingResult } from "~/domain/ai/schemas";
 import { insertGradingLog } from "~/models/grading-logs.server";
+
 import { logAiCall } from "./call-log.server";
 import type { AiOutcome, AiProvider } from "./provider.server";
 

@@ -1,5 +1,6 @@
 import type { AiOutcome } from "~/domain/ai/ai-call";
 import { costOf } from "~/domain/ai/usage-cost";
+
 import { OFFLINE_MODEL } from "./offline-provider.server";
 
 /**

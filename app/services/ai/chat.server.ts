@@ -1,15 +1,16 @@
 import type { Database } from "~/db/client.server";
-import { gradingQuestionSchema } from "~/domain/ai/grading-request";
-import type { ChatRequest } from "~/domain/ai/chat-request";
 import type { AiConfig } from "~/domain/ai/ai-config";
-import { NOT_FOUND } from "~/domain/shell/not-found";
+import type { ChatRequest } from "~/domain/ai/chat-request";
+import { gradingQuestionSchema } from "~/domain/ai/grading-request";
 import { DEFAULT_AI_MODEL } from "~/domain/assessments/ai-cost";
+import { NOT_FOUND } from "~/domain/shell/not-found";
 import type { Env } from "~/env";
 import { found, invalid, upstream } from "~/lib/errors";
 import { findQuestionInTest, findSessionForChat } from "~/models/sessions.server";
 import { refusalError, testSessionStub } from "~/services/session-object.server";
-import { aiProviderFor } from "./index.server";
+
 import { logAiCall } from "./call-log.server";
+import { aiProviderFor } from "./index.server";
 
 /**
  * One turn of a chat question (POST /api/chat): the conversation so far comes from the session's

@@ -1,4 +1,5 @@
 import type { AiConfig } from "~/domain/ai/ai-config";
+
 import { createOfflineProvider } from "./offline-provider.server";
 import { createOpenAiProvider } from "./openai-provider.server";
 import type { AiProvider } from "./provider.server";

@@ -1,10 +1,11 @@
 import { answerText, rubricText } from "~/domain/ai/grading-request";
 import { formatOffline } from "~/domain/ai/import";
-import { gradeOffline } from "~/domain/ai/offline-grader";
 import { generateOffline } from "~/domain/ai/offline-generator";
+import { gradeOffline } from "~/domain/ai/offline-grader";
 import { offlineTutorReply } from "~/domain/ai/offline-tutor";
 import { screenAnswer } from "~/domain/ai/prompts";
 import { NO_USAGE } from "~/domain/ai/usage-cost";
+
 import type { AiCall, AiOutcome, AiProvider } from "./provider.server";
 
 export const OFFLINE_MODEL = "offline";

@@ -1,11 +1,12 @@
 import OpenAI from "openai";
 import { zodResponseFormat } from "openai/helpers/zod";
 
-import { providerModelFor, type AiConfig } from "~/domain/ai/ai-config";
+import { type AiConfig, providerModelFor } from "~/domain/ai/ai-config";
 import { chatPrompt, formattingPrompt, generationPrompt, gradingPrompt } from "~/domain/ai/prompts";
 import { chatReplySchema, formattedTestSchema, generatedTestSchema, gradingResultSchema } from "~/domain/ai/schemas";
 import { addUsage, NO_USAGE, type TokenUsage } from "~/domain/ai/usage-cost";
-import { renderPrompt, type AiOutcome, type AiProvider, type StructuredTask } from "./provider.server";
+
+import { type AiOutcome, type AiProvider, renderPrompt, type StructuredTask } from "./provider.server";
 
 type OpenAiConfig = Extract<AiConfig, { provider: "openai" }>;
 

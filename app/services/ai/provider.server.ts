@@ -1,9 +1,9 @@
 import type { ZodType } from "zod";
 
+import type { AiOutcome } from "~/domain/ai/ai-call";
 import type { GradingQuestion, StudentAnswer } from "~/domain/ai/grading-request";
 import type { GenerationPromptInput, PromptMessage } from "~/domain/ai/prompts";
 import type { ChatReply, FormattedTest, GeneratedTest, GradingResult } from "~/domain/ai/schemas";
-import type { AiOutcome } from "~/domain/ai/ai-call";
 
 export type { AiCall, AiOutcome } from "~/domain/ai/ai-call";
 

@@ -2,16 +2,16 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { ZodType, ZodTypeDef } from "zod";
 
 import type { Database } from "~/db/client.server";
-import { type GradingQuestion, type StudentAnswer } from "~/domain/ai/grading-request";
 import type { GenerationRequest } from "~/domain/ai/generation-request";
+import { type GradingQuestion, type StudentAnswer } from "~/domain/ai/grading-request";
 import { formattedTestSchema, generatedTestSchema, previewGradeSchema } from "~/domain/ai/schemas";
-import type { JobInput } from "~/domain/jobs/job-messages";
 import { DEFAULT_AI_MODEL } from "~/domain/assessments/ai-cost";
-import { unprocessable, upstream, type DomainError } from "~/lib/errors";
-import type { ToastMessage } from "~/domain/shell/toast";
+import type { JobInput } from "~/domain/jobs/job-messages";
 import type { QueuedResult } from "~/domain/shell/action-result";
-import { findJob, type JobRow } from "~/models/jobs.server";
+import type { ToastMessage } from "~/domain/shell/toast";
 import type { Env } from "~/env";
+import { type DomainError, unprocessable, upstream } from "~/lib/errors";
+import { findJob, type JobRow } from "~/models/jobs.server";
 import { acceptedJobResponse, enqueueJob } from "~/services/jobs.server";
 
 /**

@@ -1,6 +1,7 @@
 import { type GIFTQuestion, type NumericalChoice, type NumericalFormat, parse, type TextChoice, type TextFormat } from "gift-pegjs";
 
 import { htmlToPlainText } from "~/domain/questions/plain-text";
+
 import { type DraftOption, type DraftQuestion } from "../schemas";
 import { DEFAULT_COMPETENCY, ImportError, lineNumberAt, normaliseNewlines, type ParsedImport, plainText } from "./shared";
 

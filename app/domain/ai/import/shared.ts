@@ -1,5 +1,5 @@
-import { htmlToPlainText } from "~/domain/questions/plain-text";
 import { DEFAULT_DIAGNOSTIC_DURATION, DEFAULT_PLACEMENT_DURATION } from "~/domain/assessments/test-config";
+import { htmlToPlainText } from "~/domain/questions/plain-text";
 
 import { type DraftQuestion, type FormattedTest, formattedTestSchema } from "../schemas";
 

@@ -1,4 +1,5 @@
 import type { OpenQuestionType } from "~/domain/questions/question-types";
+
 import type { GradingResult } from "../schemas";
 import { answerFeatures } from "./features";
 import { gradingFeedback, keyPointCoverage } from "./feedback";

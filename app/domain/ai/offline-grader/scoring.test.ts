@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import type { AnswerFeatures } from "./features";
-import { SCORING_WEIGHTS, scoreFromFeatures } from "./scoring";
+import { scoreFromFeatures, SCORING_WEIGHTS } from "./scoring";
 
 const features = (overrides: Partial<AnswerFeatures>): AnswerFeatures => ({
   newTermCoverage: 0,
