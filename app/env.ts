@@ -33,6 +33,8 @@ export interface Env {
   AI_TIMEOUT_MS?: string;
   /** Retries of a model call on 429, 5xx and timeouts, with backoff (default 2). */
   AI_MAX_RETRIES?: string;
+  /** Hours after a session is complete and written to D1 that its object moves it to D1 and empties its storage (default 168). */
+  SESSION_ARCHIVE_AFTER_HOURS?: string;
   /** Milliseconds a request waits for its AI job before answering 202 with the job to poll (default 25000). */
   AI_WAIT_MS?: string;
 }

@@ -8,6 +8,7 @@ import { blueprintSchema, type SessionBlueprint, type SessionQuestion } from "~/
 import { type BlueprintHead, isBlueprintHead, joinBlueprint, splitBlueprint } from "~/domain/sessions/blueprint-parts";
 import { modelGradeRequest, offlineGradeLog } from "~/domain/sessions/scoring";
 import { HEALTH_PROBE_SESSION_ID, SELF_CHECK_ANSWERS, selfCheckBlueprint } from "~/domain/sessions/self-check";
+import { ARCHIVE_RETRY_MS, archiveDelayMs, archiveDueAt, MAX_ARCHIVE_CHARS, readSessionArchive, sessionArchive } from "~/domain/sessions/session-archive";
 import {
   type BeginResult,
   type ChatExchangeInput,
@@ -34,6 +35,8 @@ import { isCompleted, isPastDeadline } from "~/domain/sessions/session-state";
 import { sessionProgress, sessionView, toAnswerOutcome } from "~/domain/sessions/session-view";
 import { nextFlushDelayMs, sessionBehind } from "~/domain/sessions/write-behind";
 import type { Env } from "~/env";
+import { gunzipFromBase64, gzipToBase64 } from "~/lib/gzip-text";
+import { findSessionArchive, writeSessionArchive } from "~/models/session-archives.server";
 import { writeSessionBehind } from "~/models/sessions.server";
 import { loadConfig } from "~/services/config.server";
 
@@ -45,7 +48,8 @@ const blueprintPartKey = (index: number) => `blueprint-part:${index}`;
 const KEYS_PER_CALL = 128;
 /** What D1 has not received yet: the answers written since the last flush, and how often a flush failed. */
 const PENDING_KEY = "pending";
-const chatKey = (questionId: string) => `chat:${questionId}`;
+const CHAT_PREFIX = "chat:";
+const chatKey = (questionId: string) => `${CHAT_PREFIX}${questionId}`;
 const studentTurnsIn = (messages: ChatMessage[]) => messages.filter((message) => message.role === "user").length;
 
 /** The session row is always rewritten with the answers, so only the answers need listing. */
@@ -78,6 +82,11 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
   /** The attempt as storage holds it in the per-answer layout, so a save writes only what changed; null when unknown. */
   private storedState: AttemptState | null = null;
   private alarmAt: number | null | undefined;
+  /**
+   * Set while the attempt was read from its D1 archive and storage is empty: a read is served from
+   * memory, and the first change writes the whole attempt back to storage (`save`).
+   */
+  private fromArchive: { chats: Record<string, ChatMessage[]> } | null = null;
 
   async begin(input: SessionBlueprint): Promise<BeginResult> {
     const parsed = blueprintSchema.safeParse(input);
@@ -111,7 +120,7 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
     const modelWillGrade = loaded.blueprint.modelWillGrade ?? loadConfig(this.env).ai.provider === "openai";
     const isChat = loaded.blueprint.questions.some((question) => question.id === parsed.data.questionId && question.type === "chat");
     // A chat is graded on the exchanges this object stored, not on a transcript the caller sent.
-    const transcript = isChat ? ((await this.ctx.storage.get<ChatMessage[]>(chatKey(parsed.data.questionId))) ?? []) : [];
+    const transcript = isChat ? await this.readChat(parsed.data.questionId) : [];
     const outcome = submit(loaded.state, loaded.blueprint, parsed.data, now, modelWillGrade, transcript);
     switch (outcome.kind) {
       case "repeat":
@@ -182,7 +191,7 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
 
   async chatTranscript(questionId: string): Promise<ChatTranscriptResult> {
     if (!(await this.load())) return { ok: false, reason: "not_begun" };
-    const messages = (await this.ctx.storage.get<ChatMessage[]>(chatKey(String(questionId)))) ?? [];
+    const messages = await this.readChat(String(questionId));
     return { ok: true, messages, studentTurns: studentTurnsIn(messages) };
   }
 
@@ -198,7 +207,7 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
     }
     const { questionId, message, reply } = parsed.data;
     if (state.answers[questionId]) return { ok: false, reason: "chat_closed", message: "This question has already been answered." };
-    const messages = (await this.ctx.storage.get<ChatMessage[]>(chatKey(questionId))) ?? [];
+    const messages = await this.readChat(questionId);
     if (studentTurnsIn(messages) >= MAX_CHAT_TURNS) {
       return {
         ok: false,
@@ -216,6 +225,7 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
     this.storedState = null;
     this.pending = undefined;
     this.alarmAt = undefined;
+    this.fromArchive = null;
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
   }
@@ -255,7 +265,38 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
     if (!isCompleted(state.session) && isPastDeadline(state.session, now)) state = await this.save(finish(state, now, "time_up"), now);
     const pending = await this.readPending();
     if (pending && pending.flushAt <= now) await this.writeBehind(state, loaded.blueprint, pending, now);
+    if (await this.archiveIfDue(state, loaded.blueprint, now)) return;
     await this.scheduleAlarm(state);
+  }
+
+  /**
+   * Hands a settled session to D1 and empties storage once its results window has passed
+   * (domain/sessions/session-archive.ts). True when it has dealt with the alarm: archived, or
+   * rescheduled after a failure; false when nothing was due.
+   */
+  private async archiveIfDue(state: AttemptState, blueprint: SessionBlueprint, now: number): Promise<boolean> {
+    if (this.fromArchive) return false;
+    const due = archiveDueAt(state, (await this.readPending()) !== null, archiveDelayMs(this.env.SESSION_ARCHIVE_AFTER_HOURS));
+    if (due === null || due > now) return false;
+    const chats: Record<string, ChatMessage[]> = {};
+    for (const [key, messages] of await this.ctx.storage.list<ChatMessage[]>({ prefix: CHAT_PREFIX })) chats[key.slice(CHAT_PREFIX.length)] = messages;
+    const data = await gzipToBase64(JSON.stringify(sessionArchive(state, blueprint, chats)));
+    const retryLater = async (delayMs: number) => {
+      this.alarmAt = now + delayMs;
+      await this.ctx.storage.setAlarm(this.alarmAt);
+      return true;
+    };
+    // Too large for one D1 value: the object keeps its storage, and tries again in case a change made it fit.
+    if (data.length > MAX_ARCHIVE_CHARS) return retryLater(7 * 24 * ARCHIVE_RETRY_MS);
+    try {
+      // Written, or the session is gone from D1 (deleted, purged): either way storage has nothing left to keep.
+      await writeSessionArchive(createDatabase(this.env.DB), blueprint.sessionId, data);
+    } catch (error) {
+      console.error("Archiving the session to D1 failed; it will be tried again", blueprint.sessionId, error);
+      return retryLater(ARCHIVE_RETRY_MS);
+    }
+    await this.discard();
+    return true;
   }
 
   /**
@@ -295,13 +336,48 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
     const attempt = stored.get(ATTEMPT_KEY) as StoredAttempt | AttemptState | undefined;
     const head = stored.get(BLUEPRINT_KEY) as BlueprintHead | SessionBlueprint | undefined;
     const blueprint = head && isBlueprintHead(head) ? joinBlueprint(head, await this.readBlueprintParts(head.questionParts)) : head;
-    if (!attempt || !blueprint) return undefined;
+    if (!attempt || !blueprint) return this.loadArchive();
     // An attempt stored before answers had their own keys is read whole; its next save writes them.
     const inThisLayout = isStoredAttempt(attempt);
     const state = inThisLayout ? joinAttempt(attempt, await this.readAnswers(attempt.answerIds)) : attempt;
     this.storedState = inThisLayout ? state : null;
     this.loaded = { state, blueprint };
     return this.loaded;
+  }
+
+  /** An archived session, read back into memory; undefined when there is none (a session never begun). */
+  private async loadArchive(): Promise<{ state: AttemptState; blueprint: SessionBlueprint } | undefined> {
+    // The session id the object was reached by (idFromName): the archive's key in D1.
+    const sessionId = this.ctx.id.name;
+    if (!sessionId) return undefined;
+    const data = await findSessionArchive(createDatabase(this.env.DB), sessionId);
+    if (data === null) return undefined;
+    const archive = readSessionArchive(JSON.parse(await gunzipFromBase64(data)));
+    if (!archive) {
+      console.error("A session archive could not be read; the session answers as not begun", sessionId);
+      return undefined;
+    }
+    this.fromArchive = { chats: archive.chats };
+    this.storedState = null;
+    this.pending = null;
+    this.loaded = { state: archive.state, blueprint: archive.blueprint };
+    return this.loaded;
+  }
+
+  private async readChat(questionId: string): Promise<ChatMessage[]> {
+    return (await this.ctx.storage.get<ChatMessage[]>(chatKey(questionId))) ?? this.fromArchive?.chats[questionId] ?? [];
+  }
+
+  /** Before the first change to an attempt read from its archive: the blueprint and chats go back into storage (the answers go with the save). */
+  private async restoreArchiveToStorage(): Promise<void> {
+    if (!this.fromArchive || !this.loaded) return;
+    const { chats } = this.fromArchive;
+    await this.storeBlueprint(this.loaded.blueprint);
+    const entries = Object.entries(chats).map(([questionId, messages]) => [chatKey(questionId), messages] as const);
+    for (let start = 0; start < entries.length; start += KEYS_PER_CALL) {
+      await this.ctx.storage.put(Object.fromEntries(entries.slice(start, start + KEYS_PER_CALL)));
+    }
+    this.fromArchive = null;
   }
 
   private async readAnswers(questionIds: string[]): Promise<Map<string, AttemptAnswer>> {
@@ -339,6 +415,7 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
 
   /** Stores the new state and the answers D1 is now due (one atomic put), and sets the alarm for what comes first. */
   private async save(state: AttemptState, now: number, questionIds: string[] = []): Promise<AttemptState> {
+    await this.restoreArchiveToStorage();
     const current = await this.readPending();
     const pending: Pending = {
       questionIds: [...new Set([...(current?.questionIds ?? []), ...questionIds])],
@@ -372,10 +449,15 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
     this.pending = pending;
   }
 
-  /** One alarm for whichever comes first: the deadline or the next write; set only when that changes. */
+  /** One alarm for whichever comes first: the deadline, the next write or the archive; set only when that changes. */
   private async scheduleAlarm(state: AttemptState): Promise<void> {
+    // Read from its archive, with nothing in storage: nothing to write, nothing to archive.
+    if (this.fromArchive) return;
     const pending = await this.readPending();
-    const times = [isCompleted(state.session) ? null : state.session.deadlineAt, pending?.flushAt ?? null].filter((time): time is number => time !== null);
+    const archiveAt = archiveDueAt(state, pending !== null, archiveDelayMs(this.env.SESSION_ARCHIVE_AFTER_HOURS));
+    const times = [isCompleted(state.session) ? null : state.session.deadlineAt, pending?.flushAt ?? null, archiveAt].filter(
+      (time): time is number => time !== null,
+    );
     const wanted = times.length ? Math.min(...times) : null;
     if (this.alarmAt === undefined) this.alarmAt = await this.ctx.storage.getAlarm();
     if (wanted === this.alarmAt) return;

@@ -161,3 +161,15 @@ export const gradeOverrides = sqliteTable(
     check("grade_overrides_score_check", sql`${t.score} >= 0 and ${t.score} <= 100`),
   ],
 );
+
+/**
+ * A finished session's whole attempt, handed over by its Durable Object when it empties its storage
+ * (domain/sessions/session-archive.ts): gzipped JSON as base64. Read back only by that object.
+ */
+export const sessionArchives = sqliteTable("session_archives", {
+  sessionId: text("session_id")
+    .primaryKey()
+    .references(() => testSessionRecords.id, { onDelete: "cascade" }),
+  data: text("data").notNull(),
+  archivedAt: integer("archived_at", { mode: "timestamp_ms" }).notNull().default(nowMs),
+});
