@@ -38,7 +38,7 @@ export const ARCHIVE_RETRY_MS = 60 * 60 * 1000;
  */
 export const MAX_ARCHIVE_CHARS = 1_900_000;
 
-export type SessionArchive = { version: 1; state: AttemptState; blueprint: SessionBlueprint; chats: Record<string, ChatMessage[]> };
+type SessionArchive = { version: 1; state: AttemptState; blueprint: SessionBlueprint; chats: Record<string, ChatMessage[]> };
 
 export function sessionArchive(state: AttemptState, blueprint: SessionBlueprint, chats: Record<string, ChatMessage[]>): SessionArchive {
   return { version: 1, state, blueprint, chats };
