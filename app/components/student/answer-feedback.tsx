@@ -2,13 +2,13 @@ import { Form } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 
 import type { AnswerFeedback } from "~/domain/sessions/answer-feedback";
-import { isCorrectScore, scoreLabel } from "~/domain/sessions/answer-rules";
+import { gradeOutOf100, isCorrectScore, scoreLabel } from "~/domain/sessions/answer-rules";
 
 import { Clock, useCountdown } from "./timers";
 
 /** One answer's result and feedback, as far as the test's settings show them (the product's words). */
 export function FeedbackPanel({ feedback }: { feedback: AnswerFeedback }) {
-  const score = feedback.score ?? (feedback.wasCorrect ? 100 : 0);
+  const score = gradeOutOf100(feedback);
   const correct = isCorrectScore(score);
   return (
     <div role="status" className={`card p-4 ${correct ? "border-emerald-300 bg-emerald-50" : "border-amber-300 bg-amber-50"}`} data-testid="answer-feedback">

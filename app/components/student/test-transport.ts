@@ -1,4 +1,5 @@
-import type { AnswerGrade, ChatReply, SubmittedAnswer } from "~/domain/sessions/answer-feedback";
+import type { ChatReply, SubmittedAnswer } from "~/domain/sessions/answer-feedback";
+import type { StudentGrade } from "~/domain/sessions/session-contract";
 import type { ActionResult } from "~/domain/shell/action-result";
 
 /**
@@ -52,10 +53,10 @@ export const completeSession = (testId: string, sessionId: string) =>
   ]);
 
 /** One answer's grade, or null when it cannot be read now (the caller just asks again later). */
-export async function fetchAnswerGrade(sessionId: string, questionId: string): Promise<AnswerGrade | null> {
+export async function fetchAnswerGrade(sessionId: string, questionId: string): Promise<StudentGrade | null> {
   try {
     const response = await fetch(`/api/sessions/${encodeURIComponent(sessionId)}/answers/${encodeURIComponent(questionId)}`, { credentials: "same-origin" });
-    return response.ok ? ((await response.json()) as AnswerGrade) : null;
+    return response.ok ? ((await response.json()) as StudentGrade) : null;
   } catch {
     return null;
   }

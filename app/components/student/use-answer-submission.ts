@@ -4,6 +4,7 @@ import { type FormEvent, type RefObject, useCallback, useEffect, useRef, useStat
 import { useToast } from "~/components/toast/toast-context";
 import type { QuestionType } from "~/domain/questions/question-types";
 import type { SubmittedAnswer } from "~/domain/sessions/answer-feedback";
+import type { StudentGrade } from "~/domain/sessions/session-contract";
 import { resultsPath } from "~/domain/sessions/test-page-paths";
 import type { TitledMessage } from "~/domain/shell/action-result";
 
@@ -194,11 +195,7 @@ export function useAnswerSubmission({ testId, sessionId, question, timeRemaining
  * Asks for one answer's grade a few times while its feedback shows (3 s); if the model's grade
  * has landed, the feedback shows it, else the panel keeps saying it will be in the results.
  */
-async function awaitModelGrade(
-  sessionId: string,
-  questionId: string,
-  onGrade: (grade: Pick<SubmittedAnswer, "score" | "wasCorrect" | "feedback" | "grading">) => void,
-) {
+async function awaitModelGrade(sessionId: string, questionId: string, onGrade: (grade: StudentGrade) => void) {
   for (let attempt = 0; attempt < GRADE_POLLS; attempt++) {
     await new Promise((resolve) => window.setTimeout(resolve, GRADE_POLL_MS));
     const grade = await fetchAnswerGrade(sessionId, questionId);

@@ -1,18 +1,11 @@
-import type { SessionView } from "./session-contract";
+import { gradeOutOf100, studentGrade } from "./answer-rules";
+import type { AnswerOutcome, SessionView, StudentGrade } from "./session-contract";
 
 /**
  * What the feedback screen shows about one answer (step 5):
  * the same fields the page's JavaScript gets back from a submit, so both paths show one panel.
  */
-export type AnswerFeedback = {
-  score: number | null;
-  wasCorrect: boolean;
-  feedback: string | null;
-  grading: "final" | "provisional";
-  late: boolean;
-  showResultDuringTest: boolean;
-  showFeedbackDuringTest: boolean;
-};
+export type AnswerFeedback = StudentGrade & Pick<AnswerOutcome, "late"> & Pick<SessionView, "showResultDuringTest" | "showFeedbackDuringTest">;
 
 /** Whether the test shows anything between questions (the 3-second feedback display). */
 export function showsFeedbackDuringTest(view: Pick<SessionView, "showResultDuringTest" | "showFeedbackDuringTest">): boolean {
@@ -25,20 +18,15 @@ export type ChatReply = { reply: string };
 type SessionCompleted = { completed: true };
 export type TestPageData = SubmittedAnswer | ChatReply | SessionCompleted;
 
-/** One answer's grade as it stands: what the page asks for while a model grade is pending. */
-export type AnswerGrade = Pick<AnswerFeedback, "score" | "wasCorrect" | "feedback" | "grading">;
-
-/** The grade of one of the session's answers, or null when the question is not one of them. */
-export function answerGrade(view: Pick<SessionView, "results">, questionId: string): AnswerGrade | null {
+/**
+ * The grade of one of the session's answers as it stands (what the page asks for while a model
+ * grade is pending), its score out of 100; null when the question is not one of the session's answers.
+ */
+export function answerGrade(view: Pick<SessionView, "results">, questionId: string): StudentGrade | null {
   const answer = view.results.answers[questionId];
   if (!answer) return null;
-  return {
-    score: answer.gradingScore ?? (answer.wasCorrect ? 100 : 0),
-    wasCorrect: answer.wasCorrect,
-    feedback: answer.feedback,
-    // A teacher's grade is final as far as the student's test screen is concerned.
-    grading: answer.grading === "provisional" ? "provisional" : "final",
-  };
+  const grade = studentGrade(answer);
+  return { ...grade, score: gradeOutOf100(grade) };
 }
 
 /**

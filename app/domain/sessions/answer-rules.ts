@@ -1,6 +1,8 @@
 import type { QuestionType } from "~/domain/questions/question-types";
 import type { TitledMessage } from "~/domain/shell/action-result";
 
+import type { Scored, StudentGrade } from "./session-contract";
+
 /**
  * The product's answer rules as the page checks them before sending (no zod: the student
  * page's JavaScript budget). The server checks the same rules in screen-actions.ts, which takes
@@ -34,3 +36,18 @@ export function scoreLabel(score: number): string {
   return score >= 80 ? "Excellent!" : score >= 50 ? "Good effort" : "Keep learning";
 }
 export const isCorrectScore = (score: number) => score >= 70;
+
+/** A grade as a score out of 100: an open answer's own, a choice question's 100 or 0. */
+export function gradeOutOf100(grade: { score: number | null; wasCorrect: boolean }): number {
+  return grade.score ?? (grade.wasCorrect ? 100 : 0);
+}
+
+/** The one place a stored grade becomes what the student is told of it. */
+export function studentGrade(answer: Pick<Scored, "gradingScore" | "wasCorrect" | "feedback" | "grading">): StudentGrade {
+  return {
+    score: answer.gradingScore,
+    wasCorrect: answer.wasCorrect,
+    feedback: answer.feedback,
+    grading: answer.grading === "provisional" ? "provisional" : "final",
+  };
+}

@@ -1,3 +1,4 @@
+import { gradeOutOf100 } from "./answer-rules";
 import type { AnswerOutcome, SessionView } from "./session-contract";
 
 /** The JSON shapes of /api/sessions, from what the session's object answers. */
@@ -41,7 +42,7 @@ export function sessionJson(view: SessionView) {
 export function gradingResultJson(answer: AnswerOutcome) {
   return {
     questionId: answer.questionId,
-    score: answer.score ?? (answer.wasCorrect ? 100 : 0),
+    score: gradeOutOf100(answer),
     isCorrect: answer.wasCorrect,
     pointsEarned: answer.pointsEarned,
     maxPoints: answer.maxPoints,

@@ -173,20 +173,19 @@ export type BeginResult = { ok: true; outcome: "started" | "already_started"; vi
 
 export type ViewResult = { ok: true; view: SessionView } | NotBegun;
 
-/** What the student is told about one answer (the product's gradingResult), and whether it counted. */
-export type AnswerOutcome = {
-  questionId: string;
-  wasCorrect: boolean;
-  pointsEarned: number;
-  maxPoints: number;
-  /** 0–100 for AI-graded answers; null for choice questions. */
+/**
+ * One answer's grade as the student is told it. Every per-answer shape the student sees builds on it
+ * (the submit's outcome, the feedback panel, the pending-grade read), and all come from `Scored`.
+ */
+export type StudentGrade = Pick<Scored, "wasCorrect" | "feedback"> & {
+  /** 0–100 for AI-graded answers; null for choice questions (`gradeOutOf100` gives their 100 or 0). */
   score: number | null;
-  feedback: string | null;
-  strengths: string[];
-  improvements: string[];
+  /** A teacher's grade is final as far as the student is concerned. */
   grading: "final" | "provisional";
-  late: boolean;
 };
+
+/** What the student is told about one answer (the product's gradingResult), and whether it counted. */
+export type AnswerOutcome = StudentGrade & Pick<Scored, "pointsEarned" | "maxPoints" | "strengths" | "improvements"> & { questionId: string; late: boolean };
 
 /**
  * An answer is stored once per question: a retried submit is a "repeat" answered with the first

@@ -1,3 +1,4 @@
+import { studentGrade } from "./answer-rules";
 import { type AttemptAnswer, attemptResults, type AttemptState, currentQuestion } from "./attempt";
 import type { SessionBlueprint } from "./blueprint";
 import type { AnswerOutcome, SessionProgress, SessionView } from "./session-contract";
@@ -27,16 +28,12 @@ export function sessionProgress(state: AttemptState, blueprint: SessionBlueprint
 
 export function toAnswerOutcome(answer: AttemptAnswer): AnswerOutcome {
   return {
+    ...studentGrade(answer),
     questionId: answer.questionId,
-    wasCorrect: answer.wasCorrect,
     pointsEarned: answer.pointsEarned,
     maxPoints: answer.maxPoints,
-    score: answer.gradingScore,
-    feedback: answer.feedback,
     strengths: answer.strengths,
     improvements: answer.improvements,
-    // A teacher's grade is final as far as the student's test screen is concerned.
-    grading: answer.grading === "provisional" ? "provisional" : "final",
     late: answer.late,
   };
 }
