@@ -121,9 +121,9 @@ export function startApp(port: number, stateDir: string, logFile: string): Serve
   return launch(process.execPath, ["scripts/start.mjs"], { ...process.env, PORT: String(port), STATE_DIR: stateDir }, port, logFile);
 }
 
-/** scripts/load/empty-worker.js under `wrangler dev`, configured from a throwaway wrangler.toml in `dir`. */
-export function startEmptyWorker(port: number, dir: string, logFile: string): Server {
-  const main = resolve("scripts/load/empty-worker.js");
+/** scripts/load/empty-worker.js (or another one-file Worker) under `wrangler dev`, configured from a throwaway wrangler.toml in `dir`. */
+export function startEmptyWorker(port: number, dir: string, logFile: string, mainFile = "scripts/load/empty-worker.js"): Server {
+  const main = resolve(mainFile);
   writeFileSync(
     join(dir, "wrangler.toml"),
     `name = "load-empty-worker"\nmain = ${JSON.stringify(main)}\ncompatibility_date = "2025-09-01"\nno_bundle = true\n`,

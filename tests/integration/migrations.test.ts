@@ -26,6 +26,7 @@ const EXPECTED_TABLES = [
   "question_competencies",
   "questions",
   "session_answers",
+  "session_archives",
   "sessions",
   "test_questions",
   "test_sections",
