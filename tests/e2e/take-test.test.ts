@@ -73,13 +73,33 @@ async function startTest(page: Page, testId: string) {
   await page.getByRole("heading", { name: /^Question 1/ }).waitFor();
 }
 
-/** Answers every question; returns the types asked and how many feedback pages came between them. */
+/**
+ * With JavaScript the answer's feedback shows for 3 seconds before the next question: once it is on
+ * screen, the page's clock (installed by the test) jumps those seconds instead of the test waiting them.
+ */
+async function skipFeedbackPause(page: Page, questionId: string | null): Promise<boolean> {
+  await page.waitForFunction(
+    (previous) =>
+      document.querySelector('[data-testid="answer-feedback"]') !== null ||
+      location.pathname.startsWith("/results/") ||
+      (document.querySelector('input[name="questionId"]') as HTMLInputElement | null)?.value !== previous,
+    questionId,
+    { timeout: 15_000 },
+  );
+  if ((await page.getByTestId("answer-feedback").count()) === 0) return false;
+  await page.clock.fastForward(3_000);
+  return true;
+}
+
+/** Answers every question; returns the types asked, how many feedback pages came between them and how many feedback panels showed in place. */
 async function takeToTheEnd(page: Page, javaScript: boolean) {
   const types = new Set<string>();
   let feedbackPages = 0;
+  let feedbackPanels = 0;
   for (let step = 0; step < 60; step++) {
     const id = await currentQuestionId(page);
     types.add(await answer(page, javaScript));
+    if (javaScript && (await skipFeedbackPause(page, id))) feedbackPanels++;
     let next = await nextScreen(page, id);
     if (next === "feedback") {
       // Without JavaScript the feedback is a page of its own; 'Next question' moves on.
@@ -92,7 +112,7 @@ async function takeToTheEnd(page: Page, javaScript: boolean) {
       next = await nextScreen(page, id);
       expect(next).not.toBe("feedback");
     }
-    if (next === "results") return { types, feedbackPages };
+    if (next === "results") return { types, feedbackPages, feedbackPanels };
   }
   throw new Error("The test did not end within 60 questions");
 }
@@ -101,6 +121,8 @@ describe("taking a test", () => {
   it("takes the demo test to the end with JavaScript, and sees the results", { timeout: 240_000 }, async () => {
     const { page } = session;
     const testId = await demoTestId();
+    // Real time, except where the test jumps the feedback's 3-second pause (skipFeedbackPause).
+    await page.clock.install();
     await page.goto(`/test/${testId}`);
     // Once the page is interactive, Start Test waits for a mode (without JavaScript the server asks for one).
     await page.locator("button:disabled", { hasText: "Start Test" }).waitFor();
@@ -128,9 +150,11 @@ describe("taking a test", () => {
       .waitFor();
     expect(await currentQuestionId(page)).toBe(id);
 
-    const { types, feedbackPages } = await takeToTheEnd(page, true);
+    const { types, feedbackPages, feedbackPanels } = await takeToTheEnd(page, true);
     expect(types.size).toBeGreaterThanOrEqual(2);
+    // The demo test shows results during the test: in place with JavaScript, never as a page of its own.
     expect(feedbackPages).toBe(0);
+    expect(feedbackPanels).toBeGreaterThan(3);
     await page.getByText("Overall score").waitFor();
     await expect(page.getByTestId("scale-score").innerText()).resolves.toMatch(/Scale score \d+ \(very likely between \d+ and \d+/);
     for (const link of ["Return Home", "Review AI Grading", "Retake Test"]) await page.getByRole("link", { name: link }).waitFor();
