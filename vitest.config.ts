@@ -24,6 +24,9 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Two files at a time even on 2 cores (the default would be one): a file spends most of its
+          // time starting its Miniflare and waiting on workerd, not on the CPU. 346 s to 210 s here.
+          maxWorkers: 2,
         },
       },
       {
