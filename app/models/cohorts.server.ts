@@ -14,6 +14,8 @@ import {
 import { generateJoinCode, normalizeJoinCode } from "~/domain/classes/join-codes";
 import { conflict, invalid } from "~/lib/errors";
 
+import { isUniqueViolation } from "./db-errors.server";
+
 /** Classes (cohorts), their join codes and their members. */
 
 /** How many generated codes to try before giving up: with 32^8 codes, a second try is already rare. */
@@ -78,14 +80,6 @@ async function assertTestExists(db: Database, testConfigId: string | null) {
 async function assertJoinCodeFree(db: Database, joinCode: string, exceptId: string | null) {
   const holder = await db.query.cohorts.findFirst({ where: eq(cohorts.joinCode, joinCode), columns: { id: true } });
   if (holder && holder.id !== exceptId) throw conflict(JOIN_CODE_TAKEN, "joinCode");
-}
-
-/** D1 reports a unique index violation in the message; drizzle wraps it (the cause holds it). */
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error; current instanceof Error; current = current.cause) {
-    if (current.message.includes("UNIQUE constraint failed")) return true;
-  }
-  return false;
 }
 
 /**

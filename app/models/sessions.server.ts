@@ -4,6 +4,8 @@ import type { Database } from "~/db/client.server";
 import { questionCompetencies, questions, sessionAnswers, testQuestions, tests, testSessionRecords } from "~/db/schema";
 import type { Difficulty, QuestionType } from "~/domain/questions/question-types";
 
+import { isUniqueViolation } from "./db-errors.server";
+
 /**
  * A test session's record in D1 (the Durable Object is the live authority),
  * with its test's AI model: what the chat call needs to know about the session it serves.
@@ -40,7 +42,7 @@ export async function insertSessionRecord(db: Database, row: SessionRecordInsert
     await db.insert(testSessionRecords).values(row);
     return true;
   } catch (error) {
-    if (String((error as { cause?: unknown })?.cause ?? error).includes("UNIQUE constraint failed")) return false;
+    if (isUniqueViolation(error)) return false;
     throw error;
   }
 }

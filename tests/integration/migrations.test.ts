@@ -28,6 +28,7 @@ const EXPECTED_TABLES = [
   "session_answers",
   "session_archives",
   "sessions",
+  "students",
   "test_questions",
   "test_sections",
   "tests",

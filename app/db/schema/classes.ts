@@ -5,6 +5,7 @@ import type { TestMode } from "~/domain/adaptive/engine";
 
 import { users } from "./accounts";
 import { bool, id, timestamps } from "./columns";
+import { students } from "./students";
 import { tests } from "./tests";
 
 // Classes
@@ -36,9 +37,12 @@ export const cohortMembers = sqliteTable(
     cohortId: text("cohort_id")
       .notNull()
       .references(() => cohorts.id, { onDelete: "cascade" }),
+    /** The student ID typed at join, or the record's district ID for a rostered student. */
     studentId: text("student_id").notNull(),
     displayName: text("display_name").notNull(),
+    /** The student record this member is, when the class's roster has them (ADR 0027); null for a student who only typed an ID. */
+    studentRecordId: text("student_record_id").references(() => students.id, { onDelete: "cascade" }),
     ...timestamps,
   },
-  (t) => [uniqueIndex("cohort_members_student_unique").on(t.cohortId, t.studentId)],
+  (t) => [uniqueIndex("cohort_members_student_unique").on(t.cohortId, t.studentId), index("cohort_members_record_idx").on(t.studentRecordId)],
 );

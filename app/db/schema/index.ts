@@ -10,4 +10,5 @@ export * from "./classes";
 export * from "./curriculum";
 export * from "./jobs";
 export * from "./sessions";
+export * from "./students";
 export * from "./tests";

@@ -17,6 +17,8 @@ export const NOT_FOUND = {
   job: "Job Not Found",
   cohort: "Class Not Found",
   answer: "Answer Not Found",
+  student: "Student Not Found",
+  rosterMember: "That Student Is Not On This Class's Roster",
 } as const;
 
 /** `detail` replaces the default "does not exist or has been deleted" where that would mislead. */

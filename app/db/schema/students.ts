@@ -1,0 +1,34 @@
+import { sql } from "drizzle-orm";
+import { check, index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+import type { StudentStatus } from "~/domain/students/student";
+
+import { id, timestamps } from "./columns";
+
+// Students as records (ADR 0027): the district's student ID, names and grade, kept from one test
+// to the next. Class rosters are the classes' members linked to a record (cohort_members).
+
+export const students = sqliteTable(
+  "students",
+  {
+    id: id(),
+    /** The district's student ID: one record each, matched case-sensitively as the district issues it. */
+    districtStudentId: text("district_student_id").notNull(),
+    givenName: text("given_name").notNull(),
+    familyName: text("family_name").notNull(),
+    grade: text("grade").notNull(),
+    /** Lower case; links a signed-in account to the record. */
+    email: text("email"),
+    status: text("status").$type<StudentStatus>().notNull().default("active"),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("students_district_id_unique").on(t.districtStudentId),
+    uniqueIndex("students_email_unique")
+      .on(t.email)
+      .where(sql`${t.email} is not null`),
+    index("students_family_name_idx").on(t.familyName, t.givenName),
+    index("students_grade_idx").on(t.grade),
+    check("students_status_check", sql`${t.status} in ('active', 'inactive')`),
+  ],
+);

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+
+import { likePattern, studentDisplayName, studentInputSchema, studentListQuerySchema } from "./student";
+
+const valid = { studentId: "S-1001", givenName: " Ada ", familyName: "Lovelace", grade: "6" };
+
+describe("a student record's input", () => {
+  it("trims names, lower-cases the e-mail, treats a blank e-mail as none and defaults to active", () => {
+    expect(studentInputSchema.parse({ ...valid, email: " Ada@School.ORG " })).toEqual({
+      studentId: "S-1001",
+      givenName: "Ada",
+      familyName: "Lovelace",
+      grade: "6",
+      email: "ada@school.org",
+      status: "active",
+    });
+    expect(studentInputSchema.parse({ ...valid, email: "" }).email).toBeNull();
+    expect(studentInputSchema.parse(valid).email).toBeNull();
+  });
+
+  it("refuses what a district would not issue or a teacher did not mean, naming the field", () => {
+    const problem = (input: object) => {
+      const parsed = studentInputSchema.safeParse(input);
+      return parsed.success ? null : parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    };
+    expect(problem({ ...valid, studentId: "  " })).toEqual(["studentId: Enter the student's student ID"]);
+    expect(problem({ ...valid, studentId: "S 1001" })).toEqual(["studentId: A student ID may hold only letters, digits, dots, dashes and underscores"]);
+    expect(problem({ ...valid, studentId: "x".repeat(65) })).toEqual(["studentId: The student ID must be at most 64 characters"]);
+    expect(problem({ ...valid, givenName: undefined })).toEqual(["givenName: Enter the student's given name"]);
+    expect(problem({ ...valid, email: "not-an-address" })).toEqual(["email: Enter a valid e-mail address"]);
+    expect(problem({ ...valid, status: "gone" })).toEqual(["status: status must be active or inactive"]);
+    expect(problem({ ...valid, nickname: "Ada" })?.[0]).toContain("nickname");
+  });
+});
+
+describe("the student list's query", () => {
+  it("defaults to the first page and refuses a page that is not a whole number", () => {
+    expect(studentListQuerySchema.parse({})).toEqual({ page: 1 });
+    expect(studentListQuerySchema.parse({ q: " Love ", page: "2" })).toEqual({ q: "Love", page: 2 });
+    expect(studentListQuerySchema.safeParse({ page: "1e18" }).success).toBe(false);
+    expect(studentListQuerySchema.safeParse({ sort: "name" }).success).toBe(false);
+  });
+});
+
+describe("names and searches", () => {
+  it("shows a student by given name, then family name", () => {
+    expect(studentDisplayName({ givenName: "Ada", familyName: "Lovelace" })).toBe("Ada Lovelace");
+  });
+
+  it("searches for % and _ literally, not as wildcards", () => {
+    expect(likePattern("Love")).toBe("%Love%");
+    expect(likePattern("50%_x\\")).toBe("%50\\%\\_x\\\\%");
+  });
+});

@@ -1,0 +1,63 @@
+import { z } from "zod";
+
+import { pageNumber } from "~/domain/paging";
+
+/**
+ * A student as a record (ADR 0027): the district's student ID, names, grade and an optional
+ * e-mail that links a signed-in account. One schema for the API's body and the screen's form.
+ */
+const STUDENT_STATUSES = ["active", "inactive"] as const;
+export type StudentStatus = (typeof STUDENT_STATUSES)[number];
+
+/** District IDs are letters, digits and . _ - (what student information systems issue), up to 64; a blank one is the "Enter" message alone. */
+const DISTRICT_ID = /^[A-Za-z0-9._-]*$/;
+
+const trimmedText = (field: string, max: number) =>
+  z
+    .string({ required_error: `Enter the student's ${field}`, invalid_type_error: `Enter the student's ${field}` })
+    .trim()
+    .min(1, `Enter the student's ${field}`)
+    .max(max, `The ${field} must be at most ${max} characters`);
+
+export const studentInputSchema = z
+  .object({
+    studentId: trimmedText("student ID", 64).regex(DISTRICT_ID, "A student ID may hold only letters, digits, dots, dashes and underscores"),
+    givenName: trimmedText("given name", 100),
+    familyName: trimmedText("family name", 100),
+    grade: trimmedText("grade", 20),
+    email: z
+      .string({ invalid_type_error: "Enter an e-mail address" })
+      .trim()
+      .toLowerCase()
+      .max(254, "The e-mail address must be at most 254 characters")
+      .email("Enter a valid e-mail address")
+      .nullish()
+      .or(z.literal("").transform(() => null))
+      .transform((email) => email ?? null),
+    status: z.enum(STUDENT_STATUSES, { errorMap: () => ({ message: "status must be active or inactive" }) }).default("active"),
+  })
+  .strict();
+export type StudentInput = z.infer<typeof studentInputSchema>;
+
+/** GET /api/students' query: a name or ID to search for, a class, a grade and a page (50 students a page). */
+export const studentListQuerySchema = z
+  .object({
+    q: z.string().trim().max(100, "q must be at most 100 characters").optional(),
+    cohortId: z.string().trim().min(1).max(200, "cohortId must be at most 200 characters").optional(),
+    grade: z.string().trim().min(1).max(20, "grade must be at most 20 characters").optional(),
+    page: pageNumber.default(1),
+  })
+  .strict();
+export type StudentListQuery = z.infer<typeof studentListQuerySchema>;
+
+export const STUDENTS_PER_PAGE = 50;
+
+/** How a student is shown in lists and on a class's member rows: given name, then family name. */
+export function studentDisplayName(student: { givenName: string; familyName: string }): string {
+  return `${student.givenName} ${student.familyName}`;
+}
+
+/** A search term as a LIKE pattern that matches it literally anywhere (its % and _ escaped with \\). */
+export function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}

@@ -1,0 +1,167 @@
+import { and, asc, count, eq, or, type SQL, sql } from "drizzle-orm";
+
+import type { Database } from "~/db/client.server";
+import { cohortMembers, cohorts, students } from "~/db/schema";
+import { likePattern, studentDisplayName, type StudentInput, type StudentListQuery, STUDENTS_PER_PAGE } from "~/domain/students/student";
+import { conflict } from "~/lib/errors";
+
+import { isUniqueViolation } from "./db-errors.server";
+
+type StudentRow = typeof students.$inferSelect;
+
+/** The API's shape of a student: our `id`, the district's `studentId`. */
+function studentView(row: StudentRow) {
+  return {
+    id: row.id,
+    studentId: row.districtStudentId,
+    givenName: row.givenName,
+    familyName: row.familyName,
+    grade: row.grade,
+    email: row.email,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+type StudentView = ReturnType<typeof studentView>;
+
+const columnsOf = (input: StudentInput) => ({
+  districtStudentId: input.studentId,
+  givenName: input.givenName,
+  familyName: input.familyName,
+  grade: input.grade,
+  email: input.email,
+  status: input.status,
+});
+
+/** Says which unique value another student holds, as a refusal of that field (409). */
+async function refuseTaken(db: Database, input: StudentInput, exceptId: string | null): Promise<never> {
+  const holder = await db.query.students.findFirst({ where: eq(students.districtStudentId, input.studentId), columns: { id: true } });
+  if (holder && holder.id !== exceptId) throw conflict(`A student with ID ${input.studentId} already exists.`, "studentId");
+  throw conflict(`Another student already has the e-mail address ${input.email}.`, "email");
+}
+
+export async function createStudent(db: Database, input: StudentInput): Promise<StudentView> {
+  try {
+    const [row] = await db.insert(students).values(columnsOf(input)).returning();
+    return studentView(row!);
+  } catch (error) {
+    if (isUniqueViolation(error)) return refuseTaken(db, input, null);
+    throw error;
+  }
+}
+
+/** The student's record updated; null for an unknown id. The class members linked to it take the new ID and name. */
+export async function updateStudent(db: Database, id: string, input: StudentInput): Promise<StudentView | null> {
+  try {
+    const [row] = await db
+      .update(students)
+      .set({ ...columnsOf(input), updatedAt: new Date() })
+      .where(eq(students.id, id))
+      .returning();
+    if (!row) return null;
+    await db
+      .update(cohortMembers)
+      .set({ studentId: row.districtStudentId, displayName: studentDisplayName(row), updatedAt: new Date() })
+      .where(eq(cohortMembers.studentRecordId, id));
+    return studentView(row);
+  } catch (error) {
+    if (isUniqueViolation(error)) return refuseTaken(db, input, id);
+    throw error;
+  }
+}
+
+/** One student with the classes whose roster has them; null for an unknown id. */
+export async function findStudent(db: Database, id: string) {
+  const row = await db.query.students.findFirst({ where: eq(students.id, id) });
+  if (!row) return null;
+  const classes = await db
+    .select({ id: cohorts.id, name: cohorts.name })
+    .from(cohortMembers)
+    .innerJoin(cohorts, eq(cohorts.id, cohortMembers.cohortId))
+    .where(eq(cohortMembers.studentRecordId, id))
+    .orderBy(asc(cohorts.name));
+  return { ...studentView(row), classes };
+}
+
+/** A page of students, found by name or ID, in a class and a grade, family name first; searched and paged in SQL. */
+export async function listStudents(db: Database, query: StudentListQuery) {
+  const conditions: SQL[] = [];
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    const fullName = sql`${students.givenName} || ' ' || ${students.familyName}`;
+    conditions.push(
+      or(
+        sql`${students.districtStudentId} like ${pattern} escape '\\'`,
+        sql`${fullName} like ${pattern} escape '\\'`,
+        sql`${students.familyName} || ' ' || ${students.givenName} like ${pattern} escape '\\'`,
+      )!,
+    );
+  }
+  if (query.grade) conditions.push(eq(students.grade, query.grade));
+  if (query.cohortId) {
+    conditions.push(
+      sql`exists (select 1 from ${cohortMembers} where ${cohortMembers.studentRecordId} = ${students.id} and ${cohortMembers.cohortId} = ${query.cohortId})`,
+    );
+  }
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(students)
+      .where(where)
+      .orderBy(asc(students.familyName), asc(students.givenName), asc(students.districtStudentId))
+      .limit(STUDENTS_PER_PAGE)
+      .offset((query.page - 1) * STUDENTS_PER_PAGE),
+    db.select({ total: count() }).from(students).where(where),
+  ]);
+  return { students: rows.map(studentView), total: total?.total ?? 0, page: query.page, pageSize: STUDENTS_PER_PAGE };
+}
+
+/** A class's roster: its members linked to a student record, by family name; null for an unknown class. */
+export async function listRoster(db: Database, cohortId: string) {
+  const cohort = await db.query.cohorts.findFirst({ where: eq(cohorts.id, cohortId), columns: { id: true } });
+  if (!cohort) return null;
+  const rows = await db
+    .select({ student: students })
+    .from(cohortMembers)
+    .innerJoin(students, eq(students.id, cohortMembers.studentRecordId))
+    .where(eq(cohortMembers.cohortId, cohortId))
+    .orderBy(asc(students.familyName), asc(students.givenName));
+  return rows.map((row) => studentView(row.student));
+}
+
+/**
+ * Puts a student on a class's roster: the class's member with the record's ID and name, linked to
+ * the record (a member who had typed that ID at join becomes the rostered student). Answers which
+ * record is missing, or whether the student was newly added.
+ */
+export async function enrollStudent(db: Database, cohortId: string, id: string) {
+  const [cohort, student] = await Promise.all([
+    db.query.cohorts.findFirst({ where: eq(cohorts.id, cohortId), columns: { id: true } }),
+    db.query.students.findFirst({ where: eq(students.id, id) }),
+  ]);
+  if (!cohort) return { missing: "cohort" as const };
+  if (!student) return { missing: "student" as const };
+  const existing = await db.query.cohortMembers.findFirst({
+    where: and(eq(cohortMembers.cohortId, cohortId), eq(cohortMembers.studentId, student.districtStudentId)),
+    columns: { studentRecordId: true },
+  });
+  await db
+    .insert(cohortMembers)
+    .values({ cohortId, studentId: student.districtStudentId, displayName: studentDisplayName(student), studentRecordId: id })
+    .onConflictDoUpdate({
+      target: [cohortMembers.cohortId, cohortMembers.studentId],
+      set: { displayName: studentDisplayName(student), studentRecordId: id, updatedAt: new Date() },
+    });
+  return { added: existing?.studentRecordId !== id };
+}
+
+/** Takes a student off a class's roster (their sessions stay); false when they were not on it. */
+export async function unenrollStudent(db: Database, cohortId: string, id: string): Promise<boolean> {
+  const removed = await db
+    .delete(cohortMembers)
+    .where(and(eq(cohortMembers.cohortId, cohortId), eq(cohortMembers.studentRecordId, id)))
+    .returning({ id: cohortMembers.id });
+  return removed.length > 0;
+}

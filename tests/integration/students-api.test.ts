@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { type ApiClient, demoClients } from "../support/api";
+import { startWorker, type TestWorker } from "../support/worker";
+
+/** Student records and class rosters through the real Worker: /api/students and /api/cohorts/{id}/roster. */
+let worker: TestWorker;
+let admin: ApiClient;
+let student: ApiClient;
+let anonymous: ApiClient;
+
+beforeAll(async () => {
+  worker = await startWorker();
+  ({ admin, student, anonymous } = await demoClients(worker));
+}, 60_000);
+afterAll(() => worker?.dispose());
+
+const ada = { studentId: "S-1001", givenName: "Ada", familyName: "Lovelace", grade: "6", email: "Ada@school.org" };
+const alan = { studentId: "S-1002", givenName: "Alan", familyName: "Turing", grade: "7" };
+const count = async (sql: string, ...values: string[]) =>
+  (await worker.d1
+    .prepare(sql)
+    .bind(...values)
+    .first<{ n: number }>())!.n;
+
+describe("student records", () => {
+  let adaId: string;
+  let alanId: string;
+
+  beforeAll(async () => {
+    const created = await admin.post("/api/students", ada);
+    expect(created.status, JSON.stringify(created.data)).toBe(201);
+    adaId = created.data.id;
+    alanId = (await admin.post("/api/students", alan)).data.id;
+  });
+
+  it("creates a record with our id beside the district's student ID, and reads it back", async () => {
+    const { status, data } = await admin.get(`/api/students/${adaId}`);
+    expect(status).toBe(200);
+    expect(data).toEqual({
+      id: adaId,
+      studentId: "S-1001",
+      givenName: "Ada",
+      familyName: "Lovelace",
+      grade: "6",
+      email: "ada@school.org",
+      status: "active",
+      classes: [],
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
+    expect(adaId).not.toBe("S-1001");
+  });
+
+  it("refuses a second record with the same district ID or e-mail (409, naming it), and bad input (400), creating nothing", async () => {
+    const before = await count("select count(*) as n from students");
+    expect(await admin.post("/api/students", { ...alan, studentId: "S-1001" })).toEqual({
+      status: 409,
+      data: { message: "A student with ID S-1001 already exists." },
+    });
+    expect(await admin.post("/api/students", { ...alan, studentId: "S-2000", email: "ADA@school.org" })).toEqual({
+      status: 409,
+      data: { message: "Another student already has the e-mail address ada@school.org." },
+    });
+    const blank = await admin.post("/api/students", { ...alan, studentId: "S-2001", givenName: " " });
+    expect(blank.status).toBe(400);
+    expect(blank.data.message).toContain("Enter the student's given name");
+    expect((await admin.post("/api/students", "{oops")).status).toBe(400);
+    expect((await admin.post("/api/students", [])).status).toBe(400);
+    expect(await count("select count(*) as n from students")).toBe(before);
+  });
+
+  it("updates the whole record, and refuses taking another student's ID", async () => {
+    const updated = await admin.put(`/api/students/${alanId}`, { ...alan, grade: "8", status: "inactive" });
+    expect(updated.status).toBe(200);
+    expect(updated.data).toMatchObject({ id: alanId, grade: "8", status: "inactive" });
+    expect((await admin.put(`/api/students/${alanId}`, { ...alan, studentId: "S-1001" })).status).toBe(409);
+    expect((await admin.get(`/api/students/${alanId}`)).data.studentId).toBe("S-1002");
+  });
+
+  it("lists by family name, finds by any part of a name or ID, filters by grade, and pages", async () => {
+    const all = await admin.get("/api/students");
+    expect(all.status).toBe(200);
+    expect(all.data).toMatchObject({ total: 2, page: 1, pageSize: 50 });
+    expect(all.data.students.map((row: { familyName: string }) => row.familyName)).toEqual(["Lovelace", "Turing"]);
+    for (const q of ["ada", "Ada Love", "Lovelace Ada", "1001", "S-10"]) {
+      const found = (await admin.get(`/api/students?q=${encodeURIComponent(q)}`)).data;
+      expect(
+        found.students.map((row: { id: string }) => row.id),
+        q,
+      ).toContain(adaId);
+    }
+    expect((await admin.get("/api/students?q=Turing")).data.students.map((row: { id: string }) => row.id)).toEqual([alanId]);
+    // % and _ are searched literally.
+    expect((await admin.get(`/api/students?q=${encodeURIComponent("%")}`)).data.total).toBe(0);
+    expect((await admin.get("/api/students?grade=6")).data.students.map((row: { id: string }) => row.id)).toEqual([adaId]);
+    expect((await admin.get("/api/students?page=2")).data).toMatchObject({ students: [], total: 2, page: 2 });
+    expect((await admin.get("/api/students?page=0")).status).toBe(400);
+    expect((await admin.get("/api/students?sort=name")).status).toBe(400);
+  });
+
+  it("answers 404 for a student that does not exist, 401 signed out, 403 to a student, 405 otherwise", async () => {
+    expect(await admin.get("/api/students/no-such-student")).toEqual({ status: 404, data: { message: "Student Not Found" } });
+    expect((await admin.put("/api/students/no-such-student", alan)).status).toBe(404);
+    expect((await anonymous.get("/api/students")).status).toBe(401);
+    expect((await anonymous.post("/api/students", ada)).status).toBe(401);
+    expect((await student.get("/api/students")).status).toBe(403);
+    expect((await student.get(`/api/students/${adaId}`)).status).toBe(403);
+    expect((await admin.delete("/api/students")).status).toBe(405);
+  });
+
+  describe("a class's roster", () => {
+    let cohortId: string;
+
+    beforeAll(async () => {
+      cohortId = (await admin.post("/api/cohorts", { name: `Roster class ${crypto.randomUUID().slice(0, 6)}` })).data.id;
+    });
+
+    it("puts a student on the roster as a class member with their ID and name (201, then 200 again), and takes them off", async () => {
+      const added = await admin.post(`/api/cohorts/${cohortId}/roster/${adaId}`);
+      expect(added).toEqual({ status: 201, data: { cohortId, studentId: adaId, added: true } });
+      expect((await admin.post(`/api/cohorts/${cohortId}/roster/${adaId}`)).status).toBe(200);
+      expect((await admin.get(`/api/cohorts/${cohortId}/roster`)).data.map((row: { id: string }) => row.id)).toEqual([adaId]);
+      expect(
+        await count("select count(*) as n from cohort_members where cohort_id = ? and student_id = 'S-1001' and display_name = 'Ada Lovelace'", cohortId),
+      ).toBe(1);
+      expect((await admin.get(`/api/students/${adaId}`)).data.classes).toEqual([{ id: cohortId, name: expect.stringMatching(/^Roster class/) }]);
+      expect((await admin.get(`/api/students?cohortId=${cohortId}`)).data.students.map((row: { id: string }) => row.id)).toEqual([adaId]);
+
+      expect(await admin.delete(`/api/cohorts/${cohortId}/roster/${adaId}`)).toEqual({ status: 200, data: { removed: true } });
+      expect((await admin.get(`/api/cohorts/${cohortId}/roster`)).data).toEqual([]);
+      expect(await admin.delete(`/api/cohorts/${cohortId}/roster/${adaId}`)).toEqual({
+        status: 404,
+        data: { message: "That Student Is Not On This Class's Roster" },
+      });
+    });
+
+    it("links a member who had typed the student's ID at join, instead of adding a second", async () => {
+      await worker.d1
+        .prepare("insert into cohort_members (id, cohort_id, student_id, display_name) values (?, ?, 'S-1002', 'alan t')")
+        .bind(crypto.randomUUID(), cohortId)
+        .run();
+      expect((await admin.post(`/api/cohorts/${cohortId}/roster/${alanId}`)).status).toBe(201);
+      expect(await count("select count(*) as n from cohort_members where cohort_id = ? and student_id = 'S-1002'", cohortId)).toBe(1);
+      expect((await admin.get(`/api/cohorts/${cohortId}/roster`)).data.map((row: { id: string }) => row.id)).toEqual([alanId]);
+    });
+
+    it("renames the class member when the record's name changes", async () => {
+      await admin.put(`/api/students/${alanId}`, { ...alan, givenName: "Alan M." });
+      expect(await count("select count(*) as n from cohort_members where cohort_id = ? and display_name = 'Alan M. Turing'", cohortId)).toBe(1);
+    });
+
+    it("answers 404 naming what is missing, and refuses other callers", async () => {
+      expect(await admin.post(`/api/cohorts/no-such-class/roster/${adaId}`)).toEqual({ status: 404, data: { message: "Class Not Found" } });
+      expect(await admin.post(`/api/cohorts/${cohortId}/roster/no-such-student`)).toEqual({ status: 404, data: { message: "Student Not Found" } });
+      expect(await admin.get("/api/cohorts/no-such-class/roster")).toEqual({ status: 404, data: { message: "Class Not Found" } });
+      expect((await anonymous.get(`/api/cohorts/${cohortId}/roster`)).status).toBe(401);
+      expect((await student.post(`/api/cohorts/${cohortId}/roster/${adaId}`)).status).toBe(403);
+      expect((await admin.put(`/api/cohorts/${cohortId}/roster/${adaId}`, {})).status).toBe(405);
+    });
+  });
+});
