@@ -1,7 +1,7 @@
-import { and, asc, count, eq, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, or, type SQL, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
-import { cohortMembers, cohorts, students } from "~/db/schema";
+import { cohortMembers, cohorts, students, testSessionRecords } from "~/db/schema";
 import { likePattern, studentDisplayName, type StudentInput, type StudentListQuery, STUDENTS_PER_PAGE } from "~/domain/students/student";
 import { conflict } from "~/lib/errors";
 
@@ -71,17 +71,44 @@ export async function updateStudent(db: Database, id: string, input: StudentInpu
   }
 }
 
-/** One student with the classes whose roster has them; null for an unknown id. */
+/** One student with the classes whose roster has them and every session linked to them, newest first; null for an unknown id. */
 export async function findStudent(db: Database, id: string) {
   const row = await db.query.students.findFirst({ where: eq(students.id, id) });
   if (!row) return null;
-  const classes = await db
-    .select({ id: cohorts.id, name: cohorts.name })
+  const [classes, sessions] = await Promise.all([
+    db
+      .select({ id: cohorts.id, name: cohorts.name })
+      .from(cohortMembers)
+      .innerJoin(cohorts, eq(cohorts.id, cohortMembers.cohortId))
+      .where(eq(cohortMembers.studentRecordId, id))
+      .orderBy(asc(cohorts.name)),
+    db
+      .select({
+        id: testSessionRecords.id,
+        testConfigId: testSessionRecords.testConfigId,
+        testTitle: testSessionRecords.testTitle,
+        testMode: testSessionRecords.testMode,
+        cohortId: testSessionRecords.cohortId,
+        startTime: testSessionRecords.startTime,
+        completed: testSessionRecords.completed,
+        totalScore: testSessionRecords.totalScore,
+        scaleScore: testSessionRecords.scaleScore,
+      })
+      .from(testSessionRecords)
+      .where(eq(testSessionRecords.studentRecordId, id))
+      .orderBy(desc(testSessionRecords.startTime)),
+  ]);
+  return { ...studentView(row), classes, sessions: sessions.map((session) => ({ ...session, startTime: session.startTime.toISOString() })) };
+}
+
+/** The record of the student on this class's roster with this typed ID, if any: what a session started under that ID belongs to. */
+export async function findRosteredStudentId(db: Database, cohortId: string, typedStudentId: string): Promise<string | null> {
+  const [member] = await db
+    .select({ id: cohortMembers.studentRecordId })
     .from(cohortMembers)
-    .innerJoin(cohorts, eq(cohorts.id, cohortMembers.cohortId))
-    .where(eq(cohortMembers.studentRecordId, id))
-    .orderBy(asc(cohorts.name));
-  return { ...studentView(row), classes };
+    .where(and(eq(cohortMembers.cohortId, cohortId), eq(cohortMembers.studentId, typedStudentId), isNotNull(cohortMembers.studentRecordId)))
+    .limit(1);
+  return member?.id ?? null;
 }
 
 /** A page of students, found by name or ID, in a class and a grade, family name first; searched and paged in SQL. */

@@ -14,6 +14,7 @@ import { addCohortMember, findCohortForStart, removeCohortMember } from "~/model
 import { type GradingLogInput, insertGradingLog } from "~/models/grading-logs.server";
 import { buildBlueprint } from "~/models/session-blueprint.server";
 import { deleteSessionRecord, findSessionInProgress, insertSessionRecord } from "~/models/sessions.server";
+import { findRosteredStudentId } from "~/models/students.server";
 
 import { OFFLINE_MODEL } from "./ai/offline-provider.server";
 import { aiTasksFor, queueAnswerGrading } from "./ai/tasks.server";
@@ -59,6 +60,8 @@ export async function startTestSession(request: Request, context: AppLoadContext
     cohortId: input.cohortId,
     timeRemaining: blueprint.durationSeconds,
     resumeCode,
+    // A typed ID on the class's roster makes the session that student's (ADR 0027).
+    studentRecordId: input.cohortId ? await findRosteredStudentId(db, input.cohortId, input.userId) : null,
   });
   if (!inserted) throw conflict(RESUME_REQUIRED);
   try {

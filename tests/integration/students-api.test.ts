@@ -46,6 +46,7 @@ describe("student records", () => {
       email: "ada@school.org",
       status: "active",
       classes: [],
+      sessions: [],
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
@@ -148,6 +149,38 @@ describe("student records", () => {
     it("renames the class member when the record's name changes", async () => {
       await admin.put(`/api/students/${alanId}`, { ...alan, givenName: "Alan M." });
       expect(await count("select count(*) as n from cohort_members where cohort_id = ? and display_name = 'Alan M. Turing'", cohortId)).toBe(1);
+    });
+
+    it("makes a session started in the class under a rostered student's ID that student's, and no one else's", async () => {
+      const tests = (await admin.get("/api/tests")).data as { id: string; title: string }[];
+      const testConfigId = tests.find((test) => test.title === "Grade 6 Math Check-in")!.id;
+      await admin.put(`/api/cohorts/${cohortId}`, { name: "Roster class with a test", testConfigId, testMode: "placement" });
+      await admin.post(`/api/cohorts/${cohortId}/roster/${adaId}`);
+      const start = (userId: string) => admin.post("/api/sessions/start", { testConfigId, testMode: "placement", userId, cohortId });
+      const rostered = await start("S-1001");
+      expect(rostered.status, JSON.stringify(rostered.data)).toBe(201);
+      const typed = await start("S-9999");
+      expect(typed.status).toBe(201);
+
+      const { sessions } = (await admin.get(`/api/students/${adaId}`)).data;
+      expect(sessions).toEqual([
+        {
+          id: rostered.data.sessionId,
+          testConfigId,
+          testTitle: "Grade 6 Math Check-in",
+          testMode: "placement",
+          cohortId,
+          startTime: expect.any(String),
+          completed: false,
+          totalScore: null,
+          scaleScore: null,
+        },
+      ]);
+      const linked = await worker.d1
+        .prepare("select student_record_id as record from sessions where id = ?")
+        .bind(typed.data.sessionId)
+        .first<{ record: string | null }>();
+      expect(linked!.record).toBeNull();
     });
 
     it("answers 404 naming what is missing, and refuses other callers", async () => {

@@ -6,6 +6,7 @@ import type { Difficulty, QuestionType } from "~/domain/questions/question-types
 
 import { cohorts } from "./classes";
 import { bool, id, nowMs, timestamps } from "./columns";
+import { students } from "./students";
 import { tests } from "./tests";
 
 // Test sessions (the Durable Object is the live authority; D1 holds the record for lists
@@ -48,9 +49,12 @@ export const testSessionRecords = sqliteTable(
     questionsAnswered: integer("questions_answered").notNull().default(0),
     /** Lets the student continue on another device; shown only to the session's own pass holder. */
     resumeCode: text("resume_code"),
+    /** The student record, when the typed ID is on the class's roster (ADR 0027); null for a quick check-in's typed ID. */
+    studentRecordId: text("student_record_id").references(() => students.id, { onDelete: "set null" }),
     ...timestamps,
   },
   (t) => [
+    index("sessions_student_record_idx").on(t.studentRecordId, t.startTime),
     index("sessions_test_start_idx").on(t.testConfigId, t.startTime),
     index("sessions_in_progress_idx").on(t.cohortId, t.userId, t.testConfigId, t.completed),
     // Per class, a student ID has at most one session in progress per test, even

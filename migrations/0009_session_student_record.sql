@@ -1,0 +1,2 @@
+ALTER TABLE `sessions` ADD `student_record_id` text REFERENCES students(id) ON DELETE set null;--> statement-breakpoint
+CREATE INDEX `sessions_student_record_idx` ON `sessions` (`student_record_id`,`start_time`);
