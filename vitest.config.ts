@@ -5,7 +5,7 @@ import { defineConfig } from "vitest/config";
 const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
 
 /**
- * Three layers (DESIGN.md): pure unit tests beside the code, integration tests that run the
+ * Three layers (CONTRIBUTING.md): pure unit tests beside the code, integration tests that run the
  * bundled Worker in Miniflare (real D1, Durable Object, queues), and Chromium end-to-end tests.
  * Integration and e2e need `npm run build` first (scripts/test.mjs does it).
  */
