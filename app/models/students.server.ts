@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, isNotNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 
 import type { Database } from "~/db/client.server";
 import { cohortMembers, cohorts, students, testSessionRecords } from "~/db/schema";
@@ -191,4 +192,113 @@ export async function unenrollStudent(db: Database, cohortId: string, id: string
     .where(and(eq(cohortMembers.cohortId, cohortId), eq(cohortMembers.studentRecordId, id)))
     .returning({ id: cohortMembers.id });
   return removed.length > 0;
+}
+
+/** What a roster import did (or, previewed, would do), by kind, with every refused line. */
+type RosterImportOutcome = {
+  created: { students: number; enrollments: number };
+  updated: { students: number };
+  unchanged: { students: number; enrollments: number };
+  refused: { line: number; reason: string }[];
+};
+
+const sameRecord = (row: StudentRow, input: StudentInput) =>
+  row.givenName === input.givenName &&
+  row.familyName === input.familyName &&
+  row.grade === input.grade &&
+  row.email === input.email &&
+  row.status === input.status;
+
+/** D1 binds at most 100 values a query: look records up 90 at a time. */
+async function findByDistrictIds(db: Database, ids: string[]): Promise<Map<string, StudentRow>> {
+  const found = new Map<string, StudentRow>();
+  for (let start = 0; start < ids.length; start += 90) {
+    const rows = await db.query.students.findMany({ where: inArray(students.districtStudentId, ids.slice(start, start + 90)) });
+    for (const row of rows) found.set(row.districtStudentId, row);
+  }
+  return found;
+}
+
+/**
+ * Creates and updates the rows' student records and, with a class, puts them on its roster: all
+ * in one D1 batch (a transaction), or nothing with `apply` false (the preview). A row whose e-mail
+ * another record holds is refused. Importing the same rows again changes nothing.
+ */
+export async function importRoster(
+  db: Database,
+  rows: { line: number; student: StudentInput }[],
+  options: { cohortId: string | null; apply: boolean },
+): Promise<RosterImportOutcome | null> {
+  if (options.cohortId && !(await db.query.cohorts.findFirst({ where: eq(cohorts.id, options.cohortId), columns: { id: true } }))) return null;
+  const existing = await findByDistrictIds(
+    db,
+    rows.map((row) => row.student.studentId),
+  );
+  const emails = rows.flatMap((row) => (row.student.email ? [row.student.email] : []));
+  const emailHolders = new Map<string, string>();
+  for (let start = 0; start < emails.length; start += 90) {
+    const holders = await db.query.students.findMany({
+      where: inArray(students.email, emails.slice(start, start + 90)),
+      columns: { email: true, districtStudentId: true },
+    });
+    for (const holder of holders) emailHolders.set(holder.email!, holder.districtStudentId);
+  }
+  const enrolled = new Set<string>();
+  if (options.cohortId) {
+    const members = await db
+      .select({ studentId: cohortMembers.studentId })
+      .from(cohortMembers)
+      .where(and(eq(cohortMembers.cohortId, options.cohortId), isNotNull(cohortMembers.studentRecordId)));
+    for (const member of members) enrolled.add(member.studentId);
+  }
+
+  const outcome: RosterImportOutcome = {
+    created: { students: 0, enrollments: 0 },
+    updated: { students: 0 },
+    unchanged: { students: 0, enrollments: 0 },
+    refused: [],
+  };
+  const writes: BatchItem<"sqlite">[] = [];
+  for (const { line, student } of rows) {
+    const holder = student.email ? emailHolders.get(student.email) : undefined;
+    if (holder && holder !== student.studentId) {
+      outcome.refused.push({ line, reason: `Another student (${holder}) already has the e-mail address ${student.email}.` });
+      continue;
+    }
+    const record = existing.get(student.studentId);
+    const id = record?.id ?? crypto.randomUUID();
+    if (!record) {
+      outcome.created.students++;
+      writes.push(db.insert(students).values({ id, ...columnsOf(student) }));
+    } else if (sameRecord(record, student)) {
+      outcome.unchanged.students++;
+    } else {
+      outcome.updated.students++;
+      writes.push(
+        db
+          .update(students)
+          .set({ ...columnsOf(student), updatedAt: new Date() })
+          .where(eq(students.id, id)),
+      );
+    }
+    if (!options.cohortId) continue;
+    if (enrolled.has(student.studentId) && record && sameRecord(record, student)) {
+      outcome.unchanged.enrollments++;
+      continue;
+    }
+    if (enrolled.has(student.studentId)) outcome.unchanged.enrollments++;
+    else outcome.created.enrollments++;
+    writes.push(
+      db
+        .insert(cohortMembers)
+        .values({ cohortId: options.cohortId, studentId: student.studentId, displayName: studentDisplayName(student), studentRecordId: id })
+        .onConflictDoUpdate({
+          target: [cohortMembers.cohortId, cohortMembers.studentId],
+          set: { displayName: studentDisplayName(student), studentRecordId: id, updatedAt: new Date() },
+        }),
+    );
+  }
+  const [first, ...rest] = writes;
+  if (options.apply && first) await db.batch([first, ...rest]);
+  return outcome;
 }

@@ -193,3 +193,59 @@ describe("student records", () => {
     });
   });
 });
+
+describe("POST /api/students/import (a simple roster CSV)", () => {
+  const csv = [
+    "Student ID,Given Name,Family Name,Grade,Email",
+    "C-1,Grace,Hopper,5,grace@school.org",
+    "C-2,Katherine,Johnson,5,",
+    "C 3,Bad,Id,5,",
+    "C-4,Mary,Jackson,5,ada@school.org",
+  ].join("\n");
+  let cohortId: string;
+
+  beforeAll(async () => {
+    cohortId = (await admin.post("/api/cohorts", { name: `Imported class ${crypto.randomUUID().slice(0, 6)}` })).data.id;
+  });
+
+  it("previews what it would do, with each refused line and why, and writes nothing", async () => {
+    const before = await count("select count(*) as n from students");
+    const preview = await admin.post("/api/students/import?dryRun=1", { csv, cohortId });
+    expect(preview.status, JSON.stringify(preview.data)).toBe(200);
+    expect(preview.data).toEqual({
+      applied: false,
+      created: { students: 2, enrollments: 2 },
+      updated: { students: 0 },
+      unchanged: { students: 0, enrollments: 0 },
+      refused: [
+        { line: 4, reason: "A student ID may hold only letters, digits, dots, dashes and underscores" },
+        { line: 5, reason: "Another student (S-1001) already has the e-mail address ada@school.org." },
+      ],
+    });
+    expect(await count("select count(*) as n from students")).toBe(before);
+  });
+
+  it("applies it onto the class's roster, and a second import of the same file changes nothing", async () => {
+    const applied = await admin.post("/api/students/import", { csv, cohortId });
+    expect(applied.data).toMatchObject({ applied: true, created: { students: 2, enrollments: 2 } });
+    expect((await admin.get(`/api/cohorts/${cohortId}/roster`)).data.map((row: { studentId: string }) => row.studentId)).toEqual(["C-1", "C-2"]);
+    const again = await admin.post("/api/students/import", { csv, cohortId });
+    expect(again.data).toMatchObject({ created: { students: 0, enrollments: 0 }, updated: { students: 0 }, unchanged: { students: 2, enrollments: 2 } });
+    const regraded = await admin.post("/api/students/import", { csv: csv.replace("C-2,Katherine,Johnson,5", "C-2,Katherine,Johnson,6"), cohortId });
+    expect(regraded.data).toMatchObject({ updated: { students: 1 }, unchanged: { students: 1, enrollments: 2 } });
+    expect((await admin.get("/api/students?q=C-2")).data.students[0].grade).toBe("6");
+  });
+
+  it("refuses a CSV it cannot read (400, saying why), an unknown class (404), and other callers", async () => {
+    expect(await admin.post("/api/students/import", { csv: "name,grade\nAda,6" })).toEqual({
+      status: 400,
+      data: { message: "CSV line 1: the header row needs a column for student ID, given name, family name." },
+    });
+    expect((await admin.post("/api/students/import", {})).status).toBe(400);
+    expect((await admin.post("/api/students/import?dryRun=maybe", { csv })).status).toBe(400);
+    expect(await admin.post("/api/students/import", { csv, cohortId: "no-such-class" })).toEqual({ status: 404, data: { message: "Class Not Found" } });
+    expect((await anonymous.post("/api/students/import", { csv })).status).toBe(401);
+    expect((await student.post("/api/students/import", { csv })).status).toBe(403);
+    expect((await admin.get("/api/students/import")).status).toBe(405);
+  });
+});

@@ -1,9 +1,8 @@
-import Papa from "papaparse";
-
+import { CsvQuoteError, type CsvRow, readCsvRows } from "~/domain/csv-rows";
 import { DIFFICULTIES, type Difficulty, QUESTION_TYPES, type QuestionType } from "~/domain/questions/question-types";
 
 import { type DraftOption, type DraftQuestion } from "../schemas";
-import { DEFAULT_COMPETENCY, ImportError, lineNumberAt, normaliseNewlines, type ParsedImport, plainText } from "./shared";
+import { DEFAULT_COMPETENCY, ImportError, type ParsedImport, plainText } from "./shared";
 
 /**
  * A spreadsheet export with a header row: text, type, options, correct, difficulty, competency
@@ -35,12 +34,14 @@ const TYPE_ALIASES: Record<string, QuestionType> = {
   essay: "free_response",
 };
 
-/** "|" separates options inside a cell, so it is never guessed as the delimiter. */
-export const CSV_DELIMITERS = [",", ";", "\t"];
-
-interface CsvRow {
-  cells: string[];
-  line: number;
+/** Reads the rows, or says which line's quoted cell is never closed. */
+function readImportRows(raw: string): CsvRow[] {
+  try {
+    return readCsvRows(raw);
+  } catch (error) {
+    if (error instanceof CsvQuoteError) throw new ImportError(error.message);
+    throw error;
+  }
 }
 
 /** Reads the header's column positions, or null when the first row is not a question header. */
@@ -53,29 +54,8 @@ export function csvColumns(header: string[]): Partial<Record<Column, number>> | 
   return columns.text === undefined || header.length < 2 ? null : columns;
 }
 
-function readCsvRows(raw: string): CsvRow[] {
-  const text = normaliseNewlines(raw);
-  const rows: CsvRow[] = [];
-  let rowStart = 0;
-  // step() hands over each row with the cursor after it, which gives the row's first line even
-  // when quoted cells span several lines.
-  Papa.parse<string[]>(text, {
-    skipEmptyLines: "greedy",
-    delimitersToGuess: CSV_DELIMITERS,
-    step: (result) => {
-      const start = text.slice(rowStart).search(/\S/);
-      rows.push({ cells: result.data, line: lineNumberAt(text, rowStart + Math.max(start, 0)) });
-      if (result.errors[0]?.code === "MissingQuotes") {
-        throw new ImportError(`CSV line ${rows.at(-1)?.line}: a quoted cell is never closed.`);
-      }
-      rowStart = result.meta.cursor;
-    },
-  });
-  return rows;
-}
-
 export function parseCsv(raw: string): ParsedImport {
-  const [header, ...rows] = readCsvRows(raw);
+  const [header, ...rows] = readImportRows(raw);
   const columns = header ? csvColumns(header.cells) : null;
   if (!columns) throw new ImportError('CSV line 1: the header row needs a "text" column.');
   return { questions: rows.map((row, index) => rowToQuestion(row, index + 1, columns)), details: {} };

@@ -1,6 +1,8 @@
 import Papa from "papaparse";
 
-import { CSV_DELIMITERS, csvColumns } from "./csv";
+import { CSV_DELIMITERS } from "~/domain/csv-rows";
+
+import { csvColumns } from "./csv";
 import { NUMBERED_QUESTION } from "./numbered";
 import { type ImportFormat, normaliseNewlines } from "./shared";
 

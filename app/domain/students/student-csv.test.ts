@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+
+import { parseRosterCsv } from "./student-csv";
+
+describe("a roster CSV", () => {
+  it("reads the columns by name in any order and case, ignores others, and keeps each row's line", () => {
+    const parsed = parseRosterCsv(
+      "Grade,Family Name,Given Name,Student ID,Homeroom,Email\n6,Lovelace,Ada,S-1001,B2,ADA@school.org\n\n7,Turing,Alan,S-1002,B3,\n",
+    );
+    expect(parsed).toEqual({
+      ok: true,
+      rows: [
+        { line: 2, student: { studentId: "S-1001", givenName: "Ada", familyName: "Lovelace", grade: "6", email: "ada@school.org", status: "active" } },
+        { line: 4, student: { studentId: "S-1002", givenName: "Alan", familyName: "Turing", grade: "7", email: null, status: "active" } },
+      ],
+      refused: [],
+    });
+  });
+
+  it("accepts first and last name, semicolons and tabs, and no e-mail column", () => {
+    const parsed = parseRosterCsv("student_id;first name;last name;grade\nS-1;Grace;Hopper;K");
+    expect(parsed.ok && parsed.rows.map((row) => row.student.familyName)).toEqual(["Hopper"]);
+    const tabs = parseRosterCsv("studentid\tgivenname\tfamilyname\tgrade\nS-2\tKatherine\tJohnson\t5");
+    expect(tabs.ok && tabs.rows.length).toBe(1);
+  });
+
+  it("refuses a row with its line and reason, and a second row for the same student, keeping the rest", () => {
+    const parsed = parseRosterCsv(
+      "student id,given name,family name,grade\nS-1,Ada,Lovelace,6\nS 2,Alan,Turing,7\nS-3,,Hopper,K\nS-1,Ada,Byron,6\nS-4,Katherine,Johnson,5",
+    );
+    expect(parsed.ok && parsed.rows.map((row) => row.student.studentId)).toEqual(["S-1", "S-4"]);
+    expect(parsed.ok && parsed.refused).toEqual([
+      { line: 3, reason: "A student ID may hold only letters, digits, dots, dashes and underscores" },
+      { line: 4, reason: "Enter the student's given name" },
+      { line: 5, reason: "Student ID S-1 is already on line 2." },
+    ]);
+  });
+
+  it("says what the header lacks, that the file is empty, or which quote is never closed", () => {
+    expect(parseRosterCsv("student id,name,grade\nS-1,Ada,6")).toEqual({
+      ok: false,
+      message: "CSV line 1: the header row needs a column for given name, family name.",
+    });
+    expect(parseRosterCsv("  \n")).toEqual({ ok: false, message: "The CSV is empty: it needs a header row and a row for each student." });
+    const unclosed = parseRosterCsv('student id,given name,family name,grade\nS-1,"Ada,Lovelace,6');
+    expect(unclosed.ok).toBe(false);
+  });
+});

@@ -1,0 +1,96 @@
+import { z } from "zod";
+
+import { CsvQuoteError, readCsvRows } from "~/domain/csv-rows";
+
+import { type StudentInput, studentInputSchema } from "./student";
+
+/**
+ * A simple roster CSV, as a teacher pastes or uploads it: a header row naming the columns (student
+ * ID, given name, family name, grade; e-mail optional; any order and case, other columns
+ * ignored), one student a row. Each row is checked as the API checks one student; a refused row
+ * says its line and why, and the others still count.
+ */
+const MAX_ROSTER_ROWS = 5_000;
+
+type Column = "studentId" | "givenName" | "familyName" | "grade" | "email";
+const COLUMN_NAMES: Record<string, Column> = {
+  "student id": "studentId",
+  studentid: "studentId",
+  student_id: "studentId",
+  "given name": "givenName",
+  givenname: "givenName",
+  "first name": "givenName",
+  "family name": "familyName",
+  familyname: "familyName",
+  "last name": "familyName",
+  grade: "grade",
+  email: "email",
+  "e-mail": "email",
+};
+const REQUIRED: Column[] = ["studentId", "givenName", "familyName", "grade"];
+const COLUMN_LABELS: Record<Column, string> = { studentId: "student ID", givenName: "given name", familyName: "family name", grade: "grade", email: "email" };
+
+type RosterRow = { line: number; student: StudentInput };
+type RefusedLine = { line: number; reason: string };
+type ParsedRoster = { ok: true; rows: RosterRow[]; refused: RefusedLine[] } | { ok: false; message: string };
+
+export function parseRosterCsv(raw: string): ParsedRoster {
+  let rows;
+  try {
+    rows = readCsvRows(raw);
+  } catch (error) {
+    if (error instanceof CsvQuoteError) return { ok: false, message: error.message };
+    throw error;
+  }
+  const [header, ...body] = rows;
+  if (!header) return { ok: false, message: "The CSV is empty: it needs a header row and a row for each student." };
+  const columns: Partial<Record<Column, number>> = {};
+  header.cells.forEach((name, index) => {
+    const column = COLUMN_NAMES[name.trim().toLowerCase()];
+    if (column && columns[column] === undefined) columns[column] = index;
+  });
+  const missing = REQUIRED.filter((column) => columns[column] === undefined);
+  if (missing.length) {
+    return { ok: false, message: `CSV line ${header.line}: the header row needs a column for ${missing.map((column) => COLUMN_LABELS[column]).join(", ")}.` };
+  }
+  if (body.length > MAX_ROSTER_ROWS) return { ok: false, message: `The CSV has ${body.length} students; import at most ${MAX_ROSTER_ROWS} at a time.` };
+
+  const parsed: RosterRow[] = [];
+  const refused: RefusedLine[] = [];
+  const seen = new Map<string, number>();
+  for (const row of body) {
+    const cell = (column: Column) => (columns[column] === undefined ? undefined : (row.cells[columns[column]!] ?? ""));
+    const result = studentInputSchema.safeParse({
+      studentId: cell("studentId"),
+      givenName: cell("givenName"),
+      familyName: cell("familyName"),
+      grade: cell("grade"),
+      email: cell("email") ?? null,
+    });
+    if (!result.success) {
+      refused.push({ line: row.line, reason: result.error.issues.map((issue) => issue.message).join("; ") });
+      continue;
+    }
+    const earlier = seen.get(result.data.studentId);
+    if (earlier !== undefined) {
+      refused.push({ line: row.line, reason: `Student ID ${result.data.studentId} is already on line ${earlier}.` });
+      continue;
+    }
+    seen.set(result.data.studentId, row.line);
+    parsed.push({ line: row.line, student: result.data });
+  }
+  return { ok: true, rows: parsed, refused };
+}
+
+/** POST /api/students/import's body: the CSV's text (1 MB at most) and, optionally, the class whose roster it is. */
+export const rosterImportBodySchema = z
+  .object({
+    csv: z
+      .string({ required_error: "csv: Paste or upload the CSV", invalid_type_error: "csv: Paste or upload the CSV" })
+      .max(1_000_000, "csv: The CSV must be at most 1 MB"),
+    cohortId: z.string().trim().min(1).max(200).nullish(),
+  })
+  .strict();
+
+/** `?dryRun=1` (or true) previews: nothing is written. */
+export const rosterImportQuerySchema = z.object({ dryRun: z.enum(["0", "1", "true", "false"]).optional() }).strict();
