@@ -1,14 +1,11 @@
 import { DurableObject } from "cloudflare:workers";
-import type { z } from "zod";
 
 import { createDatabase } from "~/db/client.server";
-import { applyModelGrade, applyTeacherGrade, type AttemptAnswer, type AttemptState, finish, startAttempt, submit } from "~/domain/sessions/attempt";
-import { answerKey, attemptWrites, isStoredAttempt, joinAttempt, type StoredAttempt } from "~/domain/sessions/attempt-storage";
-import { blueprintSchema, type SessionBlueprint, type SessionQuestion } from "~/domain/sessions/blueprint";
-import { type BlueprintHead, isBlueprintHead, joinBlueprint, splitBlueprint } from "~/domain/sessions/blueprint-parts";
+import { applyModelGrade, applyTeacherGrade, type AttemptState, finish, startAttempt, submit } from "~/domain/sessions/attempt";
+import { blueprintSchema, type SessionBlueprint } from "~/domain/sessions/blueprint";
 import { modelGradeRequest, offlineGradeLog } from "~/domain/sessions/scoring";
 import { HEALTH_PROBE_SESSION_ID, SELF_CHECK_ANSWERS, selfCheckBlueprint } from "~/domain/sessions/self-check";
-import { ARCHIVE_RETRY_MS, archiveDelayMs, archiveDueAt, MAX_ARCHIVE_CHARS, readSessionArchive, sessionArchive } from "~/domain/sessions/session-archive";
+import { ARCHIVE_RETRY_MS, archiveDelayMs, archiveDueAt } from "~/domain/sessions/session-archive";
 import {
   type BeginResult,
   type ChatExchangeInput,
@@ -17,7 +14,7 @@ import {
   type ChatTranscriptResult,
   type CompleteResult,
   type FlushResult,
-  type InvalidInput,
+  invalidInput,
   MAX_CHAT_TURNS,
   type ModelGradeInput,
   modelGradeSchema,
@@ -35,31 +32,24 @@ import { isCompleted, isPastDeadline } from "~/domain/sessions/session-state";
 import { sessionProgress, sessionView, toAnswerOutcome } from "~/domain/sessions/session-view";
 import { nextFlushDelayMs, sessionBehind } from "~/domain/sessions/write-behind";
 import type { Env } from "~/env";
-import { gunzipFromBase64, gzipToBase64 } from "~/lib/gzip-text";
-import { findSessionArchive, writeSessionArchive } from "~/models/session-archives.server";
 import { writeSessionBehind } from "~/models/sessions.server";
 import { loadConfig } from "~/services/config.server";
 
-const ATTEMPT_KEY = "attempt";
-const BLUEPRINT_KEY = "blueprint";
-/** The blueprint's questions, in parts (domain/sessions/blueprint-parts): one value holds at most 2 MB. */
-const blueprintPartKey = (index: number) => `blueprint-part:${index}`;
-/** The storage API reads and writes at most 128 keys a call. */
-const KEYS_PER_CALL = 128;
-/** What D1 has not received yet: the answers written since the last flush, and how often a flush failed. */
-const PENDING_KEY = "pending";
-const CHAT_PREFIX = "chat:";
-const chatKey = (questionId: string) => `${CHAT_PREFIX}${questionId}`;
+import { readArchive, writeArchive } from "./session-archive-store";
+import {
+  type Pending,
+  readAttempt,
+  readChat,
+  readChats,
+  readPending,
+  storeAttempt,
+  storeBlueprint,
+  storeChat,
+  storeChats,
+  storePending,
+} from "./session-storage";
+
 const studentTurnsIn = (messages: ChatMessage[]) => messages.filter((message) => message.role === "user").length;
-
-/** The session row is always rewritten with the answers, so only the answers need listing. */
-type Pending = { questionIds: string[]; failures: number; flushAt: number };
-
-const invalidInput = (error: z.ZodError): InvalidInput => ({
-  ok: false,
-  reason: "invalid_input",
-  message: error.issues.map((issue) => `${issue.path.join(".") || "input"}: ${issue.message}`).join("; "),
-});
 
 /**
  * One Durable Object per test session, the authority for a live attempt:
@@ -96,7 +86,7 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
     if (loaded) return { ok: true, outcome: "already_started", view: sessionView(loaded.state, loaded.blueprint, now) };
     const blueprint = parsed.data;
     const state = startAttempt(blueprint, now);
-    await this.storeBlueprint(blueprint);
+    await storeBlueprint(this.ctx.storage, blueprint);
     this.loaded = { state, blueprint };
     await this.save(state, now);
     return { ok: true, outcome: "started", view: sessionView(state, blueprint, now) };
@@ -216,7 +206,7 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
       };
     }
     const next: ChatMessage[] = [...messages, { role: "user", content: message }, { role: "assistant", content: reply }];
-    await this.ctx.storage.put(chatKey(questionId), next);
+    await storeChat(this.ctx.storage, questionId, next);
     return { ok: true, messages: next, studentTurns: studentTurnsIn(next) };
   }
 
@@ -278,19 +268,15 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
     if (this.fromArchive) return false;
     const due = archiveDueAt(state, (await this.readPending()) !== null, archiveDelayMs(this.env.SESSION_ARCHIVE_AFTER_HOURS));
     if (due === null || due > now) return false;
-    const chats: Record<string, ChatMessage[]> = {};
-    for (const [key, messages] of await this.ctx.storage.list<ChatMessage[]>({ prefix: CHAT_PREFIX })) chats[key.slice(CHAT_PREFIX.length)] = messages;
-    const data = await gzipToBase64(JSON.stringify(sessionArchive(state, blueprint, chats)));
     const retryLater = async (delayMs: number) => {
       this.alarmAt = now + delayMs;
       await this.ctx.storage.setAlarm(this.alarmAt);
       return true;
     };
-    // Too large for one D1 value: the object keeps its storage, and tries again in case a change made it fit.
-    if (data.length > MAX_ARCHIVE_CHARS) return retryLater(7 * 24 * ARCHIVE_RETRY_MS);
     try {
-      // Written, or the session is gone from D1 (deleted, purged): either way storage has nothing left to keep.
-      await writeSessionArchive(createDatabase(this.env.DB), blueprint.sessionId, data);
+      const written = await writeArchive(this.env, { state, blueprint, chats: await readChats(this.ctx.storage) });
+      // Too large for one D1 value: the object keeps its storage, and tries again in case a change made it fit.
+      if (written === "too_large") return retryLater(7 * 24 * ARCHIVE_RETRY_MS);
     } catch (error) {
       console.error("Archiving the session to D1 failed; it will be tried again", blueprint.sessionId, error);
       return retryLater(ARCHIVE_RETRY_MS);
@@ -332,16 +318,10 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
 
   private async load(): Promise<{ state: AttemptState; blueprint: SessionBlueprint } | undefined> {
     if (this.loaded) return this.loaded;
-    const stored = await this.ctx.storage.get([ATTEMPT_KEY, BLUEPRINT_KEY]);
-    const attempt = stored.get(ATTEMPT_KEY) as StoredAttempt | AttemptState | undefined;
-    const head = stored.get(BLUEPRINT_KEY) as BlueprintHead | SessionBlueprint | undefined;
-    const blueprint = head && isBlueprintHead(head) ? joinBlueprint(head, await this.readBlueprintParts(head.questionParts)) : head;
-    if (!attempt || !blueprint) return this.loadArchive();
-    // An attempt stored before answers had their own keys is read whole; its next save writes them.
-    const inThisLayout = isStoredAttempt(attempt);
-    const state = inThisLayout ? joinAttempt(attempt, await this.readAnswers(attempt.answerIds)) : attempt;
-    this.storedState = inThisLayout ? state : null;
-    this.loaded = { state, blueprint };
+    const stored = await readAttempt(this.ctx.storage);
+    if (!stored) return this.loadArchive();
+    this.storedState = stored.inThisLayout ? stored.state : null;
+    this.loaded = { state: stored.state, blueprint: stored.blueprint };
     return this.loaded;
   }
 
@@ -349,14 +329,8 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
   private async loadArchive(): Promise<{ state: AttemptState; blueprint: SessionBlueprint } | undefined> {
     // The session id the object was reached by (idFromName): the archive's key in D1.
     const sessionId = this.ctx.id.name;
-    if (!sessionId) return undefined;
-    const data = await findSessionArchive(createDatabase(this.env.DB), sessionId);
-    if (data === null) return undefined;
-    const archive = readSessionArchive(JSON.parse(await gunzipFromBase64(data)));
-    if (!archive) {
-      console.error("A session archive could not be read; the session answers as not begun", sessionId);
-      return undefined;
-    }
+    const archive = sessionId ? await readArchive(this.env, sessionId) : null;
+    if (!archive) return undefined;
     this.fromArchive = { chats: archive.chats };
     this.storedState = null;
     this.pending = null;
@@ -365,52 +339,15 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
   }
 
   private async readChat(questionId: string): Promise<ChatMessage[]> {
-    return (await this.ctx.storage.get<ChatMessage[]>(chatKey(questionId))) ?? this.fromArchive?.chats[questionId] ?? [];
+    return (await readChat(this.ctx.storage, questionId)) ?? this.fromArchive?.chats[questionId] ?? [];
   }
 
   /** Before the first change to an attempt read from its archive: the blueprint and chats go back into storage (the answers go with the save). */
   private async restoreArchiveToStorage(): Promise<void> {
     if (!this.fromArchive || !this.loaded) return;
-    const { chats } = this.fromArchive;
-    await this.storeBlueprint(this.loaded.blueprint);
-    const entries = Object.entries(chats).map(([questionId, messages]) => [chatKey(questionId), messages] as const);
-    for (let start = 0; start < entries.length; start += KEYS_PER_CALL) {
-      await this.ctx.storage.put(Object.fromEntries(entries.slice(start, start + KEYS_PER_CALL)));
-    }
+    await storeBlueprint(this.ctx.storage, this.loaded.blueprint);
+    await storeChats(this.ctx.storage, this.fromArchive.chats);
     this.fromArchive = null;
-  }
-
-  private async readAnswers(questionIds: string[]): Promise<Map<string, AttemptAnswer>> {
-    const answers = new Map<string, AttemptAnswer>();
-    for (let start = 0; start < questionIds.length; start += KEYS_PER_CALL) {
-      const keys = questionIds.slice(start, start + KEYS_PER_CALL);
-      const read = await this.ctx.storage.get<AttemptAnswer>(keys.map(answerKey));
-      for (const questionId of keys) {
-        const answer = read.get(answerKey(questionId));
-        if (answer) answers.set(questionId, answer);
-      }
-    }
-    return answers;
-  }
-
-  /** The parts first and the head last: a head in storage means its parts are there. */
-  private async storeBlueprint(blueprint: SessionBlueprint): Promise<void> {
-    const { head, parts } = splitBlueprint(blueprint);
-    const entries = parts.map((part, index) => [blueprintPartKey(index), part] as const);
-    for (let start = 0; start < entries.length; start += KEYS_PER_CALL) {
-      await this.ctx.storage.put(Object.fromEntries(entries.slice(start, start + KEYS_PER_CALL)));
-    }
-    await this.ctx.storage.put(BLUEPRINT_KEY, head);
-  }
-
-  private async readBlueprintParts(count: number): Promise<SessionQuestion[][]> {
-    const keys = Array.from({ length: count }, (_, index) => blueprintPartKey(index));
-    const parts: SessionQuestion[][] = [];
-    for (let start = 0; start < keys.length; start += KEYS_PER_CALL) {
-      const read = await this.ctx.storage.get<SessionQuestion[]>(keys.slice(start, start + KEYS_PER_CALL));
-      for (const key of keys.slice(start, start + KEYS_PER_CALL)) parts.push(read.get(key) ?? []);
-    }
-    return parts;
   }
 
   /** Stores the new state and the answers D1 is now due (one atomic put), and sets the alarm for what comes first. */
@@ -422,15 +359,7 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
       failures: current?.failures ?? 0,
       flushAt: current?.flushAt ?? now + nextFlushDelayMs(0),
     };
-    // The answers that changed first, then the head that lists them with what D1 is due: a head in
-    // storage means its answers are there. A submit writes one answer, not every answer so far.
-    const { head, answers } = attemptWrites(state, this.storedState);
-    const entries = Object.entries(answers).map(([questionId, answer]) => [answerKey(questionId), answer] as const);
-    const withHead = entries.length < KEYS_PER_CALL - 2 ? entries : [];
-    for (let start = 0; start < entries.length && withHead.length === 0; start += KEYS_PER_CALL) {
-      await this.ctx.storage.put(Object.fromEntries(entries.slice(start, start + KEYS_PER_CALL)));
-    }
-    await this.ctx.storage.put({ ...Object.fromEntries(withHead), [ATTEMPT_KEY]: head, [PENDING_KEY]: pending });
+    await storeAttempt(this.ctx.storage, state, this.storedState, pending);
     this.storedState = state;
     this.pending = pending;
     if (this.loaded) this.loaded = { ...this.loaded, state };
@@ -439,13 +368,12 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
   }
 
   private async readPending(): Promise<Pending | null> {
-    if (this.pending === undefined) this.pending = (await this.ctx.storage.get<Pending>(PENDING_KEY)) ?? null;
+    if (this.pending === undefined) this.pending = await readPending(this.ctx.storage);
     return this.pending;
   }
 
   private async storePending(pending: Pending | null): Promise<void> {
-    if (pending) await this.ctx.storage.put(PENDING_KEY, pending);
-    else await this.ctx.storage.delete(PENDING_KEY);
+    await storePending(this.ctx.storage, pending);
     this.pending = pending;
   }
 

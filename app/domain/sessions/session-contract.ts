@@ -90,7 +90,14 @@ type NotBegun = { ok: false; reason: "not_begun" };
 /** The snapshot lets a late caller go straight to the results. */
 type AlreadyCompleted = { ok: false; reason: "completed"; snapshot: SessionSnapshot };
 /** Nothing was stored. `message` is zod's, for logs and 400 bodies. */
-export type InvalidInput = { ok: false; reason: "invalid_input"; message: string };
+type InvalidInput = { ok: false; reason: "invalid_input"; message: string };
+
+/** The object's answer to input its schema refused, naming each field. */
+export const invalidInput = (error: z.ZodError): InvalidInput => ({
+  ok: false,
+  reason: "invalid_input",
+  message: error.issues.map((issue) => `${issue.path.join(".") || "input"}: ${issue.message}`).join("; "),
+});
 /** The chat question's conversation is at MAX_CHAT_TURNS, or the question was already answered. */
 type ChatClosed = { ok: false; reason: "chat_closed"; message: string };
 export type SessionRefusal = NotBegun | AlreadyCompleted | InvalidInput | ChatClosed;
