@@ -52,19 +52,22 @@ export async function createStudent(db: Database, input: StudentInput): Promise<
   }
 }
 
-/** The student's record updated; null for an unknown id. The class members linked to it take the new ID and name. */
+/** The student's record updated; null for an unknown id (nothing is written). The class members linked to it take the new ID and name. */
 export async function updateStudent(db: Database, id: string, input: StudentInput): Promise<StudentView | null> {
   try {
-    const [row] = await db
-      .update(students)
-      .set({ ...columnsOf(input), updatedAt: new Date() })
-      .where(eq(students.id, id))
-      .returning();
+    // One batch (a transaction): the record and its class members change together, or neither does.
+    const [[row]] = await db.batch([
+      db
+        .update(students)
+        .set({ ...columnsOf(input), updatedAt: new Date() })
+        .where(eq(students.id, id))
+        .returning(),
+      db
+        .update(cohortMembers)
+        .set({ studentId: input.studentId, displayName: studentDisplayName(input), updatedAt: new Date() })
+        .where(eq(cohortMembers.studentRecordId, id)),
+    ]);
     if (!row) return null;
-    await db
-      .update(cohortMembers)
-      .set({ studentId: row.districtStudentId, displayName: studentDisplayName(row), updatedAt: new Date() })
-      .where(eq(cohortMembers.studentRecordId, id));
     return studentView(row);
   } catch (error) {
     if (isUniqueViolation(error)) return refuseTaken(db, input, id);
