@@ -31,6 +31,7 @@ async function selectCohorts(db: Database, where?: SQL) {
       testMode: cohorts.testMode,
       testTitle: tests.title,
       isActive: cohorts.isActive,
+      access: cohorts.access,
       memberCount: sql<number>`(select count(*) from ${cohortMembers} where ${cohortMembers.cohortId} = ${cohorts.id})`,
       sessionCount: sql<number>`(select count(*) from ${testSessionRecords} where ${testSessionRecords.cohortId} = ${cohorts.id})`,
       createdAt: cohorts.createdAt,
@@ -98,7 +99,7 @@ export async function createCohort(
   const insert = (joinCode: string) =>
     db
       .insert(cohorts)
-      .values({ name: input.name, isActive: input.isActive, ...defaultTest, joinCode, createdBy })
+      .values({ name: input.name, isActive: input.isActive, access: input.access ?? "open", ...defaultTest, joinCode, createdBy })
       .returning({ id: cohorts.id });
 
   if (input.joinCode) {
@@ -133,7 +134,13 @@ export async function updateCohort(db: Database, id: string, input: CohortUpdate
   try {
     await db
       .update(cohorts)
-      .set({ name: input.name, joinCode, ...defaultTest, ...(input.isActive === undefined ? {} : { isActive: input.isActive }) })
+      .set({
+        name: input.name,
+        joinCode,
+        ...defaultTest,
+        ...(input.isActive === undefined ? {} : { isActive: input.isActive }),
+        ...(input.access === undefined ? {} : { access: input.access }),
+      })
       .where(eq(cohorts.id, id));
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(JOIN_CODE_TAKEN, "joinCode");

@@ -26,7 +26,8 @@ function studentView(row: StudentRow) {
 }
 type StudentView = ReturnType<typeof studentView>;
 
-const columnsOf = (input: StudentInput) => ({
+/** The record's columns for a checked student. */
+export const studentColumns = (input: StudentInput) => ({
   districtStudentId: input.studentId,
   givenName: input.givenName,
   familyName: input.familyName,
@@ -44,7 +45,7 @@ async function refuseTaken(db: Database, input: StudentInput, exceptId: string |
 
 export async function createStudent(db: Database, input: StudentInput): Promise<StudentView> {
   try {
-    const [row] = await db.insert(students).values(columnsOf(input)).returning();
+    const [row] = await db.insert(students).values(studentColumns(input)).returning();
     return studentView(row!);
   } catch (error) {
     if (isUniqueViolation(error)) return refuseTaken(db, input, null);
@@ -59,7 +60,7 @@ export async function updateStudent(db: Database, id: string, input: StudentInpu
     const [[row]] = await db.batch([
       db
         .update(students)
-        .set({ ...columnsOf(input), updatedAt: new Date() })
+        .set({ ...studentColumns(input), updatedAt: new Date() })
         .where(eq(students.id, id))
         .returning(),
       db
@@ -205,7 +206,8 @@ type RosterImportOutcome = {
   refused: { line: number; reason: string }[];
 };
 
-const sameRecord = (row: StudentRow, input: StudentInput) =>
+/** Whether a record already holds what the student's input says. */
+export const sameStudentRecord = (row: StudentRow, input: StudentInput) =>
   row.givenName === input.givenName &&
   row.familyName === input.familyName &&
   row.grade === input.grade &&
@@ -272,20 +274,20 @@ export async function importRoster(
     const id = record?.id ?? crypto.randomUUID();
     if (!record) {
       outcome.created.students++;
-      writes.push(db.insert(students).values({ id, ...columnsOf(student) }));
-    } else if (sameRecord(record, student)) {
+      writes.push(db.insert(students).values({ id, ...studentColumns(student) }));
+    } else if (sameStudentRecord(record, student)) {
       outcome.unchanged.students++;
     } else {
       outcome.updated.students++;
       writes.push(
         db
           .update(students)
-          .set({ ...columnsOf(student), updatedAt: new Date() })
+          .set({ ...studentColumns(student), updatedAt: new Date() })
           .where(eq(students.id, id)),
       );
     }
     if (!options.cohortId) continue;
-    if (enrolled.has(student.studentId) && record && sameRecord(record, student)) {
+    if (enrolled.has(student.studentId) && record && sameStudentRecord(record, student)) {
       outcome.unchanged.enrollments++;
       continue;
     }

@@ -18,7 +18,7 @@ export const { loader, action } = resourceRoute({
     handler: async ({ context, query, body }) => {
       const parsed = parseRosterCsv(body.csv);
       if (!parsed.ok) throw invalid(parsed.message, "csv");
-      const apply = query.dryRun !== "1" && query.dryRun !== "true";
+      const { apply } = query;
       const outcome = await importRoster(context.db, parsed.rows, { cohortId: body.cohortId ?? null, apply });
       if (!outcome) return null;
       const refused = [...parsed.refused, ...outcome.refused].sort((a, b) => a.line - b.line);

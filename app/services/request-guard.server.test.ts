@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { guardRequest, isCrossOriginRequest, isJsonContentType, isStartedByAnotherSite, MAX_BODY_BYTES } from "./request-guard.server";
+import { guardRequest, isCrossOriginRequest, isJsonContentType, isStartedByAnotherSite, MAX_BODY_BYTES, MAX_UPLOAD_BYTES } from "./request-guard.server";
 
 const post = (path: string, headers: Record<string, string> = {}, body: BodyInit | null = "{}") =>
   new Request(`https://app.example${path}`, { method: "POST", headers, body, duplex: "half" } as RequestInit);
@@ -87,6 +87,14 @@ describe("guardRequest", () => {
       },
     });
     expect(await statusOf(post("/api/tests", { "Content-Type": "application/json" }, stream))).toBe(413);
+  });
+
+  it("lets the roster upload take multipart up to its own, larger limit, and nothing else", async () => {
+    const multipart = { "Content-Type": "multipart/form-data; boundary=x" };
+    expect(await statusOf(post("/api/roster/oneroster", multipart, "x".repeat(MAX_BODY_BYTES + 1)))).toBe("pass");
+    expect(await statusOf(post("/api/roster/oneroster", multipart, "x".repeat(MAX_UPLOAD_BYTES + 1)))).toBe(413);
+    expect(await statusOf(post("/api/roster/oneroster", { "Content-Type": "application/json" }, "{}"))).toBe(415);
+    expect(await statusOf(post("/api/tests", multipart, "x"))).toBe(415);
   });
 
   it("answers 400, not a crash, when the body stream fails mid-way", async () => {

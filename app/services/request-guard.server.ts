@@ -8,6 +8,13 @@
 /** The largest request body the app accepts. Question HTML and imports are far below this. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+/**
+ * The routes that take a file upload (a roster bundle): sent as multipart form data, up to
+ * MAX_UPLOAD_BYTES. Every other route keeps the 1 MiB cap, and every other /api route JSON.
+ */
+const UPLOAD_PATHS = new Set(["/api/roster/oneroster", "/admin/students"]);
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
 const ALLOWED_METHODS = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
 
 type GuardOutcome = { request: Request } | { response: Response };
@@ -23,16 +30,22 @@ export async function guardRequest(request: Request, appOrigin: string | null): 
   if (method === "OPTIONS") return { response: new Response(null, { status: 204, headers: { Allow: ALLOWED_METHODS } }) };
   if (method === "GET" || method === "HEAD") return { request: withoutBody(request) };
 
-  const isApi = isApiPath(new URL(request.url).pathname);
+  const pathname = new URL(request.url).pathname;
+  const isApi = isApiPath(pathname);
   if (isCrossOriginRequest(request, appOrigin)) {
     return { response: refusal(isApi, 403, "Cross-origin request refused: this action must be sent from the app itself.") };
   }
+  const isUpload = UPLOAD_PATHS.has(pathname);
+  const limit = isUpload ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES;
   const declaredLength = Number(request.headers.get("Content-Length") ?? "0");
-  if (declaredLength > MAX_BODY_BYTES) return { response: tooLarge(isApi) };
-  const body = await readBodyWithin(request, MAX_BODY_BYTES);
-  if (body === "too-large") return { response: tooLarge(isApi) };
+  if (declaredLength > limit) return { response: tooLarge(isApi, limit) };
+  const body = await readBodyWithin(request, limit);
+  if (body === "too-large") return { response: tooLarge(isApi, limit) };
   if (body === "unreadable") return { response: refusal(isApi, 400, "The request body could not be read.") };
-  if (isApi && body.byteLength > 0 && !isJsonContentType(request.headers.get("Content-Type"))) {
+  if (isApi && isUpload && !isMultipart(request.headers.get("Content-Type"))) {
+    return { response: refusal(true, 415, "Unsupported content type: send the file as multipart/form-data.") };
+  }
+  if (isApi && !isUpload && body.byteLength > 0 && !isJsonContentType(request.headers.get("Content-Type"))) {
     return { response: refusal(true, 415, "Unsupported content type: send the body as JSON with Content-Type: application/json.") };
   }
   return { request: rebuild(request, body.byteLength > 0 ? body : null) };
@@ -75,6 +88,10 @@ function hasForeignOrigin(request: Request, appOrigin: string | null): boolean {
 export function isJsonContentType(contentType: string | null): boolean {
   const mediaType = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
   return mediaType === "application/json" || /^application\/[\w.+-]+\+json$/.test(mediaType);
+}
+
+function isMultipart(contentType: string | null): boolean {
+  return (contentType ?? "").split(";")[0]!.trim().toLowerCase() === "multipart/form-data";
 }
 
 /**
@@ -125,8 +142,8 @@ async function readBodyWithin(request: Request, limit: number): Promise<Uint8Arr
   return body;
 }
 
-function tooLarge(isApi: boolean): Response {
-  return refusal(isApi, 413, `Request body too large: the limit is ${MAX_BODY_BYTES / 1024 / 1024} MiB.`);
+function tooLarge(isApi: boolean, limit: number): Response {
+  return refusal(isApi, 413, `Request body too large: the limit is ${limit / 1024 / 1024} MiB.`);
 }
 
 /** JSON `{ message }` for the API (its one error shape); a small HTML page for screens. */

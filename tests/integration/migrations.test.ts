@@ -4,9 +4,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 
+import { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { startWorker, type TestWorker } from "../support/worker";
+import { applyMigrations, startWorker, type TestWorker } from "../support/worker";
 
 const run = promisify(execFile);
 const wranglerEnv = { ...process.env, CI: "true", CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
@@ -15,6 +16,7 @@ const EXPECTED_TABLES = [
   "ai_grading_logs",
   "attempt_throttle",
   "cohort_members",
+  "cohort_teachers",
   "cohorts",
   "competencies",
   "curriculum_competencies",
@@ -148,5 +150,49 @@ describe("the schema's constraints", () => {
       )
       .first<{ sections: number; placements: number; questions: number }>();
     expect(counts).toEqual({ sections: 0, placements: 0, questions: 1 });
+  });
+});
+
+describe("upgrading a database that already holds data", () => {
+  let mf: Miniflare;
+  let d1: D1Database;
+  beforeAll(async () => {
+    mf = new Miniflare({ modules: true, script: "export default { fetch() { return new Response('') } }", d1Databases: ["DB"] });
+    d1 = (await mf.getD1Database("DB")) as unknown as D1Database;
+  });
+  afterAll(() => mf?.dispose());
+
+  it("widens the accounts' roles to teachers and keeps who created each class, test, question and job", async () => {
+    await applyMigrations(d1, (file) => file < "0010");
+    await d1.batch([
+      d1.prepare("insert into users (id, email, role) values ('admin-1', 'admin@school.org', 'admin'), ('student-1', 'kid@school.org', 'student')"),
+      d1.prepare("insert into cohorts (id, name, join_code, created_by) values ('c1', 'Period 1', 'ABCDEFGH', 'admin-1')"),
+      d1.prepare("insert into tests (id, title, description, grade_level, subject, created_by) values ('t1', 'T', 'D', '6', 'Math', 'admin-1')"),
+      d1.prepare("insert into questions (id, text, type, created_by) values ('q1', 'What?', 'free_response', 'admin-1')"),
+      d1.prepare("insert into jobs (id, kind, input, created_by) values ('j1', 'generate', '{}', 'admin-1')"),
+    ]);
+    await expect(d1.prepare("insert into users (id, email, role) values ('t-0', 'early@school.org', 'teacher')").run()).rejects.toThrow(/CHECK/i);
+
+    await applyMigrations(d1, (file) => file >= "0010");
+
+    const creators = await d1
+      .prepare(
+        "select (select created_by from cohorts) as cohort, (select created_by from tests) as test, (select created_by from questions) as question, (select created_by from jobs) as job",
+      )
+      .first();
+    expect(creators).toEqual({ cohort: "admin-1", test: "admin-1", question: "admin-1", job: "admin-1" });
+    const accounts = await d1.prepare("select id, email, role from users order by id").all();
+    expect(accounts.results).toEqual([
+      { id: "admin-1", email: "admin@school.org", role: "admin" },
+      { id: "student-1", email: "kid@school.org", role: "student" },
+    ]);
+    await d1.prepare("insert into users (id, email, role) values ('teacher-1', 'teacher@school.org', 'teacher')").run();
+    await expect(d1.prepare("insert into users (id, email, role) values ('x', 'x@school.org', 'principal')").run()).rejects.toThrow(/CHECK/i);
+    await expect(d1.prepare("insert into users (id, email) values ('dup', 'admin@school.org')").run()).rejects.toThrow(/UNIQUE/i);
+    // The rebuilt table is still the one the classes' creators point at.
+    await d1.prepare("delete from users where id = 'admin-1'").run();
+    expect(await d1.prepare("select created_by from cohorts").first("created_by")).toBeNull();
+    const { results: brokenLinks } = await d1.prepare("select * from pragma_foreign_key_check").all();
+    expect(brokenLinks).toEqual([]);
   });
 });

@@ -22,12 +22,17 @@ export const users = sqliteTable(
     oidcIssuer: text("oidc_issuer"),
     oidcSubject: text("oidc_subject"),
     lastSignInAt: integer("last_sign_in_at", { mode: "timestamp_ms" }),
+    /** A teacher's OneRoster `sourcedId` when a roster import brought them (ADR 0028). */
+    sourceId: text("source_id"),
     ...timestamps,
   },
   (t) => [
     uniqueIndex("users_email_unique").on(t.email),
     uniqueIndex("users_oidc_identity_unique").on(t.oidcIssuer, t.oidcSubject),
-    check("users_role_check", sql`${t.role} in ('admin', 'student')`),
+    uniqueIndex("users_source_id_unique")
+      .on(t.sourceId)
+      .where(sql`${t.sourceId} is not null`),
+    check("users_role_check", sql`${t.role} in ('admin', 'teacher', 'student')`),
   ],
 );
 

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 import type { TestMode } from "~/domain/adaptive/engine";
+import type { CohortAccess } from "~/domain/classes/cohort";
 
 import { users } from "./accounts";
 import { bool, id, timestamps } from "./columns";
@@ -21,10 +22,17 @@ export const cohorts = sqliteTable(
     testMode: text("test_mode").$type<TestMode>(),
     isActive: bool("is_active").notNull().default(true),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    /** "open": any typed ID may join; "rostered": only the class's roster (ADR 0028). */
+    access: text("access").$type<CohortAccess>().notNull().default("open"),
+    /** The class's OneRoster `sourcedId` when a roster import made it: how a later import finds it again. */
+    sourceId: text("source_id"),
     ...timestamps,
   },
   (t) => [
     uniqueIndex("cohorts_join_code_unique").on(t.joinCode),
+    uniqueIndex("cohorts_source_id_unique")
+      .on(t.sourceId)
+      .where(sql`${t.sourceId} is not null`),
     index("cohorts_test_idx").on(t.testConfigId),
     check("cohorts_test_mode_check", sql`${t.testMode} is null or ${t.testMode} in ('placement', 'diagnostic')`),
   ],
@@ -45,4 +53,20 @@ export const cohortMembers = sqliteTable(
     ...timestamps,
   },
   (t) => [uniqueIndex("cohort_members_student_unique").on(t.cohortId, t.studentId), index("cohort_members_record_idx").on(t.studentRecordId)],
+);
+
+/** A class's teachers beyond its creator: from a roster import's teacher enrollments (ADR 0028). */
+export const cohortTeachers = sqliteTable(
+  "cohort_teachers",
+  {
+    id: id(),
+    cohortId: text("cohort_id")
+      .notNull()
+      .references(() => cohorts.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("cohort_teachers_unique").on(t.cohortId, t.userId), index("cohort_teachers_user_idx").on(t.userId)],
 );

@@ -20,6 +20,8 @@ export const students = sqliteTable(
     /** Lower case; links a signed-in account to the record. */
     email: text("email"),
     status: text("status").$type<StudentStatus>().notNull().default("active"),
+    /** The student's OneRoster `sourcedId` when a roster import brought them: how enrollments in later (delta) bundles find them. */
+    sourceId: text("source_id"),
     ...timestamps,
   },
   (t) => [
@@ -27,6 +29,9 @@ export const students = sqliteTable(
     uniqueIndex("students_email_unique")
       .on(t.email)
       .where(sql`${t.email} is not null`),
+    uniqueIndex("students_source_id_unique")
+      .on(t.sourceId)
+      .where(sql`${t.sourceId} is not null`),
     index("students_family_name_idx").on(t.familyName, t.givenName),
     index("students_grade_idx").on(t.grade),
     check("students_status_check", sql`${t.status} in ('active', 'inactive')`),

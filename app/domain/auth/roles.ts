@@ -4,7 +4,7 @@
  * e-mail is in the deployment's ADMIN_EMAILS list, checked on every request so that editing
  * the list takes effect without a database change.
  */
-export type Role = "admin" | "student";
+export type Role = "admin" | "teacher" | "student";
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();

@@ -19,9 +19,14 @@ describe("cohortCreateSchema", () => {
   });
 
   it("reads a blank join code as none (generated later), and upper-cases and trims a typed one", () => {
-    expect(cohortCreateSchema.parse({ name: " Period 3 ", joinCode: "  " })).toEqual({ name: "Period 3", joinCode: null, isActive: true });
+    expect(cohortCreateSchema.parse({ name: " Period 3 ", joinCode: "  " })).toEqual({ name: "Period 3", joinCode: null, isActive: true, access: "open" });
     expect(cohortCreateSchema.parse({ name: "Period 3", joinCode: " math-7b " }).joinCode).toBe("MATH-7B");
     expect(cohortCreateSchema.parse({ name: "Period 3", joinCode: null }).joinCode).toBeNull();
+  });
+
+  it("makes a class open unless it is made rostered, and refuses any other access", () => {
+    expect(cohortCreateSchema.parse({ name: "x", access: "rostered" }).access).toBe("rostered");
+    expect(errorsOf(cohortCreateSchema, { name: "x", access: "closed" })).toEqual({ access: "access must be open or rostered" });
   });
 
   it("refuses an over-long join code or one that would not survive a URL", () => {

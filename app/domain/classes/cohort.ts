@@ -10,6 +10,10 @@ import { JOIN_CODE_MAX_INPUT, normalizeJoinCode } from "./join-codes";
  * per payload, shared by the Class Management dialog, its screen action and /api/cohorts.
  */
 
+/** Who may join a class: anyone with the code and any typed ID ("open"), or only its roster ("rostered", ADR 0028). */
+const COHORT_ACCESS = ["open", "rostered"] as const;
+export type CohortAccess = (typeof COHORT_ACCESS)[number];
+
 /** A class with a test and no mode of its own starts it in placement mode. */
 export const DEFAULT_TEST_MODE: TestMode = "placement";
 
@@ -60,6 +64,7 @@ const nameField = z
   .max(COHORT_NAME_MAX, `The name must be at most ${COHORT_NAME_MAX} characters`);
 
 const isActiveField = z.boolean({ invalid_type_error: "isActive must be true or false" });
+const accessField = z.enum(COHORT_ACCESS, { errorMap: () => ({ message: "access must be open or rostered" }) });
 
 /** POST /api/cohorts and the create dialog. "No default test" omits the test fields. */
 export const cohortCreateSchema = z.object({
@@ -68,8 +73,10 @@ export const cohortCreateSchema = z.object({
   testConfigId: testConfigIdField,
   testMode: testModeField,
   isActive: isActiveField.default(true),
+  access: accessField.default("open"),
 });
-export type CohortCreateInput = z.infer<typeof cohortCreateSchema>;
+/** What creating a class needs; code that creates one itself (the demo class) may leave access to its default, open. */
+export type CohortCreateInput = Omit<z.infer<typeof cohortCreateSchema>, "access"> & { access?: CohortAccess };
 
 /**
  * PUT /api/cohorts/{id} and the edit dialog. "No default test" sends testConfigId and testMode
@@ -81,6 +88,7 @@ export const cohortUpdateSchema = z.object({
   testConfigId: testConfigIdField,
   testMode: testModeField,
   isActive: isActiveField.optional(),
+  access: accessField.optional(),
 });
 export type CohortUpdateInput = z.infer<typeof cohortUpdateSchema>;
 

@@ -92,5 +92,8 @@ export const rosterImportBodySchema = z
   })
   .strict();
 
-/** `?dryRun=1` (or true) previews: nothing is written. */
-export const rosterImportQuerySchema = z.object({ dryRun: z.enum(["0", "1", "true", "false"]).optional() }).strict();
+/** Both roster imports' query (the CSV and the OneRoster bundle): `?dryRun=1` (or true) previews, and nothing is written. */
+export const rosterImportQuerySchema = z
+  .object({ dryRun: z.enum(["0", "1", "true", "false"]).optional() })
+  .strict()
+  .transform((query) => ({ apply: query.dryRun !== "1" && query.dryRun !== "true" }));

@@ -1,0 +1,232 @@
+import { CsvQuoteError, readCsvRows } from "~/domain/csv-rows";
+
+import { type StudentInput, studentInputSchema } from "./student";
+
+/**
+ * A OneRoster CSV bundle (versions 1.1 and 1.2) read into what the product keeps (ADR 0028):
+ * classes, students, teachers and their enrollments. It follows `manifest.csv` (a file marked
+ * "absent" is not read, one marked "bulk" or "delta" must be there), matches columns by header
+ * name whatever their order or case, and ignores columns and files it does not need. A row it
+ * cannot use is refused with its file and line; the rest still count.
+ */
+
+type OneRosterVersion = "1.1" | "1.2";
+export type RosterRefusal = { file: string; line: number; reason: string };
+/** Where a row came from, for the refusals the import's apply step adds. */
+type Source = { file: string; line: number };
+
+type RosterClass = Source & { sourcedId: string; title: string; removed: boolean };
+type RosterStudent = Source & { sourcedId: string; student: StudentInput };
+type RosterTeacher = Source & { sourcedId: string; email: string; givenName: string; familyName: string };
+type RosterEnrollment = Source & { sourcedId: string; classSourcedId: string; userSourcedId: string; role: "student" | "teacher"; removed: boolean };
+
+export type OneRosterBundle = {
+  version: OneRosterVersion;
+  classes: RosterClass[];
+  students: RosterStudent[];
+  teachers: RosterTeacher[];
+  enrollments: RosterEnrollment[];
+  /** Rows that cannot be used, each with its file, line and why. */
+  refused: RosterRefusal[];
+};
+
+type ReadBundle = { ok: true; bundle: OneRosterBundle } | { ok: false; message: string };
+
+/** A row by lower-cased column name, with its line. */
+type TableRow = { line: number; cell: (column: string) => string };
+
+const MAX_ROWS_PER_FILE = 50_000;
+const TITLE_MAX = 200;
+
+class BundleError extends Error {}
+
+function readTable(file: string, text: string, required: string[]): TableRow[] {
+  let rows;
+  try {
+    rows = readCsvRows(text);
+  } catch (error) {
+    if (error instanceof CsvQuoteError) throw new BundleError(`${file} line ${error.line}: a quoted cell is never closed.`);
+    throw error;
+  }
+  const [header, ...body] = rows;
+  if (!header) throw new BundleError(`${file} is empty: it needs its header row.`);
+  const index = new Map<string, number>();
+  header.cells.forEach((name, position) => {
+    const key = name
+      .trim()
+      .replace(/^\uFEFF/, "")
+      .toLowerCase();
+    if (!index.has(key)) index.set(key, position);
+  });
+  const missing = required.filter((column) => !index.has(column.toLowerCase()));
+  if (missing.length) throw new BundleError(`${file} line ${header.line}: the header row has no ${missing.join(", ")} column.`);
+  if (body.length > MAX_ROWS_PER_FILE) throw new BundleError(`${file} has ${body.length} rows; a bundle may have at most ${MAX_ROWS_PER_FILE} a file.`);
+  return body.map((row) => ({
+    line: row.line,
+    cell: (column) => {
+      const position = index.get(column.toLowerCase());
+      return position === undefined ? "" : (row.cells[position] ?? "").trim();
+    },
+  }));
+}
+
+type FileMode = "absent" | "bulk" | "delta";
+
+function readManifest(text: string): { version: OneRosterVersion; modes: Map<string, FileMode> } {
+  const rows = readTable("manifest.csv", text, ["propertyName", "value"]);
+  const properties = new Map(rows.map((row) => [row.cell("propertyName"), row.cell("value")]));
+  const version = properties.get("oneroster.version");
+  if (version !== "1.1" && version !== "1.2") {
+    throw new BundleError(`manifest.csv names OneRoster version ${version ? `"${version}"` : "none"}; this import reads versions 1.1 and 1.2.`);
+  }
+  const modes = new Map<string, FileMode>();
+  for (const [property, value] of properties) {
+    if (!property.startsWith("file.")) continue;
+    const mode = value.toLowerCase();
+    if (mode !== "absent" && mode !== "bulk" && mode !== "delta") {
+      throw new BundleError(`manifest.csv says ${property} is "${value}"; it must be absent, bulk or delta.`);
+    }
+    modes.set(`${property.slice("file.".length).toLowerCase()}.csv`, mode);
+  }
+  return { version, modes };
+}
+
+/** The latest row for each sourcedId (by dateLastModified, then by line): a delta bundle may list a record twice. */
+function latestBySourcedId(rows: TableRow[]): TableRow[] {
+  const latest = new Map<string, TableRow>();
+  const modified = (row: TableRow) => Date.parse(row.cell("dateLastModified")) || 0;
+  for (const row of rows) {
+    const sourcedId = row.cell("sourcedId");
+    const earlier = latest.get(sourcedId);
+    if (!earlier || modified(row) >= modified(earlier)) latest.set(sourcedId, row);
+  }
+  return [...latest.values()].sort((a, b) => a.line - b.line);
+}
+
+/** "active" or blank (a bulk file), or a removal: "tobedeleted" (and 1.1's "inactive"); anything else is refused. */
+function readStatus(row: TableRow): "active" | "removed" | null {
+  const status = row.cell("status").toLowerCase();
+  if (status === "" || status === "active") return "active";
+  if (status === "tobedeleted" || status === "inactive") return "removed";
+  return null;
+}
+
+type Role = "student" | "teacher" | "other";
+const readRole = (value: string): Role => {
+  const role = value.trim().toLowerCase();
+  return role === "student" || role === "teacher" ? role : "other";
+};
+
+function firstGrade(grades: string): string {
+  return grades.split(",")[0]?.trim() ?? "";
+}
+
+/** Reads the bundle's files (by file name, folders already stripped) into what an import applies, or why it cannot be read at all. */
+export function readOneRosterBundle(files: ReadonlyMap<string, string>): ReadBundle {
+  try {
+    return { ok: true, bundle: readBundle(files) };
+  } catch (error) {
+    if (error instanceof BundleError) return { ok: false, message: error.message };
+    throw error;
+  }
+}
+
+function readBundle(files: ReadonlyMap<string, string>): OneRosterBundle {
+  const manifest = files.get("manifest.csv");
+  if (manifest === undefined)
+    throw new BundleError("The zip has no manifest.csv: export the roster from your student information system as a OneRoster CSV bundle.");
+  const { version, modes } = readManifest(manifest);
+  const table = (file: string, required: string[]): TableRow[] | null => {
+    const mode = modes.get(file) ?? "absent";
+    if (mode === "absent") return null;
+    const text = files.get(file);
+    if (text === undefined) throw new BundleError(`manifest.csv lists ${file} as ${mode}, but the zip does not have it.`);
+    return latestBySourcedId(readTable(file, text, required));
+  };
+
+  const refused: RosterRefusal[] = [];
+  const refuse = (file: string, row: TableRow, reason: string) => refused.push({ file, line: row.line, reason });
+
+  const classes: RosterClass[] = [];
+  for (const row of table("classes.csv", ["sourcedId", "title"]) ?? []) {
+    const status = readStatus(row);
+    const title = row.cell("title");
+    if (!row.cell("sourcedId")) refuse("classes.csv", row, "The class has no sourcedId.");
+    else if (!status) refuse("classes.csv", row, `Unknown status "${row.cell("status")}".`);
+    else if (!title && status === "active") refuse("classes.csv", row, "The class has no title.");
+    else if (title.length > TITLE_MAX) refuse("classes.csv", row, `The class title must be at most ${TITLE_MAX} characters.`);
+    else classes.push({ file: "classes.csv", line: row.line, sourcedId: row.cell("sourcedId"), title, removed: status === "removed" });
+  }
+
+  // 1.1 carries each user's role in users.csv; 1.2 in roles.csv (the primary role wins).
+  const rolesOf = new Map<string, Role>();
+  if (version === "1.2") {
+    for (const row of table("roles.csv", ["sourcedId", "userSourcedId", "role"]) ?? []) {
+      if (readStatus(row) !== "active") continue;
+      const userSourcedId = row.cell("userSourcedId");
+      if (!rolesOf.has(userSourcedId) || row.cell("roleType").toLowerCase() === "primary") rolesOf.set(userSourcedId, readRole(row.cell("role")));
+    }
+  }
+
+  const enrollmentRows = table("enrollments.csv", ["sourcedId", "classSourcedId", "userSourcedId", "role"]) ?? [];
+  const enrolledAs = new Map<string, Role>();
+  for (const row of enrollmentRows) if (!enrolledAs.has(row.cell("userSourcedId"))) enrolledAs.set(row.cell("userSourcedId"), readRole(row.cell("role")));
+
+  const students: RosterStudent[] = [];
+  const teachers: RosterTeacher[] = [];
+  const usersRequired = version === "1.1" ? ["sourcedId", "role", "givenName", "familyName"] : ["sourcedId", "givenName", "familyName"];
+  for (const row of table("users.csv", usersRequired) ?? []) {
+    const sourcedId = row.cell("sourcedId");
+    const status = readStatus(row);
+    if (!sourcedId) {
+      refuse("users.csv", row, "The user has no sourcedId.");
+      continue;
+    }
+    if (!status) {
+      refuse("users.csv", row, `Unknown status "${row.cell("status")}".`);
+      continue;
+    }
+    const role = version === "1.1" ? readRole(row.cell("role")) : (rolesOf.get(sourcedId) ?? enrolledAs.get(sourcedId) ?? "other");
+    // Administrators, aides, guardians and the like are not the product's students or teachers.
+    if (role === "other") continue;
+    const source = { file: "users.csv", line: row.line, sourcedId };
+    if (role === "teacher") {
+      const email = row.cell("email").toLowerCase();
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) refuse("users.csv", row, "A teacher needs a valid e-mail address to sign in.");
+      else teachers.push({ ...source, email, givenName: row.cell("givenName"), familyName: row.cell("familyName") });
+      continue;
+    }
+    const enabled = row.cell("enabledUser").toLowerCase() !== "false";
+    const parsed = studentInputSchema.safeParse({
+      studentId: row.cell("identifier") || sourcedId,
+      givenName: row.cell("preferredGivenName") || row.cell("givenName"),
+      familyName: row.cell("familyName"),
+      grade: firstGrade(row.cell("grades")),
+      email: row.cell("email") || null,
+      status: status === "active" && enabled ? "active" : "inactive",
+    });
+    if (!parsed.success) refuse("users.csv", row, parsed.error.issues.map((issue) => issue.message).join("; "));
+    else students.push({ ...source, student: parsed.data });
+  }
+
+  const enrollments: RosterEnrollment[] = [];
+  for (const row of enrollmentRows) {
+    const status = readStatus(row);
+    const role = readRole(row.cell("role"));
+    if (!status) refuse("enrollments.csv", row, `Unknown status "${row.cell("status")}".`);
+    else if (!row.cell("classSourcedId") || !row.cell("userSourcedId"))
+      refuse("enrollments.csv", row, "The enrollment needs a classSourcedId and a userSourcedId.");
+    else if (role !== "other") {
+      enrollments.push({
+        file: "enrollments.csv",
+        line: row.line,
+        sourcedId: row.cell("sourcedId"),
+        classSourcedId: row.cell("classSourcedId"),
+        userSourcedId: row.cell("userSourcedId"),
+        role,
+        removed: status === "removed",
+      });
+    }
+  }
+  return { version, classes, students, teachers, enrollments, refused };
+}

@@ -1,0 +1,291 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+
+import type { Database } from "~/db/client.server";
+import { cohortMembers, cohorts, cohortTeachers, students, users } from "~/db/schema";
+import { generateJoinCode } from "~/domain/classes/join-codes";
+import type { OneRosterBundle, RosterRefusal } from "~/domain/students/oneroster";
+import { studentDisplayName } from "~/domain/students/student";
+
+import { sameStudentRecord, studentColumns } from "./students.server";
+
+type Counts = { classes: number; students: number; enrollments: number; teachers: number };
+const zero = (): Counts => ({ classes: 0, students: 0, enrollments: 0, teachers: 0 });
+
+/** What a OneRoster import did (or, previewed, would do), by kind, with every refused row's file and line. */
+export type OneRosterOutcome = {
+  applied: boolean;
+  created: Counts;
+  updated: Counts;
+  unchanged: Counts;
+  /** Enrollments a delta bundle marked to be deleted that were there. */
+  removed: { enrollments: number };
+  refused: RosterRefusal[];
+};
+
+/** D1 binds at most 100 values a query: look rows up 90 keys at a time. */
+async function findIn<Row>(keys: Iterable<string>, find: (chunk: string[]) => Promise<Row[]>): Promise<Row[]> {
+  const unique = [...new Set(keys)].filter(Boolean);
+  const rows: Row[] = [];
+  for (let start = 0; start < unique.length; start += 90) rows.push(...(await find(unique.slice(start, start + 90))));
+  return rows;
+}
+
+/** Join codes for the new classes that no class holds yet. */
+async function freshJoinCodes(db: Database, count: number): Promise<string[]> {
+  const codes = new Set<string>();
+  while (codes.size < count) {
+    const candidates = Array.from({ length: count - codes.size }, () => generateJoinCode());
+    const taken = new Set(
+      (await findIn(candidates, (chunk) => db.select({ code: cohorts.joinCode }).from(cohorts).where(inArray(cohorts.joinCode, chunk)))).map((row) => row.code),
+    );
+    for (const code of candidates) if (!taken.has(code)) codes.add(code);
+  }
+  return [...codes];
+}
+
+/**
+ * Applies a OneRoster bundle (ADR 0028): classes found again by their sourcedId (new ones are
+ * rostered), students by sourcedId or else by their district ID, teachers by sourcedId or else by
+ * e-mail (new ones get a teacher account that signs in through the district's OIDC), and
+ * enrollments onto the classes' rosters and teachers. Everything is written in one D1 batch (a
+ * transaction), or nothing when previewing; applying the same bundle again changes nothing.
+ */
+export async function importOneRoster(
+  db: Database,
+  bundle: OneRosterBundle,
+  options: { apply: boolean; importedBy: string | null },
+): Promise<OneRosterOutcome> {
+  const outcome: OneRosterOutcome = {
+    applied: options.apply,
+    created: zero(),
+    updated: zero(),
+    unchanged: zero(),
+    removed: { enrollments: 0 },
+    refused: [...bundle.refused],
+  };
+  const refuse = (row: { file: string; line: number }, reason: string) => outcome.refused.push({ file: row.file, line: row.line, reason });
+  const writes: BatchItem<"sqlite">[] = [];
+
+  // Classes, by sourcedId.
+  const knownClasses = await findIn([...bundle.classes.map((row) => row.sourcedId), ...bundle.enrollments.map((row) => row.classSourcedId)], (chunk) =>
+    db.select().from(cohorts).where(inArray(cohorts.sourceId, chunk)),
+  );
+  const classIds = new Map(knownClasses.map((row) => [row.sourceId!, row.id]));
+  const newClasses = bundle.classes.filter((row) => !classIds.has(row.sourcedId) && !row.removed);
+  const codes = await freshJoinCodes(db, newClasses.length);
+  for (const row of bundle.classes) {
+    const known = knownClasses.find((cohort) => cohort.sourceId === row.sourcedId);
+    if (!known) {
+      if (row.removed) continue;
+      const id = crypto.randomUUID();
+      classIds.set(row.sourcedId, id);
+      outcome.created.classes++;
+      writes.push(
+        db.insert(cohorts).values({ id, name: row.title, joinCode: codes.pop()!, access: "rostered", sourceId: row.sourcedId, createdBy: options.importedBy }),
+      );
+      continue;
+    }
+    const name = row.removed ? known.name : row.title;
+    if (known.name === name && known.isActive === !row.removed) {
+      outcome.unchanged.classes++;
+      continue;
+    }
+    outcome.updated.classes++;
+    writes.push(db.update(cohorts).set({ name, isActive: !row.removed, updatedAt: new Date() }).where(eq(cohorts.id, known.id)));
+  }
+
+  // Students, by sourcedId, or by district ID for a record added by hand before.
+  const studentEnrollments = bundle.enrollments.filter((row) => row.role === "student");
+  const bySource = new Map(
+    (
+      await findIn([...bundle.students.map((row) => row.sourcedId), ...studentEnrollments.map((row) => row.userSourcedId)], (chunk) =>
+        db.select().from(students).where(inArray(students.sourceId, chunk)),
+      )
+    ).map((row) => [row.sourceId!, row]),
+  );
+  const byDistrictId = new Map(
+    (
+      await findIn(
+        bundle.students.map((row) => row.student.studentId),
+        (chunk) => db.select().from(students).where(inArray(students.districtStudentId, chunk)),
+      )
+    ).map((row) => [row.districtStudentId, row]),
+  );
+  const emailHolders = new Map(
+    (
+      await findIn(
+        bundle.students.flatMap((row) => (row.student.email ? [row.student.email] : [])),
+        (chunk) => db.select({ email: students.email, id: students.id }).from(students).where(inArray(students.email, chunk)),
+      )
+    ).map((row) => [row.email!, row.id]),
+  );
+  const rosterStudents = new Map<string, { id: string; districtId: string; name: string }>();
+  for (const row of bySource.values()) rosterStudents.set(row.sourceId!, { id: row.id, districtId: row.districtStudentId, name: studentDisplayName(row) });
+  const districtIdLines = new Map<string, number>();
+  for (const row of bundle.students) {
+    const { student } = row;
+    const earlierLine = districtIdLines.get(student.studentId);
+    if (earlierLine !== undefined) {
+      refuse(row, `Student ID ${student.studentId} is already on line ${earlierLine}.`);
+      continue;
+    }
+    districtIdLines.set(student.studentId, row.line);
+    const sameId = byDistrictId.get(student.studentId);
+    const record = bySource.get(row.sourcedId) ?? sameId;
+    if (sameId && sameId.id !== record?.id) {
+      refuse(row, `Student ID ${student.studentId} belongs to another student.`);
+      continue;
+    }
+    if (record?.sourceId && record.sourceId !== row.sourcedId) {
+      refuse(row, `Student ID ${student.studentId} belongs to another student (sourcedId ${record.sourceId}).`);
+      continue;
+    }
+    const emailHolder = student.email ? emailHolders.get(student.email) : undefined;
+    if (emailHolder && emailHolder !== record?.id) {
+      refuse(row, `Another student already has the e-mail address ${student.email}.`);
+      continue;
+    }
+    const id = record?.id ?? crypto.randomUUID();
+    rosterStudents.set(row.sourcedId, { id, districtId: student.studentId, name: studentDisplayName(student) });
+    if (!record) {
+      outcome.created.students++;
+      writes.push(db.insert(students).values({ id, ...studentColumns(student), sourceId: row.sourcedId }));
+    } else if (sameStudentRecord(record, student) && record.sourceId === row.sourcedId) {
+      outcome.unchanged.students++;
+    } else {
+      outcome.updated.students++;
+      writes.push(
+        db
+          .update(students)
+          .set({ ...studentColumns(student), sourceId: row.sourcedId, updatedAt: new Date() })
+          .where(eq(students.id, id)),
+        db
+          .update(cohortMembers)
+          .set({ studentId: student.studentId, displayName: studentDisplayName(student), updatedAt: new Date() })
+          .where(eq(cohortMembers.studentRecordId, id)),
+      );
+    }
+  }
+
+  // Teachers, by sourcedId or by e-mail: an account of their own that signs in through the district's OIDC.
+  const teacherEnrollments = bundle.enrollments.filter((row) => row.role === "teacher");
+  const accountsBySource = await findIn([...bundle.teachers.map((row) => row.sourcedId), ...teacherEnrollments.map((row) => row.userSourcedId)], (chunk) =>
+    db.select().from(users).where(inArray(users.sourceId, chunk)),
+  );
+  const accountsByEmail = new Map(
+    (
+      await findIn(
+        bundle.teachers.map((row) => row.email),
+        (chunk) => db.select().from(users).where(inArray(users.email, chunk)),
+      )
+    ).map((row) => [row.email, row]),
+  );
+  const teacherAccounts = new Map(accountsBySource.map((row) => [row.sourceId!, row.id]));
+  for (const row of bundle.teachers) {
+    const account = accountsBySource.find((user) => user.sourceId === row.sourcedId) ?? accountsByEmail.get(row.email);
+    const emailHolder = accountsByEmail.get(row.email);
+    if (emailHolder && account && emailHolder.id !== account.id) {
+      refuse(row, `Another account already has the e-mail address ${row.email}.`);
+      continue;
+    }
+    const wanted = { email: row.email, firstName: row.givenName || null, lastName: row.familyName || null, sourceId: row.sourcedId };
+    if (!account) {
+      const id = crypto.randomUUID();
+      teacherAccounts.set(row.sourcedId, id);
+      outcome.created.teachers++;
+      writes.push(db.insert(users).values({ id, ...wanted, role: "teacher" }));
+      continue;
+    }
+    teacherAccounts.set(row.sourcedId, account.id);
+    // A district admin who also teaches keeps being an admin.
+    const role = account.role === "admin" ? "admin" : "teacher";
+    if (
+      account.email === wanted.email &&
+      account.firstName === wanted.firstName &&
+      account.lastName === wanted.lastName &&
+      account.sourceId === wanted.sourceId &&
+      account.role === role
+    ) {
+      outcome.unchanged.teachers++;
+      continue;
+    }
+    outcome.updated.teachers++;
+    writes.push(
+      db
+        .update(users)
+        .set({ ...wanted, role, updatedAt: new Date() })
+        .where(eq(users.id, account.id)),
+    );
+  }
+
+  // Enrollments: students onto the class's roster, teachers onto the class's teachers.
+  const involvedClasses = [...new Set(bundle.enrollments.map((row) => classIds.get(row.classSourcedId)).filter((id): id is string => Boolean(id)))];
+  const members = await findIn(involvedClasses, (chunk) =>
+    db
+      .select({ cohortId: cohortMembers.cohortId, studentId: cohortMembers.studentId, recordId: cohortMembers.studentRecordId })
+      .from(cohortMembers)
+      .where(inArray(cohortMembers.cohortId, chunk)),
+  );
+  const rostered = new Set(members.filter((member) => member.recordId).map((member) => `${member.cohortId}|${member.recordId}`));
+  const typedIds = new Set(members.filter((member) => !member.recordId).map((member) => `${member.cohortId}|${member.studentId}`));
+  const teaching = new Set(
+    (await findIn(involvedClasses, (chunk) => db.select().from(cohortTeachers).where(inArray(cohortTeachers.cohortId, chunk)))).map(
+      (row) => `${row.cohortId}|${row.userId}`,
+    ),
+  );
+  for (const row of bundle.enrollments) {
+    const cohortId = classIds.get(row.classSourcedId);
+    const personId = row.role === "student" ? rosterStudents.get(row.userSourcedId)?.id : teacherAccounts.get(row.userSourcedId);
+    if (!cohortId || !personId) {
+      if (row.removed) outcome.unchanged.enrollments++;
+      else if (!cohortId) refuse(row, `Class ${row.classSourcedId} is not in classes.csv or an earlier import.`);
+      else refuse(row, `${row.role === "student" ? "Student" : "Teacher"} ${row.userSourcedId} is not in users.csv or an earlier import.`);
+      continue;
+    }
+    const key = `${cohortId}|${personId}`;
+    const enrolled = row.role === "student" ? rostered : teaching;
+    if (row.removed) {
+      if (!enrolled.has(key)) {
+        outcome.unchanged.enrollments++;
+        continue;
+      }
+      enrolled.delete(key);
+      outcome.removed.enrollments++;
+      writes.push(
+        row.role === "student"
+          ? db.delete(cohortMembers).where(and(eq(cohortMembers.cohortId, cohortId), eq(cohortMembers.studentRecordId, personId)))
+          : db.delete(cohortTeachers).where(and(eq(cohortTeachers.cohortId, cohortId), eq(cohortTeachers.userId, personId))),
+      );
+      continue;
+    }
+    if (enrolled.has(key)) {
+      outcome.unchanged.enrollments++;
+      continue;
+    }
+    enrolled.add(key);
+    if (row.role === "teacher") {
+      outcome.created.enrollments++;
+      writes.push(db.insert(cohortTeachers).values({ cohortId, userId: personId }));
+      continue;
+    }
+    const student = rosterStudents.get(row.userSourcedId)!;
+    // A member who had typed this ID at join becomes the rostered student.
+    if (typedIds.has(`${cohortId}|${student.districtId}`)) outcome.updated.enrollments++;
+    else outcome.created.enrollments++;
+    writes.push(
+      db
+        .insert(cohortMembers)
+        .values({ cohortId, studentId: student.districtId, displayName: student.name, studentRecordId: student.id })
+        .onConflictDoUpdate({
+          target: [cohortMembers.cohortId, cohortMembers.studentId],
+          set: { displayName: student.name, studentRecordId: student.id, updatedAt: new Date() },
+        }),
+    );
+  }
+
+  outcome.refused.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+  const [first, ...rest] = writes;
+  if (options.apply && first) await db.batch([first, ...rest]);
+  return outcome;
+}

@@ -1,0 +1,22 @@
+import { rosterImportQuerySchema } from "~/domain/students/student-csv";
+import { invalid } from "~/lib/errors";
+import { importOneRosterUpload } from "~/services/oneroster-import.server";
+import { resourceRoute } from "~/services/resource-route.server";
+
+/**
+ * POST /api/roster/oneroster[?dryRun=1]: a OneRoster 1.1 or 1.2 CSV bundle (multipart, the zip in
+ * the field `file`), previewed or applied in one transaction: `{applied, created, updated,
+ * unchanged, removed, refused}` by kind, each refused row with its file and line (docs/api.md).
+ */
+export const { loader, action } = resourceRoute({
+  who: "admin",
+  POST: {
+    query: rosterImportQuerySchema,
+    handler: async ({ request, context, caller, query }) => {
+      const form = await request.formData().catch(() => {
+        throw invalid("Send the bundle as multipart form data, the zip in the field file.", "file");
+      });
+      return importOneRosterUpload(context.db, form.get("file"), { apply: query.apply, importedBy: caller.id });
+    },
+  },
+});

@@ -1,0 +1,32 @@
+import type { Database } from "~/db/client.server";
+import { readOneRosterBundle } from "~/domain/students/oneroster";
+import { invalid } from "~/lib/errors";
+import { readZipTexts, ZipReadError } from "~/lib/zip-files";
+import { importOneRoster, type OneRosterOutcome } from "~/models/oneroster.server";
+
+/** The CSV files of a bundle the import reads; the others (orgs, courses, results…) stay compressed. */
+const READ_FILES = new Set(["manifest.csv", "classes.csv", "users.csv", "enrollments.csv", "roles.csv"]);
+const MAX_FILE_BYTES = 50 * 1024 * 1024;
+
+/**
+ * A uploaded OneRoster zip (the form field `file`), previewed or applied (ADR 0028). A missing
+ * file, a zip that cannot be read or a bundle without what it needs is a 400 that says why, and
+ * nothing is written.
+ */
+export async function importOneRosterUpload(
+  db: Database,
+  file: FormDataEntryValue | null | undefined,
+  options: { apply: boolean; importedBy: string | null },
+): Promise<OneRosterOutcome> {
+  if (!file || typeof file === "string" || file.size === 0) throw invalid("Choose the OneRoster zip to import.", "file");
+  let texts: Map<string, string>;
+  try {
+    texts = readZipTexts(new Uint8Array(await file.arrayBuffer()), (name) => READ_FILES.has(name), MAX_FILE_BYTES);
+  } catch (error) {
+    if (error instanceof ZipReadError) throw invalid(`${error.message} Upload the OneRoster CSV bundle as a .zip file.`, "file");
+    throw error;
+  }
+  const read = readOneRosterBundle(texts);
+  if (!read.ok) throw invalid(read.message, "file");
+  return importOneRoster(db, read.bundle, options);
+}

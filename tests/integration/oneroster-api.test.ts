@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { type ApiClient, apiClient } from "../support/api";
+import type { CookieJar } from "../support/cookie-jar";
+import { oneRosterZip, uploadOneRoster } from "../support/oneroster";
+import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
+
+/** POST /api/roster/oneroster through the real Worker: a district's OneRoster CSV bundle, previewed, applied, applied again, then a delta. */
+let worker: TestWorker;
+let adminJar: CookieJar;
+let studentJar: CookieJar;
+let admin: ApiClient;
+
+beforeAll(async () => {
+  worker = await startWorker();
+  adminJar = await worker.signIn(demoAccounts.admin.email, demoAccounts.admin.password);
+  studentJar = await worker.signIn(demoAccounts.student.email, demoAccounts.student.password);
+  admin = apiClient(worker, adminJar);
+}, 60_000);
+afterAll(() => worker?.dispose());
+
+const rows = async (sql: string, ...values: string[]) =>
+  (
+    await worker.d1
+      .prepare(sql)
+      .bind(...values)
+      .all()
+  ).results;
+const tableSizes = async () =>
+  rows(
+    "select (select count(*) from cohorts) as classes, (select count(*) from students) as students, (select count(*) from cohort_members) as members, (select count(*) from cohort_teachers) as teachers, (select count(*) from users) as accounts",
+  );
+const none = { classes: 0, students: 0, enrollments: 0, teachers: 0 };
+const refusedInFirstBundle = [
+  { file: "enrollments.csv", line: 9, reason: "Class class-art7 is not in classes.csv or an earlier import." },
+  { file: "users.csv", line: 7, reason: "Enter the student's grade" },
+];
+
+describe("importing a OneRoster bundle", () => {
+  beforeAll(async () => {
+    // Carla was added by hand before the district rostered: the import adopts her record.
+    expect((await admin.post("/api/students", { studentId: "S-2003", givenName: "Carla", familyName: "Lopez, Jr.", grade: "07" })).status).toBe(201);
+  });
+
+  it("previews a 1.1 bundle with ?dryRun=1: what it would create, with each refused row's file and line, and writes nothing", async () => {
+    const before = await tableSizes();
+    const { status, data } = await uploadOneRoster(worker, adminJar, oneRosterZip("v1.1"), "?dryRun=1");
+    expect(status).toBe(200);
+    expect(data).toEqual({
+      applied: false,
+      created: { classes: 2, students: 3, enrollments: 7, teachers: 1 },
+      updated: { ...none, students: 1 },
+      unchanged: none,
+      removed: { enrollments: 0 },
+      refused: refusedInFirstBundle,
+    });
+    expect(await tableSizes()).toEqual(before);
+  });
+
+  it("applies it in one go: rostered classes found by sourcedId, their rosters, and their teacher's account", async () => {
+    const { status, data } = await uploadOneRoster(worker, adminJar, oneRosterZip("v1.1"));
+    expect(status).toBe(200);
+    expect(data).toMatchObject({ applied: true, created: { classes: 2, students: 3, enrollments: 7, teachers: 1 }, refused: refusedInFirstBundle });
+
+    const classes = await rows("select id, name, access, source_id, is_active from cohorts where source_id is not null order by name");
+    expect(classes).toEqual([
+      { id: expect.any(String), name: "Math 7 - Period 2", access: "rostered", source_id: "class-math7", is_active: 1 },
+      { id: expect.any(String), name: "Science 7 - Period 4", access: "rostered", source_id: "class-sci7", is_active: 1 },
+    ]);
+    const roster = await admin.get(`/api/cohorts/${classes[0]!.id}/roster`);
+    expect(roster.data.map((student: { studentId: string; familyName: string }) => `${student.studentId} ${student.familyName}`)).toEqual([
+      "S-2002 Chen",
+      "S-2003 Lopez, Jr.",
+      "S-2001 Okafor",
+    ]);
+    expect(await rows("select count(*) as n from students where district_student_id = 'S-2003'")).toEqual([{ n: 1 }]);
+    expect(await rows("select status from students where district_student_id = 'S-2004'")).toEqual([{ status: "inactive" }]);
+    expect(await rows("select email, first_name, last_name, role, password_hash from users where source_id = 'user-t1'")).toEqual([
+      { email: "mrivera@riverside.example", first_name: "Marta", last_name: "Rivera", role: "teacher", password_hash: null },
+    ]);
+    expect(await rows("select c.name from cohort_teachers t join cohorts c on c.id = t.cohort_id order by c.name")).toEqual([
+      { name: "Math 7 - Period 2" },
+      { name: "Science 7 - Period 4" },
+    ]);
+    // The administrator in the bundle is nobody the product keeps.
+    expect(await rows("select count(*) as n from users where email = 'pat@riverside.example'")).toEqual([{ n: 0 }]);
+  });
+
+  it("changes nothing when the same bundle comes again, as 1.1 or as 1.2", async () => {
+    const before = await tableSizes();
+    for (const version of ["v1.1", "v1.2"] as const) {
+      const { status, data } = await uploadOneRoster(worker, adminJar, oneRosterZip(version));
+      expect(status).toBe(200);
+      expect(data).toMatchObject({
+        created: none,
+        updated: none,
+        unchanged: { classes: 2, students: 4, enrollments: 7, teachers: 1 },
+        removed: { enrollments: 0 },
+      });
+    }
+    expect(await tableSizes()).toEqual(before);
+  });
+
+  it("applies a delta bundle: a changed grade, a new student enrolled, and a tobedeleted enrollment removed (the student stays)", async () => {
+    const { status, data } = await uploadOneRoster(worker, adminJar, oneRosterZip("delta"));
+    expect(status).toBe(200);
+    expect(data).toEqual({
+      applied: true,
+      created: { ...none, students: 1, enrollments: 1 },
+      updated: { ...none, students: 1 },
+      unchanged: { ...none, enrollments: 2 },
+      removed: { enrollments: 1 },
+      refused: [],
+    });
+    expect(await rows("select grade from students where district_student_id = 'S-2002'")).toEqual([{ grade: "08" }]);
+    const math = await rows(
+      "select m.student_id from cohort_members m join cohorts c on c.id = m.cohort_id where c.source_id = 'class-math7' order by m.student_id",
+    );
+    expect(math).toEqual([{ student_id: "S-2001" }, { student_id: "S-2002" }]);
+    const science = await rows(
+      "select m.student_id from cohort_members m join cohorts c on c.id = m.cohort_id where c.source_id = 'class-sci7' order by m.student_id",
+    );
+    expect(science).toEqual([{ student_id: "S-2001" }, { student_id: "S-2004" }, { student_id: "S-2006" }]);
+    expect(await rows("select count(*) as n from students where district_student_id = 'S-2003'")).toEqual([{ n: 1 }]);
+  });
+});
+
+describe("what the import refuses", () => {
+  it("answers 400 that says why for no file, a file that is not a zip, and a zip without a manifest, writing nothing", async () => {
+    const before = await tableSizes();
+    expect(await uploadOneRoster(worker, adminJar, null)).toEqual({ status: 400, data: { message: "Choose the OneRoster zip to import." } });
+    expect(await uploadOneRoster(worker, adminJar, "sourcedId,status\n")).toEqual({
+      status: 400,
+      data: { message: "The file is not a zip archive that can be read. Upload the OneRoster CSV bundle as a .zip file." },
+    });
+    expect(await uploadOneRoster(worker, adminJar, oneRosterZip("v1.1", { "manifest.csv": null }))).toEqual({
+      status: 400,
+      data: { message: "The zip has no manifest.csv: export the roster from your student information system as a OneRoster CSV bundle." },
+    });
+    expect(await uploadOneRoster(worker, adminJar, oneRosterZip("v1.2", { "roles.csv": null }))).toEqual({
+      status: 400,
+      data: { message: "manifest.csv lists roles.csv as bulk, but the zip does not have it." },
+    });
+    expect((await uploadOneRoster(worker, adminJar, oneRosterZip("v1.1"), "?dryRun=maybe")).status).toBe(400);
+    expect(await tableSizes()).toEqual(before);
+  });
+
+  it("is for district admins: 401 signed out, 403 for a student, 415 for JSON, 405 for GET", async () => {
+    expect((await uploadOneRoster(worker, undefined, oneRosterZip("v1.1"))).status).toBe(401);
+    expect((await uploadOneRoster(worker, studentJar, oneRosterZip("v1.1"))).status).toBe(403);
+    expect((await admin.post("/api/roster/oneroster", {})).status).toBe(415);
+    expect((await admin.get("/api/roster/oneroster")).status).toBe(405);
+  });
+});
