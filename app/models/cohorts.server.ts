@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
-import { cohortMembers, cohorts, tests, testSessionRecords } from "~/db/schema";
+import { cohortMembers, cohorts, cohortTeachers, tests, testSessionRecords, users } from "~/db/schema";
 import {
   type CohortCreateInput,
   type CohortMemberInput,
@@ -65,6 +65,21 @@ async function writtenCohort(db: Database, id: string): Promise<CohortView> {
 
 export async function findCohort(db: Database, id: string): Promise<CohortView | null> {
   return (await selectCohorts(db, eq(cohorts.id, id)))[0] ?? null;
+}
+
+/** Every class by name, for a filter's select. */
+export function listClassChoices(db: Database) {
+  return db.select({ id: cohorts.id, name: cohorts.name }).from(cohorts).orderBy(asc(cohorts.name));
+}
+
+/** A class's teachers from a roster import (cohort_teachers), by name. */
+export function listCohortTeachers(db: Database, cohortId: string) {
+  return db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(cohortTeachers)
+    .innerJoin(users, eq(users.id, cohortTeachers.userId))
+    .where(eq(cohortTeachers.cohortId, cohortId))
+    .orderBy(asc(users.lastName), asc(users.firstName));
 }
 
 /** The tests a class can default to, for the dialog's select. */

@@ -150,6 +150,12 @@ export async function listStudents(db: Database, query: StudentListQuery) {
   return { students: rows.map(studentView), total: total?.total ?? 0, page: query.page, pageSize: STUDENTS_PER_PAGE };
 }
 
+/** The grades students are in, for the Students screen's filter. */
+export async function listGrades(db: Database): Promise<string[]> {
+  const rows = await db.selectDistinct({ grade: students.grade }).from(students).orderBy(asc(students.grade));
+  return rows.map((row) => row.grade);
+}
+
 /** A class's roster: its members linked to a student record, by family name; null for an unknown class. */
 export async function listRoster(db: Database, cohortId: string) {
   const cohort = await db.query.cohorts.findFirst({ where: eq(cohorts.id, cohortId), columns: { id: true } });

@@ -30,6 +30,7 @@ const ADMIN_TEST_MANAGEMENT = [
   ["AI Test Generator", "/admin/tests/generate"],
   ["Import Test", "/admin/tests/import"],
   ["Class Management", "/admin/cohorts"],
+  ["Students", "/admin/students"],
   ["Cohort Analytics", "/admin/analytics"],
 ];
 const ADMIN_CURRICULUM_MANAGEMENT = [

@@ -22,3 +22,16 @@ export const COHORT_MESSAGES = {
   },
   titled: [COHORT_NAME_REQUIRED],
 };
+
+/** A class's own page: its roster. */
+export const rosterActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("enroll"), studentId: recordId }),
+  z.object({ intent: z.literal("unenroll"), studentId: recordId }),
+]);
+
+export const ROSTER_MESSAGES = {
+  intents: {
+    enroll: { success: "Added to the roster", failure: "Failed to add the student to the roster." },
+    unenroll: { success: "Removed from the roster", failure: "Failed to remove the student from the roster." },
+  },
+};

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { pageNumber } from "~/domain/paging";
+import { pageNumber, screenPage } from "~/domain/paging";
 
 /**
  * A student as a record (ADR 0027): the district's student ID, names, grade and an optional
@@ -60,4 +60,34 @@ export function studentDisplayName(student: { givenName: string; familyName: str
 /** A search term as a LIKE pattern that matches it literally anywhere (its % and _ escaped with \\). */
 export function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/** What the Students screen's filters show ("" = any). */
+export type StudentFilterValues = { q: string; cohortId: string; grade: string };
+
+/**
+ * The Students screen's query from its URL (`q`, `cohortId`, `grade`, `page`). Lenient, as every
+ * screen is: an over-long value is cut to its limit and a bad page is page 1, so a bookmarked
+ * link never fails.
+ */
+export function readStudentScreenQuery(params: URLSearchParams): { query: StudentListQuery; values: StudentFilterValues } {
+  const values = {
+    q: (params.get("q") ?? "").slice(0, 100),
+    cohortId: (params.get("cohortId") ?? "").trim().slice(0, 200),
+    grade: (params.get("grade") ?? "").trim().slice(0, 20),
+  };
+  return {
+    values,
+    query: { q: values.q.trim() || undefined, cohortId: values.cohortId || undefined, grade: values.grade || undefined, page: screenPage(params.get("page")) },
+  };
+}
+
+/** The screen's URL search params, defaults left out. */
+export function studentListSearch(values: StudentFilterValues, page = 1): URLSearchParams {
+  const params = new URLSearchParams();
+  if (values.q.trim()) params.set("q", values.q);
+  if (values.cohortId) params.set("cohortId", values.cohortId);
+  if (values.grade) params.set("grade", values.grade);
+  if (page > 1) params.set("page", String(page));
+  return params;
 }

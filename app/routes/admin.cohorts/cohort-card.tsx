@@ -8,6 +8,7 @@ type CohortCardData = {
   name: string;
   joinCode: string;
   isActive: boolean;
+  access: "open" | "rostered";
   testConfigId: string | null;
   testMode: TestMode | null;
   testTitle: string | null;
@@ -55,16 +56,19 @@ export function CohortCard({
         <dd className="font-mono font-semibold tracking-wider text-slate-900" data-testid="cohort-join-code">
           {cohort.joinCode}
         </dd>
+        <dt>Who can join</dt>
+        <dd className="text-slate-900">{cohort.access === "rostered" ? "Roster only" : "Anyone with the code"}</dd>
         <dt>Default test</dt>
         <dd className="text-slate-900">
           {cohort.testTitle ? `${cohort.testTitle} · ${cohort.testMode ? MODE_LABEL[cohort.testMode] : "Students choose"}` : "No default test"}
         </dd>
       </dl>
       <div className="mt-auto flex items-center gap-1">
-        <span className="flex flex-1 items-center gap-1 text-sm text-slate-700">
+        <Link to={`/admin/cohorts/${cohort.id}`} className="flex flex-1 items-center gap-1 text-sm text-brand-700 hover:underline">
           <Users aria-hidden="true" className="size-4" />
           {cohort.memberCount} {cohort.memberCount === 1 ? "member" : "members"}
-        </span>
+          <span className="sr-only"> of {cohort.name}: roster</span>
+        </Link>
         <button type="button" className="btn-ghost px-2" aria-label={`QR code for ${cohort.name}`} onClick={onShowQr}>
           <QrCode aria-hidden="true" className="size-4" />
         </button>

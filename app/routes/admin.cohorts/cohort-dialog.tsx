@@ -4,22 +4,30 @@ import { Dialog, DialogActions } from "~/components/dialog";
 import { FieldError, FormField, useFieldError } from "~/components/form-field";
 import { useToast } from "~/components/toast/toast-context";
 import type { TestMode } from "~/domain/adaptive/engine";
-import { COHORT_NAME_REQUIRED, cohortCreateSchema, cohortUpdateSchema, DEFAULT_TEST_MODE } from "~/domain/classes/cohort";
+import { COHORT_NAME_REQUIRED, type CohortAccess, cohortCreateSchema, cohortUpdateSchema, DEFAULT_TEST_MODE } from "~/domain/classes/cohort";
 import { JOIN_CODE_MAX_INPUT } from "~/domain/classes/join-codes";
 import { fieldErrors } from "~/lib/form-errors";
 
-export type EditableCohort = { id: string; name: string; joinCode: string; testConfigId: string | null; testMode: TestMode | null; isActive: boolean };
+export type EditableCohort = {
+  id: string;
+  name: string;
+  joinCode: string;
+  testConfigId: string | null;
+  testMode: TestMode | null;
+  isActive: boolean;
+  access: CohortAccess;
+};
 
 /** What the dialog sends: create omits the test fields without a test; update sends them as null. */
-type CohortPayload = { name: string; joinCode: string; isActive: boolean; testConfigId?: string | null; testMode?: TestMode | null };
+type CohortPayload = { name: string; joinCode: string; isActive: boolean; access: CohortAccess; testConfigId?: string | null; testMode?: TestMode | null };
 
 const COHORT_NAME_REQUIRED_TOAST = { title: COHORT_NAME_REQUIRED.title, description: COHORT_NAME_REQUIRED.message, variant: "destructive" } as const;
 
 /** "" is "Students choose": the class has a test and no fixed mode (ADR 0014). */
-type FormValues = { name: string; joinCode: string; testConfigId: string; testMode: TestMode | ""; isActive: boolean };
+type FormValues = { name: string; joinCode: string; testConfigId: string; testMode: TestMode | ""; isActive: boolean; access: CohortAccess };
 
 function payloadOf(values: FormValues, editing: boolean): CohortPayload {
-  const base = { name: values.name, joinCode: values.joinCode, isActive: values.isActive };
+  const base = { name: values.name, joinCode: values.joinCode, isActive: values.isActive, access: values.access };
   if (values.testConfigId) return { ...base, testConfigId: values.testConfigId, testMode: values.testMode || null };
   return editing ? { ...base, testConfigId: null, testMode: null } : base;
 }
@@ -47,6 +55,7 @@ export function CohortDialog({
     testConfigId: initial?.testConfigId ?? "",
     testMode: initial?.testConfigId ? (initial.testMode ?? "") : DEFAULT_TEST_MODE,
     isActive: initial?.isActive ?? true,
+    access: initial?.access ?? "open",
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { toast } = useToast();
@@ -115,6 +124,15 @@ export function CohortDialog({
             </select>
           </div>
         ) : null}
+        <div>
+          <label htmlFor="cohort-access" className="label">
+            Who can join
+          </label>
+          <select id="cohort-access" className="input mt-1" value={values.access} onChange={(event) => set("access", event.target.value as CohortAccess)}>
+            <option value="open">Open: anyone with the code, typing a name and student ID</option>
+            <option value="rostered">Rostered: only the students on the class roster</option>
+          </select>
+        </div>
         <label className="flex items-center gap-2 text-sm text-slate-900">
           <input type="checkbox" className="size-4" checked={values.isActive} onChange={(event) => set("isActive", event.target.checked)} />
           Active: students can join with the code

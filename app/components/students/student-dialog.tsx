@@ -1,0 +1,87 @@
+import { useState } from "react";
+
+import { Dialog, DialogActions } from "~/components/dialog";
+import { FormField } from "~/components/form-field";
+import { type StudentInput, studentInputSchema } from "~/domain/students/student";
+import { fieldErrors } from "~/lib/form-errors";
+
+type FormValues = { studentId: string; givenName: string; familyName: string; grade: string; email: string; status: "active" | "inactive" };
+type EditableStudent = { studentId: string; givenName: string; familyName: string; grade: string; email: string | null; status: "active" | "inactive" };
+
+/** Add a student by hand, or edit one: the same rules as the API (`studentInputSchema`), checked here first. */
+export function StudentDialog({
+  initial,
+  busy,
+  onClose,
+  onSubmit,
+}: {
+  initial: EditableStudent | null;
+  busy: boolean;
+  onClose: () => void;
+  onSubmit: (values: StudentInput) => void;
+}) {
+  const [values, setValues] = useState<FormValues>({
+    studentId: initial?.studentId ?? "",
+    givenName: initial?.givenName ?? "",
+    familyName: initial?.familyName ?? "",
+    grade: initial?.grade ?? "",
+    email: initial?.email ?? "",
+    status: initial?.status ?? "active",
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set = (key: keyof FormValues, value: string) => setValues((current) => ({ ...current, [key]: value }));
+
+  const submit = () => {
+    const parsed = studentInputSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    onSubmit(parsed.data);
+  };
+
+  const field = (key: Exclude<keyof FormValues, "status">, label: string, extra: { type?: string; autoComplete?: string } = {}) => (
+    <FormField
+      name={`student-${key}`}
+      field={key}
+      label={label}
+      value={values[key]}
+      onChange={(event) => set(key, event.target.value)}
+      error={errors[key]}
+      autoComplete={extra.autoComplete ?? "off"}
+      type={extra.type}
+    />
+  );
+
+  return (
+    <Dialog open onClose={onClose} title={initial ? "Edit Student" : "Add Student"}>
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        {field("studentId", "Student ID")}
+        <div className="grid gap-4 sm:grid-cols-2">
+          {field("givenName", "Given name")}
+          {field("familyName", "Family name")}
+        </div>
+        {field("grade", "Grade")}
+        {field("email", "E-mail (optional)", { type: "email" })}
+        <div>
+          <label htmlFor="student-status" className="label">
+            Status
+          </label>
+          <select id="student-status" className="input mt-1" value={values.status} onChange={(event) => set("status", event.target.value)}>
+            <option value="active">Active</option>
+            <option value="inactive">Inactive</option>
+          </select>
+        </div>
+        <DialogActions onCancel={onClose} submitLabel={initial ? "Save Student" : "Add Student"} busy={busy} />
+      </form>
+    </Dialog>
+  );
+}

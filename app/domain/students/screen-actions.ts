@@ -1,0 +1,40 @@
+import { z } from "zod";
+
+import { recordId } from "~/lib/schema-fields";
+
+import { studentInputSchema } from "./student";
+import { rosterImportBodySchema } from "./student-csv";
+
+/** "1" applies an import; anything else previews it (the dialog's first step). */
+const applyField = z.enum(["0", "1"]).default("0");
+
+/**
+ * The Students screen's intents: add one student, and the import dialog's two kinds of file,
+ * each previewed first and then applied. The OneRoster zip comes as a multipart form post.
+ */
+export const studentsActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("create"), values: studentInputSchema }),
+  rosterImportBodySchema.extend({ intent: z.literal("import-csv"), apply: applyField }),
+  z.object({ intent: z.literal("import-oneroster"), apply: applyField, file: z.unknown() }),
+]);
+
+export const STUDENTS_MESSAGES = {
+  intents: {
+    create: { success: "Student added", failure: "Failed to add the student." },
+    "import-csv": { success: null, failure: "Failed to import the roster." },
+    "import-oneroster": { success: null, failure: "Failed to import the OneRoster bundle." },
+  },
+};
+
+/** A student's page: their record edited, the student taken off a class's roster. */
+export const studentActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("update"), values: studentInputSchema }),
+  z.object({ intent: z.literal("unenroll"), cohortId: recordId }),
+]);
+
+export const STUDENT_MESSAGES = {
+  intents: {
+    update: { success: "Student updated", failure: "Failed to update the student." },
+    unenroll: { success: "Removed from the class roster", failure: "Failed to remove the student from the roster." },
+  },
+};

@@ -1,0 +1,189 @@
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { Search } from "lucide-react";
+import { useEffect, useState } from "react";
+
+import { useActionResult, useIntentFetcher } from "~/components/action-result";
+import { BackLink, PageHeader } from "~/components/page-header";
+import { ROSTER_MESSAGES, rosterActionSchema } from "~/domain/classes/screen-actions";
+import { NOT_FOUND, refuseMissing } from "~/domain/shell/not-found";
+import { studentDisplayName } from "~/domain/students/student";
+import { assertNever } from "~/lib/assert-never";
+import { found } from "~/lib/errors";
+import { findCohort, listCohortTeachers } from "~/models/cohorts.server";
+import { enrollStudent, listRoster, unenrollStudent } from "~/models/students.server";
+import { handleAction } from "~/services/action.server";
+import { requireAdmin } from "~/services/auth.server";
+import { notFoundPage } from "~/services/http-errors.server";
+
+import type { loader as studentsApi } from "../api.students";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.cohort.name ?? "Class"} · Class Management · Adaptive Testing Engine` }];
+
+const BACK = { to: "/admin/cohorts", label: "Back to Classes" };
+
+/** A class's page: who may join it and its roster. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  const id = params.id ?? "";
+  const [cohort, roster, teachers] = await Promise.all([findCohort(context.db, id), listRoster(context.db, id), listCohortTeachers(context.db, id)]);
+  if (!cohort || !roster) throw notFoundPage(NOT_FOUND.cohort, BACK);
+  return json({ cohort, roster, teachers });
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  await requireAdmin(request, context);
+  const cohortId = params.id ?? "";
+  return handleAction(request, rosterActionSchema, ROSTER_MESSAGES, async (input) => {
+    switch (input.intent) {
+      case "enroll":
+        refuseMissing(await enrollStudent(context.db, cohortId, input.studentId));
+        return;
+      case "unenroll":
+        found((await unenrollStudent(context.db, cohortId, input.studentId)) || null, NOT_FOUND.rosterMember);
+        return;
+      default:
+        return assertNever(input);
+    }
+  });
+}
+
+export default function ClassRoster() {
+  const { cohort, roster, teachers } = useLoaderData<typeof loader>();
+  const { fetcher, busy, submitIntent } = useIntentFetcher();
+  useActionResult(fetcher);
+
+  return (
+    <div className="mx-auto max-w-5xl">
+      <BackLink {...BACK} />
+      <PageHeader
+        title={cohort.name}
+        subtitle={
+          <>
+            Join code <span className="font-mono font-semibold tracking-wider text-slate-900">{cohort.joinCode}</span> ·{" "}
+            {cohort.access === "rostered" ? "Rostered: only the students on the roster can join" : "Open: anyone with the code can join with a name and ID"}
+          </>
+        }
+      />
+
+      {teachers.length ? (
+        <p className="mt-4 text-sm text-slate-700" data-testid="class-teachers">
+          {teachers.length === 1 ? "Teacher: " : "Teachers: "}
+          <span className="text-slate-900">
+            {teachers.map((teacher) => [teacher.firstName, teacher.lastName].filter(Boolean).join(" ") || teacher.email).join(", ")}
+          </span>
+        </p>
+      ) : null}
+
+      <section className="card mt-6 overflow-x-auto p-4" aria-labelledby="roster-heading">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <h2 id="roster-heading" className="font-semibold text-slate-900">
+            Roster <span className="font-normal text-slate-700">({roster.length})</span>
+          </h2>
+          <AddToRoster rosterIds={roster.map((student) => student.id)} busy={busy} onAdd={(studentId) => submitIntent({ intent: "enroll", studentId })} />
+        </div>
+        {roster.length === 0 ? (
+          <p className="mt-3 text-sm text-slate-700">
+            No students on the roster yet. Add them here, or import a roster on the <Link to="/admin/students">Students</Link> page.
+          </p>
+        ) : (
+          <table className="mt-3 w-full text-left text-sm">
+            <caption className="sr-only">The class&apos;s roster, by family name</caption>
+            <thead className="border-b border-slate-200 text-slate-700">
+              <tr>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Name
+                </th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Student ID
+                </th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Grade
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="text-slate-900">
+              {roster.map((student) => (
+                <tr key={student.id} className="border-b border-slate-100 last:border-0" data-testid="roster-row">
+                  <td className="py-2 pr-4">
+                    <Link to={`/admin/students/${student.id}`} className="font-medium text-brand-700 hover:underline">
+                      {`${student.familyName}, ${student.givenName}`}
+                    </Link>
+                  </td>
+                  <td className="py-2 pr-4 font-mono">{student.studentId}</td>
+                  <td className="py-2 pr-4">{student.grade}</td>
+                  <td className="py-2 text-right">
+                    <button
+                      type="button"
+                      className="btn-ghost px-2 text-sm text-red-700"
+                      disabled={busy}
+                      onClick={() => submitIntent({ intent: "unenroll", studentId: student.id })}
+                    >
+                      Remove<span className="sr-only"> {studentDisplayName(student)}</span>
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** Finds a student by name or ID (GET /api/students) and puts them on the roster. */
+function AddToRoster({ rosterIds, busy, onAdd }: { rosterIds: string[]; busy: boolean; onAdd: (studentId: string) => void }) {
+  const [term, setTerm] = useState("");
+  const search = useFetcher<typeof studentsApi>();
+  const { load } = search;
+  useEffect(() => {
+    if (!term.trim()) return;
+    const timer = setTimeout(() => load(`/api/students?${new URLSearchParams({ q: term.trim() })}`), 250);
+    return () => clearTimeout(timer);
+  }, [term, load]);
+  const found = term.trim() && search.data && "students" in search.data ? search.data.students.filter((student) => !rosterIds.includes(student.id)) : [];
+
+  return (
+    <div className="relative w-full max-w-sm">
+      <label htmlFor="roster-add" className="label">
+        Add a student
+      </label>
+      <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-9 size-4 text-slate-500" />
+      <input
+        id="roster-add"
+        type="search"
+        className="input mt-1 pl-9"
+        placeholder="Name or student ID"
+        autoComplete="off"
+        value={term}
+        onChange={(event) => setTerm(event.target.value)}
+      />
+      {found.length ? (
+        <ul className="absolute z-10 mt-1 max-h-64 w-full overflow-y-auto rounded-md border border-slate-200 bg-white shadow-lg" aria-label="Students found">
+          {found.slice(0, 10).map((student) => (
+            <li key={student.id} className="flex items-center justify-between gap-2 px-3 py-2 text-sm">
+              <span className="text-slate-900">
+                {studentDisplayName(student)} <span className="font-mono text-slate-700">{student.studentId}</span>
+              </span>
+              <button
+                type="button"
+                className="btn-outline px-2 py-1 text-sm"
+                disabled={busy}
+                onClick={() => {
+                  onAdd(student.id);
+                  setTerm("");
+                }}
+              >
+                Add<span className="sr-only"> {studentDisplayName(student)}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,188 @@
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { Pencil } from "lucide-react";
+import { useState } from "react";
+
+import { useActionResult, useIntentFetcher } from "~/components/action-result";
+import { LocalTime } from "~/components/local-time";
+import { BackLink, PageHeader } from "~/components/page-header";
+import { StudentDialog } from "~/components/students/student-dialog";
+import { MODE_LABELS } from "~/domain/sessions/session-list";
+import { NOT_FOUND } from "~/domain/shell/not-found";
+import { shownTime, timeZoneFromCookieHeader } from "~/domain/shell/time-zone";
+import { STUDENT_MESSAGES, studentActionSchema } from "~/domain/students/screen-actions";
+import { studentDisplayName } from "~/domain/students/student";
+import { assertNever } from "~/lib/assert-never";
+import { found } from "~/lib/errors";
+import { findStudent, unenrollStudent, updateStudent } from "~/models/students.server";
+import { handleAction } from "~/services/action.server";
+import { requireAdmin } from "~/services/auth.server";
+import { notFoundPage } from "~/services/http-errors.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data ? studentDisplayName(data.student) : "Student"} · Students · Adaptive Testing Engine` },
+];
+
+const BACK = { to: "/admin/students", label: "Back to Students" };
+
+/** One student: the record, the classes whose roster has them, and every session linked to them. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  const student = await findStudent(context.db, params.id ?? "");
+  if (!student) throw notFoundPage(NOT_FOUND.student, BACK);
+  const timeZone = timeZoneFromCookieHeader(request.headers.get("Cookie"));
+  const { sessions, ...record } = student;
+  return json({
+    student: record,
+    sessions: sessions.map((session) => ({
+      id: session.id,
+      testTitle: session.testTitle,
+      mode: MODE_LABELS[session.testMode] ?? session.testMode,
+      started: shownTime(new Date(session.startTime), timeZone),
+      completed: session.completed,
+      totalScore: session.totalScore,
+      scaleScore: session.scaleScore,
+    })),
+  });
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  await requireAdmin(request, context);
+  const id = params.id ?? "";
+  return handleAction(request, studentActionSchema, STUDENT_MESSAGES, async (input) => {
+    switch (input.intent) {
+      case "update":
+        found(await updateStudent(context.db, id, input.values), NOT_FOUND.student);
+        return;
+      case "unenroll":
+        found((await unenrollStudent(context.db, input.cohortId, id)) || null, NOT_FOUND.rosterMember);
+        return;
+      default:
+        return assertNever(input);
+    }
+  });
+}
+
+export default function StudentPage() {
+  const { student, sessions } = useLoaderData<typeof loader>();
+  const { fetcher, busy, submitIntent } = useIntentFetcher();
+  const [editing, setEditing] = useState(false);
+  useActionResult(fetcher, { onSuccess: () => setEditing(false) });
+
+  return (
+    <div className="mx-auto max-w-5xl">
+      <BackLink {...BACK} />
+      <PageHeader
+        title={studentDisplayName(student)}
+        subtitle={`Student ID ${student.studentId} · Grade ${student.grade}`}
+        actions={
+          <button type="button" className="btn-outline" onClick={() => setEditing(true)}>
+            <Pencil aria-hidden="true" className="size-4" /> Edit
+          </button>
+        }
+      />
+
+      <div className="mt-6 grid gap-4 md:grid-cols-2">
+        <section className="card p-4" aria-labelledby="student-record">
+          <h2 id="student-record" className="font-semibold text-slate-900">
+            Record
+          </h2>
+          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm [&>dd]:text-slate-900 [&>dt]:text-slate-700">
+            <dt>Given name</dt>
+            <dd>{student.givenName}</dd>
+            <dt>Family name</dt>
+            <dd>{student.familyName}</dd>
+            <dt>Student ID</dt>
+            <dd className="font-mono">{student.studentId}</dd>
+            <dt>Grade</dt>
+            <dd>{student.grade}</dd>
+            <dt>E-mail</dt>
+            <dd className="break-all">{student.email ?? "None"}</dd>
+            <dt>Status</dt>
+            <dd>{student.status === "active" ? "Active" : "Inactive"}</dd>
+          </dl>
+        </section>
+        <section className="card p-4" aria-labelledby="student-classes">
+          <h2 id="student-classes" className="font-semibold text-slate-900">
+            Classes
+          </h2>
+          {student.classes.length === 0 ? (
+            <p className="mt-2 text-sm text-slate-700">Not on any class roster.</p>
+          ) : (
+            <ul className="mt-2 space-y-1 text-sm">
+              {student.classes.map((cohort) => (
+                <li key={cohort.id} className="flex items-center justify-between gap-2">
+                  <Link to={`/admin/cohorts/${cohort.id}`} className="text-brand-700 hover:underline">
+                    {cohort.name}
+                  </Link>
+                  <button
+                    type="button"
+                    className="btn-ghost px-2 text-sm text-red-700"
+                    disabled={busy}
+                    onClick={() => submitIntent({ intent: "unenroll", cohortId: cohort.id })}
+                  >
+                    Remove<span className="sr-only"> from {cohort.name}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+
+      <section className="card mt-4 overflow-x-auto p-4" aria-labelledby="student-sessions">
+        <h2 id="student-sessions" className="font-semibold text-slate-900">
+          Tests taken
+        </h2>
+        {sessions.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-700">No tests yet.</p>
+        ) : (
+          <table className="mt-2 w-full text-left text-sm">
+            <caption className="sr-only">Every test session of {studentDisplayName(student)}, newest first</caption>
+            <thead className="border-b border-slate-200 text-slate-700">
+              <tr>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Date
+                </th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Test
+                </th>
+                <th scope="col" className="py-2 pr-4 text-right font-medium">
+                  Scale score
+                </th>
+                <th scope="col" className="py-2 pr-4 text-right font-medium">
+                  Score
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  Status
+                </th>
+              </tr>
+            </thead>
+            <tbody className="text-slate-900">
+              {sessions.map((session) => (
+                <tr key={session.id} className="border-b border-slate-100 last:border-0" data-testid="student-session">
+                  <td className="py-2 pr-4">
+                    <LocalTime time={session.started} />
+                  </td>
+                  <td className="py-2 pr-4">
+                    <Link to={`/admin/results/${session.id}`} className="text-brand-700 hover:underline">
+                      {session.testTitle}
+                    </Link>
+                    <span className="text-slate-700"> · {session.mode}</span>
+                  </td>
+                  <td className="py-2 pr-4 text-right tabular-nums">{session.scaleScore ?? "–"}</td>
+                  <td className="py-2 pr-4 text-right tabular-nums">{session.completed ? session.totalScore : "–"}</td>
+                  <td className="py-2">{session.completed ? "Completed" : "In Progress"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+
+      {editing ? (
+        <StudentDialog initial={student} busy={busy} onClose={() => setEditing(false)} onSubmit={(values) => submitIntent({ intent: "update", values })} />
+      ) : null}
+    </div>
+  );
+}

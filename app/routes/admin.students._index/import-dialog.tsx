@@ -1,0 +1,150 @@
+import { useState } from "react";
+
+import { useActionResult, useIntentFetcher } from "~/components/action-result";
+import { Dialog } from "~/components/dialog";
+import { Tabs } from "~/components/tabs";
+import { useToast } from "~/components/toast/toast-context";
+
+import { type ImportOutcome, ImportSummary, importToast } from "./import-summary";
+
+type Kind = "csv" | "oneroster";
+const KIND_TABS: { key: Kind; label: string }[] = [
+  { key: "csv", label: "Roster CSV" },
+  { key: "oneroster", label: "OneRoster bundle" },
+];
+
+/**
+ * Import students: a simple roster CSV (pasted or chosen) onto an optional class, or a district's
+ * OneRoster zip. Either is previewed first (nothing saved) and applied only when the teacher
+ * confirms the preview; the file is sent again then, so nothing is held on the server between.
+ */
+export function ImportDialog({ classes, onClose }: { classes: { id: string; name: string }[]; onClose: () => void }) {
+  const [kind, setKind] = useState<Kind>("csv");
+  const [csv, setCsv] = useState("");
+  const [cohortId, setCohortId] = useState("");
+  const [bundle, setBundle] = useState<File | null>(null);
+  const [preview, setPreview] = useState<ImportOutcome | null>(null);
+  const { fetcher, busy, submitIntent } = useIntentFetcher<ImportOutcome>();
+  const { toast } = useToast();
+
+  useActionResult(fetcher, {
+    onSuccess: (result) => {
+      const outcome = result.data!;
+      if (!outcome.applied) {
+        setPreview(outcome);
+        return;
+      }
+      toast({ title: "Roster imported", description: importToast(outcome) });
+      onClose();
+    },
+  });
+  // A different file or class is a different import: its preview no longer holds.
+  const changing =
+    <Value,>(set: (value: Value) => void) =>
+    (value: Value) => {
+      set(value);
+      setPreview(null);
+    };
+  const chooseKind = changing(setKind);
+  const changeCsv = changing(setCsv);
+  const chooseClass = changing(setCohortId);
+  const chooseBundle = changing(setBundle);
+
+  const send = (apply: boolean) => {
+    if (kind === "csv") {
+      submitIntent({ intent: "import-csv", csv, cohortId: cohortId || null, apply: apply ? "1" : "0" });
+      return;
+    }
+    const form = new FormData();
+    form.set("intent", "import-oneroster");
+    form.set("apply", apply ? "1" : "0");
+    if (bundle) form.set("file", bundle);
+    fetcher.submit(form, { method: "post", encType: "multipart/form-data" });
+  };
+
+  return (
+    <Dialog open onClose={onClose} title="Import Students" wide>
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          send(preview !== null);
+        }}
+      >
+        <Tabs tabs={KIND_TABS} selected={kind} onSelect={chooseKind} label="What to import">
+          {kind === "csv" ? (
+            <div className="space-y-4">
+              <p className="text-sm text-slate-700">
+                A header row naming Student ID, Given Name, Family Name and Grade (Email optional), then one student a row.
+              </p>
+              <div>
+                <label htmlFor="import-csv-file" className="label">
+                  CSV file
+                </label>
+                <input
+                  id="import-csv-file"
+                  type="file"
+                  accept=".csv,text/csv"
+                  className="mt-1 block text-sm text-slate-900"
+                  onChange={async (event) => changeCsv((await event.target.files?.[0]?.text()) ?? "")}
+                />
+              </div>
+              <div>
+                <label htmlFor="import-csv-text" className="label">
+                  Or paste the rows
+                </label>
+                <textarea
+                  id="import-csv-text"
+                  className="input mt-1 h-32 font-mono text-sm"
+                  value={csv}
+                  spellCheck={false}
+                  onChange={(event) => changeCsv(event.target.value)}
+                />
+              </div>
+              <div>
+                <label htmlFor="import-csv-class" className="label">
+                  Add them to a class roster (optional)
+                </label>
+                <select id="import-csv-class" className="input mt-1" value={cohortId} onChange={(event) => chooseClass(event.target.value)}>
+                  <option value="">No class</option>
+                  {classes.map((cohort) => (
+                    <option key={cohort.id} value={cohort.id}>
+                      {cohort.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </div>
+          ) : (
+            <div className="space-y-2">
+              <p className="text-sm text-slate-700">
+                The zip your student information system exports (OneRoster CSV, version 1.1 or 1.2, bulk or delta). Its classes become rostered classes, its
+                teachers get accounts, and its students go on their classes&apos; rosters.
+              </p>
+              <label htmlFor="import-oneroster-file" className="label">
+                OneRoster zip
+              </label>
+              <input
+                id="import-oneroster-file"
+                type="file"
+                accept=".zip,application/zip"
+                className="block text-sm text-slate-900"
+                onChange={(event) => chooseBundle(event.target.files?.[0] ?? null)}
+              />
+            </div>
+          )}
+        </Tabs>
+        <div aria-live="polite">{preview ? <ImportSummary outcome={preview} /> : null}</div>
+        <div className="flex justify-end gap-2">
+          <button type="button" className="btn-outline" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn-primary" disabled={busy}>
+            {busy ? (preview ? "Importing…" : "Checking…") : preview ? "Import" : "Preview"}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

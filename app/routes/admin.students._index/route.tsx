@@ -1,0 +1,155 @@
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { FileUp, Plus } from "lucide-react";
+import { useState } from "react";
+
+import { useActionResult, useIntentFetcher } from "~/components/action-result";
+import { BackLink, PageHeader } from "~/components/page-header";
+import { Pagination } from "~/components/questions/pagination";
+import { StudentDialog } from "~/components/students/student-dialog";
+import { pageSummary } from "~/domain/questions/question-list";
+import { STUDENTS_MESSAGES, studentsActionSchema } from "~/domain/students/screen-actions";
+import { readStudentScreenQuery, studentDisplayName, studentListSearch } from "~/domain/students/student";
+import { parseRosterCsv } from "~/domain/students/student-csv";
+import { assertNever } from "~/lib/assert-never";
+import { invalid } from "~/lib/errors";
+import { listClassChoices } from "~/models/cohorts.server";
+import { createStudent, importRoster, listGrades, listStudents } from "~/models/students.server";
+import { handleAction } from "~/services/action.server";
+import { requireAdmin } from "~/services/auth.server";
+import { importOneRosterUpload } from "~/services/oneroster-import.server";
+
+import { ImportDialog } from "./import-dialog";
+import { StudentFilters } from "./student-filters";
+
+export const meta: MetaFunction = () => [{ title: "Students · Adaptive Testing Engine" }];
+
+/** One page of the students, searched, filtered and paged in SQL from the URL. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  const { query, values } = readStudentScreenQuery(new URL(request.url).searchParams);
+  const [page, classes, grades] = await Promise.all([listStudents(context.db, query), listClassChoices(context.db), listGrades(context.db)]);
+  return json({
+    students: page.students,
+    summary: pageSummary(page.page, page.pageSize, page.total, page.students.length),
+    values,
+    classes,
+    grades,
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request, context);
+  const { db } = context;
+  return handleAction(request, studentsActionSchema, STUDENTS_MESSAGES, async (input) => {
+    switch (input.intent) {
+      case "create":
+        await createStudent(db, input.values);
+        return;
+      case "import-csv": {
+        const parsed = parseRosterCsv(input.csv);
+        if (!parsed.ok) throw invalid(parsed.message, "csv");
+        const apply = input.apply === "1";
+        const outcome = await importRoster(db, parsed.rows, { cohortId: input.cohortId ?? null, apply });
+        if (!outcome) throw invalid("That class no longer exists.", "cohortId");
+        return { data: { applied: apply, ...outcome, refused: [...parsed.refused, ...outcome.refused].sort((a, b) => a.line - b.line) } };
+      }
+      case "import-oneroster":
+        return { data: await importOneRosterUpload(db, input.file as FormDataEntryValue | undefined, { apply: input.apply === "1", importedBy: admin.id }) };
+      default:
+        return assertNever(input);
+    }
+  });
+}
+
+export default function Students() {
+  const { students, summary, values, classes, grades } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/students";
+  const { fetcher, busy, submitIntent } = useIntentFetcher();
+  const [dialog, setDialog] = useState<"add" | "import" | null>(null);
+  useActionResult(fetcher, { onSuccess: () => setDialog(null) });
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <BackLink to="/admin/cohorts" label="Back to Classes" />
+      <PageHeader
+        title="Students"
+        subtitle="Every student on the district's rosters: find one by name or ID to see their classes and tests"
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <button type="button" className="btn-outline" onClick={() => setDialog("import")}>
+              <FileUp aria-hidden="true" className="size-4" /> Import
+            </button>
+            <button type="button" className="btn-primary" onClick={() => setDialog("add")}>
+              <Plus aria-hidden="true" className="size-4" /> Add Student
+            </button>
+          </div>
+        }
+      />
+
+      <StudentFilters values={values} classes={classes} grades={grades} />
+
+      <div aria-live="polite" className="mt-4 min-h-6 text-sm text-slate-700">
+        {loading ? "Loading students..." : null}
+      </div>
+
+      {students.length === 0 ? (
+        <p className="card mt-2 p-8 text-center text-slate-700">
+          {summary.total === 0 && !values.q && !values.cohortId && !values.grade
+            ? "No students yet. Add them one by one, or import a roster CSV or your district's OneRoster bundle."
+            : "No students match these filters."}
+        </p>
+      ) : (
+        <div className={`card mt-2 overflow-x-auto ${loading ? "opacity-60" : ""}`} aria-busy={loading}>
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Students, by family name</caption>
+            <thead className="border-b border-slate-200 text-slate-700">
+              <tr>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  Name
+                </th>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  Student ID
+                </th>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  Grade
+                </th>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  Status
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {students.map((student) => (
+                <tr key={student.id} className="border-b border-slate-100 last:border-0" data-testid="student-row">
+                  <td className="px-4 py-2">
+                    <Link to={`/admin/students/${student.id}`} className="font-medium text-brand-700 hover:underline">
+                      {`${student.familyName}, ${student.givenName}`}
+                    </Link>
+                    <span className="sr-only"> ({studentDisplayName(student)})</span>
+                  </td>
+                  <td className="px-4 py-2 font-mono text-slate-900">{student.studentId}</td>
+                  <td className="px-4 py-2 text-slate-900">{student.grade}</td>
+                  <td className="px-4 py-2 text-slate-900">{student.status === "active" ? "Active" : "Inactive"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <footer className="mt-6 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-700" data-testid="students-count">{`Showing ${students.length} of ${summary.total} students`}</p>
+        {summary.pageCount > 1 ? (
+          <Pagination summary={summary} showCount={false} label="Student pages" href={(page) => `?${studentListSearch(values, page)}`} />
+        ) : null}
+      </footer>
+
+      {dialog === "add" ? (
+        <StudentDialog initial={null} busy={busy} onClose={() => setDialog(null)} onSubmit={(values) => submitIntent({ intent: "create", values })} />
+      ) : null}
+      {dialog === "import" ? <ImportDialog classes={classes} onClose={() => setDialog(null)} /> : null}
+    </div>
+  );
+}
