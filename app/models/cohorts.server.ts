@@ -179,7 +179,7 @@ export async function findCohortByNameAndTest(db: Database, name: string, testCo
 export async function findCohortByJoinCode(db: Database, joinCode: string) {
   const row = await db.query.cohorts.findFirst({
     where: eq(cohorts.joinCode, normalizeJoinCode(joinCode)),
-    columns: { id: true, name: true, isActive: true, testConfigId: true, testMode: true },
+    columns: { id: true, name: true, isActive: true, access: true, testConfigId: true, testMode: true },
   });
   return row ?? null;
 }
@@ -223,6 +223,6 @@ export async function addCohortMembers(db: Database, cohortId: string, members: 
 export async function findCohortForStart(db: Database, id: string) {
   return db.query.cohorts.findFirst({
     where: eq(cohorts.id, id),
-    columns: { id: true, name: true, joinCode: true, isActive: true, testConfigId: true, testMode: true },
+    columns: { id: true, name: true, joinCode: true, isActive: true, access: true, testConfigId: true, testMode: true },
   });
 }

@@ -7,6 +7,7 @@ import { generateJoinCode } from "~/domain/classes/join-codes";
 import type { OneRosterBundle, RosterRefusal } from "~/domain/students/oneroster";
 import { studentDisplayName } from "~/domain/students/student";
 
+import { upsertRosterMember } from "./roster-members.server";
 import { sameStudentRecord, studentColumns } from "./students.server";
 
 type Counts = { classes: number; students: number; enrollments: number; teachers: number };
@@ -273,15 +274,7 @@ export async function importOneRoster(
     // A member who had typed this ID at join becomes the rostered student.
     if (typedIds.has(`${cohortId}|${student.districtId}`)) outcome.updated.enrollments++;
     else outcome.created.enrollments++;
-    writes.push(
-      db
-        .insert(cohortMembers)
-        .values({ cohortId, studentId: student.districtId, displayName: student.name, studentRecordId: student.id })
-        .onConflictDoUpdate({
-          target: [cohortMembers.cohortId, cohortMembers.studentId],
-          set: { displayName: student.name, studentRecordId: student.id, updatedAt: new Date() },
-        }),
-    );
+    writes.push(upsertRosterMember(db, cohortId, { recordId: student.id, studentId: student.districtId, displayName: student.name }));
   }
 
   outcome.refused.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);

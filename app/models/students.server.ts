@@ -7,6 +7,7 @@ import { likePattern, studentDisplayName, type StudentInput, type StudentListQue
 import { conflict } from "~/lib/errors";
 
 import { isUniqueViolation } from "./db-errors.server";
+import { upsertRosterMember } from "./roster-members.server";
 
 type StudentRow = typeof students.$inferSelect;
 
@@ -106,6 +107,11 @@ export async function findStudent(db: Database, id: string) {
   return { ...studentView(row), classes, sessions: sessions.map((session) => ({ ...session, startTime: session.startTime.toISOString() })) };
 }
 
+/** The record a signed-in account's e-mail links to, if any. */
+export async function findStudentByEmail(db: Database, email: string) {
+  return (await db.query.students.findFirst({ where: eq(students.email, email.trim().toLowerCase()), columns: { id: true, districtStudentId: true } })) ?? null;
+}
+
 /** The record of the student on this class's roster with this typed ID, if any: what a session started under that ID belongs to. */
 export async function findRosteredStudentId(db: Database, cohortId: string, typedStudentId: string): Promise<string | null> {
   const [member] = await db
@@ -185,13 +191,7 @@ export async function enrollStudent(db: Database, cohortId: string, id: string) 
     where: and(eq(cohortMembers.cohortId, cohortId), eq(cohortMembers.studentId, student.districtStudentId)),
     columns: { studentRecordId: true },
   });
-  await db
-    .insert(cohortMembers)
-    .values({ cohortId, studentId: student.districtStudentId, displayName: studentDisplayName(student), studentRecordId: id })
-    .onConflictDoUpdate({
-      target: [cohortMembers.cohortId, cohortMembers.studentId],
-      set: { displayName: studentDisplayName(student), studentRecordId: id, updatedAt: new Date() },
-    });
+  await upsertRosterMember(db, cohortId, { recordId: id, studentId: student.districtStudentId, displayName: studentDisplayName(student) });
   return { added: existing?.studentRecordId !== id };
 }
 
@@ -299,15 +299,7 @@ export async function importRoster(
     }
     if (enrolled.has(student.studentId)) outcome.unchanged.enrollments++;
     else outcome.created.enrollments++;
-    writes.push(
-      db
-        .insert(cohortMembers)
-        .values({ cohortId: options.cohortId, studentId: student.studentId, displayName: studentDisplayName(student), studentRecordId: id })
-        .onConflictDoUpdate({
-          target: [cohortMembers.cohortId, cohortMembers.studentId],
-          set: { displayName: studentDisplayName(student), studentRecordId: id, updatedAt: new Date() },
-        }),
-    );
+    writes.push(upsertRosterMember(db, options.cohortId, { recordId: id, studentId: student.studentId, displayName: studentDisplayName(student) }));
   }
   const [first, ...rest] = writes;
   if (options.apply && first) await db.batch([first, ...rest]);

@@ -5,8 +5,8 @@ import { resourceRoute } from "~/services/resource-route.server";
 
 /**
  * GET /api/cohorts/join/{joinCode}: public, because the students who type a join code are signed
- * out (ADR 0003). It answers only what the join screen needs ({id, name, isActive, testConfigId,
- * testMode}); the join code matches in any case. Wrong codes are throttled per client address
+ * out (ADR 0003). It answers only what the join screen needs ({id, name, isActive, access,
+ * testConfigId, testMode}); the join code matches in any case. Wrong codes are throttled per client address
  * (429 with Retry-After, ADR 0015).
  */
 export const { loader, action } = resourceRoute({

@@ -18,6 +18,7 @@ import { findRosteredStudentId } from "~/models/students.server";
 
 import { OFFLINE_MODEL } from "./ai/offline-provider.server";
 import { aiTasksFor, queueAnswerGrading } from "./ai/tasks.server";
+import { admitStudent, requireSelf } from "./class-admission.server";
 import { resumeCodeMatches } from "./guess-throttle.server";
 import { refusalError, testSessionStub } from "./session-object.server";
 import { passForSession, requireSessionAccess, requireSessionReach, sessionInPass } from "./student-pass.server";
@@ -28,13 +29,28 @@ import { passForSession, requireSessionAccess, requireSessionReach, sessionInPas
  */
 type StartedSession = { sessionId: string; resumeCode: string | null; outcome: "started" | "resumed"; setCookie: string; view: SessionView };
 
-export async function startTestSession(request: Request, context: AppLoadContext, input: StartSessionInput, user: CurrentUser | null): Promise<StartedSession> {
+/**
+ * Starts (or resumes) a session. The caller's identity is checked here (ADR 0029): a signed-in
+ * student linked to a record starts only as that student, and a rostered class admits only its
+ * roster, with the PIN, unless `admitted` says the join step already did (the student pass).
+ */
+export async function startTestSession(
+  request: Request,
+  context: AppLoadContext,
+  input: StartSessionInput,
+  user: CurrentUser | null,
+  options: { admitted?: boolean } = {},
+): Promise<StartedSession> {
   const { db } = context;
   const cohort = input.cohortId ? found(await findCohortForStart(db, input.cohortId), NOT_FOUND.cohort) : null;
   if (cohort && !cohort.isActive) throw conflict("This class is no longer active");
   // A student without an account starts only the test their class offers.
   if (!user && (!cohort || cohort.testConfigId !== input.testConfigId)) {
     throw new DomainError(cohort ? "forbidden" : "unauthenticated", cohort ? "This class does not offer this test." : "Join your class to take this test.");
+  }
+  const linked = await requireSelf(context, user, input.userId);
+  if (cohort && !options.admitted) {
+    await admitStudent(request, context, cohort, { studentId: input.userId, pin: input.pin }, linked !== null || user?.role === "admin");
   }
 
   const resumed = await resumeSessionInProgress(request, context, input);
@@ -115,6 +131,8 @@ export async function startJoinedSession(
   chosenMode: TestMode,
 ): Promise<StartedSession> {
   const cohort = found(await findCohortForStart(context.db, student.cohortId), NOT_FOUND.cohort);
+  // The pass was issued at join; a class made rostered since then admits only its roster.
+  await admitStudent(request, context, cohort, { studentId: student.studentId }, true);
   const member = found(await addCohortMember(context.db, student), NOT_FOUND.cohort);
   try {
     return await startTestSession(
@@ -122,6 +140,7 @@ export async function startJoinedSession(
       context,
       { testConfigId: testId, testMode: cohort.testMode ?? chosenMode, userId: student.studentId, cohortId: cohort.id, resumeCode: undefined },
       null,
+      { admitted: true },
     );
   } catch (error) {
     if (member.created) await removeCohortMember(context.db, student.cohortId, student.studentId);

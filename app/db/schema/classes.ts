@@ -50,9 +50,19 @@ export const cohortMembers = sqliteTable(
     displayName: text("display_name").notNull(),
     /** The student record this member is, when the class's roster has them (ADR 0027); null for a student who only typed an ID. */
     studentRecordId: text("student_record_id").references(() => students.id, { onDelete: "cascade" }),
+    /** A rostered student's class PIN (six digits, on their badge), which they confirm at join (ADR 0029); null for a typed-in member. */
+    pin: text("pin"),
+    /** The secret in a rostered student's badge QR code, which signs them in to this class (ADR 0029). */
+    badgeToken: text("badge_token"),
     ...timestamps,
   },
-  (t) => [uniqueIndex("cohort_members_student_unique").on(t.cohortId, t.studentId), index("cohort_members_record_idx").on(t.studentRecordId)],
+  (t) => [
+    uniqueIndex("cohort_members_student_unique").on(t.cohortId, t.studentId),
+    index("cohort_members_record_idx").on(t.studentRecordId),
+    uniqueIndex("cohort_members_badge_unique")
+      .on(t.badgeToken)
+      .where(sql`${t.badgeToken} is not null`),
+  ],
 );
 
 /** A class's teachers beyond its creator: from a roster import's teacher enrollments (ADR 0028). */

@@ -5,6 +5,7 @@ import type { TitledMessage } from "~/domain/shell/action-result";
 
 import { cohortMemberSchema, INACTIVE_CLASS, INFORMATION_REQUIRED, INVALID_JOIN_CODE, JOIN_CODE_REQUIRED } from "./cohort";
 import { JOIN_CODE_MAX_INPUT, normalizeJoinCode } from "./join-codes";
+import { pinField } from "./roster-identity";
 
 /**
  * The intents of the join screen (/join), for its action only:
@@ -35,25 +36,45 @@ const joinCode = z
   .transform(normalizeJoinCode)
   .pipe(z.string().min(1, JOIN_CODE_REQUIRED.message).max(JOIN_CODE_MAX_INPUT, `The join code must be at most ${JOIN_CODE_MAX_INPUT} characters`));
 
+const cohortId = z
+  .string({ required_error: INVALID_JOIN_CODE, invalid_type_error: INVALID_JOIN_CODE })
+  .trim()
+  .min(1, INVALID_JOIN_CODE)
+  .max(100, INVALID_JOIN_CODE);
+const resumeCode = z
+  .string({ invalid_type_error: "The resume code must be text" })
+  .trim()
+  .toUpperCase()
+  .max(RESUME_CODE_LENGTH, `The resume code has ${RESUME_CODE_LENGTH} characters`)
+  .optional()
+  .transform((code) => code || undefined);
+/** Blank is "not chosen". */
+const optionalChoice = z
+  .string()
+  .trim()
+  .max(100)
+  .optional()
+  .transform((value) => value || undefined);
+
 export const joinActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("lookup"), code: joinCode }),
   z.object({
     intent: z.literal("start"),
     code: joinCode,
-    cohortId: z
-      .string({ required_error: INVALID_JOIN_CODE, invalid_type_error: INVALID_JOIN_CODE })
-      .trim()
-      .min(1, INVALID_JOIN_CODE)
-      .max(100, INVALID_JOIN_CODE),
+    cohortId,
     displayName: cohortMemberSchema.shape.displayName,
     studentId: cohortMemberSchema.shape.studentId,
-    resumeCode: z
-      .string({ invalid_type_error: "The resume code must be text" })
-      .trim()
-      .toUpperCase()
-      .max(RESUME_CODE_LENGTH, `The resume code has ${RESUME_CODE_LENGTH} characters`)
-      .optional()
-      .transform((code) => code || undefined),
+    resumeCode,
+  }),
+  /** Step 2 of a rostered class (ADR 0029): the name picked (a member id) or the student ID typed, and the class PIN. */
+  z.object({
+    intent: z.literal("start-rostered"),
+    code: joinCode,
+    cohortId,
+    memberId: optionalChoice,
+    studentId: optionalChoice,
+    pin: z.preprocess((pin) => pin ?? "", pinField),
+    resumeCode,
   }),
 ]);
 export type JoinActionInput = z.infer<typeof joinActionSchema>;
@@ -62,6 +83,7 @@ export const JOIN_MESSAGES = {
   intents: {
     lookup: { success: null, failure: JOIN_FAILED, failureTitle: "Error" },
     start: { success: null, failure: JOIN_FAILED, failureTitle: "Error" },
+    "start-rostered": { success: null, failure: JOIN_FAILED, failureTitle: "Error" },
   },
   titled: [JOIN_CODE_REQUIRED, INFORMATION_REQUIRED, INVALID_CODE, INACTIVE_CODE],
 };

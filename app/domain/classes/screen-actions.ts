@@ -35,3 +35,16 @@ export const ROSTER_MESSAGES = {
     unenroll: { success: "Removed from the roster", failure: "Failed to remove the student from the roster." },
   },
 };
+
+/** A class's badges page: a student's wrong PINs forgotten, or a new badge (and PIN) issued, the old one no longer working. */
+export const badgeActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("reset-pin"), memberId: recordId }),
+  z.object({ intent: z.literal("new-badge"), memberId: recordId }),
+]);
+
+export const BADGE_MESSAGES = {
+  intents: {
+    "reset-pin": { success: "PIN tries reset: the student can try again now", failure: "Failed to reset the PIN tries." },
+    "new-badge": { success: "New badge issued: print it, the old one no longer works", failure: "Failed to issue a new badge." },
+  },
+};

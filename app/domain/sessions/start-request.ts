@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { TEST_MODES } from "~/domain/adaptive/engine";
+import { pinField } from "~/domain/classes/roster-identity";
 
 import { MAX_ID_LENGTH } from "./session-limits";
 
@@ -27,5 +28,7 @@ export const startSessionSchema = z.object({
     .nullish()
     .transform((value) => value ?? null),
   resumeCode: z.string().trim().max(20).optional(),
+  /** The student's class PIN, for a rostered class (ADR 0029). */
+  pin: pinField.optional(),
 });
 export type StartSessionInput = z.infer<typeof startSessionSchema>;

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
-import { Search } from "lucide-react";
+import { IdCard, Search } from "lucide-react";
 import { useEffect, useState } from "react";
 
 import { useActionResult, useIntentFetcher } from "~/components/action-result";
@@ -63,6 +63,11 @@ export default function ClassRoster() {
             Join code <span className="font-mono font-semibold tracking-wider text-slate-900">{cohort.joinCode}</span> ·{" "}
             {cohort.access === "rostered" ? "Rostered: only the students on the roster can join" : "Open: anyone with the code can join with a name and ID"}
           </>
+        }
+        actions={
+          <Link to={`/admin/cohorts/${cohort.id}/badges`} className="btn-outline">
+            <IdCard aria-hidden="true" className="size-4" /> Badges
+          </Link>
         }
       />
 

@@ -1,6 +1,6 @@
 import { type AppLoadContext, json, redirect } from "@remix-run/cloudflare";
 
-import { INACTIVE_CLASS, INVALID_JOIN_CODE, MEMBER_FIELD_MAX } from "~/domain/classes/cohort";
+import { type CohortAccess, INACTIVE_CLASS, INVALID_JOIN_CODE, MEMBER_FIELD_MAX } from "~/domain/classes/cohort";
 import {
   INVALID_CODE_TITLE,
   JOIN_MESSAGES,
@@ -11,14 +11,17 @@ import {
   welcomeToast,
 } from "~/domain/classes/join-actions";
 import { JOIN_CODE_MAX_INPUT, normalizeJoinCode } from "~/domain/classes/join-codes";
+import { CLASS_CHANGED, PICK_YOUR_NAME, PIN_LENGTH } from "~/domain/classes/roster-identity";
 import { RESUME_REQUIRED } from "~/domain/sessions/start-request";
 import type { JoinedStudent } from "~/domain/sessions/student-pass";
 import type { ActionResult } from "~/domain/shell/action-result";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { assertNever } from "~/lib/assert-never";
-import { conflict, DomainError, found, notFound, RATE_LIMITED_TITLE, RateLimitedError } from "~/lib/errors";
+import { conflict, DomainError, found, invalid, notFound, RATE_LIMITED_TITLE, RateLimitedError } from "~/lib/errors";
 import { addCohortMember } from "~/models/cohorts.server";
+import { listRosterNames } from "~/models/roster-members.server";
 import { handleAction } from "~/services/action.server";
+import { admitStudent } from "~/services/class-admission.server";
 import { findCohortByGuessedCode } from "~/services/guess-throttle.server";
 import { failureHeaders } from "~/services/http-errors.server";
 import { passForJoinedStudent } from "~/services/student-pass.server";
@@ -51,7 +54,13 @@ export async function loadJoinScreen(request: Request, context: AppLoadContext) 
     return json({ code, cohort: null, failure: refusedLookup(INVALID_CODE_TITLE, cohort ? INACTIVE_CLASS : INVALID_JOIN_CODE) });
   }
   // The field limit travels with the data: cohort.ts (zod) must stay out of the page's bundle.
-  return json({ code, cohort: { id: cohort.id, name: cohort.name, hasTest: cohort.testConfigId !== null, fieldMax: MEMBER_FIELD_MAX }, failure: null });
+  // A rostered class offers its students' names to pick from (never their IDs, ADR 0029).
+  const roster = cohort.access === "rostered" ? await listRosterNames(context.db, cohort.id) : null;
+  return json({
+    code,
+    cohort: { id: cohort.id, name: cohort.name, hasTest: cohort.testConfigId !== null, fieldMax: MEMBER_FIELD_MAX, roster, pinLength: PIN_LENGTH },
+    failure: null,
+  });
 }
 
 /** Step 1's refusal when the code in the URL finds no class that takes students. */
@@ -67,18 +76,13 @@ async function activeClass(request: Request, context: AppLoadContext, code: stri
   return cohort;
 }
 
-type StartInput = Extract<JoinActionInput, { intent: "start" }>;
+type StartInput = Extract<JoinActionInput, { intent: "start" | "start-rostered" }>;
 
 /** A refusal the action contract has no thrown form for: a field to ask for, or a step's own failure text. */
 function refusal(status: number, title: string, message: string, input: StartInput, fieldErrors: Record<string, string> = {}) {
-  const values = {
-    intent: input.intent,
-    code: input.code,
-    cohortId: input.cohortId,
-    displayName: input.displayName,
-    studentId: input.studentId,
-    resumeCode: input.resumeCode ?? "",
-  };
+  // The form's fields as typed, to show again; never the PIN.
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(input)) if (typeof value === "string" && name !== "pin") values[name] = value;
   return json<ActionResult>(
     { ok: false, intent: input.intent, toast: { title, description: message, variant: "destructive" }, fieldErrors, values },
     { status },
@@ -98,6 +102,21 @@ async function joinWithoutTest(context: AppLoadContext, student: JoinedStudent, 
 }
 
 /**
+ * Who step 2 names (ADR 0029): the typed name and ID in an open class; in a rostered one the roster
+ * member picked (or whose ID was typed), once their PIN is right. A form for the other kind of class
+ * (the teacher changed it meanwhile) is sent back to step 2.
+ */
+async function admit(request: Request, context: AppLoadContext, cohort: { id: string; access: CohortAccess }, input: StartInput) {
+  if (input.intent === "start-rostered") {
+    if (cohort.access !== "rostered") throw conflict(CLASS_CHANGED);
+    if (!input.memberId && !input.studentId) throw invalid(PICK_YOUR_NAME, "memberId");
+    return admitStudent(request, context, cohort, { memberId: input.memberId, studentId: input.studentId, pin: input.pin });
+  }
+  if (cohort.access !== "open") throw conflict(CLASS_CHANGED);
+  return { studentId: input.studentId, displayName: input.displayName };
+}
+
+/**
  * Step 2's Start: a student with this test in progress resumes it at once (their clock already
  * runs); anyone else goes to the test's 'Before You Begin' with this browser's pass naming them
  * (ADR 0014). Nothing is recorded until their own Start Test there.
@@ -106,7 +125,7 @@ async function start(request: Request, context: AppLoadContext, input: StartInpu
   // The hidden fields only say which class the page showed: the code is looked up again.
   const cohort = await activeClass(request, context, input.code);
   if (cohort.id !== input.cohortId) throw notFound(INVALID_JOIN_CODE);
-  const student: JoinedStudent = { cohortId: cohort.id, studentId: input.studentId, displayName: input.displayName };
+  const student: JoinedStudent = { cohortId: cohort.id, ...(await admit(request, context, cohort, input)) };
   if (!cohort.testConfigId) return joinWithoutTest(context, student, cohort.name, input);
 
   const testConfigId = cohort.testConfigId;
@@ -136,6 +155,7 @@ export async function joinScreenAction(request: Request, context: AppLoadContext
         await activeClass(request, context, input.code);
         return redirect(`/join?code=${encodeURIComponent(input.code)}`);
       case "start":
+      case "start-rostered":
         return start(request, context, input);
       default:
         return assertNever(input);

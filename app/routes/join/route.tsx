@@ -25,12 +25,12 @@ export { retryAfterHeaders as headers } from "~/lib/retry-after";
 
 export const meta: MetaFunction = () => [{ title: "Join Your Class · Adaptive Testing Engine" }];
 
-type Cohort = { id: string; name: string; hasTest: boolean; fieldMax: number };
+type Cohort = { id: string; name: string; hasTest: boolean; fieldMax: number; roster: { memberId: string; name: string }[] | null; pinLength: number };
 
 /** Step 2, 'Welcome to {class name}': name and student ID, Back, and Start Test (Join without a test). */
 function StudentDetailsForm({ cohort, code, result }: { cohort: Cohort; code: string; result: ActionResult<JoinedData> | undefined }) {
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "start";
+  const busy = navigation.state !== "idle" && String(navigation.formData?.get("intent") ?? "").startsWith("start");
   const heading = useRef<HTMLHeadingElement>(null);
   const resume = useRef<HTMLInputElement>(null);
   const refused = result && !result.ok ? result : undefined;
@@ -50,44 +50,19 @@ function StudentDetailsForm({ cohort, code, result }: { cohort: Cohort; code: st
       <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold text-slate-900 outline-none">
         Welcome to {cohort.name}
       </h1>
-      <p className="mt-1 text-sm text-slate-700">Enter your name and student ID{cohort.hasTest ? " to start your test." : " to join the class."}</p>
+      <p className="mt-1 text-sm text-slate-700">
+        {cohort.roster ? "Choose your name and enter your class PIN" : "Enter your name and student ID"}
+        {cohort.hasTest ? " to start your test." : " to join the class."}
+      </p>
       <Form method="post" action={`/join?code=${encodeURIComponent(code)}`} className="mt-6 space-y-4" noValidate>
-        <input type="hidden" name="intent" value="start" />
+        <input type="hidden" name="intent" value={cohort.roster ? "start-rostered" : "start"} />
         <input type="hidden" name="code" value={code} />
         <input type="hidden" name="cohortId" value={cohort.id} />
-        <div>
-          <label htmlFor="join-name" className="label">
-            Your Name
-          </label>
-          <input
-            id="join-name"
-            name="displayName"
-            className="input mt-1"
-            defaultValue={values.displayName}
-            maxLength={cohort.fieldMax}
-            autoComplete="name"
-            required
-            aria-invalid={errors.displayName ? true : undefined}
-            aria-describedby={errorId}
-          />
-        </div>
-        <div>
-          <label htmlFor="join-student-id" className="label">
-            Student ID
-          </label>
-          <input
-            id="join-student-id"
-            name="studentId"
-            className="input mt-1"
-            defaultValue={values.studentId}
-            maxLength={cohort.fieldMax}
-            autoComplete="off"
-            spellCheck={false}
-            required
-            aria-invalid={errors.studentId ? true : undefined}
-            aria-describedby={errorId}
-          />
-        </div>
+        {cohort.roster ? (
+          <RosteredFields cohort={cohort} values={values} errors={errors} errorId={errorId} />
+        ) : (
+          <TypedFields cohort={cohort} values={values} errors={errors} errorId={errorId} />
+        )}
         {askResume ? (
           <div>
             <label htmlFor="join-resume-code" className="label">
@@ -132,6 +107,113 @@ function StudentDetailsForm({ cohort, code, result }: { cohort: Cohort; code: st
         <input type="hidden" name="code" value={code} />
       </Form>
     </JoinCard>
+  );
+}
+
+type FieldProps = { cohort: Cohort; values: Record<string, string>; errors: Record<string, string>; errorId: string | undefined };
+
+/** An open class: any name and student ID. */
+function TypedFields({ cohort, values, errors, errorId }: FieldProps) {
+  return (
+    <>
+      <div>
+        <label htmlFor="join-name" className="label">
+          Your Name
+        </label>
+        <input
+          id="join-name"
+          name="displayName"
+          className="input mt-1"
+          defaultValue={values.displayName}
+          maxLength={cohort.fieldMax}
+          autoComplete="name"
+          required
+          aria-invalid={errors.displayName ? true : undefined}
+          aria-describedby={errorId}
+        />
+      </div>
+      <div>
+        <label htmlFor="join-student-id" className="label">
+          Student ID
+        </label>
+        <input
+          id="join-student-id"
+          name="studentId"
+          className="input mt-1"
+          defaultValue={values.studentId}
+          maxLength={cohort.fieldMax}
+          autoComplete="off"
+          spellCheck={false}
+          required
+          aria-invalid={errors.studentId ? true : undefined}
+          aria-describedby={errorId}
+        />
+      </div>
+    </>
+  );
+}
+
+/** A rostered class (ADR 0029): the student's name from the roster (or their ID typed), and their class PIN. */
+function RosteredFields({ cohort, values, errors, errorId }: FieldProps) {
+  const describedBy = (hint: string) => [hint, errorId].filter(Boolean).join(" ");
+  return (
+    <>
+      <div>
+        <label htmlFor="join-member" className="label">
+          Your Name
+        </label>
+        <select
+          id="join-member"
+          name="memberId"
+          className="input mt-1"
+          defaultValue={values.memberId ?? ""}
+          aria-invalid={errors.memberId || errors.studentId ? true : undefined}
+          aria-describedby={errorId}
+        >
+          <option value="">Choose your name</option>
+          {cohort.roster!.map((student) => (
+            <option key={student.memberId} value={student.memberId}>
+              {student.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="join-roster-id" className="label">
+          Or type your student ID
+        </label>
+        <input
+          id="join-roster-id"
+          name="studentId"
+          className="input mt-1"
+          defaultValue={values.studentId}
+          maxLength={cohort.fieldMax}
+          autoComplete="off"
+          spellCheck={false}
+          aria-invalid={errors.studentId ? true : undefined}
+          aria-describedby={errorId}
+        />
+      </div>
+      <div>
+        <label htmlFor="join-pin" className="label">
+          Class PIN
+        </label>
+        <input
+          id="join-pin"
+          name="pin"
+          className="input mt-1 font-mono tracking-widest"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={cohort.pinLength + 2}
+          required
+          aria-invalid={errors.pin ? true : undefined}
+          aria-describedby={describedBy("join-pin-hint")}
+        />
+        <p id="join-pin-hint" className="mt-1 text-sm text-slate-700">
+          The {cohort.pinLength} digits on your badge. You can also scan your badge&apos;s QR code instead.
+        </p>
+      </div>
+    </>
   );
 }
 

@@ -1,0 +1,87 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+
+import type { CurrentUser } from "~/domain/auth/current-user";
+import type { CohortAccess } from "~/domain/classes/cohort";
+import { joinCodeThrottles, tooManyGuessesMessage } from "~/domain/classes/guess-throttle";
+import {
+  NOT_ON_ROSTER,
+  NOT_YOURSELF,
+  PIN_REQUIRED,
+  pinStudentKey,
+  pinThrottles,
+  samePin,
+  tooManyPinsMessage,
+  WRONG_PIN,
+} from "~/domain/classes/roster-identity";
+import { DomainError, invalid } from "~/lib/errors";
+import { findRosterMember } from "~/models/roster-members.server";
+import { findStudentByEmail } from "~/models/students.server";
+import { clearThrottle } from "~/models/throttle.server";
+
+import { claimAttempts, refuseWhileHeldBack } from "./throttle.server";
+
+/**
+ * Who may join or start in a class (ADR 0029). An open class takes any typed name and ID. A
+ * rostered class takes only a student on its roster who proves it: their class PIN (wrong ones
+ * throttled per student and per address), their badge (its own route), or a signed-in account
+ * linked to their record. A signed-in account linked to a record acts only as that student,
+ * in any class.
+ */
+type Claim = { studentId?: string; memberId?: string; displayName?: string; pin?: string };
+type Admitted = { studentId: string; displayName: string };
+
+const clientAddress = (request: Request) => request.headers.get("CF-Connecting-IP");
+const forbidden = (message: string, field?: string) => new DomainError("forbidden", message, field);
+
+/** The student ID a signed-in non-admin account must use: its linked record's, or null when none is linked (it acts as a walk-in). */
+async function linkedStudentId(context: AppLoadContext, user: CurrentUser | null): Promise<string | null> {
+  if (!user || user.role === "admin") return null;
+  return (await findStudentByEmail(context.db, user.email))?.districtStudentId ?? null;
+}
+
+/** Refuses (403) a signed-in student who claims another student's ID. */
+export async function requireSelf(context: AppLoadContext, user: CurrentUser | null, studentId: string): Promise<string | null> {
+  const linked = await linkedStudentId(context, user);
+  if (linked !== null && linked !== studentId) throw forbidden(NOT_YOURSELF, "studentId");
+  return linked;
+}
+
+/**
+ * The student a class admits for this claim: as typed in an open class; in a rostered one, the
+ * roster member named by the claim (their name from the record), once their PIN is right, or
+ * at once when `verified` (a signed-in account linked to them, or a pass issued at join).
+ */
+export async function admitStudent(
+  request: Request,
+  context: AppLoadContext,
+  cohort: { id: string; access: CohortAccess },
+  claim: Claim,
+  verified = false,
+): Promise<Admitted> {
+  if (cohort.access === "open") return { studentId: claim.studentId ?? "", displayName: claim.displayName ?? "" };
+  const member = claim.memberId
+    ? await findRosterMember(context.db, cohort.id, { memberId: claim.memberId })
+    : await findRosterMember(context.db, cohort.id, { studentId: claim.studentId ?? "" });
+  if (!member) {
+    // Trying IDs to find who is on a roster counts as guessing, as a wrong join code does.
+    await claimAttempts(context.db, joinCodeThrottles(clientAddress(request)), Date.now(), tooManyGuessesMessage);
+    throw forbidden(NOT_ON_ROSTER, "studentId");
+  }
+  const admitted = { studentId: member.studentId, displayName: member.displayName };
+  if (verified) return admitted;
+  if (!claim.pin) throw invalid(PIN_REQUIRED, "pin");
+  const throttles = pinThrottles(clientAddress(request), member.id);
+  const now = Date.now();
+  if (!samePin(claim.pin, member.pin)) {
+    await claimAttempts(context.db, throttles, now, tooManyPinsMessage);
+    throw forbidden(WRONG_PIN, "pin");
+  }
+  await refuseWhileHeldBack(context.db, throttles, now, tooManyPinsMessage);
+  await clearThrottle(context.db, pinStudentKey(member.id));
+  return admitted;
+}
+
+/** A teacher's reset: the student's wrong PINs are forgotten, so they can try again at once. */
+export function resetPinAttempts(context: AppLoadContext, memberId: string): Promise<void> {
+  return clearThrottle(context.db, pinStudentKey(memberId));
+}
