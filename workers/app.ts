@@ -4,6 +4,7 @@ import { createDatabase } from "~/db/client.server";
 import type { Env } from "~/env";
 import { ConfigError, loadConfig } from "~/services/config.server";
 import { guardRequest } from "~/services/request-guard.server";
+import { purgeExpiredSessions } from "~/services/retention.server";
 import { createNonce, withSecurityHeaders } from "~/services/security-headers.server";
 
 // The Remix server build (`remix build`); wrangler bundles it with its dependencies.
@@ -47,5 +48,11 @@ export default {
 
   async queue(batch, env) {
     await handleQueueBatch(batch, env);
+  },
+
+  /** The daily retention purge (wrangler.toml's cron): off unless a district admin set a retention. */
+  async scheduled(_controller, env) {
+    const outcome = await purgeExpiredSessions(createDatabase(env.DB), env, Date.now());
+    if (outcome.purged > 0) console.warn(`Retention purge erased ${outcome.purged} sessions ended more than ${outcome.retention} days ago`);
   },
 } satisfies ExportedHandler<Env>;

@@ -185,6 +185,11 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
     return { ok: true, messages, studentTurns: studentTurnsIn(messages) };
   }
 
+  async allChats(): Promise<Record<string, ChatMessage[]>> {
+    if (!(await this.load())) return {};
+    return { ...this.fromArchive?.chats, ...(await readChats(this.ctx.storage)) };
+  }
+
   async appendChatExchange(input: ChatExchangeInput): Promise<ChatTranscriptResult> {
     const parsed = chatExchangeSchema.safeParse(input);
     if (!parsed.success) return invalidInput(parsed.error);

@@ -7,6 +7,7 @@ import { generateJoinCode } from "~/domain/classes/join-codes";
 import type { OneRosterBundle, RosterRefusal } from "~/domain/students/oneroster";
 import { studentDisplayName } from "~/domain/students/student";
 
+import { auditStatement } from "./audit-log.server";
 import { upsertRosterMember } from "./roster-members.server";
 import { sameStudentRecord, studentColumns } from "./students.server";
 
@@ -55,7 +56,7 @@ async function freshJoinCodes(db: Database, count: number): Promise<string[]> {
 export async function importOneRoster(
   db: Database,
   bundle: OneRosterBundle,
-  options: { apply: boolean; importedBy: string | null },
+  options: { apply: boolean; importedBy: { id: string; email: string } },
 ): Promise<OneRosterOutcome> {
   const outcome: OneRosterOutcome = {
     applied: options.apply,
@@ -83,7 +84,9 @@ export async function importOneRoster(
       classIds.set(row.sourcedId, id);
       outcome.created.classes++;
       writes.push(
-        db.insert(cohorts).values({ id, name: row.title, joinCode: codes.pop()!, access: "rostered", sourceId: row.sourcedId, createdBy: options.importedBy }),
+        db
+          .insert(cohorts)
+          .values({ id, name: row.title, joinCode: codes.pop()!, access: "rostered", sourceId: row.sourcedId, createdBy: options.importedBy.id }),
       );
       continue;
     }
@@ -278,7 +281,12 @@ export async function importOneRoster(
   }
 
   outcome.refused.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
-  const [first, ...rest] = writes;
-  if (options.apply && first) await db.batch([first, ...rest]);
+  const { applied: _applied, refused, ...counts } = outcome;
+  const audit = auditStatement(db, options.importedBy, {
+    action: "roster.imported",
+    subject: `oneroster:${bundle.version}`,
+    detail: { ...counts, refused: refused.length },
+  });
+  if (options.apply) await db.batch([audit, ...writes]);
   return outcome;
 }

@@ -6,6 +6,7 @@ import { cohortMembers, cohorts, students, testSessionRecords } from "~/db/schem
 import { likePattern, studentDisplayName, type StudentInput, type StudentListQuery, STUDENTS_PER_PAGE } from "~/domain/students/student";
 import { conflict } from "~/lib/errors";
 
+import { auditStatement } from "./audit-log.server";
 import { isUniqueViolation } from "./db-errors.server";
 import { upsertRosterMember } from "./roster-members.server";
 
@@ -238,7 +239,7 @@ async function findByDistrictIds(db: Database, ids: string[]): Promise<Map<strin
 export async function importRoster(
   db: Database,
   rows: { line: number; student: StudentInput }[],
-  options: { cohortId: string | null; apply: boolean },
+  options: { cohortId: string | null; apply: boolean; importedBy: { id: string; email: string } },
 ): Promise<RosterImportOutcome | null> {
   if (options.cohortId && !(await db.query.cohorts.findFirst({ where: eq(cohorts.id, options.cohortId), columns: { id: true } }))) return null;
   const existing = await findByDistrictIds(
@@ -301,7 +302,11 @@ export async function importRoster(
     else outcome.created.enrollments++;
     writes.push(upsertRosterMember(db, options.cohortId, { recordId: id, studentId: student.studentId, displayName: studentDisplayName(student) }));
   }
-  const [first, ...rest] = writes;
-  if (options.apply && first) await db.batch([first, ...rest]);
+  const audit = auditStatement(db, options.importedBy, {
+    action: "roster.imported",
+    subject: options.cohortId ? `csv:class:${options.cohortId}` : "csv",
+    detail: { created: outcome.created, updated: outcome.updated, unchanged: outcome.unchanged, refused: outcome.refused.length },
+  });
+  if (options.apply) await db.batch([audit, ...writes]);
   return outcome;
 }

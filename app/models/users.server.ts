@@ -5,6 +5,8 @@ import { users } from "~/db/schema";
 import type { CurrentUser } from "~/domain/auth/current-user";
 import { normalizeEmail, resolveRole } from "~/domain/auth/roles";
 
+import { auditStatement, recordAudit } from "./audit-log.server";
+
 export type UserRow = typeof users.$inferSelect;
 
 /** The signed-in user as the app sees it: the role already resolved against ADMIN_EMAILS. */
@@ -50,8 +52,12 @@ export async function createFirstAdmin(
   return findUserById(db, id);
 }
 
-export async function recordSignIn(db: Database, id: string): Promise<void> {
-  await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, id));
+/** A sign-in, on the account and in the audit log, together. */
+export async function recordSignIn(db: Database, user: { id: string; email: string }, method: "password" | "oidc"): Promise<void> {
+  await db.batch([
+    db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, user.id)),
+    auditStatement(db, user, { action: "account.signed_in", detail: { method } }),
+  ]);
 }
 
 type OidcProfile = {
@@ -95,6 +101,7 @@ export async function upsertOidcUser(db: Database, profile: OidcProfile): Promis
         .values({ ...details, role: "student" })
         .returning();
   if (!row) throw new Error("Saving the signed-in user returned no row");
+  await recordAudit(db, row, { action: "account.signed_in", detail: { method: "oidc" } });
   return row;
 }
 

@@ -1,8 +1,7 @@
 import { NOT_FOUND } from "~/domain/shell/not-found";
-import { parseRosterCsv, rosterImportBodySchema, rosterImportQuerySchema } from "~/domain/students/student-csv";
-import { invalid } from "~/lib/errors";
-import { importRoster } from "~/models/students.server";
+import { rosterImportBodySchema, rosterImportQuerySchema } from "~/domain/students/student-csv";
 import { resourceRoute } from "~/services/resource-route.server";
+import { importRosterCsv } from "~/services/roster-import.server";
 
 /**
  * POST /api/students/import[?dryRun=1]: a simple roster CSV, previewed or applied in one
@@ -15,14 +14,8 @@ export const { loader, action } = resourceRoute({
   POST: {
     query: rosterImportQuerySchema,
     body: rosterImportBodySchema,
-    handler: async ({ context, query, body }) => {
-      const parsed = parseRosterCsv(body.csv);
-      if (!parsed.ok) throw invalid(parsed.message, "csv");
-      const { apply } = query;
-      const outcome = await importRoster(context.db, parsed.rows, { cohortId: body.cohortId ?? null, apply });
-      if (!outcome) return null;
-      const refused = [...parsed.refused, ...outcome.refused].sort((a, b) => a.line - b.line);
-      return { applied: apply, ...outcome, refused };
+    handler: async ({ context, query, body, caller }) => {
+      return importRosterCsv(context.db, body.csv, { cohortId: body.cohortId ?? null, apply: query.apply, importedBy: caller });
     },
   },
 });

@@ -7,6 +7,7 @@ import { wasEndedEarly } from "~/domain/sessions/session-state";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { displayName } from "~/domain/shell/user-display";
 import { found, invalid, notFound } from "~/lib/errors";
+import { recordAudit } from "~/models/audit-log.server";
 import { insertGradeOverride, listSessionGradeOverrides } from "~/models/grade-overrides.server";
 import { latestGradingLogId, listSessionGradingLogs } from "~/models/grading-logs.server";
 import { findSessionRecord } from "~/models/sessions.server";
@@ -57,7 +58,7 @@ export async function overrideSessionGrade(
   teacher: CurrentUser,
 ): Promise<RecordedOverride> {
   const { db } = context;
-  found(await findSessionRecord(db, sessionId), NOT_FOUND.session);
+  const record = found(await findSessionRecord(db, sessionId), NOT_FOUND.session);
   const session = testSessionStub(context.cloudflare.env, sessionId);
   const applied = await session.overrideGrade({ questionId: input.questionId, score: input.score });
   if (!applied.ok) {
@@ -75,6 +76,16 @@ export async function overrideSessionGrade(
     overriddenBy: teacher.id,
     overriddenByName: displayName(teacher),
   });
+  await recordAudit(
+    db,
+    { id: teacher.id, email: teacher.email },
+    {
+      action: "grade.overridden",
+      studentRecordId: record.studentRecordId,
+      subject: `session:${sessionId}`,
+      detail: { questionId: input.questionId, previousScore: applied.previousScore, score: input.score },
+    },
+  );
   const flushed = await session.flush();
   // The object keeps the write pending and its alarm retries it; the teacher's grade already counts there.
   if (!flushed.ok || !flushed.written) console.error("Writing an overridden grade to D1 failed; the session will retry", sessionId, input.questionId);

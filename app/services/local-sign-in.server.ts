@@ -40,7 +40,7 @@ async function verifyLocalCredentials(context: AppLoadContext, form: FormData, r
   const matches = await verifyPassword(parsed.data.password, user?.passwordHash ?? null);
   if (!user || !matches) throw new DomainError("unauthenticated", INVALID_CREDENTIALS);
   await settleSuccessfulSignIn(db, throttles);
-  await recordSignIn(db, user.id);
+  await recordSignIn(db, user, "password");
   return user;
 }
 

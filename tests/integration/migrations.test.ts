@@ -15,6 +15,7 @@ const wranglerEnv = { ...process.env, CI: "true", CLOUDFLARE_CF_FETCH_ENABLED: "
 const EXPECTED_TABLES = [
   "ai_grading_logs",
   "attempt_throttle",
+  "audit_log",
   "cohort_members",
   "cohort_teachers",
   "cohorts",

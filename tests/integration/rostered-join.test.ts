@@ -13,7 +13,7 @@ import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
 let worker: TestWorker;
 let admin: ApiClient;
 let adminJar: CookieJar;
-let math: { id: string; joinCode: string };
+let math: { id: string; name: string; joinCode: string };
 let testId: string;
 
 type Result = { ok: boolean; toast: { title: string; description?: string }; fieldErrors: Record<string, string> };

@@ -6,9 +6,11 @@
  * millisecond timestamps, JSON columns for the maps and lists the product defines as such.
  */
 export * from "./accounts";
+export * from "./audit";
 export * from "./classes";
 export * from "./curriculum";
 export * from "./jobs";
 export * from "./sessions";
+export * from "./settings";
 export * from "./students";
 export * from "./tests";

@@ -300,11 +300,13 @@ export interface TestSessionRpc extends Rpc.DurableObjectBranded {
   overrideGrade(input: TeacherGradeInput): Promise<TeacherGradeResult>;
   /** A chat question's conversation so far, oldest first. */
   chatTranscript(questionId: string): Promise<ChatTranscriptResult>;
+  /** Every chat question's conversation, by question id: what a student's data export carries. */
+  allChats(): Promise<Record<string, ChatMessage[]>>;
   /** Stores a student message with the tutor's reply, once the reply exists, so the two never part. */
   appendChatExchange(input: ChatExchangeInput): Promise<ChatTranscriptResult>;
   /** Writes the session and its pending answers to D1 now, rather than at the next alarm. */
   flush(): Promise<FlushResult>;
-  /** Deletes everything the object stores (a demo session being replaced). */
+  /** Deletes everything the object stores (a demo session being replaced, a student's data erased). */
   discard(): Promise<void>;
   /**
    * The health check, on its one probe object (HEALTH_PROBE_SESSION_ID): starts over, records an

@@ -26,9 +26,10 @@ export const STUDENTS_MESSAGES = {
   },
 };
 
-/** A student's page: their record edited, the student taken off a class's roster. */
+/** A student's page: their record edited, the student taken off a class's roster, or the student and all their data deleted. */
 export const studentActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("update"), values: studentInputSchema }),
+  z.object({ intent: z.literal("delete") }),
   z.object({ intent: z.literal("unenroll"), cohortId: recordId }),
 ]);
 
@@ -36,5 +37,19 @@ export const STUDENT_MESSAGES = {
   intents: {
     update: { success: "Student updated", failure: "Failed to update the student." },
     unenroll: { success: "Removed from the class roster", failure: "Failed to remove the student from the roster." },
+    delete: { success: "Student deleted", failure: "Failed to delete the student." },
   },
 };
+
+/** What a deletion removed, in words: "3 sessions, 41 answers, 2 class memberships". */
+export function deletionSummary(removed: Record<string, number>): string {
+  const words: Record<string, [string, string]> = {
+    sessions: ["session", "sessions"],
+    answers: ["answer", "answers"],
+    gradingLogs: ["model grading log", "model grading logs"],
+    overrides: ["grade override", "grade overrides"],
+    enrollments: ["class membership", "class memberships"],
+  };
+  const parts = Object.entries(words).map(([key, [one, many]]) => `${removed[key] ?? 0} ${(removed[key] ?? 0) === 1 ? one : many}`);
+  return `Erased with ${parts.join(", ")}.`;
+}

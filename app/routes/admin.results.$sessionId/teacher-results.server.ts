@@ -4,6 +4,8 @@ import { resultsPageData } from "~/domain/sessions/results-page-data";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { shownTime, timeZoneFromCookieHeader } from "~/domain/shell/time-zone";
 import { DomainError } from "~/lib/errors";
+import { recordAudit } from "~/models/audit-log.server";
+import { findSessionRecord } from "~/models/sessions.server";
 import { findSessionStudent } from "~/models/student-names.server";
 import { notFoundPage } from "~/services/http-errors.server";
 import { readSessionView } from "~/services/test-taking.server";
@@ -15,7 +17,7 @@ const BACK = { to: "/admin/sessions", label: "Back to Test Sessions" };
  * session's object, with who took it (name and ID), in which class, and when. A session still
  * in progress shows its results so far.
  */
-export async function loadTeacherResults(request: Request, context: AppLoadContext, sessionId: string) {
+export async function loadTeacherResults(request: Request, context: AppLoadContext, sessionId: string, teacher: { id: string; email: string }) {
   let view;
   try {
     view = await readSessionView(context, sessionId);
@@ -23,7 +25,13 @@ export async function loadTeacherResults(request: Request, context: AppLoadConte
     if (error instanceof DomainError && error.kind === "not_found") throw notFoundPage(NOT_FOUND.session, BACK);
     throw error;
   }
-  const { studentName, cohortName } = await findSessionStudent(context.db, { cohortId: view.cohortId, studentId: view.studentId });
+  const [{ studentName, cohortName }, record] = await Promise.all([
+    findSessionStudent(context.db, { cohortId: view.cohortId, studentId: view.studentId }),
+    findSessionRecord(context.db, sessionId),
+  ]);
+  if (record?.studentRecordId) {
+    await recordAudit(context.db, teacher, { action: "student.results_viewed", studentRecordId: record.studentRecordId, subject: `session:${sessionId}` });
+  }
   const timeZone = timeZoneFromCookieHeader(request.headers.get("Cookie"));
   return {
     ...resultsPageData(view),

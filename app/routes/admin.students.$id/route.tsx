@@ -1,23 +1,27 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Pencil } from "lucide-react";
+import { Download, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 
 import { useActionResult, useIntentFetcher } from "~/components/action-result";
+import { ConfirmDialog } from "~/components/dialog";
 import { LocalTime } from "~/components/local-time";
 import { BackLink, PageHeader } from "~/components/page-header";
 import { StudentDialog } from "~/components/students/student-dialog";
 import { MODE_LABELS } from "~/domain/sessions/session-list";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { shownTime, timeZoneFromCookieHeader } from "~/domain/shell/time-zone";
-import { STUDENT_MESSAGES, studentActionSchema } from "~/domain/students/screen-actions";
+import { deletionSummary, STUDENT_MESSAGES, studentActionSchema } from "~/domain/students/screen-actions";
 import { studentDisplayName } from "~/domain/students/student";
 import { assertNever } from "~/lib/assert-never";
 import { found } from "~/lib/errors";
+import { recordAudit } from "~/models/audit-log.server";
 import { findStudent, unenrollStudent, updateStudent } from "~/models/students.server";
 import { handleAction } from "~/services/action.server";
 import { requireAdmin } from "~/services/auth.server";
 import { notFoundPage } from "~/services/http-errors.server";
+import { deleteStudentData } from "~/services/student-data.server";
+import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? studentDisplayName(data.student) : "Student"} · Students · Adaptive Testing Engine` },
@@ -27,9 +31,10 @@ const BACK = { to: "/admin/students", label: "Back to Students" };
 
 /** One student: the record, the classes whose roster has them, and every session linked to them. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
+  const teacher = await requireAdmin(request, context);
   const student = await findStudent(context.db, params.id ?? "");
   if (!student) throw notFoundPage(NOT_FOUND.student, BACK);
+  await recordAudit(context.db, teacher, { action: "student.viewed", studentRecordId: student.id });
   const timeZone = timeZoneFromCookieHeader(request.headers.get("Cookie"));
   const { sessions, ...record } = student;
   return json({
@@ -47,13 +52,17 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  await requireAdmin(request, context);
+  const teacher = await requireAdmin(request, context);
   const id = params.id ?? "";
   return handleAction(request, studentActionSchema, STUDENT_MESSAGES, async (input) => {
     switch (input.intent) {
       case "update":
         found(await updateStudent(context.db, id, input.values), NOT_FOUND.student);
         return;
+      case "delete": {
+        const erased = found(await deleteStudentData(context, teacher, id), NOT_FOUND.student);
+        return redirectWithToast(request, context, "/admin/students", { title: "Student deleted", description: deletionSummary(erased.removed) });
+      }
       case "unenroll":
         found((await unenrollStudent(context.db, input.cohortId, id)) || null, NOT_FOUND.rosterMember);
         return;
@@ -67,6 +76,7 @@ export default function StudentPage() {
   const { student, sessions } = useLoaderData<typeof loader>();
   const { fetcher, busy, submitIntent } = useIntentFetcher();
   const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
   useActionResult(fetcher, { onSuccess: () => setEditing(false) });
 
   return (
@@ -76,9 +86,18 @@ export default function StudentPage() {
         title={studentDisplayName(student)}
         subtitle={`Student ID ${student.studentId} · Grade ${student.grade}`}
         actions={
-          <button type="button" className="btn-outline" onClick={() => setEditing(true)}>
-            <Pencil aria-hidden="true" className="size-4" /> Edit
-          </button>
+          <div className="flex flex-wrap gap-2">
+            {/* A download, not a page: a plain link, so the browser saves the file. */}
+            <a href={`/api/students/${student.id}/export`} className="btn-outline" download>
+              <Download aria-hidden="true" className="size-4" /> Download Data
+            </a>
+            <button type="button" className="btn-outline" onClick={() => setEditing(true)}>
+              <Pencil aria-hidden="true" className="size-4" /> Edit
+            </button>
+            <button type="button" className="btn-outline text-red-700" onClick={() => setDeleting(true)}>
+              <Trash2 aria-hidden="true" className="size-4" /> Delete
+            </button>
+          </div>
         }
       />
 
@@ -180,6 +199,15 @@ export default function StudentPage() {
         )}
       </section>
 
+      <ConfirmDialog
+        open={deleting}
+        onCancel={() => setDeleting(false)}
+        onConfirm={() => submitIntent({ intent: "delete" })}
+        busy={busy}
+        title={`Delete ${studentDisplayName(student)}?`}
+        description={`Their record, class memberships, ${sessions.length} test ${sessions.length === 1 ? "session" : "sessions"} with every answer, grade and chat will be erased for good. Download their data first if the family asked for a copy. The audit log keeps only that a deletion happened.`}
+        confirmLabel="Delete Student and Data"
+      />
       {editing ? (
         <StudentDialog initial={student} busy={busy} onClose={() => setEditing(false)} onSubmit={(values) => submitIntent({ intent: "update", values })} />
       ) : null}

@@ -8,16 +8,16 @@ import { BackLink, PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/questions/pagination";
 import { StudentDialog } from "~/components/students/student-dialog";
 import { pageSummary } from "~/domain/questions/question-list";
+import { NOT_FOUND } from "~/domain/shell/not-found";
 import { STUDENTS_MESSAGES, studentsActionSchema } from "~/domain/students/screen-actions";
 import { readStudentScreenQuery, studentDisplayName, studentListSearch } from "~/domain/students/student";
-import { parseRosterCsv } from "~/domain/students/student-csv";
 import { assertNever } from "~/lib/assert-never";
-import { invalid } from "~/lib/errors";
+import { found } from "~/lib/errors";
 import { listClassChoices } from "~/models/cohorts.server";
-import { createStudent, importRoster, listGrades, listStudents } from "~/models/students.server";
+import { createStudent, listGrades, listStudents } from "~/models/students.server";
 import { handleAction } from "~/services/action.server";
 import { requireAdmin } from "~/services/auth.server";
-import { importOneRosterUpload } from "~/services/oneroster-import.server";
+import { importOneRosterUpload, importRosterCsv } from "~/services/roster-import.server";
 
 import { ImportDialog } from "./import-dialog";
 import { StudentFilters } from "./student-filters";
@@ -47,15 +47,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
         await createStudent(db, input.values);
         return;
       case "import-csv": {
-        const parsed = parseRosterCsv(input.csv);
-        if (!parsed.ok) throw invalid(parsed.message, "csv");
-        const apply = input.apply === "1";
-        const outcome = await importRoster(db, parsed.rows, { cohortId: input.cohortId ?? null, apply });
-        if (!outcome) throw invalid("That class no longer exists.", "cohortId");
-        return { data: { applied: apply, ...outcome, refused: [...parsed.refused, ...outcome.refused].sort((a, b) => a.line - b.line) } };
+        const outcome = await importRosterCsv(db, input.csv, { cohortId: input.cohortId ?? null, apply: input.apply === "1", importedBy: admin });
+        return { data: found(outcome, NOT_FOUND.cohort) };
       }
       case "import-oneroster":
-        return { data: await importOneRosterUpload(db, input.file as FormDataEntryValue | undefined, { apply: input.apply === "1", importedBy: admin.id }) };
+        return { data: await importOneRosterUpload(db, input.file as FormDataEntryValue | undefined, { apply: input.apply === "1", importedBy: admin }) };
       default:
         return assertNever(input);
     }

@@ -1,8 +1,12 @@
 import type { Database } from "~/db/client.server";
 import { readOneRosterBundle } from "~/domain/students/oneroster";
+import { parseRosterCsv } from "~/domain/students/student-csv";
 import { invalid } from "~/lib/errors";
 import { readZipTexts, ZipReadError } from "~/lib/zip-files";
 import { importOneRoster, type OneRosterOutcome } from "~/models/oneroster.server";
+import { importRoster } from "~/models/students.server";
+
+type Importer = { id: string; email: string };
 
 /** The CSV files of a bundle the import reads; the others (orgs, courses, results…) stay compressed. */
 const READ_FILES = new Set(["manifest.csv", "classes.csv", "users.csv", "enrollments.csv", "roles.csv"]);
@@ -16,7 +20,7 @@ const MAX_FILE_BYTES = 50 * 1024 * 1024;
 export async function importOneRosterUpload(
   db: Database,
   file: FormDataEntryValue | null | undefined,
-  options: { apply: boolean; importedBy: string | null },
+  options: { apply: boolean; importedBy: Importer },
 ): Promise<OneRosterOutcome> {
   if (!file || typeof file === "string" || file.size === 0) throw invalid("Choose the OneRoster zip to import.", "file");
   let texts: Map<string, string>;
@@ -29,4 +33,17 @@ export async function importOneRosterUpload(
   const read = readOneRosterBundle(texts);
   if (!read.ok) throw invalid(read.message, "file");
   return importOneRoster(db, read.bundle, options);
+}
+
+/**
+ * A simple roster CSV, previewed or applied, optionally onto a class's roster: each refused line
+ * (the file's and the import's) in line order. Null for an unknown class; a CSV that cannot be
+ * read is a 400 that says why.
+ */
+export async function importRosterCsv(db: Database, csv: string, options: { cohortId: string | null; apply: boolean; importedBy: Importer }) {
+  const parsed = parseRosterCsv(csv);
+  if (!parsed.ok) throw invalid(parsed.message, "csv");
+  const outcome = await importRoster(db, parsed.rows, options);
+  if (!outcome) return null;
+  return { applied: options.apply, ...outcome, refused: [...parsed.refused, ...outcome.refused].sort((a, b) => a.line - b.line) };
 }

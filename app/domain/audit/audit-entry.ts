@@ -1,0 +1,84 @@
+import { z } from "zod";
+
+import { toCsv } from "~/domain/export/csv";
+import { screenPage } from "~/domain/paging";
+
+/**
+ * The audit log's entries (ADR 0030): each action a district must be able to account for, with
+ * the words the audit screen shows for it.
+ */
+export const AUDIT_ACTIONS = {
+  "student.viewed": "Viewed a student's page",
+  "student.results_viewed": "Viewed a student's results",
+  "student.exported": "Exported a student's data",
+  "student.deleted": "Deleted a student and their data",
+  "grade.overridden": "Changed a grade",
+  "roster.imported": "Imported a roster",
+  "role.changed": "Changed an account's role",
+  "account.signed_in": "Signed in",
+  "retention.changed": "Changed how long sessions are kept",
+  "retention.purged": "Purged sessions past the retention period",
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+export const AUDIT_PAGE_SIZE = 50;
+
+type AuditFilterValues = { action: string; student: string; actor: string; from: string; to: string };
+
+const isAction = (value: string): value is AuditAction => Object.hasOwn(AUDIT_ACTIONS, value);
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/** The audit screen's and export's filters from the URL, leniently: a bad value is no filter. */
+export function readAuditQuery(params: URLSearchParams) {
+  const values: AuditFilterValues = {
+    action: isAction(params.get("action") ?? "") ? params.get("action")! : "",
+    student: (params.get("student") ?? "").trim().slice(0, 100),
+    actor: (params.get("actor") ?? "").trim().slice(0, 254),
+    from: day.safeParse(params.get("from")).success ? params.get("from")! : "",
+    to: day.safeParse(params.get("to")).success ? params.get("to")! : "",
+  };
+  return {
+    values,
+    page: screenPage(params.get("page")),
+    filters: {
+      action: (values.action || undefined) as AuditAction | undefined,
+      studentRecordId: values.student || undefined,
+      actorEmail: values.actor.toLowerCase() || undefined,
+      fromMs: values.from ? Date.parse(`${values.from}T00:00:00Z`) : undefined,
+      toMs: values.to ? Date.parse(`${values.to}T00:00:00Z`) + 24 * 60 * 60 * 1000 : undefined,
+    },
+  };
+}
+export type AuditFilters = ReturnType<typeof readAuditQuery>["filters"];
+
+export function auditSearch(values: AuditFilterValues, page = 1): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(values)) if (value) params.set(name, value);
+  if (page > 1) params.set("page", String(page));
+  return params;
+}
+
+type AuditRow = {
+  at: Date;
+  actorEmail: string | null;
+  action: AuditAction;
+  studentRecordId: string | null;
+  subject: string | null;
+  detail: Record<string, unknown> | null;
+};
+
+/** The audit log as CSV: one row an entry, newest first, the detail as JSON. */
+export function auditCsv(rows: readonly AuditRow[]): string {
+  return toCsv(
+    ["When (UTC)", "Who", "Action", "What happened", "Student (our id)", "Subject", "Detail"],
+    rows.map((row) => [
+      row.at.toISOString(),
+      row.actorEmail ?? "scheduled task",
+      row.action,
+      AUDIT_ACTIONS[row.action] ?? row.action,
+      row.studentRecordId ?? "",
+      row.subject ?? "",
+      row.detail ? JSON.stringify(row.detail) : "",
+    ]),
+  );
+}

@@ -1,0 +1,45 @@
+import { z } from "zod";
+
+import { MAX_SESSION_SECONDS } from "~/domain/sessions/session-limits";
+
+/**
+ * How long sessions are kept (ADR 0030): a district setting in days after a session's end, off
+ * (kept until someone deletes them) by default. A scheduled purge erases older sessions the way
+ * a student's deletion does, a bounded number each run, so one run stays well inside a Worker's
+ * subrequest limit; the next run takes the rest.
+ */
+export const RETENTION_KEY = "retention_days";
+export const PURGE_BATCH = 200;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const retentionSettingSchema = z.object({
+  days: z.preprocess(
+    (value) => (value === "" || value === undefined ? null : typeof value === "string" ? Number(value) : value),
+    z
+      .number({ invalid_type_error: "Enter a number of days, or leave it blank to keep sessions" })
+      .int("Enter a whole number of days")
+      .min(30, "Keep sessions for at least 30 days")
+      .max(3650, "Keep sessions for at most 3,650 days (ten years)")
+      .nullable(),
+  ),
+});
+
+/** The stored value as days, or null (off) for anything that is not a whole number of days. */
+export function readRetentionDays(value: unknown): number | null {
+  return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : null;
+}
+
+/** Sessions that ended before this instant are past retention. */
+export function retentionCutoff(now: number, days: number): number {
+  return now - days * DAY_MS;
+}
+
+/** When a session ended: its end time, or for one never finished, its last possible moment. */
+export const UNFINISHED_SESSION_SPAN_MS = MAX_SESSION_SECONDS * 1000;
+
+/** The Data & Privacy screen's one intent: how long sessions are kept. */
+export const privacyActionSchema = z.discriminatedUnion("intent", [retentionSettingSchema.extend({ intent: z.literal("set-retention") })]);
+
+export const PRIVACY_MESSAGES = {
+  intents: { "set-retention": { success: "Retention saved", failure: "Failed to save the retention." } },
+};

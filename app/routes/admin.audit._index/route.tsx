@@ -1,0 +1,140 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { Download } from "lucide-react";
+
+import { LiveFilterForm } from "~/components/live-filter-form";
+import { LocalTime } from "~/components/local-time";
+import { BackLink, PageHeader } from "~/components/page-header";
+import { Pagination } from "~/components/questions/pagination";
+import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, auditSearch, readAuditQuery } from "~/domain/audit/audit-entry";
+import { pageSummary } from "~/domain/questions/question-list";
+import { shownTime, timeZoneFromCookieHeader } from "~/domain/shell/time-zone";
+import { listAudit } from "~/models/audit-log.server";
+import { requireAdmin } from "~/services/auth.server";
+
+export const meta: MetaFunction = () => [{ title: "Audit Log · Adaptive Testing Engine" }];
+
+/** The audit log (ADR 0030), newest first, filtered and paged in SQL from the URL. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  const { values, filters, page } = readAuditQuery(new URL(request.url).searchParams);
+  const { rows, total } = await listAudit(context.db, filters, page);
+  const timeZone = timeZoneFromCookieHeader(request.headers.get("Cookie"));
+  const search = auditSearch(values).toString();
+  return json({
+    entries: rows.map((row) => ({
+      id: row.id,
+      at: shownTime(row.at, timeZone),
+      actor: row.actorEmail ?? "Scheduled task",
+      action: AUDIT_ACTIONS[row.action] ?? row.action,
+      studentRecordId: row.studentRecordId,
+      subject: row.subject,
+      detail: row.detail ? JSON.stringify(row.detail) : "",
+    })),
+    summary: pageSummary(page, AUDIT_PAGE_SIZE, total, rows.length),
+    values,
+    exportHref: `/admin/audit/export${search ? `?${search}` : ""}`,
+  });
+}
+
+const ACTION_CHOICES = Object.entries(AUDIT_ACTIONS);
+
+export default function AuditLog() {
+  const { entries, summary, values, exportHref } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-6xl">
+      <BackLink to="/admin/students" label="Back to Students" />
+      <PageHeader
+        title="Audit Log"
+        subtitle="Who viewed, exported, changed or deleted student data, imported rosters and signed in. Entries can never be changed or removed."
+        actions={
+          <a href={exportHref} className="btn-outline" download>
+            <Download aria-hidden="true" className="size-4" /> Export CSV
+          </a>
+        }
+      />
+      <LiveFilterForm values={values} textField="actor" toSearch={auditSearch} label="Filter the audit log">
+        <div>
+          <label htmlFor="audit-action" className="label">
+            Action
+          </label>
+          <select id="audit-action" name="action" className="input mt-1" defaultValue={values.action}>
+            <option value="">All Actions</option>
+            {ACTION_CHOICES.map(([key, label]) => (
+              <option key={key} value={key}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="audit-actor" className="label">
+            Who (e-mail)
+          </label>
+          <input id="audit-actor" name="actor" type="search" className="input mt-1" defaultValue={values.actor} maxLength={254} />
+        </div>
+        <div>
+          <label htmlFor="audit-student" className="label">
+            Student (our id)
+          </label>
+          <input id="audit-student" name="student" type="search" className="input mt-1 font-mono" defaultValue={values.student} maxLength={100} />
+        </div>
+        <div>
+          <label htmlFor="audit-from" className="label">
+            From
+          </label>
+          <input id="audit-from" name="from" type="date" className="input mt-1" defaultValue={values.from} />
+        </div>
+        <div>
+          <label htmlFor="audit-to" className="label">
+            To
+          </label>
+          <input id="audit-to" name="to" type="date" className="input mt-1" defaultValue={values.to} />
+        </div>
+      </LiveFilterForm>
+
+      {entries.length === 0 ? (
+        <p className="card mt-6 p-8 text-center text-slate-700">No entries match these filters.</p>
+      ) : (
+        <div className="card mt-6 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Audit log entries, newest first</caption>
+            <thead className="border-b border-slate-200 text-slate-700">
+              <tr>
+                {["When", "Who", "What happened", "Student", "Subject", "Detail"].map((heading) => (
+                  <th key={heading} scope="col" className="px-4 py-2 font-medium">
+                    {heading}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="text-slate-900">
+              {entries.map((entry) => (
+                <tr key={entry.id} className="border-b border-slate-100 align-top last:border-0" data-testid="audit-entry">
+                  <td className="whitespace-nowrap px-4 py-2">
+                    <LocalTime time={entry.at} />
+                  </td>
+                  <td className="px-4 py-2 break-all">{entry.actor}</td>
+                  <td className="px-4 py-2">{entry.action}</td>
+                  <td className="px-4 py-2 font-mono text-xs">
+                    {entry.studentRecordId ? (
+                      <Link to={`/admin/students/${entry.studentRecordId}`} className="text-brand-700 hover:underline">
+                        {entry.studentRecordId.slice(0, 8)}
+                      </Link>
+                    ) : null}
+                  </td>
+                  <td className="px-4 py-2 font-mono text-xs break-all">{entry.subject}</td>
+                  <td className="max-w-xs px-4 py-2 font-mono text-xs break-all">{entry.detail}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <footer className="mt-6 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-700">{`Showing ${entries.length} of ${summary.total} entries`}</p>
+        {summary.pageCount > 1 ? <Pagination summary={summary} showCount={false} label="Audit pages" href={(page) => `?${auditSearch(values, page)}`} /> : null}
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useFetcher, useLoaderData } from "@remix-run/react";
+
+import { FormAlert, useActionResult } from "~/components/action-result";
+import { LocalTime } from "~/components/local-time";
+import { BackLink, PageHeader } from "~/components/page-header";
+import { PRIVACY_MESSAGES, privacyActionSchema, PURGE_BATCH, retentionCutoff } from "~/domain/privacy/retention";
+import type { ActionResult } from "~/domain/shell/action-result";
+import { shownTime, timeZoneFromCookieHeader } from "~/domain/shell/time-zone";
+import { readRetentionSetting, retentionPreview, saveRetentionSetting } from "~/models/retention.server";
+import { handleAction } from "~/services/action.server";
+import { requireAdmin } from "~/services/auth.server";
+
+export const meta: MetaFunction = () => [{ title: "Data & Privacy · Adaptive Testing Engine" }];
+
+/** How long sessions are kept, and what the next scheduled purge will remove (ADR 0030). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  const days = await readRetentionSetting(context.db);
+  const timeZone = timeZoneFromCookieHeader(request.headers.get("Cookie"));
+  const now = Date.now();
+  const preview = days === null ? null : await retentionPreview(context.db, retentionCutoff(now, days));
+  return json({
+    days,
+    preview: preview && {
+      sessions: preview.sessions,
+      cutoff: shownTime(retentionCutoff(now, days!), timeZone),
+      oldestStart: preview.oldestStart ? shownTime(preview.oldestStart, timeZone) : null,
+    },
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request, context);
+  return handleAction(request, privacyActionSchema, PRIVACY_MESSAGES, async (input) => {
+    await saveRetentionSetting(context.db, input.days, admin);
+  });
+}
+
+export default function DataAndPrivacy() {
+  const { days, preview } = useLoaderData<typeof loader>();
+  const fetcher = useFetcher<ActionResult>();
+  useActionResult(fetcher, { toastFieldErrors: false });
+  const refused = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
+  return (
+    <div className="mx-auto max-w-3xl">
+      <BackLink to="/admin/students" label="Back to Students" />
+      <PageHeader
+        title="Data & Privacy"
+        subtitle="How long the district keeps students' test sessions. Each student's own data can be downloaded or deleted on their page."
+      />
+      <section className="card mt-6 p-4" aria-labelledby="retention-heading">
+        <h2 id="retention-heading" className="font-semibold text-slate-900">
+          Retention
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">
+          Sessions that ended more than this many days ago are deleted every night, with their answers, grades and chats, as a student&apos;s deletion does.
+          Leave it blank to keep sessions until someone deletes them.
+        </p>
+        <fetcher.Form method="post" className="mt-4 flex flex-wrap items-end gap-3" noValidate>
+          <input type="hidden" name="intent" value="set-retention" />
+          <div>
+            <label htmlFor="retention-days" className="label">
+              Keep sessions for (days)
+            </label>
+            <input
+              id="retention-days"
+              name="days"
+              type="number"
+              min={30}
+              max={3650}
+              inputMode="numeric"
+              className="input mt-1 w-40"
+              defaultValue={days ?? ""}
+              aria-invalid={refused?.fieldErrors.days ? true : undefined}
+              aria-describedby={refused ? "retention-error" : undefined}
+            />
+          </div>
+          <button type="submit" className="btn-primary" disabled={fetcher.state !== "idle"}>
+            Save
+          </button>
+        </fetcher.Form>
+        <div className="mt-3">
+          <FormAlert id="retention-error" result={refused} />
+        </div>
+        <div className="mt-4 rounded-md bg-slate-50 p-3 text-sm text-slate-900" data-testid="retention-preview" aria-live="polite">
+          {preview === null ? (
+            "Retention is off: nothing is deleted on a schedule."
+          ) : preview.sessions === 0 ? (
+            <>
+              The next purge removes nothing: no session ended before <LocalTime time={preview.cutoff} />.
+            </>
+          ) : (
+            <>
+              {`The next purge removes ${Math.min(preview.sessions, PURGE_BATCH)} of the ${preview.sessions} sessions that ended before `}
+              <LocalTime time={preview.cutoff} />
+              {preview.oldestStart ? (
+                <>
+                  {" "}
+                  (the oldest began <LocalTime time={preview.oldestStart} />)
+                </>
+              ) : null}
+              {preview.sessions > PURGE_BATCH ? `; the nights after remove the rest, ${PURGE_BATCH} at a time.` : "."}
+            </>
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}
