@@ -38,7 +38,7 @@ export function StudentLayout({ children }: { children: ReactNode }) {
                 {displayName(user)}
               </span>
               <span data-testid="role-badge" className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800">
-                {user.role === "admin" ? "Admin" : "Student"}
+                {user.role === "admin" ? "Admin" : user.role === "teacher" ? "Teacher" : "Student"}
               </span>
               <a href="/api/logout" className="rounded-md px-2 py-2 text-slate-700 underline hover:bg-slate-100">
                 Sign Out

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { cohortMembers, cohorts, cohortTeachers, tests, testSessionRecords, users } from "~/db/schema";
+import type { ClassScope } from "~/domain/auth/roles";
 import {
   type CohortCreateInput,
   type CohortMemberInput,
@@ -14,6 +15,7 @@ import {
 import { generateJoinCode, normalizeJoinCode } from "~/domain/classes/join-codes";
 import { conflict, invalid } from "~/lib/errors";
 
+import { inTaughtClasses } from "./class-scope.server";
 import { isUniqueViolation } from "./db-errors.server";
 
 /** Classes (cohorts), their join codes and their members. */
@@ -32,6 +34,7 @@ async function selectCohorts(db: Database, where?: SQL) {
       testTitle: tests.title,
       isActive: cohorts.isActive,
       access: cohorts.access,
+      aiGrading: cohorts.aiGrading,
       memberCount: sql<number>`(select count(*) from ${cohortMembers} where ${cohortMembers.cohortId} = ${cohorts.id})`,
       sessionCount: sql<number>`(select count(*) from ${testSessionRecords} where ${testSessionRecords.cohortId} = ${cohorts.id})`,
       createdAt: cohorts.createdAt,
@@ -53,8 +56,8 @@ async function selectCohorts(db: Database, where?: SQL) {
 type CohortView = Awaited<ReturnType<typeof selectCohorts>>[number];
 
 /** Every class with its default test's title, member count and session count. */
-export function listCohorts(db: Database): Promise<CohortView[]> {
-  return selectCohorts(db);
+export function listCohorts(db: Database, scope: ClassScope = null): Promise<CohortView[]> {
+  return selectCohorts(db, inTaughtClasses(cohorts.id, scope));
 }
 
 /** A class this module has just written, read back as the API shows it. */
@@ -63,13 +66,14 @@ async function writtenCohort(db: Database, id: string): Promise<CohortView> {
   return (await findCohort(db, id))!;
 }
 
-export async function findCohort(db: Database, id: string): Promise<CohortView | null> {
-  return (await selectCohorts(db, eq(cohorts.id, id)))[0] ?? null;
+/** One class, or null when there is none or it is outside the scope (a teacher's classes). */
+export async function findCohort(db: Database, id: string, scope: ClassScope = null): Promise<CohortView | null> {
+  return (await selectCohorts(db, and(eq(cohorts.id, id), inTaughtClasses(cohorts.id, scope))))[0] ?? null;
 }
 
 /** Every class by name, for a filter's select. */
-export function listClassChoices(db: Database) {
-  return db.select({ id: cohorts.id, name: cohorts.name }).from(cohorts).orderBy(asc(cohorts.name));
+export function listClassChoices(db: Database, scope: ClassScope = null) {
+  return db.select({ id: cohorts.id, name: cohorts.name }).from(cohorts).where(inTaughtClasses(cohorts.id, scope)).orderBy(asc(cohorts.name));
 }
 
 /** A class's teachers from a roster import (cohort_teachers), by name. */
@@ -114,7 +118,15 @@ export async function createCohort(
   const insert = (joinCode: string) =>
     db
       .insert(cohorts)
-      .values({ name: input.name, isActive: input.isActive, access: input.access ?? "open", ...defaultTest, joinCode, createdBy })
+      .values({
+        name: input.name,
+        isActive: input.isActive,
+        access: input.access ?? "open",
+        aiGrading: input.aiGrading ?? true,
+        ...defaultTest,
+        joinCode,
+        createdBy,
+      })
       .returning({ id: cohorts.id });
 
   if (input.joinCode) {
@@ -155,6 +167,7 @@ export async function updateCohort(db: Database, id: string, input: CohortUpdate
         ...defaultTest,
         ...(input.isActive === undefined ? {} : { isActive: input.isActive }),
         ...(input.access === undefined ? {} : { access: input.access }),
+        ...(input.aiGrading === undefined ? {} : { aiGrading: input.aiGrading }),
       })
       .where(eq(cohorts.id, id));
   } catch (error) {
@@ -223,6 +236,6 @@ export async function addCohortMembers(db: Database, cohortId: string, members: 
 export async function findCohortForStart(db: Database, id: string) {
   return db.query.cohorts.findFirst({
     where: eq(cohorts.id, id),
-    columns: { id: true, name: true, joinCode: true, isActive: true, access: true, testConfigId: true, testMode: true },
+    columns: { id: true, name: true, joinCode: true, isActive: true, access: true, aiGrading: true, testConfigId: true, testMode: true },
   });
 }

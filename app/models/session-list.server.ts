@@ -5,6 +5,7 @@ import { testSessionRecords as sessions } from "~/db/schema";
 import { clampPage, pageSummary } from "~/domain/questions/question-list";
 import type { SessionFilters } from "~/domain/sessions/session-list";
 
+import { inTaughtClasses } from "./class-scope.server";
 import { sessionStudentName } from "./student-names.server";
 
 /**
@@ -21,6 +22,7 @@ import { sessionStudentName } from "./student-names.server";
  */
 function whereOf(filters: SessionFilters): SQL | undefined {
   return and(
+    inTaughtClasses(sessions.cohortId, filters.scope ?? null),
     filters.testConfigId ? eq(sessions.testConfigId, filters.testConfigId) : undefined,
     filters.status ? eq(sessions.completed, filters.status === "completed") : undefined,
     // instr, not LIKE: a typed % or _ is just a character. The needle is already lowered as

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
-import { questionCompetencies, questions, sessionAnswers, testQuestions, tests, testSessionRecords } from "~/db/schema";
+import { cohorts, questionCompetencies, questions, sessionAnswers, testQuestions, tests, testSessionRecords } from "~/db/schema";
 import type { Difficulty, QuestionType } from "~/domain/questions/question-types";
 
 import { isUniqueViolation } from "./db-errors.server";
@@ -12,9 +12,16 @@ import { isUniqueViolation } from "./db-errors.server";
  */
 export async function findSessionForChat(db: Database, sessionId: string) {
   const [row] = await db
-    .select({ id: testSessionRecords.id, testConfigId: testSessionRecords.testConfigId, completed: testSessionRecords.completed, aiModel: tests.aiModel })
+    .select({
+      id: testSessionRecords.id,
+      testConfigId: testSessionRecords.testConfigId,
+      completed: testSessionRecords.completed,
+      aiModel: tests.aiModel,
+      aiGrading: cohorts.aiGrading,
+    })
     .from(testSessionRecords)
     .leftJoin(tests, eq(tests.id, testSessionRecords.testConfigId))
+    .leftJoin(cohorts, eq(cohorts.id, testSessionRecords.cohortId))
     .where(eq(testSessionRecords.id, sessionId))
     .limit(1);
   return row;

@@ -3,10 +3,12 @@ import type { BatchItem } from "drizzle-orm/batch";
 
 import type { Database } from "~/db/client.server";
 import { cohortMembers, cohorts, students, testSessionRecords } from "~/db/schema";
+import type { ClassScope } from "~/domain/auth/roles";
 import { likePattern, studentDisplayName, type StudentInput, type StudentListQuery, STUDENTS_PER_PAGE } from "~/domain/students/student";
 import { conflict } from "~/lib/errors";
 
 import { auditStatement } from "./audit-log.server";
+import { inTaughtClasses, taughtStudents } from "./class-scope.server";
 import { isUniqueViolation } from "./db-errors.server";
 import { upsertRosterMember } from "./roster-members.server";
 
@@ -78,16 +80,24 @@ export async function updateStudent(db: Database, id: string, input: StudentInpu
   }
 }
 
-/** One student with the classes whose roster has them and every session linked to them, newest first; null for an unknown id. */
-export async function findStudent(db: Database, id: string) {
-  const row = await db.query.students.findFirst({ where: eq(students.id, id) });
+/**
+ * One student with the classes whose roster has them and every session linked to them, newest
+ * first; null for an unknown id. A teacher's scope sees only a student on a roster they teach,
+ * and only those classes and their sessions.
+ */
+export async function findStudent(db: Database, id: string, scope: ClassScope = null) {
+  const [row] = await db
+    .select()
+    .from(students)
+    .where(and(eq(students.id, id), taughtStudents(students.id, scope)))
+    .limit(1);
   if (!row) return null;
   const [classes, sessions] = await Promise.all([
     db
       .select({ id: cohorts.id, name: cohorts.name })
       .from(cohortMembers)
       .innerJoin(cohorts, eq(cohorts.id, cohortMembers.cohortId))
-      .where(eq(cohortMembers.studentRecordId, id))
+      .where(and(eq(cohortMembers.studentRecordId, id), inTaughtClasses(cohorts.id, scope)))
       .orderBy(asc(cohorts.name)),
     db
       .select({
@@ -102,7 +112,7 @@ export async function findStudent(db: Database, id: string) {
         scaleScore: testSessionRecords.scaleScore,
       })
       .from(testSessionRecords)
-      .where(eq(testSessionRecords.studentRecordId, id))
+      .where(and(eq(testSessionRecords.studentRecordId, id), inTaughtClasses(testSessionRecords.cohortId, scope)))
       .orderBy(desc(testSessionRecords.startTime)),
   ]);
   return { ...studentView(row), classes, sessions: sessions.map((session) => ({ ...session, startTime: session.startTime.toISOString() })) };
@@ -124,8 +134,10 @@ export async function findRosteredStudentId(db: Database, cohortId: string, type
 }
 
 /** A page of students, found by name or ID, in a class and a grade, family name first; searched and paged in SQL. */
-export async function listStudents(db: Database, query: StudentListQuery) {
+export async function listStudents(db: Database, query: StudentListQuery, scope: ClassScope = null) {
   const conditions: SQL[] = [];
+  const taught = taughtStudents(students.id, scope);
+  if (taught) conditions.push(taught);
   if (query.q) {
     const pattern = likePattern(query.q);
     const fullName = sql`${students.givenName} || ' ' || ${students.familyName}`;

@@ -4,15 +4,16 @@ import { useLoaderData } from "@remix-run/react";
 import { AdminDashboard } from "~/components/admin-dashboard";
 import { AdminShell } from "~/components/admin-layout";
 import { GateScreen } from "~/components/gate-screen";
+import { isStaff } from "~/domain/auth/roles";
 import { averageDurationMinutes, QUESTION_TYPE_COUNT } from "~/domain/shell/dashboard";
 import { testTotals } from "~/models/tests.server";
 import { getCurrentUser } from "~/services/auth.server";
 
-/** "/" is the landing page signed out, the join screen for students, the dashboard for admins. */
+/** "/" is the landing page signed out, the join screen for students, the dashboard for staff. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getCurrentUser(request, context);
   if (!user) return json({ view: "landing" as const });
-  if (user.role !== "admin") return json({ view: "join" as const });
+  if (!isStaff(user.role)) return json({ view: "join" as const });
   const totals = await testTotals(context.db);
   return json({
     view: "dashboard" as const,

@@ -1,9 +1,9 @@
 import { type LoaderFunctionArgs, redirect } from "@remix-run/cloudflare";
 
-import { requireAdmin } from "~/services/auth.server";
+import { requireStaff } from "~/services/auth.server";
 
 /** /admin is only a back-link target; its screen is the dashboard at /. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
+  await requireStaff(request, context);
   return redirect("/");
 }

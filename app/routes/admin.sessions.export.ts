@@ -1,3 +1,4 @@
+import { classScopeOf } from "~/domain/auth/roles";
 import { sessionsCsv } from "~/domain/sessions/session-export";
 import { readSessionListScreenQuery } from "~/domain/sessions/session-list";
 import { sessionsForExport } from "~/models/session-list.server";
@@ -9,11 +10,11 @@ import { resourceRoute } from "~/services/resource-route.server";
  * session as CSV, newest first, up to 50,000 rows (X-Export-Truncated: true when the cap cut it).
  */
 export const { loader, action } = resourceRoute({
-  who: "admin",
+  who: "staff",
   GET: {
-    handler: async ({ request, context }) => {
+    handler: async ({ request, context, caller }) => {
       const { filters } = readSessionListScreenQuery(new URL(request.url).searchParams);
-      const { rows, truncated } = await sessionsForExport(context.db, filters);
+      const { rows, truncated } = await sessionsForExport(context.db, { ...filters, scope: classScopeOf(caller) });
       const day = new Date().toISOString().slice(0, 10);
       const response = csvAttachment(`test-sessions-${day}.csv`, sessionsCsv(rows));
       if (truncated) response.headers.set("X-Export-Truncated", "true");

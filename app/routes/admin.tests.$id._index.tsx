@@ -1,9 +1,9 @@
 import { type LoaderFunctionArgs, redirect } from "@remix-run/cloudflare";
 
-import { requireAdmin } from "~/services/auth.server";
+import { requireStaff } from "~/services/auth.server";
 
 /** The edit route has two addresses; /admin/tests/{id} leads to /admin/tests/{id}/edit. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
+  await requireStaff(request, context);
   return redirect(`/admin/tests/${encodeURIComponent(params.id ?? "")}/edit`);
 }

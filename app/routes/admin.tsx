@@ -3,14 +3,14 @@ import { Outlet, useNavigation } from "@remix-run/react";
 
 import { AdminErrorBoundary, AdminShell } from "~/components/admin-layout";
 import { TestListSkeleton } from "~/components/assessments/test-card";
-import { requireAdmin } from "~/services/auth.server";
+import { requireStaff } from "~/services/auth.server";
 
 /**
  * Every /admin screen sits under this layout: the admin shell (sidebar) and the role gate.
- * Child loaders still call requireAdmin themselves: Remix runs loaders in parallel.
+ * Child loaders still call requireStaff themselves: Remix runs loaders in parallel.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
+  await requireStaff(request, context);
   return null;
 }
 

@@ -1,22 +1,32 @@
 import { json } from "@remix-run/cloudflare";
 
+import { classScopeOf } from "~/domain/auth/roles";
 import { NOT_FOUND, refuseMissing } from "~/domain/shell/not-found";
+import { notFound } from "~/lib/errors";
+import { canSeeClass } from "~/models/class-scope.server";
 import { enrollStudent, unenrollStudent } from "~/models/students.server";
 import { resourceRoute } from "~/services/resource-route.server";
 
 /**
  * POST /api/cohorts/{id}/roster/{studentId} puts a student record (our id) on the class's roster:
- * 201 when added, 200 when they already were. DELETE takes them off; their sessions stay.
+ * 201 when added, 200 when they already were. DELETE takes them off; their sessions stay. Only in a
+ * class the caller teaches (404 otherwise).
  */
 export const { loader, action } = resourceRoute({
-  who: "admin",
+  who: "staff",
   params: ["id", "studentId"],
   notFound: NOT_FOUND.rosterMember,
   POST: {
-    handler: async ({ context, params }) => {
+    handler: async ({ context, params, caller }) => {
+      if (!(await canSeeClass(context.db, classScopeOf(caller), params.id))) throw notFound(NOT_FOUND.cohort);
       const { added } = refuseMissing(await enrollStudent(context.db, params.id, params.studentId));
       return json({ cohortId: params.id, studentId: params.studentId, added }, { status: added ? 201 : 200 });
     },
   },
-  DELETE: { handler: async ({ context, params }) => ((await unenrollStudent(context.db, params.id, params.studentId)) ? { removed: true } : null) },
+  DELETE: {
+    handler: async ({ context, params, caller }) => {
+      if (!(await canSeeClass(context.db, classScopeOf(caller), params.id))) throw notFound(NOT_FOUND.cohort);
+      return (await unenrollStudent(context.db, params.id, params.studentId)) ? { removed: true } : null;
+    },
+  },
 });

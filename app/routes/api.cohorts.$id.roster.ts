@@ -1,11 +1,16 @@
+import { classScopeOf } from "~/domain/auth/roles";
 import { NOT_FOUND } from "~/domain/shell/not-found";
+import { canSeeClass } from "~/models/class-scope.server";
 import { listRoster } from "~/models/students.server";
 import { resourceRoute } from "~/services/resource-route.server";
 
-/** GET /api/cohorts/{id}/roster: the student records on the class's roster, by family name. */
+/** GET /api/cohorts/{id}/roster: the student records on the class's roster, by family name; a class the caller teaches (404 otherwise). */
 export const { loader, action } = resourceRoute({
-  who: "admin",
+  who: "staff",
   params: ["id"],
   notFound: NOT_FOUND.cohort,
-  GET: { handler: ({ context, params }) => listRoster(context.db, params.id) },
+  GET: {
+    handler: async ({ context, params, caller }) =>
+      (await canSeeClass(context.db, classScopeOf(caller), params.id)) ? listRoster(context.db, params.id) : null,
+  },
 });

@@ -1,10 +1,14 @@
+import { classScopeOf } from "~/domain/auth/roles";
 import { cohortCreateSchema } from "~/domain/classes/cohort";
 import { createCohort, listCohorts } from "~/models/cohorts.server";
 import { created, resourceRoute } from "~/services/resource-route.server";
 
-/** GET /api/cohorts; POST creates a class (201), generating its join code when none is given. */
+/**
+ * GET /api/cohorts (a teacher's: the classes they own or co-teach); POST creates a class (201),
+ * owned by its creator, generating its join code when none is given.
+ */
 export const { loader, action } = resourceRoute({
-  who: "admin",
-  GET: { handler: ({ context }) => listCohorts(context.db) },
+  who: "staff",
+  GET: { handler: ({ context, caller }) => listCohorts(context.db, classScopeOf(caller)) },
   POST: { body: cohortCreateSchema, handler: async ({ context, caller, body }) => created(await createCohort(context.db, body, caller.id)) },
 });

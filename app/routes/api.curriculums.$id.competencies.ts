@@ -8,7 +8,7 @@ import { resourceRoute } from "~/services/resource-route.server";
 
 /** GET the curriculum's competencies; POST {competencyId} adds one (201, or 200 if already a member). */
 export const { loader, action } = resourceRoute({
-  who: "admin",
+  who: "staff",
   params: ["id"],
   notFound: NOT_FOUND.curriculum,
   GET: { handler: async ({ context, params }) => ((await curriculumExists(context.db, params.id)) ? curriculumCompetencyList(context.db, params.id) : null) },

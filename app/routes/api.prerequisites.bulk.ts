@@ -3,6 +3,6 @@ import { resourceRoute } from "~/services/resource-route.server";
 
 /** GET /api/prerequisites/bulk: every pair, with both competencies' descriptions. */
 export const { loader, action } = resourceRoute({
-  who: "admin",
+  who: "staff",
   GET: { handler: ({ context }) => listPrerequisites(context.db) },
 });

@@ -8,7 +8,7 @@ import { resourceRoute } from "~/services/resource-route.server";
  * every test that uses it; a delete removes it from those tests and lists them.
  */
 export const { loader, action } = resourceRoute({
-  who: "admin",
+  who: "staff",
   params: ["id"],
   notFound: NOT_FOUND.question,
   GET: { handler: ({ context, params }) => findQuestion(context.db, params.id) },

@@ -12,7 +12,7 @@ import { created, resourceRoute } from "~/services/resource-route.server";
  * POST: a new question (201; its text sanitized). See docs/api-tests.md.
  */
 export const { loader, action } = resourceRoute({
-  who: "admin",
+  who: "staff",
   GET: {
     query: apiQuestionQuerySchema,
     handler: async ({ context, query }) => {

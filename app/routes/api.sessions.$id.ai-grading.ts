@@ -7,7 +7,7 @@ import { resourceRoute } from "~/services/resource-route.server";
  * Admins only.
  */
 export const { loader, action } = resourceRoute({
-  who: "admin",
+  who: "staff",
   params: ["id"],
-  GET: { handler: async ({ context, params }) => (await readGradingReview(context, params.id)).review },
+  GET: { handler: async ({ context, params, caller }) => (await readGradingReview(context, params.id, caller)).review },
 });

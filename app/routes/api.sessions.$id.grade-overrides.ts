@@ -8,7 +8,7 @@ import { created, resourceRoute } from "~/services/resource-route.server";
  * totalScore. Admins only.
  */
 export const { loader, action } = resourceRoute({
-  who: "admin",
+  who: "staff",
   params: ["id"],
   POST: {
     body: gradeOverrideSchema,

@@ -1,6 +1,7 @@
 import { json } from "@remix-run/cloudflare";
 
 import type { Database } from "~/db/client.server";
+import { classScopeOf } from "~/domain/auth/roles";
 import { API_SESSION_ALL_MAX, apiQueryFilters, asksForPage, readSessionListApiQuery, type SessionFilters } from "~/domain/sessions/session-list";
 import { wasEndedEarly } from "~/domain/sessions/session-state";
 import { invalid } from "~/lib/errors";
@@ -37,19 +38,20 @@ async function everySession(db: Database, filters: SessionFilters): Promise<Resp
 
 /**
  * GET /api/sessions (?testConfigId, ?student, ?status=completed|in_progress, ?limit ≤ 200, ?offset):
- * sessions newest first, as an array; X-Total-Count holds the number matching. Every matching
+ * sessions newest first (a teacher's: those of classes they teach), as an array; X-Total-Count holds the number matching. Every matching
  * session without limit or offset, else that window. See docs/api.md.
  */
 export const { loader, action } = resourceRoute({
-  who: "admin",
+  who: "staff",
   GET: {
-    handler: async ({ request, context }) => {
+    handler: async ({ request, context, caller }) => {
       const params = new URL(request.url).searchParams;
       const parsed = readSessionListApiQuery(params);
       if (!parsed.ok) throw invalid(parsed.message);
-      if (!asksForPage(params)) return everySession(context.db, apiQueryFilters(parsed.query));
+      const filters = { ...apiQueryFilters(parsed.query), scope: classScopeOf(caller) };
+      if (!asksForPage(params)) return everySession(context.db, filters);
       const { limit, offset } = parsed.query;
-      const { rows, total } = await sessionWindow(context.db, apiQueryFilters(parsed.query), { limit, offset });
+      const { rows, total } = await sessionWindow(context.db, filters, { limit, offset });
       return json(rows.map(listedSessionJson), { headers: { "X-Total-Count": String(total) } });
     },
   },

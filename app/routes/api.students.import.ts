@@ -9,7 +9,7 @@ import { importRosterCsv } from "~/services/roster-import.server";
  * with each refused line and why (docs/api.md).
  */
 export const { loader, action } = resourceRoute({
-  who: "admin",
+  who: "staff",
   notFound: NOT_FOUND.cohort,
   POST: {
     query: rosterImportQuerySchema,

@@ -1,13 +1,15 @@
+import { classScopeOf } from "~/domain/auth/roles";
 import { studentInputSchema, studentListQuerySchema } from "~/domain/students/student";
 import { createStudent, listStudents } from "~/models/students.server";
 import { created, resourceRoute } from "~/services/resource-route.server";
 
 /**
- * GET /api/students?q=&cohortId=&grade=&page=: a page of student records, found by name or ID;
+ * GET /api/students?q=&cohortId=&grade=&page=: a page of student records, found by name or ID (a
+ * teacher's: those on the rosters of classes they teach);
  * POST creates one (201) from `{studentId, givenName, familyName, grade, email?}` (docs/api.md).
  */
 export const { loader, action } = resourceRoute({
-  who: "admin",
-  GET: { query: studentListQuerySchema, handler: ({ context, query }) => listStudents(context.db, query) },
+  who: "staff",
+  GET: { query: studentListQuerySchema, handler: ({ context, query, caller }) => listStudents(context.db, query, classScopeOf(caller)) },
   POST: { body: studentInputSchema, handler: async ({ context, body }) => created(await createStudent(context.db, body)) },
 });

@@ -8,7 +8,7 @@ import { resourceRoute } from "~/services/resource-route.server";
  * defaults in one batch. See docs/api-tests.md.
  */
 export const { loader, action } = resourceRoute({
-  who: "admin",
+  who: "staff",
   params: ["id"],
   notFound: NOT_FOUND.test,
   GET: { handler: ({ context, params }) => getTestDetail(context.db, params.id) },

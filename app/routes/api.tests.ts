@@ -7,7 +7,7 @@ import { created, resourceRoute } from "~/services/resource-route.server";
  * 400 naming an unknown or repeated question id). See docs/api-tests.md.
  */
 export const { loader, action } = resourceRoute({
-  who: "admin",
+  who: "staff",
   GET: { handler: ({ context }) => listTests(context.db) },
   POST: { body: testCreateSchema, handler: async ({ context, caller, body }) => created(await createTest(context.db, body, caller.id)) },
 });

@@ -1,6 +1,7 @@
 import { analyticsFileName } from "~/domain/analytics/analytics-csv";
 import { analyticsScopeFromQuery } from "~/domain/analytics/analytics-scope";
 import type { CohortAnalyticsReport } from "~/domain/analytics/report";
+import { classScopeOf } from "~/domain/auth/roles";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 
 import { csvAttachment } from "./api.server";
@@ -13,12 +14,12 @@ import { resourceRoute } from "./resource-route.server";
  */
 export function analyticsExportRoute(kind: "questions" | "students", toCsv: (report: CohortAnalyticsReport) => string) {
   return resourceRoute({
-    who: "admin",
+    who: "staff",
     notFound: NOT_FOUND.cohort,
     GET: {
-      handler: async ({ request, context }) => {
+      handler: async ({ request, context, caller }) => {
         const scope = analyticsScopeFromQuery(new URL(request.url));
-        const report = await loadCohortAnalytics(context.db, scope);
+        const report = await loadCohortAnalytics(context.db, scope, classScopeOf(caller));
         return report && csvAttachment(analyticsFileName(kind, scope), toCsv(report));
       },
     },

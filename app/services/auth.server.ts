@@ -2,6 +2,7 @@ import { type AppLoadContext, json } from "@remix-run/cloudflare";
 
 import type { CurrentUser } from "~/domain/auth/current-user";
 import type { GateData } from "~/domain/auth/gates";
+import { isStaff } from "~/domain/auth/roles";
 import { findUserById, toCurrentUser } from "~/models/users.server";
 
 import { readSession } from "./session.server";
@@ -50,8 +51,16 @@ export async function requireUser(request: Request, context: AppLoadContext): Pr
   return user;
 }
 
+/** A district admin (ADR 0031): rosters, roles, the audit log, retention, a student's export and deletion. */
 export async function requireAdmin(request: Request, context: AppLoadContext): Promise<CurrentUser> {
   const user = await requireUser(request, context);
   if (user.role !== "admin") throw forbiddenResponse(request);
+  return user;
+}
+
+/** A district admin or a teacher: the admin screens, each scoped to the classes the teacher teaches (`classScopeOf`). */
+export async function requireStaff(request: Request, context: AppLoadContext): Promise<CurrentUser> {
+  const user = await requireUser(request, context);
+  if (!isStaff(user.role)) throw forbiddenResponse(request);
   return user;
 }

@@ -1,7 +1,9 @@
 import type { Database } from "~/db/client.server";
 import { cohortAnalyticsReport } from "~/domain/analytics/analytics-report";
 import type { CohortAnalyticsReport } from "~/domain/analytics/report";
+import type { ClassScope } from "~/domain/auth/roles";
 import { readCohortAnalyticsData } from "~/models/analytics.server";
+import { canSeeClass } from "~/models/class-scope.server";
 
 /** What the report is named when no test is chosen and the class has no default test. */
 const ALL_TESTS = "All tests";
@@ -17,7 +19,13 @@ type NamedCohortReport = CohortAnalyticsReport & { cohortName: string };
  * error: the class is real, it simply has no sessions on that test, and the report says so with
  * zero sessions (the page then shows the product's 'No data found for cohort ...').
  */
-export async function loadCohortAnalytics(db: Database, input: { cohortId: string; testConfigId?: string | null }): Promise<NamedCohortReport | null> {
+export async function loadCohortAnalytics(
+  db: Database,
+  input: { cohortId: string; testConfigId?: string | null },
+  scope: ClassScope = null,
+): Promise<NamedCohortReport | null> {
+  // A class the reader does not teach is not found (ADR 0031).
+  if (!(await canSeeClass(db, scope, input.cohortId))) return null;
   const testConfigId = input.testConfigId || null;
   const data = await readCohortAnalyticsData(db, { cohortId: input.cohortId, testConfigId });
   if (!data) return null;

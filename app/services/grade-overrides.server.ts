@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 
 import type { CurrentUser } from "~/domain/auth/current-user";
+import { classScopeOf } from "~/domain/auth/roles";
 import type { GradeOverrideInput } from "~/domain/sessions/grade-override";
 import { type GradingReview, gradingReviewJson, type OverrideJson, overrideJson } from "~/domain/sessions/grading-review";
 import { wasEndedEarly } from "~/domain/sessions/session-state";
@@ -8,6 +9,7 @@ import { NOT_FOUND } from "~/domain/shell/not-found";
 import { displayName } from "~/domain/shell/user-display";
 import { found, invalid, notFound } from "~/lib/errors";
 import { recordAudit } from "~/models/audit-log.server";
+import { canSeeSession } from "~/models/class-scope.server";
 import { insertGradeOverride, listSessionGradeOverrides } from "~/models/grade-overrides.server";
 import { latestGradingLogId, listSessionGradingLogs } from "~/models/grading-logs.server";
 import { findSessionRecord } from "~/models/sessions.server";
@@ -20,9 +22,10 @@ type SessionGradingReview = {
   review: GradingReview;
 };
 
-/** A session's grading logs with their overrides; 404 for a session D1 does not know. */
-export async function readGradingReview(context: AppLoadContext, sessionId: string): Promise<SessionGradingReview> {
+/** A session's grading logs with their overrides; 404 for a session D1 does not know or the reader does not teach. */
+export async function readGradingReview(context: AppLoadContext, sessionId: string, reader: CurrentUser): Promise<SessionGradingReview> {
   const { db } = context;
+  found(await canSeeSession(db, classScopeOf(reader), sessionId), NOT_FOUND.session);
   const session = found(await findSessionRecord(db, sessionId), NOT_FOUND.session);
   const [logs, overrides, { studentName }] = await Promise.all([
     listSessionGradingLogs(db, sessionId),
@@ -58,6 +61,7 @@ export async function overrideSessionGrade(
   teacher: CurrentUser,
 ): Promise<RecordedOverride> {
   const { db } = context;
+  found(await canSeeSession(db, classScopeOf(teacher), sessionId), NOT_FOUND.session);
   const record = found(await findSessionRecord(db, sessionId), NOT_FOUND.session);
   const session = testSessionStub(context.cloudflare.env, sessionId);
   const applied = await session.overrideGrade({ questionId: input.questionId, score: input.score });

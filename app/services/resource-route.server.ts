@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { CurrentUser } from "~/domain/auth/current-user";
 
 import { apiError, invalidInput, methodNotAllowed, parseJsonBody } from "./api.server";
-import { requireAdmin, requireUser } from "./auth.server";
+import { requireAdmin, requireStaff, requireUser } from "./auth.server";
 import { describeFailure } from "./http-errors.server";
 
 /**
@@ -12,7 +12,8 @@ import { describeFailure } from "./http-errors.server";
  * ADR 0022. In order, for every request:
  *   1. the method: one the route does not declare gets 405 with `Allow` (before anything is read,
  *      so a wrong method costs no session lookup and answers the same to everyone);
- *   2. who may call: "admin" (401 signed out, 403 not an admin), "user" (401 signed out) or
+ *   2. who may call: "admin" (a district admin: 401 signed out, 403 otherwise), "staff" (a district
+ *      admin or a teacher, scoped by the handler with `classScopeOf`), "user" (401 signed out) or
  *      "anyone" (the handler applies its own rule, e.g. a student's pass);
  *   3. the query string and the JSON body, each through its zod schema: a problem is a 400
  *      naming the field, as `parseJsonBody` words it;
@@ -23,7 +24,7 @@ import { describeFailure } from "./http-errors.server";
  */
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-type Who = "admin" | "user" | "anyone";
+type Who = "admin" | "staff" | "user" | "anyone";
 type CallerOf<W extends Who> = W extends "anyone" ? CurrentUser | null : CurrentUser;
 
 type HandlerArgs<W extends Who, P extends string, Query, Body> = {
@@ -115,6 +116,7 @@ function parseQuery(request: Request, schema: z.ZodTypeAny): unknown {
 
 async function authorize(who: Who, request: Request, context: AppLoadContext): Promise<CurrentUser | null> {
   if (who === "admin") return requireAdmin(request, context);
+  if (who === "staff") return requireStaff(request, context);
   if (who === "user") return requireUser(request, context);
   return null;
 }

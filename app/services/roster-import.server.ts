@@ -1,8 +1,10 @@
 import type { Database } from "~/db/client.server";
+import { classScopeOf, type Role } from "~/domain/auth/roles";
 import { readOneRosterBundle } from "~/domain/students/oneroster";
 import { parseRosterCsv } from "~/domain/students/student-csv";
 import { invalid } from "~/lib/errors";
 import { readZipTexts, ZipReadError } from "~/lib/zip-files";
+import { canSeeClass } from "~/models/class-scope.server";
 import { importOneRoster, type OneRosterOutcome } from "~/models/oneroster.server";
 import { importRoster } from "~/models/students.server";
 
@@ -40,7 +42,11 @@ export async function importOneRosterUpload(
  * (the file's and the import's) in line order. Null for an unknown class; a CSV that cannot be
  * read is a 400 that says why.
  */
-export async function importRosterCsv(db: Database, csv: string, options: { cohortId: string | null; apply: boolean; importedBy: Importer }) {
+export async function importRosterCsv(db: Database, csv: string, options: { cohortId: string | null; apply: boolean; importedBy: Importer & { role: Role } }) {
+  // A teacher imports students onto a class they teach; the district's whole roster is an admin's.
+  const scope = classScopeOf(options.importedBy);
+  if (scope && !options.cohortId) throw invalid("Choose one of your classes to add these students to.", "cohortId");
+  if (options.cohortId && !(await canSeeClass(db, scope, options.cohortId))) return null;
   const parsed = parseRosterCsv(csv);
   if (!parsed.ok) throw invalid(parsed.message, "csv");
   const outcome = await importRoster(db, parsed.rows, options);

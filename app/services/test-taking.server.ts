@@ -64,7 +64,8 @@ export async function startTestSession(
   );
   const resumeCode = generateResumeCode();
   // Decided once, here: the object's submit never reads the configuration, its question page never reads D1.
-  const blueprint = { ...built, resumeCode, modelWillGrade: context.config.ai.provider === "openai" };
+  // A class that keeps its students' answers from the AI provider is graded offline only (ADR 0030).
+  const blueprint = { ...built, resumeCode, modelWillGrade: context.config.ai.provider === "openai" && (cohort?.aiGrading ?? true) };
   if (blueprint.questions.length === 0) throw conflict("This test has no questions yet.");
   const inserted = await insertSessionRecord(db, {
     id: sessionId,

@@ -31,8 +31,6 @@ const ADMIN_TEST_MANAGEMENT = [
   ["Import Test", "/admin/tests/import"],
   ["Class Management", "/admin/cohorts"],
   ["Students", "/admin/students"],
-  ["Audit Log", "/admin/audit"],
-  ["Data & Privacy", "/admin/privacy"],
   ["Cohort Analytics", "/admin/analytics"],
 ];
 const ADMIN_CURRICULUM_MANAGEMENT = [

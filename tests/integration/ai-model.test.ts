@@ -236,3 +236,57 @@ describe("a session's open answer: provisional at once, the model's grade when i
     expect(record).toBe(view.totalScore);
   });
 });
+
+describe("a class's switch for sending student answers to the AI provider", () => {
+  /** A one-question test on the open question, a class that offers it, and a named student who joins and starts it. */
+  const classSession = async (aiGrading: boolean) => {
+    const question = await admin.post("/api/questions", { ...OPEN_QUESTION, difficulty: "medium" });
+    const test = await admin.post("/api/tests", {
+      title: "Moon",
+      description: "d",
+      gradeLevel: "5",
+      subject: "Science",
+      questions: [{ id: question.data.id }],
+    });
+    const cohort = await admin.post("/api/cohorts", {
+      name: `Moon class ${crypto.randomUUID()}`,
+      testConfigId: test.data.id,
+      testMode: "placement",
+      aiGrading,
+    });
+    expect(cohort.data.aiGrading).toBe(aiGrading);
+    const studentId = `QX-${crypto.randomUUID().slice(0, 6)}`;
+    await admin.post("/api/cohort-members", { cohortId: cohort.data.id, studentId, displayName: "Persephone Quillfeather" });
+    const started = await admin.post("/api/sessions/start", { testConfigId: test.data.id, userId: studentId, cohortId: cohort.data.id });
+    return { sessionId: started.data.sessionId as string, questionId: question.data.id as string, studentId };
+  };
+  const gradingJobs = (sessionId: string) =>
+    worker.d1
+      .prepare("select status from jobs where kind = 'grade_answer' and json_extract(input, '$.sessionId') = ?")
+      .bind(sessionId)
+      .all<{ status: string }>();
+
+  it("on (the default): the model grades the answer, and nothing it is sent names the student", async () => {
+    const start = stub.requests.length;
+    const { sessionId, questionId, studentId } = await classSession(true);
+    await admin.post(`/api/sessions/${sessionId}/submit`, { questionId, answer: GOOD_ANSWER, timeSpentSeconds: 30 });
+    for (let tries = 0; tries < 100 && (await gradingJobs(sessionId)).results[0]?.status !== "succeeded"; tries++)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    const sent = JSON.stringify(requestsSince(start).map((request) => request.body));
+    expect(sent).toContain("Moon");
+    for (const identifying of [studentId, "Persephone", "Quillfeather", sessionId]) expect(sent).not.toContain(identifying);
+    const log = await worker.d1.prepare("select prompt_sent from ai_grading_logs where session_id = ?").bind(sessionId).first<{ prompt_sent: string }>();
+    expect(log?.prompt_sent).toBeTruthy();
+    for (const identifying of [studentId, "Persephone", "Quillfeather"]) expect(log!.prompt_sent).not.toContain(identifying);
+  });
+
+  it("off: the answer is graded offline, final at once, and no request reaches the provider", async () => {
+    const start = stub.requests.length;
+    const { sessionId, questionId } = await classSession(false);
+    const submitted = await admin.post(`/api/sessions/${sessionId}/submit`, { questionId, answer: GOOD_ANSWER, timeSpentSeconds: 30 });
+    expect(submitted.data.gradingResult).toMatchObject({ grading: "final" });
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect((await gradingJobs(sessionId)).results).toEqual([]);
+    expect(requestsSince(start)).toEqual([]);
+  });
+});

@@ -130,7 +130,7 @@ describe("GET /api/cohorts/join/{joinCode} (public)", () => {
     for (const code of ["DEMOCLASS", "democlass", "%20DemoClass%20"]) {
       const { status, data } = await anonymous.get(`/api/cohorts/join/${code}`);
       expect({ code, status }).toEqual({ code, status: 200 });
-      expect(Object.keys(data).sort()).toEqual(["id", "isActive", "name", "testConfigId", "testMode"]);
+      expect(Object.keys(data).sort()).toEqual(["access", "id", "isActive", "name", "testConfigId", "testMode"]);
       expect(data).toMatchObject({ name: "Demo Class", isActive: true, testConfigId: demoTestId, testMode: "placement" });
     }
     expect((await student.get("/api/cohorts/join/DEMOCLASS")).status).toBe(200);

@@ -22,6 +22,7 @@ const EXPECTED_TABLES = [
   "competencies",
   "curriculum_competencies",
   "curriculums",
+  "district_settings",
   "grade_overrides",
   "jobs",
   "modules",

@@ -1,4 +1,4 @@
-import type { CookieJar } from "./cookie-jar";
+import { CookieJar } from "./cookie-jar";
 import { demoAccounts, type TestWorker } from "./worker";
 
 /** JSON calls to the Worker's /api as a signed-in (or signed-out) client. */
@@ -42,6 +42,14 @@ export async function count(worker: TestWorker, table: string): Promise<number> 
 }
 
 export type ApiClient = ReturnType<typeof apiClient>;
+
+/** A client signed in as this account by a cookie the app's own session code signs: no sign-in form, no password. */
+export async function clientFor(worker: TestWorker, email: string): Promise<{ client: ApiClient; jar: CookieJar }> {
+  const { name, value } = await worker.sessionCookieFor(email);
+  const jar = new CookieJar();
+  jar.set(name, value);
+  return { client: apiClient(worker, jar), jar };
+}
 
 /** Clients for the three callers every API test needs: the demo admin, the demo student, nobody. */
 export async function demoClients(worker: TestWorker): Promise<{ admin: ApiClient; student: ApiClient; anonymous: ApiClient }> {

@@ -20,6 +20,10 @@ export class CookieJar {
     }
   }
 
+  set(name: string, value: string): void {
+    this.cookies.set(name, value);
+  }
+
   get(name: string): string | undefined {
     return this.cookies.get(name);
   }

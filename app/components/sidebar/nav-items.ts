@@ -11,8 +11,6 @@ import {
   LogIn,
   type LucideIcon,
   PlusCircle,
-  ScrollText,
-  ShieldCheck,
   Sparkles,
   Target,
   Users,
@@ -36,8 +34,6 @@ const ADMIN_GROUPS: NavGroup[] = [
       { label: "Import Test", to: "/admin/tests/import", icon: FileUp },
       { label: "Class Management", to: "/admin/cohorts", icon: Users },
       { label: "Students", to: "/admin/students", icon: GraduationCap },
-      { label: "Audit Log", to: "/admin/audit", icon: ScrollText },
-      { label: "Data & Privacy", to: "/admin/privacy", icon: ShieldCheck },
       { label: "Cohort Analytics", to: "/admin/analytics", icon: BarChart3 },
     ],
   },
@@ -54,6 +50,7 @@ const ADMIN_GROUPS: NavGroup[] = [
 
 const STUDENT_GROUPS: NavGroup[] = [{ label: "Student Menu", items: [{ label: "Student Entry", to: "/join", icon: LogIn }] }];
 
+/** Teachers see the admin screens (each scoped to their classes, ADR 0031); the district admin's own are reached from the Students page. */
 export function navGroupsFor(role: Role): NavGroup[] {
-  return role === "admin" ? ADMIN_GROUPS : STUDENT_GROUPS;
+  return role === "student" ? STUDENT_GROUPS : ADMIN_GROUPS;
 }

@@ -24,6 +24,8 @@ export const cohorts = sqliteTable(
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     /** "open": any typed ID may join; "rostered": only the class's roster (ADR 0028). */
     access: text("access").$type<CohortAccess>().notNull().default("open"),
+    /** "Send student answers to the AI provider" (ADR 0030): off, the offline grader and tutor only. */
+    aiGrading: bool("ai_grading").notNull().default(true),
     /** The class's OneRoster `sourcedId` when a roster import made it: how a later import finds it again. */
     sourceId: text("source_id"),
     ...timestamps,

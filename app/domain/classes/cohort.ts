@@ -64,6 +64,7 @@ const nameField = z
   .max(COHORT_NAME_MAX, `The name must be at most ${COHORT_NAME_MAX} characters`);
 
 const isActiveField = z.boolean({ invalid_type_error: "isActive must be true or false" });
+const aiGradingField = z.boolean({ invalid_type_error: "aiGrading must be true or false" });
 const accessField = z.enum(COHORT_ACCESS, { errorMap: () => ({ message: "access must be open or rostered" }) });
 
 /** POST /api/cohorts and the create dialog. "No default test" omits the test fields. */
@@ -74,9 +75,10 @@ export const cohortCreateSchema = z.object({
   testMode: testModeField,
   isActive: isActiveField.default(true),
   access: accessField.default("open"),
+  aiGrading: aiGradingField.default(true),
 });
 /** What creating a class needs; code that creates one itself (the demo class) may leave access to its default, open. */
-export type CohortCreateInput = Omit<z.infer<typeof cohortCreateSchema>, "access"> & { access?: CohortAccess };
+export type CohortCreateInput = Omit<z.infer<typeof cohortCreateSchema>, "access" | "aiGrading"> & { access?: CohortAccess; aiGrading?: boolean };
 
 /**
  * PUT /api/cohorts/{id} and the edit dialog. "No default test" sends testConfigId and testMode
@@ -89,6 +91,7 @@ export const cohortUpdateSchema = z.object({
   testMode: testModeField,
   isActive: isActiveField.optional(),
   access: accessField.optional(),
+  aiGrading: aiGradingField.optional(),
 });
 export type CohortUpdateInput = z.infer<typeof cohortUpdateSchema>;
 

@@ -6,6 +6,7 @@ import { answerForReading, LOAD_FAILURE, loadGradingReviewPage } from "./grading
 /** A context whose session lookup answers as given: the page's states without a database. */
 const contextFinding = (findFirst: () => Promise<unknown>) => ({ db: { query: { testSessionRecords: { findFirst } } } }) as unknown as AppLoadContext;
 const request = new Request("https://school.example/admin/ai-grading/s1");
+const districtAdmin = { id: "admin-1", role: "admin", email: "admin@school.example", firstName: null, lastName: null, profileImageUrl: null } as const;
 
 describe("loadGradingReviewPage", () => {
   it("is the error state with the product's words when the logs cannot be read, never the error's own text", async () => {
@@ -14,6 +15,7 @@ describe("loadGradingReviewPage", () => {
       request,
       contextFinding(() => Promise.reject(new Error("D1_ERROR: secret detail"))),
       "s1",
+      districtAdmin,
     );
     expect(data).toEqual({ state: "error", message: LOAD_FAILURE });
     expect(LOAD_FAILURE).toBe("Failed to fetch AI grading logs");
@@ -26,6 +28,7 @@ describe("loadGradingReviewPage", () => {
       request,
       contextFinding(() => Promise.resolve(undefined)),
       "nope",
+      districtAdmin,
     ).catch((error: unknown) => error);
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).status).toBe(404);

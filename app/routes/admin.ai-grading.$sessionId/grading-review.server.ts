@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 
 import { rubricText } from "~/domain/ai/grading-request";
+import type { CurrentUser } from "~/domain/auth/current-user";
 import { htmlToPlainText } from "~/domain/questions/plain-text";
 import { type GradingLogJson, gradingSummary } from "~/domain/sessions/grading-review";
 import { NOT_FOUND } from "~/domain/shell/not-found";
@@ -57,9 +58,9 @@ export type PageLog = ReturnType<typeof logForPage>;
  * The page's data: the session, the summary cards and each log, times in the teacher's zone. An
  * unknown session is the 'Session Not Found' page; a failed read is the page's error state.
  */
-export async function loadGradingReviewPage(request: Request, context: AppLoadContext, sessionId: string) {
+export async function loadGradingReviewPage(request: Request, context: AppLoadContext, sessionId: string, reader: CurrentUser) {
   try {
-    const { session, review } = await readGradingReview(context, sessionId);
+    const { session, review } = await readGradingReview(context, sessionId, reader);
     const timeZone = timeZoneFromCookieHeader(request.headers.get("Cookie"));
     return {
       state: "ready" as const,

@@ -8,7 +8,7 @@ import { studentLabel } from "~/domain/sessions/student-label";
 import type { ActionResult } from "~/domain/shell/action-result";
 import { assertNever } from "~/lib/assert-never";
 import { handleAction } from "~/services/action.server";
-import { requireAdmin } from "~/services/auth.server";
+import { requireStaff } from "~/services/auth.server";
 import { overrideSessionGrade } from "~/services/grade-overrides.server";
 
 import { GradingLogCard } from "./grading-log-card";
@@ -18,13 +18,13 @@ import { SummaryCards } from "./summary-cards";
 export const meta: MetaFunction = () => [{ title: "AI Grading Review · Adaptive Testing Engine" }];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
-  const data = await loadGradingReviewPage(request, context, params.sessionId ?? "");
+  const teacher = await requireStaff(request, context);
+  const data = await loadGradingReviewPage(request, context, params.sessionId ?? "", teacher);
   return json(data, { status: data.state === "error" ? 500 : 200, headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const teacher = await requireAdmin(request, context);
+  const teacher = await requireStaff(request, context);
   const sessionId = params.sessionId ?? "";
   return handleAction(request, gradingReviewActionSchema, GRADING_REVIEW_MESSAGES, async (input) => {
     switch (input.intent) {

@@ -3,16 +3,17 @@ import { type AppLoadContext, json, redirect } from "@remix-run/cloudflare";
 import type { ShownReport } from "~/components/analytics/shown-report";
 import { analyticsHref, parseAnalyticsScope } from "~/domain/analytics/analytics-scope";
 import { ANALYTICS_MESSAGES, analyticsActionSchema, demoGeneratedToast } from "~/domain/analytics/screen-actions";
+import { classScopeOf } from "~/domain/auth/roles";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { assertNever } from "~/lib/assert-never";
 import { handleAction } from "~/services/action.server";
-import { requireAdmin } from "~/services/auth.server";
+import { requireAdmin, requireStaff } from "~/services/auth.server";
 import { loadCohortAnalytics } from "~/services/cohort-analytics.server";
 import { type DemoJobState, queueDemoGeneration, readDemoJob } from "~/services/demo-cohort.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export async function loadAnalyticsScreen(request: Request, context: AppLoadContext) {
-  await requireAdmin(request, context);
+  const reader = await requireStaff(request, context);
   const url = new URL(request.url);
   const cohortId = url.searchParams.get("cohortId")?.trim() || null;
   const testConfigId = url.searchParams.get("testConfigId")?.trim() || null;
@@ -38,7 +39,7 @@ export async function loadAnalyticsScreen(request: Request, context: AppLoadCont
   }
   let loaded;
   try {
-    loaded = await loadCohortAnalytics(context.db, scope);
+    loaded = await loadCohortAnalytics(context.db, scope, classScopeOf(reader));
   } catch (error) {
     console.error("Loading cohort analytics failed", cohortId, error);
     return failure(null, 500);

@@ -16,18 +16,35 @@ export type EditableCohort = {
   testMode: TestMode | null;
   isActive: boolean;
   access: CohortAccess;
+  aiGrading: boolean;
 };
 
 /** What the dialog sends: create omits the test fields without a test; update sends them as null. */
-type CohortPayload = { name: string; joinCode: string; isActive: boolean; access: CohortAccess; testConfigId?: string | null; testMode?: TestMode | null };
+type CohortPayload = {
+  name: string;
+  joinCode: string;
+  isActive: boolean;
+  access: CohortAccess;
+  aiGrading: boolean;
+  testConfigId?: string | null;
+  testMode?: TestMode | null;
+};
 
 const COHORT_NAME_REQUIRED_TOAST = { title: COHORT_NAME_REQUIRED.title, description: COHORT_NAME_REQUIRED.message, variant: "destructive" } as const;
 
 /** "" is "Students choose": the class has a test and no fixed mode (ADR 0014). */
-type FormValues = { name: string; joinCode: string; testConfigId: string; testMode: TestMode | ""; isActive: boolean; access: CohortAccess };
+type FormValues = {
+  name: string;
+  joinCode: string;
+  testConfigId: string;
+  testMode: TestMode | "";
+  isActive: boolean;
+  access: CohortAccess;
+  aiGrading: boolean;
+};
 
 function payloadOf(values: FormValues, editing: boolean): CohortPayload {
-  const base = { name: values.name, joinCode: values.joinCode, isActive: values.isActive, access: values.access };
+  const base = { name: values.name, joinCode: values.joinCode, isActive: values.isActive, access: values.access, aiGrading: values.aiGrading };
   if (values.testConfigId) return { ...base, testConfigId: values.testConfigId, testMode: values.testMode || null };
   return editing ? { ...base, testConfigId: null, testMode: null } : base;
 }
@@ -56,6 +73,7 @@ export function CohortDialog({
     testMode: initial?.testConfigId ? (initial.testMode ?? "") : DEFAULT_TEST_MODE,
     isActive: initial?.isActive ?? true,
     access: initial?.access ?? "open",
+    aiGrading: initial?.aiGrading ?? true,
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { toast } = useToast();
@@ -133,6 +151,13 @@ export function CohortDialog({
             <option value="rostered">Rostered: only the students on the class roster</option>
           </select>
         </div>
+        <label className="flex items-start gap-2 text-sm text-slate-900">
+          <input type="checkbox" className="mt-0.5 size-4" checked={values.aiGrading} onChange={(event) => set("aiGrading", event.target.checked)} />
+          <span>
+            Send student answers to the AI provider
+            <span className="block text-slate-700">For grading open answers and the chat tutor. Off: the offline grader and tutor only.</span>
+          </span>
+        </label>
         <label className="flex items-center gap-2 text-sm text-slate-900">
           <input type="checkbox" className="size-4" checked={values.isActive} onChange={(event) => set("isActive", event.target.checked)} />
           Active: students can join with the code

@@ -5,15 +5,17 @@ import { useEffect, useState } from "react";
 
 import { useActionResult, useIntentFetcher } from "~/components/action-result";
 import { BackLink, PageHeader } from "~/components/page-header";
+import { classScopeOf } from "~/domain/auth/roles";
 import { ROSTER_MESSAGES, rosterActionSchema } from "~/domain/classes/screen-actions";
 import { NOT_FOUND, refuseMissing } from "~/domain/shell/not-found";
 import { studentDisplayName } from "~/domain/students/student";
 import { assertNever } from "~/lib/assert-never";
 import { found } from "~/lib/errors";
+import { canSeeClass } from "~/models/class-scope.server";
 import { findCohort, listCohortTeachers } from "~/models/cohorts.server";
 import { enrollStudent, listRoster, unenrollStudent } from "~/models/students.server";
 import { handleAction } from "~/services/action.server";
-import { requireAdmin } from "~/services/auth.server";
+import { requireStaff } from "~/services/auth.server";
 import { notFoundPage } from "~/services/http-errors.server";
 
 import type { loader as studentsApi } from "../api.students";
@@ -24,17 +26,22 @@ const BACK = { to: "/admin/cohorts", label: "Back to Classes" };
 
 /** A class's page: who may join it and its roster. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
+  const teacher = await requireStaff(request, context);
   const id = params.id ?? "";
-  const [cohort, roster, teachers] = await Promise.all([findCohort(context.db, id), listRoster(context.db, id), listCohortTeachers(context.db, id)]);
+  const [cohort, roster, teachers] = await Promise.all([
+    findCohort(context.db, id, classScopeOf(teacher)),
+    listRoster(context.db, id),
+    listCohortTeachers(context.db, id),
+  ]);
   if (!cohort || !roster) throw notFoundPage(NOT_FOUND.cohort, BACK);
   return json({ cohort, roster, teachers });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  await requireAdmin(request, context);
+  const teacher = await requireStaff(request, context);
   const cohortId = params.id ?? "";
   return handleAction(request, rosterActionSchema, ROSTER_MESSAGES, async (input) => {
+    found(await canSeeClass(context.db, classScopeOf(teacher), cohortId), NOT_FOUND.cohort);
     switch (input.intent) {
       case "enroll":
         refuseMissing(await enrollStudent(context.db, cohortId, input.studentId));

@@ -5,14 +5,16 @@ import QRCode from "qrcode";
 
 import { useActionResult, useIntentFetcher } from "~/components/action-result";
 import { BackLink, PageHeader } from "~/components/page-header";
+import { classScopeOf } from "~/domain/auth/roles";
 import { BADGE_MESSAGES, badgeActionSchema } from "~/domain/classes/screen-actions";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { assertNever } from "~/lib/assert-never";
 import { found } from "~/lib/errors";
+import { canSeeClass } from "~/models/class-scope.server";
 import { findCohort } from "~/models/cohorts.server";
 import { findRosterMember, listBadges, regenerateBadge } from "~/models/roster-members.server";
 import { handleAction } from "~/services/action.server";
-import { requireAdmin } from "~/services/auth.server";
+import { requireStaff } from "~/services/auth.server";
 import { resetPinAttempts } from "~/services/class-admission.server";
 import { notFoundPage } from "~/services/http-errors.server";
 
@@ -30,8 +32,8 @@ const QR_OPTIONS = { type: "svg", width: 160, margin: 1 } as const;
  * and a QR code that signs them in to this class. Only the class's teachers see them.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
-  const cohort = await findCohort(context.db, params.id ?? "");
+  const teacher = await requireStaff(request, context);
+  const cohort = await findCohort(context.db, params.id ?? "", classScopeOf(teacher));
   if (!cohort) throw notFoundPage(NOT_FOUND.cohort, { to: "/admin/cohorts", label: "Back to Classes" });
   const origin = context.config.appOrigin ?? new URL(request.url).origin;
   const badges = await Promise.all(
@@ -50,9 +52,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  await requireAdmin(request, context);
+  const teacher = await requireStaff(request, context);
   const cohortId = params.id ?? "";
   return handleAction(request, badgeActionSchema, BADGE_MESSAGES, async (input) => {
+    found(await canSeeClass(context.db, classScopeOf(teacher), cohortId), NOT_FOUND.cohort);
     switch (input.intent) {
       case "new-badge":
         found(await regenerateBadge(context.db, cohortId, input.memberId), NOT_FOUND.rosterMember);

@@ -20,7 +20,7 @@ import { competencyChoices, deleteQuestion, findQuestion, questionPage, saveQues
 import type { loader as questionLoader } from "~/routes/admin.question-bank.$id";
 import { handleAction } from "~/services/action.server";
 import { aiTasksFor, previewGrade, queuedOutcome } from "~/services/ai/tasks.server";
-import { requireAdmin } from "~/services/auth.server";
+import { requireStaff } from "~/services/auth.server";
 
 import { BankFilters } from "./bank-filters";
 import { CardIcon, CardIconSprite } from "./card-icons";
@@ -31,7 +31,7 @@ export const meta: MetaFunction = () => [{ title: "Question Bank · Adaptive Tes
 
 /** One page of the bank, filtered and paged in SQL from the URL's search, type, difficulty and page. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
+  await requireStaff(request, context);
   const { filters, values, page } = readQuestionListQuery(new URL(request.url).searchParams);
   const [{ questions, summary }, competencies] = await Promise.all([questionPage(context.db, filters, page, BANK_PAGE_SIZE), competencyChoices(context.db)]);
   // Only what a card shows: the edit and preview dialogs load their question when opened.
@@ -47,7 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request, context);
+  const admin = await requireStaff(request, context);
   const { db } = context;
   return handleAction<typeof questionBankScreenSchema, PreviewGradeData>(request, questionBankScreenSchema, QUESTION_BANK_MESSAGES, async (input) => {
     switch (input.intent) {

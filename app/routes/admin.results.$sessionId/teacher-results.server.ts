@@ -1,10 +1,13 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 
+import type { CurrentUser } from "~/domain/auth/current-user";
+import { classScopeOf } from "~/domain/auth/roles";
 import { resultsPageData } from "~/domain/sessions/results-page-data";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { shownTime, timeZoneFromCookieHeader } from "~/domain/shell/time-zone";
 import { DomainError } from "~/lib/errors";
 import { recordAudit } from "~/models/audit-log.server";
+import { canSeeSession } from "~/models/class-scope.server";
 import { findSessionRecord } from "~/models/sessions.server";
 import { findSessionStudent } from "~/models/student-names.server";
 import { notFoundPage } from "~/services/http-errors.server";
@@ -17,7 +20,8 @@ const BACK = { to: "/admin/sessions", label: "Back to Test Sessions" };
  * session's object, with who took it (name and ID), in which class, and when. A session still
  * in progress shows its results so far.
  */
-export async function loadTeacherResults(request: Request, context: AppLoadContext, sessionId: string, teacher: { id: string; email: string }) {
+export async function loadTeacherResults(request: Request, context: AppLoadContext, sessionId: string, teacher: CurrentUser) {
+  if (!(await canSeeSession(context.db, classScopeOf(teacher), sessionId))) throw notFoundPage(NOT_FOUND.session, BACK);
   let view;
   try {
     view = await readSessionView(context, sessionId);

@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 
+import type { ClassScope } from "~/domain/auth/roles";
 import {
   formatSessionDuration,
   formatSessionScore,
@@ -34,10 +35,10 @@ function sessionCard(row: SessionListRow, timeZone: string) {
 export type SessionCardData = ReturnType<typeof sessionCard>;
 
 /** The Test Sessions screen's data: one page of the filtered list (from the URL), the tests to filter by. */
-export async function loadSessionsScreen(request: Request, context: AppLoadContext) {
+export async function loadSessionsScreen(request: Request, context: AppLoadContext, scope: ClassScope) {
   const { filters, values, page } = readSessionListScreenQuery(new URL(request.url).searchParams);
   const timeZone = timeZoneFromCookieHeader(request.headers.get("Cookie"));
-  const [{ rows, summary }, tests] = await Promise.all([sessionPage(context.db, filters, page, SESSION_PAGE_SIZE), listTestChoices(context.db)]);
+  const [{ rows, summary }, tests] = await Promise.all([sessionPage(context.db, { ...filters, scope }, page, SESSION_PAGE_SIZE), listTestChoices(context.db)]);
   const exportSearch = sessionListSearch(values).toString();
   return {
     cards: rows.map((row) => sessionCard(row, timeZone)),

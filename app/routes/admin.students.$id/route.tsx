@@ -8,17 +8,19 @@ import { ConfirmDialog } from "~/components/dialog";
 import { LocalTime } from "~/components/local-time";
 import { BackLink, PageHeader } from "~/components/page-header";
 import { StudentDialog } from "~/components/students/student-dialog";
+import { classScopeOf } from "~/domain/auth/roles";
 import { MODE_LABELS } from "~/domain/sessions/session-list";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { shownTime, timeZoneFromCookieHeader } from "~/domain/shell/time-zone";
 import { deletionSummary, STUDENT_MESSAGES, studentActionSchema } from "~/domain/students/screen-actions";
 import { studentDisplayName } from "~/domain/students/student";
 import { assertNever } from "~/lib/assert-never";
-import { found } from "~/lib/errors";
+import { DomainError, found } from "~/lib/errors";
 import { recordAudit } from "~/models/audit-log.server";
+import { canSeeClass } from "~/models/class-scope.server";
 import { findStudent, unenrollStudent, updateStudent } from "~/models/students.server";
 import { handleAction } from "~/services/action.server";
-import { requireAdmin } from "~/services/auth.server";
+import { requireStaff } from "~/services/auth.server";
 import { notFoundPage } from "~/services/http-errors.server";
 import { deleteStudentData } from "~/services/student-data.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -31,13 +33,14 @@ const BACK = { to: "/admin/students", label: "Back to Students" };
 
 /** One student: the record, the classes whose roster has them, and every session linked to them. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const teacher = await requireAdmin(request, context);
-  const student = await findStudent(context.db, params.id ?? "");
+  const teacher = await requireStaff(request, context);
+  const student = await findStudent(context.db, params.id ?? "", classScopeOf(teacher));
   if (!student) throw notFoundPage(NOT_FOUND.student, BACK);
   await recordAudit(context.db, teacher, { action: "student.viewed", studentRecordId: student.id });
   const timeZone = timeZoneFromCookieHeader(request.headers.get("Cookie"));
   const { sessions, ...record } = student;
   return json({
+    canErase: teacher.role === "admin",
     student: record,
     sessions: sessions.map((session) => ({
       id: session.id,
@@ -52,18 +55,21 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const teacher = await requireAdmin(request, context);
+  const teacher = await requireStaff(request, context);
   const id = params.id ?? "";
   return handleAction(request, studentActionSchema, STUDENT_MESSAGES, async (input) => {
+    found(await findStudent(context.db, id, classScopeOf(teacher)), NOT_FOUND.student);
     switch (input.intent) {
       case "update":
         found(await updateStudent(context.db, id, input.values), NOT_FOUND.student);
         return;
       case "delete": {
+        if (teacher.role !== "admin") throw new DomainError("forbidden", "Only a district admin can delete a student's data.");
         const erased = found(await deleteStudentData(context, teacher, id), NOT_FOUND.student);
         return redirectWithToast(request, context, "/admin/students", { title: "Student deleted", description: deletionSummary(erased.removed) });
       }
       case "unenroll":
+        found(await canSeeClass(context.db, classScopeOf(teacher), input.cohortId), NOT_FOUND.rosterMember);
         found((await unenrollStudent(context.db, input.cohortId, id)) || null, NOT_FOUND.rosterMember);
         return;
       default:
@@ -73,7 +79,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function StudentPage() {
-  const { student, sessions } = useLoaderData<typeof loader>();
+  const { student, sessions, canErase } = useLoaderData<typeof loader>();
   const { fetcher, busy, submitIntent } = useIntentFetcher();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -88,15 +94,19 @@ export default function StudentPage() {
         actions={
           <div className="flex flex-wrap gap-2">
             {/* A download, not a page: a plain link, so the browser saves the file. */}
-            <a href={`/api/students/${student.id}/export`} className="btn-outline" download>
-              <Download aria-hidden="true" className="size-4" /> Download Data
-            </a>
+            {canErase ? (
+              <a href={`/api/students/${student.id}/export`} className="btn-outline" download>
+                <Download aria-hidden="true" className="size-4" /> Download Data
+              </a>
+            ) : null}
             <button type="button" className="btn-outline" onClick={() => setEditing(true)}>
               <Pencil aria-hidden="true" className="size-4" /> Edit
             </button>
-            <button type="button" className="btn-outline text-red-700" onClick={() => setDeleting(true)}>
-              <Trash2 aria-hidden="true" className="size-4" /> Delete
-            </button>
+            {canErase ? (
+              <button type="button" className="btn-outline text-red-700" onClick={() => setDeleting(true)}>
+                <Trash2 aria-hidden="true" className="size-4" /> Delete
+              </button>
+            ) : null}
           </div>
         }
       />

@@ -18,7 +18,7 @@ const KIND_TABS: { key: Kind; label: string }[] = [
  * OneRoster zip. Either is previewed first (nothing saved) and applied only when the teacher
  * confirms the preview; the file is sent again then, so nothing is held on the server between.
  */
-export function ImportDialog({ classes, onClose }: { classes: { id: string; name: string }[]; onClose: () => void }) {
+export function ImportDialog({ classes, bundles, onClose }: { classes: { id: string; name: string }[]; bundles: boolean; onClose: () => void }) {
   const [kind, setKind] = useState<Kind>("csv");
   const [csv, setCsv] = useState("");
   const [cohortId, setCohortId] = useState("");
@@ -72,7 +72,7 @@ export function ImportDialog({ classes, onClose }: { classes: { id: string; name
           send(preview !== null);
         }}
       >
-        <Tabs tabs={KIND_TABS} selected={kind} onSelect={chooseKind} label="What to import">
+        <Tabs tabs={bundles ? KIND_TABS : KIND_TABS.slice(0, 1)} selected={kind} onSelect={chooseKind} label="What to import">
           {kind === "csv" ? (
             <div className="space-y-4">
               <p className="text-sm text-slate-700">

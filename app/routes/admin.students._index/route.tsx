@@ -7,16 +7,17 @@ import { useActionResult, useIntentFetcher } from "~/components/action-result";
 import { BackLink, PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/questions/pagination";
 import { StudentDialog } from "~/components/students/student-dialog";
+import { classScopeOf } from "~/domain/auth/roles";
 import { pageSummary } from "~/domain/questions/question-list";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { STUDENTS_MESSAGES, studentsActionSchema } from "~/domain/students/screen-actions";
 import { readStudentScreenQuery, studentDisplayName, studentListSearch } from "~/domain/students/student";
 import { assertNever } from "~/lib/assert-never";
-import { found } from "~/lib/errors";
+import { DomainError, found } from "~/lib/errors";
 import { listClassChoices } from "~/models/cohorts.server";
 import { createStudent, listGrades, listStudents } from "~/models/students.server";
 import { handleAction } from "~/services/action.server";
-import { requireAdmin } from "~/services/auth.server";
+import { requireStaff } from "~/services/auth.server";
 import { importOneRosterUpload, importRosterCsv } from "~/services/roster-import.server";
 
 import { ImportDialog } from "./import-dialog";
@@ -26,20 +27,22 @@ export const meta: MetaFunction = () => [{ title: "Students · Adaptive Testing 
 
 /** One page of the students, searched, filtered and paged in SQL from the URL. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
+  const teacher = await requireStaff(request, context);
+  const scope = classScopeOf(teacher);
   const { query, values } = readStudentScreenQuery(new URL(request.url).searchParams);
-  const [page, classes, grades] = await Promise.all([listStudents(context.db, query), listClassChoices(context.db), listGrades(context.db)]);
+  const [page, classes, grades] = await Promise.all([listStudents(context.db, query, scope), listClassChoices(context.db, scope), listGrades(context.db)]);
   return json({
     students: page.students,
     summary: pageSummary(page.page, page.pageSize, page.total, page.students.length),
     values,
     classes,
     grades,
+    canImportBundles: teacher.role === "admin",
   });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request, context);
+  const teacher = await requireStaff(request, context);
   const { db } = context;
   return handleAction(request, studentsActionSchema, STUDENTS_MESSAGES, async (input) => {
     switch (input.intent) {
@@ -47,11 +50,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
         await createStudent(db, input.values);
         return;
       case "import-csv": {
-        const outcome = await importRosterCsv(db, input.csv, { cohortId: input.cohortId ?? null, apply: input.apply === "1", importedBy: admin });
+        const outcome = await importRosterCsv(db, input.csv, { cohortId: input.cohortId ?? null, apply: input.apply === "1", importedBy: teacher });
         return { data: found(outcome, NOT_FOUND.cohort) };
       }
       case "import-oneroster":
-        return { data: await importOneRosterUpload(db, input.file as FormDataEntryValue | undefined, { apply: input.apply === "1", importedBy: admin }) };
+        if (teacher.role !== "admin") throw new DomainError("forbidden", "Only a district admin can import the district's OneRoster bundle.");
+        return { data: await importOneRosterUpload(db, input.file as FormDataEntryValue | undefined, { apply: input.apply === "1", importedBy: teacher }) };
       default:
         return assertNever(input);
     }
@@ -59,7 +63,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Students() {
-  const { students, summary, values, classes, grades } = useLoaderData<typeof loader>();
+  const { students, summary, values, classes, grades, canImportBundles } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/students";
   const { fetcher, busy, submitIntent } = useIntentFetcher();
@@ -74,6 +78,16 @@ export default function Students() {
         subtitle="Every student on the district's rosters: find one by name or ID to see their classes and tests"
         actions={
           <div className="flex flex-wrap gap-2">
+            {canImportBundles ? (
+              <>
+                <Link to="/admin/audit" className="btn-ghost">
+                  Audit Log
+                </Link>
+                <Link to="/admin/privacy" className="btn-ghost">
+                  Data &amp; Privacy
+                </Link>
+              </>
+            ) : null}
             <button type="button" className="btn-outline" onClick={() => setDialog("import")}>
               <FileUp aria-hidden="true" className="size-4" /> Import
             </button>
@@ -145,7 +159,7 @@ export default function Students() {
       {dialog === "add" ? (
         <StudentDialog initial={null} busy={busy} onClose={() => setDialog(null)} onSubmit={(values) => submitIntent({ intent: "create", values })} />
       ) : null}
-      {dialog === "import" ? <ImportDialog classes={classes} onClose={() => setDialog(null)} /> : null}
+      {dialog === "import" ? <ImportDialog classes={classes} bundles={canImportBundles} onClose={() => setDialog(null)} /> : null}
     </div>
   );
 }

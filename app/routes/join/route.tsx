@@ -222,11 +222,12 @@ export default function Join() {
   const result = useActionData<typeof action>() as ActionResult<JoinedData> | undefined;
   const navigation = useNavigation();
   useActionResult({ data: result, state: navigation.state });
-  const lookupRefused = result && !result.ok && result.intent !== "start" ? result : undefined;
+  const isStart = result?.intent === "start" || result?.intent === "start-rostered";
+  const lookupRefused = result && !result.ok && !isStart ? result : undefined;
   return (
     <StudentLayout>
       {cohort ? (
-        <StudentDetailsForm key={cohort.id} cohort={cohort} code={code} result={result?.intent === "start" ? result : undefined} />
+        <StudentDetailsForm key={cohort.id} cohort={cohort} code={code} result={isStart ? result : undefined} />
       ) : (
         <JoinCodeForm
           key={lookupRefused?.values?.code ?? code}

@@ -29,7 +29,9 @@ export async function sendChatMessage(deps: { env: Pick<Env, "TEST_SESSION">; db
   if (!transcript.ok) throw refusalError(transcript);
   const history = [...transcript.messages, { role: "user" as const, content: input.message }];
 
-  const outcome = await aiProviderFor(deps.ai).chat(question, history, session.aiModel ?? DEFAULT_AI_MODEL);
+  // A class that keeps its students' answers from the AI provider talks to the offline tutor (ADR 0030).
+  const provider = aiProviderFor(session.aiGrading === false ? { ...deps.ai, provider: "offline" } : deps.ai);
+  const outcome = await provider.chat(question, history, session.aiModel ?? DEFAULT_AI_MODEL);
   logAiCall("chat", outcome);
   if (!outcome.ok) throw upstream(outcome.error);
   const stored = await stub.appendChatExchange({ questionId: input.questionId, message: input.message, reply: outcome.value.reply });

@@ -1,0 +1,1 @@
+ALTER TABLE `cohorts` ADD `ai_grading` integer DEFAULT true NOT NULL;

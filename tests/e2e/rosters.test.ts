@@ -1,0 +1,114 @@
+import { writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+import { describe, expect, it } from "vitest";
+
+import { seriousAccessibilityViolations } from "../support/axe";
+import { saveScreenshot, watchForPageErrors } from "../support/browser";
+import { browserSession } from "../support/browser-session";
+import { oneRosterZip } from "../support/oneroster";
+import { demoAccounts } from "../support/worker";
+
+/**
+ * Students as people, end to end: a district admin imports the district's OneRoster bundle and
+ * prints a class's badges; a student joins the rostered class with their PIN and starts the
+ * test; another browser cannot join as them; the teacher finds the student by name and sees
+ * their history, downloads their data and deletes them.
+ */
+const session = browserSession({ signInAs: demoAccounts.admin });
+const toast = (text: string) => session.page.getByTestId("toast").filter({ hasText: text }).waitFor();
+
+describe("rosters, badges and a student's data", () => {
+  it("imports a bundle, prints badges, admits only the student with their PIN, and answers a family's request", async () => {
+    const { page } = session;
+    const bundle = join(tmpdir(), `oneroster-${crypto.randomUUID()}.zip`);
+    writeFileSync(bundle, oneRosterZip("v1.2"));
+
+    // The import: previewed, with the refused rows, then applied.
+    await page.goto("/admin/students");
+    await page.getByRole("button", { name: "Import" }).click();
+    const dialog = page.getByRole("dialog", { name: "Import Students" });
+    await dialog.getByRole("tab", { name: "OneRoster bundle" }).click();
+    await dialog.getByLabel("OneRoster zip").setInputFiles(bundle);
+    await dialog.getByRole("button", { name: "Preview" }).click();
+    await dialog.getByTestId("import-summary").getByText("Nothing is saved yet").waitFor();
+    await dialog.getByText("users.csv line 7:").waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await saveScreenshot(page, "roster-import-preview");
+    await dialog.getByRole("button", { name: "Import", exact: true }).click();
+    await toast("Roster imported");
+    await page.getByTestId("student-row").filter({ hasText: "Okafor, Ada" }).waitFor();
+
+    // The class gets a default test; its badges carry each student's PIN.
+    await page.goto("/admin/cohorts");
+    const card = page.getByTestId("cohort-card").filter({ hasText: "Math 7 - Period 2" });
+    const joinCode = await card.getByTestId("cohort-join-code").innerText();
+    await card.getByRole("button", { name: "Edit Math 7 - Period 2" }).click();
+    const edit = page.getByRole("dialog", { name: "Edit Class" });
+    expect(await edit.getByLabel("Who can join").inputValue()).toBe("rostered");
+    await edit.getByLabel("Default test").selectOption({ index: 1 });
+    await edit.getByRole("button", { name: "Save Class" }).click();
+    await toast("Cohort updated");
+    await card.getByRole("link", { name: /members of Math 7 - Period 2/ }).click();
+    await page.getByRole("heading", { name: "Math 7 - Period 2" }).waitFor();
+    await page.getByTestId("class-teachers").getByText("Marta Rivera").waitFor();
+    await page.getByRole("link", { name: "Badges" }).click();
+    const badge = page.getByTestId("badge-card").filter({ hasText: "Ada Okafor" });
+    const pin = await badge.getByTestId("badge-pin").innerText();
+    expect(pin).toMatch(/^\d{6}$/);
+    expect(await badge.locator("svg").count()).toBe(1);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await saveScreenshot(page, "roster-badges");
+
+    // The student joins on their own device: their name from the roster and their PIN.
+    const studentContext = await session.browser.newContext({ baseURL: session.worker.origin, viewport: { width: 390, height: 844 } });
+    const student = await studentContext.newPage();
+    const studentErrors = watchForPageErrors(student);
+    await student.goto(`/join?code=${joinCode}`);
+    await student.getByRole("heading", { name: "Welcome to Math 7 - Period 2" }).waitFor();
+    await student.getByLabel("Your Name").selectOption({ label: "Ada Okafor" });
+    await student.getByLabel("Class PIN").fill(pin);
+    expect(await seriousAccessibilityViolations(student)).toEqual([]);
+    await saveScreenshot(student, "roster-join");
+    await student.getByRole("button", { name: "Start Test" }).click();
+    await student.getByRole("heading", { name: "Before You Begin" }).waitFor();
+    await student.getByRole("button", { name: "Start Test" }).click();
+    await student.waitForURL(/\/test\/[^/?]+\?session=/);
+
+    // A second browser cannot join as her without her PIN.
+    const otherContext = await session.browser.newContext({ baseURL: session.worker.origin });
+    const other = await otherContext.newPage();
+    await other.goto(`/join?code=${joinCode}`);
+    await other.getByLabel("Your Name").selectOption({ label: "Ada Okafor" });
+    await other.getByLabel("Class PIN").fill(pin === "000000" ? "111111" : "000000");
+    await other.getByRole("button", { name: "Start Test" }).click();
+    await other.getByRole("alert").getByText("That PIN is not right.").waitFor();
+    expect(other.url()).toContain("/join");
+    await otherContext.close();
+    expect(studentErrors()).toEqual([]);
+    await studentContext.close();
+
+    // The teacher finds her by name and sees her history.
+    await page.goto("/admin/students");
+    await page.getByLabel("Search").fill("okafor");
+    await page.getByTestId("students-count").getByText("Showing 1 of 1 students").waitFor();
+    await page.getByRole("link", { name: "Okafor, Ada" }).click();
+    await page.getByRole("heading", { name: "Ada Okafor" }).waitFor();
+    await page.getByTestId("student-session").getByText("In Progress").waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await saveScreenshot(page, "student-page");
+
+    // The family's request: a copy of her data, then its deletion.
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download Data" }).click()]);
+    expect(download.suggestedFilename()).toBe("student-S-2001-data.json");
+    const exported = JSON.parse(await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8")));
+    expect(exported.student).toMatchObject({ studentId: "S-2001", givenName: "Ada" });
+    expect(exported.sessions).toHaveLength(1);
+    await page.getByRole("button", { name: "Delete" }).click();
+    await page.getByRole("dialog", { name: "Delete Ada Okafor?" }).getByRole("button", { name: "Delete Student and Data" }).click();
+    await toast("Student deleted");
+    await page.waitForURL(/\/admin\/students$/);
+    expect(await page.getByTestId("student-row").filter({ hasText: "Okafor" }).count()).toBe(0);
+  });
+});
