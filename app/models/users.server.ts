@@ -3,7 +3,7 @@ import { and, count, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { users } from "~/db/schema";
 import type { CurrentUser } from "~/domain/auth/current-user";
-import { normalizeEmail, resolveRole } from "~/domain/auth/roles";
+import { normalizeEmail, resolveRole, type Role } from "~/domain/auth/roles";
 
 import { auditStatement, recordAudit } from "./audit-log.server";
 
@@ -107,4 +107,26 @@ export async function upsertOidcUser(db: Database, profile: OidcProfile): Promis
 
 export class IdentityConflictError extends Error {
   override name = "IdentityConflictError";
+}
+
+/** Every account, staff first, for the district admin's roles screen (at most 500: the district's staff and students who sign in). */
+export function listAccounts(db: Database) {
+  return db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, role: users.role, lastSignInAt: users.lastSignInAt })
+    .from(users)
+    .orderBy(sql`case ${users.role} when 'admin' then 0 when 'teacher' then 1 else 2 end`, users.email)
+    .limit(500);
+}
+
+/** Changes an account's stored role, with its audit entry, together; null for an unknown account. */
+export async function changeRole(db: Database, id: string, role: Role, actor: { id: string; email: string }) {
+  const account = await findUserById(db, id);
+  if (!account) return null;
+  if (account.role !== role) {
+    await db.batch([
+      db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id)),
+      auditStatement(db, actor, { action: "role.changed", subject: `account:${id}`, detail: { from: account.role, to: role } }),
+    ]);
+  }
+  return { id, email: account.email, role };
 }

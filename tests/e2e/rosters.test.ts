@@ -40,6 +40,13 @@ describe("rosters, badges and a student's data", () => {
     await toast("Roster imported");
     await page.getByTestId("student-row").filter({ hasText: "Okafor, Ada" }).waitFor();
 
+    // The bundle's teacher has an account with the teacher role.
+    await page.getByRole("link", { name: "Accounts & Roles" }).click();
+    const teacherRow = page.getByTestId("account-row").filter({ hasText: "mrivera@riverside.example" });
+    expect(await teacherRow.getByLabel("Role of mrivera@riverside.example").inputValue()).toBe("teacher");
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await saveScreenshot(page, "accounts-and-roles");
+
     // The class gets a default test; its badges carry each student's PIN.
     await page.goto("/admin/cohorts");
     const card = page.getByTestId("cohort-card").filter({ hasText: "Math 7 - Period 2" });

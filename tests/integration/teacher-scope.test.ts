@@ -165,3 +165,39 @@ describe("what only a district admin does", () => {
     expect(ids((await teacherA.get("/api/students")).data.students)).toHaveLength(2);
   });
 });
+
+describe("roles: a district admin makes teachers (PUT /api/users/{id}/role)", () => {
+  it("lists accounts and changes a role, recorded in the audit log; the account then has the role's reach", async () => {
+    const id = crypto.randomUUID();
+    await worker.d1.prepare("insert into users (id, email, role) values (?, 'new-teacher@school.example', 'student')").bind(id).run();
+    const { client: newcomer } = await clientFor(worker, "new-teacher@school.example");
+    expect((await newcomer.get("/api/cohorts")).status).toBe(403);
+
+    const accounts = (await admin.get("/api/users")).data as { email: string; role: string }[];
+    expect(accounts).toEqual(expect.arrayContaining([expect.objectContaining({ email: "teacher-a@school.example", role: "teacher" })]));
+    expect(await admin.put(`/api/users/${id}/role`, { role: "teacher" })).toEqual({
+      status: 200,
+      data: { id, email: "new-teacher@school.example", role: "teacher" },
+    });
+    expect(await newcomer.get("/api/cohorts")).toEqual({ status: 200, data: [] });
+    const entry = await worker.d1.prepare("select actor_email, subject, detail from audit_log where action = 'role.changed'").first();
+    expect(entry).toEqual({ actor_email: "admin@example.com", subject: `account:${id}`, detail: JSON.stringify({ from: "student", to: "teacher" }) });
+  });
+
+  it("refuses a bad role (400), an unknown account (404), one's own role (409), and anyone but a district admin", async () => {
+    const adminId = (await worker.d1.prepare("select id from users where email = 'admin@example.com'").first<{ id: string }>())!.id;
+    const someone = (await worker.d1.prepare("select id from users where email = 'teacher-b@school.example'").first<{ id: string }>())!.id;
+    expect((await admin.put(`/api/users/${someone}/role`, { role: "principal" })).status).toBe(400);
+    expect(await admin.put("/api/users/nobody/role", { role: "teacher" })).toEqual({ status: 404, data: { message: "Account Not Found" } });
+    expect(await admin.put(`/api/users/${adminId}/role`, { role: "student" })).toEqual({
+      status: 409,
+      data: { message: "You cannot change your own role: ask another district admin." },
+    });
+    expect((await teacherA.put(`/api/users/${someone}/role`, { role: "admin" })).status).toBe(403);
+    expect((await teacherA.get("/api/users")).status).toBe(403);
+    expect((await student.get("/api/users")).status).toBe(403);
+    expect((await apiClient(worker).get("/api/users")).status).toBe(401);
+    expect((await worker.request("/admin/staff", { jar: jarA })).status).toBe(403);
+    expect(await worker.d1.prepare("select role from users where id = ?").bind(someone).first("role")).toBe("teacher");
+  });
+});

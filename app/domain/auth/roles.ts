@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /**
  * The roles (ADR 0031): a district admin ("admin": everything, plus rosters, roles, the audit log
  * and retention), a teacher (the classes they own or co-teach and those classes' students,
@@ -6,7 +8,8 @@
  * or when its e-mail is in the deployment's ADMIN_EMAILS list, checked on every request so that
  * editing the list takes effect without a database change.
  */
-export type Role = "admin" | "teacher" | "student";
+const ROLES = ["admin", "teacher", "student"] as const;
+export type Role = (typeof ROLES)[number];
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -43,3 +46,13 @@ export type ClassScope = { teacherId: string } | null;
 export function classScopeOf(user: { id: string; role: Role }): ClassScope {
   return user.role === "admin" ? null : { teacherId: user.id };
 }
+
+/** PUT /api/users/{id}/role and the roles screen: the account's new stored role. */
+export const roleChangeSchema = z.object({ role: z.enum(ROLES, { errorMap: () => ({ message: "role must be admin, teacher or student" }) }) }).strict();
+
+export const OWN_ROLE = "You cannot change your own role: ask another district admin.";
+
+/** The roles screen's one intent. */
+export const rolesActionSchema = z.discriminatedUnion("intent", [roleChangeSchema.extend({ intent: z.literal("set-role"), id: z.string().trim() })]);
+
+export const ROLES_MESSAGES = { intents: { "set-role": { success: "Role saved", failure: "Failed to change the role." } } };

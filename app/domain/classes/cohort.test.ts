@@ -19,7 +19,13 @@ describe("cohortCreateSchema", () => {
   });
 
   it("reads a blank join code as none (generated later), and upper-cases and trims a typed one", () => {
-    expect(cohortCreateSchema.parse({ name: " Period 3 ", joinCode: "  " })).toEqual({ name: "Period 3", joinCode: null, isActive: true, access: "open", aiGrading: true });
+    expect(cohortCreateSchema.parse({ name: " Period 3 ", joinCode: "  " })).toEqual({
+      name: "Period 3",
+      joinCode: null,
+      isActive: true,
+      access: "open",
+      aiGrading: true,
+    });
     expect(cohortCreateSchema.parse({ name: "Period 3", joinCode: " math-7b " }).joinCode).toBe("MATH-7B");
     expect(cohortCreateSchema.parse({ name: "Period 3", joinCode: null }).joinCode).toBeNull();
   });

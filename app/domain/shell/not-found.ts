@@ -18,6 +18,7 @@ export const NOT_FOUND = {
   cohort: "Class Not Found",
   answer: "Answer Not Found",
   student: "Student Not Found",
+  account: "Account Not Found",
   rosterMember: "That Student Is Not On This Class's Roster",
 } as const;
 

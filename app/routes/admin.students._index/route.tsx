@@ -86,6 +86,9 @@ export default function Students() {
                 <Link to="/admin/privacy" className="btn-ghost">
                   Data &amp; Privacy
                 </Link>
+                <Link to="/admin/staff" className="btn-ghost">
+                  Accounts &amp; Roles
+                </Link>
               </>
             ) : null}
             <button type="button" className="btn-outline" onClick={() => setDialog("import")}>
