@@ -20,7 +20,7 @@ describe("Class Management", () => {
     await page.getByRole("heading", { name: "Class Management" }).waitFor();
     expect(await page.getByRole("link", { name: "Back to Tests" }).getAttribute("href")).toBe("/admin/tests");
     const demo = page.getByTestId("cohort-card").filter({ hasText: "Demo Class" });
-    expect(await demo.getByRole("link", { name: "Demo Class" }).getAttribute("href")).toMatch(/^\/admin\/analytics\?cohortId=[^&]+&testConfigId=.+$/);
+    expect(await demo.getByRole("link", { name: "Demo Class", exact: true }).getAttribute("href")).toMatch(/^\/admin\/analytics\?cohortId=[^&]+&testConfigId=.+$/);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
     // Create: the name is required; the test mode appears only once a test is chosen.
@@ -42,7 +42,7 @@ describe("Class Management", () => {
     const code = await card.getByTestId("cohort-join-code").innerText();
     expect(code).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
     await card.getByText("Diagnostic").waitFor();
-    expect(await card.getByRole("link", { name: "Period 4 Science" }).getAttribute("href")).toContain("&testConfigId=");
+    expect(await card.getByRole("link", { name: "Period 4 Science", exact: true }).getAttribute("href")).toContain("&testConfigId=");
 
     // Edit: a blank code keeps the old one; "No default test" clears the test.
     await card.getByRole("button", { name: "Edit Period 4 Science" }).click();
@@ -56,7 +56,7 @@ describe("Class Management", () => {
     const edited = page.getByTestId("cohort-card").filter({ hasText: "Period 4 Biology" });
     await edited.getByText("No default test").waitFor();
     expect(await edited.getByTestId("cohort-join-code").innerText()).toBe(code);
-    expect(await edited.getByRole("link", { name: "Period 4 Biology" }).getAttribute("href")).not.toContain("testConfigId");
+    expect(await edited.getByRole("link", { name: "Period 4 Biology", exact: true }).getAttribute("href")).not.toContain("testConfigId");
     await saveScreenshot(page, "classes-list");
 
     // The QR dialog: a server-drawn SVG, the join link on this origin, and a copy button.
