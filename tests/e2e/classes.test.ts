@@ -20,7 +20,9 @@ describe("Class Management", () => {
     await page.getByRole("heading", { name: "Class Management" }).waitFor();
     expect(await page.getByRole("link", { name: "Back to Tests" }).getAttribute("href")).toBe("/admin/tests");
     const demo = page.getByTestId("cohort-card").filter({ hasText: "Demo Class" });
-    expect(await demo.getByRole("link", { name: "Demo Class", exact: true }).getAttribute("href")).toMatch(/^\/admin\/analytics\?cohortId=[^&]+&testConfigId=.+$/);
+    expect(await demo.getByRole("link", { name: "Demo Class", exact: true }).getAttribute("href")).toMatch(
+      /^\/admin\/analytics\?cohortId=[^&]+&testConfigId=.+$/,
+    );
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
     // Create: the name is required; the test mode appears only once a test is chosen.
