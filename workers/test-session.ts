@@ -186,8 +186,7 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
   }
 
   async allChats(): Promise<Record<string, ChatMessage[]>> {
-    if (!(await this.load())) return {};
-    return { ...this.fromArchive?.chats, ...(await readChats(this.ctx.storage)) };
+    return (await this.load()) ? { ...this.fromArchive?.chats, ...(await readChats(this.ctx.storage)) } : {};
   }
 
   async appendChatExchange(input: ChatExchangeInput): Promise<ChatTranscriptResult> {

@@ -139,6 +139,9 @@ describe("a class's roster page", () => {
     expect(before.html).toContain("Marta Rivera");
     const route = "routes/admin.cohorts_.$id";
     const katherine = await idOf("S-4001");
+    // The roster page's search reads the Students screen's own loader, as its fetcher does.
+    const found = await worker.request(`/admin/students?index&q=johnson&_data=${encodeURIComponent(STUDENTS[1])}`, { jar: admin });
+    expect(((await found.json()) as { students: { id: string }[] }).students.map((row) => row.id)).toEqual([katherine]);
     expect((await postIntent(`/admin/cohorts/${cohortId}`, route, { intent: "enroll", studentId: katherine })).result).toMatchObject({ ok: true });
     expect((await page(`/admin/cohorts/${cohortId}`)).html).toContain("Johnson, Katherine");
     expect((await postIntent(`/admin/cohorts/${cohortId}`, route, { intent: "unenroll", studentId: katherine })).result).toMatchObject({ ok: true });

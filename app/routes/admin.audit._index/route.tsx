@@ -6,6 +6,7 @@ import { LiveFilterForm } from "~/components/live-filter-form";
 import { LocalTime } from "~/components/local-time";
 import { BackLink, PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/questions/pagination";
+import { TableHeadings } from "~/components/table-headings";
 import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, auditSearch, readAuditQuery } from "~/domain/audit/audit-entry";
 import { pageSummary } from "~/domain/questions/question-list";
 import { shownTime, timeZoneFromCookieHeader } from "~/domain/shell/time-zone";
@@ -99,15 +100,7 @@ export default function AuditLog() {
         <div className="card mt-6 overflow-x-auto">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Audit log entries, newest first</caption>
-            <thead className="border-b border-slate-200 text-slate-700">
-              <tr>
-                {["When", "Who", "What happened", "Student", "Subject", "Detail"].map((heading) => (
-                  <th key={heading} scope="col" className="px-4 py-2 font-medium">
-                    {heading}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <TableHeadings headings={["When", "Who", "What happened", "Student", "Subject", "Detail"]} cellClassName="px-4 py-2" />
             <tbody className="text-slate-900">
               {entries.map((entry) => (
                 <tr key={entry.id} className="border-b border-slate-100 align-top last:border-0" data-testid="audit-entry">

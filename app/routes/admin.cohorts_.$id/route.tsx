@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 
 import { useActionResult, useIntentFetcher } from "~/components/action-result";
 import { BackLink, PageHeader } from "~/components/page-header";
+import { TableHeadings } from "~/components/table-headings";
 import { classScopeOf } from "~/domain/auth/roles";
 import { ROSTER_MESSAGES, rosterActionSchema } from "~/domain/classes/screen-actions";
 import { NOT_FOUND, refuseMissing } from "~/domain/shell/not-found";
@@ -18,7 +19,7 @@ import { handleAction } from "~/services/action.server";
 import { requireStaff } from "~/services/auth.server";
 import { notFoundPage } from "~/services/http-errors.server";
 
-import type { loader as studentsApi } from "../api.students";
+import type { loader as studentsScreen } from "../admin.students._index/route";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.cohort.name ?? "Class"} · Class Management · Adaptive Testing Engine` }];
 
@@ -101,22 +102,7 @@ export default function ClassRoster() {
         ) : (
           <table className="mt-3 w-full text-left text-sm">
             <caption className="sr-only">The class&apos;s roster, by family name</caption>
-            <thead className="border-b border-slate-200 text-slate-700">
-              <tr>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Name
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Student ID
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Grade
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHeadings headings={["Name", "Student ID", "Grade", { label: "Actions", hidden: true }]} cellClassName="py-2 pr-4" />
             <tbody className="text-slate-900">
               {roster.map((student) => (
                 <tr key={student.id} className="border-b border-slate-100 last:border-0" data-testid="roster-row">
@@ -147,17 +133,17 @@ export default function ClassRoster() {
   );
 }
 
-/** Finds a student by name or ID (GET /api/students) and puts them on the roster. */
+/** Finds a student by name or ID (the Students screen's own search, read by a fetcher) and puts them on the roster. */
 function AddToRoster({ rosterIds, busy, onAdd }: { rosterIds: string[]; busy: boolean; onAdd: (studentId: string) => void }) {
   const [term, setTerm] = useState("");
-  const search = useFetcher<typeof studentsApi>();
+  const search = useFetcher<typeof studentsScreen>();
   const { load } = search;
   useEffect(() => {
     if (!term.trim()) return;
-    const timer = setTimeout(() => load(`/api/students?${new URLSearchParams({ q: term.trim() })}`), 250);
+    const timer = setTimeout(() => load(`/admin/students?index&${new URLSearchParams({ q: term.trim() })}`), 250);
     return () => clearTimeout(timer);
   }, [term, load]);
-  const found = term.trim() && search.data && "students" in search.data ? search.data.students.filter((student) => !rosterIds.includes(student.id)) : [];
+  const found = term.trim() && search.data ? search.data.students.filter((student) => !rosterIds.includes(student.id)) : [];
 
   return (
     <div className="relative w-full max-w-sm">

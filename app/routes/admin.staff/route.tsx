@@ -4,6 +4,7 @@ import { useFetcher, useLoaderData } from "@remix-run/react";
 import { useActionResult } from "~/components/action-result";
 import { LocalTime } from "~/components/local-time";
 import { BackLink, PageHeader } from "~/components/page-header";
+import { TableHeadings } from "~/components/table-headings";
 import { OWN_ROLE, ROLES_MESSAGES, rolesActionSchema } from "~/domain/auth/roles";
 import type { ActionResult } from "~/domain/shell/action-result";
 import { NOT_FOUND } from "~/domain/shell/not-found";
@@ -80,15 +81,7 @@ export default function AccountsAndRoles() {
       <div className="card mt-6 overflow-x-auto">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Accounts and their roles</caption>
-          <thead className="border-b border-slate-200 text-slate-700">
-            <tr>
-              {["Account", "Last sign-in", "Role"].map((heading) => (
-                <th key={heading} scope="col" className="px-4 py-2 font-medium">
-                  {heading}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <TableHeadings headings={["Account", "Last sign-in", "Role"]} cellClassName="px-4 py-2" />
           <tbody className="text-slate-900">
             {accounts.map((account) => (
               <tr key={account.id} className="border-b border-slate-100 last:border-0" data-testid="account-row">

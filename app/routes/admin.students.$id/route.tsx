@@ -8,6 +8,7 @@ import { ConfirmDialog } from "~/components/dialog";
 import { LocalTime } from "~/components/local-time";
 import { BackLink, PageHeader } from "~/components/page-header";
 import { StudentDialog } from "~/components/students/student-dialog";
+import { TableHeadings } from "~/components/table-headings";
 import { classScopeOf } from "~/domain/auth/roles";
 import { MODE_LABELS } from "~/domain/sessions/session-list";
 import { NOT_FOUND } from "~/domain/shell/not-found";
@@ -168,25 +169,10 @@ export default function StudentPage() {
         ) : (
           <table className="mt-2 w-full text-left text-sm">
             <caption className="sr-only">Every test session of {studentDisplayName(student)}, newest first</caption>
-            <thead className="border-b border-slate-200 text-slate-700">
-              <tr>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Date
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Test
-                </th>
-                <th scope="col" className="py-2 pr-4 text-right font-medium">
-                  Scale score
-                </th>
-                <th scope="col" className="py-2 pr-4 text-right font-medium">
-                  Score
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  Status
-                </th>
-              </tr>
-            </thead>
+            <TableHeadings
+              headings={["Date", "Test", { label: "Scale score", align: "right" }, { label: "Score", align: "right" }, "Status"]}
+              cellClassName="py-2 pr-4"
+            />
             <tbody className="text-slate-900">
               {sessions.map((session) => (
                 <tr key={session.id} className="border-b border-slate-100 last:border-0" data-testid="student-session">

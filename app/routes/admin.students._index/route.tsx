@@ -7,6 +7,7 @@ import { useActionResult, useIntentFetcher } from "~/components/action-result";
 import { BackLink, PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/questions/pagination";
 import { StudentDialog } from "~/components/students/student-dialog";
+import { TableHeadings } from "~/components/table-headings";
 import { classScopeOf } from "~/domain/auth/roles";
 import { pageSummary } from "~/domain/questions/question-list";
 import { NOT_FOUND } from "~/domain/shell/not-found";
@@ -117,22 +118,7 @@ export default function Students() {
         <div className={`card mt-2 overflow-x-auto ${loading ? "opacity-60" : ""}`} aria-busy={loading}>
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Students, by family name</caption>
-            <thead className="border-b border-slate-200 text-slate-700">
-              <tr>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  Name
-                </th>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  Student ID
-                </th>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  Grade
-                </th>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  Status
-                </th>
-              </tr>
-            </thead>
+            <TableHeadings headings={["Name", "Student ID", "Grade", "Status"]} cellClassName="px-4 py-2" />
             <tbody>
               {students.map((student) => (
                 <tr key={student.id} className="border-b border-slate-100 last:border-0" data-testid="student-row">
