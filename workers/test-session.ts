@@ -1,13 +1,23 @@
 import { DurableObject } from "cloudflare:workers";
 
 import { createDatabase } from "~/db/client.server";
-import { applyModelGrade, applyTeacherGrade, type AttemptState, finish, startAttempt, submit } from "~/domain/sessions/attempt";
+import {
+  applyModelGrade,
+  applyTeacherGrade,
+  type AttemptState,
+  finish,
+  pauseAttempt,
+  resumeAttempt,
+  startAttempt,
+  submit,
+} from "~/domain/sessions/attempt";
 import { blueprintSchema, type SessionBlueprint } from "~/domain/sessions/blueprint";
 import { modelGradeRequest, offlineGradeLog } from "~/domain/sessions/scoring";
 import { HEALTH_PROBE_SESSION_ID, SELF_CHECK_ANSWERS, selfCheckBlueprint } from "~/domain/sessions/self-check";
 import { ARCHIVE_RETRY_MS, archiveDelayMs, archiveDueAt } from "~/domain/sessions/session-archive";
 import {
   type BeginResult,
+  type BreakResult,
   type ChatExchangeInput,
   chatExchangeSchema,
   type ChatMessage,
@@ -18,6 +28,7 @@ import {
   MAX_CHAT_TURNS,
   type ModelGradeInput,
   modelGradeSchema,
+  PAUSED_MESSAGE,
   type SelfCheckResult,
   type SubmitAnswerInput,
   submitAnswerSchema,
@@ -28,7 +39,7 @@ import {
   type TestSessionRpc,
   type ViewResult,
 } from "~/domain/sessions/session-contract";
-import { isCompleted, isPastDeadline } from "~/domain/sessions/session-state";
+import { isCompleted, isPastDeadline, isPaused, latestDeadline, PAUSE_REFUSALS } from "~/domain/sessions/session-state";
 import { sessionProgress, sessionView, toAnswerOutcome } from "~/domain/sessions/session-view";
 import { nextFlushDelayMs, sessionBehind } from "~/domain/sessions/write-behind";
 import type { Env } from "~/env";
@@ -139,6 +150,8 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
       }
       case "not_current":
         return { ok: false, reason: "not_current", message: "This is not the question being asked. Reload the test to continue." };
+      case "paused":
+        return { ok: false, reason: "paused", message: PAUSED_MESSAGE };
       case "wrong_form":
         return { ok: false, reason: "invalid_input", message: "answer: this answer does not fit the question's type" };
       default: {
@@ -155,6 +168,30 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
     if (isCompleted(loaded.state.session)) return { ok: true, outcome: "already_completed", view: sessionView(loaded.state, loaded.blueprint, now) };
     const state = await this.save(finish(loaded.state, now), now);
     return { ok: true, outcome: "completed", view: sessionView(state, loaded.blueprint, now) };
+  }
+
+  async pause(): Promise<BreakResult> {
+    const loaded = await this.load();
+    if (!loaded) return { ok: false, reason: "not_begun" };
+    const now = Date.now();
+    const outcome = pauseAttempt(loaded.state, now);
+    if (!outcome.ok) return { ok: false, reason: "break_refused", message: PAUSE_REFUSALS[outcome.reason] };
+    const state = await this.save(outcome.state, now);
+    return { ok: true, view: sessionProgress(state, loaded.blueprint, now) };
+  }
+
+  async resume(): Promise<BreakResult> {
+    const loaded = await this.load();
+    if (!loaded) return { ok: false, reason: "not_begun" };
+    const now = Date.now();
+    // A break that outlasted its allowance may have run the clock out: the session is over.
+    if (isPastDeadline(loaded.state.session, now) && !isCompleted(loaded.state.session)) {
+      const state = await this.save(finish(loaded.state, now, "time_up"), now);
+      return { ok: true, view: sessionProgress(state, loaded.blueprint, now) };
+    }
+    const resumed = resumeAttempt(loaded.state, now);
+    const state = resumed === loaded.state ? resumed : await this.save(resumed, now);
+    return { ok: true, view: sessionProgress(state, loaded.blueprint, now) };
   }
 
   async applyModelGrade(input: ModelGradeInput): Promise<ViewResult> {
@@ -199,6 +236,7 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
     if (isCompleted(state.session) || isPastDeadline(state.session, now)) {
       return { ok: false, reason: "completed", snapshot: sessionView(state, loaded.blueprint, now).snapshot };
     }
+    if (isPaused(state.session)) return { ok: false, reason: "paused", message: PAUSED_MESSAGE };
     const { questionId, message, reply } = parsed.data;
     if (state.answers[questionId]) return { ok: false, reason: "chat_closed", message: "This question has already been answered." };
     const messages = await this.readChat(questionId);
@@ -387,7 +425,8 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
     if (this.fromArchive) return;
     const pending = await this.readPending();
     const archiveAt = archiveDueAt(state, pending !== null, archiveDelayMs(this.env.SESSION_ARCHIVE_AFTER_HOURS));
-    const times = [isCompleted(state.session) ? null : state.session.deadlineAt, pending?.flushAt ?? null, archiveAt].filter(
+    // While on a break the deadline waits, at most until the break time allowed runs out.
+    const times = [isCompleted(state.session) ? null : latestDeadline(state.session), pending?.flushAt ?? null, archiveAt].filter(
       (time): time is number => time !== null,
     );
     const wanted = times.length ? Math.min(...times) : null;

@@ -21,6 +21,7 @@ export function refusalError(refusal: SessionRefusal): DomainError {
     case "completed":
       return conflict("This test session is already completed.");
     case "chat_closed":
+    case "paused":
       return conflict(refusal.message);
     default: {
       const unhandled: never = refusal;

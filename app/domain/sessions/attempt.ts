@@ -1,3 +1,6 @@
+import { type Accommodations, NO_ACCOMMODATIONS } from "~/domain/accommodations/accommodations";
+import { choicesReduced, NON_STANDARD_REASONS, nonStandardReasons, reducedOptions } from "~/domain/accommodations/non-standard";
+import { accommodatedQuestionSeconds, accommodatedSessionSeconds } from "~/domain/accommodations/timing";
 import { type EngineBank, type EngineState, nextEngineStep, startEngine, testLength, updateEngine } from "~/domain/adaptive/engine";
 import { competencyMastery, moduleRecommendations, scaleScore, totalScorePercent, unaskedPoints } from "~/domain/adaptive/results";
 import type { GradingResult } from "~/domain/ai/schemas";
@@ -6,10 +9,14 @@ import { type QuestionView, questionView, type SessionBlueprint, type SessionQue
 import { answerFitsQuestion, fromGrade, isOpenQuestion, type OfflineGrading, scoreAnswer } from "./scoring";
 import type { AttemptResults, ChatMessage, Scored, SubmitAnswerInput } from "./session-contract";
 import {
+  breakShiftMs,
   completeSession,
   endedBeforeStoppingRule,
   isCompleted,
   isPastDeadline,
+  isPaused,
+  pauseSession,
+  resumeSession,
   type SessionState,
   startSession,
   wasEndedEarly,
@@ -36,6 +43,14 @@ export const LATE_GRACE_MS = 3_000;
 
 const questionById = (blueprint: SessionBlueprint, id: string) => blueprint.questions.find((question) => question.id === id);
 
+/** The accommodations the session runs with (ADR 0032): none for a blueprint without them. */
+export const accommodationsOf = (blueprint: SessionBlueprint): Accommodations => blueprint.accommodations ?? NO_ACCOMMODATIONS;
+
+/** A question's options as this student is shown them: fewer under the reduced-choices accommodation. */
+function shownOptions(question: SessionQuestion, blueprint: SessionBlueprint): SessionQuestion["options"] {
+  return choicesReduced(accommodationsOf(blueprint), question) ? reducedOptions(question.options, blueprint.seed, question.id) : question.options;
+}
+
 function engineBank(blueprint: SessionBlueprint): EngineBank {
   return {
     items: blueprint.questions.map((question) => ({
@@ -55,13 +70,21 @@ function serve(state: AttemptState, blueprint: SessionBlueprint, now: number): A
   const step = nextEngineStep(state.engine, engineBank(blueprint));
   if ("stop" in step) return { ...state, session: completeSession(state.session, now, "stopping_rule") };
   const question = questionById(blueprint, step.question.id)!;
-  const deadlineAt = question.timeLimitSeconds ? now + question.timeLimitSeconds * 1000 : null;
+  const limitSeconds = accommodatedQuestionSeconds(question.timeLimitSeconds, accommodationsOf(blueprint).extendedTime);
+  const deadlineAt = limitSeconds ? now + limitSeconds * 1000 : null;
   return { ...state, current: { questionId: question.id, servedAt: now, deadlineAt } };
 }
 
 export function startAttempt(blueprint: SessionBlueprint, now: number): AttemptState {
   const state: AttemptState = {
-    session: startSession({ sessionId: blueprint.sessionId, durationSeconds: blueprint.durationSeconds }, now),
+    session: startSession(
+      {
+        sessionId: blueprint.sessionId,
+        durationSeconds: accommodatedSessionSeconds(blueprint.durationSeconds, accommodationsOf(blueprint).extendedTime),
+        breakSeconds: accommodationsOf(blueprint).breaks ? accommodationsOf(blueprint).breakMinutes * 60 : 0,
+      },
+      now,
+    ),
     engine: startEngine(blueprint.seed, { mode: blueprint.mode }),
     current: null,
     answers: {},
@@ -73,7 +96,23 @@ export function startAttempt(blueprint: SessionBlueprint, now: number): AttemptS
 export function currentQuestion(state: AttemptState, blueprint: SessionBlueprint, now: number): QuestionView | null {
   if (!state.current || isCompleted(state.session)) return null;
   const question = questionById(blueprint, state.current.questionId)!;
-  return questionView(question, state.session.answeredQuestionIds.length + 1, state.current.deadlineAt, now);
+  // A break stops the question's timer as it stops the session's.
+  const deadlineAt = state.current.deadlineAt === null ? null : state.current.deadlineAt + breakShiftMs(state.session, now);
+  return questionView(question, state.session.answeredQuestionIds.length + 1, deadlineAt, now, shownOptions(question, blueprint));
+}
+
+/** Starts a break (ADR 0032): refused without breaks, without break time left, or once the session is over. */
+export function pauseAttempt(state: AttemptState, now: number) {
+  const paused = pauseSession(state.session, now);
+  return paused.ok ? { ok: true as const, state: { ...state, session: paused.state } } : paused;
+}
+
+/** Ends the break: the session's deadline and the question's own move on by its length. */
+export function resumeAttempt(state: AttemptState, now: number): AttemptState {
+  const { state: session, shiftMs } = resumeSession(state.session, now);
+  if (session === state.session) return state;
+  const current = state.current && state.current.deadlineAt !== null ? { ...state.current, deadlineAt: state.current.deadlineAt + shiftMs } : state.current;
+  return { ...state, session, current };
 }
 
 type SubmitOutcome =
@@ -81,6 +120,7 @@ type SubmitOutcome =
   | { kind: "repeat"; state: AttemptState; answer: AttemptAnswer; question: SessionQuestion }
   | { kind: "completed"; state: AttemptState }
   | { kind: "not_current"; state: AttemptState }
+  | { kind: "paused"; state: AttemptState }
   | { kind: "wrong_form"; state: AttemptState };
 
 /**
@@ -101,6 +141,8 @@ export function submit(
   const stored = state.answers[input.questionId];
   if (stored) return { kind: "repeat", state, answer: stored, question: questionById(blueprint, input.questionId)! };
   if (isCompleted(state.session) || isPastDeadline(state.session, now)) return { kind: "completed", state: finish(state, now, "time_up") };
+  // A break hides the question; an answer from another tab waits for the resume.
+  if (isPaused(state.session)) return { kind: "paused", state };
   const question = state.current?.questionId === input.questionId ? questionById(blueprint, input.questionId) : undefined;
   if (!question || !state.current) return { kind: "not_current", state };
   if (!answerFitsQuestion(question, input.answer)) return { kind: "wrong_form", state };
@@ -213,8 +255,14 @@ export function attemptResults(state: AttemptState, blueprint: SessionBlueprint)
   }));
   const moduleName = new Map(blueprint.modules.map((module) => [module.id, module.name]));
   const scale = scaleScore(overall);
+  const nonStandard = nonStandardReasons(
+    blueprint.accommodations,
+    answered.map(({ question }) => question),
+  );
   return {
     totalScore,
+    /** Accommodations that changed what was measured, in words (ADR 0032): empty for a standard session. */
+    nonStandardReasons: nonStandard.map((reason) => NON_STANDARD_REASONS[reason]),
     /** The student ended the session before the engine's stop (ADR 0012). */
     endedEarly: wasEndedEarly(state.session.completedReason),
     /** Questions the test could still have asked, counted as 0 in totalScore (0 unless it ended before the engine's stop). */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { accommodationsSchema } from "~/domain/accommodations/accommodations";
 import { TEST_MODES } from "~/domain/adaptive/engine";
 import { CURRICULUM_LIMITS, QUESTION_LIMITS, STORED_QUESTION_TEXT_CHARS, TEST_LIMITS } from "~/domain/content-limits";
 import { DIFFICULTIES, QUESTION_TYPES } from "~/domain/questions/question-types";
@@ -33,6 +34,8 @@ const sessionQuestionSchema = z.object({
   systemInstruction: z.string().nullable(),
   initialPrompt: z.string().nullable(),
   scenarioTitle: z.string().nullable(),
+  /** A reading item: reading it aloud changes what it measures (ADR 0032). Absent from older blueprints. */
+  measuresReading: z.boolean().optional(),
 });
 export type SessionQuestion = z.infer<typeof sessionQuestionSchema>;
 
@@ -65,6 +68,8 @@ export const blueprintSchema = z.object({
   modelWillGrade: z.boolean().optional(),
   /** The code that resumes this session on another device, so its question page reads no D1 (absent from older blueprints). */
   resumeCode: z.string().max(MAX_ID_LENGTH).nullable().optional(),
+  /** The student's accommodations in this class, from their record (ADR 0032); the object applies them. Absent: none. */
+  accommodations: accommodationsSchema.nullable().optional(),
 });
 export type SessionBlueprint = z.infer<typeof blueprintSchema>;
 
@@ -82,16 +87,28 @@ export type QuestionView = {
   timeLimitSeconds: number | null;
   /** Seconds left on this question's own timer, or null when it has none. */
   questionTimeRemaining: number | null;
+  /** Some answer choices were taken away (the reduced-choices accommodation). */
+  optionsReduced: boolean;
+  /** Reading it aloud changes what it measures: the read-aloud control says so. */
+  measuresReading: boolean;
 };
 
-export function questionView(question: SessionQuestion, number: number, questionDeadlineAt: number | null, now: number): QuestionView {
+export function questionView(
+  question: SessionQuestion,
+  number: number,
+  questionDeadlineAt: number | null,
+  now: number,
+  options: SessionQuestion["options"] = question.options,
+): QuestionView {
   return {
     id: question.id,
     number,
     text: question.text,
     type: question.type,
     difficulty: question.difficulty,
-    options: question.options.map((option) => option.text),
+    options: options.map((option) => option.text),
+    optionsReduced: options.length < question.options.length,
+    measuresReading: question.measuresReading ?? false,
     scenarioTitle: question.scenarioTitle,
     initialPrompt: question.initialPrompt,
     timeLimitSeconds: question.timeLimitSeconds,

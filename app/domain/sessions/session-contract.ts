@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import type { Accommodations } from "~/domain/accommodations/accommodations";
 import type { TestMode } from "~/domain/adaptive/engine";
 import type { Difficulty, OpenQuestionType, QuestionType } from "~/domain/questions/question-types";
 
@@ -66,6 +67,8 @@ export type SubmitAnswerInput = z.infer<typeof submitAnswerSchema>;
 export const beginSessionSchema = z.object({
   sessionId: z.string().trim().min(1).max(MAX_ID_LENGTH),
   durationSeconds: z.number().int().positive().max(MAX_SESSION_SECONDS),
+  /** The break time an accommodation allows (ADR 0032); absent or 0, no breaks. */
+  breakSeconds: z.number().int().nonnegative().optional(),
 });
 export type BeginSessionInput = z.infer<typeof beginSessionSchema>;
 
@@ -83,6 +86,10 @@ export type SessionSnapshot = {
   timeRemainingSeconds: number;
   /** In the order they were answered. */
   answeredQuestionIds: string[];
+  /** On a break: both clocks stand still (ADR 0032). */
+  paused: boolean;
+  /** Break time left in whole seconds; null when the student has no breaks. */
+  breakSecondsLeft: number | null;
 };
 
 // Why the object refused; each method's result names the refusals it can give.
@@ -100,7 +107,10 @@ export const invalidInput = (error: z.ZodError): InvalidInput => ({
 });
 /** The chat question's conversation is at MAX_CHAT_TURNS, or the question was already answered. */
 type ChatClosed = { ok: false; reason: "chat_closed"; message: string };
-export type SessionRefusal = NotBegun | AlreadyCompleted | InvalidInput | ChatClosed;
+/** On a break: answers and chat wait for the resume (ADR 0032). */
+type Paused = { ok: false; reason: "paused"; message: string };
+export const PAUSED_MESSAGE = "Your test is paused. Resume it to go on answering.";
+export type SessionRefusal = NotBegun | AlreadyCompleted | InvalidInput | ChatClosed | Paused;
 
 /**
  * What every method answers about the session: its clock, who and what it is, the results so far
@@ -119,6 +129,8 @@ export type SessionProgress = {
   currentQuestion: QuestionView | null;
   /** Null for a session begun before its blueprint carried it (D1 has it). */
   resumeCode: string | null;
+  /** The accommodations the session runs with (ADR 0032); null when it has none. */
+  accommodations: Accommodations | null;
 };
 
 /**
@@ -159,6 +171,8 @@ type OpenAnswerScore = Pick<Scored, "feedback" | "strengths" | "improvements"> &
 /** A session's results, as the object answers them and D1 stores them. */
 export type AttemptResults = {
   totalScore: number;
+  /** Why the session is non-standard, in words (ADR 0032); empty when it is standard. */
+  nonStandardReasons: string[];
   /** The student ended the session before the engine's stop (ADR 0012). */
   endedEarly: boolean;
   /** Questions the test could still have asked, counted as 0 in totalScore (0 unless it ended before the engine's stop). */
@@ -252,6 +266,9 @@ export type SelfCheckResult = { ok: true; first: SubmitResult; retry: SubmitResu
 
 export type ChatTranscriptResult = { ok: true; messages: ChatMessage[]; studentTurns: number } | SessionRefusal;
 
+/** A break started or ended; refused without breaks or break time, or once the session is over. */
+export type BreakResult = { ok: true; view: SessionProgress } | { ok: false; reason: "break_refused"; message: string } | NotBegun;
+
 export const modelGradeSchema = z.object({
   questionId: z.string().trim().min(1).max(MAX_ID_LENGTH),
   grade: z.object({
@@ -304,6 +321,10 @@ export interface TestSessionRpc extends Rpc.DurableObjectBranded {
   allChats(): Promise<Record<string, ChatMessage[]>>;
   /** Stores a student message with the tutor's reply, once the reply exists, so the two never part. */
   appendChatExchange(input: ChatExchangeInput): Promise<ChatTranscriptResult>;
+  /** Starts a break: both clocks stop until `resume`, or until the break time allowed runs out (ADR 0032). */
+  pause(): Promise<BreakResult>;
+  /** Ends the break: the deadlines move on by its length. Resuming a session that is not paused changes nothing. */
+  resume(): Promise<BreakResult>;
   /** Writes the session and its pending answers to D1 now, rather than at the next alarm. */
   flush(): Promise<FlushResult>;
   /** Deletes everything the object stores (a demo session being replaced, a student's data erased). */

@@ -77,6 +77,8 @@ describe("toSnapshot", () => {
       completedReason: null,
       timeRemainingSeconds: 870,
       answeredQuestionIds: ["q1"],
+      paused: false,
+      breakSecondsLeft: null,
     });
   });
 

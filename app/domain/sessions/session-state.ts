@@ -12,6 +12,11 @@ export type SessionState = {
   completedReason: CompletionReason | null;
   /** Kept here (not listed from the answers) so the order is the order of answering. */
   answeredQuestionIds: string[];
+  /**
+   * Breaks, an accommodation (ADR 0032): the break time allowed, the time used, and the break in
+   * progress. While paused both clocks stand still, until the allowance runs out; absent, no breaks.
+   */
+  breaks?: { allowedMs: number; usedMs: number; pausedAt: number | null };
 };
 
 export function startSession(input: BeginSessionInput, now: number): SessionState {
@@ -22,6 +27,51 @@ export function startSession(input: BeginSessionInput, now: number): SessionStat
     completedAt: null,
     completedReason: null,
     answeredQuestionIds: [],
+    ...(input.breakSeconds ? { breaks: { allowedMs: input.breakSeconds * 1000, usedMs: 0, pausedAt: null } } : {}),
+  };
+}
+
+export const isPaused = (state: SessionState) => (state.breaks?.pausedAt ?? null) !== null;
+
+const breakLeftMs = (state: SessionState) => (state.breaks ? Math.max(0, state.breaks.allowedMs - state.breaks.usedMs) : 0);
+
+/** How far the break in progress has moved the clocks: its length so far, up to the allowance left. */
+export function breakShiftMs(state: SessionState, now: number): number {
+  const pausedAt = state.breaks?.pausedAt ?? null;
+  return pausedAt === null ? 0 : Math.min(Math.max(0, now - pausedAt), breakLeftMs(state));
+}
+
+/** The deadline as the clock stands now: a break moves it on for as long as the allowance lasts. */
+const effectiveDeadline = (state: SessionState, now: number) => state.deadlineAt + breakShiftMs(state, now);
+
+/** The latest the deadline can be without a resume: the alarm's time while a break runs. */
+export const latestDeadline = (state: SessionState) => state.deadlineAt + (isPaused(state) ? breakLeftMs(state) : 0);
+
+export type PauseRefusal = "no_breaks" | "no_break_time_left" | "already_paused" | "completed";
+
+export const PAUSE_REFUSALS: Record<PauseRefusal, string> = {
+  no_breaks: "Breaks are not part of this student's accommodations.",
+  no_break_time_left: "All the break time for this test has been used.",
+  already_paused: "The test is already paused.",
+  completed: "This test session is already completed.",
+};
+
+/** Starts a break, when the student has break time left; both clocks stop (`breakShiftMs`). */
+export function pauseSession(state: SessionState, now: number): { ok: true; state: SessionState } | { ok: false; reason: PauseRefusal } {
+  if (isCompleted(state) || isPastDeadline(state, now)) return { ok: false, reason: "completed" };
+  if (!state.breaks) return { ok: false, reason: "no_breaks" };
+  if (isPaused(state)) return { ok: false, reason: "already_paused" };
+  if (breakLeftMs(state) <= 0) return { ok: false, reason: "no_break_time_left" };
+  return { ok: true, state: { ...state, breaks: { ...state.breaks, pausedAt: now } } };
+}
+
+/** Ends the break in progress: the deadline moves on by its length (at most the allowance), which counts as used. `shiftMs` moves the question's timer too. */
+export function resumeSession(state: SessionState, now: number): { state: SessionState; shiftMs: number } {
+  if (!state.breaks || !isPaused(state)) return { state, shiftMs: 0 };
+  const shiftMs = breakShiftMs(state, now);
+  return {
+    state: { ...state, deadlineAt: state.deadlineAt + shiftMs, breaks: { ...state.breaks, usedMs: state.breaks.usedMs + shiftMs, pausedAt: null } },
+    shiftMs,
   };
 }
 
@@ -37,7 +87,7 @@ export const wasEndedEarly = (reason: CompletionReason | null | undefined) => re
 export const endedBeforeStoppingRule = (reason: CompletionReason | null | undefined) => reason === "submitted" || reason === "time_up";
 
 /** The deadline itself is already too late: the alarm set for it completes the session. */
-export const isPastDeadline = (state: SessionState, now: number) => now >= state.deadlineAt;
+export const isPastDeadline = (state: SessionState, now: number) => now >= effectiveDeadline(state, now);
 
 /**
  * Whole seconds left, rounded up so the student's timer reads 0 only once answers are refused.
@@ -45,7 +95,7 @@ export const isPastDeadline = (state: SessionState, now: number) => now >= state
  */
 export function secondsRemaining(state: SessionState, now: number): number {
   if (isCompleted(state)) return 0;
-  return Math.max(0, Math.ceil((state.deadlineAt - now) / 1000));
+  return Math.max(0, Math.ceil((effectiveDeadline(state, now) - now) / 1000));
 }
 
 /**
@@ -55,7 +105,8 @@ export function secondsRemaining(state: SessionState, now: number): number {
 export function completeSession(state: SessionState, now: number, reason?: CompletionReason): SessionState {
   if (isCompleted(state)) return state;
   return {
-    ...state,
+    // A break in progress ends with the session.
+    ...resumeSession(state, now).state,
     completedAt: now,
     completedReason: reason ?? (isPastDeadline(state, now) ? "time_up" : "submitted"),
   };
@@ -76,5 +127,7 @@ export function toSnapshot(state: SessionState, now: number): SessionSnapshot {
     completedReason: state.completedReason,
     timeRemainingSeconds: secondsRemaining(state, now),
     answeredQuestionIds: [...state.answeredQuestionIds],
+    paused: isPaused(state),
+    breakSecondsLeft: state.breaks ? Math.floor((breakLeftMs(state) - breakShiftMs(state, now)) / 1000) : null,
   };
 }

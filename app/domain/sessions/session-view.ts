@@ -23,6 +23,7 @@ export function sessionProgress(state: AttemptState, blueprint: SessionBlueprint
     showFeedbackDuringTest: blueprint.showFeedbackDuringTest,
     currentQuestion: currentQuestion(state, blueprint, now),
     resumeCode: blueprint.resumeCode ?? null,
+    accommodations: blueprint.accommodations ?? null,
   };
 }
 
