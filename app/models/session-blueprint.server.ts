@@ -72,6 +72,7 @@ export async function buildBlueprint(db: Database, request: BlueprintRequest): P
       systemInstruction: question.systemInstruction,
       initialPrompt: question.initialPrompt,
       scenarioTitle: question.metadata?.title ?? null,
+      measuresReading: question.metadata?.measuresReading === true,
     })),
     sectionOrder: test.sections.map((section) => section.id),
     competencies: competencyRows,

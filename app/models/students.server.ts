@@ -3,6 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 
 import type { Database } from "~/db/client.server";
 import { cohortMembers, cohorts, students, testSessionRecords } from "~/db/schema";
+import { NO_ACCOMMODATIONS, readAccommodations } from "~/domain/accommodations/accommodations";
 import type { ClassScope } from "~/domain/auth/roles";
 import { likePattern, studentDisplayName, type StudentInput, type StudentListQuery, STUDENTS_PER_PAGE } from "~/domain/students/student";
 import { conflict } from "~/lib/errors";
@@ -24,6 +25,7 @@ function studentView(row: StudentRow) {
     grade: row.grade,
     email: row.email,
     status: row.status,
+    accommodations: readAccommodations(row.accommodations) ?? NO_ACCOMMODATIONS,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -110,6 +112,7 @@ export async function findStudent(db: Database, id: string, scope: ClassScope = 
         completed: testSessionRecords.completed,
         totalScore: testSessionRecords.totalScore,
         scaleScore: testSessionRecords.scaleScore,
+        nonStandard: testSessionRecords.nonStandard,
       })
       .from(testSessionRecords)
       .where(and(eq(testSessionRecords.studentRecordId, id), inTaughtClasses(testSessionRecords.cohortId, scope)))
@@ -180,12 +183,13 @@ export async function listRoster(db: Database, cohortId: string) {
   const cohort = await db.query.cohorts.findFirst({ where: eq(cohorts.id, cohortId), columns: { id: true } });
   if (!cohort) return null;
   const rows = await db
-    .select({ student: students })
+    .select({ student: students, inClass: cohortMembers.accommodations })
     .from(cohortMembers)
     .innerJoin(students, eq(students.id, cohortMembers.studentRecordId))
     .where(eq(cohortMembers.cohortId, cohortId))
     .orderBy(asc(students.familyName), asc(students.givenName));
-  return rows.map((row) => studentView(row.student));
+  // `classAccommodations`: this class's own for the student (ADR 0032), null when the record's apply.
+  return rows.map((row) => ({ ...studentView(row.student), classAccommodations: readAccommodations(row.inClass) }));
 }
 
 /**

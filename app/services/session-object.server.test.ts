@@ -26,8 +26,8 @@ describe("refusalError", () => {
         completedReason: "time_up",
         timeRemainingSeconds: 0,
         answeredQuestionIds: [],
-      paused: false,
-      breakSecondsLeft: null,
+        paused: false,
+        breakSecondsLeft: null,
       },
     });
     expect(completed).toBeInstanceOf(DomainError);

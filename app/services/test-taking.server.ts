@@ -10,6 +10,7 @@ import { RESUME_REQUIRED, type StartSessionInput } from "~/domain/sessions/start
 import type { JoinedStudent } from "~/domain/sessions/student-pass";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { conflict, DomainError, found, notFound } from "~/lib/errors";
+import { accommodationsAtStart } from "~/models/accommodations.server";
 import { addCohortMember, findCohortForStart, removeCohortMember } from "~/models/cohorts.server";
 import { type GradingLogInput, insertGradingLog } from "~/models/grading-logs.server";
 import { buildBlueprint } from "~/models/session-blueprint.server";
@@ -65,7 +66,16 @@ export async function startTestSession(
   const resumeCode = generateResumeCode();
   // Decided once, here: the object's submit never reads the configuration, its question page never reads D1.
   // A class that keeps its students' answers from the AI provider is graded offline only (ADR 0030).
-  const blueprint = { ...built, resumeCode, modelWillGrade: context.config.ai.provider === "openai" && (cohort?.aiGrading ?? true) };
+  // A typed ID on the class's roster makes the session that student's (ADR 0027), with their accommodations (ADR 0032).
+  const [studentRecordId, accommodations] = input.cohortId
+    ? await Promise.all([findRosteredStudentId(db, input.cohortId, input.userId), accommodationsAtStart(db, input.cohortId, input.userId)])
+    : [null, null];
+  const blueprint = {
+    ...built,
+    resumeCode,
+    modelWillGrade: context.config.ai.provider === "openai" && (cohort?.aiGrading ?? true),
+    accommodations,
+  };
   if (blueprint.questions.length === 0) throw conflict("This test has no questions yet.");
   const inserted = await insertSessionRecord(db, {
     id: sessionId,
@@ -77,8 +87,8 @@ export async function startTestSession(
     cohortId: input.cohortId,
     timeRemaining: blueprint.durationSeconds,
     resumeCode,
-    // A typed ID on the class's roster makes the session that student's (ADR 0027).
-    studentRecordId: input.cohortId ? await findRosteredStudentId(db, input.cohortId, input.userId) : null,
+    studentRecordId,
+    accommodations,
   });
   if (!inserted) throw conflict(RESUME_REQUIRED);
   try {
@@ -243,4 +253,13 @@ export async function readReachableSession(request: Request, context: AppLoadCon
   const view = await readSessionView(context, sessionId);
   requireSessionReach(caller, view.snapshot);
   return view;
+}
+
+/** Starts or ends a student's break (ADR 0032); a refusal (no breaks, none left, session over) is a 409. */
+export async function takeBreak(context: AppLoadContext, sessionId: string, step: "pause" | "resume"): Promise<SessionProgress> {
+  const stub = testSessionStub(context.cloudflare.env, sessionId);
+  const result = step === "pause" ? await stub.pause() : await stub.resume();
+  if (result.ok) return result.view;
+  if (result.reason === "not_begun") throw notFound(NOT_FOUND.session);
+  throw conflict(result.message);
 }

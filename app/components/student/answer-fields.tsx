@@ -1,20 +1,54 @@
+import { useState } from "react";
+
 import type { QuestionType } from "~/domain/questions/question-types";
 
+import { useHydrated } from "./timers";
+
+type AnswerFieldsProps = {
+  type: QuestionType;
+  options: string[];
+  disabled: boolean;
+  /** The answer eliminator (ADR 0032): each option can be struck out, and back in. Needs JavaScript. */
+  eliminator?: boolean;
+};
+
 /** The answer controls of one question type: choices as radio buttons or checkboxes, text as a text area (a chat question answers in its chat box). */
-export function AnswerFields({ type, options, disabled }: { type: QuestionType; options: string[]; disabled: boolean }) {
+export function AnswerFields({ type, options, disabled, eliminator = false }: AnswerFieldsProps) {
+  const hydrated = useHydrated();
+  const [struck, setStruck] = useState<ReadonlySet<number>>(new Set());
   if (type === "multiple_choice" || type === "multiple_select") {
     const multiple = type === "multiple_select";
+    const toggle = (index: number) =>
+      setStruck((current) => {
+        const next = new Set(current);
+        if (!next.delete(index)) next.add(index);
+        return next;
+      });
     return (
       <fieldset className="space-y-2" disabled={disabled}>
         <legend className="mb-2 text-sm font-medium text-slate-800">{multiple ? "Choose every answer that applies" : "Choose one answer"}</legend>
         {options.map((option, index) => (
-          <label
-            key={index}
-            className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-slate-300 bg-white px-3 py-2 hover:bg-slate-50 has-[:checked]:border-blue-600 has-[:checked]:bg-blue-50"
-          >
-            <input type={multiple ? "checkbox" : "radio"} name="answer" value={option} className="size-5" />
-            <span className="text-slate-900">{option}</span>
-          </label>
+          <div key={index} className="flex items-stretch gap-2">
+            <label
+              className={`flex min-h-11 flex-1 cursor-pointer items-center gap-3 rounded-md border border-slate-300 bg-white px-3 py-2 hover:bg-slate-50 has-[:checked]:border-blue-600 has-[:checked]:bg-blue-50 ${struck.has(index) ? "struck-out" : ""}`}
+            >
+              <input type={multiple ? "checkbox" : "radio"} name="answer" value={option} className="size-5" />
+              <span className="text-slate-900" data-read>
+                {option}
+              </span>
+            </label>
+            {eliminator && hydrated ? (
+              <button
+                type="button"
+                className="btn-outline min-h-11 shrink-0"
+                aria-pressed={struck.has(index)}
+                aria-label={`${struck.has(index) ? "Bring back" : "Strike out"} option ${index + 1}: ${option}`}
+                onClick={() => toggle(index)}
+              >
+                {struck.has(index) ? "Undo" : "Strike"}
+              </button>
+            ) : null}
+          </div>
         ))}
       </fieldset>
     );

@@ -13,16 +13,18 @@ export function useHydrated(): boolean {
 
 /**
  * Seconds left, counting down each second from `start` (the server's figure when the page got
- * it). Measured against the clock, so a throttled background tab does not drift.
+ * it), from the render `since` names (the server's render time: a new page after a break starts
+ * a new count). Measured against the clock, so a throttled background tab does not drift.
  */
-export function useCountdown(start: number | null): number | null {
-  const [elapsed, setElapsed] = useState(0);
+export function useCountdown(start: number | null, since = 0): number | null {
+  const [tick, setTick] = useState({ since, elapsed: 0 });
   useEffect(() => {
     if (start === null) return;
     const mountedAt = Date.now();
-    const timer = window.setInterval(() => setElapsed(Math.floor((Date.now() - mountedAt) / 1000)), 1000);
+    const timer = window.setInterval(() => setTick({ since, elapsed: Math.floor((Date.now() - mountedAt) / 1000) }), 1000);
     return () => window.clearInterval(timer);
-  }, [start]);
+  }, [start, since]);
+  const elapsed = tick.since === since ? tick.elapsed : 0;
   return start === null ? null : Math.max(0, start - elapsed);
 }
 

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
+import type { Accommodations } from "~/domain/accommodations/accommodations";
 import type { TestMode } from "~/domain/adaptive/engine";
 import type { CohortAccess } from "~/domain/classes/cohort";
 
@@ -56,6 +57,8 @@ export const cohortMembers = sqliteTable(
     pin: text("pin"),
     /** The secret in a rostered student's badge QR code, which signs them in to this class (ADR 0029). */
     badgeToken: text("badge_token"),
+    /** This class's accommodations for the student, replacing their record's (ADR 0032); null: the record's apply. */
+    accommodations: text("accommodations", { mode: "json" }).$type<Accommodations>(),
     ...timestamps,
   },
   (t) => [

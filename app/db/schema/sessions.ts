@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
+import type { Accommodations } from "~/domain/accommodations/accommodations";
 import type { TestMode } from "~/domain/adaptive/engine";
 import type { Difficulty, QuestionType } from "~/domain/questions/question-types";
 
@@ -51,6 +52,10 @@ export const testSessionRecords = sqliteTable(
     resumeCode: text("resume_code"),
     /** The student record, when the typed ID is on the class's roster (ADR 0027); null for a quick check-in's typed ID. */
     studentRecordId: text("student_record_id").references(() => students.id, { onDelete: "set null" }),
+    /** The accommodations the session ran with (ADR 0032); null for none. */
+    accommodations: text("accommodations", { mode: "json" }).$type<Accommodations>(),
+    /** An accommodation changed what was measured: left out of item calibration and class norms (ADR 0032). */
+    nonStandard: bool("non_standard").notNull().default(false),
     ...timestamps,
   },
   (t) => [

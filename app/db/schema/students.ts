@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
+import type { Accommodations } from "~/domain/accommodations/accommodations";
 import type { StudentStatus } from "~/domain/students/student";
 
 import { id, timestamps } from "./columns";
@@ -22,6 +23,8 @@ export const students = sqliteTable(
     status: text("status").$type<StudentStatus>().notNull().default("active"),
     /** The student's OneRoster `sourcedId` when a roster import brought them: how enrollments in later (delta) bundles find them. */
     sourceId: text("source_id"),
+    /** The testing accommodations of the student's IEP or 504 plan (ADR 0032); null for none. */
+    accommodations: text("accommodations", { mode: "json" }).$type<Accommodations>(),
     ...timestamps,
   },
   (t) => [

@@ -95,3 +95,36 @@ export const accommodationsInWords = (accommodations: Accommodations | null) => 
   const words = describeAccommodations(accommodations);
   return words.length ? words.join(", ") : "None";
 };
+
+/**
+ * Accommodations for several students of a class's roster at once: on their records, or as this
+ * class's own (null there clears the class's, so the records' apply again).
+ */
+export const rosterAccommodationsSchema = z
+  .object({
+    studentIds: z.array(z.string().trim().min(1).max(200)).min(1, "Choose at least one student").max(500, "At most 500 students at a time"),
+    target: z.enum(["records", "class"], { errorMap: () => ({ message: 'target must be "records" or "class"' }) }).default("records"),
+    accommodations: accommodationsSchema.nullable(),
+  })
+  .strict()
+  .refine((input) => input.target === "class" || input.accommodations !== null, {
+    path: ["accommodations"],
+    message: "Accommodations are required on student records (send all fields false to clear them)",
+  });
+export type RosterAccommodations = z.infer<typeof rosterAccommodationsSchema>;
+
+/** What the test page offers a student under their accommodations (the rest is enforced by the session object). */
+export type StudentTools = Pick<Accommodations, "breaks" | "readAloud" | "eliminator" | "masking" | "highContrast" | "zoom"> & { untimed: boolean };
+
+export function studentTools(accommodations: Accommodations | null): StudentTools {
+  const given = accommodations ?? NO_ACCOMMODATIONS;
+  return {
+    breaks: given.breaks,
+    readAloud: given.readAloud,
+    eliminator: given.eliminator,
+    masking: given.masking,
+    highContrast: given.highContrast,
+    zoom: given.zoom,
+    untimed: given.extendedTime === "unlimited",
+  };
+}

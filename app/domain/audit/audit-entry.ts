@@ -12,6 +12,7 @@ export const AUDIT_ACTIONS = {
   "student.results_viewed": "Viewed a student's results",
   "student.exported": "Exported a student's data",
   "student.deleted": "Deleted a student and their data",
+  "student.accommodations_changed": "Changed a student's accommodations",
   "grade.overridden": "Changed a grade",
   "roster.imported": "Imported a roster",
   "role.changed": "Changed an account's role",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { rosterAccommodationsSchema } from "~/domain/accommodations/accommodations";
 import { recordId } from "~/lib/schema-fields";
 
 import { COHORT_NAME_REQUIRED, cohortCreateSchema, cohortUpdateSchema } from "./cohort";
@@ -27,10 +28,13 @@ export const COHORT_MESSAGES = {
 export const rosterActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("enroll"), studentId: recordId }),
   z.object({ intent: z.literal("unenroll"), studentId: recordId }),
+  // The API's body (PUT /api/cohorts/{id}/accommodations); its refinement runs in the shared model call.
+  rosterAccommodationsSchema.innerType().extend({ intent: z.literal("accommodations") }),
 ]);
 
 export const ROSTER_MESSAGES = {
   intents: {
+    accommodations: { success: "Accommodations saved", failure: "Failed to save the accommodations." },
     enroll: { success: "Added to the roster", failure: "Failed to add the student to the roster." },
     unenroll: { success: "Removed from the roster", failure: "Failed to remove the student from the roster." },
   },

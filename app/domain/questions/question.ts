@@ -82,7 +82,11 @@ export const questionSchema = z
     initialPrompt: optionalText(QUESTION_LIMITS.instructionChars),
     timeLimit: optionalSeconds("Time limit"),
     metadata: z
-      .object({ title: z.string().trim().max(QUESTION_LIMITS.titleChars).optional() })
+      .object({
+        title: z.string().trim().max(QUESTION_LIMITS.titleChars).optional(),
+        /** A reading item: reading it aloud to a student changes what it measures (ADR 0032). */
+        measuresReading: z.boolean().optional(),
+      })
       .passthrough()
       .superRefine(withinBounds("Metadata", QUESTION_LIMITS.metadata))
       .default({}),

@@ -16,7 +16,9 @@ export function showsFeedbackDuringTest(view: Pick<SessionView, "showResultDurin
 export type SubmittedAnswer = AnswerFeedback & { completed: boolean };
 export type ChatReply = { reply: string };
 type SessionCompleted = { completed: true };
-export type TestPageData = SubmittedAnswer | ChatReply | SessionCompleted;
+/** A break started or ended (ADR 0032): the clocks as they stand. */
+export type BreakState = { paused: boolean; timeRemainingSeconds: number; breakSecondsLeft: number | null };
+export type TestPageData = SubmittedAnswer | ChatReply | SessionCompleted | BreakState;
 
 /**
  * The grade of one of the session's answers as it stands (what the page asks for while a model

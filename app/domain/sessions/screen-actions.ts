@@ -66,6 +66,9 @@ export const testPageActionSchema = z
       js: flag,
     }),
     z.object({ intent: z.literal("complete"), sessionId: id, js: flag }),
+    // Breaks (ADR 0032): plain form posts, so they work without JavaScript.
+    z.object({ intent: z.literal("pause"), sessionId: id, js: flag }),
+    z.object({ intent: z.literal("resume"), sessionId: id, js: flag }),
   ])
   .superRefine((input, ctx) => {
     if (input.intent !== "submit") return;
@@ -80,6 +83,8 @@ export const TEST_PAGE_MESSAGES = {
     submit: { success: null, failure: "Failed to submit answer. Please try again." },
     chat: { success: null, failure: "Failed to send message. Please try again." },
     complete: { success: null, failure: "Failed to complete test. Please try again." },
+    pause: { success: null, failure: "Could not pause the test." },
+    resume: { success: null, failure: "Could not resume the test." },
   },
   titled: [SELECTION_REQUIRED, SELECTIONS_REQUIRED, ANSWER_REQUIRED, RESPONSE_REQUIRED, INTERACTION_REQUIRED, MODE_REQUIRED],
 };

@@ -32,6 +32,19 @@ export function sessionJson(view: SessionView) {
     questionsAnswered: snapshot.answeredQuestionIds.length,
     /** Open answers whose model grade has not landed yet: results show 'grading' until then. */
     gradingPending: results.gradingPending,
+    ...breaksJson(view),
+    /** An accommodation changed what was measured (ADR 0032): the score stands, but not in calibration or class norms. */
+    nonStandard: results.nonStandardReasons.length > 0,
+    nonStandardReasons: results.nonStandardReasons,
+  };
+}
+
+/** The accommodations the session runs with (null: none) and its break state (ADR 0032). */
+export function breaksJson(view: Pick<SessionView, "snapshot" | "accommodations">) {
+  return {
+    accommodations: view.accommodations,
+    paused: view.snapshot.paused,
+    breakSecondsLeft: view.snapshot.breakSecondsLeft,
   };
 }
 

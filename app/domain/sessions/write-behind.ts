@@ -37,6 +37,7 @@ export function sessionBehind(state: AttemptState, blueprint: SessionBlueprint, 
       scaleScoreSe: results.scaleScoreSE,
       completionReason: state.session.completedReason,
       questionsAnswered: state.session.answeredQuestionIds.length,
+      nonStandard: results.nonStandardReasons.length > 0,
     },
     answers: questionIds.flatMap((questionId) => {
       const answer = state.answers[questionId];

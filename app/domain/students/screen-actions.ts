@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { accommodationsSchema } from "~/domain/accommodations/accommodations";
 import { recordId } from "~/lib/schema-fields";
 
 import { studentInputSchema } from "./student";
@@ -31,6 +32,7 @@ export const studentActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("update"), values: studentInputSchema }),
   z.object({ intent: z.literal("delete") }),
   z.object({ intent: z.literal("unenroll"), cohortId: recordId }),
+  z.object({ intent: z.literal("accommodations"), values: accommodationsSchema }),
 ]);
 
 export const STUDENT_MESSAGES = {
@@ -38,6 +40,7 @@ export const STUDENT_MESSAGES = {
     update: { success: "Student updated", failure: "Failed to update the student." },
     unenroll: { success: "Removed from the class roster", failure: "Failed to remove the student from the roster." },
     delete: { success: "Student deleted", failure: "Failed to delete the student." },
+    accommodations: { success: "Accommodations saved", failure: "Failed to save the accommodations." },
   },
 };
 

@@ -5,13 +5,16 @@ import { useEffect, useState } from "react";
 
 import { useActionResult, useIntentFetcher } from "~/components/action-result";
 import { BackLink, PageHeader } from "~/components/page-header";
+import { AccommodationsDialog } from "~/components/students/accommodations-dialog";
 import { TableHeadings } from "~/components/table-headings";
+import { accommodationsInWords } from "~/domain/accommodations/accommodations";
 import { classScopeOf } from "~/domain/auth/roles";
 import { ROSTER_MESSAGES, rosterActionSchema } from "~/domain/classes/screen-actions";
 import { NOT_FOUND, refuseMissing } from "~/domain/shell/not-found";
 import { studentDisplayName } from "~/domain/students/student";
 import { assertNever } from "~/lib/assert-never";
 import { found } from "~/lib/errors";
+import { setRosterAccommodations } from "~/models/accommodations.server";
 import { canSeeClass } from "~/models/class-scope.server";
 import { findCohort, listCohortTeachers } from "~/models/cohorts.server";
 import { enrollStudent, listRoster, unenrollStudent } from "~/models/students.server";
@@ -50,6 +53,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       case "unenroll":
         found((await unenrollStudent(context.db, cohortId, input.studentId)) || null, NOT_FOUND.rosterMember);
         return;
+      case "accommodations": {
+        found(await findCohort(context.db, cohortId, classScopeOf(teacher)), NOT_FOUND.cohort);
+        const { intent: _intent, ...body } = input;
+        const result = await setRosterAccommodations(context.db, teacher, cohortId, body);
+        return {
+          data: undefined,
+          toast: { title: "Accommodations saved", description: `${result.changed} ${result.changed === 1 ? "student" : "students"} updated.` },
+        };
+      }
       default:
         return assertNever(input);
     }
@@ -59,7 +71,17 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function ClassRoster() {
   const { cohort, roster, teachers } = useLoaderData<typeof loader>();
   const { fetcher, busy, submitIntent } = useIntentFetcher();
-  useActionResult(fetcher);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [accommodating, setAccommodating] = useState(false);
+  const [target, setTarget] = useState<"records" | "class">("records");
+  useActionResult(fetcher, { onSuccess: () => setAccommodating(false) });
+  const allSelected = roster.length > 0 && roster.every((student) => selected.has(student.id));
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
 
   return (
     <div className="mx-auto max-w-5xl">
@@ -100,35 +122,97 @@ export default function ClassRoster() {
             No students on the roster yet. Add them here, or import a roster on the <Link to="/admin/students">Students</Link> page.
           </p>
         ) : (
-          <table className="mt-3 w-full text-left text-sm">
-            <caption className="sr-only">The class&apos;s roster, by family name</caption>
-            <TableHeadings headings={["Name", "Student ID", "Grade", { label: "Actions", hidden: true }]} cellClassName="py-2 pr-4" />
-            <tbody className="text-slate-900">
-              {roster.map((student) => (
-                <tr key={student.id} className="border-b border-slate-100 last:border-0" data-testid="roster-row">
-                  <td className="py-2 pr-4">
-                    <Link to={`/admin/students/${student.id}`} className="font-medium text-brand-700 hover:underline">
-                      {`${student.familyName}, ${student.givenName}`}
-                    </Link>
-                  </td>
-                  <td className="py-2 pr-4 font-mono">{student.studentId}</td>
-                  <td className="py-2 pr-4">{student.grade}</td>
-                  <td className="py-2 text-right">
-                    <button
-                      type="button"
-                      className="btn-ghost px-2 text-sm text-red-700"
-                      disabled={busy}
-                      onClick={() => submitIntent({ intent: "unenroll", studentId: student.id })}
-                    >
-                      Remove<span className="sr-only"> {studentDisplayName(student)}</span>
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <>
+            <div className="mt-3 flex flex-wrap items-center gap-3">
+              <label className="flex min-h-6 items-center gap-2 text-sm text-slate-900">
+                <input
+                  type="checkbox"
+                  className="size-5"
+                  checked={allSelected}
+                  onChange={() => setSelected(allSelected ? new Set() : new Set(roster.map((student) => student.id)))}
+                />
+                Select all
+              </label>
+              <button type="button" className="btn-outline" disabled={selected.size === 0} onClick={() => setAccommodating(true)}>
+                Set Accommodations{selected.size ? ` (${selected.size})` : ""}
+              </button>
+              <button
+                type="button"
+                className="btn-ghost"
+                disabled={selected.size === 0 || busy}
+                onClick={() => submitIntent({ intent: "accommodations", studentIds: [...selected], target: "class", accommodations: null })}
+              >
+                Use Records&apos; Accommodations in This Class
+              </button>
+            </div>
+            <table className="mt-3 w-full text-left text-sm">
+              <caption className="sr-only">The class&apos;s roster, by family name</caption>
+              <TableHeadings
+                headings={[{ label: "Select", hidden: true }, "Name", "Student ID", "Grade", "Accommodations", { label: "Actions", hidden: true }]}
+                cellClassName="py-2 pr-4"
+              />
+              <tbody className="text-slate-900">
+                {roster.map((student) => (
+                  <tr key={student.id} className="border-b border-slate-100 last:border-0" data-testid="roster-row">
+                    <td className="py-2 pr-2">
+                      <input
+                        type="checkbox"
+                        className="size-5"
+                        aria-label={`Select ${studentDisplayName(student)}`}
+                        checked={selected.has(student.id)}
+                        onChange={() => toggle(student.id)}
+                      />
+                    </td>
+                    <td className="py-2 pr-4">
+                      <Link to={`/admin/students/${student.id}`} className="font-medium text-brand-700 hover:underline">
+                        {`${student.familyName}, ${student.givenName}`}
+                      </Link>
+                    </td>
+                    <td className="py-2 pr-4 font-mono">{student.studentId}</td>
+                    <td className="py-2 pr-4">{student.grade}</td>
+                    <td className="py-2 pr-4" data-testid="roster-accommodations">
+                      {accommodationsInWords(student.classAccommodations ?? student.accommodations)}
+                      {student.classAccommodations ? <span className="block text-xs text-slate-700">Set for this class</span> : null}
+                    </td>
+                    <td className="py-2 text-right">
+                      <button
+                        type="button"
+                        className="btn-ghost px-2 text-sm text-red-700"
+                        disabled={busy}
+                        onClick={() => submitIntent({ intent: "unenroll", studentId: student.id })}
+                      >
+                        Remove<span className="sr-only"> {studentDisplayName(student)}</span>
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </>
         )}
       </section>
+      {accommodating ? (
+        <AccommodationsDialog
+          title={`Accommodations for ${selected.size} ${selected.size === 1 ? "student" : "students"}`}
+          initial={null}
+          busy={busy}
+          onClose={() => setAccommodating(false)}
+          onSubmit={(accommodations) => submitIntent({ intent: "accommodations", studentIds: [...selected], target, accommodations })}
+          extra={
+            <fieldset className="space-y-1">
+              <legend className="label">Where</legend>
+              <label className="flex min-h-6 items-center gap-2 text-sm text-slate-900">
+                <input type="radio" name="accommodation-target" className="size-5" checked={target === "records"} onChange={() => setTarget("records")} />
+                On their student records (every class)
+              </label>
+              <label className="flex min-h-6 items-center gap-2 text-sm text-slate-900">
+                <input type="radio" name="accommodation-target" className="size-5" checked={target === "class"} onChange={() => setTarget("class")} />
+                In {cohort.name} only
+              </label>
+            </fieldset>
+          }
+        />
+      ) : null}
     </div>
   );
 }

@@ -21,7 +21,7 @@ export type QuestionFormValue = {
   systemInstruction: string | null;
   initialPrompt: string | null;
   timeLimit: number | null;
-  metadata: { title?: string };
+  metadata: { title?: string; measuresReading?: boolean };
   competencies: string[];
   primaryCompetency: string | null;
 };
@@ -159,6 +159,17 @@ export function QuestionDialog({
             onChange={(event) => set("metadata", { ...value.metadata, title: event.target.value })}
           />
         ) : null}
+        <label className="flex items-start gap-2 text-sm text-slate-900">
+          <input
+            type="checkbox"
+            className="mt-0.5 size-5 shrink-0"
+            checked={value.metadata.measuresReading === true}
+            onChange={(event) => set("metadata", { ...value.metadata, measuresReading: event.target.checked })}
+          />
+          <span>
+            Measures reading <span className="text-slate-700">· reading it aloud to a student (an accommodation) makes their session non-standard</span>
+          </span>
+        </label>
         {isChoice ? (
           <OptionsEditor
             options={value.options}

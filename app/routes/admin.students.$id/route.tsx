@@ -7,8 +7,10 @@ import { useActionResult, useIntentFetcher } from "~/components/action-result";
 import { ConfirmDialog } from "~/components/dialog";
 import { LocalTime } from "~/components/local-time";
 import { BackLink, PageHeader } from "~/components/page-header";
+import { AccommodationsDialog } from "~/components/students/accommodations-dialog";
 import { StudentDialog } from "~/components/students/student-dialog";
 import { TableHeadings } from "~/components/table-headings";
+import { accommodationsInWords } from "~/domain/accommodations/accommodations";
 import { classScopeOf } from "~/domain/auth/roles";
 import { MODE_LABELS } from "~/domain/sessions/session-list";
 import { NOT_FOUND } from "~/domain/shell/not-found";
@@ -17,6 +19,7 @@ import { deletionSummary, STUDENT_MESSAGES, studentActionSchema } from "~/domain
 import { studentDisplayName } from "~/domain/students/student";
 import { assertNever } from "~/lib/assert-never";
 import { DomainError, found } from "~/lib/errors";
+import { setRecordAccommodations } from "~/models/accommodations.server";
 import { recordAudit } from "~/models/audit-log.server";
 import { canSeeClass } from "~/models/class-scope.server";
 import { findStudent, unenrollStudent, updateStudent } from "~/models/students.server";
@@ -51,6 +54,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       completed: session.completed,
       totalScore: session.totalScore,
       scaleScore: session.scaleScore,
+      nonStandard: session.nonStandard,
     })),
   });
 }
@@ -69,6 +73,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         const erased = found(await deleteStudentData(context, teacher, id), NOT_FOUND.student);
         return redirectWithToast(request, context, "/admin/students", { title: "Student deleted", description: deletionSummary(erased.removed) });
       }
+      case "accommodations":
+        await setRecordAccommodations(context.db, teacher, [id], input.values, classScopeOf(teacher));
+        return;
       case "unenroll":
         found(await canSeeClass(context.db, classScopeOf(teacher), input.cohortId), NOT_FOUND.rosterMember);
         found((await unenrollStudent(context.db, input.cohortId, id)) || null, NOT_FOUND.rosterMember);
@@ -84,7 +91,13 @@ export default function StudentPage() {
   const { fetcher, busy, submitIntent } = useIntentFetcher();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  useActionResult(fetcher, { onSuccess: () => setEditing(false) });
+  const [accommodating, setAccommodating] = useState(false);
+  useActionResult(fetcher, {
+    onSuccess: () => {
+      setEditing(false);
+      setAccommodating(false);
+    },
+  });
 
   return (
     <div className="mx-auto max-w-5xl">
@@ -160,6 +173,22 @@ export default function StudentPage() {
         </section>
       </div>
 
+      <section className="card mt-4 p-4" aria-labelledby="student-accommodations">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="student-accommodations" className="font-semibold text-slate-900">
+            Accommodations
+          </h2>
+          <button type="button" className="btn-outline" onClick={() => setAccommodating(true)}>
+            Edit Accommodations
+          </button>
+        </div>
+        <p className="mt-2 text-sm text-slate-900" data-testid="student-accommodations">
+          {accommodationsInWords(student.accommodations)}
+        </p>
+        {student.accommodations.notes ? <p className="mt-1 text-sm text-slate-700">{student.accommodations.notes}</p> : null}
+        <p className="mt-1 text-xs text-slate-700">Tests started from now on use them; a class can set its own for the student on its roster page.</p>
+      </section>
+
       <section className="card mt-4 overflow-x-auto p-4" aria-labelledby="student-sessions">
         <h2 id="student-sessions" className="font-semibold text-slate-900">
           Tests taken
@@ -187,7 +216,10 @@ export default function StudentPage() {
                   </td>
                   <td className="py-2 pr-4 text-right tabular-nums">{session.scaleScore ?? "–"}</td>
                   <td className="py-2 pr-4 text-right tabular-nums">{session.completed ? session.totalScore : "–"}</td>
-                  <td className="py-2">{session.completed ? "Completed" : "In Progress"}</td>
+                  <td className="py-2">
+                    {session.completed ? "Completed" : "In Progress"}
+                    {session.nonStandard ? <span className="block text-xs text-amber-900">Non-standard</span> : null}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -204,6 +236,15 @@ export default function StudentPage() {
         description={`Their record, class memberships, ${sessions.length} test ${sessions.length === 1 ? "session" : "sessions"} with every answer, grade and chat will be erased for good. Download their data first if the family asked for a copy. The audit log keeps only that a deletion happened.`}
         confirmLabel="Delete Student and Data"
       />
+      {accommodating ? (
+        <AccommodationsDialog
+          title={`Accommodations for ${studentDisplayName(student)}`}
+          initial={student.accommodations}
+          busy={busy}
+          onClose={() => setAccommodating(false)}
+          onSubmit={(values) => submitIntent({ intent: "accommodations", values })}
+        />
+      ) : null}
       {editing ? (
         <StudentDialog initial={student} busy={busy} onClose={() => setEditing(false)} onSubmit={(values) => submitIntent({ intent: "update", values })} />
       ) : null}

@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 
+import { AccommodatedView } from "~/components/student/accommodated-view";
 import { FeedbackScreen } from "~/components/student/answer-feedback";
 import { ModeSelection } from "~/components/student/mode-selection";
 import { QuestionScreen } from "~/components/student/question-screen";
@@ -37,7 +38,9 @@ export default function TakeTest() {
             timeRemainingSeconds={session.timeRemainingSeconds}
           />
         ) : (
-          <QuestionScreen key={session.question.id} testId={test.id} session={session} actionResult={actionResult} />
+          <AccommodatedView tools={session.tools}>
+            <QuestionScreen key={session.question.id} testId={test.id} session={session} actionResult={actionResult} />
+          </AccommodatedView>
         )}
       </StudentLayout>
     );

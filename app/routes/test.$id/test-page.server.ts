@@ -1,5 +1,6 @@
 import { type AppLoadContext, redirect } from "@remix-run/cloudflare";
 
+import { type StudentTools, studentTools } from "~/domain/accommodations/accommodations";
 import type { TestMode } from "~/domain/adaptive/engine";
 import type { CurrentUser } from "~/domain/auth/current-user";
 import { answerFeedback, showsFeedbackDuringTest, type TestPageData } from "~/domain/sessions/answer-feedback";
@@ -23,7 +24,7 @@ import { getCurrentUser } from "~/services/auth.server";
 import { notFoundPage } from "~/services/http-errors.server";
 import { testSessionStub } from "~/services/session-object.server";
 import { classJoinStep, readStudentPass, requireSessionAccess } from "~/services/student-pass.server";
-import { completeTestSession, readSessionView, startJoinedSession, startTestSession, submitSessionAnswer } from "~/services/test-taking.server";
+import { completeTestSession, readSessionView, startJoinedSession, startTestSession, submitSessionAnswer, takeBreak } from "~/services/test-taking.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 /**
@@ -48,6 +49,10 @@ type TestPageSession = {
   required: Titled;
   /** With `?feedback=<question id>` (a submit without JavaScript): that answer's feedback screen, shown before this question. */
   answered: ReturnType<typeof answerFeedback>;
+  /** On a break (ADR 0032): the page shows the break screen, and the clocks stand still. */
+  paused: boolean;
+  breakSecondsLeft: number | null;
+  tools: StudentTools;
 };
 
 /** the product's 'Before You Begin' notes. */
@@ -126,6 +131,9 @@ export async function loadTestPage(request: Request, context: AppLoadContext, te
     transcript,
     required: missingAnswer(question.type, [], 0)!,
     answered: answerFeedback(view, search.get("feedback") ?? ""),
+    paused: view.snapshot.paused,
+    breakSecondsLeft: view.snapshot.breakSecondsLeft,
+    tools: studentTools(view.accommodations),
   };
   return { test: { id: view.testId, title: view.testTitle }, session };
 }
@@ -224,6 +232,16 @@ export function testPageAction(request: Request, context: AppLoadContext, testId
         );
         if (!input.js) return redirect(testPagePath(testId, input.sessionId));
         return { data: { reply } };
+      }
+      case "pause":
+      case "resume": {
+        await requireSessionAccess(request, context, input.sessionId);
+        const view = await takeBreak(context, input.sessionId, input.intent);
+        if (!input.js || view.snapshot.completed)
+          return redirect(view.snapshot.completed ? resultsPath(input.sessionId) : testPagePath(testId, input.sessionId));
+        return {
+          data: { paused: view.snapshot.paused, timeRemainingSeconds: view.snapshot.timeRemainingSeconds, breakSecondsLeft: view.snapshot.breakSecondsLeft },
+        };
       }
       case "complete": {
         await requireSessionAccess(request, context, input.sessionId);

@@ -1,0 +1,112 @@
+import { type ReactNode, useState, useSyncExternalStore } from "react";
+
+import { type StudentTools, ZOOM_LEVELS } from "~/domain/accommodations/accommodations";
+
+import { useHydrated } from "./timers";
+
+type Display = { highContrast: boolean; zoom: number };
+
+/** Where a student's own choice of contrast and zoom is kept on this device, over their accommodation's starting point. */
+const DISPLAY_KEY = "ate.display";
+/** Tells this page's view that the stored choice changed (the storage event reaches only other tabs). */
+const DISPLAY_EVENT = "ate-display";
+
+function subscribe(onChange: () => void) {
+  window.addEventListener("storage", onChange);
+  window.addEventListener(DISPLAY_EVENT, onChange);
+  return () => {
+    window.removeEventListener("storage", onChange);
+    window.removeEventListener(DISPLAY_EVENT, onChange);
+  };
+}
+
+function readStored(): string | null {
+  try {
+    return window.localStorage.getItem(DISPLAY_KEY);
+  } catch {
+    // Storage blocked: the accommodation's settings stand.
+    return null;
+  }
+}
+
+function parseDisplay(stored: string | null): Partial<Display> {
+  try {
+    const parsed: unknown = JSON.parse(stored ?? "{}");
+    if (!parsed || typeof parsed !== "object") return {};
+    const { highContrast, zoom } = parsed as Record<string, unknown>;
+    return {
+      ...(typeof highContrast === "boolean" ? { highContrast } : {}),
+      ...(ZOOM_LEVELS.includes(zoom as (typeof ZOOM_LEVELS)[number]) ? { zoom: zoom as number } : {}),
+    };
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The test page as the student's accommodations show it (ADR 0032): the high-contrast theme and the
+ * zoom start from their record and are drawn by the server, so they work without JavaScript; with
+ * it, the student can change both, and the choice stays on this device for their next questions.
+ */
+export function AccommodatedView({ tools, children }: { tools: StudentTools; children: ReactNode }) {
+  const hydrated = useHydrated();
+  const offered = tools.highContrast || tools.zoom !== 1;
+  const stored = useSyncExternalStore(subscribe, readStored, () => null);
+  // A change kept in memory too, in case storage refuses it.
+  const [changed, setChanged] = useState<Display | null>(null);
+  // A shared device's earlier choice applies only to a student who has these accommodations.
+  const display: Display = changed ?? { highContrast: tools.highContrast, zoom: tools.zoom, ...(offered ? parseDisplay(stored) : {}) };
+  const change = (next: Display) => {
+    setChanged(next);
+    try {
+      window.localStorage.setItem(DISPLAY_KEY, JSON.stringify(next));
+      window.dispatchEvent(new Event(DISPLAY_EVENT));
+    } catch {
+      // Not kept on this device; the change still applies to this page.
+    }
+  };
+  const step = (direction: 1 | -1) => {
+    const index = ZOOM_LEVELS.indexOf(display.zoom as (typeof ZOOM_LEVELS)[number]);
+    return ZOOM_LEVELS[Math.min(ZOOM_LEVELS.length - 1, Math.max(0, index + direction))]!;
+  };
+  return (
+    <div
+      className={display.highContrast ? "high-contrast" : undefined}
+      style={display.zoom === 1 ? undefined : { zoom: display.zoom }}
+      data-testid="accommodated-view"
+    >
+      {offered && hydrated ? (
+        <div role="group" aria-label="Display" className="mx-auto mb-3 flex max-w-3xl flex-wrap items-center gap-2">
+          <button
+            type="button"
+            className="btn-outline min-h-11"
+            aria-pressed={display.highContrast}
+            onClick={() => change({ ...display, highContrast: !display.highContrast })}
+          >
+            High Contrast
+          </button>
+          <button
+            type="button"
+            className="btn-outline min-h-11"
+            disabled={display.zoom === ZOOM_LEVELS[0]}
+            onClick={() => change({ ...display, zoom: step(-1) })}
+          >
+            Zoom Out
+          </button>
+          <span className="text-sm text-slate-800" aria-live="polite">
+            Zoom {Math.round(display.zoom * 100)}%
+          </span>
+          <button
+            type="button"
+            className="btn-outline min-h-11"
+            disabled={display.zoom === ZOOM_LEVELS[ZOOM_LEVELS.length - 1]}
+            onClick={() => change({ ...display, zoom: step(1) })}
+          >
+            Zoom In
+          </button>
+        </div>
+      ) : null}
+      {children}
+    </div>
+  );
+}
