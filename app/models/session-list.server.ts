@@ -56,6 +56,8 @@ const listColumns = {
   scaleScore: sessions.scaleScore,
   questionsAnswered: sessions.questionsAnswered,
   completionReason: sessions.completionReason,
+  accommodations: sessions.accommodations,
+  nonStandard: sessions.nonStandard,
 };
 
 /** The statements are exported so a test can read their query plans (they must read an index in order). */
@@ -150,6 +152,8 @@ const exportColumns = {
   endTime: sessions.endTime,
   cohortId: sessions.cohortId,
   completionReason: sessions.completionReason,
+  accommodations: sessions.accommodations,
+  nonStandard: sessions.nonStandard,
 };
 
 const EXPORT_CHUNK_ROWS = 1_000;

@@ -45,6 +45,7 @@ describe("student records", () => {
       grade: "6",
       email: "ada@school.org",
       status: "active",
+      accommodations: expect.objectContaining({ extendedTime: 1, breaks: false, readAloud: false }),
       classes: [],
       sessions: [],
       createdAt: expect.any(String),
@@ -174,6 +175,7 @@ describe("student records", () => {
           completed: false,
           totalScore: null,
           scaleScore: null,
+          nonStandard: false,
         },
       ]);
       const linked = await worker.d1

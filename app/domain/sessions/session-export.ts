@@ -1,3 +1,4 @@
+import { describeAccommodations, readAccommodations } from "~/domain/accommodations/accommodations";
 import type { TestMode } from "~/domain/adaptive/engine";
 import { toCsv } from "~/domain/export/csv";
 
@@ -22,6 +23,8 @@ export type ExportedSession = {
   endTime: Date | null;
   cohortId: string | null;
   completionReason: CompletionReason | null;
+  accommodations: unknown;
+  nonStandard: boolean;
 };
 
 const HEADERS = [
@@ -40,11 +43,14 @@ const HEADERS = [
   "Ended",
   "Duration (s)",
   "Class ID",
+  "Accommodations",
+  "Non-standard",
 ];
 
 /**
  * The filtered sessions as CSV: times in ISO 8601 UTC (a spreadsheet's to convert), a score only
- * once completed, and whether the student ended the session early (its score counts the rest as 0).
+ * once completed, whether the student ended the session early (its score counts the rest as 0), and
+ * the accommodations it ran with, with whether they made it non-standard (ADR 0032).
  */
 export function sessionsCsv(rows: readonly ExportedSession[]): string {
   return toCsv(
@@ -65,6 +71,8 @@ export function sessionsCsv(rows: readonly ExportedSession[]): string {
       row.endTime?.toISOString() ?? null,
       durationSeconds(row),
       row.cohortId,
+      describeAccommodations(readAccommodations(row.accommodations)).join("; "),
+      row.nonStandard ? "Yes" : "No",
     ]),
   );
 }

@@ -29,6 +29,11 @@ export function SessionCard({ session }: { session: SessionCardData }) {
               Ended early by the student
             </span>
           ) : null}
+          {session.nonStandard ? (
+            <span className="chip bg-amber-100 text-xs font-medium text-amber-900" data-testid="non-standard">
+              Non-standard
+            </span>
+          ) : null}
           {session.score !== null ? <span className="text-lg font-bold">{session.score}</span> : null}
         </div>
       </div>
@@ -45,6 +50,12 @@ export function SessionCard({ session }: { session: SessionCardData }) {
         <dd>{session.duration}</dd>
         <dt>Mode</dt>
         <dd>{session.mode}</dd>
+        {session.accommodations ? (
+          <>
+            <dt>Accommodations</dt>
+            <dd data-testid="session-accommodations">{session.accommodations}</dd>
+          </>
+        ) : null}
       </dl>
       <div className="mt-auto flex flex-wrap gap-2">
         <Link to={`/results/${encodeURIComponent(session.id)}`} className="btn-outline" aria-describedby={titleId}>

@@ -1,3 +1,4 @@
+import { describeAccommodations, readAccommodations } from "~/domain/accommodations/accommodations";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 
 import type { ClassScope } from "~/domain/auth/roles";
@@ -30,6 +31,9 @@ function sessionCard(row: SessionListRow, timeZone: string) {
     duration: formatSessionDuration(row),
     mode: MODE_LABELS[row.testMode] ?? row.testMode,
     hasAiFeedback: hasAiFeedback(row.scores),
+    /** In words (ADR 0032): empty when the session ran without any. */
+    accommodations: describeAccommodations(readAccommodations(row.accommodations)).join(", "),
+    nonStandard: row.nonStandard,
   };
 }
 export type SessionCardData = ReturnType<typeof sessionCard>;

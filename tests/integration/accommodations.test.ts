@@ -1,0 +1,248 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+
+import { type ApiClient, clientFor, demoClients } from "../support/api";
+import type { CookieJar } from "../support/cookie-jar";
+import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
+
+/**
+ * Accommodations (ADR 0032) through the real Worker and session objects: the API that sets them,
+ * the session object applying them at start (time, question timers, reduced choices), breaks that
+ * stop both clocks and move the deadline, and the non-standard mark that reaches D1.
+ */
+let worker: TestWorker;
+let admin: ApiClient;
+let adminJar: CookieJar;
+let student: ApiClient;
+let anonymous: ApiClient;
+let outsider: ApiClient;
+let cohortId: string;
+let testId: string;
+const ids: Record<string, string> = {};
+
+const MINUTE = 60_000;
+/** The test's own clocks: 10 minutes, and 40 seconds for each question. */
+const TEST_MINUTES = 10;
+const QUESTION_SECONDS = 40;
+
+async function addStudent(studentId: string) {
+  const created = await admin.post("/api/students", { studentId, givenName: studentId, familyName: "Student", grade: "6" });
+  expect(created.status).toBe(201);
+  expect((await admin.post(`/api/cohorts/${cohortId}/roster/${created.data.id}`)).status).toBe(201);
+  return created.data.id as string;
+}
+
+const start = (userId: string) => admin.post("/api/sessions/start", { testConfigId: testId, testMode: "placement", userId, cohortId });
+
+/** The test page's data for a session, as the admin reads it: its question, clocks and tools. */
+async function page(sessionId: string) {
+  const response = await worker.request(`/test/${testId}?session=${sessionId}&_data=routes%2Ftest.%24id`, { jar: adminJar });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { session: TestPage }).session;
+}
+type TestPage = {
+  timeRemainingSeconds: number;
+  paused: boolean;
+  breakSecondsLeft: number | null;
+  tools: Record<string, unknown>;
+  question: { id: string; options: string[]; questionTimeRemaining: number | null; optionsReduced: boolean };
+};
+
+beforeAll(async () => {
+  worker = await startWorker({ controllableClock: true });
+  ({ admin, student, anonymous } = await demoClients(worker));
+  adminJar = await worker.signIn(demoAccounts.admin.email, demoAccounts.admin.password);
+  await worker.d1.prepare("insert into users (id, email, first_name, last_name, role) values ('t-out', 'outsider@school.example', 'O', 'T', 'teacher')").run();
+  ({ client: outsider } = await clientFor(worker, "outsider@school.example"));
+  const questions = [];
+  for (let index = 0; index < 3; index++) {
+    const created = await admin.post("/api/questions", {
+      text: `Which is ${index + 2} + ${index + 2}?`,
+      type: "multiple_choice",
+      difficulty: "medium",
+      timeLimit: QUESTION_SECONDS,
+      options: [0, 1, 2, 3].map((offset) => ({ text: String(2 * (index + 2) + offset), isCorrect: offset === 0, score: offset === 0 ? 1 : 0 })),
+    });
+    expect(created.status).toBe(201);
+    questions.push({ id: created.data.id });
+  }
+  const test = await admin.post("/api/tests", {
+    title: "Accommodated check",
+    description: "d",
+    gradeLevel: "6",
+    subject: "Math",
+    placementDuration: TEST_MINUTES,
+    diagnosticDuration: TEST_MINUTES,
+    questions,
+  });
+  expect(test.status).toBe(201);
+  testId = test.data.id;
+  cohortId = (await admin.post("/api/cohorts", { name: "Accommodated class", testConfigId: testId, testMode: "placement" })).data.id;
+  for (const name of ["double", "breaks", "rested", "reduced", "plain", "inclass"]) ids[name] = await addStudent(`ACC-${name}`);
+}, 90_000);
+afterAll(() => worker?.dispose());
+afterEach(() => worker.setClockOffset(0));
+
+describe("PUT /api/students/{id}/accommodations", () => {
+  it("saves the whole set on the record, reads it back, and audits the change", async () => {
+    const saved = await admin.put(`/api/students/${ids.double}/accommodations`, { extendedTime: 2, readAloud: true, outside: ["scribe"] });
+    expect(saved.status).toBe(200);
+    expect(saved.data.accommodations).toMatchObject({ extendedTime: 2, readAloud: true, breaks: false, outside: ["scribe"] });
+    expect((await admin.get(`/api/students/${ids.double}/accommodations`)).data.accommodations).toEqual(saved.data.accommodations);
+    expect((await admin.get(`/api/students/${ids.double}`)).data.accommodations).toEqual(saved.data.accommodations);
+    const audited = await worker.d1
+      .prepare("select count(*) as n from audit_log where action = 'student.accommodations_changed' and student_record_id = ?")
+      .bind(ids.double)
+      .first<{ n: number }>();
+    expect(audited!.n).toBe(1);
+  });
+
+  it("refuses bad input with the field named and changes nothing (400)", async () => {
+    for (const body of [{ extendedTime: 3 }, { extraTime: 2 }, { breaks: true, breakMinutes: 0 }, { zoom: 5 }, "nonsense"]) {
+      const refused = await admin.put(`/api/students/${ids.plain}/accommodations`, body);
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+    }
+    expect((await admin.get(`/api/students/${ids.plain}/accommodations`)).data.accommodations).toMatchObject({ extendedTime: 1, readAloud: false });
+  });
+
+  it("is for staff only (401, 403), finds only students in the caller's classes (404), and takes only GET and PUT (405)", async () => {
+    expect((await anonymous.put(`/api/students/${ids.plain}/accommodations`, { readAloud: true })).status).toBe(401);
+    expect((await student.put(`/api/students/${ids.plain}/accommodations`, { readAloud: true })).status).toBe(403);
+    expect((await outsider.put(`/api/students/${ids.plain}/accommodations`, { readAloud: true })).status).toBe(404);
+    expect((await outsider.get(`/api/students/${ids.plain}/accommodations`)).status).toBe(404);
+    expect((await admin.put("/api/students/no-such-student/accommodations", { readAloud: true })).status).toBe(404);
+    expect((await admin.post(`/api/students/${ids.plain}/accommodations`, { readAloud: true })).status).toBe(405);
+  });
+});
+
+describe("PUT /api/cohorts/{id}/accommodations", () => {
+  it("sets several roster students' records at once, skipping students not on the roster", async () => {
+    const saved = await admin.put(`/api/cohorts/${cohortId}/accommodations`, {
+      studentIds: [ids.breaks, ids.rested, "not-on-roster"],
+      accommodations: { breaks: true, breakMinutes: 5 },
+    });
+    expect(saved).toEqual({ status: 200, data: { cohortId, target: "records", changed: 2, skipped: 1 } });
+    expect((await admin.get(`/api/students/${ids.breaks}/accommodations`)).data.accommodations).toMatchObject({ breaks: true, breakMinutes: 5 });
+  });
+
+  it("sets the class's own, which replace the record's in this class only, and clears them with null", async () => {
+    const set = await admin.put(`/api/cohorts/${cohortId}/accommodations`, {
+      studentIds: [ids.inclass],
+      target: "class",
+      accommodations: { extendedTime: 1.5 },
+    });
+    expect(set.data.changed).toBe(1);
+    const roster = (await admin.get(`/api/cohorts/${cohortId}/roster`)).data as { id: string; classAccommodations: unknown; accommodations: unknown }[];
+    const row = roster.find((entry) => entry.id === ids.inclass)!;
+    expect(row.classAccommodations).toMatchObject({ extendedTime: 1.5 });
+    expect(row.accommodations).toMatchObject({ extendedTime: 1 });
+    const session = await start("ACC-inclass");
+    expect(session.status).toBe(201);
+    expect((await admin.get(`/api/sessions/${session.data.sessionId}`)).data.timeRemaining).toBeGreaterThan(TEST_MINUTES * 60 * 1.5 - 5);
+    await admin.post(`/api/sessions/${session.data.sessionId}/complete`);
+
+    await admin.put(`/api/cohorts/${cohortId}/accommodations`, { studentIds: [ids.inclass], target: "class", accommodations: null });
+    const cleared = (await admin.get(`/api/cohorts/${cohortId}/roster`)).data.find((entry: { id: string }) => entry.id === ids.inclass);
+    expect(cleared.classAccommodations).toBeNull();
+  });
+
+  it("refuses a bad body (400), strangers (401, 403), another teacher's or a missing class (404)", async () => {
+    expect((await admin.put(`/api/cohorts/${cohortId}/accommodations`, { studentIds: [], accommodations: {} })).status).toBe(400);
+    expect((await admin.put(`/api/cohorts/${cohortId}/accommodations`, { studentIds: [ids.plain], accommodations: null })).status).toBe(400);
+    expect((await anonymous.put(`/api/cohorts/${cohortId}/accommodations`, { studentIds: [ids.plain], accommodations: {} })).status).toBe(401);
+    expect((await student.put(`/api/cohorts/${cohortId}/accommodations`, { studentIds: [ids.plain], accommodations: {} })).status).toBe(403);
+    expect((await outsider.put(`/api/cohorts/${cohortId}/accommodations`, { studentIds: [ids.plain], accommodations: {} })).status).toBe(404);
+    expect((await admin.put("/api/cohorts/no-such-class/accommodations", { studentIds: [ids.plain], accommodations: {} })).status).toBe(404);
+  });
+});
+
+describe("a session runs with the accommodations of its student", () => {
+  it("doubles the test's time and each question's timer, and says so in the session record", async () => {
+    const started = await start("ACC-double");
+    expect(started.status).toBe(201);
+    const session = (await admin.get(`/api/sessions/${started.data.sessionId}`)).data;
+    expect(session.timeRemaining).toBeGreaterThan(2 * TEST_MINUTES * 60 - 5);
+    expect(session.accommodations).toMatchObject({ extendedTime: 2, readAloud: true });
+    expect(session.nonStandard).toBe(false);
+    const shown = await page(started.data.sessionId);
+    expect(shown.question.questionTimeRemaining).toBeGreaterThan(2 * QUESTION_SECONDS - 3);
+    expect(shown.tools).toMatchObject({ readAloud: true, breaks: false, untimed: false });
+
+    const plain = await start("ACC-plain");
+    expect((await admin.get(`/api/sessions/${plain.data.sessionId}`)).data).toMatchObject({ accommodations: null, paused: false, breakSecondsLeft: null });
+    expect((await page(plain.data.sessionId)).question.questionTimeRemaining).toBeLessThanOrEqual(QUESTION_SECONDS);
+    // No breaks for a student without them.
+    expect((await admin.post(`/api/sessions/${plain.data.sessionId}/pause`)).status).toBe(409);
+  });
+
+  it("stops both clocks on a break, refuses answers during it, and moves the deadline by the break at resume", async () => {
+    const started = await start("ACC-breaks");
+    const sessionId = started.data.sessionId as string;
+    const before = await page(sessionId);
+    const paused = await admin.post(`/api/sessions/${sessionId}/pause`);
+    expect(paused.status).toBe(200);
+    expect(paused.data).toMatchObject({ paused: true, breakSecondsLeft: 300 });
+    expect((await admin.post(`/api/sessions/${sessionId}/pause`)).status).toBe(409);
+
+    // Three minutes on the break: neither clock has moved, and an answer waits for the resume.
+    await worker.setClockOffset(3 * MINUTE);
+    const during = await page(sessionId);
+    expect(during.paused).toBe(true);
+    expect(during.timeRemainingSeconds).toBeGreaterThanOrEqual(before.timeRemainingSeconds - 2);
+    expect(during.question.questionTimeRemaining).toBeGreaterThanOrEqual(before.question.questionTimeRemaining! - 2);
+    const refused = await admin.post(`/api/sessions/${sessionId}/submit`, {
+      questionId: before.question.id,
+      answer: before.question.options[0],
+      timeSpentSeconds: 5,
+    });
+    expect(refused.status).toBe(409);
+
+    const resumed = await admin.post(`/api/sessions/${sessionId}/resume`);
+    expect(resumed.data).toMatchObject({ paused: false });
+    expect(resumed.data.breakSecondsLeft).toBeLessThanOrEqual(120);
+    expect(resumed.data.timeRemaining).toBeGreaterThanOrEqual(before.timeRemainingSeconds - 2);
+    // Past the test's own deadline (10 minutes), the session is still open: the deadline moved by the break.
+    await worker.setClockOffset(TEST_MINUTES * MINUTE + 30_000);
+    const late = (await admin.get(`/api/sessions/${sessionId}`)).data;
+    expect(late.completed).toBe(false);
+    expect(late.timeRemaining).toBeGreaterThan(0);
+    await worker.setClockOffset(TEST_MINUTES * MINUTE + 3 * MINUTE + 30_000);
+    expect((await admin.get(`/api/sessions/${sessionId}`)).data).toMatchObject({ completed: true, completedReason: "time_up" });
+  });
+
+  it("restarts the clock once the break time allowed runs out, even without a resume", async () => {
+    const started = await start("ACC-rested");
+    expect(started.status).toBe(201);
+    const sessionId = started.data.sessionId as string;
+    await admin.post(`/api/sessions/${sessionId}/pause`);
+    // Five minutes of break allowed, then the ten-minute clock runs: over at 15 minutes and a bit.
+    await worker.setClockOffset(14 * MINUTE);
+    expect((await admin.get(`/api/sessions/${sessionId}`)).data).toMatchObject({ completed: false, paused: true, breakSecondsLeft: 0 });
+    await worker.setClockOffset(15 * MINUTE + 10_000);
+    expect((await admin.get(`/api/sessions/${sessionId}`)).data).toMatchObject({ completed: true, completedReason: "time_up", paused: false });
+  });
+
+  it("takes choices away under reduced choices, and marks the session non-standard in its record and in D1", async () => {
+    await admin.put(`/api/students/${ids.reduced}/accommodations`, { reducedChoices: true });
+    const started = await start("ACC-reduced");
+    const sessionId = started.data.sessionId as string;
+    const shown = await page(sessionId);
+    expect(shown.question.options).toHaveLength(2);
+    expect(shown.question.optionsReduced).toBe(true);
+    const answered = await admin.post(`/api/sessions/${sessionId}/submit`, {
+      questionId: shown.question.id,
+      answer: shown.question.options[0],
+      timeSpentSeconds: 4,
+    });
+    expect(answered.status).toBe(200);
+    await admin.post(`/api/sessions/${sessionId}/complete`);
+    const record = (await admin.get(`/api/sessions/${sessionId}`)).data;
+    expect(record).toMatchObject({ nonStandard: true, nonStandardReasons: ["reduced answer choices"] });
+    const listed = (await admin.get(`/api/sessions?testConfigId=${testId}`)).data as { id: string }[];
+    expect(listed.some((row) => row.id === sessionId)).toBe(true);
+    await expect
+      .poll(async () => (await worker.d1.prepare("select non_standard as n from sessions where id = ?").bind(sessionId).first<{ n: number }>())?.n, {
+        timeout: 15_000,
+      })
+      .toBe(1);
+  });
+});
