@@ -40,8 +40,9 @@ export function TestCard({ test }: { test: TestCardData }) {
         <Link to={`/admin/tests/${test.id}/edit`} className="btn-outline flex-1" aria-label={`Edit ${test.title}`}>
           <Pencil aria-hidden="true" className="size-4" /> Edit
         </Link>
-        <Link to={`/test/${test.id}`} className="btn-primary flex-1" aria-label={`Take ${test.title}`}>
-          <Play aria-hidden="true" className="size-4" /> Take Test
+        {/* The visible words begin the link's name, which the title completes (WCAG 2.5.3, label in name). */}
+        <Link to={`/test/${test.id}`} className="btn-primary flex-1">
+          <Play aria-hidden="true" className="size-4" /> Take Test<span className="sr-only">: {test.title}</span>
         </Link>
       </div>
     </article>

@@ -73,7 +73,9 @@ export function AddQuestionsDialog({
           }}
         />
       </div>
-      <ul className="mt-4 max-h-[500px] space-y-2 overflow-y-auto" aria-label="Bank questions" aria-busy={loading}>
+      {/* The list scrolls, and its checkboxes may all be disabled (every question already in the test): it takes focus itself so a keyboard can scroll it (WCAG 2.1.1). */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+      <ul className="mt-4 max-h-[500px] space-y-2 overflow-y-auto" aria-label="Bank questions" aria-busy={loading} tabIndex={0}>
         {!loading && visible.length === 0 ? <li className="p-4 text-center text-sm text-slate-700">No questions match these filters.</li> : null}
         {visible.map((question) => {
           const already = inTest.has(question.id);
