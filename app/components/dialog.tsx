@@ -5,9 +5,16 @@ import { DialogFailureContext } from "./dialog-failure";
 import { type DialogFailure, useToast } from "./toast/toast-context";
 
 /**
- * A modal dialog on the native <dialog> element: the browser traps focus, closes on Escape and
- * restores focus on close. Controlled by `open`; `onClose` fires for Escape, the close button
- * and a click on the backdrop.
+ * A modal dialog on the native <dialog> element. `showModal()` makes the page behind it inert and
+ * closes on Escape, but leaves two gaps this component fills, so every dialog behaves the same
+ * (WAI-ARIA APG dialog pattern; docs/accessibility.md):
+ * - Tab from the last control leaves the page for the browser's own toolbar, so Tab and
+ *   Shift+Tab wrap between the dialog's first and last controls here.
+ * - Focus goes back to the control that opened the dialog only on `close()`; most screens unmount
+ *   their dialog instead (a fresh `key` per opening, use-edit-dialog.ts), which drops focus to
+ *   <body>. The opener is remembered and focused again however the dialog goes away, or the
+ *   page's main region when the opener went with it (a deleted record's row).
+ * Controlled by `open`; `onClose` fires for Escape, the close button and a click on the backdrop.
  *
  * While open, the dialog holds the toaster (so toasts show above its backdrop) and shows an
  * action's refusal inside itself: beside the field it names (`FormField`, `useDialogFieldError`),
@@ -37,9 +44,18 @@ export function Dialog({
 
   useEffect(() => {
     const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
+    if (!open || !dialog) return;
+    const opener = document.activeElement;
+    if (!dialog.open) dialog.showModal();
+    // A DOM listener, not React's onKeyDown: toasts are portalled into the dialog (below), and
+    // React bubbles their events to the toaster's tree, never through the dialog.
+    dialog.addEventListener("keydown", keepTabInside);
+    // Runs when `open` turns false and when the dialog unmounts while open.
+    return () => {
+      dialog.removeEventListener("keydown", keepTabInside);
+      if (dialog.open) dialog.close();
+      returnFocus(dialog, opener);
+    };
   }, [open]);
 
   useEffect(() => {
@@ -67,7 +83,6 @@ export function Dialog({
         wide ? "max-w-3xl" : "max-w-lg"
       }`}
     >
-      <div ref={toastLayer} />
       {open ? (
         <div className="max-h-[85dvh] overflow-y-auto p-6" onSubmitCapture={() => setFailure(null)}>
           <div className="mb-4 flex items-start justify-between gap-4">
@@ -98,8 +113,50 @@ export function Dialog({
           <DialogFailureContext.Provider value={failure}>{children}</DialogFailureContext.Provider>
         </div>
       ) : null}
+      {/* After the content: a toast's Dismiss button is then the last stop, not where focus lands on opening. */}
+      <div ref={toastLayer} />
     </dialog>
   );
+}
+
+const TABBABLE = "a[href], button, input, select, textarea, summary, iframe, [tabindex], [contenteditable]";
+
+/** The controls Tab stops at inside `root`, in order: enabled, shown, not taken out with tabindex="-1". */
+function tabbablesIn(root: HTMLElement): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>(TABBABLE)].filter((element) => {
+    if (element.tabIndex < 0 || element.matches(":disabled") || element.closest("[inert]")) return false;
+    if (!element.checkVisibility({ visibilityProperty: true })) return false;
+    // One stop per radio group: the checked radio, or the first when none is.
+    if (element instanceof HTMLInputElement && element.type === "radio" && element.name) {
+      const group = [...root.querySelectorAll<HTMLInputElement>(`input[type="radio"][name="${CSS.escape(element.name)}"]`)];
+      return element.checked || (!group.some((radio) => radio.checked) && group[0] === element);
+    }
+    return true;
+  });
+}
+
+function keepTabInside(this: HTMLDialogElement, event: KeyboardEvent) {
+  if (event.key !== "Tab" || event.altKey || event.ctrlKey || event.metaKey) return;
+  const stops = tabbablesIn(this);
+  const first = stops[0];
+  const last = stops.at(-1);
+  if (!first || !last) return;
+  const active = document.activeElement;
+  const atEdge = event.shiftKey ? active === first || active === this : active === last;
+  if (!atEdge) return;
+  event.preventDefault();
+  (event.shiftKey ? last : first).focus();
+}
+
+/**
+ * Back to the opener once the dialog is gone, unless something else already took focus (a
+ * navigation, another dialog). `preventScroll` keeps the page where the reader left it.
+ */
+function returnFocus(dialog: HTMLDialogElement, opener: Element | null) {
+  const active = document.activeElement;
+  if (active && active !== document.body && !dialog.contains(active)) return;
+  const target = opener instanceof HTMLElement && opener.isConnected && opener !== document.body ? opener : document.getElementById("main-content");
+  target?.focus({ preventScroll: true });
 }
 
 /** "Are you sure?" before something that cannot be undone. */

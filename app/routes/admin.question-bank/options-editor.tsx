@@ -36,10 +36,11 @@ export function OptionsEditor({
             />
             <label className="flex items-center gap-1 text-sm">
               <input type="checkbox" className="size-4" checked={option.isCorrect} onChange={(event) => update(index, { isCorrect: event.target.checked })} />
-              Correct
+              {/* Each row's controls name their option: "Correct" alone is the same for every row. */}
+              <span className="sr-only">Option {index + 1}</span> Correct
             </label>
             <label className="flex items-center gap-1 text-sm">
-              Score
+              <span className="sr-only">Option {index + 1}</span> Score
               <input
                 type="number"
                 min={0}
