@@ -1,16 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 
 import { createDatabase } from "~/db/client.server";
-import {
-  applyModelGrade,
-  applyTeacherGrade,
-  type AttemptState,
-  finish,
-  pauseAttempt,
-  resumeAttempt,
-  startAttempt,
-  submit,
-} from "~/domain/sessions/attempt";
+import { applyModelGrade, applyTeacherGrade, type AttemptState, finish, pauseAttempt, resumeAttempt, startAttempt, submit } from "~/domain/sessions/attempt";
 import { blueprintSchema, type SessionBlueprint } from "~/domain/sessions/blueprint";
 import { modelGradeRequest, offlineGradeLog } from "~/domain/sessions/scoring";
 import { HEALTH_PROBE_SESSION_ID, SELF_CHECK_ANSWERS, selfCheckBlueprint } from "~/domain/sessions/self-check";

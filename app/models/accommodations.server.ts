@@ -82,7 +82,7 @@ export async function setRecordAccommodations(
  * Sets (or, with null, clears) a class's own accommodations for some of its roster, replacing their
  * records' in that class only. Answers the record ids changed (students not on the roster are skipped).
  */
-export async function setClassAccommodations(
+async function setClassAccommodations(
   db: Database,
   actor: Actor,
   cohortId: string,

@@ -84,6 +84,7 @@ function sessionsQuery(db: Database, scope: AnalyticsScope) {
       answers: packedAnswers,
       completionReason: testSessionRecords.completionReason,
       studentName: sessionStudentName,
+      nonStandard: testSessionRecords.nonStandard,
     })
     .from(testSessionRecords)
     .where(inScope(scope));
@@ -118,6 +119,7 @@ type SessionRow = [
   string | null,
   CompletionReason | null,
   string | null,
+  number,
 ];
 type QuestionRow = [string, string, string, string];
 
@@ -169,7 +171,21 @@ export async function readCohortAnalyticsData(db: Database, scope: AnalyticsScop
 
   const sessions = sessionRows.map(
     (
-      [id, userId, completed, totalScore, startTime, endTime, competenciesStatus, moduleRecommendations, scaleScore, , completionReason, studentName],
+      [
+        id,
+        userId,
+        completed,
+        totalScore,
+        startTime,
+        endTime,
+        competenciesStatus,
+        moduleRecommendations,
+        scaleScore,
+        ,
+        completionReason,
+        studentName,
+        nonStandard,
+      ],
       index,
     ): ReportSession => ({
       sessionId: id,
@@ -183,6 +199,7 @@ export async function readCohortAnalyticsData(db: Database, scope: AnalyticsScop
       competenciesStatus: parseMap(competenciesStatus),
       moduleRecommendations: parseMap(moduleRecommendations),
       scaleScore,
+      nonStandard: nonStandard === 1,
       answeringSeconds: packed[index]!.reduce((sum, answer) => sum + answer.seconds, 0),
       answers: packed[index]!.flatMap(({ seconds: _seconds, ...answer }): AnalyticsAnswer[] => {
         const question = questions.get(answer.questionId);

@@ -1,6 +1,6 @@
 import { type ReactNode, useState, useSyncExternalStore } from "react";
 
-import { type StudentTools, ZOOM_LEVELS } from "~/domain/accommodations/accommodations";
+import { type StudentTools, ZOOM_LEVELS } from "~/domain/accommodations/student-tools";
 
 import { useHydrated } from "./timers";
 

@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { type RefObject, useEffect, useRef, useState } from "react";
 
-import type { StudentTools } from "~/domain/accommodations/accommodations";
+import type { StudentTools } from "~/domain/accommodations/student-tools";
 import { testPagePath } from "~/domain/sessions/test-page-paths";
 
 import { LineReader } from "./line-reader";

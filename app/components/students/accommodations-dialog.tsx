@@ -2,14 +2,8 @@ import { type ReactNode, useState } from "react";
 
 import { Dialog, DialogActions } from "~/components/dialog";
 import { FieldError } from "~/components/form-field";
-import {
-  type Accommodations,
-  accommodationsSchema,
-  EXTENDED_TIME,
-  NO_ACCOMMODATIONS,
-  OUTSIDE_ACCOMMODATIONS,
-  ZOOM_LEVELS,
-} from "~/domain/accommodations/accommodations";
+import { type Accommodations, accommodationsSchema, EXTENDED_TIME, NO_ACCOMMODATIONS, OUTSIDE_ACCOMMODATIONS } from "~/domain/accommodations/accommodations";
+import { ZOOM_LEVELS } from "~/domain/accommodations/student-tools";
 import { fieldErrors } from "~/lib/form-errors";
 
 type Toggle = "readAloud" | "eliminator" | "masking" | "highContrast" | "reducedChoices";

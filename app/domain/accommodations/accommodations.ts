@@ -8,8 +8,6 @@ import { z } from "zod";
 export const EXTENDED_TIME = [1, 1.5, 2, "unlimited"] as const;
 export type ExtendedTime = (typeof EXTENDED_TIME)[number];
 
-export const ZOOM_LEVELS = [1, 1.25, 1.5, 2] as const;
-
 /** Accommodations a teacher records that happen outside the product: kept for the record and shown in words. */
 export const OUTSIDE_ACCOMMODATIONS = {
   separate_setting: "separate setting",
@@ -22,7 +20,7 @@ type OutsideAccommodation = keyof typeof OUTSIDE_ACCOMMODATIONS;
 
 /** The most break time a session can allow, and the default when a teacher turns breaks on. */
 export const MAX_BREAK_MINUTES = 120;
-export const DEFAULT_BREAK_MINUTES = 20;
+const DEFAULT_BREAK_MINUTES = 20;
 
 const extendedTimeSchema = z.union([z.literal(1), z.literal(1.5), z.literal(2), z.literal("unlimited")], {
   errorMap: () => ({ message: 'Extended time must be 1, 1.5, 2 or "unlimited"' }),
@@ -112,19 +110,3 @@ export const rosterAccommodationsSchema = z
     message: "Accommodations are required on student records (send all fields false to clear them)",
   });
 export type RosterAccommodations = z.infer<typeof rosterAccommodationsSchema>;
-
-/** What the test page offers a student under their accommodations (the rest is enforced by the session object). */
-export type StudentTools = Pick<Accommodations, "breaks" | "readAloud" | "eliminator" | "masking" | "highContrast" | "zoom"> & { untimed: boolean };
-
-export function studentTools(accommodations: Accommodations | null): StudentTools {
-  const given = accommodations ?? NO_ACCOMMODATIONS;
-  return {
-    breaks: given.breaks,
-    readAloud: given.readAloud,
-    eliminator: given.eliminator,
-    masking: given.masking,
-    highContrast: given.highContrast,
-    zoom: given.zoom,
-    untimed: given.extendedTime === "unlimited",
-  };
-}

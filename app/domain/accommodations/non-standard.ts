@@ -12,7 +12,7 @@ export const NON_STANDARD_REASONS = {
   reduced_choices: "reduced answer choices",
   read_aloud_reading_item: "read aloud on a reading item",
 } as const;
-export type NonStandardReason = keyof typeof NON_STANDARD_REASONS;
+type NonStandardReason = keyof typeof NON_STANDARD_REASONS;
 
 type Option = { text: string; isCorrect: boolean };
 type ServedQuestion = { id: string; type: string; options: readonly Option[]; measuresReading?: boolean };

@@ -87,6 +87,20 @@ describe("cohortAnalyticsReport", () => {
     expect(result.allQuestionAnalytics[0]).toMatchObject({ questionId: "q1", totalAttempts: 2, successRate: 50 });
   });
 
+  it("leaves non-standard sessions out of the scale-score distribution and the calibration, and counts them", () => {
+    const standard = ["a", "b", "c", "d", "e", "f"].map((id, index) =>
+      session(id, 50, [answer("q1", index % 2 ? 2 : 0), answer("q2", 2)], { scaleScore: 200 }),
+    );
+    const accommodated = session("x", 100, [answer("q1", 2), answer("q2", 2)], { scaleScore: 230, nonStandard: true });
+    const result = report([...standard, accommodated]);
+    expect(result.scaleScoreDistribution).toMatchObject({ count: 6, mean: 200, nonStandardLeftOut: 1 });
+    expect(result.allQuestionAnalytics.map((row) => row.calibratedDifficulty)).toEqual(
+      report(standard).allQuestionAnalytics.map((row) => row.calibratedDifficulty),
+    );
+    // The student's own result stands.
+    expect(result.studentPerformance.find((row) => row.studentId === "x")!.scaleScore).toBe(230);
+  });
+
   it("keeps the product's top 10 and every question in allQuestionAnalytics, as plain text", () => {
     const answers = Array.from({ length: 12 }, (_, index) => answer(`q${index}`, index % 3 === 0 ? 0 : 2));
     const result = report([session("a", 60, answers), session("b", 40, answers)]);

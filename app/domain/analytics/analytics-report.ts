@@ -13,6 +13,8 @@ import { mean, median, standardDeviation } from "./statistics";
 export type ReportSession = AnalyticsSession & {
   /** 200 + 10θ (ADR 0008); null before the session has results. */
   scaleScore: number | null;
+  /** An accommodation changed what was measured (ADR 0032): out of the calibration and the class's distribution. Absent: standard. */
+  nonStandard?: boolean;
 };
 
 /** Percent scores in bins of 10 points; the last bin holds 100 too. */
@@ -43,7 +45,9 @@ export function binValues(values: readonly number[], range: { from: number; to: 
 
 export function cohortAnalyticsReport(input: { testName: string; cohortId: string; sessions: ReportSession[] }): CohortAnalyticsReport {
   const { allQuestionAnalytics, ...figures } = analyseCohort(input);
-  const difficulties = calibratedDifficulties(input.sessions);
+  // Non-standard sessions stand for their students, not for the items or the class's norms (ADR 0032).
+  const standard = input.sessions.filter((session) => !session.nonStandard);
+  const difficulties = calibratedDifficulties(standard);
   const questions = allQuestionAnalytics.map((question) => ({
     ...question,
     // Stored text is sanitized HTML; the report is read as text (tables, charts, CSV).
@@ -51,7 +55,7 @@ export function cohortAnalyticsReport(input: { testName: string; cohortId: strin
     calibratedDifficulty: difficulties.get(question.questionId) ?? null,
   }));
   const completed = input.sessions.filter((session) => session.completed);
-  const scaleScores = completed.flatMap((session) => (session.scaleScore === null ? [] : [session.scaleScore]));
+  const scaleScores = completed.flatMap((session) => (session.scaleScore === null || session.nonStandard ? [] : [session.scaleScore]));
   const scaleOf = new Map(input.sessions.map((session) => [session.sessionId, session.scaleScore]));
   return {
     ...figures,
@@ -70,6 +74,7 @@ export function cohortAnalyticsReport(input: { testName: string; cohortId: strin
       mean: round1(mean(scaleScores)),
       median: round1(median(scaleScores)),
       stdDev: round1(standardDeviation(scaleScores)),
+      nonStandardLeftOut: completed.filter((session) => session.nonStandard && session.scaleScore !== null).length,
     },
   };
 }

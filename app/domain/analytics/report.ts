@@ -25,6 +25,6 @@ export type CohortAnalyticsReport = Omit<CohortAnalytics, "questionAnalytics" | 
   allQuestionAnalytics: QuestionAnalyticsRow[];
   /** Completed sessions' percent scores in ten bins of 10 points (the last bin includes 100). */
   scoreHistogram: Bin[];
-  /** Completed sessions' scale scores (200 + 10θ), binned, with their summary. */
-  scaleScoreDistribution: { bins: Bin[]; count: number; mean: number | null; median: number | null; stdDev: number | null };
+  /** Completed standard sessions' scale scores (200 + 10θ), binned, with their summary; the non-standard ones left out are counted (ADR 0032). */
+  scaleScoreDistribution: { bins: Bin[]; count: number; mean: number | null; median: number | null; stdDev: number | null; nonStandardLeftOut: number };
 };

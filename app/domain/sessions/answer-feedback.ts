@@ -17,7 +17,7 @@ export type SubmittedAnswer = AnswerFeedback & { completed: boolean };
 export type ChatReply = { reply: string };
 type SessionCompleted = { completed: true };
 /** A break started or ended (ADR 0032): the clocks as they stand. */
-export type BreakState = { paused: boolean; timeRemainingSeconds: number; breakSecondsLeft: number | null };
+type BreakState = { paused: boolean; timeRemainingSeconds: number; breakSecondsLeft: number | null };
 export type TestPageData = SubmittedAnswer | ChatReply | SessionCompleted | BreakState;
 
 /**

@@ -44,7 +44,7 @@ export const LATE_GRACE_MS = 3_000;
 const questionById = (blueprint: SessionBlueprint, id: string) => blueprint.questions.find((question) => question.id === id);
 
 /** The accommodations the session runs with (ADR 0032): none for a blueprint without them. */
-export const accommodationsOf = (blueprint: SessionBlueprint): Accommodations => blueprint.accommodations ?? NO_ACCOMMODATIONS;
+const accommodationsOf = (blueprint: SessionBlueprint): Accommodations => blueprint.accommodations ?? NO_ACCOMMODATIONS;
 
 /** A question's options as this student is shown them: fewer under the reduced-choices accommodation. */
 function shownOptions(question: SessionQuestion, blueprint: SessionBlueprint): SessionQuestion["options"] {

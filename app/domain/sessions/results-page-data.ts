@@ -1,3 +1,4 @@
+import { describeAccommodations } from "~/domain/accommodations/accommodations";
 import { plainExcerpt } from "~/domain/questions/plain-text";
 
 import { earlyEndNote } from "./early-end-note";
@@ -54,6 +55,9 @@ export function resultsPageData(view: SessionView) {
     modules: Object.entries(results.moduleRecommendations),
     answers,
     gradingPending: results.gradingPending,
+    /** In words (ADR 0032): what the session ran with, and why it is non-standard (empty: standard). */
+    accommodations: describeAccommodations(view.accommodations),
+    nonStandardReasons: results.nonStandardReasons,
   };
 }
 export type ResultsPageData = ReturnType<typeof resultsPageData>;

@@ -47,7 +47,7 @@ const effectiveDeadline = (state: SessionState, now: number) => state.deadlineAt
 /** The latest the deadline can be without a resume: the alarm's time while a break runs. */
 export const latestDeadline = (state: SessionState) => state.deadlineAt + (isPaused(state) ? breakLeftMs(state) : 0);
 
-export type PauseRefusal = "no_breaks" | "no_break_time_left" | "already_paused" | "completed";
+type PauseRefusal = "no_breaks" | "no_break_time_left" | "already_paused" | "completed";
 
 export const PAUSE_REFUSALS: Record<PauseRefusal, string> = {
   no_breaks: "Breaks are not part of this student's accommodations.",

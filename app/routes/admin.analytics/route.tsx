@@ -50,6 +50,10 @@ function exportHref(kind: "students" | "questions", query: { cohortId: string; t
   return `/admin/analytics/export/${kind}?${search}`;
 }
 
+/** Non-standard sessions (ADR 0032) are named where they are left out, never silently. */
+const nonStandardNote = (count: number) =>
+  count ? ` ${count} non-standard ${count === 1 ? "session is" : "sessions are"} left out of this distribution and of the calibration.` : "";
+
 function Report({ report, query }: { report: ShownReport; query: { cohortId: string; testConfigId: string | null } }) {
   const scale = report.scaleScoreDistribution;
   return (
@@ -77,8 +81,8 @@ function Report({ report, query }: { report: ShownReport; query: { cohortId: str
           title="Scale-score distribution"
           description={
             scale.count
-              ? `The adaptive engine's ability estimate as 200 + 10θ: ${scale.count} students, mean ${scale.mean}, median ${scale.median}, standard deviation ${scale.stdDev}.`
-              : "The adaptive engine's ability estimate as 200 + 10θ."
+              ? `The adaptive engine's ability estimate as 200 + 10θ: ${scale.count} students, mean ${scale.mean}, median ${scale.median}, standard deviation ${scale.stdDev}.${nonStandardNote(scale.nonStandardLeftOut)}`
+              : `The adaptive engine's ability estimate as 200 + 10θ.${nonStandardNote(scale.nonStandardLeftOut)}`
           }
         >
           <ScaleScoreChart bins={trimEmptyEnds(scale.bins)} mean={scale.mean} />

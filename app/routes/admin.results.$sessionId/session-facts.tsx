@@ -18,6 +18,13 @@ export function SessionFacts({ data }: { data: TeacherResultsData }) {
     ["Started", <LocalTime key="started" time={data.started} />],
     ["Status", data.completed ? `Completed${ended ? `, ${ended}` : ""}` : "In progress: results so far"],
     ["Questions answered", String(data.answers.length)],
+    ["Accommodations", data.accommodations.length ? data.accommodations.join(", ") : "None"],
+    [
+      "Administration",
+      data.nonStandardReasons.length
+        ? `Non-standard (${data.nonStandardReasons.join(", ")}): the score stands for the student, but is left out of item calibration and class norms`
+        : "Standard",
+    ],
   ];
   return (
     <section aria-labelledby="session-facts-title" className="card p-6" data-testid="session-facts">

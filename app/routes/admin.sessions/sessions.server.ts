@@ -1,6 +1,6 @@
-import { describeAccommodations, readAccommodations } from "~/domain/accommodations/accommodations";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 
+import { describeAccommodations, readAccommodations } from "~/domain/accommodations/accommodations";
 import type { ClassScope } from "~/domain/auth/roles";
 import {
   formatSessionDuration,

@@ -1,6 +1,6 @@
 import { type AppLoadContext, redirect } from "@remix-run/cloudflare";
 
-import { type StudentTools, studentTools } from "~/domain/accommodations/accommodations";
+import { type StudentTools, studentTools } from "~/domain/accommodations/student-tools";
 import type { TestMode } from "~/domain/adaptive/engine";
 import type { CurrentUser } from "~/domain/auth/current-user";
 import { answerFeedback, showsFeedbackDuringTest, type TestPageData } from "~/domain/sessions/answer-feedback";

@@ -1,0 +1,30 @@
+import type { Accommodations } from "./accommodations";
+
+/**
+ * What the test page offers a student under their accommodations (the rest is enforced by the
+ * session object). Kept apart from the schemas so the student page's JavaScript carries no zod.
+ */
+export const ZOOM_LEVELS = [1, 1.25, 1.5, 2] as const;
+
+export type StudentTools = Pick<Accommodations, "breaks" | "readAloud" | "eliminator" | "masking" | "highContrast" | "zoom"> & { untimed: boolean };
+
+export function studentTools(accommodations: Accommodations | null): StudentTools {
+  const given = accommodations ?? {
+    breaks: false,
+    readAloud: false,
+    eliminator: false,
+    masking: false,
+    highContrast: false,
+    zoom: 1,
+    extendedTime: 1,
+  };
+  return {
+    breaks: given.breaks,
+    readAloud: given.readAloud,
+    eliminator: given.eliminator,
+    masking: given.masking,
+    highContrast: given.highContrast,
+    zoom: given.zoom,
+    untimed: given.extendedTime === "unlimited",
+  };
+}
