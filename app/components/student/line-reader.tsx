@@ -7,7 +7,7 @@ const BAND = 64;
  * The line reader (masking, ADR 0032): the page is dimmed except a band that follows the pointer,
  * or the focused control when the student uses the keyboard. The masks let clicks through.
  */
-export function LineReader() {
+export default function LineReader() {
   const [centre, setCentre] = useState<number | null>(null);
   useEffect(() => {
     const onPointer = (event: PointerEvent) => setCentre(event.clientY);

@@ -1,14 +1,14 @@
 import { Form } from "@remix-run/react";
-import { type RefObject, useEffect, useRef, useState } from "react";
+import { lazy, type RefObject, Suspense, useState } from "react";
 
 import type { StudentTools } from "~/domain/accommodations/student-tools";
 import { testPagePath } from "~/domain/sessions/test-page-paths";
 
-import { LineReader } from "./line-reader";
 import { useHydrated } from "./timers";
 
-/** The shortcut that starts and stops reading aloud (announced to assistive technology too). */
-const READ_ALOUD_KEY = { altKey: true, key: "r" };
+// Loaded only for a student who has them: the test page's own JavaScript stays within its budget.
+const ReadAloud = lazy(() => import("./read-aloud"));
+const LineReader = lazy(() => import("./line-reader"));
 
 type ToolsProps = {
   testId: string;
@@ -43,7 +43,11 @@ export function TestTools({ testId, sessionId, tools, breakSecondsLeft, content,
           <span className="text-sm text-slate-700">{breakSecondsLeft === null ? "" : `${minutes(breakSecondsLeft)} of break left`}</span>
         </Form>
       ) : null}
-      {tools.readAloud && hydrated ? <ReadAloud content={content} measuresReading={measuresReading} /> : null}
+      {tools.readAloud && hydrated ? (
+        <Suspense fallback={null}>
+          <ReadAloud content={content} measuresReading={measuresReading} />
+        </Suspense>
+      ) : null}
       {tools.masking && hydrated ? (
         <button type="button" className="btn-outline min-h-11" aria-pressed={lineReader} onClick={() => setLineReader((on) => !on)}>
           Line Reader
@@ -54,70 +58,11 @@ export function TestTools({ testId, sessionId, tools, breakSecondsLeft, content,
           Read aloud, the line reader and striking out answers need JavaScript, which is off or still loading in this browser.
         </p>
       ) : null}
-      {lineReader ? <LineReader /> : null}
+      {lineReader ? (
+        <Suspense fallback={null}>
+          <LineReader />
+        </Suspense>
+      ) : null}
     </div>
-  );
-}
-
-/** Reads the question and its options aloud, one part after another, outlining the part being read. */
-function ReadAloud({ content, measuresReading }: { content: RefObject<HTMLElement>; measuresReading: boolean }) {
-  const [reading, setReading] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  const supported = typeof window !== "undefined" && "speechSynthesis" in window;
-
-  const stop = () => {
-    window.speechSynthesis.cancel();
-    for (const part of content.current?.querySelectorAll(".reading-now") ?? []) part.classList.remove("reading-now");
-    setReading(false);
-  };
-
-  const start = () => {
-    const parts = [...(content.current?.querySelectorAll<HTMLElement>("[data-read]") ?? [])].filter((part) => part.innerText.trim());
-    if (!parts.length) return;
-    window.speechSynthesis.cancel();
-    setReading(true);
-    parts.forEach((part, index) => {
-      const utterance = new SpeechSynthesisUtterance(part.innerText);
-      utterance.lang = document.documentElement.lang || "en";
-      utterance.onstart = () => part.classList.add("reading-now");
-      utterance.onend = utterance.onerror = () => {
-        part.classList.remove("reading-now");
-        if (index === parts.length - 1) setReading(false);
-      };
-      window.speechSynthesis.speak(utterance);
-    });
-  };
-
-  useEffect(() => {
-    if (!supported) return;
-    // The shortcut presses the button, so both do the same thing.
-    const onKey = (event: KeyboardEvent) => {
-      if (event.altKey !== READ_ALOUD_KEY.altKey || event.key.toLowerCase() !== READ_ALOUD_KEY.key) return;
-      event.preventDefault();
-      button.current?.click();
-    };
-    window.addEventListener("keydown", onKey);
-    return () => {
-      window.removeEventListener("keydown", onKey);
-      // Nothing keeps speaking once the question is gone.
-      window.speechSynthesis.cancel();
-    };
-  }, [supported]);
-
-  if (!supported) return <p className="text-sm text-slate-700">This browser cannot read aloud.</p>;
-  return (
-    <>
-      <button
-        ref={button}
-        type="button"
-        className="btn-outline min-h-11"
-        aria-pressed={reading}
-        aria-keyshortcuts="Alt+R"
-        onClick={() => (reading ? stop() : start())}
-      >
-        {reading ? "Stop Reading" : "Read Aloud"} <span className="text-xs font-normal text-slate-600">(Alt+R)</span>
-      </button>
-      {measuresReading ? <p className="text-sm text-slate-700">This question measures reading: your teacher will see that it was read aloud.</p> : null}
-    </>
   );
 }

@@ -1,0 +1,67 @@
+import { type RefObject, useEffect, useRef, useState } from "react";
+
+/** The shortcut that starts and stops reading aloud (announced to assistive technology too). */
+const READ_ALOUD_KEY = { altKey: true, key: "r" };
+
+/** Reads the question and its options aloud, one part after another, outlining the part being read. */
+export default function ReadAloud({ content, measuresReading }: { content: RefObject<HTMLElement>; measuresReading: boolean }) {
+  const [reading, setReading] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const supported = typeof window !== "undefined" && "speechSynthesis" in window;
+
+  const stop = () => {
+    window.speechSynthesis.cancel();
+    for (const part of content.current?.querySelectorAll(".reading-now") ?? []) part.classList.remove("reading-now");
+    setReading(false);
+  };
+
+  const start = () => {
+    const parts = [...(content.current?.querySelectorAll<HTMLElement>("[data-read]") ?? [])].filter((part) => part.innerText.trim());
+    if (!parts.length) return;
+    window.speechSynthesis.cancel();
+    setReading(true);
+    parts.forEach((part, index) => {
+      const utterance = new SpeechSynthesisUtterance(part.innerText);
+      utterance.lang = document.documentElement.lang || "en";
+      utterance.onstart = () => part.classList.add("reading-now");
+      utterance.onend = utterance.onerror = () => {
+        part.classList.remove("reading-now");
+        if (index === parts.length - 1) setReading(false);
+      };
+      window.speechSynthesis.speak(utterance);
+    });
+  };
+
+  useEffect(() => {
+    if (!supported) return;
+    // The shortcut presses the button, so both do the same thing.
+    const onKey = (event: KeyboardEvent) => {
+      if (event.altKey !== READ_ALOUD_KEY.altKey || event.key.toLowerCase() !== READ_ALOUD_KEY.key) return;
+      event.preventDefault();
+      button.current?.click();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => {
+      window.removeEventListener("keydown", onKey);
+      // Nothing keeps speaking once the question is gone.
+      window.speechSynthesis.cancel();
+    };
+  }, [supported]);
+
+  if (!supported) return <p className="text-sm text-slate-700">This browser cannot read aloud.</p>;
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        className="btn-outline min-h-11"
+        aria-pressed={reading}
+        aria-keyshortcuts="Alt+R"
+        onClick={() => (reading ? stop() : start())}
+      >
+        {reading ? "Stop Reading" : "Read Aloud"} <span className="text-xs font-normal text-slate-600">(Alt+R)</span>
+      </button>
+      {measuresReading ? <p className="text-sm text-slate-700">This question measures reading: your teacher will see that it was read aloud.</p> : null}
+    </>
+  );
+}

@@ -1,0 +1,194 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+
+import { type ApiClient, clientFor } from "../support/api";
+import { seriousAccessibilityViolations } from "../support/axe";
+import { saveScreenshot } from "../support/browser";
+import { browserSession } from "../support/browser-session";
+import { focusedName, press, tabTo } from "../support/keyboard";
+import { demoAccounts } from "../support/worker";
+
+/**
+ * A student with accommodations (ADR 0032) takes a whole test, one question of every type, with
+ * the keyboard alone: extended time on the clock, high contrast and zoom from their record, read
+ * aloud by its shortcut, the line reader, striking an option out and back, and a break that hides
+ * the question until Resume. axe runs on the accommodated question and on the break screen.
+ */
+const session = browserSession();
+
+/** The browser's speech synthesis, recorded: what was read aloud, in order (headless Chromium has no voices). */
+const RECORD_SPEECH = () => {
+  const spoken: string[] = [];
+  (window as unknown as { spoken: string[] }).spoken = spoken;
+  Object.defineProperty(window, "speechSynthesis", {
+    value: {
+      speak(utterance: SpeechSynthesisUtterance) {
+        spoken.push(utterance.text);
+        setTimeout(() => utterance.onstart?.(new Event("start") as SpeechSynthesisEvent), 0);
+        setTimeout(() => utterance.onend?.(new Event("end") as SpeechSynthesisEvent), 400);
+      },
+      cancel() {},
+    },
+  });
+};
+
+async function setUp(admin: ApiClient) {
+  const bodies = [
+    {
+      text: "Which number is even?",
+      type: "multiple_choice",
+      timeLimit: 60,
+      options: ["4", "5", "7", "9"].map((text, index) => ({ text, isCorrect: index === 0, score: index === 0 ? 1 : 0 })),
+    },
+    {
+      text: "Which numbers are odd?",
+      type: "multiple_select",
+      options: ["3", "4", "5"].map((text) => ({ text, isCorrect: text !== "4", score: text === "4" ? 0 : 1 })),
+    },
+    { text: "Read the sentence and say what 'brisk' means.", type: "free_response", rubric: "quick, lively", metadata: { measuresReading: true } },
+    { text: "A class shares 12 pencils among 4 tables. Explain how many each table gets.", type: "scenario", rubric: "3 each, 12 divided by 4" },
+    { text: "Talk with your tutor about halves.", type: "chat", rubric: "explains halves", initialPrompt: "What is half of 10?" },
+  ];
+  const questions = [];
+  for (const body of bodies) {
+    const created = await admin.post("/api/questions", { difficulty: "medium", ...body });
+    expect(created.status, JSON.stringify(created.data)).toBe(201);
+    questions.push({ id: created.data.id });
+  }
+  const test = await admin.post("/api/tests", {
+    title: "Accommodated Check",
+    description: "Five kinds of question",
+    gradeLevel: "6",
+    subject: "Math",
+    placementDuration: 10,
+    diagnosticDuration: 10,
+    showResultDuringTest: false,
+    showFeedbackDuringTest: false,
+    questions,
+  });
+  expect(test.status, JSON.stringify(test.data)).toBe(201);
+  const cohort = await admin.post("/api/cohorts", { name: "Accommodations Class", testConfigId: test.data.id, testMode: "placement" });
+  const record = await admin.post("/api/students", { studentId: "S-ACC-1", givenName: "Rosa", familyName: "Park", grade: "6" });
+  await admin.post(`/api/cohorts/${cohort.data.id}/roster/${record.data.id}`);
+  const saved = await admin.put(`/api/students/${record.data.id}/accommodations`, {
+    extendedTime: 1.5,
+    breaks: true,
+    breakMinutes: 10,
+    readAloud: true,
+    eliminator: true,
+    masking: true,
+    highContrast: true,
+    zoom: 1.25,
+  });
+  expect(saved.status).toBe(200);
+  return { joinCode: cohort.data.joinCode as string };
+}
+
+/** Answers the question on screen with keys only, by its type. */
+async function answerByKeyboard(page: Page): Promise<string> {
+  const type = (await page.locator('input[name="questionType"]').getAttribute("value"))!;
+  await page.locator("#question-heading").focus();
+  if (type === "multiple_choice" || type === "multiple_select") {
+    await tabTo(page, /^(4|3)$/, { cap: 40 });
+    // The first option: Space checks it.
+    await page.keyboard.press("Space");
+  } else if (type === "chat") {
+    await tabTo(page, /Your message/, { cap: 40 });
+    await page.keyboard.type("Half of 10 is 5 because 10 split in two equal parts is 5.");
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="chat-transcript"] li').length >= 2, undefined, { timeout: 15_000 });
+  } else {
+    await tabTo(page, type === "scenario" ? "Your response" : "Your answer", { cap: 40 });
+    await page.keyboard.type("Each table gets 3 because 12 divided by 4 is 3; brisk means quick.");
+  }
+  await tabTo(page, "Submit Answer", { cap: 40 });
+  await page.keyboard.press("Enter");
+  return type;
+}
+
+describe("a student with accommodations", () => {
+  it("takes a whole test with the keyboard, using every accommodation the record gives", async () => {
+    const { client: admin } = await clientFor(session.worker, demoAccounts.admin.email);
+    const { joinCode } = await setUp(admin);
+    const page = session.page;
+    await session.context.addInitScript(RECORD_SPEECH);
+
+    await page.goto(`/join?code=${joinCode}`);
+    await tabTo(page, /^Your Name/);
+    await page.keyboard.type("Rosa Park");
+    await tabTo(page, /^Student ID/);
+    await page.keyboard.type("S-ACC-1");
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { name: "Before You Begin" }).waitFor();
+    await tabTo(page, "Start Test");
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { name: /^Question 1/ }).waitFor();
+
+    // Extended time ×1.5 on a 10-minute test; the record's high contrast and zoom from the server.
+    const clock = await page.getByTestId("overall-timer").innerText();
+    expect(Number(/(\d+):\d\d/.exec(clock)![1])).toBeGreaterThanOrEqual(14);
+    const view = page.getByTestId("accommodated-view");
+    expect(await view.getAttribute("class")).toContain("high-contrast");
+    expect(await view.evaluate((element) => getComputedStyle(element).zoom)).toBe("1.25");
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await saveScreenshot(page, "accommodations-question");
+
+    // Read aloud by its shortcut: the question, then each option, each outlined while read.
+    await page.keyboard.press("Alt+r");
+    await page.locator(".reading-now").first().waitFor();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { spoken: string[] }).spoken.length)).toBeGreaterThanOrEqual(3);
+    expect(await page.evaluate(() => (window as unknown as { spoken: string[] }).spoken.join(" | "))).toMatch(/Question 1.*\|/);
+
+    // The line reader, switched on from the toolbar.
+    await page.locator("#question-heading").focus();
+    await tabTo(page, "Line Reader", { back: true });
+    await page.keyboard.press("Space");
+    await page.getByTestId("line-reader").waitFor({ state: "attached" });
+
+    // Strike an option out, and bring it back, when the question is a choice question.
+    if ((await page.getByRole("button", { name: /^Strike out option 2/ }).count()) > 0) {
+      await tabTo(page, /^Strike out option 2/);
+      await page.keyboard.press("Enter");
+      expect(await page.locator(".struck-out").count()).toBe(1);
+      expect(await focusedName(page)).toMatch(/^Bring back option 2/);
+      await page.keyboard.press("Enter");
+      expect(await page.locator(".struck-out").count()).toBe(0);
+    }
+
+    // A break: the question is hidden and its clocks stop until Resume, which brings it back.
+    await page.locator("#question-heading").focus();
+    await tabTo(page, "Take a Break", { back: true });
+    await page.keyboard.press("Enter");
+    await page.getByTestId("break-screen").waitFor();
+    await expect.poll(() => focusedName(page)).toBe("Your test is paused");
+    expect(await page.locator("#question-heading").isVisible()).toBe(false);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await saveScreenshot(page, "accommodations-break");
+    const stop = await press(page, "Tab");
+    expect(stop).toEqual({ name: "Resume Test", problem: null });
+    await page.keyboard.press("Enter");
+    await page.getByTestId("break-screen").waitFor({ state: "detached" });
+    await page.locator("#question-heading").waitFor();
+
+    const types = new Set<string>();
+    for (let step = 0; step < 6 && !page.url().includes("/results/"); step++) {
+      const questionId = await page.locator('input[name="questionId"]').first().getAttribute("value");
+      types.add(await answerByKeyboard(page));
+      await page.waitForFunction(
+        (previous) =>
+          location.pathname.startsWith("/results/") ||
+          ((document.querySelector('input[name="questionId"]') as HTMLInputElement | null)?.value ?? previous) !== previous,
+        questionId,
+        { timeout: 20_000 },
+      );
+    }
+    await page.waitForURL(/\/results\//);
+    expect([...types].sort()).toEqual(["chat", "free_response", "multiple_choice", "multiple_select", "scenario"]);
+
+    // Read aloud on a reading item: the session says it is non-standard, and why.
+    const sessionId = new URL(page.url()).pathname.split("/").at(-1)!;
+    const record = (await admin.get(`/api/sessions/${sessionId}`)).data;
+    expect(record).toMatchObject({ completed: true, nonStandard: true, nonStandardReasons: ["read aloud on a reading item"] });
+    expect(record.accommodations).toMatchObject({ extendedTime: 1.5, readAloud: true });
+  });
+});
