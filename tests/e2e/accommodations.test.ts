@@ -191,4 +191,51 @@ describe("a student with accommodations", () => {
     expect(record).toMatchObject({ completed: true, nonStandard: true, nonStandardReasons: ["read aloud on a reading item"] });
     expect(record.accommodations).toMatchObject({ extendedTime: 1.5, readAloud: true });
   });
+
+  it("lets a teacher set them on a student's page, and for a class from its roster", async () => {
+    const { client: admin } = await clientFor(session.worker, demoAccounts.admin.email);
+    const cohort = (await admin.post("/api/cohorts", { name: "Roster Accommodations", testConfigId: null })).data;
+    const ids: string[] = [];
+    for (const [studentId, givenName] of [
+      ["S-ACC-2", "Lena"],
+      ["S-ACC-3", "Omar"],
+    ]) {
+      const record = await admin.post("/api/students", { studentId, givenName, familyName: "Diaz", grade: "5" });
+      await admin.post(`/api/cohorts/${cohort.id}/roster/${record.data.id}`);
+      ids.push(record.data.id);
+    }
+    await session.signIn(demoAccounts.admin);
+    const page = session.page;
+
+    await page.goto(`/admin/students/${ids[0]}`);
+    expect(await page.getByTestId("student-accommodations").innerText()).toBe("None");
+    await page.getByRole("button", { name: "Edit Accommodations" }).click();
+    const dialog = page.getByRole("dialog", { name: "Accommodations for Lena Diaz" });
+    await dialog.getByLabel("Extended time").selectOption("2");
+    await dialog.getByLabel(/^Pause and resume/).check();
+    await dialog.getByLabel("Most break minutes in one test").fill("15");
+    await dialog.getByLabel(/^Read aloud/).check();
+    await dialog.getByLabel("Scribe").check();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await dialog.getByRole("button", { name: "Save Accommodations" }).click();
+    await page.getByTestId("toast").filter({ hasText: "Accommodations saved" }).waitFor();
+    await expect
+      .poll(() => page.getByTestId("student-accommodations").innerText())
+      .toBe("extended time ×2, breaks (up to 15 min), read aloud, scribe (outside the product)");
+
+    await page.goto(`/admin/cohorts/${cohort.id}`);
+    await page.getByLabel("Select all").check();
+    await page.getByRole("button", { name: "Set Accommodations (2)" }).click();
+    const bulk = page.getByRole("dialog", { name: "Accommodations for 2 students" });
+    await bulk.getByLabel("In Roster Accommodations only").check();
+    await bulk.getByLabel(/^Reduced answer choices/).check();
+    await bulk.getByRole("button", { name: "Save Accommodations" }).click();
+    await page.getByTestId("toast").filter({ hasText: "2 students updated." }).waitFor();
+    await expect
+      .poll(() => page.getByTestId("roster-accommodations").allInnerTexts())
+      .toEqual(["reduced answer choices\nSet for this class", "reduced answer choices\nSet for this class"]);
+    await saveScreenshot(page, "accommodations-roster");
+    // The records keep their own: Lena's still has extended time everywhere else.
+    expect((await admin.get(`/api/students/${ids[0]}/accommodations`)).data.accommodations).toMatchObject({ extendedTime: 2, reducedChoices: false });
+  });
 });

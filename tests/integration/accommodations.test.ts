@@ -77,7 +77,7 @@ beforeAll(async () => {
   expect(test.status).toBe(201);
   testId = test.data.id;
   cohortId = (await admin.post("/api/cohorts", { name: "Accommodated class", testConfigId: testId, testMode: "placement" })).data.id;
-  for (const name of ["double", "breaks", "rested", "reduced", "plain", "inclass"]) ids[name] = await addStudent(`ACC-${name}`);
+  for (const name of ["double", "breaks", "rested", "nojs", "reduced", "plain", "inclass"]) ids[name] = await addStudent(`ACC-${name}`);
 }, 90_000);
 afterAll(() => worker?.dispose());
 afterEach(() => worker.setClockOffset(0));
@@ -207,6 +207,37 @@ describe("a session runs with the accommodations of its student", () => {
     expect(late.timeRemaining).toBeGreaterThan(0);
     await worker.setClockOffset(TEST_MINUTES * MINUTE + 3 * MINUTE + 30_000);
     expect((await admin.get(`/api/sessions/${sessionId}`)).data).toMatchObject({ completed: true, completedReason: "time_up" });
+  });
+
+  it("takes a break without JavaScript: Take a Break and Resume Test are plain form posts to the test page", async () => {
+    await admin.put(`/api/students/${ids.nojs}/accommodations`, { breaks: true, breakMinutes: 5 });
+    const sessionId = (await start("ACC-nojs")).data.sessionId as string;
+    const formPost = (intent: string) =>
+      worker.request(`/test/${testId}?session=${sessionId}`, {
+        method: "POST",
+        jar: adminJar,
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent, sessionId }),
+      });
+    const paused = await formPost("pause");
+    expect(paused.status).toBe(302);
+    expect(paused.headers.get("Location")).toBe(`/test/${testId}?session=${sessionId}`);
+    const html = await (await worker.request(`/test/${testId}?session=${sessionId}`, { jar: adminJar })).text();
+    expect(html).toContain("Your test is paused");
+    expect(html).toContain("Resume Test");
+    expect((await page(sessionId)).paused).toBe(true);
+    expect((await formPost("resume")).status).toBe(302);
+    expect((await page(sessionId)).paused).toBe(false);
+  });
+
+  it("answers 401 to a caller without the session, 404 for an unknown session and 405 for a GET", async () => {
+    const sessionId = (await admin.post("/api/sessions/start", { testConfigId: testId, testMode: "placement", userId: "ACC-plain-2", cohortId })).data
+      .sessionId;
+    expect((await anonymous.post(`/api/sessions/${sessionId}/pause`)).status).toBe(401);
+    expect((await admin.post("/api/sessions/no-such-session/pause")).status).toBe(404);
+    expect((await admin.post("/api/sessions/no-such-session/resume")).status).toBe(404);
+    expect((await admin.get(`/api/sessions/${sessionId}/pause`)).status).toBe(405);
   });
 
   it("restarts the clock once the break time allowed runs out, even without a resume", async () => {

@@ -320,13 +320,13 @@ describe("CSV exports", () => {
     expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="analytics-students-${fixtureClassId}-${demoTestId}.csv"`);
     const lines = (await response.text()).replace(/^\uFEFF/, "").split("\r\n");
     expect(lines[0]).toBe(
-      "Session ID,Student ID,Student name,Completed,Ended early,Score (points),Score (%),Scale score,Questions answered,Competencies mastered,Time (min),Needs help",
+      "Session ID,Student ID,Student name,Completed,Ended early,Score (points),Score (%),Scale score,Questions answered,Competencies mastered,Time (min),Needs help,Non-standard",
     );
     expect(lines).toHaveLength(6);
     const attacker = lines.find((line) => line.includes("cmd|"))!;
-    expect(attacker).toMatch(/^[0-9a-f-]{36},"'=cmd\|' \/C calc'!A0",,Yes,No,0,20,188,2,0,6,urgent$/);
-    expect(lines.find((line) => line.includes(",ben,"))).toMatch(/,ben,Ben Okafor,Yes,No,4,80,212,2,1,12,$/);
-    expect(lines.find((line) => line.includes(",dee,"))).toMatch(/,dee,,No,No,0,,,1,0,,$/);
+    expect(attacker).toMatch(/^[0-9a-f-]{36},"'=cmd\|' \/C calc'!A0",,Yes,No,0,20,188,2,0,6,urgent,No$/);
+    expect(lines.find((line) => line.includes(",ben,"))).toMatch(/,ben,Ben Okafor,Yes,No,4,80,212,2,1,12,,No$/);
+    expect(lines.find((line) => line.includes(",dee,"))).toMatch(/,dee,,No,No,0,,,1,0,,,No$/);
   });
 
   it("exports every question as plain text with its figures", async () => {

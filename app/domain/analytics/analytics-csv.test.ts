@@ -36,7 +36,7 @@ describe("analytics CSV exports", () => {
     sessions: [
       session("=cmd|' /C calc'!A0", 10),
       session("ana", 80, { studentName: "Ana Lima" }),
-      session("ben", 90, { endedEarly: true }),
+      session("ben", 90, { endedEarly: true, nonStandard: true }),
       session("cy", 0, { completed: false, endTime: null, scaleScore: null, answers: [] }),
     ],
   });
@@ -44,13 +44,13 @@ describe("analytics CSV exports", () => {
   it("writes one row a session with the student's ID and name, with blanks for what a session in progress lacks, and neutralises formulas", () => {
     const [header, attacker, ana, ben, busy] = lines(studentPerformanceCsv(report));
     expect(header).toBe(
-      "Session ID,Student ID,Student name,Completed,Ended early,Score (points),Score (%),Scale score,Questions answered,Competencies mastered,Time (min),Needs help",
+      "Session ID,Student ID,Student name,Completed,Ended early,Score (points),Score (%),Scale score,Questions answered,Competencies mastered,Time (min),Needs help,Non-standard",
     );
     // The student id typed at join starts with "=": quoted and prefixed with ', shown, never run.
-    expect(attacker).toBe(`s-=cmd|' /C calc'!A0,"'=cmd|' /C calc'!A0",,Yes,No,0,10,192,1,0,1.5,urgent`);
-    expect(ana).toBe("s-ana,ana,Ana Lima,Yes,No,1,80,206,1,1,1.5,");
-    expect(ben).toBe("s-ben,ben,,Yes,Yes,1,90,208,1,1,1.5,");
-    expect(busy).toBe("s-cy,cy,,No,No,0,,,0,0,,");
+    expect(attacker).toBe(`s-=cmd|' /C calc'!A0,"'=cmd|' /C calc'!A0",,Yes,No,0,10,192,1,0,1.5,urgent,No`);
+    expect(ana).toBe("s-ana,ana,Ana Lima,Yes,No,1,80,206,1,1,1.5,,No");
+    expect(ben).toBe("s-ben,ben,,Yes,Yes,1,90,208,1,1,1.5,,Yes");
+    expect(busy).toBe("s-cy,cy,,No,No,0,,,0,0,,,No");
   });
 
   it("writes every question as plain text with its figures", () => {

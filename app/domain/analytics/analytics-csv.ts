@@ -20,6 +20,7 @@ const STUDENT_CSV_HEADERS = [
   "Competencies mastered",
   "Time (min)",
   "Needs help",
+  "Non-standard",
 ] as const;
 
 const QUESTION_CSV_HEADERS = [
@@ -55,6 +56,7 @@ export function studentPerformanceCsv(report: CohortAnalyticsReport): string {
       row.competenciesMastered,
       row.timeMinutes,
       needsHelp.get(row.sessionId) ?? "",
+      yesNo(row.nonStandard),
     ]),
   );
 }

@@ -57,10 +57,15 @@ export function cohortAnalyticsReport(input: { testName: string; cohortId: strin
   const completed = input.sessions.filter((session) => session.completed);
   const scaleScores = completed.flatMap((session) => (session.scaleScore === null || session.nonStandard ? [] : [session.scaleScore]));
   const scaleOf = new Map(input.sessions.map((session) => [session.sessionId, session.scaleScore]));
+  const nonStandardIds = new Set(input.sessions.filter((session) => session.nonStandard).map((session) => session.sessionId));
   return {
     ...figures,
     // A session in progress may hold a running estimate; like its percent, it is not a result yet.
-    studentPerformance: figures.studentPerformance.map((row) => ({ ...row, scaleScore: row.completed ? (scaleOf.get(row.sessionId) ?? null) : null })),
+    studentPerformance: figures.studentPerformance.map((row) => ({
+      ...row,
+      scaleScore: row.completed ? (scaleOf.get(row.sessionId) ?? null) : null,
+      nonStandard: nonStandardIds.has(row.sessionId),
+    })),
     questionAnalytics: questions.slice(0, HARDEST_QUESTIONS),
     allQuestionAnalytics: questions,
     scoreHistogram: binValues(

@@ -15,6 +15,8 @@ export type QuestionAnalyticsRow = CohortAnalytics["questionAnalytics"][number] 
 type StudentPerformanceRow = CohortAnalytics["studentPerformance"][number] & {
   /** 200 + 10θ (null before the session has results). */
   scaleScore: number | null;
+  /** An accommodation changed what was measured (ADR 0032): the student's score, not the class's norm. */
+  nonStandard: boolean;
 };
 
 export type CohortAnalyticsReport = Omit<CohortAnalytics, "questionAnalytics" | "studentPerformance"> & {

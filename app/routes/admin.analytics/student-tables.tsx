@@ -58,6 +58,7 @@ export function StudentPerformance({ students }: { students: CohortAnalyticsRepo
         </Link>,
         <span key="status" className="whitespace-nowrap">
           {student.completed ? (student.endedEarly ? "Ended early by the student" : "Completed") : "In progress"}
+          {student.nonStandard ? " · Non-standard" : ""}
         </span>,
         student.completed ? `${student.percentageScore}%` : "—",
         student.score,
