@@ -230,7 +230,7 @@ describe("accessibility sweep (WCAG 2.2 AA, automated)", () => {
       await page.getByLabel("Join code").press("Enter");
       await page.locator('[aria-invalid="true"]').waitFor();
       await checkScreen(page, "/join code error");
-      const sessionId = await joinAndStart(page, { name: "Ana Sweep", id: "A11Y-SWEEP-1" }, async (screen) => {
+      const sessionId = await joinAndStart(page, { name: "Maximiliana Featherstonehaugh-Worthington", id: "A11Y-SWEEP-1" }, async (screen) => {
         if (screen === "join-details") {
           // Its errors first: the details step submitted empty.
           await page.locator("form").evaluateAll((forms) => forms.forEach((form) => ((form as HTMLFormElement).noValidate = true)));

@@ -166,6 +166,9 @@ describe("a session runs with the accommodations of its student", () => {
     const shown = await page(started.data.sessionId);
     expect(shown.question.questionTimeRemaining).toBeGreaterThan(2 * QUESTION_SECONDS - 3);
     expect(shown.tools).toMatchObject({ readAloud: true, breaks: false, untimed: false });
+    // Without JavaScript the page says what read aloud needs, rather than offering a dead button.
+    const html = await (await worker.request(`/test/${testId}?session=${started.data.sessionId}`, { jar: adminJar })).text();
+    expect(html).toContain("Read aloud, the line reader and striking out answers need JavaScript");
 
     const plain = await start("ACC-plain");
     expect((await admin.get(`/api/sessions/${plain.data.sessionId}`)).data).toMatchObject({ accommodations: null, paused: false, breakSecondsLeft: null });

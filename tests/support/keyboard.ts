@@ -64,3 +64,14 @@ export async function focusedName(page: Page): Promise<string> {
     return (element?.getAttribute("aria-label") ?? (element as HTMLElement | null)?.innerText ?? "").trim();
   });
 }
+
+/**
+ * Puts focus somewhere as the page itself does (a heading on arrival): the next key press is then
+ * judged from there, not from the last stop a key reached.
+ */
+export async function focusOn(page: Page, selector: string): Promise<void> {
+  await page.locator(selector).focus();
+  await page.evaluate(() => {
+    delete (window as unknown as { lastStop?: unknown }).lastStop;
+  });
+}

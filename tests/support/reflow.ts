@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 
 /**
  * Measures of a page's reflow (WCAG 1.4.10) and text spacing (WCAG 1.4.12), shared by
- * phone-width.test.ts and accessibility-sweep.test.ts.
+ * accessibility-sweep.test.ts and accommodations.test.ts.
  */
 
 export type Overflow = { scrollWidth: number; offenders: string[] };

@@ -3,7 +3,7 @@ import { expect } from "vitest";
 
 /**
  * The product's screens, found the way a teacher and a student reach them, for the tests that
- * visit every one (phone-width.test.ts, accessibility-sweep.test.ts).
+ * visit every one (accessibility-sweep.test.ts).
  */
 
 /** The records of a generated demo class (POST /api/analytics/seed-demo, docs/api.md) and a student on its roster. */

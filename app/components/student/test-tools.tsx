@@ -30,7 +30,7 @@ const minutes = (seconds: number) => `${Math.max(0, Math.floor(seconds / 60))} m
 export function TestTools({ testId, sessionId, tools, breakSecondsLeft, content, measuresReading }: ToolsProps) {
   const hydrated = useHydrated();
   const [lineReader, setLineReader] = useState(false);
-  if (!tools.breaks && !tools.readAloud && !tools.masking) return null;
+  if (!tools.breaks && !tools.readAloud && !tools.masking && !tools.eliminator) return null;
   return (
     <div role="toolbar" aria-label="Test tools" className="test-tools flex flex-wrap items-center gap-2">
       {tools.breaks ? (
@@ -53,7 +53,7 @@ export function TestTools({ testId, sessionId, tools, breakSecondsLeft, content,
           Line Reader
         </button>
       ) : null}
-      {(tools.readAloud || tools.masking) && !hydrated ? (
+      {(tools.readAloud || tools.masking || tools.eliminator) && !hydrated ? (
         <p className="text-sm text-slate-700" data-testid="tools-need-javascript">
           Read aloud, the line reader and striking out answers need JavaScript, which is off or still loading in this browser.
         </p>
