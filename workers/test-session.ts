@@ -3,7 +3,6 @@ import { DurableObject } from "cloudflare:workers";
 import { createDatabase } from "~/db/client.server";
 import { applyModelGrade, applyTeacherGrade, type AttemptState, finish, pauseAttempt, resumeAttempt, startAttempt, submit } from "~/domain/sessions/attempt";
 import { blueprintSchema, type SessionBlueprint } from "~/domain/sessions/blueprint";
-import { modelGradeRequest, offlineGradeLog } from "~/domain/sessions/scoring";
 import { HEALTH_PROBE_SESSION_ID, SELF_CHECK_ANSWERS, selfCheckBlueprint } from "~/domain/sessions/self-check";
 import { ARCHIVE_RETRY_MS, archiveDelayMs, archiveDueAt } from "~/domain/sessions/session-archive";
 import {
@@ -31,7 +30,7 @@ import {
   type ViewResult,
 } from "~/domain/sessions/session-contract";
 import { isCompleted, isPastDeadline, isPaused, latestDeadline, PAUSE_REFUSALS } from "~/domain/sessions/session-state";
-import { sessionProgress, sessionView, toAnswerOutcome } from "~/domain/sessions/session-view";
+import { sessionProgress, sessionView, submitResult } from "~/domain/sessions/session-view";
 import { nextFlushDelayMs, sessionBehind } from "~/domain/sessions/write-behind";
 import type { Env } from "~/env";
 import { writeSessionBehind } from "~/models/sessions.server";
@@ -114,42 +113,10 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
     // A chat is graded on the exchanges this object stored, not on a transcript the caller sent.
     const transcript = isChat ? await this.readChat(parsed.data.questionId) : [];
     const outcome = submit(loaded.state, loaded.blueprint, parsed.data, now, modelWillGrade, transcript);
-    switch (outcome.kind) {
-      case "repeat":
-        return {
-          ok: true,
-          outcome: "repeat",
-          answer: toAnswerOutcome(outcome.answer),
-          view: sessionProgress(outcome.state, loaded.blueprint, now),
-          modelGrade: null,
-          offlineGradeLog: null,
-        };
-      case "recorded": {
-        const state = await this.save(outcome.state, now, [outcome.question.id]);
-        return {
-          ok: true,
-          outcome: "recorded",
-          answer: toAnswerOutcome(outcome.answer),
-          view: sessionProgress(state, loaded.blueprint, now),
-          modelGrade: modelGradeRequest(outcome.question, outcome.answer, loaded.blueprint),
-          offlineGradeLog: offlineGradeLog(outcome.question, outcome.answer, outcome.offline),
-        };
-      }
-      case "completed": {
-        const state = await this.save(outcome.state, now);
-        return { ok: false, reason: "completed", snapshot: sessionProgress(state, loaded.blueprint, now).snapshot };
-      }
-      case "not_current":
-        return { ok: false, reason: "not_current", message: "This is not the question being asked. Reload the test to continue." };
-      case "paused":
-        return { ok: false, reason: "paused", message: PAUSED_MESSAGE };
-      case "wrong_form":
-        return { ok: false, reason: "invalid_input", message: "answer: this answer does not fit the question's type" };
-      default: {
-        const unhandled: never = outcome;
-        throw new Error(`Unknown submit outcome ${JSON.stringify(unhandled)}`);
-      }
-    }
+    // Only a recorded answer or a completion changes what is stored.
+    if (outcome.kind === "recorded") await this.save(outcome.state, now, [outcome.question.id]);
+    else if (outcome.kind === "completed") await this.save(outcome.state, now);
+    return submitResult(outcome, loaded.blueprint, now);
   }
 
   async complete(): Promise<CompleteResult> {
@@ -161,28 +128,30 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
     return { ok: true, outcome: "completed", view: sessionView(state, loaded.blueprint, now) };
   }
 
-  async pause(): Promise<BreakResult> {
-    const loaded = await this.load();
-    if (!loaded) return { ok: false, reason: "not_begun" };
-    const now = Date.now();
-    const outcome = pauseAttempt(loaded.state, now);
-    if (!outcome.ok) return { ok: false, reason: "break_refused", message: PAUSE_REFUSALS[outcome.reason] };
-    const state = await this.save(outcome.state, now);
-    return { ok: true, view: sessionProgress(state, loaded.blueprint, now) };
+  pause(): Promise<BreakResult> {
+    return this.takeBreak("pause");
   }
 
-  async resume(): Promise<BreakResult> {
+  resume(): Promise<BreakResult> {
+    return this.takeBreak("resume");
+  }
+
+  /** A break started or ended; a resume after the clock ran out (the allowance used up) completes the session. */
+  private async takeBreak(step: "pause" | "resume"): Promise<BreakResult> {
     const loaded = await this.load();
     if (!loaded) return { ok: false, reason: "not_begun" };
     const now = Date.now();
-    // A break that outlasted its allowance may have run the clock out: the session is over.
-    if (isPastDeadline(loaded.state.session, now) && !isCompleted(loaded.state.session)) {
-      const state = await this.save(finish(loaded.state, now, "time_up"), now);
-      return { ok: true, view: sessionProgress(state, loaded.blueprint, now) };
+    const { state } = loaded;
+    let next: AttemptState;
+    if (step === "pause") {
+      const outcome = pauseAttempt(state, now);
+      if (!outcome.ok) return { ok: false, reason: "break_refused", message: PAUSE_REFUSALS[outcome.reason] };
+      next = outcome.state;
+    } else {
+      next = isPastDeadline(state.session, now) && !isCompleted(state.session) ? finish(state, now, "time_up") : resumeAttempt(state, now);
     }
-    const resumed = resumeAttempt(loaded.state, now);
-    const state = resumed === loaded.state ? resumed : await this.save(resumed, now);
-    return { ok: true, view: sessionProgress(state, loaded.blueprint, now) };
+    const saved = next === state ? state : await this.save(next, now);
+    return { ok: true, view: sessionProgress(saved, loaded.blueprint, now) };
   }
 
   async applyModelGrade(input: ModelGradeInput): Promise<ViewResult> {

@@ -5,6 +5,7 @@ import { gradingQuestionSchema, studentAnswerSchema } from "~/domain/ai/grading-
 import { NO_USAGE } from "~/domain/ai/usage-cost";
 import type { CurrentUser } from "~/domain/auth/current-user";
 import { generateResumeCode } from "~/domain/sessions/resume-code";
+import { breaksJson } from "~/domain/sessions/session-api";
 import type { AnswerOutcome, OfflineGradeLog, SessionProgress, SessionView, SubmitAnswerInput } from "~/domain/sessions/session-contract";
 import { RESUME_REQUIRED, type StartSessionInput } from "~/domain/sessions/start-request";
 import type { JoinedStudent } from "~/domain/sessions/student-pass";
@@ -21,6 +22,7 @@ import { OFFLINE_MODEL } from "./ai/offline-provider.server";
 import { aiTasksFor, queueAnswerGrading } from "./ai/tasks.server";
 import { admitStudent, requireSelf } from "./class-admission.server";
 import { resumeCodeMatches } from "./guess-throttle.server";
+import { resourceRoute } from "./resource-route.server";
 import { refusalError, testSessionStub } from "./session-object.server";
 import { passForSession, requireSessionAccess, requireSessionReach, sessionInPass } from "./student-pass.server";
 
@@ -262,4 +264,22 @@ export async function takeBreak(context: AppLoadContext, sessionId: string, step
   if (result.ok) return result.view;
   if (result.reason === "not_begun") throw notFound(NOT_FOUND.session);
   throw conflict(result.message);
+}
+
+/**
+ * POST /api/sessions/{id}/pause and /resume (empty bodies), for the session's pass holder or an
+ * admin: a break's start and end as `takeBreak` makes them (ADR 0032).
+ */
+export function breakRoute(step: "pause" | "resume") {
+  return resourceRoute({
+    who: "anyone",
+    params: ["id"],
+    POST: {
+      handler: async ({ request, context, params }) => {
+        await requireSessionAccess(request, context, params.id);
+        const view = await takeBreak(context, params.id, step);
+        return { sessionId: params.id, timeRemaining: view.snapshot.timeRemainingSeconds, ...breaksJson(view) };
+      },
+    },
+  });
 }

@@ -115,7 +115,7 @@ export function resumeAttempt(state: AttemptState, now: number): AttemptState {
   return { ...state, session, current };
 }
 
-type SubmitOutcome =
+export type SubmitOutcome =
   | { kind: "recorded"; state: AttemptState; answer: AttemptAnswer; question: SessionQuestion; offline: OfflineGrading | null }
   | { kind: "repeat"; state: AttemptState; answer: AttemptAnswer; question: SessionQuestion }
   | { kind: "completed"; state: AttemptState }

@@ -1,7 +1,8 @@
 import { studentGrade } from "./answer-rules";
-import { type AttemptAnswer, attemptResults, type AttemptState, currentQuestion } from "./attempt";
+import { type AttemptAnswer, attemptResults, type AttemptState, currentQuestion, type SubmitOutcome } from "./attempt";
 import type { SessionBlueprint } from "./blueprint";
-import type { AnswerOutcome, SessionProgress, SessionView } from "./session-contract";
+import { modelGradeRequest, offlineGradeLog } from "./scoring";
+import { type AnswerOutcome, PAUSED_MESSAGE, type SessionProgress, type SessionView, type SubmitResult } from "./session-contract";
 import { toSnapshot } from "./session-state";
 
 /** What the session's Durable Object answers, derived from its state. */
@@ -27,7 +28,7 @@ export function sessionProgress(state: AttemptState, blueprint: SessionBlueprint
   };
 }
 
-export function toAnswerOutcome(answer: AttemptAnswer): AnswerOutcome {
+function toAnswerOutcome(answer: AttemptAnswer): AnswerOutcome {
   return {
     ...studentGrade(answer),
     questionId: answer.questionId,
@@ -37,4 +38,33 @@ export function toAnswerOutcome(answer: AttemptAnswer): AnswerOutcome {
     improvements: answer.improvements,
     late: answer.late,
   };
+}
+
+/** What the object answers a submit, once any change the outcome carries is stored. */
+export function submitResult(outcome: SubmitOutcome, blueprint: SessionBlueprint, now: number): SubmitResult {
+  switch (outcome.kind) {
+    case "repeat":
+    case "recorded":
+      return {
+        ok: true,
+        outcome: outcome.kind,
+        answer: toAnswerOutcome(outcome.answer),
+        view: sessionProgress(outcome.state, blueprint, now),
+        // Grading work only for a newly recorded answer: a repeat was graded the first time.
+        modelGrade: outcome.kind === "recorded" ? modelGradeRequest(outcome.question, outcome.answer, blueprint) : null,
+        offlineGradeLog: outcome.kind === "recorded" ? offlineGradeLog(outcome.question, outcome.answer, outcome.offline) : null,
+      };
+    case "completed":
+      return { ok: false, reason: "completed", snapshot: sessionProgress(outcome.state, blueprint, now).snapshot };
+    case "not_current":
+      return { ok: false, reason: "not_current", message: "This is not the question being asked. Reload the test to continue." };
+    case "paused":
+      return { ok: false, reason: "paused", message: PAUSED_MESSAGE };
+    case "wrong_form":
+      return { ok: false, reason: "invalid_input", message: "answer: this answer does not fit the question's type" };
+    default: {
+      const unhandled: never = outcome;
+      throw new Error(`Unknown submit outcome ${JSON.stringify(unhandled)}`);
+    }
+  }
 }
