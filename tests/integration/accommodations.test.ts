@@ -137,7 +137,9 @@ describe("PUT /api/cohorts/{id}/accommodations", () => {
     expect(row.accommodations).toMatchObject({ extendedTime: 1 });
     const session = await start("ACC-inclass");
     expect(session.status).toBe(201);
-    expect((await admin.get(`/api/sessions/${session.data.sessionId}`)).data.timeRemaining).toBeGreaterThan(TEST_MINUTES * 60 * 1.5 - 5);
+    const inClass = (await admin.get(`/api/sessions/${session.data.sessionId}`)).data.timeRemaining;
+    expect(inClass).toBeGreaterThan(TEST_MINUTES * 60);
+    expect(inClass).toBeLessThanOrEqual(1.5 * TEST_MINUTES * 60);
     await admin.post(`/api/sessions/${session.data.sessionId}/complete`);
 
     await admin.put(`/api/cohorts/${cohortId}/accommodations`, { studentIds: [ids.inclass], target: "class", accommodations: null });
@@ -160,11 +162,13 @@ describe("a session runs with the accommodations of its student", () => {
     const started = await start("ACC-double");
     expect(started.status).toBe(201);
     const session = (await admin.get(`/api/sessions/${started.data.sessionId}`)).data;
-    expect(session.timeRemaining).toBeGreaterThan(2 * TEST_MINUTES * 60 - 5);
+    // Wide margins for a loaded machine, still telling ×1, ×1.5 and ×2 apart.
+    expect(session.timeRemaining).toBeGreaterThan(1.5 * TEST_MINUTES * 60);
+    expect(session.timeRemaining).toBeLessThanOrEqual(2 * TEST_MINUTES * 60);
     expect(session.accommodations).toMatchObject({ extendedTime: 2, readAloud: true });
     expect(session.nonStandard).toBe(false);
     const shown = await page(started.data.sessionId);
-    expect(shown.question.questionTimeRemaining).toBeGreaterThan(2 * QUESTION_SECONDS - 3);
+    expect(shown.question.questionTimeRemaining).toBeGreaterThan(1.5 * QUESTION_SECONDS);
     expect(shown.tools).toMatchObject({ readAloud: true, breaks: false, untimed: false });
     // Without JavaScript the page says what read aloud needs, rather than offering a dead button.
     const html = await (await worker.request(`/test/${testId}?session=${started.data.sessionId}`, { jar: adminJar })).text();
@@ -190,8 +194,8 @@ describe("a session runs with the accommodations of its student", () => {
     await worker.setClockOffset(3 * MINUTE);
     const during = await page(sessionId);
     expect(during.paused).toBe(true);
-    expect(during.timeRemainingSeconds).toBeGreaterThanOrEqual(before.timeRemainingSeconds - 2);
-    expect(during.question.questionTimeRemaining).toBeGreaterThanOrEqual(before.question.questionTimeRemaining! - 2);
+    expect(during.timeRemainingSeconds).toBeGreaterThanOrEqual(before.timeRemainingSeconds - 20);
+    expect(during.question.questionTimeRemaining).toBeGreaterThanOrEqual(before.question.questionTimeRemaining! - 20);
     const refused = await admin.post(`/api/sessions/${sessionId}/submit`, {
       questionId: before.question.id,
       answer: before.question.options[0],
@@ -202,7 +206,7 @@ describe("a session runs with the accommodations of its student", () => {
     const resumed = await admin.post(`/api/sessions/${sessionId}/resume`);
     expect(resumed.data).toMatchObject({ paused: false });
     expect(resumed.data.breakSecondsLeft).toBeLessThanOrEqual(120);
-    expect(resumed.data.timeRemaining).toBeGreaterThanOrEqual(before.timeRemainingSeconds - 2);
+    expect(resumed.data.timeRemaining).toBeGreaterThanOrEqual(before.timeRemainingSeconds - 20);
     // Past the test's own deadline (10 minutes), the session is still open: the deadline moved by the break.
     await worker.setClockOffset(TEST_MINUTES * MINUTE + 30_000);
     const late = (await admin.get(`/api/sessions/${sessionId}`)).data;
