@@ -16,6 +16,7 @@ const EXPECTED_TABLES = [
   "ai_grading_logs",
   "attempt_throttle",
   "audit_log",
+  "calibration_runs",
   "cohort_members",
   "cohort_teachers",
   "cohorts",
@@ -27,6 +28,7 @@ const EXPECTED_TABLES = [
   "jobs",
   "modules",
   "prerequisites",
+  "question_calibrations",
   "question_competencies",
   "questions",
   "session_answers",
@@ -35,6 +37,7 @@ const EXPECTED_TABLES = [
   "students",
   "test_questions",
   "test_sections",
+  "testing_windows",
   "tests",
   "users",
 ];

@@ -10,6 +10,7 @@ export * from "./audit";
 export * from "./classes";
 export * from "./curriculum";
 export * from "./jobs";
+export * from "./measurement";
 export * from "./sessions";
 export * from "./settings";
 export * from "./students";

@@ -6,6 +6,7 @@ import type { TestMode } from "~/domain/adaptive/engine";
 import type { Difficulty, QuestionType } from "~/domain/questions/question-types";
 
 import { cohorts } from "./classes";
+import type { CalibrationUse } from "./measurement";
 import { bool, id, nowMs, timestamps } from "./columns";
 import { students } from "./students";
 import { tests } from "./tests";
@@ -56,6 +57,11 @@ export const testSessionRecords = sqliteTable(
     accommodations: text("accommodations", { mode: "json" }).$type<Accommodations>(),
     /** An accommodation changed what was measured: left out of item calibration and class norms (ADR 0032). */
     nonStandard: bool("non_standard").notNull().default(false),
+    /** Share of answers given with effort, not as rapid guesses (ADR 0033); null before any answer. */
+    effort: real("effort"),
+    /** What item calibration made of this session, and when (ADR 0033); null until then. */
+    calibrationUse: text("calibration_use").$type<CalibrationUse>(),
+    calibratedAt: integer("calibrated_at", { mode: "timestamp_ms" }),
     ...timestamps,
   },
   (t) => [
@@ -70,6 +76,8 @@ export const testSessionRecords = sqliteTable(
     index("sessions_cohort_test_idx").on(t.cohortId, t.testConfigId),
     index("sessions_user_idx").on(t.userId),
     index("sessions_start_idx").on(t.startTime),
+    // The calibrator's sweep: completed sessions it has not seen yet.
+    index("sessions_calibration_pending_idx").on(t.completed, t.calibratedAt, t.endTime),
     // Test Sessions filtered by status, newest first.
     index("sessions_completed_start_idx").on(t.completed, t.startTime),
     index("sessions_test_completed_start_idx").on(t.testConfigId, t.completed, t.startTime),
@@ -94,6 +102,8 @@ export const sessionAnswers = sqliteTable(
     maxPoints: real("max_points").notNull().default(0),
     wasCorrect: bool("was_correct"),
     timeSpentSeconds: integer("time_spent_seconds").notNull().default(0),
+    /** Answered faster than the question's rapid-guess threshold (ADR 0033): kept out of calibration. */
+    rapidGuess: bool("rapid_guess").notNull().default(false),
     gradingScore: real("grading_score"),
     feedback: text("feedback"),
     strengths: text("strengths", { mode: "json" }).$type<string[]>(),
