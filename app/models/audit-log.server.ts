@@ -1,7 +1,7 @@
-import { and, count, desc, eq, gte, lt, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
-import { auditLog } from "~/db/schema";
+import { auditLog, cohortMembers } from "~/db/schema";
 import { AUDIT_PAGE_SIZE, type AuditAction, type AuditFilters } from "~/domain/audit/audit-entry";
 
 /** Who acted: the signed-in account, or nobody (the scheduled purge). */
@@ -22,6 +22,19 @@ export function auditStatement(db: Database, actor: Actor, entry: AuditEntry) {
 
 export async function recordAudit(db: Database, actor: Actor, entry: AuditEntry): Promise<void> {
   await auditStatement(db, actor, entry);
+}
+
+/**
+ * One entry for each student on a class's roster, for a class view that shows every one of them
+ * (the class's growth): one statement however large the roster, where an insert a student would
+ * be hundreds. The ids are made by SQLite (random, 32 hex digits), not UUIDs like the others'.
+ */
+export async function recordRosterAudit(db: Database, actor: Actor, cohortId: string, entry: Omit<AuditEntry, "studentRecordId">): Promise<void> {
+  await db.run(sql`
+    insert into ${auditLog} (id, actor_id, actor_email, action, student_record_id, subject, detail)
+    select lower(hex(randomblob(16))), ${actor?.id ?? null}, ${actor?.email ?? null}, ${entry.action}, ${cohortMembers.studentRecordId},
+      ${entry.subject ?? null}, ${entry.detail ? JSON.stringify(entry.detail) : null}
+    from ${cohortMembers} where ${cohortMembers.cohortId} = ${cohortId} and ${cohortMembers.studentRecordId} is not null`);
 }
 
 function whereOf(filters: AuditFilters): SQL | undefined {

@@ -107,6 +107,8 @@ describe("another teacher's class, student or session is not found (404), never 
       ["GET", `/api/sessions/${sessionA}/ai-grading`, undefined],
       ["POST", `/api/sessions/${sessionA}/grade-overrides`, { questionId: "q", score: 100, reason: "Because" }],
       ["GET", `/api/analytics/cohort/${classA}`, undefined],
+      ["GET", `/api/students/${studentA}/growth`, undefined],
+      ["GET", `/api/cohorts/${classA}/growth`, undefined],
     ] as const;
 
   it("through the API, for teacher B; teacher A and the district admin reach them", async () => {
@@ -130,6 +132,8 @@ describe("another teacher's class, student or session is not found (404), never 
       `/admin/cohorts/${classA}`,
       `/admin/cohorts/${classA}/badges`,
       `/admin/ai-grading/${sessionA}`,
+      `/admin/students/${studentA}/growth`,
+      `/admin/cohorts/${classA}/growth`,
     ]) {
       const response = await worker.request(path, { jar: jarB });
       const html = await response.text();

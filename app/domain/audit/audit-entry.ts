@@ -10,6 +10,8 @@ import { screenPage } from "~/domain/paging";
 export const AUDIT_ACTIONS = {
   "student.viewed": "Viewed a student's page",
   "student.results_viewed": "Viewed a student's results",
+  "student.growth_viewed": "Viewed a student's growth",
+  "student.report_viewed": "Viewed a student's family report",
   "student.exported": "Exported a student's data",
   "student.deleted": "Deleted a student and their data",
   "student.accommodations_changed": "Changed a student's accommodations",

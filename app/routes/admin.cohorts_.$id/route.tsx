@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
-import { IdCard, Search } from "lucide-react";
+import { IdCard, Search, TrendingUp } from "lucide-react";
 import { useEffect, useState } from "react";
 
 import { useActionResult, useIntentFetcher } from "~/components/action-result";
@@ -95,9 +95,14 @@ export default function ClassRoster() {
           </>
         }
         actions={
-          <Link to={`/admin/cohorts/${cohort.id}/badges`} className="btn-outline">
-            <IdCard aria-hidden="true" className="size-4" /> Badges
-          </Link>
+          <div className="flex flex-wrap gap-2">
+            <Link to={`/admin/cohorts/${cohort.id}/growth`} className="btn-outline">
+              <TrendingUp aria-hidden="true" className="size-4" /> Growth
+            </Link>
+            <Link to={`/admin/cohorts/${cohort.id}/badges`} className="btn-outline">
+              <IdCard aria-hidden="true" className="size-4" /> Badges
+            </Link>
+          </div>
         }
       />
 

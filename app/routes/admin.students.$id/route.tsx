@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Download, Pencil, Trash2 } from "lucide-react";
+import { Download, Pencil, Trash2, TrendingUp } from "lucide-react";
 import { useState } from "react";
 
 import { useActionResult, useIntentFetcher } from "~/components/action-result";
@@ -107,6 +107,9 @@ export default function StudentPage() {
         subtitle={`Student ID ${student.studentId} · Grade ${student.grade}`}
         actions={
           <div className="flex flex-wrap gap-2">
+            <Link to={`/admin/students/${student.id}/growth`} className="btn-outline">
+              <TrendingUp aria-hidden="true" className="size-4" /> Growth
+            </Link>
             {/* A download, not a page: a plain link, so the browser saves the file. */}
             {canErase ? (
               <a href={`/api/students/${student.id}/export`} className="btn-outline" download>

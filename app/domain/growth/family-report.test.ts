@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+
+import { familyReportSection, NON_STANDARD_NOTE } from "./family-report";
+import { type GrowthSession, LOW_EFFORT_NOTE, studentGrowth } from "./growth";
+
+const FALL = { id: "fall", name: "Fall", startsOn: "2026-09-01", endsOn: "2026-09-30" };
+const WINTER = { id: "winter", name: "Winter", startsOn: "2027-01-05", endsOn: "2027-01-31" };
+const SPRING = { id: "spring", name: "Spring", startsOn: "2027-04-01", endsOn: "2027-04-30" };
+const WINDOWS = [FALL, WINTER, SPRING];
+
+function session(id: string, start: string, scaleScore: number, overrides: Partial<GrowthSession> = {}): GrowthSession {
+  return {
+    id,
+    testTitle: "Grade 6 Math Check-in",
+    subject: "Mathematics",
+    startTime: Date.parse(start),
+    completed: true,
+    scaleScore,
+    scaleScoreSe: 3.2,
+    nonStandard: false,
+    effort: 1,
+    ...overrides,
+  };
+}
+
+const section = (sessions: GrowthSession[], windowId: string, modules = new Map<string, Record<string, string>>()) =>
+  familyReportSection("Ada", studentGrowth(WINDOWS, sessions).subjects[0]!, windowId, modules);
+
+describe("the family report", () => {
+  it("says the score, its likely range (± 2 SE) and the growth since the last window, in words", () => {
+    const report = section(
+      [session("f", "2026-09-10T09:00:00Z", 198.4), session("w", "2027-01-10T09:00:00Z", 211.6)],
+      "winter",
+      new Map([["w", { Fractions: "Recommended", "Whole numbers": "Mastered", Geometry: "Recommended" }]]),
+    );
+    expect(report).toEqual({
+      subject: "Mathematics",
+      testTitle: "Grade 6 Math Check-in",
+      testedOn: "January 10, 2027",
+      score: 212,
+      likelyLow: 205,
+      likelyHigh: 218,
+      scoreSentence: "Ada's scale score is 212. No test is exact: the score is likely between 205 and 218.",
+      growthSentence: "Since Fall (score 198), Ada's score went up 13 points. That is more than the test's measurement error, so it is likely real growth.",
+      practise: ["Fractions", "Geometry"],
+      mastered: ["Whole numbers"],
+      notes: [],
+    });
+  });
+
+  it("says when a change is within measurement error, and when a drop is beyond it", () => {
+    expect(section([session("f", "2026-09-10T09:00:00Z", 200), session("w", "2027-01-10T09:00:00Z", 203)], "winter")!.growthSentence).toBe(
+      "Since Fall (score 200), Ada's score went up 3 points. That change is within the test's measurement error, so it may not be a real change.",
+    );
+    expect(section([session("f", "2026-09-10T09:00:00Z", 200), session("w", "2027-01-10T09:00:00Z", 185)], "winter")!.growthSentence).toBe(
+      "Since Fall (score 200), Ada's score went down 15 points. That is more than the test's measurement error, so it is likely a real drop; Ada's teacher can say more about it.",
+    );
+    expect(section([session("f", "2026-09-10T09:00:00Z", 200), session("s", "2027-04-10T09:00:00Z", 200.3)], "spring")!.growthSentence).toBe(
+      "Since Fall (score 200), Ada's score stayed about the same.",
+    );
+  });
+
+  it("has no growth in the first window with a score", () => {
+    expect(section([session("w", "2027-01-10T09:00:00Z", 205)], "winter")!.growthSentence).toBe(
+      "No earlier testing window has a Mathematics score for Ada, so there is no growth to report yet.",
+    );
+  });
+
+  it("describes a non-standard or low-effort session with its note, and does not measure growth from it", () => {
+    const nonStandard = section([session("f", "2026-09-10T09:00:00Z", 200), session("w", "2027-01-10T09:00:00Z", 190, { nonStandard: true })], "winter")!;
+    expect(nonStandard.score).toBe(190);
+    expect(nonStandard.notes).toEqual([NON_STANDARD_NOTE]);
+    expect(nonStandard.growthSentence).toMatch(/^Because of the note below, this score is not compared with earlier ones/);
+    const hurried = section([session("w", "2027-01-10T09:00:00Z", 170, { effort: 0.4 })], "winter")!;
+    expect(hurried.notes).toEqual([`Many answers were given faster than anyone could read the question. ${LOW_EFFORT_NOTE}`]);
+  });
+
+  it("describes the window's score rather than a later session that does not count", () => {
+    const report = section([session("a", "2027-01-10T09:00:00Z", 205), session("b", "2027-01-20T09:00:00Z", 170, { effort: 0.3 })], "winter")!;
+    expect([report.score, report.notes]).toEqual([205, []]);
+  });
+
+  it("has nothing to say for a window without a finished, scored test", () => {
+    expect(section([session("w", "2027-01-10T09:00:00Z", 205)], "fall")).toBeNull();
+    expect(section([session("w", "2027-01-10T09:00:00Z", 205, { completed: false })], "winter")).toBeNull();
+    expect(section([session("w", "2027-01-10T09:00:00Z", 205)], "no-such-window")).toBeNull();
+  });
+});

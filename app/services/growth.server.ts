@@ -1,0 +1,135 @@
+import type { Database } from "~/db/client.server";
+import type { ClassScope } from "~/domain/auth/roles";
+import {
+  chooseWindowPair,
+  classGrowth,
+  type ClassGrowthQuery,
+  type ClassSubjectGrowth,
+  districtNorms,
+  LOCAL_NORM_BAND,
+  LOCAL_NORM_MINIMUM,
+  LOCAL_NORMS_NOTE,
+  windowsWithScores,
+} from "~/domain/growth/class-growth";
+import { familyReportSection } from "~/domain/growth/family-report";
+import { type MarkedSession, studentGrowth, type SubjectGrowth } from "~/domain/growth/growth";
+import { recordAudit, recordRosterAudit } from "~/models/audit-log.server";
+import { readClassGrowth, readNormSessions, readStudentGrowth } from "~/models/growth.server";
+import { listTestingWindows, type TestingWindow } from "~/models/testing-windows.server";
+
+/**
+ * Growth for the API and the screens alike: a student's growth page, a class's growth view and a
+ * family report, each read in the caller's scope (ADR 0031) and recorded in the audit log as a
+ * view of each student it shows (ADR 0030).
+ */
+type Actor = { id: string; email: string };
+
+/** A session as the API and the screens show it: its score, and what keeps it from counting. */
+function sessionView(session: MarkedSession) {
+  return {
+    id: session.id,
+    testTitle: session.testTitle,
+    startTime: new Date(session.startTime).toISOString(),
+    completed: session.completed,
+    scaleScore: session.scaleScore,
+    se: session.scaleScoreSe,
+    nonStandard: session.nonStandard,
+    lowEffort: session.marks.includes("low_effort"),
+    counted: session.marks.length === 0,
+    marks: session.marks,
+  };
+}
+
+function subjectView(subject: SubjectGrowth<TestingWindow>) {
+  return {
+    subject: subject.subject,
+    windows: subject.windows.map((entry) => ({
+      windowId: entry.window.id,
+      name: entry.window.name,
+      startsOn: entry.window.startsOn,
+      endsOn: entry.window.endsOn,
+      sessions: entry.sessions.map(sessionView),
+      score: entry.score,
+      growth: entry.growth,
+    })),
+  };
+}
+export type StudentGrowthSubject = ReturnType<typeof subjectView>;
+
+/** GET /api/students/{id}/growth and the growth page; null for a student the caller cannot see. */
+export async function loadStudentGrowth(db: Database, actor: Actor, studentId: string, scope: ClassScope) {
+  const [data, windows] = await Promise.all([readStudentGrowth(db, studentId, scope), listTestingWindows(db)]);
+  if (!data) return null;
+  await recordAudit(db, actor, { action: "student.growth_viewed", studentRecordId: data.student.id });
+  const { subjects, outsideWindows } = studentGrowth(windows, data.sessions);
+  return { student: data.student, windows, subjects: subjects.map(subjectView), outsideWindows: outsideWindows.map(sessionView) };
+}
+
+function classSubjectView(subject: ClassSubjectGrowth) {
+  const { rows, ...summary } = subject;
+  return {
+    ...summary,
+    students: rows.map((row) => ({
+      id: row.studentId,
+      name: row.name,
+      start: row.start,
+      end: row.end,
+      growth: row.growth,
+      startMarks: row.startMarks,
+      endMarks: row.endMarks,
+      localPercentile: row.percentile,
+      localBandSize: row.bandSize,
+    })),
+  };
+}
+
+/**
+ * GET /api/cohorts/{id}/growth and the class growth view: the class between two windows (those
+ * asked for, else the last two with scores; none while fewer than two have any). Null for a class
+ * the caller does not teach; a bad choice of windows is a 400.
+ */
+export async function loadClassGrowth(db: Database, actor: Actor, cohortId: string, scope: ClassScope, query: ClassGrowthQuery) {
+  const [data, windows] = await Promise.all([readClassGrowth(db, cohortId, scope), listTestingWindows(db)]);
+  if (!data) return null;
+  const withScores = windowsWithScores(
+    windows,
+    data.students.flatMap((student) => student.sessions),
+  );
+  const pair = chooseWindowPair(windows, withScores, query);
+  const subjects = pair ? classGrowth(pair, data.students, districtNorms(pair, await readNormSessions(db, [pair.from, pair.to]))) : [];
+  if (pair)
+    await recordRosterAudit(db, actor, cohortId, {
+      action: "student.growth_viewed",
+      subject: `class:${cohortId}`,
+      detail: { from: pair.from.id, to: pair.to.id },
+    });
+  return {
+    cohort: data.cohort,
+    windows,
+    windowsWithScores: withScores.map((window) => window.id),
+    from: pair?.from ?? null,
+    to: pair?.to ?? null,
+    localNorms: { minimumStudents: LOCAL_NORM_MINIMUM, bandScalePoints: LOCAL_NORM_BAND, note: LOCAL_NORMS_NOTE },
+    subjects: subjects.map(classSubjectView),
+  };
+}
+export type ClassGrowthView = NonNullable<Awaited<ReturnType<typeof loadClassGrowth>>>;
+
+/**
+ * The family report of one student and one window: each subject they have a finished, scored test
+ * of in it. Null for a student the caller cannot see; `missing` for a window that does not exist.
+ */
+export async function loadFamilyReport(db: Database, actor: Actor, studentId: string, windowId: string, scope: ClassScope) {
+  const [data, windows] = await Promise.all([readStudentGrowth(db, studentId, scope), listTestingWindows(db)]);
+  if (!data) return null;
+  const window = windows.find((candidate) => candidate.id === windowId);
+  if (!window) return { missing: "testingWindow" as const };
+  await recordAudit(db, actor, { action: "student.report_viewed", studentRecordId: data.student.id, subject: `window:${window.id}` });
+  const recommendations = new Map(data.sessions.map((session) => [session.id, session.moduleRecommendations]));
+  const { subjects } = studentGrowth(windows, data.sessions);
+  return {
+    student: data.student,
+    window,
+    sections: subjects.flatMap((subject) => familyReportSection(data.student.givenName, subject, window.id, recommendations) ?? []),
+  };
+}

@@ -1,0 +1,297 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { type ApiClient, clientFor, demoClients } from "../support/api";
+import { startWorker, type TestWorker } from "../support/worker";
+
+/**
+ * Growth through the real Worker: GET /api/students/{id}/growth and GET /api/cohorts/{id}/growth,
+ * on testing windows and sessions written to D1 as the session objects leave them.
+ */
+let worker: TestWorker;
+let admin: ApiClient;
+let student: ApiClient;
+let anonymous: ApiClient;
+let teacherA: ApiClient;
+let teacherB: ApiClient;
+let classA: string;
+let classB: string;
+let testId: string;
+const ids: Record<string, string> = {};
+
+const WINDOWS = [
+  { id: "w-fall", name: "Fall 2025", startsOn: "2025-09-01", endsOn: "2025-09-30" },
+  { id: "w-winter", name: "Winter 2026", startsOn: "2026-01-05", endsOn: "2026-01-31" },
+  { id: "w-spring", name: "Spring 2026", startsOn: "2026-04-01", endsOn: "2026-04-30" },
+];
+
+async function addTeacher(email: string) {
+  await worker.d1
+    .prepare("insert into users (id, email, first_name, last_name, role) values (?, ?, 'T', 'Eacher', 'teacher')")
+    .bind(crypto.randomUUID(), email)
+    .run();
+  return (await clientFor(worker, email)).client;
+}
+
+async function addStudent(studentId: string, givenName: string, familyName: string, cohortId: string | null) {
+  const created = await admin.post("/api/students", { studentId, givenName, familyName, grade: "6" });
+  expect(created.status, JSON.stringify(created.data)).toBe(201);
+  if (cohortId) expect((await admin.post(`/api/cohorts/${cohortId}/roster/${created.data.id}`)).status).toBe(201);
+  return created.data.id as string;
+}
+
+type SessionSeed = {
+  recordId: string;
+  cohortId: string | null;
+  at: string;
+  score: number;
+  se?: number;
+  nonStandard?: boolean;
+  effort?: number | null;
+  modules?: object;
+};
+let seeded = 0;
+async function addSessions(rows: SessionSeed[]) {
+  const insert = worker.d1.prepare(
+    `insert into sessions (id, test_config_id, test_title, test_subject, user_id, test_mode, cohort_id, start_time, end_time, completed, total_score,
+       scale_score, scale_score_se, student_record_id, non_standard, effort, module_recommendations)
+     values (?, ?, 'Grade 6 Math Check-in', 'Mathematics', ?, 'placement', ?, ?, ?, 1, 60, ?, ?, ?, ?, ?, ?)`,
+  );
+  const ids: string[] = [];
+  await worker.d1.batch(
+    rows.map((row) => {
+      seeded += 1;
+      const id = `growth-session-${seeded}`;
+      ids.push(id);
+      const start = Date.parse(row.at);
+      return insert.bind(
+        id,
+        testId,
+        `typed-${seeded}`,
+        row.cohortId,
+        start,
+        start + 600_000,
+        row.score,
+        row.se ?? 3,
+        row.recordId,
+        row.nonStandard ? 1 : 0,
+        row.effort === undefined ? 1 : row.effort,
+        JSON.stringify(row.modules ?? {}),
+      );
+    }),
+  );
+  return ids;
+}
+
+const auditCount = async (action: string, studentRecordId: string) =>
+  (await worker.d1
+    .prepare("select count(*) as n from audit_log where action = ? and student_record_id = ?")
+    .bind(action, studentRecordId)
+    .first<{ n: number }>())!.n;
+
+beforeAll(async () => {
+  worker = await startWorker();
+  ({ admin, student, anonymous } = await demoClients(worker));
+  teacherA = await addTeacher("growth-a@school.example");
+  teacherB = await addTeacher("growth-b@school.example");
+  testId = ((await admin.get("/api/tests")).data as { id: string }[])[0]!.id;
+  classA = (await teacherA.post("/api/cohorts", { name: "Growth Period 1" })).data.id;
+  classB = (await teacherB.post("/api/cohorts", { name: "Growth Period 2" })).data.id;
+  ids.ada = await addStudent("G-1", "Ada", "Lovelace", classA);
+  ids.ben = await addStudent("G-2", "Ben", "Okri", classA);
+  ids.cy = await addStudent("G-3", "Cy", "Young", classA);
+  ids.bea = await addStudent("G-9", "Bea", "Other", classB);
+}, 60_000);
+afterAll(() => worker?.dispose());
+
+describe("before the district sets testing windows", () => {
+  it("answers the student's sessions with no windows, and a class with no windows to compare", async () => {
+    await addSessions([{ recordId: ids.ada!, cohortId: classA, at: "2025-09-10T10:00:00Z", score: 198 }]);
+    const growth = await teacherA.get(`/api/students/${ids.ada}/growth`);
+    expect(growth.status).toBe(200);
+    expect(growth.data).toMatchObject({ windows: [], subjects: [], outsideWindows: [{ scaleScore: 198, counted: true }] });
+    const cohort = await teacherA.get(`/api/cohorts/${classA}/growth`);
+    expect(cohort.status).toBe(200);
+    expect(cohort.data).toMatchObject({ windows: [], from: null, to: null, subjects: [] });
+  });
+});
+
+describe("with three testing windows", () => {
+  beforeAll(async () => {
+    const insert = worker.d1.prepare("insert into testing_windows (id, name, starts_on, ends_on) values (?, ?, ?, ?)");
+    await worker.d1.batch(WINDOWS.map((window) => insert.bind(window.id, window.name, window.startsOn, window.endsOn)));
+    await addSessions([
+      // Ada: Fall 198 (above), Winter 205 and a later low-effort one, Spring 214 and a later non-standard one.
+      { recordId: ids.ada!, cohortId: classA, at: "2026-01-10T10:00:00Z", score: 205 },
+      { recordId: ids.ada!, cohortId: classA, at: "2026-01-20T10:00:00Z", score: 170, effort: 0.5 },
+      { recordId: ids.ada!, cohortId: classA, at: "2026-04-10T10:00:00Z", score: 214, se: 4, modules: { Fractions: "Recommended", Number: "Mastered" } },
+      { recordId: ids.ada!, cohortId: classA, at: "2026-04-12T10:00:00Z", score: 190, nonStandard: true },
+      // Ben: Winter 210, Spring 208. Cy: Spring only.
+      { recordId: ids.ben!, cohortId: classA, at: "2026-01-11T10:00:00Z", score: 210 },
+      { recordId: ids.ben!, cohortId: classA, at: "2026-04-11T10:00:00Z", score: 208 },
+      { recordId: ids.cy!, cohortId: classA, at: "2026-04-13T10:00:00Z", score: 200 },
+      // Bea, in teacher B's class.
+      { recordId: ids.bea!, cohortId: classB, at: "2026-01-11T10:00:00Z", score: 190 },
+    ]);
+  });
+
+  it("GET /api/students/{id}/growth: each window's sessions with their marks, its score and the growth from the window before", async () => {
+    const before = await auditCount("student.growth_viewed", ids.ada!);
+    const { status, data } = await teacherA.get(`/api/students/${ids.ada}/growth`);
+    expect(status).toBe(200);
+    expect(data.student).toEqual({ id: ids.ada, studentId: "G-1", givenName: "Ada", familyName: "Lovelace", grade: "6" });
+    expect(data.windows.map((window: { id: string }) => window.id)).toEqual(["w-fall", "w-winter", "w-spring"]);
+    expect(data.outsideWindows).toEqual([]);
+    expect(data.subjects).toHaveLength(1);
+    const [fall, winter, spring] = data.subjects[0].windows;
+    expect(data.subjects[0].subject).toBe("Mathematics");
+    expect(fall).toMatchObject({ windowId: "w-fall", name: "Fall 2025", score: { scaleScore: 198, se: 3 }, growth: null });
+    expect(
+      winter.sessions.map((session: { scaleScore: number; marks: string[]; lowEffort: boolean; counted: boolean }) => [
+        session.scaleScore,
+        session.marks,
+        session.lowEffort,
+        session.counted,
+      ]),
+    ).toEqual([
+      [205, [], false, true],
+      [170, ["low_effort"], true, false],
+    ]);
+    expect(winter.score).toMatchObject({ scaleScore: 205 });
+    expect(winter.growth).toEqual({ fromWindowId: "w-fall", growth: 7, seDifference: 4.2, beyondError: false });
+    expect(spring.sessions[1]).toMatchObject({
+      scaleScore: 190,
+      nonStandard: true,
+      marks: ["non_standard"],
+      counted: false,
+      testTitle: "Grade 6 Math Check-in",
+    });
+    expect(spring.score).toMatchObject({ scaleScore: 214, se: 4 });
+    expect(spring.growth).toEqual({ fromWindowId: "w-winter", growth: 9, seDifference: 5, beyondError: false });
+    expect(await auditCount("student.growth_viewed", ids.ada!)).toBe(before + 1);
+  });
+
+  it("GET /api/cohorts/{id}/growth: the last two windows with scores by default, every student, the median and how many moved beyond error", async () => {
+    const { status, data } = await teacherA.get(`/api/cohorts/${classA}/growth`);
+    expect(status).toBe(200);
+    expect(data).toMatchObject({
+      cohort: { id: classA, name: "Growth Period 1" },
+      windowsWithScores: ["w-fall", "w-winter", "w-spring"],
+      from: { id: "w-winter" },
+      to: { id: "w-spring" },
+      localNorms: { minimumStudents: 30, bandScalePoints: 5 },
+    });
+    expect(data.localNorms.note).toContain("not national norms");
+    const [math] = data.subjects;
+    expect(math).toMatchObject({ subject: "Mathematics", withGrowth: 2, medianGrowth: 3.5, grewBeyondError: 0, fellBeyondError: 0 });
+    expect(
+      math.students.map(
+        (row: { name: string; start: { scaleScore: number } | null; end: { scaleScore: number } | null; growth: { growth: number } | null }) => [
+          row.name,
+          row.start?.scaleScore ?? null,
+          row.end?.scaleScore ?? null,
+          row.growth?.growth ?? null,
+        ],
+      ),
+    ).toEqual([
+      ["Ada Lovelace", 205, 214, 9],
+      ["Ben Okri", 210, 208, -2],
+      ["Cy Young", null, 200, null],
+    ]);
+    // Each student shown is recorded, in one statement for the roster.
+    const entries = await worker.d1
+      .prepare("select count(*) as n from audit_log where action = 'student.growth_viewed' and subject = ?")
+      .bind(`class:${classA}`)
+      .first<{ n: number }>();
+    expect(entries!.n).toBe(3);
+  });
+
+  it("compares the windows asked for, and gives local percentiles once 30 district students started near a student", async () => {
+    // 34 other students in the district (on no roster A teaches) who started near Ada's 198 in Fall.
+    const others: SessionSeed[] = [];
+    for (let index = 0; index < 34; index += 1) {
+      const recordId = await addStudent(`G-D${index}`, "District", `Student ${index}`, null);
+      others.push({ recordId, cohortId: classB, at: "2025-09-12T10:00:00Z", score: 196 + (index % 5) });
+      others.push({ recordId, cohortId: classB, at: "2026-04-12T10:00:00Z", score: 196 + (index % 5) + (index % 20) });
+    }
+    await addSessions(others);
+    const { status, data } = await teacherA.get(`/api/cohorts/${classA}/growth?from=w-fall&to=w-spring`);
+    expect(status).toBe(200);
+    expect(data).toMatchObject({ from: { id: "w-fall" }, to: { id: "w-spring" } });
+    const [math] = data.subjects;
+    const ada = math.students.find((row: { id: string }) => row.id === ids.ada);
+    // Growth 16 (198 → 214): SE √(9 + 16) = 5, beyond 9.8.
+    expect(ada).toMatchObject({ growth: { fromWindowId: "w-fall", growth: 16, seDifference: 5, beyondError: true }, localBandSize: 35 });
+    expect(ada.localPercentile).toBeGreaterThanOrEqual(1);
+    expect(ada.localPercentile).toBeLessThanOrEqual(99);
+    expect(math).toMatchObject({ withGrowth: 1, grewBeyondError: 1, districtStudents: 35 });
+    // Nobody else on A's roster has a Fall score, so no other percentile.
+    expect(math.students.filter((row: { localPercentile: number | null }) => row.localPercentile !== null)).toHaveLength(1);
+  });
+
+  it("answers 400 for an unknown window, only one of the two, from not before to, or another query field", async () => {
+    for (const [query, message] of [
+      ["from=nope&to=w-spring", "from: no testing window has this id"],
+      ["from=w-fall&to=nope", "to: no testing window has this id"],
+      ["from=w-fall", "Choose both a from and a to window, or neither"],
+      ["from=w-spring&to=w-fall", "from must be a testing window before to"],
+      ["from=w-fall&to=w-fall", "from must be a testing window before to"],
+    ] as const) {
+      expect(await teacherA.get(`/api/cohorts/${classA}/growth?${query}`), query).toEqual({ status: 400, data: { message } });
+    }
+    expect((await teacherA.get(`/api/cohorts/${classA}/growth?window=w-fall`)).status).toBe(400);
+    expect((await teacherA.get(`/api/cohorts/${classA}/growth?from=`)).status).toBe(400);
+    expect((await teacherA.get(`/api/cohorts/${classA}/growth?from=${"x".repeat(300)}&to=w-fall`)).status).toBe(400);
+  });
+
+  it("answers 401 signed out and 403 to a student account", async () => {
+    expect((await anonymous.get(`/api/students/${ids.ada}/growth`)).status).toBe(401);
+    expect((await anonymous.get(`/api/cohorts/${classA}/growth`)).status).toBe(401);
+    expect((await student.get(`/api/students/${ids.ada}/growth`)).status).toBe(403);
+    expect((await student.get(`/api/cohorts/${classA}/growth`)).status).toBe(403);
+  });
+
+  it("answers 404 for another teacher's class or student (never telling it exists), and for unknown ids", async () => {
+    expect(await teacherB.get(`/api/students/${ids.ada}/growth`)).toEqual({ status: 404, data: { message: "Student Not Found" } });
+    expect(await teacherB.get(`/api/cohorts/${classA}/growth`)).toEqual({ status: 404, data: { message: "Class Not Found" } });
+    // A bad window choice on a class the caller cannot see is still 404, not 400.
+    expect((await teacherB.get(`/api/cohorts/${classA}/growth?from=nope&to=nope`)).status).toBe(404);
+    expect(await admin.get("/api/students/no-such-student/growth")).toEqual({ status: 404, data: { message: "Student Not Found" } });
+    expect(await admin.get("/api/cohorts/no-such-class/growth")).toEqual({ status: 404, data: { message: "Class Not Found" } });
+    // The district admin sees every class.
+    expect((await admin.get(`/api/cohorts/${classA}/growth`)).status).toBe(200);
+    expect((await admin.get(`/api/students/${ids.bea}/growth`)).status).toBe(200);
+  });
+
+  it("answers 405 with Allow: GET to other methods", async () => {
+    for (const path of [`/api/students/${ids.ada}/growth`, `/api/cohorts/${classA}/growth`]) {
+      const answer = await teacherA.post(path, {});
+      expect(answer.status).toBe(405);
+      expect(answer.headers.get("Allow")).toBe("GET");
+      expect((await teacherA.delete(path)).status).toBe(405);
+    }
+  });
+});
+
+describe("the screens", () => {
+  it("show the student's growth, the family report and the class view; another teacher gets 404 pages", async () => {
+    const { jar } = await clientFor(worker, "growth-a@school.example");
+    const page = await worker.request(`/admin/students/${ids.ada}/growth`, { jar });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Growth · Ada Lovelace");
+    expect(html).toContain("This score may not reflect what the student knows.");
+    const report = await (await worker.request(`/admin/students/${ids.ada}/report?window=w-spring`, { jar })).text();
+    expect(report).toContain("Ada&#x27;s scale score is 214. No test is exact: the score is likely between 206 and 222.");
+    expect(report).toContain("Fractions");
+    expect((await worker.request(`/admin/students/${ids.ada}/report?window=nope`, { jar })).status).toBe(404);
+    expect(await auditCount("student.report_viewed", ids.ada!)).toBe(1);
+    const cohort = await worker.request(`/admin/cohorts/${classA}/growth?from=w-spring&to=w-fall`, { jar });
+    expect(cohort.status).toBe(200);
+    expect(await cohort.text()).toContain("Those windows cannot be compared");
+
+    const { jar: other } = await clientFor(worker, "growth-b@school.example");
+    expect((await worker.request(`/admin/students/${ids.ada}/growth`, { jar: other })).status).toBe(404);
+    expect((await worker.request(`/admin/students/${ids.ada}/report?window=w-spring`, { jar: other })).status).toBe(404);
+    expect((await worker.request(`/admin/cohorts/${classA}/growth`, { jar: other })).status).toBe(404);
+  });
+});
