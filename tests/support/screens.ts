@@ -42,7 +42,7 @@ async function sidebarPaths(page: Page): Promise<string[]> {
 /** The district admin's own pages, linked from the Students page (ADR 0031). */
 const DISTRICT_ADMIN_PATHS = ["/admin/audit", "/admin/privacy", "/admin/staff"];
 
-/** The dashboard, the AI grading list, and the pages of one record each: the demo class's test (/admin/tests/{id} leads to its edit page), roster, badges, a student, a session's results and grading. */
+/** The dashboard, the AI grading list, and the pages of one record each: the demo class's test (/admin/tests/{id} leads to its edit page), roster, badges and growth, a student and their growth, a session's results and grading. */
 function recordPaths(demo: DemoClass): string[] {
   return [
     "/admin",
@@ -50,7 +50,9 @@ function recordPaths(demo: DemoClass): string[] {
     `/admin/tests/${demo.testId}/edit`,
     `/admin/cohorts/${demo.cohortId}`,
     `/admin/cohorts/${demo.cohortId}/badges`,
+    `/admin/cohorts/${demo.cohortId}/growth`,
     `/admin/students/${demo.studentId}`,
+    `/admin/students/${demo.studentId}/growth`,
     `/admin/results/${demo.completedSessionId}`,
     `/admin/ai-grading/${demo.completedSessionId}`,
     `/admin/analytics?cohortId=${demo.cohortId}&testConfigId=${demo.testId}`,
