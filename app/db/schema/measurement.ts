@@ -54,7 +54,10 @@ export const calibrationRuns = sqliteTable(
     note: text("note"),
     ...timestamps,
   },
-  (t) => [index("calibration_runs_created_idx").on(t.createdAt), check("calibration_runs_outcome_check", sql`${t.outcome} in ('linked', 'base_scale', 'skipped')`)],
+  (t) => [
+    index("calibration_runs_created_idx").on(t.createdAt),
+    check("calibration_runs_outcome_check", sql`${t.outcome} in ('linked', 'base_scale', 'skipped')`),
+  ],
 );
 
 /**
@@ -79,6 +82,3 @@ export const testingWindows = sqliteTable(
     check("testing_windows_range_check", sql`${t.startsOn} <= ${t.endsOn}`),
   ],
 );
-
-/** What item calibration made of a completed session (ADR 0033); null until the calibrator has seen it. */
-export type CalibrationUse = "used" | "non_standard" | "low_effort" | "too_few_answers";

@@ -3,10 +3,10 @@ import { check, index, integer, real, sqliteTable, text, uniqueIndex } from "dri
 
 import type { Accommodations } from "~/domain/accommodations/accommodations";
 import type { TestMode } from "~/domain/adaptive/engine";
+import type { CalibrationUse } from "~/domain/adaptive/live-calibration";
 import type { Difficulty, QuestionType } from "~/domain/questions/question-types";
 
 import { cohorts } from "./classes";
-import type { CalibrationUse } from "./measurement";
 import { bool, id, nowMs, timestamps } from "./columns";
 import { students } from "./students";
 import { tests } from "./tests";
