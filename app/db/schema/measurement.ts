@@ -82,6 +82,3 @@ export const testingWindows = sqliteTable(
     check("testing_windows_range_check", sql`${t.startsOn} <= ${t.endsOn}`),
   ],
 );
-
-/** What item calibration made of a completed session (ADR 0033); null until the calibrator has seen it. */
-export type CalibrationUse = "used" | "non_standard" | "low_effort" | "too_few_answers";

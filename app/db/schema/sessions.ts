@@ -3,6 +3,7 @@ import { check, index, integer, real, sqliteTable, text, uniqueIndex } from "dri
 
 import type { Accommodations } from "~/domain/accommodations/accommodations";
 import type { TestMode } from "~/domain/adaptive/engine";
+import type { CalibrationUse } from "~/domain/adaptive/live-calibration";
 import type { Difficulty, QuestionType } from "~/domain/questions/question-types";
 
 import { cohorts } from "./classes";
