@@ -5,7 +5,10 @@
  *
  * Protocol: θ̂ starts at 0 (the prior mean), no random start; loop: stop? → choose the next item
  * at the current estimate → read the answer from the matrix → re-estimate. Exposure control off
- * (k = 1). Answers are never simulated: they come from the response matrix.
+ * (k = 1, no cap) except in cat_L20_exposure, which runs the live settings with exposure counts
+ * accumulating over the simulees in file order. Answers are never simulated: they come from the
+ * response matrix. Every design also reports its items' exposure rates (max, p50, p90, share of
+ * the bank never used, share above 0.25).
  *
  * One design:  npm run bench:cat -- --bank FILE --responses FILE --simulees FILE [--labels FILE]
  *              [--form FILE] --design NAME --out FILE.csv
@@ -19,7 +22,7 @@ import { existsSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 import { loadInputs, loadLabelsOnlyInputs, parseDesign, type SimuleeResult } from "./bench-cat/inputs";
-import { LABELS_TEST_FROM, median, runDesign, runLabelsOnly, summarize, toCsv } from "./bench-cat/simulate";
+import { type ExposureFigures, exposureFigures, LABELS_TEST_FROM, median, runDesign, runLabelsOnly, summarize, toCsv } from "./bench-cat/simulate";
 
 function parseFlags(argv: readonly string[]): Map<string, string> {
   const flags = new Map<string, string>();
@@ -46,7 +49,14 @@ function runOne(flags: Map<string, string>): void {
     const inputs = loadLabelsOnlyInputs({ ...paths, simulees: required("simulees") }, required("labels"));
     const results = runLabelsOnly(inputs, design);
     writeFileSync(required("out"), toCsv(results));
-    printSummary(`${design.name}, labels only, simulees ${LABELS_TEST_FROM}+`, results);
+    printSummary(
+      `${design.name}, labels only, simulees ${LABELS_TEST_FROM}+`,
+      results,
+      exposureFigures(
+        results,
+        inputs.labelled.map(({ id }) => id),
+      ),
+    );
     return;
   }
   const inputs = loadInputs({
@@ -60,14 +70,35 @@ function runOne(flags: Map<string, string>): void {
   }
   const results = runDesign(inputs, design);
   writeFileSync(required("out"), toCsv(results));
-  printSummary(design.name, results);
+  printSummary(
+    design.name,
+    results,
+    exposureFigures(
+      results,
+      inputs.bank.items.map((item) => item.id),
+    ),
+  );
 }
 
-function printSummary(title: string, results: readonly SimuleeResult[]): void {
+function printSummary(title: string, results: readonly SimuleeResult[], exposure: ExposureFigures): void {
   const s = summarize(results);
   console.log(`design ${title}: ${results.length} simulees`);
   console.log(`RMSE ${s.rmse.toFixed(3)}  bias ${s.bias.toFixed(3)}  mean items ${s.meanItems.toFixed(1)}`);
   console.log(`share SE ≤ 0.30 ${(100 * s.shareSE30).toFixed(1)}%  ${s.msPerSimulee.toFixed(3)} ms per simulee`);
+  console.log(
+    `exposure: max ${exposure.max.toFixed(3)}  p50 ${exposure.p50.toFixed(3)}  p90 ${exposure.p90.toFixed(3)}` +
+      `  never used ${percent(exposure.neverUsed)}  above 0.25 ${percent(exposure.aboveQuarter)}`,
+  );
+}
+
+const percent = (share: number) => `${(100 * share).toFixed(1)}%`;
+
+/** The run-all table's exposure columns: max, p50, p90, never used, above 0.25. */
+function exposureColumns(exposure: ExposureFigures): string {
+  return (
+    [exposure.max, exposure.p50, exposure.p90].map((rate) => rate.toFixed(3).padStart(5)).join(" ") +
+    ` ${percent(exposure.neverUsed).padStart(6)} ${percent(exposure.aboveQuarter).padStart(6)}`
+  );
 }
 
 /** The peers' figures from the README (catsim MLE / jsCAT MLE / jsCAT EAP). */
@@ -84,11 +115,13 @@ const PEERS: Record<string, string> = {
   "rasch cat_se30": "0.309;48.0 / 0.312;48.5 / 0.295;46.9",
 };
 
-const ALL_DESIGNS = ["cat_L5", "cat_L10", "cat_L20", "cat_L30", "cat_se30", "lin_L10", "lin_L20", "lin_L30", "lin_se30"];
+const ALL_DESIGNS = ["cat_L5", "cat_L10", "cat_L20", "cat_L20_exposure", "cat_L30", "cat_se30", "lin_L10", "lin_L20", "lin_L30", "lin_se30"];
 
 function runAll(dataDir: string): void {
   console.log(`Inputs: ${dataDir}`);
-  console.log("bank   design    RMSE   bias    items  SE≤.30   ms/sim | peers catsim MLE / jsCAT MLE / jsCAT EAP (RMSE or RMSE;items)");
+  console.log(
+    "bank   design            RMSE   bias  items  SE≤.30   ms/sim | exposure max   p50   p90 unused  >0.25 | peers catsim MLE / jsCAT MLE / jsCAT EAP (RMSE or RMSE;items)",
+  );
   let stepTimes: number[] = [];
   for (const bankName of ["2pl", "rasch"]) {
     const inputs = loadInputs({
@@ -100,17 +133,25 @@ function runAll(dataDir: string): void {
     for (const name of ALL_DESIGNS) {
       const timed = bankName === "2pl" && name === "cat_L10";
       const times: number[] = [];
-      const s = summarize(runDesign(inputs, parseDesign(name), timed ? times : undefined));
+      const results = runDesign(inputs, parseDesign(name), timed ? times : undefined);
+      const s = summarize(results);
       if (timed) stepTimes = times;
       console.log(
         [
           bankName.padEnd(6),
-          name.padEnd(9),
+          name.padEnd(16),
           s.rmse.toFixed(3).padStart(6),
           s.bias.toFixed(3).padStart(6),
           s.meanItems.toFixed(1).padStart(6),
           `${(100 * s.shareSE30).toFixed(1)}%`.padStart(7),
           s.msPerSimulee.toFixed(3).padStart(8),
+          "|         ",
+          exposureColumns(
+            exposureFigures(
+              results,
+              inputs.bank.items.map((item) => item.id),
+            ),
+          ),
           "|",
           PEERS[`${bankName} ${name}`] ?? "",
         ].join(" "),
@@ -126,10 +167,17 @@ function runAll(dataDir: string): void {
     join(dataDir, "labels_60.csv"),
   );
   for (const name of ["cat_L10", "cat_L20"]) {
-    const s = summarize(runLabelsOnly(labelsInputs, parseDesign(name)));
+    const results = runLabelsOnly(labelsInputs, parseDesign(name));
+    const s = summarize(results);
+    const exposure = exposureColumns(
+      exposureFigures(
+        results,
+        labelsInputs.labelled.map(({ id }) => id),
+      ),
+    );
     console.log(
-      `labels ${name.padEnd(9)} ${s.rmse.toFixed(3).padStart(6)} ${s.bias.toFixed(3).padStart(6)}` +
-        ` ${s.meanItems.toFixed(1).padStart(6)}   (simulees ${LABELS_TEST_FROM}+; items calibrated online on simulees 0-${LABELS_TEST_FROM - 1})` +
+      `labels ${name.padEnd(16)} ${s.rmse.toFixed(3).padStart(6)} ${s.bias.toFixed(3).padStart(6)}` +
+        ` ${s.meanItems.toFixed(1).padStart(6)} |          ${exposure} (60-item bank) | simulees ${LABELS_TEST_FROM}+; items calibrated online on simulees 0-${LABELS_TEST_FROM - 1}` +
         (name === "cat_L10" ? " | reference: labels never updated ≈ 0.53, Elo ≈ 0.47, true a, b 0.42" : ""),
     );
   }

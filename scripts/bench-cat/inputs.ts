@@ -1,6 +1,7 @@
 /** Reading the benchmark's frozen inputs (bench-cat.ts). */
 import { readFileSync } from "node:fs";
 
+import { DEFAULT_ENGINE_CONFIG } from "../../app/domain/adaptive/engine";
 import type { AdaptiveBank, AdaptiveItem } from "../../app/domain/adaptive/selection";
 import type { Difficulty } from "../../app/domain/questions/question-types";
 
@@ -12,6 +13,12 @@ export type Design = {
   adaptive: boolean;
   maxItems: number;
   targetSE: number;
+  /**
+   * The live exposure control (randomesque k and the maximum exposure rate of
+   * DEFAULT_ENGINE_CONFIG), with counts accumulating over the simulees in file order as they
+   * would over a district's completed sessions; null: k = 1 and no cap, the peers' protocol.
+   */
+  exposure: { topK: number; maxExposureRate: number | null } | null;
 };
 export type SimuleeResult = {
   simulee: Simulee;
@@ -55,12 +62,17 @@ function readForm(path: string): string[] {
     .map(([, itemId]) => itemId!);
 }
 
-/** cat_L10, lin_L20, cat_se30, lin_se30: adaptive or fixed form; fixed length or SE < 0.30. */
+/**
+ * cat_L10, lin_L20, cat_se30, lin_se30: adaptive or fixed form; fixed length or SE < 0.30.
+ * An adaptive design ending in _exposure (cat_L20_exposure) runs with the live exposure control.
+ */
 export function parseDesign(name: string): Design {
-  const match = /^(cat|lin)_(L(\d+)|se30)$/.exec(name);
-  if (!match) throw new Error(`Unknown design ${name} (cat_L10, lin_L20, cat_se30, lin_se30...)`);
+  const match = /^(cat|lin)_(L(\d+)|se30)(_exposure)?$/.exec(name);
+  if (!match || (match[4] && match[1] !== "cat")) throw new Error(`Unknown design ${name} (cat_L10, lin_L20, cat_se30, lin_se30, cat_L20_exposure...)`);
   const adaptive = match[1] === "cat";
-  return match[3] ? { name, adaptive, maxItems: Number(match[3]), targetSE: -1 } : { name, adaptive, maxItems: 60, targetSE: 0.3 };
+  const exposure = match[4] ? { topK: DEFAULT_ENGINE_CONFIG.topK, maxExposureRate: DEFAULT_ENGINE_CONFIG.maxExposureRate } : null;
+  const length = match[3] ? { maxItems: Number(match[3]), targetSE: -1 } : { maxItems: 60, targetSE: 0.3 };
+  return { name, adaptive, ...length, exposure };
 }
 
 const columnCache = new WeakMap<Bank, Map<string, number>>();

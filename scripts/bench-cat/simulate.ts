@@ -3,6 +3,7 @@ import { performance } from "node:perf_hooks";
 
 import { type CalibratedItem, uncalibratedItem, updateItemOnline } from "../../app/domain/adaptive/calibration";
 import { type EngineConfig, type EngineState, nextEngineStep, startEngine, updateEngine } from "../../app/domain/adaptive/engine";
+import { type ExposureCounts, exposureRate, recordExposure } from "../../app/domain/adaptive/exposure";
 import type { AdaptiveItem } from "../../app/domain/adaptive/selection";
 import { placementStopReason } from "../../app/domain/adaptive/stopping";
 import { type Bank, columnOf, type Design, type Inputs, type LabelsOnlyInputs, type Simulee, type SimuleeResult } from "./inputs";
@@ -10,23 +11,27 @@ import { type Bank, columnOf, type Design, type Inputs, type LabelsOnlyInputs, t
 /** BENCH_CAT_SELECTION=expected_variance compares the look-ahead rule (engine.ts). */
 const SELECTION: EngineConfig["selection"] = process.env.BENCH_CAT_SELECTION === "expected_variance" ? "expected_variance" : "max_information";
 
+type SimuleeRun = {
+  bank: Bank;
+  design: Design;
+  form: readonly AdaptiveItem[];
+  stepTimes?: number[];
+  /** The items, parameters and exposure counts the engine sees, when not the true bank. */
+  engineBank?: Bank;
+  /** The attempt's seed: only randomesque selection (k > 1) draws from it. */
+  seed?: number;
+};
+
 /**
  * Runs one simulee. The fixed form shares the engine's estimation and stopping rule; only the
  * choice differs (the form's next item instead of `next`'s).
  */
-function runSimulee(
-  simulee: Simulee,
-  answers: Uint8Array,
-  bank: Bank,
-  design: Design,
-  form: readonly AdaptiveItem[],
-  stepTimes?: number[],
-  /** The items and parameters the engine sees, when not the true bank (labels-only design). */
-  engineBank: Bank = bank,
-): SimuleeResult {
+function runSimulee(simulee: Simulee, answers: Uint8Array, run: SimuleeRun): SimuleeResult {
+  const { bank, design, form, stepTimes, engineBank = bank } = run;
   const started = performance.now();
-  let state: EngineState = startEngine(0, {
-    topK: 1,
+  let state: EngineState = startEngine(run.seed ?? 0, {
+    topK: design.exposure?.topK ?? 1,
+    maxExposureRate: design.exposure?.maxExposureRate ?? null,
     selection: SELECTION,
     minItems: design.targetSE > 0 ? 0 : design.maxItems,
     maxItems: design.maxItems,
@@ -97,12 +102,43 @@ export function summarize(results: readonly SimuleeResult[]): Summary {
   };
 }
 
+/**
+ * Every simulee in file order. With exposure control, each sees the counts of the simulees before
+ * it (the whole bank offered to each, as a live test's pool is), and each seeds its own attempt.
+ */
 export function runDesign(inputs: Inputs, design: Design, stepTimes?: number[]): SimuleeResult[] {
+  const poolIds = inputs.bank.items.map((item) => item.id);
+  let counts: Record<string, ExposureCounts> = {};
   return inputs.simulees.map((simulee, row) => {
     const answers = inputs.responses[row];
     if (!answers) throw new Error(`No response row for simulee ${simulee.id}`);
-    return runSimulee(simulee, answers, inputs.bank, design, inputs.form, stepTimes);
+    const run: SimuleeRun = { bank: inputs.bank, design, form: inputs.form, stepTimes };
+    if (!design.exposure) return runSimulee(simulee, answers, run);
+    const engineBank = { items: inputs.bank.items.map((item) => ({ ...item, exposure: counts[item.id] })) };
+    const result = runSimulee(simulee, answers, { ...run, engineBank, seed: row + 1 });
+    counts = recordExposure(counts, poolIds, result.items);
+    return result;
   });
+}
+
+export type ExposureFigures = {
+  max: number;
+  p50: number;
+  p90: number;
+  /** Share of the pool no simulee was given. */
+  neverUsed: number;
+  /** Share of the pool given to more than a quarter of the simulees. */
+  aboveQuarter: number;
+};
+
+/** The items' exposure rates over a design's simulees, each offered the whole pool. */
+export function exposureFigures(results: readonly SimuleeResult[], poolIds: readonly string[]): ExposureFigures {
+  let counts: Record<string, ExposureCounts> = {};
+  for (const result of results) counts = recordExposure(counts, poolIds, result.items);
+  const rates = poolIds.map((id) => exposureRate(counts[id] ?? { offered: 0, served: 0 })).sort((x, y) => x - y);
+  const quantile = (q: number) => rates[Math.min(rates.length - 1, Math.ceil(q * rates.length) - 1)] ?? 0;
+  const share = (test: (rate: number) => boolean) => rates.filter(test).length / rates.length;
+  return { max: quantile(1), p50: quantile(0.5), p90: quantile(0.9), neverUsed: share((rate) => rate === 0), aboveQuarter: share((rate) => rate > 0.25) };
 }
 
 export function toCsv(results: readonly SimuleeResult[]): string {
@@ -138,6 +174,7 @@ export function runLabelsOnly(inputs: LabelsOnlyInputs, design: Design): Simulee
   for (let row = 0; row < LABELS_TEST_FROM && row < inputs.simulees.length; row++) {
     let state = startEngine(0, {
       topK: 1,
+      maxExposureRate: null,
       minItems: 0,
       maxItems: LABELS_TRAINING_LENGTH,
       targetSE: -1,
@@ -158,7 +195,7 @@ export function runLabelsOnly(inputs: LabelsOnlyInputs, design: Design): Simulee
   const results: SimuleeResult[] = [];
   for (let row = LABELS_TEST_FROM; row < inputs.simulees.length; row++) {
     const simulee = inputs.simulees[row]!;
-    results.push(runSimulee(simulee, answersOf(row), inputs.bank, design, [], undefined, frozen));
+    results.push(runSimulee(simulee, answersOf(row), { bank: inputs.bank, design, form: [], engineBank: frozen }));
   }
   return results;
 }

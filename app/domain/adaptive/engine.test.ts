@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { type EngineState, nextEngineStep, startEngine, updateEngine } from "./engine";
+import { itemInformation } from "./item-model";
 import type { AdaptiveBank } from "./selection";
 
 const bank: AdaptiveBank = {
@@ -99,5 +100,30 @@ describe("the engine's steps", () => {
         params: item.params,
       }).theta,
     );
+  });
+});
+
+describe("the engine's exposure control", () => {
+  // The five items most informative at the start have been served in half the sessions.
+  const mostInformative = new Set(
+    bank.items
+      .slice()
+      .sort((x, y) => itemInformation(0, y.params) - itemInformation(0, x.params))
+      .slice(0, 5)
+      .map((item) => item.id),
+  );
+  const worn = { items: bank.items.map((item) => ({ ...item, exposure: { offered: 100, served: mostInformative.has(item.id) ? 50 : 0 } })) };
+  const firstQuestionId = (config = {}) => {
+    const step = nextEngineStep(startEngine(3, config), worn);
+    return "question" in step ? step.question.id : undefined;
+  };
+
+  it("by default passes over items above the maximum exposure rate", () => {
+    // 20 of 40 items a session relaxes the 0.25 cap to 0.5, which a rate of 0.5 reaches.
+    expect(mostInformative.has(firstQuestionId()!)).toBe(false);
+  });
+
+  it("serves them again when the cap is off", () => {
+    expect(mostInformative.has(firstQuestionId({ maxExposureRate: null })!)).toBe(true);
   });
 });

@@ -107,3 +107,50 @@ describe("sections", () => {
     expect(served.slice(4).sort()).toEqual(["loose", "loose-2"]);
   });
 });
+
+describe("maximum exposure rate", () => {
+  const seen = (served: number, offered = 100) => ({ exposure: { offered, served } });
+  // Twenty items around θ = 0, the best ones seen by many students.
+  const bank: AdaptiveBank = {
+    items: [
+      item("best", 0, seen(30)),
+      item("second", 0.1, seen(25)),
+      item("third", 0.2, seen(24)),
+      ...Array.from({ length: 17 }, (_, index) => item(`other-${index}`, 1 + index * 0.1, seen(0))),
+    ],
+  };
+
+  it("passes over items at or above the cap and takes the most informative item under it", () => {
+    expect(choose(bank, { testLength: 2 })?.id).toBe("best");
+    expect(choose(bank, { testLength: 2, maxExposureRate: 0.25 })?.id).toBe("third");
+    expect(choose(bank, { testLength: 2, maxExposureRate: null })?.id).toBe("best");
+  });
+
+  it("ignores a rate resting on too few sessions", () => {
+    const young: AdaptiveBank = { items: [item("new", 0, seen(10, 10)), item("worn", 0.1, seen(50))] };
+    expect(choose(young, { testLength: 1, maxExposureRate: 0.25 })?.id).toBe("new");
+  });
+
+  it("relaxes the cap to what a small pool allows", () => {
+    // Ten of twenty items per session: each is seen by half the students, so a 0.25 cap becomes 0.5.
+    expect(choose(bank, { testLength: 10, maxExposureRate: 0.25 })?.id).toBe("best");
+    expect(choose(bank, { testLength: 5, maxExposureRate: 0.25 })?.id).toBe("third");
+  });
+
+  it("falls back to the unrestricted choice when the cap leaves nothing", () => {
+    const worn: AdaptiveBank = { items: bank.items.map((candidate) => ({ ...candidate, exposure: { offered: 100, served: 90 } })) };
+    expect(choose(worn, { testLength: 2, maxExposureRate: 0.25 })?.id).toBe("best");
+    expect(choose(worn, { testLength: 2, maxExposureRate: 0.25, administeredIds: ["best"] })?.id).toBe("second");
+  });
+
+  it("keeps content balance first: the cap and its fallback apply within the competency that is due", () => {
+    const algebra = (id: string, b: number, served: number) => item(id, b, { competencyId: "algebra", ...seen(served) });
+    const geometry = (id: string, b: number) => item(id, b, { competencyId: "geometry", ...seen(0) });
+    // Algebra has the larger share of the pool, so it is due first.
+    const spares = Array.from({ length: 10 }, (_, index) => algebra(`algebra-spare-${index}`, 3, 90));
+    const withFresh: AdaptiveBank = { items: [algebra("algebra-worn", 0, 80), algebra("algebra-fresh", 1.5, 0), ...spares, geometry("geometry-fresh", 0.05)] };
+    expect(choose(withFresh, { testLength: 2, maxExposureRate: 0.25 })?.id).toBe("algebra-fresh");
+    const allWorn: AdaptiveBank = { items: [algebra("algebra-worn", 0, 80), ...spares, geometry("geometry-fresh", 0.05)] };
+    expect(choose(allWorn, { testLength: 2, maxExposureRate: 0.25 })?.id).toBe("algebra-worn");
+  });
+});

@@ -1,11 +1,13 @@
 import { THETA_GRID } from "./ability";
+import { effectiveExposureCap, type ExposureCounts, isOverexposed } from "./exposure";
 import { itemInformation, type ItemParameters } from "./item-model";
 
 /**
  * Item selection: maximum Fisher information at θ̂, restricted first to the current
  * section (sections in the teacher's order, unassigned last, each with a share of the length in
- * proportion to its size), then to the competency furthest below its share, then a randomesque
- * pick among the top k (exposure control). Never an item already given.
+ * proportion to its size), then to the competency furthest below its share, then to the items
+ * under the maximum exposure rate (exposure.ts; all of them when none is), then a randomesque
+ * pick among the top k. Never an item already given.
  */
 
 export type AdaptiveItem = {
@@ -13,6 +15,8 @@ export type AdaptiveItem = {
   params: ItemParameters;
   competencyId?: string | null;
   sectionId?: string | null;
+  /** How often the item has been offered and served so far (exposure.ts); absent: never counted. */
+  exposure?: ExposureCounts;
 };
 
 export type AdaptiveBank = {
@@ -35,6 +39,10 @@ type SelectionInput = {
   testLength: number;
   /** Randomesque k: the pick is uniform among the k most informative candidates. */
   topK: number;
+  /** The maximum exposure rate (exposure.ts); null or absent: no cap. */
+  maxExposureRate?: number | null;
+  /** The pool the cap is relaxed against (exposure.ts); absent: the bank's items. */
+  exposurePoolSize?: number;
   random: () => number;
 };
 
@@ -135,13 +143,25 @@ function balancedCandidates(input: SelectionInput, candidates: readonly Adaptive
   return candidates.filter((item) => item.competencyId === furthestBelow);
 }
 
+/**
+ * Restricted maximum information: the candidates whose observed exposure rate is under the cap.
+ * Sections and content balance come first (they are the test's content, the cap is its security);
+ * when the cap leaves none, the unrestricted candidates, so that a test never stops for it.
+ */
+function underExposureCap(input: SelectionInput, candidates: readonly AdaptiveItem[]): readonly AdaptiveItem[] {
+  const cap = effectiveExposureCap(input.maxExposureRate, input.testLength, input.exposurePoolSize ?? input.bank.items.length);
+  if (cap === null) return candidates;
+  const allowed = candidates.filter((item) => !isOverexposed(item.exposure, cap));
+  return allowed.length > 0 ? allowed : candidates;
+}
+
 /** The next item, or undefined when every item has been given. */
 export function selectNextItem(input: SelectionInput): AdaptiveItem | undefined {
   const given = new Set(input.administeredIds);
   const eligible = input.bank.items.filter((item) => !given.has(item.id));
   if (eligible.length === 0) return undefined;
 
-  const candidates = balancedCandidates(input, currentSectionCandidates(input, eligible));
+  const candidates = underExposureCap(input, balancedCandidates(input, currentSectionCandidates(input, eligible)));
   const k = Math.max(1, Math.floor(input.topK));
   const value = input.logPosterior ? expectedVarianceReduction(input.logPosterior) : (params: ItemParameters) => itemInformation(input.theta, params);
   // Keep the k best in a small sorted list: O(n·k), no full sort per step.
