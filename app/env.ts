@@ -1,3 +1,4 @@
+import type { ItemCalibratorRpc } from "~/domain/adaptive/calibrator-contract";
 import type { JobMessage } from "~/domain/jobs/job-messages";
 import type { TestSessionRpc } from "~/domain/sessions/session-contract";
 
@@ -9,6 +10,8 @@ import type { TestSessionRpc } from "~/domain/sessions/session-contract";
 export interface Env {
   DB: D1Database;
   TEST_SESSION: DurableObjectNamespace<TestSessionRpc>;
+  /** The one writer of item parameters (ADR 0033). */
+  ITEM_CALIBRATOR: DurableObjectNamespace<ItemCalibratorRpc>;
   JOBS: Queue<JobMessage>;
   ASSETS: Fetcher;
   /** "development" for `npm start` and tests; anything else is treated as production. */

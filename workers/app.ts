@@ -3,6 +3,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { createDatabase } from "~/db/client.server";
 import type { Env } from "~/env";
 import { ConfigError, loadConfig } from "~/services/config.server";
+import { calibrator } from "~/services/item-calibrator.server";
 import { guardRequest } from "~/services/request-guard.server";
 import { purgeExpiredSessions } from "~/services/retention.server";
 import { createNonce, withSecurityHeaders } from "~/services/security-headers.server";
@@ -11,6 +12,7 @@ import { createNonce, withSecurityHeaders } from "~/services/security-headers.se
 import * as build from "../build/server/index.js";
 import { handleQueueBatch } from "./jobs";
 
+export { ItemCalibrator } from "./item-calibrator";
 export { TestSession } from "./test-session";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
@@ -50,9 +52,14 @@ export default {
     await handleQueueBatch(batch, env);
   },
 
-  /** The daily retention purge (wrangler.toml's cron): off unless a district admin set a retention. */
+  /**
+   * wrangler.toml's daily cron: the retention purge (off unless a district admin set a retention),
+   * then the item recalibration in the calibrator object (ADR 0033).
+   */
   async scheduled(_controller, env) {
     const outcome = await purgeExpiredSessions(createDatabase(env.DB), env, Date.now());
     if (outcome.purged > 0) console.warn(`Retention purge erased ${outcome.purged} sessions ended more than ${outcome.retention} days ago`);
+    // Its outcome is recorded in calibration_runs, whatever it is.
+    await calibrator(env).recalibrate();
   },
 } satisfies ExportedHandler<Env>;

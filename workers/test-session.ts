@@ -35,6 +35,7 @@ import { nextFlushDelayMs, sessionBehind } from "~/domain/sessions/write-behind"
 import type { Env } from "~/env";
 import { writeSessionBehind } from "~/models/sessions.server";
 import { loadConfig } from "~/services/config.server";
+import { pokeCalibrator } from "~/services/item-calibrator.server";
 
 import { readArchive, writeArchive } from "./session-archive-store";
 import {
@@ -62,11 +63,7 @@ const studentTurnsIn = (messages: ChatMessage[]) => messages.filter((message) =>
  * session at its deadline: one alarm, set for whichever comes first).
  */
 export class TestSession extends DurableObject<Env> implements TestSessionRpc {
-  /**
-   * The loaded attempt, kept in memory between calls: the blueprint never changes, and every write
-   * of the state goes through `save`, which updates both. Storage stays the authority (a new
-   * instance after an eviction reads it again).
-   */
+  /** The loaded attempt, kept in memory: every write goes through `save`; storage stays the authority (read again after an eviction). */
   private loaded: { state: AttemptState; blueprint: SessionBlueprint } | undefined;
   /** Mirrors of the stored pending write and the scheduled alarm (undefined: not read yet), to spare storage calls. */
   private pending: Pending | null | undefined;
@@ -309,6 +306,7 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
       const latest = await this.readPending();
       const remaining = (latest?.questionIds ?? []).filter((id) => !pending.questionIds.includes(id));
       await this.storePending(remaining.length ? { questionIds: remaining, failures: 0, flushAt: now } : null);
+      if (isCompleted(state.session)) this.ctx.waitUntil(pokeCalibrator(this.env));
       return true;
     } catch (error) {
       console.error("Writing the session to D1 failed; it will be tried again", blueprint.sessionId, error);

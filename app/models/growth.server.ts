@@ -2,9 +2,10 @@ import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from "driz
 
 import type { Database } from "~/db/client.server";
 import { cohortMembers, cohorts, students, tests, testSessionRecords } from "~/db/schema";
+import { LOW_EFFORT_THRESHOLD } from "~/domain/adaptive/effort";
 import type { ClassScope } from "~/domain/auth/roles";
 import type { ClassStudent } from "~/domain/growth/class-growth";
-import { type GrowthSession, LOW_EFFORT_BELOW, windowRange } from "~/domain/growth/growth";
+import { type GrowthSession, windowRange } from "~/domain/growth/growth";
 import { studentDisplayName } from "~/domain/students/student";
 
 import { canSeeClass, inTaughtClasses, taughtStudents } from "./class-scope.server";
@@ -115,7 +116,7 @@ export async function readNormSessions(db: Database, windows: { startsOn: string
         eq(testSessionRecords.nonStandard, false),
         isNotNull(testSessionRecords.scaleScore),
         isNotNull(testSessionRecords.scaleScoreSe),
-        or(isNull(testSessionRecords.effort), gte(testSessionRecords.effort, LOW_EFFORT_BELOW)),
+        or(isNull(testSessionRecords.effort), gte(testSessionRecords.effort, LOW_EFFORT_THRESHOLD)),
       ),
     );
   return rows.map(({ studentRecordId, ...row }) => ({ ...asGrowthSession(row), studentRecordId: studentRecordId! }));

@@ -2,11 +2,14 @@ import { inArray } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { competencies, modules, prerequisites } from "~/db/schema";
+import { rapidGuessThresholdSeconds } from "~/domain/adaptive/effort";
 import type { TestMode } from "~/domain/adaptive/engine";
-import { LABEL_PRIORS } from "~/domain/adaptive/item-model";
+import { sessionParameters } from "~/domain/adaptive/live-calibration";
+import type { Difficulty, QuestionType } from "~/domain/questions/question-types";
 import type { SessionBlueprint } from "~/domain/sessions/blueprint";
 import { inChunks } from "~/lib/batching";
 
+import { readCalibrations, type StoredCalibration } from "./item-calibration.server";
 import { getTestDetail } from "./tests.server";
 
 type BlueprintRequest = {
@@ -20,14 +23,19 @@ type BlueprintRequest = {
 
 /**
  * Reads a test from D1 once, at the start of a session, into the blueprint its Durable Object
- * keeps. Items start from their difficulty label's parameters (ADR 0008).
+ * keeps. Items are measured with their calibrated parameters once they have enough answers, else
+ * their label's (ADR 0033).
  * Undefined when the test does not exist; a test without questions cannot be taken.
  */
 export async function buildBlueprint(db: Database, request: BlueprintRequest): Promise<SessionBlueprint | undefined> {
   const test = await getTestDetail(db, request.testId);
   if (!test) return undefined;
   const competencyIds = [...new Set(test.questions.flatMap((question) => question.competencies))];
-  const [competencyRows, prerequisiteRows] = await Promise.all([
+  const [calibrations, competencyRows, prerequisiteRows] = await Promise.all([
+    readCalibrations(
+      db,
+      test.questions.map((question) => question.id),
+    ),
     inChunks(competencyIds, (group) =>
       db
         .select({ id: competencies.id, name: competencies.description, moduleId: competencies.moduleId })
@@ -66,7 +74,7 @@ export async function buildBlueprint(db: Database, request: BlueprintRequest): P
       competencyId: question.competency,
       sectionId: question.sectionId,
       timeLimitSeconds: question.effectiveTimeLimit.seconds || null,
-      params: LABEL_PRIORS[question.difficulty],
+      ...measurement(question, calibrations.get(question.id)),
       rubric: question.rubric,
       gradingSystemInstruction: question.gradingSystemInstruction,
       systemInstruction: question.systemInstruction,
@@ -80,5 +88,14 @@ export async function buildBlueprint(db: Database, request: BlueprintRequest): P
     prerequisites: prerequisiteMap,
     showResultDuringTest: test.showResultDuringTest,
     showFeedbackDuringTest: test.showFeedbackDuringTest,
+  };
+}
+
+/** What the district's answers say about a question, as the session uses it (ADR 0033). */
+function measurement(question: { difficulty: Difficulty; type: QuestionType }, calibration: StoredCalibration | undefined) {
+  return {
+    params: sessionParameters(question.difficulty, calibration),
+    exposure: calibration ? { offered: calibration.offered, served: calibration.served } : undefined,
+    rapidGuessSeconds: rapidGuessThresholdSeconds(calibration?.typicalSeconds ?? null, question.type),
   };
 }

@@ -58,6 +58,7 @@ const listColumns = {
   completionReason: sessions.completionReason,
   accommodations: sessions.accommodations,
   nonStandard: sessions.nonStandard,
+  effort: sessions.effort,
 };
 
 /** The statements are exported so a test can read their query plans (they must read an index in order). */
@@ -154,6 +155,7 @@ const exportColumns = {
   completionReason: sessions.completionReason,
   accommodations: sessions.accommodations,
   nonStandard: sessions.nonStandard,
+  effort: sessions.effort,
 };
 
 const EXPORT_CHUNK_ROWS = 1_000;

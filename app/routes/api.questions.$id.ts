@@ -1,17 +1,25 @@
 import { questionSchema } from "~/domain/questions/question";
 import { NOT_FOUND } from "~/domain/shell/not-found";
+import { calibrationViews } from "~/models/item-calibration.server";
 import { deleteQuestion, findQuestion, updateQuestion } from "~/models/questions.server";
 import { resourceRoute } from "~/services/resource-route.server";
 
 /**
- * GET, PUT and DELETE /api/questions/{id}. Tests reference bank questions, so an edit shows in
+ * GET, PUT and DELETE /api/questions/{id}. GET includes the question's calibration (ADR 0033). Tests reference bank questions, so an edit shows in
  * every test that uses it; a delete removes it from those tests and lists them.
  */
 export const { loader, action } = resourceRoute({
   who: "staff",
   params: ["id"],
   notFound: NOT_FOUND.question,
-  GET: { handler: ({ context, params }) => findQuestion(context.db, params.id) },
+  GET: {
+    handler: async ({ context, params }) => {
+      const question = await findQuestion(context.db, params.id);
+      if (!question) return undefined;
+      const calibration = (await calibrationViews(context.db, [question])).get(question.id) ?? null;
+      return { ...question, calibration };
+    },
+  },
   PUT: { body: questionSchema, handler: ({ context, params, body }) => updateQuestion(context.db, params.id, body) },
   DELETE: {
     handler: async ({ context, params }) => {

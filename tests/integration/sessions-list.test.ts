@@ -386,14 +386,14 @@ describe("/admin/sessions/export", () => {
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="test-sessions-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(lines[0]).toBe(
-      "Session ID,Student ID,Student name,Test,Subject,Mode,Status,Score (%),Ended early,Scale score,Questions answered,Started,Ended,Duration (s),Class ID,Accommodations,Non-standard",
+      "Session ID,Student ID,Student name,Test,Subject,Mode,Status,Score (%),Ended early,Scale score,Questions answered,Started,Ended,Duration (s),Class ID,Accommodations,Non-standard,Effort (%)",
     );
     expect(lines).toHaveLength(TOTAL + 1);
-    expect(lines[1]).toBe(`s-inject,"'=HYPERLINK(""http://x"")",,${testA.title},Mathematics,Placement,In Progress,,No,,0,2026-03-05T16:04:00.000Z,,,,,No`);
+    expect(lines[1]).toBe(`s-inject,"'=HYPERLINK(""http://x"")",,${testA.title},Mathematics,Placement,In Progress,,No,,0,2026-03-05T16:04:00.000Z,,,,,No,`);
 
     const alice = await csvOf("?student=ALICE_&status=completed");
     expect(alice.lines.slice(1)).toEqual([
-      `s-alice1,Alice_01,Alice Smith,${testA.title},Mathematics,Placement,Completed,66.7,No,203.4,6,2026-03-05T15:04:00.000Z,2026-03-05T15:16:34.900Z,754,c-names,,No`,
+      `s-alice1,Alice_01,Alice Smith,${testA.title},Mathematics,Placement,Completed,66.7,No,203.4,6,2026-03-05T15:04:00.000Z,2026-03-05T15:16:34.900Z,754,c-names,,No,`,
     ]);
     const byName = await csvOf("?student=martin");
     expect(byName.lines.slice(1).map((line) => line.split(",").slice(0, 3).join(","))).toEqual(["s-pager-03,pager-3,Alice Martin"]);

@@ -3,6 +3,7 @@ import type { Difficulty } from "~/domain/questions/question-types";
 import { type AbilityEstimate, addResponse, initialLogPosterior, summarizePosterior, THETA_GRID } from "./ability";
 import { recalibrateItems, type StudentResponse } from "./batch-calibration";
 import { type CalibratedItem, clampA, clampB, uncalibratedItem, updateItemOnline } from "./calibration";
+import { LOW_EFFORT_THRESHOLD } from "./effort";
 import { type ItemParameters, LABEL_PRIORS } from "./item-model";
 import { type Anchor, applyLink, type Link, meanSigmaLink } from "./linking";
 
@@ -28,8 +29,6 @@ export function sessionParameters(label: Difficulty, calibration: CalibratedItem
 export const CALIBRATION_USES = ["used", "non_standard", "low_effort", "too_few_answers"] as const;
 export type CalibrationUse = (typeof CALIBRATION_USES)[number];
 
-/** The share of answers given with effort (not rapid guesses) a session needs to teach the items. */
-const MIN_CALIBRATION_EFFORT = 0.9;
 /** The placement rule's minimum length (ADR 0008): fewer answers say too little about the student. */
 const MIN_CALIBRATION_ANSWERS = 5;
 
@@ -42,7 +41,7 @@ const MIN_CALIBRATION_ANSWERS = 5;
 export function calibrationUse(session: { nonStandard: boolean; effort: number | null; answers: number }): CalibrationUse {
   if (session.nonStandard) return "non_standard";
   if (session.effort === null || session.answers < MIN_CALIBRATION_ANSWERS) return "too_few_answers";
-  if (session.effort < MIN_CALIBRATION_EFFORT) return "low_effort";
+  if (session.effort < LOW_EFFORT_THRESHOLD) return "low_effort";
   return "used";
 }
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 
+import { LOW_EFFORT_WARNING } from "~/domain/adaptive/effort";
+
 import { familyReportSection, NON_STANDARD_NOTE } from "./family-report";
-import { type GrowthSession, LOW_EFFORT_NOTE, studentGrowth } from "./growth";
+import { type GrowthSession, studentGrowth } from "./growth";
 
 const FALL = { id: "fall", name: "Fall", startsOn: "2026-09-01", endsOn: "2026-09-30" };
 const WINTER = { id: "winter", name: "Winter", startsOn: "2027-01-05", endsOn: "2027-01-31" };
@@ -72,7 +74,7 @@ describe("the family report", () => {
     expect(nonStandard.notes).toEqual([NON_STANDARD_NOTE]);
     expect(nonStandard.growthSentence).toMatch(/^Because of the note below, this score is not compared with earlier ones/);
     const hurried = section([session("w", "2027-01-10T09:00:00Z", 170, { effort: 0.4 })], "winter")!;
-    expect(hurried.notes).toEqual([`Many answers were given faster than anyone could read the question. ${LOW_EFFORT_NOTE}`]);
+    expect(hurried.notes).toEqual([`Many answers were given faster than anyone could read the question. ${LOW_EFFORT_WARNING}`]);
   });
 
   it("describes the window's score rather than a later session that does not count", () => {

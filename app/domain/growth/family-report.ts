@@ -1,5 +1,7 @@
+import { LOW_EFFORT_WARNING } from "~/domain/adaptive/effort";
+
 import { longDate, utcDay } from "./dates";
-import { LOW_EFFORT_NOTE, type MarkedSession, type SubjectGrowth, type TestingWindowDays, type WindowGrowth, type WindowScore } from "./growth";
+import { type MarkedSession, type SubjectGrowth, type TestingWindowDays, type WindowGrowth, type WindowScore } from "./growth";
 import { ERROR_BAND_SE } from "./growth-chart";
 
 /**
@@ -82,7 +84,7 @@ export function familyReportSection<W extends TestingWindowDays>(
   const recommendations = Object.entries(moduleRecommendations.get(session.id) ?? {});
   const notes: string[] = [];
   if (session.marks.includes("non_standard")) notes.push(NON_STANDARD_NOTE);
-  if (session.marks.includes("low_effort")) notes.push(`Many answers were given faster than anyone could read the question. ${LOW_EFFORT_NOTE}`);
+  if (session.marks.includes("low_effort")) notes.push(`Many answers were given faster than anyone could read the question. ${LOW_EFFORT_WARNING}`);
   return {
     subject: subject.subject,
     testTitle: session.testTitle,

@@ -1,3 +1,4 @@
+import { LOW_EFFORT_THRESHOLD } from "~/domain/adaptive/effort";
 /**
  * Growth between testing windows, for one student: which window each session belongs to, which
  * session is the window's score, and how far the score moved between windows with the error of
@@ -23,8 +24,6 @@ export type GrowthSession = {
   effort: number | null;
 };
 
-/** Below this share of effortful answers a session is a low-effort one: shown, marked, not counted. */
-export const LOW_EFFORT_BELOW = 0.9;
 /** A change larger than this many standard errors of the difference is beyond measurement error (95%). */
 const BEYOND_ERROR_Z = 1.96;
 /** The rule in words, beside every growth figure. */
@@ -44,9 +43,6 @@ export const MARK_LABELS: Record<SessionMark, string> = {
   in_progress: "Not finished",
   no_score: "No scale score",
 };
-
-/** The words a reader needs beside a low-effort score. */
-export const LOW_EFFORT_NOTE = "This score may not reflect what the student knows.";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -70,7 +66,7 @@ export function sessionMarks(session: GrowthSession): SessionMark[] {
   if (!session.completed) marks.push("in_progress");
   else if (session.scaleScore === null || session.scaleScoreSe === null) marks.push("no_score");
   if (session.nonStandard) marks.push("non_standard");
-  if (session.effort !== null && session.effort < LOW_EFFORT_BELOW) marks.push("low_effort");
+  if (session.effort !== null && session.effort < LOW_EFFORT_THRESHOLD) marks.push("low_effort");
   return marks;
 }
 

@@ -1,6 +1,7 @@
 import { type Accommodations, NO_ACCOMMODATIONS } from "~/domain/accommodations/accommodations";
 import { choicesReduced, NON_STANDARD_REASONS, nonStandardReasons, reducedOptions } from "~/domain/accommodations/non-standard";
 import { accommodatedQuestionSeconds, accommodatedSessionSeconds } from "~/domain/accommodations/timing";
+import { isRapidGuess, rapidGuessThresholdSeconds, responseTimeEffort } from "~/domain/adaptive/effort";
 import { type EngineBank, type EngineState, nextEngineStep, startEngine, testLength, updateEngine } from "~/domain/adaptive/engine";
 import { competencyMastery, moduleRecommendations, scaleScore, totalScorePercent, unaskedPoints } from "~/domain/adaptive/results";
 import type { GradingResult } from "~/domain/ai/schemas";
@@ -28,7 +29,13 @@ import {
  * question with its own timer, scoring each answer once, the engine's update, completion, and the
  * results. The session's Durable Object loads the state, applies one of these, and stores it.
  */
-export type AttemptAnswer = SubmitAnswerInput & Scored & { answeredAt: number; late: boolean };
+export type AttemptAnswer = SubmitAnswerInput &
+  Scored & {
+    answeredAt: number;
+    late: boolean;
+    /** Answered faster than the question's rapid-guess threshold, timed by the object (ADR 0033). Absent from older states. */
+    rapidGuess?: boolean;
+  };
 
 export type AttemptState = {
   session: SessionState;
@@ -58,6 +65,7 @@ function engineBank(blueprint: SessionBlueprint): EngineBank {
       params: question.params,
       competencyId: question.competencyId,
       sectionId: question.sectionId,
+      exposure: question.exposure,
     })),
     sectionOrder: blueprint.sectionOrder,
     prerequisites: blueprint.prerequisites,
@@ -150,7 +158,8 @@ export function submit(
   const late = state.current.deadlineAt !== null && now > state.current.deadlineAt + LATE_GRACE_MS;
   const given = question.type === "chat" ? { messages: [...chatTranscript] } : input.answer;
   const { scored, offline } = scoreAnswer(question, given, { late, modelWillGrade });
-  const answer: AttemptAnswer = { ...input, answer: given, ...scored, answeredAt: now, late };
+  const rapidGuess = isRapidGuess((now - state.current.servedAt) / 1000, question.rapidGuessSeconds ?? rapidGuessThresholdSeconds(null, question.type));
+  const answer: AttemptAnswer = { ...input, answer: given, ...scored, answeredAt: now, late, rapidGuess };
   const answered: AttemptState = {
     session: withAnsweredQuestion(state.session, question.id),
     engine: updateEngine(state.engine, { questionId: question.id, score: scored.score, params: question.params, competencyId: question.competencyId }),
@@ -267,6 +276,7 @@ export function attemptResults(state: AttemptState, blueprint: SessionBlueprint)
     endedEarly: wasEndedEarly(state.session.completedReason),
     /** Questions the test could still have asked, counted as 0 in totalScore (0 unless it ended before the engine's stop). */
     questionsNotAnswered: unasked.count,
+    effort: responseTimeEffort(answered.map(({ answer }) => answer.rapidGuess === true)),
     scaleScore: Math.round(scale.score * 10) / 10,
     scaleScoreSE: Math.round(scale.se * 10) / 10,
     competenciesStatus: Object.fromEntries([...mastery].map(([id, estimate]) => [nameOf.get(id) ?? id, estimate.status])),
@@ -299,6 +309,7 @@ export function attemptResults(state: AttemptState, blueprint: SessionBlueprint)
           feedback: answer.feedback,
           grading: answer.grading,
           late: answer.late,
+          rapidGuess: answer.rapidGuess === true,
         },
       ]),
     ),

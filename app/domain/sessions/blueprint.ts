@@ -28,7 +28,12 @@ const sessionQuestionSchema = z.object({
   sectionId: id.nullable(),
   /** Seconds: the product's timer priority already applied (question, section, type default). */
   timeLimitSeconds: z.number().int().positive().nullable(),
+  /** The question's parameters on the district's scale, or its label's prior until it has enough answers (ADR 0033). */
   params: z.object({ a: z.number().positive(), b: z.number() }),
+  /** Completed sessions whose test offered this question, and those that served it: exposure control (ADR 0033). Absent: none yet. */
+  exposure: z.object({ offered: z.number().int().nonnegative(), served: z.number().int().nonnegative() }).optional(),
+  /** An answer faster than this many seconds is a rapid guess (ADR 0033). Absent from older blueprints: the type's default. */
+  rapidGuessSeconds: z.number().nonnegative().optional(),
   rubric: z.unknown(),
   gradingSystemInstruction: z.string().nullable(),
   systemInstruction: z.string().nullable(),

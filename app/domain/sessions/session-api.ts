@@ -1,4 +1,5 @@
 import { gradeOutOf100 } from "./answer-rules";
+import { effortFacts } from "./effort-note";
 import type { AnswerOutcome, SessionView } from "./session-contract";
 
 /** The JSON shapes of /api/sessions, from what the session's object answers. */
@@ -36,6 +37,8 @@ export function sessionJson(view: SessionView) {
     /** An accommodation changed what was measured (ADR 0032): the score stands, but not in calibration or class norms. */
     nonStandard: results.nonStandardReasons.length > 0,
     nonStandardReasons: results.nonStandardReasons,
+    /** Share of answers that were not rapid guesses, and the warning below 90% (ADR 0033). */
+    ...effortFacts(results.effort),
   };
 }
 

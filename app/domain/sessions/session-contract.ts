@@ -163,6 +163,8 @@ type ResultAnswer = Pick<Scored, "pointsEarned" | "maxPoints" | "wasCorrect" | "
   difficulty: Difficulty;
   timeSpentSeconds: number;
   late: boolean;
+  /** Faster than the question's rapid-guess threshold (ADR 0033). */
+  rapidGuess: boolean;
 };
 
 /** An open answer's grade in the results' `scores` map, beside the overall percent. */
@@ -177,6 +179,8 @@ export type AttemptResults = {
   endedEarly: boolean;
   /** Questions the test could still have asked, counted as 0 in totalScore (0 unless it ended before the engine's stop). */
   questionsNotAnswered: number;
+  /** Share of answers given with effort, not as rapid guesses (ADR 0033); null before any answer. */
+  effort: number | null;
   scaleScore: number;
   scaleScoreSE: number;
   competenciesStatus: Record<string, "mastered" | "not_mastered" | "not_assessed">;

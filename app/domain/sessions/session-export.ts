@@ -25,6 +25,7 @@ export type ExportedSession = {
   completionReason: CompletionReason | null;
   accommodations: unknown;
   nonStandard: boolean;
+  effort: number | null;
 };
 
 const HEADERS = [
@@ -45,12 +46,14 @@ const HEADERS = [
   "Class ID",
   "Accommodations",
   "Non-standard",
+  "Effort (%)",
 ];
 
 /**
  * The filtered sessions as CSV: times in ISO 8601 UTC (a spreadsheet's to convert), a score only
  * once completed, whether the student ended the session early (its score counts the rest as 0), and
- * the accommodations it ran with, with whether they made it non-standard (ADR 0032).
+ * the accommodations it ran with, with whether they made it non-standard (ADR 0032), and the share
+ * of answers given with effort, not as rapid guesses (ADR 0033).
  */
 export function sessionsCsv(rows: readonly ExportedSession[]): string {
   return toCsv(
@@ -73,6 +76,7 @@ export function sessionsCsv(rows: readonly ExportedSession[]): string {
       row.cohortId,
       describeAccommodations(readAccommodations(row.accommodations)).join("; "),
       row.nonStandard ? "Yes" : "No",
+      row.effort === null ? null : Math.round(row.effort * 100),
     ]),
   );
 }

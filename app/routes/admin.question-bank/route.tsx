@@ -16,6 +16,7 @@ import { QUESTION_BANK_MESSAGES, questionBankScreenSchema } from "~/domain/quest
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { assertNever } from "~/lib/assert-never";
 import { found, invalid } from "~/lib/errors";
+import { calibrationViews } from "~/models/item-calibration.server";
 import { competencyChoices, deleteQuestion, findQuestion, questionPage, saveQuestionWithCompetencies } from "~/models/questions.server";
 import type { loader as questionLoader } from "~/routes/admin.question-bank.$id";
 import { handleAction } from "~/services/action.server";
@@ -23,6 +24,7 @@ import { aiTasksFor, previewGrade, queuedOutcome } from "~/services/ai/tasks.ser
 import { requireStaff } from "~/services/auth.server";
 
 import { BankFilters } from "./bank-filters";
+import { CalibrationLine } from "./calibration-line";
 import { CardIcon, CardIconSprite } from "./card-icons";
 import { QuestionDialog, type QuestionFormValue, type QuestionSubmission } from "./question-dialog";
 import { type PreviewGradeData, type PreviewQuestion, QuestionPreviewDialog } from "./question-preview-dialog";
@@ -34,6 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context);
   const { filters, values, page } = readQuestionListQuery(new URL(request.url).searchParams);
   const [{ questions, summary }, competencies] = await Promise.all([questionPage(context.db, filters, page, BANK_PAGE_SIZE), competencyChoices(context.db)]);
+  const calibrations = await calibrationViews(context.db, questions);
   // Only what a card shows: the edit and preview dialogs load their question when opened.
   const cards = questions.map((question) => ({
     id: question.id,
@@ -42,6 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     difficulty: question.difficulty,
     competencyCount: question.competencies.length,
     tests: question.tests.map((test) => test.title),
+    calibration: calibrations.get(question.id) ?? null,
   }));
   return json({ questions: cards, summary, values, competencies });
 }
@@ -158,6 +162,7 @@ export default function QuestionBank() {
                   <span>{`${question.competencyCount} ${question.competencyCount === 1 ? "competency" : "competencies"}`}</span>
                   {question.tests.length ? <span>{`· In ${question.tests.join(", ")}`}</span> : null}
                 </p>
+                {question.calibration ? <CalibrationLine calibration={question.calibration} /> : null}
               </div>
               <div className="flex gap-1">
                 <button type="button" className="btn-ghost px-2" aria-label="Test this question" onClick={() => open(question.id, "preview")}>

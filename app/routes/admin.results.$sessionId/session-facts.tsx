@@ -25,6 +25,7 @@ export function SessionFacts({ data }: { data: TeacherResultsData }) {
         ? `Non-standard (${data.nonStandardReasons.join(", ")}): the score stands for the student, but is left out of item calibration and class norms`
         : "Standard",
     ],
+    ...(data.effort ? [["Effort", data.effort] as [string, ReactNode]] : []),
   ];
   return (
     <section aria-labelledby="session-facts-title" className="card p-6" data-testid="session-facts">

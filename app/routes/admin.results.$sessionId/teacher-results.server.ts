@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 
 import type { CurrentUser } from "~/domain/auth/current-user";
 import { classScopeOf } from "~/domain/auth/roles";
+import { effortInWords } from "~/domain/sessions/effort-note";
 import { resultsPageData } from "~/domain/sessions/results-page-data";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { shownTime, timeZoneFromCookieHeader } from "~/domain/shell/time-zone";
@@ -39,6 +40,8 @@ export async function loadTeacherResults(request: Request, context: AppLoadConte
   const timeZone = timeZoneFromCookieHeader(request.headers.get("Cookie"));
   return {
     ...resultsPageData(view),
+    /** The response-time effort in words, with its warning when low (ADR 0033): for teachers only. */
+    effort: effortInWords(view.results.effort),
     studentId: view.studentId,
     studentName,
     cohortId: view.cohortId,

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 
 import { LocalTime } from "~/components/local-time";
 import { StudentName } from "~/components/student-name";
+import { LOW_EFFORT_WARNING } from "~/domain/adaptive/effort";
 
 import type { SessionCardData } from "./sessions.server";
 
@@ -32,6 +33,11 @@ export function SessionCard({ session }: { session: SessionCardData }) {
           {session.nonStandard ? (
             <span className="chip bg-amber-100 text-xs font-medium text-amber-900" data-testid="non-standard">
               Non-standard
+            </span>
+          ) : null}
+          {session.lowEffort ? (
+            <span className="chip bg-amber-100 text-xs font-medium text-amber-900" data-testid="low-effort" title={LOW_EFFORT_WARNING}>
+              Low effort
             </span>
           ) : null}
           {session.score !== null ? <span className="text-lg font-bold">{session.score}</span> : null}

@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 
 import { describeAccommodations, readAccommodations } from "~/domain/accommodations/accommodations";
 import type { ClassScope } from "~/domain/auth/roles";
+import { effortFacts } from "~/domain/sessions/effort-note";
 import {
   formatSessionDuration,
   formatSessionScore,
@@ -34,6 +35,8 @@ function sessionCard(row: SessionListRow, timeZone: string) {
     /** In words (ADR 0032): empty when the session ran without any. */
     accommodations: describeAccommodations(readAccommodations(row.accommodations)).join(", "),
     nonStandard: row.nonStandard,
+    /** Below 90% of answers given with effort (ADR 0033). */
+    lowEffort: effortFacts(row.effort).lowEffort,
   };
 }
 export type SessionCardData = ReturnType<typeof sessionCard>;

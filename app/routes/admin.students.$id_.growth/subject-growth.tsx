@@ -2,8 +2,9 @@ import { Link } from "@remix-run/react";
 
 import { ChartFigure, DataTable } from "~/components/analytics/chart-figure";
 import { GROWTH_CHART_CAPTION, GrowthChart } from "~/components/growth/growth-chart";
+import { LOW_EFFORT_WARNING } from "~/domain/adaptive/effort";
 import { shortDate, utcDay, windowDays } from "~/domain/growth/dates";
-import { LOW_EFFORT_NOTE, MARK_LABELS, scoreWithSe, signedGrowth } from "~/domain/growth/growth";
+import { MARK_LABELS, scoreWithSe, signedGrowth } from "~/domain/growth/growth";
 import type { StudentGrowthSubject } from "~/services/growth.server";
 
 type WindowRow = StudentGrowthSubject["windows"][number];
@@ -34,7 +35,7 @@ function Notes({ sessions }: { sessions: SessionRow[] }) {
           <span className="font-medium text-amber-900">{session.marks.map((mark) => MARK_LABELS[mark]).join(", ")}</span>: {sessionDay(session)},{" "}
           {session.testTitle}
           {session.scaleScore !== null && session.se !== null ? `, ${scoreWithSe({ scaleScore: session.scaleScore, se: session.se })}` : ""}; not counted.
-          {session.lowEffort ? <span className="block">{LOW_EFFORT_NOTE}</span> : null}
+          {session.lowEffort ? <span className="block">{LOW_EFFORT_WARNING}</span> : null}
         </li>
       ))}
     </ul>

@@ -1,0 +1,146 @@
+import { and, asc, desc, eq, gte, inArray, isNull } from "drizzle-orm";
+
+import type { Database } from "~/db/client.server";
+import { calibrationRuns, questionCalibrations, questions, sessionAnswers, testQuestions, testSessionRecords } from "~/db/schema";
+import { type CalibrationView, calibrationView } from "~/domain/adaptive/item-review";
+import { type CalibrationUse, RESPONSES_BEFORE_CALIBRATED } from "~/domain/adaptive/live-calibration";
+import { answerScore } from "~/domain/analytics/calibrated-difficulty";
+import type { Difficulty } from "~/domain/questions/question-types";
+import { inChunks } from "~/lib/batching";
+
+/**
+ * D1's side of item calibration (ADR 0033): each question's parameters and counts, the sessions
+ * the calibrator has yet to read, and the scheduled runs. Only the item calibrator object writes
+ * these rows, so a read-modify-write here never races another.
+ */
+
+export type StoredCalibration = typeof questionCalibrations.$inferSelect;
+type CalibrationWrite = Omit<StoredCalibration, "createdAt" | "updatedAt">;
+
+export async function readCalibrations(db: Database, questionIds: readonly string[]): Promise<Map<string, StoredCalibration>> {
+  const rows = await inChunks(questionIds, (group) => db.select().from(questionCalibrations).where(inArray(questionCalibrations.questionId, group)));
+  return new Map(rows.map((row) => [row.questionId, row]));
+}
+
+/** The labels of the questions that still exist: an answer can outlive its bank question. */
+export async function readLabels(db: Database, questionIds: readonly string[]): Promise<Map<string, Difficulty>> {
+  const rows = await inChunks(questionIds, (group) =>
+    db.select({ id: questions.id, difficulty: questions.difficulty }).from(questions).where(inArray(questions.id, group)),
+  );
+  return new Map(rows.map((row) => [row.id, row.difficulty]));
+}
+
+/** Completed sessions the calibrator has not read yet, oldest first. */
+export async function pendingCalibrationSessions(db: Database, limit: number) {
+  return db
+    .select({
+      id: testSessionRecords.id,
+      testId: testSessionRecords.testConfigId,
+      nonStandard: testSessionRecords.nonStandard,
+      effort: testSessionRecords.effort,
+      questionsAnswered: testSessionRecords.questionsAnswered,
+    })
+    .from(testSessionRecords)
+    .where(and(eq(testSessionRecords.completed, true), isNull(testSessionRecords.calibratedAt)))
+    .orderBy(asc(testSessionRecords.endTime))
+    .limit(limit);
+}
+
+export type CalibrationSessionAnswer = { questionId: string; score: number; rapidGuess: boolean; seconds: number };
+
+/** Each session's answers in the order given, scored in [0, 1]. */
+export async function answersForCalibration(db: Database, sessionIds: readonly string[]): Promise<Map<string, CalibrationSessionAnswer[]>> {
+  const rows = await inChunks(sessionIds, (group) =>
+    db
+      .select({
+        sessionId: sessionAnswers.sessionId,
+        questionId: sessionAnswers.questionId,
+        pointsEarned: sessionAnswers.pointsEarned,
+        maxPoints: sessionAnswers.maxPoints,
+        wasCorrect: sessionAnswers.wasCorrect,
+        rapidGuess: sessionAnswers.rapidGuess,
+        seconds: sessionAnswers.timeSpentSeconds,
+      })
+      .from(sessionAnswers)
+      .where(inArray(sessionAnswers.sessionId, group))
+      .orderBy(asc(sessionAnswers.answeredAt)),
+  );
+  const bySession = new Map<string, CalibrationSessionAnswer[]>();
+  for (const row of rows) {
+    const list = bySession.get(row.sessionId) ?? [];
+    list.push({
+      questionId: row.questionId,
+      score: answerScore({ ...row, wasCorrect: row.wasCorrect ?? false }),
+      rapidGuess: row.rapidGuess,
+      seconds: row.seconds,
+    });
+    bySession.set(row.sessionId, list);
+  }
+  return bySession;
+}
+
+/** Each test's questions: what the engine could choose from (the exposure counts' denominator). */
+export async function testPools(db: Database, testIds: readonly string[]): Promise<Map<string, string[]>> {
+  const rows = await inChunks(testIds, (group) =>
+    db.select({ testId: testQuestions.testId, questionId: testQuestions.questionId }).from(testQuestions).where(inArray(testQuestions.testId, group)),
+  );
+  const pools = new Map<string, string[]>();
+  for (const row of rows) pools.set(row.testId, [...(pools.get(row.testId) ?? []), row.questionId]);
+  return pools;
+}
+
+const upsertCalibration = (db: Database, row: CalibrationWrite, now: Date) =>
+  db
+    .insert(questionCalibrations)
+    .values({ ...row, updatedAt: now })
+    .onConflictDoUpdate({ target: questionCalibrations.questionId, set: { ...row, updatedAt: now } });
+
+/** One step of the calibrator in one transaction: the items it changed and the sessions it read. */
+export async function saveCalibrationStep(
+  db: Database,
+  step: { items: readonly CalibrationWrite[]; sessions: readonly { id: string; use: CalibrationUse }[] },
+  now: Date,
+): Promise<void> {
+  const statements = [
+    ...step.items.map((row) => upsertCalibration(db, row, now)),
+    ...step.sessions.map((session) =>
+      db.update(testSessionRecords).set({ calibrationUse: session.use, calibratedAt: now }).where(eq(testSessionRecords.id, session.id)),
+    ),
+  ];
+  const [first, ...rest] = statements;
+  if (first) await db.batch([first, ...rest]);
+}
+
+/** The answers of sessions calibration used, ended since `since`, newest sessions first, at most `maxSessions`. */
+export async function recentCalibrationSessions(db: Database, since: Date, maxSessions: number): Promise<CalibrationSessionAnswer[][]> {
+  const sessions = await db
+    .select({ id: testSessionRecords.id })
+    .from(testSessionRecords)
+    .where(and(eq(testSessionRecords.calibrationUse, "used"), gte(testSessionRecords.endTime, since)))
+    .orderBy(desc(testSessionRecords.endTime))
+    .limit(maxSessions);
+  const answers = await answersForCalibration(
+    db,
+    sessions.map((session) => session.id),
+  );
+  return [...answers.values()];
+}
+
+type RunRecord = Omit<typeof calibrationRuns.$inferInsert, "id" | "createdAt" | "updatedAt">;
+
+/** A scheduled recalibration: its record and every item it moved, in one transaction. */
+export async function saveRecalibration(db: Database, run: RunRecord, items: readonly CalibrationWrite[], now: Date): Promise<void> {
+  await db.batch([db.insert(calibrationRuns).values({ ...run, createdAt: now, updatedAt: now }), ...items.map((row) => upsertCalibration(db, row, now))]);
+}
+
+/** Each question's calibration as teachers and the API read it (ADR 0033). */
+export async function calibrationViews(
+  db: Database,
+  questionList: readonly { id: string; difficulty: Difficulty }[],
+): Promise<Map<string, CalibrationView | null>> {
+  const stored = await readCalibrations(
+    db,
+    questionList.map((question) => question.id),
+  );
+  return new Map(questionList.map((question) => [question.id, calibrationView(question.difficulty, stored.get(question.id), RESPONSES_BEFORE_CALIBRATED)]));
+}

@@ -1,0 +1,158 @@
+import type { Database } from "~/db/client.server";
+import type { CalibratedItem } from "~/domain/adaptive/calibration";
+import { uncalibratedItem } from "~/domain/adaptive/calibration";
+import { updateTypicalSeconds } from "~/domain/adaptive/effort";
+import { recordExposure } from "~/domain/adaptive/exposure";
+import { abilityCorrelations } from "~/domain/adaptive/item-review";
+import { applySessionToItems, type CalibrationUse, calibrationUse, recalibrate } from "~/domain/adaptive/live-calibration";
+import type { Difficulty } from "~/domain/questions/question-types";
+import {
+  answersForCalibration,
+  type CalibrationSessionAnswer,
+  pendingCalibrationSessions,
+  readCalibrations,
+  readLabels,
+  recentCalibrationSessions,
+  saveCalibrationStep,
+  saveRecalibration,
+  type StoredCalibration,
+  testPools,
+} from "~/models/item-calibration.server";
+
+/**
+ * The item calibrator's work (ADR 0033), run only inside its Durable Object so that every write
+ * of item parameters happens in one serialized place: the online step from each completed
+ * session, and the scheduled EM recalibration linked to the scale before it.
+ */
+
+/** Sessions read per D1 transaction: ~20 answers each keeps a step well under D1's statements per invocation. */
+const SESSIONS_PER_STEP = 20;
+
+/** The scheduled recalibration reads the sessions of the last year, at most this many (about 0.3 s of EM per 60,000 answers). */
+const RECALIBRATION_WINDOW_DAYS = 365;
+const RECALIBRATION_MAX_SESSIONS = 5_000;
+
+type ItemRow = Omit<StoredCalibration, "createdAt" | "updatedAt">;
+
+const newRow = (questionId: string, label: Difficulty): ItemRow => ({
+  questionId,
+  ...uncalibratedItem(label),
+  offered: 0,
+  served: 0,
+  typicalSeconds: null,
+  abilityCorrelation: null,
+  source: "online",
+});
+
+/** The rows of the questions that still exist, each question's row or a fresh one from its label. */
+function workingRows(stored: ReadonlyMap<string, StoredCalibration>, labels: ReadonlyMap<string, Difficulty>): Map<string, ItemRow> {
+  return new Map(
+    [...labels].map(([questionId, label]) => {
+      const row = stored.get(questionId);
+      if (!row) return [questionId, newRow(questionId, label)];
+      const { createdAt: _created, updatedAt: _updated, ...rest } = row;
+      return [questionId, rest];
+    }),
+  );
+}
+
+const calibrated = (rows: ReadonlyMap<string, ItemRow>): Map<string, CalibratedItem> =>
+  new Map([...rows].map(([questionId, row]) => [questionId, { a: row.a, b: row.b, responses: row.responses }]));
+
+/**
+ * Reads every completed session the calibrator has not seen, oldest first, in steps of one
+ * transaction each: a standard, effortful session updates the items it answered; every session
+ * counts toward exposure and answer times. Returns how many sessions it read.
+ */
+export async function applyPendingSessions(db: Database, now: Date): Promise<number> {
+  let read = 0;
+  for (;;) {
+    const sessions = await pendingCalibrationSessions(db, SESSIONS_PER_STEP);
+    if (!sessions.length) return read;
+    const testIds = [...new Set(sessions.flatMap((session) => (session.testId ? [session.testId] : [])))];
+    const [answers, pools] = await Promise.all([
+      answersForCalibration(
+        db,
+        sessions.map((session) => session.id),
+      ),
+      testPools(db, testIds),
+    ]);
+    const questionIds = [...new Set([...[...answers.values()].flat().map((answer) => answer.questionId), ...[...pools.values()].flat()])];
+    const [stored, labels] = await Promise.all([readCalibrations(db, questionIds), readLabels(db, questionIds)]);
+    const rows = workingRows(stored, labels);
+    const changed = new Set<string>();
+    const uses: { id: string; use: CalibrationUse }[] = [];
+    for (const session of sessions) {
+      const given = (answers.get(session.id) ?? []).filter((answer) => labels.has(answer.questionId));
+      const use = calibrationUse({ nonStandard: session.nonStandard, effort: session.effort, answers: given.length });
+      uses.push({ id: session.id, use });
+      if (use === "used") {
+        for (const [questionId, item] of applySessionToItems(calibrated(rows), labels, given)) {
+          rows.set(questionId, { ...rows.get(questionId)!, ...item, source: "online" });
+          changed.add(questionId);
+        }
+      }
+      for (const questionId of countSession(rows, (session.testId && pools.get(session.testId)) || [], given)) changed.add(questionId);
+    }
+    await saveCalibrationStep(db, { items: [...changed].map((questionId) => rows.get(questionId)!), sessions: uses }, now);
+    read += sessions.length;
+  }
+}
+
+/** Exposure and answer-time counts for one session (standard or not: what students saw and how long they took). */
+function countSession(rows: Map<string, ItemRow>, pool: readonly string[], given: readonly CalibrationSessionAnswer[]): string[] {
+  const offered = pool.filter((questionId) => rows.has(questionId));
+  const served = given.map((answer) => answer.questionId);
+  const counts = recordExposure(
+    Object.fromEntries(
+      offered.concat(served).map((questionId) => [questionId, { offered: rows.get(questionId)!.offered, served: rows.get(questionId)!.served }]),
+    ),
+    offered,
+    served,
+  );
+  for (const [questionId, count] of Object.entries(counts)) rows.set(questionId, { ...rows.get(questionId)!, ...count });
+  for (const answer of given) {
+    if (answer.rapidGuess) continue;
+    const row = rows.get(answer.questionId)!;
+    rows.set(answer.questionId, { ...row, typicalSeconds: updateTypicalSeconds(row.typicalSeconds, row.served - 1, answer.seconds) });
+  }
+  return Object.keys(counts);
+}
+
+/**
+ * The scheduled recalibration: EM over the last year's calibration sessions, linked to the current
+ * scale, and each item's ability correlation for the question bank's review flags. The run is
+ * recorded whatever its outcome.
+ */
+export async function recalibrateItems(db: Database, now: Date) {
+  const since = new Date(now.getTime() - RECALIBRATION_WINDOW_DAYS * 86_400_000);
+  const recent = await recentCalibrationSessions(db, since, RECALIBRATION_MAX_SESSIONS);
+  const questionIds = [...new Set(recent.flat().map((answer) => answer.questionId))];
+  const [stored, labels] = await Promise.all([readCalibrations(db, questionIds), readLabels(db, questionIds)]);
+  const rows = workingRows(stored, labels);
+  const sessions = recent.map((answers) => answers.filter((answer) => labels.has(answer.questionId)));
+  const result = recalibrate({ items: calibrated(new Map([...rows].filter(([questionId]) => stored.has(questionId)))), labels, sessions });
+  const effortful = sessions.map((answers) => answers.filter((answer) => !answer.rapidGuess));
+  const moved = result.outcome === "skipped" ? new Map<string, CalibratedItem>() : result.items;
+  const params = new Map([...rows].map(([questionId, row]) => [questionId, moved.get(questionId) ?? row]));
+  const correlations = abilityCorrelations(effortful, params);
+  const items = [...rows.keys()].flatMap((questionId) => {
+    const item = moved.get(questionId);
+    const correlation = correlations.get(questionId) ?? null;
+    if (!item && correlation === null) return [];
+    const row = rows.get(questionId)!;
+    return [{ ...row, ...(item ? { ...item, source: "recalibration" as const } : {}), abilityCorrelation: correlation }];
+  });
+  const run = {
+    outcome: result.outcome,
+    sessions: sessions.length,
+    answers: effortful.reduce((sum, answers) => sum + answers.length, 0),
+    itemsUpdated: moved.size,
+    anchors: result.anchors,
+    linkSlope: result.link?.slope ?? null,
+    linkIntercept: result.link?.intercept ?? null,
+    note: result.note,
+  };
+  await saveRecalibration(db, run, items, now);
+  return run;
+}

@@ -1,0 +1,310 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { estimateAbility } from "~/domain/adaptive/ability";
+import type { TestSessionRpc } from "~/domain/sessions/session-contract";
+
+import { type ApiClient, demoClients } from "../support/api";
+import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
+
+/**
+ * Items that learn (ADR 0033) through the real Worker: completed sessions reach the item
+ * calibrator object, which moves the parameters of the questions a standard, effortful session
+ * answered and leaves rapid guessers and non-standard sessions out; the daily cron runs the linked
+ * EM recalibration; the question API shows each question's calibration; and a new session
+ * measures with calibrated parameters once a question has enough answers.
+ */
+let worker: TestWorker;
+let admin: ApiClient;
+let anonymous: ApiClient;
+let testId: string;
+let cohortId: string;
+let questionIds: string[];
+let clock = 0;
+
+const QUESTIONS = 6;
+
+async function createTest(title: string): Promise<{ testId: string; questionIds: string[] }> {
+  const ids: string[] = [];
+  for (let index = 0; index < QUESTIONS; index++) {
+    const created = await admin.post("/api/questions", {
+      text: `${title}: which is ${index + 3} × 2?`,
+      type: "multiple_choice",
+      difficulty: "medium",
+      options: [0, 1, 2, 3].map((offset) => ({ text: String(2 * (index + 3) + offset), isCorrect: offset === 0, score: offset === 0 ? 1 : 0 })),
+    });
+    expect(created.status).toBe(201);
+    ids.push(created.data.id);
+  }
+  const test = await admin.post("/api/tests", {
+    title,
+    description: "d",
+    gradeLevel: "6",
+    subject: "Math",
+    placementDuration: 60,
+    diagnosticDuration: 60,
+    questions: ids.map((id) => ({ id })),
+  });
+  expect(test.status).toBe(201);
+  return { testId: test.data.id, questionIds: ids };
+}
+
+/** Moves the Worker's clock on, as a student thinking for that long would. */
+async function think(seconds: number) {
+  clock += seconds * 1000;
+  await worker.setClockOffset(clock);
+}
+
+type Question = { id: string; options: string[] };
+
+/** Takes a whole session: each answer after `seconds` of thought, right or wrong, then ends it. */
+async function takeSession(options: {
+  test: string;
+  cohort: string;
+  userId: string;
+  seconds: number;
+  answer: (question: Question) => string;
+  answers?: number;
+}) {
+  const started = await admin.post("/api/sessions/start", {
+    testConfigId: options.test,
+    testMode: "placement",
+    userId: options.userId,
+    cohortId: options.cohort,
+  });
+  expect(started.status).toBe(201);
+  const sessionId = started.data.sessionId as string;
+  for (let given = 0; given < (options.answers ?? QUESTIONS); given++) {
+    const next = (await admin.get(`/api/sessions/${sessionId}/next-question`)).data as { question: Question | null };
+    if (!next.question) break;
+    await think(options.seconds);
+    const answered = await admin.post(`/api/sessions/${sessionId}/submit`, {
+      questionId: next.question.id,
+      answer: options.answer(next.question),
+      timeSpentSeconds: options.seconds,
+    });
+    expect(answered.status).toBe(200);
+  }
+  await admin.post(`/api/sessions/${sessionId}/complete`);
+  // The moved clock puts the object's write-behind alarm minutes away: write to D1 now.
+  const namespace = (await worker.mf.getDurableObjectNamespace("TEST_SESSION")) as unknown as DurableObjectNamespace<TestSessionRpc>;
+  expect(await namespace.get(namespace.idFromName(sessionId)).flush()).toMatchObject({ ok: true, written: true });
+  return sessionId;
+}
+
+async function calibrationUse(sessionId: string) {
+  await expect
+    .poll(
+      async () => (await worker.d1.prepare("select calibration_use as use from sessions where id = ?").bind(sessionId).first<{ use: string | null }>())?.use,
+      {
+        timeout: 20_000,
+      },
+    )
+    .not.toBeNull();
+  return (await worker.d1
+    .prepare("select calibration_use as use, effort from sessions where id = ?")
+    .bind(sessionId)
+    .first<{ use: string; effort: number }>())!;
+}
+
+const calibrationRow = (questionId: string) =>
+  worker.d1
+    .prepare("select a, b, responses, offered, served, typical_seconds as typicalSeconds from question_calibrations where question_id = ?")
+    .bind(questionId)
+    .first<{
+      a: number;
+      b: number;
+      responses: number;
+      offered: number;
+      served: number;
+      typicalSeconds: number | null;
+    }>();
+
+beforeAll(async () => {
+  worker = await startWorker({ controllableClock: true });
+  ({ admin, anonymous } = await demoClients(worker));
+  ({ testId, questionIds } = await createTest("Calibration check"));
+  cohortId = (await admin.post("/api/cohorts", { name: "Calibration class", testConfigId: testId, testMode: "placement" })).data.id;
+}, 90_000);
+afterAll(async () => {
+  await worker?.setClockOffset(0);
+  await worker?.dispose();
+});
+
+describe("the item calibrator", () => {
+  it("moves the items a standard, effortful session answered, and counts what the test offered and served", async () => {
+    const sessionId = await takeSession({ test: testId, cohort: cohortId, userId: "CAL-1", seconds: 20, answer: (question) => correctOption(question) });
+    expect(await calibrationUse(sessionId)).toMatchObject({ use: "used", effort: 1 });
+    const answered = await worker.d1.prepare("select question_id as id from session_answers where session_id = ?").bind(sessionId).all<{ id: string }>();
+    expect(answered.results.length).toBeGreaterThan(0);
+    for (const { id } of answered.results) {
+      const row = (await calibrationRow(id))!;
+      // Every answer right: each item turned out easier than its medium label's b = 0.
+      expect(row.b).toBeLessThan(0);
+      expect(row).toMatchObject({ responses: 1, offered: 1, served: 1 });
+      expect(row.typicalSeconds).toBeGreaterThan(0);
+    }
+    const unanswered = questionIds.filter((id) => !answered.results.some((row) => row.id === id));
+    for (const id of unanswered) expect(await calibrationRow(id)).toMatchObject({ responses: 0, offered: 1, served: 0 });
+  });
+
+  it("flags answers faster than the threshold as rapid guesses, shows the session's effort, and keeps it out of calibration", async () => {
+    const before = await Promise.all(questionIds.map(calibrationRow));
+    const sessionId = await takeSession({ test: testId, cohort: cohortId, userId: "CAL-rapid", seconds: 0, answer: (question) => question.options[1]! });
+    expect(await calibrationUse(sessionId)).toMatchObject({ use: "low_effort", effort: 0 });
+    const rapid = await worker.d1
+      .prepare("select count(*) as n from session_answers where session_id = ? and rapid_guess = 1")
+      .bind(sessionId)
+      .first<{ n: number }>();
+    expect(rapid!.n).toBeGreaterThan(0);
+    const after = await Promise.all(questionIds.map(calibrationRow));
+    expect(after.map((row) => [row!.a, row!.b, row!.responses])).toEqual(before.map((row) => [row!.a, row!.b, row!.responses]));
+    const record = (await admin.get(`/api/sessions/${sessionId}`)).data;
+    expect(record).toMatchObject({ effort: 0, lowEffort: true, effortNote: "This score may not reflect what the student knows." });
+  });
+
+  it("keeps a non-standard session out of calibration", async () => {
+    const created = await admin.post("/api/students", { studentId: "CAL-reduced", givenName: "Reduced", familyName: "Choices", grade: "6" });
+    await admin.post(`/api/cohorts/${cohortId}/roster/${created.data.id}`);
+    await admin.put(`/api/students/${created.data.id}/accommodations`, { reducedChoices: true });
+    const sessionId = await takeSession({
+      test: testId,
+      cohort: cohortId,
+      userId: "CAL-reduced",
+      seconds: 20,
+      answer: (question) => question.options[0]!,
+      answers: 2,
+    });
+    expect((await calibrationUse(sessionId)).use).toBe("non_standard");
+  });
+});
+
+describe("GET /api/questions/{id} with its calibration", () => {
+  it("shows calibrated difficulty and discrimination with the answers behind them, and null before any answer", async () => {
+    const answeredId = (await worker.d1.prepare("select question_id as id from question_calibrations where responses > 0 limit 1").first<{ id: string }>())!.id;
+    const question = (await admin.get(`/api/questions/${answeredId}`)).data;
+    expect(question.calibration).toMatchObject({ answers: 1, inUse: false, flags: [] });
+    expect(typeof question.calibration.difficulty).toBe("number");
+    expect(typeof question.calibration.discrimination).toBe("number");
+    const fresh = await admin.post("/api/questions", { text: "Never asked", type: "free_response", difficulty: "easy", rubric: "Any" });
+    expect((await admin.get(`/api/questions/${fresh.data.id}`)).data.calibration).toBeNull();
+    expect((await anonymous.get(`/api/questions/${answeredId}`)).status).toBe(401);
+    expect((await admin.get("/api/questions/no-such-question")).status).toBe(404);
+  });
+
+  it("flags a question whose answers disagree with its label, for a teacher to review", async () => {
+    await worker.d1
+      .prepare("update question_calibrations set b = 1.6, responses = 120, ability_correlation = 0.4 where question_id = ?")
+      .bind(questionIds[0])
+      .run();
+    const question = (await admin.get(`/api/questions/${questionIds[0]}`)).data;
+    expect(question.calibration).toMatchObject({ difficulty: 1.6, answers: 120, inUse: true });
+    expect(question.calibration.flags.map((flag: { code: string }) => flag.code)).toEqual(["harder_than_label"]);
+    const bank = await worker.request("/admin/question-bank?search=Calibration%20check", {
+      jar: await worker.signIn(demoAccounts.admin.email, demoAccounts.admin.password),
+    });
+    const html = await bank.text();
+    expect(html).toContain("Calibrated: difficulty 1.60");
+    expect(html).toContain("Review: Students find this harder than its label says");
+  });
+});
+
+describe("a new session's parameters", () => {
+  it("are the calibrated ones once a question has enough answers, the label's before", async () => {
+    const fresh = await createTest("Calibrated parameters");
+    const cohort = (await admin.post("/api/cohorts", { name: "Calibrated class", testConfigId: fresh.testId, testMode: "placement" })).data.id as string;
+    for (const id of fresh.questionIds) {
+      await worker.d1.prepare("insert into question_calibrations (question_id, a, b, responses) values (?, 1.5, 2, 100)").bind(id).run();
+    }
+    const sessionId = await takeSession({ test: fresh.testId, cohort, userId: "CAL-params", seconds: 20, answer: correctOption, answers: 1 });
+    const expected = estimateAbility([{ item: { a: 1.5, b: 2 }, score: 1 }]);
+    const labelOnly = estimateAbility([{ item: { a: 1, b: 0 }, score: 1 }]);
+    const record = (await admin.get(`/api/sessions/${sessionId}`)).data;
+    expect(record.scaleScore).toBeCloseTo(200 + 10 * expected.theta, 0);
+    expect(Math.abs(record.scaleScore - (200 + 10 * labelOnly.theta))).toBeGreaterThan(1);
+  });
+});
+
+describe("the daily recalibration (cron)", () => {
+  const runCron = async () => (await worker.mf.getWorker()).scheduled({ cron: "17 3 * * *" });
+  const latestRun = () =>
+    worker.d1
+      .prepare("select outcome, sessions, anchors, link_slope as slope, link_intercept as intercept from calibration_runs order by created_at desc limit 1")
+      .first<{
+        outcome: string;
+        sessions: number;
+        anchors: number;
+        slope: number | null;
+        intercept: number | null;
+      }>();
+
+  it("records a skipped run when there is too little to learn from", async () => {
+    await runCron();
+    expect((await latestRun())!.outcome).toBe("skipped");
+  });
+
+  it("calibrates a year of sessions by EM, then links the next run to that scale", async () => {
+    // A fresh start for these items: the first run sets the base scale.
+    await worker.d1
+      .prepare(`delete from question_calibrations where question_id in (${questionIds.map(() => "?").join(",")})`)
+      .bind(...questionIds)
+      .run();
+    await seedCalibrationSessions(200);
+    await runCron();
+    const first = (await latestRun())!;
+    expect(first.outcome).toBe("base_scale");
+    expect(first.sessions).toBeGreaterThanOrEqual(200);
+    const difficulties = await worker.d1
+      .prepare(`select b from question_calibrations where question_id in (${questionIds.map(() => "?").join(",")}) order by b`)
+      .bind(...questionIds)
+      .all<{ b: number }>();
+    // The simulated items run from b = −1.5 to +1.5: EM finds that order and spread.
+    expect(difficulties.results[0]!.b).toBeLessThan(-0.7);
+    expect(difficulties.results.at(-1)!.b).toBeGreaterThan(0.7);
+    await runCron();
+    const second = (await latestRun())!;
+    expect(second.outcome).toBe("linked");
+    expect(second.anchors).toBeGreaterThanOrEqual(4);
+    // The same answers again: the link is (nearly) the identity.
+    expect(second.slope).toBeCloseTo(1, 1);
+    expect(second.intercept).toBeCloseTo(0, 1);
+  }, 60_000);
+});
+
+function correctOption(question: Question): string {
+  // The right answer is the smallest option: 2n, with 2n + 1 … 2n + 3 beside it.
+  return question.options.reduce((smallest, option) => (Number(option) < Number(smallest) ? option : smallest));
+}
+
+/** Standard, effortful sessions straight into D1, answers drawn from a 2PL with b from −1.5 to +1.5. */
+async function seedCalibrationSessions(count: number) {
+  let seed = 11;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+  const truth = questionIds.map((id, index) => ({ id, b: -1.5 + (3 * index) / (QUESTIONS - 1) }));
+  const statements = [];
+  for (let index = 0; index < count; index++) {
+    const sessionId = `seeded-${index}`;
+    const theta = Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+    const ended = Date.now() - 86_400_000;
+    statements.push(
+      worker.d1
+        .prepare(
+          "insert into sessions (id, test_config_id, test_title, user_id, test_mode, completed, end_time, calibration_use, calibrated_at, effort) values (?, ?, 'Calibration check', ?, 'placement', 1, ?, 'used', ?, 1)",
+        )
+        .bind(sessionId, testId, `seed-${index}`, ended, ended),
+    );
+    truth.forEach((item, order) => {
+      const right = random() < 1 / (1 + Math.exp(-1.2 * (theta - item.b)));
+      statements.push(
+        worker.d1
+          .prepare(
+            "insert into session_answers (id, session_id, question_id, question_text, question_type, difficulty, points_earned, max_points, was_correct, time_spent_seconds, answered_at) values (?, ?, ?, 'q', 'multiple_choice', 'medium', ?, 2, ?, 12, ?)",
+          )
+          .bind(`${sessionId}-${order}`, sessionId, item.id, right ? 2 : 0, right ? 1 : 0, ended + order),
+      );
+    });
+  }
+  for (let start = 0; start < statements.length; start += 500) await worker.d1.batch(statements.slice(start, start + 500));
+}
