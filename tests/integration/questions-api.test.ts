@@ -165,7 +165,8 @@ describe("POST, GET, PUT and DELETE /api/questions/{id}", () => {
     expect(created.status).toBe(201);
     expect(created.data).toMatchObject({ ...scenario, options: [], systemInstruction: null, competencies: [], tests: [] });
     const id = created.data.id;
-    expect((await admin.get(`/api/questions/${id}`)).data).toEqual(created.data);
+    // GET adds what the district's answers say about the question: nothing yet (ADR 0033).
+    expect((await admin.get(`/api/questions/${id}`)).data).toEqual({ ...created.data, calibration: null });
 
     const updated = await admin.put(`/api/questions/${id}`, { ...scenario, difficulty: "hard", rubric: "", timeLimit: null });
     expect(updated.status).toBe(200);

@@ -221,6 +221,7 @@ describe("GET /api/sessions", () => {
       endedEarly: false,
       accommodations: null,
       nonStandard: false,
+      effort: null,
     });
     expect(data.find((row) => row.id === "s-alice2")).toMatchObject({ completed: false, endTime: null, testSubject: null, testMode: "diagnostic" });
     // A session without a class has no name, even if its ID is a member's of some class.
