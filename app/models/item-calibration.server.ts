@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, ne } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { calibrationRuns, questionCalibrations, questions, sessionAnswers, testQuestions, testSessionRecords } from "~/db/schema";
@@ -111,12 +111,12 @@ export async function saveCalibrationStep(
   if (first) await db.batch([first, ...rest]);
 }
 
-/** The answers of sessions calibration used, ended since `since`, newest sessions first, at most `maxSessions`. */
+/** The answers of sessions calibration used, ended after `since`, newest sessions first, at most `maxSessions`. */
 export async function recentCalibrationSessions(db: Database, since: Date, maxSessions: number): Promise<CalibrationSessionAnswer[][]> {
   const sessions = await db
     .select({ id: testSessionRecords.id })
     .from(testSessionRecords)
-    .where(and(eq(testSessionRecords.calibrationUse, "used"), gte(testSessionRecords.endTime, since)))
+    .where(and(eq(testSessionRecords.calibrationUse, "used"), gt(testSessionRecords.endTime, since)))
     .orderBy(desc(testSessionRecords.endTime))
     .limit(maxSessions);
   const answers = await answersForCalibration(
@@ -127,6 +127,17 @@ export async function recentCalibrationSessions(db: Database, since: Date, maxSe
 }
 
 type RunRecord = Omit<typeof calibrationRuns.$inferInsert, "id" | "createdAt" | "updatedAt">;
+
+/** When the last recalibration that changed the items ran (a skipped run does not count); null before any. */
+export async function lastRecalibrationAt(db: Database): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: calibrationRuns.createdAt })
+    .from(calibrationRuns)
+    .where(ne(calibrationRuns.outcome, "skipped"))
+    .orderBy(desc(calibrationRuns.createdAt))
+    .limit(1);
+  return row?.at ?? null;
+}
 
 /** A scheduled recalibration: its record and every item it moved, in one transaction. */
 export async function saveRecalibration(db: Database, run: RunRecord, items: readonly CalibrationWrite[], now: Date): Promise<void> {

@@ -11,6 +11,7 @@ import {
   type CalibrationSessionAnswer,
   pendingCalibrationSessions,
   readCalibrations,
+  lastRecalibrationAt,
   readLabels,
   recentCalibrationSessions,
   saveCalibrationStep,
@@ -28,7 +29,11 @@ import {
 /** Sessions read per D1 transaction: ~20 answers each keeps a step well under D1's statements per invocation. */
 const SESSIONS_PER_STEP = 20;
 
-/** The scheduled recalibration reads the sessions of the last year, at most this many (about 0.3 s of EM per 60,000 answers). */
+/**
+ * The scheduled recalibration reads the used sessions since the last run that changed the items
+ * (ADR 0033: the run's estimates are blended with what the items knew from earlier answers), never
+ * more than a year back, and at most this many (about 0.3 s of EM per 60,000 answers).
+ */
 const RECALIBRATION_WINDOW_DAYS = 365;
 const RECALIBRATION_MAX_SESSIONS = 5_000;
 
@@ -120,12 +125,14 @@ function countSession(rows: Map<string, ItemRow>, pool: readonly string[], given
 }
 
 /**
- * The scheduled recalibration: EM over the last year's calibration sessions, linked to the current
+ * The scheduled recalibration: EM over the used sessions since the last run, linked to the current
  * scale, and each item's ability correlation for the question bank's review flags. The run is
  * recorded whatever its outcome.
  */
 export async function recalibrateItems(db: Database, now: Date) {
-  const since = new Date(now.getTime() - RECALIBRATION_WINDOW_DAYS * 86_400_000);
+  const yearAgo = new Date(now.getTime() - RECALIBRATION_WINDOW_DAYS * 86_400_000);
+  const lastRun = await lastRecalibrationAt(db);
+  const since = lastRun && lastRun > yearAgo ? lastRun : yearAgo;
   const recent = await recentCalibrationSessions(db, since, RECALIBRATION_MAX_SESSIONS);
   const questionIds = [...new Set(recent.flat().map((answer) => answer.questionId))];
   const [stored, labels] = await Promise.all([readCalibrations(db, questionIds), readLabels(db, questionIds)]);

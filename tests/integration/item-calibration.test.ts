@@ -248,11 +248,11 @@ describe("the daily recalibration (cron)", () => {
       .prepare(`delete from question_calibrations where question_id in (${questionIds.map(() => "?").join(",")})`)
       .bind(...questionIds)
       .run();
-    await seedCalibrationSessions(200);
+    await seedCalibrationSessions(120);
     await runCron();
     const first = (await latestRun())!;
     expect(first.outcome).toBe("base_scale");
-    expect(first.sessions).toBeGreaterThanOrEqual(200);
+    expect(first.sessions).toBeGreaterThanOrEqual(120);
     const difficulties = await worker.d1
       .prepare(`select b from question_calibrations where question_id in (${questionIds.map(() => "?").join(",")}) order by b`)
       .bind(...questionIds)
@@ -260,11 +260,13 @@ describe("the daily recalibration (cron)", () => {
     // The simulated items run from b = −1.5 to +1.5: EM finds that order and spread.
     expect(difficulties.results[0]!.b).toBeLessThan(-0.7);
     expect(difficulties.results.at(-1)!.b).toBeGreaterThan(0.7);
+    // The next run reads the sessions that ended since this one.
+    await seedCalibrationSessions(120, Date.now() + clock + 60_000);
     await runCron();
     const second = (await latestRun())!;
     expect(second.outcome).toBe("linked");
     expect(second.anchors).toBeGreaterThanOrEqual(4);
-    // The same answers again: the link is (nearly) the identity.
+    // Students like the first ones answering the same items: the link is (nearly) the identity.
     expect(second.slope).toBeCloseTo(1, 1);
     expect(second.intercept).toBeCloseTo(0, 1);
   }, 60_000);
@@ -276,7 +278,7 @@ function correctOption(question: Question): string {
 }
 
 /** Standard, effortful sessions straight into D1, answers drawn from a 2PL with b from −1.5 to +1.5. */
-async function seedCalibrationSessions(count: number) {
+async function seedCalibrationSessions(count: number, ended = Date.now() - 86_400_000) {
   let seed = 11;
   const random = () => {
     seed = (seed * 1103515245 + 12345) % 2147483648;
@@ -285,15 +287,14 @@ async function seedCalibrationSessions(count: number) {
   const truth = questionIds.map((id, index) => ({ id, b: -1.5 + (3 * index) / (QUESTIONS - 1) }));
   const statements = [];
   for (let index = 0; index < count; index++) {
-    const sessionId = `seeded-${index}`;
+    const sessionId = `seeded-${ended}-${index}`;
     const theta = Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
-    const ended = Date.now() - 86_400_000;
     statements.push(
       worker.d1
         .prepare(
           "insert into sessions (id, test_config_id, test_title, user_id, test_mode, completed, end_time, calibration_use, calibrated_at, effort) values (?, ?, 'Calibration check', ?, 'placement', 1, ?, 'used', ?, 1)",
         )
-        .bind(sessionId, testId, `seed-${index}`, ended, ended),
+        .bind(sessionId, testId, `seed-${ended}-${index}`, ended, ended),
     );
     truth.forEach((item, order) => {
       const right = random() < 1 / (1 + Math.exp(-1.2 * (theta - item.b)));
