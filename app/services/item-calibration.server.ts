@@ -9,9 +9,9 @@ import type { Difficulty } from "~/domain/questions/question-types";
 import {
   answersForCalibration,
   type CalibrationSessionAnswer,
+  lastRecalibrationAt,
   pendingCalibrationSessions,
   readCalibrations,
-  lastRecalibrationAt,
   readLabels,
   recentCalibrationSessions,
   saveCalibrationStep,
