@@ -54,7 +54,10 @@ export const calibrationRuns = sqliteTable(
     note: text("note"),
     ...timestamps,
   },
-  (t) => [index("calibration_runs_created_idx").on(t.createdAt), check("calibration_runs_outcome_check", sql`${t.outcome} in ('linked', 'base_scale', 'skipped')`)],
+  (t) => [
+    index("calibration_runs_created_idx").on(t.createdAt),
+    check("calibration_runs_outcome_check", sql`${t.outcome} in ('linked', 'base_scale', 'skipped')`),
+  ],
 );
 
 /**

@@ -6,8 +6,8 @@ import type { TestMode } from "~/domain/adaptive/engine";
 import type { Difficulty, QuestionType } from "~/domain/questions/question-types";
 
 import { cohorts } from "./classes";
-import type { CalibrationUse } from "./measurement";
 import { bool, id, nowMs, timestamps } from "./columns";
+import type { CalibrationUse } from "./measurement";
 import { students } from "./students";
 import { tests } from "./tests";
 

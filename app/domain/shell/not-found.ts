@@ -20,6 +20,7 @@ export const NOT_FOUND = {
   student: "Student Not Found",
   account: "Account Not Found",
   rosterMember: "That Student Is Not On This Class's Roster",
+  testingWindow: "Testing Window Not Found",
 } as const;
 
 /** `detail` replaces the default "does not exist or has been deleted" where that would mislead. */
