@@ -90,3 +90,21 @@ export async function deleteTestingWindow(db: Database, id: string): Promise<boo
   const deleted = await db.delete(testingWindows).where(eq(testingWindows.id, id)).returning({ id: testingWindows.id });
   return deleted.length > 0;
 }
+
+/**
+ * Writes these windows only if the district has none yet (demo data's three), in one batch. False
+ * when it already has windows, which are the district's own and are never changed here.
+ */
+export async function createTestingWindowsIfNone(db: Database, windows: readonly TestingWindowInput[], createdBy: string | null): Promise<boolean> {
+  const [first, ...rest] = windows;
+  if (!first || (await listTestingWindows(db)).length > 0) return false;
+  const insert = (window: TestingWindowInput) => db.insert(testingWindows).values({ ...window, createdBy });
+  try {
+    await db.batch([insert(first), ...rest.map(insert)]);
+  } catch (error) {
+    // Two generations at once: the other wrote them first.
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
+  return true;
+}

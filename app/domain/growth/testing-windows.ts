@@ -21,7 +21,7 @@ export function isCalendarDay(value: string): boolean {
 }
 
 /** The UTC day a moment falls on, YYYY-MM-DD. */
-function utcDayOf(timestampMs: number): string {
+export function utcDayOf(timestampMs: number): string {
   return new Date(timestampMs).toISOString().slice(0, 10);
 }
 
