@@ -6,6 +6,7 @@ import type { AiCall } from "~/domain/ai/ai-call";
 import type { GradingQuestion, StudentAnswer } from "~/domain/ai/grading-request";
 import type { GradingResult } from "~/domain/ai/schemas";
 import { costOf } from "~/domain/ai/usage-cost";
+import { insertGroups } from "~/lib/batching";
 
 type GradingLogRow = typeof aiGradingLogs.$inferSelect;
 
@@ -18,6 +19,8 @@ export type GradingLogInput = {
   call: Omit<AiCall, "promptSent"> & { promptSent: string | null };
   outcome: { ok: true; result: GradingResult } | { ok: false; error: string };
   review: { flagged: boolean; reasons: string[] };
+  /** When the answer was graded, for a log written after the fact (demo data's earlier sittings); else now. */
+  gradedAt?: Date;
 };
 
 /** A grading call's row, with its tokens and cost at the model's rates. */
@@ -50,6 +53,7 @@ function gradingLogValues(input: GradingLogInput): typeof aiGradingLogs.$inferIn
     totalCost: cost.totalCost,
     flaggedForReview: input.review.flagged,
     reviewReasons: input.review.reasons.length ? input.review.reasons : null,
+    ...(input.gradedAt ? { gradedAt: input.gradedAt } : {}),
   };
 }
 
@@ -61,6 +65,11 @@ export async function insertGradingLog(db: Database, input: GradingLogInput): Pr
 }
 
 /** Several grading logs in one batch (a demo session's answers); one row a statement, as a row has 26 columns. */
+/** The insert statements of these logs, several rows a statement, for a batch the caller runs with its own writes. */
+export function gradingLogInserts(db: Database, inputs: readonly GradingLogInput[]) {
+  return insertGroups(inputs.map((input) => ({ id: crypto.randomUUID(), ...gradingLogValues(input) }))).map((group) => db.insert(aiGradingLogs).values(group));
+}
+
 export async function insertGradingLogs(db: Database, inputs: GradingLogInput[]): Promise<void> {
   const [first, ...rest] = inputs.map((input) => db.insert(aiGradingLogs).values(gradingLogValues(input)));
   if (first) await db.batch([first, ...rest]);

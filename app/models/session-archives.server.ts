@@ -1,7 +1,10 @@
 import { eq } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
-import { sessionArchives, testSessionRecords } from "~/db/schema";
+import { sessionAnswers, sessionArchives, testSessionRecords } from "~/db/schema";
+import { insertGroups } from "~/lib/batching";
+
+import { type GradingLogInput, gradingLogInserts } from "./grading-logs.server";
 
 /**
  * Stores a session object's archive. "no_session" when D1 has no such session any more (it was
@@ -20,4 +23,27 @@ export async function writeSessionArchive(db: Database, sessionId: string, data:
 export async function findSessionArchive(db: Database, sessionId: string): Promise<string | null> {
   const [row] = await db.select({ data: sessionArchives.data }).from(sessionArchives).where(eq(sessionArchives.sessionId, sessionId)).limit(1);
   return row?.data ?? null;
+}
+
+/** A finished session as its object leaves it once archived: its row, its answers, its grading logs and the archive itself. */
+type ArchivedSession = {
+  record: typeof testSessionRecords.$inferInsert & { id: string };
+  answers: (typeof sessionAnswers.$inferInsert)[];
+  logs: readonly GradingLogInput[];
+  archive: string;
+};
+
+/**
+ * Writes finished sessions that never had a live object (demo data's sittings dated in earlier
+ * windows) as archived ones, in one batch: a read through the session object finds the archive, as
+ * for any session older than its archiving delay.
+ */
+export async function insertArchivedSessions(db: Database, sessions: readonly ArchivedSession[]): Promise<void> {
+  const [first, ...rest] = sessions.flatMap((session) => [
+    db.insert(testSessionRecords).values(session.record),
+    ...insertGroups(session.answers).map((group) => db.insert(sessionAnswers).values(group)),
+    ...gradingLogInserts(db, session.logs),
+    db.insert(sessionArchives).values({ sessionId: session.record.id, data: session.archive }),
+  ]);
+  if (first) await db.batch([first, ...rest]);
 }

@@ -1,14 +1,110 @@
-import { asc } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { testingWindows } from "~/db/schema";
+import { nameTakenMessage, overlapMessage, overlappingWindow, type TestingWindowInput } from "~/domain/growth/testing-windows";
+import { conflict } from "~/lib/errors";
 
-export type TestingWindow = { id: string; name: string; startsOn: string; endsOn: string };
+import { isUniqueViolation } from "./db-errors.server";
+
+type TestingWindow = { id: string; name: string; startsOn: string; endsOn: string };
+
+const columns = { id: testingWindows.id, name: testingWindows.name, startsOn: testingWindows.startsOn, endsOn: testingWindows.endsOn };
 
 /** The district's testing windows in date order (they never overlap). */
 export async function listTestingWindows(db: Database): Promise<TestingWindow[]> {
-  return db
-    .select({ id: testingWindows.id, name: testingWindows.name, startsOn: testingWindows.startsOn, endsOn: testingWindows.endsOn })
+  return db.select(columns).from(testingWindows).orderBy(asc(testingWindows.startsOn));
+}
+
+/**
+ * Each window with how many sessions started within its days (UTC midnight of its first day up to
+ * the midnight after its last), counted on the sessions' start-time index. The Testing Windows
+ * screen is a district admin's, so every session counts.
+ */
+export async function listTestingWindowsWithSessions(db: Database): Promise<(TestingWindow & { sessions: number })[]> {
+  // Spelled out: in a one-table select drizzle leaves columns unqualified, and the subquery reads two tables.
+  const sessions = sql<number>`(select count(*) from "sessions" where "sessions"."start_time" >= unixepoch("testing_windows"."starts_on") * 1000
+    and "sessions"."start_time" < unixepoch("testing_windows"."ends_on", '+1 day') * 1000)`;
+  const rows = await db
+    .select({ ...columns, sessions })
     .from(testingWindows)
     .orderBy(asc(testingWindows.startsOn));
+  return rows.map((row) => ({ ...row, sessions: Number(row.sessions) }));
+}
+
+export async function findTestingWindow(db: Database, id: string): Promise<TestingWindow | null> {
+  const [row] = await db.select(columns).from(testingWindows).where(eq(testingWindows.id, id)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * Refuses a window whose name another has (ignoring case, so "fall" is not a second Fall) or whose
+ * days overlap another's, naming it. Read before the write: windows are a handful, set by district
+ * admins, and the unique index still catches two saves of one name at once.
+ */
+async function assertFits(db: Database, input: TestingWindowInput, exceptId?: string) {
+  const windows = await listTestingWindows(db);
+  const others = windows.filter((window) => window.id !== exceptId);
+  if (others.some((window) => window.name.toLowerCase() === input.name.toLowerCase())) throw conflict(nameTakenMessage(input.name), "name");
+  const overlapped = overlappingWindow(input, others);
+  if (overlapped) throw conflict(overlapMessage(overlapped), "startsOn");
+}
+
+/** The unique index's refusal in the product's words, never the database's. */
+async function nameChecked<T>(input: TestingWindowInput, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(nameTakenMessage(input.name), "name");
+    throw error;
+  }
+}
+
+export async function createTestingWindow(db: Database, input: TestingWindowInput, createdBy: string | null): Promise<TestingWindow> {
+  await assertFits(db, input);
+  const [row] = await nameChecked(input, () =>
+    db
+      .insert(testingWindows)
+      .values({ ...input, createdBy })
+      .returning(columns),
+  );
+  return row!;
+}
+
+/** The window with its new name and days, or null when there is no such window. */
+export async function updateTestingWindow(db: Database, id: string, input: TestingWindowInput): Promise<TestingWindow | null> {
+  if (!(await findTestingWindow(db, id))) return null;
+  await assertFits(db, input, id);
+  const [row] = await nameChecked(input, () =>
+    db
+      .update(testingWindows)
+      .set({ ...input, updatedAt: new Date() })
+      .where(eq(testingWindows.id, id))
+      .returning(columns),
+  );
+  return row ?? null;
+}
+
+/** False when there is no such window. Sessions stay: they belong to no window until another covers their start. */
+export async function deleteTestingWindow(db: Database, id: string): Promise<boolean> {
+  const deleted = await db.delete(testingWindows).where(eq(testingWindows.id, id)).returning({ id: testingWindows.id });
+  return deleted.length > 0;
+}
+
+/**
+ * Writes these windows only if the district has none yet (demo data's three), in one batch. False
+ * when it already has windows, which are the district's own and are never changed here.
+ */
+export async function createTestingWindowsIfNone(db: Database, windows: readonly TestingWindowInput[], createdBy: string | null): Promise<boolean> {
+  const [first, ...rest] = windows;
+  if (!first || (await listTestingWindows(db)).length > 0) return false;
+  const insert = (window: TestingWindowInput) => db.insert(testingWindows).values({ ...window, createdBy });
+  try {
+    await db.batch([insert(first), ...rest.map(insert)]);
+  } catch (error) {
+    // Two generations at once: the other wrote them first.
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
+  return true;
 }

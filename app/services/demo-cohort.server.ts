@@ -3,6 +3,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Database } from "~/db/client.server";
 import { mulberry32 } from "~/domain/adaptive/random";
 import { DEMO_DATA_FAILED } from "~/domain/analytics/screen-actions";
+import { DEMO_TUTOR_REPLY } from "~/domain/analytics/simulated-sitting";
 import { simulatedAnswer, simulatedClass, type SimulatedStudent } from "~/domain/analytics/simulated-student";
 import { JobFailure } from "~/domain/jobs/job-failure";
 import type { JobInput, JobProgress } from "~/domain/jobs/job-messages";
@@ -19,14 +20,16 @@ import { buildBlueprint } from "~/models/session-blueprint.server";
 import { deleteCohortSessions, insertSessionRecord } from "~/models/sessions.server";
 import { createTest, getTestDetail, updateTest } from "~/models/tests.server";
 
+import { prepareDemoWindows, writeEarlierSittings } from "./demo-sittings.server";
 import { enqueueJob } from "./jobs.server";
 import { testSessionStub } from "./session-object.server";
 import { offlineGradingLog } from "./test-taking.server";
 
 /**
  * Demo data for Cohort Analytics: one demo class and one copy of the demo test,
- * taken by simulated students through the real session engine. Generating again refreshes them in
- * place: the earlier demo sessions are discarded and the class is taken again.
+ * taken by simulated students through the real session engine, today and in the two testing
+ * windows before (services/demo-sittings.server.ts), so growth shows at once. Generating again
+ * refreshes them in place: the earlier demo sessions are discarded and the class is taken again.
  *
  * The request prepares the class and the test and queues the students; the queue runs them a few
  * at a time (about 25 subrequests a student: one object call an answer, a few D1 writes), one part
@@ -46,8 +49,8 @@ const DEMO_TEST_TITLE = `${DEMO_SOURCE_TEST_TITLE} (demo class)`;
 export const DEMO_STUDENT_COUNT = 32;
 /** One seed for the class: every demo class has the same abilities, so a demo tells the same story. */
 export const DEMO_SEED = 2026;
-/** The simulated tutor's reply to a simulated student's chat message (a demo spends no model tokens). */
-const DEMO_TUTOR_REPLY = "Thank you. Can you explain your thinking a little more?";
+/** The demo class: every student finishes each sitting, so each has a score in every window. */
+const demoStudents = () => simulatedClass(DEMO_STUDENT_COUNT, DEMO_SEED, 0);
 /** Students a queue message runs, together: about 100 subrequests, a tenth of a paid Worker's limit. */
 const STUDENTS_PER_PART = 4;
 const DEMO_PLAN: PartPlan = { total: DEMO_STUDENT_COUNT, size: STUDENTS_PER_PART };
@@ -72,13 +75,14 @@ export async function queueDemoGeneration(context: AppLoadContext, admin: { id: 
   }
   const test = await demoTest(db, admin.id);
   const { cohort, earlier } = await demoClass(db, test.id, admin.id);
-  const students = simulatedClass(DEMO_STUDENT_COUNT, DEMO_SEED);
+  const students = demoStudents();
+  const earlierDays = await prepareDemoWindows(db, admin.id, Date.now());
   await addCohortMembers(
     db,
     cohort.id,
     students.map(({ studentId, displayName }) => ({ studentId, displayName })),
   );
-  const input: SeedDemoInput = { kind: "seed_demo", cohortId: cohort.id, testId: test.id, discard: earlier };
+  const input: SeedDemoInput = { kind: "seed_demo", cohortId: cohort.id, testId: test.id, discard: earlier, earlierDays };
   const job = await enqueueJob(context.cloudflare.env.JOBS, db, input, admin.id, { done: 0, total: DEMO_STUDENT_COUNT });
   if (job.status === "failed") throw upstream(`Failed to generate demo data: ${job.error ?? "the queue refused the job."}`);
   return { ...demoCohort(cohort, test), jobId: job.id };
@@ -97,7 +101,7 @@ export async function runDemoPart(deps: Deps, jobId: string, input: SeedDemoInpu
   if (part === 0) await discardObjects(env, input.discard);
 
   const { start, end } = partRange(DEMO_PLAN, part);
-  const students = simulatedClass(DEMO_STUDENT_COUNT, DEMO_SEED).slice(start, end);
+  const students = demoStudents().slice(start, end);
   const left = await deleteCohortSessions(
     db,
     input.cohortId,
@@ -110,7 +114,14 @@ export async function runDemoPart(deps: Deps, jobId: string, input: SeedDemoInpu
       NOT_FOUND.test,
     );
   const templates = { placement: await blueprintFor("placement"), diagnostic: await blueprintFor("diagnostic") };
-  await Promise.all(students.map((student) => takeTest(deps, templates[student.mode], student)));
+  // Generations queued before there were windows: the district's windows as they are now.
+  const earlierDays = input.earlierDays ?? (await prepareDemoWindows(db, null, Date.now()));
+  await Promise.all(
+    students.map(async (student, offset) => {
+      const todayScore = await takeTest(deps, templates[student.mode], student);
+      await writeEarlierSittings(db, templates[student.mode], student, { index: start + offset, todayScore, earlierDays, seed: DEMO_SEED });
+    }),
+  );
 
   await setJobProgress(db, jobId, progressAfterPart(DEMO_PLAN, part));
   if (isLastPart(DEMO_PLAN, part)) return { finished: true, result: demo };
@@ -201,8 +212,8 @@ async function copyDemoTest(db: Database, sourceId: string, userId: string) {
   return { id: created.id, title: created.title };
 }
 
-/** One student's attempt, through the session's object as the student routes drive it, then flushed to D1. */
-async function takeTest({ db, env }: Deps, template: SessionBlueprint, student: SimulatedStudent): Promise<void> {
+/** One student's attempt, through the session's object as the student routes drive it, then flushed to D1; answers its scale score. */
+async function takeTest({ db, env }: Deps, template: SessionBlueprint, student: SimulatedStudent): Promise<number> {
   const sessionId = crypto.randomUUID();
   const blueprint: SessionBlueprint = { ...template, sessionId, studentId: student.studentId, seed: student.seed };
   const inserted = await insertSessionRecord(db, {
@@ -258,7 +269,9 @@ async function takeTest({ db, env }: Deps, template: SessionBlueprint, student: 
     }
     current = result.view.currentQuestion;
   }
-  if (student.finishes) await session.complete();
+  const completed = await session.complete();
+  if (!completed.ok) throw new Error(`A demo session could not be completed: ${sessionId}`);
   const [flushed] = await Promise.all([session.flush(), insertGradingLogs(db, logs)]);
   if (!flushed.ok || !flushed.written) throw new Error(`A demo session could not be written to D1: ${sessionId}`);
+  return completed.view.results.scaleScore;
 }

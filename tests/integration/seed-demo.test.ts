@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { simulatedClass } from "~/domain/analytics/simulated-student";
+import { addDays, utcDayOf, windowOf } from "~/domain/growth/testing-windows";
+import { groupBy } from "~/lib/group-by";
 import { DEMO_SEED, DEMO_STUDENT_COUNT, DEMO_TEST_MISSING } from "~/services/demo-cohort.server";
 
 import { type ApiClient, demoClients, generateDemo, type JobAnswer, waitForJob } from "../support/api";
@@ -15,6 +17,8 @@ type Seeded = { cohort: { id: string; name: string; joinCode: string }; test: { 
 let seeded: Seeded;
 let generation: Awaited<ReturnType<typeof generateDemo>>;
 let seedMs: number;
+/** Each student sits the test today and in the two windows before (Fall, Winter). */
+const SITTINGS = 3;
 
 beforeAll(async () => {
   worker = await startWorker();
@@ -57,7 +61,7 @@ describe("POST /api/analytics/seed-demo", () => {
       testMode: "placement",
       isActive: true,
       memberCount: DEMO_STUDENT_COUNT,
-      sessionCount: DEMO_STUDENT_COUNT,
+      sessionCount: SITTINGS * DEMO_STUDENT_COUNT,
     });
     // The same bank questions as the seeded demo test, in the same sections.
     const tests = (await admin.get("/api/tests")).data as { id: string; title: string; questions: { id: string }[] }[];
@@ -175,7 +179,7 @@ describe("POST /api/analytics/seed-demo", () => {
     expect(await count("select count(*) as n from cohorts where name = ?", seeded.cohort.name)).toBe(1);
     expect(await count("select count(*) as n from tests where title = ?", seeded.test.title)).toBe(1);
     const now = await sessionsOfClass(seeded.cohort.id);
-    expect(now.length).toBe(DEMO_STUDENT_COUNT);
+    expect(now.length).toBe(SITTINGS * DEMO_STUDENT_COUNT);
     expect(now.filter((row) => earlier.includes(row.id))).toEqual([]);
     expect(await count("select count(*) as n from cohort_members where cohort_id = ?", seeded.cohort.id)).toBe(DEMO_STUDENT_COUNT);
   }, 60_000);
@@ -198,17 +202,24 @@ describe("POST /api/analytics/seed-demo", () => {
     expect([first.status, second.status]).toEqual([202, 202]);
     expect(second.data.jobId).toBe(first.data.jobId);
     expect((await waitForJob(admin, first.data.jobId as string)).at(-1)!.status).toBe("succeeded");
-    expect((await sessionsOfClass(seeded.cohort.id)).length).toBe(DEMO_STUDENT_COUNT);
+    expect((await sessionsOfClass(seeded.cohort.id)).length).toBe(SITTINGS * DEMO_STUDENT_COUNT);
   }, 120_000);
 
-  it("leaves one session a student when the queue delivers a part twice", async () => {
+  it("leaves one session a student in each window when the queue delivers a part twice", async () => {
     const before = await sessionsOfClass(seeded.cohort.id);
     // The last part's four students, taken again by a second delivery of that part.
     const lastFour = simulatedClass(DEMO_STUDENT_COUNT, DEMO_SEED)
       .slice(-4)
       .map((simulated) => simulated.studentId);
     const jobId = crypto.randomUUID();
-    const input = { kind: "seed_demo", cohortId: seeded.cohort.id, testId: seeded.test.id, discard: [] };
+    const today = utcDayOf(Date.now());
+    const input = {
+      kind: "seed_demo",
+      cohortId: seeded.cohort.id,
+      testId: seeded.test.id,
+      discard: [],
+      earlierDays: [addDays(today, -135), addDays(today, -75)],
+    };
     await worker.d1
       .prepare("insert into jobs (id, kind, status, input, progress, created_at, updated_at) values (?, 'seed_demo', 'running', ?, ?, ?, ?)")
       .bind(jobId, JSON.stringify(input), JSON.stringify({ done: 28, total: 32 }), Date.now(), Date.now())
@@ -217,11 +228,39 @@ describe("POST /api/analytics/seed-demo", () => {
     await queue.send({ jobId, part: DEMO_STUDENT_COUNT / 4 - 1 });
     expect((await waitForJob(admin, jobId)).at(-1)).toMatchObject({ status: "succeeded", progress: { done: 32, total: 32 }, result: seeded });
     const after = await sessionsOfClass(seeded.cohort.id);
-    expect(after.length).toBe(DEMO_STUDENT_COUNT);
+    expect(after.length).toBe(SITTINGS * DEMO_STUDENT_COUNT);
     expect(new Set(after.map((row) => row.user_id)).size).toBe(DEMO_STUDENT_COUNT);
     const replaced = before.filter((row) => !after.some((now) => now.id === row.id)).map((row) => row.user_id);
-    expect(replaced.sort()).toEqual([...lastFour].sort());
+    expect(replaced.sort()).toEqual(lastFour.flatMap((id) => Array(SITTINGS).fill(id)).sort());
   }, 120_000);
+});
+
+describe("demo data across testing windows", () => {
+  it("makes Fall, Winter and Spring (the last holding today) and gives every student one finished session in each", async () => {
+    const today = utcDayOf(Date.now());
+    const windows = (await admin.get("/api/windows")).data as { name: string; startsOn: string; endsOn: string }[];
+    expect(windows.map(({ name, startsOn, endsOn }) => ({ name, startsOn, endsOn }))).toEqual([
+      { name: "Fall", startsOn: addDays(today, -150), endsOn: addDays(today, -120) },
+      { name: "Winter", startsOn: addDays(today, -90), endsOn: addDays(today, -60) },
+      { name: "Spring", startsOn: addDays(today, -30), endsOn: addDays(today, 30) },
+    ]);
+    const rows = (
+      await worker.d1
+        .prepare("select user_id, start_time, completed from sessions where cohort_id = ? order by start_time")
+        .bind(seeded.cohort.id)
+        .all<{ user_id: string; start_time: number; completed: number }>()
+    ).results;
+    expect(rows).toHaveLength(SITTINGS * DEMO_STUDENT_COUNT);
+    const byStudent = groupBy(rows, (row) => row.user_id);
+    expect(byStudent.size).toBe(DEMO_STUDENT_COUNT);
+    for (const [student, own] of byStudent) {
+      expect(
+        own.map((row) => windowOf(row.start_time, windows)?.name),
+        student,
+      ).toEqual(["Fall", "Winter", "Spring"]);
+      expect(own.every((row) => row.completed === 1)).toBe(true);
+    }
+  });
 });
 
 describe("POST /api/analytics/seed-demo with a grading model configured", () => {
@@ -233,7 +272,7 @@ describe("POST /api/analytics/seed-demo with a grading model configured", () => 
       expect(job.status, JSON.stringify(job)).toBe("succeeded");
       const { cohort } = job.result as Seeded;
       const ids = (await configured.d1.prepare("select id from sessions where cohort_id = ?").bind(cohort.id).all<{ id: string }>()).results;
-      expect(ids.length).toBe(DEMO_STUDENT_COUNT);
+      expect(ids.length).toBe(SITTINGS * DEMO_STUDENT_COUNT);
       for (const { id } of ids.slice(0, 8)) {
         const { data } = await configuredAdmin.get(`/api/sessions/${id}`);
         expect(data.gradingPending, id).toBe(0);

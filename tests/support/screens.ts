@@ -40,7 +40,7 @@ async function sidebarPaths(page: Page): Promise<string[]> {
 }
 
 /** The district admin's own pages, linked from the Students page (ADR 0031). */
-const DISTRICT_ADMIN_PATHS = ["/admin/audit", "/admin/privacy", "/admin/staff"];
+const DISTRICT_ADMIN_PATHS = ["/admin/audit", "/admin/privacy", "/admin/staff", "/admin/windows"];
 
 /** The dashboard, the AI grading list, and the pages of one record each: the demo class's test (/admin/tests/{id} leads to its edit page), roster, badges and growth, a student and their growth, a session's results and grading. */
 function recordPaths(demo: DemoClass): string[] {

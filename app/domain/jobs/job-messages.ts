@@ -28,13 +28,16 @@ export const jobInputSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("format_test"), rawContent: z.string().max(200_000), aiModel: z.string().min(1).max(100) }),
   /**
    * Simulated students take the demo class's test, a few to a message (services/demo-cohort.server.ts);
-   * `discard` names the session objects of the generation it replaces, emptied by the first part.
+   * `discard` names the session objects of the generation it replaces, emptied by the first part;
+   * `earlierDays` are the days of their sittings in the two windows before today's (absent from
+   * jobs queued before there were windows).
    */
   z.object({
     kind: z.literal("seed_demo"),
     cohortId: z.string().min(1).max(100),
     testId: z.string().min(1).max(100),
     discard: z.array(z.string().max(100)).max(2000),
+    earlierDays: z.tuple([z.string().regex(/^\d{4}-\d{2}-\d{2}$/), z.string().regex(/^\d{4}-\d{2}-\d{2}$/)]).optional(),
   }),
 ]);
 export type JobInput = z.infer<typeof jobInputSchema>;

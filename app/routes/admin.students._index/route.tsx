@@ -90,6 +90,9 @@ export default function Students() {
                 <Link to="/admin/staff" className="btn-ghost">
                   Accounts &amp; Roles
                 </Link>
+                <Link to="/admin/windows" className="btn-ghost">
+                  Testing Windows
+                </Link>
               </>
             ) : null}
             <button type="button" className="btn-outline" onClick={() => setDialog("import")}>

@@ -1,0 +1,102 @@
+import { z } from "zod";
+
+import { recordId } from "~/lib/schema-fields";
+
+/**
+ * Testing windows: named stretches of whole UTC days (Fall, Winter, Spring) that a district admin
+ * sets, both ends included. A session belongs to the window its start falls in, so windows never
+ * overlap: a session then belongs to one window or to none.
+ */
+type WindowDays = { startsOn: string; endsOn: string };
+type NamedWindow = WindowDays & { id: string; name: string };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const WINDOW_NAME_MAX = 40;
+
+/** True for a real calendar day written YYYY-MM-DD: 2026-02-30 matches the pattern but is no day. */
+export function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** The UTC day a moment falls on, YYYY-MM-DD. */
+export function utcDayOf(timestampMs: number): string {
+  return new Date(timestampMs).toISOString().slice(0, 10);
+}
+
+/** The day `days` after `day` (before it when negative). */
+export function addDays(day: string, days: number): string {
+  return utcDayOf(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS);
+}
+
+const dayField = (label: string) =>
+  z
+    .string({ required_error: `Enter the ${label}`, invalid_type_error: `Enter the ${label}` })
+    .trim()
+    .min(1, `Enter the ${label}`)
+    .refine(isCalendarDay, `The ${label} must be a real date, written YYYY-MM-DD`);
+
+/** A window's fields, as the API's body and the screen's form send them. */
+const windowFields = z.object({
+  name: z
+    .string({ required_error: "Give the window a name", invalid_type_error: "Give the window a name" })
+    .trim()
+    .min(1, "Give the window a name")
+    .max(WINDOW_NAME_MAX, `The name must be at most ${WINDOW_NAME_MAX} characters`),
+  startsOn: dayField("first day"),
+  endsOn: dayField("last day"),
+});
+
+export const REVERSED_DAYS = "The last day must be on or after the first day";
+
+/** Refuses a window that ends before it starts, beside its last day. */
+function daysInOrder(value: Partial<WindowDays>, context: z.RefinementCtx) {
+  const { startsOn, endsOn } = value;
+  if (startsOn && endsOn && isCalendarDay(startsOn) && isCalendarDay(endsOn) && endsOn < startsOn) {
+    context.addIssue({ code: z.ZodIssueCode.custom, path: ["endsOn"], message: REVERSED_DAYS });
+  }
+}
+
+/** POST and PUT /api/windows(/{id}): the whole window. */
+export const testingWindowSchema = windowFields.superRefine(daysInOrder);
+export type TestingWindowInput = z.infer<typeof testingWindowSchema>;
+
+/** The window these days overlap among `windows` (leaving out the one being edited), or null. */
+export function overlappingWindow<Window extends NamedWindow>(days: WindowDays, windows: readonly Window[], exceptId?: string): Window | null {
+  return windows.find((window) => window.id !== exceptId && window.startsOn <= days.endsOn && days.startsOn <= window.endsOn) ?? null;
+}
+
+export const overlapMessage = (window: NamedWindow) =>
+  `These dates overlap ${window.name} (${window.startsOn} to ${window.endsOn}): a session must belong to one window only.`;
+
+export const nameTakenMessage = (name: string) => `There is already a testing window named ${name}.`;
+
+/** What a teacher who tries to change them is told: windows are the district's, like retention (ADR 0031). */
+export const WINDOWS_ADMIN_ONLY = "Only a district admin can change the testing windows.";
+
+/** The window a session that started at `timestampMs` belongs to: the one whose days hold that moment's UTC day, or null. */
+export function windowOf<Window extends WindowDays>(timestampMs: number, windows: readonly Window[]): Window | null {
+  if (!Number.isFinite(timestampMs) || Math.abs(timestampMs) > 8.64e15) return null;
+  const day = utcDayOf(timestampMs);
+  return windows.find((window) => window.startsOn <= day && day <= window.endsOn) ?? null;
+}
+
+/** The Testing Windows screen's intents: plain form posts, so they work without JavaScript. */
+export const windowsActionSchema = z
+  .discriminatedUnion("intent", [
+    windowFields.extend({ intent: z.literal("create") }),
+    windowFields.extend({ intent: z.literal("update"), id: recordId }),
+    z.object({ intent: z.literal("delete"), id: recordId }),
+  ])
+  .superRefine((value, context) => {
+    if (value.intent !== "delete") daysInOrder(value, context);
+  });
+
+export const WINDOWS_MESSAGES = {
+  intents: {
+    create: { success: "Testing window added", failure: "Failed to add the testing window." },
+    update: { success: "Testing window saved", failure: "Failed to save the testing window." },
+    delete: { success: "Testing window deleted", failure: "Failed to delete the testing window." },
+  },
+};
