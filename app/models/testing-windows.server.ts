@@ -7,7 +7,7 @@ import { conflict } from "~/lib/errors";
 
 import { isUniqueViolation } from "./db-errors.server";
 
-type TestingWindow = { id: string; name: string; startsOn: string; endsOn: string };
+export type TestingWindow = { id: string; name: string; startsOn: string; endsOn: string };
 
 const columns = { id: testingWindows.id, name: testingWindows.name, startsOn: testingWindows.startsOn, endsOn: testingWindows.endsOn };
 

@@ -8,7 +8,6 @@ import type { Difficulty, QuestionType } from "~/domain/questions/question-types
 
 import { cohorts } from "./classes";
 import { bool, id, nowMs, timestamps } from "./columns";
-import type { CalibrationUse } from "./measurement";
 import { students } from "./students";
 import { tests } from "./tests";
 

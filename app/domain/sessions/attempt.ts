@@ -33,7 +33,7 @@ export type AttemptAnswer = SubmitAnswerInput &
   Scored & {
     answeredAt: number;
     late: boolean;
-    /** Answered faster than the question's rapid-guess threshold, timed by the object (ADR 0033). Absent from older states. */
+    /** Answered faster than the question's rapid-guess threshold (ADR 0033). Absent from older states. */
     rapidGuess?: boolean;
   };
 
@@ -158,7 +158,8 @@ export function submit(
   const late = state.current.deadlineAt !== null && now > state.current.deadlineAt + LATE_GRACE_MS;
   const given = question.type === "chat" ? { messages: [...chatTranscript] } : input.answer;
   const { scored, offline } = scoreAnswer(question, given, { late, modelWillGrade });
-  const rapidGuess = isRapidGuess((now - state.current.servedAt) / 1000, question.rapidGuessSeconds ?? rapidGuessThresholdSeconds(null, question.type));
+  // Timed as the product times every answer (the page's own count; ADR 0033), so thresholds and typical times agree.
+  const rapidGuess = isRapidGuess(input.timeSpentSeconds, question.rapidGuessSeconds ?? rapidGuessThresholdSeconds(null, question.type));
   const answer: AttemptAnswer = { ...input, answer: given, ...scored, answeredAt: now, late, rapidGuess };
   const answered: AttemptState = {
     session: withAnsweredQuestion(state.session, question.id),
