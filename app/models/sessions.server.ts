@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
-import { cohorts, questionCompetencies, questions, sessionAnswers, testQuestions, tests, testSessionRecords } from "~/db/schema";
+import { cohortMembers, cohorts, questionCompetencies, questions, sessionAnswers, testQuestions, tests, testSessionRecords } from "~/db/schema";
 import type { Difficulty, QuestionType } from "~/domain/questions/question-types";
 
 import { isUniqueViolation } from "./db-errors.server";
@@ -52,6 +52,14 @@ export async function insertSessionRecord(db: Database, row: SessionRecordInsert
     if (isUniqueViolation(error)) return false;
     throw error;
   }
+}
+
+/** A class's sessions started under a typed ID its roster links to a student record get that record (for sessions written without a start). */
+export async function linkSessionsToRosterRecords(db: Database, cohortId: string): Promise<void> {
+  await db.run(sql`update ${testSessionRecords} set student_record_id = (
+      select ${cohortMembers.studentRecordId} from ${cohortMembers}
+      where ${cohortMembers.cohortId} = ${testSessionRecords.cohortId} and ${cohortMembers.studentId} = ${testSessionRecords.userId})
+    where ${testSessionRecords.cohortId} = ${cohortId} and ${testSessionRecords.studentRecordId} is null`);
 }
 
 export async function deleteSessionRecord(db: Database, id: string): Promise<void> {

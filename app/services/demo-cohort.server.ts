@@ -11,13 +11,15 @@ import { isLastPart, type JobStep, type PartPlan, partRange, progressAfterPart }
 import type { SessionBlueprint } from "~/domain/sessions/blueprint";
 import { generateResumeCode } from "~/domain/sessions/resume-code";
 import { NOT_FOUND } from "~/domain/shell/not-found";
+import type { StudentInput } from "~/domain/students/student";
 import type { Env } from "~/env";
 import { conflict, found, upstream } from "~/lib/errors";
-import { addCohortMembers, createCohort, findCohort, findCohortByNameAndTest, listTestChoices, updateCohort } from "~/models/cohorts.server";
+import { createCohort, findCohort, findCohortByNameAndTest, listTestChoices, updateCohort } from "~/models/cohorts.server";
 import { type GradingLogInput, insertGradingLogs } from "~/models/grading-logs.server";
 import { findActiveJob, findJob, setJobProgress } from "~/models/jobs.server";
 import { buildBlueprint } from "~/models/session-blueprint.server";
-import { deleteCohortSessions, insertSessionRecord } from "~/models/sessions.server";
+import { deleteCohortSessions, insertSessionRecord, linkSessionsToRosterRecords } from "~/models/sessions.server";
+import { importRoster } from "~/models/students.server";
 import { createTest, getTestDetail, updateTest } from "~/models/tests.server";
 
 import { prepareDemoWindows, writeEarlierSittings } from "./demo-sittings.server";
@@ -65,7 +67,7 @@ type Deps = { db: Database; env: Pick<Env, "TEST_SESSION" | "JOBS"> };
  * rows, makes the 32 simulated students members, and queues their attempts. A press while a
  * generation is still running answers that one, so two presses never give the class 64 sessions.
  */
-export async function queueDemoGeneration(context: AppLoadContext, admin: { id: string }): Promise<DemoGeneration> {
+export async function queueDemoGeneration(context: AppLoadContext, admin: { id: string; email: string }): Promise<DemoGeneration> {
   const { db } = context;
   const running = await findActiveJob(db, "seed_demo", new Date(Date.now() - STALE_AFTER_MS));
   if (running) {
@@ -77,10 +79,11 @@ export async function queueDemoGeneration(context: AppLoadContext, admin: { id: 
   const { cohort, earlier } = await demoClass(db, test.id, admin.id);
   const students = demoStudents();
   const earlierDays = await prepareDemoWindows(db, admin.id, Date.now());
-  await addCohortMembers(
+  // Student records on the class's roster, so each student's growth across the windows shows (ADR 0027).
+  await importRoster(
     db,
-    cohort.id,
-    students.map(({ studentId, displayName }) => ({ studentId, displayName })),
+    students.map((student, index) => ({ line: index + 1, student: demoStudentRecord(student) })),
+    { cohortId: cohort.id, apply: true, importedBy: admin },
   );
   const input: SeedDemoInput = { kind: "seed_demo", cohortId: cohort.id, testId: test.id, discard: earlier, earlierDays };
   const job = await enqueueJob(context.cloudflare.env.JOBS, db, input, admin.id, { done: 0, total: DEMO_STUDENT_COUNT });
@@ -123,10 +126,17 @@ export async function runDemoPart(deps: Deps, jobId: string, input: SeedDemoInpu
     }),
   );
 
+  await linkSessionsToRosterRecords(db, input.cohortId);
   await setJobProgress(db, jobId, progressAfterPart(DEMO_PLAN, part));
   if (isLastPart(DEMO_PLAN, part)) return { finished: true, result: demo };
   await env.JOBS.send({ jobId, part: part + 1 });
   return { finished: false };
+}
+
+/** A simulated student as a student record: "Ava K." is given name Ava, family name K., in grade 6 like the demo test. */
+function demoStudentRecord({ studentId, displayName }: SimulatedStudent): StudentInput {
+  const [givenName = studentId, ...family] = displayName.split(" ");
+  return { studentId, givenName, familyName: family.join(" ") || givenName, grade: "6", email: null, status: "active" };
 }
 
 /** Where a generation the screen follows has got: running with its progress, done with its demo, or failed. */

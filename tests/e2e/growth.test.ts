@@ -5,6 +5,7 @@ import { seriousAccessibilityViolations } from "../support/axe";
 import { saveScreenshot, waitForHydration } from "../support/browser";
 import { browserSession } from "../support/browser-session";
 import { sidewaysOverflow } from "../support/reflow";
+import { generateDemoClass } from "../support/screens";
 import { demoAccounts } from "../support/worker";
 
 /**
@@ -109,5 +110,38 @@ describe("Growth", () => {
     expect(await row.innerText()).toMatch(/198\.0 ± 3\.0\s+214\.0 ± 4\.0\s+\+16\.0 ± 5\.0\s+Yes, grew/);
     expect(await page.getByTestId("local-norms-note").innerText()).toContain("not national norms, and are shown only when at least 30");
     await checkAtBothWidths(page, "growth-class");
+  });
+
+  it("starts from the demo data: a newcomer sees the demo class grow over three windows, a student's growth and their family report", async () => {
+    const { page } = session;
+    // The other test's windows would hold the demo's earlier sittings; the demo makes its own when there are none.
+    await session.worker.d1.prepare("delete from testing_windows").run();
+    const { cohortId } = await generateDemoClass(page);
+    await page.goto(`/admin/cohorts/${cohortId}`);
+    await page.getByRole("link", { name: "Growth", exact: true }).click();
+    await page.getByTestId("class-growth-summary").first().waitFor();
+    // By default the class view compares the last two windows with scores: Winter to Spring.
+    expect(await page.getByText(/from Winter to Spring/).count()).toBeGreaterThan(0);
+    const summary = await page.getByTestId("class-growth-summary").first().innerText();
+    expect(summary).toMatch(/Median growth\s+[+−-]?\d+\.\d/);
+    expect(summary).toMatch(/Grew beyond measurement error\s+\d+ of \d+ students/);
+    await checkAtBothWidths(page, "growth-demo-class");
+
+    await page.getByRole("table").first().getByRole("link").first().click();
+    await page.waitForURL(/\/admin\/students\/[^/]+\/growth$/);
+    await waitForHydration(page);
+    const rows = page.getByRole("table").first().getByRole("row");
+    expect(await rows.count()).toBe(4);
+    expect(await rows.nth(1).innerText()).toMatch(/Fall[\s\S]*\d{3}\.\d ± \d\.\d/);
+    expect(await rows.nth(3).innerText()).toMatch(/Spring[\s\S]*\d{3}\.\d ± \d\.\d[\s\S]*since Winter/);
+    await checkAtBothWidths(page, "growth-demo-student");
+
+    await page.getByRole("link", { name: "Family report for Spring" }).click();
+    await page.getByTestId("report-score").waitFor();
+    expect(await page.getByTestId("report-score").innerText()).toMatch(
+      /scale score is \d{3}\. No test is exact: the score is likely between \d{3} and \d{3}\./,
+    );
+    expect(await page.getByTestId("report-growth").innerText()).toMatch(/^Growth: Since Winter \(score \d{3}\)/);
+    await checkAtBothWidths(page, "growth-demo-family-report");
   });
 });
