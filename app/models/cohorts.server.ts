@@ -221,17 +221,6 @@ export async function removeCohortMember(db: Database, cohortId: string, student
   await db.delete(cohortMembers).where(and(eq(cohortMembers.cohortId, cohortId), eq(cohortMembers.studentId, studentId)));
 }
 
-/** Adds (or renames) several members of one class in one batch: the demo class's simulated students. */
-export async function addCohortMembers(db: Database, cohortId: string, members: { studentId: string; displayName: string }[]): Promise<void> {
-  const [first, ...rest] = members.map((member) =>
-    db
-      .insert(cohortMembers)
-      .values({ cohortId, ...member })
-      .onConflictDoUpdate({ target: [cohortMembers.cohortId, cohortMembers.studentId], set: { displayName: member.displayName, updatedAt: new Date() } }),
-  );
-  if (first) await db.batch([first, ...rest]);
-}
-
 /** What starting a session (and sending a student back to join it) needs to know about its class. */
 export async function findCohortForStart(db: Database, id: string) {
   return db.query.cohorts.findFirst({
