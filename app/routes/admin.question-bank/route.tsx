@@ -10,6 +10,7 @@ import { PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/questions/pagination";
 import { useToast } from "~/components/toast/toast-context";
 import { useEditDialog } from "~/components/use-edit-dialog";
+import type { CalibrationView } from "~/domain/adaptive/item-review";
 import { gradingQuestionSchema } from "~/domain/ai/grading-request";
 import { BANK_PAGE_SIZE, questionListSearch, readQuestionListQuery } from "~/domain/questions/question-list";
 import { QUESTION_BANK_MESSAGES, questionBankScreenSchema } from "~/domain/questions/screen-actions";
@@ -45,9 +46,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     difficulty: question.difficulty,
     competencyCount: question.competencies.length,
     tests: question.tests.map((test) => test.title),
-    calibration: calibrations.get(question.id) ?? null,
+    // Only on calibrated questions: a null on every card would spend the page's HTML budget.
+    ...optionalCalibration(calibrations.get(question.id)),
   }));
   return json({ questions: cards, summary, values, competencies });
+}
+
+function optionalCalibration(calibration: CalibrationView | null | undefined): { calibration?: CalibrationView } {
+  return calibration ? { calibration } : {};
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
