@@ -97,7 +97,8 @@ export default function AuditLog() {
       {entries.length === 0 ? (
         <p className="card mt-6 p-8 text-center text-slate-700">No entries match these filters.</p>
       ) : (
-        <div className="card mt-6 overflow-x-auto">
+        // Focusable so a keyboard can scroll it sideways on a phone (WCAG 2.1.1).
+        <div className="card mt-6 overflow-x-auto" tabIndex={0} role="region" aria-label="Audit log entries">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Audit log entries, newest first</caption>
             <TableHeadings headings={["When", "Who", "What happened", "Student", "Subject", "Detail"]} cellClassName="px-4 py-2" />
