@@ -274,27 +274,33 @@ async function seedCalibrationSessions(count: number, ended = Date.now() - 86_40
     return seed / 2147483648;
   };
   const truth = questionIds.map((id, index) => ({ id, b: -1.5 + (3 * index) / (QUESTIONS - 1) }));
-  const statements = [];
+  // Multi-row inserts of the test's own ids and numbers (no user text): a few statements, not hundreds.
+  const sessionRows: string[] = [];
+  const answerRows: string[] = [];
   for (let index = 0; index < count; index++) {
     const sessionId = `seeded-${ended}-${index}`;
     const theta = Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
-    statements.push(
-      worker.d1
-        .prepare(
-          "insert into sessions (id, test_config_id, test_title, user_id, test_mode, completed, end_time, calibration_use, calibrated_at, effort) values (?, ?, 'Calibration check', ?, 'placement', 1, ?, 'used', ?, 1)",
-        )
-        .bind(sessionId, testId, `seed-${ended}-${index}`, ended, ended),
-    );
+    sessionRows.push(`('${sessionId}', '${testId}', 'Calibration check', 'seed-${ended}-${index}', 'placement', 1, ${ended}, 'used', ${ended}, 1)`);
     truth.forEach((item, order) => {
       const right = random() < 1 / (1 + Math.exp(-1.2 * (theta - item.b)));
-      statements.push(
-        worker.d1
-          .prepare(
-            "insert into session_answers (id, session_id, question_id, question_text, question_type, difficulty, points_earned, max_points, was_correct, time_spent_seconds, answered_at) values (?, ?, ?, 'q', 'multiple_choice', 'medium', ?, 2, ?, 12, ?)",
-          )
-          .bind(`${sessionId}-${order}`, sessionId, item.id, right ? 2 : 0, right ? 1 : 0, ended + order),
+      answerRows.push(
+        `('${sessionId}-${order}', '${sessionId}', '${item.id}', 'q', 'multiple_choice', 'medium', ${right ? 2 : 0}, 2, ${right ? 1 : 0}, 12, ${ended + order})`,
       );
     });
   }
-  for (let start = 0; start < statements.length; start += 500) await worker.d1.batch(statements.slice(start, start + 500));
+  // D1 caps a statement at 100 kB: 100 rows to a statement.
+  const inserts = (head: string, rows: string[]) =>
+    Array.from({ length: Math.ceil(rows.length / 100) }, (_, part) =>
+      worker.d1.prepare(`${head} values ${rows.slice(part * 100, part * 100 + 100).join(", ")}`),
+    );
+  await worker.d1.batch([
+    ...inserts(
+      "insert into sessions (id, test_config_id, test_title, user_id, test_mode, completed, end_time, calibration_use, calibrated_at, effort)",
+      sessionRows,
+    ),
+    ...inserts(
+      "insert into session_answers (id, session_id, question_id, question_text, question_type, difficulty, points_earned, max_points, was_correct, time_spent_seconds, answered_at)",
+      answerRows,
+    ),
+  ]);
 }
