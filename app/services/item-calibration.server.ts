@@ -140,7 +140,8 @@ export async function recalibrateItems(db: Database, now: Date) {
   const sessions = recent.map((answers) => answers.filter((answer) => labels.has(answer.questionId)));
   const result = recalibrate({ items: calibrated(new Map([...rows].filter(([questionId]) => stored.has(questionId)))), labels, sessions });
   const effortful = sessions.map((answers) => answers.filter((answer) => !answer.rapidGuess));
-  const moved = result.outcome === "skipped" ? new Map<string, CalibratedItem>() : result.items;
+  // Empty when the run was skipped.
+  const moved = result.items;
   const params = new Map([...rows].map(([questionId, row]) => [questionId, moved.get(questionId) ?? row]));
   const correlations = abilityCorrelations(effortful, params);
   const items = [...rows.keys()].flatMap((questionId) => {
@@ -152,8 +153,8 @@ export async function recalibrateItems(db: Database, now: Date) {
   });
   const run = {
     outcome: result.outcome,
-    sessions: sessions.length,
-    answers: effortful.reduce((sum, answers) => sum + answers.length, 0),
+    sessions: result.sessions,
+    answers: result.answers,
     itemsUpdated: moved.size,
     anchors: result.anchors,
     linkSlope: result.link?.slope ?? null,
