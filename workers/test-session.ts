@@ -157,7 +157,7 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
     if (!loaded || !parsed.success) return { ok: false, reason: "not_begun" };
     const now = Date.now();
     const { questionId, grade } = parsed.data;
-    const state = await this.save(applyModelGrade(loaded.state, loaded.blueprint, questionId, { ...grade, keyPoints: [] }), now, [questionId]);
+    const state = await this.save(applyModelGrade(loaded.state, loaded.blueprint, questionId, grade), now, [questionId]);
     return { ok: true, view: sessionView(state, loaded.blueprint, now) };
   }
 

@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 
 import type { Database } from "~/db/client.server";
 import { mulberry32 } from "~/domain/adaptive/random";
+import { confidenceOfScore } from "~/domain/ai/offline-grader";
 import { DEMO_DATA_FAILED } from "~/domain/analytics/screen-actions";
 import { DEMO_TUTOR_REPLY } from "~/domain/analytics/simulated-sitting";
 import { simulatedAnswer, simulatedClass, type SimulatedStudent } from "~/domain/analytics/simulated-student";
@@ -272,7 +273,7 @@ async function takeTest({ db, env }: Deps, template: SessionBlueprint, student: 
         offlineGradingLog(sessionId, submitted, {
           question: result.modelGrade.question,
           answer: result.modelGrade.answer,
-          result: { ...grade, keyPoints: [] },
+          result: { ...grade, keyPoints: [], confidence: confidenceOfScore(grade.score) },
           review: { flagged: false, reasons: [] },
         }),
       );

@@ -18,6 +18,12 @@ export const gradingResultSchema = z.object({
   strengths: z.array(z.string().max(1000)).max(10),
   improvements: z.array(z.string().max(1000)).max(10),
   keyPoints: z.array(z.string().max(1000)).max(10),
+  /**
+   * How sure the grader is that the score lands on the right side of 70, from 0 (a coin toss) to 1.
+   * A model reports its own; the offline grader derives it from its features. Low-confidence grades
+   * are flagged for a teacher's review.
+   */
+  confidence: z.number().min(0).max(1),
 });
 export type GradingResult = z.infer<typeof gradingResultSchema>;
 

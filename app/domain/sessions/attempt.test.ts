@@ -130,7 +130,6 @@ describe("open answers and the model's grade", () => {
       feedback: "Incomplete.",
       strengths: [],
       improvements: ["Say what heats it"],
-      keyPoints: [],
     });
     expect(graded.answers.open).toMatchObject({ grading: "final", gradingScore: 20, wasCorrect: false, feedback: "Incomplete." });
     expect(graded.engine.theta).toBeLessThan(outcome.state.engine.theta + 1e-9);

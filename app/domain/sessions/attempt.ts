@@ -4,10 +4,9 @@ import { accommodatedQuestionSeconds, accommodatedSessionSeconds } from "~/domai
 import { isRapidGuess, rapidGuessThresholdSeconds, responseTimeEffort } from "~/domain/adaptive/effort";
 import { type EngineBank, type EngineState, nextEngineStep, startEngine, testLength, updateEngine } from "~/domain/adaptive/engine";
 import { competencyMastery, moduleRecommendations, scaleScore, totalScorePercent, unaskedPoints } from "~/domain/adaptive/results";
-import type { GradingResult } from "~/domain/ai/schemas";
 
 import { type QuestionView, questionView, type SessionBlueprint, type SessionQuestion } from "./blueprint";
-import { answerFitsQuestion, fromGrade, isOpenQuestion, type OfflineGrading, scoreAnswer } from "./scoring";
+import { answerFitsQuestion, type AnswerGrade, fromGrade, isOpenQuestion, type OfflineGrading, scoreAnswer } from "./scoring";
 import type { AttemptResults, ChatMessage, Scored, SubmitAnswerInput } from "./session-contract";
 import {
   breakShiftMs,
@@ -180,7 +179,7 @@ export function finish(state: AttemptState, now: number, reason?: "submitted" | 
  * the answers so results follow it (the questions already asked stay as they were). A teacher's
  * grade is never replaced: the model's may land after the teacher has read the answer.
  */
-export function applyModelGrade(state: AttemptState, blueprint: SessionBlueprint, questionId: string, grade: GradingResult): AttemptState {
+export function applyModelGrade(state: AttemptState, blueprint: SessionBlueprint, questionId: string, grade: AnswerGrade): AttemptState {
   const answer = state.answers[questionId];
   const question = questionById(blueprint, questionId);
   if (!answer || !question || !isOpenQuestion(question) || answer.late || answer.grading === "teacher") return state;

@@ -112,7 +112,7 @@ describe("applyTeacherGrade", () => {
     const overridden = applyTeacherGrade(pending, bp, "open", 75);
     if (!overridden.ok) throw new Error(overridden.message);
     expect(attemptResults(overridden.state, bp).gradingPending).toBe(0);
-    const late = applyModelGrade(overridden.state, bp, "open", { score: 10, feedback: "Weak.", strengths: [], improvements: [], keyPoints: [] });
+    const late = applyModelGrade(overridden.state, bp, "open", { score: 10, feedback: "Weak.", strengths: [], improvements: [] });
     expect(late).toBe(overridden.state);
     expect(late.answers.open).toMatchObject({ gradingScore: 75, grading: "teacher" });
   });

@@ -51,12 +51,11 @@ function scored(question: SessionQuestion, score: number, grade: Partial<Scored>
   };
 }
 
+/** What of a grade the session keeps with the answer (confidence and key points live in the grading log). */
+export type AnswerGrade = Pick<GradingResult, "score" | "feedback" | "strengths" | "improvements">;
+
 /** A model's grade (0–100) as a score: correct at 70 or more. */
-export function fromGrade(
-  question: SessionQuestion,
-  grade: { score: number; feedback: string; strengths: string[]; improvements: string[] },
-  grading: Scored["grading"],
-): Scored {
+export function fromGrade(question: SessionQuestion, grade: AnswerGrade, grading: Scored["grading"]): Scored {
   return scored(question, grade.score / 100, {
     wasCorrect: grade.score >= GRADE_CORRECT_THRESHOLD,
     gradingScore: grade.score,

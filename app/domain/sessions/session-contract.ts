@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import type { Accommodations } from "~/domain/accommodations/accommodations";
 import type { TestMode } from "~/domain/adaptive/engine";
+import type { GradingResult } from "~/domain/ai/schemas";
 import type { Difficulty, OpenQuestionType, QuestionType } from "~/domain/questions/question-types";
 
 import type { QuestionView, SessionBlueprint } from "./blueprint";
@@ -252,7 +253,7 @@ export type OfflineGradeLog = {
   question: GradedQuestion;
   /** As the session recorded it: for a chat, its own transcript. */
   answer: Answer;
-  result: { score: number; feedback: string; strengths: string[]; improvements: string[]; keyPoints: string[] };
+  result: GradingResult;
   review: { flagged: boolean; reasons: string[] };
 };
 

@@ -19,7 +19,7 @@ describe("keyPointCoverage", () => {
 
 describe("gradingFeedback", () => {
   it("says it is an automatic check and lists covered and missing key points", () => {
-    const result = gradingFeedback(80, keyPointCoverage(keyPoints, question, "sunlight energy and water from roots"));
+    const result = gradingFeedback(80, keyPointCoverage(keyPoints, question, "sunlight energy and water from roots"), 0.5);
     expect(result.feedback).toMatch(/^Automatic check \(no AI model configured\)/);
     expect(result.feedback).toContain("2 of 3 key points");
     expect(result.strengths).toEqual(["Covers: Sunlight as the energy source", "Covers: Water from the roots"]);
@@ -28,7 +28,7 @@ describe("gradingFeedback", () => {
   });
 
   it("puts contradicted points first among the improvements", () => {
-    const result = gradingFeedback(20, keyPointCoverage(keyPoints, question, "no sunlight energy is needed"));
+    const result = gradingFeedback(20, keyPointCoverage(keyPoints, question, "no sunlight energy is needed"), 0.5);
     expect(result.improvements[0]).toBe("Seems to contradict: Sunlight as the energy source");
   });
 });

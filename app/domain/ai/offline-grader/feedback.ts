@@ -37,7 +37,7 @@ function verdict(score: number): string {
 }
 
 /** The grading result a student and teacher see, stating plainly that no AI model graded it. */
-export function gradingFeedback(score: number, coverage: readonly KeyPointCoverage[]): GradingResult {
+export function gradingFeedback(score: number, coverage: readonly KeyPointCoverage[], confidence: number): GradingResult {
   const covered = coverage.filter((point) => point.covered && !point.contradicted);
   const contradicted = coverage.filter((point) => point.contradicted && !point.covered);
   const missing = coverage.filter((point) => !point.covered && !point.contradicted);
@@ -52,5 +52,6 @@ export function gradingFeedback(score: number, coverage: readonly KeyPointCovera
     strengths: strengths.slice(0, MAX_LISTED),
     improvements: improvements.slice(0, MAX_LISTED),
     keyPoints: coverage.map((point) => point.keyPoint).slice(0, MAX_LISTED),
+    confidence,
   };
 }

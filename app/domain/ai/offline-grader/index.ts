@@ -4,7 +4,9 @@ import type { GradingResult } from "../schemas";
 import { answerFeatures } from "./features";
 import { gradingFeedback, keyPointCoverage } from "./feedback";
 import { referenceMaterial } from "./rubric";
-import { scoreFromFeatures } from "./scoring";
+import { confidenceOfScore, scoreFromFeatures } from "./scoring";
+
+export { confidenceOfScore };
 import { contentTokens, textOf } from "./text";
 
 export type OfflineGradingInput = {
@@ -31,13 +33,14 @@ const NO_ANSWER_FEEDBACK = "Automatic check (no AI model configured): the answer
 export function gradeOffline(input: OfflineGradingInput): GradingResult {
   const reference = referenceMaterial(input.rubric, input.referenceAnswer, input.keyPoints);
   if (reference.texts.length === 0) {
-    return { score: 0, feedback: NO_REFERENCE_FEEDBACK, strengths: [], improvements: [], keyPoints: [] };
+    // Nothing to compare with: a teacher has to grade it, so the grade is no better than a guess.
+    return { score: 0, feedback: NO_REFERENCE_FEEDBACK, strengths: [], improvements: [], keyPoints: [], confidence: 0 };
   }
   const questionText = textOf(input.questionText);
   const coverage = keyPointCoverage(reference.keyPoints, questionText, input.answer);
   if (contentTokens(input.answer).length === 0) {
-    return { ...gradingFeedback(0, coverage), feedback: NO_ANSWER_FEEDBACK };
+    return { ...gradingFeedback(0, coverage, 1), feedback: NO_ANSWER_FEEDBACK };
   }
   const score = scoreFromFeatures(answerFeatures(reference.texts, questionText, input.answer));
-  return gradingFeedback(score, coverage);
+  return gradingFeedback(score, coverage, confidenceOfScore(score));
 }

@@ -1,3 +1,4 @@
+import { GRADE_CORRECT_THRESHOLD } from "../schemas";
 import type { AnswerFeatures } from "./features";
 
 /**
@@ -43,4 +44,16 @@ const NO_SHARED_TERM_CEILING = 10;
 export function scoreFromFeatures(features: AnswerFeatures, weights: ScoringWeights = SCORING_WEIGHTS): number {
   const score = Math.round(100 * sigmoid(logOdds(features, weights)));
   return features.overallCoverage === 0 ? Math.min(score, NO_SHARED_TERM_CEILING) : score;
+}
+
+/**
+ * How far the score sits from the pass mark, as a share of the way to 0 or 100: a score of 70 is a
+ * coin toss (0), a score of 0 or 100 is certain (1).
+ */
+export function confidenceOfScore(score: number): number {
+  const distance =
+    score >= GRADE_CORRECT_THRESHOLD
+      ? (score - GRADE_CORRECT_THRESHOLD) / (100 - GRADE_CORRECT_THRESHOLD)
+      : (GRADE_CORRECT_THRESHOLD - score) / GRADE_CORRECT_THRESHOLD;
+  return Math.round(Math.min(1, distance) * 100) / 100;
 }
