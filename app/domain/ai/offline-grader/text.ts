@@ -103,3 +103,12 @@ export function contentTokens(text: string): ContentToken[] {
 export function hasWords(text: string): boolean {
   return /[a-z0-9]/i.test(textOf(text));
 }
+
+/**
+ * How many words a text has, and how many of them are function words ("the", "is", "because"):
+ * a sentence almost always has some, a list of key words almost never does.
+ */
+export function wordShape(text: string): { words: number; functionWords: number } {
+  const words = rawTokens(text).filter((token) => !CLAUSE_BREAK.test(token));
+  return { words: words.length, functionWords: words.filter((word) => STOPWORDS.has(word) || NEGATORS.has(word)).length };
+}
