@@ -91,6 +91,11 @@ function saysRuledOut(item: WrongItem, answer: AnswerSide, positive: { stems: Se
   return distinct || !extra.some((token) => inStems(token, positive.stems, positive.words));
 }
 
+/** "yes" or "no" when a text opens with one (a verdict on a yes/no question). */
+function leadingYesNo(text: string): string | undefined {
+  return /^\W*(yes|no)\b/i.exec(text)?.[1]?.toLowerCase();
+}
+
 type Scored = { match: TargetMatch; strength: number; group: boolean; concepts: number };
 
 /** Measures an answer against a parsed rubric and the question. */
@@ -115,8 +120,12 @@ export function analyseAnswer(rubric: ParsedRubric, questionText: string, answer
   const echoes = answerTerms.filter((token) => questionStems.has(token.stem) && !positive.stems.has(token.stem)).length;
 
   const disqualifiers: Disqualifier[] = [];
+  const expected = new Set(rubric.positiveTexts.map(leadingYesNo).filter(Boolean));
+  const given = leadingYesNo(answerText);
   // The right words negated: "it does not evaporate" against "it evaporates".
-  if (best.negatedByAnswer > 0 && best.contradiction >= best.ownCoverage) disqualifiers.push("contradicts_rubric");
+  // Or the opposite verdict to a yes/no question whose right answers all open with the other one.
+  const oppositeVerdict = expected.size === 1 && given !== undefined && !expected.has(given);
+  if ((best.negatedByAnswer > 0 && best.contradiction >= best.ownCoverage) || oppositeVerdict) disqualifiers.push("contradicts_rubric");
   if ([...rubric.mustNot, ...rubric.incorrect].some((item) => saysRuledOut(item, answer, positive))) disqualifiers.push("ruled_out");
   const shape = wordShape(answerText);
   if (answer.tokens.length >= LIST_MIN_TERMS && shape.functionWords <= LIST_MAX_FUNCTION_SHARE * shape.words) disqualifiers.push("keyword_list");

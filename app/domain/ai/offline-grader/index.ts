@@ -1,12 +1,14 @@
 import type { OpenQuestionType } from "~/domain/questions/question-types";
 
 import type { GradingResult } from "../schemas";
+import { gradeConfidence } from "./confidence";
 import { analyseAnswer, type AnswerEvidence, type AnswerFeatures } from "./features";
 import { gradingFeedback } from "./feedback";
 import { type ParsedRubric, readRubric } from "./rubric";
 import { confidenceOfScore, scoreFromFeatures } from "./scoring";
 import { contentTokens, textOf } from "./text";
 
+/** The score-only measure, for grades made without an analysis (the demo cohort's). */
 export { confidenceOfScore };
 
 export type OfflineGradingInput = {
@@ -55,5 +57,5 @@ export function gradeOffline(input: OfflineGradingInput): GradingResult {
     return { score: 0, feedback: NO_ANSWER_FEEDBACK, strengths: [], improvements: [], keyPoints: [], confidence: 1 };
   }
   const score = scoreFromFeatures(analysis.features, analysis.evidence.disqualifiers);
-  return gradingFeedback(score, analysis, confidenceOfScore(score));
+  return gradingFeedback(score, analysis, gradeConfidence(score, analysis.evidence));
 }

@@ -11,17 +11,17 @@ import type { AnswerFeatures, Disqualifier } from "./features";
 export type ScoringWeights = { bias: number } & Record<keyof AnswerFeatures, number>;
 
 export const SCORING_WEIGHTS: ScoringWeights = {
-  bias: -1.091,
-  coverage: -0.082,
-  ownCoverage: 1.298,
-  phraseCoverage: 0.635,
-  letterOverlap: 1.118,
+  bias: -1.103,
+  coverage: -0.107,
+  ownCoverage: 1.265,
+  phraseCoverage: 0.652,
+  letterOverlap: 1.127,
   precision: -0.128,
-  questionEcho: 0.505,
-  contradiction: 0.752,
-  logLength: 0.126,
-  unionCoverage: 1.721,
-  lengthRatio: 0.272,
+  questionEcho: 0.396,
+  contradiction: 0.906,
+  logLength: 0.131,
+  unionCoverage: 1.69,
+  lengthRatio: 0.297,
 };
 
 function sigmoid(value: number): number {
