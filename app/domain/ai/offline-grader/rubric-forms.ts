@@ -64,6 +64,8 @@ function stripLeadIns(text: string): string {
   return current.replace(/^[:\-–,]\s*/, "").trim();
 }
 
+const CONNECTIVE_ONLY = /^\W*(?:either|or|and|both|all|any|one\s+of|the\s+following)\W*$/i;
+
 const QUOTED = /["“”]([^"“”]+)["“”]/g;
 
 function quotedStrings(text: string): string[] {
@@ -152,7 +154,8 @@ export function rubricForms(text: string): RubricForms {
 
   const addCriterion = (criterion: string) => {
     const stripped = stripLeadIns(criterion);
-    if (/[a-z0-9]/i.test(stripped)) forms.criteria.push([stripped]);
+    // A leftover connective ("either", "both") introduces a list; it is not a criterion.
+    if (/[a-z0-9]/i.test(stripped) && !CONNECTIVE_ONLY.test(stripped)) forms.criteria.push([stripped]);
   };
 
   for (const { text: line, listed } of rubricLines(text)) {
@@ -187,7 +190,7 @@ export function rubricForms(text: string): RubricForms {
       listAlternatives = ALTERNATIVES_HEADING.test(line);
       const lead = stripLeadIns(line.replace(/:\s*$/, ""));
       listGroup = [];
-      if (lead && /[a-z0-9]/i.test(lead) && !listAlternatives) listGroup.push(lead);
+      if (lead && /[a-z0-9]/i.test(lead) && !CONNECTIVE_ONLY.test(lead) && !listAlternatives) listGroup.push(lead);
       forms.criteria.push(listGroup);
       if (lead && listAlternatives) addCriterion(lead);
     } else {
