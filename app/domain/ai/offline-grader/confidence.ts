@@ -24,7 +24,7 @@ export type ConfidenceInputs = {
 
 export type ConfidenceWeights = { bias: number } & Record<keyof ConfidenceInputs, number>;
 
-export const CONFIDENCE_WEIGHTS: ConfidenceWeights = {
+const CONFIDENCE_WEIGHTS: ConfidenceWeights = {
   bias: 0.467,
   decisiveness: 0.6,
   margin: -0.102,

@@ -29,7 +29,7 @@ function sigmoid(value: number): number {
 }
 
 /** The model's log-odds that the answer is correct. */
-export function logOdds(features: AnswerFeatures, weights: ScoringWeights = SCORING_WEIGHTS): number {
+function logOdds(features: AnswerFeatures, weights: ScoringWeights = SCORING_WEIGHTS): number {
   let total = weights.bias;
   for (const name of Object.keys(features) as (keyof AnswerFeatures)[]) total += weights[name] * features[name];
   return total;
