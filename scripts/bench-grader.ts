@@ -1,37 +1,28 @@
 /**
  * Benchmark of the offline answer grader against human labels.
  *
- *   npm run bench:grader -- [--data FILE.jsonl] [--split NAME] [--fit]
+ *   npm run bench:grader                       four lines: unseen answers, held-out questions, K-12, attacks
+ *   npm run bench:grader -- --holdout questions   held-out questions (with the baseline) beside unseen answers
+ *   npm run bench:grader -- --data FILE.jsonl [--split NAME]   one file (or one split of the SemEval file)
+ *   npm run bench:grader -- --fit              fits the scorer's and the confidence's global weights on `train`
  *
- * Each line of FILE is a JSON object with `question`, `referenceAnswer`, optional `rubric`,
- * `studentAnswer` and `humanScore` (0 or 1); other fields are ignored except `split`, which
- * `--split` filters on. Every answer is graded as the product grades it (gradeOffline, with the
- * reference answer and rubric standing in for the question's), counted correct at a score of 70
- * or more, and compared with the human label. The last line is the summary:
- * `accuracy 0.791 macroF1 0.785 kappa 0.571 n 979`.
+ * Rows are JSON objects with `question`, `referenceAnswer`, optional `allReferenceAnswers`, optional
+ * `rubric`, `studentAnswer` and `humanScore` (0 or 1); `split` filters with --split, `questionId`
+ * groups the folds, `attack` names an attack's kind. Every answer is graded as the product grades
+ * it (gradeOffline), counted correct at a score of 70 or more, and compared with the human label.
  *
- * With no arguments it reads ../shared/data/asag/semeval2013_dev.jsonl from the repository root
- * (or $ASAG_DATA, or /work/shared/… when the relative path is missing, as in a worktree) and uses
- * the `test-UA` split (answers unseen during tuning). `--fit` instead fits the scorer's global
- * weights by logistic regression on the chosen rows and prints them for scoring.ts: run it on the
- * `train` split only, never on a test split.
+ * The SemEval data is ../shared/data/asag/semeval2013_dev.jsonl from the repository root (or
+ * $ASAG_DATA, or /work/shared/… in a worktree). "Held-out questions" is grouped 10-fold
+ * cross-validation by question on its `train` split: each fold is graded with weights fitted on
+ * the other folds' questions only. Nothing is fitted or tuned on a test split (test-UA, k12, attack).
  */
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-
 import { agreement } from "../app/domain/ai/offline-grader/agreement";
-import { type AnswerFeatures, answerFeatures } from "../app/domain/ai/offline-grader/features";
-import { gradeOffline } from "../app/domain/ai/offline-grader/index";
-import { referenceMaterial } from "../app/domain/ai/offline-grader/rubric";
-import { GRADE_CORRECT_THRESHOLD } from "../app/domain/ai/schemas";
+import { gradeConfidence } from "../app/domain/ai/offline-grader/confidence";
+import { confidenceSplit, crossValidatedConfidence, fitConfidenceWeights } from "./bench-grader/confidence";
+import { ATTACKS_FILE, type BenchRow, fail, K12_FILE, readRows, semevalFile } from "./bench-grader/data";
+import { type Analysed, analyseRows, assignFolds, baselineVerdicts, crossValidatedScores, fitScoringWeights, passes, scoreWith } from "./bench-grader/holdout";
 
-type BenchRow = { question: string; referenceAnswer: string; rubric?: unknown; studentAnswer: string; humanScore: number; split?: string };
-
-const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const DEFAULT_RELATIVE = "../shared/data/asag/semeval2013_dev.jsonl";
-const DEFAULT_ABSOLUTE = "/work/shared/data/asag/semeval2013_dev.jsonl";
-const DEFAULT_SPLIT = "test-UA";
+const FOLDS = 10;
 
 function flag(name: string): string | undefined {
   const index = process.argv.indexOf(name);
@@ -41,130 +32,111 @@ function flag(name: string): string | undefined {
   return value;
 }
 
-function fail(message: string): never {
-  console.error(`bench:grader: ${message}`);
-  process.exit(1);
-}
-
-function defaultDataFile(): string {
-  if (process.env.ASAG_DATA) return resolve(process.env.ASAG_DATA);
-  const relative = join(repositoryRoot, DEFAULT_RELATIVE);
-  return existsSync(relative) ? relative : DEFAULT_ABSOLUTE;
-}
-
-function parseRow(line: string, lineNumber: number, file: string): BenchRow {
-  let value: unknown;
-  try {
-    value = JSON.parse(line);
-  } catch (error) {
-    fail(`${file} line ${lineNumber}: not valid JSON (${(error as Error).message})`);
-  }
-  const row = value as Partial<BenchRow> | null;
-  const problem =
-    !row || typeof row !== "object"
-      ? "not a JSON object"
-      : typeof row.question !== "string"
-        ? "`question` must be a string"
-        : typeof row.referenceAnswer !== "string"
-          ? "`referenceAnswer` must be a string"
-          : typeof row.studentAnswer !== "string"
-            ? "`studentAnswer` must be a string"
-            : row.humanScore !== 0 && row.humanScore !== 1
-              ? "`humanScore` must be 0 or 1"
-              : undefined;
-  if (problem) fail(`${file} line ${lineNumber}: ${problem}`);
-  return row as BenchRow;
-}
-
-function readRows(file: string): BenchRow[] {
-  if (!existsSync(file)) fail(`data file not found: ${file}`);
-  return readFileSync(file, "utf8")
-    .split(/\r?\n/)
-    .map((line, index) => ({ line, lineNumber: index + 1 }))
-    .filter(({ line }) => line.trim() !== "")
-    .map(({ line, lineNumber }) => parseRow(line, lineNumber, file));
-}
-
-const logit = (probability: number) => Math.log(probability / (1 - probability));
-
-/** Solves A x = b by Gaussian elimination with partial pivoting (A is small and symmetric positive definite). */
-function solveLinear(matrix: number[][], vector: number[]): number[] {
-  const size = vector.length;
-  const rows = matrix.map((row, index) => [...row, vector[index]!]);
-  for (let column = 0; column < size; column += 1) {
-    let pivot = column;
-    for (let row = column + 1; row < size; row += 1) if (Math.abs(rows[row]![column]!) > Math.abs(rows[pivot]![column]!)) pivot = row;
-    [rows[column], rows[pivot]] = [rows[pivot]!, rows[column]!];
-    for (let row = 0; row < size; row += 1) {
-      if (row === column) continue;
-      const factor = rows[row]![column]! / rows[column]![column]!;
-      for (let k = column; k <= size; k += 1) rows[row]![k]! -= factor * rows[column]![k]!;
-    }
-  }
-  return rows.map((row, index) => row[size]! / row[index]!);
-}
-
-/** Logistic regression by Newton's method, with a whisker of ridge so it always converges. */
-function fitWeights(rows: readonly BenchRow[]): void {
-  const features = rows.map((row) => answerFeatures(referenceMaterial(row.rubric, row.referenceAnswer).texts, row.question, row.studentAnswer));
-  const names = Object.keys(features[0]!) as (keyof AnswerFeatures)[];
-  const inputs = features.map((feature) => [1, ...names.map((name) => feature[name])]);
-  const size = names.length + 1;
-  const weights = new Array<number>(size).fill(0);
-  const ridge = 1e-3 * rows.length;
-  for (let iteration = 0; iteration < 30; iteration += 1) {
-    const gradient = weights.map((weight, k) => (k === 0 ? 0 : ridge * weight));
-    const hessian = Array.from({ length: size }, (_, a) => Array.from({ length: size }, (_, b) => (a === b && a > 0 ? ridge : a === b ? 1e-9 : 0)));
-    inputs.forEach((input, row) => {
-      const probability = 1 / (1 + Math.exp(-input.reduce((sum, x, k) => sum + x * weights[k]!, 0)));
-      const curvature = probability * (1 - probability);
-      input.forEach((x, a) => {
-        gradient[a]! += (probability - rows[row]!.humanScore) * x;
-        input.forEach((other, b) => (hessian[a]![b]! += curvature * x * other));
-      });
-    });
-    solveLinear(hessian, gradient).forEach((step, k) => (weights[k]! -= step));
-  }
-  // The decision threshold with the best accuracy on these rows becomes a score of 70.
-  const odds = inputs.map((input) => input.reduce((sum, x, k) => sum + x * weights[k]!, 0));
-  let bestThreshold = 0;
-  let bestCorrect = -1;
-  for (let threshold = -2; threshold <= 2; threshold += 0.01) {
-    const correct = odds.filter((value, row) => (value >= threshold ? 1 : 0) === rows[row]!.humanScore).length;
-    if (correct > bestCorrect) [bestThreshold, bestCorrect] = [threshold, correct];
-  }
-  weights[0] = weights[0]! - bestThreshold + logit(GRADE_CORRECT_THRESHOLD / 100);
-  console.log(`fitted on ${rows.length} rows (train accuracy at the best threshold ${(bestCorrect / rows.length).toFixed(4)}):`);
-  console.log(["bias", ...names].map((name, k) => `  ${name}: ${weights[k]!.toFixed(3)},`).join("\n"));
-}
-
-const dataFile = flag("--data") ? resolve(flag("--data")!) : defaultDataFile();
-const split = flag("--split") ?? (flag("--data") ? undefined : DEFAULT_SPLIT);
-const allRows = readRows(dataFile);
-const rows = split === undefined ? allRows : allRows.filter((row) => row.split === split);
-if (rows.length === 0) fail(`no rows${split === undefined ? "" : ` in split "${split}"`} in ${dataFile}`);
-
-if (process.argv.includes("--fit")) {
-  fitWeights(rows);
-} else {
-  const started = performance.now();
-  const predicted = rows.map(
-    (row) =>
-      gradeOffline({
-        questionText: row.question,
-        questionType: "free_response",
-        rubric: row.rubric ?? "",
-        referenceAnswer: row.referenceAnswer,
-        answer: row.studentAnswer,
-      }).score >= GRADE_CORRECT_THRESHOLD,
-  );
-  const millisecondsPerAnswer = (performance.now() - started) / rows.length;
+function agreementLine(label: string, rows: readonly BenchRow[], verdicts: readonly boolean[]): string {
   const result = agreement(
-    predicted,
+    verdicts,
     rows.map((row) => row.humanScore === 1),
   );
+  return `${label}: accuracy ${result.accuracy.toFixed(3)} macroF1 ${result.macroF1.toFixed(3)} kappa ${result.kappa.toFixed(3)} n ${result.n}`;
+}
+
+/** Grades rows with the shipped weights, timing the whole grader (gradeOffline's work) per answer. */
+function graded(rows: readonly BenchRow[]): { analysed: Analysed[]; scores: number[]; msPerAnswer: number } {
+  const started = performance.now();
+  const analysed = analyseRows(rows);
+  const scores = analysed.map((item) => scoreWith(item));
+  return { analysed, scores, msPerAnswer: (performance.now() - started) / rows.length };
+}
+
+function unseenAnswersLine(): string {
+  const rows = readRows(semevalFile(), "test-UA");
+  const { scores, msPerAnswer } = graded(rows);
+  return `${agreementLine("unseen answers (test-UA)", rows, scores.map(passes))} · ${msPerAnswer.toFixed(2)} ms/answer`;
+}
+
+function heldOutQuestions(): { lines: string[]; analysed: Analysed[]; scores: number[]; fold: number[] } {
+  const rows = readRows(semevalFile(), "train");
+  const analysed = analyseRows(rows);
+  const fold = assignFolds(analysed, FOLDS);
+  const scores = crossValidatedScores(analysed, fold, FOLDS);
+  const questions = new Set(analysed.map((item) => item.question)).size;
+  return {
+    lines: [
+      `${agreementLine(`held-out questions (train, ${FOLDS}-fold by question, ${questions} questions)`, rows, scores.map(passes))}`,
+      `${agreementLine("  word-overlap baseline, same folds", rows, baselineVerdicts(analysed, fold, FOLDS))}`,
+    ],
+    analysed,
+    scores,
+    fold,
+  };
+}
+
+function attacksLine(): string {
+  const rows = readRows(ATTACKS_FILE);
+  const { scores } = graded(rows);
+  const kinds = [...new Set(rows.map((row) => row.attack ?? "other"))];
+  const byKind = kinds.map((kind) => {
+    const indexes = rows.map((row, index) => ((row.attack ?? "other") === kind ? index : -1)).filter((index) => index >= 0);
+    return `${kind} ${indexes.filter((index) => !passes(scores[index]!)).length}/${indexes.length}`;
+  });
+  const held = scores.filter((score) => !passes(score)).length;
+  return `attacks: ${held} of ${rows.length} score < 70 (${((100 * held) / rows.length).toFixed(0)}%) · ${byKind.join(", ")}`;
+}
+
+function k12Lines(): string[] {
+  const rows = readRows(K12_FILE);
+  const { analysed, scores, msPerAnswer } = graded(rows);
+  const confidence = analysed.map((item, index) => gradeConfidence(scores[index]!, item.evidence));
+  return [
+    `${agreementLine("K-12 (rubric only)", rows, scores.map(passes))} · ${msPerAnswer.toFixed(2)} ms/answer`,
+    `  K-12 ${confidenceSplit(analysed, scores, confidence)}`,
+  ];
+}
+
+function fit(): void {
+  const rows = readRows(semevalFile(), flag("--split") ?? "train");
+  const analysed = analyseRows(rows);
+  const { weights, accuracy } = fitScoringWeights(analysed);
+  console.log(`scoring weights fitted on ${rows.length} rows (accuracy at the best threshold ${accuracy.toFixed(4)}), for scoring.ts:`);
+  console.log(
+    Object.entries(weights)
+      .map(([name, value]) => `  ${name}: ${value.toFixed(3)},`)
+      .join("\n"),
+  );
+  const fold = assignFolds(analysed, FOLDS);
+  const scores = crossValidatedScores(analysed, fold, FOLDS);
+  const confidence = fitConfidenceWeights(analysed, scores);
+  console.log(`confidence weights fitted on the out-of-fold grades, for confidence.ts:`);
+  console.log(
+    Object.entries(confidence)
+      .map(([name, value]) => `  ${name}: ${value.toFixed(3)},`)
+      .join("\n"),
+  );
+}
+
+function oneFile(file: string, split: string | undefined): void {
+  const rows = readRows(file, split);
+  const { scores, msPerAnswer } = graded(rows);
   const humanCorrect = rows.filter((row) => row.humanScore === 1).length;
-  console.log(`${dataFile}${split === undefined ? "" : ` split ${split}`}: ${rows.length} answers, ${humanCorrect} correct by the human grader`);
-  console.log(`predicted correct ${predicted.filter(Boolean).length}, ${millisecondsPerAnswer.toFixed(3)} ms per answer`);
-  console.log(`accuracy ${result.accuracy.toFixed(3)} macroF1 ${result.macroF1.toFixed(3)} kappa ${result.kappa.toFixed(3)} n ${result.n}`);
+  console.log(`${file}${split === undefined ? "" : ` split ${split}`}: ${rows.length} answers, ${humanCorrect} correct by the human grader`);
+  console.log(`predicted correct ${scores.filter(passes).length}, ${msPerAnswer.toFixed(3)} ms per answer`);
+  console.log(agreementLine("", rows, scores.map(passes)).replace(/^: /, ""));
+}
+
+if (process.argv.includes("--fit")) fit();
+else if (flag("--holdout")) {
+  if (flag("--holdout") !== "questions") fail("--holdout takes `questions`");
+  const held = heldOutQuestions();
+  console.log(unseenAnswersLine());
+  held.lines.forEach((line) => console.log(line));
+  console.log(`  held-out ${confidenceSplit(held.analysed, held.scores, crossValidatedConfidence(held.analysed, held.scores, held.fold, FOLDS))}`);
+} else if (flag("--data") || flag("--split")) {
+  oneFile(flag("--data") ?? semevalFile(), flag("--split") ?? (flag("--data") ? undefined : "test-UA"));
+} else {
+  const held = heldOutQuestions();
+  console.log(unseenAnswersLine());
+  held.lines.forEach((line) => console.log(line));
+  console.log(`  held-out ${confidenceSplit(held.analysed, held.scores, crossValidatedConfidence(held.analysed, held.scores, held.fold, FOLDS))}`);
+  k12Lines().forEach((line) => console.log(line));
+  console.log(attacksLine());
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 
-import { answerFeatures, keyPhrases, matchConcept, sameWordUpToDegree } from "./features";
+import { keyPhrases, matchConcept, sameWordUpToDegree } from "./concepts";
+import { analyseAnswer } from "./features";
+import { readRubric } from "./rubric";
 import { contentTokens } from "./text";
 
 const question = "Why does a puddle disappear on a sunny day?";
@@ -30,32 +32,57 @@ describe("keyPhrases", () => {
   });
 });
 
-describe("answerFeatures", () => {
+describe("analyseAnswer", () => {
+  const rubric = readRubric("", reference);
+  const measure = (answer: string) => analyseAnswer(rubric, question, answer);
+
   it("gives a full paraphrase high coverage of the reference's own terms", () => {
-    const features = answerFeatures(reference, question, "Heat from the sun evaporates the water into the air");
-    expect(features.newTermCoverage).toBe(1);
+    const { features } = measure("Heat from the sun evaporates the water into the air");
+    expect(features.ownCoverage).toBe(1);
     expect(features.precision).toBe(1);
   });
 
   it("gives an answer that repeats the question no coverage of the reference's own terms", () => {
-    const features = answerFeatures(reference, question, "The puddle disappears because the day is sunny");
-    expect(features.newTermCoverage).toBe(0);
+    const { features } = measure("The puddle disappears because the day is sunny");
+    expect(features.ownCoverage).toBe(0);
     expect(features.questionEcho).toBeGreaterThan(0.5);
   });
 
-  it("does not count a negated term as stated", () => {
-    const stated = answerFeatures(reference, question, "the water evaporates");
-    const negated = answerFeatures(reference, question, "the water does not evaporate");
-    expect(negated.newTermCoverage).toBeLessThan(stated.newTermCoverage);
+  it("does not count a negated term as stated, and disqualifies the right words negated", () => {
+    const stated = measure("the water evaporates");
+    const negated = measure("the water does not evaporate");
+    expect(negated.features.ownCoverage).toBeLessThan(stated.features.ownCoverage);
+    expect(negated.evidence.disqualifiers).toContain("contradicts_rubric");
   });
 
   it("leaves parenthesised asides out of what an answer must cover", () => {
-    const withAside = answerFeatures(["Half of the pizza (four of eight slices)"], "How much was eaten?", "half of the pizza");
-    expect(withAside.newTermCoverage).toBe(1);
+    const { features } = analyseAnswer(readRubric("", ["Half of the pizza (four of eight slices)"]), "How much was eaten?", "half of the pizza");
+    expect(features.ownCoverage).toBe(1);
+  });
+
+  it("scores against the best-matching acceptable answer, not all of them", () => {
+    const listed = readRubric("Acceptable answers (any one): shy, scared, fearful, nervous.");
+    expect(analyseAnswer(listed, "What does timid mean?", "scared").features.ownCoverage).toBe(1);
+  });
+
+  it("disqualifies a list of key words, a repeated question and something the rubric rules out", () => {
+    const listed = readRubric('Accept: shy, scared.\nIncorrect examples: "tired", "angry".');
+    const timid = "What does the word timid mean in the sentence?";
+    expect(analyseAnswer(listed, timid, "shy scared fearful nervous afraid").evidence.disqualifiers).toContain("keyword_list");
+    expect(analyseAnswer(listed, timid, "what does timid mean in the sentence?").evidence.disqualifiers).toContain("question_echo");
+    expect(analyseAnswer(listed, timid, "shy or tired").evidence.disqualifiers).toContain("ruled_out");
+    expect(analyseAnswer(listed, timid, "it means shy").evidence.disqualifiers).toEqual([]);
+  });
+
+  it("matches a bare wrong example only when the answer says nothing more", () => {
+    const bridge = readRubric('Correct answers choose "weak" and give a clue from the sentence.\nIncorrect examples: "weak" with no clue.');
+    const question = "The old bridge was fragile. Which word means the same as fragile? Give a clue.";
+    expect(analyseAnswer(bridge, question, "weak").evidence.disqualifiers).toContain("ruled_out");
+    expect(analyseAnswer(bridge, question, "weak because the bridge is old").evidence.disqualifiers).not.toContain("ruled_out");
   });
 
   it("returns zeros, not NaN, for an empty answer", () => {
-    const features = answerFeatures(reference, question, "");
+    const { features } = measure("");
     expect(Object.values(features).every((value) => value === 0)).toBe(true);
   });
 });

@@ -1,148 +1,159 @@
-import { sameWordAllowingTypos } from "./spelling";
-import { type ContentToken, contentTokens } from "./text";
+import { keyPhrases, matchConcept } from "./concepts";
+import type { ParsedRubric } from "./rubric";
+import type { WrongItem } from "./rubric-forms";
+import { type AnswerSide, answerSide, conceptCount, inStems, matchTarget, strength, type Target, type TargetMatch, targetOf } from "./targets";
+import { type ContentToken, contentTokens, wordShape } from "./text";
 
 /**
- * What the grader measures of an answer, each in [0, 1] except the length. A term that already
- * appears in the question earns little: repeating the question is not an answer, so the
- * reference's own terms (those not in the question) are measured apart from borrowed ones.
+ * What the grader measures of an answer, each in [0, 1] except the length. The match features are
+ * those of the best-matching target (rubric.ts, targets.ts), so a rubric listing five acceptable
+ * answers asks for one of them, not for all five. A term that already appears in the question
+ * earns little: repeating the question is not an answer.
  */
 export type AnswerFeatures = {
-  /** Share of the reference's own terms that the answer states (with the same polarity). */
-  newTermCoverage: number;
-  /** Share of the reference's terms borrowed from the question that the answer states. */
-  questionTermCoverage: number;
-  /** Share of all the reference's terms the answer states, own and borrowed alike. */
-  overallCoverage: number;
-  /** Share of the reference's key phrases (adjacent word pairs) that the answer states. */
+  /** Share of the best target's terms that the answer states (with the same polarity). */
+  coverage: number;
+  /** Share of the best target's own terms (not in the question) that the answer states. */
+  ownCoverage: number;
+  /** Share of the best target's key phrases (adjacent word pairs) that the answer states. */
   phraseCoverage: number;
-  /** Share of the answer's own terms (not in the question) that the reference also uses. */
-  precision: number;
-  /** Dice overlap of letter trigrams of own terms: catches word forms the stemmer misses. */
+  /** Dice overlap of letter trigrams of own terms with the best target's. */
   letterOverlap: number;
+  /** Share of the answer's own terms (not in the question) that some part of the rubric uses. */
+  precision: number;
   /** Share of the answer's terms that only repeat the question. */
   questionEcho: number;
+  /** Share of the best target's terms that the answer negates. */
+  contradiction: number;
   /** log(1 + number of content words in the answer). */
   logLength: number;
+  /** Share of all the rubric's right terms (every acceptable answer and criterion) that the answer states. */
+  unionCoverage: number;
+  /** Answer content words per term of the best target, at most 1: a fragment against a full sentence is short. */
+  lengthRatio: number;
 };
 
-type ConceptMatch = "stated" | "contradicted" | "absent";
+/** Why an answer cannot be right whatever its overlap (scoring.ts caps its score below the pass mark). */
+export type Disqualifier = "contradicts_rubric" | "ruled_out" | "keyword_list" | "question_echo";
 
-/** Prefixes that negate a word: "incomplete" says "not complete", "unequal" says "not equal". */
-const NEGATING_PREFIXES = ["un", "in", "im", "il", "ir", "non", "dis"];
+/** What the grader saw, beyond the features: for the caps, the confidence and the feedback. */
+export type AnswerEvidence = {
+  disqualifiers: Disqualifier[];
+  /** Strength of the best and second-best targets' matches (how decisive the best match is). */
+  best: number;
+  runnerUp: number;
+  /** How many targets the rubric gave (0: nothing to compare with beyond raw text). */
+  targets: number;
+  /** Content words in the answer. */
+  answerTerms: number;
+  /** Whether the best target is a group of several required points. */
+  bestIsGroup: boolean;
+};
 
-/** Whether one stem is the other with a negating prefix (either way round). */
-function negatedByPrefix(stem: string, other: string): boolean {
-  const [longer, shorter] = stem.length > other.length ? [stem, other] : [other, stem];
-  return shorter.length >= 4 && NEGATING_PREFIXES.some((prefix) => longer === prefix + shorter);
+/** A list of five or more content words with no function word is not a sentence. */
+const LIST_MIN_TERMS = 5;
+const LIST_MAX_FUNCTION_SHARE = 0.1;
+
+/** An answer made of question words that restates this share of the question's terms only repeats it. */
+const QUESTION_RESTATED_SHARE = 0.3;
+
+const share = (part: number, whole: number) => (whole === 0 ? 0 : part / whole);
+
+/** The rubric's right vocabulary (asides included), and the terms a full answer states (asides left out). */
+function stemsOf(texts: readonly string[]): { stems: Set<string>; words: string[]; concepts: ContentToken[] } {
+  const tokens = texts.flatMap((text) => contentTokens(text));
+  const required = texts.flatMap((text) => contentTokens(text.replace(/\([^)]*\)/g, ",")));
+  const concepts = [...new Map(required.map((token) => [token.stem, token])).values()];
+  return { stems: new Set(tokens.map((token) => token.stem)), words: [...new Set(tokens.map((token) => token.word))], concepts };
 }
 
 /**
- * Whether one word is the comparative or superlative of the other ("hard", "harder", "hardest";
- * "big", "bigger"; "large", "larger"; "heavy", "heavier"): the stemmer keeps them apart, yet
- * "the harder mineral" answers "which is hard" in the same words.
+ * Whether the answer says a thing the rubric rules out. A bare item ("weak" with no clue) is
+ * matched only when the answer says nothing beyond it. Otherwise every term of the item must be
+ * stated with its polarity (terms of the question may go unsaid), and next to each other as in the item ("turns into air", not "turns
+ * into water ... warm air"); then either the item has a term no right answer uses ("tired" for
+ * "timid"), or the answer adds no right term beyond it ("45 hours" against "45 dollars an hour").
  */
-export function sameWordUpToDegree(word: string, other: string): boolean {
-  const [longer, shorter] = word.length > other.length ? [word, other] : [other, word];
-  if (shorter.length < 3) return false;
-  const last = shorter[shorter.length - 1]!;
-  const forms = shorter.endsWith("e")
-    ? [`${shorter}r`, `${shorter}st`]
-    : last === "y"
-      ? [`${shorter.slice(0, -1)}ier`, `${shorter.slice(0, -1)}iest`]
-      : [`${shorter}er`, `${shorter}est`, `${shorter}${last}er`, `${shorter}${last}est`];
-  return forms.includes(longer);
+function saysRuledOut(item: WrongItem, answer: AnswerSide, positive: { stems: Set<string>; words: string[] }): boolean {
+  const all = contentTokens(item.text);
+  // The question's own words may go unsaid ("it soaked into the ground" for "the water soaked …").
+  const own = all.filter((concept) => !answer.questionStems.has(concept.stem));
+  const concepts = own.length > 0 ? own : all;
+  if (concepts.length === 0) return false;
+  if (!concepts.every((concept) => matchConcept(concept, answer.tokens) === "stated")) return false;
+  const itemStems = new Set(concepts.map((concept) => concept.stem));
+  const itemWords = concepts.map((concept) => concept.word);
+  const extra = answer.tokens.filter((token) => !inStems(token, itemStems, itemWords));
+  if (item.bare) return extra.length === 0;
+  const phrases = keyPhrases(concepts);
+  if (phrases.size > 0 && [...phrases].filter((phrase) => answer.phrases.has(phrase)).length < phrases.size / 2) return false;
+  const distinct = concepts.some((concept) => !positive.stems.has(concept.stem) && !answer.questionStems.has(concept.stem));
+  return distinct || !extra.some((token) => inStems(token, positive.stems, positive.words));
 }
 
-/** How an answer treats one reference term: stated with the same polarity, negated, or not at all. */
-export function matchConcept(concept: ContentToken, answer: readonly ContentToken[]): ConceptMatch {
-  let contradicted = false;
-  for (const token of answer) {
-    const sameWord = token.stem === concept.stem || sameWordAllowingTypos(token.word, concept.word) || sameWordUpToDegree(token.word, concept.word);
-    const flipped = !sameWord && negatedByPrefix(token.stem, concept.stem);
-    if (!sameWord && !flipped) continue;
-    if ((token.negated !== flipped) === concept.negated) return "stated";
-    contradicted = true;
-  }
-  return contradicted ? "contradicted" : "absent";
+/** "yes" or "no" when a text opens with one (a verdict on a yes/no question). */
+function leadingYesNo(text: string): string | undefined {
+  return /^\W*(yes|no)\b/i.exec(text)?.[1]?.toLowerCase();
 }
 
-function uniqueByStem(tokens: readonly ContentToken[]): ContentToken[] {
-  const seen = new Map<string, ContentToken>();
-  for (const token of tokens) if (!seen.has(token.stem)) seen.set(token.stem, token);
-  return [...seen.values()];
-}
+type Scored = { match: TargetMatch; strength: number; group: boolean; concepts: number };
 
-function phraseKey(first: ContentToken, second: ContentToken): string {
-  return [first.stem, second.stem].sort().join(" ");
-}
-
-/**
- * Key phrases: pairs of content words within `reach` positions in the same clause, in either
- * order. The answer side uses a reach of 2, so "water quickly evaporates" still holds
- * "water evaporates".
- */
-export function keyPhrases(tokens: readonly ContentToken[], reach = 1): Set<string> {
-  const phrases = new Set<string>();
-  tokens.forEach((second, index) => {
-    for (let distance = 1; distance <= reach && index - distance >= 0; distance += 1) {
-      const first = tokens[index - distance]!;
-      if (first.clause === second.clause && first.stem !== second.stem) phrases.add(phraseKey(first, second));
-    }
-  });
-  return phrases;
-}
-
-function letterTrigrams(words: readonly string[]): Set<string> {
-  const trigrams = new Set<string>();
-  for (const word of words) {
-    const padded = ` ${word} `;
-    for (let start = 0; start + 3 <= padded.length; start += 1) trigrams.add(padded.slice(start, start + 3));
-  }
-  return trigrams;
-}
-
-function share(part: number, whole: number): number {
-  return whole === 0 ? 0 : part / whole;
-}
-
-function countShared<T>(set: ReadonlySet<T>, other: ReadonlySet<T>): number {
-  let count = 0;
-  for (const item of set) if (other.has(item)) count += 1;
-  return count;
-}
-
-/** Measures an answer against the reference texts and the question. */
-export function answerFeatures(referenceTexts: readonly string[], questionText: string, answerText: string): AnswerFeatures {
+/** Measures an answer against a parsed rubric and the question. */
+export function analyseAnswer(rubric: ParsedRubric, questionText: string, answerText: string): { features: AnswerFeatures; evidence: AnswerEvidence } {
   const questionStems = new Set(contentTokens(questionText).map((token) => token.stem));
-  // Words in parentheses are asides or alternatives ("absorbs (a lot of) heat"): an answer may use
-  // them but need not, so they count for precision and not in the coverage denominators.
-  const referenceByText = referenceTexts.map((text) => contentTokens(text.replace(/\([^)]*\)/g, ",")));
-  const referenceConcepts = uniqueByStem(referenceByText.flat());
-  const referenceStems = new Set(referenceTexts.flatMap(contentTokens).map((token) => token.stem));
-  const answer = contentTokens(answerText);
-  const answerTerms = uniqueByStem(answer);
+  const answer = answerSide(answerText, questionStems);
+  const targets: { target: Target; group: boolean }[] = [
+    ...rubric.acceptable.map((text) => ({ target: targetOf([text]), group: false })),
+    ...rubric.criteria.map((items) => ({ target: targetOf(items), group: items.length > 1 })),
+  ].filter(({ target }) => target.length > 0);
+  const scored: Scored[] = targets
+    .map(({ target, group }) => {
+      const match = matchTarget(target, answer);
+      return { match, strength: strength(match), group, concepts: conceptCount(target) };
+    })
+    .sort((a, b) => b.strength - a.strength);
+  const best = scored[0]?.match ?? matchTarget([], answer);
 
-  const newConcepts = referenceConcepts.filter((concept) => !questionStems.has(concept.stem));
-  const borrowedConcepts = referenceConcepts.filter((concept) => questionStems.has(concept.stem));
-  const statedStems = new Set(referenceConcepts.filter((concept) => matchConcept(concept, answer) === "stated").map((concept) => concept.stem));
-  const countStated = (concepts: ContentToken[]) => concepts.filter((concept) => statedStems.has(concept.stem)).length;
+  const positive = stemsOf(rubric.positiveTexts);
+  const answerTerms = [...new Map(answer.tokens.map((token) => [token.stem, token])).values()];
+  const ownTerms = answerTerms.filter((token) => !questionStems.has(token.stem));
+  const echoes = answerTerms.filter((token) => questionStems.has(token.stem) && !positive.stems.has(token.stem)).length;
 
-  const referencePhrases = new Set(referenceByText.flatMap((tokens) => [...keyPhrases(tokens)]));
-  const answerOwnTerms = answerTerms.filter((token) => !questionStems.has(token.stem));
-  const inReference = (token: ContentToken) =>
-    referenceStems.has(token.stem) || referenceConcepts.some((concept) => sameWordAllowingTypos(token.word, concept.word));
-  const referenceTrigrams = letterTrigrams(newConcepts.map((concept) => concept.word));
-  const answerTrigrams = letterTrigrams(answerOwnTerms.map((token) => token.word));
-  const echoes = answerTerms.filter((token) => questionStems.has(token.stem) && !referenceStems.has(token.stem)).length;
+  const disqualifiers: Disqualifier[] = [];
+  const expected = new Set(rubric.positiveTexts.map(leadingYesNo).filter(Boolean));
+  const given = leadingYesNo(answerText);
+  // The right words negated: "it does not evaporate" against "it evaporates".
+  // Or the opposite verdict to a yes/no question whose right answers all open with the other one.
+  const oppositeVerdict = expected.size === 1 && given !== undefined && !expected.has(given);
+  if ((best.negatedByAnswer > 0 && best.contradiction >= best.ownCoverage) || oppositeVerdict) disqualifiers.push("contradicts_rubric");
+  if ([...rubric.mustNot, ...rubric.incorrect].some((item) => saysRuledOut(item, answer, positive))) disqualifiers.push("ruled_out");
+  const shape = wordShape(answerText);
+  if (answer.tokens.length >= LIST_MIN_TERMS && shape.functionWords <= LIST_MAX_FUNCTION_SHARE * shape.words) disqualifiers.push("keyword_list");
+  // Every word of the answer is in the question, and it restates a good part of the question (a
+  // short answer in the question's own words may still be right: "the food contains sugar").
+  const restated = share(answerTerms.length, questionStems.size) >= QUESTION_RESTATED_SHARE || /\?\s*$/.test(answerText);
+  if (ownTerms.length === 0 && restated) disqualifiers.push("question_echo");
 
   return {
-    newTermCoverage: share(countStated(newConcepts), newConcepts.length),
-    questionTermCoverage: share(countStated(borrowedConcepts), borrowedConcepts.length),
-    overallCoverage: share(statedStems.size, referenceConcepts.length),
-    phraseCoverage: share(countShared(referencePhrases, keyPhrases(answer, 2)), referencePhrases.size),
-    precision: share(answerOwnTerms.filter(inReference).length, answerOwnTerms.length),
-    letterOverlap: share(2 * countShared(referenceTrigrams, answerTrigrams), referenceTrigrams.size + answerTrigrams.size),
-    questionEcho: share(echoes, answerTerms.length),
-    logLength: Math.log1p(answer.length),
+    features: {
+      coverage: best.coverage,
+      ownCoverage: best.ownCoverage,
+      phraseCoverage: best.phraseCoverage,
+      letterOverlap: best.letterOverlap,
+      precision: share(ownTerms.filter((token) => inStems(token, positive.stems, positive.words)).length, ownTerms.length),
+      questionEcho: share(echoes, answerTerms.length),
+      contradiction: best.contradiction,
+      logLength: Math.log1p(answer.tokens.length),
+      unionCoverage: share(positive.concepts.filter((concept) => matchConcept(concept, answer.tokens) === "stated").length, positive.concepts.length),
+      lengthRatio: Math.min(1, share(answerTerms.length, scored[0]?.concepts ?? 0)),
+    },
+    evidence: {
+      disqualifiers,
+      best: scored[0]?.strength ?? 0,
+      runnerUp: scored[1]?.strength ?? 0,
+      targets: scored.length,
+      answerTerms: answerTerms.length,
+      bestIsGroup: scored[0]?.group ?? false,
+    },
   };
 }

@@ -1,20 +1,29 @@
+import { type RubricForms, rubricForms, type WrongItem } from "./rubric-forms";
 import { textOf } from "./text";
 
-/** The reference side of a question, as the grader compares answers with it. */
-type ReferenceMaterial = {
-  /** Every piece of reference text: the reference answer, key points, rubric text. */
-  texts: string[];
-  /** The points a complete answer makes, as shown to the teacher and the student. */
+/**
+ * The reference side of a question, as the grader compares answers with it: the rubric's forms
+ * (rubric-forms.ts) gathered from a text rubric, a JSON rubric, a reference answer and key points.
+ */
+export type ParsedRubric = RubricForms & {
+  /** The points a complete answer makes, shown to the teacher (never quoted to a student with a wrong answer). */
   keyPoints: string[];
+  /** Every piece of text a right answer may draw on (acceptable answers and criteria). */
+  positiveTexts: string[];
 };
 
-/** Rubric keys whose values list the points an answer must make. */
-const KEY_POINT_KEYS = /^(key_?points?|points|criteria|criterion|expected(_?points)?|must_?include|concepts)$/i;
+/** JSON rubric keys whose values list the points an answer must make, all of them. */
+const KEY_POINT_KEYS = /^(key_?points?|points|criteria|criterion|expected(_?points)?|must_?include|concepts|requirements?)$/i;
+/** JSON rubric keys holding a full answer, or several acceptable ones. */
+const ANSWER_KEYS =
+  /^(reference_?answers?|model_?answers?|sample_?answers?|exemplars?|answers?|acceptable(_?answers)?|accept|correct_?answers?|alternatives?)$/i;
+const INCORRECT_KEYS = /^(incorrect(_?examples|_?answers)?|wrong(_?answers)?|misconceptions?|common_?(errors|mistakes))$/i;
+const MUST_NOT_KEYS = /^(must_?not(_?include)?|do_?not_?accept|not_?acceptable|unacceptable|reject(ed)?)$/i;
 const MAX_KEY_POINTS = 10;
 const MAX_KEY_POINT_LENGTH = 300;
 
 /** A rubric stored as a JSON string is read as the object it encodes. */
-function parseRubric(rubric: unknown): unknown {
+function decodeRubric(rubric: unknown): unknown {
   if (typeof rubric !== "string") return rubric;
   const trimmed = rubric.trim();
   if (!/^[[{]/.test(trimmed)) return rubric;
@@ -25,54 +34,88 @@ function parseRubric(rubric: unknown): unknown {
   }
 }
 
-/** Every string inside a rubric of any shape (keys are labels, not content, so they are skipped). */
+/** Every string inside a rubric value of any shape (keys are labels, not content, so they are skipped). */
 export function rubricStrings(rubric: unknown): string[] {
-  const value = parseRubric(rubric);
+  const value = decodeRubric(rubric);
   if (typeof value === "string") return value.trim() ? [value] : [];
-  if (typeof value === "number") return [String(value)];
   if (Array.isArray(value)) return value.flatMap(rubricStrings);
   if (value && typeof value === "object") return Object.values(value).flatMap(rubricStrings);
   return [];
 }
 
-/** The rubric's own list of key points, when it has one under a recognisable key. */
-function rubricKeyPoints(rubric: unknown): string[] {
-  const value = parseRubric(rubric);
-  if (!value || typeof value !== "object" || Array.isArray(value)) return [];
-  return Object.entries(value)
-    .filter(([key]) => KEY_POINT_KEYS.test(key))
-    .flatMap(([, points]) => rubricStrings(points));
+const clean = (text: string) => textOf(text).replace(/\s+/g, " ").trim();
+
+function emptyForms(): RubricForms {
+  return { acceptable: [], criteria: [], mustNot: [], incorrect: [] };
 }
 
-/** Splits prose into the statements it makes: sentences, semicolon clauses and list lines. */
-export function splitStatements(text: string): string[] {
-  return textOf(text)
-    .split(/(?<=[.!?])\s+|[;\n•]+|\s+-\s+/)
-    .map((part) => part.replace(/^\s*(\d+[.)]|[-*])\s*/, "").trim())
-    .filter((part) => /[a-z0-9]/i.test(part));
+function merge(into: RubricForms, from: RubricForms): void {
+  into.acceptable.push(...from.acceptable);
+  into.criteria.push(...from.criteria);
+  into.mustNot.push(...from.mustNot);
+  into.incorrect.push(...from.incorrect);
 }
 
-function uniqueByText(points: string[]): string[] {
+const wrong = (texts: string[]): WrongItem[] => texts.map((text) => ({ text, bare: false }));
+
+/** The forms of a rubric of any shape; the explicit key points of a JSON rubric are returned apart. */
+function formsOf(rubric: unknown): { forms: RubricForms; listedPoints: string[] } {
+  const value = decodeRubric(rubric);
+  const forms = emptyForms();
+  const listedPoints: string[] = [];
+  if (typeof value === "string") merge(forms, rubricForms(value));
+  else if (Array.isArray(value)) {
+    for (const item of value) {
+      const inner = formsOf(item);
+      merge(forms, inner.forms);
+      listedPoints.push(...inner.listedPoints);
+    }
+  } else if (value && typeof value === "object") {
+    for (const [key, entry] of Object.entries(value)) {
+      const strings = rubricStrings(entry).map(clean).filter(Boolean);
+      if (strings.length === 0) continue;
+      if (KEY_POINT_KEYS.test(key)) {
+        // Key points are the parts of one full answer: all of them are required.
+        forms.criteria.push(strings);
+        listedPoints.push(...strings);
+      } else if (ANSWER_KEYS.test(key)) forms.acceptable.push(...strings);
+      else if (INCORRECT_KEYS.test(key)) forms.incorrect.push(...wrong(strings));
+      else if (MUST_NOT_KEYS.test(key)) forms.mustNot.push(...wrong(strings));
+      else merge(forms, formsOf(entry).forms);
+    }
+  }
+  return { forms, listedPoints };
+}
+
+function uniqueByText(texts: string[]): string[] {
   const seen = new Set<string>();
-  return points.filter((point) => {
-    const key = point.toLowerCase();
-    if (seen.has(key)) return false;
+  return texts.filter((text) => {
+    const key = text.toLowerCase();
+    if (!text || seen.has(key)) return false;
     seen.add(key);
     return true;
   });
 }
 
 /**
- * Gathers the reference side. Explicit key points win; otherwise the rubric's key-point list;
- * otherwise the statements of the reference answer and the rubric text.
+ * Gathers the reference side. Reference answers are acceptable answers; explicit key points are a
+ * criterion whose points are all required. The key points shown to the teacher are the explicit
+ * ones, else the rubric's key-point list, else its acceptable answers and criteria.
  */
-export function referenceMaterial(rubric: unknown, referenceAnswer?: string, keyPoints?: string[]): ReferenceMaterial {
-  const texts = [referenceAnswer ?? "", ...(keyPoints ?? []), ...rubricStrings(rubric)].map((text) => textOf(text).trim()).filter(Boolean);
-  const explicitPoints = (keyPoints ?? []).filter((point) => point.trim());
-  const candidatePoints =
-    explicitPoints.length > 0 ? explicitPoints : rubricKeyPoints(rubric).length > 0 ? rubricKeyPoints(rubric) : texts.flatMap(splitStatements);
-  const points = uniqueByText(candidatePoints.map((point) => textOf(point).trim().slice(0, MAX_KEY_POINT_LENGTH)))
-    .filter(Boolean)
-    .slice(0, MAX_KEY_POINTS);
-  return { texts: uniqueByText(texts), keyPoints: points };
+export function readRubric(rubric: unknown, referenceAnswers: readonly string[] = [], keyPoints: readonly string[] = []): ParsedRubric {
+  const { forms, listedPoints } = formsOf(rubric);
+  const explicitPoints = keyPoints.map(clean).filter(Boolean);
+  const acceptable = uniqueByText([...referenceAnswers.map(clean), ...forms.acceptable.map(clean)]);
+  const criteria = [...(explicitPoints.length > 0 ? [explicitPoints] : []), ...forms.criteria.map((group) => group.map(clean).filter(Boolean))].filter(
+    (group) => group.length > 0,
+  );
+  const shownPoints = explicitPoints.length > 0 ? explicitPoints : listedPoints.length > 0 ? listedPoints : [...acceptable, ...criteria.flat()];
+  return {
+    acceptable,
+    criteria,
+    mustNot: forms.mustNot.map((item) => ({ ...item, text: clean(item.text) })).filter((item) => item.text),
+    incorrect: forms.incorrect.map((item) => ({ ...item, text: clean(item.text) })).filter((item) => item.text),
+    keyPoints: uniqueByText(shownPoints.map((point) => point.slice(0, MAX_KEY_POINT_LENGTH))).slice(0, MAX_KEY_POINTS),
+    positiveTexts: uniqueByText([...acceptable, ...criteria.flat()]),
+  };
 }

@@ -4,21 +4,23 @@ import type { AnswerFeatures } from "./features";
 import { scoreFromFeatures, SCORING_WEIGHTS } from "./scoring";
 
 const features = (overrides: Partial<AnswerFeatures>): AnswerFeatures => ({
-  newTermCoverage: 0,
-  questionTermCoverage: 0,
-  overallCoverage: 0,
+  coverage: 0,
+  ownCoverage: 0,
   phraseCoverage: 0,
-  precision: 0,
   letterOverlap: 0,
+  precision: 0,
   questionEcho: 0,
+  contradiction: 0,
   logLength: Math.log1p(8),
+  unionCoverage: 0,
+  lengthRatio: 1,
   ...overrides,
 });
 
 describe("scoreFromFeatures", () => {
   it("rises with coverage of the reference", () => {
-    const half = scoreFromFeatures(features({ newTermCoverage: 0.5, overallCoverage: 0.5, precision: 0.5, letterOverlap: 0.5 }));
-    const full = scoreFromFeatures(features({ newTermCoverage: 1, overallCoverage: 1, precision: 1, letterOverlap: 1, phraseCoverage: 1 }));
+    const half = scoreFromFeatures(features({ coverage: 0.5, ownCoverage: 0.5, unionCoverage: 0.5, precision: 0.5, letterOverlap: 0.5 }));
+    const full = scoreFromFeatures(features({ coverage: 1, ownCoverage: 1, unionCoverage: 1, precision: 1, letterOverlap: 1, phraseCoverage: 1 }));
     expect(full).toBeGreaterThan(half);
     expect(full).toBeGreaterThanOrEqual(70);
     expect(full).toBeLessThanOrEqual(100);
@@ -26,6 +28,11 @@ describe("scoreFromFeatures", () => {
 
   it("caps an answer that shares no term with the reference", () => {
     expect(scoreFromFeatures(features({ letterOverlap: 0.2, questionEcho: 1 }))).toBeLessThanOrEqual(10);
+  });
+
+  it("keeps a disqualified answer below the pass mark whatever its overlap", () => {
+    const full = features({ coverage: 1, ownCoverage: 1, unionCoverage: 1, precision: 1, letterOverlap: 1, phraseCoverage: 1 });
+    expect(scoreFromFeatures(full, ["keyword_list"])).toBeLessThan(70);
   });
 
   it("weights every feature the model measures", () => {

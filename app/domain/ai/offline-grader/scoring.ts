@@ -1,25 +1,27 @@
 import { GRADE_CORRECT_THRESHOLD } from "../schemas";
-import type { AnswerFeatures } from "./features";
+import type { AnswerFeatures, Disqualifier } from "./features";
 
 /**
  * A logistic model over the answer features. The weights are the handful of global parameters the
- * brief allows: fitted once by logistic regression on the train split of the development set
- * (`npm run bench:grader -- --fit --split train`), never per question, never on the test split.
- * The bias already includes the shift that puts the train split's best decision threshold at a
- * score of GRADE_CORRECT_THRESHOLD (70).
+ * grader has: fitted by logistic regression on the train split of the development set
+ * (`npm run bench:grader -- --fit`), never per question, never on a test split. The bias already
+ * includes the shift that puts the train split's best decision threshold at a score of
+ * GRADE_CORRECT_THRESHOLD (70).
  */
-type ScoringWeights = { bias: number } & Record<keyof AnswerFeatures, number>;
+export type ScoringWeights = { bias: number } & Record<keyof AnswerFeatures, number>;
 
 export const SCORING_WEIGHTS: ScoringWeights = {
-  bias: -1.048,
-  newTermCoverage: 0.94,
-  questionTermCoverage: 0.038,
-  overallCoverage: 1.496,
-  phraseCoverage: 0.351,
-  precision: 0.192,
-  letterOverlap: 1.086,
-  questionEcho: 0.261,
-  logLength: 0.237,
+  bias: -1.103,
+  coverage: -0.107,
+  ownCoverage: 1.265,
+  phraseCoverage: 0.652,
+  letterOverlap: 1.127,
+  precision: -0.128,
+  questionEcho: 0.396,
+  contradiction: 0.906,
+  logLength: 0.131,
+  unionCoverage: 1.69,
+  lengthRatio: 0.297,
 };
 
 function sigmoid(value: number): number {
@@ -34,16 +36,23 @@ function logOdds(features: AnswerFeatures, weights: ScoringWeights = SCORING_WEI
 }
 
 /**
- * An answer that states none of the reference's terms, not even misspelt, is nearly always wrong
- * (gibberish, "I don't know", another topic); the model alone would still give it its base rate
- * of about 30, which reads to a teacher as partial credit.
+ * An answer that states none of the rubric's terms, not even misspelt, is nearly always wrong
+ * (gibberish, "I don't know", another topic); the model alone would still give it its base rate,
+ * which reads to a teacher as partial credit.
  */
 const NO_SHARED_TERM_CEILING = 10;
+/**
+ * A disqualified answer (features.ts: the right words negated, something the rubric rules out, a
+ * bare list of key words, the question repeated) stays below the pass mark whatever its overlap:
+ * these are the ways to game a word-matching grader.
+ */
+const DISQUALIFIED_CEILING = 45;
 
-/** A 0–100 score: the model's probability of a correct answer, in percent, rounded. */
-export function scoreFromFeatures(features: AnswerFeatures, weights: ScoringWeights = SCORING_WEIGHTS): number {
+/** A 0–100 score: the model's probability of a correct answer, in percent, rounded, then capped. */
+export function scoreFromFeatures(features: AnswerFeatures, disqualifiers: readonly Disqualifier[] = [], weights: ScoringWeights = SCORING_WEIGHTS): number {
   const score = Math.round(100 * sigmoid(logOdds(features, weights)));
-  return features.overallCoverage === 0 ? Math.min(score, NO_SHARED_TERM_CEILING) : score;
+  if (features.coverage === 0 && features.precision === 0) return Math.min(score, NO_SHARED_TERM_CEILING);
+  return disqualifiers.length > 0 ? Math.min(score, DISQUALIFIED_CEILING) : score;
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * A general English stopword list: function words, auxiliaries and pronouns that carry no subject
  * matter in any discipline. It is written by hand for the grader, not derived from any answer set,
- * so it applies equally to biology, history or arithmetic. Negators ("not", "no", "never"...) are
+ * so it applies equally to biology, history or arithmetic. "per" is not on it: it makes a rate, and
+ * "$45 per hour" says something "45 hours" does not. Negators ("not", "no", "never"...) are
  * deliberately absent: the tokenizer turns them into negation marks instead of dropping them.
  */
 const STOPWORD_LIST = `
@@ -18,7 +19,7 @@ just
 let like
 may me might much must my myself
 of on once only or other ought our ours ourselves own
-per perhaps please
+perhaps please
 quite
 rather really
 said say says shall she should so some such

@@ -26,13 +26,17 @@ export const textOf = (html: string) => htmlToPlainText(html, { keepLineBreaks: 
 
 /** Spell contractions out so the negation survives tokenisation ("doesn't" keeps its "not"). */
 function expandContractions(text: string): string {
-  return text
-    .replace(/[’‘`]/g, "'")
-    .replace(/\bcan't\b/g, "can not")
-    .replace(/\bwon't\b/g, "will not")
-    .replace(/\bcannot\b/g, "can not")
-    .replace(/n't\b/g, " not")
-    .replace(/'(s|re|ve|ll|d|m)\b/g, " ");
+  return (
+    text
+      .replace(/[’‘`]/g, "'")
+      .replace(/\bcan't\b/g, "can not")
+      .replace(/\bwon't\b/g, "will not")
+      .replace(/\bcannot\b/g, "can not")
+      .replace(/n't\b/g, " not")
+      // Students drop the apostrophe: "doesnt", "isnt", "didnt" still say "not".
+      .replace(/\b(do|does|did|is|was|are|were|has|have|had|could|would|should|must)nt\b/g, "$1 not")
+      .replace(/'(s|re|ve|ll|d|m)\b/g, " ")
+  );
 }
 
 const CLAUSE_BREAK = /^[.,;:!?()]$/;
@@ -80,7 +84,14 @@ export function contentTokens(text: string): ContentToken[] {
   const tokens: ContentToken[] = [];
   let negationLeft = 0;
   let clause = 0;
+  let previous: string | undefined;
   for (const raw of rawTokens(text)) {
+    // "not because X" negates X: a negator right before "because" carries over.
+    if (raw === "because" && previous !== undefined && NEGATORS.has(previous)) {
+      previous = raw;
+      continue;
+    }
+    previous = raw;
     if (CLAUSE_BREAK.test(raw) || NEGATION_ENDERS.has(raw)) {
       negationLeft = 0;
       clause += 1;
@@ -102,4 +113,13 @@ export function contentTokens(text: string): ContentToken[] {
 /** Whether a text has any content at all (letters or digits outside markup). */
 export function hasWords(text: string): boolean {
   return /[a-z0-9]/i.test(textOf(text));
+}
+
+/**
+ * How many words a text has, and how many of them are function words ("the", "is", "because"):
+ * a sentence almost always has some, a list of key words almost never does.
+ */
+export function wordShape(text: string): { words: number; functionWords: number } {
+  const words = rawTokens(text).filter((token) => !CLAUSE_BREAK.test(token));
+  return { words: words.length, functionWords: words.filter((word) => STOPWORDS.has(word) || NEGATORS.has(word)).length };
 }
