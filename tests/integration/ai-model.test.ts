@@ -205,7 +205,14 @@ describe("a session's open answer: provisional at once, the model's grade when i
     // The model disagrees with the offline grader about correctness, so a half-written row shows.
     const modelScore = provisional.isCorrect ? 10 : 95;
     stub.enqueue({
-      content: JSON.stringify({ score: modelScore, feedback: "The model's reading.", strengths: ["model"], improvements: ["model"], keyPoints: ["model"] }),
+      content: JSON.stringify({
+        score: modelScore,
+        feedback: "The model's reading.",
+        strengths: ["model"],
+        improvements: ["model"],
+        keyPoints: ["model"],
+        confidence: 0.9,
+      }),
     });
 
     // The provisional answer is in D1 before the grade lands (the queue waits a second to batch).
