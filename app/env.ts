@@ -14,6 +14,11 @@ export interface Env {
   ITEM_CALIBRATOR: DurableObjectNamespace<ItemCalibratorRpc>;
   JOBS: Queue<JobMessage>;
   ASSETS: Fetcher;
+  /**
+   * Workers AI (wrangler.toml `[ai]`): grades when no AI_API_KEY is set (ADR 0035). Absent under
+   * `npm start` and in tests unless they bind the local stub (tests/support/workers-ai-stub.ts).
+   */
+  AI?: Ai;
   /** "development" for `npm start` and tests; anything else is treated as production. */
   ENVIRONMENT?: string;
   /** Signs session cookies. Required in production; several may be given comma-separated (rotation). */
@@ -28,13 +33,15 @@ export interface Env {
   APP_ORIGIN?: string;
   /** AI provider (README "AI"): with no key the offline provider serves every task. */
   AI_API_KEY?: string;
-  /** Any OpenAI-compatible base URL (vLLM, Ollama, LiteLLM, Azure OpenAI v1, Workers AI); OpenAI's when empty. */
+  /** Any OpenAI-compatible base URL (vLLM, Ollama, LiteLLM, Azure OpenAI v1, Workers AI's REST API); OpenAI's when empty. */
   AI_BASE_URL?: string;
   /** Maps the product's model names to the provider's: "gpt-5-2025-08-07=llama3.1:8b,*=llama3.1:8b". */
   AI_MODEL_MAP?: string;
+  /** The Workers AI model the `AI` binding grades with (default @cf/meta/llama-3.3-70b-instruct-fp8-fast). */
+  AI_WORKERS_MODEL?: string;
   /** Milliseconds one model call may take before it is retried (default 30000). */
   AI_TIMEOUT_MS?: string;
-  /** Retries of a model call on 429, 5xx and timeouts, with backoff (default 2). */
+  /** Retries of a model call on 429, 5xx, capacity errors and timeouts, with backoff (default 2). */
   AI_MAX_RETRIES?: string;
   /** Hours after a session is complete and written to D1 that its object moves it to D1 and empties its storage (default 168). */
   SESSION_ARCHIVE_AFTER_HOURS?: string;

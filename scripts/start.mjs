@@ -3,10 +3,14 @@
  * `npm start`: build, apply local migrations, seed demo data into an empty local database,
  * then serve the app in the real Workers runtime (wrangler dev / workerd) on port 8787
  * (PORT), on this machine only unless HOST says otherwise.
- * Works with no configuration: ENVIRONMENT=development and offline defaults.
+ * Works with no configuration: ENVIRONMENT=development and offline defaults. It serves
+ * wrangler.local.toml, wrangler.toml without the Workers AI binding, so it needs no Cloudflare
+ * login and grades offline (scripts/local-wrangler-config.mjs).
  */
 import { spawn } from "node:child_process";
 import { networkInterfaces } from "node:os";
+
+import { writeLocalWranglerConfig } from "./local-wrangler-config.mjs";
 
 const port = process.env.PORT || "8787";
 // 127.0.0.1 keeps the local server to this machine; HOST=0.0.0.0 lets a phone on the same
@@ -26,12 +30,14 @@ function run(command, args, extraEnv = {}) {
 
 const bin = (name) => `node_modules/.bin/${name}`;
 
+const localConfig = writeLocalWranglerConfig();
+
 try {
   console.log("› Building the app");
   // A production build whatever NODE_ENV the caller has (test runners set "test").
   await run(bin("remix"), ["build"], { NODE_ENV: "production" });
   console.log("› Applying database migrations (local D1)");
-  await run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir], { CI: "true" });
+  await run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir, "--config", localConfig], { CI: "true" });
   console.log("› Seeding demo data if the database is empty");
   await run(bin("tsx"), ["scripts/seed-local.ts"], { STATE_DIR: stateDir });
 } catch (error) {
@@ -64,7 +70,20 @@ function serve() {
   // Its own process group, so stopping npm start also stops workerd.
   const child = spawn(
     bin("wrangler"),
-    ["dev", "--port", port, "--ip", host, "--persist-to", stateDir, "--var", "ENVIRONMENT:development", "--show-interactive-dev-session=false"],
+    [
+      "dev",
+      "--config",
+      localConfig,
+      "--port",
+      port,
+      "--ip",
+      host,
+      "--persist-to",
+      stateDir,
+      "--var",
+      "ENVIRONMENT:development",
+      "--show-interactive-dev-session=false",
+    ],
     { stdio: "inherit", env: quietEnv, detached: true },
   );
   server = child;

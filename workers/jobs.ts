@@ -19,7 +19,7 @@ async function runJob(env: Env, db: Database, job: { id: string; input: JobInput
     case "grade_answer":
     case "generate_test":
     case "format_test": {
-      const deps = { db, provider: aiProviderFor(loadConfig(env).ai), applyToSession: gradeToSession(env) };
+      const deps = { db, provider: aiProviderFor(loadConfig(env).ai, env), applyToSession: gradeToSession(env) };
       return { finished: true, result: await runAiJob(deps, input, delivery) };
     }
     case "seed_demo":

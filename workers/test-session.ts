@@ -105,7 +105,7 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
     const loaded = await this.load();
     if (!loaded) return { ok: false, reason: "not_begun" };
     const now = Date.now();
-    const modelWillGrade = loaded.blueprint.modelWillGrade ?? loadConfig(this.env).ai.provider === "openai";
+    const modelWillGrade = loaded.blueprint.modelWillGrade ?? loadConfig(this.env).ai.provider !== "offline";
     const isChat = loaded.blueprint.questions.some((question) => question.id === parsed.data.questionId && question.type === "chat");
     // A chat is graded on the exchanges this object stored, not on a transcript the caller sent.
     const transcript = isChat ? await this.readChat(parsed.data.questionId) : [];

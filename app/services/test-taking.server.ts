@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 
 import type { TestMode } from "~/domain/adaptive/engine";
+import { OFFLINE_MODEL } from "~/domain/ai/ai-call";
 import { gradingQuestionSchema, studentAnswerSchema } from "~/domain/ai/grading-request";
 import { NO_USAGE } from "~/domain/ai/usage-cost";
 import type { CurrentUser } from "~/domain/auth/current-user";
@@ -18,7 +19,6 @@ import { buildBlueprint } from "~/models/session-blueprint.server";
 import { deleteSessionRecord, findSessionInProgress, insertSessionRecord } from "~/models/sessions.server";
 import { findRosteredStudentId } from "~/models/students.server";
 
-import { OFFLINE_MODEL } from "./ai/offline-provider.server";
 import { aiTasksFor, queueAnswerGrading } from "./ai/tasks.server";
 import { admitStudent, requireSelf } from "./class-admission.server";
 import { resumeCodeMatches } from "./guess-throttle.server";
@@ -75,7 +75,7 @@ export async function startTestSession(
   const blueprint = {
     ...built,
     resumeCode,
-    modelWillGrade: context.config.ai.provider === "openai" && (cohort?.aiGrading ?? true),
+    modelWillGrade: context.config.ai.provider !== "offline" && (cohort?.aiGrading ?? true),
     accommodations,
   };
   if (blueprint.questions.length === 0) throw conflict("This test has no questions yet.");

@@ -14,15 +14,20 @@ import { sessionStorageFor } from "~/services/session.server";
 import { CookieJar } from "./cookie-jar";
 import { alarmHarnessEntry } from "./durable-object-alarms";
 import { CLOCK_PATH, clockHarnessEntry } from "./worker-clock";
+import { WORKERS_AI_BINDING_MODULE, type WorkersAiStub } from "./workers-ai-stub";
 
 /**
  * Runs the bundled Worker (dist/app.js, from `npm run build`) in Miniflare: the same workerd
  * runtime as production, with real local D1, the TestSession Durable Object and the queues,
- * all configured from wrangler.toml. Each instance has its own in-memory state.
+ * all configured from wrangler.toml. Each instance has its own in-memory state. wrangler.toml's
+ * Workers AI binding is left out (locally it could only proxy to Cloudflare): a test that wants
+ * it passes `workersAi`, a local stub speaking the binding's interface (workers-ai-stub.ts).
  */
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const bundlePath = `${root}/dist/app.js`;
 export const demoAccounts = DEFAULT_DEMO_ACCOUNTS;
+/** The Miniflare worker whose module is the stub AI binding. */
+const WORKERS_AI_STUB = "workers-ai-stub";
 
 export type TestWorker = {
   mf: Miniflare;
@@ -88,12 +93,15 @@ export async function startWorker(
     controllableClock?: boolean;
     /** Keeps Durable Object storage in this folder (one file per object), for tests that count objects. */
     durableObjectsDir?: string;
+    /** Binds `AI` to this stub of the Workers AI binding. */
+    workersAi?: WorkersAiStub;
   } = {},
 ): Promise<TestWorker> {
   if (!existsSync(bundlePath)) throw new Error("dist/app.js is missing: run `npm run build` first.");
-  const { workerOptions } = unstable_getMiniflareWorkerOptions(`${root}/wrangler.toml`);
+  // `ai` would be wrangler's proxy to Cloudflare's Workers AI, which needs a login.
+  const { ai: _remoteAi, ...workerOptions } = unstable_getMiniflareWorkerOptions(`${root}/wrangler.toml`).workerOptions;
   const bindings = { ...workerOptions.bindings, ENVIRONMENT: "development", ...options.vars };
-  const mf = new Miniflare({
+  const app = {
     ...workerOptions,
     // Queue batches are delivered quickly in tests.
     queueConsumers: Object.fromEntries(
@@ -102,9 +110,28 @@ export async function startWorker(
     modulesRoot: `${root}/dist`,
     modules: harnessModules(options, workerOptions.durableObjects),
     bindings,
+    ...(options.workersAi ? { wrappedBindings: { AI: { scriptName: WORKERS_AI_STUB } } } : {}),
+  };
+  const shared = {
     ...(options.durableObjectsDir ? { durableObjectsPersist: options.durableObjectsDir } : {}),
     ...(options.http ? { host: "127.0.0.1", port: 0 } : {}),
-  } as ConstructorParameters<typeof Miniflare>[0]);
+  };
+  const stub = options.workersAi;
+  const mf = new Miniflare(
+    (stub
+      ? {
+          ...shared,
+          workers: [
+            app,
+            {
+              name: WORKERS_AI_STUB,
+              modules: [{ type: "ESModule", path: `${root}/dist/${WORKERS_AI_STUB}.js`, contents: WORKERS_AI_BINDING_MODULE }],
+              serviceBindings: { STUB: (request: Request) => stub.handle(request) },
+            },
+          ],
+        }
+      : { ...shared, ...app }) as ConstructorParameters<typeof Miniflare>[0],
+  );
   const url = await mf.ready;
   const d1 = (await mf.getD1Database("DB")) as unknown as D1Database;
   await applyMigrations(d1);

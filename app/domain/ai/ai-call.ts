@@ -1,5 +1,8 @@
 import type { TokenUsage } from "./usage-cost";
 
+/** The model name the offline provider's calls are recorded under: no model, no tokens, no cost. */
+export const OFFLINE_MODEL = "offline";
+
 /** What one AI call sent and got back, for the grading log. */
 export type AiCall = {
   /** The model that answered: the provider's name for it, or "offline". */

@@ -2,9 +2,13 @@ import { z } from "zod";
 
 import { AI_MODELS } from "~/domain/assessments/ai-cost";
 
+import { DEFAULT_WORKERS_AI_MODEL, isWorkersAiModelName } from "./workers-ai-models";
+
 /**
- * How the deployment reaches an AI model, read from its variables (README "AI"). With no API key
- * the product uses its offline provider, so `npm start` and the tests need no network.
+ * How the deployment reaches an AI model, read from its variables and bindings (README "AI",
+ * ADR 0035): an API key picks the OpenAI-compatible provider; without one, the Workers AI binding
+ * `AI` picks Workers AI; with neither, the offline provider, so `npm start` (which runs without
+ * the binding) and the tests need no network.
  */
 export type AiConfig = {
   /** How long a request waits for its AI job before answering 202 with the job to poll. */
@@ -18,6 +22,13 @@ export type AiConfig = {
       baseURL: string | undefined;
       /** The product's model name (or "*") → the provider's model name. */
       modelMap: Readonly<Record<string, string>>;
+      timeoutMs: number;
+      maxRetries: number;
+    }
+  | {
+      provider: "workers-ai";
+      /** The Workers AI model every task uses (AI_WORKERS_MODEL). */
+      model: string;
       timeoutMs: number;
       maxRetries: number;
     }
@@ -49,6 +60,9 @@ const aiEnvSchema = z.object({
   AI_TIMEOUT_MS: integerIn("AI_TIMEOUT_MS", 100, 600_000),
   AI_MAX_RETRIES: integerIn("AI_MAX_RETRIES", 0, 10),
   AI_WAIT_MS: integerIn("AI_WAIT_MS", 0, 60_000),
+  AI_WORKERS_MODEL: trimmed.pipe(
+    z.string().refine(isWorkersAiModelName, `AI_WORKERS_MODEL must be a Workers AI model name such as ${DEFAULT_WORKERS_AI_MODEL}`).optional(),
+  ),
 });
 
 /** "a=b, *=c" → {a: "b", "*": "c"}; names must be the product's models or "*". */
@@ -76,7 +90,14 @@ export function parseAiConfig(env: Record<string, unknown>): { ok: true; config:
   const models = parseModelMap(vars.AI_MODEL_MAP);
   if (!models.ok) return models;
   const jobWaitMs = vars.AI_WAIT_MS ?? DEFAULT_AI_WAIT_MS;
-  if (!vars.AI_API_KEY) return { ok: true, config: { provider: "offline", jobWaitMs } };
+  const limits = { timeoutMs: vars.AI_TIMEOUT_MS ?? DEFAULT_AI_TIMEOUT_MS, maxRetries: vars.AI_MAX_RETRIES ?? DEFAULT_AI_MAX_RETRIES };
+  if (!vars.AI_API_KEY) {
+    // The binding is an object wherever wrangler.toml's [ai] reaches the Worker; a key always wins.
+    if (env.AI != null && typeof env.AI === "object") {
+      return { ok: true, config: { jobWaitMs, provider: "workers-ai", model: vars.AI_WORKERS_MODEL ?? DEFAULT_WORKERS_AI_MODEL, ...limits } };
+    }
+    return { ok: true, config: { provider: "offline", jobWaitMs } };
+  }
   return {
     ok: true,
     config: {
@@ -85,8 +106,7 @@ export function parseAiConfig(env: Record<string, unknown>): { ok: true; config:
       apiKey: vars.AI_API_KEY,
       baseURL: vars.AI_BASE_URL?.replace(/\/+$/, ""),
       modelMap: models.map,
-      timeoutMs: vars.AI_TIMEOUT_MS ?? DEFAULT_AI_TIMEOUT_MS,
-      maxRetries: vars.AI_MAX_RETRIES ?? DEFAULT_AI_MAX_RETRIES,
+      ...limits,
     },
   };
 }

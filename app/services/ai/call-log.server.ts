@@ -1,7 +1,5 @@
-import type { AiOutcome } from "~/domain/ai/ai-call";
-import { costOf } from "~/domain/ai/usage-cost";
-
-import { OFFLINE_MODEL } from "./offline-provider.server";
+import { type AiOutcome, OFFLINE_MODEL } from "~/domain/ai/ai-call";
+import { costOf, isPriced } from "~/domain/ai/usage-cost";
 
 /**
  * Every model call leaves one structured line in the Worker's logs (Workers Logs / `wrangler tail`)
@@ -22,6 +20,8 @@ export function logAiCall(task: "grade" | "generate" | "format" | "chat", outcom
       error: outcome.ok ? undefined : outcome.error,
       ...usage,
       costUsd: Number(costOf(model, usage).totalCost.toFixed(6)),
+      // A model without a published rate is recorded at 0 and marked, so "free" and "unknown" differ.
+      ...(isPriced(model) ? {} : { priced: false }),
     }),
   );
 }

@@ -18,7 +18,7 @@ import { aiProviderFor } from "./index.server";
  * and the exchange is stored only once the reply exists. Chat is answered directly, not queued:
  * the student is waiting for the reply.
  */
-export async function sendChatMessage(deps: { env: Pick<Env, "TEST_SESSION">; db: Database; ai: AiConfig }, input: ChatRequest): Promise<string> {
+export async function sendChatMessage(deps: { env: Pick<Env, "TEST_SESSION" | "AI">; db: Database; ai: AiConfig }, input: ChatRequest): Promise<string> {
   const session = found(await findSessionForChat(deps.db, input.sessionId), NOT_FOUND.session);
   const row = found(session.testConfigId ? await findQuestionInTest(deps.db, session.testConfigId, input.questionId) : undefined, NOT_FOUND.question);
   if (row.type !== "chat") throw invalid("Only chat questions have a conversation.");
@@ -30,7 +30,7 @@ export async function sendChatMessage(deps: { env: Pick<Env, "TEST_SESSION">; db
   const history = [...transcript.messages, { role: "user" as const, content: input.message }];
 
   // A class that keeps its students' answers from the AI provider talks to the offline tutor (ADR 0030).
-  const provider = aiProviderFor(session.aiGrading === false ? { ...deps.ai, provider: "offline" } : deps.ai);
+  const provider = aiProviderFor(session.aiGrading === false ? { ...deps.ai, provider: "offline" } : deps.ai, deps.env);
   const outcome = await provider.chat(question, history, session.aiModel ?? DEFAULT_AI_MODEL);
   logAiCall("chat", outcome);
   if (!outcome.ok) throw upstream(outcome.error);

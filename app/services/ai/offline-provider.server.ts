@@ -1,3 +1,4 @@
+import { OFFLINE_MODEL } from "~/domain/ai/ai-call";
 import { answerText, rubricText } from "~/domain/ai/grading-request";
 import { formatOffline } from "~/domain/ai/import";
 import { generateOffline } from "~/domain/ai/offline-generator";
@@ -7,8 +8,6 @@ import { screenAnswer } from "~/domain/ai/prompts";
 import { NO_USAGE } from "~/domain/ai/usage-cost";
 
 import type { AiCall, AiOutcome, AiProvider } from "./provider.server";
-
-export const OFFLINE_MODEL = "offline";
 
 const call = (promptSent: string, rawResponse: unknown): AiCall => ({
   model: OFFLINE_MODEL,

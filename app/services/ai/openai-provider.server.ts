@@ -2,11 +2,9 @@ import OpenAI from "openai";
 import { zodResponseFormat } from "openai/helpers/zod";
 
 import { type AiConfig, providerModelFor } from "~/domain/ai/ai-config";
-import { chatPrompt, formattingPrompt, generationPrompt, gradingPrompt } from "~/domain/ai/prompts";
-import { chatReplySchema, formattedTestSchema, generatedTestSchema, gradingResultSchema } from "~/domain/ai/schemas";
 import { addUsage, NO_USAGE, type TokenUsage } from "~/domain/ai/usage-cost";
 
-import { type AiOutcome, type AiProvider, renderPrompt, type StructuredTask } from "./provider.server";
+import { type AiOutcome, type AiProvider, parseReply, renderPrompt, structuredProvider, type StructuredTask } from "./provider.server";
 
 type OpenAiConfig = Extract<AiConfig, { provider: "openai" }>;
 
@@ -37,20 +35,6 @@ function describeProviderError(error: unknown): string {
   if (error instanceof OpenAI.APIConnectionError) return "The AI provider could not be reached.";
   if (error instanceof OpenAI.APIError) return `The AI provider refused the request (${error.status ?? "no status"}): ${error.message}`.slice(0, 500);
   return error instanceof Error ? error.message : String(error);
-}
-
-function parseReply<T>(task: StructuredTask<T>, content: string | null | undefined): { ok: true; value: T } | { ok: false; error: string } {
-  if (!content) return { ok: false, error: "The AI provider sent an empty reply." };
-  let json: unknown;
-  try {
-    json = JSON.parse(content);
-  } catch {
-    return { ok: false, error: "The AI provider's reply was not JSON." };
-  }
-  const parsed = task.schema.safeParse(json);
-  if (parsed.success) return { ok: true, value: parsed.data };
-  const issue = parsed.error.issues[0];
-  return { ok: false, error: `The AI provider's reply did not match the ${task.name} format (${issue?.path.join(".") || "reply"}: ${issue?.message}).` };
 }
 
 export function createOpenAiProvider(config: OpenAiConfig): AiProvider {
@@ -86,11 +70,5 @@ export function createOpenAiProvider(config: OpenAiConfig): AiProvider {
     return { ok: false, error: lastError, retryable: false, call: { model, promptSent, rawResponse, usage } };
   }
 
-  return {
-    kind: "openai",
-    grade: (question, answer, model) => run({ name: "grading_result", schema: gradingResultSchema, messages: gradingPrompt(question, answer) }, model),
-    generate: (input, model) => run({ name: "generated_test", schema: generatedTestSchema, messages: generationPrompt(input) }, model),
-    format: (rawContent, model) => run({ name: "formatted_test", schema: formattedTestSchema, messages: formattingPrompt(rawContent) }, model),
-    chat: (question, history, model) => run({ name: "chat_reply", schema: chatReplySchema, messages: chatPrompt(question, history) }, model),
-  };
+  return structuredProvider("openai", run);
 }

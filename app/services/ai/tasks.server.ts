@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { ZodType, ZodTypeDef } from "zod";
 
 import type { Database } from "~/db/client.server";
+import type { AiConfig } from "~/domain/ai/ai-config";
 import type { GenerationRequest } from "~/domain/ai/generation-request";
 import { type GradingQuestion, type StudentAnswer } from "~/domain/ai/grading-request";
 import { formattedTestSchema, generatedTestSchema, previewGradeSchema } from "~/domain/ai/schemas";
@@ -85,7 +86,7 @@ export function queueAnswerGrading(
 }
 
 /** A failed job as a failure by kind: the offline provider fails only on content it cannot read. */
-function jobFailure(error: string, provider: "offline" | "openai"): DomainError {
+function jobFailure(error: string, provider: AiConfig["provider"]): DomainError {
   return provider === "offline" ? unprocessable(error) : upstream(error);
 }
 
@@ -94,7 +95,7 @@ function jobFailure(error: string, provider: "offline" | "openai"): DomainError 
  * while it is still running (Location: /api/jobs/{id}); a failure is thrown for resourceRoute to map
  * (422 content the offline formatter cannot read, 502 a model that failed).
  */
-export function jobWaitResponse<T>(wait: JobWait<T>, provider: "offline" | "openai", present: (value: T) => unknown = (value) => value): Response {
+export function jobWaitResponse<T>(wait: JobWait<T>, provider: AiConfig["provider"], present: (value: T) => unknown = (value) => value): Response {
   const headers = { "Cache-Control": "no-store" };
   if (wait.status === "failed") throw jobFailure(wait.error, provider);
   if (wait.status === "pending") return acceptedJobResponse(wait.jobId);
@@ -105,7 +106,7 @@ export function jobWaitResponse<T>(wait: JobWait<T>, provider: "offline" | "open
  * A screen action's outcome for a waited-on job (ADR 0006's IntentOutcome): the result with its
  * toast, or the job to poll with no toast yet; a failure is thrown for the action contract to map.
  */
-export function queuedOutcome<T>(wait: JobWait<T>, provider: "offline" | "openai", resultToast: (value: T) => ToastMessage | null = () => null) {
+export function queuedOutcome<T>(wait: JobWait<T>, provider: AiConfig["provider"], resultToast: (value: T) => ToastMessage | null = () => null) {
   if (wait.status === "failed") throw jobFailure(wait.error, provider);
   if (wait.status === "pending") return { data: { pending: wait.jobId } as QueuedResult<T>, toast: null };
   return { data: { result: wait.value } as QueuedResult<T>, toast: resultToast(wait.value) };
