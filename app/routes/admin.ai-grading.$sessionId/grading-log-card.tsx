@@ -2,9 +2,12 @@ import { AlertTriangle, Flag } from "lucide-react";
 import type { ReactNode } from "react";
 
 import { LocalTime } from "~/components/local-time";
+import { confidencePercent } from "~/domain/ai/confidence";
 import { formatCost } from "~/domain/assessments/ai-cost";
-import { isStrongGrade, reviewReasonWords } from "~/domain/sessions/grading-review";
+import { isStrongGrade, reviewReasonWords, wasScreened } from "~/domain/sessions/grading-review";
 
+import { AgreementNote } from "./agreement-note";
+import { ConfirmForm } from "./confirm-form";
 import type { PageLog } from "./grading-review.server";
 import { OverrideForm } from "./override-form";
 
@@ -88,11 +91,13 @@ export function GradingLogCard({ log, number }: { log: PageLog; number: number }
           <Flag aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <div>
             <p className="font-semibold">Flagged for review</p>
-            <p className="text-sm">The answer was screened before grading: part of it looked like an attempt to instruct the grader and was left out.</p>
+            {wasScreened(log.flaggedForReview, log.reviewReasons) ? (
+              <p className="text-sm">The answer was screened before grading: part of it looked like an attempt to instruct the grader and was left out.</p>
+            ) : null}
             {log.reviewReasons.length ? (
               <ul className="mt-1 list-disc pl-5 text-sm">
                 {log.reviewReasons.map((reason) => (
-                  <li key={reason}>{reviewReasonWords(reason)}</li>
+                  <li key={reason}>{reviewReasonWords(reason, log.confidence)}</li>
                 ))}
               </ul>
             ) : null}
@@ -118,6 +123,11 @@ export function GradingLogCard({ log, number }: { log: PageLog; number: number }
           <Grade score={log.score} />
         </Field>
         <Field label="Model">{log.aiModel === "offline" ? "Offline grader (no AI model configured)" : log.aiModel}</Field>
+        {log.confidence !== null ? (
+          <Field label="Confidence">
+            <span data-testid="confidence">Confidence {confidencePercent(log.confidence)}</span>
+          </Field>
+        ) : null}
         <Field label="Feedback" wide>
           {log.feedback || <span className="text-slate-700">None</span>}
         </Field>
@@ -160,6 +170,10 @@ export function GradingLogCard({ log, number }: { log: PageLog; number: number }
         </section>
       ) : null}
 
+      {log.questionId && log.agreement ? <AgreementNote agreement={log.agreement} questionId={log.questionId} /> : null}
+
+      {/* Agreeing is offered on a grader's grade still in force: a teacher's own grade needs no second opinion from them. */}
+      {log.questionId && log.score !== null && !overridden ? <ConfirmForm logId={log.id} questionId={log.questionId} /> : null}
       {log.questionId ? <OverrideForm logId={log.id} questionId={log.questionId} /> : null}
     </article>
   );

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useFetcher, useLoaderData } from "@remix-run/react";
+import { useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
 import { Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 
@@ -98,6 +98,25 @@ export default function QuestionBank() {
     setOpening({ id, purpose });
     detail.load(`/admin/question-bank/${encodeURIComponent(id)}`);
   };
+
+  // ?edit={id} opens that question's edit dialog: the AI Grading Review links here to revise a rubric.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const editRequested = searchParams.get("edit");
+  useEffect(() => {
+    if (!editRequested) return;
+    // The address is the outside event here: it asks for a dialog, which this loads and opens.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    open(editRequested, "edit");
+    setSearchParams(
+      (params) => {
+        params.delete("edit");
+        return params;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+    // Only a newly requested question matters here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [editRequested]);
 
   useEffect(() => {
     const question = detail.data;
