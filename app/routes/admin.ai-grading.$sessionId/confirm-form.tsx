@@ -7,9 +7,11 @@ import { useActionResult, useIntentFetcher } from "~/components/action-result";
  * JavaScript. Teachers mostly override when they disagree; a confirmation records that they
  * agreed, so the grader's agreement figures are not built from disagreements alone (ADR 0036).
  */
-export function ConfirmForm({ logId, questionId }: { logId: string; questionId: string }) {
+export function ConfirmForm({ logId, questionId, offered }: { logId: string; questionId: string; offered: boolean }) {
   const { fetcher, busy } = useIntentFetcher(`confirm-${logId}`);
   useActionResult(fetcher);
+  // Mounted even when not offered: the confirmation itself withdraws the button, and its toast must still show.
+  if (!offered) return null;
   return (
     <fetcher.Form method="post" aria-label="Agree with the grade">
       <input type="hidden" name="intent" value="confirm" />

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { LocalTime } from "~/components/local-time";
 import { confidencePercent } from "~/domain/ai/confidence";
 import { formatCost } from "~/domain/assessments/ai-cost";
+import { CONFIRMED_REASON } from "~/domain/sessions/grade-override";
 import { isStrongGrade, reviewReasonWords, wasScreened } from "~/domain/sessions/grading-review";
 
 import { AgreementNote } from "./agreement-note";
@@ -67,6 +68,8 @@ function Collapsed({ summary, text }: { summary: string; text: string | null }) 
 /** One grading log: what was asked and answered, the grade and its reasons, its cost, and the teacher's overrides. */
 export function GradingLogCard({ log, number }: { log: PageLog; number: number }) {
   const overridden = log.overrides.length > 0;
+  const last = log.overrides.at(-1);
+  const confirmed = last?.reason === CONFIRMED_REASON && last.score === log.score;
   const titleId = `log-${log.id}-title`;
   return (
     <article aria-labelledby={titleId} className="card space-y-4 p-6" data-testid="grading-log">
@@ -81,7 +84,9 @@ export function GradingLogCard({ log, number }: { log: PageLog; number: number }
           </h2>
         </div>
         <div className="text-right" data-testid="final-grade">
-          <p className="text-sm font-medium text-slate-700">{overridden ? "Final grade (set by a teacher)" : "Final grade"}</p>
+          <p className="text-sm font-medium text-slate-700">
+            {confirmed ? "Final grade (confirmed by a teacher)" : overridden ? "Final grade (set by a teacher)" : "Final grade"}
+          </p>
           <Grade score={log.finalScore} size="large" />
         </div>
       </header>
@@ -121,13 +126,13 @@ export function GradingLogCard({ log, number }: { log: PageLog; number: number }
         </Field>
         <Field label={overridden ? "Model's score" : "Score"}>
           <Grade score={log.score} />
+          {log.confidence !== null ? (
+            <span className="ml-2 text-sm text-slate-700" data-testid="confidence">
+              Confidence {confidencePercent(log.confidence)}
+            </span>
+          ) : null}
         </Field>
         <Field label="Model">{log.aiModel === "offline" ? "Offline grader (no AI model configured)" : log.aiModel}</Field>
-        {log.confidence !== null ? (
-          <Field label="Confidence">
-            <span data-testid="confidence">Confidence {confidencePercent(log.confidence)}</span>
-          </Field>
-        ) : null}
         <Field label="Feedback" wide>
           {log.feedback || <span className="text-slate-700">None</span>}
         </Field>
@@ -173,7 +178,7 @@ export function GradingLogCard({ log, number }: { log: PageLog; number: number }
       {log.questionId && log.agreement ? <AgreementNote agreement={log.agreement} questionId={log.questionId} /> : null}
 
       {/* Agreeing is offered on a grader's grade still in force: a teacher's own grade needs no second opinion from them. */}
-      {log.questionId && log.score !== null && !overridden ? <ConfirmForm logId={log.id} questionId={log.questionId} /> : null}
+      {log.questionId ? <ConfirmForm logId={log.id} questionId={log.questionId} offered={log.score !== null && !overridden} /> : null}
       {log.questionId ? <OverrideForm logId={log.id} questionId={log.questionId} /> : null}
     </article>
   );

@@ -100,20 +100,15 @@ export default function QuestionBank() {
   };
 
   // ?edit={id} opens that question's edit dialog: the AI Grading Review links here to revise a rubric.
-  const [searchParams, setSearchParams] = useSearchParams();
+  // The parameter stays in the address: removing it at once is a navigation racing the dialog's
+  // fetch of a route not yet discovered, which ended on the 404 page.
+  const [searchParams] = useSearchParams();
   const editRequested = searchParams.get("edit");
   useEffect(() => {
     if (!editRequested) return;
     // The address is the outside event here: it asks for a dialog, which this loads and opens.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     open(editRequested, "edit");
-    setSearchParams(
-      (params) => {
-        params.delete("edit");
-        return params;
-      },
-      { replace: true, preventScrollReset: true },
-    );
     // Only a newly requested question matters here.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [editRequested]);
