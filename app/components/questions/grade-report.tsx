@@ -28,7 +28,9 @@ export function GradeReport({ grade }: { grade: PreviewGrade }) {
         {correct ? "Correct" : "Not yet correct"} · Score {Math.round(grade.score)}/100 · Confidence {confidencePercent(grade.confidence)}
       </p>
       {isLowConfidence(grade.confidence) ? (
-        <p className="rounded-md bg-amber-50 p-2 text-amber-950">The grader was unsure of this grade: a student's answer graded like this is flagged for your review.</p>
+        <p className="rounded-md bg-amber-50 p-2 text-amber-950">
+          The grader was unsure of this grade: a student's answer graded like this is flagged for your review.
+        </p>
       ) : null}
       {grade.flaggedForReview ? (
         <p className="rounded-md bg-amber-50 p-2 text-amber-950">Part of this answer looked like instructions to the grader; it was removed before grading.</p>

@@ -56,7 +56,6 @@ export type GradeOverrideInput = z.infer<typeof gradeOverrideSchema>;
  * (app/domain/sessions/grading-agreement.ts) and never changes the grade.
  */
 export const gradeConfirmationSchema = z.object({ questionId: questionIdField });
-export type GradeConfirmationInput = z.infer<typeof gradeConfirmationSchema>;
 
 export const CONFIRMED_REASON = "Confirmed by the teacher";
 

@@ -13,9 +13,9 @@ import { GRADE_CORRECT_THRESHOLD } from "~/domain/ai/schemas";
 /** Below this many labels a share and a kappa say more about luck than about the rubric. */
 export const MIN_REVIEWS_FOR_AGREEMENT = 10;
 /** Kappa under 0.4 is "fair" at best on the usual scale (Landis and Koch). */
-export const LOW_KAPPA = 0.4;
+const LOW_KAPPA = 0.4;
 /** Teachers changing the verdict on more than 3 answers in 10. */
-export const LOW_AGREEMENT_SHARE = 0.7;
+const LOW_AGREEMENT_SHARE = 0.7;
 
 export const LOW_AGREEMENT_BANNER = "Teachers often disagree with the grades for this question. Consider revising its rubric.";
 
@@ -78,7 +78,7 @@ export function graderAgreements(cells: readonly VerdictCell[]): Map<string, Gra
 export const noReviews = (grader: string): GraderAgreement => ({ grader, reviewed: 0, agreed: 0, kappa: null, lowAgreement: false });
 
 /** "the offline grader", or the model's name. */
-export const graderName = (grader: string) => (grader === "offline" ? "the offline grader" : grader);
+const graderName = (grader: string) => (grader === "offline" ? "the offline grader" : grader);
 
 /** The line under a log: how often teachers agreed with its grader on this question, or how many reviews are still needed. */
 export function agreementSentence(figures: GraderAgreement): string {

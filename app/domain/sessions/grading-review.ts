@@ -156,7 +156,8 @@ const REVIEW_REASON_WORDS: Record<string, string> = {
   encoded: "Contained an encoded payload",
 };
 export function reviewReasonWords(reason: string, confidence: number | null = null): string {
-  if (reason === LOW_CONFIDENCE_REASON) return confidence === null ? "The grader was unsure" : `The grader was unsure (confidence ${confidencePercent(confidence)})`;
+  if (reason === LOW_CONFIDENCE_REASON)
+    return confidence === null ? "The grader was unsure" : `The grader was unsure (confidence ${confidencePercent(confidence)})`;
   return REVIEW_REASON_WORDS[reason] ?? reason;
 }
 
