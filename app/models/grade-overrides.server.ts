@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { gradeOverrides } from "~/db/schema";
@@ -20,4 +20,15 @@ export async function listSessionGradeOverrides(db: Database, sessionId: string)
     .from(gradeOverrides)
     .where(eq(gradeOverrides.sessionId, sessionId))
     .orderBy(asc(gradeOverrides.createdAt), asc(sql`rowid`));
+}
+
+/** The newest override of one answer: the grade in force when a teacher set it. */
+export async function lastGradeOverride(db: Database, sessionId: string, questionId: string): Promise<GradeOverrideRow | null> {
+  const [row] = await db
+    .select()
+    .from(gradeOverrides)
+    .where(and(eq(gradeOverrides.sessionId, sessionId), eq(gradeOverrides.questionId, questionId)))
+    .orderBy(desc(gradeOverrides.createdAt), desc(sql`rowid`))
+    .limit(1);
+  return row ?? null;
 }

@@ -3,6 +3,7 @@ import { and, asc, desc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { aiGradingLogs } from "~/db/schema";
 import type { AiCall } from "~/domain/ai/ai-call";
+import { reviewWithConfidence } from "~/domain/ai/confidence";
 import type { GradingQuestion, StudentAnswer } from "~/domain/ai/grading-request";
 import type { GradingResult } from "~/domain/ai/schemas";
 import { costOf } from "~/domain/ai/usage-cost";
@@ -18,15 +19,21 @@ export type GradingLogInput = {
   /** An offline grade sends no prompt and gets no raw reply: both null. */
   call: Omit<AiCall, "promptSent"> & { promptSent: string | null };
   outcome: { ok: true; result: GradingResult } | { ok: false; error: string };
+  /** The injection screen's flag; a low-confidence grade is flagged here too, whoever graded it. */
   review: { flagged: boolean; reasons: string[] };
   /** When the answer was graded, for a log written after the fact (demo data's earlier sittings); else now. */
   gradedAt?: Date;
 };
 
-/** A grading call's row, with its tokens and cost at the model's rates. */
+/**
+ * A grading call's row, with its tokens and cost at the model's rates. Every log is written through
+ * here (session answers offline or by a model, preview grading, demo data), so the low-confidence
+ * flag is added here once rather than by each caller.
+ */
 function gradingLogValues(input: GradingLogInput): typeof aiGradingLogs.$inferInsert {
   const cost = costOf(input.call.model, input.call.usage);
   const result = input.outcome.ok ? input.outcome.result : null;
+  const review = reviewWithConfidence(input.review, result?.confidence ?? null);
   return {
     sessionId: input.sessionId,
     questionId: input.questionId,
@@ -51,8 +58,9 @@ function gradingLogValues(input: GradingLogInput): typeof aiGradingLogs.$inferIn
     outputCost: cost.outputCost,
     reasoningCost: cost.reasoningCost,
     totalCost: cost.totalCost,
-    flaggedForReview: input.review.flagged,
-    reviewReasons: input.review.reasons.length ? input.review.reasons : null,
+    flaggedForReview: review.flagged,
+    reviewReasons: review.reasons.length ? review.reasons : null,
+    confidence: result?.confidence ?? null,
     ...(input.gradedAt ? { gradedAt: input.gradedAt } : {}),
   };
 }
@@ -64,7 +72,7 @@ export async function insertGradingLog(db: Database, input: GradingLogInput): Pr
   return row;
 }
 
-/** Several grading logs in one batch (a demo session's answers); one row a statement, as a row has 26 columns. */
+/** Several grading logs in one batch (a demo session's answers); one row a statement, as a row has 27 columns. */
 /** The insert statements of these logs, several rows a statement, for a batch the caller runs with its own writes. */
 export function gradingLogInserts(db: Database, inputs: readonly GradingLogInput[]) {
   return insertGroups(inputs.map((input) => ({ id: crypto.randomUUID(), ...gradingLogValues(input) }))).map((group) => db.insert(aiGradingLogs).values(group));

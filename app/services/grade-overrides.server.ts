@@ -2,7 +2,9 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 
 import type { CurrentUser } from "~/domain/auth/current-user";
 import { classScopeOf } from "~/domain/auth/roles";
-import type { GradeOverrideInput } from "~/domain/sessions/grade-override";
+import { TEACHER_GRADE_REFUSALS } from "~/domain/sessions/attempt";
+import { CONFIRMED_REASON, type GradeOverrideInput, isRepeatConfirmation } from "~/domain/sessions/grade-override";
+import { graderAgreements } from "~/domain/sessions/grading-agreement";
 import { type GradingReview, gradingReviewJson, type OverrideJson, overrideJson } from "~/domain/sessions/grading-review";
 import { wasEndedEarly } from "~/domain/sessions/session-state";
 import { NOT_FOUND } from "~/domain/shell/not-found";
@@ -10,7 +12,8 @@ import { displayName } from "~/domain/shell/user-display";
 import { found, invalid, notFound } from "~/lib/errors";
 import { recordAudit } from "~/models/audit-log.server";
 import { canSeeSession } from "~/models/class-scope.server";
-import { insertGradeOverride, listSessionGradeOverrides } from "~/models/grade-overrides.server";
+import { insertGradeOverride, lastGradeOverride, listSessionGradeOverrides } from "~/models/grade-overrides.server";
+import { verdictCells } from "~/models/grading-agreement.server";
 import { latestGradingLogId, listSessionGradingLogs } from "~/models/grading-logs.server";
 import { findSessionRecord } from "~/models/sessions.server";
 import { findSessionStudent } from "~/models/student-names.server";
@@ -22,7 +25,11 @@ type SessionGradingReview = {
   review: GradingReview;
 };
 
-/** A session's grading logs with their overrides; 404 for a session D1 does not know or the reader does not teach. */
+/**
+ * A session's grading logs with their overrides and their graders' agreement with teachers; 404 for a session D1 does
+ * not know or the reader does not teach. The agreement counts every class's overrides of these district questions
+ * (ADR 0036): counts only, no other student's answer or grade.
+ */
 export async function readGradingReview(context: AppLoadContext, sessionId: string, reader: CurrentUser): Promise<SessionGradingReview> {
   const { db } = context;
   found(await canSeeSession(db, classScopeOf(reader), sessionId), NOT_FOUND.session);
@@ -32,6 +39,8 @@ export async function readGradingReview(context: AppLoadContext, sessionId: stri
     listSessionGradeOverrides(db, sessionId),
     findSessionStudent(db, { cohortId: session.cohortId, studentId: session.userId }),
   ]);
+  const questionIds = logs.flatMap((log) => (log.questionId ? [log.questionId] : []));
+  const agreements = graderAgreements(await verdictCells(db, questionIds));
   return {
     session: {
       id: session.id,
@@ -42,7 +51,7 @@ export async function readGradingReview(context: AppLoadContext, sessionId: stri
       totalScore: session.totalScore,
       endedEarly: wasEndedEarly(session.completionReason),
     },
-    review: gradingReviewJson(logs, overrides),
+    review: gradingReviewJson(logs, overrides, agreements),
   };
 }
 
@@ -94,4 +103,29 @@ export async function overrideSessionGrade(
   // The object keeps the write pending and its alarm retries it; the teacher's grade already counts there.
   if (!flushed.ok || !flushed.written) console.error("Writing an overridden grade to D1 failed; the session will retry", sessionId, input.questionId);
   return { override: { id: row.id, questionId: row.questionId, ...overrideJson(row) }, totalScore: applied.view.results.totalScore };
+}
+
+/**
+ * "Agree with this grade": the grade in force recorded again as the teacher's, with CONFIRMED_REASON, through the same
+ * path as any override (the object, the audit log, D1), so it counts as a human label and changes no score. A repeat
+ * of a confirmation still in force records nothing (`created` false). 404 for an answer the session does not have.
+ */
+export async function confirmSessionGrade(
+  context: AppLoadContext,
+  sessionId: string,
+  questionId: string,
+  teacher: CurrentUser,
+): Promise<RecordedOverride & { created: boolean }> {
+  const { db } = context;
+  found(await canSeeSession(db, classScopeOf(teacher), sessionId), NOT_FOUND.session);
+  const viewed = await testSessionStub(context.cloudflare.env, sessionId).view();
+  if (!viewed.ok) throw notFound(NOT_FOUND.session);
+  const answer = found(viewed.view.results.answers[questionId], NOT_FOUND.question);
+  if (answer.gradingScore === null) throw invalid(TEACHER_GRADE_REFUSALS.choice);
+  const last = await lastGradeOverride(db, sessionId, questionId);
+  if (last && isRepeatConfirmation(last, answer.gradingScore)) {
+    return { override: { id: last.id, questionId, ...overrideJson(last) }, totalScore: viewed.view.results.totalScore, created: false };
+  }
+  const recorded = await overrideSessionGrade(context, sessionId, { questionId, score: answer.gradingScore, reason: CONFIRMED_REASON }, teacher);
+  return { ...recorded, created: true };
 }

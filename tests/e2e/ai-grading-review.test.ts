@@ -71,6 +71,64 @@ describe("AI Grading Review", () => {
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 
+  it("flags an unsure grade, records a teacher's agreement, and shows the grader's agreement and the rubric banner", { timeout: 60_000 }, async () => {
+    const { page, worker } = session;
+    const admin = apiClient(worker, await worker.signIn(demoAccounts.admin.email, demoAccounts.admin.password));
+    // A partly right answer the offline grader is unsure of, and nine other students' answers to
+    // the same question that teachers marked up: nine reviews, one short of the agreement figures.
+    const graded = await gradedSession(admin, { studentId: "bo-3", openAnswer: "The sun heats the puddle." });
+    for (let index = 0; index < 9; index += 1) {
+      const started = await admin.post("/api/sessions/start", { testConfigId: graded.testId, testMode: "placement", userId: `peer-${index}` });
+      const sessionId = started.data.sessionId as string;
+      let question = (await admin.get(`/api/sessions/${sessionId}/next-question`)).data.question as { id: string } | null;
+      while (question) {
+        const answer = question.id === graded.openQuestionId ? "Water gets warm in the sun." : "Liquid water";
+        const submitted = await admin.post(`/api/sessions/${sessionId}/submit`, { questionId: question.id, answer, timeSpentSeconds: 20 });
+        question = submitted.data.completed ? null : submitted.data.nextQuestion;
+      }
+      await waitFor(
+        async () => (await admin.get(`/api/sessions/${sessionId}/ai-grading`)).data.gradingLogs.length,
+        (logs) => logs > 0,
+      );
+      await admin.post(`/api/sessions/${sessionId}/grade-overrides`, { questionId: graded.openQuestionId, score: 85, reason: "Heating is the key idea" });
+    }
+    await waitFor(
+      async () => (await admin.get(`/api/sessions/${graded.sessionId}/ai-grading`)).data.gradingLogs.length,
+      (logs) => logs > 0,
+    );
+
+    await page.goto(`/admin/ai-grading/${graded.sessionId}`);
+    const log = page.getByTestId("grading-log");
+    expect(await log.getByTestId("confidence").innerText()).toMatch(/^Confidence \d+%$/);
+    await log
+      .getByTestId("flagged")
+      .getByText(/^The grader was unsure \(confidence \d+%\)$/)
+      .waitFor();
+    const agreement = log.getByTestId("grader-agreement");
+    expect(await agreement.innerText()).toBe("Teachers agreed with the offline grader on 0 of 9 reviewed answers to this question; κ needs 1 more review.");
+
+    await saveScreenshot(page, "ai-grading-unsure");
+    await log.getByRole("button", { name: "Agree with this grade" }).click();
+    await page.getByTestId("toast").filter({ hasText: "Grade Confirmed" }).waitFor();
+    await log
+      .getByTestId("override-history")
+      .getByText(/Confirmed by the teacher$/)
+      .waitFor();
+    await agreement.getByText("Teachers agreed with the offline grader on 1 of 10 reviewed answers to this question (κ 0.00).").waitFor();
+    const banner = agreement.getByTestId("low-agreement");
+    await banner.getByText("Teachers often disagree with the grades for this question. Consider revising its rubric.").waitFor();
+    expect(await log.getByRole("button", { name: "Agree with this grade" }).count()).toBe(0);
+    expect(await log.getByTestId("final-grade").innerText()).toContain("Final grade (confirmed by a teacher)");
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await saveScreenshot(page, "ai-grading-agreement");
+
+    // The banner's link opens the question's edit dialog in the Question Bank.
+    await banner.getByRole("link", { name: "Edit the question in the Question Bank" }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit Question" });
+    await dialog.waitFor();
+    expect(await dialog.getByLabel("Rubric", { exact: false }).first().inputValue()).toContain("evaporates");
+  });
+
   it("says Invalid Session without an id and Session Not Found for an unknown one", async () => {
     const { page } = session;
     await page.goto("/admin/ai-grading");

@@ -4,7 +4,7 @@ import type { TestSessionRpc } from "~/domain/sessions/session-contract";
 
 import { chatSession, GIFT_PASTE, GOOD_ANSWER, OPEN_QUESTION } from "../support/ai-fixtures";
 import { type ApiClient, count, demoClients } from "../support/api";
-import { type OpenAiStub, startOpenAiStub, STUB_MALFORMED_CONTENT, STUB_USAGE } from "../support/openai-stub";
+import { type OpenAiStub, startOpenAiStub, STUB_CONFIDENCE, STUB_MALFORMED_CONTENT, STUB_USAGE } from "../support/openai-stub";
 import { startWorker, type TestWorker } from "../support/worker";
 
 /**
@@ -60,6 +60,16 @@ describe("preview grading through the model", () => {
     expect(log?.reasoning_cost).toBeCloseTo((12 * 10) / 1e6, 12);
     expect(log?.total_cost).toBeCloseTo(0.0006, 12);
     expect(String(log?.prompt_sent)).toContain("<student_answer>");
+  });
+
+  it("stores the confidence the model reports, and flags a grade it was unsure of for review", async () => {
+    const sure = await previewGrade();
+    expect(sure.data.confidence).toBe(STUB_CONFIDENCE);
+    expect(await latestLog()).toMatchObject({ confidence: STUB_CONFIDENCE, flagged_for_review: 0, review_reasons: null });
+    stub.enqueue({ confidence: 0.35 });
+    const unsure = await previewGrade();
+    expect(unsure.data.confidence).toBe(0.35);
+    expect(await latestLog()).toMatchObject({ confidence: 0.35, flagged_for_review: 1, review_reasons: JSON.stringify(["low_confidence"]) });
   });
 
   it("asks again once when a reply does not parse, and uses the second", async () => {
@@ -189,6 +199,9 @@ describe("a session's open answer: provisional at once, the model's grade when i
     expect(session.gradingPending).toBe(0);
     const log = await worker.d1.prepare("select score from ai_grading_logs where session_id = ?").bind(sessionId).first<{ score: number }>();
     expect(session.answers[questionId]).toMatchObject({ grading: "final", gradingScore: log?.score });
+    // The review's log carries the model's own confidence; a sure grade is not flagged.
+    const [reviewed] = (await admin.get(`/api/sessions/${sessionId}/ai-grading`)).data.gradingLogs;
+    expect(reviewed).toMatchObject({ aiModel: "gpt-5-2025-08-07", confidence: STUB_CONFIDENCE, flaggedForReview: false, reviewReasons: [] });
     expect(grade).toEqual({
       grading: "final",
       score: log?.score,
@@ -211,7 +224,7 @@ describe("a session's open answer: provisional at once, the model's grade when i
         strengths: ["model"],
         improvements: ["model"],
         keyPoints: ["model"],
-        confidence: 0.9,
+        confidence: 0.8,
       }),
     });
 

@@ -201,3 +201,32 @@ describe("upgrading a database that already holds data", () => {
     expect(brokenLinks).toEqual([]);
   });
 });
+
+describe("migration 0017 on logs graded before it", () => {
+  let mf: Miniflare;
+  let d1: D1Database;
+  beforeAll(async () => {
+    mf = new Miniflare({ modules: true, script: "export default { fetch() { return new Response('') } }", d1Databases: ["DB"] });
+    d1 = (await mf.getD1Database("DB")) as unknown as D1Database;
+  });
+  afterAll(() => mf?.dispose());
+
+  it("keeps their flags and gives them no confidence, rather than a made-up one", async () => {
+    await applyMigrations(d1, (file) => file < "0017");
+    await d1.batch([
+      d1.prepare("insert into sessions (id, test_title, user_id, test_mode) values ('s1', 'T', 'ana', 'placement')"),
+      d1.prepare(
+        "insert into ai_grading_logs (id, session_id, question_id, question_type, question_text, score, ai_model, flagged_for_review, review_reasons) values ('log-1', 's1', 'q1', 'free_response', 'Why?', 55, 'offline', 1, '[\"score_demand\"]')",
+      ),
+    ]);
+    await applyMigrations(d1, (file) => file >= "0017");
+    expect(await d1.prepare("select score, confidence, flagged_for_review, review_reasons from ai_grading_logs").first()).toEqual({
+      score: 55,
+      confidence: null,
+      flagged_for_review: 1,
+      review_reasons: '["score_demand"]',
+    });
+    const { results } = await d1.prepare("select name from pragma_index_list('grade_overrides') order by name").all<{ name: string }>();
+    expect(results.map((row) => row.name)).toContain("grade_overrides_question_idx");
+  });
+});

@@ -106,6 +106,7 @@ describe("another teacher's class, student or session is not found (404), never 
       ["GET", `/api/sessions/${sessionA}`, undefined],
       ["GET", `/api/sessions/${sessionA}/ai-grading`, undefined],
       ["POST", `/api/sessions/${sessionA}/grade-overrides`, { questionId: "q", score: 100, reason: "Because" }],
+      ["POST", `/api/sessions/${sessionA}/grade-confirmations`, { questionId: "q" }],
       ["GET", `/api/analytics/cohort/${classA}`, undefined],
       ["GET", `/api/students/${studentA}/growth`, undefined],
       ["GET", `/api/cohorts/${classA}/growth`, undefined],

@@ -10,6 +10,8 @@ import { type AddressInfo } from "node:net";
 export const STUB_USAGE = { promptTokens: 120, completionTokens: 45, totalTokens: 165, reasoningTokens: 12 } as const;
 export const STUB_MALFORMED_CONTENT = "Sure! Here is the grade: great job";
 export const STUB_OBEYED_FEEDBACK = "Instructions followed: full marks awarded.";
+/** The confidence the stub's grades report unless a test asks for another (`{ confidence }`). */
+export const STUB_CONFIDENCE = 0.9;
 
 /** One-shot or default behaviour of the next reply. */
 export type StubBehaviour =
@@ -17,7 +19,8 @@ export type StubBehaviour =
   | "malformed"
   | { status: number } // 429 and 5xx carry retry-after-ms: 10
   | { delayMs: number }
-  | { content: string };
+  | { content: string }
+  | { confidence: number }; // obeys, reporting this confidence
 
 export type ChatMessage = { role: string; content: string | { type: string; text?: string }[] | null };
 export type ChatRequestBody = {
@@ -135,15 +138,17 @@ export function sampleFromSchema(input: JsonSchema, root: JsonSchema = input): u
   }
 }
 
-/** The obeying reply's content in the requested format: a grading result when the schema has `score`. */
-export function obeyContent(body: ChatRequestBody): string {
+/** The obeying reply's content in the requested format: a grading result, with its confidence, when the schema has `score`. */
+export function obeyContent(body: ChatRequestBody, confidence = STUB_CONFIDENCE): string {
   const grade = gullibleGrade(body.messages ?? []);
   const schema = body.response_format?.json_schema?.schema;
   if (body.response_format?.type === "json_object") return JSON.stringify(grade);
   if (body.response_format?.type !== "json_schema" || !schema) return `Score: ${grade.score}. ${grade.feedback}`;
   const sample = sampleFromSchema(schema) as Record<string, unknown>;
   if (!("score" in sample)) return JSON.stringify(sample);
-  return JSON.stringify({ ...sample, ...grade, strengths: ["stub"], improvements: ["stub"], keyPoints: ["stub"] });
+  // The schema's sample would be its minimum, 0: every grade unsure and flagged.
+  const reported = "confidence" in sample ? { confidence } : {};
+  return JSON.stringify({ ...sample, ...grade, ...reported, strengths: ["stub"], improvements: ["stub"], keyPoints: ["stub"] });
 }
 
 function completion(model: string, content: string, id: number) {
@@ -211,7 +216,8 @@ export async function startOpenAiStub(options: { behaviour?: StubBehaviour } = {
     if (typeof behaviour === "object" && "status" in behaviour) return sendError(res, behaviour.status, `Stubbed ${behaviour.status}`);
     if (typeof behaviour === "object" && "content" in behaviour) return sendJson(res, 200, completion(model, behaviour.content, requests.length));
     if (typeof behaviour === "object" && "delayMs" in behaviour) await wait(behaviour.delayMs);
-    sendJson(res, 200, completion(model, obeyContent(body), requests.length));
+    const confidence = typeof behaviour === "object" && "confidence" in behaviour ? behaviour.confidence : STUB_CONFIDENCE;
+    sendJson(res, 200, completion(model, obeyContent(body, confidence), requests.length));
   }
 
   const server = createServer((req, res) => {

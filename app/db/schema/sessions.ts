@@ -146,9 +146,15 @@ export const aiGradingLogs = sqliteTable(
     /** The injection screen removed part of the answer before grading: a teacher should look. */
     flaggedForReview: bool("flagged_for_review").notNull().default(false),
     reviewReasons: text("review_reasons", { mode: "json" }).$type<string[]>(),
+    /** 0–1, the grader's own (app/domain/ai/confidence.ts); null for a failed call and for logs older than migration 0017. */
+    confidence: real("confidence"),
     ...timestamps,
   },
-  (t) => [index("ai_grading_logs_session_idx").on(t.sessionId, t.gradedAt)],
+  (t) => [
+    index("ai_grading_logs_session_idx").on(t.sessionId, t.gradedAt),
+    // The agreement of teachers with a question's grader reads every session's logs of the question.
+    index("ai_grading_logs_question_idx").on(t.questionId, t.sessionId, t.gradedAt),
+  ],
 );
 
 /**
@@ -177,6 +183,7 @@ export const gradeOverrides = sqliteTable(
   },
   (t) => [
     index("grade_overrides_session_question_idx").on(t.sessionId, t.questionId, t.createdAt),
+    index("grade_overrides_question_idx").on(t.questionId, t.sessionId, t.createdAt),
     check("grade_overrides_score_check", sql`${t.score} >= 0 and ${t.score} <= 100`),
   ],
 );

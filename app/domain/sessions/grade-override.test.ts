@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 
 import { applyModelGrade, applyTeacherGrade, attemptResults, type AttemptState, LATE_GRACE_MS, startAttempt, submit, TEACHER_GRADE_REFUSALS } from "./attempt";
 import type { SessionBlueprint, SessionQuestion } from "./blueprint";
-import { gradeOverrideSchema, gradingReviewActionSchema, OVERRIDE_MESSAGES } from "./grade-override";
+import {
+  CONFIRMED_REASON,
+  gradeConfirmationSchema,
+  gradeOverrideSchema,
+  gradingReviewActionSchema,
+  isRepeatConfirmation,
+  OVERRIDE_MESSAGES,
+} from "./grade-override";
 import { offlineGradeLog } from "./scoring";
 import { selfCheckBlueprint, twoPlusTwoQuestion } from "./self-check";
 
@@ -195,12 +202,28 @@ describe("gradeOverrideSchema", () => {
     expect(message({ score: 50, reason: "x" })).toBe(OVERRIDE_MESSAGES.questionRequired);
   });
 
-  it("is the screen's one intent", () => {
+  it("is one of the screen's intents, beside confirming a grade", () => {
     expect(gradingReviewActionSchema.parse({ intent: "override", questionId: "q1", score: "70", reason: "Fair" })).toEqual({
       intent: "override",
       questionId: "q1",
       score: 70,
       reason: "Fair",
     });
+    expect(gradingReviewActionSchema.parse({ intent: "confirm", questionId: " q1 ", score: "5" })).toEqual({ intent: "confirm", questionId: "q1" });
+  });
+});
+
+describe("confirming a grade", () => {
+  it("needs only the answer's question", () => {
+    expect(gradeConfirmationSchema.safeParse({}).error?.issues[0]?.message).toBe(OVERRIDE_MESSAGES.questionRequired);
+    expect(gradeConfirmationSchema.safeParse({ questionId: "  " }).error?.issues[0]?.message).toBe(OVERRIDE_MESSAGES.questionRequired);
+    expect(gradeConfirmationSchema.safeParse({ questionId: 7 }).error?.issues[0]?.message).toBe(OVERRIDE_MESSAGES.questionRequired);
+  });
+
+  it("records nothing new for a grade already confirmed and still in force", () => {
+    expect(isRepeatConfirmation({ reason: CONFIRMED_REASON, score: 57 }, 57)).toBe(true);
+    expect(isRepeatConfirmation({ reason: CONFIRMED_REASON, score: 57 }, 80)).toBe(false);
+    expect(isRepeatConfirmation({ reason: "Too low", score: 57 }, 57)).toBe(false);
+    expect(isRepeatConfirmation(null, 57)).toBe(false);
   });
 });

@@ -32,12 +32,14 @@ const scoreField = z.preprocess(
     .max(100, OVERRIDE_MESSAGES.scoreRange),
 );
 
+const questionIdField = z
+  .string({ required_error: OVERRIDE_MESSAGES.questionRequired, invalid_type_error: OVERRIDE_MESSAGES.questionRequired })
+  .trim()
+  .min(1, OVERRIDE_MESSAGES.questionRequired)
+  .max(MAX_ID_LENGTH, OVERRIDE_MESSAGES.questionRequired);
+
 export const gradeOverrideSchema = z.object({
-  questionId: z
-    .string({ required_error: OVERRIDE_MESSAGES.questionRequired, invalid_type_error: OVERRIDE_MESSAGES.questionRequired })
-    .trim()
-    .min(1, OVERRIDE_MESSAGES.questionRequired)
-    .max(MAX_ID_LENGTH, OVERRIDE_MESSAGES.questionRequired),
+  questionId: questionIdField,
   score: scoreField,
   reason: z
     .string({ required_error: OVERRIDE_MESSAGES.reasonRequired, invalid_type_error: OVERRIDE_MESSAGES.reasonRequired })
@@ -47,14 +49,35 @@ export const gradeOverrideSchema = z.object({
 });
 export type GradeOverrideInput = z.infer<typeof gradeOverrideSchema>;
 
-/** The AI Grading Review screen's one intent (docs/decisions/0006-action-contract.md). */
-export const gradingReviewActionSchema = z.discriminatedUnion("intent", [gradeOverrideSchema.extend({ intent: z.literal("override") })]);
+/**
+ * A teacher's agreement with the grade in force ("Agree with this grade"): the body of
+ * POST /api/sessions/{id}/grade-confirmations and the review card's button. It is recorded as an
+ * override with the same score and this reason, so it is a human label like any other
+ * (app/domain/sessions/grading-agreement.ts) and never changes the grade.
+ */
+export const gradeConfirmationSchema = z.object({ questionId: questionIdField });
+
+export const CONFIRMED_REASON = "Confirmed by the teacher";
+
+/** A confirmation of a grade already confirmed, and still in force, records nothing new. */
+export const isRepeatConfirmation = (last: { reason: string; score: number } | null, scoreInForce: number) =>
+  last !== null && last.reason === CONFIRMED_REASON && last.score === scoreInForce;
+
+/** The AI Grading Review screen's intents (docs/decisions/0006-action-contract.md). */
+export const gradingReviewActionSchema = z.discriminatedUnion("intent", [
+  gradeOverrideSchema.extend({ intent: z.literal("override") }),
+  gradeConfirmationSchema.extend({ intent: z.literal("confirm") }),
+]);
 
 export const GRADING_REVIEW_MESSAGES = {
   intents: {
     override: {
       success: { title: "Grade Overridden", description: "The new grade is in the student's results." },
       failure: "Failed to override the grade. Please try again.",
+    },
+    confirm: {
+      success: { title: "Grade Confirmed", description: "Your agreement is recorded; the grade is unchanged." },
+      failure: "Failed to confirm the grade. Please try again.",
     },
   },
 };

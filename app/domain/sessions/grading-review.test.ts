@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { gradingReviewJson, gradingSummary, isStrongGrade, reviewReasonWords, type StoredGradingLog, type StoredOverride } from "./grading-review";
+import { agreementKey, graderAgreement } from "./grading-agreement";
+import { gradingReviewJson, gradingSummary, isStrongGrade, reviewReasonWords, type StoredGradingLog, type StoredOverride, wasScreened } from "./grading-review";
 
 const log = (id: string, at: number, overrides: Partial<StoredGradingLog> = {}): StoredGradingLog => ({
   id,
@@ -29,6 +30,7 @@ const log = (id: string, at: number, overrides: Partial<StoredGradingLog> = {}):
   totalCost: 0.005,
   flaggedForReview: false,
   reviewReasons: null,
+  confidence: 0.8,
   ...overrides,
 });
 
@@ -67,6 +69,20 @@ describe("gradingReviewJson", () => {
     expect(review.sessionCost).toEqual({ totalCost: 0.01, model: "gpt-5-2025-08-07" });
   });
 
+  it("carries each log's confidence and its grader's agreement on its question, none yet when nobody reviewed it", () => {
+    const figures = graderAgreement("offline", [{ graderCorrect: true, teacherCorrect: false, answers: 10 }]);
+    const review = gradingReviewJson(
+      [log("a", 1, { aiModel: "offline", confidence: 0.42 }), log("b", 2, { confidence: null }), log("c", 3, { questionId: null })],
+      [],
+      new Map([[agreementKey("q-a", "offline"), figures]]),
+    );
+    expect(review.gradingLogs.map((entry) => [entry.confidence, entry.agreement])).toEqual([
+      [0.42, { grader: "offline", reviewed: 10, agreed: 0, kappa: 0, lowAgreement: true }],
+      [null, { grader: "gpt-5-2025-08-07", reviewed: 0, agreed: 0, kappa: null, lowAgreement: false }],
+      [0.8, null],
+    ]);
+  });
+
   it("is empty for a session with no logs", () => {
     const review = gradingReviewJson([], []);
     expect(review).toEqual({ gradingLogs: [], sessionCost: { totalCost: 0, model: null } });
@@ -88,8 +104,17 @@ describe("gradingSummary", () => {
     expect(isStrongGrade(79.9)).toBe(false);
   });
 
-  it("says the injection screen's reasons in words", () => {
+  it("says the review reasons in words, a low confidence with its percent", () => {
     expect(reviewReasonWords("score_demand")).toBe("Demanded a score");
     expect(reviewReasonWords("something_new")).toBe("something_new");
+    expect(reviewReasonWords("low_confidence", 0.42)).toBe("The grader was unsure (confidence 42%)");
+    expect(reviewReasonWords("low_confidence")).toBe("The grader was unsure");
+  });
+
+  it("tells a screened answer from one flagged only for a low confidence", () => {
+    expect(wasScreened(true, ["low_confidence"])).toBe(false);
+    expect(wasScreened(true, ["score_demand", "low_confidence"])).toBe(true);
+    expect(wasScreened(true, [])).toBe(true);
+    expect(wasScreened(false, [])).toBe(false);
   });
 });

@@ -1,8 +1,12 @@
+import { confidencePercent, LOW_CONFIDENCE_REASON } from "~/domain/ai/confidence";
 import type { CallCost } from "~/domain/ai/usage-cost";
 
+import { agreementKey, type GraderAgreement, noReviews } from "./grading-agreement";
+
 /**
- * GET /api/sessions/{id}/ai-grading and the AI Grading Review page : each log with its cost, the teacher overrides of its answer and
- * the grade in force, and the session's summary. Built from stored rows, so it is pure.
+ * GET /api/sessions/{id}/ai-grading and the AI Grading Review page : each log with its cost, the teacher overrides of its answer,
+ * the grade in force and how often teachers agree with its grader on its question, and the session's summary. Built from
+ * stored rows, so it is pure.
  */
 export type StoredGradingLog = {
   id: string;
@@ -31,6 +35,7 @@ export type StoredGradingLog = {
   totalCost: number;
   flaggedForReview: boolean;
   reviewReasons: string[] | null;
+  confidence: number | null;
 };
 
 export type StoredOverride = {
@@ -69,8 +74,15 @@ function costJson(log: StoredGradingLog): CallCost {
   };
 }
 
-/** Logs oldest first, each with its answer's overrides (oldest first) and the grade in force: the newest override, else the log's score. */
-export function gradingReviewJson(logs: readonly StoredGradingLog[], overrides: readonly StoredOverride[]) {
+/**
+ * Logs oldest first, each with its answer's overrides (oldest first), the grade in force (the newest override, else the
+ * log's score) and its grader's agreement with teachers on its question (by agreementKey; none yet when absent).
+ */
+export function gradingReviewJson(
+  logs: readonly StoredGradingLog[],
+  overrides: readonly StoredOverride[],
+  agreements: ReadonlyMap<string, GraderAgreement> = new Map(),
+) {
   const byQuestion = new Map<string, OverrideJson[]>();
   for (const override of overrides) byQuestion.set(override.questionId, [...(byQuestion.get(override.questionId) ?? []), overrideJson(override)]);
   const ordered = [...logs].sort((a, b) => a.gradedAt.getTime() - b.gradedAt.getTime());
@@ -100,8 +112,10 @@ export function gradingReviewJson(logs: readonly StoredGradingLog[], overrides: 
       cost: costJson(log),
       flaggedForReview: log.flaggedForReview,
       reviewReasons: log.reviewReasons ?? [],
+      confidence: log.confidence,
       overrides: answerOverrides,
       finalScore: answerOverrides.at(-1)?.score ?? log.score,
+      agreement: log.questionId ? (agreements.get(agreementKey(log.questionId, log.aiModel)) ?? noReviews(log.aiModel)) : null,
     };
   });
   const last = ordered.at(-1);
@@ -129,7 +143,10 @@ export function gradingSummary(review: GradingReview) {
 const STRONG_GRADE = 80;
 export const isStrongGrade = (score: number) => score >= STRONG_GRADE;
 
-/** The injection screen's reasons (app/domain/ai/injection.ts) in a teacher's words; an unknown one is shown as it is. */
+/**
+ * The review reasons in a teacher's words: the injection screen's (app/domain/ai/injection.ts) and a low confidence
+ * (app/domain/ai/confidence.ts), with the grade's confidence when known. An unknown one is shown as it is.
+ */
 const REVIEW_REASON_WORDS: Record<string, string> = {
   instruction_override: "Told the grader to ignore its instructions",
   role_play: "Asked the grader to play another role",
@@ -138,4 +155,12 @@ const REVIEW_REASON_WORDS: Record<string, string> = {
   delimiter: "Imitated the tags around the answer",
   encoded: "Contained an encoded payload",
 };
-export const reviewReasonWords = (reason: string) => REVIEW_REASON_WORDS[reason] ?? reason;
+export function reviewReasonWords(reason: string, confidence: number | null = null): string {
+  if (reason === LOW_CONFIDENCE_REASON)
+    return confidence === null ? "The grader was unsure" : `The grader was unsure (confidence ${confidencePercent(confidence)})`;
+  return REVIEW_REASON_WORDS[reason] ?? reason;
+}
+
+/** Whether the injection screen flagged the answer (a flag stored before reasons were kept counts as one). */
+export const wasScreened = (flagged: boolean, reasons: readonly string[]) =>
+  flagged && (reasons.length === 0 || reasons.some((reason) => reason !== LOW_CONFIDENCE_REASON));

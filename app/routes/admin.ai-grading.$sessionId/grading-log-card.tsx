@@ -2,9 +2,13 @@ import { AlertTriangle, Flag } from "lucide-react";
 import type { ReactNode } from "react";
 
 import { LocalTime } from "~/components/local-time";
+import { confidencePercent } from "~/domain/ai/confidence";
 import { formatCost } from "~/domain/assessments/ai-cost";
-import { isStrongGrade, reviewReasonWords } from "~/domain/sessions/grading-review";
+import { CONFIRMED_REASON } from "~/domain/sessions/grade-override";
+import { isStrongGrade, reviewReasonWords, wasScreened } from "~/domain/sessions/grading-review";
 
+import { AgreementNote } from "./agreement-note";
+import { ConfirmForm } from "./confirm-form";
 import type { PageLog } from "./grading-review.server";
 import { OverrideForm } from "./override-form";
 
@@ -64,6 +68,8 @@ function Collapsed({ summary, text }: { summary: string; text: string | null }) 
 /** One grading log: what was asked and answered, the grade and its reasons, its cost, and the teacher's overrides. */
 export function GradingLogCard({ log, number }: { log: PageLog; number: number }) {
   const overridden = log.overrides.length > 0;
+  const last = log.overrides.at(-1);
+  const confirmed = last?.reason === CONFIRMED_REASON && last.score === log.score;
   const titleId = `log-${log.id}-title`;
   return (
     <article aria-labelledby={titleId} className="card space-y-4 p-6" data-testid="grading-log">
@@ -78,7 +84,9 @@ export function GradingLogCard({ log, number }: { log: PageLog; number: number }
           </h2>
         </div>
         <div className="text-right" data-testid="final-grade">
-          <p className="text-sm font-medium text-slate-700">{overridden ? "Final grade (set by a teacher)" : "Final grade"}</p>
+          <p className="text-sm font-medium text-slate-700">
+            {confirmed ? "Final grade (confirmed by a teacher)" : overridden ? "Final grade (set by a teacher)" : "Final grade"}
+          </p>
           <Grade score={log.finalScore} size="large" />
         </div>
       </header>
@@ -88,11 +96,13 @@ export function GradingLogCard({ log, number }: { log: PageLog; number: number }
           <Flag aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <div>
             <p className="font-semibold">Flagged for review</p>
-            <p className="text-sm">The answer was screened before grading: part of it looked like an attempt to instruct the grader and was left out.</p>
+            {wasScreened(log.flaggedForReview, log.reviewReasons) ? (
+              <p className="text-sm">The answer was screened before grading: part of it looked like an attempt to instruct the grader and was left out.</p>
+            ) : null}
             {log.reviewReasons.length ? (
               <ul className="mt-1 list-disc pl-5 text-sm">
                 {log.reviewReasons.map((reason) => (
-                  <li key={reason}>{reviewReasonWords(reason)}</li>
+                  <li key={reason}>{reviewReasonWords(reason, log.confidence)}</li>
                 ))}
               </ul>
             ) : null}
@@ -116,6 +126,11 @@ export function GradingLogCard({ log, number }: { log: PageLog; number: number }
         </Field>
         <Field label={overridden ? "Model's score" : "Score"}>
           <Grade score={log.score} />
+          {log.confidence !== null ? (
+            <span className="ml-2 text-sm text-slate-700" data-testid="confidence">
+              Confidence {confidencePercent(log.confidence)}
+            </span>
+          ) : null}
         </Field>
         <Field label="Model">{log.aiModel === "offline" ? "Offline grader (no AI model configured)" : log.aiModel}</Field>
         <Field label="Feedback" wide>
@@ -160,6 +175,10 @@ export function GradingLogCard({ log, number }: { log: PageLog; number: number }
         </section>
       ) : null}
 
+      {log.questionId && log.agreement ? <AgreementNote agreement={log.agreement} questionId={log.questionId} /> : null}
+
+      {/* Agreeing is offered on a grader's grade still in force: a teacher's own grade needs no second opinion from them. */}
+      {log.questionId ? <ConfirmForm logId={log.id} questionId={log.questionId} offered={log.score !== null && !overridden} /> : null}
       {log.questionId ? <OverrideForm logId={log.id} questionId={log.questionId} /> : null}
     </article>
   );

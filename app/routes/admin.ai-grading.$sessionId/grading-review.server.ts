@@ -3,6 +3,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { rubricText } from "~/domain/ai/grading-request";
 import type { CurrentUser } from "~/domain/auth/current-user";
 import { htmlToPlainText } from "~/domain/questions/plain-text";
+import { agreementSentence } from "~/domain/sessions/grading-agreement";
 import { type GradingLogJson, gradingSummary } from "~/domain/sessions/grading-review";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { shownTime, timeZoneFromCookieHeader } from "~/domain/shell/time-zone";
@@ -49,6 +50,9 @@ function logForPage(log: GradingLogJson, timeZone: string) {
     cost: log.cost,
     flaggedForReview: log.flaggedForReview,
     reviewReasons: log.reviewReasons,
+    confidence: log.confidence,
+    // The sentence is made here, so the page's JavaScript carries no agreement arithmetic.
+    agreement: log.agreement ? { lowAgreement: log.agreement.lowAgreement, sentence: agreementSentence(log.agreement) } : null,
     overrides: log.overrides.map((override) => ({ ...override, createdAt: shownTime(new Date(override.createdAt), timeZone) })),
   };
 }

@@ -9,7 +9,7 @@ import type { ActionResult } from "~/domain/shell/action-result";
 import { assertNever } from "~/lib/assert-never";
 import { handleAction } from "~/services/action.server";
 import { requireStaff } from "~/services/auth.server";
-import { overrideSessionGrade } from "~/services/grade-overrides.server";
+import { confirmSessionGrade, overrideSessionGrade } from "~/services/grade-overrides.server";
 
 import { GradingLogCard } from "./grading-log-card";
 import { loadGradingReviewPage } from "./grading-review.server";
@@ -33,8 +33,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         await overrideSessionGrade(context, sessionId, override, teacher);
         return;
       }
+      case "confirm":
+        await confirmSessionGrade(context, sessionId, input.questionId, teacher);
+        return;
       default:
-        return assertNever(input.intent);
+        return assertNever(input);
     }
   });
 }

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useFetcher, useLoaderData } from "@remix-run/react";
+import { useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
 import { Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 
@@ -98,6 +98,20 @@ export default function QuestionBank() {
     setOpening({ id, purpose });
     detail.load(`/admin/question-bank/${encodeURIComponent(id)}`);
   };
+
+  // ?edit={id} opens that question's edit dialog: the AI Grading Review links here to revise a rubric.
+  // The parameter stays in the address: removing it at once is a navigation racing the dialog's
+  // fetch of a route not yet discovered, which ended on the 404 page.
+  const [searchParams] = useSearchParams();
+  const editRequested = searchParams.get("edit");
+  useEffect(() => {
+    if (!editRequested) return;
+    // The address is the outside event here: it asks for a dialog, which this loads and opens.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    open(editRequested, "edit");
+    // Only a newly requested question matters here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [editRequested]);
 
   useEffect(() => {
     const question = detail.data;
