@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 
 import { agreementKey, graderAgreement } from "./grading-agreement";
-import { gradingReviewJson, gradingSummary, isStrongGrade, reviewReasonWords, type StoredGradingLog, type StoredOverride, wasScreened } from "./grading-review";
+import {
+  costLabel,
+  gradingReviewJson,
+  gradingSummary,
+  isStrongGrade,
+  reviewReasonWords,
+  type StoredGradingLog,
+  type StoredOverride,
+  wasScreened,
+} from "./grading-review";
 
 const log = (id: string, at: number, overrides: Partial<StoredGradingLog> = {}): StoredGradingLog => ({
   id,
@@ -86,7 +95,7 @@ describe("gradingReviewJson", () => {
   it("is empty for a session with no logs", () => {
     const review = gradingReviewJson([], []);
     expect(review).toEqual({ gradingLogs: [], sessionCost: { totalCost: 0, model: null } });
-    expect(gradingSummary(review)).toEqual({ count: 0, averageScore: null, totalTokens: 0, totalCost: 0, errorCount: 0 });
+    expect(gradingSummary(review)).toEqual({ count: 0, averageScore: null, totalTokens: 0, totalCost: 0, unpricedCount: 0, errorCount: 0 });
   });
 });
 
@@ -96,7 +105,14 @@ describe("gradingSummary", () => {
       [log("a", 1), log("b", 2, { score: 75 }), log("c", 3, { score: null, error: "The model did not answer", totalTokens: 0, totalCost: 0 })],
       [override("q-a", 100, 60, 10)],
     );
-    expect(gradingSummary(review)).toEqual({ count: 3, averageScore: 87.5, totalTokens: 2400, totalCost: 0.01, errorCount: 1 });
+    expect(gradingSummary(review)).toEqual({ count: 3, averageScore: 87.5, totalTokens: 2400, totalCost: 0.01, unpricedCount: 0, errorCount: 1 });
+  });
+
+  it("counts calls whose model has no published rate, and shows their cost as not priced rather than free", () => {
+    const review = gradingReviewJson([log("a", 1), log("b", 2, { aiModel: "@cf/acme/unknown-model", totalCost: 0 })], []);
+    expect(gradingSummary(review)).toMatchObject({ count: 2, unpricedCount: 1 });
+    expect(costLabel("@cf/acme/unknown-model", 0)).toBe("Not priced");
+    expect(costLabel("offline", 0)).toBe("$0.00");
   });
 
   it("marks 80 or more as strong", () => {

@@ -1,4 +1,6 @@
 import { confidencePercent, LOW_CONFIDENCE_REASON } from "~/domain/ai/confidence";
+import { isPriced } from "~/domain/ai/usage-cost";
+import { formatCost } from "~/domain/assessments/ai-cost";
 import type { CallCost } from "~/domain/ai/usage-cost";
 
 import { agreementKey, type GraderAgreement, noReviews } from "./grading-agreement";
@@ -135,9 +137,14 @@ export function gradingSummary(review: GradingReview) {
     averageScore: scored.length ? Math.round((scored.reduce((sum, score) => sum + score, 0) / scored.length) * 10) / 10 : null,
     totalTokens: review.gradingLogs.reduce((sum, log) => sum + log.totalTokens, 0),
     totalCost: review.sessionCost.totalCost,
+    /** Calls whose model has no published rate: recorded at 0, so the total is a floor, not the price. */
+    unpricedCount: review.gradingLogs.filter((log) => !isPriced(log.aiModel)).length,
     errorCount: review.gradingLogs.filter((log) => log.error !== null).length,
   };
 }
+
+/** A call's cost as the page shows it: a model without a published rate is "Not priced", never "$0.00". */
+export const costLabel = (model: string, totalCost: number) => (isPriced(model) ? formatCost(totalCost) : "Not priced");
 
 /** The AI grading page marks 80 or more in green. */
 const STRONG_GRADE = 80;

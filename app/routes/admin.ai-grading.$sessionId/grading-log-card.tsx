@@ -3,9 +3,8 @@ import type { ReactNode } from "react";
 
 import { LocalTime } from "~/components/local-time";
 import { confidencePercent } from "~/domain/ai/confidence";
-import { formatCost } from "~/domain/assessments/ai-cost";
 import { CONFIRMED_REASON } from "~/domain/sessions/grade-override";
-import { isStrongGrade, reviewReasonWords, wasScreened } from "~/domain/sessions/grading-review";
+import { costLabel, isStrongGrade, reviewReasonWords, wasScreened } from "~/domain/sessions/grading-review";
 
 import { AgreementNote } from "./agreement-note";
 import { ConfirmForm } from "./confirm-form";
@@ -152,7 +151,7 @@ export function GradingLogCard({ log, number }: { log: PageLog; number: number }
           {log.totalTokens.toLocaleString("en-US")} ({log.cost.inputTokens.toLocaleString("en-US")} in, {log.cost.outputTokens.toLocaleString("en-US")} out,{" "}
           {log.cost.reasoningTokens.toLocaleString("en-US")} reasoning)
         </Field>
-        <Field label="Cost">{formatCost(log.cost.totalCost)}</Field>
+        <Field label="Cost">{costLabel(log.aiModel, log.cost.totalCost)}</Field>
       </dl>
 
       <div className="space-y-2">

@@ -1,6 +1,6 @@
 import { formatCost } from "~/domain/assessments/ai-cost";
 
-type Summary = { count: number; averageScore: number | null; totalTokens: number; totalCost: number; errorCount: number };
+type Summary = { count: number; averageScore: number | null; totalTokens: number; totalCost: number; unpricedCount: number; errorCount: number };
 
 /** the product's summary cards: count, average score, total tokens, total cost, error count. */
 export function SummaryCards({ summary, model }: { summary: Summary; model: string | null }) {
@@ -8,7 +8,13 @@ export function SummaryCards({ summary, model }: { summary: Summary; model: stri
     { label: "Answers graded", value: String(summary.count) },
     { label: "Average score", value: summary.averageScore === null ? "—" : `${summary.averageScore}/100` },
     { label: "Total tokens", value: summary.totalTokens.toLocaleString("en-US") },
-    { label: "Total cost", value: formatCost(summary.totalCost), note: model ? `Model: ${model}` : undefined },
+    {
+      label: "Total cost",
+      value: summary.unpricedCount === summary.count && summary.count > 0 ? "Not priced" : formatCost(summary.totalCost),
+      note: [model ? `Model: ${model}` : "", summary.unpricedCount > 0 ? `${summary.unpricedCount} not priced (no published rate for the model)` : ""]
+        .filter(Boolean)
+        .join(" · "),
+    },
     { label: "Errors", value: String(summary.errorCount) },
   ];
   return (

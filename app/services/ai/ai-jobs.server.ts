@@ -51,7 +51,8 @@ async function gradeAnswer({ db, provider, applyToSession }: Deps, job: Extract<
     ...outcome.value,
     logId: log.id,
     model: outcome.call.model,
-    flaggedForReview: screened.flagged,
+    // The log's flag: the injection screen's and a low confidence's alike.
+    flaggedForReview: log.flaggedForReview,
     answerTruncated: screened.truncated,
   };
 }
