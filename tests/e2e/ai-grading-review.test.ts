@@ -4,7 +4,7 @@ import { apiClient } from "../support/api";
 import { seriousAccessibilityViolations } from "../support/axe";
 import { saveScreenshot } from "../support/browser";
 import { browserSession } from "../support/browser-session";
-import { gradedSession, waitFor } from "../support/grading-fixtures";
+import { gradedSession, unsureOpenAnswer, waitFor } from "../support/grading-fixtures";
 import { demoAccounts } from "../support/worker";
 
 /** A teacher reviews a session's grading (no AI key: the offline grader's log) and overrides a grade the student then sees. */
@@ -76,7 +76,7 @@ describe("AI Grading Review", () => {
     const admin = apiClient(worker, await worker.signIn(demoAccounts.admin.email, demoAccounts.admin.password));
     // A partly right answer the offline grader is unsure of, and nine other students' answers to
     // the same question that teachers marked up: nine reviews, one short of the agreement figures.
-    const graded = await gradedSession(admin, { studentId: "bo-3", openAnswer: "The sun heats the puddle." });
+    const graded = await gradedSession(admin, { studentId: "bo-3", openAnswer: unsureOpenAnswer() });
     for (let index = 0; index < 9; index += 1) {
       const started = await admin.post("/api/sessions/start", { testConfigId: graded.testId, testMode: "placement", userId: `peer-${index}` });
       const sessionId = started.data.sessionId as string;

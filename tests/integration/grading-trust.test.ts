@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verdictCells, verdictCellsSql } from "~/models/grading-agreement.server";
 
 import { type ApiClient, count, demoClients } from "../support/api";
-import { gradedSession, waitFor } from "../support/grading-fixtures";
+import { gradedSession, unsureOpenAnswer, waitFor } from "../support/grading-fixtures";
 import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
 
 /**
@@ -16,8 +16,8 @@ let admin: ApiClient;
 let student: ApiClient;
 let anonymous: ApiClient;
 
-/** The offline grader cannot be sure of a partly right answer: heat, but no evaporation. */
-const BORDERLINE_ANSWER = "The sun heats the puddle.";
+/** A partly right answer the offline grader cannot be sure of. */
+const BORDERLINE_ANSWER = unsureOpenAnswer();
 /** Clearly right and clearly wrong against the fixture's rubric, whatever measure of confidence. */
 const RIGHT_ANSWER = "The water evaporates: the sun heats it and the liquid turns into water vapour in the air.";
 const WRONG_ANSWER = "It goes away.";

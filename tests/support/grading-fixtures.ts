@@ -1,3 +1,6 @@
+import { LOW_CONFIDENCE } from "~/domain/ai/confidence";
+import { gradeOffline } from "~/domain/ai/offline-grader";
+
 import type { ApiClient } from "./api";
 
 /**
@@ -7,14 +10,42 @@ import type { ApiClient } from "./api";
  */
 export const WEAK_OPEN_ANSWER = "Water gets warm in the sun.";
 
+const OPEN_QUESTION_TEXT = "<p>Explain how puddles disappear on a sunny day.</p>";
+const OPEN_QUESTION_RUBRIC = "The Sun heats the water, which evaporates: liquid water turns into water vapour that mixes into the air.";
+
+/** The offline grade of an answer to the fixture's open question, as the Worker will give it. */
+export const offlineGradeOf = (answer: string) =>
+  gradeOffline({ questionText: OPEN_QUESTION_TEXT, questionType: "free_response", rubric: OPEN_QUESTION_RUBRIC, answer });
+
+/** Partly right answers: heat without evaporation, or vapour without the cause. */
+const PARTLY_RIGHT_ANSWERS = [
+  "The sun heats the puddle.",
+  "The water turns into vapour.",
+  "Water gets warm in the sun.",
+  "The sun makes the water hot.",
+  "The water goes into the air.",
+  "Heat from the sun.",
+];
+
+/**
+ * A partly right answer the offline grader is unsure of (confidence below LOW_CONFIDENCE), asked
+ * of the grader itself: these tests check what the product does with a low confidence, and which
+ * wording the grader doubts is the grader's own business (measured by `npm run bench:grader`).
+ */
+export function unsureOpenAnswer(): string {
+  const answer = PARTLY_RIGHT_ANSWERS.find((candidate) => offlineGradeOf(candidate).confidence < LOW_CONFIDENCE);
+  if (!answer) throw new Error("The offline grader is sure of every partly right fixture answer: add one it doubts to PARTLY_RIGHT_ANSWERS");
+  return answer;
+}
+
 export async function gradedSession(admin: ApiClient, options: { openAnswer?: string; studentId?: string } = {}) {
   const tag = crypto.randomUUID().slice(0, 8);
   const competency = await admin.post("/api/competencies", { description: `Explains evaporation ${tag}` });
   const open = await admin.post("/api/questions", {
-    text: "<p>Explain how puddles disappear on a sunny day.</p>",
+    text: OPEN_QUESTION_TEXT,
     type: "free_response",
     difficulty: "hard",
-    rubric: "The Sun heats the water, which evaporates: liquid water turns into water vapour that mixes into the air.",
+    rubric: OPEN_QUESTION_RUBRIC,
   });
   const choice = await admin.post("/api/questions", {
     text: "What does water vapour become when it cools?",
