@@ -1,7 +1,7 @@
 import { confidencePercent, LOW_CONFIDENCE_REASON } from "~/domain/ai/confidence";
+import type { CallCost } from "~/domain/ai/usage-cost";
 import { isPriced } from "~/domain/ai/usage-cost";
 import { formatCost } from "~/domain/assessments/ai-cost";
-import type { CallCost } from "~/domain/ai/usage-cost";
 
 import { agreementKey, type GraderAgreement, noReviews } from "./grading-agreement";
 
