@@ -72,6 +72,28 @@ describe("preview grading through the model", () => {
     expect(await latestLog()).toMatchObject({ confidence: 0.35, flagged_for_review: 1, review_reasons: JSON.stringify(["low_confidence"]) });
   });
 
+  it("withholds what the model quotes of the rubric from a wrong answer's feedback, and keeps the key points for the teacher", async () => {
+    const quoted = "as it orbits Earth, we see different amounts of its lit half";
+    stub.enqueue({
+      content: JSON.stringify({
+        score: 20,
+        feedback: `Not quite: the Moon is lit by the Sun and, ${quoted}.`,
+        strengths: [],
+        improvements: [`Explain that ${quoted}.`],
+        keyPoints: ["The Moon is lit by the Sun"],
+        confidence: 0.9,
+      }),
+    });
+    const response = await previewGrade("The Earth's shadow covers it.");
+    expect(response.status).toBe(200);
+    const shown = [response.data.feedback, ...response.data.improvements].join(" ").toLowerCase();
+    expect(shown).not.toContain("orbits earth, we see different");
+    expect(shown).not.toContain("the moon is lit by the");
+    expect(response.data.improvements).toEqual(["Explain that […]."]);
+    expect(response.data.keyPoints).toEqual(["The Moon is lit by the Sun"]);
+    expect(await latestLog()).toMatchObject({ score: 20, feedback: response.data.feedback });
+  });
+
   it("asks again once when a reply does not parse, and uses the second", async () => {
     stub.enqueue("malformed");
     const start = stub.requests.length;

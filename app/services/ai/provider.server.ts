@@ -1,8 +1,9 @@
 import type { ZodType } from "zod";
 
 import type { AiOutcome } from "~/domain/ai/ai-call";
-import type { GradingQuestion, StudentAnswer } from "~/domain/ai/grading-request";
+import { type GradingQuestion, rubricText, type StudentAnswer } from "~/domain/ai/grading-request";
 import { chatPrompt, formattingPrompt, generationPrompt, type GenerationPromptInput, gradingPrompt, type PromptMessage } from "~/domain/ai/prompts";
+import { withoutRubricQuotes } from "~/domain/ai/rubric-quotes";
 import {
   type ChatReply,
   chatReplySchema,
@@ -61,7 +62,10 @@ export function parseReply<T>(task: StructuredTask<T>, content: string | null | 
 export function structuredProvider(kind: "openai" | "workers-ai", run: <T>(task: StructuredTask<T>, model: string) => Promise<AiOutcome<T>>): AiProvider {
   return {
     kind,
-    grade: (question, answer, model) => run({ name: "grading_result", schema: gradingResultSchema, messages: gradingPrompt(question, answer) }, model),
+    grade: async (question, answer, model) => {
+      const outcome = await run({ name: "grading_result", schema: gradingResultSchema, messages: gradingPrompt(question, answer) }, model);
+      return outcome.ok ? { ...outcome, value: withoutRubricQuotes(outcome.value, rubricText(question.rubric)) } : outcome;
+    },
     generate: (input, model) => run({ name: "generated_test", schema: generatedTestSchema, messages: generationPrompt(input) }, model),
     format: (rawContent, model) => run({ name: "formatted_test", schema: formattedTestSchema, messages: formattingPrompt(rawContent) }, model),
     chat: (question, history, model) => run({ name: "chat_reply", schema: chatReplySchema, messages: chatPrompt(question, history) }, model),
