@@ -25,12 +25,12 @@ export type ConfidenceInputs = {
 export type ConfidenceWeights = { bias: number } & Record<keyof ConfidenceInputs, number>;
 
 const CONFIDENCE_WEIGHTS: ConfidenceWeights = {
-  bias: 0.467,
-  decisiveness: 0.6,
-  margin: -0.102,
-  disqualified: -0.238,
-  logTargets: 0.141,
-  logAnswerTerms: -0.214,
+  bias: 0.7,
+  decisiveness: 0.596,
+  margin: -0.047,
+  disqualified: -0.012,
+  logTargets: 0.184,
+  logAnswerTerms: -0.346,
 };
 
 /** Below this a grade is flagged as uncertain: a teacher should look at it first. */

@@ -11,17 +11,19 @@ import type { AnswerFeatures, Disqualifier } from "./features";
 export type ScoringWeights = { bias: number } & Record<keyof AnswerFeatures, number>;
 
 export const SCORING_WEIGHTS: ScoringWeights = {
-  bias: -1.103,
-  coverage: -0.107,
-  ownCoverage: 1.265,
-  phraseCoverage: 0.652,
-  letterOverlap: 1.127,
-  precision: -0.128,
-  questionEcho: 0.396,
-  contradiction: 0.906,
-  logLength: 0.131,
-  unionCoverage: 1.69,
-  lengthRatio: 0.297,
+  bias: -0.319,
+  coverage: 0.967,
+  ownCoverage: 0.837,
+  phraseCoverage: 0.855,
+  letterOverlap: 1.025,
+  precision: 0.231,
+  questionEcho: 0.158,
+  contradiction: 0.336,
+  logLength: -0.064,
+  unionCoverage: 0.331,
+  lengthRatio: 0.713,
+  logTargets: -1.075,
+  sentenceCoverage: 0.475,
 };
 
 function sigmoid(value: number): number {

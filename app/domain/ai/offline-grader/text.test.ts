@@ -24,6 +24,13 @@ describe("contentTokens", () => {
     expect(stems("A. One half is two quarters")).toEqual(["letter-a", "1", "half", "2", "quarter"]);
   });
 
+  it("reads a lower-case letter standing alone as a name, but not the article or a dropped apostrophe", () => {
+    expect(stems("bulbs a and c stay lit")).toEqual(["bulb", "letter-a", "letter-c", "stai", "lit"]);
+    expect(stems("there is a gap")).toEqual(["gap"]);
+    expect(stems('it isn"t in a closed path')).toEqual(["not:close", "not:path"]);
+    expect(stems("e.g. salt")).toEqual(["salt"]);
+  });
+
   it("keeps direction and comparison words, which carry meaning in science answers", () => {
     expect(stems("more heat goes up")).toEqual(["more", "heat", "goe", "up"]);
   });
