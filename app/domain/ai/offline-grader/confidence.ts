@@ -25,12 +25,12 @@ export type ConfidenceInputs = {
 export type ConfidenceWeights = { bias: number } & Record<keyof ConfidenceInputs, number>;
 
 const CONFIDENCE_WEIGHTS: ConfidenceWeights = {
-  bias: 0.7,
-  decisiveness: 0.596,
-  margin: -0.047,
-  disqualified: -0.012,
-  logTargets: 0.184,
-  logAnswerTerms: -0.346,
+  bias: 0.558,
+  decisiveness: 0.607,
+  margin: 0.0,
+  disqualified: -0.023,
+  logTargets: 0.197,
+  logAnswerTerms: -0.275,
 };
 
 /** Below this a grade is flagged as uncertain: a teacher should look at it first. */

@@ -11,7 +11,7 @@ import type { ContentToken } from "./text";
 
 /** A phrase that takes back what came before it: only what follows it is the answer. */
 const RETRACTION =
-  /(?:\b(?:that|this|it)(?:'s|’s|\s+is|\s+was)\s+(?:wrong|incorrect|false|not\s+(?:true|right|correct))\b|\bi\s+mean\b|\bjust\s+kidding\b|\bno\s+wait\b)[\s,.;:!-]*/gi;
+  /(?:\b(?:that|this)(?:'s|’s|\s+is|\s+was)\s+(?:wrong|incorrect|false|not\s+(?:true|right|correct))\b(?!\s+that\b)|\bi\s+mean\b|\bjust\s+kidding\b|\bno\s+wait\b)[\s,.;:!-]*/gi;
 
 /** The answer as it finally stands: the text after the last retraction (all of it when there is none). */
 export function finalStatement(answer: string): string {

@@ -28,7 +28,7 @@ describe("matchConcept", () => {
 
 describe("keyPhrases", () => {
   it("pairs adjacent words in either order, within a clause", () => {
-    expect([...keyPhrases(contentTokens("sun heats water; air cools"))]).toEqual(["heat sun", "heat water", "air cool"]);
+    expect([...keyPhrases(contentTokens("sun heats water; air cools"))]).toEqual(["heat sun", "heat water", "air cold"]);
   });
 });
 
@@ -92,6 +92,17 @@ describe("analyseAnswer", () => {
     const rubric = readRubric("The bulb is off because the open switch makes a gap, so the path is not closed.");
     const { evidence } = analyseAnswer(rubric, "Is the bulb on or off?", "The bulb is off because the path is closed.");
     expect(evidence.disqualifiers).toContain("contradicts_itself");
+  });
+
+  it("holds an answer whose choice letter is not the one every right answer opens with", () => {
+    const rubric = readRubric("", ["C. Black absorbs more heat than white."]);
+    expect(analyseAnswer(rubric, "Which pan heats fastest?", "B. Black absorbs more heat").evidence.disqualifiers).toContain("contradicts_rubric");
+    expect(analyseAnswer(rubric, "Which pan heats fastest?", "C because black absorbs more heat").evidence.disqualifiers).toEqual([]);
+  });
+
+  it("reads a list of words with verdicts in it as a list", () => {
+    const rubric = readRubric("Yes: 0.5 is 50 hundredths, which is more than 25 hundredths.");
+    expect(analyseAnswer(rubric, "Is 0.5 greater than 0.25?", "yes 0.5 50 hundredths more 25").evidence.disqualifiers).toContain("keyword_list");
   });
 
   it("reads only what the answer says after taking something back", () => {

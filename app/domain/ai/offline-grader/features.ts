@@ -96,9 +96,14 @@ function saysRuledOut(item: WrongItem, answer: AnswerSide, positive: { stems: Se
   return distinct || !extra.some((token) => inStems(token, positive.stems, positive.words));
 }
 
-/** "yes" or "no" when a text opens with one (a verdict on a yes/no question). */
-function leadingYesNo(text: string): string | undefined {
-  return /^\W*(yes|no)\b/i.exec(text)?.[1]?.toLowerCase();
+/**
+ * The verdict a text opens with: "yes", "no", or a choice letter ("C. Black absorbs more heat",
+ * "b because …"); a letter counts only when a stop, a bracket or "because" follows it, so the article
+ * "a" does not.
+ */
+function leadingVerdict(text: string): string | undefined {
+  const verdict = /^\W*(?:(yes|no)\b|([a-h])(?:[.):]|\s+because\b|\s*$))/i.exec(text.trim());
+  return (verdict?.[1] ?? verdict?.[2])?.toLowerCase();
 }
 
 /** Sentences of a text that hold at least two terms; a one-sentence text has none apart from itself. */
@@ -140,16 +145,19 @@ export function analyseAnswer(rubric: ParsedRubric, questionText: string, answer
   const echoes = answerTerms.filter((token) => questionStems.has(token.stem) && !positive.stems.has(token.stem)).length;
 
   const disqualifiers: Disqualifier[] = [];
-  const expected = new Set(rubric.positiveTexts.map(leadingYesNo).filter(Boolean));
-  const given = leadingYesNo(answerText);
-  // The right words negated: "it does not evaporate" against "it evaporates".
-  // Or the opposite verdict to a yes/no question whose right answers all open with the other one.
+  const expected = new Set(rubric.positiveTexts.map(leadingVerdict).filter(Boolean));
+  const given = leadingVerdict(answerText);
+  // The right words negated: "it does not evaporate" against "it evaporates", in any one of the
+  // points a target requires (targets.ts).
+  // Or another verdict (yes/no, a choice letter) than the one all the right answers open with.
   const oppositeVerdict = expected.size === 1 && given !== undefined && !expected.has(given);
-  if ((best.negatedByAnswer > 0 && best.contradiction >= best.ownCoverage) || oppositeVerdict) disqualifiers.push("contradicts_rubric");
+  if (best.itemNegated > 0 || oppositeVerdict) disqualifiers.push("contradicts_rubric");
   const polarities = polaritiesOf(rubric.positiveTexts.map((text) => contentTokens(text)));
   if (statesTheOpposite(answer.tokens, polarities, questionStems)) disqualifiers.push("contradicts_itself");
   if ([...rubric.mustNot, ...rubric.incorrect].some((item) => saysRuledOut(item, answer, positive))) disqualifiers.push("ruled_out");
-  const shape = wordShape(answerText);
+  // Verdict words in a list ("yes 0.5 50 hundredths more", "yes no 6 4") are answers, not the
+  // grammar of a sentence; a "no" inside a sentence still is ("it contains no salt").
+  const shape = wordShape(answerText.replace(/^\W*no\b|\byes\W+no\b|\bno\W+yes\b|\byes\b/gi, ""));
   if (answer.tokens.length >= LIST_MIN_TERMS && shape.functionWords <= LIST_MAX_FUNCTION_SHARE * shape.words) disqualifiers.push("keyword_list");
   // Every word of the answer is in the question, and it restates a good part of the question (a
   // short answer in the question's own words may still be right: "the food contains sugar").

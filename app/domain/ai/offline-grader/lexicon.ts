@@ -54,8 +54,63 @@ const SYNONYM_PAIRS: readonly (readonly [string, string])[] = [
   ["harm", "hurt"],
   ["harm", "damage"],
   ["mix", "combine"],
-  ["heat", "warm"],
   ["heavy", "weigh"],
+];
+
+/**
+ * Forms of one word the stemmer cannot join: irregular plurals and past tenses ("children",
+ * "went", "lit"), and the nouns of measuring adjectives ("length" of "long"). Read as synonyms.
+ */
+const WORD_FORMS: readonly (readonly [string, string])[] = [
+  ["child", "children"],
+  ["person", "people"],
+  ["man", "men"],
+  ["woman", "women"],
+  ["foot", "feet"],
+  ["tooth", "teeth"],
+  ["mouse", "mice"],
+  ["leaf", "leaves"],
+  ["life", "lives"],
+  ["go", "went"],
+  ["go", "gone"],
+  ["make", "made"],
+  ["take", "took"],
+  ["give", "gave"],
+  ["come", "came"],
+  ["run", "ran"],
+  ["eat", "ate"],
+  ["fall", "fell"],
+  ["grow", "grew"],
+  ["throw", "threw"],
+  ["break", "broke"],
+  ["break", "broken"],
+  ["freeze", "froze"],
+  ["freeze", "frozen"],
+  ["sink", "sank"],
+  ["think", "thought"],
+  ["bring", "brought"],
+  ["buy", "bought"],
+  ["catch", "caught"],
+  ["keep", "kept"],
+  ["feel", "felt"],
+  ["hold", "held"],
+  ["find", "found"],
+  ["lose", "lost"],
+  ["stand", "stood"],
+  ["build", "built"],
+  ["spend", "spent"],
+  ["begin", "began"],
+  ["blow", "blew"],
+  ["fly", "flew"],
+  ["know", "knew"],
+  ["write", "wrote"],
+  ["shake", "shook"],
+  ["light", "lit"],
+  ["long", "length"],
+  ["wide", "width"],
+  ["high", "height"],
+  ["deep", "depth"],
+  ["strong", "strength"],
 ];
 
 const ANTONYM_PAIRS: readonly (readonly [string, string])[] = [
@@ -110,7 +165,7 @@ const ANTONYM_PAIRS: readonly (readonly [string, string])[] = [
   ["alive", "dead"],
 ];
 
-function indexPairs(pairs: readonly (readonly [string, string])[]): ReadonlyMap<string, ReadonlySet<string>> {
+function indexPairs(pairs: readonly (readonly [string, string])[], canonical: (stem: string) => string): ReadonlyMap<string, ReadonlySet<string>> {
   const index = new Map<string, Set<string>>();
   const add = (from: string, to: string) => {
     const set = index.get(from) ?? new Set<string>();
@@ -118,15 +173,39 @@ function indexPairs(pairs: readonly (readonly [string, string])[]): ReadonlyMap<
     index.set(from, set);
   };
   for (const [first, second] of pairs) {
-    const [a, b] = [stemmer(first), stemmer(second)];
+    const [a, b] = [canonical(stemmer(first)), canonical(stemmer(second))];
     add(a, b);
     add(b, a);
   }
   return index;
 }
 
-const SYNONYMS = indexPairs(SYNONYM_PAIRS);
-const ANTONYMS = indexPairs(ANTONYM_PAIRS);
+/** Each synonym's stem mapped to one stem of its group (pairs sharing a word form one group). */
+function canonicalStems(pairs: readonly (readonly [string, string])[]): ReadonlyMap<string, string> {
+  const parent = new Map<string, string>();
+  const root = (stem: string): string => {
+    let current = stem;
+    while (parent.has(current) && parent.get(current) !== current) current = parent.get(current)!;
+    return current;
+  };
+  for (const [first, second] of pairs) {
+    const [a, b] = [root(stemmer(first)), root(stemmer(second))];
+    if (!parent.has(a)) parent.set(a, a);
+    if (a !== b) parent.set(b, a);
+  }
+  return new Map([...parent.keys()].map((stem) => [stem, root(stem)]));
+}
+
+const CANONICAL = canonicalStems([...SYNONYM_PAIRS, ...WORD_FORMS]);
+
+/** The stem that stands for a stem's synonym group (the stem itself when it has no listed synonym). */
+export function canonicalStem(stem: string): string {
+  return CANONICAL.get(stem) ?? stem;
+}
+
+const SYNONYMS = indexPairs([...SYNONYM_PAIRS, ...WORD_FORMS], (stem) => stem);
+/** Opposites are indexed by the stems tokens carry (text.ts maps a synonym to its group's stem). */
+const ANTONYMS = indexPairs(ANTONYM_PAIRS, canonicalStem);
 
 /** Whether two stems are listed as saying the same thing. */
 export function synonymous(stem: string, other: string): boolean {

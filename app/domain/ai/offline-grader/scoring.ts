@@ -11,19 +11,19 @@ import type { AnswerFeatures, Disqualifier } from "./features";
 export type ScoringWeights = { bias: number } & Record<keyof AnswerFeatures, number>;
 
 export const SCORING_WEIGHTS: ScoringWeights = {
-  bias: -0.319,
-  coverage: 0.967,
-  ownCoverage: 0.837,
-  phraseCoverage: 0.855,
-  letterOverlap: 1.025,
-  precision: 0.231,
-  questionEcho: 0.158,
-  contradiction: 0.336,
-  logLength: -0.064,
-  unionCoverage: 0.331,
-  lengthRatio: 0.713,
-  logTargets: -1.075,
-  sentenceCoverage: 0.475,
+  bias: -0.333,
+  coverage: 0.905,
+  ownCoverage: 0.85,
+  phraseCoverage: 0.921,
+  letterOverlap: 0.938,
+  precision: 0.305,
+  questionEcho: 0.108,
+  contradiction: 0.325,
+  logLength: -0.062,
+  unionCoverage: 0.35,
+  lengthRatio: 0.723,
+  logTargets: -1.085,
+  sentenceCoverage: 0.467,
 };
 
 function sigmoid(value: number): number {

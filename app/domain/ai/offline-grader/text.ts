@@ -2,6 +2,7 @@ import { stemmer } from "stemmer";
 
 import { htmlToPlainText } from "~/domain/questions/plain-text";
 
+import { canonicalStem } from "./lexicon";
 import { NEGATORS, STOPWORDS } from "./stopwords";
 
 /** One content word of a text, reduced to its stem, with whether a negator governs it. */
@@ -104,13 +105,42 @@ function splitCompound(word: string): string[] {
   return word.split(/[-']/).filter(Boolean);
 }
 
+/** Stands for a phrase that reports what follows as untrue. */
+const DENIAL = "<denial>";
+/**
+ * Phrases saying that what follows is not so: "it is not true that …", "it is false that …",
+ * "some people think …", "you might think …", "it is a myth that …". They deny the rest of the
+ * sentence, up to a contrast ("…, but it is …"), not only the next few words.
+ */
+const DENIALS: RegExp[] = [
+  /\b(?:not|never) (?:true|correct|right) that\b/g,
+  /\b(?:is|was) (?:false|wrong|untrue|incorrect) (?:to say )?that\b/g,
+  /\b(?:some|many|most|other) (?:people|students|kids) (?:think|believe|say|claim)s?(?: that)?\b/g,
+  /\byou (?:might|may|could) (?:think|believe)(?: that)?\b/g,
+  /\b(?:a )?(?:myth|misconception) (?:is )?that\b/g,
+];
+/** Where a denial ends: the end of a sentence or a contrast. */
+const DENIAL_ENDERS: ReadonlySet<string> = new Set([".", ";", "!", "?", "but", "however", "although", "though", "instead", "whereas", "actually"]);
+
+function withDenials(tokens: string[]): string[] {
+  const joined = ` ${tokens.join(" ")} `;
+  const marked = DENIALS.reduce((text, pattern) => text.replace(pattern, DENIAL), joined);
+  return marked === joined ? tokens : marked.trim().split(" ").filter(Boolean);
+}
+
 /** Content words of a text, stemmed, each marked when a negator governs it. */
 export function contentTokens(text: string): ContentToken[] {
   const tokens: ContentToken[] = [];
   let negationLeft = 0;
+  let denied = false;
   let clause = 0;
   let previous: string | undefined;
-  for (const raw of rawTokens(text)) {
+  for (const raw of withDenials(rawTokens(text))) {
+    if (raw === DENIAL) {
+      denied = true;
+      continue;
+    }
+    if (denied && DENIAL_ENDERS.has(raw)) denied = false;
     // "not because X" negates X: a negator right before "because" carries over.
     if (raw === "because" && previous !== undefined && NEGATORS.has(previous)) {
       previous = raw;
@@ -128,7 +158,10 @@ export function contentTokens(text: string): ContentToken[] {
     }
     for (const word of splitCompound(raw)) {
       if (STOPWORDS.has(word) || NEGATORS.has(word)) continue;
-      tokens.push({ word, stem: stemmer(word), negated: negationLeft > 0, negatedFrom: NEGATION_SCOPE - negationLeft, position: tokens.length, clause });
+      // A denied statement is negated as a whole, each of its words as closely as "not closed".
+      const negated = denied || negationLeft > 0;
+      const negatedFrom = denied ? 0 : NEGATION_SCOPE - negationLeft;
+      tokens.push({ word, stem: canonicalStem(stemmer(word)), negated, negatedFrom, position: tokens.length, clause });
       if (negationLeft > 0) negationLeft -= 1;
     }
   }
