@@ -21,7 +21,7 @@ export function finalStatement(answer: string): string {
 }
 
 /** Which ways (stated, negated) the rubric's right answers state each term, an opposite counting as the term negated. */
-export type Polarities = ReadonlyMap<string, ReadonlySet<boolean>>;
+type Polarities = ReadonlyMap<string, ReadonlySet<boolean>>;
 
 /**
  * Comparatives swap with the things compared ("darker colours get hotter" is "lighter colours stay
