@@ -1,7 +1,7 @@
 /**
  * Benchmark of the offline answer grader against human labels.
  *
- *   npm run bench:grader                       four lines: unseen answers, held-out questions, K-12, attacks
+ *   npm run bench:grader                       unseen answers, held-out questions, K-12, attacks (test and development)
  *   npm run bench:grader -- --holdout questions   held-out questions (with the baseline) beside unseen answers
  *   npm run bench:grader -- --data FILE.jsonl [--split NAME]   one file (or one split of the SemEval file)
  *   npm run bench:grader -- --fit              fits the scorer's and the confidence's global weights on `train`
@@ -19,7 +19,7 @@
 import { agreement } from "../app/domain/ai/offline-grader/agreement";
 import { gradeConfidence } from "../app/domain/ai/offline-grader/confidence";
 import { confidenceSplit, crossValidatedConfidence, fitConfidenceWeights } from "./bench-grader/confidence";
-import { ATTACKS_FILE, type BenchRow, fail, K12_FILE, readRows, semevalFile } from "./bench-grader/data";
+import { ATTACKS_DEV_FILE, ATTACKS_FILE, type BenchRow, fail, K12_FILE, readRows, semevalFile } from "./bench-grader/data";
 import { type Analysed, analyseRows, assignFolds, baselineVerdicts, crossValidatedScores, fitScoringWeights, passes, scoreWith } from "./bench-grader/holdout";
 
 const FOLDS = 10;
@@ -71,16 +71,19 @@ function heldOutQuestions(): { lines: string[]; analysed: Analysed[]; scores: nu
   };
 }
 
-function attacksLine(): string {
-  const rows = readRows(ATTACKS_FILE);
+/** Attacks held below the pass mark, by kind; rows of kind "right" are right answers, counted when they pass. */
+function attacksLine(label: string, file: string): string {
+  const rows = readRows(file);
   const { scores } = graded(rows);
   const kinds = [...new Set(rows.map((row) => row.attack ?? "other"))];
   const byKind = kinds.map((kind) => {
     const indexes = rows.map((row, index) => ((row.attack ?? "other") === kind ? index : -1)).filter((index) => index >= 0);
+    if (kind === "right") return `right answers ≥ 70 ${indexes.filter((index) => passes(scores[index]!)).length}/${indexes.length}`;
     return `${kind} ${indexes.filter((index) => !passes(scores[index]!)).length}/${indexes.length}`;
   });
-  const held = scores.filter((score) => !passes(score)).length;
-  return `attacks: ${held} of ${rows.length} score < 70 (${((100 * held) / rows.length).toFixed(0)}%) · ${byKind.join(", ")}`;
+  const attacks = rows.map((row, index) => ({ row, score: scores[index]! })).filter(({ row }) => row.attack !== "right");
+  const held = attacks.filter(({ score }) => !passes(score)).length;
+  return `${label}: ${held} of ${attacks.length} score < 70 (${((100 * held) / attacks.length).toFixed(0)}%) · ${byKind.join(", ")}`;
 }
 
 function k12Lines(): string[] {
@@ -138,5 +141,6 @@ else if (flag("--holdout")) {
   held.lines.forEach((line) => console.log(line));
   console.log(`  held-out ${confidenceSplit(held.analysed, held.scores, crossValidatedConfidence(held.analysed, held.scores, held.fold, FOLDS))}`);
   k12Lines().forEach((line) => console.log(line));
-  console.log(attacksLine());
+  console.log(attacksLine("attacks (test)", ATTACKS_FILE));
+  console.log(attacksLine("attacks (development)", ATTACKS_DEV_FILE));
 }

@@ -23,6 +23,8 @@ const SEMEVAL_RELATIVE = "../shared/data/asag/semeval2013_dev.jsonl";
 const SEMEVAL_ABSOLUTE = "/work/shared/data/asag/semeval2013_dev.jsonl";
 export const K12_FILE = join(here, "k12.jsonl");
 export const ATTACKS_FILE = join(here, "attacks.jsonl");
+/** Attacks written for developing the grader's rules; attacks.jsonl is kept for testing them. */
+export const ATTACKS_DEV_FILE = join(here, "attacks-dev.jsonl");
 
 export function fail(message: string): never {
   console.error(`bench:grader: ${message}`);

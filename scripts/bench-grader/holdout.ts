@@ -34,6 +34,8 @@ const EMPTY_FEATURES: AnswerFeatures = {
   logLength: 0,
   unionCoverage: 0,
   lengthRatio: 0,
+  logTargets: 0,
+  sentenceCoverage: 0,
 };
 const EMPTY_EVIDENCE: AnswerEvidence = { disqualifiers: [], best: 0, runnerUp: 0, targets: 0, answerTerms: 0, bestIsGroup: false };
 

@@ -33,7 +33,7 @@ const grade = (row: { question: string; rubric: unknown; studentAnswer: string }
  * question are all held; negated and contradictory answers partly need meaning a word matcher does
  * not have (README figures), so these are floors that must not slip.
  */
-const HELD_AT_LEAST: Record<string, number> = { keyword_list: 26, question_echo: 18, negated: 18, contradictory: 9 };
+const HELD_AT_LEAST: Record<string, number> = { keyword_list: 26, question_echo: 18, negated: 18, contradictory: 12 };
 
 describe("attacks on the offline grader", () => {
   it("has the kinds the bench file documents", () => {

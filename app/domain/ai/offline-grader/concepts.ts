@@ -1,3 +1,4 @@
+import { opposite, synonymous } from "./lexicon";
 import { sameWordAllowingTypos } from "./spelling";
 import type { ContentToken } from "./text";
 
@@ -34,8 +35,12 @@ export function sameWordUpToDegree(word: string, other: string): boolean {
 export function matchConcept(concept: ContentToken, answer: readonly ContentToken[]): ConceptMatch {
   let contradicted = false;
   for (const token of answer) {
-    const sameWord = token.stem === concept.stem || sameWordAllowingTypos(token.word, concept.word) || sameWordUpToDegree(token.word, concept.word);
-    const flipped = !sameWord && negatedByPrefix(token.stem, concept.stem);
+    const sameWord =
+      token.stem === concept.stem ||
+      sameWordAllowingTypos(token.word, concept.word) ||
+      sameWordUpToDegree(token.word, concept.word) ||
+      synonymous(token.stem, concept.stem);
+    const flipped = !sameWord && (negatedByPrefix(token.stem, concept.stem) || opposite(token.stem, concept.stem));
     if (!sameWord && !flipped) continue;
     if ((token.negated !== flipped) === concept.negated) return "stated";
     contradicted = true;

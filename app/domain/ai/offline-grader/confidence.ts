@@ -25,12 +25,12 @@ export type ConfidenceInputs = {
 export type ConfidenceWeights = { bias: number } & Record<keyof ConfidenceInputs, number>;
 
 const CONFIDENCE_WEIGHTS: ConfidenceWeights = {
-  bias: 0.467,
-  decisiveness: 0.6,
-  margin: -0.102,
-  disqualified: -0.238,
-  logTargets: 0.141,
-  logAnswerTerms: -0.214,
+  bias: 0.558,
+  decisiveness: 0.607,
+  margin: 0.0,
+  disqualified: -0.023,
+  logTargets: 0.197,
+  logAnswerTerms: -0.275,
 };
 
 /** Below this a grade is flagged as uncertain: a teacher should look at it first. */

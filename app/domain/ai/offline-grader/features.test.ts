@@ -28,7 +28,7 @@ describe("matchConcept", () => {
 
 describe("keyPhrases", () => {
   it("pairs adjacent words in either order, within a clause", () => {
-    expect([...keyPhrases(contentTokens("sun heats water; air cools"))]).toEqual(["heat sun", "heat water", "air cool"]);
+    expect([...keyPhrases(contentTokens("sun heats water; air cools"))]).toEqual(["heat sun", "heat water", "air cold"]);
   });
 });
 
@@ -81,9 +81,42 @@ describe("analyseAnswer", () => {
     expect(analyseAnswer(bridge, question, "weak because the bridge is old").evidence.disqualifiers).not.toContain("ruled_out");
   });
 
+  it("scores the best clause of a long reference answer on its own", () => {
+    const rubric = readRubric("", ["40 meters. The change in elevation is 20 meters between A and B, so it adds up."]);
+    const { features } = analyseAnswer(rubric, "How far did the hikers climb?", "It was 40 meters");
+    expect(features.sentenceCoverage).toBe(1);
+    expect(features.ownCoverage).toBeLessThan(0.5);
+  });
+
+  it("holds an answer that states a term only the opposite way from the rubric", () => {
+    const rubric = readRubric("The bulb is off because the open switch makes a gap, so the path is not closed.");
+    const { evidence } = analyseAnswer(rubric, "Is the bulb on or off?", "The bulb is off because the path is closed.");
+    expect(evidence.disqualifiers).toContain("contradicts_itself");
+  });
+
+  it("holds an answer whose choice letter is not the one every right answer opens with", () => {
+    const rubric = readRubric("", ["C. Black absorbs more heat than white."]);
+    expect(analyseAnswer(rubric, "Which pan heats fastest?", "B. Black absorbs more heat").evidence.disqualifiers).toContain("contradicts_rubric");
+    expect(analyseAnswer(rubric, "Which pan heats fastest?", "C because black absorbs more heat").evidence.disqualifiers).toEqual([]);
+  });
+
+  it("reads a list of words with verdicts in it as a list", () => {
+    const rubric = readRubric("Yes: 0.5 is 50 hundredths, which is more than 25 hundredths.");
+    expect(analyseAnswer(rubric, "Is 0.5 greater than 0.25?", "yes 0.5 50 hundredths more 25").evidence.disqualifiers).toContain("keyword_list");
+  });
+
+  it("reads only what the answer says after taking something back", () => {
+    const rubric = readRubric("Acceptable answers (any one): shy, scared.");
+    const { features } = analyseAnswer(rubric, "What does timid mean?", "It means shy, but that is wrong, it means tired.");
+    expect(features.coverage).toBe(0);
+  });
+
   it("returns zeros, not NaN, for an empty answer", () => {
     const { features } = measure("");
-    expect(Object.values(features).every((value) => value === 0)).toBe(true);
+    // How many targets the rubric gives is the rubric's, not the answer's.
+    const { logTargets, ...ofTheAnswer } = features;
+    expect(Number.isFinite(logTargets)).toBe(true);
+    expect(Object.values(ofTheAnswer).every((value) => value === 0)).toBe(true);
   });
 });
 

@@ -1,4 +1,5 @@
 import { keyPhrases, matchConcept } from "./concepts";
+import { finalStatement, polaritiesOf, statesTheOpposite } from "./contradictions";
 import type { ParsedRubric } from "./rubric";
 import type { WrongItem } from "./rubric-forms";
 import { type AnswerSide, answerSide, conceptCount, inStems, matchTarget, strength, type Target, type TargetMatch, targetOf } from "./targets";
@@ -31,10 +32,14 @@ export type AnswerFeatures = {
   unionCoverage: number;
   /** Answer content words per term of the best target, at most 1: a fragment against a full sentence is short. */
   lengthRatio: number;
+  /** log(1 + number of targets): the best of many targets matches by chance more than the only one does. */
+  logTargets: number;
+  /** Best own-term coverage of any one sentence of a right answer: the point of a long reference answer is often one sentence of it. */
+  sentenceCoverage: number;
 };
 
 /** Why an answer cannot be right whatever its overlap (scoring.ts caps its score below the pass mark). */
-export type Disqualifier = "contradicts_rubric" | "ruled_out" | "keyword_list" | "question_echo";
+export type Disqualifier = "contradicts_rubric" | "contradicts_itself" | "ruled_out" | "keyword_list" | "question_echo";
 
 /** What the grader saw, beyond the features: for the caps, the confidence and the feedback. */
 export type AnswerEvidence = {
@@ -91,9 +96,28 @@ function saysRuledOut(item: WrongItem, answer: AnswerSide, positive: { stems: Se
   return distinct || !extra.some((token) => inStems(token, positive.stems, positive.words));
 }
 
-/** "yes" or "no" when a text opens with one (a verdict on a yes/no question). */
-function leadingYesNo(text: string): string | undefined {
-  return /^\W*(yes|no)\b/i.exec(text)?.[1]?.toLowerCase();
+/**
+ * The verdict a text opens with: "yes", "no", or a choice letter ("C. Black absorbs more heat",
+ * "b because …"); a letter counts only when a stop, a bracket or "because" follows it, so the article
+ * "a" does not.
+ */
+function leadingVerdict(text: string): string | undefined {
+  const verdict = /^\W*(?:(yes|no)\b|([a-h])(?:[.):]|\s+because\b|\s*$))/i.exec(text.trim());
+  return (verdict?.[1] ?? verdict?.[2])?.toLowerCase();
+}
+
+/** Sentences of a text that hold at least two terms; a one-sentence text has none apart from itself. */
+function sentencesOf(text: string): string[] {
+  const sentences = text
+    .split(/(?<=[a-z0-9)][.!?])\s+(?=[A-Za-z])|,?\s+(?:so|because|therefore|which|since)\s+|;\s*/i)
+    .filter((sentence) => contentTokens(sentence).length >= 2);
+  return sentences.length > 1 ? sentences : [];
+}
+
+function bestSentenceCoverage(texts: readonly string[], answer: AnswerSide, fallback: number): number {
+  let best = fallback;
+  for (const sentence of texts.flatMap(sentencesOf)) best = Math.max(best, matchTarget(targetOf([sentence]), answer).ownCoverage);
+  return best;
 }
 
 type Scored = { match: TargetMatch; strength: number; group: boolean; concepts: number };
@@ -101,7 +125,8 @@ type Scored = { match: TargetMatch; strength: number; group: boolean; concepts: 
 /** Measures an answer against a parsed rubric and the question. */
 export function analyseAnswer(rubric: ParsedRubric, questionText: string, answerText: string): { features: AnswerFeatures; evidence: AnswerEvidence } {
   const questionStems = new Set(contentTokens(questionText).map((token) => token.stem));
-  const answer = answerSide(answerText, questionStems);
+  // What the answer takes back ("…, but that is wrong, …") is not part of it.
+  const answer = answerSide(finalStatement(answerText), questionStems);
   const targets: { target: Target; group: boolean }[] = [
     ...rubric.acceptable.map((text) => ({ target: targetOf([text]), group: false })),
     ...rubric.criteria.map((items) => ({ target: targetOf(items), group: items.length > 1 })),
@@ -120,14 +145,19 @@ export function analyseAnswer(rubric: ParsedRubric, questionText: string, answer
   const echoes = answerTerms.filter((token) => questionStems.has(token.stem) && !positive.stems.has(token.stem)).length;
 
   const disqualifiers: Disqualifier[] = [];
-  const expected = new Set(rubric.positiveTexts.map(leadingYesNo).filter(Boolean));
-  const given = leadingYesNo(answerText);
-  // The right words negated: "it does not evaporate" against "it evaporates".
-  // Or the opposite verdict to a yes/no question whose right answers all open with the other one.
+  const expected = new Set(rubric.positiveTexts.map(leadingVerdict).filter(Boolean));
+  const given = leadingVerdict(answerText);
+  // The right words negated: "it does not evaporate" against "it evaporates", in any one of the
+  // points a target requires (targets.ts).
+  // Or another verdict (yes/no, a choice letter) than the one all the right answers open with.
   const oppositeVerdict = expected.size === 1 && given !== undefined && !expected.has(given);
-  if ((best.negatedByAnswer > 0 && best.contradiction >= best.ownCoverage) || oppositeVerdict) disqualifiers.push("contradicts_rubric");
+  if (best.itemNegated > 0 || oppositeVerdict) disqualifiers.push("contradicts_rubric");
+  const polarities = polaritiesOf(rubric.positiveTexts.map((text) => contentTokens(text)));
+  if (statesTheOpposite(answer.tokens, polarities, questionStems)) disqualifiers.push("contradicts_itself");
   if ([...rubric.mustNot, ...rubric.incorrect].some((item) => saysRuledOut(item, answer, positive))) disqualifiers.push("ruled_out");
-  const shape = wordShape(answerText);
+  // Verdict words in a list ("yes 0.5 50 hundredths more", "yes no 6 4") are answers, not the
+  // grammar of a sentence; a "no" inside a sentence still is ("it contains no salt").
+  const shape = wordShape(answerText.replace(/^\W*no\b|\byes\W+no\b|\bno\W+yes\b|\byes\b/gi, ""));
   if (answer.tokens.length >= LIST_MIN_TERMS && shape.functionWords <= LIST_MAX_FUNCTION_SHARE * shape.words) disqualifiers.push("keyword_list");
   // Every word of the answer is in the question, and it restates a good part of the question (a
   // short answer in the question's own words may still be right: "the food contains sugar").
@@ -146,6 +176,8 @@ export function analyseAnswer(rubric: ParsedRubric, questionText: string, answer
       logLength: Math.log1p(answer.tokens.length),
       unionCoverage: share(positive.concepts.filter((concept) => matchConcept(concept, answer.tokens) === "stated").length, positive.concepts.length),
       lengthRatio: Math.min(1, share(answerTerms.length, scored[0]?.concepts ?? 0)),
+      logTargets: Math.log1p(scored.length),
+      sentenceCoverage: bestSentenceCoverage(rubric.positiveTexts, answer, best.ownCoverage),
     },
     evidence: {
       disqualifiers,

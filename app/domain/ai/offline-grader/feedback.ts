@@ -17,6 +17,7 @@ const CAVEAT = "This compares words with the rubric, so a teacher should review 
 
 const DISQUALIFIER_ADVICE: Record<Disqualifier, string> = {
   contradicts_rubric: "Check each “not” in your answer: part of it seems to say the opposite of what is expected.",
+  contradicts_itself: "Read your answer again: one part of it seems to say the opposite of another part.",
   ruled_out: "Part of your answer matches a common mistake for this question: rethink that part.",
   keyword_list: "Write your answer as a sentence that explains your thinking, not a list of words.",
   question_echo: "Your answer mostly repeats the question: add what you know that answers it.",

@@ -9,6 +9,14 @@ describe("rubricForms", () => {
     expect(rubricForms("Accept: he charges $45 per hour / each hour adds $45").acceptable).toEqual(["he charges $45 per hour", "each hour adds $45"]);
   });
 
+  it("makes only the qualified item of a short unquoted list bare", () => {
+    expect(rubricForms("Do not accept: tired, relieved with no sign of joy, sad.").mustNot).toEqual([
+      { text: "tired", bare: false },
+      { text: "relieved sign of joy", bare: true },
+      { text: "sad", bare: false },
+    ]);
+  });
+
   it("strips a criterion's lead-in and keeps what the answer must say", () => {
     expect(rubricForms("Correct answers will recognize that the water evaporated.").criteria).toEqual([["the water evaporated."]]);
     expect(rubricForms("Look for: an explanation that optimism means hopefulness").criteria).toEqual([["optimism means hopefulness"]]);

@@ -98,9 +98,22 @@ function unquotedPieces(text: string): string[] {
   });
 }
 
+/**
+ * An unquoted list of three or more short items ("tired, relieved with no sign of joy, sad") is
+ * split before reading qualifiers, so "with no …" makes only its own item bare.
+ */
+function shortListItems(piece: string): string[] {
+  if (/["“”]/.test(piece)) return [piece];
+  const items = piece.split(/,\s*/);
+  return items.length >= 3 && items.every((item) => item.trim().split(/\s+/).length <= 6) ? items : [piece];
+}
+
 /** Pieces of a list of wrong answers, each with whether it is wrong only on its own. */
 function wrongItems(text: string): WrongItem[] {
-  const pieces = text.split(/;|,\s*(?=["“]|or\b|and\b)|\.\s+/i).filter((piece) => /[a-z0-9]/i.test(piece));
+  const pieces = text
+    .split(/;|,\s*(?=["“]|or\b|and\b)|\.\s+/i)
+    .flatMap(shortListItems)
+    .filter((piece) => /[a-z0-9]/i.test(piece));
   return pieces.flatMap((piece) => {
     const bare = BARE_MARKER.test(piece.replace(QUOTED, " "));
     const quoted = quotedStrings(piece);

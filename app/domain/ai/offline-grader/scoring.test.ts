@@ -14,13 +14,17 @@ const features = (overrides: Partial<AnswerFeatures>): AnswerFeatures => ({
   logLength: Math.log1p(8),
   unionCoverage: 0,
   lengthRatio: 1,
+  logTargets: Math.log1p(1),
+  sentenceCoverage: 0,
   ...overrides,
 });
 
 describe("scoreFromFeatures", () => {
   it("rises with coverage of the reference", () => {
     const half = scoreFromFeatures(features({ coverage: 0.5, ownCoverage: 0.5, unionCoverage: 0.5, precision: 0.5, letterOverlap: 0.5 }));
-    const full = scoreFromFeatures(features({ coverage: 1, ownCoverage: 1, unionCoverage: 1, precision: 1, letterOverlap: 1, phraseCoverage: 1 }));
+    const full = scoreFromFeatures(
+      features({ coverage: 1, ownCoverage: 1, unionCoverage: 1, precision: 1, letterOverlap: 1, phraseCoverage: 1, sentenceCoverage: 1 }),
+    );
     expect(full).toBeGreaterThan(half);
     expect(full).toBeGreaterThanOrEqual(70);
     expect(full).toBeLessThanOrEqual(100);

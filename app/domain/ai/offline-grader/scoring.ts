@@ -11,17 +11,19 @@ import type { AnswerFeatures, Disqualifier } from "./features";
 export type ScoringWeights = { bias: number } & Record<keyof AnswerFeatures, number>;
 
 export const SCORING_WEIGHTS: ScoringWeights = {
-  bias: -1.103,
-  coverage: -0.107,
-  ownCoverage: 1.265,
-  phraseCoverage: 0.652,
-  letterOverlap: 1.127,
-  precision: -0.128,
-  questionEcho: 0.396,
-  contradiction: 0.906,
-  logLength: 0.131,
-  unionCoverage: 1.69,
-  lengthRatio: 0.297,
+  bias: -0.333,
+  coverage: 0.905,
+  ownCoverage: 0.85,
+  phraseCoverage: 0.921,
+  letterOverlap: 0.938,
+  precision: 0.305,
+  questionEcho: 0.108,
+  contradiction: 0.325,
+  logLength: -0.062,
+  unionCoverage: 0.35,
+  lengthRatio: 0.723,
+  logTargets: -1.085,
+  sentenceCoverage: 0.467,
 };
 
 function sigmoid(value: number): number {

@@ -31,6 +31,8 @@ export type TargetMatch = {
   letterOverlap: number;
   /** Share of the target's plainly stated terms that the answer negates ("it did not evaporate"). */
   negatedByAnswer: number;
+  /** Whether the answer negates more of one required item than it states of it (as a share of 0 or 1). */
+  itemNegated: number;
 };
 
 const MAX_VARIANTS = 8;
@@ -115,6 +117,7 @@ function matchText(reference: ReferenceText, answer: AnswerSide): TargetMatch {
     contradiction: share(matches.filter((match) => match === "contradicted").length, concepts.length),
     negatedByAnswer: share(matches.filter((match, index) => match === "contradicted" && !concepts[index]!.negated).length, concepts.length),
     letterOverlap: share(2 * countShared(referenceTrigrams, answer.ownTrigrams), referenceTrigrams.size + answer.ownTrigrams.size),
+    itemNegated: 0,
   };
 }
 
@@ -130,7 +133,7 @@ export function targetOf(items: readonly string[]): Target {
   return items.map((item) => variantsOf(item).map(referenceText)).filter((variants) => variants.some((variant) => variant.concepts.length > 0));
 }
 
-const NO_MATCH: TargetMatch = { coverage: 0, ownCoverage: 0, phraseCoverage: 0, contradiction: 0, letterOverlap: 0, negatedByAnswer: 0 };
+const NO_MATCH: TargetMatch = { coverage: 0, ownCoverage: 0, phraseCoverage: 0, contradiction: 0, letterOverlap: 0, negatedByAnswer: 0, itemNegated: 0 };
 
 /** An answer against a target: each required item by its best variant, the items averaged. */
 export function matchTarget(target: Target, answer: AnswerSide): TargetMatch {
@@ -146,6 +149,7 @@ export function matchTarget(target: Target, answer: AnswerSide): TargetMatch {
     contradiction: mean("contradiction"),
     letterOverlap: mean("letterOverlap"),
     negatedByAnswer: mean("negatedByAnswer"),
+    itemNegated: items.some((match) => match.negatedByAnswer > 0 && match.contradiction >= match.ownCoverage) ? 1 : 0,
   };
 }
 

@@ -20,8 +20,21 @@ describe("contentTokens", () => {
   });
 
   it("keeps a capital letter that names something, and reads number words as digits", () => {
-    expect(stems("Bulb A and bulb C stay lit")).toEqual(["bulb", "letter-a", "bulb", "letter-c", "stai", "lit"]);
+    // "lit" is read as "light" (lexicon.ts word forms).
+    expect(stems("Bulb A and bulb C stay lit")).toEqual(["bulb", "letter-a", "bulb", "letter-c", "stai", "light"]);
     expect(stems("A. One half is two quarters")).toEqual(["letter-a", "1", "half", "2", "quarter"]);
+  });
+
+  it("negates the whole statement a denial reports, up to a contrast", () => {
+    expect(stems("It is not true that the metal expands in the heat")).toEqual(["not:metal", "not:expand", "not:heat"]);
+    expect(stems("Some people think it floats, but it sinks")).toEqual(["not:float", "sink"]);
+  });
+
+  it("reads a lower-case letter standing alone as a name, but not the article or a dropped apostrophe", () => {
+    expect(stems("bulbs a and c stay lit")).toEqual(["bulb", "letter-a", "letter-c", "stai", "light"]);
+    expect(stems("there is a gap")).toEqual(["gap"]);
+    expect(stems('it isn"t in a closed path')).toEqual(["not:close", "not:path"]);
+    expect(stems("e.g. salt")).toEqual(["salt"]);
   });
 
   it("keeps direction and comparison words, which carry meaning in science answers", () => {
