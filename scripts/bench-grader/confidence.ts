@@ -1,11 +1,6 @@
 /** Fitting and checking the grade confidence: does a low confidence really mark less accurate grades? */
-import {
-  type ConfidenceInputs,
-  confidenceInputs,
-  type ConfidenceWeights,
-  gradeConfidence,
-  LOW_CONFIDENCE,
-} from "../../app/domain/ai/offline-grader/confidence";
+import { LOW_CONFIDENCE } from "../../app/domain/ai/confidence";
+import { type ConfidenceInputs, confidenceInputs, type ConfidenceWeights, gradeConfidence } from "../../app/domain/ai/offline-grader/confidence";
 import { fitLogistic } from "./fit";
 import { type Analysed, passes } from "./holdout";
 

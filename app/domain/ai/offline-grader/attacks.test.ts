@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 
 import { DEMO_QUESTIONS } from "~/models/seed-questions";
 
+import { wordRuns } from "../rubric-quotes";
 import { GRADE_CORRECT_THRESHOLD, type GradingResult } from "../schemas";
 import { gradeOffline } from "./index";
 import { readRubric } from "./rubric";
@@ -49,17 +50,11 @@ describe("attacks on the offline grader", () => {
   }
 });
 
-/** Runs of five or more words, lower-cased and whitespace-normalised. */
-function fiveWordRuns(text: string): string[] {
-  const words = text.toLowerCase().replace(/\s+/g, " ").trim().split(" ").filter(Boolean);
-  return words.length < 5 ? [] : Array.from({ length: words.length - 4 }, (_, start) => words.slice(start, start + 5).join(" "));
-}
-
 function leakedRuns(result: GradingResult, rubric: unknown): string[] {
   const parsed = readRubric(rubric);
   const secrets = [...parsed.keyPoints, ...parsed.acceptable, ...parsed.criteria.flat()];
-  const shown = [result.feedback, ...result.strengths, ...result.improvements].join("\n").toLowerCase().replace(/\s+/g, " ");
-  return secrets.flatMap(fiveWordRuns).filter((run) => shown.includes(run));
+  const shown = new Set([result.feedback, ...result.strengths, ...result.improvements].flatMap((text) => [...wordRuns(text)]));
+  return secrets.flatMap((secret) => [...wordRuns(secret)]).filter((run) => shown.has(run));
 }
 
 describe("feedback for a wrong answer", () => {

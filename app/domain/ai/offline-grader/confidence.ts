@@ -33,9 +33,6 @@ const CONFIDENCE_WEIGHTS: ConfidenceWeights = {
   logAnswerTerms: -0.275,
 };
 
-/** Below this a grade is flagged as uncertain: a teacher should look at it first. */
-export const LOW_CONFIDENCE = 0.6;
-
 const logit = (probability: number) => Math.log(probability / (1 - probability));
 const PASS_LOG_ODDS = logit(GRADE_CORRECT_THRESHOLD / 100);
 
