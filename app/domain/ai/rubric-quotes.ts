@@ -1,7 +1,7 @@
 import { GRADE_CORRECT_THRESHOLD, type GradingResult } from "./schemas";
 
 /** Quoting this many words of the rubric in a row gives the key away. */
-export const QUOTE_WORDS = 5;
+const QUOTE_WORDS = 5;
 const WITHHELD = "[…]";
 
 const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu) ?? [];
@@ -15,7 +15,7 @@ export function wordRuns(text: string): Set<string> {
 }
 
 /** The text with every stretch that repeats QUOTE_WORDS or more words of the rubric in a row replaced by "[…]". */
-export function withoutQuotes(text: string, rubricRuns: ReadonlySet<string>): string {
+function withoutQuotes(text: string, rubricRuns: ReadonlySet<string>): string {
   const tokens = [...text.matchAll(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu)];
   const quoted = new Array<boolean>(tokens.length).fill(false);
   for (let start = 0; start + QUOTE_WORDS <= tokens.length; start += 1) {
