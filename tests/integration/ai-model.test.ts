@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
 import type { TestSessionRpc } from "~/domain/sessions/session-contract";
 
-import { chatSession, GIFT_PASTE, GOOD_ANSWER, OPEN_QUESTION } from "../support/ai-fixtures";
+import { chatSession, GIFT_PASTE, GOOD_ANSWER, OPEN_QUESTION, openQuestionSession } from "../support/ai-fixtures";
 import { type ApiClient, count, demoClients } from "../support/api";
 import { type OpenAiStub, startOpenAiStub, STUB_CONFIDENCE, STUB_MALFORMED_CONTENT, STUB_USAGE } from "../support/openai-stub";
 import { startWorker, type TestWorker } from "../support/worker";
@@ -186,24 +186,8 @@ describe("generation, formatting and chat through the model", () => {
 });
 
 describe("a session's open answer: provisional at once, the model's grade when it lands", () => {
-  /** A one-question test on the open question, and a session started on it. */
-  const openSession = async () => {
-    const competency = await admin.post("/api/competencies", { description: `Moon phases ${crypto.randomUUID()}` });
-    const question = await admin.post("/api/questions", { ...OPEN_QUESTION, difficulty: "medium" });
-    await admin.post(`/api/questions/${question.data.id}/competencies`, { competencyId: competency.data.id, isPrimary: true });
-    const test = await admin.post("/api/tests", {
-      title: "Moon",
-      description: "d",
-      gradeLevel: "5",
-      subject: "Science",
-      questions: [{ id: question.data.id }],
-    });
-    const started = await admin.post("/api/sessions/start", { testConfigId: test.data.id, userId: `moon-student-${crypto.randomUUID().slice(0, 8)}` });
-    return { sessionId: started.data.sessionId as string, questionId: question.data.id as string };
-  };
-
   it("answers with the offline grader's provisional grade, then the answer's grade and the session show the model's", async () => {
-    const { sessionId, questionId } = await openSession();
+    const { sessionId, questionId } = await openQuestionSession(admin);
     const submitted = await admin.post(`/api/sessions/${sessionId}/submit`, { questionId, answer: GOOD_ANSWER, timeSpentSeconds: 30 });
     expect(submitted.status).toBe(200);
     expect(submitted.data.gradingResult).toMatchObject({ grading: "provisional" });
@@ -234,7 +218,7 @@ describe("a session's open answer: provisional at once, the model's grade when i
   });
 
   it("reaches D1 whole: once the grading job is done, the answer's score, correctness and points and the session's total are the model's", async () => {
-    const { sessionId, questionId } = await openSession();
+    const { sessionId, questionId } = await openQuestionSession(admin);
     const submitted = await admin.post(`/api/sessions/${sessionId}/submit`, { questionId, answer: GOOD_ANSWER, timeSpentSeconds: 30 });
     const provisional = submitted.data.gradingResult as { score: number; isCorrect: boolean };
     // The model disagrees with the offline grader about correctness, so a half-written row shows.

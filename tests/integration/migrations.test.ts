@@ -153,14 +153,19 @@ describe("the schema's constraints", () => {
   });
 });
 
-describe("upgrading a database that already holds data", () => {
-  let mf: Miniflare;
-  let d1: D1Database;
+/** A bare D1 database in its own Miniflare for the describe block, for applying migrations by hand. */
+function useEmptyDatabase(receive: (d1: D1Database) => void) {
+  let mf: Miniflare | undefined;
   beforeAll(async () => {
     mf = new Miniflare({ modules: true, script: "export default { fetch() { return new Response('') } }", d1Databases: ["DB"] });
-    d1 = (await mf.getD1Database("DB")) as unknown as D1Database;
+    receive((await mf.getD1Database("DB")) as unknown as D1Database);
   });
   afterAll(() => mf?.dispose());
+}
+
+describe("upgrading a database that already holds data", () => {
+  let d1: D1Database;
+  useEmptyDatabase((database) => (d1 = database));
 
   it("widens the accounts' roles to teachers and keeps who created each class, test, question and job", async () => {
     await applyMigrations(d1, (file) => file < "0010");
@@ -198,13 +203,8 @@ describe("upgrading a database that already holds data", () => {
 });
 
 describe("migration 0017 on logs graded before it", () => {
-  let mf: Miniflare;
   let d1: D1Database;
-  beforeAll(async () => {
-    mf = new Miniflare({ modules: true, script: "export default { fetch() { return new Response('') } }", d1Databases: ["DB"] });
-    d1 = (await mf.getD1Database("DB")) as unknown as D1Database;
-  });
-  afterAll(() => mf?.dispose());
+  useEmptyDatabase((database) => (d1 = database));
 
   it("keeps their flags and gives them no confidence, rather than a made-up one", async () => {
     await applyMigrations(d1, (file) => file < "0017");

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
-import { chatSession, GOOD_ANSWER, OPEN_QUESTION } from "../support/ai-fixtures";
+import { chatSession, GOOD_ANSWER, OPEN_QUESTION, openQuestionSession } from "../support/ai-fixtures";
 import { type ApiClient, demoClients } from "../support/api";
 import { type OpenAiStub, startOpenAiStub } from "../support/openai-stub";
 import { startWorker, type TestWorker } from "../support/worker";
@@ -61,17 +61,7 @@ describe("grading through the Workers AI binding", () => {
   });
 
   it("grades a session's answer on the queue: the job stores the model's grade and its log row", async () => {
-    const question = await admin.post("/api/questions", { ...OPEN_QUESTION, difficulty: "medium" });
-    const test = await admin.post("/api/tests", {
-      title: "Moon",
-      description: "d",
-      gradeLevel: "5",
-      subject: "Science",
-      questions: [{ id: question.data.id }],
-    });
-    const started = await admin.post("/api/sessions/start", { testConfigId: test.data.id, userId: `wai-student-${crypto.randomUUID().slice(0, 8)}` });
-    const sessionId = started.data.sessionId as string;
-    const questionId = question.data.id as string;
+    const { sessionId, questionId } = await openQuestionSession(admin);
     stub.enqueue({ response: { score: 88, feedback: "Workers AI's reading.", keyPoints: ["k"], strengths: ["s"], improvements: ["i"], confidence: 0.9 } });
 
     const submitted = await admin.post(`/api/sessions/${sessionId}/submit`, { questionId, answer: GOOD_ANSWER, timeSpentSeconds: 30 });

@@ -25,6 +25,16 @@ export const OPEN_QUESTION = {
   rubric: { referenceAnswer: "The Moon is lit by the Sun and, as it orbits Earth, we see different amounts of its lit half." },
 };
 
+/** A one-question test on the open question, and a session started on it. */
+export async function openQuestionSession(admin: ApiClient) {
+  const competency = await admin.post("/api/competencies", { description: `Moon phases ${crypto.randomUUID()}` });
+  const question = await admin.post("/api/questions", { ...OPEN_QUESTION, difficulty: "medium" });
+  await admin.post(`/api/questions/${question.data.id}/competencies`, { competencyId: competency.data.id, isPrimary: true });
+  const test = await admin.post("/api/tests", { title: "Moon", description: "d", gradeLevel: "5", subject: "Science", questions: [{ id: question.data.id }] });
+  const started = await admin.post("/api/sessions/start", { testConfigId: test.data.id, userId: `moon-student-${crypto.randomUUID().slice(0, 8)}` });
+  return { sessionId: started.data.sessionId as string, questionId: question.data.id as string };
+}
+
 export const GOOD_ANSWER = "Because the Sun lights half of the Moon and as the Moon orbits the Earth we see a different amount of the lit half.";
 
 /** A test with one chat question and a session started on it: what POST /api/chat serves. */

@@ -17,7 +17,7 @@ const OPEN_QUESTION_RUBRIC = "The Sun heats the water, which evaporates: liquid 
 export const offlineGradeOf = (answer: string) =>
   gradeOffline({ questionText: OPEN_QUESTION_TEXT, questionType: "free_response", rubric: OPEN_QUESTION_RUBRIC, answer });
 
-/** Partly right answers: heat without evaporation, or vapour without the cause. */
+/** Partly right answers: heat without evaporation, or vapour or evaporation without the cause. */
 const PARTLY_RIGHT_ANSWERS = [
   "The sun heats the puddle.",
   "The water turns into vapour.",
@@ -25,6 +25,10 @@ const PARTLY_RIGHT_ANSWERS = [
   "The sun makes the water hot.",
   "The water goes into the air.",
   "Heat from the sun.",
+  "The water evaporates into the air.",
+  "The sun warms the liquid water.",
+  "The water mixes into the air.",
+  "The heat turns the water into gas.",
 ];
 
 /**
