@@ -2,7 +2,7 @@
 import { LOW_CONFIDENCE } from "../../app/domain/ai/confidence";
 import { type ConfidenceInputs, confidenceInputs, type ConfidenceWeights, gradeConfidence } from "../../app/domain/ai/offline-grader/confidence";
 import { fitLogistic } from "./fit";
-import { type Analysed, passes } from "./holdout";
+import { type Analysed, outOfFold, passes } from "./holdout";
 
 const CONFIDENCE_NAMES: (keyof ConfidenceInputs)[] = ["decisiveness", "margin", "disqualified", "logTargets", "logAnswerTerms"];
 
@@ -25,18 +25,16 @@ export function fitConfidenceWeights(rows: readonly Analysed[], scores: readonly
 
 /** Confidence of out-of-fold grades, each fold's from weights fitted on the other folds. */
 export function crossValidatedConfidence(rows: readonly Analysed[], scores: readonly number[], fold: readonly number[], folds: number): number[] {
-  const confidence = new Array<number>(rows.length).fill(0);
-  for (let held = 0; held < folds; held += 1) {
-    const training = rows.map((_, index) => index).filter((index) => fold[index] !== held);
-    const weights = fitConfidenceWeights(
-      training.map((index) => rows[index]!),
-      training.map((index) => scores[index]!),
-    );
-    rows.forEach((item, index) => {
-      if (fold[index] === held) confidence[index] = gradeConfidence(scores[index]!, item.evidence, weights);
-    });
-  }
-  return confidence;
+  return outOfFold(
+    fold,
+    folds,
+    (training) =>
+      fitConfidenceWeights(
+        training.map((index) => rows[index]!),
+        training.map((index) => scores[index]!),
+      ),
+    (weights, index) => gradeConfidence(scores[index]!, rows[index]!.evidence, weights),
+  );
 }
 
 /** "confidence ≥ 0.6: accuracy 0.81 (n 700) · < 0.6: accuracy 0.55 (n 300, 30% flagged)". */

@@ -5,7 +5,7 @@
  */
 import { stemmer } from "stemmer";
 
-import type { AnswerEvidence, AnswerFeatures, Disqualifier } from "../../app/domain/ai/offline-grader/features";
+import { type AnswerEvidence, type AnswerFeatures, type Disqualifier, NO_FEATURES } from "../../app/domain/ai/offline-grader/features";
 import { analyse } from "../../app/domain/ai/offline-grader/index";
 import { scoreFromFeatures, type ScoringWeights } from "../../app/domain/ai/offline-grader/scoring";
 import { contentTokens } from "../../app/domain/ai/offline-grader/text";
@@ -23,32 +23,18 @@ export type Analysed = {
   graded: boolean;
 };
 
-const EMPTY_FEATURES: AnswerFeatures = {
-  coverage: 0,
-  ownCoverage: 0,
-  phraseCoverage: 0,
-  letterOverlap: 0,
-  precision: 0,
-  questionEcho: 0,
-  contradiction: 0,
-  logLength: 0,
-  unionCoverage: 0,
-  lengthRatio: 0,
-  logTargets: 0,
-  sentenceCoverage: 0,
-};
 const EMPTY_EVIDENCE: AnswerEvidence = { disqualifiers: [], best: 0, runnerUp: 0, targets: 0, answerTerms: 0, bestIsGroup: false };
 
 export function analyseRows(rows: readonly BenchRow[]): Analysed[] {
   return rows.map((row) => {
     const analysis = analyse(inputOf(row));
-    const features = analysis?.features ?? EMPTY_FEATURES;
+    const features = analysis?.features ?? NO_FEATURES;
     const evidence = analysis?.evidence ?? EMPTY_EVIDENCE;
     return { row, question: questionOf(row), features, evidence, disqualifiers: evidence.disqualifiers, graded: analysis !== undefined };
   });
 }
 
-export const FEATURE_NAMES = Object.keys(EMPTY_FEATURES) as (keyof AnswerFeatures)[];
+export const FEATURE_NAMES = Object.keys(NO_FEATURES) as (keyof AnswerFeatures)[];
 
 /** Fits the scorer's global weights on these rows (the threshold shift included). */
 export function fitScoringWeights(rows: readonly Analysed[]): { weights: ScoringWeights; accuracy: number } {
@@ -76,16 +62,34 @@ export function assignFolds(rows: readonly Analysed[], folds: number): number[] 
   return rows.map((item) => foldOf(item.question, folds));
 }
 
-/** Out-of-fold scores: each row graded with weights fitted on the other folds' questions. */
-export function crossValidatedScores(rows: readonly Analysed[], fold: readonly number[], folds: number): number[] {
-  const scores = new Array<number>(rows.length).fill(0);
+/**
+ * Out-of-fold predictions: for each fold, `fit` sees only the indexes of the other folds' rows and
+ * `predict` answers for the held fold's rows. The one cross-validation loop of the bench.
+ */
+export function outOfFold<Model, Prediction>(
+  fold: readonly number[],
+  folds: number,
+  fit: (training: number[]) => Model,
+  predict: (model: Model, index: number) => Prediction,
+): Prediction[] {
+  const predictions = new Array<Prediction>(fold.length);
   for (let held = 0; held < folds; held += 1) {
-    const { weights } = fitScoringWeights(rows.filter((_, index) => fold[index] !== held));
-    rows.forEach((item, index) => {
-      if (fold[index] === held) scores[index] = scoreWith(item, weights);
+    const model = fit(fold.flatMap((rowFold, index) => (rowFold === held ? [] : [index])));
+    fold.forEach((rowFold, index) => {
+      if (rowFold === held) predictions[index] = predict(model, index);
     });
   }
-  return scores;
+  return predictions;
+}
+
+/** Out-of-fold scores: each row graded with weights fitted on the other folds' questions. */
+export function crossValidatedScores(rows: readonly Analysed[], fold: readonly number[], folds: number): number[] {
+  return outOfFold(
+    fold,
+    folds,
+    (training) => fitScoringWeights(training.map((index) => rows[index]!)).weights,
+    (weights, index) => scoreWith(rows[index]!, weights),
+  );
 }
 
 /** The baseline's one number: the largest share of a reference answer's content stems found in the answer. */
@@ -115,18 +119,16 @@ function tuneThreshold(values: readonly number[], labels: readonly number[]): nu
 export function baselineVerdicts(rows: readonly Analysed[], fold: readonly number[], folds: number): boolean[] {
   const values = rows.map((item) => overlap(item.row));
   const labels = rows.map((item) => item.row.humanScore);
-  const verdicts = new Array<boolean>(rows.length).fill(false);
-  for (let held = 0; held < folds; held += 1) {
-    const training = rows.map((_, index) => index).filter((index) => fold[index] !== held);
-    const threshold = tuneThreshold(
-      training.map((index) => values[index]!),
-      training.map((index) => labels[index]!),
-    );
-    rows.forEach((_, index) => {
-      if (fold[index] === held) verdicts[index] = values[index]! >= threshold;
-    });
-  }
-  return verdicts;
+  return outOfFold(
+    fold,
+    folds,
+    (training) =>
+      tuneThreshold(
+        training.map((index) => values[index]!),
+        training.map((index) => labels[index]!),
+      ),
+    (threshold, index) => values[index]! >= threshold,
+  );
 }
 
 export const passes = (score: number) => score >= GRADE_CORRECT_THRESHOLD;

@@ -38,6 +38,22 @@ export type AnswerFeatures = {
   sentenceCoverage: number;
 };
 
+/** Every measure at 0: an answer with nothing in common with the rubric (the bench's rows the grader declines, tests' starting point). */
+export const NO_FEATURES: AnswerFeatures = {
+  coverage: 0,
+  ownCoverage: 0,
+  phraseCoverage: 0,
+  letterOverlap: 0,
+  precision: 0,
+  questionEcho: 0,
+  contradiction: 0,
+  logLength: 0,
+  unionCoverage: 0,
+  lengthRatio: 0,
+  logTargets: 0,
+  sentenceCoverage: 0,
+};
+
 /** Why an answer cannot be right whatever its overlap (scoring.ts caps its score below the pass mark). */
 export type Disqualifier = "contradicts_rubric" | "contradicts_itself" | "ruled_out" | "keyword_list" | "question_echo";
 

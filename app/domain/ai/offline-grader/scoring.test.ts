@@ -1,21 +1,14 @@
 import { describe, expect, it } from "vitest";
 
-import type { AnswerFeatures } from "./features";
+import { type AnswerFeatures, NO_FEATURES } from "./features";
 import { scoreFromFeatures, SCORING_WEIGHTS } from "./scoring";
 
+/** An eight-word answer against a one-sentence rubric, sharing nothing unless the test says so. */
 const features = (overrides: Partial<AnswerFeatures>): AnswerFeatures => ({
-  coverage: 0,
-  ownCoverage: 0,
-  phraseCoverage: 0,
-  letterOverlap: 0,
-  precision: 0,
-  questionEcho: 0,
-  contradiction: 0,
+  ...NO_FEATURES,
   logLength: Math.log1p(8),
-  unionCoverage: 0,
   lengthRatio: 1,
   logTargets: Math.log1p(1),
-  sentenceCoverage: 0,
   ...overrides,
 });
 
