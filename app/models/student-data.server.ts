@@ -35,8 +35,11 @@ type StudentRow = typeof students.$inferSelect;
 export type SessionSelection = SQL;
 
 export const linkedTo = (student: StudentRow): SessionSelection => eq(testSessionRecords.studentRecordId, student.id);
+/** Ids one statement may name, leaving room for the statement's own values. */
+const IDS_PER_STATEMENT = D1_MAX_BOUND_PARAMETERS - 10;
+
 export const sessionsWithIds = (ids: readonly string[]): SessionSelection => {
-  if (ids.length > D1_MAX_BOUND_PARAMETERS - 10) throw new Error(`At most ${D1_MAX_BOUND_PARAMETERS - 10} session ids a statement`);
+  if (ids.length > IDS_PER_STATEMENT) throw new Error(`At most ${IDS_PER_STATEMENT} session ids a statement`);
   return inArray(testSessionRecords.id, [...ids]);
 };
 
@@ -161,10 +164,10 @@ export async function recordErasure(db: Database, student: StudentRow) {
       .where(redact.byTheAccount ? or(redact.aboutTheRecord, redact.byTheAccount) : redact.aboutTheRecord),
   ]);
   const statements: BatchItem<"sqlite">[] = [db.delete(cohortMembers).where(ownMemberships(student)), db.delete(students).where(eq(students.id, student.id))];
+  // Sign-in throttle counts are keyed by the e-mail, whether or not an account has it (domain/auth/sign-in-throttle-keys.ts).
+  if (student.email) statements.push(db.delete(attemptThrottle).where(eq(attemptThrottle.key, `account:${student.email}`)));
   if (accountId) {
     statements.push(db.delete(users).where(and(eq(users.id, accountId), eq(users.role, "student"))));
-    // Sign-in throttle counts are keyed by the e-mail (domain/auth/sign-in-throttle-keys.ts).
-    statements.push(db.delete(attemptThrottle).where(eq(attemptThrottle.key, `account:${student.email}`)));
     statements.push(db.update(auditLog).set({ actorEmail: null }).where(redact.byTheAccount));
   }
   statements.push(
@@ -188,7 +191,7 @@ export async function listedDiscards(db: Database, limit: number): Promise<strin
 
 /** Drops emptied objects from the list. */
 export async function unlistDiscards(db: Database, sessionIds: readonly string[]): Promise<void> {
-  const groups = chunk(sessionIds, D1_MAX_BOUND_PARAMETERS - 10);
+  const groups = chunk(sessionIds, IDS_PER_STATEMENT);
   if (groups.length === 0) return;
   const [first, ...rest] = groups.map((ids) => db.delete(sessionDiscards).where(inArray(sessionDiscards.sessionId, ids)));
   await db.batch([first!, ...rest]);
