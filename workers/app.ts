@@ -58,6 +58,7 @@ export default {
    */
   async scheduled(_controller, env) {
     const outcome = await purgeExpiredSessions(createDatabase(env.DB), env, Date.now());
+    // A failure is in the audit log and on Data & Privacy; the next night takes up what is left.
     if (outcome.purged > 0) console.warn(`Retention purge erased ${outcome.purged} sessions ended more than ${outcome.retention} days ago`);
     // Its outcome is recorded in calibration_runs, whatever it is.
     await calibrator(env).recalibrate();

@@ -1,7 +1,7 @@
-import { asc, eq, min, sql } from "drizzle-orm";
+import { asc, desc, eq, min, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
-import { districtSettings, testSessionRecords } from "~/db/schema";
+import { auditLog, districtSettings, testSessionRecords } from "~/db/schema";
 import { readRetentionDays, RETENTION_KEY, UNFINISHED_SESSION_SPAN_MS } from "~/domain/privacy/retention";
 
 import { auditStatement } from "./audit-log.server";
@@ -43,4 +43,24 @@ export async function retentionPreview(db: Database, cutoff: number) {
     .from(testSessionRecords)
     .where(sql`${endedAt} < ${cutoff}`);
   return { sessions: Number(row?.sessions ?? 0), oldestStart: row?.oldestStart ?? null };
+}
+
+/** The latest audit entry of an action: when, and its detail. */
+async function latest(db: Database, action: "retention.purged" | "retention.purge_failed") {
+  const [row] = await db
+    .select({ at: auditLog.at, detail: auditLog.detail })
+    .from(auditLog)
+    .where(eq(auditLog.action, action))
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The last purge chunk that succeeded and the last run that failed, from the audit log (each failure and each chunk is recorded there). */
+export async function lastPurges(db: Database) {
+  const [success, failure] = await Promise.all([latest(db, "retention.purged"), latest(db, "retention.purge_failed")]);
+  return {
+    success: success && { at: success.at.getTime() },
+    failure: failure && { at: failure.at.getTime(), reason: String(failure.detail?.reason ?? ""), left: Number(failure.detail?.left ?? 0) },
+  };
 }

@@ -2,9 +2,22 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 
 import type { Database } from "~/db/client.server";
 import type { CurrentUser } from "~/domain/auth/current-user";
+import { DISCARDS_AT_ONCE, DISCARDS_PER_RUN, ERASURE_FAILED } from "~/domain/privacy/erasure";
 import type { Env } from "~/env";
+import { chunk } from "~/lib/batching";
+import { upstream } from "~/lib/errors";
 import { auditStatement, recordAudit } from "~/models/audit-log.server";
-import { findStudentRow, readStudentRows, recordErasure, sessionErasure, studentSessionIds } from "~/models/student-data.server";
+import {
+  countListedDiscards,
+  findStudentRow,
+  linkedTo,
+  listedDiscards,
+  readStudentRows,
+  recordErasure,
+  sessionErasure,
+  type SessionSelection,
+  unlistDiscards,
+} from "~/models/student-data.server";
 import { findStudent } from "~/models/students.server";
 
 import { testSessionStub } from "./session-object.server";
@@ -12,8 +25,9 @@ import { testSessionStub } from "./session-object.server";
 /**
  * A student's data rights (ADR 0030): everything held about them as one JSON document, and
  * everything erased. A session's answers live in its Durable Object as well as in D1, so both are
- * read and both are erased; the object first, so that no D1 row is gone while its object still
- * holds the data.
+ * read and both are erased: the D1 rows first, in one batch that also lists the objects to empty,
+ * then the objects. A failed batch changes nothing; objects a failure or crash leaves listed are
+ * emptied by the next erasure or the nightly run.
  */
 const actorOf = (user: CurrentUser) => ({ id: user.id, email: user.email });
 
@@ -40,44 +54,93 @@ export async function exportStudentData(context: AppLoadContext, user: CurrentUs
   };
 }
 
-/** Erases the student and everything tied to them; answers what was removed, by kind, or null for an unknown student. */
+/**
+ * Erases the student and everything tied to them, their sign-in account included; answers what was
+ * removed, by kind, and how many of their session objects are still to be emptied (0 unless one
+ * failed), or null for an unknown student. A failed D1 batch leaves the student as they were and
+ * answers a 502 that says so.
+ */
 export async function deleteStudentData(context: AppLoadContext, user: CurrentUser, id: string) {
-  const student = await findStudentRow(context.db, id);
-  if (!student) return null;
-  const sessionIds = await studentSessionIds(context.db, student);
-  const removed = await eraseSessions(context.db, context.cloudflare.env, sessionIds, {
-    record: recordErasure(context.db, student),
+  const { db } = context;
+  const env = context.cloudflare.env;
+  const student = await findStudentRow(db, id);
+  if (!student) {
+    // A retry after a deletion whose objects were not all emptied finishes them.
+    await emptyListedSessionObjects(db, env);
+    return null;
+  }
+  const record = await recordErasure(db, student);
+  const removed = await eraseSessions(db, linkedTo(student), {
+    record,
     actor: actorOf(user),
     studentRecordId: id,
+    action: "student.deleted",
   });
-  return { deleted: true, removed };
+  let sessionObjectsLeft = removed.sessions;
+  try {
+    sessionObjectsLeft = (await emptyListedSessionObjects(db, env)).left;
+  } catch (error) {
+    // The student is erased from D1; their objects stay listed for the next erasure or the nightly run.
+    console.error("Emptying a deleted student's session objects failed; they stay listed", error);
+  }
+  return { deleted: true, removed, sessionObjectsLeft };
 }
 
 /**
- * Erases sessions the same way everywhere (a student's deletion, the retention purge): each
- * object's storage, then in one D1 batch their rows, their AI jobs, whatever else belongs to the
- * erasure (the student's record) and its audit entry.
+ * The D1 half of an erasure, the same everywhere (a student's deletion, each chunk of the
+ * retention purge): in one batch the selected sessions' rows, their AI jobs, whatever else belongs
+ * to the erasure (the student's record and account), its audit entry, and the list of objects left
+ * to empty. A failure is thrown as an `upstream` DomainError without the database's words, which go
+ * to the Worker's log.
  */
 export async function eraseSessions(
   db: Database,
-  env: Pick<Env, "TEST_SESSION">,
-  sessionIds: string[],
+  selection: SessionSelection,
   options: {
-    record?: ReturnType<typeof recordErasure>;
+    record?: Awaited<ReturnType<typeof recordErasure>>;
     actor: { id: string; email: string } | null;
     studentRecordId?: string;
-    action?: "student.deleted" | "retention.purged";
+    action: "student.deleted" | "retention.purged";
   },
 ) {
-  await Promise.all(sessionIds.map((sessionId) => testSessionStub(env, sessionId).discard()));
-  const sessions = await sessionErasure(db, sessionIds);
-  const record = options.record ? await options.record : null;
-  const removed = { ...sessions.counts, ...(record?.counts ?? {}) };
+  const sessions = await sessionErasure(db, selection);
+  const removed = { ...sessions.counts, ...(options.record?.counts ?? {}) };
   const audit = auditStatement(db, options.actor, {
-    action: options.action ?? "student.deleted",
+    action: options.action,
     studentRecordId: options.studentRecordId ?? null,
-    detail: removed,
+    detail: options.record ? { ...removed, redactedAuditEntries: options.record.redactedAuditEntries } : removed,
   });
-  await db.batch([audit, ...sessions.statements, ...(record?.statements ?? [])]);
+  // The audit entry last: the record's redaction must not blank it.
+  const [first, ...rest] = [...sessions.statements, ...(options.record?.statements ?? []), audit];
+  try {
+    await db.batch([first!, ...rest]);
+  } catch (error) {
+    console.error(`Erasing sessions (${options.action}) failed; nothing was changed`, error);
+    throw upstream(ERASURE_FAILED);
+  }
   return removed;
+}
+
+/**
+ * Empties the session objects erasures have listed, oldest first and at most DISCARDS_PER_RUN,
+ * and drops each from the list once empty. One that fails stays listed for the next run; `left`
+ * counts what is still listed.
+ */
+export async function emptyListedSessionObjects(db: Database, env: Pick<Env, "TEST_SESSION">) {
+  const listed = await listedDiscards(db, DISCARDS_PER_RUN);
+  let emptied = 0;
+  for (const group of chunk(listed, DISCARDS_AT_ONCE)) {
+    const outcomes = await Promise.allSettled(group.map((sessionId) => testSessionStub(env, sessionId).discard()));
+    const done = group.filter((_, index) => outcomes[index]!.status === "fulfilled");
+    for (const outcome of outcomes)
+      if (outcome.status === "rejected") console.error("Emptying an erased session's object failed; it stays listed", outcome.reason);
+    try {
+      await unlistDiscards(db, done);
+      emptied += done.length;
+    } catch (error) {
+      // Emptied but still listed: emptying again next time does no harm.
+      console.error("Dropping emptied session objects from the list failed", error);
+    }
+  }
+  return { emptied, left: listed.length === 0 ? 0 : await countListedDiscards(db) };
 }

@@ -33,6 +33,7 @@ const EXPECTED_TABLES = [
   "questions",
   "session_answers",
   "session_archives",
+  "session_discards",
   "sessions",
   "students",
   "test_questions",

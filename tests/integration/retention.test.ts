@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import type { TestSessionRpc } from "~/domain/sessions/session-contract";
+
 import { type ApiClient, apiClient, demoClients } from "../support/api";
 import { CookieJar } from "../support/cookie-jar";
 import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
@@ -10,6 +12,10 @@ let admin: ApiClient;
 let adminJar: CookieJar;
 let oldSession: string;
 let recentSession: string;
+/** A session whose D1 rows an erasure removed before a crash stopped it emptying the object. */
+let halfErased: string;
+/** Expired sessions written straight to D1: more than a statement may name and more than one chunk. */
+const BULK = 64;
 const DAY = 24 * 60 * 60 * 1000;
 const ROUTE = encodeURIComponent("routes/admin.privacy");
 
@@ -44,20 +50,41 @@ beforeAll(async () => {
     ).data.sessionId as string;
   oldSession = await start("S-OLD");
   recentSession = await start("S-NEW");
+  halfErased = await start("S-CRASH");
   // The first ended 400 days ago; the second is still going.
   await worker.d1
     .prepare("update sessions set start_time = ?, end_time = ?, completed = 1 where id = ?")
     .bind(Date.now() - 401 * DAY, Date.now() - 400 * DAY, oldSession)
     .run();
+  const ended = Date.now() - 500 * DAY;
+  await worker.d1.batch([
+    ...Array.from({ length: BULK }, (_, index) =>
+      worker.d1
+        .prepare("insert into sessions (id, test_title, user_id, test_mode, completed, start_time, end_time) values (?, 'Old test', ?, 'placement', 1, ?, ?)")
+        .bind(`bulk-${String(index).padStart(2, "0")}`, `S-BULK-${index}`, ended, ended + 600_000),
+    ),
+    // What a crash between an erasure's D1 batch and its objects leaves: the rows gone, the object listed.
+    worker.d1.prepare("delete from sessions where id = ?").bind(halfErased),
+    worker.d1.prepare("insert into session_discards (session_id) values (?)").bind(halfErased),
+  ]);
 }, 60_000);
+
+async function sessionObject(id: string) {
+  const namespace = (await worker.mf.getDurableObjectNamespace("TEST_SESSION")) as unknown as DurableObjectNamespace<TestSessionRpc>;
+  return namespace.get(namespace.idFromName(id));
+}
+const privacyPage = async () => (await worker.request("/admin/privacy", { jar: adminJar })).text();
 afterAll(() => worker?.dispose());
 
 describe("retention", () => {
-  it("is off by default: the page says so and the nightly purge deletes nothing", async () => {
-    const page = await (await worker.request("/admin/privacy", { jar: adminJar })).text();
+  it("is off by default: the page says so and the nightly purge deletes nothing, but empties what a crashed erasure left", async () => {
+    expect(await (await sessionObject(halfErased)).view()).toMatchObject({ ok: true });
+    const page = await privacyPage();
     expect(page).toContain("Retention is off: nothing is deleted on a schedule.");
     await runCron();
-    expect(await sessionIds()).toEqual([oldSession, recentSession].sort());
+    expect((await sessionIds()).length).toBe(BULK + 2);
+    expect(await (await sessionObject(halfErased)).view()).toEqual({ ok: false, reason: "not_begun" });
+    expect(await worker.d1.prepare("select count(*) as n from session_discards").first()).toEqual({ n: 0 });
   });
 
   it("refuses a retention under 30 days and saves a year, recording who changed it", async () => {
@@ -69,19 +96,42 @@ describe("retention", () => {
     expect(entry).toEqual({ actor_email: "admin@example.com", detail: JSON.stringify({ days: 365 }) });
   });
 
-  it("previews what the next purge removes, then the purge erases exactly that, objects included", async () => {
-    const page = await (await worker.request("/admin/privacy", { jar: adminJar })).text();
-    expect(page).toContain("The next purge removes 1 of the 1 sessions that ended before");
+  it("audits a purge that fails, without the database's words, and shows it on Data & Privacy", async () => {
+    await worker.d1.prepare("create trigger refuse_purge before delete on sessions begin select raise(abort, 'SQLITE-INTERNAL-DETAIL'); end").run();
+    try {
+      await runCron();
+    } finally {
+      await worker.d1.prepare("drop trigger refuse_purge").run();
+    }
+    expect((await sessionIds()).length).toBe(BULK + 2);
+    const entry = await worker.d1.prepare("select actor_email, detail from audit_log where action = 'retention.purge_failed'").first<{ detail: string }>();
+    expect(entry).toEqual({ actor_email: null, detail: JSON.stringify({ reason: "database", purged: 0, left: BULK + 1 }) });
+    const page = await privacyPage();
+    expect(page).toContain("Last purge: failed at");
+    expect(page).toContain(
+      "The database refused to delete a chunk of sessions; nothing of that chunk was removed. 65 sessions are left for the next run, tonight.",
+    );
+    expect(page).toContain("No purge has succeeded yet.");
+    expect(page).not.toContain("SQLITE");
+  });
+
+  it("previews what the next purge removes, then the purge erases exactly that, 64 and more, objects included", async () => {
+    expect(await privacyPage()).toContain(`The next purge removes ${BULK + 1} of the ${BULK + 1} sessions that ended before`);
     await runCron();
     expect(await sessionIds()).toEqual([recentSession]);
     expect((await admin.get(`/api/sessions/${oldSession}`)).status).toBe(404);
+    expect(await (await sessionObject(oldSession)).view()).toEqual({ ok: false, reason: "not_begun" });
     expect((await admin.get(`/api/sessions/${recentSession}`)).status).toBe(200);
-    const entry = await worker.d1
+    // One entry for each chunk, each in its chunk's own batch.
+    const entries = await worker.d1
       .prepare("select actor_email, detail from audit_log where action = 'retention.purged'")
-      .first<{ actor_email: string | null; detail: string }>();
-    expect(entry?.actor_email).toBeNull();
-    expect(JSON.parse(entry!.detail)).toMatchObject({ sessions: 1 });
-    expect(await (await worker.request("/admin/privacy", { jar: adminJar })).text()).toContain("The next purge removes nothing");
+      .all<{ actor_email: string | null; detail: string }>();
+    expect(entries.results.map((entry) => entry.actor_email)).toEqual([null, null]);
+    expect(entries.results.map((entry) => JSON.parse(entry.detail).sessions).sort()).toEqual([15, 50]);
+    const page = await privacyPage();
+    expect(page).toContain("The next purge removes nothing");
+    expect(page).toMatch(/Last purge: <time/);
+    expect(page).not.toContain("failed at");
   });
 
   it("is for admins only", async () => {

@@ -199,3 +199,14 @@ export const sessionArchives = sqliteTable("session_archives", {
   data: text("data").notNull(),
   archivedAt: integer("archived_at", { mode: "timestamp_ms" }).notNull().default(nowMs),
 });
+
+/**
+ * Session objects still to be emptied (ADR 0030): an erasure removes a session's D1 rows and
+ * lists it here in the same batch, then empties its Durable Object and drops it from the list. What
+ * a failure or a crash leaves between the two is emptied by the next erasure or the nightly run.
+ * No foreign key: the session's row is already gone.
+ */
+export const sessionDiscards = sqliteTable("session_discards", {
+  sessionId: text("session_id").primaryKey(),
+  queuedAt: integer("queued_at", { mode: "timestamp_ms" }).notNull().default(nowMs),
+});

@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = {
   "account.signed_in": "Signed in",
   "retention.changed": "Changed how long sessions are kept",
   "retention.purged": "Purged sessions past the retention period",
+  "retention.purge_failed": "A purge of sessions past the retention period failed",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

@@ -44,8 +44,11 @@ export const STUDENT_MESSAGES = {
   },
 };
 
-/** What a deletion removed, in words: "3 sessions, 41 answers, 2 class memberships". */
-export function deletionSummary(removed: Record<string, number>): string {
+/**
+ * What a deletion removed, in words: "3 sessions, 41 answers, 2 class memberships", and how many
+ * session objects are still to be emptied, when emptying some failed (ADR 0030).
+ */
+export function deletionSummary(removed: Record<string, number>, sessionObjectsLeft = 0): string {
   const words: Record<string, [string, string]> = {
     sessions: ["session", "sessions"],
     answers: ["answer", "answers"],
@@ -54,5 +57,9 @@ export function deletionSummary(removed: Record<string, number>): string {
     enrollments: ["class membership", "class memberships"],
   };
   const parts = Object.entries(words).map(([key, [one, many]]) => `${removed[key] ?? 0} ${(removed[key] ?? 0) === 1 ? one : many}`);
-  return `Erased with ${parts.join(", ")}.`;
+  const left =
+    sessionObjectsLeft > 0
+      ? ` ${sessionObjectsLeft === 1 ? "1 session's stored attempt is" : `${sessionObjectsLeft} sessions' stored attempts are`} still to be emptied: the nightly run empties them.`
+      : "";
+  return `Erased with ${parts.join(", ")}.${left}`;
 }

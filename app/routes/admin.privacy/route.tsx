@@ -4,24 +4,31 @@ import { useFetcher, useLoaderData } from "@remix-run/react";
 import { FormAlert, useActionResult } from "~/components/action-result";
 import { LocalTime } from "~/components/local-time";
 import { BackLink, PageHeader } from "~/components/page-header";
+import { purgeFailureLine } from "~/domain/privacy/erasure";
 import { PRIVACY_MESSAGES, privacyActionSchema, PURGE_BATCH, retentionCutoff } from "~/domain/privacy/retention";
 import type { ActionResult } from "~/domain/shell/action-result";
-import { shownTime, timeZoneFromCookieHeader } from "~/domain/shell/time-zone";
-import { readRetentionSetting, retentionPreview, saveRetentionSetting } from "~/models/retention.server";
+import { type ShownTime, shownTime, timeZoneFromCookieHeader } from "~/domain/shell/time-zone";
+import { lastPurges, readRetentionSetting, retentionPreview, saveRetentionSetting } from "~/models/retention.server";
 import { handleAction } from "~/services/action.server";
 import { requireAdmin } from "~/services/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Data & Privacy · Adaptive Testing Engine" }];
 
-/** How long sessions are kept, and what the next scheduled purge will remove (ADR 0030). */
+/** How long sessions are kept, what the next scheduled purge will remove, and how the last one went (ADR 0030). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
   const days = await readRetentionSetting(context.db);
   const timeZone = timeZoneFromCookieHeader(request.headers.get("Cookie"));
   const now = Date.now();
-  const preview = days === null ? null : await retentionPreview(context.db, retentionCutoff(now, days));
+  const [preview, last] = await Promise.all([days === null ? null : retentionPreview(context.db, retentionCutoff(now, days)), lastPurges(context.db)]);
+  // A failure is shown until a later chunk succeeds.
+  const failure = last.failure && (!last.success || last.failure.at > last.success.at) ? last.failure : null;
   return json({
     days,
+    lastPurge: {
+      success: last.success && shownTime(last.success.at, timeZone),
+      failure: failure && { at: shownTime(failure.at, timeZone), line: purgeFailureLine(failure.reason, failure.left) },
+    },
     preview: preview && {
       sessions: preview.sessions,
       cutoff: shownTime(retentionCutoff(now, days!), timeZone),
@@ -38,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function DataAndPrivacy() {
-  const { days, preview } = useLoaderData<typeof loader>();
+  const { days, preview, lastPurge } = useLoaderData<typeof loader>();
   const fetcher = useFetcher<ActionResult>();
   useActionResult(fetcher, { toastFieldErrors: false });
   const refused = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
@@ -104,7 +111,33 @@ export default function DataAndPrivacy() {
             </>
           )}
         </div>
+        <LastPurge {...lastPurge} />
       </section>
     </div>
+  );
+}
+
+/** How the last purge went: a failure stays in view, with when it happened and the last one that succeeded. */
+function LastPurge({ success, failure }: { success: ShownTime | null; failure: { at: ShownTime; line: string } | null }) {
+  if (!success && !failure) return null;
+  return (
+    <p className="mt-3 text-sm text-slate-900" data-testid="last-purge">
+      {failure ? (
+        <>
+          <strong className="text-red-800">
+            Last purge: failed at <LocalTime time={failure.at} />.
+          </strong>{" "}
+          {failure.line}{" "}
+        </>
+      ) : null}
+      {success ? (
+        <>
+          {failure ? "Last successful purge: " : "Last purge: "}
+          <LocalTime time={success} />.
+        </>
+      ) : (
+        "No purge has succeeded yet."
+      )}
+    </p>
   );
 }

@@ -71,7 +71,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       case "delete": {
         if (teacher.role !== "admin") throw new DomainError("forbidden", "Only a district admin can delete a student's data.");
         const erased = found(await deleteStudentData(context, teacher, id), NOT_FOUND.student);
-        return redirectWithToast(request, context, "/admin/students", { title: "Student deleted", description: deletionSummary(erased.removed) });
+        return redirectWithToast(request, context, "/admin/students", {
+          title: "Student deleted",
+          description: deletionSummary(erased.removed, erased.sessionObjectsLeft),
+        });
       }
       case "accommodations":
         await setRecordAccommodations(context.db, teacher, [id], input.values, classScopeOf(teacher));
