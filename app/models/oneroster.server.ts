@@ -161,7 +161,7 @@ export async function importOneRoster(
     if (!record) {
       outcome.created.students++;
       writes.push(db.insert(students).values({ id, ...studentColumns(student), sourceId: row.sourcedId }));
-      audit("student.created", id, importSubject, student.email ? { email: student.email } : {});
+      audit("student.created", id, importSubject);
     } else if (sameStudentRecord(record, student) && record.sourceId === row.sourcedId) {
       outcome.unchanged.students++;
     } else {

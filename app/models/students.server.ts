@@ -64,7 +64,7 @@ export async function createStudent(db: Database, input: StudentInput, editor: E
         .insert(students)
         .values({ id, ...studentColumns(input) })
         .returning(),
-      auditStatement(db, editor, { action: "student.created", studentRecordId: id, detail: input.email ? { email: input.email } : null }),
+      auditStatement(db, editor, { action: "student.created", studentRecordId: id }),
     ]);
     return studentView(row!);
   } catch (error) {
@@ -365,7 +365,7 @@ export async function importRoster(
     if (!record) {
       outcome.created.students++;
       writes.push(db.insert(students).values({ id, ...studentColumns(student) }));
-      audit("student.created", id, student.email ? { email: student.email } : {});
+      audit("student.created", id);
     } else if (sameStudentRecord(record, student)) {
       outcome.unchanged.students++;
     } else {

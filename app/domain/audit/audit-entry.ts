@@ -32,9 +32,8 @@ export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
 /**
  * An edit's e-mail change as an entry's detail: nothing when it did not change. E-mail addresses
- * are kept in an entry's detail only on the identity changes of one student record (the entry's
- * `studentRecordId` names it), and only under `email` (the address a record was created with)
- * and `emailBefore` / `emailAfter` (an edit that changed it), so erasing a student finds them by
+ * are kept in the audit log only here: under `emailBefore` / `emailAfter` of a `student.updated`
+ * entry, which always names its record (`studentRecordId`), so erasing a student finds them by
  * the record's id.
  */
 export function emailChangeDetail(before: string | null, after: string | null): Record<string, string | null> {
