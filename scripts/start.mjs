@@ -8,8 +8,10 @@
  * login and grades offline (scripts/local-wrangler-config.mjs).
  */
 import { spawn } from "node:child_process";
+import { createServer } from "node:net";
 import { networkInterfaces } from "node:os";
 
+import { startFront } from "./local-front.mjs";
 import { writeLocalWranglerConfig } from "./local-wrangler-config.mjs";
 
 const port = process.env.PORT || "8787";
@@ -63,6 +65,19 @@ console.log("  The first page takes a few seconds while the Workers runtime warm
 // new connections can cause one): cloudflare/workers-sdk#4562, #15317. The state is on disk,
 // so start it again when it exits with an error after having run a while (not at startup).
 const RESTART_AFTER_MS = 15_000;
+/** A port the system has free, for wrangler dev behind the front door (local-front.mjs). */
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port: free } = probe.address();
+      probe.close(() => resolve(String(free)));
+    });
+    probe.on("error", reject);
+  });
+// wrangler dev listens on loopback only; the public port is the front door's, which sets
+// CF-Connecting-IP from the socket so a client cannot choose its own throttle address.
+const upstreamPort = await freePort();
+startFront({ host, port, upstreamPort });
 let server;
 let stopping = false;
 function serve() {
@@ -75,9 +90,9 @@ function serve() {
       "--config",
       localConfig,
       "--port",
-      port,
+      upstreamPort,
       "--ip",
-      host,
+      "127.0.0.1",
       "--persist-to",
       stateDir,
       "--var",

@@ -3,8 +3,10 @@ import type { BatchItem } from "drizzle-orm/batch";
 
 import type { Database } from "~/db/client.server";
 import { cohortMembers, cohorts, cohortTeachers, students, users } from "~/db/schema";
+import { type AuditAction, emailChangeDetail } from "~/domain/audit/audit-entry";
 import { generateJoinCode } from "~/domain/classes/join-codes";
 import type { OneRosterBundle, RosterRefusal } from "~/domain/students/oneroster";
+import { emailInUse, importedTeacherRole, studentAccountNotTeacher } from "~/domain/students/roster-access";
 import { studentDisplayName } from "~/domain/students/student";
 
 import { auditStatement } from "./audit-log.server";
@@ -68,6 +70,10 @@ export async function importOneRoster(
   };
   const refuse = (row: { file: string; line: number }, reason: string) => outcome.refused.push({ file: row.file, line: row.line, reason });
   const writes: BatchItem<"sqlite">[] = [];
+  // Each identity change is audited on its record, not only counted on the import (ADR 0030).
+  const audit = (action: AuditAction, studentRecordId: string, subject: string, detail: Record<string, unknown> = {}) =>
+    writes.push(auditStatement(db, options.importedBy, { action, studentRecordId, subject, detail: { ...detail, via: "oneroster" } }));
+  const importSubject = `oneroster:${bundle.version}`;
 
   // Classes, by sourcedId.
   const knownClasses = await findIn([...bundle.classes.map((row) => row.sourcedId), ...bundle.enrollments.map((row) => row.classSourcedId)], (chunk) =>
@@ -146,8 +152,8 @@ export async function importOneRoster(
       continue;
     }
     const emailHolder = student.email ? emailHolders.get(student.email) : undefined;
-    if (emailHolder && emailHolder !== record?.id) {
-      refuse(row, `Another student already has the e-mail address ${student.email}.`);
+    if (student.email && emailHolder && emailHolder !== record?.id) {
+      refuse(row, emailInUse(student.email));
       continue;
     }
     const id = record?.id ?? crypto.randomUUID();
@@ -155,6 +161,7 @@ export async function importOneRoster(
     if (!record) {
       outcome.created.students++;
       writes.push(db.insert(students).values({ id, ...studentColumns(student), sourceId: row.sourcedId }));
+      audit("student.created", id, importSubject);
     } else if (sameStudentRecord(record, student) && record.sourceId === row.sourcedId) {
       outcome.unchanged.students++;
     } else {
@@ -169,6 +176,7 @@ export async function importOneRoster(
           .set({ studentId: student.studentId, displayName: studentDisplayName(student), updatedAt: new Date() })
           .where(eq(cohortMembers.studentRecordId, id)),
       );
+      audit("student.updated", id, importSubject, emailChangeDetail(record.email, student.email));
     }
   }
 
@@ -193,6 +201,11 @@ export async function importOneRoster(
       refuse(row, `Another account already has the e-mail address ${row.email}.`);
       continue;
     }
+    // An import never changes an account's role: a student's account named as a teacher is refused.
+    if (account && !importedTeacherRole(account.role)) {
+      refuse(row, studentAccountNotTeacher(row.email));
+      continue;
+    }
     const wanted = { email: row.email, firstName: row.givenName || null, lastName: row.familyName || null, sourceId: row.sourcedId };
     if (!account) {
       const id = crypto.randomUUID();
@@ -202,14 +215,11 @@ export async function importOneRoster(
       continue;
     }
     teacherAccounts.set(row.sourcedId, account.id);
-    // A district admin who also teaches keeps being an admin.
-    const role = account.role === "admin" ? "admin" : "teacher";
     if (
       account.email === wanted.email &&
       account.firstName === wanted.firstName &&
       account.lastName === wanted.lastName &&
-      account.sourceId === wanted.sourceId &&
-      account.role === role
+      account.sourceId === wanted.sourceId
     ) {
       outcome.unchanged.teachers++;
       continue;
@@ -218,7 +228,7 @@ export async function importOneRoster(
     writes.push(
       db
         .update(users)
-        .set({ ...wanted, role, updatedAt: new Date() })
+        .set({ ...wanted, updatedAt: new Date() })
         .where(eq(users.id, account.id)),
     );
   }
@@ -256,6 +266,7 @@ export async function importOneRoster(
       }
       enrolled.delete(key);
       outcome.removed.enrollments++;
+      if (row.role === "student") audit("student.unenrolled", personId, `class:${cohortId}`);
       writes.push(
         row.role === "student"
           ? db.delete(cohortMembers).where(and(eq(cohortMembers.cohortId, cohortId), eq(cohortMembers.studentRecordId, personId)))
@@ -278,15 +289,16 @@ export async function importOneRoster(
     if (typedIds.has(`${cohortId}|${student.districtId}`)) outcome.updated.enrollments++;
     else outcome.created.enrollments++;
     writes.push(upsertRosterMember(db, cohortId, { recordId: student.id, studentId: student.districtId, displayName: student.name }));
+    audit("student.enrolled", student.id, `class:${cohortId}`);
   }
 
   outcome.refused.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
   const { applied: _applied, refused, ...counts } = outcome;
-  const audit = auditStatement(db, options.importedBy, {
+  const summary = auditStatement(db, options.importedBy, {
     action: "roster.imported",
-    subject: `oneroster:${bundle.version}`,
+    subject: importSubject,
     detail: { ...counts, refused: refused.length },
   });
-  if (options.apply) await db.batch([audit, ...writes]);
+  if (options.apply) await db.batch([summary, ...writes]);
   return outcome;
 }

@@ -4,6 +4,8 @@ import type { Database } from "~/db/client.server";
 import { cohortMembers, cohorts } from "~/db/schema";
 import { generateBadgeToken, generatePin } from "~/domain/classes/roster-identity";
 
+import { auditStatement } from "./audit-log.server";
+
 /**
  * A class's rostered members as identities (ADR 0029): each has a PIN and a badge secret, made
  * when they are put on the roster and kept through every later import.
@@ -73,12 +75,21 @@ export async function findMemberByBadge(db: Database, badgeToken: string) {
   return row ?? null;
 }
 
-/** The names a rostered class's join screen offers to pick from, by name; the district IDs stay on the server. */
-export function listRosterNames(db: Database, cohortId: string) {
+/**
+ * The names a rostered class's join screen offers to pick from, by name; the district IDs stay on
+ * the server. `onlyStudentId`: a signed-in student is offered only themselves.
+ */
+export function listRosterNames(db: Database, cohortId: string, onlyStudentId?: string) {
   return db
     .select({ memberId: cohortMembers.id, name: cohortMembers.displayName })
     .from(cohortMembers)
-    .where(and(eq(cohortMembers.cohortId, cohortId), isNotNull(cohortMembers.studentRecordId)))
+    .where(
+      and(
+        eq(cohortMembers.cohortId, cohortId),
+        isNotNull(cohortMembers.studentRecordId),
+        onlyStudentId === undefined ? undefined : eq(cohortMembers.studentId, onlyStudentId),
+      ),
+    )
     .orderBy(asc(cohortMembers.displayName));
 }
 
@@ -98,12 +109,17 @@ export function listBadges(db: Database, cohortId: string) {
     .orderBy(asc(cohortMembers.displayName));
 }
 
-/** A new PIN and badge secret for one rostered member (the old badge stops working); false when they are not on the roster. */
-export async function regenerateBadge(db: Database, cohortId: string, memberId: string): Promise<boolean> {
-  const updated = await db
+/**
+ * A new PIN and badge secret for one rostered member (the old badge stops working), audited on
+ * their record; false when they are not on the roster.
+ */
+export async function regenerateBadge(db: Database, cohortId: string, memberId: string, actor: { id: string; email: string }): Promise<boolean> {
+  const [updated] = await db
     .update(cohortMembers)
     .set({ pin: generatePin(), badgeToken: generateBadgeToken(), updatedAt: new Date() })
     .where(and(eq(cohortMembers.cohortId, cohortId), eq(cohortMembers.id, memberId), isNotNull(cohortMembers.studentRecordId)))
-    .returning({ id: cohortMembers.id });
-  return updated.length > 0;
+    .returning({ recordId: cohortMembers.studentRecordId });
+  if (!updated) return false;
+  await auditStatement(db, actor, { action: "student.badge_renewed", studentRecordId: updated.recordId, subject: `class:${cohortId}` });
+  return true;
 }

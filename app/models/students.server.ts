@@ -4,7 +4,9 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "~/db/client.server";
 import { cohortMembers, cohorts, students, testSessionRecords } from "~/db/schema";
 import { NO_ACCOMMODATIONS, readAccommodations } from "~/domain/accommodations/accommodations";
-import type { ClassScope } from "~/domain/auth/roles";
+import { emailChangeDetail } from "~/domain/audit/audit-entry";
+import { type ClassScope, classScopeOf, type Role } from "~/domain/auth/roles";
+import { emailInUse, outsideYourClasses, rosterRowAccess } from "~/domain/students/roster-access";
 import { likePattern, studentDisplayName, type StudentInput, type StudentListQuery, STUDENTS_PER_PAGE } from "~/domain/students/student";
 import { conflict } from "~/lib/errors";
 
@@ -14,6 +16,11 @@ import { isUniqueViolation } from "./db-errors.server";
 import { upsertRosterMember } from "./roster-members.server";
 
 type StudentRow = typeof students.$inferSelect;
+
+/** Who changes a record: the signed-in staff member, audited on the record (ADR 0030). */
+type Editor = { id: string; email: string; role: Role };
+
+const classSubject = (cohortId: string | null) => (cohortId ? `class:${cohortId}` : null);
 
 /** The API's shape of a student: our `id`, the district's `studentId`. */
 function studentView(row: StudentRow) {
@@ -49,9 +56,16 @@ async function refuseTaken(db: Database, input: StudentInput, exceptId: string |
   throw conflict(`Another student already has the e-mail address ${input.email}.`, "email");
 }
 
-export async function createStudent(db: Database, input: StudentInput): Promise<StudentView> {
+export async function createStudent(db: Database, input: StudentInput, editor: Editor): Promise<StudentView> {
+  const id = crypto.randomUUID();
   try {
-    const [row] = await db.insert(students).values(studentColumns(input)).returning();
+    const [[row]] = await db.batch([
+      db
+        .insert(students)
+        .values({ id, ...studentColumns(input) })
+        .returning(),
+      auditStatement(db, editor, { action: "student.created", studentRecordId: id }),
+    ]);
     return studentView(row!);
   } catch (error) {
     if (isUniqueViolation(error)) return refuseTaken(db, input, null);
@@ -59,10 +73,17 @@ export async function createStudent(db: Database, input: StudentInput): Promise<
   }
 }
 
-/** The student's record updated; null for an unknown id (nothing is written). The class members linked to it take the new ID and name. */
-export async function updateStudent(db: Database, id: string, input: StudentInput): Promise<StudentView | null> {
+/**
+ * The student's record updated; null for an unknown id (nothing is written). The class members
+ * linked to it take the new ID and name; the change is audited on the record, with the old and
+ * new e-mail when it changes.
+ */
+export async function updateStudent(db: Database, id: string, input: StudentInput, editor: Editor): Promise<StudentView | null> {
+  const current = await db.query.students.findFirst({ where: eq(students.id, id), columns: { email: true } });
+  if (!current) return null;
+  const change = emailChangeDetail(current.email, input.email);
   try {
-    // One batch (a transaction): the record and its class members change together, or neither does.
+    // One batch (a transaction): the record, its class members and the audit entry go together, or none does.
     const [[row]] = await db.batch([
       db
         .update(students)
@@ -73,6 +94,7 @@ export async function updateStudent(db: Database, id: string, input: StudentInpu
         .update(cohortMembers)
         .set({ studentId: input.studentId, displayName: studentDisplayName(input), updatedAt: new Date() })
         .where(eq(cohortMembers.studentRecordId, id)),
+      auditStatement(db, editor, { action: "student.updated", studentRecordId: id, detail: Object.keys(change).length ? change : null }),
     ]);
     if (!row) return null;
     return studentView(row);
@@ -123,7 +145,12 @@ export async function findStudent(db: Database, id: string, scope: ClassScope = 
 
 /** The record a signed-in account's e-mail links to, if any. */
 export async function findStudentByEmail(db: Database, email: string) {
-  return (await db.query.students.findFirst({ where: eq(students.email, email.trim().toLowerCase()), columns: { id: true, districtStudentId: true } })) ?? null;
+  return (
+    (await db.query.students.findFirst({
+      where: eq(students.email, email.trim().toLowerCase()),
+      columns: { id: true, districtStudentId: true, givenName: true, familyName: true },
+    })) ?? null
+  );
 }
 
 /** The record of the student on this class's roster with this typed ID, if any: what a session started under that ID belongs to. */
@@ -192,33 +219,56 @@ export async function listRoster(db: Database, cohortId: string) {
   return rows.map((row) => ({ ...studentView(row.student), classAccommodations: readAccommodations(row.inClass) }));
 }
 
+/** The ids among these records that are on a roster of a class the scope teaches (every one for a district admin); 90 a query, D1's limit being 100. */
+async function recordsInReach(db: Database, scope: ClassScope, ids: string[]): Promise<Set<string>> {
+  if (!scope) return new Set(ids);
+  const inReach = new Set<string>();
+  for (let start = 0; start < ids.length; start += 90) {
+    const rows = await db
+      .select({ id: students.id })
+      .from(students)
+      .where(and(inArray(students.id, ids.slice(start, start + 90)), taughtStudents(students.id, scope)));
+    for (const row of rows) inReach.add(row.id);
+  }
+  return inReach;
+}
+
 /**
  * Puts a student on a class's roster: the class's member with the record's ID and name, linked to
  * the record (a member who had typed that ID at join becomes the rostered student). Answers which
- * record is missing, or whether the student was newly added.
+ * record is missing, or whether the student was newly added (audited on the record). A teacher
+ * enrolls only a student already on a roster of a class they teach (ADR 0029): any other record
+ * is missing to them, as it is on every other teacher's call (ADR 0031).
  */
-export async function enrollStudent(db: Database, cohortId: string, id: string) {
+export async function enrollStudent(db: Database, cohortId: string, id: string, editor: Editor) {
   const [cohort, student] = await Promise.all([
     db.query.cohorts.findFirst({ where: eq(cohorts.id, cohortId), columns: { id: true } }),
     db.query.students.findFirst({ where: eq(students.id, id) }),
   ]);
   if (!cohort) return { missing: "cohort" as const };
   if (!student) return { missing: "student" as const };
+  const onCallersRoster = (await recordsInReach(db, classScopeOf(editor), [id])).has(id);
+  if (rosterRowAccess(editor, { exists: true, onCallersRoster }) === "refuse") return { missing: "student" as const };
   const existing = await db.query.cohortMembers.findFirst({
     where: and(eq(cohortMembers.cohortId, cohortId), eq(cohortMembers.studentId, student.districtStudentId)),
     columns: { studentRecordId: true },
   });
-  await upsertRosterMember(db, cohortId, { recordId: id, studentId: student.districtStudentId, displayName: studentDisplayName(student) });
-  return { added: existing?.studentRecordId !== id };
+  const added = existing?.studentRecordId !== id;
+  const upsert = upsertRosterMember(db, cohortId, { recordId: id, studentId: student.districtStudentId, displayName: studentDisplayName(student) });
+  if (added) await db.batch([upsert, auditStatement(db, editor, { action: "student.enrolled", studentRecordId: id, subject: classSubject(cohortId) })]);
+  else await upsert;
+  return { added };
 }
 
-/** Takes a student off a class's roster (their sessions stay); false when they were not on it. */
-export async function unenrollStudent(db: Database, cohortId: string, id: string): Promise<boolean> {
+/** Takes a student off a class's roster (their sessions stay), audited on the record; false when they were not on it. */
+export async function unenrollStudent(db: Database, cohortId: string, id: string, editor: Editor): Promise<boolean> {
   const removed = await db
     .delete(cohortMembers)
     .where(and(eq(cohortMembers.cohortId, cohortId), eq(cohortMembers.studentRecordId, id)))
     .returning({ id: cohortMembers.id });
-  return removed.length > 0;
+  if (removed.length === 0) return false;
+  await auditStatement(db, editor, { action: "student.unenrolled", studentRecordId: id, subject: classSubject(cohortId) });
+  return true;
 }
 
 /** What a roster import did (or, previewed, would do), by kind, with every refused line. */
@@ -249,18 +299,27 @@ async function findByDistrictIds(db: Database, ids: string[]): Promise<Map<strin
 
 /**
  * Creates and updates the rows' student records and, with a class, puts them on its roster: all
- * in one D1 batch (a transaction), or nothing with `apply` false (the preview). A row whose e-mail
- * another record holds is refused. Importing the same rows again changes nothing.
+ * in one D1 batch (a transaction), or nothing with `apply` false (the preview). Each row is
+ * decided on its own (ADR 0029): a teacher's row whose ID is a record outside their classes is
+ * refused, with nothing of that record changed or told, the same in the preview and the apply; a
+ * row whose e-mail another record holds is refused without naming it. Each record created,
+ * updated or enrolled is audited on the record. Importing the same rows again changes nothing.
  */
 export async function importRoster(
   db: Database,
   rows: { line: number; student: StudentInput }[],
-  options: { cohortId: string | null; apply: boolean; importedBy: { id: string; email: string } },
+  options: { cohortId: string | null; apply: boolean; importedBy: Editor },
 ): Promise<RosterImportOutcome | null> {
-  if (options.cohortId && !(await db.query.cohorts.findFirst({ where: eq(cohorts.id, options.cohortId), columns: { id: true } }))) return null;
+  const { cohortId, importedBy } = options;
+  if (cohortId && !(await db.query.cohorts.findFirst({ where: eq(cohorts.id, cohortId), columns: { id: true } }))) return null;
   const existing = await findByDistrictIds(
     db,
     rows.map((row) => row.student.studentId),
+  );
+  const inReach = await recordsInReach(
+    db,
+    classScopeOf(importedBy),
+    [...existing.values()].map((row) => row.id),
   );
   const emails = rows.flatMap((row) => (row.student.email ? [row.student.email] : []));
   const emailHolders = new Map<string, string>();
@@ -272,11 +331,11 @@ export async function importRoster(
     for (const holder of holders) emailHolders.set(holder.email!, holder.districtStudentId);
   }
   const enrolled = new Set<string>();
-  if (options.cohortId) {
+  if (cohortId) {
     const members = await db
       .select({ studentId: cohortMembers.studentId })
       .from(cohortMembers)
-      .where(and(eq(cohortMembers.cohortId, options.cohortId), isNotNull(cohortMembers.studentRecordId)));
+      .where(and(eq(cohortMembers.cohortId, cohortId), isNotNull(cohortMembers.studentRecordId)));
     for (const member of members) enrolled.add(member.studentId);
   }
 
@@ -287,17 +346,26 @@ export async function importRoster(
     refused: [],
   };
   const writes: BatchItem<"sqlite">[] = [];
+  const audit = (action: "student.created" | "student.updated" | "student.enrolled", studentRecordId: string, detail: Record<string, unknown> = {}) =>
+    writes.push(auditStatement(db, importedBy, { action, studentRecordId, subject: classSubject(cohortId), detail: { ...detail, via: "csv" } }));
   for (const { line, student } of rows) {
-    const holder = student.email ? emailHolders.get(student.email) : undefined;
-    if (holder && holder !== student.studentId) {
-      outcome.refused.push({ line, reason: `Another student (${holder}) already has the e-mail address ${student.email}.` });
+    const record = existing.get(student.studentId);
+    // Decided before anything else of the row is looked at, so a refused row tells nothing of the record.
+    const access = rosterRowAccess(importedBy, record ? { exists: true, onCallersRoster: inReach.has(record.id) } : { exists: false });
+    if (access === "refuse") {
+      outcome.refused.push({ line, reason: outsideYourClasses(student.studentId) });
       continue;
     }
-    const record = existing.get(student.studentId);
+    const holder = student.email ? emailHolders.get(student.email) : undefined;
+    if (student.email && holder && holder !== student.studentId) {
+      outcome.refused.push({ line, reason: emailInUse(student.email) });
+      continue;
+    }
     const id = record?.id ?? crypto.randomUUID();
     if (!record) {
       outcome.created.students++;
       writes.push(db.insert(students).values({ id, ...studentColumns(student) }));
+      audit("student.created", id);
     } else if (sameStudentRecord(record, student)) {
       outcome.unchanged.students++;
     } else {
@@ -308,21 +376,25 @@ export async function importRoster(
           .set({ ...studentColumns(student), updatedAt: new Date() })
           .where(eq(students.id, id)),
       );
+      audit("student.updated", id, emailChangeDetail(record.email, student.email));
     }
-    if (!options.cohortId) continue;
+    if (!cohortId) continue;
     if (enrolled.has(student.studentId) && record && sameStudentRecord(record, student)) {
       outcome.unchanged.enrollments++;
       continue;
     }
     if (enrolled.has(student.studentId)) outcome.unchanged.enrollments++;
-    else outcome.created.enrollments++;
-    writes.push(upsertRosterMember(db, options.cohortId, { recordId: id, studentId: student.studentId, displayName: studentDisplayName(student) }));
+    else {
+      outcome.created.enrollments++;
+      audit("student.enrolled", id);
+    }
+    writes.push(upsertRosterMember(db, cohortId, { recordId: id, studentId: student.studentId, displayName: studentDisplayName(student) }));
   }
-  const audit = auditStatement(db, options.importedBy, {
+  const summary = auditStatement(db, importedBy, {
     action: "roster.imported",
-    subject: options.cohortId ? `csv:class:${options.cohortId}` : "csv",
+    subject: cohortId ? `csv:class:${cohortId}` : "csv",
     detail: { created: outcome.created, updated: outcome.updated, unchanged: outcome.unchanged, refused: outcome.refused.length },
   });
-  if (options.apply) await db.batch([audit, ...writes]);
+  if (options.apply) await db.batch([summary, ...writes]);
   return outcome;
 }

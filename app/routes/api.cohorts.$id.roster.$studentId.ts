@@ -10,7 +10,8 @@ import { resourceRoute } from "~/services/resource-route.server";
 /**
  * POST /api/cohorts/{id}/roster/{studentId} puts a student record (our id) on the class's roster:
  * 201 when added, 200 when they already were. DELETE takes them off; their sessions stay. Only in a
- * class the caller teaches (404 otherwise).
+ * class the caller teaches, and a teacher enrolls only a student already on one of their rosters
+ * (404 otherwise, ADR 0029). Each change is audited on the record.
  */
 export const { loader, action } = resourceRoute({
   who: "staff",
@@ -19,14 +20,14 @@ export const { loader, action } = resourceRoute({
   POST: {
     handler: async ({ context, params, caller }) => {
       if (!(await canSeeClass(context.db, classScopeOf(caller), params.id))) throw notFound(NOT_FOUND.cohort);
-      const { added } = refuseMissing(await enrollStudent(context.db, params.id, params.studentId));
+      const { added } = refuseMissing(await enrollStudent(context.db, params.id, params.studentId, caller));
       return json({ cohortId: params.id, studentId: params.studentId, added }, { status: added ? 201 : 200 });
     },
   },
   DELETE: {
     handler: async ({ context, params, caller }) => {
       if (!(await canSeeClass(context.db, classScopeOf(caller), params.id))) throw notFound(NOT_FOUND.cohort);
-      return (await unenrollStudent(context.db, params.id, params.studentId)) ? { removed: true } : null;
+      return (await unenrollStudent(context.db, params.id, params.studentId, caller)) ? { removed: true } : null;
     },
   },
 });

@@ -26,7 +26,7 @@ export const { loader, action } = resourceRoute({
   PUT: {
     body: studentInputSchema,
     handler: async ({ context, params, body, caller }) =>
-      (await findStudent(context.db, params.id, classScopeOf(caller))) ? updateStudent(context.db, params.id, body) : null,
+      (await findStudent(context.db, params.id, classScopeOf(caller))) ? updateStudent(context.db, params.id, body, caller) : null,
   },
   DELETE: {
     handler: ({ context, params, caller }) => {

@@ -11,5 +11,5 @@ import { created, resourceRoute } from "~/services/resource-route.server";
 export const { loader, action } = resourceRoute({
   who: "staff",
   GET: { query: studentListQuerySchema, handler: ({ context, query, caller }) => listStudents(context.db, query, classScopeOf(caller)) },
-  POST: { body: studentInputSchema, handler: async ({ context, body }) => created(await createStudent(context.db, body)) },
+  POST: { body: studentInputSchema, handler: async ({ context, body, caller }) => created(await createStudent(context.db, body, caller)) },
 });

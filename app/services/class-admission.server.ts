@@ -13,6 +13,8 @@ import {
   tooManyPinsMessage,
   WRONG_PIN,
 } from "~/domain/classes/roster-identity";
+import { linksToStudentRecord } from "~/domain/students/roster-access";
+import { studentDisplayName } from "~/domain/students/student";
 import { DomainError, invalid } from "~/lib/errors";
 import { findRosterMember } from "~/models/roster-members.server";
 import { findStudentByEmail } from "~/models/students.server";
@@ -33,11 +35,18 @@ type Admitted = { studentId: string; displayName: string };
 const clientAddress = (request: Request) => request.headers.get("CF-Connecting-IP");
 const forbidden = (message: string, field?: string) => new DomainError("forbidden", message, field);
 
-/** The student ID a signed-in non-admin account must use: its linked record's, or null when none is linked (it acts as a walk-in). */
-async function linkedStudentId(context: AppLoadContext, user: CurrentUser | null): Promise<string | null> {
-  if (!user || user.role === "admin") return null;
-  return (await findStudentByEmail(context.db, user.email))?.districtStudentId ?? null;
+/**
+ * The student a signed-in student account is: its linked record's ID and name, or null when none
+ * is linked (it acts as a walk-in). Only a student account is linked: a teacher or district admin
+ * is never a student, whatever record carries their e-mail (ADR 0029).
+ */
+export async function linkedStudent(context: AppLoadContext, user: CurrentUser | null): Promise<Admitted | null> {
+  if (!user || !linksToStudentRecord(user)) return null;
+  const record = await findStudentByEmail(context.db, user.email);
+  return record && { studentId: record.districtStudentId, displayName: studentDisplayName(record) };
 }
+
+const linkedStudentId = async (context: AppLoadContext, user: CurrentUser | null) => (await linkedStudent(context, user))?.studentId ?? null;
 
 /** Refuses (403) a signed-in student who claims another student's ID. */
 export async function requireSelf(context: AppLoadContext, user: CurrentUser | null, studentId: string): Promise<string | null> {

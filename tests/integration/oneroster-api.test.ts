@@ -1,3 +1,6 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { type ApiClient, apiClient } from "../support/api";
@@ -143,6 +146,36 @@ describe("what the import refuses", () => {
     });
     expect((await uploadOneRoster(worker, adminJar, oneRosterZip("v1.1"), "?dryRun=maybe")).status).toBe(400);
     expect(await tableSizes()).toEqual(before);
+  });
+
+  it("never changes an account's role: a teacher row with a student account's e-mail is refused, in the preview and the apply", async () => {
+    const users = readFileSync(join(__dirname, "../fixtures/oneroster/v1.1/users.csv"), "utf8");
+    const zip = oneRosterZip("v1.1", { "users.csv": `${users}user-t9,,,true,org-1,teacher,sstudent,,Sam,Student,,T-900,${demoAccounts.student.email},,,,,\n` });
+    const refusal = {
+      file: "users.csv",
+      line: 9,
+      reason: `${demoAccounts.student.email} is a student's account: an import never changes an account's role. A district admin can change it on Accounts & Roles.`,
+    };
+    for (const query of ["?dryRun=1", ""]) {
+      const { status, data } = await uploadOneRoster(worker, adminJar, zip, query);
+      expect(status).toBe(200);
+      expect(data.refused).toContainEqual(refusal);
+    }
+    expect(await rows("select role from users where email = ?", demoAccounts.student.email)).toEqual([{ role: "student" }]);
+  });
+
+  it("audits each student it creates and enrolls on their record, and keeps e-mails out of its summary", async () => {
+    const entries = await rows(
+      "select a.action, a.subject, a.detail from audit_log a join students s on s.id = a.student_record_id where s.district_student_id = 'S-2002' and a.action like 'student.%' order by a.at, a.rowid",
+    );
+    expect(entries).toContainEqual({
+      action: "student.created",
+      subject: "oneroster:1.1",
+      detail: JSON.stringify({ via: "oneroster" }),
+    });
+    expect(entries.filter((entry) => entry.action === "student.enrolled").length).toBeGreaterThan(0);
+    const summaries = await rows("select detail from audit_log where action = 'roster.imported'");
+    for (const summary of summaries) expect(String(summary.detail)).not.toContain("@");
   });
 
   it("is for district admins: 401 signed out, 403 for a student, 415 for JSON, 405 for GET", async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { type ApiClient, apiClient, demoClients } from "../support/api";
+import { type ApiClient, apiClient, clientFor, demoClients } from "../support/api";
 import { CookieJar } from "../support/cookie-jar";
 import { oneRosterZip, uploadOneRoster } from "../support/oneroster";
 import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
@@ -24,6 +24,12 @@ const member = (studentId: string) =>
     .bind(math.id, studentId)
     .first<{ id: string; pin: string; badge: string }>()
     .then((row) => row!);
+/** The audit log's entries of this action on this rostered student's record (ADR 0030). */
+const audited = (action: string, studentId: string) =>
+  worker.d1
+    .prepare("select count(*) as n from audit_log a join cohort_members m on m.student_record_id = a.student_record_id where a.action = ? and m.student_id = ?")
+    .bind(action, studentId)
+    .first<number>("n");
 const wrongPin = (pin: string) => String((Number(pin) + 1) % 1_000_000).padStart(6, "0");
 
 /** The join screen's step 2, as a browser without JavaScript posts it, from a given address. */
@@ -110,6 +116,7 @@ describe("the join screen of a rostered class", () => {
       body: JSON.stringify({ intent: "reset-pin", memberId: carla.id }),
     });
     expect(reset.status).toBe(200);
+    expect(await audited("student.pin_tries_reset", "S-2003")).toBe(1);
     expect((await joinRostered({ memberId: carla.id, pin: carla.pin }, new CookieJar(), "198.51.100.52")).redirected).toBe(`/test/${testId}`);
   });
 });
@@ -156,6 +163,39 @@ describe("a signed-in student linked to a record", () => {
     expect([200, 201]).toContain(asSelf.status);
     await worker.d1.prepare("update students set email = null where district_student_id = 'S-2001'").run();
   });
+
+  it("is offered only themselves on the join screen, with no PIN, and cannot pick a classmate there", async () => {
+    await worker.d1.prepare("update students set email = ? where district_student_id = 'S-2001'").bind(demoAccounts.student.email).run();
+    const studentJar = await worker.signIn(demoAccounts.student.email, demoAccounts.student.password);
+    const html = await (await worker.request(`/join?code=${math.joinCode}`, { jar: studentJar })).text();
+    expect(html).toContain("You are signed in as Ada Okafor");
+    expect(html).not.toContain("Ben Chen");
+    expect(html).not.toContain("Class PIN");
+    const [ada, ben] = [await member("S-2001"), await member("S-2002")];
+    expect(await joinRostered({ memberId: ben.id }, studentJar)).toMatchObject({
+      status: 403,
+      result: { fieldErrors: { memberId: "You are signed in as another student: you can start tests only as yourself." } },
+    });
+    // Admitted with no PIN: Ada's test, started in the test above, only asks for its resume code.
+    expect(await joinRostered({ memberId: ada.id }, studentJar)).toMatchObject({ status: 409, result: { fieldErrors: { resumeCode: expect.any(String) } } });
+    await worker.d1.prepare("update students set email = null where district_student_id = 'S-2001'").run();
+  });
+
+  it("is never a teacher: a teacher whose e-mail is on a student's record still needs that student's PIN", async () => {
+    const email = "teacher-with-a-borrowed-record@school.example";
+    await worker.d1.prepare("insert into users (id, email, role) values (?, ?, 'teacher')").bind(crypto.randomUUID(), email).run();
+    await worker.d1.prepare("update students set email = ? where district_student_id = 'S-2002'").bind(email).run();
+    const { client: teacher, jar } = await clientFor(worker, email);
+    const start = { testConfigId: testId, testMode: "placement", userId: "S-2002", cohortId: math.id };
+    expect(await teacher.post("/api/sessions/start", start)).toEqual({
+      status: 400,
+      data: { message: "Enter your class PIN (the six digits on your badge)." },
+    });
+    expect((await teacher.post("/api/cohort-members", { cohortId: math.id, studentId: "S-2002", displayName: "Ben Chen" })).status).toBe(400);
+    // The join screen offers the teacher the whole roster with the PIN, as it does anyone not signed in as a student.
+    expect(await (await worker.request(`/join?code=${math.joinCode}`, { jar })).text()).toContain("Class PIN");
+    await worker.d1.prepare("update students set email = null where district_student_id = 'S-2002'").run();
+  });
 });
 
 describe("badges", () => {
@@ -174,12 +214,39 @@ describe("badges", () => {
       body: JSON.stringify({ intent: "new-badge", memberId: dev.id }),
     });
     expect(renewed.status).toBe(200);
+    expect(await audited("student.badge_renewed", "S-2002")).toBe(1);
     const after = await member("S-2002");
     expect(after.badge).not.toBe(dev.badge);
     const old = await worker.request(`/join/badge/${dev.badge}`);
     expect(old.headers.get("Location")).toBe("/join");
     expect(old.headers.get("Set-Cookie")).not.toContain("__student_pass");
     expect((await worker.request(`/join/badge/not-a-badge`)).headers.get("Location")).toBe("/join");
+  });
+
+  it("asks 'Continue as Ada Okafor?' before a link from another site replaces the browser's student; a same-site open or an empty browser goes on", async () => {
+    const [ada, ben] = [await member("S-2001"), await member("S-2002")];
+    const jar = new CookieJar();
+    expect((await worker.request(`/join/badge/${ben.badge}`, { jar })).status).toBe(302);
+    const bensPass = jar.header();
+    const crossSite = { "Sec-Fetch-Site": "cross-site" };
+
+    const asked = await worker.request(`/join/badge/${ada.badge}`, { jar, headers: crossSite });
+    expect(asked.status).toBe(200);
+    expect(asked.headers.get("Set-Cookie") ?? "").not.toContain("__student_pass");
+    expect(await asked.text()).toContain("Continue as Ada Okafor?");
+    expect(jar.header()).toBe(bensPass);
+
+    const confirmed = await worker.request(`/join/badge/${ada.badge}?_data=${encodeURIComponent("routes/join_.badge.$token")}`, {
+      method: "POST",
+      jar,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "continue" }),
+    });
+    expect(confirmed.headers.get("X-Remix-Redirect")).toBe(`/test/${testId}`);
+    expect(jar.header()).not.toBe(bensPass);
+
+    expect((await worker.request(`/join/badge/${ben.badge}`, { jar, headers: { "Sec-Fetch-Site": "same-origin" } })).status).toBe(302);
+    expect((await worker.request(`/join/badge/${ada.badge}`, { jar: new CookieJar(), headers: crossSite })).status).toBe(302);
   });
 
   it("shows the badges with their PINs to the class's teacher only", async () => {

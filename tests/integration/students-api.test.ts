@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { type ApiClient, demoClients } from "../support/api";
-import { startWorker, type TestWorker } from "../support/worker";
+import { type ApiClient, clientFor, demoClients } from "../support/api";
+import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
 
 /** Student records and class rosters through the real Worker: /api/students and /api/cohorts/{id}/roster. */
 let worker: TestWorker;
@@ -221,7 +221,8 @@ describe("POST /api/students/import (a simple roster CSV)", () => {
       unchanged: { students: 0, enrollments: 0 },
       refused: [
         { line: 4, reason: "A student ID may hold only letters, digits, dots, dashes and underscores" },
-        { line: 5, reason: "Another student (S-1001) already has the e-mail address ada@school.org." },
+        // Which record holds the e-mail is never said.
+        { line: 5, reason: "Another student already has the e-mail address ada@school.org." },
       ],
     });
     expect(await count("select count(*) as n from students")).toBe(before);
@@ -249,5 +250,109 @@ describe("POST /api/students/import (a simple roster CSV)", () => {
     expect((await anonymous.post("/api/students/import", { csv })).status).toBe(401);
     expect((await student.post("/api/students/import", { csv })).status).toBe(403);
     expect((await admin.get("/api/students/import")).status).toBe(405);
+  });
+});
+
+describe("a teacher's imports and enrollments touch only the students of their classes (ADR 0029)", () => {
+  let teacherA: ApiClient;
+  let teacherB: ApiClient;
+  let teacherBJar: Awaited<ReturnType<typeof clientFor>>["jar"];
+  let classA: string;
+  let classA2: string;
+  let classB: string;
+  let okaforId: string;
+  const okafor = "S-1003,Ada,Okafor,6,ada.okafor@school.org";
+  const header = "Student ID,Given Name,Family Name,Grade,Email";
+  const outside = { line: 2, reason: "S-1003 belongs to a student outside your classes: ask a district admin to add them" };
+  const record = () => worker.d1.prepare("select given_name, family_name, email from students where id = ?").bind(okaforId).first();
+  const audits = (action: string, recordId: string) =>
+    worker.d1
+      .prepare("select actor_email as actor, subject, detail from audit_log where action = ? and student_record_id = ? order by at, rowid")
+      .bind(action, recordId)
+      .all<{ actor: string; subject: string | null; detail: string | null }>()
+      .then(({ results }) => results.map((row) => ({ ...row, detail: row.detail ? JSON.parse(row.detail) : null })));
+
+  async function addTeacher(email: string) {
+    await worker.d1.prepare("insert into users (id, email, role) values (?, ?, 'teacher')").bind(crypto.randomUUID(), email).run();
+    return clientFor(worker, email);
+  }
+
+  beforeAll(async () => {
+    teacherA = (await addTeacher("teacher-a@school.example")).client;
+    ({ client: teacherB, jar: teacherBJar } = await addTeacher("teacher-b@school.example"));
+    classA = (await teacherA.post("/api/cohorts", { name: "A's Period 1" })).data.id;
+    classA2 = (await teacherA.post("/api/cohorts", { name: "A's Period 2" })).data.id;
+    classB = (await teacherB.post("/api/cohorts", { name: "B's Period 1" })).data.id;
+    const imported = await teacherA.post("/api/students/import", { csv: `${header}\n${okafor}`, cohortId: classA });
+    expect(imported.data).toMatchObject({ created: { students: 1, enrollments: 1 } });
+    okaforId = (await teacherA.get("/api/students?q=S-1003")).data.students[0].id;
+  });
+
+  it("refuses another teacher's student in the dry run and the apply alike, changing and telling nothing of them", async () => {
+    const before = await record();
+    for (const row of [okafor, "S-1003,Mallory,Taken,6,teacher-b@school.example"]) {
+      const csv = `${header}\n${row}\nS-3001,Nia,New,6,`;
+      const expected = {
+        created: { students: 1, enrollments: 1 },
+        updated: { students: 0 },
+        unchanged: { students: 0, enrollments: 0 },
+        refused: [outside],
+      };
+      expect((await teacherB.post("/api/students/import?dryRun=1", { csv, cohortId: classB })).data).toEqual({ applied: false, ...expected });
+      const applied = await teacherB.post("/api/students/import", { csv: csv.replace("S-3001", `S-3${row.length}`), cohortId: classB });
+      expect(applied.data).toEqual({ applied: true, ...expected });
+    }
+    expect(await record()).toEqual(before);
+    expect(await count("select count(*) as n from cohort_members where student_record_id = ? and cohort_id = ?", okaforId, classB)).toBe(0);
+    expect((await teacherB.get(`/api/students/${okaforId}`)).status).toBe(404);
+  });
+
+  it("refuses an e-mail in use without naming who holds it", async () => {
+    const csv = `${header}\nS-3100,Eve,Else,6,ada.okafor@school.org`;
+    const preview = await teacherB.post("/api/students/import?dryRun=1", { csv, cohortId: classB });
+    expect(preview.data.refused).toEqual([{ line: 2, reason: "Another student already has the e-mail address ada.okafor@school.org." }]);
+  });
+
+  it("refuses (404) enrolling another teacher's student through the API and the class screen, changing nothing", async () => {
+    const members = await count("select count(*) as n from cohort_members");
+    expect(await teacherB.post(`/api/cohorts/${classB}/roster/${okaforId}`)).toEqual({ status: 404, data: { message: "Student Not Found" } });
+    const screen = await worker.request(`/admin/cohorts/${classB}?_data=${encodeURIComponent("routes/admin.cohorts_.$id")}`, {
+      method: "POST",
+      jar: teacherBJar,
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ intent: "enroll", studentId: okaforId }),
+    });
+    expect(screen.status).toBe(404);
+    expect(await count("select count(*) as n from cohort_members")).toBe(members);
+  });
+
+  it("lets a teacher update and enroll their own students, and audits each identity change on the record", async () => {
+    const updated = await teacherA.post("/api/students/import", { csv: `${header}\n${okafor.replace("ada.okafor@", "a.okafor@")}`, cohortId: classA });
+    expect(updated.data).toMatchObject({ updated: { students: 1 }, unchanged: { enrollments: 1 }, refused: [] });
+    expect((await teacherA.post(`/api/cohorts/${classA2}/roster/${okaforId}`)).status).toBe(201);
+    expect((await teacherA.delete(`/api/cohorts/${classA2}/roster/${okaforId}`)).status).toBe(200);
+    const edit = await admin.put(`/api/students/${okaforId}`, {
+      studentId: "S-1003",
+      givenName: "Ada",
+      familyName: "Okafor",
+      grade: "6",
+      email: "ada.o@school.org",
+    });
+    expect(edit.status).toBe(200);
+
+    expect(await audits("student.created", okaforId)).toEqual([{ actor: "teacher-a@school.example", subject: `class:${classA}`, detail: { via: "csv" } }]);
+    expect(await audits("student.updated", okaforId)).toEqual([
+      {
+        actor: "teacher-a@school.example",
+        subject: `class:${classA}`,
+        detail: { emailBefore: "ada.okafor@school.org", emailAfter: "a.okafor@school.org", via: "csv" },
+      },
+      { actor: demoAccounts.admin.email, subject: null, detail: { emailBefore: "a.okafor@school.org", emailAfter: "ada.o@school.org" } },
+    ]);
+    expect(await audits("student.enrolled", okaforId)).toEqual([
+      { actor: "teacher-a@school.example", subject: `class:${classA}`, detail: { via: "csv" } },
+      { actor: "teacher-a@school.example", subject: `class:${classA2}`, detail: null },
+    ]);
+    expect(await audits("student.unenrolled", okaforId)).toEqual([{ actor: "teacher-a@school.example", subject: `class:${classA2}`, detail: null }]);
   });
 });

@@ -15,6 +15,12 @@ export const AUDIT_ACTIONS = {
   "student.exported": "Exported a student's data",
   "student.deleted": "Deleted a student and their data",
   "student.accommodations_changed": "Changed a student's accommodations",
+  "student.created": "Added a student's record",
+  "student.updated": "Changed a student's record",
+  "student.enrolled": "Put a student on a class's roster",
+  "student.unenrolled": "Took a student off a class's roster",
+  "student.badge_renewed": "Gave a student a new badge and PIN",
+  "student.pin_tries_reset": "Reset a student's wrong PIN tries",
   "grade.overridden": "Changed a grade",
   "roster.imported": "Imported a roster",
   "role.changed": "Changed an account's role",
@@ -24,6 +30,16 @@ export const AUDIT_ACTIONS = {
   "retention.purge_failed": "A purge of sessions past the retention period failed",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+/**
+ * An edit's e-mail change as an entry's detail: nothing when it did not change. E-mail addresses
+ * are kept in the audit log only here: under `emailBefore` / `emailAfter` of a `student.updated`
+ * entry, which always names its record (`studentRecordId`), so erasing a student finds them by
+ * the record's id.
+ */
+export function emailChangeDetail(before: string | null, after: string | null): Record<string, string | null> {
+  return before === after ? {} : { emailBefore: before, emailAfter: after };
+}
 
 export const AUDIT_PAGE_SIZE = 50;
 

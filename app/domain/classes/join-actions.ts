@@ -73,11 +73,17 @@ export const joinActionSchema = z.discriminatedUnion("intent", [
     cohortId,
     memberId: optionalChoice,
     studentId: optionalChoice,
-    pin: z.preprocess((pin) => pin ?? "", pinField),
+    // Asked unless a signed-in student joins as themselves (class-admission.server.ts says which).
+    pin: z.preprocess((pin) => (pin === "" ? undefined : pin), pinField.optional()),
     resumeCode,
   }),
 ]);
 export type JoinActionInput = z.infer<typeof joinActionSchema>;
+
+/** A badge link from another site, confirmed by the student (ADR 0029): its one intent. */
+export const badgeContinueSchema = z.object({ intent: z.literal("continue") });
+
+export const BADGE_CONTINUE_MESSAGES = { intents: { continue: { success: null, failure: "Failed to sign in with your badge.", failureTitle: "Error" } } };
 
 export const JOIN_MESSAGES = {
   intents: {

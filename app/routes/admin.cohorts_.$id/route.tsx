@@ -48,10 +48,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     found(await canSeeClass(context.db, classScopeOf(teacher), cohortId), NOT_FOUND.cohort);
     switch (input.intent) {
       case "enroll":
-        refuseMissing(await enrollStudent(context.db, cohortId, input.studentId));
+        refuseMissing(await enrollStudent(context.db, cohortId, input.studentId, teacher));
         return;
       case "unenroll":
-        found((await unenrollStudent(context.db, cohortId, input.studentId)) || null, NOT_FOUND.rosterMember);
+        found((await unenrollStudent(context.db, cohortId, input.studentId, teacher)) || null, NOT_FOUND.rosterMember);
         return;
       case "accommodations": {
         found(await findCohort(context.db, cohortId, classScopeOf(teacher)), NOT_FOUND.cohort);

@@ -10,6 +10,7 @@ import { BADGE_MESSAGES, badgeActionSchema } from "~/domain/classes/screen-actio
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { assertNever } from "~/lib/assert-never";
 import { found } from "~/lib/errors";
+import { recordAudit } from "~/models/audit-log.server";
 import { canSeeClass } from "~/models/class-scope.server";
 import { findCohort } from "~/models/cohorts.server";
 import { findRosterMember, listBadges, regenerateBadge } from "~/models/roster-members.server";
@@ -58,13 +59,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     found(await canSeeClass(context.db, classScopeOf(teacher), cohortId), NOT_FOUND.cohort);
     switch (input.intent) {
       case "new-badge":
-        found(await regenerateBadge(context.db, cohortId, input.memberId), NOT_FOUND.rosterMember);
+        found(await regenerateBadge(context.db, cohortId, input.memberId, teacher), NOT_FOUND.rosterMember);
         await resetPinAttempts(context, input.memberId);
         return;
-      case "reset-pin":
-        found(await findRosterMember(context.db, cohortId, { memberId: input.memberId }), NOT_FOUND.rosterMember);
+      case "reset-pin": {
+        const member = found(await findRosterMember(context.db, cohortId, { memberId: input.memberId }), NOT_FOUND.rosterMember);
         await resetPinAttempts(context, input.memberId);
+        await recordAudit(context.db, teacher, { action: "student.pin_tries_reset", studentRecordId: member.studentRecordId, subject: `class:${cohortId}` });
         return;
+      }
       default:
         return assertNever(input);
     }

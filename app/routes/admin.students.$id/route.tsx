@@ -66,7 +66,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     found(await findStudent(context.db, id, classScopeOf(teacher)), NOT_FOUND.student);
     switch (input.intent) {
       case "update":
-        found(await updateStudent(context.db, id, input.values), NOT_FOUND.student);
+        found(await updateStudent(context.db, id, input.values, teacher), NOT_FOUND.student);
         return;
       case "delete": {
         if (teacher.role !== "admin") throw new DomainError("forbidden", "Only a district admin can delete a student's data.");
@@ -81,7 +81,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         return;
       case "unenroll":
         found(await canSeeClass(context.db, classScopeOf(teacher), input.cohortId), NOT_FOUND.rosterMember);
-        found((await unenrollStudent(context.db, input.cohortId, id)) || null, NOT_FOUND.rosterMember);
+        found((await unenrollStudent(context.db, input.cohortId, id, teacher)) || null, NOT_FOUND.rosterMember);
         return;
       default:
         return assertNever(input);

@@ -48,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return handleAction(request, studentsActionSchema, STUDENTS_MESSAGES, async (input) => {
     switch (input.intent) {
       case "create":
-        await createStudent(db, input.values);
+        await createStudent(db, input.values, teacher);
         return;
       case "import-csv": {
         const outcome = await importRosterCsv(db, input.csv, { cohortId: input.cohortId ?? null, apply: input.apply === "1", importedBy: teacher });

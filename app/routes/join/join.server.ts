@@ -11,7 +11,7 @@ import {
   welcomeToast,
 } from "~/domain/classes/join-actions";
 import { JOIN_CODE_MAX_INPUT, normalizeJoinCode } from "~/domain/classes/join-codes";
-import { CLASS_CHANGED, PICK_YOUR_NAME, PIN_LENGTH } from "~/domain/classes/roster-identity";
+import { CLASS_CHANGED, NOT_YOURSELF, PICK_YOUR_NAME, PIN_LENGTH } from "~/domain/classes/roster-identity";
 import { RESUME_REQUIRED } from "~/domain/sessions/start-request";
 import type { JoinedStudent } from "~/domain/sessions/student-pass";
 import type { ActionResult } from "~/domain/shell/action-result";
@@ -21,7 +21,8 @@ import { conflict, DomainError, found, invalid, notFound, RATE_LIMITED_TITLE, Ra
 import { addCohortMember } from "~/models/cohorts.server";
 import { listRosterNames } from "~/models/roster-members.server";
 import { handleAction } from "~/services/action.server";
-import { admitStudent } from "~/services/class-admission.server";
+import { getCurrentUser } from "~/services/auth.server";
+import { admitStudent, linkedStudent } from "~/services/class-admission.server";
 import { findCohortByGuessedCode } from "~/services/guess-throttle.server";
 import { failureHeaders } from "~/services/http-errors.server";
 import { passForJoinedStudent } from "~/services/student-pass.server";
@@ -54,11 +55,22 @@ export async function loadJoinScreen(request: Request, context: AppLoadContext) 
     return json({ code, cohort: null, failure: refusedLookup(INVALID_CODE_TITLE, cohort ? INACTIVE_CLASS : INVALID_JOIN_CODE) });
   }
   // The field limit travels with the data: cohort.ts (zod) must stay out of the page's bundle.
-  // A rostered class offers its students' names to pick from (never their IDs, ADR 0029).
-  const roster = cohort.access === "rostered" ? await listRosterNames(context.db, cohort.id) : null;
+  // A rostered class offers its students' names to pick from (never their IDs, ADR 0029); a
+  // signed-in student linked to a record is offered only themselves, and types no PIN.
+  const self = await linkedStudent(context, await getCurrentUser(request, context));
+  const roster = cohort.access === "rostered" ? await listRosterNames(context.db, cohort.id, self?.studentId) : null;
   return json({
     code,
-    cohort: { id: cohort.id, name: cohort.name, hasTest: cohort.testConfigId !== null, fieldMax: MEMBER_FIELD_MAX, roster, pinLength: PIN_LENGTH },
+    cohort: {
+      id: cohort.id,
+      name: cohort.name,
+      hasTest: cohort.testConfigId !== null,
+      fieldMax: MEMBER_FIELD_MAX,
+      roster,
+      pinLength: PIN_LENGTH,
+      // Their own ID is theirs to see; an open class's form is filled with it.
+      self: self && { name: self.displayName, studentId: cohort.access === "open" ? self.studentId : null },
+    },
     failure: null,
   });
 }
@@ -107,12 +119,20 @@ async function joinWithoutTest(context: AppLoadContext, student: JoinedStudent, 
  * (the teacher changed it meanwhile) is sent back to step 2.
  */
 async function admit(request: Request, context: AppLoadContext, cohort: { id: string; access: CohortAccess }, input: StartInput) {
+  // A signed-in student linked to a record joins only as themselves, with no PIN (ADR 0029).
+  const self = await linkedStudent(context, await getCurrentUser(request, context));
+  const notSelf = (studentId: string, field: string) => {
+    if (self && studentId !== self.studentId) throw new DomainError("forbidden", NOT_YOURSELF, field);
+  };
   if (input.intent === "start-rostered") {
     if (cohort.access !== "rostered") throw conflict(CLASS_CHANGED);
     if (!input.memberId && !input.studentId) throw invalid(PICK_YOUR_NAME, "memberId");
-    return admitStudent(request, context, cohort, { memberId: input.memberId, studentId: input.studentId, pin: input.pin });
+    const admitted = await admitStudent(request, context, cohort, { memberId: input.memberId, studentId: input.studentId, pin: input.pin }, self !== null);
+    notSelf(admitted.studentId, input.memberId ? "memberId" : "studentId");
+    return admitted;
   }
   if (cohort.access !== "open") throw conflict(CLASS_CHANGED);
+  notSelf(input.studentId, "studentId");
   return { studentId: input.studentId, displayName: input.displayName };
 }
 

@@ -25,7 +25,16 @@ export { retryAfterHeaders as headers } from "~/lib/retry-after";
 
 export const meta: MetaFunction = () => [{ title: "Join Your Class · Adaptive Testing Engine" }];
 
-type Cohort = { id: string; name: string; hasTest: boolean; fieldMax: number; roster: { memberId: string; name: string }[] | null; pinLength: number };
+type Cohort = {
+  id: string;
+  name: string;
+  hasTest: boolean;
+  fieldMax: number;
+  roster: { memberId: string; name: string }[] | null;
+  pinLength: number;
+  /** The signed-in student linked to a record, who joins only as themselves (their ID only in an open class). */
+  self: { name: string; studentId: string | null } | null;
+};
 
 /** Step 2, 'Welcome to {class name}': name and student ID, Back, and Start Test (Join without a test). */
 function StudentDetailsForm({ cohort, code, result }: { cohort: Cohort; code: string; result: ActionResult<JoinedData> | undefined }) {
@@ -51,14 +60,20 @@ function StudentDetailsForm({ cohort, code, result }: { cohort: Cohort; code: st
         Welcome to {cohort.name}
       </h1>
       <p className="mt-1 text-sm text-slate-700">
-        {cohort.roster ? "Choose your name and enter your class PIN" : "Enter your name and student ID"}
+        {cohort.self
+          ? `You are signed in as ${cohort.self.name}`
+          : cohort.roster
+            ? "Choose your name and enter your class PIN"
+            : "Enter your name and student ID"}
         {cohort.hasTest ? " to start your test." : " to join the class."}
       </p>
       <Form method="post" action={`/join?code=${encodeURIComponent(code)}`} className="mt-6 space-y-4" noValidate>
         <input type="hidden" name="intent" value={cohort.roster ? "start-rostered" : "start"} />
         <input type="hidden" name="code" value={code} />
         <input type="hidden" name="cohortId" value={cohort.id} />
-        {cohort.roster ? (
+        {cohort.roster && cohort.self ? (
+          <SignedInRosteredFields roster={cohort.roster} />
+        ) : cohort.roster ? (
           <RosteredFields cohort={cohort} values={values} errors={errors} errorId={errorId} />
         ) : (
           <TypedFields cohort={cohort} values={values} errors={errors} errorId={errorId} />
@@ -112,8 +127,19 @@ function StudentDetailsForm({ cohort, code, result }: { cohort: Cohort; code: st
 
 type FieldProps = { cohort: Cohort; values: Record<string, string>; errors: Record<string, string>; errorId: string | undefined };
 
-/** An open class: any name and student ID. */
+/** A rostered class and a signed-in student: only themselves (the roster lists only them, or nobody when they are not on it), no PIN. */
+function SignedInRosteredFields({ roster }: { roster: { memberId: string; name: string }[] }) {
+  const [self] = roster;
+  return self ? (
+    <input type="hidden" name="memberId" value={self.memberId} />
+  ) : (
+    <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">You are not on this class&apos;s roster. Ask your teacher to add you.</p>
+  );
+}
+
+/** An open class: any name and student ID (a signed-in student's own, which they cannot change). */
 function TypedFields({ cohort, values, errors, errorId }: FieldProps) {
+  const self = cohort.self?.studentId ? cohort.self : null;
   return (
     <>
       <div>
@@ -124,7 +150,7 @@ function TypedFields({ cohort, values, errors, errorId }: FieldProps) {
           id="join-name"
           name="displayName"
           className="input mt-1"
-          defaultValue={values.displayName}
+          defaultValue={values.displayName ?? self?.name}
           maxLength={cohort.fieldMax}
           autoComplete="name"
           required
@@ -140,7 +166,8 @@ function TypedFields({ cohort, values, errors, errorId }: FieldProps) {
           id="join-student-id"
           name="studentId"
           className="input mt-1"
-          defaultValue={values.studentId}
+          defaultValue={self?.studentId ?? values.studentId}
+          readOnly={Boolean(self)}
           maxLength={cohort.fieldMax}
           autoComplete="off"
           spellCheck={false}

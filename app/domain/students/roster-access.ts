@@ -1,0 +1,49 @@
+import type { Role } from "~/domain/auth/roles";
+
+/**
+ * Who may touch which student record, decided per row of an import and per enrollment (ADR 0029,
+ * amended; ADR 0031). A district admin touches any record. A teacher creates new records and puts
+ * them on their classes, and updates or enrolls an existing record only when it is already on a
+ * roster of a class they teach: a record outside their classes is refused without being changed,
+ * and nothing of it (its name, e-mail, whether the row would change it) is told. A student account
+ * touches none.
+ */
+
+/** One row's record as the caller's reach sees it: no record has this ID yet, or one has, on one of the caller's rosters or not. */
+export type RosterRowTarget = { exists: false } | { exists: true; onCallersRoster: boolean };
+
+/** What the row may do: create the record, update (or enroll) it, or be refused. */
+type RosterRowAccess = "create" | "update" | "refuse";
+
+export function rosterRowAccess(actor: { role: Role }, target: RosterRowTarget): RosterRowAccess {
+  if (actor.role === "student") return "refuse";
+  if (!target.exists) return "create";
+  return actor.role === "admin" || target.onCallersRoster ? "update" : "refuse";
+}
+
+/** The refusal of a row whose Student ID is a record outside the caller's classes: the ID the caller typed, nothing of the record. */
+export const outsideYourClasses = (studentId: string) => `${studentId} belongs to a student outside your classes: ask a district admin to add them`;
+
+/** The refusal of an e-mail another record holds: which record holds it is never said. */
+export const emailInUse = (email: string) => `Another student already has the e-mail address ${email}.`;
+
+/**
+ * Identity by e-mail (ADR 0029, amended): only a student account is the student whose record
+ * carries its e-mail. A staff account (a teacher, a district admin) is never a student, whatever
+ * e-mail a record carries, so it never starts a test as one without the PIN.
+ */
+export function linksToStudentRecord(account: { role: Role }): boolean {
+  return account.role === "student";
+}
+
+/**
+ * The role a OneRoster teacher row leaves an existing account with (ADR 0028, amended): a teacher
+ * stays a teacher, a district admin stays an admin, and a student account is refused (null): an
+ * import never changes an account's role, which only a district admin does, on Accounts & Roles.
+ */
+export function importedTeacherRole(existing: Role): Role | null {
+  return existing === "student" ? null : existing;
+}
+
+export const studentAccountNotTeacher = (email: string) =>
+  `${email} is a student's account: an import never changes an account's role. A district admin can change it on Accounts & Roles.`;

@@ -1,0 +1,78 @@
+import { type AppLoadContext, json, redirect } from "@remix-run/cloudflare";
+
+import { askBeforeBadge, fromAnotherSite } from "~/domain/classes/badge-open";
+import { joinCodeThrottles, tooManyGuessesMessage } from "~/domain/classes/guess-throttle";
+import { BADGE_CONTINUE_MESSAGES, badgeContinueSchema, welcomeToast } from "~/domain/classes/join-actions";
+import { BADGE_NOT_VALID } from "~/domain/classes/roster-identity";
+import { joinedStudentOf, sessionOf } from "~/domain/sessions/student-pass";
+import { RateLimitedError } from "~/lib/errors";
+import { addCohortMember } from "~/models/cohorts.server";
+import { findMemberByBadge } from "~/models/roster-members.server";
+import { handleAction } from "~/services/action.server";
+import { passForJoinedStudent, readStudentPass } from "~/services/student-pass.server";
+import { claimAttempts } from "~/services/throttle.server";
+import { redirectWithToast } from "~/services/toast.server";
+
+/**
+ * GET /join/badge/{secret}: what a student's badge QR code opens (ADR 0029). The secret names one
+ * rostered student in one class: this browser's student pass becomes theirs and they go to the
+ * class's test ('Before You Begin'), or are welcomed to a class without one. A secret no badge
+ * holds (a badge replaced since) goes to the join screen with why, and counts as a guess. A link
+ * from another site into a browser that holds another student first asks "Continue as …?", and
+ * only the page's own form (a same-origin POST) goes on.
+ */
+type Badge = NonNullable<Awaited<ReturnType<typeof findMemberByBadge>>>;
+
+async function badgeOf(context: AppLoadContext, token: string): Promise<Badge | null> {
+  const member = /^[0-9a-f]{40}$/.test(token) ? await findMemberByBadge(context.db, token) : null;
+  return member?.isActive ? member : null;
+}
+
+async function refuseBadge(request: Request, context: AppLoadContext) {
+  try {
+    await claimAttempts(context.db, joinCodeThrottles(request.headers.get("CF-Connecting-IP")), Date.now(), tooManyGuessesMessage);
+  } catch (error) {
+    if (!(error instanceof RateLimitedError)) throw error;
+  }
+  return redirectWithToast(request, context, "/join", { title: "Badge not valid", description: BADGE_NOT_VALID, variant: "destructive" });
+}
+
+/** This browser's pass becomes the badge's student's, and they go on to their class's test. */
+async function signInWithBadge(request: Request, context: AppLoadContext, member: Badge) {
+  const student = { cohortId: member.cohortId, studentId: member.studentId, displayName: member.displayName };
+  const pass = await passForJoinedStudent(context.config, student);
+  if (!member.testConfigId) {
+    await addCohortMember(context.db, student);
+    return redirectWithToast(request, context, "/join", welcomeToast(member.cohortName), [pass]);
+  }
+  return redirect(`/test/${encodeURIComponent(member.testConfigId)}`, { headers: { "Set-Cookie": pass } });
+}
+
+/** Who this browser's pass holds now: a joined student, a session's (whoever it is), or nobody. */
+async function passHolder(request: Request, context: AppLoadContext) {
+  const pass = await readStudentPass(request, context.config);
+  const joined = joinedStudentOf(pass, Date.now());
+  if (joined) return { kind: "student" as const, cohortId: joined.cohortId, studentId: joined.studentId };
+  return sessionOf(pass) ? { kind: "session" as const } : null;
+}
+
+export async function loadBadge(request: Request, context: AppLoadContext, token: string) {
+  const member = await badgeOf(context, token);
+  if (!member) return refuseBadge(request, context);
+  const { headers } = request;
+  const elsewhere = fromAnotherSite(
+    { secFetchSite: headers.get("Sec-Fetch-Site"), origin: headers.get("Origin"), referer: headers.get("Referer") },
+    context.config.appOrigin ?? new URL(request.url).origin,
+  );
+  if (askBeforeBadge(elsewhere, await passHolder(request, context), member)) {
+    return json({ name: member.displayName }, { headers: { "Cache-Control": "no-store" } });
+  }
+  return signInWithBadge(request, context, member);
+}
+
+export function continueWithBadge(request: Request, context: AppLoadContext, token: string) {
+  return handleAction(request, badgeContinueSchema, BADGE_CONTINUE_MESSAGES, async () => {
+    const member = await badgeOf(context, token);
+    return member ? signInWithBadge(request, context, member) : refuseBadge(request, context);
+  });
+}
