@@ -74,10 +74,12 @@ export async function importOneRoster(
     db.select().from(cohorts).where(inArray(cohorts.sourceId, chunk)),
   );
   const classIds = new Map(knownClasses.map((row) => [row.sourceId!, row.id]));
+  // By sourcedId, so matching stays linear in the bundle's size (a bundle may hold 50,000 rows a file).
+  const knownClassBySource = new Map(knownClasses.map((row) => [row.sourceId!, row]));
   const newClasses = bundle.classes.filter((row) => !classIds.has(row.sourcedId) && !row.removed);
   const codes = await freshJoinCodes(db, newClasses.length);
   for (const row of bundle.classes) {
-    const known = knownClasses.find((cohort) => cohort.sourceId === row.sourcedId);
+    const known = knownClassBySource.get(row.sourcedId);
     if (!known) {
       if (row.removed) continue;
       const id = crypto.randomUUID();
@@ -186,8 +188,9 @@ export async function importOneRoster(
     ).map((row) => [row.email, row]),
   );
   const teacherAccounts = new Map(accountsBySource.map((row) => [row.sourceId!, row.id]));
+  const accountBySource = new Map(accountsBySource.map((row) => [row.sourceId!, row]));
   for (const row of bundle.teachers) {
-    const account = accountsBySource.find((user) => user.sourceId === row.sourcedId) ?? accountsByEmail.get(row.email);
+    const account = accountBySource.get(row.sourcedId) ?? accountsByEmail.get(row.email);
     const emailHolder = accountsByEmail.get(row.email);
     if (emailHolder && account && emailHolder.id !== account.id) {
       refuse(row, `Another account already has the e-mail address ${row.email}.`);

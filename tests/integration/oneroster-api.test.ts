@@ -4,6 +4,7 @@ import { type ApiClient, apiClient } from "../support/api";
 import type { CookieJar } from "../support/cookie-jar";
 import { oneRosterZip, uploadOneRoster } from "../support/oneroster";
 import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
+import { ratioDeflate, rawZip, repeatedByteDeflate } from "../support/zip-bombs";
 
 /** POST /api/roster/oneroster through the real Worker: a district's OneRoster CSV bundle, previewed, applied, applied again, then a delta. */
 let worker: TestWorker;
@@ -143,6 +144,34 @@ describe("what the import refuses", () => {
     });
     expect((await uploadOneRoster(worker, adminJar, oneRosterZip("v1.1"), "?dryRun=maybe")).status).toBe(400);
     expect(await tableSizes()).toEqual(before);
+  });
+
+  it("refuses a zip bomb, a header that lies about a size, too much inflated in all and too many files, naming the limit", async () => {
+    const before = await tableSizes();
+    const refusal = (message: string) => ({ status: 400, data: { message } });
+    // 4 MB that inflates to 640 MB (160 to 1), declared honestly: stopped once past the ratio.
+    const bomb = rawZip([{ name: "roster/users.csv", data: repeatedByteDeflate(310_000), declaredSize: 259 + 2_064 * 310_000 }]);
+    expect(await uploadOneRoster(worker, adminJar, bomb)).toEqual(
+      refusal("users.csv inflates to more than 100 times its compressed size, the most a file may."),
+    );
+    // 0.4 MB compressed 50 to 1, whose headers say 1 kB: stopped at 20 MB inflated, whatever was declared.
+    const lying = rawZip([{ name: "users.csv", data: ratioDeflate(200, 50, 1_400), declaredSize: 1_000 }]);
+    expect(await uploadOneRoster(worker, adminJar, lying)).toEqual(refusal("users.csv inflates to more than 20 MB; a file may hold at most 20 MB."));
+    // Four files of 13 MB, each within its own limit, from 1 MB.
+    const thirteen = ratioDeflate(125, 50, 1_400);
+    const many = rawZip(["manifest.csv", "classes.csv", "users.csv", "enrollments.csv"].map((name) => ({ name, data: thirteen })));
+    expect(await uploadOneRoster(worker, adminJar, many)).toEqual(refusal("The files inflate to more than 30 MB; together they may hold at most 30 MB."));
+    const crowded = rawZip(Array.from({ length: 101 }, (_, index) => ({ name: `notes-${index}.txt`, data: new Uint8Array(), method: 0 as const })));
+    expect(await uploadOneRoster(worker, adminJar, crowded)).toEqual(refusal("The zip holds more than 100 files; it may hold at most 100."));
+    expect(await tableSizes()).toEqual(before);
+  });
+
+  it("refuses a file of more than 50,000 rows at the row past the limit", async () => {
+    const users = `sourcedId,role,givenName,familyName,identifier,grades\n${Array.from({ length: 50_001 }, (_, index) => `u${index},student,A,B,S${index},07`).join("\n")}`;
+    expect(await uploadOneRoster(worker, adminJar, oneRosterZip("v1.1", { "users.csv": users }), "?dryRun=1")).toEqual({
+      status: 400,
+      data: { message: "users.csv has more than 50000 rows; a bundle may have at most 50000 a file." },
+    });
   });
 
   it("is for district admins: 401 signed out, 403 for a student, 415 for JSON, 405 for GET", async () => {

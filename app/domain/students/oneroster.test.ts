@@ -109,4 +109,10 @@ describe("reading a OneRoster CSV bundle", () => {
     ]);
     expect(bundle.students.map((row) => row.student.studentId)).toEqual(["S3"]);
   });
+
+  it("stops reading a file at the row past 50,000, before the rest is parsed", () => {
+    const files = bundleFiles("v1.1");
+    files.set("enrollments.csv", `sourcedId,classSourcedId,userSourcedId,role\n${"e,c,u,student\n".repeat(50_001)}"never closed`);
+    expect(readOneRosterBundle(files)).toEqual({ ok: false, message: "enrollments.csv has more than 50000 rows; a bundle may have at most 50000 a file." });
+  });
 });

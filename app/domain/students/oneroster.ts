@@ -1,4 +1,5 @@
-import { CsvQuoteError, readCsvRows } from "~/domain/csv-rows";
+import { CsvQuoteError, CsvRowLimitError, readCsvRows } from "~/domain/csv-rows";
+import type { ZipLimits } from "~/lib/zip-files";
 
 import { type StudentInput, studentInputSchema } from "./student";
 
@@ -36,6 +37,14 @@ type ReadBundle = { ok: true; bundle: OneRosterBundle } | { ok: false; message: 
 type TableRow = { line: number; cell: (column: string) => string };
 
 const MAX_ROWS_PER_FILE = 50_000;
+
+/**
+ * What the bundle's zip may hold (ADR 0028), checked as it inflates. A file at the row limit
+ * (users.csv, a few hundred bytes a row) stays under 20 MB; CSV deflates about 5 to 20 to 1,
+ * a zip bomb about 1,000 to 1; a bundle is a dozen files or so. The total keeps the texts (up to
+ * two bytes a character in memory) well inside a Worker's 128 MB (`npm run bench:uploads`).
+ */
+export const BUNDLE_ZIP_LIMITS: ZipLimits = { maxMembers: 100, maxMemberBytes: 20_000_000, maxTotalBytes: 30_000_000, maxRatio: 100 };
 const TITLE_MAX = 200;
 
 class BundleError extends Error {}
@@ -43,9 +52,12 @@ class BundleError extends Error {}
 function readTable(file: string, text: string, required: string[]): TableRow[] {
   let rows;
   try {
-    rows = readCsvRows(text);
+    // The header row and MAX_ROWS_PER_FILE more: reading stops at the first row past them.
+    rows = readCsvRows(text, { maxRows: MAX_ROWS_PER_FILE + 1 });
   } catch (error) {
     if (error instanceof CsvQuoteError) throw new BundleError(`${file} line ${error.line}: a quoted cell is never closed.`);
+    if (error instanceof CsvRowLimitError)
+      throw new BundleError(`${file} has more than ${MAX_ROWS_PER_FILE} rows; a bundle may have at most ${MAX_ROWS_PER_FILE} a file.`);
     throw error;
   }
   const [header, ...body] = rows;
@@ -60,7 +72,6 @@ function readTable(file: string, text: string, required: string[]): TableRow[] {
   });
   const missing = required.filter((column) => !index.has(column.toLowerCase()));
   if (missing.length) throw new BundleError(`${file} line ${header.line}: the header row has no ${missing.join(", ")} column.`);
-  if (body.length > MAX_ROWS_PER_FILE) throw new BundleError(`${file} has ${body.length} rows; a bundle may have at most ${MAX_ROWS_PER_FILE} a file.`);
   return body.map((row) => ({
     line: row.line,
     cell: (column) => {

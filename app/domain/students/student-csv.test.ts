@@ -36,6 +36,11 @@ describe("a roster CSV", () => {
     ]);
   });
 
+  it("stops reading at the row past 5,000 students", () => {
+    const csv = `student id,given name,family name,grade\n${Array.from({ length: 5_001 }, (_, index) => `S-${index},A,B,6`).join("\n")}\n"never closed`;
+    expect(parseRosterCsv(csv)).toEqual({ ok: false, message: "The CSV has more than 5000 students; import at most 5000 at a time." });
+  });
+
   it("says what the header lacks, that the file is empty, or which quote is never closed", () => {
     expect(parseRosterCsv("student id,name,grade\nS-1,Ada,6")).toEqual({
       ok: false,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { CsvQuoteError, readCsvRows } from "~/domain/csv-rows";
+import { CsvQuoteError, CsvRowLimitError, readCsvRows } from "~/domain/csv-rows";
 
 import { type StudentInput, studentInputSchema } from "./student";
 
@@ -37,9 +37,12 @@ type ParsedRoster = { ok: true; rows: RosterRow[]; refused: RefusedLine[] } | { 
 export function parseRosterCsv(raw: string): ParsedRoster {
   let rows;
   try {
-    rows = readCsvRows(raw);
+    // The header row and MAX_ROSTER_ROWS students: reading stops at the first row past them.
+    rows = readCsvRows(raw, { maxRows: MAX_ROSTER_ROWS + 1 });
   } catch (error) {
     if (error instanceof CsvQuoteError) return { ok: false, message: error.message };
+    if (error instanceof CsvRowLimitError)
+      return { ok: false, message: `The CSV has more than ${MAX_ROSTER_ROWS} students; import at most ${MAX_ROSTER_ROWS} at a time.` };
     throw error;
   }
   const [header, ...body] = rows;
@@ -53,7 +56,6 @@ export function parseRosterCsv(raw: string): ParsedRoster {
   if (missing.length) {
     return { ok: false, message: `CSV line ${header.line}: the header row needs a column for ${missing.map((column) => COLUMN_LABELS[column]).join(", ")}.` };
   }
-  if (body.length > MAX_ROSTER_ROWS) return { ok: false, message: `The CSV has ${body.length} students; import at most ${MAX_ROSTER_ROWS} at a time.` };
 
   const parsed: RosterRow[] = [];
   const refused: RefusedLine[] = [];
