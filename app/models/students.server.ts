@@ -5,7 +5,7 @@ import type { Database } from "~/db/client.server";
 import { cohortMembers, cohorts, students, testSessionRecords } from "~/db/schema";
 import { NO_ACCOMMODATIONS, readAccommodations } from "~/domain/accommodations/accommodations";
 import type { ClassScope } from "~/domain/auth/roles";
-import { likePattern, studentDisplayName, type StudentInput, type StudentListQuery, STUDENTS_PER_PAGE } from "~/domain/students/student";
+import { emailTakenMessage, likePattern, studentDisplayName, type StudentInput, type StudentListQuery, STUDENTS_PER_PAGE } from "~/domain/students/student";
 import { conflict } from "~/lib/errors";
 
 import { auditStatement } from "./audit-log.server";
@@ -290,7 +290,7 @@ export async function importRoster(
   for (const { line, student } of rows) {
     const holder = student.email ? emailHolders.get(student.email) : undefined;
     if (holder && holder !== student.studentId) {
-      outcome.refused.push({ line, reason: `Another student (${holder}) already has the e-mail address ${student.email}.` });
+      outcome.refused.push({ line, reason: emailTakenMessage(student.email!) });
       continue;
     }
     const record = existing.get(student.studentId);

@@ -174,6 +174,29 @@ describe("what the import refuses", () => {
     });
   });
 
+  it("refuses in the preview every e-mail the apply could not store, so the apply meets the same refusals instead of a 500", async () => {
+    const users = [
+      "sourcedId,role,givenName,familyName,identifier,grades,email",
+      "user-x1,student,Tess,Twin,S-2101,07,Twin@students.riverside.example",
+      "user-x2,student,Tom,Twin,S-2102,07,twin@STUDENTS.riverside.example",
+      "user-x3,student,Bo,Chen,S-2103,07,bchen@students.riverside.example",
+      "user-x8,teacher,Ana,One,,,dup@riverside.example",
+      "user-x9,teacher,Ana,Two,,,DUP@riverside.example",
+    ].join("\n");
+    const bundle = oneRosterZip("v1.1", { "users.csv": users, "enrollments.csv": "sourcedId,classSourcedId,userSourcedId,role\n" });
+    const refused = [
+      { file: "users.csv", line: 3, reason: "The e-mail address twin@students.riverside.example is already on line 2." },
+      // Ben Chen (S-2002) has it; the refusal does not say so.
+      { file: "users.csv", line: 4, reason: "Another student already has the e-mail address bchen@students.riverside.example." },
+      { file: "users.csv", line: 6, reason: "The e-mail address dup@riverside.example is already on line 5." },
+    ];
+    const preview = await uploadOneRoster(worker, adminJar, bundle, "?dryRun=1");
+    expect(preview).toMatchObject({ status: 200, data: { created: { students: 1, teachers: 1 }, refused } });
+    const applied = await uploadOneRoster(worker, adminJar, bundle);
+    expect(applied).toMatchObject({ status: 200, data: { applied: true, created: { students: 1, teachers: 1 }, refused } });
+    expect(await rows("select district_student_id from students where district_student_id like 'S-21%'")).toEqual([{ district_student_id: "S-2101" }]);
+  });
+
   it("is for district admins: 401 signed out, 403 for a student, 415 for JSON, 405 for GET", async () => {
     expect((await uploadOneRoster(worker, undefined, oneRosterZip("v1.1"))).status).toBe(401);
     expect((await uploadOneRoster(worker, studentJar, oneRosterZip("v1.1"))).status).toBe(403);

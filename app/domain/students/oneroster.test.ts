@@ -110,6 +110,21 @@ describe("reading a OneRoster CSV bundle", () => {
     expect(bundle.students.map((row) => row.student.studentId)).toEqual(["S3"]);
   });
 
+  it("refuses a later student or teacher with an e-mail an earlier row has, in any case", () => {
+    const files = bundleFiles("v1.1");
+    files.set(
+      "users.csv",
+      "sourcedId,status,role,givenName,familyName,identifier,grades,email\n" +
+        "u1,,student,A,B,S1,07,ada@school.org\nu2,,student,C,D,S2,07,Ada@School.ORG\nt1,,teacher,T,R,,,mr@school.org\nt2,,teacher,U,S,,,MR@school.org",
+    );
+    const bundle = read(files);
+    expect(bundle.refused).toEqual([
+      { file: "users.csv", line: 3, reason: "The e-mail address ada@school.org is already on line 2." },
+      { file: "users.csv", line: 5, reason: "The e-mail address mr@school.org is already on line 4." },
+    ]);
+    expect([...bundle.students, ...bundle.teachers].map((row) => row.sourcedId)).toEqual(["u1", "t1"]);
+  });
+
   it("stops reading a file at the row past 50,000, before the rest is parsed", () => {
     const files = bundleFiles("v1.1");
     files.set("enrollments.csv", `sourcedId,classSourcedId,userSourcedId,role\n${"e,c,u,student\n".repeat(50_001)}"never closed`);

@@ -1,7 +1,7 @@
 import { CsvQuoteError, CsvRowLimitError, readCsvRows } from "~/domain/csv-rows";
 import type { ZipLimits } from "~/lib/zip-files";
 
-import { type StudentInput, studentInputSchema } from "./student";
+import { emailOnEarlierLine, type StudentInput, studentInputSchema } from "./student";
 
 /**
  * A OneRoster CSV bundle (versions 1.1 and 1.2) read into what the product keeps (ADR 0028):
@@ -185,6 +185,10 @@ function readBundle(files: ReadonlyMap<string, string>): OneRosterBundle {
 
   const students: RosterStudent[] = [];
   const teachers: RosterTeacher[] = [];
+  // Two students (or two teachers) cannot share an e-mail (both are kept lower case): the later row
+  // is refused here, so the preview shows what the apply would otherwise fail on.
+  const studentEmails = new Map<string, number>();
+  const teacherEmails = new Map<string, number>();
   const usersRequired = version === "1.1" ? ["sourcedId", "role", "givenName", "familyName"] : ["sourcedId", "givenName", "familyName"];
   for (const row of table("users.csv", usersRequired) ?? []) {
     const sourcedId = row.cell("sourcedId");
@@ -204,7 +208,11 @@ function readBundle(files: ReadonlyMap<string, string>): OneRosterBundle {
     if (role === "teacher") {
       const email = row.cell("email").toLowerCase();
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) refuse("users.csv", row, "A teacher needs a valid e-mail address to sign in.");
-      else teachers.push({ ...source, email, givenName: row.cell("givenName"), familyName: row.cell("familyName") });
+      else if (teacherEmails.has(email)) refuse("users.csv", row, emailOnEarlierLine(email, teacherEmails.get(email)!));
+      else {
+        teacherEmails.set(email, row.line);
+        teachers.push({ ...source, email, givenName: row.cell("givenName"), familyName: row.cell("familyName") });
+      }
       continue;
     }
     const enabled = row.cell("enabledUser").toLowerCase() !== "false";
@@ -216,8 +224,13 @@ function readBundle(files: ReadonlyMap<string, string>): OneRosterBundle {
       email: row.cell("email") || null,
       status: status === "active" && enabled ? "active" : "inactive",
     });
+    const email = parsed.success ? parsed.data.email : null;
     if (!parsed.success) refuse("users.csv", row, parsed.error.issues.map((issue) => issue.message).join("; "));
-    else students.push({ ...source, student: parsed.data });
+    else if (email && studentEmails.has(email)) refuse("users.csv", row, emailOnEarlierLine(email, studentEmails.get(email)!));
+    else {
+      if (email) studentEmails.set(email, row.line);
+      students.push({ ...source, student: parsed.data });
+    }
   }
 
   const enrollments: RosterEnrollment[] = [];

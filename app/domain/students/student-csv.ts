@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { CsvQuoteError, CsvRowLimitError, readCsvRows } from "~/domain/csv-rows";
 
-import { type StudentInput, studentInputSchema } from "./student";
+import { emailOnEarlierLine, type StudentInput, studentInputSchema } from "./student";
 
 /**
  * A simple roster CSV, as a teacher pastes or uploads it: a header row naming the columns (student
@@ -60,6 +60,7 @@ export function parseRosterCsv(raw: string): ParsedRoster {
   const parsed: RosterRow[] = [];
   const refused: RefusedLine[] = [];
   const seen = new Map<string, number>();
+  const emails = new Map<string, number>();
   for (const row of body) {
     const cell = (column: Column) => (columns[column] === undefined ? undefined : (row.cells[columns[column]!] ?? ""));
     const result = studentInputSchema.safeParse({
@@ -78,7 +79,14 @@ export function parseRosterCsv(raw: string): ParsedRoster {
       refused.push({ line: row.line, reason: `Student ID ${result.data.studentId} is already on line ${earlier}.` });
       continue;
     }
+    // Two records cannot share an e-mail (the schema lowers its case): refused here, the apply never meets it.
+    const sameEmail = result.data.email ? emails.get(result.data.email) : undefined;
+    if (sameEmail !== undefined) {
+      refused.push({ line: row.line, reason: emailOnEarlierLine(result.data.email!, sameEmail) });
+      continue;
+    }
     seen.set(result.data.studentId, row.line);
+    if (result.data.email) emails.set(result.data.email, row.line);
     parsed.push({ line: row.line, student: result.data });
   }
   return { ok: true, rows: parsed, refused };

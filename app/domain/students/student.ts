@@ -39,6 +39,16 @@ export const studentInputSchema = z
   .strict();
 export type StudentInput = z.infer<typeof studentInputSchema>;
 
+/** An import's row whose e-mail (in any case: the schema lowers it) an earlier row of the same file has. */
+export function emailOnEarlierLine(email: string, line: number): string {
+  return `The e-mail address ${email} is already on line ${line}.`;
+}
+
+/** An e-mail another record or account holds: never says whose, which the person importing may not see. */
+export function emailTakenMessage(email: string): string {
+  return `Another student already has the e-mail address ${email}.`;
+}
+
 /** GET /api/students' query: a name or ID to search for, a class, a grade and a page (50 students a page). */
 export const studentListQuerySchema = z
   .object({
