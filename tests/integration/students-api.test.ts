@@ -69,6 +69,17 @@ describe("student records", () => {
     expect(blank.data.message).toContain("Enter the student's given name");
     expect((await admin.post("/api/students", "{oops")).status).toBe(400);
     expect((await admin.post("/api/students", [])).status).toBe(400);
+    // NUL and half of a surrogate pair would be stored as U+FFFD and read back as something else.
+    const unstorable = "may not contain control characters (such as NUL) or a broken character (half of an emoji)";
+    expect(await admin.post("/api/students", { ...alan, studentId: "S-2002", givenName: "Al\u0000an" })).toEqual({
+      status: 400,
+      data: { message: `givenName: The given name ${unstorable}` },
+    });
+    expect(await admin.post("/api/students", { ...alan, studentId: "S-2002", familyName: "Turing\ud83d" })).toEqual({
+      status: 400,
+      data: { message: `familyName: The family name ${unstorable}` },
+    });
+    expect(await admin.post("/api/cohorts", { name: "Math\u001b[2J" })).toEqual({ status: 400, data: { message: `name: The name ${unstorable}` } });
     expect(await count("select count(*) as n from students")).toBe(before);
   });
 

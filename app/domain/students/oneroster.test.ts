@@ -125,6 +125,22 @@ describe("reading a OneRoster CSV bundle", () => {
     expect([...bundle.students, ...bundle.teachers].map((row) => row.sourcedId)).toEqual(["u1", "t1"]);
   });
 
+  it("refuses names and titles with control characters or broken characters, row by row", () => {
+    const files = bundleFiles("v1.1");
+    files.set("classes.csv", "sourcedId,title\nc1,Math\u0000\nc2,Science");
+    files.set(
+      "users.csv",
+      "sourcedId,role,givenName,familyName,identifier,grades,email\nu1,student,A\ud83d,B,S1,07,\nt1,teacher,T\u001b,R,,,t@school.org\nu2,student,C,D,S2,07,",
+    );
+    const bundle = read(files);
+    expect(bundle.refused.map((refusal) => [refusal.file, refusal.line, refusal.reason])).toEqual([
+      ["classes.csv", 2, "The class title may not contain control characters (such as NUL) or a broken character (half of an emoji)."],
+      ["users.csv", 2, "The given name may not contain control characters (such as NUL) or a broken character (half of an emoji)"],
+      ["users.csv", 3, "A teacher's name may not contain control characters (such as NUL) or a broken character (half of an emoji)."],
+    ]);
+    expect(bundle.classes.map((row) => row.sourcedId)).toEqual(["c2"]);
+  });
+
   it("stops reading a file at the row past 50,000, before the rest is parsed", () => {
     const files = bundleFiles("v1.1");
     files.set("enrollments.csv", `sourcedId,classSourcedId,userSourcedId,role\n${"e,c,u,student\n".repeat(50_001)}"never closed`);

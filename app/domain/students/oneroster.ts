@@ -1,4 +1,5 @@
 import { CsvQuoteError, CsvRowLimitError, readCsvRows } from "~/domain/csv-rows";
+import { isStorableText, unstorableTextMessage } from "~/domain/text-fields";
 import type { ZipLimits } from "~/lib/zip-files";
 
 import { emailOnEarlierLine, type StudentInput, studentInputSchema } from "./student";
@@ -166,6 +167,7 @@ function readBundle(files: ReadonlyMap<string, string>): OneRosterBundle {
     else if (!status) refuse("classes.csv", row, `Unknown status "${row.cell("status")}".`);
     else if (!title && status === "active") refuse("classes.csv", row, "The class has no title.");
     else if (title.length > TITLE_MAX) refuse("classes.csv", row, `The class title must be at most ${TITLE_MAX} characters.`);
+    else if (!isStorableText(title)) refuse("classes.csv", row, `${unstorableTextMessage("The class title")}.`);
     else classes.push({ file: "classes.csv", line: row.line, sourcedId: row.cell("sourcedId"), title, removed: status === "removed" });
   }
 
@@ -207,7 +209,9 @@ function readBundle(files: ReadonlyMap<string, string>): OneRosterBundle {
     const source = { file: "users.csv", line: row.line, sourcedId };
     if (role === "teacher") {
       const email = row.cell("email").toLowerCase();
-      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) refuse("users.csv", row, "A teacher needs a valid e-mail address to sign in.");
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || !isStorableText(email)) refuse("users.csv", row, "A teacher needs a valid e-mail address to sign in.");
+      else if (!isStorableText(row.cell("givenName")) || !isStorableText(row.cell("familyName")))
+        refuse("users.csv", row, `${unstorableTextMessage("A teacher's name")}.`);
       else if (teacherEmails.has(email)) refuse("users.csv", row, emailOnEarlierLine(email, teacherEmails.get(email)!));
       else {
         teacherEmails.set(email, row.line);

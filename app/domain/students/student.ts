@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { pageNumber, screenPage } from "~/domain/paging";
+import { storableText } from "~/domain/text-fields";
 
 /**
  * A student as a record (ADR 0027): the district's student ID, names, grade and an optional
@@ -13,11 +14,14 @@ export type StudentStatus = (typeof STUDENT_STATUSES)[number];
 const DISTRICT_ID = /^[A-Za-z0-9._-]*$/;
 
 const trimmedText = (field: string, max: number) =>
-  z
-    .string({ required_error: `Enter the student's ${field}`, invalid_type_error: `Enter the student's ${field}` })
-    .trim()
-    .min(1, `Enter the student's ${field}`)
-    .max(max, `The ${field} must be at most ${max} characters`);
+  storableText(
+    z
+      .string({ required_error: `Enter the student's ${field}`, invalid_type_error: `Enter the student's ${field}` })
+      .trim()
+      .min(1, `Enter the student's ${field}`)
+      .max(max, `The ${field} must be at most ${max} characters`),
+    `The ${field}`,
+  );
 
 export const studentInputSchema = z
   .object({
