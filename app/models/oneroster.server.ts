@@ -1,5 +1,6 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, or } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import { alias } from "drizzle-orm/sqlite-core";
 
 import type { Database } from "~/db/client.server";
 import { cohortMembers, cohorts, cohortTeachers, students, users } from "~/db/schema";
@@ -44,6 +45,32 @@ async function freshJoinCodes(db: Database, count: number): Promise<string[]> {
     for (const code of candidates) if (!taken.has(code)) codes.add(code);
   }
   return [...codes];
+}
+
+/**
+ * The records among `changes` whose new district ID another member of one of their classes
+ * already has (a walk-in who typed it in an open class): their memberships cannot take it (one ID
+ * a class), so the preview refuses the row that the apply's batch would fail on.
+ */
+async function districtIdsTakenInTheirClasses(db: Database, changes: { recordId: string; districtId: string }[]): Promise<Set<string>> {
+  const mine = alias(cohortMembers, "mine");
+  const taken = new Set<string>();
+  // Two bound values a change: 45 changes a query stay under D1's 100.
+  for (let start = 0; start < changes.length; start += 45) {
+    const chunk = changes.slice(start, start + 45);
+    const rows = await db
+      .select({ recordId: mine.studentRecordId })
+      .from(mine)
+      .innerJoin(cohortMembers, eq(cohortMembers.cohortId, mine.cohortId))
+      .where(
+        and(
+          or(...chunk.map((change) => and(eq(mine.studentRecordId, change.recordId), eq(cohortMembers.studentId, change.districtId)))),
+          or(isNull(cohortMembers.studentRecordId), ne(cohortMembers.studentRecordId, mine.studentRecordId)),
+        ),
+      );
+    for (const row of rows) if (row.recordId) taken.add(row.recordId);
+  }
+  return taken;
 }
 
 /**
@@ -128,6 +155,11 @@ export async function importOneRoster(
   );
   const rosterStudents = new Map<string, { id: string; districtId: string; name: string }>();
   for (const row of bySource.values()) rosterStudents.set(row.sourceId!, { id: row.id, districtId: row.districtStudentId, name: studentDisplayName(row) });
+  const idChanges = bundle.students.flatMap((row) => {
+    const record = bySource.get(row.sourcedId) ?? byDistrictId.get(row.student.studentId);
+    return record && record.districtStudentId !== row.student.studentId ? [{ recordId: record.id, districtId: row.student.studentId }] : [];
+  });
+  const idTakenInTheirClasses = await districtIdsTakenInTheirClasses(db, idChanges);
   const districtIdLines = new Map<string, number>();
   for (const row of bundle.students) {
     const { student } = row;
@@ -150,6 +182,10 @@ export async function importOneRoster(
     const emailHolder = student.email ? emailHolders.get(student.email) : undefined;
     if (emailHolder && emailHolder !== record?.id) {
       refuse(row, `Another student already has the e-mail address ${student.email}.`);
+      continue;
+    }
+    if (record && record.districtStudentId !== student.studentId && idTakenInTheirClasses.has(record.id)) {
+      refuse(row, `Student ID ${student.studentId} is already taken in one of this student's classes.`);
       continue;
     }
     const id = record?.id ?? crypto.randomUUID();

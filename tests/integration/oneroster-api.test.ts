@@ -197,6 +197,27 @@ describe("what the import refuses", () => {
     expect(await rows("select district_student_id from students where district_student_id like 'S-21%'")).toEqual([{ district_student_id: "S-2101" }]);
   });
 
+  it("refuses in the preview a new student ID that a walk-in typed in one of the student's classes, which the apply could not store", async () => {
+    // Ada (S-2001) is also on an open class's roster, where a walk-in typed S-2001-B at join.
+    const adaId = String((await rows("select id from students where source_id = 'user-s1'"))[0]!.id);
+    const openClass = (await admin.post("/api/cohorts", { name: "Open study hall" })).data.id as string;
+    expect((await admin.post(`/api/cohorts/${openClass}/roster/${adaId}`)).status).toBe(201);
+    const walkIn = await worker.request("/api/cohort-members", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ cohortId: openClass, studentId: "S-2001-B", displayName: "Walk In" }),
+    });
+    expect(walkIn.status).toBe(201);
+    const users = "sourcedId,role,givenName,familyName,identifier,grades,email\nuser-s1,student,Ada,Okafor-Reyes,S-2001-B,07,";
+    const bundle = oneRosterZip("v1.1", { "users.csv": users, "enrollments.csv": "sourcedId,classSourcedId,userSourcedId,role\n" });
+    const refused = [{ file: "users.csv", line: 2, reason: "Student ID S-2001-B is already taken in one of this student's classes." }];
+    expect(await uploadOneRoster(worker, adminJar, bundle, "?dryRun=1")).toMatchObject({ status: 200, data: { updated: { students: 0 }, refused } });
+    expect(await uploadOneRoster(worker, adminJar, bundle)).toMatchObject({ status: 200, data: { applied: true, refused } });
+    expect(await rows("select district_student_id, family_name from students where id = ?", adaId)).toEqual([
+      { district_student_id: "S-2001", family_name: "Okafor" },
+    ]);
+  });
+
   it("is for district admins: 401 signed out, 403 for a student, 415 for JSON, 405 for GET", async () => {
     expect((await uploadOneRoster(worker, undefined, oneRosterZip("v1.1"))).status).toBe(401);
     expect((await uploadOneRoster(worker, studentJar, oneRosterZip("v1.1"))).status).toBe(403);
