@@ -1,9 +1,13 @@
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 
-import { readZipTexts, ZipReadError } from "./zip-files";
+import { rawZip, repeatedByteDeflate } from "../../tests/support/zip-bombs";
+import { readZipTexts, ZipLimitError, type ZipLimits, ZipReadError } from "./zip-files";
 
 const wanted = (name: string) => name.endsWith(".csv");
+const limits: ZipLimits = { maxMembers: 10, maxMemberBytes: 2_000_000, maxTotalBytes: 3_000_000, maxRatio: 100 };
+/** About 8 MB once inflated, from 50 KB. */
+const bomb = () => repeatedByteDeflate(4_000);
 
 describe("reading the text files of a zip", () => {
   it("answers the wanted files by lower-cased name, from any folder, and skips the rest", () => {
@@ -13,7 +17,7 @@ describe("reading the text files of a zip", () => {
       "export/readme.txt": strToU8("ignored"),
       "__MACOSX/export/._users.csv": strToU8("resource fork"),
     });
-    expect(readZipTexts(zip, wanted, 1_000)).toEqual(
+    expect(readZipTexts(zip, wanted, limits)).toEqual(
       new Map([
         ["manifest.csv", "propertyName,value"],
         ["users.csv", "sourcedId\nu1"],
@@ -21,9 +25,50 @@ describe("reading the text files of a zip", () => {
     );
   });
 
-  it("refuses a file larger than the limit before inflating it, and bytes that are not a zip", () => {
-    const zip = zipSync({ "users.csv": new Uint8Array(5_000_000).fill(65) });
-    expect(() => readZipTexts(zip, wanted, 1_000_000)).toThrow(new ZipReadError("users.csv is larger than 1 MB."));
-    expect(() => readZipTexts(strToU8("sourcedId,status\n"), wanted, 1_000)).toThrow(ZipReadError);
+  it("reads stored and deflated files, and text whose characters span the pieces it inflates in", () => {
+    const text = "é,😀\n".repeat(100_000);
+    const zip = zipSync({ "a.csv": [strToU8(text), { level: 0 }], "b.csv": [strToU8(text), { level: 9 }] });
+    expect(readZipTexts(zip, wanted, limits)).toEqual(
+      new Map([
+        ["a.csv", text],
+        ["b.csv", text],
+      ]),
+    );
+  });
+
+  it("refuses bytes that are not a zip, and a truncated one", () => {
+    expect(() => readZipTexts(strToU8("sourcedId,status\n"), wanted, limits)).toThrow(new ZipReadError("The file is not a zip archive that can be read."));
+    const zip = rawZip([{ name: "users.csv", data: bomb().subarray(0, 1_000) }]);
+    expect(() => readZipTexts(zip, wanted, limits)).toThrow(new ZipReadError("The file is not a zip archive that can be read."));
+  });
+
+  it("refuses a file that inflates past its limit, whatever size its header declares", () => {
+    const lying = rawZip([{ name: "users.csv", data: bomb(), declaredSize: 1_000 }]);
+    expect(() => readZipTexts(lying, wanted, { ...limits, maxRatio: 10_000 })).toThrow(
+      new ZipLimitError("users.csv inflates to more than 2 MB; a file may hold at most 2 MB."),
+    );
+  });
+
+  it("refuses files that together inflate past the total, each under its own limit", () => {
+    const files = Object.fromEntries(["a", "b", "c"].map((folder) => [`${folder}/${folder}.csv`, new Uint8Array(1_500_000).fill(65)]));
+    const zip = zipSync(files);
+    expect(() => readZipTexts(zip, wanted, { ...limits, maxRatio: 10_000 })).toThrow(
+      new ZipLimitError("The files inflate to more than 3 MB; together they may hold at most 3 MB."),
+    );
+  });
+
+  it("refuses a file that inflates more than the ratio once past a small grace, and a zip of too many entries", () => {
+    expect(() => readZipTexts(rawZip([{ name: "users.csv", data: bomb() }]), wanted, limits)).toThrow(
+      new ZipLimitError("users.csv inflates to more than 100 times its compressed size, the most a file may."),
+    );
+    // A small file compresses as well as it likes.
+    expect(readZipTexts(rawZip([{ name: "users.csv", data: repeatedByteDeflate(100) }]), wanted, limits).get("users.csv")).toHaveLength(259 + 2_064 * 100);
+    const many = rawZip(Array.from({ length: 11 }, (_, index) => ({ name: `readme-${index}.txt`, data: new Uint8Array(), method: 0 as const })));
+    expect(() => readZipTexts(many, wanted, limits)).toThrow(new ZipLimitError("The zip holds more than 10 files; it may hold at most 10."));
+  });
+
+  it("refuses a wanted file twice (in two folders) rather than guess which one counts", () => {
+    const zip = zipSync({ "a/users.csv": strToU8("x"), "b/Users.csv": strToU8("y") });
+    expect(() => readZipTexts(zip, wanted, limits)).toThrow(new ZipReadError("The zip holds users.csv twice."));
   });
 });

@@ -1,5 +1,6 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, or } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import { alias } from "drizzle-orm/sqlite-core";
 
 import type { Database } from "~/db/client.server";
 import { cohortMembers, cohorts, cohortTeachers, students, users } from "~/db/schema";
@@ -49,6 +50,32 @@ async function freshJoinCodes(db: Database, count: number): Promise<string[]> {
 }
 
 /**
+ * The records among `changes` whose new district ID another member of one of their classes
+ * already has (a walk-in who typed it in an open class): their memberships cannot take it (one ID
+ * a class), so the preview refuses the row that the apply's batch would fail on.
+ */
+async function districtIdsTakenInTheirClasses(db: Database, changes: { recordId: string; districtId: string }[]): Promise<Set<string>> {
+  const mine = alias(cohortMembers, "mine");
+  const taken = new Set<string>();
+  // Two bound values a change: 45 changes a query stay under D1's 100.
+  for (let start = 0; start < changes.length; start += 45) {
+    const chunk = changes.slice(start, start + 45);
+    const rows = await db
+      .select({ recordId: mine.studentRecordId })
+      .from(mine)
+      .innerJoin(cohortMembers, eq(cohortMembers.cohortId, mine.cohortId))
+      .where(
+        and(
+          or(...chunk.map((change) => and(eq(mine.studentRecordId, change.recordId), eq(cohortMembers.studentId, change.districtId)))),
+          or(isNull(cohortMembers.studentRecordId), ne(cohortMembers.studentRecordId, mine.studentRecordId)),
+        ),
+      );
+    for (const row of rows) if (row.recordId) taken.add(row.recordId);
+  }
+  return taken;
+}
+
+/**
  * Applies a OneRoster bundle (ADR 0028): classes found again by their sourcedId (new ones are
  * rostered), students by sourcedId or else by their district ID, teachers by sourcedId or else by
  * e-mail (new ones get a teacher account that signs in through the district's OIDC), and
@@ -80,10 +107,12 @@ export async function importOneRoster(
     db.select().from(cohorts).where(inArray(cohorts.sourceId, chunk)),
   );
   const classIds = new Map(knownClasses.map((row) => [row.sourceId!, row.id]));
+  // By sourcedId, so matching stays linear in the bundle's size (a bundle may hold 50,000 rows a file).
+  const knownClassBySource = new Map(knownClasses.map((row) => [row.sourceId!, row]));
   const newClasses = bundle.classes.filter((row) => !classIds.has(row.sourcedId) && !row.removed);
   const codes = await freshJoinCodes(db, newClasses.length);
   for (const row of bundle.classes) {
-    const known = knownClasses.find((cohort) => cohort.sourceId === row.sourcedId);
+    const known = knownClassBySource.get(row.sourcedId);
     if (!known) {
       if (row.removed) continue;
       const id = crypto.randomUUID();
@@ -132,6 +161,11 @@ export async function importOneRoster(
   );
   const rosterStudents = new Map<string, { id: string; districtId: string; name: string }>();
   for (const row of bySource.values()) rosterStudents.set(row.sourceId!, { id: row.id, districtId: row.districtStudentId, name: studentDisplayName(row) });
+  const idChanges = bundle.students.flatMap((row) => {
+    const record = bySource.get(row.sourcedId) ?? byDistrictId.get(row.student.studentId);
+    return record && record.districtStudentId !== row.student.studentId ? [{ recordId: record.id, districtId: row.student.studentId }] : [];
+  });
+  const idTakenInTheirClasses = await districtIdsTakenInTheirClasses(db, idChanges);
   const districtIdLines = new Map<string, number>();
   for (const row of bundle.students) {
     const { student } = row;
@@ -154,6 +188,10 @@ export async function importOneRoster(
     const emailHolder = student.email ? emailHolders.get(student.email) : undefined;
     if (student.email && emailHolder && emailHolder !== record?.id) {
       refuse(row, emailInUse(student.email));
+      continue;
+    }
+    if (record && record.districtStudentId !== student.studentId && idTakenInTheirClasses.has(record.id)) {
+      refuse(row, `Student ID ${student.studentId} is already taken in one of this student's classes.`);
       continue;
     }
     const id = record?.id ?? crypto.randomUUID();
@@ -194,8 +232,9 @@ export async function importOneRoster(
     ).map((row) => [row.email, row]),
   );
   const teacherAccounts = new Map(accountsBySource.map((row) => [row.sourceId!, row.id]));
+  const accountBySource = new Map(accountsBySource.map((row) => [row.sourceId!, row]));
   for (const row of bundle.teachers) {
-    const account = accountsBySource.find((user) => user.sourceId === row.sourcedId) ?? accountsByEmail.get(row.email);
+    const account = accountBySource.get(row.sourcedId) ?? accountsByEmail.get(row.email);
     const emailHolder = accountsByEmail.get(row.email);
     if (emailHolder && account && emailHolder.id !== account.id) {
       refuse(row, `Another account already has the e-mail address ${row.email}.`);

@@ -1,9 +1,9 @@
 import type { Database } from "~/db/client.server";
 import { classScopeOf, type Role } from "~/domain/auth/roles";
-import { readOneRosterBundle } from "~/domain/students/oneroster";
+import { BUNDLE_ZIP_LIMITS, readOneRosterBundle } from "~/domain/students/oneroster";
 import { parseRosterCsv } from "~/domain/students/student-csv";
 import { invalid } from "~/lib/errors";
-import { readZipTexts, ZipReadError } from "~/lib/zip-files";
+import { NotAZipError, readZipTexts, ZipReadError } from "~/lib/zip-files";
 import { canSeeClass } from "~/models/class-scope.server";
 import { importOneRoster, type OneRosterOutcome } from "~/models/oneroster.server";
 import { importRoster } from "~/models/students.server";
@@ -12,7 +12,6 @@ type Importer = { id: string; email: string };
 
 /** The CSV files of a bundle the import reads; the others (orgs, courses, results…) stay compressed. */
 const READ_FILES = new Set(["manifest.csv", "classes.csv", "users.csv", "enrollments.csv", "roles.csv"]);
-const MAX_FILE_BYTES = 50 * 1024 * 1024;
 
 /**
  * A uploaded OneRoster zip (the form field `file`), previewed or applied (ADR 0028). A missing
@@ -27,9 +26,10 @@ export async function importOneRosterUpload(
   if (!file || typeof file === "string" || file.size === 0) throw invalid("Choose the OneRoster zip to import.", "file");
   let texts: Map<string, string>;
   try {
-    texts = readZipTexts(new Uint8Array(await file.arrayBuffer()), (name) => READ_FILES.has(name), MAX_FILE_BYTES);
+    texts = readZipTexts(new Uint8Array(await file.arrayBuffer()), (name) => READ_FILES.has(name), BUNDLE_ZIP_LIMITS);
   } catch (error) {
-    if (error instanceof ZipReadError) throw invalid(`${error.message} Upload the OneRoster CSV bundle as a .zip file.`, "file");
+    if (error instanceof NotAZipError) throw invalid(`${error.message} Upload the OneRoster CSV bundle as a .zip file.`, "file");
+    if (error instanceof ZipReadError) throw invalid(error.message, "file");
     throw error;
   }
   const read = readOneRosterBundle(texts);

@@ -7,6 +7,7 @@ import { type ApiClient, apiClient } from "../support/api";
 import type { CookieJar } from "../support/cookie-jar";
 import { oneRosterZip, uploadOneRoster } from "../support/oneroster";
 import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
+import { ratioDeflate, rawZip, repeatedByteDeflate } from "../support/zip-bombs";
 
 /** POST /api/roster/oneroster through the real Worker: a district's OneRoster CSV bundle, previewed, applied, applied again, then a delta. */
 let worker: TestWorker;
@@ -176,6 +177,78 @@ describe("what the import refuses", () => {
     expect(entries.filter((entry) => entry.action === "student.enrolled").length).toBeGreaterThan(0);
     const summaries = await rows("select detail from audit_log where action = 'roster.imported'");
     for (const summary of summaries) expect(String(summary.detail)).not.toContain("@");
+  });
+
+  it("refuses a zip bomb, a header that lies about a size, too much inflated in all and too many files, naming the limit", async () => {
+    const before = await tableSizes();
+    const refusal = (message: string) => ({ status: 400, data: { message } });
+    // 4 MB that inflates to 640 MB (160 to 1), declared honestly: stopped once past the ratio.
+    const bomb = rawZip([{ name: "roster/users.csv", data: repeatedByteDeflate(310_000), declaredSize: 259 + 2_064 * 310_000 }]);
+    expect(await uploadOneRoster(worker, adminJar, bomb)).toEqual(
+      refusal("users.csv inflates to more than 100 times its compressed size, the most a file may."),
+    );
+    // 0.4 MB compressed 50 to 1, whose headers say 1 kB: stopped at 20 MB inflated, whatever was declared.
+    const lying = rawZip([{ name: "users.csv", data: ratioDeflate(200, 50, 1_400), declaredSize: 1_000 }]);
+    expect(await uploadOneRoster(worker, adminJar, lying)).toEqual(refusal("users.csv inflates to more than 20 MB; a file may hold at most 20 MB."));
+    // Four files of 13 MB, each within its own limit, from 1 MB.
+    const thirteen = ratioDeflate(125, 50, 1_400);
+    const many = rawZip(["manifest.csv", "classes.csv", "users.csv", "enrollments.csv"].map((name) => ({ name, data: thirteen })));
+    expect(await uploadOneRoster(worker, adminJar, many)).toEqual(refusal("The files inflate to more than 30 MB; together they may hold at most 30 MB."));
+    const crowded = rawZip(Array.from({ length: 101 }, (_, index) => ({ name: `notes-${index}.txt`, data: new Uint8Array(), method: 0 as const })));
+    expect(await uploadOneRoster(worker, adminJar, crowded)).toEqual(refusal("The zip holds more than 100 files; it may hold at most 100."));
+    expect(await tableSizes()).toEqual(before);
+  });
+
+  it("refuses a file of more than 50,000 rows at the row past the limit", async () => {
+    const users = `sourcedId,role,givenName,familyName,identifier,grades\n${Array.from({ length: 50_001 }, (_, index) => `u${index},student,A,B,S${index},07`).join("\n")}`;
+    expect(await uploadOneRoster(worker, adminJar, oneRosterZip("v1.1", { "users.csv": users }), "?dryRun=1")).toEqual({
+      status: 400,
+      data: { message: "users.csv has more than 50000 rows; a bundle may have at most 50000 a file." },
+    });
+  });
+
+  it("refuses in the preview every e-mail the apply could not store, so the apply meets the same refusals instead of a 500", async () => {
+    const users = [
+      "sourcedId,role,givenName,familyName,identifier,grades,email",
+      "user-x1,student,Tess,Twin,S-2101,07,Twin@students.riverside.example",
+      "user-x2,student,Tom,Twin,S-2102,07,twin@STUDENTS.riverside.example",
+      "user-x3,student,Bo,Chen,S-2103,07,bchen@students.riverside.example",
+      "user-x8,teacher,Ana,One,,,dup@riverside.example",
+      "user-x9,teacher,Ana,Two,,,DUP@riverside.example",
+    ].join("\n");
+    const bundle = oneRosterZip("v1.1", { "users.csv": users, "enrollments.csv": "sourcedId,classSourcedId,userSourcedId,role\n" });
+    const refused = [
+      { file: "users.csv", line: 3, reason: "The e-mail address twin@students.riverside.example is already on line 2." },
+      // Ben Chen (S-2002) has it; the refusal does not say so.
+      { file: "users.csv", line: 4, reason: "Another student already has the e-mail address bchen@students.riverside.example." },
+      { file: "users.csv", line: 6, reason: "The e-mail address dup@riverside.example is already on line 5." },
+    ];
+    const preview = await uploadOneRoster(worker, adminJar, bundle, "?dryRun=1");
+    expect(preview).toMatchObject({ status: 200, data: { created: { students: 1, teachers: 1 }, refused } });
+    const applied = await uploadOneRoster(worker, adminJar, bundle);
+    expect(applied).toMatchObject({ status: 200, data: { applied: true, created: { students: 1, teachers: 1 }, refused } });
+    expect(await rows("select district_student_id from students where district_student_id like 'S-21%'")).toEqual([{ district_student_id: "S-2101" }]);
+  });
+
+  it("refuses in the preview a new student ID that a walk-in typed in one of the student's classes, which the apply could not store", async () => {
+    // Ada (S-2001) is also on an open class's roster, where a walk-in typed S-2001-B at join.
+    const adaId = String((await rows("select id from students where source_id = 'user-s1'"))[0]!.id);
+    const openClass = (await admin.post("/api/cohorts", { name: "Open study hall" })).data.id as string;
+    expect((await admin.post(`/api/cohorts/${openClass}/roster/${adaId}`)).status).toBe(201);
+    const walkIn = await worker.request("/api/cohort-members", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ cohortId: openClass, studentId: "S-2001-B", displayName: "Walk In" }),
+    });
+    expect(walkIn.status).toBe(201);
+    const users = "sourcedId,role,givenName,familyName,identifier,grades,email\nuser-s1,student,Ada,Okafor-Reyes,S-2001-B,07,";
+    const bundle = oneRosterZip("v1.1", { "users.csv": users, "enrollments.csv": "sourcedId,classSourcedId,userSourcedId,role\n" });
+    const refused = [{ file: "users.csv", line: 2, reason: "Student ID S-2001-B is already taken in one of this student's classes." }];
+    expect(await uploadOneRoster(worker, adminJar, bundle, "?dryRun=1")).toMatchObject({ status: 200, data: { updated: { students: 0 }, refused } });
+    expect(await uploadOneRoster(worker, adminJar, bundle)).toMatchObject({ status: 200, data: { applied: true, refused } });
+    expect(await rows("select district_student_id, family_name from students where id = ?", adaId)).toEqual([
+      { district_student_id: "S-2001", family_name: "Okafor" },
+    ]);
   });
 
   it("is for district admins: 401 signed out, 403 for a student, 415 for JSON, 405 for GET", async () => {

@@ -90,6 +90,16 @@ describe("the Students screen", () => {
     expect(again).toMatchObject({ status: 409, result: { ok: false, fieldErrors: { studentId: "A student with ID S-4001 already exists." } } });
   });
 
+  it("refuses a name holding NUL or half of an emoji beside its field (400), adding no one", async () => {
+    const values = { studentId: "S-4002", givenName: "Dorothy\u0000", familyName: "Vaughan\ud83d", grade: "08" };
+    const unstorable = "may not contain control characters (such as NUL) or a broken character (half of an emoji)";
+    expect(await postIntent(...STUDENTS, { intent: "create", values })).toMatchObject({
+      status: 400,
+      result: { ok: false, fieldErrors: { "values.givenName": `The given name ${unstorable}`, "values.familyName": `The family name ${unstorable}` } },
+    });
+    expect(await worker.d1.prepare("select count(*) as n from students where district_student_id = 'S-4002'").first("n")).toBe(0);
+  });
+
   it("finds students by name, by class and by grade, paged in SQL, and shows no data to a student", async () => {
     const byName = await page("/admin/students?q=hopp");
     expect(byName.html).toContain("Hopper, Grace");

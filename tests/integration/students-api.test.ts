@@ -69,6 +69,17 @@ describe("student records", () => {
     expect(blank.data.message).toContain("Enter the student's given name");
     expect((await admin.post("/api/students", "{oops")).status).toBe(400);
     expect((await admin.post("/api/students", [])).status).toBe(400);
+    // NUL and half of a surrogate pair would be stored as U+FFFD and read back as something else.
+    const unstorable = "may not contain control characters (such as NUL) or a broken character (half of an emoji)";
+    expect(await admin.post("/api/students", { ...alan, studentId: "S-2002", givenName: "Al\u0000an" })).toEqual({
+      status: 400,
+      data: { message: `givenName: The given name ${unstorable}` },
+    });
+    expect(await admin.post("/api/students", { ...alan, studentId: "S-2002", familyName: "Turing\ud83d" })).toEqual({
+      status: 400,
+      data: { message: `familyName: The family name ${unstorable}` },
+    });
+    expect(await admin.post("/api/cohorts", { name: "Math\u001b[2J" })).toEqual({ status: 400, data: { message: `name: The name ${unstorable}` } });
     expect(await count("select count(*) as n from students")).toBe(before);
   });
 
@@ -237,6 +248,19 @@ describe("POST /api/students/import (a simple roster CSV)", () => {
     const regraded = await admin.post("/api/students/import", { csv: csv.replace("C-2,Katherine,Johnson,5", "C-2,Katherine,Johnson,6"), cohortId });
     expect(regraded.data).toMatchObject({ updated: { students: 1 }, unchanged: { students: 1, enrollments: 2 } });
     expect((await admin.get("/api/students?q=C-2")).data.students[0].grade).toBe("6");
+  });
+
+  it("refuses in the preview a second row with an e-mail in any case, and the apply meets the same refusal instead of a 500", async () => {
+    const twins = "student id,given name,family name,grade,email\nD-1,Tess,Twin,6,Twin@school.org\nD-2,Tom,Twin,6,TWIN@School.org\nD-3,Ann,Ng,6,";
+    const preview = await admin.post("/api/students/import?dryRun=1", { csv: twins });
+    expect(preview.data).toMatchObject({
+      created: { students: 2 },
+      refused: [{ line: 3, reason: "The e-mail address twin@school.org is already on line 2." }],
+    });
+    const applied = await admin.post("/api/students/import", { csv: twins });
+    expect(applied.status).toBe(200);
+    expect(applied.data).toMatchObject({ applied: true, created: { students: 2 }, refused: preview.data.refused });
+    expect(await count("select count(*) as n from students where district_student_id in ('D-1', 'D-2', 'D-3')")).toBe(2);
   });
 
   it("refuses a CSV it cannot read (400, saying why), an unknown class (404), and other callers", async () => {

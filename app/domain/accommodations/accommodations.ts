@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { storableText } from "~/domain/text-fields";
+
 /**
  * A student's testing accommodations (ADR 0032): what their IEP or 504 plan lists, set by a
  * teacher on the student's record and overridable per class. The session object applies them at
@@ -50,7 +52,7 @@ export const accommodationsSchema = z
       .max(Object.keys(OUTSIDE_ACCOMMODATIONS).length)
       .default([]),
     /** Anything else the plan says, in the teacher's words. */
-    notes: z.string().trim().max(500, "Notes cannot exceed 500 characters").default(""),
+    notes: storableText(z.string().trim().max(500, "Notes cannot exceed 500 characters"), "Notes", { multiLine: true }).default(""),
   })
   .strict();
 export type Accommodations = z.infer<typeof accommodationsSchema>;

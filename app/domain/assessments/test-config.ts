@@ -3,6 +3,7 @@ import { z } from "zod";
 import { TEST_LIMITS } from "~/domain/content-limits";
 import { questionSchema } from "~/domain/questions/question";
 import { QUESTION_TYPES } from "~/domain/questions/question-types";
+import { storableText } from "~/domain/text-fields";
 import { optionalSeconds } from "~/lib/schema-fields";
 
 import { DEFAULT_AI_MODEL } from "./ai-cost";
@@ -16,8 +17,10 @@ export const DEFAULT_DIAGNOSTIC_DURATION = 25;
 export const MIN_DURATION = 5;
 export const MAX_DURATION = 180;
 
-const requiredText = (message: string, max = 200) =>
-  z.string({ required_error: message, invalid_type_error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+const requiredText = (message: string, label: string, max = 200, multiLine = false) =>
+  storableText(z.string({ required_error: message, invalid_type_error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`), label, {
+    multiLine,
+  });
 
 const duration = (label: "Placement" | "Diagnostic") =>
   z.coerce
@@ -27,10 +30,10 @@ const duration = (label: "Placement" | "Diagnostic") =>
     .max(MAX_DURATION, `${label} duration cannot exceed ${MAX_DURATION} minutes`);
 
 export const testDetailsSchema = z.object({
-  title: requiredText("Title is required", TEST_LIMITS.titleChars),
-  description: requiredText("Description is required", 5000),
-  gradeLevel: requiredText("Grade level is required", 50),
-  subject: requiredText("Subject is required", TEST_LIMITS.subjectChars),
+  title: requiredText("Title is required", "The title", TEST_LIMITS.titleChars),
+  description: requiredText("Description is required", "The description", 5000, true),
+  gradeLevel: requiredText("Grade level is required", "The grade level", 50),
+  subject: requiredText("Subject is required", "The subject", TEST_LIMITS.subjectChars),
   placementDuration: duration("Placement").default(DEFAULT_PLACEMENT_DURATION),
   diagnosticDuration: duration("Diagnostic").default(DEFAULT_DIAGNOSTIC_DURATION),
   showFeedback: z.boolean().default(true),
@@ -43,7 +46,7 @@ export const testDetailsSchema = z.object({
 
 export const sectionSchema = z.object({
   id: z.string().trim().min(1, "Section id is required").max(100),
-  title: requiredText("Section title is required"),
+  title: requiredText("Section title is required", "The section title"),
   timeLimit: optionalSeconds("Section time limit"),
 });
 

@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { storableText } from "~/domain/text-fields";
+
 import { MIN_PASSWORD_LENGTH } from "./password-policy";
 
 /** The local sign-in form; shared by the form's client-side checks and the server. */
@@ -17,8 +19,8 @@ export const signInSchema = z.object({
 });
 
 const firstAdminFields = z.object({
-  firstName: z.string().trim().min(1, "First name is required").max(100, "First name is too long"),
-  lastName: z.string().trim().min(1, "Last name is required").max(100, "Last name is too long"),
+  firstName: storableText(z.string().trim().min(1, "First name is required").max(100, "First name is too long"), "The first name"),
+  lastName: storableText(z.string().trim().min(1, "Last name is required").max(100, "Last name is too long"), "The last name"),
   email: signInSchema.shape.email,
   password: z
     .string({ required_error: "Password is required" })

@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { TEST_MODES, type TestMode } from "~/domain/adaptive/engine";
 import type { TitledMessage } from "~/domain/shell/action-result";
+import { storableText } from "~/domain/text-fields";
 
 import { JOIN_CODE_MAX_INPUT, normalizeJoinCode } from "./join-codes";
 
@@ -57,11 +58,14 @@ const testModeField = z
   )
   .optional();
 
-const nameField = z
-  .string({ required_error: COHORT_NAME_REQUIRED.message, invalid_type_error: COHORT_NAME_REQUIRED.message })
-  .trim()
-  .min(1, COHORT_NAME_REQUIRED.message)
-  .max(COHORT_NAME_MAX, `The name must be at most ${COHORT_NAME_MAX} characters`);
+const nameField = storableText(
+  z
+    .string({ required_error: COHORT_NAME_REQUIRED.message, invalid_type_error: COHORT_NAME_REQUIRED.message })
+    .trim()
+    .min(1, COHORT_NAME_REQUIRED.message)
+    .max(COHORT_NAME_MAX, `The name must be at most ${COHORT_NAME_MAX} characters`),
+  "The name",
+);
 
 const isActiveField = z.boolean({ invalid_type_error: "isActive must be true or false" });
 const aiGradingField = z.boolean({ invalid_type_error: "aiGrading must be true or false" });
@@ -110,11 +114,14 @@ export function resolveDefaultTest(existing: DefaultTest | null, input: { testCo
   return { testConfigId, testMode: testChanged || !existing ? DEFAULT_TEST_MODE : existing.testMode };
 }
 
-const memberField = z
-  .string({ required_error: INFORMATION_REQUIRED.message, invalid_type_error: INFORMATION_REQUIRED.message })
-  .trim()
-  .min(1, INFORMATION_REQUIRED.message)
-  .max(MEMBER_FIELD_MAX, `Your name and student ID must each be at most ${MEMBER_FIELD_MAX} characters`);
+const memberField = storableText(
+  z
+    .string({ required_error: INFORMATION_REQUIRED.message, invalid_type_error: INFORMATION_REQUIRED.message })
+    .trim()
+    .min(1, INFORMATION_REQUIRED.message)
+    .max(MEMBER_FIELD_MAX, `Your name and student ID must each be at most ${MEMBER_FIELD_MAX} characters`),
+  "Your name and student ID",
+);
 
 /** POST /api/cohort-members: a signed-out student registers in a class. */
 export const cohortMemberSchema = z.object({

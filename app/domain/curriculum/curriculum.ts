@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { CURRICULUM_LIMITS } from "~/domain/content-limits";
+import { storableText } from "~/domain/text-fields";
 import { optionalText } from "~/lib/schema-fields";
 
 import { MISSING_SELECTION } from "./prerequisites";
@@ -8,11 +9,11 @@ import { MISSING_SELECTION } from "./prerequisites";
 /** Competencies, modules, prerequisites and curriculums. */
 
 export const competencySchema = z.object({
-  description: z
-    .string({ required_error: "Description is required" })
-    .trim()
-    .min(1, "Description is required")
-    .max(CURRICULUM_LIMITS.competencyDescriptionChars),
+  description: storableText(
+    z.string({ required_error: "Description is required" }).trim().min(1, "Description is required").max(CURRICULUM_LIMITS.competencyDescriptionChars),
+    "The description",
+    { multiLine: true },
+  ),
   moduleId: z
     .string()
     .nullable()
@@ -24,7 +25,7 @@ export const competencySchema = z.object({
 export type CompetencyInput = z.infer<typeof competencySchema>;
 
 export const moduleSchema = z.object({
-  name: z.string({ required_error: "Name is required" }).trim().min(1, "Name is required").max(CURRICULUM_LIMITS.moduleNameChars),
+  name: storableText(z.string({ required_error: "Name is required" }).trim().min(1, "Name is required").max(CURRICULUM_LIMITS.moduleNameChars), "The name"),
 });
 
 export const prerequisiteSchema = z.object({
@@ -32,7 +33,7 @@ export const prerequisiteSchema = z.object({
 });
 
 export const curriculumSchema = z.object({
-  name: z.string({ required_error: "Name is required" }).trim().min(1, "Name is required").max(200),
+  name: storableText(z.string({ required_error: "Name is required" }).trim().min(1, "Name is required").max(200), "The name"),
   description: optionalText(5000),
   gradeLevel: optionalText(50),
   subject: optionalText(100),

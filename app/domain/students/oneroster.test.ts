@@ -109,4 +109,41 @@ describe("reading a OneRoster CSV bundle", () => {
     ]);
     expect(bundle.students.map((row) => row.student.studentId)).toEqual(["S3"]);
   });
+
+  it("refuses a later student or teacher with an e-mail an earlier row has, in any case", () => {
+    const files = bundleFiles("v1.1");
+    files.set(
+      "users.csv",
+      "sourcedId,status,role,givenName,familyName,identifier,grades,email\n" +
+        "u1,,student,A,B,S1,07,ada@school.org\nu2,,student,C,D,S2,07,Ada@School.ORG\nt1,,teacher,T,R,,,mr@school.org\nt2,,teacher,U,S,,,MR@school.org",
+    );
+    const bundle = read(files);
+    expect(bundle.refused).toEqual([
+      { file: "users.csv", line: 3, reason: "The e-mail address ada@school.org is already on line 2." },
+      { file: "users.csv", line: 5, reason: "The e-mail address mr@school.org is already on line 4." },
+    ]);
+    expect([...bundle.students, ...bundle.teachers].map((row) => row.sourcedId)).toEqual(["u1", "t1"]);
+  });
+
+  it("refuses names and titles with control characters or broken characters, row by row", () => {
+    const files = bundleFiles("v1.1");
+    files.set("classes.csv", "sourcedId,title\nc1,Math\u0000\nc2,Science");
+    files.set(
+      "users.csv",
+      "sourcedId,role,givenName,familyName,identifier,grades,email\nu1,student,A\ud83d,B,S1,07,\nt1,teacher,T\u001b,R,,,t@school.org\nu2,student,C,D,S2,07,",
+    );
+    const bundle = read(files);
+    expect(bundle.refused.map((refusal) => [refusal.file, refusal.line, refusal.reason])).toEqual([
+      ["classes.csv", 2, "The class title may not contain control characters (such as NUL) or a broken character (half of an emoji)."],
+      ["users.csv", 2, "The given name may not contain control characters (such as NUL) or a broken character (half of an emoji)"],
+      ["users.csv", 3, "A teacher's name may not contain control characters (such as NUL) or a broken character (half of an emoji)."],
+    ]);
+    expect(bundle.classes.map((row) => row.sourcedId)).toEqual(["c2"]);
+  });
+
+  it("stops reading a file at the row past 50,000, before the rest is parsed", () => {
+    const files = bundleFiles("v1.1");
+    files.set("enrollments.csv", `sourcedId,classSourcedId,userSourcedId,role\n${"e,c,u,student\n".repeat(50_001)}"never closed`);
+    expect(readOneRosterBundle(files)).toEqual({ ok: false, message: "enrollments.csv has more than 50000 rows; a bundle may have at most 50000 a file." });
+  });
 });

@@ -1,6 +1,8 @@
-import { CsvQuoteError, readCsvRows } from "~/domain/csv-rows";
+import { CsvQuoteError, CsvRowLimitError, readCsvRows } from "~/domain/csv-rows";
+import { isStorableText, unstorableTextMessage } from "~/domain/text-fields";
+import type { ZipLimits } from "~/lib/zip-files";
 
-import { type StudentInput, studentInputSchema } from "./student";
+import { emailOnEarlierLine, type StudentInput, studentInputSchema } from "./student";
 
 /**
  * A OneRoster CSV bundle (versions 1.1 and 1.2) read into what the product keeps (ADR 0028):
@@ -36,6 +38,14 @@ type ReadBundle = { ok: true; bundle: OneRosterBundle } | { ok: false; message: 
 type TableRow = { line: number; cell: (column: string) => string };
 
 const MAX_ROWS_PER_FILE = 50_000;
+
+/**
+ * What the bundle's zip may hold (ADR 0028), checked as it inflates. A file at the row limit
+ * (users.csv, a few hundred bytes a row) stays under 20 MB; CSV deflates about 5 to 20 to 1,
+ * a zip bomb about 1,000 to 1; a bundle is a dozen files or so. The total keeps the texts (up to
+ * two bytes a character in memory) well inside a Worker's 128 MB (`npm run bench:uploads`).
+ */
+export const BUNDLE_ZIP_LIMITS: ZipLimits = { maxMembers: 100, maxMemberBytes: 20_000_000, maxTotalBytes: 30_000_000, maxRatio: 100 };
 const TITLE_MAX = 200;
 
 class BundleError extends Error {}
@@ -43,9 +53,12 @@ class BundleError extends Error {}
 function readTable(file: string, text: string, required: string[]): TableRow[] {
   let rows;
   try {
-    rows = readCsvRows(text);
+    // The header row and MAX_ROWS_PER_FILE more: reading stops at the first row past them.
+    rows = readCsvRows(text, { maxRows: MAX_ROWS_PER_FILE + 1 });
   } catch (error) {
     if (error instanceof CsvQuoteError) throw new BundleError(`${file} line ${error.line}: a quoted cell is never closed.`);
+    if (error instanceof CsvRowLimitError)
+      throw new BundleError(`${file} has more than ${MAX_ROWS_PER_FILE} rows; a bundle may have at most ${MAX_ROWS_PER_FILE} a file.`);
     throw error;
   }
   const [header, ...body] = rows;
@@ -60,7 +73,6 @@ function readTable(file: string, text: string, required: string[]): TableRow[] {
   });
   const missing = required.filter((column) => !index.has(column.toLowerCase()));
   if (missing.length) throw new BundleError(`${file} line ${header.line}: the header row has no ${missing.join(", ")} column.`);
-  if (body.length > MAX_ROWS_PER_FILE) throw new BundleError(`${file} has ${body.length} rows; a bundle may have at most ${MAX_ROWS_PER_FILE} a file.`);
   return body.map((row) => ({
     line: row.line,
     cell: (column) => {
@@ -155,6 +167,7 @@ function readBundle(files: ReadonlyMap<string, string>): OneRosterBundle {
     else if (!status) refuse("classes.csv", row, `Unknown status "${row.cell("status")}".`);
     else if (!title && status === "active") refuse("classes.csv", row, "The class has no title.");
     else if (title.length > TITLE_MAX) refuse("classes.csv", row, `The class title must be at most ${TITLE_MAX} characters.`);
+    else if (!isStorableText(title)) refuse("classes.csv", row, `${unstorableTextMessage("The class title")}.`);
     else classes.push({ file: "classes.csv", line: row.line, sourcedId: row.cell("sourcedId"), title, removed: status === "removed" });
   }
 
@@ -174,6 +187,10 @@ function readBundle(files: ReadonlyMap<string, string>): OneRosterBundle {
 
   const students: RosterStudent[] = [];
   const teachers: RosterTeacher[] = [];
+  // Two students (or two teachers) cannot share an e-mail (both are kept lower case): the later row
+  // is refused here, so the preview shows what the apply would otherwise fail on.
+  const studentEmails = new Map<string, number>();
+  const teacherEmails = new Map<string, number>();
   const usersRequired = version === "1.1" ? ["sourcedId", "role", "givenName", "familyName"] : ["sourcedId", "givenName", "familyName"];
   for (const row of table("users.csv", usersRequired) ?? []) {
     const sourcedId = row.cell("sourcedId");
@@ -192,8 +209,14 @@ function readBundle(files: ReadonlyMap<string, string>): OneRosterBundle {
     const source = { file: "users.csv", line: row.line, sourcedId };
     if (role === "teacher") {
       const email = row.cell("email").toLowerCase();
-      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) refuse("users.csv", row, "A teacher needs a valid e-mail address to sign in.");
-      else teachers.push({ ...source, email, givenName: row.cell("givenName"), familyName: row.cell("familyName") });
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || !isStorableText(email)) refuse("users.csv", row, "A teacher needs a valid e-mail address to sign in.");
+      else if (!isStorableText(row.cell("givenName")) || !isStorableText(row.cell("familyName")))
+        refuse("users.csv", row, `${unstorableTextMessage("A teacher's name")}.`);
+      else if (teacherEmails.has(email)) refuse("users.csv", row, emailOnEarlierLine(email, teacherEmails.get(email)!));
+      else {
+        teacherEmails.set(email, row.line);
+        teachers.push({ ...source, email, givenName: row.cell("givenName"), familyName: row.cell("familyName") });
+      }
       continue;
     }
     const enabled = row.cell("enabledUser").toLowerCase() !== "false";
@@ -205,8 +228,13 @@ function readBundle(files: ReadonlyMap<string, string>): OneRosterBundle {
       email: row.cell("email") || null,
       status: status === "active" && enabled ? "active" : "inactive",
     });
+    const email = parsed.success ? parsed.data.email : null;
     if (!parsed.success) refuse("users.csv", row, parsed.error.issues.map((issue) => issue.message).join("; "));
-    else students.push({ ...source, student: parsed.data });
+    else if (email && studentEmails.has(email)) refuse("users.csv", row, emailOnEarlierLine(email, studentEmails.get(email)!));
+    else {
+      if (email) studentEmails.set(email, row.line);
+      students.push({ ...source, student: parsed.data });
+    }
   }
 
   const enrollments: RosterEnrollment[] = [];

@@ -36,6 +36,19 @@ describe("a roster CSV", () => {
     ]);
   });
 
+  it("refuses a second row with the same e-mail in any case, which the apply could not store", () => {
+    const parsed = parseRosterCsv(
+      "student id,given name,family name,grade,email\nS-1,Ada,Lovelace,6,ada@school.org\nS-2,Ada,Byron,6,ADA@School.org\nS-3,Alan,Turing,7,",
+    );
+    expect(parsed.ok && parsed.rows.map((row) => row.student.studentId)).toEqual(["S-1", "S-3"]);
+    expect(parsed.ok && parsed.refused).toEqual([{ line: 3, reason: "The e-mail address ada@school.org is already on line 2." }]);
+  });
+
+  it("stops reading at the row past 5,000 students", () => {
+    const csv = `student id,given name,family name,grade\n${Array.from({ length: 5_001 }, (_, index) => `S-${index},A,B,6`).join("\n")}\n"never closed`;
+    expect(parseRosterCsv(csv)).toEqual({ ok: false, message: "The CSV has more than 5000 students; import at most 5000 at a time." });
+  });
+
   it("says what the header lacks, that the file is empty, or which quote is never closed", () => {
     expect(parseRosterCsv("student id,name,grade\nS-1,Ada,6")).toEqual({
       ok: false,

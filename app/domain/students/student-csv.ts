@@ -1,8 +1,8 @@
 import { z } from "zod";
 
-import { CsvQuoteError, readCsvRows } from "~/domain/csv-rows";
+import { CsvQuoteError, CsvRowLimitError, readCsvRows } from "~/domain/csv-rows";
 
-import { type StudentInput, studentInputSchema } from "./student";
+import { emailOnEarlierLine, type StudentInput, studentInputSchema } from "./student";
 
 /**
  * A simple roster CSV, as a teacher pastes or uploads it: a header row naming the columns (student
@@ -37,9 +37,12 @@ type ParsedRoster = { ok: true; rows: RosterRow[]; refused: RefusedLine[] } | { 
 export function parseRosterCsv(raw: string): ParsedRoster {
   let rows;
   try {
-    rows = readCsvRows(raw);
+    // The header row and MAX_ROSTER_ROWS students: reading stops at the first row past them.
+    rows = readCsvRows(raw, { maxRows: MAX_ROSTER_ROWS + 1 });
   } catch (error) {
     if (error instanceof CsvQuoteError) return { ok: false, message: error.message };
+    if (error instanceof CsvRowLimitError)
+      return { ok: false, message: `The CSV has more than ${MAX_ROSTER_ROWS} students; import at most ${MAX_ROSTER_ROWS} at a time.` };
     throw error;
   }
   const [header, ...body] = rows;
@@ -53,11 +56,11 @@ export function parseRosterCsv(raw: string): ParsedRoster {
   if (missing.length) {
     return { ok: false, message: `CSV line ${header.line}: the header row needs a column for ${missing.map((column) => COLUMN_LABELS[column]).join(", ")}.` };
   }
-  if (body.length > MAX_ROSTER_ROWS) return { ok: false, message: `The CSV has ${body.length} students; import at most ${MAX_ROSTER_ROWS} at a time.` };
 
   const parsed: RosterRow[] = [];
   const refused: RefusedLine[] = [];
   const seen = new Map<string, number>();
+  const emails = new Map<string, number>();
   for (const row of body) {
     const cell = (column: Column) => (columns[column] === undefined ? undefined : (row.cells[columns[column]!] ?? ""));
     const result = studentInputSchema.safeParse({
@@ -76,7 +79,14 @@ export function parseRosterCsv(raw: string): ParsedRoster {
       refused.push({ line: row.line, reason: `Student ID ${result.data.studentId} is already on line ${earlier}.` });
       continue;
     }
+    // Two records cannot share an e-mail (the schema lowers its case): refused here, the apply never meets it.
+    const sameEmail = result.data.email ? emails.get(result.data.email) : undefined;
+    if (sameEmail !== undefined) {
+      refused.push({ line: row.line, reason: emailOnEarlierLine(result.data.email!, sameEmail) });
+      continue;
+    }
     seen.set(result.data.studentId, row.line);
+    if (result.data.email) emails.set(result.data.email, row.line);
     parsed.push({ line: row.line, student: result.data });
   }
   return { ok: true, rows: parsed, refused };

@@ -29,6 +29,10 @@ describe("a student record's input", () => {
     expect(problem({ ...valid, givenName: undefined })).toEqual(["givenName: Enter the student's given name"]);
     expect(problem({ ...valid, email: "not-an-address" })).toEqual(["email: Enter a valid e-mail address"]);
     expect(problem({ ...valid, status: "gone" })).toEqual(["status: status must be active or inactive"]);
+    expect(problem({ ...valid, givenName: "Ada\u0000", familyName: "Love\udc00lace" })).toEqual([
+      "givenName: The given name may not contain control characters (such as NUL) or a broken character (half of an emoji)",
+      "familyName: The family name may not contain control characters (such as NUL) or a broken character (half of an emoji)",
+    ]);
     expect(problem({ ...valid, nickname: "Ada" })?.[0]).toContain("nickname");
   });
 });

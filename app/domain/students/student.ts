@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { pageNumber, screenPage } from "~/domain/paging";
+import { storableText } from "~/domain/text-fields";
 
 /**
  * A student as a record (ADR 0027): the district's student ID, names, grade and an optional
@@ -13,11 +14,14 @@ export type StudentStatus = (typeof STUDENT_STATUSES)[number];
 const DISTRICT_ID = /^[A-Za-z0-9._-]*$/;
 
 const trimmedText = (field: string, max: number) =>
-  z
-    .string({ required_error: `Enter the student's ${field}`, invalid_type_error: `Enter the student's ${field}` })
-    .trim()
-    .min(1, `Enter the student's ${field}`)
-    .max(max, `The ${field} must be at most ${max} characters`);
+  storableText(
+    z
+      .string({ required_error: `Enter the student's ${field}`, invalid_type_error: `Enter the student's ${field}` })
+      .trim()
+      .min(1, `Enter the student's ${field}`)
+      .max(max, `The ${field} must be at most ${max} characters`),
+    `The ${field}`,
+  );
 
 export const studentInputSchema = z
   .object({
@@ -38,6 +42,11 @@ export const studentInputSchema = z
   })
   .strict();
 export type StudentInput = z.infer<typeof studentInputSchema>;
+
+/** An import's row whose e-mail (in any case: the schema lowers it) an earlier row of the same file has. */
+export function emailOnEarlierLine(email: string, line: number): string {
+  return `The e-mail address ${email} is already on line ${line}.`;
+}
 
 /** GET /api/students' query: a name or ID to search for, a class, a grade and a page (50 students a page). */
 export const studentListQuerySchema = z
