@@ -174,7 +174,10 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
   }
 
   async chatTranscript(questionId: string): Promise<ChatTranscriptResult> {
-    if (!(await this.load())) return { ok: false, reason: "not_begun" };
+    const loaded = await this.load();
+    if (!loaded) return { ok: false, reason: "not_begun" };
+    // The conversation is part of the question a break hides (ADR 0032).
+    if (isPaused(loaded.state.session)) return { ok: false, reason: "paused", message: PAUSED_MESSAGE };
     const messages = await this.readChat(String(questionId));
     return { ok: true, messages, studentTurns: studentTurnsIn(messages) };
   }

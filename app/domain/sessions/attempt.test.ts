@@ -1,6 +1,19 @@
 import { describe, expect, it } from "vitest";
 
-import { applyModelGrade, attemptResults, type AttemptState, currentQuestion, finish, LATE_GRACE_MS, startAttempt, submit } from "./attempt";
+import { NO_ACCOMMODATIONS } from "~/domain/accommodations/accommodations";
+
+import {
+  applyModelGrade,
+  attemptResults,
+  type AttemptState,
+  currentQuestion,
+  finish,
+  LATE_GRACE_MS,
+  pauseAttempt,
+  resumeAttempt,
+  startAttempt,
+  submit,
+} from "./attempt";
 import type { SessionBlueprint, SessionQuestion } from "./blueprint";
 import { selfCheckBlueprint, twoPlusTwoQuestion } from "./self-check";
 
@@ -111,6 +124,24 @@ describe("a live attempt", () => {
     const done = finish(startAttempt(bank, T0), T0 + 100);
     expect(finish(done, T0 + 200, "time_up")).toBe(done);
     expect(done.session).toMatchObject({ completedAt: T0 + 100, completedReason: "submitted" });
+  });
+});
+
+describe("a break (ADR 0032)", () => {
+  const withBreaks = blueprint(
+    ["a", "b", "c", "d"].map((id) => choice(id)),
+    { accommodations: { ...NO_ACCOMMODATIONS, breaks: true, breakMinutes: 5 } },
+  );
+  const paused = (state: AttemptState, at: number) => {
+    const outcome = pauseAttempt(state, at);
+    if (!outcome.ok) throw new Error(outcome.reason);
+    return outcome.state;
+  };
+
+  it("hides the question from every reader while paused, and shows it again at the resume", () => {
+    const state = paused(startAttempt(withBreaks, T0), T0 + 1000);
+    expect(currentQuestion(state, withBreaks, T0 + 2000)).toBeNull();
+    expect(currentQuestion(resumeAttempt(state, T0 + 3000), withBreaks, T0 + 3000)).toMatchObject({ id: state.current!.questionId });
   });
 });
 

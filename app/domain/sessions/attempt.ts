@@ -99,9 +99,12 @@ export function startAttempt(blueprint: SessionBlueprint, now: number): AttemptS
   return serve(state, blueprint, now);
 }
 
-/** The question being answered, as the student may see it; null once the attempt is over. */
+/**
+ * The question being answered, as the student may see it; null once the attempt is over, and null
+ * during a break: no reader gets the question while it is hidden (ADR 0032), only the break's state.
+ */
 export function currentQuestion(state: AttemptState, blueprint: SessionBlueprint, now: number): QuestionView | null {
-  if (!state.current || isCompleted(state.session)) return null;
+  if (!state.current || isCompleted(state.session) || isPaused(state.session)) return null;
   const question = questionById(blueprint, state.current.questionId)!;
   // A break stops the question's timer as it stops the session's.
   const deadlineAt = state.current.deadlineAt === null ? null : state.current.deadlineAt + breakShiftMs(state.session, now);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import type { Accommodations } from "~/domain/accommodations/accommodations";
+import type { SessionAccommodations } from "~/domain/accommodations/accommodations";
 import type { TestMode } from "~/domain/adaptive/engine";
 import type { GradingResult } from "~/domain/ai/schemas";
 import type { Difficulty, OpenQuestionType, QuestionType } from "~/domain/questions/question-types";
@@ -130,8 +130,8 @@ export type SessionProgress = {
   currentQuestion: QuestionView | null;
   /** Null for a session begun before its blueprint carried it (D1 has it). */
   resumeCode: string | null;
-  /** The accommodations the session runs with (ADR 0032); null when it has none. */
-  accommodations: Accommodations | null;
+  /** The accommodations the session runs with (ADR 0032), never the teacher's notes; null when it has none. */
+  accommodations: SessionAccommodations | null;
 };
 
 /**
@@ -320,7 +320,7 @@ export interface TestSessionRpc extends Rpc.DurableObjectBranded {
    * it); works on completed sessions too. The caller flushes to D1 once it has recorded why.
    */
   overrideGrade(input: TeacherGradeInput): Promise<TeacherGradeResult>;
-  /** A chat question's conversation so far, oldest first. */
+  /** A chat question's conversation so far, oldest first; refused as `paused` during a break, which hides the question. */
   chatTranscript(questionId: string): Promise<ChatTranscriptResult>;
   /** Every chat question's conversation, by question id: what a student's data export carries. */
   allChats(): Promise<Record<string, ChatMessage[]>>;
