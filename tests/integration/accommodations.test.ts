@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
+import type { TestSessionRpc } from "~/domain/sessions/session-contract";
+
 import { type ApiClient, clientFor, demoClients } from "../support/api";
 import type { CookieJar } from "../support/cookie-jar";
 import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
@@ -8,7 +10,7 @@ import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
  * Accommodations (ADR 0032) through the real Worker and session objects: the API that sets them,
  * the session object applying them at start (time, question timers, reduced choices), breaks that
  * stop both clocks and move the deadline, and the non-standard mark that reaches D1. While paused no
- * student read carries the question, its options or its chat, and none carries the teacher's notes.
+ * student read carries the question, its options or its chat; an answer's time is the server's own.
  */
 let worker: TestWorker;
 let admin: ApiClient;
@@ -79,7 +81,8 @@ beforeAll(async () => {
   expect(test.status).toBe(201);
   testId = test.data.id;
   cohortId = (await admin.post("/api/cohorts", { name: "Accommodated class", testConfigId: testId, testMode: "placement" })).data.id;
-  for (const name of ["double", "breaks", "rested", "nojs", "reduced", "plain", "inclass", "hidden", "noted"]) ids[name] = await addStudent(`ACC-${name}`);
+  for (const name of ["double", "breaks", "rested", "nojs", "reduced", "plain", "inclass", "hidden", "timed", "noted"])
+    ids[name] = await addStudent(`ACC-${name}`);
 }, 90_000);
 afterAll(() => worker?.dispose());
 afterEach(() => worker.setClockOffset(0));
@@ -420,5 +423,49 @@ describe("the student's session carries the accommodations the page needs, never
     }
     // Staff still read them on the record.
     expect((await admin.get(`/api/students/${ids.noted}/accommodations`)).data.accommodations.notes).toBe(IEP_NOTES);
+  });
+});
+
+describe("an answer's time is the server's", () => {
+  it("flags a rapid guess by the time the server measured, breaks left out, whatever time the browser reports", async () => {
+    await admin.put(`/api/students/${ids.timed}/accommodations`, { breaks: true, breakMinutes: 5 });
+    const sessionId = (await start("ACC-timed")).data.sessionId as string;
+    const answer = async (timeSpentSeconds: number) => {
+      const asked = (await admin.get(`/api/sessions/${sessionId}/next-question`)).data.question as { id: string; options: string[] };
+      const answered = await admin.post(`/api/sessions/${sessionId}/submit`, { questionId: asked.id, answer: asked.options[0], timeSpentSeconds });
+      expect(answered.status).toBe(200);
+      return asked.id;
+    };
+    // At once, though the browser says a minute.
+    const quick = await answer(60);
+    // Two minutes on a break, then at once: the break is not time spent on the question.
+    expect((await admin.post(`/api/sessions/${sessionId}/pause`)).status).toBe(200);
+    await worker.setClockOffset(2 * MINUTE);
+    expect((await admin.post(`/api/sessions/${sessionId}/resume`)).status).toBe(200);
+    const rested = await answer(150);
+    // Half a minute of real time, though the browser says one second.
+    await worker.setClockOffset(2 * MINUTE + 30_000);
+    const slow = await answer(1);
+
+    const { answers } = (await admin.get(`/api/sessions/${sessionId}`)).data as { answers: Record<string, { rapidGuess: boolean; timeSpentSeconds: number }> };
+    expect(answers[quick]).toMatchObject({ rapidGuess: true, timeSpentSeconds: 60 });
+    expect(answers[rested]).toMatchObject({ rapidGuess: true, timeSpentSeconds: 150 });
+    expect(answers[slow]).toMatchObject({ rapidGuess: false, timeSpentSeconds: 1 });
+
+    // D1 keeps both figures: the page's for display, the server's for effort and calibration.
+    const namespace = (await worker.mf.getDurableObjectNamespace("TEST_SESSION")) as unknown as DurableObjectNamespace<TestSessionRpc>;
+    expect(await namespace.get(namespace.idFromName(sessionId)).flush()).toMatchObject({ ok: true, written: true });
+    const rows = await worker.d1
+      .prepare(
+        "select question_id as id, time_spent_seconds as shown, measured_seconds as measured, rapid_guess as rapid from session_answers where session_id = ?",
+      )
+      .bind(sessionId)
+      .all<{ id: string; shown: number; measured: number; rapid: number }>();
+    const byId = new Map(rows.results.map((row) => [row.id, row]));
+    expect(byId.get(quick)).toMatchObject({ shown: 60, rapid: 1 });
+    expect(byId.get(quick)!.measured).toBeLessThan(3);
+    expect(byId.get(rested)!.measured).toBeLessThan(3);
+    expect(byId.get(slow)).toMatchObject({ shown: 1, rapid: 0 });
+    expect(byId.get(slow)!.measured).toBeGreaterThanOrEqual(30);
   });
 });

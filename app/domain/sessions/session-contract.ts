@@ -57,7 +57,14 @@ const answerSchema = z.union([
 ]);
 export type Answer = z.infer<typeof answerSchema>;
 
-/** The body of POST /api/sessions/{id}/submit, and the input of `submit`. */
+/**
+ * How the object times an answer: "measured", from serving its question to receiving it, breaks
+ * left out; "simulated", the answer's own `timeSpentSeconds`, for demo data's simulated students,
+ * who answer in no real time. The browser's figure is never the measure (ADR 0032).
+ */
+export type AnswerTiming = "measured" | "simulated";
+
+/** The body of POST /api/sessions/{id}/submit, and the input of `submit`. `timeSpentSeconds` is the page's own count, kept for display. */
 export const submitAnswerSchema = z.object({
   questionId: z.string().trim().min(1).max(MAX_ID_LENGTH),
   answer: answerSchema,
@@ -310,7 +317,8 @@ export type TeacherGradeResult =
 export interface TestSessionRpc extends Rpc.DurableObjectBranded {
   begin(blueprint: SessionBlueprint): Promise<BeginResult>;
   view(): Promise<ViewResult>;
-  submit(input: SubmitAnswerInput): Promise<SubmitResult>;
+  /** An answer, timed by the object itself; only demo data's simulated students pass "simulated" (routes never do). */
+  submit(input: SubmitAnswerInput, timing?: AnswerTiming): Promise<SubmitResult>;
   /** A student's submit; after the deadline it counts as time_up. */
   complete(): Promise<CompleteResult>;
   /** The model's grade of an open answer, from the grading job: it replaces the provisional one (the job flushes after). */
