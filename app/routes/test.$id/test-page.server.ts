@@ -42,7 +42,7 @@ type TestPageSession = {
   showResultDuringTest: boolean;
   showFeedbackDuringTest: boolean;
   answeredCount: number;
-  /** When this page was rendered (epoch ms): the page's clocks count from it. */
+  /** When this page was rendered (epoch ms): the page's clocks count from it, and a page without JavaScript reports its answer's time from it (shown only; the server times answers itself). */
   shownAt: number;
   /** With `?feedback=<question id>` (a submit without JavaScript): that answer's feedback screen, shown before this question. */
   answered: ReturnType<typeof answerFeedback>;
