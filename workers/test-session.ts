@@ -6,6 +6,7 @@ import { blueprintSchema, type SessionBlueprint } from "~/domain/sessions/bluepr
 import { HEALTH_PROBE_SESSION_ID, SELF_CHECK_ANSWERS, selfCheckBlueprint } from "~/domain/sessions/self-check";
 import { ARCHIVE_RETRY_MS, archiveDelayMs, archiveDueAt } from "~/domain/sessions/session-archive";
 import {
+  type AnswerTiming,
   type BeginResult,
   type BreakResult,
   type ChatExchangeInput,
@@ -99,7 +100,7 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
     return { ok: true, view: sessionView(state, loaded.blueprint, now) };
   }
 
-  async submit(input: SubmitAnswerInput): Promise<SubmitResult> {
+  async submit(input: SubmitAnswerInput, timing: AnswerTiming = "measured"): Promise<SubmitResult> {
     const parsed = submitAnswerSchema.safeParse(input);
     if (!parsed.success) return invalidInput(parsed.error);
     const loaded = await this.load();
@@ -109,7 +110,7 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
     const isChat = loaded.blueprint.questions.some((question) => question.id === parsed.data.questionId && question.type === "chat");
     // A chat is graded on the exchanges this object stored, not on a transcript the caller sent.
     const transcript = isChat ? await this.readChat(parsed.data.questionId) : [];
-    const outcome = submit(loaded.state, loaded.blueprint, parsed.data, now, modelWillGrade, transcript);
+    const outcome = submit(loaded.state, loaded.blueprint, parsed.data, now, modelWillGrade, transcript, timing);
     // Only a recorded answer or a completion changes what is stored.
     if (outcome.kind === "recorded") await this.save(outcome.state, now, [outcome.question.id]);
     else if (outcome.kind === "completed") await this.save(outcome.state, now);
@@ -174,7 +175,10 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
   }
 
   async chatTranscript(questionId: string): Promise<ChatTranscriptResult> {
-    if (!(await this.load())) return { ok: false, reason: "not_begun" };
+    const loaded = await this.load();
+    if (!loaded) return { ok: false, reason: "not_begun" };
+    // The conversation is part of the question a break hides (ADR 0032).
+    if (isPaused(loaded.state.session)) return { ok: false, reason: "paused", message: PAUSED_MESSAGE };
     const messages = await this.readChat(String(questionId));
     return { ok: true, messages, studentTurns: studentTurnsIn(messages) };
   }

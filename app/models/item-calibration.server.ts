@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, ne } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { calibrationRuns, questionCalibrations, questions, sessionAnswers, testQuestions, testSessionRecords } from "~/db/schema";
@@ -59,7 +59,8 @@ export async function answersForCalibration(db: Database, sessionIds: readonly s
         maxPoints: sessionAnswers.maxPoints,
         wasCorrect: sessionAnswers.wasCorrect,
         rapidGuess: sessionAnswers.rapidGuess,
-        seconds: sessionAnswers.timeSpentSeconds,
+        // The server's measure; the page's own count only for answers stored before it (ADR 0032).
+        seconds: sql<number>`coalesce(${sessionAnswers.measuredSeconds}, ${sessionAnswers.timeSpentSeconds})`,
       })
       .from(sessionAnswers)
       .where(inArray(sessionAnswers.sessionId, group))

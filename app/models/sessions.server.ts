@@ -106,6 +106,7 @@ type BehindAnswer = {
   maxPoints: number;
   wasCorrect: boolean;
   timeSpentSeconds: number;
+  measuredSeconds: number | null;
   gradingScore: number | null;
   feedback: string | null;
   strengths: string[];
@@ -144,7 +145,7 @@ export async function writeSessionBehind(db: Database, behind: SessionBehind): P
       .update(testSessionRecords)
       .set({ ...behind.record, updatedAt: new Date() })
       .where(eq(testSessionRecords.id, behind.sessionId)),
-    // One row a statement: an answer row has 17 columns and a long text can be large.
+    // One row a statement: an answer row has 18 columns and a long text can be large.
     ...answerRows.map((row) =>
       db
         .insert(sessionAnswers)

@@ -3,7 +3,8 @@ import { readReachableSession } from "~/services/test-taking.server";
 
 /**
  * GET /api/sessions/{id}/next-question: the question being asked (the adaptive engine chose it
- * when the previous answer arrived), or `question: null` once the session is completed.
+ * when the previous answer arrived), or `question: null` once the session is completed or while
+ * it is paused (`paused: true`: a break hides the question until the resume, ADR 0032).
  */
 export const { loader, action } = resourceRoute({
   who: "anyone",
@@ -11,7 +12,8 @@ export const { loader, action } = resourceRoute({
   GET: {
     handler: async ({ request, context, params }) => {
       const view = await readReachableSession(request, context, params.id);
-      return { question: view.currentQuestion, completed: view.snapshot.completed, timeRemaining: view.snapshot.timeRemainingSeconds };
+      const { completed, timeRemainingSeconds, paused, breakSecondsLeft } = view.snapshot;
+      return { question: view.currentQuestion, completed, timeRemaining: timeRemainingSeconds, paused, breakSecondsLeft };
     },
   },
 });

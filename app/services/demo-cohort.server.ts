@@ -256,7 +256,8 @@ async function takeTest({ db, env }: Deps, template: SessionBlueprint, student: 
       for (const turn of answer.messages.filter((message) => message.role === "user"))
         await session.appendChatExchange({ questionId: current.id, message: turn.content, reply: DEMO_TUTOR_REPLY });
     }
-    const result = await session.submit({ questionId: current.id, answer, timeSpentSeconds });
+    // A simulated student answers in no real time: its own figure is the answer's time.
+    const result = await session.submit({ questionId: current.id, answer, timeSpentSeconds }, "simulated");
     if (!result.ok) {
       if (result.reason === "completed") break;
       throw new Error(`A demo answer was refused (${result.reason})`);

@@ -76,7 +76,8 @@ export async function startTestSession(
     ...built,
     resumeCode,
     modelWillGrade: context.config.ai.provider !== "offline" && (cohort?.aiGrading ?? true),
-    accommodations,
+    // The teacher's notes (IEP text) stay on the record: the object, and so every student route, never holds them (ADR 0032).
+    accommodations: accommodations && { ...accommodations, notes: "" },
   };
   if (blueprint.questions.length === 0) throw conflict("This test has no questions yet.");
   const inserted = await insertSessionRecord(db, {

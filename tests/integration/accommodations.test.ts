@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
+import type { TestSessionRpc } from "~/domain/sessions/session-contract";
+
 import { type ApiClient, clientFor, demoClients } from "../support/api";
 import type { CookieJar } from "../support/cookie-jar";
 import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
@@ -7,7 +9,8 @@ import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
 /**
  * Accommodations (ADR 0032) through the real Worker and session objects: the API that sets them,
  * the session object applying them at start (time, question timers, reduced choices), breaks that
- * stop both clocks and move the deadline, and the non-standard mark that reaches D1.
+ * stop both clocks and move the deadline, and the non-standard mark that reaches D1. While paused no
+ * student read carries the question, its options or its chat; an answer's time is the server's own.
  */
 let worker: TestWorker;
 let admin: ApiClient;
@@ -44,7 +47,7 @@ type TestPage = {
   paused: boolean;
   breakSecondsLeft: number | null;
   tools: Record<string, unknown>;
-  question: { id: string; options: string[]; questionTimeRemaining: number | null; optionsReduced: boolean };
+  question: { id: string; type: string; text: string; options: string[]; questionTimeRemaining: number | null; optionsReduced: boolean };
 };
 
 beforeAll(async () => {
@@ -60,7 +63,8 @@ beforeAll(async () => {
       type: "multiple_choice",
       difficulty: "medium",
       timeLimit: QUESTION_SECONDS,
-      options: [0, 1, 2, 3].map((offset) => ({ text: String(2 * (index + 2) + offset), isCorrect: offset === 0, score: offset === 0 ? 1 : 0 })),
+      // Options worded so a page that still carries one can be caught (a bare number is in any page).
+      options: [0, 1, 2, 3].map((offset) => ({ text: `${2 * (index + 2) + offset} marbles`, isCorrect: offset === 0, score: offset === 0 ? 1 : 0 })),
     });
     expect(created.status).toBe(201);
     questions.push({ id: created.data.id });
@@ -77,7 +81,8 @@ beforeAll(async () => {
   expect(test.status).toBe(201);
   testId = test.data.id;
   cohortId = (await admin.post("/api/cohorts", { name: "Accommodated class", testConfigId: testId, testMode: "placement" })).data.id;
-  for (const name of ["double", "breaks", "rested", "nojs", "reduced", "plain", "inclass"]) ids[name] = await addStudent(`ACC-${name}`);
+  for (const name of ["double", "breaks", "rested", "nojs", "reduced", "plain", "inclass", "hidden", "timed", "noted"])
+    ids[name] = await addStudent(`ACC-${name}`);
 }, 90_000);
 afterAll(() => worker?.dispose());
 afterEach(() => worker.setClockOffset(0));
@@ -195,7 +200,6 @@ describe("a session runs with the accommodations of its student", () => {
     const during = await page(sessionId);
     expect(during.paused).toBe(true);
     expect(during.timeRemainingSeconds).toBeGreaterThanOrEqual(before.timeRemainingSeconds - 20);
-    expect(during.question.questionTimeRemaining).toBeGreaterThanOrEqual(before.question.questionTimeRemaining! - 20);
     const refused = await admin.post(`/api/sessions/${sessionId}/submit`, {
       questionId: before.question.id,
       answer: before.question.options[0],
@@ -207,6 +211,10 @@ describe("a session runs with the accommodations of its student", () => {
     expect(resumed.data).toMatchObject({ paused: false });
     expect(resumed.data.breakSecondsLeft).toBeLessThanOrEqual(120);
     expect(resumed.data.timeRemaining).toBeGreaterThanOrEqual(before.timeRemainingSeconds - 20);
+    // The question's own timer stood still too: it comes back with the time it had.
+    const after = await page(sessionId);
+    expect(after.question.id).toBe(before.question.id);
+    expect(after.question.questionTimeRemaining).toBeGreaterThanOrEqual(before.question.questionTimeRemaining! - 20);
     // Past the test's own deadline (10 minutes), the session is still open: the deadline moved by the break.
     await worker.setClockOffset(TEST_MINUTES * MINUTE + 30_000);
     const late = (await admin.get(`/api/sessions/${sessionId}`)).data;
@@ -282,5 +290,182 @@ describe("a session runs with the accommodations of its student", () => {
         timeout: 15_000,
       })
       .toBe(1);
+  });
+});
+
+/** The teacher's words from a student's plan: staff read them on the record, no student route carries them. */
+const IEP_NOTES = "Reads two grades below level; anxious in timed settings (IEP 2026)";
+/** A question's text and its options as the bank above words them. */
+const QUESTION_TEXT = /Which is \d \+ \d\?/;
+const OPTION_TEXT = /\d+ marbles/;
+
+const asText = async (response: Response) => `${response.status} ${await response.text()}`;
+
+/** The page's own action answered as data (ADR 0024), posted as the page's JavaScript posts it. */
+const dataRoute = (test: string, sessionId: string, fields: Record<string, string>) =>
+  worker.request(`/test/${test}/data`, {
+    method: "POST",
+    jar: adminJar,
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ sessionId, js: "1", ...fields }),
+  });
+
+/** Everything a browser holding a paused session can read of it, as text: the page's HTML and data, the session, next-question. */
+async function pausedReads(test: string, sessionId: string) {
+  const pagePath = `/test/${test}?session=${sessionId}`;
+  return [
+    await asText(await worker.request(pagePath, { jar: adminJar })),
+    await asText(await worker.request(`${pagePath}&_data=routes%2Ftest.%24id`, { jar: adminJar })),
+    await asText(await worker.request(`/api/sessions/${sessionId}`, { jar: adminJar })),
+    await asText(await worker.request(`/api/sessions/${sessionId}/next-question`, { jar: adminJar })),
+  ];
+}
+
+describe("a break gives nothing of the question away", () => {
+  it("sends only the break screen while paused, from every student route, and the question again at the resume", async () => {
+    await admin.put(`/api/students/${ids.hidden}/accommodations`, { breaks: true, breakMinutes: 5 });
+    const sessionId = (await start("ACC-hidden")).data.sessionId as string;
+    const before = await page(sessionId);
+    expect(before.question.text).toMatch(QUESTION_TEXT);
+    expect(before.question.options.join()).toMatch(OPTION_TEXT);
+
+    const paused = await admin.post(`/api/sessions/${sessionId}/pause`);
+    expect(paused.status).toBe(200);
+    const reads = await pausedReads(testId, sessionId);
+    // An answer or a chat sent while paused is refused, and its refusal names nothing of the question.
+    reads.push(
+      await asText(await dataRoute(testId, sessionId, { intent: "submit", questionId: before.question.id, questionType: "multiple_choice", answer: "x" })),
+    );
+    expect(reads.map((read) => read.slice(0, 3))).toEqual(["200", "200", "200", "200", "409"]);
+    for (const read of reads) {
+      expect(read).not.toMatch(QUESTION_TEXT);
+      expect(read).not.toMatch(OPTION_TEXT);
+    }
+    // Not even which question it is (the refusal only echoes the form it was sent).
+    for (const read of reads.slice(0, 4)) expect(read).not.toContain(before.question.id);
+    expect(reads[0]).toContain("Your test is paused");
+    expect(JSON.parse(reads[1]!.slice(4)).session).toMatchObject({ paused: true, question: null, transcript: [] });
+    expect(JSON.parse(reads[3]!.slice(4))).toMatchObject({ question: null, completed: false, paused: true });
+
+    expect((await dataRoute(testId, sessionId, { intent: "resume" })).status).toBe(200);
+    const after = await page(sessionId);
+    expect(after).toMatchObject({ paused: false, question: { id: before.question.id, text: before.question.text, options: before.question.options } });
+    expect((await admin.get(`/api/sessions/${sessionId}/next-question`)).data).toMatchObject({ paused: false, question: { id: before.question.id } });
+    const html = await (await worker.request(`/test/${testId}?session=${sessionId}`, { jar: adminJar })).text();
+    expect(html).toMatch(QUESTION_TEXT);
+    expect(html).toMatch(OPTION_TEXT);
+  });
+
+  it("keeps a chat question's conversation back while paused: the page, /api/chat and the page's chat", async () => {
+    const question = await admin.post("/api/questions", {
+      text: "Talk with the tutor about why leaves change colour in autumn.",
+      type: "chat",
+      difficulty: "medium",
+      systemInstruction: "You are a patient science tutor.",
+      initialPrompt: "What do you notice about the leaves in autumn?",
+      rubric: "Chlorophyll breaks down as days shorten, showing other pigments.",
+    });
+    expect(question.status).toBe(201);
+    const chatTest = await admin.post("/api/tests", {
+      title: "Leaves",
+      description: "d",
+      gradeLevel: "6",
+      subject: "Science",
+      questions: [{ id: question.data.id }],
+    });
+    const chatClass = (await admin.post("/api/cohorts", { name: "Leaves class", testConfigId: chatTest.data.id, testMode: "placement" })).data.id as string;
+    expect((await admin.post(`/api/cohorts/${chatClass}/roster/${ids.hidden}`)).status).toBe(201);
+    const started = await admin.post("/api/sessions/start", {
+      testConfigId: chatTest.data.id,
+      testMode: "placement",
+      userId: "ACC-hidden",
+      cohortId: chatClass,
+    });
+    expect(started.status).toBe(201);
+    const sessionId = started.data.sessionId as string;
+    const said = "Maybe the cold makes them turn brown?";
+    const chat = await admin.post("/api/chat", { sessionId, questionId: question.data.id, message: said });
+    expect(chat.status).toBe(200);
+
+    expect((await admin.post(`/api/sessions/${sessionId}/pause`)).status).toBe(200);
+    const reads = await pausedReads(chatTest.data.id, sessionId);
+    reads.push(await asText(await dataRoute(chatTest.data.id, sessionId, { intent: "chat", questionId: question.data.id, message: "And then?" })));
+    const refused = await admin.post("/api/chat", { sessionId, questionId: question.data.id, message: "And then?" });
+    expect(refused.status).toBe(409);
+    reads.push(JSON.stringify(refused.data));
+    expect(reads.map((read) => read.slice(0, 3))).toEqual(["200", "200", "200", "200", "409", '{"m']);
+    for (const read of reads) {
+      for (const secret of ["leaves change colour", "What do you notice", said, chat.data.response as string]) expect(read).not.toContain(secret);
+    }
+
+    expect((await admin.post(`/api/sessions/${sessionId}/resume`)).status).toBe(200);
+    const data = await (await worker.request(`/test/${chatTest.data.id}?session=${sessionId}&_data=routes%2Ftest.%24id`, { jar: adminJar })).json();
+    expect((data as { session: { transcript: { content: string }[] } }).session.transcript.map((line) => line.content)).toContain(said);
+  });
+});
+
+describe("the student's session carries the accommodations the page needs, never the teacher's notes", () => {
+  it("leaves the notes out of the start, the session, the breaks, the page and its data", async () => {
+    const saved = await admin.put(`/api/students/${ids.noted}/accommodations`, { breaks: true, breakMinutes: 5, readAloud: true, notes: IEP_NOTES });
+    expect(saved.data.accommodations.notes).toBe(IEP_NOTES);
+    const started = await start("ACC-noted");
+    const sessionId = started.data.sessionId as string;
+    expect(started.data.accommodations).toMatchObject({ breaks: true, readAloud: true });
+    const reads = [JSON.stringify(started.data), JSON.stringify((await admin.get(`/api/sessions/${sessionId}`)).data)];
+    reads.push(await asText(await worker.request(`/test/${testId}?session=${sessionId}`, { jar: adminJar })));
+    reads.push(await asText(await worker.request(`/test/${testId}?session=${sessionId}&_data=routes%2Ftest.%24id`, { jar: adminJar })));
+    reads.push(JSON.stringify((await admin.post(`/api/sessions/${sessionId}/pause`)).data));
+    reads.push(...(await pausedReads(testId, sessionId)));
+    reads.push(JSON.stringify((await admin.post(`/api/sessions/${sessionId}/resume`)).data));
+    for (const read of reads) {
+      expect(read).not.toContain("Reads two grades below level");
+      expect(read).not.toContain('"notes"');
+    }
+    // Staff still read them on the record.
+    expect((await admin.get(`/api/students/${ids.noted}/accommodations`)).data.accommodations.notes).toBe(IEP_NOTES);
+  });
+});
+
+describe("an answer's time is the server's", () => {
+  it("flags a rapid guess by the time the server measured, breaks left out, whatever time the browser reports", async () => {
+    await admin.put(`/api/students/${ids.timed}/accommodations`, { breaks: true, breakMinutes: 5 });
+    const sessionId = (await start("ACC-timed")).data.sessionId as string;
+    const answer = async (timeSpentSeconds: number) => {
+      const asked = (await admin.get(`/api/sessions/${sessionId}/next-question`)).data.question as { id: string; options: string[] };
+      const answered = await admin.post(`/api/sessions/${sessionId}/submit`, { questionId: asked.id, answer: asked.options[0], timeSpentSeconds });
+      expect(answered.status).toBe(200);
+      return asked.id;
+    };
+    // At once, though the browser says a minute.
+    const quick = await answer(60);
+    // Two minutes on a break, then at once: the break is not time spent on the question.
+    expect((await admin.post(`/api/sessions/${sessionId}/pause`)).status).toBe(200);
+    await worker.setClockOffset(2 * MINUTE);
+    expect((await admin.post(`/api/sessions/${sessionId}/resume`)).status).toBe(200);
+    const rested = await answer(150);
+    // Half a minute of real time, though the browser says one second.
+    await worker.setClockOffset(2 * MINUTE + 30_000);
+    const slow = await answer(1);
+
+    const { answers } = (await admin.get(`/api/sessions/${sessionId}`)).data as { answers: Record<string, { rapidGuess: boolean; timeSpentSeconds: number }> };
+    expect(answers[quick]).toMatchObject({ rapidGuess: true, timeSpentSeconds: 60 });
+    expect(answers[rested]).toMatchObject({ rapidGuess: true, timeSpentSeconds: 150 });
+    expect(answers[slow]).toMatchObject({ rapidGuess: false, timeSpentSeconds: 1 });
+
+    // D1 keeps both figures: the page's for display, the server's for effort and calibration.
+    const namespace = (await worker.mf.getDurableObjectNamespace("TEST_SESSION")) as unknown as DurableObjectNamespace<TestSessionRpc>;
+    expect(await namespace.get(namespace.idFromName(sessionId)).flush()).toMatchObject({ ok: true, written: true });
+    const rows = await worker.d1
+      .prepare(
+        "select question_id as id, time_spent_seconds as shown, measured_seconds as measured, rapid_guess as rapid from session_answers where session_id = ?",
+      )
+      .bind(sessionId)
+      .all<{ id: string; shown: number; measured: number; rapid: number }>();
+    const byId = new Map(rows.results.map((row) => [row.id, row]));
+    expect(byId.get(quick)).toMatchObject({ shown: 60, rapid: 1 });
+    expect(byId.get(quick)!.measured).toBeLessThan(3);
+    expect(byId.get(rested)!.measured).toBeLessThan(3);
+    expect(byId.get(slow)).toMatchObject({ shown: 1, rapid: 0 });
+    expect(byId.get(slow)!.measured).toBeGreaterThanOrEqual(30);
   });
 });

@@ -49,7 +49,13 @@ async function createTest(title: string): Promise<{ testId: string; questionIds:
 
 type Question = { id: string; options: string[] };
 
-/** Takes a whole session: each answer after `seconds` of thought, right or wrong, then ends it. */
+/** How far the Worker's clock runs ahead: it only moves forward, so sessions keep their order. */
+let clockMs = 0;
+
+/**
+ * Takes a whole session: each answer after `seconds` of thought, right or wrong, then ends it. The
+ * server times answers itself (ADR 0032), so the Worker's clock is moved on by those seconds.
+ */
 async function takeSession(options: {
   test: string;
   cohort: string;
@@ -69,6 +75,8 @@ async function takeSession(options: {
   for (let given = 0; given < (options.answers ?? QUESTIONS); given++) {
     const next = (await admin.get(`/api/sessions/${sessionId}/next-question`)).data as { question: Question | null };
     if (!next.question) break;
+    clockMs += options.seconds * 1000;
+    await worker.setClockOffset(clockMs);
     const answered = await admin.post(`/api/sessions/${sessionId}/submit`, {
       questionId: next.question.id,
       answer: options.answer(next.question),
@@ -112,7 +120,7 @@ const calibrationRow = (questionId: string) =>
     }>();
 
 beforeAll(async () => {
-  worker = await startWorker();
+  worker = await startWorker({ controllableClock: true });
   ({ admin, anonymous } = await demoClients(worker));
   ({ testId, questionIds } = await createTest("Calibration check"));
   cohortId = (await admin.post("/api/cohorts", { name: "Calibration class", testConfigId: testId, testMode: "placement" })).data.id;

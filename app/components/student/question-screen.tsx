@@ -1,4 +1,3 @@
-import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 
 import type { StudentTools } from "~/domain/accommodations/student-tools";
@@ -23,8 +22,6 @@ type QuestionScreenProps = {
     shownAt: number;
     transcript: ChatLine[];
     required: Titled;
-    /** On a break (ADR 0032): the question is hidden and its clocks stand still until Resume. */
-    paused: boolean;
     breakSecondsLeft: number | null;
     tools: StudentTools;
     question: {
@@ -61,16 +58,13 @@ export function QuestionScreen({ testId, session, actionResult }: QuestionScreen
     sessionId: session.id,
     question,
     timeRemainingSeconds: session.timeRemainingSeconds,
-    paused: session.paused,
     shownAt: session.shownAt,
     required: session.required,
     form,
     transcript,
   });
 
-  useEffect(() => {
-    if (!session.paused) heading.current?.focus();
-  }, [session.paused]);
+  useEffect(() => heading.current?.focus(), []);
 
   const busy = phase !== "answering" || timeUp;
   const announcement = timerAnnouncement(overall, questionLeft);
@@ -78,149 +72,112 @@ export function QuestionScreen({ testId, session, actionResult }: QuestionScreen
 
   const { tools } = session;
   return (
-    <>
-      {session.paused ? (
-        <BreakScreen testId={testId} sessionId={session.id} timeRemainingSeconds={session.timeRemainingSeconds} breakSecondsLeft={session.breakSecondsLeft} />
-      ) : null}
-      <section aria-labelledby="question-heading" className="mx-auto max-w-3xl space-y-4" hidden={session.paused}>
-        <TestTools
-          testId={testId}
-          sessionId={session.id}
-          tools={tools}
-          breakSecondsLeft={session.breakSecondsLeft}
-          content={card}
-          measuresReading={question.measuresReading}
-        />
-        <div className="flex flex-wrap items-center gap-2">
-          {tools.untimed ? (
-            <p className="rounded-md bg-slate-100 px-3 py-2 text-sm font-semibold text-slate-800" data-testid="overall-timer">
-              No time limit
-            </p>
-          ) : overall !== null ? (
-            // Red under 60 seconds.
-            <Clock label="Time left:" seconds={overall} urgent={overall < 60 ? "bg-red-50 text-red-800" : null} testId="overall-timer" />
-          ) : null}
-          {questionLeft !== null ? (
-            // Highlighted at 10 seconds or less.
-            <Clock
-              label="This question:"
-              seconds={questionLeft}
-              urgent={questionLeft <= 10 ? "bg-amber-100 text-amber-900 ring-2 ring-amber-500" : null}
-              testId="question-timer"
-            />
-          ) : null}
-          <p className="sr-only" aria-live="assertive" data-testid="timer-announcement">
-            {announcement}
+    <section aria-labelledby="question-heading" className="mx-auto max-w-3xl space-y-4">
+      <TestTools
+        testId={testId}
+        sessionId={session.id}
+        tools={tools}
+        breakSecondsLeft={session.breakSecondsLeft}
+        content={card}
+        measuresReading={question.measuresReading}
+      />
+      <div className="flex flex-wrap items-center gap-2">
+        {tools.untimed ? (
+          <p className="rounded-md bg-slate-100 px-3 py-2 text-sm font-semibold text-slate-800" data-testid="overall-timer">
+            No time limit
           </p>
-        </div>
-        {timeUp ? (
-          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 font-semibold text-red-800">
-            Time's Up! Your answers are saved; your results are next.
-          </p>
+        ) : overall !== null ? (
+          // Red under 60 seconds.
+          <Clock label="Time left:" seconds={overall} urgent={overall < 60 ? "bg-red-50 text-red-800" : null} testId="overall-timer" />
         ) : null}
-        {expired && !timeUp ? (
-          <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 font-semibold text-amber-900">
-            Question Time Expired
-          </p>
+        {questionLeft !== null ? (
+          // Highlighted at 10 seconds or less.
+          <Clock
+            label="This question:"
+            seconds={questionLeft}
+            urgent={questionLeft <= 10 ? "bg-amber-100 text-amber-900 ring-2 ring-amber-500" : null}
+            testId="question-timer"
+          />
         ) : null}
-
-        <div className="card p-4 md:p-6" ref={card}>
-          <h1 id="question-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold text-slate-900 outline-none" data-read>
-            Question {question.number}
-            {question.type === "scenario" && question.scenarioTitle ? `: ${question.scenarioTitle}` : ""}
-          </h1>
-          <div className="prose mt-3 max-w-none text-slate-900" data-testid="question-text" data-read dangerouslySetInnerHTML={{ __html: question.text }} />
-
-          {question.type === "chat" ? (
-            <ChatBox
-              testId={testId}
-              sessionId={session.id}
-              questionId={question.id}
-              initialPrompt={question.initialPrompt}
-              transcript={transcript}
-              onTranscript={setTranscript}
-              disabled={busy}
-            />
-          ) : null}
-
-          <form
-            ref={form}
-            method="post"
-            action={testPagePath(testId, session.id)}
-            onSubmit={onSubmit}
-            className="mt-4 space-y-4"
-            aria-describedby={refusal ? "answer-error" : undefined}
-          >
-            <input type="hidden" name="intent" value="submit" />
-            <input type="hidden" name="sessionId" value={session.id} />
-            <input type="hidden" name="questionId" value={question.id} />
-            <input type="hidden" name="questionType" value={question.type} />
-            <input type="hidden" name="shownAt" value={session.shownAt} />
-            {question.optionsReduced ? <p className="text-sm text-slate-700">Some answer choices have been taken away for you.</p> : null}
-            <AnswerFields type={question.type} options={question.options} disabled={busy} eliminator={tools.eliminator} />
-            {refusal ? (
-              <p id="answer-error" role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-                {refusal.description ?? refusal.title}
-              </p>
-            ) : null}
-            <button type="submit" className="btn-primary min-h-11" disabled={hydrated && busy}>
-              {phase === "sending" || phase === "waiting" ? "Grading..." : "Submit Answer"}
-            </button>
-          </form>
-          <p aria-live="polite" className="mt-3 text-sm text-slate-800" data-testid="save-status">
-            {status}
-          </p>
-        </div>
-
-        {phase === "feedback" && feedback ? <FeedbackPanel feedback={feedback} /> : null}
-        {phase === "completed" ? (
-          <p role="status" className="card p-4 font-semibold text-emerald-800">
-            Test complete! Taking you to your results…
-          </p>
-        ) : null}
-
-        <p className="text-sm text-slate-700" data-testid="resume-code">
-          {session.resumeCode ? (
-            <>
-              Resume code: <strong className="font-mono tracking-wider text-slate-900">{session.resumeCode}</strong> — use it with your join code to continue on
-              another device.
-            </>
-          ) : null}{" "}
-          {session.answeredCount} answered so far.
+        <p className="sr-only" aria-live="assertive" data-testid="timer-announcement">
+          {announcement}
         </p>
-      </section>
-    </>
-  );
-}
+      </div>
+      {timeUp ? (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 font-semibold text-red-800">
+          Time's Up! Your answers are saved; your results are next.
+        </p>
+      ) : null}
+      {expired && !timeUp ? (
+        <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 font-semibold text-amber-900">
+          Question Time Expired
+        </p>
+      ) : null}
 
-type BreakScreenProps = { testId: string; sessionId: string; timeRemainingSeconds: number; breakSecondsLeft: number | null };
+      <div className="card p-4 md:p-6" ref={card}>
+        <h1 id="question-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold text-slate-900 outline-none" data-read>
+          Question {question.number}
+          {question.type === "scenario" && question.scenarioTitle ? `: ${question.scenarioTitle}` : ""}
+        </h1>
+        <div className="prose mt-3 max-w-none text-slate-900" data-testid="question-text" data-read dangerouslySetInnerHTML={{ __html: question.text }} />
 
-/** The break (ADR 0032): the question is hidden and both clocks stand still on the server until Resume, or until the break time runs out. */
-function BreakScreen({ testId, sessionId, timeRemainingSeconds, breakSecondsLeft }: BreakScreenProps) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
-  return (
-    <section aria-labelledby="break-heading" className="card mx-auto max-w-3xl space-y-3 p-6" data-testid="break-screen">
-      <h1 id="break-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold text-slate-900 outline-none">
-        Your test is paused
-      </h1>
-      <p className="text-slate-800">
-        Your clock is stopped and your answers are saved. You have {formatMinutes(timeRemainingSeconds)} of test time
-        {breakSecondsLeft === null ? "" : ` and ${formatMinutes(breakSecondsLeft)} of break time`} left. When the break time runs out, the test clock starts
-        again.
+        {question.type === "chat" ? (
+          <ChatBox
+            testId={testId}
+            sessionId={session.id}
+            questionId={question.id}
+            initialPrompt={question.initialPrompt}
+            transcript={transcript}
+            onTranscript={setTranscript}
+            disabled={busy}
+          />
+        ) : null}
+
+        <form
+          ref={form}
+          method="post"
+          action={testPagePath(testId, session.id)}
+          onSubmit={onSubmit}
+          className="mt-4 space-y-4"
+          aria-describedby={refusal ? "answer-error" : undefined}
+        >
+          <input type="hidden" name="intent" value="submit" />
+          <input type="hidden" name="sessionId" value={session.id} />
+          <input type="hidden" name="questionId" value={question.id} />
+          <input type="hidden" name="questionType" value={question.type} />
+          <input type="hidden" name="shownAt" value={session.shownAt} />
+          {question.optionsReduced ? <p className="text-sm text-slate-700">Some answer choices have been taken away for you.</p> : null}
+          <AnswerFields type={question.type} options={question.options} disabled={busy} eliminator={tools.eliminator} />
+          {refusal ? (
+            <p id="answer-error" role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+              {refusal.description ?? refusal.title}
+            </p>
+          ) : null}
+          <button type="submit" className="btn-primary min-h-11" disabled={hydrated && busy}>
+            {phase === "sending" || phase === "waiting" ? "Grading..." : "Submit Answer"}
+          </button>
+        </form>
+        <p aria-live="polite" className="mt-3 text-sm text-slate-800" data-testid="save-status">
+          {status}
+        </p>
+      </div>
+
+      {phase === "feedback" && feedback ? <FeedbackPanel feedback={feedback} /> : null}
+      {phase === "completed" ? (
+        <p role="status" className="card p-4 font-semibold text-emerald-800">
+          Test complete! Taking you to your results…
+        </p>
+      ) : null}
+
+      <p className="text-sm text-slate-700" data-testid="resume-code">
+        {session.resumeCode ? (
+          <>
+            Resume code: <strong className="font-mono tracking-wider text-slate-900">{session.resumeCode}</strong> — use it with your join code to continue on
+            another device.
+          </>
+        ) : null}{" "}
+        {session.answeredCount} answered so far.
       </p>
-      <Form method="post" action={testPagePath(testId, sessionId)}>
-        <input type="hidden" name="intent" value="resume" />
-        <input type="hidden" name="sessionId" value={sessionId} />
-        <button type="submit" className="btn-primary min-h-11">
-          Resume Test
-        </button>
-      </Form>
     </section>
   );
 }
-
-const formatMinutes = (seconds: number) => {
-  const whole = Math.floor(seconds / 60);
-  return whole === 1 ? "1 minute" : `${whole} minutes`;
-};

@@ -26,8 +26,6 @@ type Options = {
   sessionId: string;
   question: { id: string; type: QuestionType; questionTimeRemaining: number | null };
   timeRemainingSeconds: number;
-  /** On a break: the clocks stand still, so nothing counts down or auto-submits. */
-  paused: boolean;
   /** When the server drew the page: after a break the clocks count from the new page's figures. */
   shownAt: number;
   required: TitledMessage;
@@ -41,7 +39,7 @@ type Options = {
  * session, and a pending model grade is asked for while the feedback shows. The page without
  * JavaScript posts the same form to the page's action instead.
  */
-export function useAnswerSubmission({ testId, sessionId, question, timeRemainingSeconds, paused, shownAt, required, form, transcript }: Options) {
+export function useAnswerSubmission({ testId, sessionId, question, timeRemainingSeconds, shownAt, required, form, transcript }: Options) {
   const { toast } = useToast();
   const navigate = useNavigate();
   const { revalidate } = useRevalidator();
@@ -54,8 +52,8 @@ export function useAnswerSubmission({ testId, sessionId, question, timeRemaining
   const [status, setStatus] = useState("");
   const [feedback, setFeedback] = useState<SubmittedAnswer | null>(null);
 
-  const overall = useCountdown(paused ? null : timeRemainingSeconds, shownAt);
-  const questionLeft = useCountdown(paused ? null : question.questionTimeRemaining, shownAt);
+  const overall = useCountdown(timeRemainingSeconds, shownAt);
+  const questionLeft = useCountdown(question.questionTimeRemaining, shownAt);
   const expired = questionLeft === 0;
   const timeUp = overall === 0;
 

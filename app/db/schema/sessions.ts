@@ -101,7 +101,10 @@ export const sessionAnswers = sqliteTable(
     pointsEarned: real("points_earned").notNull().default(0),
     maxPoints: real("max_points").notNull().default(0),
     wasCorrect: bool("was_correct"),
+    /** The page's own count of the answer's time, for display (ADR 0032). */
     timeSpentSeconds: integer("time_spent_seconds").notNull().default(0),
+    /** The server's measure: from serving the question to receiving the answer, breaks left out (ADR 0032); null before migration 0019. */
+    measuredSeconds: integer("measured_seconds"),
     /** Answered faster than the question's rapid-guess threshold (ADR 0033): kept out of calibration. */
     rapidGuess: bool("rapid_guess").notNull().default(false),
     gradingScore: real("grading_score"),

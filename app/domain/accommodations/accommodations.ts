@@ -59,6 +59,18 @@ export type Accommodations = z.infer<typeof accommodationsSchema>;
 
 export const NO_ACCOMMODATIONS: Accommodations = accommodationsSchema.parse({});
 
+/**
+ * What a session and the student's pages carry of the accommodations: everything but the
+ * teacher's notes, the plan's own words (IEP text), which stay on the record for staff (ADR 0032).
+ */
+export type SessionAccommodations = Omit<Accommodations, "notes">;
+
+export function withoutNotes(accommodations: Accommodations | null): SessionAccommodations | null {
+  if (!accommodations) return null;
+  const { notes: _notes, ...rest } = accommodations;
+  return rest;
+}
+
 /** Stored JSON read back: anything unreadable counts as none, so a bad row never blocks a start. */
 export function readAccommodations(stored: unknown): Accommodations | null {
   if (stored === null || stored === undefined) return null;
@@ -74,7 +86,7 @@ export const accommodationsInClass = (record: Accommodations | null, classOverri
   classOverride ?? record ?? NO_ACCOMMODATIONS;
 
 /** Each accommodation in words, for session cards, results and exports (never only an icon). */
-export function describeAccommodations(accommodations: Accommodations | null): string[] {
+export function describeAccommodations(accommodations: SessionAccommodations | null): string[] {
   if (!accommodations) return [];
   const { extendedTime } = accommodations;
   return [
@@ -91,7 +103,7 @@ export function describeAccommodations(accommodations: Accommodations | null): s
 }
 
 /** The accommodations' sentence: "None" when there are none. */
-export const accommodationsInWords = (accommodations: Accommodations | null) => {
+export const accommodationsInWords = (accommodations: SessionAccommodations | null) => {
   const words = describeAccommodations(accommodations);
   return words.length ? words.join(", ") : "None";
 };

@@ -1,4 +1,4 @@
-import type { Accommodations } from "./accommodations";
+import type { Accommodations, SessionAccommodations } from "./accommodations";
 
 /**
  * What the test page offers a student under their accommodations (the rest is enforced by the
@@ -8,7 +8,7 @@ export const ZOOM_LEVELS = [1, 1.25, 1.5, 2] as const;
 
 export type StudentTools = Pick<Accommodations, "breaks" | "readAloud" | "eliminator" | "masking" | "highContrast" | "zoom"> & { untimed: boolean };
 
-export function studentTools(accommodations: Accommodations | null): StudentTools {
+export function studentTools(accommodations: SessionAccommodations | null): StudentTools {
   const given = accommodations ?? {
     breaks: false,
     readAloud: false,

@@ -89,7 +89,7 @@ export function simulateSitting(blueprint: SessionBlueprint, options: SittingOpt
       : simulatedAnswer({ ...question, options: shown }, options.theta, random);
     now += Math.min(timeSpentSeconds, MAX_CLOCK_STEP_SECONDS) * 1000;
     const chat = chatOf(answer);
-    const outcome = submit(state, blueprint, { questionId: question.id, answer, timeSpentSeconds }, now, false, chat);
+    const outcome = submit(state, blueprint, { questionId: question.id, answer, timeSpentSeconds }, now, false, chat, "simulated");
     if (outcome.kind !== "recorded") throw new Error(`A simulated answer was refused (${outcome.kind})`);
     if (chat.length) chats[question.id] = chat;
     if (rapid) rapidGuesses.push(question.id);

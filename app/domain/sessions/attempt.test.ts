@@ -1,6 +1,19 @@
 import { describe, expect, it } from "vitest";
 
-import { applyModelGrade, attemptResults, type AttemptState, currentQuestion, finish, LATE_GRACE_MS, startAttempt, submit } from "./attempt";
+import { NO_ACCOMMODATIONS } from "~/domain/accommodations/accommodations";
+
+import {
+  applyModelGrade,
+  attemptResults,
+  type AttemptState,
+  currentQuestion,
+  finish,
+  LATE_GRACE_MS,
+  pauseAttempt,
+  resumeAttempt,
+  startAttempt,
+  submit,
+} from "./attempt";
 import type { SessionBlueprint, SessionQuestion } from "./blueprint";
 import { selfCheckBlueprint, twoPlusTwoQuestion } from "./self-check";
 
@@ -111,6 +124,52 @@ describe("a live attempt", () => {
     const done = finish(startAttempt(bank, T0), T0 + 100);
     expect(finish(done, T0 + 200, "time_up")).toBe(done);
     expect(done.session).toMatchObject({ completedAt: T0 + 100, completedReason: "submitted" });
+  });
+});
+
+describe("a break and the answer's time (ADR 0032)", () => {
+  const withBreaks = blueprint(
+    ["a", "b", "c", "d"].map((id) => choice(id)),
+    { accommodations: { ...NO_ACCOMMODATIONS, breaks: true, breakMinutes: 5 } },
+  );
+  const paused = (state: AttemptState, at: number) => {
+    const outcome = pauseAttempt(state, at);
+    if (!outcome.ok) throw new Error(outcome.reason);
+    return outcome.state;
+  };
+
+  it("hides the question from every reader while paused, and shows it again at the resume", () => {
+    const state = paused(startAttempt(withBreaks, T0), T0 + 1000);
+    expect(currentQuestion(state, withBreaks, T0 + 2000)).toBeNull();
+    expect(currentQuestion(resumeAttempt(state, T0 + 3000), withBreaks, T0 + 3000)).toMatchObject({ id: state.current!.questionId });
+  });
+
+  it("times an answer from its question's first serving, breaks left out, whatever the browser says", () => {
+    const state = startAttempt(withBreaks, T0);
+    const asked = state.current!.questionId;
+    // 0.2 s after serving, the page claims a minute: a rapid guess by the server's measure, the page's figure kept.
+    const quick = submit(state, withBreaks, { questionId: asked, answer: "4", timeSpentSeconds: 60 }, T0 + 200, false);
+    expect(quick).toMatchObject({ kind: "recorded", answer: { rapidGuess: true, measuredSeconds: 0.2, timeSpentSeconds: 60 } });
+    // A minute's break between serving and answering does not count: 2 s of work is still a guess.
+    const rested = resumeAttempt(paused(state, T0 + 1000), T0 + 61_000);
+    expect(submit(rested, withBreaks, { questionId: asked, answer: "4", timeSpentSeconds: 62 }, T0 + 62_000, false)).toMatchObject({
+      answer: { rapidGuess: true, measuredSeconds: 2 },
+    });
+    // A long real wait with a page that says 1 s is effortful.
+    const slow = submit(state, withBreaks, { questionId: asked, answer: "4", timeSpentSeconds: 1 }, T0 + 30_000, false);
+    expect(slow).toMatchObject({ answer: { rapidGuess: false, measuredSeconds: 30 } });
+    // A retry answers the first record, time and all.
+    if (quick.kind !== "recorded") throw new Error(quick.kind);
+    expect(submit(quick.state, withBreaks, { questionId: asked, answer: "4", timeSpentSeconds: 90 }, T0 + 40_000, false)).toMatchObject({
+      kind: "repeat",
+      answer: { measuredSeconds: 0.2 },
+    });
+  });
+
+  it("takes a simulated student's own figure as the measure (demo data answers in no real time)", () => {
+    const state = startAttempt(withBreaks, T0);
+    const outcome = submit(state, withBreaks, { questionId: state.current!.questionId, answer: "4", timeSpentSeconds: 40 }, T0 + 10, false, [], "simulated");
+    expect(outcome).toMatchObject({ answer: { rapidGuess: false, measuredSeconds: 40 } });
   });
 });
 

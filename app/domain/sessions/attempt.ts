@@ -7,7 +7,7 @@ import { competencyMastery, moduleRecommendations, scaleScore, totalScorePercent
 
 import { type QuestionView, questionView, type SessionBlueprint, type SessionQuestion } from "./blueprint";
 import { answerFitsQuestion, type AnswerGrade, fromGrade, isOpenQuestion, type OfflineGrading, scoreAnswer } from "./scoring";
-import type { AttemptResults, ChatMessage, Scored, SubmitAnswerInput } from "./session-contract";
+import type { AnswerTiming, AttemptResults, ChatMessage, Scored, SubmitAnswerInput } from "./session-contract";
 import {
   breakShiftMs,
   completeSession,
@@ -32,15 +32,24 @@ export type AttemptAnswer = SubmitAnswerInput &
   Scored & {
     answeredAt: number;
     late: boolean;
-    /** Answered faster than the question's rapid-guess threshold (ADR 0033). Absent from older states. */
+    /** Answered faster than the question's rapid-guess threshold (ADR 0033), by `measuredSeconds`. Absent from older states. */
     rapidGuess?: boolean;
+    /**
+     * The server's measure of the answer's time: from serving the question to receiving the answer,
+     * breaks left out (ADR 0032). `timeSpentSeconds` is the browser's own count, kept for display
+     * only. Absent from states stored before the server measured.
+     */
+    measuredSeconds?: number;
   };
 
 export type AttemptState = {
   session: SessionState;
   engine: EngineState;
-  /** The question being answered, when it was served and when its own timer runs out. */
-  current: { questionId: string; servedAt: number; deadlineAt: number | null } | null;
+  /**
+   * The question being answered, when it was first served, when its own timer runs out, and how
+   * long the breaks taken while it was asked lasted (absent: none), so its answer's time leaves them out.
+   */
+  current: { questionId: string; servedAt: number; deadlineAt: number | null; breakMs?: number } | null;
   answers: Record<string, AttemptAnswer>;
 };
 
@@ -99,9 +108,12 @@ export function startAttempt(blueprint: SessionBlueprint, now: number): AttemptS
   return serve(state, blueprint, now);
 }
 
-/** The question being answered, as the student may see it; null once the attempt is over. */
+/**
+ * The question being answered, as the student may see it; null once the attempt is over, and null
+ * during a break: no reader gets the question while it is hidden (ADR 0032), only the break's state.
+ */
 export function currentQuestion(state: AttemptState, blueprint: SessionBlueprint, now: number): QuestionView | null {
-  if (!state.current || isCompleted(state.session)) return null;
+  if (!state.current || isCompleted(state.session) || isPaused(state.session)) return null;
   const question = questionById(blueprint, state.current.questionId)!;
   // A break stops the question's timer as it stops the session's.
   const deadlineAt = state.current.deadlineAt === null ? null : state.current.deadlineAt + breakShiftMs(state.session, now);
@@ -118,8 +130,20 @@ export function pauseAttempt(state: AttemptState, now: number) {
 export function resumeAttempt(state: AttemptState, now: number): AttemptState {
   const { state: session, shiftMs } = resumeSession(state.session, now);
   if (session === state.session) return state;
-  const current = state.current && state.current.deadlineAt !== null ? { ...state.current, deadlineAt: state.current.deadlineAt + shiftMs } : state.current;
+  const current = state.current && {
+    ...state.current,
+    deadlineAt: state.current.deadlineAt === null ? null : state.current.deadlineAt + shiftMs,
+    breakMs: (state.current.breakMs ?? 0) + shiftMs,
+  };
   return { ...state, session, current };
+}
+
+/**
+ * The seconds a question was before the student: from its first serving (a reload serves it again
+ * but keeps that time) to `now`, its breaks left out. The answer's time as the server measures it.
+ */
+function secondsOnQuestion(current: NonNullable<AttemptState["current"]>, now: number): number {
+  return Math.max(0, now - current.servedAt - (current.breakMs ?? 0)) / 1000;
 }
 
 export type SubmitOutcome =
@@ -135,7 +159,9 @@ export type SubmitOutcome =
  * second record); an answer to a question that is not the one being asked is refused; past the
  * deadline the attempt completes instead. A chat answer is the conversation the session holds
  * (`chatTranscript`, its /api/chat exchanges), never the transcript the caller sent: a caller could
- * write the tutor's turns (ADR 0013).
+ * write the tutor's turns (ADR 0013). The answer's time is the server's (`secondsOnQuestion`), not
+ * the caller's `timeSpentSeconds`; only a simulated student (demo data, answering in no real time)
+ * has its own figure taken as the measure.
  */
 export function submit(
   state: AttemptState,
@@ -144,6 +170,7 @@ export function submit(
   now: number,
   modelWillGrade: boolean,
   chatTranscript: readonly ChatMessage[] = [],
+  timing: AnswerTiming = "measured",
 ): SubmitOutcome {
   const stored = state.answers[input.questionId];
   if (stored) return { kind: "repeat", state, answer: stored, question: questionById(blueprint, input.questionId)! };
@@ -157,9 +184,10 @@ export function submit(
   const late = state.current.deadlineAt !== null && now > state.current.deadlineAt + LATE_GRACE_MS;
   const given = question.type === "chat" ? { messages: [...chatTranscript] } : input.answer;
   const { scored, offline } = scoreAnswer(question, given, { late, modelWillGrade });
-  // Timed as the product times every answer (the page's own count; ADR 0033), so thresholds and typical times agree.
-  const rapidGuess = isRapidGuess(input.timeSpentSeconds, question.rapidGuessSeconds ?? rapidGuessThresholdSeconds(null, question.type));
-  const answer: AttemptAnswer = { ...input, answer: given, ...scored, answeredAt: now, late, rapidGuess };
+  // Timed by the server, so a browser cannot talk a guess into an effortful answer (ADR 0033).
+  const measuredSeconds = timing === "simulated" ? input.timeSpentSeconds : secondsOnQuestion(state.current, now);
+  const rapidGuess = isRapidGuess(measuredSeconds, question.rapidGuessSeconds ?? rapidGuessThresholdSeconds(null, question.type));
+  const answer: AttemptAnswer = { ...input, answer: given, ...scored, answeredAt: now, late, rapidGuess, measuredSeconds };
   const answered: AttemptState = {
     session: withAnsweredQuestion(state.session, question.id),
     engine: updateEngine(state.engine, { questionId: question.id, score: scored.score, params: question.params, competencyId: question.competencyId }),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import type { Accommodations } from "~/domain/accommodations/accommodations";
+import type { SessionAccommodations } from "~/domain/accommodations/accommodations";
 import type { TestMode } from "~/domain/adaptive/engine";
 import type { GradingResult } from "~/domain/ai/schemas";
 import type { Difficulty, OpenQuestionType, QuestionType } from "~/domain/questions/question-types";
@@ -57,7 +57,14 @@ const answerSchema = z.union([
 ]);
 export type Answer = z.infer<typeof answerSchema>;
 
-/** The body of POST /api/sessions/{id}/submit, and the input of `submit`. */
+/**
+ * How the object times an answer: "measured", from serving its question to receiving it, breaks
+ * left out; "simulated", the answer's own `timeSpentSeconds`, for demo data's simulated students,
+ * who answer in no real time. The browser's figure is never the measure (ADR 0032).
+ */
+export type AnswerTiming = "measured" | "simulated";
+
+/** The body of POST /api/sessions/{id}/submit, and the input of `submit`. `timeSpentSeconds` is the page's own count, kept for display. */
 export const submitAnswerSchema = z.object({
   questionId: z.string().trim().min(1).max(MAX_ID_LENGTH),
   answer: answerSchema,
@@ -130,8 +137,8 @@ export type SessionProgress = {
   currentQuestion: QuestionView | null;
   /** Null for a session begun before its blueprint carried it (D1 has it). */
   resumeCode: string | null;
-  /** The accommodations the session runs with (ADR 0032); null when it has none. */
-  accommodations: Accommodations | null;
+  /** The accommodations the session runs with (ADR 0032), never the teacher's notes; null when it has none. */
+  accommodations: SessionAccommodations | null;
 };
 
 /**
@@ -310,7 +317,8 @@ export type TeacherGradeResult =
 export interface TestSessionRpc extends Rpc.DurableObjectBranded {
   begin(blueprint: SessionBlueprint): Promise<BeginResult>;
   view(): Promise<ViewResult>;
-  submit(input: SubmitAnswerInput): Promise<SubmitResult>;
+  /** An answer, timed by the object itself; only demo data's simulated students pass "simulated" (routes never do). */
+  submit(input: SubmitAnswerInput, timing?: AnswerTiming): Promise<SubmitResult>;
   /** A student's submit; after the deadline it counts as time_up. */
   complete(): Promise<CompleteResult>;
   /** The model's grade of an open answer, from the grading job: it replaces the provisional one (the job flushes after). */
@@ -320,7 +328,7 @@ export interface TestSessionRpc extends Rpc.DurableObjectBranded {
    * it); works on completed sessions too. The caller flushes to D1 once it has recorded why.
    */
   overrideGrade(input: TeacherGradeInput): Promise<TeacherGradeResult>;
-  /** A chat question's conversation so far, oldest first. */
+  /** A chat question's conversation so far, oldest first; refused as `paused` during a break, which hides the question. */
   chatTranscript(questionId: string): Promise<ChatTranscriptResult>;
   /** Every chat question's conversation, by question id: what a student's data export carries. */
   allChats(): Promise<Record<string, ChatMessage[]>>;

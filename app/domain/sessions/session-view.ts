@@ -1,3 +1,5 @@
+import { withoutNotes } from "~/domain/accommodations/accommodations";
+
 import { studentGrade } from "./answer-rules";
 import { type AttemptAnswer, attemptResults, type AttemptState, currentQuestion, type SubmitOutcome } from "./attempt";
 import type { SessionBlueprint } from "./blueprint";
@@ -24,7 +26,8 @@ export function sessionProgress(state: AttemptState, blueprint: SessionBlueprint
     showFeedbackDuringTest: blueprint.showFeedbackDuringTest,
     currentQuestion: currentQuestion(state, blueprint, now),
     resumeCode: blueprint.resumeCode ?? null,
-    accommodations: blueprint.accommodations ?? null,
+    // A session begun before the blueprint left the notes out still holds them: they never leave the object.
+    accommodations: withoutNotes(blueprint.accommodations ?? null),
   };
 }
 

@@ -3,6 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 
 import { AccommodatedView } from "~/components/student/accommodated-view";
 import { FeedbackScreen } from "~/components/student/answer-feedback";
+import { BreakScreen } from "~/components/student/break-screen";
 import { ModeSelection } from "~/components/student/mode-selection";
 import { QuestionScreen } from "~/components/student/question-screen";
 import { StudentErrorBoundary, StudentLayout } from "~/components/student-layout";
@@ -21,7 +22,7 @@ export function action({ request, context, params }: ActionFunctionArgs) {
   return testPageAction(request, context, params.id ?? "");
 }
 
-/** Take a Test: the mode selection, the session's current question, or (without JavaScript) the last answer's feedback. */
+/** Take a Test: the mode selection, the session's current question, the break screen, or (without JavaScript) the last answer's feedback. */
 export default function TakeTest() {
   const page = useLoaderData<typeof loader>();
   const actionResult = useActionData<typeof action>() as ActionResult<unknown> | undefined;
@@ -29,7 +30,16 @@ export default function TakeTest() {
     const { test, session } = page;
     return (
       <StudentLayout>
-        {session.answered ? (
+        {session.paused ? (
+          <AccommodatedView tools={session.tools}>
+            <BreakScreen
+              testId={test.id}
+              sessionId={session.id}
+              timeRemainingSeconds={session.timeRemainingSeconds}
+              breakSecondsLeft={session.breakSecondsLeft}
+            />
+          </AccommodatedView>
+        ) : session.answered ? (
           <FeedbackScreen
             testId={test.id}
             sessionId={session.id}

@@ -5,6 +5,7 @@ import type { TestMode } from "~/domain/adaptive/engine";
 import type { CurrentUser } from "~/domain/auth/current-user";
 import { answerFeedback, showsFeedbackDuringTest, type TestPageData } from "~/domain/sessions/answer-feedback";
 import { missingAnswer } from "~/domain/sessions/answer-rules";
+import type { QuestionView } from "~/domain/sessions/blueprint";
 import { INTERACTION_REQUIRED, TEST_PAGE_MESSAGES, type TestPageAction, testPageActionSchema } from "~/domain/sessions/screen-actions";
 import type { ChatMessage } from "~/domain/sessions/session-contract";
 import type { Answer } from "~/domain/sessions/session-contract";
@@ -22,7 +23,7 @@ import { handleAction } from "~/services/action.server";
 import { sendChatMessage } from "~/services/ai/chat.server";
 import { getCurrentUser } from "~/services/auth.server";
 import { notFoundPage } from "~/services/http-errors.server";
-import { testSessionStub } from "~/services/session-object.server";
+import { refusalError, testSessionStub } from "~/services/session-object.server";
 import { classJoinStep, readStudentPass, requireSessionAccess } from "~/services/student-pass.server";
 import { completeTestSession, readSessionView, startJoinedSession, startTestSession, submitSessionAnswer, takeBreak } from "~/services/test-taking.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -41,19 +42,28 @@ type TestPageSession = {
   showResultDuringTest: boolean;
   showFeedbackDuringTest: boolean;
   answeredCount: number;
-  question: NonNullable<Awaited<ReturnType<typeof readSessionView>>["currentQuestion"]>;
-  /** When this page was rendered (epoch ms): times the answer of a page without JavaScript. */
+  /** When this page was rendered (epoch ms): the page's clocks count from it, and a page without JavaScript reports its answer's time from it (shown only; the server times answers itself). */
   shownAt: number;
-  transcript: ChatMessage[];
-  /** the product's message for this question's missing answer (sent as data: the page's JavaScript stays small). */
-  required: Titled;
   /** With `?feedback=<question id>` (a submit without JavaScript): that answer's feedback screen, shown before this question. */
   answered: ReturnType<typeof answerFeedback>;
-  /** On a break (ADR 0032): the page shows the break screen, and the clocks stand still. */
-  paused: boolean;
   breakSecondsLeft: number | null;
   tools: StudentTools;
-};
+} & (
+  | {
+      paused: false;
+      question: QuestionView;
+      transcript: ChatMessage[];
+      /** the product's message for this question's missing answer (sent as data: the page's JavaScript stays small). */
+      required: Titled;
+    }
+  | {
+      /** On a break (ADR 0032): the page shows the break screen only; the question, its options and its chat come back at Resume. */
+      paused: true;
+      question: null;
+      transcript: [];
+      required: null;
+    }
+);
 
 /** the product's 'Before You Begin' notes. */
 const BEFORE_YOU_BEGIN = [
@@ -107,7 +117,8 @@ export async function loadTestPage(request: Request, context: AppLoadContext, te
     throw error;
   }
   if (view.testId !== testId) throw redirect(`/test/${view.testId}?session=${encodeURIComponent(sessionId)}`);
-  if (view.snapshot.completed || !view.currentQuestion) {
+  // During a break the object sends no question (ADR 0032): the page is the break screen.
+  if (view.snapshot.completed || (!view.currentQuestion && !view.snapshot.paused)) {
     // A finished session's pass opens its results for a while, never its test page (ADR 0014).
     const readable = caller.kind === "admin" || passReach(view.snapshot, Date.now()) !== "nothing";
     throw redirect(readable ? `/results/${encodeURIComponent(sessionId)}` : await classJoinStep(context, view.cohortId));
@@ -116,9 +127,9 @@ export async function loadTestPage(request: Request, context: AppLoadContext, te
   const [resumeCode, transcript] = await Promise.all([
     // Only a session begun before its blueprint carried the code asks D1.
     view.resumeCode ?? findSessionResumeCode(context.db, sessionId),
-    question.type === "chat" ? chatTranscript(context, sessionId, question.id) : Promise.resolve([]),
+    question?.type === "chat" ? chatTranscript(context, sessionId, question.id) : Promise.resolve([]),
   ]);
-  const session: TestPageSession = {
+  const common = {
     id: sessionId,
     resumeCode,
     mode: view.mode,
@@ -126,15 +137,14 @@ export async function loadTestPage(request: Request, context: AppLoadContext, te
     showResultDuringTest: view.showResultDuringTest,
     showFeedbackDuringTest: view.showFeedbackDuringTest,
     answeredCount: view.snapshot.answeredQuestionIds.length,
-    question,
     shownAt: Date.now(),
-    transcript,
-    required: missingAnswer(question.type, [], 0)!,
     answered: answerFeedback(view, search.get("feedback") ?? ""),
-    paused: view.snapshot.paused,
     breakSecondsLeft: view.snapshot.breakSecondsLeft,
     tools: studentTools(view.accommodations),
   };
+  const session: TestPageSession = question
+    ? { ...common, paused: false, question, transcript, required: missingAnswer(question.type, [], 0)! }
+    : { ...common, paused: true, question: null, transcript: [], required: null };
   return { test: { id: view.testId, title: view.testTitle }, session };
 }
 
@@ -153,9 +163,11 @@ async function chatTranscript(context: AppLoadContext, sessionId: string, questi
   return result.ok ? result.messages : [];
 }
 
+/** The conversation a chat answer is graded on; during a break the object refuses it (409), as it refuses the answer. */
 async function chatTurns(context: AppLoadContext, sessionId: string, questionId: string) {
   const result = await testSessionStub(context.cloudflare.env, sessionId).chatTranscript(questionId);
-  return result.ok ? result : { messages: [] as ChatMessage[], studentTurns: 0 };
+  if (!result.ok) throw refusalError(result);
+  return result;
 }
 
 type SubmitInput = Extract<TestPageAction, { intent: "submit" }>;

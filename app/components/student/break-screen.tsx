@@ -1,0 +1,39 @@
+import { Form } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+
+import { testPagePath } from "~/domain/sessions/test-page-paths";
+
+type BreakScreenProps = { testId: string; sessionId: string; timeRemainingSeconds: number; breakSecondsLeft: number | null };
+
+/**
+ * The break (ADR 0032): the page holds nothing of the question, which the server sends again at
+ * Resume, and both clocks stand still on the server until then, or until the break time runs out.
+ */
+export function BreakScreen({ testId, sessionId, timeRemainingSeconds, breakSecondsLeft }: BreakScreenProps) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section aria-labelledby="break-heading" className="card mx-auto max-w-3xl space-y-3 p-6" data-testid="break-screen">
+      <h1 id="break-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold text-slate-900 outline-none">
+        Your test is paused
+      </h1>
+      <p className="text-slate-800">
+        Your clock is stopped and your answers are saved. You have {formatMinutes(timeRemainingSeconds)} of test time
+        {breakSecondsLeft === null ? "" : ` and ${formatMinutes(breakSecondsLeft)} of break time`} left. When the break time runs out, the test clock starts
+        again.
+      </p>
+      <Form method="post" action={testPagePath(testId, sessionId)}>
+        <input type="hidden" name="intent" value="resume" />
+        <input type="hidden" name="sessionId" value={sessionId} />
+        <button type="submit" className="btn-primary min-h-11">
+          Resume Test
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+const formatMinutes = (seconds: number) => {
+  const whole = Math.floor(seconds / 60);
+  return whole === 1 ? "1 minute" : `${whole} minutes`;
+};

@@ -1,0 +1,1 @@
+ALTER TABLE `session_answers` ADD `measured_seconds` integer;
