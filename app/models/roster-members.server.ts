@@ -2,7 +2,10 @@ import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { cohortMembers, cohorts } from "~/db/schema";
+import type { Scope } from "~/domain/auth/policy";
 import { generateBadgeToken, generatePin } from "~/domain/classes/roster-identity";
+
+import { inTaughtClasses } from "./class-scope.server";
 
 /**
  * A class's rostered members as identities (ADR 0029): each has a PIN and a badge secret, made
@@ -82,8 +85,8 @@ export function listRosterNames(db: Database, cohortId: string) {
     .orderBy(asc(cohortMembers.displayName));
 }
 
-/** Every rostered member's badge (name, ID, PIN, secret) for the class's printable page, by name. */
-export function listBadges(db: Database, cohortId: string) {
+/** Every rostered member's badge (name, ID, PIN, secret) for the class's printable page, by name; none for a class outside the scope. */
+export function listBadges(db: Database, cohortId: string, scope: Scope) {
   return db
     .select({
       memberId: cohortMembers.id,
@@ -94,16 +97,23 @@ export function listBadges(db: Database, cohortId: string) {
       badgeToken: cohortMembers.badgeToken,
     })
     .from(cohortMembers)
-    .where(and(eq(cohortMembers.cohortId, cohortId), isNotNull(cohortMembers.studentRecordId)))
+    .where(and(eq(cohortMembers.cohortId, cohortId), isNotNull(cohortMembers.studentRecordId), inTaughtClasses(cohortMembers.cohortId, scope)))
     .orderBy(asc(cohortMembers.displayName));
 }
 
-/** A new PIN and badge secret for one rostered member (the old badge stops working); false when they are not on the roster. */
-export async function regenerateBadge(db: Database, cohortId: string, memberId: string): Promise<boolean> {
+/** A new PIN and badge secret for one rostered member (the old badge stops working); false when they are not on the roster or the class is outside the scope. */
+export async function regenerateBadge(db: Database, cohortId: string, memberId: string, scope: Scope): Promise<boolean> {
   const updated = await db
     .update(cohortMembers)
     .set({ pin: generatePin(), badgeToken: generateBadgeToken(), updatedAt: new Date() })
-    .where(and(eq(cohortMembers.cohortId, cohortId), eq(cohortMembers.id, memberId), isNotNull(cohortMembers.studentRecordId)))
+    .where(
+      and(
+        eq(cohortMembers.cohortId, cohortId),
+        eq(cohortMembers.id, memberId),
+        isNotNull(cohortMembers.studentRecordId),
+        inTaughtClasses(cohortMembers.cohortId, scope),
+      ),
+    )
     .returning({ id: cohortMembers.id });
   return updated.length > 0;
 }

@@ -4,7 +4,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "~/db/client.server";
 import { cohortMembers, cohorts, students, testSessionRecords } from "~/db/schema";
 import { NO_ACCOMMODATIONS, readAccommodations } from "~/domain/accommodations/accommodations";
-import type { ClassScope } from "~/domain/auth/roles";
+import type { Scope } from "~/domain/auth/policy";
 import { likePattern, studentDisplayName, type StudentInput, type StudentListQuery, STUDENTS_PER_PAGE } from "~/domain/students/student";
 import { conflict } from "~/lib/errors";
 
@@ -59,8 +59,17 @@ export async function createStudent(db: Database, input: StudentInput): Promise<
   }
 }
 
-/** The student's record updated; null for an unknown id (nothing is written). The class members linked to it take the new ID and name. */
-export async function updateStudent(db: Database, id: string, input: StudentInput): Promise<StudentView | null> {
+/**
+ * The student's record updated; null for an unknown id or a student outside the scope (nothing is
+ * written). The class members linked to it take the new ID and name.
+ */
+export async function updateStudent(db: Database, id: string, input: StudentInput, scope: Scope): Promise<StudentView | null> {
+  const [inScope] = await db
+    .select({ id: students.id })
+    .from(students)
+    .where(and(eq(students.id, id), taughtStudents(students.id, scope)))
+    .limit(1);
+  if (!inScope) return null;
   try {
     // One batch (a transaction): the record and its class members change together, or neither does.
     const [[row]] = await db.batch([
@@ -87,7 +96,16 @@ export async function updateStudent(db: Database, id: string, input: StudentInpu
  * first; null for an unknown id. A teacher's scope sees only a student on a roster they teach,
  * and only those classes and their sessions.
  */
-export async function findStudent(db: Database, id: string, scope: ClassScope = null) {
+export async function findStudent(db: Database, id: string, scope: Scope) {
+  return readStudent(db, id, scope);
+}
+
+/** One student wherever they are: for what only a district admin does (a student's export and deletion). */
+export function findStudentAcrossDistrict(db: Database, id: string) {
+  return readStudent(db, id, { kind: "district" });
+}
+
+async function readStudent(db: Database, id: string, scope: Scope) {
   const [row] = await db
     .select()
     .from(students)
@@ -137,7 +155,7 @@ export async function findRosteredStudentId(db: Database, cohortId: string, type
 }
 
 /** A page of students, found by name or ID, in a class and a grade, family name first; searched and paged in SQL. */
-export async function listStudents(db: Database, query: StudentListQuery, scope: ClassScope = null) {
+export async function listStudents(db: Database, query: StudentListQuery, scope: Scope) {
   const conditions: SQL[] = [];
   const taught = taughtStudents(students.id, scope);
   if (taught) conditions.push(taught);
@@ -178,9 +196,9 @@ export async function listGrades(db: Database): Promise<string[]> {
   return rows.map((row) => row.grade);
 }
 
-/** A class's roster: its members linked to a student record, by family name; null for an unknown class. */
-export async function listRoster(db: Database, cohortId: string) {
-  const cohort = await db.query.cohorts.findFirst({ where: eq(cohorts.id, cohortId), columns: { id: true } });
+/** A class's roster: its members linked to a student record, by family name; null for an unknown class or one outside the scope. */
+export async function listRoster(db: Database, cohortId: string, scope: Scope) {
+  const cohort = await db.query.cohorts.findFirst({ where: and(eq(cohorts.id, cohortId), inTaughtClasses(cohorts.id, scope)), columns: { id: true } });
   if (!cohort) return null;
   const rows = await db
     .select({ student: students, inClass: cohortMembers.accommodations })
@@ -195,11 +213,11 @@ export async function listRoster(db: Database, cohortId: string) {
 /**
  * Puts a student on a class's roster: the class's member with the record's ID and name, linked to
  * the record (a member who had typed that ID at join becomes the rostered student). Answers which
- * record is missing, or whether the student was newly added.
+ * record is missing (a class outside the scope is missing), or whether the student was newly added.
  */
-export async function enrollStudent(db: Database, cohortId: string, id: string) {
+export async function enrollStudent(db: Database, cohortId: string, id: string, scope: Scope) {
   const [cohort, student] = await Promise.all([
-    db.query.cohorts.findFirst({ where: eq(cohorts.id, cohortId), columns: { id: true } }),
+    db.query.cohorts.findFirst({ where: and(eq(cohorts.id, cohortId), inTaughtClasses(cohorts.id, scope)), columns: { id: true } }),
     db.query.students.findFirst({ where: eq(students.id, id) }),
   ]);
   if (!cohort) return { missing: "cohort" as const };
@@ -212,11 +230,11 @@ export async function enrollStudent(db: Database, cohortId: string, id: string) 
   return { added: existing?.studentRecordId !== id };
 }
 
-/** Takes a student off a class's roster (their sessions stay); false when they were not on it. */
-export async function unenrollStudent(db: Database, cohortId: string, id: string): Promise<boolean> {
+/** Takes a student off a class's roster (their sessions stay); false when they were not on it or the class is outside the scope. */
+export async function unenrollStudent(db: Database, cohortId: string, id: string, scope: Scope): Promise<boolean> {
   const removed = await db
     .delete(cohortMembers)
-    .where(and(eq(cohortMembers.cohortId, cohortId), eq(cohortMembers.studentRecordId, id)))
+    .where(and(eq(cohortMembers.cohortId, cohortId), eq(cohortMembers.studentRecordId, id), inTaughtClasses(cohortMembers.cohortId, scope)))
     .returning({ id: cohortMembers.id });
   return removed.length > 0;
 }
@@ -255,9 +273,10 @@ async function findByDistrictIds(db: Database, ids: string[]): Promise<Map<strin
 export async function importRoster(
   db: Database,
   rows: { line: number; student: StudentInput }[],
-  options: { cohortId: string | null; apply: boolean; importedBy: { id: string; email: string } },
+  options: { cohortId: string | null; apply: boolean; importedBy: { id: string; email: string }; scope: Scope },
 ): Promise<RosterImportOutcome | null> {
-  if (options.cohortId && !(await db.query.cohorts.findFirst({ where: eq(cohorts.id, options.cohortId), columns: { id: true } }))) return null;
+  const onClass = options.cohortId && and(eq(cohorts.id, options.cohortId), inTaughtClasses(cohorts.id, options.scope));
+  if (onClass && !(await db.query.cohorts.findFirst({ where: onClass, columns: { id: true } }))) return null;
   const existing = await findByDistrictIds(
     db,
     rows.map((row) => row.student.studentId),

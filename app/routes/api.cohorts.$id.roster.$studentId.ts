@@ -1,9 +1,8 @@
 import { json } from "@remix-run/cloudflare";
 
-import { classScopeOf } from "~/domain/auth/roles";
 import { NOT_FOUND, refuseMissing } from "~/domain/shell/not-found";
 import { notFound } from "~/lib/errors";
-import { canSeeClass } from "~/models/class-scope.server";
+import { findCohort } from "~/models/cohorts.server";
 import { enrollStudent, unenrollStudent } from "~/models/students.server";
 import { resourceRoute } from "~/services/resource-route.server";
 
@@ -13,20 +12,20 @@ import { resourceRoute } from "~/services/resource-route.server";
  * class the caller teaches (404 otherwise).
  */
 export const { loader, action } = resourceRoute({
-  who: "staff",
+  can: ["enroll", "roster"],
   params: ["id", "studentId"],
   notFound: NOT_FOUND.rosterMember,
   POST: {
-    handler: async ({ context, params, caller }) => {
-      if (!(await canSeeClass(context.db, classScopeOf(caller), params.id))) throw notFound(NOT_FOUND.cohort);
-      const { added } = refuseMissing(await enrollStudent(context.db, params.id, params.studentId));
+    handler: async ({ context, params, scope }) => {
+      const { added } = refuseMissing(await enrollStudent(context.db, params.id, params.studentId, scope));
       return json({ cohortId: params.id, studentId: params.studentId, added }, { status: added ? 201 : 200 });
     },
   },
   DELETE: {
-    handler: async ({ context, params, caller }) => {
-      if (!(await canSeeClass(context.db, classScopeOf(caller), params.id))) throw notFound(NOT_FOUND.cohort);
-      return (await unenrollStudent(context.db, params.id, params.studentId)) ? { removed: true } : null;
+    handler: async ({ context, params, scope }) => {
+      // A class outside the scope is not found as a class, as an unknown one is.
+      if (!(await findCohort(context.db, params.id, scope))) throw notFound(NOT_FOUND.cohort);
+      return (await unenrollStudent(context.db, params.id, params.studentId, scope)) ? { removed: true } : null;
     },
   },
 });

@@ -6,7 +6,7 @@ import { readReachableSession } from "~/services/test-taking.server";
  * when the previous answer arrived), or `question: null` once the session is completed.
  */
 export const { loader, action } = resourceRoute({
-  who: "anyone",
+  can: "anyone",
   params: ["id"],
   GET: {
     handler: async ({ request, context, params }) => {

@@ -1,7 +1,7 @@
 import type { Database } from "~/db/client.server";
 import { cohortAnalyticsReport } from "~/domain/analytics/analytics-report";
 import type { CohortAnalyticsReport } from "~/domain/analytics/report";
-import type { ClassScope } from "~/domain/auth/roles";
+import type { Scope } from "~/domain/auth/policy";
 import { readCohortAnalyticsData } from "~/models/analytics.server";
 import { canSeeClass } from "~/models/class-scope.server";
 
@@ -22,7 +22,7 @@ type NamedCohortReport = CohortAnalyticsReport & { cohortName: string };
 export async function loadCohortAnalytics(
   db: Database,
   input: { cohortId: string; testConfigId?: string | null },
-  scope: ClassScope = null,
+  scope: Scope,
 ): Promise<NamedCohortReport | null> {
   // A class the reader does not teach is not found (ADR 0031).
   if (!(await canSeeClass(db, scope, input.cohortId))) return null;

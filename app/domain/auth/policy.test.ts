@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { ACTIONS, ACTORS, actorOf, can, scopeFor, TARGETS } from "./policy";
+import { ACTIONS, actorOf, ACTORS, can, scopeFor, TARGETS } from "./policy";
 
 /**
  * The whole table, cell by cell: every (actor, action, target) that is not "no", written out. Any
@@ -30,6 +30,8 @@ const EXPECTED: Record<string, string[]> = {
     "import district-roster: yes",
     "read shared-content: yes",
     "author shared-content: yes",
+    "read testing-windows: yes",
+    "write testing-windows: yes",
     "audit audit-log: yes",
     "read district-settings: yes",
     "write district-settings: yes",
@@ -57,6 +59,7 @@ const EXPECTED: Record<string, string[]> = {
     "import roster: in-scope",
     "read shared-content: yes",
     "author shared-content: yes",
+    "read testing-windows: yes",
   ],
   "student-account": ["join class: yes", "read session: own", "write session: own"],
   "student-pass": ["join class: yes", "read session: own", "write session: own"],
@@ -86,6 +89,7 @@ describe("can(actor, action, target)", () => {
       ["audit", "audit-log"],
       ["retention", "district-settings"],
       ["write", "district-settings"],
+      ["write", "testing-windows"],
       ["manage-roles", "accounts"],
       ["import", "district-roster"],
     ] as const;

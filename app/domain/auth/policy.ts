@@ -1,3 +1,5 @@
+import { DomainError } from "~/lib/errors";
+
 import type { Role } from "./roles";
 
 /**
@@ -15,19 +17,8 @@ import type { Role } from "./roles";
  * - "no": refused with NOT_ALLOWED (403).
  */
 
-export type Actor = "district-admin" | "teacher" | "student-account" | "student-pass" | "signed-out";
-export type Action =
-  | "read"
-  | "write"
-  | "enroll"
-  | "import"
-  | "export"
-  | "delete"
-  | "join"
-  | "author"
-  | "manage-roles"
-  | "audit"
-  | "retention";
+type Actor = "district-admin" | "teacher" | "student-account" | "student-pass" | "signed-out";
+export type Action = "read" | "write" | "enroll" | "import" | "export" | "delete" | "join" | "author" | "manage-roles" | "audit" | "retention";
 export type Target =
   | "class"
   | "student"
@@ -38,10 +29,11 @@ export type Target =
   | "roster"
   | "district-roster"
   | "shared-content"
+  | "testing-windows"
   | "audit-log"
   | "district-settings"
   | "accounts";
-export type Answer = "yes" | "in-scope" | "own" | "no";
+type Answer = "yes" | "in-scope" | "own" | "no";
 
 export const ACTORS: readonly Actor[] = ["district-admin", "teacher", "student-account", "student-pass", "signed-out"];
 export const ACTIONS: readonly Action[] = ["read", "write", "enroll", "import", "export", "delete", "join", "author", "manage-roles", "audit", "retention"];
@@ -55,6 +47,7 @@ export const TARGETS: readonly Target[] = [
   "roster",
   "district-roster",
   "shared-content",
+  "testing-windows",
   "audit-log",
   "district-settings",
   "accounts",
@@ -83,6 +76,7 @@ const TABLE: Record<Actor, Grants> = {
     roster: { read: "yes", enroll: "yes", import: "yes" },
     "district-roster": { import: "yes" },
     "shared-content": { read: "yes", author: "yes" },
+    "testing-windows": { read: "yes", write: "yes" },
     "audit-log": { audit: "yes" },
     "district-settings": { read: "yes", write: "yes", retention: "yes" },
     accounts: { read: "yes", "manage-roles": "yes" },
@@ -98,6 +92,8 @@ const TABLE: Record<Actor, Grants> = {
     roster: { read: "in-scope", enroll: "in-scope", import: "in-scope" },
     // Tests, the question bank, competencies and curriculums are written once for the district.
     "shared-content": { read: "yes", author: "yes" },
+    // Every teacher reads the district's testing windows (growth is measured between them); the district sets them.
+    "testing-windows": { read: "yes" },
   },
   "student-account": { ...joinAnyClass, session: { read: "own", write: "own" } },
   "student-pass": { ...joinAnyClass, session: { read: "own", write: "own" } },
@@ -122,6 +118,9 @@ export function actorOf(user: { role: Role } | null, holdsStudentPass = false): 
  */
 export type Scope = { readonly kind: "district" } | { readonly kind: "teacher"; readonly teacherId: string };
 
+/** The district's own background work (the queue's demo generation) runs in this; a request's scope comes only from `scopeFor`. */
+export const BACKGROUND_SCOPE: Scope = { kind: "district" };
+
 /** The scope an allowed staff action runs in, or null when the table refuses it ("own" answers have none: the session's guard decides). */
 export function scopeFor(user: { id: string; role: Role }, action: Action, target: Target): Scope | null {
   const answer = can(actorOf(user), action, target);
@@ -130,7 +129,14 @@ export function scopeFor(user: { id: string; role: Role }, action: Action, targe
   return null;
 }
 
-/** True when the user's answer for this pair is the whole district (for the district-wide functions, named `...AcrossDistrict`). */
-export function reachesDistrict(user: { role: Role }, action: Action, target: Target): boolean {
-  return can(actorOf(user), action, target) === "yes";
+/** For one intent of a screen's action whose rule differs from the screen's: the scope, or a "forbidden" DomainError with NOT_ALLOWED. */
+export function allowedScope(user: { id: string; role: Role }, action: Action, target: Target): Scope {
+  const scope = scopeFor(user, action, target);
+  if (!scope) throw new DomainError("forbidden", NOT_ALLOWED);
+  return scope;
+}
+
+/** Whether the table lets the user do this at all (what a screen offers: the OneRoster import, the erase button). */
+export function allows(user: { role: Role }, action: Action, target: Target): boolean {
+  return can(actorOf(user), action, target) !== "no";
 }

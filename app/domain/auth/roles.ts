@@ -36,17 +36,6 @@ export function isStaff(role: Role): boolean {
   return role === "admin" || role === "teacher";
 }
 
-/**
- * Whose classes a signed-in staff member sees: every class (a district admin, null), or the ones a
- * teacher owns or co-teaches. Every list, page, export and /api call of classes, students and
- * sessions reads it on the server.
- */
-export type ClassScope = { teacherId: string } | null;
-
-export function classScopeOf(user: { id: string; role: Role }): ClassScope {
-  return user.role === "admin" ? null : { teacherId: user.id };
-}
-
 /** PUT /api/users/{id}/role and the roles screen: the account's new stored role. */
 export const roleChangeSchema = z.object({ role: z.enum(ROLES, { errorMap: () => ({ message: "role must be admin, teacher or student" }) }) }).strict();
 
