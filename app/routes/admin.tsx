@@ -7,7 +7,7 @@ import { requireAllowed } from "~/services/auth.server";
 
 /**
  * Every /admin screen sits under this layout: the admin shell (sidebar) and the role gate.
- * Child loaders still call requireStaff themselves: Remix runs loaders in parallel.
+ * Child loaders still call requireAllowed themselves: Remix runs loaders in parallel.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAllowed(request, context, "read", "class");
