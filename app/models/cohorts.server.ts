@@ -81,13 +81,13 @@ export function listClassChoices(db: Database, scope: Scope) {
   return db.select({ id: cohorts.id, name: cohorts.name }).from(cohorts).where(inTaughtClasses(cohorts.id, scope)).orderBy(asc(cohorts.name));
 }
 
-/** A class's teachers from a roster import (cohort_teachers), by name. */
-export function listCohortTeachers(db: Database, cohortId: string) {
+/** A class's teachers from a roster import (cohort_teachers), by name; none for a class outside the scope. */
+export function listCohortTeachers(db: Database, cohortId: string, scope: Scope) {
   return db
     .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
     .from(cohortTeachers)
     .innerJoin(users, eq(users.id, cohortTeachers.userId))
-    .where(eq(cohortTeachers.cohortId, cohortId))
+    .where(and(eq(cohortTeachers.cohortId, cohortId), inTaughtClasses(cohortTeachers.cohortId, scope)))
     .orderBy(asc(users.lastName), asc(users.firstName));
 }
 

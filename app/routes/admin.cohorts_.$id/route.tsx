@@ -33,7 +33,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const [cohort, roster, teachers] = await Promise.all([
     findCohort(context.db, id, scope),
     listRoster(context.db, id, scope),
-    listCohortTeachers(context.db, id),
+    listCohortTeachers(context.db, id, scope),
   ]);
   if (!cohort || !roster) throw notFoundPage(NOT_FOUND.cohort, BACK);
   return json({ cohort, roster, teachers });
