@@ -254,7 +254,7 @@ try {
 
   // The pure part in Node, on the very rows the Worker reads (fetched once through Miniflare).
   const scope = { cohortId: seeded.cohortId, testConfigId: test.id };
-  const data = (await readCohortAnalyticsData(worker.db, scope))!;
+  const data = (await readCohortAnalyticsData(worker.db, scope, { kind: "district" }))!;
   const node = { report: [] as number[], figures: [] as number[], calibration: [] as number[] };
   for (let index = 0; index < REPEAT + 2; index += 1) {
     const input = { testName: test.title, cohortId: seeded.cohortId, sessions: data.sessions };

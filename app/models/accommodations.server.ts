@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
-import { cohortMembers, students } from "~/db/schema";
+import { cohortMembers, cohorts, students } from "~/db/schema";
 import {
   type Accommodations,
   accommodationsInClass,
@@ -9,12 +9,12 @@ import {
   readAccommodations,
   type RosterAccommodations,
 } from "~/domain/accommodations/accommodations";
-import type { ClassScope } from "~/domain/auth/roles";
+import type { Scope } from "~/domain/auth/policy";
 import { chunk, inChunks } from "~/lib/batching";
 import { invalid } from "~/lib/errors";
 
 import { auditStatement } from "./audit-log.server";
-import { taughtStudents } from "./class-scope.server";
+import { inTaughtClasses, taughtStudents } from "./class-scope.server";
 
 /** D1 binds at most 100 parameters a statement. */
 const IDS_PER_STATEMENT = 90;
@@ -49,7 +49,7 @@ export async function setRecordAccommodations(
   actor: Actor,
   ids: readonly string[],
   accommodations: Accommodations,
-  scope: ClassScope,
+  scope: Scope,
 ): Promise<string[]> {
   const visible = (
     await inChunks(
@@ -121,9 +121,16 @@ async function setClassAccommodations(
 
 /**
  * Accommodations for students chosen on a class's roster (the roster page and its API): on their
- * records, or as the class's own. Students not on the roster are skipped and counted.
+ * records, or as the class's own. Students not on the roster are skipped and counted. Null for a
+ * class that is unknown or outside the scope.
  */
-export async function setRosterAccommodations(db: Database, actor: Actor, cohortId: string, input: RosterAccommodations) {
+export async function setRosterAccommodations(db: Database, actor: Actor, cohortId: string, input: RosterAccommodations, scope: Scope) {
+  const [cohort] = await db
+    .select({ id: cohorts.id })
+    .from(cohorts)
+    .where(and(eq(cohorts.id, cohortId), inTaughtClasses(cohorts.id, scope)))
+    .limit(1);
+  if (!cohort) return null;
   const onRoster = await inChunks(
     input.studentIds,
     (group) =>
@@ -136,7 +143,7 @@ export async function setRosterAccommodations(db: Database, actor: Actor, cohort
   const ids = onRoster.flatMap((row) => (row.id ? [row.id] : []));
   let changed: string[];
   if (input.target === "class") changed = await setClassAccommodations(db, actor, cohortId, ids, input.accommodations);
-  else if (input.accommodations) changed = await setRecordAccommodations(db, actor, ids, input.accommodations, null);
+  else if (input.accommodations) changed = await setRecordAccommodations(db, actor, ids, input.accommodations, scope);
   else throw invalid("Accommodations are required on student records (send all fields false to clear them)", "accommodations");
   return { cohortId, target: input.target, changed: changed.length, skipped: new Set(input.studentIds).size - changed.length };
 }

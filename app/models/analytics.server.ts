@@ -5,9 +5,11 @@ import type { Database } from "~/db/client.server";
 import { cohorts, sessionAnswers, tests, testSessionRecords } from "~/db/schema";
 import type { ReportSession } from "~/domain/analytics/analytics-report";
 import type { AnalyticsAnswer } from "~/domain/analytics/cohort-analytics";
+import type { Scope } from "~/domain/auth/policy";
 import type { CompletionReason } from "~/domain/sessions/session-contract";
 import { wasEndedEarly } from "~/domain/sessions/session-state";
 
+import { inTaughtClasses } from "./class-scope.server";
 import { sessionStudentName } from "./student-names.server";
 
 /**
@@ -39,7 +41,7 @@ const inScope = ({ cohortId, testConfigId }: AnalyticsScope): SQL =>
   testConfigId ? and(eq(testSessionRecords.cohortId, cohortId), eq(testSessionRecords.testConfigId, testConfigId))! : eq(testSessionRecords.cohortId, cohortId);
 
 /** The class, with the titles the report may be named after. */
-function cohortQuery(db: Database, scope: AnalyticsScope) {
+function cohortQuery(db: Database, scope: AnalyticsScope, classScope: Scope) {
   return db
     .select({
       id: cohorts.id,
@@ -51,7 +53,7 @@ function cohortQuery(db: Database, scope: AnalyticsScope) {
     })
     .from(cohorts)
     .leftJoin(tests, eq(tests.id, cohorts.testConfigId))
-    .where(eq(cohorts.id, scope.cohortId))
+    .where(and(eq(cohorts.id, scope.cohortId), inTaughtClasses(cohorts.id, classScope)))
     .limit(1);
 }
 
@@ -97,10 +99,10 @@ function questionsQuery(picks: [sessionId: string, questionId: string][]) {
     join ${sessionAnswers} on ${sessionAnswers.sessionId} = json_extract(pick.value, '$[0]') and ${sessionAnswers.questionId} = json_extract(pick.value, '$[1]')`;
 }
 
-/** The SQL of every read behind one report, for the benchmark's EXPLAIN QUERY PLAN. */
+/** The SQL of every read behind one report, for the benchmark's EXPLAIN QUERY PLAN (as a district admin reads it). */
 export function analyticsQuerySql(db: Database, scope: AnalyticsScope, picks: [string, string][] = [["session", "question"]]) {
   return {
-    cohort: cohortQuery(db, scope).toSQL(),
+    cohort: cohortQuery(db, scope, { kind: "district" }).toSQL(),
     sessions: sessionsQuery(db, scope).toSQL(),
     questions: new SQLiteSyncDialect().sqlToQuery(questionsQuery(picks)),
   };
@@ -142,8 +144,9 @@ type CohortAnalyticsData = {
 };
 
 /** The class's sessions with their answers, or null when there is no such class. */
-export async function readCohortAnalyticsData(db: Database, scope: AnalyticsScope): Promise<CohortAnalyticsData | null> {
-  const [[cohort], sessionRows] = await Promise.all([cohortQuery(db, scope).all(), sessionsQuery(db, scope).values() as Promise<SessionRow[]>]);
+export async function readCohortAnalyticsData(db: Database, scope: AnalyticsScope, classScope: Scope): Promise<CohortAnalyticsData | null> {
+  // A class outside the caller's scope (a teacher's classes, ADR 0031) is not found; its sessions, read alongside, are dropped.
+  const [[cohort], sessionRows] = await Promise.all([cohortQuery(db, scope, classScope).all(), sessionsQuery(db, scope).values() as Promise<SessionRow[]>]);
   if (!cohort) return null;
 
   sessionRows.sort((a, b) => a[4] - b[4] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));

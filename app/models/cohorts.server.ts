@@ -2,7 +2,7 @@ import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { cohortMembers, cohorts, cohortTeachers, tests, testSessionRecords, users } from "~/db/schema";
-import type { ClassScope } from "~/domain/auth/roles";
+import type { Scope } from "~/domain/auth/policy";
 import {
   type CohortCreateInput,
   type CohortMemberInput,
@@ -56,33 +56,38 @@ async function selectCohorts(db: Database, where?: SQL) {
 type CohortView = Awaited<ReturnType<typeof selectCohorts>>[number];
 
 /** Every class with its default test's title, member count and session count. */
-export function listCohorts(db: Database, scope: ClassScope = null): Promise<CohortView[]> {
+export function listCohorts(db: Database, scope: Scope): Promise<CohortView[]> {
   return selectCohorts(db, inTaughtClasses(cohorts.id, scope));
 }
 
 /** A class this module has just written, read back as the API shows it. */
 async function writtenCohort(db: Database, id: string): Promise<CohortView> {
   // The row was inserted or updated in this request; only a concurrent delete could remove it.
-  return (await findCohort(db, id))!;
+  return (await findCohortAcrossDistrict(db, id))!;
 }
 
 /** One class, or null when there is none or it is outside the scope (a teacher's classes). */
-export async function findCohort(db: Database, id: string, scope: ClassScope = null): Promise<CohortView | null> {
+export async function findCohort(db: Database, id: string, scope: Scope): Promise<CohortView | null> {
   return (await selectCohorts(db, and(eq(cohorts.id, id), inTaughtClasses(cohorts.id, scope))))[0] ?? null;
 }
 
+/** One class wherever it is: for the district's own paths (a class just written, the demo data), never a teacher's request. */
+export async function findCohortAcrossDistrict(db: Database, id: string): Promise<CohortView | null> {
+  return (await selectCohorts(db, eq(cohorts.id, id)))[0] ?? null;
+}
+
 /** Every class by name, for a filter's select. */
-export function listClassChoices(db: Database, scope: ClassScope = null) {
+export function listClassChoices(db: Database, scope: Scope) {
   return db.select({ id: cohorts.id, name: cohorts.name }).from(cohorts).where(inTaughtClasses(cohorts.id, scope)).orderBy(asc(cohorts.name));
 }
 
-/** A class's teachers from a roster import (cohort_teachers), by name. */
-export function listCohortTeachers(db: Database, cohortId: string) {
+/** A class's teachers from a roster import (cohort_teachers), by name; none for a class outside the scope. */
+export function listCohortTeachers(db: Database, cohortId: string, scope: Scope) {
   return db
     .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
     .from(cohortTeachers)
     .innerJoin(users, eq(users.id, cohortTeachers.userId))
-    .where(eq(cohortTeachers.cohortId, cohortId))
+    .where(and(eq(cohortTeachers.cohortId, cohortId), inTaughtClasses(cohortTeachers.cohortId, scope)))
     .orderBy(asc(users.lastName), asc(users.firstName));
 }
 
@@ -150,9 +155,9 @@ export async function createCohort(
   }
 }
 
-/** Updates a class: a blank join code keeps its own; test fields not sent keep theirs. Null for an unknown class. */
-export async function updateCohort(db: Database, id: string, input: CohortUpdateInput): Promise<CohortView | null> {
-  const existing = await db.query.cohorts.findFirst({ where: eq(cohorts.id, id) });
+/** Updates a class: a blank join code keeps its own; test fields not sent keep theirs. Null for an unknown class or one outside the scope. */
+export async function updateCohort(db: Database, id: string, input: CohortUpdateInput, scope: Scope): Promise<CohortView | null> {
+  const existing = await db.query.cohorts.findFirst({ where: and(eq(cohorts.id, id), inTaughtClasses(cohorts.id, scope)) });
   if (!existing) return null;
   const defaultTest = resolveDefaultTest(existing, input);
   if (input.testConfigId !== undefined) await assertTestExists(db, defaultTest.testConfigId);
@@ -177,9 +182,16 @@ export async function updateCohort(db: Database, id: string, input: CohortUpdate
   return writtenCohort(db, id);
 }
 
-/** Deletes a class and (by cascade) its members; its sessions stay, no longer linked to it. */
-export async function deleteCohort(db: Database, id: string): Promise<boolean> {
-  return (await db.delete(cohorts).where(eq(cohorts.id, id)).returning({ id: cohorts.id })).length > 0;
+/** Deletes a class in the scope and (by cascade) its members; its sessions stay, no longer linked to it. */
+export async function deleteCohort(db: Database, id: string, scope: Scope): Promise<boolean> {
+  return (
+    (
+      await db
+        .delete(cohorts)
+        .where(and(eq(cohorts.id, id), inTaughtClasses(cohorts.id, scope)))
+        .returning({ id: cohorts.id })
+    ).length > 0
+  );
 }
 
 /** The newest class with this exact name that defaults to this test (the demo class, which generating demo data refreshes). */

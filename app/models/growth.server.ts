@@ -3,7 +3,7 @@ import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from "driz
 import type { Database } from "~/db/client.server";
 import { cohortMembers, cohorts, students, tests, testSessionRecords } from "~/db/schema";
 import { LOW_EFFORT_THRESHOLD } from "~/domain/adaptive/effort";
-import type { ClassScope } from "~/domain/auth/roles";
+import type { Scope } from "~/domain/auth/policy";
 import type { ClassStudent } from "~/domain/growth/class-growth";
 import { type GrowthSession, windowRange } from "~/domain/growth/growth";
 import { studentDisplayName } from "~/domain/students/student";
@@ -38,7 +38,7 @@ const asGrowthSession = ({ startTime, ...row }: GrowthRow): GrowthSession => ({ 
  * module recommendations); null for an unknown student or one a teacher does not teach. A teacher
  * reads only the sessions of the classes they teach, as on the student's page.
  */
-export async function readStudentGrowth(db: Database, id: string, scope: ClassScope) {
+export async function readStudentGrowth(db: Database, id: string, scope: Scope) {
   const [student] = await db
     .select({ id: students.id, studentId: students.districtStudentId, givenName: students.givenName, familyName: students.familyName, grade: students.grade })
     .from(students)
@@ -64,7 +64,7 @@ export async function readStudentGrowth(db: Database, id: string, scope: ClassSc
 export async function readClassGrowth(
   db: Database,
   cohortId: string,
-  scope: ClassScope,
+  scope: Scope,
 ): Promise<{ cohort: { id: string; name: string }; students: ClassStudent[] } | null> {
   if (!(await canSeeClass(db, scope, cohortId))) return null;
   const [cohort] = await db.select({ id: cohorts.id, name: cohorts.name }).from(cohorts).where(eq(cohorts.id, cohortId)).limit(1);

@@ -2,9 +2,11 @@ import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { cohortMembers, cohorts } from "~/db/schema";
+import type { Scope } from "~/domain/auth/policy";
 import { generateBadgeToken, generatePin } from "~/domain/classes/roster-identity";
 
 import { auditStatement } from "./audit-log.server";
+import { inTaughtClasses } from "./class-scope.server";
 
 /**
  * A class's rostered members as identities (ADR 0029): each has a PIN and a badge secret, made
@@ -93,8 +95,8 @@ export function listRosterNames(db: Database, cohortId: string, onlyStudentId?: 
     .orderBy(asc(cohortMembers.displayName));
 }
 
-/** Every rostered member's badge (name, ID, PIN, secret) for the class's printable page, by name. */
-export function listBadges(db: Database, cohortId: string) {
+/** Every rostered member's badge (name, ID, PIN, secret) for the class's printable page, by name; none for a class outside the scope. */
+export function listBadges(db: Database, cohortId: string, scope: Scope) {
   return db
     .select({
       memberId: cohortMembers.id,
@@ -105,19 +107,26 @@ export function listBadges(db: Database, cohortId: string) {
       badgeToken: cohortMembers.badgeToken,
     })
     .from(cohortMembers)
-    .where(and(eq(cohortMembers.cohortId, cohortId), isNotNull(cohortMembers.studentRecordId)))
+    .where(and(eq(cohortMembers.cohortId, cohortId), isNotNull(cohortMembers.studentRecordId), inTaughtClasses(cohortMembers.cohortId, scope)))
     .orderBy(asc(cohortMembers.displayName));
 }
 
 /**
  * A new PIN and badge secret for one rostered member (the old badge stops working), audited on
- * their record; false when they are not on the roster.
+ * their record; false when they are not on the roster or the class is outside the scope.
  */
-export async function regenerateBadge(db: Database, cohortId: string, memberId: string, actor: { id: string; email: string }): Promise<boolean> {
+export async function regenerateBadge(db: Database, cohortId: string, memberId: string, actor: { id: string; email: string }, scope: Scope): Promise<boolean> {
   const [updated] = await db
     .update(cohortMembers)
     .set({ pin: generatePin(), badgeToken: generateBadgeToken(), updatedAt: new Date() })
-    .where(and(eq(cohortMembers.cohortId, cohortId), eq(cohortMembers.id, memberId), isNotNull(cohortMembers.studentRecordId)))
+    .where(
+      and(
+        eq(cohortMembers.cohortId, cohortId),
+        eq(cohortMembers.id, memberId),
+        isNotNull(cohortMembers.studentRecordId),
+        inTaughtClasses(cohortMembers.cohortId, scope),
+      ),
+    )
     .returning({ recordId: cohortMembers.studentRecordId });
   if (!updated) return false;
   await auditStatement(db, actor, { action: "student.badge_renewed", studentRecordId: updated.recordId, subject: `class:${cohortId}` });

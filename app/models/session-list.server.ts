@@ -2,6 +2,7 @@ import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { testSessionRecords as sessions } from "~/db/schema";
+import type { Scope } from "~/domain/auth/policy";
 import { clampPage, pageSummary } from "~/domain/questions/question-list";
 import type { SessionFilters } from "~/domain/sessions/session-list";
 
@@ -15,14 +16,17 @@ import { sessionStudentName } from "./student-names.server";
  * breaks ties between sessions started in the same millisecond.
  */
 
+/** The filters and the caller's scope (ADR 0031), which every read of the list applies. */
+export type ScopedSessionFilters = SessionFilters & { scope: Scope };
+
 /**
  * The list's WHERE. The student search matches the ID or the name given at join; it scans (a
  * substring cannot use an index) but stops at the page, and looks a name up only for a row whose
  * ID does not match.
  */
-function whereOf(filters: SessionFilters): SQL | undefined {
+function whereOf(filters: ScopedSessionFilters): SQL | undefined {
   return and(
-    inTaughtClasses(sessions.cohortId, filters.scope ?? null),
+    inTaughtClasses(sessions.cohortId, filters.scope),
     filters.testConfigId ? eq(sessions.testConfigId, filters.testConfigId) : undefined,
     filters.status ? eq(sessions.completed, filters.status === "completed") : undefined,
     // instr, not LIKE: a typed % or _ is just a character. The needle is already lowered as
@@ -62,7 +66,7 @@ const listColumns = {
 };
 
 /** The statements are exported so a test can read their query plans (they must read an index in order). */
-export function sessionRowsQuery(db: Database, filters: SessionFilters, limit: number, offset: number) {
+export function sessionRowsQuery(db: Database, filters: ScopedSessionFilters, limit: number, offset: number) {
   return db
     .select(listColumns)
     .from(sessions)
@@ -74,12 +78,12 @@ export function sessionRowsQuery(db: Database, filters: SessionFilters, limit: n
 
 export type SessionListRow = Awaited<ReturnType<typeof sessionRowsQuery>>[number];
 
-export function sessionCountQuery(db: Database, filters: SessionFilters) {
+export function sessionCountQuery(db: Database, filters: ScopedSessionFilters) {
   return db.select({ total: count() }).from(sessions).where(whereOf(filters));
 }
 
 /** A window of the list (GET /api/sessions) and the total matching, in one D1 round trip. */
-export async function sessionWindow(db: Database, filters: SessionFilters, window: { limit: number; offset: number }) {
+export async function sessionWindow(db: Database, filters: ScopedSessionFilters, window: { limit: number; offset: number }) {
   const [rows, [counted]] = await db.batch([sessionRowsQuery(db, filters, window.limit, window.offset), sessionCountQuery(db, filters)]);
   return { rows: rows as SessionListRow[], total: counted?.total ?? 0 };
 }
@@ -91,7 +95,7 @@ const rowidColumn = sql<number>`rowid`.as("row_id");
 
 const LIST_CHUNK_ROWS = 500;
 
-export function sessionListChunkQuery(db: Database, filters: SessionFilters, after: After, limit: number) {
+export function sessionListChunkQuery(db: Database, filters: ScopedSessionFilters, after: After, limit: number) {
   return db
     .select({ ...listColumns, rowid: rowidColumn })
     .from(sessions)
@@ -106,7 +110,7 @@ export function sessionListChunkQuery(db: Database, filters: SessionFilters, aft
  */
 export async function* sessionListChunks(
   db: Database,
-  filters: SessionFilters,
+  filters: ScopedSessionFilters,
   options: { maxRows: number; chunkRows?: number },
 ): AsyncGenerator<SessionListRow[]> {
   const chunkRows = options.chunkRows ?? LIST_CHUNK_ROWS;
@@ -124,13 +128,13 @@ export async function* sessionListChunks(
 }
 
 /** How many sessions match. */
-export async function countSessions(db: Database, filters: SessionFilters): Promise<number> {
+export async function countSessions(db: Database, filters: ScopedSessionFilters): Promise<number> {
   const [counted] = await sessionCountQuery(db, filters);
   return counted?.total ?? 0;
 }
 
 /** A page of the list (the screen); past the end (a stale link) it reads the last page instead. */
-export async function sessionPage(db: Database, filters: SessionFilters, page: number, pageSize: number) {
+export async function sessionPage(db: Database, filters: ScopedSessionFilters, page: number, pageSize: number) {
   const { rows, total } = await sessionWindow(db, filters, { limit: pageSize, offset: (page - 1) * pageSize });
   const readable = clampPage(page, total, pageSize);
   const onPage = readable === page ? rows : ((await sessionRowsQuery(db, filters, pageSize, (readable - 1) * pageSize)) as SessionListRow[]);
@@ -166,7 +170,7 @@ const EXPORT_MAX_ROWS = 50_000;
  * each continue after the last row read (start_time, rowid), not at an OFFSET, so the last chunk
  * costs what the first does and a session started meanwhile neither repeats nor shifts a row.
  */
-export async function sessionsForExport(db: Database, filters: SessionFilters, options: { chunkRows?: number; maxRows?: number } = {}) {
+export async function sessionsForExport(db: Database, filters: ScopedSessionFilters, options: { chunkRows?: number; maxRows?: number } = {}) {
   const chunkRows = options.chunkRows ?? EXPORT_CHUNK_ROWS;
   const maxRows = options.maxRows ?? EXPORT_MAX_ROWS;
   const rows: Omit<Awaited<ReturnType<typeof sessionExportChunkQuery>>[number], "rowid">[] = [];
@@ -183,7 +187,7 @@ export async function sessionsForExport(db: Database, filters: SessionFilters, o
   return { rows: rows.slice(0, maxRows), truncated: rows.length > maxRows };
 }
 
-export function sessionExportChunkQuery(db: Database, filters: SessionFilters, after: After, limit: number) {
+export function sessionExportChunkQuery(db: Database, filters: ScopedSessionFilters, after: After, limit: number) {
   return db
     .select(exportColumns)
     .from(sessions)

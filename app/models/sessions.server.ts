@@ -2,8 +2,10 @@ import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { cohortMembers, cohorts, questionCompetencies, questions, sessionAnswers, testQuestions, tests, testSessionRecords } from "~/db/schema";
+import type { Scope } from "~/domain/auth/policy";
 import type { Difficulty, QuestionType } from "~/domain/questions/question-types";
 
+import { inTaughtClasses } from "./class-scope.server";
 import { isUniqueViolation } from "./db-errors.server";
 
 /**
@@ -92,8 +94,9 @@ export async function findSessionInProgress(db: Database, input: { cohortId: str
   return row;
 }
 
-export async function findSessionRecord(db: Database, id: string) {
-  return db.query.testSessionRecords.findFirst({ where: eq(testSessionRecords.id, id) });
+/** A session's record as staff read it: undefined when it is unknown or outside the scope (a teacher's classes' sessions, ADR 0031). */
+export async function findSessionRecordInScope(db: Database, id: string, scope: Scope) {
+  return db.query.testSessionRecords.findFirst({ where: and(eq(testSessionRecords.id, id), inTaughtClasses(testSessionRecords.cohortId, scope)) });
 }
 
 type BehindAnswer = {

@@ -5,7 +5,7 @@ import type { Database } from "~/db/client.server";
 import { cohortMembers, cohorts, students, testSessionRecords } from "~/db/schema";
 import { NO_ACCOMMODATIONS, readAccommodations } from "~/domain/accommodations/accommodations";
 import { emailChangeDetail } from "~/domain/audit/audit-entry";
-import { type ClassScope, classScopeOf, type Role } from "~/domain/auth/roles";
+import type { Scope } from "~/domain/auth/policy";
 import { emailInUse, outsideYourClasses, rosterRowAccess } from "~/domain/students/roster-access";
 import { likePattern, studentDisplayName, type StudentInput, type StudentListQuery, STUDENTS_PER_PAGE } from "~/domain/students/student";
 import { conflict } from "~/lib/errors";
@@ -17,8 +17,8 @@ import { upsertRosterMember } from "./roster-members.server";
 
 type StudentRow = typeof students.$inferSelect;
 
-/** Who changes a record: the signed-in staff member, audited on the record (ADR 0030). */
-type Editor = { id: string; email: string; role: Role };
+/** Who changes a record: the signed-in staff member, audited on the record (ADR 0030); what they may touch is their scope. */
+type Editor = { id: string; email: string };
 
 const classSubject = (cohortId: string | null) => (cohortId ? `class:${cohortId}` : null);
 
@@ -74,12 +74,16 @@ export async function createStudent(db: Database, input: StudentInput, editor: E
 }
 
 /**
- * The student's record updated; null for an unknown id (nothing is written). The class members
- * linked to it take the new ID and name; the change is audited on the record, with the old and
- * new e-mail when it changes.
+ * The student's record updated; null for an unknown id or a student outside the scope (nothing is
+ * written). The class members linked to it take the new ID and name; the change is audited on the
+ * record, with the old and new e-mail when it changes.
  */
-export async function updateStudent(db: Database, id: string, input: StudentInput, editor: Editor): Promise<StudentView | null> {
-  const current = await db.query.students.findFirst({ where: eq(students.id, id), columns: { email: true } });
+export async function updateStudent(db: Database, id: string, input: StudentInput, editor: Editor, scope: Scope): Promise<StudentView | null> {
+  const [current] = await db
+    .select({ email: students.email })
+    .from(students)
+    .where(and(eq(students.id, id), taughtStudents(students.id, scope)))
+    .limit(1);
   if (!current) return null;
   const change = emailChangeDetail(current.email, input.email);
   try {
@@ -109,7 +113,16 @@ export async function updateStudent(db: Database, id: string, input: StudentInpu
  * first; null for an unknown id. A teacher's scope sees only a student on a roster they teach,
  * and only those classes and their sessions.
  */
-export async function findStudent(db: Database, id: string, scope: ClassScope = null) {
+export async function findStudent(db: Database, id: string, scope: Scope) {
+  return readStudent(db, id, scope);
+}
+
+/** One student wherever they are: for what only a district admin does (a student's export and deletion). */
+export function findStudentAcrossDistrict(db: Database, id: string) {
+  return readStudent(db, id, { kind: "district" });
+}
+
+async function readStudent(db: Database, id: string, scope: Scope) {
   const [row] = await db
     .select()
     .from(students)
@@ -164,7 +177,7 @@ export async function findRosteredStudentId(db: Database, cohortId: string, type
 }
 
 /** A page of students, found by name or ID, in a class and a grade, family name first; searched and paged in SQL. */
-export async function listStudents(db: Database, query: StudentListQuery, scope: ClassScope = null) {
+export async function listStudents(db: Database, query: StudentListQuery, scope: Scope) {
   const conditions: SQL[] = [];
   const taught = taughtStudents(students.id, scope);
   if (taught) conditions.push(taught);
@@ -205,9 +218,9 @@ export async function listGrades(db: Database): Promise<string[]> {
   return rows.map((row) => row.grade);
 }
 
-/** A class's roster: its members linked to a student record, by family name; null for an unknown class. */
-export async function listRoster(db: Database, cohortId: string) {
-  const cohort = await db.query.cohorts.findFirst({ where: eq(cohorts.id, cohortId), columns: { id: true } });
+/** A class's roster: its members linked to a student record, by family name; null for an unknown class or one outside the scope. */
+export async function listRoster(db: Database, cohortId: string, scope: Scope) {
+  const cohort = await db.query.cohorts.findFirst({ where: and(eq(cohorts.id, cohortId), inTaughtClasses(cohorts.id, scope)), columns: { id: true } });
   if (!cohort) return null;
   const rows = await db
     .select({ student: students, inClass: cohortMembers.accommodations })
@@ -220,8 +233,8 @@ export async function listRoster(db: Database, cohortId: string) {
 }
 
 /** The ids among these records that are on a roster of a class the scope teaches (every one for a district admin); 90 a query, D1's limit being 100. */
-async function recordsInReach(db: Database, scope: ClassScope, ids: string[]): Promise<Set<string>> {
-  if (!scope) return new Set(ids);
+async function recordsInReach(db: Database, scope: Scope, ids: string[]): Promise<Set<string>> {
+  if (scope.kind === "district") return new Set(ids);
   const inReach = new Set<string>();
   for (let start = 0; start < ids.length; start += 90) {
     const rows = await db
@@ -238,17 +251,17 @@ async function recordsInReach(db: Database, scope: ClassScope, ids: string[]): P
  * the record (a member who had typed that ID at join becomes the rostered student). Answers which
  * record is missing, or whether the student was newly added (audited on the record). A teacher
  * enrolls only a student already on a roster of a class they teach (ADR 0029): any other record
- * is missing to them, as it is on every other teacher's call (ADR 0031).
+ * is missing to them, as is a class outside the scope (ADR 0031).
  */
-export async function enrollStudent(db: Database, cohortId: string, id: string, editor: Editor) {
+export async function enrollStudent(db: Database, cohortId: string, id: string, editor: Editor, scope: Scope) {
   const [cohort, student] = await Promise.all([
-    db.query.cohorts.findFirst({ where: eq(cohorts.id, cohortId), columns: { id: true } }),
+    db.query.cohorts.findFirst({ where: and(eq(cohorts.id, cohortId), inTaughtClasses(cohorts.id, scope)), columns: { id: true } }),
     db.query.students.findFirst({ where: eq(students.id, id) }),
   ]);
   if (!cohort) return { missing: "cohort" as const };
   if (!student) return { missing: "student" as const };
-  const onCallersRoster = (await recordsInReach(db, classScopeOf(editor), [id])).has(id);
-  if (rosterRowAccess(editor, { exists: true, onCallersRoster }) === "refuse") return { missing: "student" as const };
+  const onCallersRoster = (await recordsInReach(db, scope, [id])).has(id);
+  if (rosterRowAccess(scope, { exists: true, onCallersRoster }) === "refuse") return { missing: "student" as const };
   const existing = await db.query.cohortMembers.findFirst({
     where: and(eq(cohortMembers.cohortId, cohortId), eq(cohortMembers.studentId, student.districtStudentId)),
     columns: { studentRecordId: true },
@@ -260,11 +273,11 @@ export async function enrollStudent(db: Database, cohortId: string, id: string, 
   return { added };
 }
 
-/** Takes a student off a class's roster (their sessions stay), audited on the record; false when they were not on it. */
-export async function unenrollStudent(db: Database, cohortId: string, id: string, editor: Editor): Promise<boolean> {
+/** Takes a student off a class's roster (their sessions stay), audited on the record; false when they were not on it or the class is outside the scope. */
+export async function unenrollStudent(db: Database, cohortId: string, id: string, editor: Editor, scope: Scope): Promise<boolean> {
   const removed = await db
     .delete(cohortMembers)
-    .where(and(eq(cohortMembers.cohortId, cohortId), eq(cohortMembers.studentRecordId, id)))
+    .where(and(eq(cohortMembers.cohortId, cohortId), eq(cohortMembers.studentRecordId, id), inTaughtClasses(cohortMembers.cohortId, scope)))
     .returning({ id: cohortMembers.id });
   if (removed.length === 0) return false;
   await auditStatement(db, editor, { action: "student.unenrolled", studentRecordId: id, subject: classSubject(cohortId) });
@@ -308,17 +321,18 @@ async function findByDistrictIds(db: Database, ids: string[]): Promise<Map<strin
 export async function importRoster(
   db: Database,
   rows: { line: number; student: StudentInput }[],
-  options: { cohortId: string | null; apply: boolean; importedBy: Editor },
+  options: { cohortId: string | null; apply: boolean; importedBy: Editor; scope: Scope },
 ): Promise<RosterImportOutcome | null> {
-  const { cohortId, importedBy } = options;
-  if (cohortId && !(await db.query.cohorts.findFirst({ where: eq(cohorts.id, cohortId), columns: { id: true } }))) return null;
+  const { cohortId, importedBy, scope } = options;
+  if (cohortId && !(await db.query.cohorts.findFirst({ where: and(eq(cohorts.id, cohortId), inTaughtClasses(cohorts.id, scope)), columns: { id: true } })))
+    return null;
   const existing = await findByDistrictIds(
     db,
     rows.map((row) => row.student.studentId),
   );
   const inReach = await recordsInReach(
     db,
-    classScopeOf(importedBy),
+    scope,
     [...existing.values()].map((row) => row.id),
   );
   const emails = rows.flatMap((row) => (row.student.email ? [row.student.email] : []));
@@ -351,7 +365,7 @@ export async function importRoster(
   for (const { line, student } of rows) {
     const record = existing.get(student.studentId);
     // Decided before anything else of the row is looked at, so a refused row tells nothing of the record.
-    const access = rosterRowAccess(importedBy, record ? { exists: true, onCallersRoster: inReach.has(record.id) } : { exists: false });
+    const access = rosterRowAccess(scope, record ? { exists: true, onCallersRoster: inReach.has(record.id) } : { exists: false });
     if (access === "refuse") {
       outcome.refused.push({ line, reason: outsideYourClasses(student.studentId) });
       continue;

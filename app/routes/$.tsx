@@ -1,14 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 
 import { AdminErrorBoundary } from "~/components/admin-layout";
-import { requireStaff } from "~/services/auth.server";
+import { requireAllowed } from "~/services/auth.server";
 
 /**
  * Any path no route claims. Signed out: the landing page; a student: the join screen
  * (both through the role gate); an admin: "Page Not Found" with a 404 status, in the shell.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireStaff(request, context);
+  await requireAllowed(request, context, "read", "class");
   throw new Response("Not Found", { status: 404 });
 }
 

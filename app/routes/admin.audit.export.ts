@@ -10,7 +10,7 @@ const EXPORT_LIMIT = 50_000;
  * up to 50,000 (X-Export-Truncated: true when the cap cut it).
  */
 export const { loader, action } = resourceRoute({
-  who: "admin",
+  can: ["audit", "audit-log"],
   GET: {
     handler: async ({ request, context }) => {
       const { filters } = readAuditQuery(new URL(request.url).searchParams);

@@ -1,6 +1,5 @@
 import QRCode from "qrcode";
 
-import { classScopeOf } from "~/domain/auth/roles";
 import { joinUrl } from "~/domain/classes/cohort";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { findCohort } from "~/models/cohorts.server";
@@ -15,12 +14,12 @@ const QR_OPTIONS = { type: "svg", width: 400, margin: 2 } as const;
  * library stays out of the browser bundle.
  */
 export const { loader, action } = resourceRoute({
-  who: "staff",
+  can: ["read", "class"],
   params: ["id"],
   notFound: NOT_FOUND.cohort,
   GET: {
-    handler: async ({ request, context, params, caller }) => {
-      const cohort = await findCohort(context.db, params.id, classScopeOf(caller));
+    handler: async ({ request, context, params, scope }) => {
+      const cohort = await findCohort(context.db, params.id, scope);
       if (!cohort) return null;
       const origin = context.config.appOrigin ?? new URL(request.url).origin;
       const svg = await QRCode.toString(joinUrl(origin, cohort.joinCode), QR_OPTIONS);

@@ -13,18 +13,18 @@ import { assertNever } from "~/lib/assert-never";
 import { found } from "~/lib/errors";
 import { addPrerequisite, deletePrerequisite, listCompetencies, listPrerequisites } from "~/models/competencies.server";
 import { handleAction } from "~/services/action.server";
-import { requireStaff } from "~/services/auth.server";
+import { requireAllowed } from "~/services/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Prerequisites Manager · Adaptive Testing Engine" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireStaff(request, context);
+  await requireAllowed(request, context, "read", "shared-content");
   const [competencies, prerequisites] = await Promise.all([listCompetencies(context.db), listPrerequisites(context.db)]);
   return json({ competencies: competencies.map(({ id, description }) => ({ id, description })), prerequisites });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireStaff(request, context);
+  await requireAllowed(request, context, "author", "shared-content");
   return handleAction(request, prerequisiteActionSchema, PREREQUISITE_MESSAGES, async (input) => {
     switch (input.intent) {
       case "add":

@@ -9,7 +9,7 @@ import { resourceRoute } from "~/services/resource-route.server";
  * missing question is the JSON 404 the dialog shows in a toast.
  */
 export const { loader, action } = resourceRoute({
-  who: "staff",
+  can: ["read", "shared-content"],
   params: ["id"],
   notFound: NOT_FOUND.question,
   GET: { handler: ({ context, params }) => findQuestion(context.db, params.id) },

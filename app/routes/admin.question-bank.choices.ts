@@ -8,7 +8,7 @@ import { resourceRoute } from "~/services/resource-route.server";
  * SQL. A screen's resource route (the dialog loads it with a fetcher), not part of /api.
  */
 export const { loader, action } = resourceRoute({
-  who: "staff",
+  can: ["read", "shared-content"],
   GET: {
     handler: ({ request, context }) => {
       const { filters, page } = readQuestionListQuery(new URL(request.url).searchParams);

@@ -1,4 +1,3 @@
-import { classScopeOf } from "~/domain/auth/roles";
 import { sessionsCsv } from "~/domain/sessions/session-export";
 import { readSessionListScreenQuery } from "~/domain/sessions/session-list";
 import { sessionsForExport } from "~/models/session-list.server";
@@ -10,11 +9,11 @@ import { resourceRoute } from "~/services/resource-route.server";
  * session as CSV, newest first, up to 50,000 rows (X-Export-Truncated: true when the cap cut it).
  */
 export const { loader, action } = resourceRoute({
-  who: "staff",
+  can: ["export", "session"],
   GET: {
-    handler: async ({ request, context, caller }) => {
+    handler: async ({ request, context, scope }) => {
       const { filters } = readSessionListScreenQuery(new URL(request.url).searchParams);
-      const { rows, truncated } = await sessionsForExport(context.db, { ...filters, scope: classScopeOf(caller) });
+      const { rows, truncated } = await sessionsForExport(context.db, { ...filters, scope });
       const day = new Date().toISOString().slice(0, 10);
       const response = csvAttachment(`test-sessions-${day}.csv`, sessionsCsv(rows));
       if (truncated) response.headers.set("X-Export-Truncated", "true");

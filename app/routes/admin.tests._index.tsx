@@ -5,12 +5,12 @@ import { ClipboardList, Plus } from "lucide-react";
 import { TestCard } from "~/components/assessments/test-card";
 import { PageHeader } from "~/components/page-header";
 import { listTests } from "~/models/tests.server";
-import { requireStaff } from "~/services/auth.server";
+import { requireAllowed } from "~/services/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Test Configurations · Adaptive Testing Engine" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireStaff(request, context);
+  await requireAllowed(request, context, "read", "shared-content");
   const tests = await listTests(context.db);
   return json({
     tests: tests.map((test) => ({

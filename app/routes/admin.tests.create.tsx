@@ -9,19 +9,19 @@ import { CREATE_TEST_MESSAGES, createTestActionSchema } from "~/domain/assessmen
 import type { ActionResult } from "~/domain/shell/action-result";
 import { createTest } from "~/models/tests.server";
 import { handleAction } from "~/services/action.server";
-import { requireStaff } from "~/services/auth.server";
+import { requireAllowed } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Create New Test · Adaptive Testing Engine" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireStaff(request, context);
+  await requireAllowed(request, context, "read", "shared-content");
   return null;
 }
 
 /** A plain form post, so creating a test works before (or without) JavaScript. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requireStaff(request, context);
+  const { user: admin } = await requireAllowed(request, context, "author", "shared-content");
   return handleAction(request, createTestActionSchema, CREATE_TEST_MESSAGES, async ({ intent: _intent, ...details }) => {
     await createTest(context.db, { ...details, showFeedback: true, questions: [] }, admin.id);
     return redirectWithToast(request, context, "/admin/tests", CREATE_TEST_MESSAGES.intents.create.success);

@@ -3,14 +3,14 @@ import { Outlet, useNavigation } from "@remix-run/react";
 
 import { AdminErrorBoundary, AdminShell } from "~/components/admin-layout";
 import { TestListSkeleton } from "~/components/assessments/test-card";
-import { requireStaff } from "~/services/auth.server";
+import { requireAllowed } from "~/services/auth.server";
 
 /**
  * Every /admin screen sits under this layout: the admin shell (sidebar) and the role gate.
- * Child loaders still call requireStaff themselves: Remix runs loaders in parallel.
+ * Child loaders still call requireAllowed themselves: Remix runs loaders in parallel.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireStaff(request, context);
+  await requireAllowed(request, context, "read", "class");
   return null;
 }
 

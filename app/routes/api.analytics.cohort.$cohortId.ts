@@ -1,5 +1,4 @@
 import { parseAnalyticsScope } from "~/domain/analytics/analytics-scope";
-import { classScopeOf } from "~/domain/auth/roles";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { loadCohortAnalytics } from "~/services/cohort-analytics.server";
 import { resourceRoute } from "~/services/resource-route.server";
@@ -9,11 +8,11 @@ import { resourceRoute } from "~/services/resource-route.server";
  * test or on all its sessions. An unknown test gives a report with no sessions; an unknown class, 404.
  */
 export const { loader, action } = resourceRoute({
-  who: "staff",
+  can: ["read", "report"],
   params: ["cohortId"],
   notFound: NOT_FOUND.cohort,
   GET: {
-    handler: ({ request, context, params, caller }) =>
-      loadCohortAnalytics(context.db, parseAnalyticsScope(params.cohortId, new URL(request.url).searchParams.get("testConfigId")), classScopeOf(caller)),
+    handler: ({ request, context, params, scope }) =>
+      loadCohortAnalytics(context.db, parseAnalyticsScope(params.cohortId, new URL(request.url).searchParams.get("testConfigId")), scope),
   },
 });

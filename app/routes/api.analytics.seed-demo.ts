@@ -14,7 +14,7 @@ const seedDemoBodySchema = z.object({}, { invalid_type_error: EMPTY_BODY }).stri
  * have taken the test, and succeeds when all have (docs/api.md).
  */
 export const { loader, action } = resourceRoute({
-  who: "admin",
+  can: ["write", "district-settings"],
   POST: {
     body: seedDemoBodySchema,
     handler: async ({ context, caller }) => {

@@ -7,7 +7,7 @@ import { redirectWithToast } from "~/services/toast.server";
 
 /** GET /api/auth/callback: the identity provider returns here with the authorization code. */
 export const { loader, action } = resourceRoute({
-  who: "anyone",
+  can: "anyone",
   GET: {
     handler: async ({ request, context }) => {
       const { oidc } = context.config;

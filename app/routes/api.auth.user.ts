@@ -4,7 +4,7 @@ import { resourceRoute } from "~/services/resource-route.server";
 
 /** GET /api/auth/user: the signed-in user, or 401. */
 export const { loader, action } = resourceRoute({
-  who: "user",
+  can: "signed-in",
   GET: {
     handler: async ({ caller }) =>
       json(

@@ -10,7 +10,7 @@ import { requireSessionAccess } from "~/services/student-pass.server";
  * question, for the session's student pass holder or an admin.
  */
 export const { loader, action } = resourceRoute({
-  who: "anyone",
+  can: "anyone",
   POST: {
     body: chatRequestSchema,
     handler: async ({ request, context, body }) => {

@@ -17,7 +17,7 @@ import { resourceRoute } from "~/services/resource-route.server";
  * and keeps the roster's name.
  */
 export const { loader, action } = resourceRoute({
-  who: "anyone",
+  can: "anyone",
   notFound: NOT_FOUND.cohort,
   POST: {
     body: cohortMemberSchema.extend({ pin: pinField.optional() }),

@@ -1,8 +1,6 @@
 import { rosterAccommodationsSchema } from "~/domain/accommodations/accommodations";
-import { classScopeOf } from "~/domain/auth/roles";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { setRosterAccommodations } from "~/models/accommodations.server";
-import { findCohort } from "~/models/cohorts.server";
 import { resourceRoute } from "~/services/resource-route.server";
 
 /**
@@ -11,12 +9,11 @@ import { resourceRoute } from "~/services/resource-route.server";
  * otherwise). Students not on the roster are left alone; the answer counts those changed.
  */
 export const { loader, action } = resourceRoute({
-  who: "staff",
+  can: ["write", "accommodations"],
   params: ["id"],
   notFound: NOT_FOUND.cohort,
   PUT: {
     body: rosterAccommodationsSchema,
-    handler: async ({ context, params, body, caller }) =>
-      (await findCohort(context.db, params.id, classScopeOf(caller))) ? setRosterAccommodations(context.db, caller, params.id, body) : null,
+    handler: ({ context, params, body, caller, scope }) => setRosterAccommodations(context.db, caller, params.id, body, scope),
   },
 });

@@ -1,4 +1,3 @@
-import { classScopeOf } from "~/domain/auth/roles";
 import { classGrowthQuerySchema } from "~/domain/growth/class-growth";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { loadClassGrowth } from "~/services/growth.server";
@@ -11,11 +10,11 @@ import { resourceRoute } from "~/services/resource-route.server";
  * A class a teacher does not teach is 404; an unknown window, or from not before to, is 400.
  */
 export const { loader, action } = resourceRoute({
-  who: "staff",
+  can: ["read", "growth"],
   params: ["id"],
   notFound: NOT_FOUND.cohort,
   GET: {
     query: classGrowthQuerySchema,
-    handler: ({ context, params, caller, query }) => loadClassGrowth(context.db, caller, params.id, classScopeOf(caller), query),
+    handler: ({ context, params, caller, query, scope }) => loadClassGrowth(context.db, caller, params.id, scope, query),
   },
 });

@@ -1,9 +1,8 @@
 import { json } from "@remix-run/cloudflare";
 
-import { classScopeOf } from "~/domain/auth/roles";
 import { NOT_FOUND, refuseMissing } from "~/domain/shell/not-found";
 import { notFound } from "~/lib/errors";
-import { canSeeClass } from "~/models/class-scope.server";
+import { findCohort } from "~/models/cohorts.server";
 import { enrollStudent, unenrollStudent } from "~/models/students.server";
 import { resourceRoute } from "~/services/resource-route.server";
 
@@ -14,20 +13,20 @@ import { resourceRoute } from "~/services/resource-route.server";
  * (404 otherwise, ADR 0029). Each change is audited on the record.
  */
 export const { loader, action } = resourceRoute({
-  who: "staff",
+  can: ["enroll", "roster"],
   params: ["id", "studentId"],
   notFound: NOT_FOUND.rosterMember,
   POST: {
-    handler: async ({ context, params, caller }) => {
-      if (!(await canSeeClass(context.db, classScopeOf(caller), params.id))) throw notFound(NOT_FOUND.cohort);
-      const { added } = refuseMissing(await enrollStudent(context.db, params.id, params.studentId, caller));
+    handler: async ({ context, params, caller, scope }) => {
+      const { added } = refuseMissing(await enrollStudent(context.db, params.id, params.studentId, caller, scope));
       return json({ cohortId: params.id, studentId: params.studentId, added }, { status: added ? 201 : 200 });
     },
   },
   DELETE: {
-    handler: async ({ context, params, caller }) => {
-      if (!(await canSeeClass(context.db, classScopeOf(caller), params.id))) throw notFound(NOT_FOUND.cohort);
-      return (await unenrollStudent(context.db, params.id, params.studentId, caller)) ? { removed: true } : null;
+    handler: async ({ context, params, caller, scope }) => {
+      // A class outside the scope is not found as a class, as an unknown one is.
+      if (!(await findCohort(context.db, params.id, scope))) throw notFound(NOT_FOUND.cohort);
+      return (await unenrollStudent(context.db, params.id, params.studentId, caller, scope)) ? { removed: true } : null;
     },
   },
 });

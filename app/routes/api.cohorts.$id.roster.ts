@@ -1,16 +1,13 @@
-import { classScopeOf } from "~/domain/auth/roles";
 import { NOT_FOUND } from "~/domain/shell/not-found";
-import { canSeeClass } from "~/models/class-scope.server";
 import { listRoster } from "~/models/students.server";
 import { resourceRoute } from "~/services/resource-route.server";
 
 /** GET /api/cohorts/{id}/roster: the student records on the class's roster, by family name; a class the caller teaches (404 otherwise). */
 export const { loader, action } = resourceRoute({
-  who: "staff",
+  can: ["read", "roster"],
   params: ["id"],
   notFound: NOT_FOUND.cohort,
   GET: {
-    handler: async ({ context, params, caller }) =>
-      (await canSeeClass(context.db, classScopeOf(caller), params.id)) ? listRoster(context.db, params.id) : null,
+    handler: async ({ context, params, scope }) => listRoster(context.db, params.id, scope),
   },
 });

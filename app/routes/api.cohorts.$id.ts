@@ -1,7 +1,5 @@
-import { classScopeOf } from "~/domain/auth/roles";
 import { cohortUpdateSchema } from "~/domain/classes/cohort";
 import { NOT_FOUND } from "~/domain/shell/not-found";
-import { canSeeClass } from "~/models/class-scope.server";
 import { deleteCohort, updateCohort } from "~/models/cohorts.server";
 import { resourceRoute } from "~/services/resource-route.server";
 
@@ -11,16 +9,15 @@ import { resourceRoute } from "~/services/resource-route.server";
  * readable.
  */
 export const { loader, action } = resourceRoute({
-  who: "staff",
+  can: ["write", "class"],
   params: ["id"],
   notFound: NOT_FOUND.cohort,
   PUT: {
     body: cohortUpdateSchema,
-    handler: async ({ context, params, body, caller }) =>
-      (await canSeeClass(context.db, classScopeOf(caller), params.id)) ? updateCohort(context.db, params.id, body) : null,
+    handler: ({ context, params, body, scope }) => updateCohort(context.db, params.id, body, scope),
   },
   DELETE: {
-    handler: async ({ context, params, caller }) =>
-      (await canSeeClass(context.db, classScopeOf(caller), params.id)) && (await deleteCohort(context.db, params.id)) ? { deleted: true } : null,
+    can: ["delete", "class"],
+    handler: async ({ context, params, scope }) => ((await deleteCohort(context.db, params.id, scope)) ? { deleted: true } : null),
   },
 });

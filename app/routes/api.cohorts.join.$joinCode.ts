@@ -10,7 +10,7 @@ import { resourceRoute } from "~/services/resource-route.server";
  * (429 with Retry-After, ADR 0015).
  */
 export const { loader, action } = resourceRoute({
-  who: "anyone",
+  can: "anyone",
   params: ["joinCode"],
   notFound: INVALID_JOIN_CODE,
   GET: {

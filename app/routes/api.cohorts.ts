@@ -1,4 +1,3 @@
-import { classScopeOf } from "~/domain/auth/roles";
 import { cohortCreateSchema } from "~/domain/classes/cohort";
 import { createCohort, listCohorts } from "~/models/cohorts.server";
 import { created, resourceRoute } from "~/services/resource-route.server";
@@ -8,7 +7,11 @@ import { created, resourceRoute } from "~/services/resource-route.server";
  * owned by its creator, generating its join code when none is given.
  */
 export const { loader, action } = resourceRoute({
-  who: "staff",
-  GET: { handler: ({ context, caller }) => listCohorts(context.db, classScopeOf(caller)) },
-  POST: { body: cohortCreateSchema, handler: async ({ context, caller, body }) => created(await createCohort(context.db, body, caller.id)) },
+  can: ["read", "class"],
+  GET: { handler: ({ context, scope }) => listCohorts(context.db, scope) },
+  POST: {
+    can: ["write", "class"],
+    body: cohortCreateSchema,
+    handler: async ({ context, caller, body }) => created(await createCohort(context.db, body, caller.id)),
+  },
 });

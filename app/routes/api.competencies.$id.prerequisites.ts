@@ -5,7 +5,7 @@ import { created, resourceRoute } from "~/services/resource-route.server";
 
 /** POST /api/competencies/{id}/prerequisites {prerequisiteId}: 201; 400 self; 404 unknown; 409 duplicate or cycle. */
 export const { loader, action } = resourceRoute({
-  who: "staff",
+  can: ["author", "shared-content"],
   params: ["id"],
   POST: {
     body: prerequisiteSchema,

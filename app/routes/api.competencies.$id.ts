@@ -8,7 +8,7 @@ import { resourceRoute } from "~/services/resource-route.server";
  * and curriculum memberships, never the questions, and says how many questions it unlinked.
  */
 export const { loader, action } = resourceRoute({
-  who: "staff",
+  can: ["author", "shared-content"],
   params: ["id"],
   notFound: NOT_FOUND.competency,
   PUT: { body: competencySchema, handler: ({ context, params, body }) => saveCompetency(context.db, params.id, body) },

@@ -4,7 +4,7 @@ import { resourceRoute } from "~/services/resource-route.server";
 
 /** DELETE /api/curriculums/{id}/competencies/{competencyId}. */
 export const { loader, action } = resourceRoute({
-  who: "staff",
+  can: ["author", "shared-content"],
   params: ["id", "competencyId"],
   notFound: NOT_FOUND.curriculumMember,
   DELETE: {

@@ -8,10 +8,13 @@ import { resourceRoute } from "~/services/resource-route.server";
 
 /** GET the curriculum's competencies; POST {competencyId} adds one (201, or 200 if already a member). */
 export const { loader, action } = resourceRoute({
-  who: "staff",
+  can: ["author", "shared-content"],
   params: ["id"],
   notFound: NOT_FOUND.curriculum,
-  GET: { handler: async ({ context, params }) => ((await curriculumExists(context.db, params.id)) ? curriculumCompetencyList(context.db, params.id) : null) },
+  GET: {
+    can: ["read", "shared-content"],
+    handler: async ({ context, params }) => ((await curriculumExists(context.db, params.id)) ? curriculumCompetencyList(context.db, params.id) : null),
+  },
   POST: {
     body: curriculumMembershipSchema,
     handler: async ({ context, params, body }) => {

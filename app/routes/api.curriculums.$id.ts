@@ -5,7 +5,7 @@ import { resourceRoute } from "~/services/resource-route.server";
 
 /** PUT and DELETE /api/curriculums/{id}. */
 export const { loader, action } = resourceRoute({
-  who: "staff",
+  can: ["author", "shared-content"],
   params: ["id"],
   notFound: NOT_FOUND.curriculum,
   PUT: { body: curriculumSchema, handler: ({ context, params, body }) => updateCurriculum(context.db, params.id, body) },

@@ -4,7 +4,7 @@ import { created, resourceRoute } from "~/services/resource-route.server";
 
 /** GET /api/curriculums (with competencyIds); POST creates one (201). */
 export const { loader, action } = resourceRoute({
-  who: "staff",
-  GET: { handler: ({ context }) => listCurriculums(context.db) },
+  can: ["author", "shared-content"],
+  GET: { can: ["read", "shared-content"], handler: ({ context }) => listCurriculums(context.db) },
   POST: { body: curriculumSchema, handler: async ({ context, body }) => created(await createCurriculum(context.db, body)) },
 });

@@ -6,7 +6,7 @@ import { resourceRoute } from "~/services/resource-route.server";
 
 /** GET /api/jobs/{id}: a queued job's progress, for screens that wait on AI work. */
 export const { loader, action } = resourceRoute({
-  who: "staff",
+  can: ["read", "shared-content"],
   params: ["id"],
   notFound: NOT_FOUND.job,
   GET: {

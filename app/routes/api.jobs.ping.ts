@@ -12,7 +12,7 @@ const pingBodySchema = z.object({ echo: z.string().max(200, "echo must be at mos
  * consumer work. Poll GET /api/jobs/{id} until its status is succeeded or failed.
  */
 export const { loader, action } = resourceRoute({
-  who: "admin",
+  can: ["write", "district-settings"],
   POST: {
     body: pingBodySchema,
     handler: async ({ context, caller, body }) => {

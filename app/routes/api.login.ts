@@ -10,7 +10,7 @@ import { redirectWithToast } from "~/services/toast.server";
  * else on the built-in sign-in form. `?returnTo=/path` comes back there afterwards.
  */
 export const { loader, action } = resourceRoute({
-  who: "anyone",
+  can: "anyone",
   GET: {
     handler: async ({ request, context }) => {
       const returnTo = new URL(request.url).searchParams.get("returnTo");

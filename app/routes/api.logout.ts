@@ -9,7 +9,7 @@ import { confirmSignOutPage, signOut } from "~/services/sign-out.server";
  * button); the edge has checked its origin.
  */
 export const { loader, action } = resourceRoute({
-  who: "anyone",
+  can: "anyone",
   GET: {
     handler: async ({ request, context }) => (isStartedByAnotherSite(request, context.config.appOrigin) ? confirmSignOutPage() : signOut(request, context)),
   },

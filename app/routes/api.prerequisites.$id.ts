@@ -4,7 +4,7 @@ import { resourceRoute } from "~/services/resource-route.server";
 
 /** DELETE /api/prerequisites/{id}. */
 export const { loader, action } = resourceRoute({
-  who: "staff",
+  can: ["author", "shared-content"],
   params: ["id"],
   notFound: NOT_FOUND.prerequisite,
   DELETE: { handler: async ({ context, params }) => ((await deletePrerequisite(context.db, params.id)) ? { deleted: true } : null) },

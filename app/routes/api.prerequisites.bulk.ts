@@ -3,6 +3,6 @@ import { resourceRoute } from "~/services/resource-route.server";
 
 /** GET /api/prerequisites/bulk: every pair, with both competencies' descriptions. */
 export const { loader, action } = resourceRoute({
-  who: "staff",
+  can: ["read", "shared-content"],
   GET: { handler: ({ context }) => listPrerequisites(context.db) },
 });

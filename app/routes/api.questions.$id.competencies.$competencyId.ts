@@ -5,7 +5,7 @@ import { resourceRoute } from "~/services/resource-route.server";
 
 /** PATCH (isPrimary) and DELETE /api/questions/{id}/competencies/{competencyId}. */
 export const { loader, action } = resourceRoute({
-  who: "staff",
+  can: ["author", "shared-content"],
   params: ["id", "competencyId"],
   notFound: NOT_FOUND.questionCompetencyLink,
   PATCH: {

@@ -8,10 +8,13 @@ import { resourceRoute } from "~/services/resource-route.server";
 
 /** GET /api/questions/{id}/competencies: its links. POST: link a competency (201, or 200 when it was linked). */
 export const { loader, action } = resourceRoute({
-  who: "staff",
+  can: ["author", "shared-content"],
   params: ["id"],
   notFound: NOT_FOUND.question,
-  GET: { handler: async ({ context, params }) => ((await questionExists(context.db, params.id)) ? competencyLinks(context.db, params.id) : null) },
+  GET: {
+    can: ["read", "shared-content"],
+    handler: async ({ context, params }) => ((await questionExists(context.db, params.id)) ? competencyLinks(context.db, params.id) : null),
+  },
   POST: {
     body: competencyLinkSchema,
     handler: async ({ context, params, body }) => {

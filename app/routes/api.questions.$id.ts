@@ -9,10 +9,11 @@ import { resourceRoute } from "~/services/resource-route.server";
  * every test that uses it; a delete removes it from those tests and lists them.
  */
 export const { loader, action } = resourceRoute({
-  who: "staff",
+  can: ["author", "shared-content"],
   params: ["id"],
   notFound: NOT_FOUND.question,
   GET: {
+    can: ["read", "shared-content"],
     handler: async ({ context, params }) => {
       const question = await findQuestion(context.db, params.id);
       if (!question) return undefined;

@@ -3,6 +3,6 @@ import { resourceRoute } from "~/services/resource-route.server";
 
 /** GET /api/questions/competencies/all: every question-competency link. */
 export const { loader, action } = resourceRoute({
-  who: "staff",
+  can: ["read", "shared-content"],
   GET: { handler: ({ context }) => allCompetencyLinks(context.db) },
 });

@@ -8,7 +8,7 @@ import { resourceRoute } from "~/services/resource-route.server";
  * strengths, improvements}; a score of 70 or more counts as correct.
  */
 export const { loader, action } = resourceRoute({
-  who: "staff",
+  can: ["author", "shared-content"],
   POST: {
     body: previewGradeRequestSchema,
     handler: async ({ context, caller, body }) =>

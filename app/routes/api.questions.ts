@@ -12,8 +12,9 @@ import { created, resourceRoute } from "~/services/resource-route.server";
  * POST: a new question (201; its text sanitized). See docs/api-tests.md.
  */
 export const { loader, action } = resourceRoute({
-  who: "staff",
+  can: ["author", "shared-content"],
   GET: {
+    can: ["read", "shared-content"],
     query: apiQuestionQuerySchema,
     handler: async ({ context, query }) => {
       const { page, limit, ...where } = query;

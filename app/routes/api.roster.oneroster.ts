@@ -9,7 +9,7 @@ import { importOneRosterUpload } from "~/services/roster-import.server";
  * unchanged, removed, refused}` by kind, each refused row with its file and line (docs/api.md).
  */
 export const { loader, action } = resourceRoute({
-  who: "admin",
+  can: ["import", "district-roster"],
   POST: {
     query: rosterImportQuerySchema,
     handler: async ({ request, context, caller, query }) => {

@@ -7,7 +7,7 @@ import { resourceRoute } from "~/services/resource-route.server";
  * Admins only.
  */
 export const { loader, action } = resourceRoute({
-  who: "staff",
+  can: ["read", "session"],
   params: ["id"],
-  GET: { handler: async ({ context, params, caller }) => (await readGradingReview(context, params.id, caller)).review },
+  GET: { handler: async ({ context, params, scope }) => (await readGradingReview(context, params.id, scope)).review },
 });

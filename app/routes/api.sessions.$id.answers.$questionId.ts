@@ -9,7 +9,7 @@ import { readReachableSession } from "~/services/test-taking.server";
  * the same callers as GET /api/sessions/{id}. 404 when the question is not one of its answers.
  */
 export const { loader, action } = resourceRoute({
-  who: "anyone",
+  can: "anyone",
   params: ["id", "questionId"],
   notFound: NOT_FOUND.answer,
   GET: {

@@ -5,7 +5,7 @@ import { completeTestSession } from "~/services/test-taking.server";
 
 /** POST /api/sessions/{id}/complete (empty body): ends the session; completing it again changes nothing. */
 export const { loader, action } = resourceRoute({
-  who: "anyone",
+  can: "anyone",
   params: ["id"],
   POST: {
     handler: async ({ request, context, params }) => {

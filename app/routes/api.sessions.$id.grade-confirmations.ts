@@ -11,12 +11,12 @@ import { created, resourceRoute } from "~/services/resource-route.server";
  * the unchanged totalScore, or 200 with the standing confirmation when it is repeated. Staff only.
  */
 export const { loader, action } = resourceRoute({
-  who: "staff",
+  can: ["write", "session"],
   params: ["id"],
   POST: {
     body: gradeConfirmationSchema,
-    handler: async ({ context, params, caller, body }) => {
-      const { created: isNew, ...confirmation } = await confirmSessionGrade(context, params.id, body.questionId, caller);
+    handler: async ({ context, params, caller, scope, body }) => {
+      const { created: isNew, ...confirmation } = await confirmSessionGrade(context, params.id, body.questionId, caller, scope);
       return isNew ? created(confirmation) : json(confirmation);
     },
   },

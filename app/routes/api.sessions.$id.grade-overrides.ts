@@ -8,10 +8,10 @@ import { created, resourceRoute } from "~/services/resource-route.server";
  * totalScore. Admins only.
  */
 export const { loader, action } = resourceRoute({
-  who: "staff",
+  can: ["write", "session"],
   params: ["id"],
   POST: {
     body: gradeOverrideSchema,
-    handler: async ({ context, params, caller, body }) => created(await overrideSessionGrade(context, params.id, body, caller)),
+    handler: async ({ context, params, caller, scope, body }) => created(await overrideSessionGrade(context, params.id, body, caller, scope)),
   },
 });

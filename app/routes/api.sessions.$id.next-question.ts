@@ -7,7 +7,7 @@ import { readReachableSession } from "~/services/test-taking.server";
  * it is paused (`paused: true`: a break hides the question until the resume, ADR 0032).
  */
 export const { loader, action } = resourceRoute({
-  who: "anyone",
+  can: "anyone",
   params: ["id"],
   GET: {
     handler: async ({ request, context, params }) => {

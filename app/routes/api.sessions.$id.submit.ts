@@ -10,7 +10,7 @@ import { submitSessionAnswer } from "~/services/test-taking.server";
  * the same question answers the first result again (`saved: "repeat"`).
  */
 export const { loader, action } = resourceRoute({
-  who: "anyone",
+  can: "anyone",
   params: ["id"],
   POST: {
     body: submitAnswerSchema,

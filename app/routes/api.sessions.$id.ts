@@ -9,7 +9,7 @@ import { readReachableSession } from "~/services/test-taking.server";
  * (null without one, ADR 0016).
  */
 export const { loader, action } = resourceRoute({
-  who: "anyone",
+  can: "anyone",
   params: ["id"],
   GET: {
     handler: async ({ request, context, params }) => {

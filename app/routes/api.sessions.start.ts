@@ -12,7 +12,7 @@ import { startTestSession } from "~/services/test-taking.server";
  * Answers the id as both `sessionId` and `id`.
  */
 export const { loader, action } = resourceRoute({
-  who: "anyone",
+  can: "anyone",
   POST: {
     body: startSessionSchema,
     handler: async ({ request, context, body }) => {

@@ -1,12 +1,11 @@
 import { json } from "@remix-run/cloudflare";
 
 import type { Database } from "~/db/client.server";
-import { classScopeOf } from "~/domain/auth/roles";
-import { API_SESSION_ALL_MAX, apiQueryFilters, asksForPage, readSessionListApiQuery, type SessionFilters } from "~/domain/sessions/session-list";
+import { API_SESSION_ALL_MAX, apiQueryFilters, asksForPage, readSessionListApiQuery } from "~/domain/sessions/session-list";
 import { wasEndedEarly } from "~/domain/sessions/session-state";
 import { invalid } from "~/lib/errors";
 import { jsonArrayStream } from "~/lib/json-array-stream";
-import { countSessions, sessionListChunks, type SessionListRow, sessionWindow } from "~/models/session-list.server";
+import { countSessions, type ScopedSessionFilters, sessionListChunks, type SessionListRow, sessionWindow } from "~/models/session-list.server";
 import { resourceRoute } from "~/services/resource-route.server";
 
 /** A session as the list gives it: both readings of the id, times in ISO 8601, no answers map. */
@@ -28,7 +27,7 @@ function listedSessionJson(row: SessionListRow) {
  * Without limit or offset, the whole list of sessions: every matching one up to
  * API_SESSION_ALL_MAX, streamed as it is read (X-Truncated: true when the cap cut it short).
  */
-async function everySession(db: Database, filters: SessionFilters): Promise<Response> {
+async function everySession(db: Database, filters: ScopedSessionFilters): Promise<Response> {
   const total = await countSessions(db, filters);
   const body = jsonArrayStream(sessionListChunks(db, filters, { maxRows: API_SESSION_ALL_MAX }), listedSessionJson, "GET /api/sessions");
   const headers = new Headers({ "Content-Type": "application/json; charset=utf-8", "X-Total-Count": String(total) });
@@ -42,13 +41,13 @@ async function everySession(db: Database, filters: SessionFilters): Promise<Resp
  * session without limit or offset, else that window. See docs/api.md.
  */
 export const { loader, action } = resourceRoute({
-  who: "staff",
+  can: ["read", "session"],
   GET: {
-    handler: async ({ request, context, caller }) => {
+    handler: async ({ request, context, scope }) => {
       const params = new URL(request.url).searchParams;
       const parsed = readSessionListApiQuery(params);
       if (!parsed.ok) throw invalid(parsed.message);
-      const filters = { ...apiQueryFilters(parsed.query), scope: classScopeOf(caller) };
+      const filters = { ...apiQueryFilters(parsed.query), scope };
       if (!asksForPage(params)) return everySession(context.db, filters);
       const { limit, offset } = parsed.query;
       const { rows, total } = await sessionWindow(context.db, filters, { limit, offset });

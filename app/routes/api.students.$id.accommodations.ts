@@ -1,5 +1,4 @@
 import { accommodationsSchema } from "~/domain/accommodations/accommodations";
-import { classScopeOf } from "~/domain/auth/roles";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { setRecordAccommodations } from "~/models/accommodations.server";
 import { findStudent } from "~/models/students.server";
@@ -10,19 +9,20 @@ import { resourceRoute } from "~/services/resource-route.server";
  * (404 otherwise). Sessions started afterwards run with them (ADR 0032); each change is audited.
  */
 export const { loader, action } = resourceRoute({
-  who: "staff",
+  can: ["read", "accommodations"],
   params: ["id"],
   notFound: NOT_FOUND.student,
   GET: {
-    handler: async ({ context, params, caller }) => {
-      const student = await findStudent(context.db, params.id, classScopeOf(caller));
+    handler: async ({ context, params, scope }) => {
+      const student = await findStudent(context.db, params.id, scope);
       return student ? { studentId: student.id, accommodations: student.accommodations } : null;
     },
   },
   PUT: {
+    can: ["write", "accommodations"],
     body: accommodationsSchema,
-    handler: async ({ context, params, body, caller }) => {
-      const changed = await setRecordAccommodations(context.db, caller, [params.id], body, classScopeOf(caller));
+    handler: async ({ context, params, body, caller, scope }) => {
+      const changed = await setRecordAccommodations(context.db, caller, [params.id], body, scope);
       return changed.length ? { studentId: params.id, accommodations: body } : null;
     },
   },

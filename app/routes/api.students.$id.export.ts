@@ -11,7 +11,7 @@ import { exportStudentData } from "~/services/student-data.server";
  * transcripts), as a download. Each export is recorded in the audit log.
  */
 export const { loader, action } = resourceRoute({
-  who: "admin",
+  can: ["export", "student"],
   params: ["id"],
   notFound: NOT_FOUND.student,
   GET: {

@@ -1,4 +1,3 @@
-import { classScopeOf } from "~/domain/auth/roles";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { loadStudentGrowth } from "~/services/growth.server";
 import { resourceRoute } from "~/services/resource-route.server";
@@ -9,10 +8,10 @@ import { resourceRoute } from "~/services/resource-route.server";
  * student a teacher teaches (404 otherwise). Recorded in the audit log (docs/api.md).
  */
 export const { loader, action } = resourceRoute({
-  who: "staff",
+  can: ["read", "growth"],
   params: ["id"],
   notFound: NOT_FOUND.student,
   GET: {
-    handler: ({ context, params, caller }) => loadStudentGrowth(context.db, caller, params.id, classScopeOf(caller)),
+    handler: ({ context, params, caller, scope }) => loadStudentGrowth(context.db, caller, params.id, scope),
   },
 });

@@ -1,7 +1,5 @@
-import { classScopeOf } from "~/domain/auth/roles";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { studentInputSchema } from "~/domain/students/student";
-import { DomainError } from "~/lib/errors";
 import { recordAudit } from "~/models/audit-log.server";
 import { findStudent, updateStudent } from "~/models/students.server";
 import { resourceRoute } from "~/services/resource-route.server";
@@ -13,26 +11,23 @@ import { deleteStudentData } from "~/services/student-data.server";
  * what was removed by kind (docs/api.md).
  */
 export const { loader, action } = resourceRoute({
-  who: "staff",
+  can: ["read", "student"],
   params: ["id"],
   notFound: NOT_FOUND.student,
   GET: {
-    handler: async ({ context, params, caller }) => {
-      const student = await findStudent(context.db, params.id, classScopeOf(caller));
+    handler: async ({ context, params, caller, scope }) => {
+      const student = await findStudent(context.db, params.id, scope);
       if (student) await recordAudit(context.db, caller, { action: "student.viewed", studentRecordId: student.id });
       return student;
     },
   },
   PUT: {
+    can: ["write", "student"],
     body: studentInputSchema,
-    handler: async ({ context, params, body, caller }) =>
-      (await findStudent(context.db, params.id, classScopeOf(caller))) ? updateStudent(context.db, params.id, body, caller) : null,
+    handler: async ({ context, params, body, caller, scope }) => updateStudent(context.db, params.id, body, caller, scope),
   },
   DELETE: {
-    handler: ({ context, params, caller }) => {
-      // Erasing a student is the district's decision (ADR 0031), as is their export.
-      if (caller.role !== "admin") throw new DomainError("forbidden", "Only a district admin can delete a student's data.");
-      return deleteStudentData(context, caller, params.id);
-    },
+    can: ["delete", "student"],
+    handler: ({ context, params, caller }) => deleteStudentData(context, caller, params.id),
   },
 });

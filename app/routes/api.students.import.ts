@@ -9,13 +9,13 @@ import { importRosterCsv } from "~/services/roster-import.server";
  * with each refused line and why (docs/api.md).
  */
 export const { loader, action } = resourceRoute({
-  who: "staff",
+  can: ["import", "roster"],
   notFound: NOT_FOUND.cohort,
   POST: {
     query: rosterImportQuerySchema,
     body: rosterImportBodySchema,
-    handler: async ({ context, query, body, caller }) => {
-      return importRosterCsv(context.db, body.csv, { cohortId: body.cohortId ?? null, apply: query.apply, importedBy: caller });
+    handler: async ({ context, query, body, caller, scope }) => {
+      return importRosterCsv(context.db, body.csv, { cohortId: body.cohortId ?? null, apply: query.apply, importedBy: caller, scope });
     },
   },
 });

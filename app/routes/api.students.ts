@@ -1,4 +1,3 @@
-import { classScopeOf } from "~/domain/auth/roles";
 import { studentInputSchema, studentListQuerySchema } from "~/domain/students/student";
 import { createStudent, listStudents } from "~/models/students.server";
 import { created, resourceRoute } from "~/services/resource-route.server";
@@ -9,7 +8,11 @@ import { created, resourceRoute } from "~/services/resource-route.server";
  * POST creates one (201) from `{studentId, givenName, familyName, grade, email?}` (docs/api.md).
  */
 export const { loader, action } = resourceRoute({
-  who: "staff",
-  GET: { query: studentListQuerySchema, handler: ({ context, query, caller }) => listStudents(context.db, query, classScopeOf(caller)) },
-  POST: { body: studentInputSchema, handler: async ({ context, body, caller }) => created(await createStudent(context.db, body, caller)) },
+  can: ["read", "student"],
+  GET: { query: studentListQuerySchema, handler: ({ context, query, scope }) => listStudents(context.db, query, scope) },
+  POST: {
+    can: ["write", "student"],
+    body: studentInputSchema,
+    handler: async ({ context, body, caller }) => created(await createStudent(context.db, body, caller)),
+  },
 });

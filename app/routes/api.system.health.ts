@@ -44,4 +44,4 @@ async function checkDeployment(context: AppLoadContext): Promise<Response> {
   return json({ ok, database, sessionObject, jobs: jobs ?? {} }, { status: ok ? 200 : 503, headers: { "Cache-Control": "no-store" } });
 }
 
-export const { loader, action } = resourceRoute({ who: "admin", GET: { handler: ({ context }) => checkDeployment(context) } });
+export const { loader, action } = resourceRoute({ can: ["read", "district-settings"], GET: { handler: ({ context }) => checkDeployment(context) } });

@@ -8,10 +8,10 @@ import { resourceRoute } from "~/services/resource-route.server";
  * defaults in one batch. See docs/api-tests.md.
  */
 export const { loader, action } = resourceRoute({
-  who: "staff",
+  can: ["author", "shared-content"],
   params: ["id"],
   notFound: NOT_FOUND.test,
-  GET: { handler: ({ context, params }) => getTestDetail(context.db, params.id) },
+  GET: { can: ["read", "shared-content"], handler: ({ context, params }) => getTestDetail(context.db, params.id) },
   PUT: { body: testUpdateSchema, handler: ({ context, params, body }) => updateTest(context.db, params.id, body) },
   DELETE: { handler: async ({ context, params }) => ((await deleteTest(context.db, params.id)) ? { deleted: true } : null) },
 });

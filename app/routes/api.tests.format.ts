@@ -7,7 +7,7 @@ import { resourceRoute } from "~/services/resource-route.server";
  * exactly; other text goes to the model, or the offline formatter without one.
  */
 export const { loader, action } = resourceRoute({
-  who: "staff",
+  can: ["author", "shared-content"],
   POST: {
     body: formatRequestSchema,
     handler: async ({ context, caller, body }) =>

@@ -7,7 +7,7 @@ import { resourceRoute } from "~/services/resource-route.server";
  * gradeLevel, subject, questions) out. The work is a queued job; this call waits for it (docs/api.md).
  */
 export const { loader, action } = resourceRoute({
-  who: "staff",
+  can: ["author", "shared-content"],
   POST: {
     body: generationRequestSchema,
     handler: async ({ context, caller, body }) => jobWaitResponse(await generateTestDraft(aiTasksFor(context, caller.id), body), context.config.ai.provider),

@@ -7,7 +7,7 @@ import { created, resourceRoute } from "~/services/resource-route.server";
  * 400 naming an unknown or repeated question id). See docs/api-tests.md.
  */
 export const { loader, action } = resourceRoute({
-  who: "staff",
-  GET: { handler: ({ context }) => listTests(context.db) },
+  can: ["author", "shared-content"],
+  GET: { can: ["read", "shared-content"], handler: ({ context }) => listTests(context.db) },
   POST: { body: testCreateSchema, handler: async ({ context, caller, body }) => created(await createTest(context.db, body, caller.id)) },
 });

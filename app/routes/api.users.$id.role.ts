@@ -10,7 +10,7 @@ import { resourceRoute } from "~/services/resource-route.server";
  * admin who can undo it. ADMIN_EMAILS addresses are district admins whatever is stored.
  */
 export const { loader, action } = resourceRoute({
-  who: "admin",
+  can: ["manage-roles", "accounts"],
   params: ["id"],
   notFound: NOT_FOUND.account,
   PUT: {

@@ -3,7 +3,7 @@ import { resourceRoute } from "~/services/resource-route.server";
 
 /** GET /api/users: every account with its role, district admins first (a district admin's). */
 export const { loader, action } = resourceRoute({
-  who: "admin",
+  can: ["read", "accounts"],
   GET: {
     handler: async ({ context }) =>
       (await listAccounts(context.db)).map((account) => ({ ...account, lastSignInAt: account.lastSignInAt?.toISOString() ?? null })),

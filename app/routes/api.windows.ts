@@ -1,5 +1,4 @@
-import { testingWindowSchema, WINDOWS_ADMIN_ONLY } from "~/domain/growth/testing-windows";
-import { DomainError } from "~/lib/errors";
+import { testingWindowSchema } from "~/domain/growth/testing-windows";
 import { createTestingWindow, listTestingWindows } from "~/models/testing-windows.server";
 import { created, resourceRoute } from "~/services/resource-route.server";
 
@@ -9,13 +8,11 @@ import { created, resourceRoute } from "~/services/resource-route.server";
  * windows are the district's, so only a district admin sets them (ADR 0031).
  */
 export const { loader, action } = resourceRoute({
-  who: "staff",
+  can: ["read", "testing-windows"],
   GET: { handler: ({ context }) => listTestingWindows(context.db) },
   POST: {
+    can: ["write", "testing-windows"],
     body: testingWindowSchema,
-    handler: async ({ context, body, caller }) => {
-      if (caller.role !== "admin") throw new DomainError("forbidden", WINDOWS_ADMIN_ONLY);
-      return created(await createTestingWindow(context.db, body, caller.id));
-    },
+    handler: async ({ context, body, caller }) => created(await createTestingWindow(context.db, body, caller.id)),
   },
 });

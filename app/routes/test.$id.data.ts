@@ -9,7 +9,7 @@ import { testPageAction } from "./test.$id/test-page.server";
  * (domain/sessions/answer-feedback.ts). See docs/api.md.
  */
 export const { loader, action } = resourceRoute({
-  who: "anyone",
+  can: "anyone",
   params: ["id"],
   POST: { handler: ({ request, context, params }) => testPageAction(request, context, params.id) },
 });

@@ -1,7 +1,6 @@
 import { analyticsFileName } from "~/domain/analytics/analytics-csv";
 import { analyticsScopeFromQuery } from "~/domain/analytics/analytics-scope";
 import type { CohortAnalyticsReport } from "~/domain/analytics/report";
-import { classScopeOf } from "~/domain/auth/roles";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 
 import { csvAttachment } from "./api.server";
@@ -14,13 +13,13 @@ import { resourceRoute } from "./resource-route.server";
  */
 export function analyticsExportRoute(kind: "questions" | "students", toCsv: (report: CohortAnalyticsReport) => string) {
   return resourceRoute({
-    who: "staff",
+    can: ["export", "report"],
     notFound: NOT_FOUND.cohort,
     GET: {
-      handler: async ({ request, context, caller }) => {
-        const scope = analyticsScopeFromQuery(new URL(request.url));
-        const report = await loadCohortAnalytics(context.db, scope, classScopeOf(caller));
-        return report && csvAttachment(analyticsFileName(kind, scope), toCsv(report));
+      handler: async ({ request, context, scope }) => {
+        const which = analyticsScopeFromQuery(new URL(request.url));
+        const report = await loadCohortAnalytics(context.db, which, scope);
+        return report && csvAttachment(analyticsFileName(kind, which), toCsv(report));
       },
     },
   });

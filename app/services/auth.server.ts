@@ -2,15 +2,16 @@ import { type AppLoadContext, json } from "@remix-run/cloudflare";
 
 import type { CurrentUser } from "~/domain/auth/current-user";
 import type { GateData } from "~/domain/auth/gates";
-import { isStaff } from "~/domain/auth/roles";
+import { type Action, NOT_ALLOWED, type Scope, scopeFor, type Target } from "~/domain/auth/policy";
 import { findUserById, toCurrentUser } from "~/models/users.server";
 
 import { readSession } from "./session.server";
 
 /**
- * Who is asking, and the one role check every admin loader, action and /api route calls.
+ * Who is asking, and the one role check every admin loader, action and /api route calls:
+ * `requireAllowed`, which asks the policy table (`domain/auth/policy.ts`, ADR 0031).
  *
- * Failures are thrown Responses. An /api path gets JSON: 401 signed out, 403 not an admin.
+ * Failures are thrown Responses. An /api path gets JSON: 401 signed out, 403 `NOT_ALLOWED`.
  * A screen gets the same status codes with a `gate` the root error boundary renders:
  * the landing page when signed out (every path shows it), the join screen for a
  * student outside their route set.
@@ -42,7 +43,7 @@ function signedOutResponse(request: Request): Response {
 }
 
 function forbiddenResponse(request: Request): Response {
-  return isApiRequest(request) ? json({ message: "Admin access required" }, { status: 403 }) : json<GateData>({ gate: "join" }, { status: 403 });
+  return isApiRequest(request) ? json({ message: NOT_ALLOWED }, { status: 403 }) : json<GateData>({ gate: "join" }, { status: 403 });
 }
 
 export async function requireUser(request: Request, context: AppLoadContext): Promise<CurrentUser> {
@@ -51,16 +52,13 @@ export async function requireUser(request: Request, context: AppLoadContext): Pr
   return user;
 }
 
-/** A district admin (ADR 0031): rosters, roles, the audit log, retention, a student's export and deletion. */
-export async function requireAdmin(request: Request, context: AppLoadContext): Promise<CurrentUser> {
+/**
+ * The caller, when the policy lets their role do `action` on `target`, with the scope the models
+ * apply (the district, or a teacher's classes); 401 signed out, 403 when the table says no.
+ */
+export async function requireAllowed(request: Request, context: AppLoadContext, action: Action, target: Target): Promise<{ user: CurrentUser; scope: Scope }> {
   const user = await requireUser(request, context);
-  if (user.role !== "admin") throw forbiddenResponse(request);
-  return user;
-}
-
-/** A district admin or a teacher: the admin screens, each scoped to the classes the teacher teaches (`classScopeOf`). */
-export async function requireStaff(request: Request, context: AppLoadContext): Promise<CurrentUser> {
-  const user = await requireUser(request, context);
-  if (!isStaff(user.role)) throw forbiddenResponse(request);
-  return user;
+  const scope = scopeFor(user, action, target);
+  if (!scope) throw forbiddenResponse(request);
+  return { user, scope };
 }

@@ -1,9 +1,8 @@
 import type { Database } from "~/db/client.server";
 import { cohortAnalyticsReport } from "~/domain/analytics/analytics-report";
 import type { CohortAnalyticsReport } from "~/domain/analytics/report";
-import type { ClassScope } from "~/domain/auth/roles";
+import type { Scope } from "~/domain/auth/policy";
 import { readCohortAnalyticsData } from "~/models/analytics.server";
-import { canSeeClass } from "~/models/class-scope.server";
 
 /** What the report is named when no test is chosen and the class has no default test. */
 const ALL_TESTS = "All tests";
@@ -22,12 +21,10 @@ type NamedCohortReport = CohortAnalyticsReport & { cohortName: string };
 export async function loadCohortAnalytics(
   db: Database,
   input: { cohortId: string; testConfigId?: string | null },
-  scope: ClassScope = null,
+  scope: Scope,
 ): Promise<NamedCohortReport | null> {
-  // A class the reader does not teach is not found (ADR 0031).
-  if (!(await canSeeClass(db, scope, input.cohortId))) return null;
   const testConfigId = input.testConfigId || null;
-  const data = await readCohortAnalyticsData(db, { cohortId: input.cohortId, testConfigId });
+  const data = await readCohortAnalyticsData(db, { cohortId: input.cohortId, testConfigId }, scope);
   if (!data) return null;
   const testName = data.testTitle ?? (testConfigId ? UNKNOWN_TEST_NAME : ALL_TESTS);
   return { ...cohortAnalyticsReport({ testName, cohortId: input.cohortId, sessions: data.sessions }), cohortName: data.cohortName };

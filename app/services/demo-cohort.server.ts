@@ -6,6 +6,7 @@ import { confidenceOfScore } from "~/domain/ai/offline-grader";
 import { DEMO_DATA_FAILED } from "~/domain/analytics/screen-actions";
 import { DEMO_TUTOR_REPLY } from "~/domain/analytics/simulated-sitting";
 import { simulatedAnswer, simulatedClass, type SimulatedStudent } from "~/domain/analytics/simulated-student";
+import { BACKGROUND_SCOPE } from "~/domain/auth/policy";
 import { JobFailure } from "~/domain/jobs/job-failure";
 import type { JobInput, JobProgress } from "~/domain/jobs/job-messages";
 import { isLastPart, type JobStep, type PartPlan, partRange, progressAfterPart } from "~/domain/jobs/job-parts";
@@ -15,7 +16,7 @@ import { NOT_FOUND } from "~/domain/shell/not-found";
 import type { StudentInput } from "~/domain/students/student";
 import type { Env } from "~/env";
 import { conflict, found, upstream } from "~/lib/errors";
-import { createCohort, findCohort, findCohortByNameAndTest, listTestChoices, updateCohort } from "~/models/cohorts.server";
+import { createCohort, findCohortAcrossDistrict, findCohortByNameAndTest, listTestChoices, updateCohort } from "~/models/cohorts.server";
 import { type GradingLogInput, insertGradingLogs } from "~/models/grading-logs.server";
 import { findActiveJob, findJob, setJobProgress } from "~/models/jobs.server";
 import { buildBlueprint } from "~/models/session-blueprint.server";
@@ -85,7 +86,7 @@ export async function queueDemoGeneration(context: AppLoadContext, admin: { id: 
     db,
     students.map((student, index) => ({ line: index + 1, student: demoStudentRecord(student) })),
     // Generating the demo is a district admin's (ADR 0031), so every one of its rows is within reach.
-    { cohortId: cohort.id, apply: true, importedBy: { ...admin, role: "admin" } },
+    { cohortId: cohort.id, apply: true, importedBy: admin, scope: BACKGROUND_SCOPE },
   );
   const input: SeedDemoInput = { kind: "seed_demo", cohortId: cohort.id, testId: test.id, discard: earlier, earlierDays };
   const job = await enqueueJob(context.cloudflare.env.JOBS, db, input, admin.id, { done: 0, total: DEMO_STUDENT_COUNT });
@@ -166,7 +167,7 @@ function demoCohort(cohort: { id: string; name: string; joinCode: string }, test
 
 /** The demo a job is generating, or null when its class or test has been deleted since. */
 async function loadDemo(db: Database, cohortId: string, testId: string): Promise<DemoCohort | null> {
-  const [cohort, tests] = await Promise.all([findCohort(db, cohortId), listTestChoices(db)]);
+  const [cohort, tests] = await Promise.all([findCohortAcrossDistrict(db, cohortId), listTestChoices(db)]);
   const test = tests.find((candidate) => candidate.id === testId);
   return cohort && test ? demoCohort(cohort, test) : null;
 }
@@ -178,7 +179,7 @@ async function demoClass(db: Database, testId: string, userId: string) {
   const existing = await findCohortByNameAndTest(db, DEMO_CLASS_NAME, testId);
   if (!existing) return { cohort: await createCohort(db, { ...values, joinCode: null }, userId), earlier: [] };
   const earlier = await deleteCohortSessions(db, existing.id);
-  return { cohort: found(await updateCohort(db, existing.id, { ...values, joinCode: null }), NOT_FOUND.cohort), earlier };
+  return { cohort: found(await updateCohort(db, existing.id, { ...values, joinCode: null }, BACKGROUND_SCOPE), NOT_FOUND.cohort), earlier };
 }
 
 /** The demo test's copy: the one an earlier generation made, or a new one. */

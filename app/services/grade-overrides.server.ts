@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 
 import type { CurrentUser } from "~/domain/auth/current-user";
-import { classScopeOf } from "~/domain/auth/roles";
+import type { Scope } from "~/domain/auth/policy";
 import { TEACHER_GRADE_REFUSALS } from "~/domain/sessions/attempt";
 import { CONFIRMED_REASON, type GradeOverrideInput, isRepeatConfirmation } from "~/domain/sessions/grade-override";
 import { graderAgreements } from "~/domain/sessions/grading-agreement";
@@ -11,11 +11,10 @@ import { NOT_FOUND } from "~/domain/shell/not-found";
 import { displayName } from "~/domain/shell/user-display";
 import { found, invalid, notFound } from "~/lib/errors";
 import { recordAudit } from "~/models/audit-log.server";
-import { canSeeSession } from "~/models/class-scope.server";
 import { insertGradeOverride, lastGradeOverride, listSessionGradeOverrides } from "~/models/grade-overrides.server";
 import { verdictCells } from "~/models/grading-agreement.server";
 import { latestGradingLogId, listSessionGradingLogs } from "~/models/grading-logs.server";
-import { findSessionRecord } from "~/models/sessions.server";
+import { findSessionRecordInScope } from "~/models/sessions.server";
 import { findSessionStudent } from "~/models/student-names.server";
 
 import { testSessionStub } from "./session-object.server";
@@ -30,10 +29,9 @@ type SessionGradingReview = {
  * not know or the reader does not teach. The agreement counts every class's overrides of these district questions
  * (ADR 0036): counts only, no other student's answer or grade.
  */
-export async function readGradingReview(context: AppLoadContext, sessionId: string, reader: CurrentUser): Promise<SessionGradingReview> {
+export async function readGradingReview(context: AppLoadContext, sessionId: string, scope: Scope): Promise<SessionGradingReview> {
   const { db } = context;
-  found(await canSeeSession(db, classScopeOf(reader), sessionId), NOT_FOUND.session);
-  const session = found(await findSessionRecord(db, sessionId), NOT_FOUND.session);
+  const session = found(await findSessionRecordInScope(db, sessionId, scope), NOT_FOUND.session);
   const [logs, overrides, { studentName }] = await Promise.all([
     listSessionGradingLogs(db, sessionId),
     listSessionGradeOverrides(db, sessionId),
@@ -68,10 +66,10 @@ export async function overrideSessionGrade(
   sessionId: string,
   input: GradeOverrideInput,
   teacher: CurrentUser,
+  scope: Scope,
 ): Promise<RecordedOverride> {
   const { db } = context;
-  found(await canSeeSession(db, classScopeOf(teacher), sessionId), NOT_FOUND.session);
-  const record = found(await findSessionRecord(db, sessionId), NOT_FOUND.session);
+  const record = found(await findSessionRecordInScope(db, sessionId, scope), NOT_FOUND.session);
   const session = testSessionStub(context.cloudflare.env, sessionId);
   const applied = await session.overrideGrade({ questionId: input.questionId, score: input.score });
   if (!applied.ok) {
@@ -115,9 +113,10 @@ export async function confirmSessionGrade(
   sessionId: string,
   questionId: string,
   teacher: CurrentUser,
+  scope: Scope,
 ): Promise<RecordedOverride & { created: boolean }> {
   const { db } = context;
-  found(await canSeeSession(db, classScopeOf(teacher), sessionId), NOT_FOUND.session);
+  found(await findSessionRecordInScope(db, sessionId, scope), NOT_FOUND.session);
   const viewed = await testSessionStub(context.cloudflare.env, sessionId).view();
   if (!viewed.ok) throw notFound(NOT_FOUND.session);
   const answer = found(viewed.view.results.answers[questionId], NOT_FOUND.question);
@@ -126,6 +125,6 @@ export async function confirmSessionGrade(
   if (last && isRepeatConfirmation(last, answer.gradingScore)) {
     return { override: { id: last.id, questionId, ...overrideJson(last) }, totalScore: viewed.view.results.totalScore, created: false };
   }
-  const recorded = await overrideSessionGrade(context, sessionId, { questionId, score: answer.gradingScore, reason: CONFIRMED_REASON }, teacher);
+  const recorded = await overrideSessionGrade(context, sessionId, { questionId, score: answer.gradingScore, reason: CONFIRMED_REASON }, teacher, scope);
   return { ...recorded, created: true };
 }

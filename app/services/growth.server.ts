@@ -1,5 +1,5 @@
 import type { Database } from "~/db/client.server";
-import type { ClassScope } from "~/domain/auth/roles";
+import type { Scope } from "~/domain/auth/policy";
 import {
   chooseWindowPair,
   classGrowth,
@@ -57,7 +57,7 @@ function subjectView(subject: SubjectGrowth<TestingWindow>) {
 export type StudentGrowthSubject = ReturnType<typeof subjectView>;
 
 /** GET /api/students/{id}/growth and the growth page; null for a student the caller cannot see. */
-export async function loadStudentGrowth(db: Database, actor: Actor, studentId: string, scope: ClassScope) {
+export async function loadStudentGrowth(db: Database, actor: Actor, studentId: string, scope: Scope) {
   const [data, windows] = await Promise.all([readStudentGrowth(db, studentId, scope), listTestingWindows(db)]);
   if (!data) return null;
   await recordAudit(db, actor, { action: "student.growth_viewed", studentRecordId: data.student.id });
@@ -88,7 +88,7 @@ function classSubjectView(subject: ClassSubjectGrowth) {
  * asked for, else the last two with scores; none while fewer than two have any). Null for a class
  * the caller does not teach; a bad choice of windows is a 400.
  */
-export async function loadClassGrowth(db: Database, actor: Actor, cohortId: string, scope: ClassScope, query: ClassGrowthQuery) {
+export async function loadClassGrowth(db: Database, actor: Actor, cohortId: string, scope: Scope, query: ClassGrowthQuery) {
   const [data, windows] = await Promise.all([readClassGrowth(db, cohortId, scope), listTestingWindows(db)]);
   if (!data) return null;
   const withScores = windowsWithScores(
@@ -119,7 +119,7 @@ export type ClassGrowthView = NonNullable<Awaited<ReturnType<typeof loadClassGro
  * The family report of one student and one window: each subject they have a finished, scored test
  * of in it. Null for a student the caller cannot see; `missing` for a window that does not exist.
  */
-export async function loadFamilyReport(db: Database, actor: Actor, studentId: string, windowId: string, scope: ClassScope) {
+export async function loadFamilyReport(db: Database, actor: Actor, studentId: string, windowId: string, scope: Scope) {
   const [data, windows] = await Promise.all([readStudentGrowth(db, studentId, scope), listTestingWindows(db)]);
   if (!data) return null;
   const window = windows.find((candidate) => candidate.id === windowId);

@@ -2,9 +2,10 @@ import { type AppLoadContext, json, type LoaderFunctionArgs, type TypedResponse 
 import type { z } from "zod";
 
 import type { CurrentUser } from "~/domain/auth/current-user";
+import type { Action, Scope, Target } from "~/domain/auth/policy";
 
 import { apiError, invalidInput, methodNotAllowed, parseJsonBody } from "./api.server";
-import { requireAdmin, requireStaff, requireUser } from "./auth.server";
+import { requireAllowed, requireUser } from "./auth.server";
 import { describeFailure } from "./http-errors.server";
 
 /**
@@ -12,9 +13,10 @@ import { describeFailure } from "./http-errors.server";
  * ADR 0022. In order, for every request:
  *   1. the method: one the route does not declare gets 405 with `Allow` (before anything is read,
  *      so a wrong method costs no session lookup and answers the same to everyone);
- *   2. who may call: "admin" (a district admin: 401 signed out, 403 otherwise), "staff" (a district
- *      admin or a teacher, scoped by the handler with `classScopeOf`), "user" (401 signed out) or
- *      "anyone" (the handler applies its own rule, e.g. a student's pass);
+ *   2. who may call, from the policy table (`domain/auth/policy.ts`, ADR 0031): `can` names the
+ *      route's [action, target] (a method may name its own), answered 401 signed out and 403 when
+ *      the table says no; the handler gets the caller and the `scope` it passes to the models.
+ *      "signed-in" needs only a sign-in; "anyone" leaves the rule to the handler (a student's pass);
  *   3. the query string and the JSON body, each through its zod schema: a problem is a 400
  *      naming the field, as `parseJsonBody` words it;
  *   4. the handler. It returns a Response, a value (sent as JSON, 200), or null/undefined for a
@@ -24,8 +26,11 @@ import { describeFailure } from "./http-errors.server";
  */
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-type Who = "admin" | "staff" | "user" | "anyone";
+/** An [action, target] pair of the policy table. */
+type Permission = readonly [Action, Target];
+type Who = Permission | "signed-in" | "anyone";
 type CallerOf<W extends Who> = W extends "anyone" ? CurrentUser | null : CurrentUser;
+type ScopeOf<W extends Who> = W extends Permission ? Scope : null;
 
 type HandlerArgs<W extends Who, P extends string, Query, Body> = {
   request: Request;
@@ -33,6 +38,8 @@ type HandlerArgs<W extends Who, P extends string, Query, Body> = {
   /** The path parameters the route names in `params`, each a non-empty string. */
   params: Record<P, string>;
   caller: CallerOf<W>;
+  /** What the caller may reach, passed to every model call about classes, students and sessions. */
+  scope: ScopeOf<W>;
   query: Query;
   body: Body;
 };
@@ -44,6 +51,8 @@ type MethodSpec<
   BodySchema extends z.ZodTypeAny | undefined,
   Result = unknown,
 > = {
+  /** This method's own [action, target], when it differs from the route's (e.g. DELETE of a student). */
+  can?: W extends Permission ? Permission : never;
   query?: QuerySchema;
   body?: BodySchema;
   handler: (
@@ -74,7 +83,7 @@ type RouteSpec<
   DQ extends AnySchema,
   DB extends AnySchema,
 > = {
-  who: W;
+  can: W;
   /** The path parameters the handlers read (`["id"]` for `api.tests.$id.ts`). */
   params?: readonly P[];
   /** The message of the 404 a handler's null becomes, from NOT_FOUND. */
@@ -114,11 +123,11 @@ function parseQuery(request: Request, schema: z.ZodTypeAny): unknown {
   throw invalidInput(parsed.error, "Invalid query");
 }
 
-async function authorize(who: Who, request: Request, context: AppLoadContext): Promise<CurrentUser | null> {
-  if (who === "admin") return requireAdmin(request, context);
-  if (who === "staff") return requireStaff(request, context);
-  if (who === "user") return requireUser(request, context);
-  return null;
+async function authorize(who: Who, request: Request, context: AppLoadContext): Promise<{ caller: CurrentUser | null; scope: Scope | null }> {
+  if (who === "anyone") return { caller: null, scope: null };
+  if (who === "signed-in") return { caller: await requireUser(request, context), scope: null };
+  const { user, scope } = await requireAllowed(request, context, who[0], who[1]);
+  return { caller: user, scope };
 }
 
 /** Builds a route module's `loader` and `action` from its methods: `export const { loader, action } = resourceRoute({...})`. */
@@ -151,10 +160,10 @@ export function resourceRoute<
       if (!value) return apiError(404, notFoundMessage);
       named[name] = value;
     }
-    const caller = (await authorize(spec.who, request, context)) as CallerOf<W>;
+    const { caller, scope } = await authorize(methodSpec.can ?? spec.can, request, context);
     const query = methodSpec.query ? parseQuery(request, methodSpec.query) : undefined;
     const body = methodSpec.body ? await parseJsonBody(request, methodSpec.body) : undefined;
-    const result = await methodSpec.handler({ request, context, params: named, caller, query, body } as never);
+    const result = await methodSpec.handler({ request, context, params: named, caller, scope, query, body } as never);
     if (result instanceof Response) return result;
     if (result === null || result === undefined) return apiError(404, notFoundMessage);
     return json(result);

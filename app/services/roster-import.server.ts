@@ -1,5 +1,5 @@
 import type { Database } from "~/db/client.server";
-import { classScopeOf, type Role } from "~/domain/auth/roles";
+import type { Scope } from "~/domain/auth/policy";
 import { BUNDLE_ZIP_LIMITS, readOneRosterBundle } from "~/domain/students/oneroster";
 import { parseRosterCsv } from "~/domain/students/student-csv";
 import { invalid } from "~/lib/errors";
@@ -42,10 +42,10 @@ export async function importOneRosterUpload(
  * (the file's and the import's) in line order. Null for an unknown class; a CSV that cannot be
  * read is a 400 that says why.
  */
-export async function importRosterCsv(db: Database, csv: string, options: { cohortId: string | null; apply: boolean; importedBy: Importer & { role: Role } }) {
+export async function importRosterCsv(db: Database, csv: string, options: { cohortId: string | null; apply: boolean; importedBy: Importer; scope: Scope }) {
   // A teacher imports students onto a class they teach; the district's whole roster is an admin's.
-  const scope = classScopeOf(options.importedBy);
-  if (scope && !options.cohortId) throw invalid("Choose one of your classes to add these students to.", "cohortId");
+  const { scope } = options;
+  if (scope.kind === "teacher" && !options.cohortId) throw invalid("Choose one of your classes to add these students to.", "cohortId");
   if (options.cohortId && !(await canSeeClass(db, scope, options.cohortId))) return null;
   const parsed = parseRosterCsv(csv);
   if (!parsed.ok) throw invalid(parsed.message, "csv");

@@ -18,7 +18,7 @@ import {
   type SessionSelection,
   unlistDiscards,
 } from "~/models/student-data.server";
-import { findStudent } from "~/models/students.server";
+import { findStudentAcrossDistrict } from "~/models/students.server";
 
 import { testSessionStub } from "./session-object.server";
 
@@ -34,7 +34,7 @@ const actorOf = (user: CurrentUser) => ({ id: user.id, email: user.email });
 /** The export: null for an unknown student. The export itself is recorded in the audit log. */
 export async function exportStudentData(context: AppLoadContext, user: CurrentUser, id: string) {
   const row = await findStudentRow(context.db, id);
-  const student = row && (await findStudent(context.db, id));
+  const student = row && (await findStudentAcrossDistrict(context.db, id));
   if (!row || !student) return null;
   const { memberships, sessions, answers, gradingLogs, overrides } = await readStudentRows(context.db, row);
   const chats = await Promise.all(sessions.map((session) => testSessionStub(context.cloudflare.env, session.id).allChats()));

@@ -1,7 +1,7 @@
 import { type AppLoadContext, createCookie } from "@remix-run/cloudflare";
 
 import type { CurrentUser } from "~/domain/auth/current-user";
-import { classScopeOf } from "~/domain/auth/roles";
+import { scopeFor } from "~/domain/auth/policy";
 import { joinUrl } from "~/domain/classes/cohort";
 import { type SessionSnapshot } from "~/domain/sessions/session-contract";
 import { MAX_SESSION_SECONDS } from "~/domain/sessions/session-limits";
@@ -17,8 +17,8 @@ import {
 } from "~/domain/sessions/student-pass";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { DomainError } from "~/lib/errors";
-import { canSeeSession } from "~/models/class-scope.server";
 import { findCohortForStart } from "~/models/cohorts.server";
+import { findSessionRecordInScope } from "~/models/sessions.server";
 
 import { getCurrentUser } from "./auth.server";
 import type { AppConfig } from "./config.server";
@@ -76,11 +76,13 @@ const refusal = (user: CurrentUser | null) =>
  */
 export async function requireSessionAccess(request: Request, context: AppLoadContext, sessionId: string): Promise<SessionCaller> {
   const user = await getCurrentUser(request, context);
-  if (user?.role === "admin") return { kind: "admin", user };
-  // A teacher reads the sessions of the classes they teach as an admin does (ADR 0031); another
-  // teacher's session is not found, so not even its existence is told.
-  if (user?.role === "teacher") {
-    if (await canSeeSession(context.db, classScopeOf(user), sessionId)) return { kind: "admin", user };
+  // Staff read a session as the policy scopes them (ADR 0031): a district admin every one, a teacher
+  // those of the classes they teach; another teacher's session is not found, so not even its
+  // existence is told.
+  const scope = user && scopeFor(user, "read", "session");
+  if (user && scope?.kind === "district") return { kind: "admin", user };
+  if (user && scope) {
+    if (await findSessionRecordInScope(context.db, sessionId, scope)) return { kind: "admin", user };
     if ((await sessionInPass(request, context.config)) !== sessionId) throw new DomainError("not_found", NOT_FOUND.session);
   }
   if ((await sessionInPass(request, context.config)) === sessionId) return { kind: "pass", user };

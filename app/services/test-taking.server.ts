@@ -273,7 +273,7 @@ export async function takeBreak(context: AppLoadContext, sessionId: string, step
  */
 export function breakRoute(step: "pause" | "resume") {
   return resourceRoute({
-    who: "anyone",
+    can: "anyone",
     params: ["id"],
     POST: {
       handler: async ({ request, context, params }) => {

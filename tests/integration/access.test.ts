@@ -29,7 +29,7 @@ describe("admin-only API (POST /api/jobs/ping, GET /api/jobs/{id}, GET /api/syst
   it("answers 403 for a student, with a JSON message", async () => {
     const response = await worker.request("/api/jobs/ping", { ...json({}), jar: student });
     expect(response.status).toBe(403);
-    expect(await response.json()).toEqual({ message: "Admin access required" });
+    expect(await response.json()).toEqual({ message: "Your role does not allow this." });
     expect((await worker.request("/api/system/health", { jar: student })).status).toBe(403);
   });
 

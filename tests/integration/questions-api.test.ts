@@ -72,7 +72,7 @@ describe("who may call /api/questions", () => {
     ];
     for (const [method, path, body] of calls) {
       expect(await send(anonymous, method, path, body), `${method} ${path}`).toEqual({ status: 401, data: { message: "Sign in required" } });
-      expect(await send(student, method, path, body), `${method} ${path}`).toEqual({ status: 403, data: { message: "Admin access required" } });
+      expect(await send(student, method, path, body), `${method} ${path}`).toEqual({ status: 403, data: { message: "Your role does not allow this." } });
     }
     expect(await bankTables()).toBe(before);
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import type { Scope } from "~/domain/auth/policy";
 import type { SessionFilters } from "~/domain/sessions/session-list";
 import { SESSIONS_EMPTY_MESSAGE } from "~/domain/sessions/session-list";
 import {
@@ -24,6 +25,8 @@ let anonymous: ApiClient;
 let testA: { id: string; title: string };
 let testB: { id: string; title: string };
 
+/** The district's reach: these tests read the list as a district admin does. */
+const DISTRICT: Scope = { kind: "district" };
 const T0 = Date.parse("2026-03-05T15:04:00Z");
 const PAGER_COUNT = 55;
 
@@ -240,7 +243,7 @@ describe("GET /api/sessions", () => {
   it("reads the whole list in chunks after the last row, up to its cap", async () => {
     const read = async (filters: SessionFilters, options: { maxRows: number; chunkRows: number }) => {
       const chunks: string[][] = [];
-      for await (const chunk of sessionListChunks(worker.db, filters, options)) chunks.push(ids(chunk));
+      for await (const chunk of sessionListChunks(worker.db, { ...filters, scope: DISTRICT }, options)) chunks.push(ids(chunk));
       return chunks;
     };
     const all = ids((await getList("?limit=200")).data);
@@ -403,12 +406,12 @@ describe("/admin/sessions/export", () => {
   });
 
   it("reads in chunks after the last row, newest first, up to the cap", async () => {
-    const everything = await sessionsForExport(worker.db, {}, { chunkRows: 4 });
+    const everything = await sessionsForExport(worker.db, { scope: DISTRICT }, { chunkRows: 4 });
     expect(everything.truncated).toBe(false);
     expect(everything.rows.map((row) => row.id)).toEqual(ids((await getList("?limit=200")).data));
-    const capped = await sessionsForExport(worker.db, { testConfigId: testB.id }, { chunkRows: 2, maxRows: 3 });
+    const capped = await sessionsForExport(worker.db, { testConfigId: testB.id, scope: DISTRICT }, { chunkRows: 2, maxRows: 3 });
     expect(capped).toMatchObject({ truncated: true, rows: [{ id: "s-ten" }, { id: "s-percent" }, { id: "s-tie-b" }] });
-    expect((await sessionsForExport(worker.db, { testConfigId: testB.id }, { chunkRows: 2, maxRows: 5 })).truncated).toBe(false);
+    expect((await sessionsForExport(worker.db, { testConfigId: testB.id, scope: DISTRICT }, { chunkRows: 2, maxRows: 5 })).truncated).toBe(false);
   });
 });
 
@@ -437,7 +440,7 @@ describe("query plans", () => {
   const NAME_LOOKUP = /SEARCH m USING INDEX cohort_members_student_unique \(cohort_id=\? AND student_id=\?\)/;
 
   it.each(CASES)("reads a page (%s) in index order, with no sort, each name from the members' index", async (_name, filters, index) => {
-    const plan = await planOf(sessionRowsQuery(worker.db, filters, 50, 0));
+    const plan = await planOf(sessionRowsQuery(worker.db, { ...filters, scope: DISTRICT }, 50, 0));
     expect(plan).toMatch(index);
     expect(plan).toMatch(NAME_LOOKUP);
     expect(plan).not.toMatch(/SCAN m\b/);
@@ -445,20 +448,20 @@ describe("query plans", () => {
   });
 
   it.each(CASES)("counts (%s) from an index", async (_name, filters) => {
-    const plan = await planOf(sessionCountQuery(worker.db, filters));
+    const plan = await planOf(sessionCountQuery(worker.db, { ...filters, scope: DISTRICT }));
     expect(plan).toMatch(/USING (COVERING )?INDEX/);
     if (filters.student) expect(plan).toMatch(NAME_LOOKUP);
     expect(plan).not.toMatch(/SCAN m\b/);
   });
 
   it("continues a list chunk from the last row through the index", async () => {
-    const plan = await planOf(sessionListChunkQuery(worker.db, { testConfigId: "t" }, { startMs: T0, rowid: 10 }, 500));
+    const plan = await planOf(sessionListChunkQuery(worker.db, { testConfigId: "t", scope: DISTRICT }, { startMs: T0, rowid: 10 }, 500));
     expect(plan).toMatch(/SEARCH sessions USING INDEX sessions_test_start_idx \(test_config_id=\? AND start_time<\?\)/);
     expect(plan).not.toContain("TEMP B-TREE");
   });
 
   it("continues an export chunk from the last row through the index", async () => {
-    const plan = await planOf(sessionExportChunkQuery(worker.db, { status: "completed" }, { startMs: T0, rowid: 10 }, 1000));
+    const plan = await planOf(sessionExportChunkQuery(worker.db, { status: "completed", scope: DISTRICT }, { startMs: T0, rowid: 10 }, 1000));
     expect(plan).toMatch(/SEARCH sessions USING INDEX sessions_completed_start_idx \(completed=\? AND start_time<\?\)/);
     expect(plan).not.toContain("TEMP B-TREE");
   });

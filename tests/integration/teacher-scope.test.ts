@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { type ApiClient, apiClient, clientFor, demoClients } from "../support/api";
@@ -8,7 +11,9 @@ import { startWorker, type TestWorker } from "../support/worker";
 /**
  * Teachers see their own classes (ADR 0031), through the real Worker: the same calls made by
  * teacher A (owns class A), teacher B (co-teaches class B), a district admin and a student. What
- * is outside a teacher's classes is not found, never shown.
+ * is outside a teacher's classes is not found, never shown. The matrix below calls every route of
+ * the built route table as teacher B with teacher A's ids, so a new route is covered the day it is
+ * added, and an unclassified one fails.
  */
 let worker: TestWorker;
 let admin: ApiClient;
@@ -24,6 +29,10 @@ let studentB: string;
 let sessionA: string;
 let sessionB: string;
 let testId: string;
+
+/** What of teacher A's must never reach teacher B: the student's family name (also in the class's name) and their district ID. */
+const A_NAME = "Quixalpha";
+const A_DISTRICT_ID = "QA-1";
 
 async function addTeacher(email: string) {
   await worker.d1
@@ -47,17 +56,17 @@ beforeAll(async () => {
   testId = ((await admin.get("/api/tests")).data as { id: string }[])[0]!.id;
 
   // Teacher A creates their own class; the district admin creates class B and B co-teaches it.
-  classA = (await teacherA.post("/api/cohorts", { name: "A's Period 1", testConfigId: testId, testMode: "placement" })).data.id;
+  classA = (await teacherA.post("/api/cohorts", { name: `${A_NAME} Period 1`, testConfigId: testId, testMode: "placement" })).data.id;
   classB = (await admin.post("/api/cohorts", { name: "B's Period 2", testConfigId: testId, testMode: "placement" })).data.id;
   const teacherBId = (await worker.d1.prepare("select id from users where email = 'teacher-b@school.example'").first<{ id: string }>())!.id;
   await worker.d1.prepare("insert into cohort_teachers (id, cohort_id, user_id) values (?, ?, ?)").bind(crypto.randomUUID(), classB, teacherBId).run();
 
-  studentA = (await admin.post("/api/students", { studentId: "SA-1", givenName: "Ana", familyName: "Alpha", grade: "6" })).data.id;
+  studentA = (await admin.post("/api/students", { studentId: A_DISTRICT_ID, givenName: "Ana", familyName: A_NAME, grade: "6" })).data.id;
   studentB = (await admin.post("/api/students", { studentId: "SB-1", givenName: "Bo", familyName: "Beta", grade: "6" })).data.id;
   expect((await admin.post(`/api/cohorts/${classA}/roster/${studentA}`)).status).toBe(201);
   expect((await admin.post(`/api/cohorts/${classB}/roster/${studentB}`)).status).toBe(201);
   // Both classes are open: the students type their IDs, which are on the rosters.
-  sessionA = await startIn(classA, "SA-1");
+  sessionA = await startIn(classA, A_DISTRICT_ID);
   sessionB = await startIn(classB, "SB-1");
 }, 60_000);
 afterAll(() => worker?.dispose());
@@ -88,61 +97,296 @@ describe("lists show a teacher only their classes, students and sessions", () =>
     expect(csv).not.toContain(sessionA);
     const screen = await (await worker.request("/admin/sessions", { jar: jarB })).text();
     expect(screen).toContain("SB-1");
-    expect(screen).not.toContain("SA-1");
+    expect(screen).not.toContain(A_DISTRICT_ID);
     expect((await student.get("/api/sessions")).status).toBe(403);
   });
 });
 
-describe("another teacher's class, student or session is not found (404), never shown", () => {
-  const cases = () =>
-    [
-      ["PUT", `/api/cohorts/${classA}`, { name: "Taken over" }],
-      ["DELETE", `/api/cohorts/${classA}`, undefined],
-      ["GET", `/api/cohorts/${classA}/roster`, undefined],
-      ["POST", `/api/cohorts/${classA}/roster/${studentB}`, {}],
-      ["DELETE", `/api/cohorts/${classA}/roster/${studentA}`, undefined],
-      ["GET", `/api/students/${studentA}`, undefined],
-      ["PUT", `/api/students/${studentA}`, { studentId: "SA-1", givenName: "Ana", familyName: "Changed", grade: "6" }],
-      ["GET", `/api/sessions/${sessionA}`, undefined],
-      ["GET", `/api/sessions/${sessionA}/ai-grading`, undefined],
-      ["POST", `/api/sessions/${sessionA}/grade-overrides`, { questionId: "q", score: 100, reason: "Because" }],
-      ["POST", `/api/sessions/${sessionA}/grade-confirmations`, { questionId: "q" }],
-      ["GET", `/api/analytics/cohort/${classA}`, undefined],
-      ["GET", `/api/students/${studentA}/growth`, undefined],
-      ["GET", `/api/cohorts/${classA}/growth`, undefined],
-    ] as const;
+/** The routes of the build (`npm run build`): the assets manifest the server build names, with each route's path, parent and exports. */
+type ManifestRoute = { id: string; parentId?: string; path?: string; hasLoader: boolean; hasAction: boolean };
 
-  it("through the API, for teacher B; teacher A and the district admin reach them", async () => {
-    for (const [method, path, body] of cases()) {
-      const response = await teacherB.request(method, path, body);
-      expect({ method, path, status: response.status }).toEqual({ method, path, status: 404 });
-      expect(JSON.stringify(response.data)).not.toContain("Alpha");
-    }
-    expect((await teacherA.get(`/api/students/${studentA}`)).data).toMatchObject({ familyName: "Alpha", classes: [{ id: classA }] });
+function builtRoutes(): ManifestRoute[] {
+  const root = fileURLToPath(new URL("../..", import.meta.url));
+  const serverBuild = readFileSync(`${root}/build/server/index.js`, "utf8");
+  const manifestUrl = serverBuild.match(/\/build\/manifest-[A-Za-z0-9]+\.js/)?.[0];
+  if (!manifestUrl) throw new Error(`No assets manifest named in build/server/index.js (found ${readdirSync(`${root}/public/build`).join(", ")})`);
+  const source = readFileSync(`${root}/public${manifestUrl}`, "utf8");
+  const manifest = JSON.parse(source.slice(source.indexOf("=") + 1).replace(/;\s*$/, "")) as { routes: Record<string, ManifestRoute> };
+  return Object.values(manifest.routes);
+}
+
+function urlPattern(routes: Record<string, ManifestRoute>, route: ManifestRoute): string {
+  const segments: string[] = [];
+  for (let at: ManifestRoute | undefined = route; at; at = at.parentId ? routes[at.parentId] : undefined) if (at.path) segments.unshift(at.path);
+  return `/${segments.join("/")}`;
+}
+
+/** Path parameters that name a class, a student or a session, by the segment before them or by their name. */
+const SCOPED_PARAMS: Record<string, "class" | "student" | "session"> = {
+  "cohorts/:id": "class",
+  "students/:id": "student",
+  "sessions/:id": "session",
+  // /test/{id} is a session's test page.
+  "test/:id": "session",
+  ":cohortId": "class",
+  ":studentId": "student",
+  ":sessionId": "session",
+};
+
+/**
+ * Every route that takes no class, student or session id in its path, and why teacher B calling it
+ * cannot reach teacher A's data. A route the build has and this table does not (and that takes no
+ * such id) fails the test: classify it here when adding it.
+ */
+type Reach =
+  | "a list or report filtered to the caller's classes in SQL"
+  | "shared content (tests, bank, competencies, curriculums), no class data"
+  | "a district admin's only: 403 to a teacher"
+  | "a student's or a signed-out visitor's: join, pass and sign-in, no class data"
+  | "the caller's own account"
+  | "a layout or fallback: renders no data of its own";
+
+const WITHOUT_SCOPED_ID: Record<string, Reach> = {
+  root: "a layout or fallback: renders no data of its own",
+  "routes/$": "a layout or fallback: renders no data of its own",
+  "routes/api.$": "a layout or fallback: renders no data of its own",
+  "routes/_index": "a layout or fallback: renders no data of its own",
+  "routes/admin": "a layout or fallback: renders no data of its own",
+  "routes/admin._index": "a list or report filtered to the caller's classes in SQL",
+  "routes/admin.ai-grading._index": "a list or report filtered to the caller's classes in SQL",
+  "routes/admin.analytics": "a list or report filtered to the caller's classes in SQL",
+  "routes/admin.analytics.export.questions": "a list or report filtered to the caller's classes in SQL",
+  "routes/admin.analytics.export.students": "a list or report filtered to the caller's classes in SQL",
+  "routes/admin.cohorts": "a list or report filtered to the caller's classes in SQL",
+  "routes/admin.sessions": "a list or report filtered to the caller's classes in SQL",
+  "routes/admin.sessions.export": "a list or report filtered to the caller's classes in SQL",
+  "routes/admin.students._index": "a list or report filtered to the caller's classes in SQL",
+  "routes/api.cohorts": "a list or report filtered to the caller's classes in SQL",
+  "routes/api.sessions": "a list or report filtered to the caller's classes in SQL",
+  "routes/api.students": "a list or report filtered to the caller's classes in SQL",
+  "routes/api.students.import": "a list or report filtered to the caller's classes in SQL",
+  "routes/admin.competencies": "shared content (tests, bank, competencies, curriculums), no class data",
+  "routes/admin.curriculums": "shared content (tests, bank, competencies, curriculums), no class data",
+  "routes/admin.prerequisites": "shared content (tests, bank, competencies, curriculums), no class data",
+  "routes/admin.question-bank": "shared content (tests, bank, competencies, curriculums), no class data",
+  "routes/admin.question-bank.$id": "shared content (tests, bank, competencies, curriculums), no class data",
+  "routes/admin.question-bank.choices": "shared content (tests, bank, competencies, curriculums), no class data",
+  "routes/admin.tests.$id._index": "shared content (tests, bank, competencies, curriculums), no class data",
+  "routes/admin.tests.$id.edit": "shared content (tests, bank, competencies, curriculums), no class data",
+  "routes/admin.tests._index": "shared content (tests, bank, competencies, curriculums), no class data",
+  "routes/admin.tests.create": "shared content (tests, bank, competencies, curriculums), no class data",
+  "routes/admin.tests.generate": "shared content (tests, bank, competencies, curriculums), no class data",
+  "routes/admin.tests.import": "shared content (tests, bank, competencies, curriculums), no class data",
+  "routes/api.competencies": "shared content (tests, bank, competencies, curriculums), no class data",
+  "routes/api.competencies.$id": "shared content (tests, bank, competencies, curriculums), no class data",
+  "routes/api.competencies.$id.prerequisites": "shared content (tests, bank, competencies, curriculums), no class data",
+  "routes/api.curriculums": "shared content (tests, bank, competencies, curriculums), no class data",
+  "routes/api.curriculums.$id": "shared content (tests, bank, competencies, curriculums), no class data",
+  "routes/api.curriculums.$id.competencies": "shared content (tests, bank, competencies, curriculums), no class data",
+  "routes/api.curriculums.$id.competencies.$competencyId": "shared content (tests, bank, competencies, curriculums), no class data",
+  "routes/api.jobs.$id": "shared content (tests, bank, competencies, curriculums), no class data",
+  "routes/api.modules": "shared content (tests, bank, competencies, curriculums), no class data",
+  "routes/api.prerequisites.$id": "shared content (tests, bank, competencies, curriculums), no class data",
+  "routes/api.prerequisites.bulk": "shared content (tests, bank, competencies, curriculums), no class data",
+  "routes/api.questions": "shared content (tests, bank, competencies, curriculums), no class data",
+  "routes/api.questions.$id": "shared content (tests, bank, competencies, curriculums), no class data",
+  "routes/api.questions.$id.competencies": "shared content (tests, bank, competencies, curriculums), no class data",
+  "routes/api.questions.$id.competencies.$competencyId": "shared content (tests, bank, competencies, curriculums), no class data",
+  "routes/api.questions.competencies.all": "shared content (tests, bank, competencies, curriculums), no class data",
+  "routes/api.questions.preview-grade": "shared content (tests, bank, competencies, curriculums), no class data",
+  "routes/api.tests": "shared content (tests, bank, competencies, curriculums), no class data",
+  "routes/api.tests.$id": "shared content (tests, bank, competencies, curriculums), no class data",
+  "routes/api.tests.format": "shared content (tests, bank, competencies, curriculums), no class data",
+  "routes/api.tests.generate": "shared content (tests, bank, competencies, curriculums), no class data",
+  "routes/api.windows": "shared content (tests, bank, competencies, curriculums), no class data",
+  "routes/api.windows.$id": "shared content (tests, bank, competencies, curriculums), no class data",
+  "routes/admin.audit._index": "a district admin's only: 403 to a teacher",
+  "routes/admin.audit.export": "a district admin's only: 403 to a teacher",
+  "routes/admin.privacy": "a district admin's only: 403 to a teacher",
+  "routes/admin.staff": "a district admin's only: 403 to a teacher",
+  "routes/admin.windows": "a district admin's only: 403 to a teacher",
+  "routes/api.analytics.seed-demo": "a district admin's only: 403 to a teacher",
+  "routes/api.jobs.ping": "a district admin's only: 403 to a teacher",
+  "routes/api.roster.oneroster": "a district admin's only: 403 to a teacher",
+  "routes/api.system.health": "a district admin's only: 403 to a teacher",
+  "routes/api.users": "a district admin's only: 403 to a teacher",
+  "routes/api.users.$id.role": "a district admin's only: 403 to a teacher",
+  "routes/api.auth.callback": "a student's or a signed-out visitor's: join, pass and sign-in, no class data",
+  "routes/api.chat": "a student's or a signed-out visitor's: join, pass and sign-in, no class data",
+  "routes/api.cohort-members": "a student's or a signed-out visitor's: join, pass and sign-in, no class data",
+  "routes/api.cohorts.join.$joinCode": "a student's or a signed-out visitor's: join, pass and sign-in, no class data",
+  "routes/api.login": "a student's or a signed-out visitor's: join, pass and sign-in, no class data",
+  "routes/api.logout": "a student's or a signed-out visitor's: join, pass and sign-in, no class data",
+  "routes/api.sessions.start": "a student's or a signed-out visitor's: join, pass and sign-in, no class data",
+  "routes/join": "a student's or a signed-out visitor's: join, pass and sign-in, no class data",
+  "routes/join_.badge.$token": "a student's or a signed-out visitor's: join, pass and sign-in, no class data",
+  "routes/login": "a student's or a signed-out visitor's: join, pass and sign-in, no class data",
+  "routes/api.auth.user": "the caller's own account",
+};
+
+/**
+ * Writes whose body passes validation, so the call reaches the scope and not only the schema: the
+ * generic body below is refused as a bad request by most of them. Keyed by route, for the routes
+ * that take a class, student or session id.
+ */
+function validWrites(memberA: string): Record<string, { method: string; body: unknown }[]> {
+  const record = { studentId: A_DISTRICT_ID, givenName: "Ana", familyName: "Changed", grade: "6" };
+  const override = { questionId: "q", score: 100, reason: "Because" };
+  return {
+    "routes/api.cohorts.$id": [{ method: "PUT", body: { name: "Taken over" } }],
+    "routes/api.cohorts.$id.accommodations": [{ method: "PUT", body: { studentIds: [studentA], accommodations: { readAloud: true } } }],
+    "routes/api.cohorts.$id.roster.$studentId": [{ method: "POST", body: {} }],
+    "routes/api.students.$id": [{ method: "PUT", body: record }],
+    "routes/api.students.$id.accommodations": [{ method: "PUT", body: { readAloud: true } }],
+    "routes/api.sessions.$id.grade-overrides": [{ method: "POST", body: override }],
+    "routes/api.sessions.$id.grade-confirmations": [{ method: "POST", body: { questionId: "q" } }],
+    "routes/admin.cohorts_.$id": [
+      { method: "POST", body: { intent: "unenroll", studentId: studentA } },
+      { method: "POST", body: { intent: "enroll", studentId: studentB } },
+      { method: "POST", body: { intent: "accommodations", studentIds: [studentA], accommodations: { readAloud: true } } },
+    ],
+    "routes/admin.cohorts_.$id_.badges": [
+      { method: "POST", body: { intent: "new-badge", memberId: memberA } },
+      { method: "POST", body: { intent: "reset-pin", memberId: memberA } },
+    ],
+    "routes/admin.students.$id": [
+      { method: "POST", body: { intent: "update", values: record } },
+      { method: "POST", body: { intent: "unenroll", cohortId: classA } },
+      { method: "POST", body: { intent: "accommodations", values: { readAloud: true } } },
+      { method: "POST", body: { intent: "delete" } },
+    ],
+    "routes/admin.ai-grading.$sessionId": [{ method: "POST", body: { intent: "override", ...override } }],
+  };
+}
+
+type Call = { routeId: string; method: string; path: string; scoped: boolean; reach: Reach | null; body?: unknown };
+
+/** Each route's methods (its loader answers GET, its action every other), with teacher A's ids in its path. */
+function matrixCalls(memberA = ""): { calls: Call[]; unclassified: string[]; stale: string[] } {
+  const writes = validWrites(memberA);
+  const list = builtRoutes();
+  const routes = Object.fromEntries(list.map((route) => [route.id, route]));
+  const idOf = { class: classA, student: studentA, session: sessionA };
+  const calls: Call[] = [];
+  const unclassified: string[] = [];
+  for (const route of list) {
+    const segments = urlPattern(routes, route).split("/");
+    let scoped = false;
+    const path = segments
+      .map((segment, index) => {
+        if (segment === "*") return "no-such-page";
+        if (!segment.startsWith(":")) return segment;
+        const kind = SCOPED_PARAMS[`${segments[index - 1]}/${segment}`] ?? SCOPED_PARAMS[segment];
+        if (!kind) return "no-such-id";
+        scoped = true;
+        return idOf[kind];
+      })
+      .join("/");
+    const reach = WITHOUT_SCOPED_ID[route.id] ?? null;
+    if (!scoped && !reach) unclassified.push(route.id);
+    const methods = [...(route.hasLoader ? ["GET"] : []), ...(route.hasAction ? ["POST", "PUT", "PATCH", "DELETE"] : [])];
+    for (const method of methods) calls.push({ routeId: route.id, method, path: path || "/", scoped, reach });
+    for (const { method, body } of scoped ? (writes[route.id] ?? []) : []) calls.push({ routeId: route.id, method, path, scoped, reach, body });
+  }
+  const stale = Object.keys(WITHOUT_SCOPED_ID).filter((id) => !routes[id]);
+  return { calls, unclassified, stale };
+}
+
+/** Teacher A's records as D1 holds them: what no call of teacher B may change. */
+async function teacherAData() {
+  const read = (sql: string, id: string) => worker.d1.prepare(sql).bind(id).all();
+  return {
+    student: (await read("select district_student_id, given_name, family_name, email, accommodations, updated_at from students where id = ?", studentA))
+      .results,
+    class: (await read("select name, join_code, is_active, access, test_config_id from cohorts where id = ?", classA)).results,
+    roster: (
+      await read(
+        "select student_id, student_record_id, display_name, accommodations, pin, badge_token from cohort_members where cohort_id = ? order by id",
+        classA,
+      )
+    ).results,
+    session: (await read("select cohort_id, user_id, completed, completion_reason from sessions where id = ?", sessionA)).results,
+    overrides: (await read("select count(*) as n from grade_overrides where session_id = ?", sessionA)).results,
+  };
+}
+
+describe("the route table: teacher B with teacher A's ids, on every route and method", () => {
+  it("classifies every route that takes no class, student or session id, and lists none the build lacks", () => {
+    const { calls, unclassified, stale } = matrixCalls();
+    expect(unclassified, "routes to classify in WITHOUT_SCOPED_ID").toEqual([]);
+    expect(stale, "classified routes the build no longer has").toEqual([]);
+    expect(calls.filter((call) => call.scoped).length).toBeGreaterThan(40);
+  });
+
+  it("never gives teacher B teacher A's data, changes none of it, and refuses what only a district admin does", async () => {
+    const before = await teacherAData();
+    const memberA = (await worker.d1.prepare("select id from cohort_members where cohort_id = ?").bind(classA).first<{ id: string }>())!.id;
+    const cookie = jarB.header();
+    const generic = { cohortId: classA, studentId: studentA, sessionId: sessionA, studentIds: [studentA], id: studentA, memberId: memberA };
+    const outcomes: { call: string; status: number; leaked: string[] }[] = [];
+    const refusedRoutes = new Set<string>();
+    const send = async (call: Call) => {
+      // A jar of its own for each call, so that a route that signs out or hands out a pass changes no other call.
+      const jar = new CookieJar();
+      for (const pair of cookie.split("; ")) jar.set(pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1));
+      const body = call.body ?? generic;
+      const json = { body: JSON.stringify(body), headers: { "Content-Type": "application/json" } };
+      let response = await worker.request(call.path, { method: call.method, jar, ...(call.method === "GET" ? {} : json) });
+      // A route that reads only a multipart form (the OneRoster upload) is called again with one,
+      // encoded here: the Worker's dispatch would not add the boundary to a FormData body.
+      if (response.status === 415) {
+        const form = new FormData();
+        for (const [key, value] of Object.entries(body as Record<string, unknown>)) form.set(key, String(value));
+        const encoded = new Request("http://localhost/", { method: "POST", body: form });
+        const multipart = { body: await encoded.arrayBuffer(), headers: { "Content-Type": encoded.headers.get("Content-Type")! } };
+        response = await worker.request(call.path, { method: call.method, jar, ...multipart });
+      }
+      const text = `${response.headers.get("Location") ?? ""} ${await response.text()}`;
+      // A's ids that B put in the path or the body are B's own words; anything else of A's is a leak.
+      const sent = `${call.path} ${JSON.stringify(body)}`;
+      const markers = [A_NAME, A_DISTRICT_ID, ...[classA, studentA, sessionA, memberA].filter((id) => !sent.includes(id))];
+      const label = `${call.method} ${call.path} ${call.body ? JSON.stringify(call.body) : ""}`;
+      outcomes.push({ call: label, status: response.status, leaked: markers.filter((marker) => text.includes(marker)) });
+      expect(response.status, `${label}: a 500 is a bug`).toBeLessThan(500);
+      expect(call.scoped && response.status < 300 ? label : null, "a 2xx to teacher B with teacher A's id").toBeNull();
+      // Refused before the role check is read (a wrong method 405, a body it cannot read 415) or by it (403).
+      if (call.reach === "a district admin's only: 403 to a teacher") expect([403, 405, 415], label).toContain(response.status);
+      if (response.status === 403) refusedRoutes.add(call.routeId);
+    };
+    const { calls } = matrixCalls(memberA);
+    // A few at a time: the Worker answers them concurrently, as it would its users.
+    for (let start = 0; start < calls.length; start += 8) await Promise.all(calls.slice(start, start + 8).map(send));
+    expect(outcomes.filter((outcome) => outcome.leaked.length)).toEqual([]);
+    const districtOnly = Object.entries(WITHOUT_SCOPED_ID).flatMap(([id, reach]) => (reach === "a district admin's only: 403 to a teacher" ? [id] : []));
+    expect(
+      districtOnly.filter((id) => !refusedRoutes.has(id)),
+      "district admin routes that never answered teacher B 403",
+    ).toEqual([]);
+    expect(await teacherAData()).toEqual(before);
+    // What B was refused is still A's: the same calls reach it for teacher A and the district admin.
+    expect((await teacherA.get(`/api/students/${studentA}`)).data).toMatchObject({ familyName: A_NAME, classes: [{ id: classA }] });
     expect((await teacherA.get(`/api/sessions/${sessionA}`)).status).toBe(200);
     expect((await teacherA.get(`/api/cohorts/${classA}/roster`)).status).toBe(200);
     expect((await teacherA.get(`/api/analytics/cohort/${classA}`)).status).toBe(200);
     expect((await admin.get(`/api/students/${studentA}`)).status).toBe(200);
     expect((await admin.get(`/api/analytics/cohort/${classA}`)).status).toBe(200);
-  });
-
-  it("through the screens, for teacher B", async () => {
-    for (const path of [
-      `/admin/students/${studentA}`,
-      `/admin/results/${sessionA}`,
-      `/admin/cohorts/${classA}`,
-      `/admin/cohorts/${classA}/badges`,
-      `/admin/ai-grading/${sessionA}`,
-      `/admin/students/${studentA}/growth`,
-      `/admin/cohorts/${classA}/growth`,
-    ]) {
-      const response = await worker.request(path, { jar: jarB });
-      const html = await response.text();
-      expect({ path, status: response.status }).toEqual({ path, status: 404 });
-      expect(html).not.toContain("Alpha");
-    }
     expect((await worker.request(`/admin/students/${studentA}`, { jar: jarA })).status).toBe(200);
     expect((await worker.request(`/admin/results/${sessionA}`, { jar: jarA })).status).toBe(200);
+  }, 60_000);
+
+  it("answers 404 (not 403) for another teacher's class, student or session, so its existence is not told", async () => {
+    for (const [method, path] of [
+      ["GET", `/api/students/${studentA}`],
+      ["PUT", `/api/cohorts/${classA}`],
+      ["GET", `/api/sessions/${sessionA}`],
+      ["POST", `/api/cohorts/${classA}/roster/${studentB}`],
+    ] as const) {
+      const body = method === "PUT" ? { name: "Taken over" } : method === "POST" ? {} : undefined;
+      expect({ method, path, status: (await teacherB.request(method, path, body)).status }).toEqual({ method, path, status: 404 });
+    }
+    for (const path of [`/admin/students/${studentA}`, `/admin/results/${sessionA}`, `/admin/cohorts/${classA}`, `/admin/cohorts/${classA}/growth`]) {
+      expect({ path, status: (await worker.request(path, { jar: jarB })).status }).toEqual({ path, status: 404 });
+    }
   });
 });
 
@@ -198,7 +442,7 @@ describe("roles: a district admin makes teachers (PUT /api/users/{id}/role)", ()
       status: 409,
       data: { message: "You cannot change your own role: ask another district admin." },
     });
-    expect((await teacherA.put(`/api/users/${someone}/role`, { role: "admin" })).status).toBe(403);
+    expect(await teacherA.put(`/api/users/${someone}/role`, { role: "admin" })).toEqual({ status: 403, data: { message: "Your role does not allow this." } });
     expect((await teacherA.get("/api/users")).status).toBe(403);
     expect((await student.get("/api/users")).status).toBe(403);
     expect((await apiClient(worker).get("/api/users")).status).toBe(401);

@@ -122,7 +122,7 @@ describe("/api/windows", () => {
       expect((await anonymous.request(method, path, body)).status, `${method} ${path}`).toBe(401);
       expect((await student.request(method, path, body)).status, `${method} ${path}`).toBe(403);
     }
-    const refused = { status: 403, data: { message: "Only a district admin can change the testing windows." } };
+    const refused = { status: 403, data: { message: "Your role does not allow this." } };
     expect(await teacher.post("/api/windows", spring)).toEqual(refused);
     expect(await teacher.put(`/api/windows/${fall.id}`, spring)).toEqual(refused);
     expect(await teacher.delete(`/api/windows/${fall.id}`)).toEqual(refused);

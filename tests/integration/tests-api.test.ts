@@ -78,7 +78,7 @@ describe("who may call /api/tests", () => {
       expect(signedOut.data).toEqual({ message: "Sign in required" });
       const asStudent = await call(student);
       expect(asStudent.status, `${method} ${path}`).toBe(403);
-      expect(asStudent.data).toEqual({ message: "Admin access required" });
+      expect(asStudent.data).toEqual({ message: "Your role does not allow this." });
     }
     expect(await testTables()).toBe(before);
   });

@@ -6,7 +6,8 @@ import { z } from "zod";
  * sessions, results, reviews and analytics; tests and the question bank are shared), and a
  * student. An account is a district admin when its stored role says so (the first local account)
  * or when its e-mail is in the deployment's ADMIN_EMAILS list, checked on every request so that
- * editing the list takes effect without a database change.
+ * editing the list takes effect without a database change. What each role may do is the policy
+ * table (`policy.ts`).
  */
 const ROLES = ["admin", "teacher", "student"] as const;
 export type Role = (typeof ROLES)[number];
@@ -29,22 +30,6 @@ export function parseAdminEmails(list: string | undefined | null): ReadonlySet<s
 export function resolveRole(account: { role: Role; email: string }, adminEmails: ReadonlySet<string>): Role {
   if (account.role === "admin" || adminEmails.has(normalizeEmail(account.email))) return "admin";
   return account.role === "teacher" ? "teacher" : "student";
-}
-
-/** Staff: district admins and teachers, who reach the admin screens (each scoped to what they may see). */
-export function isStaff(role: Role): boolean {
-  return role === "admin" || role === "teacher";
-}
-
-/**
- * Whose classes a signed-in staff member sees: every class (a district admin, null), or the ones a
- * teacher owns or co-teaches. Every list, page, export and /api call of classes, students and
- * sessions reads it on the server.
- */
-export type ClassScope = { teacherId: string } | null;
-
-export function classScopeOf(user: { id: string; role: Role }): ClassScope {
-  return user.role === "admin" ? null : { teacherId: user.id };
 }
 
 /** PUT /api/users/{id}/role and the roles screen: the account's new stored role. */

@@ -73,7 +73,6 @@ export const overlapMessage = (window: NamedWindow) =>
 export const nameTakenMessage = (name: string) => `There is already a testing window named ${name}.`;
 
 /** What a teacher who tries to change them is told: windows are the district's, like retention (ADR 0031). */
-export const WINDOWS_ADMIN_ONLY = "Only a district admin can change the testing windows.";
 
 /** The window a session that started at `timestampMs` belongs to: the one whose days hold that moment's UTC day, or null. */
 export function windowOf<Window extends WindowDays>(timestampMs: number, windows: readonly Window[]): Window | null {

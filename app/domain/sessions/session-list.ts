@@ -1,7 +1,6 @@
 import { z } from "zod";
 
 import type { TestMode } from "~/domain/adaptive/engine";
-import type { ClassScope } from "~/domain/auth/roles";
 import { offsetNumber, pagingNumber, screenPage } from "~/domain/paging";
 
 /**
@@ -27,8 +26,7 @@ const SESSION_STATUSES = ["completed", "in_progress"] as const;
 type SessionStatus = (typeof SESSION_STATUSES)[number];
 
 /** What the database filters by (absent = any). */
-/** `scope`: a teacher's classes (ADR 0031); none for a district admin. */
-export type SessionFilters = { testConfigId?: string; student?: string; status?: SessionStatus; scope?: ClassScope };
+export type SessionFilters = { testConfigId?: string; student?: string; status?: SessionStatus };
 
 /** An empty query param (`?status=`) means "any", as a form's blank field does. */
 const blankAsAbsent = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);

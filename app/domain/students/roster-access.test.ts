@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import type { Role } from "~/domain/auth/roles";
+import { can, type Scope } from "~/domain/auth/policy";
 
 import { importedTeacherRole, linksToStudentRecord, outsideYourClasses, rosterRowAccess, type RosterRowTarget } from "./roster-access";
 
@@ -9,18 +9,24 @@ const MINE: RosterRowTarget = { exists: true, onCallersRoster: true };
 const OUTSIDE: RosterRowTarget = { exists: true, onCallersRoster: false };
 
 describe("who may touch a roster row's record", () => {
-  it.each<[Role, RosterRowTarget, string]>([
-    ["admin", NEW, "create"],
-    ["admin", MINE, "update"],
-    ["admin", OUTSIDE, "update"],
-    ["teacher", NEW, "create"],
-    ["teacher", MINE, "update"],
-    ["teacher", OUTSIDE, "refuse"],
-    ["student", NEW, "refuse"],
-    ["student", MINE, "refuse"],
-    ["student", OUTSIDE, "refuse"],
-  ])("%s, %j: %s", (role, target, access) => {
-    expect(rosterRowAccess({ role }, target)).toBe(access);
+  const DISTRICT: Scope = { kind: "district" };
+  const TEACHER: Scope = { kind: "teacher", teacherId: "t-1" };
+  it.each<[string, Scope, RosterRowTarget, string]>([
+    ["district", DISTRICT, NEW, "create"],
+    ["district", DISTRICT, MINE, "update"],
+    ["district", DISTRICT, OUTSIDE, "update"],
+    ["teacher", TEACHER, NEW, "create"],
+    ["teacher", TEACHER, MINE, "update"],
+    ["teacher", TEACHER, OUTSIDE, "refuse"],
+  ])("%s scope, %j: %s", (_name, scope, target, access) => {
+    expect(rosterRowAccess(scope, target)).toBe(access);
+  });
+
+  it("is never reached by a student account: the policy refuses it the import and the enrollment", () => {
+    for (const actor of ["student-account", "student-pass", "signed-out"] as const) {
+      expect(can(actor, "import", "roster")).toBe("no");
+      expect(can(actor, "enroll", "roster")).toBe("no");
+    }
   });
 
   it("refuses a record outside the caller's classes with the typed ID alone", () => {

@@ -1,12 +1,14 @@
+import type { Scope } from "~/domain/auth/policy";
 import type { Role } from "~/domain/auth/roles";
 
 /**
  * Who may touch which student record, decided per row of an import and per enrollment (ADR 0029,
- * amended; ADR 0031). A district admin touches any record. A teacher creates new records and puts
- * them on their classes, and updates or enrolls an existing record only when it is already on a
- * roster of a class they teach: a record outside their classes is refused without being changed,
- * and nothing of it (its name, e-mail, whether the row would change it) is told. A student account
- * touches none.
+ * amended; ADR 0031): what the policy table's "in-scope" means for `import` and `enroll` of a
+ * roster (`domain/auth/policy.ts`, which refuses a student account before any row is read). In the
+ * district's scope any record is touched. In a teacher's, new records are created and put on their
+ * classes, and an existing record is updated or enrolled only when it is already on a roster of a
+ * class they teach: a record outside their classes is refused without being changed, and nothing
+ * of it (its name, e-mail, whether the row would change it) is told.
  */
 
 /** One row's record as the caller's reach sees it: no record has this ID yet, or one has, on one of the caller's rosters or not. */
@@ -15,10 +17,9 @@ export type RosterRowTarget = { exists: false } | { exists: true; onCallersRoste
 /** What the row may do: create the record, update (or enroll) it, or be refused. */
 type RosterRowAccess = "create" | "update" | "refuse";
 
-export function rosterRowAccess(actor: { role: Role }, target: RosterRowTarget): RosterRowAccess {
-  if (actor.role === "student") return "refuse";
+export function rosterRowAccess(scope: Scope, target: RosterRowTarget): RosterRowAccess {
   if (!target.exists) return "create";
-  return actor.role === "admin" || target.onCallersRoster ? "update" : "refuse";
+  return scope.kind === "district" || target.onCallersRoster ? "update" : "refuse";
 }
 
 /** The refusal of a row whose Student ID is a record outside the caller's classes: the ID the caller typed, nothing of the record. */

@@ -6,7 +6,7 @@ import { answerForReading, LOAD_FAILURE, loadGradingReviewPage } from "./grading
 /** A context whose session lookup answers as given: the page's states without a database. */
 const contextFinding = (findFirst: () => Promise<unknown>) => ({ db: { query: { testSessionRecords: { findFirst } } } }) as unknown as AppLoadContext;
 const request = new Request("https://school.example/admin/ai-grading/s1");
-const districtAdmin = { id: "admin-1", role: "admin", email: "admin@school.example", firstName: null, lastName: null, profileImageUrl: null } as const;
+const districtAdmin = { kind: "district" } as const;
 
 describe("loadGradingReviewPage", () => {
   it("is the error state with the product's words when the logs cannot be read, never the error's own text", async () => {

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 
 import { rubricText } from "~/domain/ai/grading-request";
-import type { CurrentUser } from "~/domain/auth/current-user";
+import type { Scope } from "~/domain/auth/policy";
 import { htmlToPlainText } from "~/domain/questions/plain-text";
 import { agreementSentence } from "~/domain/sessions/grading-agreement";
 import { type GradingLogJson, gradingSummary } from "~/domain/sessions/grading-review";
@@ -62,9 +62,9 @@ export type PageLog = ReturnType<typeof logForPage>;
  * The page's data: the session, the summary cards and each log, times in the teacher's zone. An
  * unknown session is the 'Session Not Found' page; a failed read is the page's error state.
  */
-export async function loadGradingReviewPage(request: Request, context: AppLoadContext, sessionId: string, reader: CurrentUser) {
+export async function loadGradingReviewPage(request: Request, context: AppLoadContext, sessionId: string, scope: Scope) {
   try {
-    const { session, review } = await readGradingReview(context, sessionId, reader);
+    const { session, review } = await readGradingReview(context, sessionId, scope);
     const timeZone = timeZoneFromCookieHeader(request.headers.get("Cookie"));
     return {
       state: "ready" as const,

@@ -8,7 +8,7 @@ import { studentLabel } from "~/domain/sessions/student-label";
 import type { ActionResult } from "~/domain/shell/action-result";
 import { assertNever } from "~/lib/assert-never";
 import { handleAction } from "~/services/action.server";
-import { requireStaff } from "~/services/auth.server";
+import { requireAllowed } from "~/services/auth.server";
 import { confirmSessionGrade, overrideSessionGrade } from "~/services/grade-overrides.server";
 
 import { GradingLogCard } from "./grading-log-card";
@@ -18,23 +18,23 @@ import { SummaryCards } from "./summary-cards";
 export const meta: MetaFunction = () => [{ title: "AI Grading Review · Adaptive Testing Engine" }];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const teacher = await requireStaff(request, context);
-  const data = await loadGradingReviewPage(request, context, params.sessionId ?? "", teacher);
+  const { scope } = await requireAllowed(request, context, "read", "session");
+  const data = await loadGradingReviewPage(request, context, params.sessionId ?? "", scope);
   return json(data, { status: data.state === "error" ? 500 : 200, headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const teacher = await requireStaff(request, context);
+  const { user: teacher, scope } = await requireAllowed(request, context, "write", "session");
   const sessionId = params.sessionId ?? "";
   return handleAction(request, gradingReviewActionSchema, GRADING_REVIEW_MESSAGES, async (input) => {
     switch (input.intent) {
       case "override": {
         const { intent: _intent, ...override } = input;
-        await overrideSessionGrade(context, sessionId, override, teacher);
+        await overrideSessionGrade(context, sessionId, override, teacher, scope);
         return;
       }
       case "confirm":
-        await confirmSessionGrade(context, sessionId, input.questionId, teacher);
+        await confirmSessionGrade(context, sessionId, input.questionId, teacher, scope);
         return;
       default:
         return assertNever(input);

@@ -3,17 +3,16 @@ import { type AppLoadContext, json, redirect } from "@remix-run/cloudflare";
 import type { ShownReport } from "~/components/analytics/shown-report";
 import { analyticsHref, parseAnalyticsScope } from "~/domain/analytics/analytics-scope";
 import { ANALYTICS_MESSAGES, analyticsActionSchema, demoGeneratedToast } from "~/domain/analytics/screen-actions";
-import { classScopeOf } from "~/domain/auth/roles";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { assertNever } from "~/lib/assert-never";
 import { handleAction } from "~/services/action.server";
-import { requireAdmin, requireStaff } from "~/services/auth.server";
+import { requireAllowed } from "~/services/auth.server";
 import { loadCohortAnalytics } from "~/services/cohort-analytics.server";
 import { type DemoJobState, queueDemoGeneration, readDemoJob } from "~/services/demo-cohort.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export async function loadAnalyticsScreen(request: Request, context: AppLoadContext) {
-  const reader = await requireStaff(request, context);
+  const { scope } = await requireAllowed(request, context, "read", "report");
   const url = new URL(request.url);
   const cohortId = url.searchParams.get("cohortId")?.trim() || null;
   const testConfigId = url.searchParams.get("testConfigId")?.trim() || null;
@@ -30,16 +29,16 @@ export async function loadAnalyticsScreen(request: Request, context: AppLoadCont
   const failure = (reason: string | null, status: number) => json({ query, cohortName: null, report: null, failure: { reason }, demo }, { status });
   if (!cohortId) return json({ query, cohortName: null, report: null, failure: null, demo });
 
-  let scope;
+  let which;
   try {
-    scope = parseAnalyticsScope(cohortId, testConfigId);
+    which = parseAnalyticsScope(cohortId, testConfigId);
   } catch {
     // A mistyped id names no class: to the teacher it is a class not found, not a bad request.
     return failure(NOT_FOUND.cohort, 404);
   }
   let loaded;
   try {
-    loaded = await loadCohortAnalytics(context.db, scope, classScopeOf(reader));
+    loaded = await loadCohortAnalytics(context.db, which, scope);
   } catch (error) {
     console.error("Loading cohort analytics failed", cohortId, error);
     return failure(null, 500);
@@ -52,7 +51,7 @@ export async function loadAnalyticsScreen(request: Request, context: AppLoadCont
 }
 
 export async function analyticsScreenAction(request: Request, context: AppLoadContext) {
-  const admin = await requireAdmin(request, context);
+  const { user: admin } = await requireAllowed(request, context, "write", "district-settings");
   return handleAction(request, analyticsActionSchema, ANALYTICS_MESSAGES, async (input) => {
     switch (input.intent) {
       case "generateDemo": {

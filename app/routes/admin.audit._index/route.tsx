@@ -11,13 +11,13 @@ import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, auditSearch, readAuditQuery } from "~/d
 import { pageSummary } from "~/domain/questions/question-list";
 import { shownTime, timeZoneFromCookieHeader } from "~/domain/shell/time-zone";
 import { listAudit } from "~/models/audit-log.server";
-import { requireAdmin } from "~/services/auth.server";
+import { requireAllowed } from "~/services/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Audit Log · Adaptive Testing Engine" }];
 
 /** The audit log (ADR 0030), newest first, filtered and paged in SQL from the URL. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
+  await requireAllowed(request, context, "audit", "audit-log");
   const { values, filters, page } = readAuditQuery(new URL(request.url).searchParams);
   const { rows, total } = await listAudit(context.db, filters, page);
   const timeZone = timeZoneFromCookieHeader(request.headers.get("Cookie"));

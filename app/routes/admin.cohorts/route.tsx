@@ -7,15 +7,13 @@ import { useActionResult, useIntentFetcher } from "~/components/action-result";
 import { ConfirmDeleteDialog } from "~/components/dialog";
 import { BackLink, PageHeader } from "~/components/page-header";
 import { useEditDialog } from "~/components/use-edit-dialog";
-import { classScopeOf } from "~/domain/auth/roles";
 import { COHORT_MESSAGES, cohortActionSchema } from "~/domain/classes/screen-actions";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { assertNever } from "~/lib/assert-never";
 import { found } from "~/lib/errors";
-import { canSeeClass } from "~/models/class-scope.server";
 import { createCohort, deleteCohort, listCohorts, listTestChoices, updateCohort } from "~/models/cohorts.server";
 import { handleAction } from "~/services/action.server";
-import { requireStaff } from "~/services/auth.server";
+import { requireAllowed } from "~/services/auth.server";
 
 import { CohortCard } from "./cohort-card";
 import { CohortDialog, type EditableCohort } from "./cohort-dialog";
@@ -27,29 +25,26 @@ export const meta: MetaFunction = () => [{ title: "Class Management · Adaptive 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: printStyles, media: "print" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const teacher = await requireStaff(request, context);
-  const [cohorts, tests] = await Promise.all([listCohorts(context.db, classScopeOf(teacher)), listTestChoices(context.db)]);
+  const { scope } = await requireAllowed(request, context, "read", "class");
+  const [cohorts, tests] = await Promise.all([listCohorts(context.db, scope), listTestChoices(context.db)]);
   // The QR code and join link point at the product's own origin, not whatever host served this page.
   const joinOrigin = context.config.appOrigin ?? new URL(request.url).origin;
   return json({ cohorts, tests, joinOrigin });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const teacher = await requireStaff(request, context);
+  const { user: teacher, scope } = await requireAllowed(request, context, "write", "class");
   const { db } = context;
-  const taught = async (id: string) => found(await canSeeClass(db, classScopeOf(teacher), id), NOT_FOUND.cohort);
   return handleAction(request, cohortActionSchema, COHORT_MESSAGES, async (input) => {
     switch (input.intent) {
       case "create":
         await createCohort(db, input.values, teacher.id);
         return;
       case "update":
-        await taught(input.id);
-        found(await updateCohort(db, input.id, input.values), NOT_FOUND.cohort);
+        found(await updateCohort(db, input.id, input.values, scope), NOT_FOUND.cohort);
         return;
       case "delete":
-        await taught(input.id);
-        found(await deleteCohort(db, input.id), NOT_FOUND.cohort);
+        found(await deleteCohort(db, input.id, scope), NOT_FOUND.cohort);
         return;
       default:
         return assertNever(input);

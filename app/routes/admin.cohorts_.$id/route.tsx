@@ -8,18 +8,16 @@ import { BackLink, PageHeader } from "~/components/page-header";
 import { AccommodationsDialog } from "~/components/students/accommodations-dialog";
 import { TableHeadings } from "~/components/table-headings";
 import { accommodationsInWords } from "~/domain/accommodations/accommodations";
-import { classScopeOf } from "~/domain/auth/roles";
 import { ROSTER_MESSAGES, rosterActionSchema } from "~/domain/classes/screen-actions";
 import { NOT_FOUND, refuseMissing } from "~/domain/shell/not-found";
 import { studentDisplayName } from "~/domain/students/student";
 import { assertNever } from "~/lib/assert-never";
 import { found } from "~/lib/errors";
 import { setRosterAccommodations } from "~/models/accommodations.server";
-import { canSeeClass } from "~/models/class-scope.server";
 import { findCohort, listCohortTeachers } from "~/models/cohorts.server";
 import { enrollStudent, listRoster, unenrollStudent } from "~/models/students.server";
 import { handleAction } from "~/services/action.server";
-import { requireStaff } from "~/services/auth.server";
+import { requireAllowed } from "~/services/auth.server";
 import { notFoundPage } from "~/services/http-errors.server";
 
 import type { loader as studentsScreen } from "../admin.students._index/route";
@@ -30,33 +28,32 @@ const BACK = { to: "/admin/cohorts", label: "Back to Classes" };
 
 /** A class's page: who may join it and its roster. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const teacher = await requireStaff(request, context);
+  const { scope } = await requireAllowed(request, context, "read", "class");
   const id = params.id ?? "";
   const [cohort, roster, teachers] = await Promise.all([
-    findCohort(context.db, id, classScopeOf(teacher)),
-    listRoster(context.db, id),
-    listCohortTeachers(context.db, id),
+    findCohort(context.db, id, scope),
+    listRoster(context.db, id, scope),
+    listCohortTeachers(context.db, id, scope),
   ]);
   if (!cohort || !roster) throw notFoundPage(NOT_FOUND.cohort, BACK);
   return json({ cohort, roster, teachers });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const teacher = await requireStaff(request, context);
+  const { user: teacher, scope } = await requireAllowed(request, context, "write", "class");
   const cohortId = params.id ?? "";
   return handleAction(request, rosterActionSchema, ROSTER_MESSAGES, async (input) => {
-    found(await canSeeClass(context.db, classScopeOf(teacher), cohortId), NOT_FOUND.cohort);
+    found(await findCohort(context.db, cohortId, scope), NOT_FOUND.cohort);
     switch (input.intent) {
       case "enroll":
-        refuseMissing(await enrollStudent(context.db, cohortId, input.studentId, teacher));
+        refuseMissing(await enrollStudent(context.db, cohortId, input.studentId, teacher, scope));
         return;
       case "unenroll":
-        found((await unenrollStudent(context.db, cohortId, input.studentId, teacher)) || null, NOT_FOUND.rosterMember);
+        found((await unenrollStudent(context.db, cohortId, input.studentId, teacher, scope)) || null, NOT_FOUND.rosterMember);
         return;
       case "accommodations": {
-        found(await findCohort(context.db, cohortId, classScopeOf(teacher)), NOT_FOUND.cohort);
         const { intent: _intent, ...body } = input;
-        const result = await setRosterAccommodations(context.db, teacher, cohortId, body);
+        const result = found(await setRosterAccommodations(context.db, teacher, cohortId, body, scope), NOT_FOUND.cohort);
         return {
           data: undefined,
           toast: { title: "Accommodations saved", description: `${result.changed} ${result.changed === 1 ? "student" : "students"} updated.` },

@@ -5,17 +5,15 @@ import QRCode from "qrcode";
 
 import { useActionResult, useIntentFetcher } from "~/components/action-result";
 import { BackLink, PageHeader } from "~/components/page-header";
-import { classScopeOf } from "~/domain/auth/roles";
 import { BADGE_MESSAGES, badgeActionSchema } from "~/domain/classes/screen-actions";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { assertNever } from "~/lib/assert-never";
 import { found } from "~/lib/errors";
 import { recordAudit } from "~/models/audit-log.server";
-import { canSeeClass } from "~/models/class-scope.server";
 import { findCohort } from "~/models/cohorts.server";
 import { findRosterMember, listBadges, regenerateBadge } from "~/models/roster-members.server";
 import { handleAction } from "~/services/action.server";
-import { requireStaff } from "~/services/auth.server";
+import { requireAllowed } from "~/services/auth.server";
 import { resetPinAttempts } from "~/services/class-admission.server";
 import { notFoundPage } from "~/services/http-errors.server";
 
@@ -33,12 +31,12 @@ const QR_OPTIONS = { type: "svg", width: 160, margin: 1 } as const;
  * and a QR code that signs them in to this class. Only the class's teachers see them.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const teacher = await requireStaff(request, context);
-  const cohort = await findCohort(context.db, params.id ?? "", classScopeOf(teacher));
+  const { scope } = await requireAllowed(request, context, "read", "roster");
+  const cohort = await findCohort(context.db, params.id ?? "", scope);
   if (!cohort) throw notFoundPage(NOT_FOUND.cohort, { to: "/admin/cohorts", label: "Back to Classes" });
   const origin = context.config.appOrigin ?? new URL(request.url).origin;
   const badges = await Promise.all(
-    (await listBadges(context.db, cohort.id)).map(async (badge) => ({
+    (await listBadges(context.db, cohort.id, scope)).map(async (badge) => ({
       memberId: badge.memberId,
       name: badge.name,
       studentId: badge.studentId,
@@ -53,13 +51,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const teacher = await requireStaff(request, context);
+  const { user: teacher, scope } = await requireAllowed(request, context, "enroll", "roster");
   const cohortId = params.id ?? "";
   return handleAction(request, badgeActionSchema, BADGE_MESSAGES, async (input) => {
-    found(await canSeeClass(context.db, classScopeOf(teacher), cohortId), NOT_FOUND.cohort);
+    found(await findCohort(context.db, cohortId, scope), NOT_FOUND.cohort);
     switch (input.intent) {
       case "new-badge":
-        found(await regenerateBadge(context.db, cohortId, input.memberId, teacher), NOT_FOUND.rosterMember);
+        found(await regenerateBadge(context.db, cohortId, input.memberId, teacher, scope), NOT_FOUND.rosterMember);
         await resetPinAttempts(context, input.memberId);
         return;
       case "reset-pin": {

@@ -1,6 +1,6 @@
 import type { Database } from "~/db/client.server";
 import type { CurrentUser } from "~/domain/auth/current-user";
-import { classScopeOf } from "~/domain/auth/roles";
+import type { Scope } from "~/domain/auth/policy";
 import { classGrowthQuerySchema, WINDOW_CHOICE_REFUSED } from "~/domain/growth/class-growth";
 import { DomainError } from "~/lib/errors";
 import { loadClassGrowth } from "~/services/growth.server";
@@ -10,8 +10,7 @@ import { loadClassGrowth } from "~/services/growth.server";
  * answers 400, the screen shows a choice it cannot compare as a message above the default windows,
  * so a teacher who picked them the wrong way round still sees the class.
  */
-export async function loadClassGrowthScreen(db: Database, teacher: CurrentUser, cohortId: string, search: URLSearchParams) {
-  const scope = classScopeOf(teacher);
+export async function loadClassGrowthScreen(db: Database, teacher: CurrentUser, scope: Scope, cohortId: string, search: URLSearchParams) {
   const parsed = classGrowthQuerySchema.safeParse(Object.fromEntries(search));
   try {
     return {

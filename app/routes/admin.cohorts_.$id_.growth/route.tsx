@@ -5,7 +5,7 @@ import { NoWindows } from "~/components/growth/no-windows";
 import { BackLink, PageHeader } from "~/components/page-header";
 import { windowDays } from "~/domain/growth/dates";
 import { NOT_FOUND } from "~/domain/shell/not-found";
-import { requireStaff } from "~/services/auth.server";
+import { requireAllowed } from "~/services/auth.server";
 import { notFoundPage } from "~/services/http-errors.server";
 
 import { loadClassGrowthScreen } from "./class-growth.server";
@@ -15,8 +15,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Growth
 
 /** A class's growth between two testing windows, chosen in the URL (?from=&to=); each student shown is recorded in the audit log. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const teacher = await requireStaff(request, context);
-  const { growth, problem } = await loadClassGrowthScreen(context.db, teacher, params.id ?? "", new URL(request.url).searchParams);
+  const { user: teacher, scope } = await requireAllowed(request, context, "read", "growth");
+  const { growth, problem } = await loadClassGrowthScreen(context.db, teacher, scope, params.id ?? "", new URL(request.url).searchParams);
   if (!growth) throw notFoundPage(NOT_FOUND.cohort, { to: "/admin/cohorts", label: "Back to Classes" });
   return json({ growth, problem });
 }

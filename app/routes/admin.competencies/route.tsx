@@ -13,20 +13,20 @@ import { assertNever } from "~/lib/assert-never";
 import { found } from "~/lib/errors";
 import { deleteCompetency, listCompetencies, listModules, saveCompetency } from "~/models/competencies.server";
 import { handleAction } from "~/services/action.server";
-import { requireStaff } from "~/services/auth.server";
+import { requireAllowed } from "~/services/auth.server";
 
 import { CompetencyDialog, type CompetencyValues } from "./competency-dialog";
 
 export const meta: MetaFunction = () => [{ title: "Competency Manager · Adaptive Testing Engine" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireStaff(request, context);
+  await requireAllowed(request, context, "read", "shared-content");
   const [competencies, modules] = await Promise.all([listCompetencies(context.db), listModules(context.db)]);
   return json({ competencies, modules });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireStaff(request, context);
+  await requireAllowed(request, context, "author", "shared-content");
   const { db } = context;
   return handleAction(request, competencyActionSchema, COMPETENCY_MESSAGES, async (input) => {
     switch (input.intent) {

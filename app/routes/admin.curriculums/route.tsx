@@ -25,7 +25,7 @@ import {
   updateCurriculum,
 } from "~/models/curriculums.server";
 import { handleAction } from "~/services/action.server";
-import { requireStaff } from "~/services/auth.server";
+import { requireAllowed } from "~/services/auth.server";
 
 import { CurriculumDialog, type CurriculumValues } from "./curriculum-dialog";
 import { ManageCompetenciesDialog } from "./manage-competencies-dialog";
@@ -33,13 +33,13 @@ import { ManageCompetenciesDialog } from "./manage-competencies-dialog";
 export const meta: MetaFunction = () => [{ title: "Curriculums · Adaptive Testing Engine" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireStaff(request, context);
+  await requireAllowed(request, context, "read", "shared-content");
   const [curriculums, competencies] = await Promise.all([listCurriculums(context.db), listCompetencies(context.db)]);
   return json({ curriculums, competencies: competencies.map(({ id, description }) => ({ id, description })) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireStaff(request, context);
+  await requireAllowed(request, context, "author", "shared-content");
   const { db } = context;
   return handleAction(request, curriculumActionSchema, CURRICULUM_MESSAGES, async (input) => {
     switch (input.intent) {

@@ -10,13 +10,13 @@ import type { ActionResult } from "~/domain/shell/action-result";
 import { type ShownTime, shownTime, timeZoneFromCookieHeader } from "~/domain/shell/time-zone";
 import { lastPurges, readRetentionSetting, retentionPreview, saveRetentionSetting } from "~/models/retention.server";
 import { handleAction } from "~/services/action.server";
-import { requireAdmin } from "~/services/auth.server";
+import { requireAllowed } from "~/services/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Data & Privacy · Adaptive Testing Engine" }];
 
 /** How long sessions are kept, what the next scheduled purge will remove, and how the last one went (ADR 0030). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
+  await requireAllowed(request, context, "retention", "district-settings");
   const days = await readRetentionSetting(context.db);
   const timeZone = timeZoneFromCookieHeader(request.headers.get("Cookie"));
   const now = Date.now();
@@ -38,7 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request, context);
+  const { user: admin } = await requireAllowed(request, context, "retention", "district-settings");
   return handleAction(request, privacyActionSchema, PRIVACY_MESSAGES, async (input) => {
     await saveRetentionSetting(context.db, input.days, admin);
   });

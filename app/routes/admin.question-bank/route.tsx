@@ -22,7 +22,7 @@ import { competencyChoices, deleteQuestion, findQuestion, questionPage, saveQues
 import type { loader as questionLoader } from "~/routes/admin.question-bank.$id";
 import { handleAction } from "~/services/action.server";
 import { aiTasksFor, previewGrade, queuedOutcome } from "~/services/ai/tasks.server";
-import { requireStaff } from "~/services/auth.server";
+import { requireAllowed } from "~/services/auth.server";
 
 import { BankFilters } from "./bank-filters";
 import { CalibrationLine } from "./calibration-line";
@@ -34,7 +34,7 @@ export const meta: MetaFunction = () => [{ title: "Question Bank · Adaptive Tes
 
 /** One page of the bank, filtered and paged in SQL from the URL's search, type, difficulty and page. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireStaff(request, context);
+  await requireAllowed(request, context, "read", "shared-content");
   const { filters, values, page } = readQuestionListQuery(new URL(request.url).searchParams);
   const [{ questions, summary }, competencies] = await Promise.all([questionPage(context.db, filters, page, BANK_PAGE_SIZE), competencyChoices(context.db)]);
   const calibrations = await calibrationViews(context.db, questions);
@@ -57,7 +57,7 @@ function optionalCalibration(calibration: CalibrationView | null | undefined): {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requireStaff(request, context);
+  const { user: admin } = await requireAllowed(request, context, "author", "shared-content");
   const { db } = context;
   return handleAction<typeof questionBankScreenSchema, PreviewGradeData>(request, questionBankScreenSchema, QUESTION_BANK_MESSAGES, async (input) => {
     switch (input.intent) {

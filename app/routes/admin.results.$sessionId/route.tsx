@@ -5,7 +5,7 @@ import { BackLink, PageHeader } from "~/components/page-header";
 import { AnswerList } from "~/components/results/answer-list";
 import { ModulesCard, OverallScoreCard, SkillsCard } from "~/components/results/results-cards";
 import { scaleScoreRange } from "~/domain/sessions/results-page";
-import { requireStaff } from "~/services/auth.server";
+import { requireAllowed } from "~/services/auth.server";
 
 import { SessionFacts } from "./session-facts";
 import { loadTeacherResults } from "./teacher-results.server";
@@ -16,8 +16,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 /** /results/{id} sends an admin here for somebody else's session: the same results, in the admin shell, with the teacher's figures (ADR 0016). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const teacher = await requireStaff(request, context);
-  return json(await loadTeacherResults(request, context, params.sessionId ?? "", teacher), { headers: { "Cache-Control": "no-store" } });
+  const { user: teacher, scope } = await requireAllowed(request, context, "read", "session");
+  return json(await loadTeacherResults(request, context, params.sessionId ?? "", teacher, scope), { headers: { "Cache-Control": "no-store" } });
 }
 
 export default function TeacherResults() {

@@ -1,15 +1,14 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 
 import type { CurrentUser } from "~/domain/auth/current-user";
-import { classScopeOf } from "~/domain/auth/roles";
+import type { Scope } from "~/domain/auth/policy";
 import { effortInWords } from "~/domain/sessions/effort-note";
 import { resultsPageData } from "~/domain/sessions/results-page-data";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { shownTime, timeZoneFromCookieHeader } from "~/domain/shell/time-zone";
 import { DomainError } from "~/lib/errors";
 import { recordAudit } from "~/models/audit-log.server";
-import { canSeeSession } from "~/models/class-scope.server";
-import { findSessionRecord } from "~/models/sessions.server";
+import { findSessionRecordInScope } from "~/models/sessions.server";
 import { findSessionStudent } from "~/models/student-names.server";
 import { notFoundPage } from "~/services/http-errors.server";
 import { readSessionView } from "~/services/test-taking.server";
@@ -21,8 +20,9 @@ const BACK = { to: "/admin/sessions", label: "Back to Test Sessions" };
  * session's object, with who took it (name and ID), in which class, and when. A session still
  * in progress shows its results so far.
  */
-export async function loadTeacherResults(request: Request, context: AppLoadContext, sessionId: string, teacher: CurrentUser) {
-  if (!(await canSeeSession(context.db, classScopeOf(teacher), sessionId))) throw notFoundPage(NOT_FOUND.session, BACK);
+export async function loadTeacherResults(request: Request, context: AppLoadContext, sessionId: string, teacher: CurrentUser, scope: Scope) {
+  const record = await findSessionRecordInScope(context.db, sessionId, scope);
+  if (!record) throw notFoundPage(NOT_FOUND.session, BACK);
   let view;
   try {
     view = await readSessionView(context, sessionId);
@@ -30,10 +30,7 @@ export async function loadTeacherResults(request: Request, context: AppLoadConte
     if (error instanceof DomainError && error.kind === "not_found") throw notFoundPage(NOT_FOUND.session, BACK);
     throw error;
   }
-  const [{ studentName, cohortName }, record] = await Promise.all([
-    findSessionStudent(context.db, { cohortId: view.cohortId, studentId: view.studentId }),
-    findSessionRecord(context.db, sessionId),
-  ]);
+  const { studentName, cohortName } = await findSessionStudent(context.db, { cohortId: view.cohortId, studentId: view.studentId });
   if (record?.studentRecordId) {
     await recordAudit(context.db, teacher, { action: "student.results_viewed", studentRecordId: record.studentRecordId, subject: `session:${sessionId}` });
   }

@@ -4,9 +4,8 @@ import { Download } from "lucide-react";
 
 import { BackLink, PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/questions/pagination";
-import { classScopeOf } from "~/domain/auth/roles";
 import { sessionListSearch, SESSIONS_EMPTY_MESSAGE, SESSIONS_LOADING_MESSAGE } from "~/domain/sessions/session-list";
-import { requireStaff } from "~/services/auth.server";
+import { requireAllowed } from "~/services/auth.server";
 
 import { SessionCard } from "./session-card";
 import { SessionFilters } from "./session-filters";
@@ -16,8 +15,8 @@ export const meta: MetaFunction = () => [{ title: "Test Sessions · Adaptive Tes
 
 /** One page of the sessions, filtered and paged in SQL from the URL's test, student, status and page. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const teacher = await requireStaff(request, context);
-  return json(await loadSessionsScreen(request, context, classScopeOf(teacher)));
+  const { scope } = await requireAllowed(request, context, "read", "session");
+  return json(await loadSessionsScreen(request, context, scope));
 }
 
 export default function TestSessions() {

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 
 import { describeAccommodations, readAccommodations } from "~/domain/accommodations/accommodations";
-import type { ClassScope } from "~/domain/auth/roles";
+import type { Scope } from "~/domain/auth/policy";
 import { effortFacts } from "~/domain/sessions/effort-note";
 import {
   formatSessionDuration,
@@ -42,7 +42,7 @@ function sessionCard(row: SessionListRow, timeZone: string) {
 export type SessionCardData = ReturnType<typeof sessionCard>;
 
 /** The Test Sessions screen's data: one page of the filtered list (from the URL), the tests to filter by. */
-export async function loadSessionsScreen(request: Request, context: AppLoadContext, scope: ClassScope) {
+export async function loadSessionsScreen(request: Request, context: AppLoadContext, scope: Scope) {
   const { filters, values, page } = readSessionListScreenQuery(new URL(request.url).searchParams);
   const timeZone = timeZoneFromCookieHeader(request.headers.get("Cookie"));
   const [{ rows, summary }, tests] = await Promise.all([sessionPage(context.db, { ...filters, scope }, page, SESSION_PAGE_SIZE), listTestChoices(context.db)]);

@@ -12,7 +12,7 @@ import { shownTime, timeZoneFromCookieHeader } from "~/domain/shell/time-zone";
 import { conflict, found } from "~/lib/errors";
 import { changeRole, listAccounts } from "~/models/users.server";
 import { handleAction } from "~/services/action.server";
-import { requireAdmin } from "~/services/auth.server";
+import { requireAllowed } from "~/services/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Accounts & Roles · Adaptive Testing Engine" }];
 
@@ -20,7 +20,7 @@ const ROLE_LABELS = { admin: "District admin", teacher: "Teacher", student: "Stu
 
 /** Every account and its role (ADR 0031): a district admin makes teachers and other admins here. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request, context);
+  const { user: admin } = await requireAllowed(request, context, "read", "accounts");
   const timeZone = timeZoneFromCookieHeader(request.headers.get("Cookie"));
   const accounts = await listAccounts(context.db);
   return json({
@@ -36,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request, context);
+  const { user: admin } = await requireAllowed(request, context, "manage-roles", "accounts");
   return handleAction(request, rolesActionSchema, ROLES_MESSAGES, async (input) => {
     if (input.id === admin.id) throw conflict(OWN_ROLE, "role");
     found(await changeRole(context.db, input.id, input.role, admin), NOT_FOUND.account);

@@ -11,20 +11,19 @@ import { AccommodationsDialog } from "~/components/students/accommodations-dialo
 import { StudentDialog } from "~/components/students/student-dialog";
 import { TableHeadings } from "~/components/table-headings";
 import { accommodationsInWords } from "~/domain/accommodations/accommodations";
-import { classScopeOf } from "~/domain/auth/roles";
+import { allowedScope, allows } from "~/domain/auth/policy";
 import { MODE_LABELS } from "~/domain/sessions/session-list";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { shownTime, timeZoneFromCookieHeader } from "~/domain/shell/time-zone";
 import { deletionSummary, STUDENT_MESSAGES, studentActionSchema } from "~/domain/students/screen-actions";
 import { studentDisplayName } from "~/domain/students/student";
 import { assertNever } from "~/lib/assert-never";
-import { DomainError, found } from "~/lib/errors";
+import { found } from "~/lib/errors";
 import { setRecordAccommodations } from "~/models/accommodations.server";
 import { recordAudit } from "~/models/audit-log.server";
-import { canSeeClass } from "~/models/class-scope.server";
 import { findStudent, unenrollStudent, updateStudent } from "~/models/students.server";
 import { handleAction } from "~/services/action.server";
-import { requireStaff } from "~/services/auth.server";
+import { requireAllowed } from "~/services/auth.server";
 import { notFoundPage } from "~/services/http-errors.server";
 import { deleteStudentData } from "~/services/student-data.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -37,14 +36,14 @@ const BACK = { to: "/admin/students", label: "Back to Students" };
 
 /** One student: the record, the classes whose roster has them, and every session linked to them. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const teacher = await requireStaff(request, context);
-  const student = await findStudent(context.db, params.id ?? "", classScopeOf(teacher));
+  const { user: teacher, scope } = await requireAllowed(request, context, "read", "student");
+  const student = await findStudent(context.db, params.id ?? "", scope);
   if (!student) throw notFoundPage(NOT_FOUND.student, BACK);
   await recordAudit(context.db, teacher, { action: "student.viewed", studentRecordId: student.id });
   const timeZone = timeZoneFromCookieHeader(request.headers.get("Cookie"));
   const { sessions, ...record } = student;
   return json({
-    canErase: teacher.role === "admin",
+    canErase: allows(teacher, "delete", "student"),
     student: record,
     sessions: sessions.map((session) => ({
       id: session.id,
@@ -60,16 +59,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const teacher = await requireStaff(request, context);
+  const { user: teacher, scope } = await requireAllowed(request, context, "write", "student");
   const id = params.id ?? "";
   return handleAction(request, studentActionSchema, STUDENT_MESSAGES, async (input) => {
-    found(await findStudent(context.db, id, classScopeOf(teacher)), NOT_FOUND.student);
+    found(await findStudent(context.db, id, scope), NOT_FOUND.student);
     switch (input.intent) {
       case "update":
-        found(await updateStudent(context.db, id, input.values, teacher), NOT_FOUND.student);
+        found(await updateStudent(context.db, id, input.values, teacher, scope), NOT_FOUND.student);
         return;
       case "delete": {
-        if (teacher.role !== "admin") throw new DomainError("forbidden", "Only a district admin can delete a student's data.");
+        allowedScope(teacher, "delete", "student");
         const erased = found(await deleteStudentData(context, teacher, id), NOT_FOUND.student);
         return redirectWithToast(request, context, "/admin/students", {
           title: "Student deleted",
@@ -77,11 +76,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         });
       }
       case "accommodations":
-        await setRecordAccommodations(context.db, teacher, [id], input.values, classScopeOf(teacher));
+        await setRecordAccommodations(context.db, teacher, [id], input.values, scope);
         return;
       case "unenroll":
-        found(await canSeeClass(context.db, classScopeOf(teacher), input.cohortId), NOT_FOUND.rosterMember);
-        found((await unenrollStudent(context.db, input.cohortId, id, teacher)) || null, NOT_FOUND.rosterMember);
+        found((await unenrollStudent(context.db, input.cohortId, id, teacher, scope)) || null, NOT_FOUND.rosterMember);
         return;
       default:
         return assertNever(input);

@@ -3,11 +3,10 @@ import { useLoaderData } from "@remix-run/react";
 
 import { NoWindows } from "~/components/growth/no-windows";
 import { BackLink, PageHeader } from "~/components/page-header";
-import { classScopeOf } from "~/domain/auth/roles";
 import { BEYOND_ERROR_RULE } from "~/domain/growth/growth";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { studentDisplayName } from "~/domain/students/student";
-import { requireStaff } from "~/services/auth.server";
+import { requireAllowed } from "~/services/auth.server";
 import { loadStudentGrowth } from "~/services/growth.server";
 import { notFoundPage } from "~/services/http-errors.server";
 
@@ -19,8 +18,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 /** A student's growth across the district's testing windows, subject by subject (recorded in the audit log). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const teacher = await requireStaff(request, context);
-  const growth = await loadStudentGrowth(context.db, teacher, params.id ?? "", classScopeOf(teacher));
+  const { user: teacher, scope } = await requireAllowed(request, context, "read", "growth");
+  const growth = await loadStudentGrowth(context.db, teacher, params.id ?? "", scope);
   if (!growth) throw notFoundPage(NOT_FOUND.student, { to: "/admin/students", label: "Back to Students" });
   return json(growth);
 }

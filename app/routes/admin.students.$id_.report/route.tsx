@@ -2,12 +2,11 @@ import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { Link, useLoaderData } from "@remix-run/react";
 import { Printer } from "lucide-react";
 
-import { classScopeOf } from "~/domain/auth/roles";
 import { longDate } from "~/domain/growth/dates";
 import { SCALE_SCORE_EXPLAINED } from "~/domain/growth/family-report";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { studentDisplayName } from "~/domain/students/student";
-import { requireStaff } from "~/services/auth.server";
+import { requireAllowed } from "~/services/auth.server";
 import { loadFamilyReport } from "~/services/growth.server";
 import { notFoundPage } from "~/services/http-errors.server";
 
@@ -24,10 +23,10 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: reportStyl
  * PDF: printed, it is the report alone, without the admin shell. Recorded in the audit log.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const teacher = await requireStaff(request, context);
+  const { user: teacher, scope } = await requireAllowed(request, context, "read", "report");
   const id = params.id ?? "";
   const windowId = new URL(request.url).searchParams.get("window") ?? "";
-  const report = await loadFamilyReport(context.db, teacher, id, windowId, classScopeOf(teacher));
+  const report = await loadFamilyReport(context.db, teacher, id, windowId, scope);
   if (!report) throw notFoundPage(NOT_FOUND.student, { to: "/admin/students", label: "Back to Students" });
   if ("missing" in report) throw notFoundPage(NOT_FOUND.testingWindow, { to: `/admin/students/${id}/growth`, label: "Back to Growth" });
   return json(report);

@@ -8,17 +8,17 @@ import { BackLink, PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/questions/pagination";
 import { StudentDialog } from "~/components/students/student-dialog";
 import { TableHeadings } from "~/components/table-headings";
-import { classScopeOf } from "~/domain/auth/roles";
+import { allowedScope, allows } from "~/domain/auth/policy";
 import { pageSummary } from "~/domain/questions/question-list";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { STUDENTS_MESSAGES, studentsActionSchema } from "~/domain/students/screen-actions";
 import { readStudentScreenQuery, studentDisplayName, studentListSearch } from "~/domain/students/student";
 import { assertNever } from "~/lib/assert-never";
-import { DomainError, found } from "~/lib/errors";
+import { found } from "~/lib/errors";
 import { listClassChoices } from "~/models/cohorts.server";
 import { createStudent, listGrades, listStudents } from "~/models/students.server";
 import { handleAction } from "~/services/action.server";
-import { requireStaff } from "~/services/auth.server";
+import { requireAllowed } from "~/services/auth.server";
 import { importOneRosterUpload, importRosterCsv } from "~/services/roster-import.server";
 
 import { ImportDialog } from "./import-dialog";
@@ -28,8 +28,7 @@ export const meta: MetaFunction = () => [{ title: "Students · Adaptive Testing 
 
 /** One page of the students, searched, filtered and paged in SQL from the URL. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const teacher = await requireStaff(request, context);
-  const scope = classScopeOf(teacher);
+  const { user: teacher, scope } = await requireAllowed(request, context, "read", "student");
   const { query, values } = readStudentScreenQuery(new URL(request.url).searchParams);
   const [page, classes, grades] = await Promise.all([listStudents(context.db, query, scope), listClassChoices(context.db, scope), listGrades(context.db)]);
   return json({
@@ -38,12 +37,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     values,
     classes,
     grades,
-    canImportBundles: teacher.role === "admin",
+    canImportBundles: allows(teacher, "import", "district-roster"),
   });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const teacher = await requireStaff(request, context);
+  const { user: teacher, scope } = await requireAllowed(request, context, "import", "roster");
   const { db } = context;
   return handleAction(request, studentsActionSchema, STUDENTS_MESSAGES, async (input) => {
     switch (input.intent) {
@@ -51,11 +50,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
         await createStudent(db, input.values, teacher);
         return;
       case "import-csv": {
-        const outcome = await importRosterCsv(db, input.csv, { cohortId: input.cohortId ?? null, apply: input.apply === "1", importedBy: teacher });
+        const outcome = await importRosterCsv(db, input.csv, { cohortId: input.cohortId ?? null, apply: input.apply === "1", importedBy: teacher, scope });
         return { data: found(outcome, NOT_FOUND.cohort) };
       }
       case "import-oneroster":
-        if (teacher.role !== "admin") throw new DomainError("forbidden", "Only a district admin can import the district's OneRoster bundle.");
+        allowedScope(teacher, "import", "district-roster");
         return { data: await importOneRosterUpload(db, input.file as FormDataEntryValue | undefined, { apply: input.apply === "1", importedBy: teacher }) };
       default:
         return assertNever(input);

@@ -18,7 +18,7 @@ import { found } from "~/lib/errors";
 import { fieldErrors } from "~/lib/form-errors";
 import { deleteTest, getTestDetail, updateTest } from "~/models/tests.server";
 import { handleAction } from "~/services/action.server";
-import { requireStaff } from "~/services/auth.server";
+import { requireAllowed } from "~/services/auth.server";
 import { notFoundPage } from "~/services/http-errors.server";
 import { redirectWithToast } from "~/services/toast.server";
 
@@ -29,7 +29,7 @@ import { TimerSettingsPanel } from "./timer-settings-panel";
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.test?.title ?? "Test Not Found"} · Adaptive Testing Engine` }];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireStaff(request, context);
+  await requireAllowed(request, context, "read", "shared-content");
   // Only the test's own questions: the Add Questions dialog pages through the bank on demand.
   const test = await getTestDetail(context.db, params.id ?? "");
   if (!test) throw notFoundPage(NOT_FOUND.test, { to: "/admin/tests", label: "Return to Tests" });
@@ -37,7 +37,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  await requireStaff(request, context);
+  await requireAllowed(request, context, "author", "shared-content");
   const id = params.id ?? "";
   return handleAction(request, testEditorActionSchema, TEST_EDITOR_MESSAGES, async (input) => {
     switch (input.intent) {

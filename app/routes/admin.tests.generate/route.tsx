@@ -18,20 +18,20 @@ import { assertNever } from "~/lib/assert-never";
 import { createTest } from "~/models/tests.server";
 import { handleAction } from "~/services/action.server";
 import { aiTasksFor, generateTestDraft, queuedOutcome } from "~/services/ai/tasks.server";
-import { requireStaff } from "~/services/auth.server";
+import { requireAllowed } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "AI Test Generator · Adaptive Testing Engine" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireStaff(request, context);
+  await requireAllowed(request, context, "read", "shared-content");
   return json({ provider: context.config.ai.provider });
 }
 
 type GeneratorData = QueuedResult<GeneratedTest>;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requireStaff(request, context);
+  const { user: admin } = await requireAllowed(request, context, "author", "shared-content");
   return handleAction<typeof generatorActionSchema, GeneratorData>(request, generatorActionSchema, GENERATOR_MESSAGES, async (input) => {
     switch (input.intent) {
       case "generate": {

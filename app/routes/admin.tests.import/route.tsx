@@ -19,7 +19,7 @@ import { assertNever } from "~/lib/assert-never";
 import { createTest } from "~/models/tests.server";
 import { handleAction } from "~/services/action.server";
 import { aiTasksFor, formatTestContent, queuedOutcome } from "~/services/ai/tasks.server";
-import { requireStaff } from "~/services/auth.server";
+import { requireAllowed } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 import { EditablePreview } from "./editable-preview";
@@ -27,14 +27,14 @@ import { EditablePreview } from "./editable-preview";
 export const meta: MetaFunction = () => [{ title: "Import Test Content · Adaptive Testing Engine" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireStaff(request, context);
+  await requireAllowed(request, context, "read", "shared-content");
   return json({ provider: context.config.ai.provider });
 }
 
 type ImportData = QueuedResult<FormattedTest>;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requireStaff(request, context);
+  const { user: admin } = await requireAllowed(request, context, "author", "shared-content");
   return handleAction<typeof importActionSchema, ImportData>(request, importActionSchema, IMPORT_MESSAGES, async (input) => {
     switch (input.intent) {
       case "format": {

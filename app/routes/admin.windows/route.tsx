@@ -15,7 +15,7 @@ import { assertNever } from "~/lib/assert-never";
 import { found } from "~/lib/errors";
 import { createTestingWindow, deleteTestingWindow, listTestingWindowsWithSessions, updateTestingWindow } from "~/models/testing-windows.server";
 import { handleAction } from "~/services/action.server";
-import { requireAdmin } from "~/services/auth.server";
+import { requireAllowed } from "~/services/auth.server";
 
 import { type EditableWindow, WindowDialog } from "./window-dialog";
 
@@ -27,7 +27,7 @@ const dayLabel = (day: string) => DAY_LABEL.format(new Date(`${day}T00:00:00Z`))
 
 /** The district's testing windows and how many sessions started in each (a district admin's, like retention: ADR 0031). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
+  await requireAllowed(request, context, "write", "testing-windows");
   const windows = await listTestingWindowsWithSessions(context.db);
   const current = windowOf(Date.now(), windows);
   return json({
@@ -40,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request, context);
+  const { user: admin } = await requireAllowed(request, context, "write", "testing-windows");
   const { db } = context;
   return handleAction(request, windowsActionSchema, WINDOWS_MESSAGES, async (input) => {
     switch (input.intent) {
