@@ -27,7 +27,7 @@ export const { loader, action } = resourceRoute({
       if (!cohort.isActive) throw conflict(INACTIVE_CLASS);
       const user = await getCurrentUser(request, context);
       const linked = await requireSelf(context, user, body.studentId);
-      const admitted = await admitStudent(request, context, cohort, body, linked !== null || user?.role === "admin");
+      const admitted = await admitStudent(request, context, cohort, body, linked !== null);
       const member = await addCohortMember(context.db, { cohortId: cohort.id, ...admitted });
       return member && json({ studentId: member.studentId }, { status: member.created ? 201 : 200 });
     },

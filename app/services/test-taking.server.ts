@@ -53,7 +53,7 @@ export async function startTestSession(
   }
   const linked = await requireSelf(context, user, input.userId);
   if (cohort && !options.admitted) {
-    await admitStudent(request, context, cohort, { studentId: input.userId, pin: input.pin }, linked !== null || user?.role === "admin");
+    await admitStudent(request, context, cohort, { studentId: input.userId, pin: input.pin }, linked !== null);
   }
 
   const resumed = await resumeSessionInProgress(request, context, input);

@@ -196,6 +196,12 @@ describe("a signed-in student linked to a record", () => {
     expect(await (await worker.request(`/join?code=${math.joinCode}`, { jar })).text()).toContain("Class PIN");
     await worker.d1.prepare("update students set email = null where district_student_id = 'S-2002'").run();
   });
+
+  it("is never a district admin either: an admin starting or joining as a rostered student gives that student's PIN", async () => {
+    const start = { testConfigId: testId, testMode: "placement", userId: "S-2002", cohortId: math.id };
+    expect(await admin.post("/api/sessions/start", start)).toEqual({ status: 400, data: { message: "Enter your class PIN (the six digits on your badge)." } });
+    expect((await admin.post("/api/cohort-members", { cohortId: math.id, studentId: "S-2002", displayName: "Ben Chen" })).status).toBe(400);
+  });
 });
 
 describe("badges", () => {
