@@ -62,7 +62,7 @@ export async function createStudent(db: Database, input: StudentInput, editor: E
     const [[row]] = await db.batch([
       db
         .insert(students)
-        .values({ id, ...studentColumns(input) })
+        .values({ id, ...studentColumns(input), createdBy: editor.id })
         .returning(),
       auditStatement(db, editor, { action: "student.created", studentRecordId: id }),
     ]);
@@ -232,15 +232,23 @@ export async function listRoster(db: Database, cohortId: string, scope: Scope) {
   return rows.map((row) => ({ ...studentView(row.student), classAccommodations: readAccommodations(row.inClass) }));
 }
 
-/** The ids among these records that are on a roster of a class the scope teaches (every one for a district admin); 90 a query, D1's limit being 100. */
+/**
+ * The ids among these records in the scope's reach (ADR 0029): every one for a district admin; for a
+ * teacher, those on a roster of a class they teach and those they made that are on no roster yet.
+ * 90 a query, D1's limit being 100.
+ */
 async function recordsInReach(db: Database, scope: Scope, ids: string[]): Promise<Set<string>> {
   if (scope.kind === "district") return new Set(ids);
+  const madeAndUnrostered = and(
+    eq(students.createdBy, scope.teacherId),
+    sql`not exists (select 1 from ${cohortMembers} where ${cohortMembers.studentRecordId} = ${students.id})`,
+  );
   const inReach = new Set<string>();
   for (let start = 0; start < ids.length; start += 90) {
     const rows = await db
       .select({ id: students.id })
       .from(students)
-      .where(and(inArray(students.id, ids.slice(start, start + 90)), taughtStudents(students.id, scope)));
+      .where(and(inArray(students.id, ids.slice(start, start + 90)), or(taughtStudents(students.id, scope), madeAndUnrostered)));
     for (const row of rows) inReach.add(row.id);
   }
   return inReach;
@@ -260,8 +268,8 @@ export async function enrollStudent(db: Database, cohortId: string, id: string, 
   ]);
   if (!cohort) return { missing: "cohort" as const };
   if (!student) return { missing: "student" as const };
-  const onCallersRoster = (await recordsInReach(db, scope, [id])).has(id);
-  if (rosterRowAccess(scope, { exists: true, onCallersRoster }) === "refuse") return { missing: "student" as const };
+  const inCallersReach = (await recordsInReach(db, scope, [id])).has(id);
+  if (rosterRowAccess(scope, { exists: true, inCallersReach }) === "refuse") return { missing: "student" as const };
   const existing = await db.query.cohortMembers.findFirst({
     where: and(eq(cohortMembers.cohortId, cohortId), eq(cohortMembers.studentId, student.districtStudentId)),
     columns: { studentRecordId: true },
@@ -365,7 +373,7 @@ export async function importRoster(
   for (const { line, student } of rows) {
     const record = existing.get(student.studentId);
     // Decided before anything else of the row is looked at, so a refused row tells nothing of the record.
-    const access = rosterRowAccess(scope, record ? { exists: true, onCallersRoster: inReach.has(record.id) } : { exists: false });
+    const access = rosterRowAccess(scope, record ? { exists: true, inCallersReach: inReach.has(record.id) } : { exists: false });
     if (access === "refuse") {
       outcome.refused.push({ line, reason: outsideYourClasses(student.studentId) });
       continue;
@@ -378,7 +386,7 @@ export async function importRoster(
     const id = record?.id ?? crypto.randomUUID();
     if (!record) {
       outcome.created.students++;
-      writes.push(db.insert(students).values({ id, ...studentColumns(student) }));
+      writes.push(db.insert(students).values({ id, ...studentColumns(student), createdBy: importedBy.id }));
       audit("student.created", id);
     } else if (sameStudentRecord(record, student)) {
       outcome.unchanged.students++;

@@ -350,6 +350,15 @@ describe("a teacher's imports and enrollments touch only the students of their c
     expect(await count("select count(*) as n from cohort_members")).toBe(members);
   });
 
+  it("lets a teacher put a record they just added onto their class; another teacher cannot take it", async () => {
+    const added = await teacherA.post("/api/students", { studentId: "S-3500", givenName: "Noor", familyName: "New", grade: "6" });
+    expect(added.status).toBe(201);
+    // On no roster yet: another teacher's enrollment is refused as any record outside their classes is.
+    expect(await teacherB.post(`/api/cohorts/${classB}/roster/${added.data.id}`)).toEqual({ status: 404, data: { message: "Student Not Found" } });
+    expect((await teacherA.post(`/api/cohorts/${classA}/roster/${added.data.id}`)).status).toBe(201);
+    expect((await teacherA.get(`/api/students/${added.data.id}`)).data.classes).toEqual([expect.objectContaining({ id: classA })]);
+  });
+
   it("lets a teacher update and enroll their own students, and audits each identity change on the record", async () => {
     const updated = await teacherA.post("/api/students/import", { csv: `${header}\n${okafor.replace("ada.okafor@", "a.okafor@")}`, cohortId: classA });
     expect(updated.data).toMatchObject({ updated: { students: 1 }, unchanged: { enrollments: 1 }, refused: [] });

@@ -25,6 +25,11 @@ export const students = sqliteTable(
     sourceId: text("source_id"),
     /** The testing accommodations of the student's IEP or 504 plan (ADR 0032); null for none. */
     accommodations: text("accommodations", { mode: "json" }).$type<Accommodations>(),
+    /**
+     * The staff account that made the record by hand or by a roster CSV (null for OneRoster's and
+     * older records): a teacher may put a record they made, on no roster yet, onto their class (ADR 0029).
+     */
+    createdBy: text("created_by"),
     ...timestamps,
   },
   (t) => [

@@ -5,8 +5,8 @@ import { can, type Scope } from "~/domain/auth/policy";
 import { importedTeacherRole, linksToStudentRecord, outsideYourClasses, rosterRowAccess, type RosterRowTarget } from "./roster-access";
 
 const NEW: RosterRowTarget = { exists: false };
-const MINE: RosterRowTarget = { exists: true, onCallersRoster: true };
-const OUTSIDE: RosterRowTarget = { exists: true, onCallersRoster: false };
+const MINE: RosterRowTarget = { exists: true, inCallersReach: true };
+const OUTSIDE: RosterRowTarget = { exists: true, inCallersReach: false };
 
 describe("who may touch a roster row's record", () => {
   const DISTRICT: Scope = { kind: "district" };

@@ -6,20 +6,21 @@ import type { Role } from "~/domain/auth/roles";
  * amended; ADR 0031): what the policy table's "in-scope" means for `import` and `enroll` of a
  * roster (`domain/auth/policy.ts`, which refuses a student account before any row is read). In the
  * district's scope any record is touched. In a teacher's, new records are created and put on their
- * classes, and an existing record is updated or enrolled only when it is already on a roster of a
- * class they teach: a record outside their classes is refused without being changed, and nothing
- * of it (its name, e-mail, whether the row would change it) is told.
+ * classes, and an existing record is updated or enrolled only when it is in their reach: on a
+ * roster of a class they teach, or made by them and on no roster yet (so a record they just added
+ * can go onto their class). A record outside their reach is refused without being changed, and
+ * nothing of it (its name, e-mail, whether the row would change it) is told.
  */
 
-/** One row's record as the caller's reach sees it: no record has this ID yet, or one has, on one of the caller's rosters or not. */
-export type RosterRowTarget = { exists: false } | { exists: true; onCallersRoster: boolean };
+/** One row's record as the caller's reach sees it: no record has this ID yet, or one has, in the caller's reach or not. */
+export type RosterRowTarget = { exists: false } | { exists: true; inCallersReach: boolean };
 
 /** What the row may do: create the record, update (or enroll) it, or be refused. */
 type RosterRowAccess = "create" | "update" | "refuse";
 
 export function rosterRowAccess(scope: Scope, target: RosterRowTarget): RosterRowAccess {
   if (!target.exists) return "create";
-  return scope.kind === "district" || target.onCallersRoster ? "update" : "refuse";
+  return scope.kind === "district" || target.inCallersReach ? "update" : "refuse";
 }
 
 /** The refusal of a row whose Student ID is a record outside the caller's classes: the ID the caller typed, nothing of the record. */
