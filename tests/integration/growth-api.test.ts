@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { type ApiClient, clientFor, demoClients } from "../support/api";
+import { type ApiClient, clientFor, demoClients, teacherClient } from "../support/api";
 import { startWorker, type TestWorker } from "../support/worker";
 
 /**
@@ -24,13 +24,7 @@ const WINDOWS = [
   { id: "w-spring", name: "Spring 2026", startsOn: "2026-04-01", endsOn: "2026-04-30" },
 ];
 
-async function addTeacher(email: string) {
-  await worker.d1
-    .prepare("insert into users (id, email, first_name, last_name, role) values (?, ?, 'T', 'Eacher', 'teacher')")
-    .bind(crypto.randomUUID(), email)
-    .run();
-  return (await clientFor(worker, email)).client;
-}
+const addTeacher = async (email: string) => (await teacherClient(worker, email)).client;
 
 async function addStudent(studentId: string, givenName: string, familyName: string, cohortId: string | null) {
   const created = await admin.post("/api/students", { studentId, givenName, familyName, grade: "6" });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { type ApiClient, clientFor, demoClients } from "../support/api";
+import { type ApiClient, type clientFor, demoClients, teacherClient } from "../support/api";
 import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
 
 /** Student records and class rosters through the real Worker: /api/students and /api/cohorts/{id}/roster. */
@@ -296,10 +296,7 @@ describe("a teacher's imports and enrollments touch only the students of their c
       .all<{ actor: string; subject: string | null; detail: string | null }>()
       .then(({ results }) => results.map((row) => ({ ...row, detail: row.detail ? JSON.parse(row.detail) : null })));
 
-  async function addTeacher(email: string) {
-    await worker.d1.prepare("insert into users (id, email, role) values (?, ?, 'teacher')").bind(crypto.randomUUID(), email).run();
-    return clientFor(worker, email);
-  }
+  const addTeacher = (email: string) => teacherClient(worker, email);
 
   beforeAll(async () => {
     teacherA = (await addTeacher("teacher-a@school.example")).client;

@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { type ApiClient, apiClient, clientFor, demoClients } from "../support/api";
+import { type ApiClient, apiClient, clientFor, demoClients, teacherClient } from "../support/api";
 import { CookieJar } from "../support/cookie-jar";
 import { oneRosterZip, uploadOneRoster } from "../support/oneroster";
 import { startWorker, type TestWorker } from "../support/worker";
@@ -34,13 +34,7 @@ let testId: string;
 const A_NAME = "Quixalpha";
 const A_DISTRICT_ID = "QA-1";
 
-async function addTeacher(email: string) {
-  await worker.d1
-    .prepare("insert into users (id, email, first_name, last_name, role) values (?, ?, 'T', 'Eacher', 'teacher')")
-    .bind(crypto.randomUUID(), email)
-    .run();
-  return clientFor(worker, email);
-}
+const addTeacher = (email: string) => teacherClient(worker, email);
 
 async function startIn(cohortId: string, userId: string) {
   const started = await apiClient(worker, new CookieJar()).post("/api/sessions/start", { testConfigId: testId, testMode: "placement", userId, cohortId });

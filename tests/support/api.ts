@@ -51,6 +51,15 @@ export async function clientFor(worker: TestWorker, email: string): Promise<{ cl
   return { client: apiClient(worker, jar), jar };
 }
 
+/** A teacher's account (ADR 0031) added straight to D1, and a client signed in as them. */
+export async function teacherClient(worker: TestWorker, email: string): Promise<{ client: ApiClient; jar: CookieJar }> {
+  await worker.d1
+    .prepare("insert into users (id, email, first_name, last_name, role) values (?, ?, 'T', 'Eacher', 'teacher')")
+    .bind(crypto.randomUUID(), email)
+    .run();
+  return clientFor(worker, email);
+}
+
 /** Clients for the three callers every API test needs: the demo admin, the demo student, nobody. */
 export async function demoClients(worker: TestWorker): Promise<{ admin: ApiClient; student: ApiClient; anonymous: ApiClient }> {
   return {
