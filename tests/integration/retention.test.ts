@@ -94,6 +94,8 @@ describe("retention", () => {
       .prepare("select actor_email, detail from audit_log where action = 'retention.changed'")
       .first<{ actor_email: string; detail: string }>();
     expect(entry).toEqual({ actor_email: "admin@example.com", detail: JSON.stringify({ days: 365 }) });
+    // Until the first run, the page says none has run, rather than nothing.
+    expect(await privacyPage()).toContain("No purge has run yet: the first runs tonight.");
   });
 
   it("audits a purge that fails, without the database's words, and shows it on Data & Privacy", async () => {

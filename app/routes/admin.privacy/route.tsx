@@ -111,15 +111,24 @@ export default function DataAndPrivacy() {
             </>
           )}
         </div>
-        <LastPurge {...lastPurge} />
+        <LastPurge {...lastPurge} retentionOn={days !== null} />
       </section>
     </div>
   );
 }
 
-/** How the last purge went: a failure stays in view, with when it happened and the last one that succeeded. */
-function LastPurge({ success, failure }: { success: ShownTime | null; failure: { at: ShownTime; line: string } | null }) {
-  if (!success && !failure) return null;
+/**
+ * How the last purge went: a failure stays in view, with when it happened and the last one that
+ * succeeded; with retention on and no purge yet, that none has run, so silence never reads as success.
+ */
+function LastPurge({ success, failure, retentionOn }: { success: ShownTime | null; failure: { at: ShownTime; line: string } | null; retentionOn: boolean }) {
+  if (!success && !failure) {
+    return retentionOn ? (
+      <p className="mt-3 text-sm text-slate-900" data-testid="last-purge">
+        No purge has run yet: the first runs tonight.
+      </p>
+    ) : null;
+  }
   return (
     <p className="mt-3 text-sm text-slate-900" data-testid="last-purge">
       {failure ? (
