@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 
+import { unstorableTextMessage } from "~/domain/text-fields";
+
 import {
   addDays,
   isCalendarDay,
@@ -29,6 +31,10 @@ describe("a testing window's payload", () => {
   it("names the field and says what is wrong", () => {
     expect(firstIssue({ name: "   ", startsOn: "2026-09-01", endsOn: "2026-09-02" })).toMatchObject({ path: ["name"], message: "Give the window a name" });
     expect(firstIssue({ name: "x".repeat(41), startsOn: "2026-09-01", endsOn: "2026-09-02" })?.message).toBe("The name must be at most 40 characters");
+    expect(firstIssue({ name: "Fall\u0000", startsOn: "2026-09-01", endsOn: "2026-09-02" })).toMatchObject({
+      path: ["name"],
+      message: unstorableTextMessage("The name"),
+    });
     expect(firstIssue({ name: "Fall", endsOn: "2026-09-02" })).toMatchObject({ path: ["startsOn"], message: "Enter the first day" });
     expect(firstIssue({ name: "Fall", startsOn: "2026-02-30", endsOn: "2026-03-02" })).toMatchObject({
       path: ["startsOn"],

@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { storableText } from "~/domain/text-fields";
 import { recordId } from "~/lib/schema-fields";
 
 /**
@@ -39,11 +40,14 @@ const dayField = (label: string) =>
 
 /** A window's fields, as the API's body and the screen's form send them. */
 const windowFields = z.object({
-  name: z
-    .string({ required_error: "Give the window a name", invalid_type_error: "Give the window a name" })
-    .trim()
-    .min(1, "Give the window a name")
-    .max(WINDOW_NAME_MAX, `The name must be at most ${WINDOW_NAME_MAX} characters`),
+  name: storableText(
+    z
+      .string({ required_error: "Give the window a name", invalid_type_error: "Give the window a name" })
+      .trim()
+      .min(1, "Give the window a name")
+      .max(WINDOW_NAME_MAX, `The name must be at most ${WINDOW_NAME_MAX} characters`),
+    "The name",
+  ),
   startsOn: dayField("first day"),
   endsOn: dayField("last day"),
 });

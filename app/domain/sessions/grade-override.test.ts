@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 
+import { unstorableTextMessage } from "~/domain/text-fields";
+
 import { applyModelGrade, applyTeacherGrade, attemptResults, type AttemptState, LATE_GRACE_MS, startAttempt, submit, TEACHER_GRADE_REFUSALS } from "./attempt";
 import type { SessionBlueprint, SessionQuestion } from "./blueprint";
 import {
@@ -198,6 +200,9 @@ describe("gradeOverrideSchema", () => {
     expect(message({ questionId: "q1", score: 50, reason: "   " })).toBe(OVERRIDE_MESSAGES.reasonRequired);
     expect(message({ questionId: "q1", score: 50 })).toBe(OVERRIDE_MESSAGES.reasonRequired);
     expect(message({ questionId: "q1", score: 50, reason: "x".repeat(1001) })).toBe("The reason must be at most 1,000 characters");
+    expect(message({ questionId: "q1", score: 50, reason: "Fine\u0000" })).toBe(unstorableTextMessage("The reason"));
+    expect(message({ questionId: "q1", score: 50, reason: "Half \ud83d" })).toBe(unstorableTextMessage("The reason"));
+    expect(message({ questionId: "q1", score: 50, reason: "Two lines:\nboth kept" })).toBeNull();
     expect(message({ questionId: "q1", score: 50, reason: "x".repeat(1000) })).toBeNull();
     expect(message({ score: 50, reason: "x" })).toBe(OVERRIDE_MESSAGES.questionRequired);
   });

@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { storableText } from "~/domain/text-fields";
+
 import { MAX_ID_LENGTH } from "./session-limits";
 
 /**
@@ -41,11 +43,15 @@ const questionIdField = z
 export const gradeOverrideSchema = z.object({
   questionId: questionIdField,
   score: scoreField,
-  reason: z
-    .string({ required_error: OVERRIDE_MESSAGES.reasonRequired, invalid_type_error: OVERRIDE_MESSAGES.reasonRequired })
-    .trim()
-    .min(1, OVERRIDE_MESSAGES.reasonRequired)
-    .max(MAX_OVERRIDE_REASON_LENGTH, OVERRIDE_MESSAGES.reasonTooLong),
+  reason: storableText(
+    z
+      .string({ required_error: OVERRIDE_MESSAGES.reasonRequired, invalid_type_error: OVERRIDE_MESSAGES.reasonRequired })
+      .trim()
+      .min(1, OVERRIDE_MESSAGES.reasonRequired)
+      .max(MAX_OVERRIDE_REASON_LENGTH, OVERRIDE_MESSAGES.reasonTooLong),
+    "The reason",
+    { multiLine: true },
+  ),
 });
 export type GradeOverrideInput = z.infer<typeof gradeOverrideSchema>;
 
