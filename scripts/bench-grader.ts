@@ -3,7 +3,8 @@
  *
  *   npm run bench:grader                       unseen answers, held-out questions, K-12, attacks (test and development)
  *   npm run bench:grader -- --holdout questions   held-out questions (with the baseline) beside unseen answers
- *   npm run bench:grader -- --data FILE.jsonl [--split NAME]   one file (or one split of the SemEval file)
+ *   npm run bench:grader -- --data FILE.jsonl [--split NAME]   one file (or one split of the SemEval file): the
+ *                                              shipped grader, then its questions held out (grouped folds)
  *   npm run bench:grader -- --fit              fits the scorer's and the confidence's global weights on `train`
  *
  * Rows are JSON objects with `question`, `referenceAnswer`, optional `allReferenceAnswers`, optional
@@ -18,7 +19,7 @@
  */
 import { agreement } from "../app/domain/ai/offline-grader/agreement";
 import { gradeConfidence } from "../app/domain/ai/offline-grader/confidence";
-import { confidenceSplit, crossValidatedConfidence, fitConfidenceWeights } from "./bench-grader/confidence";
+import { confidenceSplit, crossValidatedConfidence, fitConfidenceWeights, unflaggedWrongLine } from "./bench-grader/confidence";
 import { ATTACKS_DEV_FILE, ATTACKS_FILE, type BenchRow, fail, K12_FILE, readRows, semevalFile } from "./bench-grader/data";
 import { type Analysed, analyseRows, assignFolds, baselineVerdicts, crossValidatedScores, fitScoringWeights, passes, scoreWith } from "./bench-grader/holdout";
 
@@ -117,13 +118,31 @@ function fit(): void {
   );
 }
 
+/**
+ * One file: the grader as shipped (its weights never saw this file), then grouped cross-validation
+ * by question on the file itself (each fold scored and its confidence fitted on the other folds'
+ * questions only), the figure to develop against without tuning on what it reports.
+ */
 function oneFile(file: string, split: string | undefined): void {
   const rows = readRows(file, split);
-  const { scores, msPerAnswer } = graded(rows);
+  const { analysed, scores, msPerAnswer } = graded(rows);
   const humanCorrect = rows.filter((row) => row.humanScore === 1).length;
   console.log(`${file}${split === undefined ? "" : ` split ${split}`}: ${rows.length} answers, ${humanCorrect} correct by the human grader`);
   console.log(`predicted correct ${scores.filter(passes).length}, ${msPerAnswer.toFixed(3)} ms per answer`);
-  console.log(agreementLine("", rows, scores.map(passes)).replace(/^: /, ""));
+  console.log(agreementLine("shipped grader", rows, scores.map(passes)));
+  const shippedConfidence = analysed.map((item, index) => gradeConfidence(scores[index]!, item.evidence));
+  console.log(`  shipped ${unflaggedWrongLine(analysed, scores, shippedConfidence)}`);
+  const questions = new Set(analysed.map((item) => item.question)).size;
+  if (questions < 2) return;
+  const folds = Math.min(FOLDS, questions);
+  const fold = assignFolds(analysed, folds);
+  const heldOut = crossValidatedScores(analysed, fold, folds);
+  const usedFolds = new Set(fold).size;
+  console.log(agreementLine(`held-out questions (${usedFolds} folds by question, ${questions} questions)`, rows, heldOut.map(passes)));
+  console.log(agreementLine("  word-overlap baseline, same folds", rows, baselineVerdicts(analysed, fold, folds)));
+  const heldOutConfidence = crossValidatedConfidence(analysed, heldOut, fold, folds);
+  console.log(`  held-out ${unflaggedWrongLine(analysed, heldOut, heldOutConfidence)}`);
+  console.log(`  held-out ${confidenceSplit(analysed, heldOut, heldOutConfidence)}`);
 }
 
 if (process.argv.includes("--fit")) fit();

@@ -38,6 +38,17 @@ export function crossValidatedConfidence(rows: readonly Analysed[], scores: read
 }
 
 /** "confidence ≥ 0.6: accuracy 0.81 (n 700) · < 0.6: accuracy 0.55 (n 300, 30% flagged)". */
+/**
+ * Of the grades sure enough not to be flagged for a teacher (confidence ≥ LOW_CONFIDENCE, N), how
+ * many disagree with the human label (W): the wrong marks nobody is asked to look at. Plain
+ * integers, so a later run can be compared line for line.
+ */
+export function unflaggedWrongLine(rows: readonly Analysed[], scores: readonly number[], confidence: readonly number[]): string {
+  const unflagged = rows.map((_, index) => index).filter((index) => confidence[index]! >= LOW_CONFIDENCE);
+  const wrong = unflagged.filter((index) => !agrees(rows[index]!, scores[index]!)).length;
+  return `unflagged wrong ${wrong} of ${unflagged.length}`;
+}
+
 export function confidenceSplit(rows: readonly Analysed[], scores: readonly number[], confidence: readonly number[]): string {
   const high = rows.map((_, index) => index).filter((index) => confidence[index]! >= LOW_CONFIDENCE);
   const low = rows.map((_, index) => index).filter((index) => confidence[index]! < LOW_CONFIDENCE);
