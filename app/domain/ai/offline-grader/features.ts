@@ -2,7 +2,7 @@ import { keyPhrases, matchConcept } from "./concepts";
 import { finalStatement, polaritiesOf, statesTheOpposite } from "./contradictions";
 import type { ParsedRubric } from "./rubric";
 import type { WrongItem } from "./rubric-forms";
-import { type AnswerSide, answerSide, conceptCount, inStems, matchTarget, strength, type Target, type TargetMatch, targetOf } from "./targets";
+import { type AnswerSide, answerSide, conceptCount, inStems, matchCounted, matchTarget, strength, type Target, type TargetMatch, targetOf } from "./targets";
 import { type ContentToken, contentTokens, wordShape } from "./text";
 
 /**
@@ -138,6 +138,17 @@ function bestSentenceCoverage(texts: readonly string[], answer: AnswerSide, fall
 
 type Scored = { match: TargetMatch; strength: number; group: boolean; concepts: number };
 
+/** "List three of …" read as one target: the answer's best `count` distinct items (targets.ts). */
+function countedTarget(rubric: ParsedRubric, answer: AnswerSide): Scored[] {
+  if (!rubric.counted) return [];
+  const { match, concepts } = matchCounted(
+    rubric.counted.items.map((item) => targetOf([item])),
+    rubric.counted.count,
+    answer,
+  );
+  return [{ match, strength: strength(match), group: true, concepts }];
+}
+
 /** Measures an answer against a parsed rubric and the question. */
 export function analyseAnswer(rubric: ParsedRubric, questionText: string, answerText: string): { features: AnswerFeatures; evidence: AnswerEvidence } {
   const questionStems = new Set(contentTokens(questionText).map((token) => token.stem));
@@ -152,6 +163,7 @@ export function analyseAnswer(rubric: ParsedRubric, questionText: string, answer
       const match = matchTarget(target, answer);
       return { match, strength: strength(match), group, concepts: conceptCount(target) };
     })
+    .concat(countedTarget(rubric, answer))
     .sort((a, b) => b.strength - a.strength);
   const best = scored[0]?.match ?? matchTarget([], answer);
 

@@ -64,4 +64,28 @@ describe("gradeOffline", () => {
     const answer = "The sun evaporated the water; the salt remained.";
     expect(grade(answer)).toEqual(grade(answer));
   });
+
+  it("accepts each alternative a reference or rubric writes in prose as an answer on its own", () => {
+    const deleterious: Omit<OfflineGradingInput, "answer"> = {
+      questionText: "What is the meaning of deleterious, as it is used in the passage?",
+      questionType: "free_response",
+      rubric: "Correct answers will recognize that deleterious is an adjective that means harmful, detrimental, or negative.",
+      referenceAnswer: "Synonyms of deleterious, e.g., harmful, damaging, detrimental, bad, negative, … etc.",
+    };
+    expect(grade("harmful", deleterious).score).toBeGreaterThanOrEqual(GRADE_CORRECT_THRESHOLD);
+    expect(grade("damaging", deleterious).score).toBeGreaterThanOrEqual(GRADE_CORRECT_THRESHOLD);
+    expect(grade("helpful", deleterious).score).toBeLessThan(GRADE_CORRECT_THRESHOLD);
+  });
+
+  it("passes an answer giving as many distinct acceptable items as the rubric counts, and not one giving fewer", () => {
+    const villains: Omit<OfflineGradingInput, "answer"> = {
+      questionText: "Which words in the passage describe the villains?",
+      questionType: "free_response",
+      rubric: "Correct answers will list three of the words.",
+      referenceAnswer: "There is a finite set of correct answers here: supervillains, notorious, sinister, brainwashing, villainous.",
+    };
+    expect(grade("notorious, sinister, brainwashing", villains).score).toBeGreaterThanOrEqual(GRADE_CORRECT_THRESHOLD);
+    expect(grade("notorious, sinister", villains).score).toBeLessThan(GRADE_CORRECT_THRESHOLD);
+    expect(grade("notorious", villains).score).toBeLessThan(GRADE_CORRECT_THRESHOLD);
+  });
 });

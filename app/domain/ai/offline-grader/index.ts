@@ -34,7 +34,7 @@ export type AnswerAnalysis = { rubric: ParsedRubric; questionText: string; featu
 /** Reads the rubric and measures the answer; undefined when there is nothing to compare with or no answer. */
 export function analyse(input: OfflineGradingInput): AnswerAnalysis | undefined {
   const references = [input.referenceAnswer ?? "", ...(input.referenceAnswers ?? [])].filter((text) => text.trim());
-  const rubric = readRubric(input.rubric, references, input.keyPoints);
+  const rubric = readRubric(input.rubric, references, input.keyPoints, input.questionText);
   if (rubric.positiveTexts.length === 0 || contentTokens(input.answer).length === 0) return undefined;
   const questionText = textOf(input.questionText);
   return { rubric, questionText, ...analyseAnswer(rubric, questionText, input.answer) };

@@ -42,4 +42,40 @@ describe("readRubric", () => {
   it("has no right text for an empty rubric", () => {
     expect(readRubric({}).positiveTexts).toEqual([]);
   });
+
+  it("makes prose alternatives acceptable answers, and with a count counts them together instead", () => {
+    const synonyms = readRubric("", ["Synonyms of deleterious, e.g., harmful, damaging, detrimental, bad, negative, … etc."]);
+    expect(synonyms.acceptable).toEqual(expect.arrayContaining(["harmful", "damaging", "detrimental", "bad", "negative"]));
+    expect(synonyms.counted).toBeUndefined();
+    const words = readRubric("Correct answers will list three of the words.", [
+      "There is a finite set of correct answers here: notorious, sinister, brainwashing, villainous.",
+    ]);
+    expect(words.counted).toEqual({ count: 3, items: ["notorious", "sinister", "brainwashing", "villainous"] });
+    expect(words.acceptable).not.toContain("notorious");
+  });
+
+  it("counts the lines of a listed reference answer when the question asks for a number of them", () => {
+    // SAF 6.1_IPP: "Please state at least 4 objectives."
+    const objectives = readRubric(
+      "",
+      ["To support billions of end-systems.\nTo reduce routing tables.\nTo increase security.\nTo provide multicasting.\nTo support mobility (roaming)."],
+      [],
+      "What are the objectives of IPv6? Please state at least 4 objectives.",
+    );
+    expect(objectives.counted?.count).toBe(4);
+    expect(objectives.counted?.items).toHaveLength(5);
+  });
+
+  it("does not count a list left open", () => {
+    // ASAP 1: "Possible Correct Responses: … - Other acceptable responses."
+    const open = readRubric(
+      "",
+      [
+        "Needed Information:\n- You need to know how much vinegar was used.\n- You need to know what type of vinegar was used.\n- You need to know what materials to test.\n- Other acceptable responses.",
+      ],
+      [],
+      "Make sure to include at least three pieces of information.",
+    );
+    expect(open.counted).toBeUndefined();
+  });
 });

@@ -1,3 +1,4 @@
+import { alternativeLists, listLines, requiredCount } from "./alternatives";
 import { type RubricForms, rubricForms, type WrongItem } from "./rubric-forms";
 import { textOf } from "./text";
 
@@ -8,8 +9,10 @@ import { textOf } from "./text";
 export type ParsedRubric = RubricForms & {
   /** The points a complete answer makes, shown to the teacher (never quoted to a student with a wrong answer). */
   keyPoints: string[];
-  /** Every piece of text a right answer may draw on (acceptable answers and criteria). */
+  /** Every piece of text a right answer may draw on (acceptable answers, criteria and counted items). */
   positiveTexts: string[];
+  /** "List three of …": the answer is right when it gives `count` distinct items of `items`. */
+  counted?: { count: number; items: string[] };
 };
 
 /** JSON rubric keys whose values list the points an answer must make, all of them. */
@@ -97,15 +100,48 @@ function uniqueByText(texts: string[]): string[] {
   });
 }
 
+/** A line saying a list is not the whole set of right answers. */
+const OPEN_LIST = /^\W*other\s+(?:acceptable|reasonable|correct|valid)\b/im;
+
+/**
+ * Alternatives written in prose ("e.g., a, b, … etc.", "such as", "a finite set of correct
+ * answers here: …", "means a, b, or c") in the rubric and the reference answers, and the count a
+ * question or rubric asks for ("list three of", "at least 4 of"). With a count and enough items
+ * (the lines of a listed reference answer, else the alternatives), the items are counted together;
+ * without one, each alternative is an acceptable answer on its own.
+ */
+function proseAlternatives(
+  rubric: unknown,
+  referenceAnswers: readonly string[],
+  questionText: string,
+): { acceptable: string[]; counted?: { count: number; items: string[] } } {
+  const texts = [...rubricStrings(rubric), ...referenceAnswers];
+  const alternatives = uniqueByText(texts.flatMap(alternativeLists).flat().map(clean));
+  const count = [questionText, ...texts].map(requiredCount).find((found) => found !== undefined);
+  if (count !== undefined) {
+    // A listed reference answer lists the items themselves; prose alternatives may be examples within one.
+    // A list left open ("Other acceptable responses") gives examples: an answer may count items it does not list.
+    const open = referenceAnswers.some((text) => OPEN_LIST.test(text));
+    const lines = open ? [] : uniqueByText(referenceAnswers.flatMap(listLines).map(clean));
+    const items = lines.length >= count ? lines : alternatives;
+    if (items.length >= count) return { acceptable: [], counted: { count, items } };
+  }
+  return { acceptable: alternatives };
+}
+
 /**
  * Gathers the reference side. Reference answers are acceptable answers; explicit key points are a
  * criterion whose points are all required. The key points shown to the teacher are the explicit
  * ones, else the rubric's key-point list, else its acceptable answers and criteria.
  */
-export function readRubric(rubric: unknown, referenceAnswers: readonly string[] = [], keyPoints: readonly string[] = []): ParsedRubric {
+export function readRubric(rubric: unknown, referenceAnswers: readonly string[] = [], keyPoints: readonly string[] = [], questionText = ""): ParsedRubric {
   const { forms, listedPoints } = formsOf(rubric);
   const explicitPoints = keyPoints.map(clean).filter(Boolean);
-  const acceptable = uniqueByText([...referenceAnswers.map(clean), ...forms.acceptable.map(clean)]);
+  const prose = proseAlternatives(rubric, referenceAnswers, questionText);
+  const counted = new Set(prose.counted?.items.map((item) => item.toLowerCase()));
+  const acceptable = uniqueByText([...referenceAnswers.map(clean), ...forms.acceptable.map(clean), ...prose.acceptable]).filter(
+    (text) => !counted.has(text.toLowerCase()),
+  );
   const criteria = [...(explicitPoints.length > 0 ? [explicitPoints] : []), ...forms.criteria.map((group) => group.map(clean).filter(Boolean))].filter(
     (group) => group.length > 0,
   );
@@ -116,6 +152,7 @@ export function readRubric(rubric: unknown, referenceAnswers: readonly string[] 
     mustNot: forms.mustNot.map((item) => ({ ...item, text: clean(item.text) })).filter((item) => item.text),
     incorrect: forms.incorrect.map((item) => ({ ...item, text: clean(item.text) })).filter((item) => item.text),
     keyPoints: uniqueByText(shownPoints.map((point) => point.slice(0, MAX_KEY_POINT_LENGTH))).slice(0, MAX_KEY_POINTS),
-    positiveTexts: uniqueByText([...acceptable, ...criteria.flat()]),
+    positiveTexts: uniqueByText([...acceptable, ...criteria.flat(), ...(prose.counted?.items ?? [])]),
+    ...(prose.counted ? { counted: prose.counted } : {}),
   };
 }

@@ -138,9 +138,15 @@ const NO_MATCH: TargetMatch = { coverage: 0, ownCoverage: 0, phraseCoverage: 0, 
 /** An answer against a target: each required item by its best variant, the items averaged. */
 export function matchTarget(target: Target, answer: AnswerSide): TargetMatch {
   if (target.length === 0) return NO_MATCH;
-  const items = target.map((variants) =>
-    variants.map((variant) => matchText(variant, answer)).reduce((best, match) => (strength(match) > strength(best) ? match : best)),
-  );
+  return combined(target.map((variants) => bestVariant(variants, answer)));
+}
+
+function bestVariant(variants: readonly ReferenceText[], answer: AnswerSide): TargetMatch {
+  return variants.map((variant) => matchText(variant, answer)).reduce((best, match) => (strength(match) > strength(best) ? match : best));
+}
+
+/** Required items' matches as one: their measures averaged; one item negated is enough. */
+function combined(items: readonly TargetMatch[]): TargetMatch {
   const mean = (key: keyof TargetMatch) => items.reduce((sum, match) => sum + match[key], 0) / items.length;
   return {
     coverage: mean("coverage"),
@@ -161,4 +167,20 @@ export function inStems(token: ContentToken, stems: ReadonlySet<string>, words: 
 /** How many terms a target asks for: over its items, each by its first variant. */
 export function conceptCount(target: Target): number {
   return target.reduce((sum, variants) => sum + (variants[0]?.concepts.length ?? 0), 0);
+}
+
+/**
+ * "List three of …": an answer against the `count` items it matches best, as if those were required
+ * together; an answer giving fewer scores as one missing the rest.
+ */
+export function matchCounted(items: readonly Target[], count: number, answer: AnswerSide): { match: TargetMatch; concepts: number } {
+  const matches = items
+    .filter((item) => item.length > 0)
+    .map((item) => ({ match: combined(item.map((variants) => bestVariant(variants, answer))), concepts: conceptCount(item) }))
+    .sort((a, b) => strength(b.match) - strength(a.match))
+    .slice(0, count);
+  const padded = [...matches.map(({ match }) => match), ...Array<TargetMatch>(Math.max(0, count - matches.length)).fill(NO_MATCH)];
+  // Half the mean of the items, half the weakest of them: two strong items of three do not make up for the missing third.
+  const weakest = padded.reduce((low, match) => (strength(match) < strength(low) ? match : low));
+  return { match: combined([combined(padded), weakest]), concepts: matches.reduce((sum, { concepts }) => sum + concepts, 0) };
 }
