@@ -47,10 +47,18 @@ export function confidenceInputs(score: number, evidence: AnswerEvidence): Confi
   };
 }
 
+/**
+ * Below the line under which a grade is flagged for the teacher (domain/ai/confidence.ts): a grade
+ * against a generic description only ("The response fulfills all the requirements of the task") is
+ * no better than a guess, whatever its match.
+ */
+const GENERIC_RUBRIC_CONFIDENCE = 0.3;
+
 /** The confidence of a grade, rounded to two decimals. */
 export function gradeConfidence(score: number, evidence: AnswerEvidence, weights: ConfidenceWeights = CONFIDENCE_WEIGHTS): number {
   const inputs = confidenceInputs(score, evidence);
   let total = weights.bias;
   for (const name of Object.keys(inputs) as (keyof ConfidenceInputs)[]) total += weights[name] * inputs[name];
-  return Math.round(100 / (1 + Math.exp(-total))) / 100;
+  const confidence = Math.round(100 / (1 + Math.exp(-total))) / 100;
+  return evidence.genericRubric ? Math.min(confidence, GENERIC_RUBRIC_CONFIDENCE) : confidence;
 }

@@ -69,6 +69,8 @@ export type AnswerEvidence = {
   answerTerms: number;
   /** Whether the best target is a group of several required points. */
   bestIsGroup: boolean;
+  /** Whether the rubric gave only a generic description ("fulfills all the requirements of the task"): nothing the answer could be checked against. */
+  genericRubric?: boolean;
 };
 
 /** A list of five or more content words with no function word is not a sentence. */
@@ -214,6 +216,7 @@ export function analyseAnswer(rubric: ParsedRubric, questionText: string, answer
       targets: scored.length,
       answerTerms: answerTerms.length,
       bestIsGroup: scored[0]?.group ?? false,
+      ...(rubric.genericOnly ? { genericRubric: true } : {}),
     },
   };
 }

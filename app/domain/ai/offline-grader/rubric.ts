@@ -1,5 +1,6 @@
 import { alternativeLists, listLines, requiredCount } from "./alternatives";
 import { type RubricForms, rubricForms, type WrongItem } from "./rubric-forms";
+import { topScoreLevel } from "./score-points";
 import { textOf } from "./text";
 
 /**
@@ -13,6 +14,8 @@ export type ParsedRubric = RubricForms & {
   positiveTexts: string[];
   /** "List three of …": the answer is right when it gives `count` distinct items of `items`. */
   counted?: { count: number; items: string[] };
+  /** A score-point rubric whose full-credit description is generic, with no reference answer to match instead (score-points.ts). */
+  genericOnly?: boolean;
 };
 
 /** JSON rubric keys whose values list the points an answer must make, all of them. */
@@ -114,10 +117,11 @@ function proseAlternatives(
   rubric: unknown,
   referenceAnswers: readonly string[],
   questionText: string,
+  keyElements?: number,
 ): { acceptable: string[]; counted?: { count: number; items: string[] } } {
   const texts = [...rubricStrings(rubric), ...referenceAnswers];
   const alternatives = uniqueByText(texts.flatMap(alternativeLists).flat().map(clean));
-  const count = [questionText, ...texts].map(requiredCount).find((found) => found !== undefined);
+  const count = keyElements ?? [questionText, ...texts].map(requiredCount).find((found) => found !== undefined);
   if (count !== undefined) {
     // A listed reference answer lists the items themselves; prose alternatives may be examples within one.
     // A list left open ("Other acceptable responses") gives examples: an answer may count items it does not list.
@@ -134,10 +138,18 @@ function proseAlternatives(
  * criterion whose points are all required. The key points shown to the teacher are the explicit
  * ones, else the rubric's key-point list, else its acceptable answers and criteria.
  */
-export function readRubric(rubric: unknown, referenceAnswers: readonly string[] = [], keyPoints: readonly string[] = [], questionText = ""): ParsedRubric {
+export function readRubric(rubricValue: unknown, referenceAnswers: readonly string[] = [], keyPoints: readonly string[] = [], questionText = ""): ParsedRubric {
+  // A score-point rubric is read as full credit's description alone (score-points.ts). When that
+  // description is generic and nothing else says what a right answer is, the whole text is kept
+  // (reading nothing would fail every answer) and the grade is marked as resting on it, so its
+  // confidence stays under the review line (confidence.ts).
+  const decoded = decodeRubric(rubricValue);
+  const scorePoints = typeof decoded === "string" ? topScoreLevel(decoded) : undefined;
+  const genericOnly = scorePoints?.generic === true && referenceAnswers.length === 0 && keyPoints.length === 0 && scorePoints.keyElements === undefined;
+  const rubric = scorePoints && !genericOnly ? scorePoints.text : rubricValue;
   const { forms, listedPoints } = formsOf(rubric);
   const explicitPoints = keyPoints.map(clean).filter(Boolean);
-  const prose = proseAlternatives(rubric, referenceAnswers, questionText);
+  const prose = proseAlternatives(rubric, referenceAnswers, questionText, scorePoints?.keyElements);
   const counted = new Set(prose.counted?.items.map((item) => item.toLowerCase()));
   const acceptable = uniqueByText([...referenceAnswers.map(clean), ...forms.acceptable.map(clean), ...prose.acceptable]).filter(
     (text) => !counted.has(text.toLowerCase()),
@@ -154,5 +166,6 @@ export function readRubric(rubric: unknown, referenceAnswers: readonly string[] 
     keyPoints: uniqueByText(shownPoints.map((point) => point.slice(0, MAX_KEY_POINT_LENGTH))).slice(0, MAX_KEY_POINTS),
     positiveTexts: uniqueByText([...acceptable, ...criteria.flat(), ...(prose.counted?.items ?? [])]),
     ...(prose.counted ? { counted: prose.counted } : {}),
+    ...(genericOnly ? { genericOnly: true } : {}),
   };
 }
