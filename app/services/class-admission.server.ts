@@ -2,7 +2,6 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 
 import type { CurrentUser } from "~/domain/auth/current-user";
 import type { CohortAccess } from "~/domain/classes/cohort";
-import { joinCodeThrottles, tooManyGuessesMessage } from "~/domain/classes/guess-throttle";
 import {
   NOT_ON_ROSTER,
   NOT_YOURSELF,
@@ -20,7 +19,8 @@ import { findRosterMember } from "~/models/roster-members.server";
 import { findStudentByEmail } from "~/models/students.server";
 import { clearThrottle } from "~/models/throttle.server";
 
-import { claimAttempts, refuseWhileHeldBack } from "./throttle.server";
+import { countWrongGuess } from "./guess-throttle.server";
+import { claimAttempts, clientAddress, refuseWhileHeldBack } from "./throttle.server";
 
 /**
  * Who may join or start in a class (ADR 0029). An open class takes any typed name and ID. A
@@ -32,7 +32,6 @@ import { claimAttempts, refuseWhileHeldBack } from "./throttle.server";
 type Claim = { studentId?: string; memberId?: string; displayName?: string; pin?: string };
 type Admitted = { studentId: string; displayName: string };
 
-const clientAddress = (request: Request) => request.headers.get("CF-Connecting-IP");
 const forbidden = (message: string, field?: string) => new DomainError("forbidden", message, field);
 
 /**
@@ -73,7 +72,7 @@ export async function admitStudent(
     : await findRosterMember(context.db, cohort.id, { studentId: claim.studentId ?? "" });
   if (!member) {
     // Trying IDs to find who is on a roster counts as guessing, as a wrong join code does.
-    await claimAttempts(context.db, joinCodeThrottles(clientAddress(request)), Date.now(), tooManyGuessesMessage);
+    await countWrongGuess(request, context);
     throw forbidden(NOT_ON_ROSTER, "studentId");
   }
   const admitted = { studentId: member.studentId, displayName: member.displayName };

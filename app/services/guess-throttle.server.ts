@@ -4,7 +4,7 @@ import { joinCodeThrottles, resumeCodeThrottles, tooManyGuessesMessage } from "~
 import { sameResumeCode } from "~/domain/sessions/resume-code";
 import { findCohortByJoinCode } from "~/models/cohorts.server";
 
-import { claimAttempts, refuseWhileHeldBack } from "./throttle.server";
+import { claimAttempts, clientAddress, refuseWhileHeldBack } from "./throttle.server";
 
 /**
  * Join and resume codes as typed by someone who may be guessing (ADR 0015). Only a wrong code is
@@ -16,7 +16,10 @@ import { claimAttempts, refuseWhileHeldBack } from "./throttle.server";
  * one at a time, so in a burst of parallel guesses a right code meets the hold its wrong
  * companions' counts set, unless it is among the first free ones.
  */
-const clientAddress = (request: Request) => request.headers.get("CF-Connecting-IP");
+/** Counts a wrong guess (an unknown roster ID, a replaced badge) against the client address, as a wrong join code is; a 429 once held back. */
+export async function countWrongGuess(request: Request, context: AppLoadContext): Promise<void> {
+  await claimAttempts(context.db, joinCodeThrottles(clientAddress(request)), Date.now(), tooManyGuessesMessage);
+}
 
 /** The class behind a typed join code, or undefined; a wrong code counts against the client address. */
 export async function findCohortByGuessedCode(request: Request, context: AppLoadContext, code: string) {

@@ -12,6 +12,7 @@ import { createFirstAdmin, findUserByEmail, recordSignIn, type UserRow } from "~
 import { readSession } from "./session.server";
 import { completeSignIn } from "./sign-in.server";
 import { claimSignInAttempts, settleSuccessfulSignIn } from "./sign-in-throttle.server";
+import { clientAddress } from "./throttle.server";
 import { trustDevice, trustedDeviceFor } from "./trusted-device.server";
 
 const INVALID_CREDENTIALS = "Invalid email or password.";
@@ -32,7 +33,7 @@ async function verifyLocalCredentials(context: AppLoadContext, form: FormData, r
   const user = await findUserByEmail(db, normalizedEmail);
   const throttles = throttlesFor({
     normalizedEmail,
-    clientAddress: request.headers.get("CF-Connecting-IP"),
+    clientAddress: clientAddress(request),
     trustedDeviceId: await trustedBrowserId(request, context, normalizedEmail, user),
   });
   await claimSignInAttempts(db, throttles, now);

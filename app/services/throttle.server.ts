@@ -4,6 +4,12 @@ import { RateLimitedError } from "~/lib/errors";
 import { claimAttempt, giveBackAttempt, heldBackFor } from "~/models/throttle.server";
 
 /**
+ * The client's address, as every throttle keys it: set by Cloudflare in production, and by
+ * `npm start`'s relay from the connection locally (README), never by the client itself.
+ */
+export const clientAddress = (request: Request) => request.headers.get("CF-Connecting-IP");
+
+/**
  * Counts one attempt against every throttle (ADR 0002, ADR 0015). If one refuses, the ones
  * already counted are given back and the attempt ends with a 429 that says when to try again
  * (`message` words the wait for the person refused).

@@ -1,7 +1,6 @@
 import { type AppLoadContext, json, redirect } from "@remix-run/cloudflare";
 
 import { askBeforeBadge, fromAnotherSite } from "~/domain/classes/badge-open";
-import { joinCodeThrottles, tooManyGuessesMessage } from "~/domain/classes/guess-throttle";
 import { BADGE_CONTINUE_MESSAGES, badgeContinueSchema, welcomeToast } from "~/domain/classes/join-actions";
 import { BADGE_NOT_VALID } from "~/domain/classes/roster-identity";
 import { joinedStudentOf, sessionOf } from "~/domain/sessions/student-pass";
@@ -9,8 +8,8 @@ import { RateLimitedError } from "~/lib/errors";
 import { addCohortMember } from "~/models/cohorts.server";
 import { findMemberByBadge } from "~/models/roster-members.server";
 import { handleAction } from "~/services/action.server";
+import { countWrongGuess } from "~/services/guess-throttle.server";
 import { passForJoinedStudent, readStudentPass } from "~/services/student-pass.server";
-import { claimAttempts } from "~/services/throttle.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 /**
@@ -30,7 +29,7 @@ async function badgeOf(context: AppLoadContext, token: string): Promise<Badge | 
 
 async function refuseBadge(request: Request, context: AppLoadContext) {
   try {
-    await claimAttempts(context.db, joinCodeThrottles(request.headers.get("CF-Connecting-IP")), Date.now(), tooManyGuessesMessage);
+    await countWrongGuess(request, context);
   } catch (error) {
     if (!(error instanceof RateLimitedError)) throw error;
   }
