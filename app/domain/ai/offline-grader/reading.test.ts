@@ -115,7 +115,7 @@ describe("rubricReading", () => {
     const generic = rubricReading(
       "2 points\nProficient: The response fulfills all the requirements of the task.\n1 point\nPartially Proficient: The response fulfills some of the requirements of the task.",
     );
-    expect(generic).toMatchObject({ scorePoints: true, matchable: false, warning: UNMATCHABLE_RUBRIC_WARNING });
+    expect(generic).toMatchObject({ acceptable: [], criteria: [], scorePoints: true, matchable: false, warning: UNMATCHABLE_RUBRIC_WARNING });
     expect(rubricReading("")).toMatchObject({ acceptable: [], criteria: [], matchable: false, warning: UNMATCHABLE_RUBRIC_WARNING });
     expect(rubricReading(null).warning).toBe(UNMATCHABLE_RUBRIC_WARNING);
     expect(UNMATCHABLE_RUBRIC_WARNING).toMatch(

@@ -1,3 +1,4 @@
+import type { MatchedTarget } from "../schemas";
 import { readRubric } from "./rubric";
 import { topScoreLevel } from "./score-points";
 import { targetOf } from "./targets";
@@ -40,7 +41,9 @@ export function rubricReading(rubric: unknown, questionText = ""): RubricReading
   return {
     acceptable: read.acceptable,
     counted: read.counted ?? null,
-    criteria: read.criteria,
+    // A generic full-credit description is kept whole for the grade's sake (rubric.ts), but it names
+    // nothing an answer could be checked against: the warning says so instead of listing its lines.
+    criteria: read.genericOnly ? [] : read.criteria,
     exclusions: [
       ...read.mustNot.map((item) => ({ kind: "mustNot" as const, text: item.text, onlyAlone: item.bare })),
       ...read.incorrect.map((item) => ({ kind: "incorrect" as const, text: item.text, onlyAlone: item.bare })),
@@ -49,4 +52,29 @@ export function rubricReading(rubric: unknown, questionText = ""): RubricReading
     matchable,
     warning: matchable ? null : UNMATCHABLE_RUBRIC_WARNING,
   };
+}
+
+/** The texts of the question dialog's panel, beside the reading they present. */
+export const READING_TEXTS = {
+  heading: "How answers will be checked",
+  intro: "What the automatic grader (no AI model) reads from this rubric.",
+  acceptable: "Acceptable answers: any one of them is right",
+  counted: (count: number) => `Right when the answer gives ${count} different items of these`,
+  criteria: "Criteria: an answer is compared with the one it matches best (every point of a group is needed)",
+  exclusions: "Marked wrong when the answer says",
+  onlyAlone: "only when the answer says nothing more",
+  incorrectExample: "an incorrect example",
+  scorePoints: "A score-point rubric: only full credit's description is read.",
+  warningLabel: "Warning:",
+} as const;
+
+const MATCH_KIND_NAMES: Record<MatchedTarget["kind"], string> = {
+  acceptable: "acceptable answer",
+  criterion: "criterion",
+  counted: "counted items",
+};
+
+/** What preview grading says the answer matched: "Matched acceptable answer: …", or "Closest …" for an answer under the pass mark. */
+export function matchedTargetText(matched: MatchedTarget, correct: boolean): string {
+  return `${correct ? "Matched" : "Closest"} ${MATCH_KIND_NAMES[matched.kind]}: “${matched.text}”`;
 }
