@@ -61,7 +61,7 @@ export function gradeOffline(input: OfflineGradingInput): GradingResult {
 }
 
 /** An offline grade with the rubric's target it rests on (schemas.ts): for staff, never for a student. */
-export type MatchedGrade = GradingResult & { matched: MatchedTarget | null };
+type MatchedGrade = GradingResult & { matched: MatchedTarget | null };
 
 /**
  * gradeOffline, saying which acceptable answer, criterion or counted items the answer matched best:
