@@ -32,7 +32,7 @@ export type GradingResult = z.infer<typeof gradingResultSchema>;
  * answer with best. It quotes the rubric, so only staff see it (preview grading): it is never
  * part of a grade a student can read (withoutMatch).
  */
-const matchedTargetSchema = z.object({ kind: z.enum(["acceptable", "criterion", "counted"]), text: z.string().max(5000) });
+const matchedTargetSchema = z.object({ kind: z.enum(["acceptable", "criterion", "counted"]), text: z.string() });
 export type MatchedTarget = z.infer<typeof matchedTargetSchema>;
 
 /** A grade without the rubric text it matched: what may be stored with or shown for a student's answer. */
