@@ -135,7 +135,7 @@ describe("authoring a test", () => {
     expect(await session.page.getByRole("combobox", { name: "Model", exact: true }).inputValue()).toBe("gpt-4o-2024-08-06");
   });
 
-  it("shows how the grader reads a rubric as it is typed, and warns when it reads nothing it can match", async () => {
+  it("shows how the grader reads a rubric as it is typed, warns when it reads nothing it can match, and preview grading names the match", async () => {
     await session.page.goto("/admin/question-bank");
     await session.page.getByRole("button", { name: "New Question" }).click();
     const dialog = session.page.getByRole("dialog", { name: "New Question" });
@@ -161,8 +161,18 @@ describe("authoring a test", () => {
     expect(await panel.getByRole("listitem").getByText("damaging", { exact: true }).count()).toBe(0);
     await saveScreenshot(session.page, "authoring-rubric-reading");
     expect(await seriousAccessibilityViolations(session.page)).toEqual([]);
-    await dialog.getByRole("button", { name: "Cancel" }).click();
+
+    // Saved with alternatives, its preview grading says which one an answer matched.
+    await dialog.getByLabel("Rubric (text or JSON)").fill("Synonyms of deleterious, e.g., harmful, damaging, detrimental, bad, negative, … etc.");
+    await dialog.getByLabel("Understands place value").check();
+    await dialog.getByRole("button", { name: "Create Question" }).click();
     await dialog.waitFor({ state: "detached" });
+    const card = session.page.getByTestId("question-card").filter({ hasText: "What is the meaning of deleterious" });
+    await card.getByRole("button", { name: "Test this question" }).click();
+    const preview = session.page.getByRole("dialog", { name: "Test Question Preview" });
+    await preview.getByLabel("Your answer").fill("harmful");
+    await preview.getByRole("button", { name: "Check Answer" }).click();
+    await preview.getByText("Matched acceptable answer: “harmful”").waitFor();
   });
 
   it("shows 'Test Not Found' with a way back for an unknown test", async () => {
