@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 
+import { seriousAccessibilityViolations } from "../support/axe";
 import { saveScreenshot } from "../support/browser";
 import { browserSession } from "../support/browser-session";
 import { demoAccounts } from "../support/worker";
@@ -132,6 +133,46 @@ describe("authoring a test", () => {
     await session.page.getByRole("tab", { name: "Timer Settings" }).click();
     expect(await session.page.getByLabel("Free Response").inputValue()).toBe("240");
     expect(await session.page.getByRole("combobox", { name: "Model", exact: true }).inputValue()).toBe("gpt-4o-2024-08-06");
+  });
+
+  it("shows how the grader reads a rubric as it is typed, warns when it reads nothing it can match, and preview grading names the match", async () => {
+    await session.page.goto("/admin/question-bank");
+    await session.page.getByRole("button", { name: "New Question" }).click();
+    const dialog = session.page.getByRole("dialog", { name: "New Question" });
+    await dialog.getByLabel("Question text").fill("What is the meaning of deleterious, as it is used in the passage?");
+    await dialog.getByLabel("Type").selectOption("free_response");
+    const panel = dialog.getByRole("region", { name: "How answers will be checked" });
+    const warning = panel.getByText("The automatic grader cannot check this rubric on its own", { exact: false });
+    // An empty rubric: nothing to match yet.
+    await warning.waitFor();
+
+    await dialog.getByLabel("Rubric (text or JSON)").fill("Synonyms of deleterious, e.g., harmful, damaging, detrimental, bad, negative, … etc.");
+    await panel.getByRole("listitem").getByText("damaging", { exact: true }).waitFor();
+    expect(await warning.count()).toBe(0);
+    expect(await seriousAccessibilityViolations(session.page)).toEqual([]);
+
+    // A score-point rubric whose full credit is generic.
+    await dialog
+      .getByLabel("Rubric (text or JSON)")
+      .fill(
+        "2 points\nProficient: The response fulfills all the requirements of the task.\n1 point\nPartially Proficient: The response fulfills some of the requirements of the task.",
+      );
+    await warning.waitFor();
+    expect(await panel.getByRole("listitem").getByText("damaging", { exact: true }).count()).toBe(0);
+    await saveScreenshot(session.page, "authoring-rubric-reading");
+    expect(await seriousAccessibilityViolations(session.page)).toEqual([]);
+
+    // Saved with alternatives, its preview grading says which one an answer matched.
+    await dialog.getByLabel("Rubric (text or JSON)").fill("Synonyms of deleterious, e.g., harmful, damaging, detrimental, bad, negative, … etc.");
+    await dialog.getByLabel("Understands place value").check();
+    await dialog.getByRole("button", { name: "Create Question" }).click();
+    await dialog.waitFor({ state: "detached" });
+    const card = session.page.getByTestId("question-card").filter({ hasText: "What is the meaning of deleterious" });
+    await card.getByRole("button", { name: "Test this question" }).click();
+    const preview = session.page.getByRole("dialog", { name: "Test Question Preview" });
+    await preview.getByLabel("Your answer").fill("harmful");
+    await preview.getByRole("button", { name: "Check Answer" }).click();
+    await preview.getByText("Matched acceptable answer: “harmful”").waitFor();
   });
 
   it("shows 'Test Not Found' with a way back for an unknown test", async () => {

@@ -124,6 +124,8 @@ describe("POST /api/questions/preview-grade (offline)", () => {
     expect(response.data.score).toBeGreaterThanOrEqual(70);
     expect(response.data.feedback).toContain("Automatic check");
     expect(response.data.keyPoints.length).toBeGreaterThan(0);
+    // Which part of the rubric the answer matched: for the teacher writing the question.
+    expect(response.data.matched).toEqual({ kind: "acceptable", text: OPEN_QUESTION.rubric.referenceAnswer });
     const log = await worker.d1.prepare("select * from ai_grading_logs order by graded_at desc limit 1").first<Record<string, unknown>>();
     expect(log).toMatchObject({ session_id: null, ai_model: "offline", total_tokens: 0, total_cost: 0, question_type: "free_response", error: null });
   });
@@ -228,6 +230,8 @@ describe("grading a session's answer (the job the student journey queues)", () =
     }
     expect(job.status).toBe("succeeded");
     expect(job.result.score).toBeGreaterThanOrEqual(70);
+    // The rubric's text the answer matched is for preview grading only: a student's answer never keeps it.
+    expect(job.result).not.toHaveProperty("matched");
     const answer = await worker.d1
       .prepare("select grading_score, was_correct, feedback from session_answers where session_id = ? and question_id = ?")
       .bind(sessionId, openQuestionId)
@@ -235,6 +239,7 @@ describe("grading a session's answer (the job the student journey queues)", () =
     expect(answer).toMatchObject({ grading_score: job.result.score, was_correct: 1 });
     expect(String(answer?.feedback)).toContain("Automatic check");
     const view = (await admin.get(`/api/sessions/${sessionId}`)).data;
+    expect(JSON.stringify(view)).not.toContain('"matched"');
     expect(await worker.d1.prepare("select total_score from sessions where id = ?").bind(sessionId).first("total_score")).toBe(view.totalScore);
     const logs = await worker.d1
       .prepare("select score from ai_grading_logs where session_id = ? and question_id = ? order by graded_at")

@@ -165,8 +165,12 @@ describe("POST, GET, PUT and DELETE /api/questions/{id}", () => {
     expect(created.status).toBe(201);
     expect(created.data).toMatchObject({ ...scenario, options: [], systemInstruction: null, competencies: [], tests: [] });
     const id = created.data.id;
-    // GET adds what the district's answers say about the question: nothing yet (ADR 0033).
-    expect((await admin.get(`/api/questions/${id}`)).data).toEqual({ ...created.data, calibration: null });
+    // GET adds what the district's answers say about the question: nothing yet (ADR 0033), and how the grader reads its rubric.
+    expect((await admin.get(`/api/questions/${id}`)).data).toEqual({
+      ...created.data,
+      calibration: null,
+      rubricReading: { acceptable: [], counted: null, criteria: [["the budget"]], exclusions: [], scorePoints: false, matchable: true, warning: null },
+    });
 
     const updated = await admin.put(`/api/questions/${id}`, { ...scenario, difficulty: "hard", rubric: "", timeLimit: null });
     expect(updated.status).toBe(200);
@@ -174,6 +178,35 @@ describe("POST, GET, PUT and DELETE /api/questions/{id}", () => {
 
     expect(await admin.delete(`/api/questions/${id}`)).toEqual({ status: 200, data: { deleted: true, removedFromTests: [] } });
     expect((await admin.get(`/api/questions/${id}`)).status).toBe(404);
+  });
+
+  it("says how the offline grader reads an open question's rubric, warns when it reads nothing it can match, and is null for a choice question", async () => {
+    const deleterious = await newQuestion({
+      text: "What is the meaning of deleterious, as it is used in the passage?",
+      type: "free_response",
+      difficulty: "medium",
+      rubric:
+        "Synonyms of deleterious, e.g., harmful, damaging, detrimental, bad, negative, … etc.\nDo not accept: helpful.\nCorrect answers will list two of the words.",
+    });
+    expect((await admin.get(`/api/questions/${deleterious}`)).data.rubricReading).toMatchObject({
+      counted: { count: 2, items: ["harmful", "damaging", "detrimental", "bad", "negative"] },
+      exclusions: [{ kind: "mustNot", text: "helpful", onlyAlone: false }],
+      matchable: true,
+      warning: null,
+    });
+    const generic = await newQuestion({
+      text: "Explain how the author organizes the article.",
+      type: "scenario",
+      difficulty: "medium",
+      rubric:
+        "2 points\nProficient: The response fulfills all the requirements of the task.\n1 point\nPartially Proficient: The response fulfills some of the requirements of the task.",
+    });
+    const reading = (await admin.get(`/api/questions/${generic}`)).data.rubricReading;
+    expect(reading).toMatchObject({ scorePoints: true, matchable: false });
+    expect(reading.warning).toMatch(
+      /^The automatic grader cannot check this rubric on its own: answers will wait for your review unless an AI model is configured\. List acceptable answers, for example: /,
+    );
+    expect((await admin.get(`/api/questions/${await newQuestion(choice)}`)).data.rubricReading).toBeNull();
   });
 
   it("answers 404 for an unknown question", async () => {

@@ -2,6 +2,7 @@ import CheckCircle2 from "lucide-react/icons/circle-check";
 import XCircle from "lucide-react/icons/circle-x";
 
 import { confidencePercent, isLowConfidence } from "~/domain/ai/confidence";
+import { matchedTargetText } from "~/domain/ai/offline-grader/reading";
 import { GRADE_CORRECT_THRESHOLD, type PreviewGrade } from "~/domain/ai/schemas";
 
 function List({ title, items }: { title: string; items: string[] }) {
@@ -36,6 +37,7 @@ export function GradeReport({ grade }: { grade: PreviewGrade }) {
         <p className="rounded-md bg-amber-50 p-2 text-amber-950">Part of this answer looked like instructions to the grader; it was removed before grading.</p>
       ) : null}
       <p>{grade.feedback}</p>
+      {grade.matched ? <p>{matchedTargetText(grade.matched, correct)}</p> : null}
       <List title="Key points" items={grade.keyPoints} />
       <List title="Strengths" items={grade.strengths} />
       <List title="Improvements" items={grade.improvements} />

@@ -27,8 +27,28 @@ export const gradingResultSchema = z.object({
 });
 export type GradingResult = z.infer<typeof gradingResultSchema>;
 
-/** A grade as preview grading shows it: the result, and whether the injection screen removed part of the answer. */
-export const previewGradeSchema = gradingResultSchema.extend({ flaggedForReview: z.boolean().default(false) });
+/**
+ * Which acceptable answer, criterion or counted items of the rubric the offline grader matched an
+ * answer with best. It quotes the rubric, so only staff see it (preview grading): it is never
+ * part of a grade a student can read (withoutMatch).
+ */
+const matchedTargetSchema = z.object({ kind: z.enum(["acceptable", "criterion", "counted"]), text: z.string() });
+export type MatchedTarget = z.infer<typeof matchedTargetSchema>;
+
+/** A grade without the rubric text it matched: what may be stored with or shown for a student's answer. */
+export function withoutMatch(grade: GradingResult & { matched?: unknown }): GradingResult {
+  const { matched: _matched, ...rest } = grade;
+  return rest;
+}
+
+/**
+ * A grade as preview grading shows it: the result, whether the injection screen removed part of the
+ * answer, and the rubric's target the offline grader matched (null from a model, or when nothing matched).
+ */
+export const previewGradeSchema = gradingResultSchema.extend({
+  flaggedForReview: z.boolean().default(false),
+  matched: matchedTargetSchema.nullable().default(null),
+});
 export type PreviewGrade = z.infer<typeof previewGradeSchema>;
 
 const draftOptionSchema = z.object({

@@ -1,15 +1,24 @@
-import { useState } from "react";
+import { useMemo, useState } from "react";
 
 import { QUESTION_TYPE_LABELS } from "~/components/assessments/question-label";
 import { Dialog, DialogActions } from "~/components/dialog";
 import { FormField } from "~/components/form-field";
-import { CHOICE_TYPES, type OptionInput, QUESTION_FORM_DEFAULTS, questionCompetenciesSchema, questionSchema } from "~/domain/questions/question";
+import { rubricReading } from "~/domain/ai/offline-grader/reading";
+import {
+  CHOICE_TYPES,
+  type OptionInput,
+  parseRubricText,
+  QUESTION_FORM_DEFAULTS,
+  questionCompetenciesSchema,
+  questionSchema,
+} from "~/domain/questions/question";
 import { DIFFICULTIES, type Difficulty, QUESTION_TYPES, type QuestionType } from "~/domain/questions/question-types";
 import { fieldErrors } from "~/lib/form-errors";
 
 import { type CompetencyOption, CompetencyPicker } from "./competency-picker";
 import { OptionsEditor } from "./options-editor";
 import { RubricField } from "./rubric-field";
+import { RubricReadingPanel } from "./rubric-reading-panel";
 
 export type QuestionFormValue = {
   text: string;
@@ -65,6 +74,14 @@ export function QuestionDialog({
   const set = <Key extends keyof QuestionFormValue>(key: Key, next: QuestionFormValue[Key]) => setValue((current) => ({ ...current, [key]: next }));
   const isChoice = CHOICE_TYPES.includes(value.type);
   const isOpen = !isChoice;
+  // The rubric as it is being typed (the field saves it only on blur), so the grader's reading
+  // follows each keystroke; JSON that does not parse yet keeps the last good value's reading.
+  const [rubricDraft, setRubricDraft] = useState<string | null>(null);
+  const reading = useMemo(() => {
+    if (!isOpen) return null;
+    const parsed = rubricDraft === null ? null : parseRubricText(rubricDraft);
+    return rubricReading(parsed?.ok ? parsed.value : value.rubric, value.text);
+  }, [isOpen, rubricDraft, value.rubric, value.text]);
 
   const submit = () => {
     const question = questionSchema.safeParse({ ...value, options: isChoice ? value.options : [], timeLimit: timeLimitText });
@@ -178,7 +195,8 @@ export function QuestionDialog({
             error={errors.options}
           />
         ) : null}
-        {isOpen ? <RubricField value={value.rubric} onChange={(rubric) => set("rubric", rubric)} /> : null}
+        {isOpen ? <RubricField value={value.rubric} onChange={(rubric) => set("rubric", rubric)} onEdit={setRubricDraft} /> : null}
+        {reading ? <RubricReadingPanel reading={reading} /> : null}
         {isOpen ? textArea("gradingSystemInstruction", "Grading system instruction") : null}
         {value.type === "chat" ? textArea("systemInstruction", "System instruction (for the AI partner)") : null}
         {value.type === "chat" ? textArea("initialPrompt", "Initial prompt") : null}

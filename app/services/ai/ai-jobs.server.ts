@@ -2,7 +2,7 @@ import type { Database } from "~/db/client.server";
 import { generationContext } from "~/domain/ai/generation-request";
 import { parseStructured } from "~/domain/ai/import";
 import { screenAnswer } from "~/domain/ai/prompts";
-import type { GradingResult } from "~/domain/ai/schemas";
+import { type GradingResult, withoutMatch } from "~/domain/ai/schemas";
 import { JobFailure } from "~/domain/jobs/job-failure";
 import type { JobInput } from "~/domain/jobs/job-messages";
 import { insertGradingLog } from "~/models/grading-logs.server";
@@ -44,11 +44,14 @@ async function gradeAnswer({ db, provider, applyToSession }: Deps, job: Extract<
     review: { flagged: screened.flagged, reasons: screened.reasons },
   });
   if (!outcome.ok) throw new JobFailure(outcome.error, false);
+  // The rubric's target the offline grader matched is for preview grading (staff) only: a student's
+  // answer never keeps it, not in the session nor in the job's stored result.
+  const grade = job.sessionId ? withoutMatch(outcome.value) : outcome.value;
   if (job.sessionId && job.questionId) {
-    await applyToSession(job.sessionId, job.questionId, outcome.value);
+    await applyToSession(job.sessionId, job.questionId, grade);
   }
   return {
-    ...outcome.value,
+    ...grade,
     logId: log.id,
     model: outcome.call.model,
     // The log's flag: the injection screen's and a low confidence's alike.

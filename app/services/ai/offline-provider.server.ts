@@ -2,7 +2,7 @@ import { OFFLINE_MODEL } from "~/domain/ai/ai-call";
 import { answerText, rubricText } from "~/domain/ai/grading-request";
 import { formatOffline } from "~/domain/ai/import";
 import { generateOffline } from "~/domain/ai/offline-generator";
-import { gradeOffline } from "~/domain/ai/offline-grader";
+import { gradeOfflineWithMatch } from "~/domain/ai/offline-grader";
 import { offlineTutorReply } from "~/domain/ai/offline-tutor";
 import { screenAnswer } from "~/domain/ai/prompts";
 import { NO_USAGE } from "~/domain/ai/usage-cost";
@@ -25,7 +25,8 @@ export function createOfflineProvider(): AiProvider {
     kind: "offline",
     async grade(question, answer) {
       const screened = screenAnswer(answer);
-      const result = gradeOffline({
+      // With the rubric's target the answer matched, for preview grading; a session's job drops it (ai-jobs.server.ts).
+      const result = gradeOfflineWithMatch({
         questionText: question.text,
         questionType: question.type,
         rubric: question.rubric,

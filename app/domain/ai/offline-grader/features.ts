@@ -1,3 +1,4 @@
+import type { MatchedTarget } from "../schemas";
 import { keyPhrases, matchConcept } from "./concepts";
 import { finalStatement, polaritiesOf, statesTheOpposite } from "./contradictions";
 import type { ParsedRubric } from "./rubric";
@@ -71,6 +72,8 @@ export type AnswerEvidence = {
   bestIsGroup: boolean;
   /** Whether the rubric gave only a generic description ("fulfills all the requirements of the task"): nothing the answer could be checked against. */
   genericRubric?: boolean;
+  /** The target the answer matches best, for the teacher's preview; absent when it shares no term with any. */
+  matched?: MatchedTarget;
 };
 
 /** A list of five or more content words with no function word is not a sentence. */
@@ -138,17 +141,19 @@ function bestSentenceCoverage(texts: readonly string[], answer: AnswerSide, fall
   return best;
 }
 
-type Scored = { match: TargetMatch; strength: number; group: boolean; concepts: number };
+type Scored = { match: TargetMatch; strength: number; group: boolean; concepts: number; source: MatchedTarget };
 
 /** "List three of …" read as one target: the answer's best `count` distinct items (targets.ts). */
 function countedTarget(rubric: ParsedRubric, answer: AnswerSide): Scored[] {
   if (!rubric.counted) return [];
-  const { match, concepts } = matchCounted(
-    rubric.counted.items.map((item) => targetOf([item])),
+  const { items } = rubric.counted;
+  const { match, concepts, given } = matchCounted(
+    items.map((item) => targetOf([item])),
     rubric.counted.count,
     answer,
   );
-  return [{ match, strength: strength(match), group: true, concepts }];
+  const source: MatchedTarget = { kind: "counted", text: given.map((index) => items[index]!).join(", ") };
+  return [{ match, strength: strength(match), group: true, concepts, source }];
 }
 
 /** Measures an answer against a parsed rubric and the question. */
@@ -156,14 +161,14 @@ export function analyseAnswer(rubric: ParsedRubric, questionText: string, answer
   const questionStems = new Set(contentTokens(questionText).map((token) => token.stem));
   // What the answer takes back ("…, but that is wrong, …") is not part of it.
   const answer = answerSide(finalStatement(answerText), questionStems);
-  const targets: { target: Target; group: boolean }[] = [
-    ...rubric.acceptable.map((text) => ({ target: targetOf([text]), group: false })),
-    ...rubric.criteria.map((items) => ({ target: targetOf(items), group: items.length > 1 })),
+  const targets: { target: Target; group: boolean; source: MatchedTarget }[] = [
+    ...rubric.acceptable.map((text) => ({ target: targetOf([text]), group: false, source: { kind: "acceptable" as const, text } })),
+    ...rubric.criteria.map((items) => ({ target: targetOf(items), group: items.length > 1, source: { kind: "criterion" as const, text: items.join("; ") } })),
   ].filter(({ target }) => target.length > 0);
   const scored: Scored[] = targets
-    .map(({ target, group }) => {
+    .map(({ target, group, source }) => {
       const match = matchTarget(target, answer);
-      return { match, strength: strength(match), group, concepts: conceptCount(target) };
+      return { match, strength: strength(match), group, concepts: conceptCount(target), source };
     })
     .concat(countedTarget(rubric, answer))
     .sort((a, b) => b.strength - a.strength);
@@ -217,6 +222,7 @@ export function analyseAnswer(rubric: ParsedRubric, questionText: string, answer
       answerTerms: answerTerms.length,
       bestIsGroup: scored[0]?.group ?? false,
       ...(rubric.genericOnly ? { genericRubric: true } : {}),
+      ...(scored[0] && scored[0].strength > 0 && scored[0].source.text ? { matched: scored[0].source } : {}),
     },
   };
 }

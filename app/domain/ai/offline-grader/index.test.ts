@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { GRADE_CORRECT_THRESHOLD, gradingResultSchema } from "../schemas";
-import { gradeOffline, type OfflineGradingInput } from "./index";
+import { gradeOffline, gradeOfflineWithMatch, type OfflineGradingInput } from "./index";
 
 const evaporation: Omit<OfflineGradingInput, "answer"> = {
   questionText:
@@ -87,5 +87,41 @@ describe("gradeOffline", () => {
     expect(grade("notorious, sinister, brainwashing", villains).score).toBeGreaterThanOrEqual(GRADE_CORRECT_THRESHOLD);
     expect(grade("notorious, sinister", villains).score).toBeLessThan(GRADE_CORRECT_THRESHOLD);
     expect(grade("notorious", villains).score).toBeLessThan(GRADE_CORRECT_THRESHOLD);
+  });
+});
+
+describe("gradeOfflineWithMatch", () => {
+  const question = { questionText: "Which words in the passage describe the villains?", questionType: "free_response" as const };
+
+  it("names the acceptable answer an answer matched, and grades exactly as gradeOffline", () => {
+    const input = {
+      questionText: "Name one person in line to become President if the President can no longer serve.",
+      questionType: "free_response" as const,
+      rubric: "Acceptable answers:\n- the Vice President\n- the Speaker of the House\n- the President pro tempore of the Senate",
+      answer: "the Speaker of the House",
+    };
+    const graded = gradeOfflineWithMatch(input);
+    expect(graded.score).toBeGreaterThanOrEqual(GRADE_CORRECT_THRESHOLD);
+    expect(graded.matched).toEqual({ kind: "acceptable", text: "the Speaker of the House" });
+    const { matched: _matched, ...grade } = graded;
+    expect(grade).toEqual(gradeOffline(input));
+    expect(gradeOffline(input)).not.toHaveProperty("matched");
+  });
+
+  it("names the counted items an answer gave, a criterion, and nothing when no term is shared", () => {
+    const villains = {
+      ...question,
+      rubric: "There is a finite set of correct answers here: supervillains, notorious, sinister, brainwashing.\nCorrect answers will list three of the words.",
+    };
+    expect(gradeOfflineWithMatch({ ...villains, answer: "notorious, sinister, brainwashing" }).matched).toEqual({
+      kind: "counted",
+      text: "notorious, sinister, brainwashing",
+    });
+    const evaporation = { ...question, questionText: "Why did the puddle disappear?", rubric: "Correct answers will recognize that the water evaporated." };
+    expect(gradeOfflineWithMatch({ ...evaporation, answer: "The sun made the water evaporate." }).matched).toEqual({
+      kind: "criterion",
+      text: "the water evaporated.",
+    });
+    expect(gradeOfflineWithMatch({ ...evaporation, answer: "Because of a cat." }).matched).toBeNull();
   });
 });

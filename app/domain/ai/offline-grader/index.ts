@@ -1,6 +1,6 @@
 import type { OpenQuestionType } from "~/domain/questions/question-types";
 
-import type { GradingResult } from "../schemas";
+import type { GradingResult, MatchedTarget } from "../schemas";
 import { gradeConfidence } from "./confidence";
 import { analyseAnswer, type AnswerEvidence, type AnswerFeatures } from "./features";
 import { gradingFeedback } from "./feedback";
@@ -58,4 +58,16 @@ export function gradeOffline(input: OfflineGradingInput): GradingResult {
   }
   const score = scoreFromFeatures(analysis.features, analysis.evidence.disqualifiers);
   return gradingFeedback(score, analysis, gradeConfidence(score, analysis.evidence));
+}
+
+/** An offline grade with the rubric's target it rests on (schemas.ts): for staff, never for a student. */
+type MatchedGrade = GradingResult & { matched: MatchedTarget | null };
+
+/**
+ * gradeOffline, saying which acceptable answer, criterion or counted items the answer matched best:
+ * for preview grading only, so measuring the answer a second time (about a millisecond) keeps the
+ * grade itself exactly gradeOffline's.
+ */
+export function gradeOfflineWithMatch(input: OfflineGradingInput): MatchedGrade {
+  return { ...gradeOffline(input), matched: analyse(input)?.evidence.matched ?? null };
 }

@@ -169,18 +169,30 @@ export function conceptCount(target: Target): number {
   return target.reduce((sum, variants) => sum + (variants[0]?.concepts.length ?? 0), 0);
 }
 
+type CountedMatch = {
+  match: TargetMatch;
+  concepts: number;
+  /** Indices of the items the answer gives (with some of their terms stated), best first. */
+  given: number[];
+};
+
 /**
  * "List three of …": an answer against the `count` items it matches best, as if those were required
  * together; an answer giving fewer scores as one missing the rest.
  */
-export function matchCounted(items: readonly Target[], count: number, answer: AnswerSide): { match: TargetMatch; concepts: number } {
+export function matchCounted(items: readonly Target[], count: number, answer: AnswerSide): CountedMatch {
   const matches = items
-    .filter((item) => item.length > 0)
-    .map((item) => ({ match: combined(item.map((variants) => bestVariant(variants, answer))), concepts: conceptCount(item) }))
+    .map((item, index) => ({ item, index }))
+    .filter(({ item }) => item.length > 0)
+    .map(({ item, index }) => ({ match: combined(item.map((variants) => bestVariant(variants, answer))), concepts: conceptCount(item), index }))
     .sort((a, b) => strength(b.match) - strength(a.match))
     .slice(0, count);
   const padded = [...matches.map(({ match }) => match), ...Array<TargetMatch>(Math.max(0, count - matches.length)).fill(NO_MATCH)];
   // Half the mean of the items, half the weakest of them: two strong items of three do not make up for the missing third.
   const weakest = padded.reduce((low, match) => (strength(match) < strength(low) ? match : low));
-  return { match: combined([combined(padded), weakest]), concepts: matches.reduce((sum, { concepts }) => sum + concepts, 0) };
+  return {
+    match: combined([combined(padded), weakest]),
+    concepts: matches.reduce((sum, { concepts }) => sum + concepts, 0),
+    given: matches.filter(({ match }) => strength(match) > 0).map(({ index }) => index),
+  };
 }
