@@ -16,6 +16,8 @@ export type ParsedRubric = RubricForms & {
   counted?: { count: number; items: string[] };
   /** A score-point rubric whose full-credit description is generic, with no reference answer to match instead (score-points.ts). */
   genericOnly?: boolean;
+  /** Read as a score-point rubric: full credit's description alone. */
+  scorePoints?: boolean;
 };
 
 /** JSON rubric keys whose values list the points an answer must make, all of them. */
@@ -268,5 +270,6 @@ export function readRubric(rubricValue: unknown, givenReferences: readonly strin
     positiveTexts: uniqueByText([...acceptable, ...criteria.flat(), ...(prose.counted?.items ?? [])]),
     ...(prose.counted ? { counted: prose.counted } : {}),
     ...(genericOnly ? { genericOnly: true } : {}),
+    ...(scorePoints ? { scorePoints: true } : {}),
   };
 }
