@@ -102,6 +102,14 @@ export function listLines(text: string): string[] {
   return withoutSharedOpening(items.filter((item) => /[a-z0-9]/i.test(item) && !/^other\s+(?:acceptable|reasonable|correct)\b/i.test(item)));
 }
 
+/** The items of a text written as a list (marked lines, or lines under a heading ending with a colon); none for prose. */
+export function listedItems(text: string): string[] {
+  const lines = textOf(text)
+    .split(/\n+/)
+    .map((line) => line.trim());
+  return lines.some((line) => MARKER.test(line) || /:\s*$/.test(line)) ? listLines(text) : [];
+}
+
 /** Words every item of a list of three or more opens with ("You need to know …") frame the list; they are not what an answer must say. */
 function withoutSharedOpening(items: string[]): string[] {
   if (items.length < 3) return items;

@@ -127,3 +127,15 @@ describe("rubricReading", () => {
     expect(rubricReading(RUBRIC_EXAMPLE)).toMatchObject({ acceptable: ["harmful", "damaging", "detrimental"], matchable: true, warning: null });
   });
 });
+
+describe("rubricReading of a JSON rubric", () => {
+  it("says a score-point rubric inside a JSON rubric is read at full credit, beside its reference answer", () => {
+    const reading = rubricReading({
+      referenceAnswer: "Photosynthesis makes glucose from light.",
+      rubric: "Score 2\nNames glucose and light.\nScore 1\nNames one.",
+    });
+    expect(reading.scorePoints).toBe(true);
+    expect(reading.acceptable).toEqual(["Photosynthesis makes glucose from light."]);
+    expect(reading.criteria).toEqual([["glucose and light."]]);
+  });
+});

@@ -1,6 +1,5 @@
 import type { MatchedTarget } from "../schemas";
 import { readRubric } from "./rubric";
-import { topScoreLevel } from "./score-points";
 import { targetOf } from "./targets";
 
 /**
@@ -34,7 +33,6 @@ export const UNMATCHABLE_RUBRIC_WARNING = `The automatic grader cannot check thi
 /** How the offline grader reads a rubric of any shape (text, JSON text or a JSON object) for a question. */
 export function rubricReading(rubric: unknown, questionText = ""): RubricReading {
   const read = readRubric(rubric, [], [], questionText);
-  const scorePoints = typeof rubric === "string" && topScoreLevel(rubric) !== undefined;
   // The grader's own targets (targets.ts): a text with no content word gives it nothing to match.
   const targets = [...read.acceptable.map((text) => targetOf([text])), ...read.criteria.map((items) => targetOf(items))].filter((target) => target.length > 0);
   const matchable = !read.genericOnly && (targets.length > 0 || read.counted !== undefined);
@@ -48,7 +46,7 @@ export function rubricReading(rubric: unknown, questionText = ""): RubricReading
       ...read.mustNot.map((item) => ({ kind: "mustNot" as const, text: item.text, onlyAlone: item.bare })),
       ...read.incorrect.map((item) => ({ kind: "incorrect" as const, text: item.text, onlyAlone: item.bare })),
     ],
-    scorePoints,
+    scorePoints: read.scorePoints === true,
     matchable,
     warning: matchable ? null : UNMATCHABLE_RUBRIC_WARNING,
   };

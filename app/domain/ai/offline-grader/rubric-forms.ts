@@ -34,7 +34,7 @@ const MUST_NOT_ANYWHERE =
   /\b(?:must\s+not|should\s+not|do\s+not\s+accept|not\s+acceptable|(?:does|do|will)\s+not\s+(?:get|earn|receive)\s+(?:full\s+)?credit|no\s+credit|is\s+not\s+enough)\b/i;
 /** Headings of a list of acceptable answers, any one of which is right. */
 const ACCEPT_LABEL =
-  /^(?:(?:also\s+)?accept(?:able)?(?:\s+answers?)?(?:\s+include)?(?:\s*\(any\s+one\))?|possible\s+answers?|e\.g\.,?|for\s+example|such\s+as|any\s+(?:one\s+)?of)\s*[:\-–]?\s*/i;
+  /^(?:(?:(?:also\s+)?accept(?:able)?(?:\s+answers?)?(?:\s+include)?(?:\s*\(any\s+one\))?(?:\s+(?:any\s+(?:one\s+)?of|one\s+of|either))?|possible\s+answers?|e\.g\.,?|for\s+example|such\s+as|any\s+(?:one\s+)?of)(?:\s+(?:the\s+following|these))?)\s*[:\-–]?\s*/i;
 /** Headings of a list whose items are alternatives (as opposed to required together). */
 const ALTERNATIVES_HEADING = /\b(?:either|any\s+one|any\s+of|one\s+of|e\.g\.|for\s+example|accept|acceptable|such\s+as|or)\b/i;
 /** Words saying an example is wrong only on its own: "with no clue", "just naming it", "plain "hungry"". */

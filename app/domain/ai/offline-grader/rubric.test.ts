@@ -79,3 +79,59 @@ describe("readRubric", () => {
     expect(open.counted).toBeUndefined();
   });
 });
+
+describe("readRubric: a rubric typed in one field reads as the same rubric given in parts", () => {
+  // SAF (Filighera et al. 2022, MIT): a lecturer's reference answer of two paragraphs, each opening with a label of its own.
+  const SAF_TRANSMISSION =
+    "Asynchronous transmission: Every character a self-contained unit surrounded by a start bit and a stop bit, which is an easy and cheap pattern, but causes low transmission rates.\n\nSynchronous transmission: Several characters pooled to a continuous stream of data (frames), Frames defined by SYN or flag, higher complexity, but higher transmission rates. Requires synchronization between sender and receiver.";
+  const QUESTION = "What is the difference between asynchronous and synchronous transmission mode in the Data Link Layer.";
+
+  it("reads a labelled model answer, all its paragraphs, as a reference answer, and what follows it as the rubric again", () => {
+    const typed = readRubric(`Model answer: ${SAF_TRANSMISSION}\n\nDo not accept: parallel transmission`, [], [], QUESTION);
+    const apart = readRubric("Do not accept: parallel transmission", [SAF_TRANSMISSION], [], QUESTION);
+    expect(typed).toEqual(apart);
+    expect(typed.acceptable).toHaveLength(1);
+    expect(typed.mustNot.map((item) => item.text)).toEqual(["parallel transmission"]);
+  });
+
+  it("reads a JSON rubric's reference answer exactly as one given apart, score levels included", () => {
+    const levels = "Score 2\nThe response names the two modes' framing.\nScore 1\nThe response names one mode.";
+    expect(readRubric({ referenceAnswer: SAF_TRANSMISSION, rubric: levels }, [], [], QUESTION)).toEqual(readRubric(levels, [SAF_TRANSMISSION], [], QUESTION));
+  });
+
+  it("counts the items of a list typed under 'Any two of the following:', not one criterion requiring them all", () => {
+    const rubric = readRubric(
+      "Any two of the following:\n- lower attenuation\n- higher bandwidth\n- immune to electromagnetic interference",
+      [],
+      [],
+      "Name two advantages of fiber optic cable.",
+    );
+    expect(rubric.counted).toEqual({ count: 2, items: ["lower attenuation", "higher bandwidth", "immune to electromagnetic interference"] });
+    expect(rubric.criteria).toEqual([]);
+  });
+
+  it("counts a JSON rubric's bulleted reference answer, and drops the sentence that only asks for the count", () => {
+    const rubric = readRubric({
+      referenceAnswer: "● lower attenuation\n● higher bandwidth\n● immune to electromagnetic interference",
+      rubric: "Any two of the listed advantages.",
+    });
+    expect(rubric.counted?.count).toBe(2);
+    expect(rubric.criteria).toEqual([]);
+  });
+
+  it("does not keep a prose list of the counted words as a criterion of its own", () => {
+    const rubric = readRubric(
+      "Correct answers will list two of the words. There is a finite set of correct answers here: supervillains, notorious, sinister, brainwashing",
+      [],
+      [],
+      "List two words from the passage that show the villain is evil.",
+    );
+    expect(rubric.counted).toEqual({ count: 2, items: ["supervillains", "notorious", "sinister", "brainwashing"] });
+    expect(rubric.criteria).toEqual([]);
+  });
+
+  it("reads 'Accept any of:' and 'Any of the following:' without their lead-in as an answer", () => {
+    expect(readRubric("Accept any of: shy / timid / scared").acceptable).toEqual(["shy", "timid", "scared"]);
+    expect(readRubric("Any of the following: lowers cost; faster delivery").acceptable).toEqual(["lowers cost", "faster delivery"]);
+  });
+});
