@@ -2,12 +2,13 @@ import { Form } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 
 import type { AnswerFeedback } from "~/domain/sessions/answer-feedback";
-import { gradeOutOf100, isCorrectScore, scoreLabel } from "~/domain/sessions/answer-rules";
+import { AWAITING_TEACHER, gradeOutOf100, isCorrectScore, scoreLabel } from "~/domain/sessions/answer-rules";
 
 import { Clock, useCountdown } from "./timers";
 
 /** One answer's result and feedback, as far as the test's settings show them (the product's words). */
 export function FeedbackPanel({ feedback }: { feedback: AnswerFeedback }) {
+  if (feedback.grading === "review") return <AwaitingTeacherPanel />;
   const score = gradeOutOf100(feedback);
   const correct = isCorrectScore(score);
   return (
@@ -21,6 +22,17 @@ export function FeedbackPanel({ feedback }: { feedback: AnswerFeedback }) {
       {feedback.late ? <p className="mt-1 text-sm text-slate-800">This answer arrived after the question's time ran out, so it scores 0.</p> : null}
       {feedback.showFeedbackDuringTest && feedback.feedback ? <p className="mt-2 text-slate-800">{feedback.feedback}</p> : null}
       {feedback.grading === "provisional" ? <p className="mt-2 text-sm text-slate-700">Your final feedback for this answer will be in your results.</p> : null}
+    </div>
+  );
+}
+
+/** An answer its grader was unsure of (never a late one: that scores 0 for sure): no mark, only that the teacher will check it. */
+function AwaitingTeacherPanel() {
+  return (
+    <div role="status" className="card border-blue-300 bg-blue-50 p-4" data-testid="answer-feedback">
+      <p className="text-lg font-semibold text-slate-900" data-testid="awaiting-teacher">
+        {AWAITING_TEACHER}
+      </p>
     </div>
   );
 }
