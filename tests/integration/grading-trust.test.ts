@@ -93,7 +93,8 @@ describe("an answer its grader was unsure of", () => {
     expect(before.totalScore).toBeGreaterThan(0);
     expect(before.totalScore).toBeLessThan(100);
     let results = String((await browser.get(`/results/${session.sessionId}`)).data);
-    expect(results).toContain("Your teacher will check this answer");
+    expect(results).toContain('data-testid="awaiting-answer"');
+    expect(results).toContain('data-testid="awaiting-teacher">Your teacher will check this answer</span>');
     expect(results).toContain("1 answer is waiting for your teacher to check.");
     expect(results).not.toContain("✗ Incorrect");
     expect(results).not.toContain("no rubric or reference answer");
@@ -117,7 +118,7 @@ describe("an answer its grader was unsure of", () => {
     expect(after).toMatchObject({ totalScore: 94, awaitingTeacher: 0 });
     expect(after.answers[session.openQuestionId]).toMatchObject({ grading: "teacher", gradingScore: 90, wasCorrect: true, feedback: null });
     results = String((await browser.get(`/results/${session.sessionId}`)).data);
-    expect(results).not.toContain("Your teacher will check this answer");
+    expect(results).not.toContain('data-testid="awaiting-answer"');
     expect(results).toContain("Grading score: <!-- -->90<!-- -->/100");
     expect(results).toContain("Grade reviewed by your teacher");
   });

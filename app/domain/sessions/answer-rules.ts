@@ -45,11 +45,6 @@ export function gradeOutOf100(grade: { score: number | null; wasCorrect: boolean
 /** What a student reads, in place of a mark, about an answer whose grader was unsure (`grading: "review"`). */
 export const AWAITING_TEACHER = "Your teacher will check this answer";
 
-/** The results' count of answers awaiting the teacher, in words. */
-export function awaitingTeacherNote(count: number): string {
-  return `${count === 1 ? "1 answer is" : `${count} answers are`} waiting for your teacher to check. Your score may change when they do.`;
-}
-
 /**
  * The one place a stored grade becomes what the student is told of it. An answer awaiting its
  * teacher tells nothing of its grade: the grader was unsure, and a wrong mark is worse than none.

@@ -3,9 +3,10 @@ import { describe, expect, it } from "vitest";
 import { LOW_CONFIDENCE } from "~/domain/ai/confidence";
 
 import { answerGrade } from "./answer-feedback";
-import { AWAITING_TEACHER, awaitingTeacherNote, studentGrade } from "./answer-rules";
+import { AWAITING_TEACHER, studentGrade } from "./answer-rules";
 import { applyModelGrade, applyTeacherGrade, attemptResults, type AttemptState, finish, startAttempt, submit } from "./attempt";
 import type { SessionBlueprint, SessionQuestion } from "./blueprint";
+import { awaitingTeacherNote } from "./results-page";
 import { resultsPageData } from "./results-page-data";
 import { gradingOf, offlineGradeLog } from "./scoring";
 import { selfCheckBlueprint, twoPlusTwoQuestion } from "./self-check";

@@ -29,10 +29,7 @@ export function studentScaleSentence(scaleScore: number, standardError: number):
   return `Scale score ${score} (very likely between ${low} and ${high}). The higher the number, the harder the questions you can answer.`;
 }
 
-/** The teacher's words for an answer whose grader was unsure (`grading: "review"`): it waits for their grade on the AI Grading Review. */
-export const TEACHER_AWAITING_NOTE = "The grader was unsure: grade it on the AI Grading Review";
-
-/** The teacher's results: how many answers wait for their grade (their provisional grades count in the score until then). */
-export function teacherAwaitingSentence(count: number): string {
-  return `${count === 1 ? "1 answer waits" : `${count} answers wait`} for your grade: the grader was unsure, so the student sees no mark for ${count === 1 ? "it" : "them"}. Until you grade ${count === 1 ? "it" : "them"}, the grader's score counts.`;
+/** The student's results: how many answers wait for their teacher (`grading: "review"`), in words. */
+export function awaitingTeacherNote(count: number): string {
+  return `${count === 1 ? "1 answer is" : `${count} answers are`} waiting for your teacher to check. Your score may change when they do.`;
 }

@@ -4,7 +4,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { BackLink, PageHeader } from "~/components/page-header";
 import { AnswerList } from "~/components/results/answer-list";
 import { ModulesCard, OverallScoreCard, SkillsCard } from "~/components/results/results-cards";
-import { scaleScoreRange, TEACHER_AWAITING_NOTE, teacherAwaitingSentence } from "~/domain/sessions/results-page";
+import { TEACHER_AWAITING_NOTE, teacherAwaitingSentence } from "~/domain/sessions/grading-review";
+import { scaleScoreRange } from "~/domain/sessions/results-page";
 import { requireAllowed } from "~/services/auth.server";
 
 import { SessionFacts } from "./session-facts";

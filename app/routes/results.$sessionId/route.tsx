@@ -4,8 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { AnswerList } from "~/components/results/answer-list";
 import { ModulesCard, OverallScoreCard, SkillsCard } from "~/components/results/results-cards";
 import { StudentErrorBoundary, StudentLayout } from "~/components/student-layout";
-import { AWAITING_TEACHER, awaitingTeacherNote } from "~/domain/sessions/answer-rules";
-import { completionNote, MODE_TITLES, studentScaleSentence } from "~/domain/sessions/results-page";
+import { awaitingTeacherNote, completionNote, MODE_TITLES, studentScaleSentence } from "~/domain/sessions/results-page";
 
 import { loadResults } from "./results.server";
 
@@ -49,7 +48,7 @@ export default function Results() {
         </OverallScoreCard>
         <SkillsCard competencies={data.competencies} />
         <ModulesCard modules={data.modules} />
-        <AnswerList answers={data.answers} title="Your Answers" reviewedNote="Grade reviewed by your teacher" awaitingNote={AWAITING_TEACHER} />
+        <AnswerList answers={data.answers} title="Your Answers" reviewedNote="Grade reviewed by your teacher" awaitingNote={data.awaitingNote} />
 
         <nav aria-label="Next steps" className="flex flex-wrap gap-3">
           <Link to="/" className="btn-outline min-h-11">
