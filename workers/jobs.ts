@@ -38,9 +38,10 @@ async function runJob(env: Env, db: Database, job: { id: string; input: JobInput
  * job has done its part, and retrying it would ask the model again.
  */
 const gradeToSession = (env: Env) => async (sessionId: string, questionId: string, grade: GradingResult) => {
-  const { score, feedback, strengths, improvements } = grade;
+  const { score, feedback, strengths, improvements, confidence } = grade;
   const session = env.TEST_SESSION.get(env.TEST_SESSION.idFromName(sessionId));
-  const applied = await session.applyModelGrade({ questionId, grade: { score, feedback, strengths, improvements } });
+  // The confidence decides whether the answer awaits its teacher (scoring.ts `gradingOf`).
+  const applied = await session.applyModelGrade({ questionId, grade: { score, feedback, strengths, improvements, confidence } });
   if (!applied.ok) return;
   const flushed = await session.flush();
   if (!flushed.ok || !flushed.written) console.error("Writing a model grade to D1 failed; the session will retry", sessionId, questionId);

@@ -5,7 +5,8 @@ import { readReachableSession } from "~/services/test-taking.server";
 
 /**
  * GET /api/sessions/{id}/answers/{questionId}: one answer's grade as it stands ({score, wasCorrect,
- * feedback, grading: "provisional" | "final"}), for the test page waiting on a model's grade;
+ * feedback, grading: "provisional" | "review" | "final"}, no mark while it awaits its teacher), for
+ * the test page waiting on a model's grade;
  * the same callers as GET /api/sessions/{id}. 404 when the question is not one of its answers.
  */
 export const { loader, action } = resourceRoute({

@@ -4,7 +4,7 @@ import { apiClient } from "../support/api";
 import { seriousAccessibilityViolations } from "../support/axe";
 import { saveScreenshot } from "../support/browser";
 import { browserSession } from "../support/browser-session";
-import { gradedSession, unsureOpenAnswer, waitFor } from "../support/grading-fixtures";
+import { GENERIC_RUBRIC, gradedSession, gradingTest, unsureOpenAnswer, waitFor } from "../support/grading-fixtures";
 import { demoAccounts } from "../support/worker";
 
 /** A teacher reviews a session's grading (no AI key: the offline grader's log) and overrides a grade the student then sees. */
@@ -127,6 +127,68 @@ describe("AI Grading Review", () => {
     const dialog = page.getByRole("dialog", { name: "Edit Question" });
     await dialog.waitFor();
     expect(await dialog.getByLabel("Rubric", { exact: false }).first().inputValue()).toContain("evaporates");
+  });
+
+  it("sends an answer its grader was unsure of to the teacher: the student sees no mark until the teacher grades it", { timeout: 60_000 }, async () => {
+    const { page, worker } = session;
+    const admin = apiClient(worker, await worker.signIn(demoAccounts.admin.email, demoAccounts.admin.password));
+    // A rubric with only a generic description: nothing the offline grader can match.
+    const { testId } = await gradingTest(admin, { rubric: GENERIC_RUBRIC });
+
+    // The student's side (an admin's preview shows what a student sees): the open question comes first.
+    await page.clock.install();
+    await page.goto(`/test/${testId}`);
+    await page.getByLabel("Placement Test").check();
+    await page.getByRole("button", { name: "Start Test" }).click();
+    await page.getByRole("heading", { name: /^Question 1/ }).waitFor();
+    await page.getByLabel("Your answer").fill("The sun heats the puddle and the water evaporates into the air.");
+    await page.getByRole("button", { name: "Submit Answer" }).click();
+    const feedback = page.getByTestId("answer-feedback");
+    await feedback.getByText("Your teacher will check this answer").waitFor();
+    expect(await feedback.innerText()).not.toMatch(/Keep learning|Good effort|Excellent|\/100/);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await saveScreenshot(page, "awaiting-teacher-feedback");
+    await page.clock.fastForward(3_000);
+    await page.getByRole("heading", { name: /^Question 2/ }).waitFor();
+    await page.getByLabel("Liquid water").check();
+    await page.getByRole("button", { name: "Submit Answer" }).click();
+    await page.getByRole("heading", { name: "Your Results" }).waitFor({ timeout: 15_000 });
+    const resultsPath = new URL(page.url()).pathname;
+    const sessionId = resultsPath.split("/").at(-1)!;
+    const open = page.getByTestId("answer-results").getByRole("listitem").filter({ hasText: "puddles" });
+    await open.getByText("Your teacher will check this answer").waitFor();
+    expect(await open.innerText()).not.toMatch(/Incorrect|Grading score/);
+    await page.getByTestId("awaiting-teacher-count").getByText("1 answer is waiting for your teacher to check.").waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await saveScreenshot(page, "awaiting-teacher-results");
+
+    // The teacher's side: flagged on the review page, graded there.
+    await waitFor(
+      async () => (await admin.get(`/api/sessions/${sessionId}/ai-grading`)).data.gradingLogs.length,
+      (logs) => logs > 0,
+    );
+    await page.goto(`/admin/ai-grading/${sessionId}`);
+    const log = page.getByTestId("grading-log");
+    await log
+      .getByTestId("flagged")
+      .getByText(/^The grader was unsure \(confidence \d+%\)$/)
+      .waitFor();
+    await log.getByLabel("New score (0–100)").fill("85");
+    await log.getByLabel("Reason").fill("Names evaporation and its cause.");
+    await log.getByRole("button", { name: "Override Grade" }).click();
+    await page.getByTestId("toast").filter({ hasText: "Grade Overridden" }).waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    // Back on the student's results: the teacher's grade in place of the note.
+    await page.goto(resultsPath);
+    const graded = page.getByTestId("answer-results").getByRole("listitem").filter({ hasText: "puddles" });
+    await graded.getByText("Grading score: 85/100").waitFor();
+    await graded.getByText("✓ Correct").waitFor();
+    await graded.getByText("Grade reviewed by your teacher").waitFor();
+    expect(await page.getByText("Your teacher will check this answer").count()).toBe(0);
+    expect(await page.getByTestId("awaiting-teacher-count").count()).toBe(0);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await saveScreenshot(page, "awaiting-teacher-graded-results");
   });
 
   it("says Invalid Session without an id and Session Not Found for an unknown one", async () => {

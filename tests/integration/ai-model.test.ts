@@ -217,6 +217,20 @@ describe("a session's open answer: provisional at once, the model's grade when i
     expect(session.scores[questionId].strengths).toEqual(["stub"]);
   });
 
+  it("hands the answer to its teacher when the model is unsure of its grade: no mark for the student", async () => {
+    const { sessionId, questionId } = await openQuestionSession(admin);
+    stub.enqueue({ confidence: 0.35 });
+    await admin.post(`/api/sessions/${sessionId}/submit`, { questionId, answer: GOOD_ANSWER, timeSpentSeconds: 30 });
+    const gradeUrl = `/api/sessions/${sessionId}/answers/${questionId}`;
+    let grade = (await admin.get(gradeUrl)).data;
+    for (let tries = 0; tries < 60 && grade.grading === "provisional"; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      grade = (await admin.get(gradeUrl)).data;
+    }
+    expect(grade).toEqual({ grading: "review", score: null, wasCorrect: null, feedback: null });
+    expect((await admin.get(`/api/sessions/${sessionId}`)).data).toMatchObject({ gradingPending: 0, awaitingTeacher: 1 });
+  });
+
   it("reaches D1 whole: once the grading job is done, the answer's score, correctness and points and the session's total are the model's", async () => {
     const { sessionId, questionId } = await openQuestionSession(admin);
     const submitted = await admin.post(`/api/sessions/${sessionId}/submit`, { questionId, answer: GOOD_ANSWER, timeSpentSeconds: 30 });

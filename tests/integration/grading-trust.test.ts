@@ -2,14 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { verdictCells, verdictCellsSql } from "~/models/grading-agreement.server";
 
-import { type ApiClient, count, demoClients } from "../support/api";
+import { type ApiClient, apiClient, count, demoClients } from "../support/api";
+import { CookieJar } from "../support/cookie-jar";
 import { gradedSession, unsureOpenAnswer, waitFor } from "../support/grading-fixtures";
 import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
 
 /**
  * Confidence and teachers' overrides as evidence (ADR 0036), with no AI key: the offline grader's
- * confidence stored and flagged, "Agree with this grade" through the API and the screen, and
- * teachers' agreement with a question's grader over several sessions.
+ * confidence stored and flagged, an unsure grade awaiting the teacher with no mark shown to the
+ * student, "Agree with this grade" through the API and the screen, and teachers' agreement with a
+ * question's grader over several sessions.
  */
 let worker: TestWorker;
 let admin: ApiClient;
@@ -62,6 +64,63 @@ describe("a grade's confidence", () => {
     const [log] = (await reviewOf(session.sessionId)).gradingLogs;
     expect(log.confidence).toBeGreaterThanOrEqual(0.6);
     expect(log).toMatchObject({ flaggedForReview: false, reviewReasons: [] });
+  });
+});
+
+describe("an answer its grader was unsure of", () => {
+  it("awaits the teacher with no mark for the student, is flagged for review, and takes the teacher's grade everywhere", async () => {
+    // No rubric: the offline grader has nothing to compare with (confidence 0).
+    const browser = apiClient(worker, new CookieJar());
+    const session = await gradedSession(admin, { rubric: null, openAnswer: "The sun heats the water and it evaporates.", taker: browser });
+    const noMark = { score: null, isCorrect: null, pointsEarned: null, feedback: null, strengths: [], improvements: [], grading: "review" };
+    expect(session.openGradingResult).toMatchObject(noMark);
+    expect((await browser.get(`/api/sessions/${session.sessionId}/answers/${session.openQuestionId}`)).data).toEqual({
+      score: null,
+      wasCorrect: null,
+      feedback: null,
+      grading: "review",
+    });
+    const before = (await browser.get(`/api/sessions/${session.sessionId}`)).data;
+    expect(before).toMatchObject({ completed: true, awaitingTeacher: 1, gradingPending: 0 });
+    expect(before.answers[session.openQuestionId]).toMatchObject({
+      grading: "review",
+      wasCorrect: null,
+      gradingScore: null,
+      pointsEarned: null,
+      feedback: null,
+    });
+    // The choice answer was right: its points count, and the unsure answer's provisional 0 with them.
+    expect(before.totalScore).toBeGreaterThan(0);
+    expect(before.totalScore).toBeLessThan(100);
+    let results = String((await browser.get(`/results/${session.sessionId}`)).data);
+    expect(results).toContain('data-testid="awaiting-answer"');
+    expect(results).toContain('data-testid="awaiting-teacher">Your teacher will check this answer</span>');
+    expect(results).toContain("1 answer is waiting for your teacher to check.");
+    expect(results).not.toContain("✗ Incorrect");
+    expect(results).not.toContain("no rubric or reference answer");
+
+    const [log] = (await reviewOf(session.sessionId)).gradingLogs;
+    expect(log).toMatchObject({ questionId: session.openQuestionId, confidence: 0, flaggedForReview: true, reviewReasons: ["low_confidence"] });
+    const teacherResults = await (
+      await worker.request(`/admin/results/${session.sessionId}`, { jar: await worker.signIn(demoAccounts.admin.email, demoAccounts.admin.password) })
+    ).text();
+    expect(teacherResults).toContain("The grader was unsure: grade it on the AI Grading Review");
+
+    const graded = await admin.post(`/api/sessions/${session.sessionId}/grade-overrides`, {
+      questionId: session.openQuestionId,
+      score: 90,
+      reason: "Names evaporation.",
+    });
+    expect(graded.status).toBe(201);
+    // 90 % of the hard question's 3 points and the choice's 2 of 2: 4.7 of 5.
+    expect(graded.data.totalScore).toBe(94);
+    const after = (await browser.get(`/api/sessions/${session.sessionId}`)).data;
+    expect(after).toMatchObject({ totalScore: 94, awaitingTeacher: 0 });
+    expect(after.answers[session.openQuestionId]).toMatchObject({ grading: "teacher", gradingScore: 90, wasCorrect: true, feedback: null });
+    results = String((await browser.get(`/results/${session.sessionId}`)).data);
+    expect(results).not.toContain('data-testid="awaiting-answer"');
+    expect(results).toContain("Grading score: <!-- -->90<!-- -->/100");
+    expect(results).toContain("Grade reviewed by your teacher");
   });
 });
 

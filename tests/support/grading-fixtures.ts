@@ -42,14 +42,22 @@ export function unsureOpenAnswer(): string {
   return answer;
 }
 
-export async function gradedSession(admin: ApiClient, options: { openAnswer?: string; studentId?: string } = {}) {
+/** Only a generic description of full credit, in score points: nothing the offline grader can match, so it is unsure of every answer. */
+export const GENERIC_RUBRIC =
+  "Score 2: The response fulfills all the requirements of the task.\nScore 1: The response fulfills some of the requirements.\nScore 0: The response is irrelevant or missing.";
+
+/**
+ * The fixture's test: its open question first (`rubric`: the question's; null, none, which the
+ * offline grader cannot check), then a choice question, in sections of their own.
+ */
+export async function gradingTest(admin: ApiClient, options: { rubric?: string | null } = {}) {
   const tag = crypto.randomUUID().slice(0, 8);
   const competency = await admin.post("/api/competencies", { description: `Explains evaporation ${tag}` });
   const open = await admin.post("/api/questions", {
     text: OPEN_QUESTION_TEXT,
     type: "free_response",
     difficulty: "hard",
-    rubric: OPEN_QUESTION_RUBRIC,
+    rubric: options.rubric === undefined ? OPEN_QUESTION_RUBRIC : options.rubric,
   });
   const choice = await admin.post("/api/questions", {
     text: "What does water vapour become when it cools?",
@@ -75,17 +83,45 @@ export async function gradedSession(admin: ApiClient, options: { openAnswer?: st
       { id: choice.data.id, sectionId: `choice-${tag}` },
     ],
   });
-  const started = await admin.post("/api/sessions/start", { testConfigId: test.data.id, testMode: "placement", userId: options.studentId ?? `student-${tag}` });
+  return { tag, testId: test.data.id as string, openQuestionId: open.data.id as string, choiceQuestionId: choice.data.id as string };
+}
+
+/**
+ * `rubric` as in `gradingTest`; `taker`: who starts and answers the session (a student's browser,
+ * which then holds its pass), the admin by default.
+ */
+export async function gradedSession(admin: ApiClient, options: { openAnswer?: string; studentId?: string; rubric?: string | null; taker?: ApiClient } = {}) {
+  const { tag, testId, openQuestionId, choiceQuestionId } = await gradingTest(admin, options);
+  const taker = options.taker ?? admin;
+  // A student's browser takes a test through its class (an open one here).
+  const cohortId = options.taker
+    ? (await admin.post("/api/cohorts", { name: `Water ${tag}`, testConfigId: testId, testMode: "placement" })).data.id
+    : undefined;
+  const started = await taker.post("/api/sessions/start", {
+    testConfigId: testId,
+    testMode: "placement",
+    userId: options.studentId ?? `student-${tag}`,
+    cohortId,
+  });
   if (started.status !== 201) throw new Error(`Starting the session failed: ${started.status} ${JSON.stringify(started.data)}`);
   const sessionId = started.data.sessionId as string;
-  let question = (await admin.get(`/api/sessions/${sessionId}/next-question`)).data.question as { id: string } | null;
+  let openGradingResult: Record<string, unknown> | null = null;
+  let question = (await taker.get(`/api/sessions/${sessionId}/next-question`)).data.question as { id: string } | null;
   while (question) {
-    const answer = question.id === open.data.id ? (options.openAnswer ?? WEAK_OPEN_ANSWER) : "Liquid water";
-    const submitted = await admin.post(`/api/sessions/${sessionId}/submit`, { questionId: question.id, answer, timeSpentSeconds: 20 });
+    const answer = question.id === openQuestionId ? (options.openAnswer ?? WEAK_OPEN_ANSWER) : "Liquid water";
+    const submitted = await taker.post(`/api/sessions/${sessionId}/submit`, { questionId: question.id, answer, timeSpentSeconds: 20 });
     if (submitted.status !== 200) throw new Error(`Answering failed: ${submitted.status} ${JSON.stringify(submitted.data)}`);
+    if (question.id === openQuestionId) openGradingResult = submitted.data.gradingResult as Record<string, unknown>;
     question = submitted.data.completed ? null : submitted.data.nextQuestion;
   }
-  return { sessionId, testId: test.data.id as string, openQuestionId: open.data.id as string, choiceQuestionId: choice.data.id as string };
+  return {
+    sessionId,
+    testId,
+    openQuestionId,
+    choiceQuestionId,
+    /** What the taker was told of the open answer when it submitted it (the product's gradingResult). */
+    openGradingResult,
+  };
 }
 
 /** Reads until `done` holds or the time is up (the offline log is written behind the response). */

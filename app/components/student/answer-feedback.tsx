@@ -2,20 +2,27 @@ import { Form } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 
 import type { AnswerFeedback } from "~/domain/sessions/answer-feedback";
-import { gradeOutOf100, isCorrectScore, scoreLabel } from "~/domain/sessions/answer-rules";
+import { AWAITING_TEACHER, gradeOutOf100, isCorrectScore, scoreLabel } from "~/domain/sessions/answer-rules";
 
 import { Clock, useCountdown } from "./timers";
 
 /** One answer's result and feedback, as far as the test's settings show them (the product's words). */
 export function FeedbackPanel({ feedback }: { feedback: AnswerFeedback }) {
-  const score = gradeOutOf100(feedback);
+  // Its grader was unsure: no mark (no score, so never "correct"), only that the teacher will check it.
+  const review = feedback.grading === "review";
+  const score = feedback.grading === "review" ? 0 : gradeOutOf100(feedback);
   const correct = isCorrectScore(score);
   return (
-    <div role="status" className={`card p-4 ${correct ? "border-emerald-300 bg-emerald-50" : "border-amber-300 bg-amber-50"}`} data-testid="answer-feedback">
-      {feedback.showResultDuringTest ? (
+    <div
+      role="status"
+      className={`card p-4 ${review ? "border-slate-300 bg-slate-50" : correct ? "border-emerald-300 bg-emerald-50" : "border-amber-300 bg-amber-50"}`}
+      data-testid="answer-feedback"
+    >
+      {review || feedback.showResultDuringTest ? (
         <p className="text-lg font-semibold text-slate-900">
           {correct ? <span aria-label="Correct">✓ </span> : null}
-          {scoreLabel(score)} {feedback.score !== null ? <span className="text-base font-normal">({Math.round(score)}/100)</span> : null}
+          {review ? AWAITING_TEACHER : scoreLabel(score)}{" "}
+          {feedback.score !== null ? <span className="text-base font-normal">({Math.round(score)}/100)</span> : null}
         </p>
       ) : null}
       {feedback.late ? <p className="mt-1 text-sm text-slate-800">This answer arrived after the question's time ran out, so it scores 0.</p> : null}

@@ -201,6 +201,7 @@ async function awaitModelGrade(sessionId: string, questionId: string, onGrade: (
   for (let attempt = 0; attempt < GRADE_POLLS; attempt++) {
     await new Promise((resolve) => window.setTimeout(resolve, GRADE_POLL_MS));
     const grade = await fetchAnswerGrade(sessionId, questionId);
-    if (grade?.grading === "final") return onGrade(grade);
+    // A model unsure of its grade hands the answer to the teacher: that is settled too.
+    if (grade && grade.grading !== "provisional") return onGrade(grade);
   }
 }

@@ -1,4 +1,4 @@
-import { gradeOutOf100, studentGrade } from "./answer-rules";
+import { studentGrade, studentGradeOutOf100 } from "./answer-rules";
 import type { AnswerOutcome, SessionView, StudentGrade } from "./session-contract";
 
 /**
@@ -22,13 +22,13 @@ export type TestPageData = SubmittedAnswer | ChatReply | SessionCompleted | Brea
 
 /**
  * The grade of one of the session's answers as it stands (what the page asks for while a model
- * grade is pending), its score out of 100; null when the question is not one of the session's answers.
+ * grade is pending), its score out of 100, or no mark while it awaits the teacher; null when the
+ * question is not one of the session's answers.
  */
 export function answerGrade(view: Pick<SessionView, "results">, questionId: string): StudentGrade | null {
   const answer = view.results.answers[questionId];
   if (!answer) return null;
-  const grade = studentGrade(answer);
-  return { ...grade, score: gradeOutOf100(grade) };
+  return studentGradeOutOf100(studentGrade(answer));
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   SELECTION_REQUIRED,
   SELECTIONS_REQUIRED,
   studentGrade,
+  studentGradeOutOf100,
 } from "./answer-rules";
 
 describe("missingAnswer", () => {
@@ -45,6 +46,6 @@ describe("one answer's grade as the student is told it", () => {
     expect(gradeOutOf100({ score: 62, wasCorrect: false })).toBe(62);
     expect(gradeOutOf100({ score: null, wasCorrect: true })).toBe(100);
     expect(gradeOutOf100({ score: null, wasCorrect: false })).toBe(0);
-    expect(gradeOutOf100(studentGrade({ ...stored, gradingScore: null, wasCorrect: true }))).toBe(100);
+    expect(studentGradeOutOf100(studentGrade({ ...stored, gradingScore: null, wasCorrect: true })).score).toBe(100);
   });
 });

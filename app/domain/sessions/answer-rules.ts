@@ -42,12 +42,25 @@ export function gradeOutOf100(grade: { score: number | null; wasCorrect: boolean
   return grade.score ?? (grade.wasCorrect ? 100 : 0);
 }
 
-/** The one place a stored grade becomes what the student is told of it. */
+/** What a student reads, in place of a mark, about an answer whose grader was unsure (`grading: "review"`). */
+export const AWAITING_TEACHER = "Your teacher will check this answer";
+
+/**
+ * The one place a stored grade becomes what the student is told of it. An answer awaiting its
+ * teacher tells nothing of its grade: the grader was unsure, and a wrong mark is worse than none.
+ */
 export function studentGrade(answer: Pick<Scored, "gradingScore" | "wasCorrect" | "feedback" | "grading">): StudentGrade {
+  if (answer.grading === "review") return { score: null, wasCorrect: null, feedback: null, grading: "review" };
   return {
     score: answer.gradingScore,
     wasCorrect: answer.wasCorrect,
     feedback: answer.feedback,
     grading: answer.grading === "provisional" ? "provisional" : "final",
   };
+}
+
+/** A student's grade alone, with its score out of 100 (`gradeOutOf100`); an answer awaiting its teacher has none. */
+export function studentGradeOutOf100(grade: StudentGrade): StudentGrade {
+  if (grade.grading === "review") return { score: null, wasCorrect: null, feedback: null, grading: "review" };
+  return { score: gradeOutOf100(grade), wasCorrect: grade.wasCorrect, feedback: grade.feedback, grading: grade.grading };
 }

@@ -6,7 +6,7 @@ import { type EngineBank, type EngineState, nextEngineStep, startEngine, testLen
 import { competencyMastery, moduleRecommendations, scaleScore, totalScorePercent, unaskedPoints } from "~/domain/adaptive/results";
 
 import { type QuestionView, questionView, type SessionBlueprint, type SessionQuestion } from "./blueprint";
-import { answerFitsQuestion, type AnswerGrade, fromGrade, isOpenQuestion, type OfflineGrading, scoreAnswer } from "./scoring";
+import { answerFitsQuestion, type AnswerGrade, fromGrade, gradingOf, isOpenQuestion, type OfflineGrading, scoreAnswer } from "./scoring";
 import type { AnswerTiming, AttemptResults, ChatMessage, Scored, SubmitAnswerInput } from "./session-contract";
 import {
   breakShiftMs,
@@ -204,14 +204,21 @@ export function finish(state: AttemptState, now: number, reason?: "submitted" | 
 
 /**
  * The model's grade replaces an answer's provisional one; the ability estimate is replayed from
- * the answers so results follow it (the questions already asked stay as they were). A teacher's
- * grade is never replaced: the model's may land after the teacher has read the answer.
+ * the answers so results follow it (the questions already asked stay as they were). A grade the
+ * model was unsure of awaits the teacher ("review"). A teacher's grade is never replaced: the
+ * model's may land after the teacher has read the answer.
  */
-export function applyModelGrade(state: AttemptState, blueprint: SessionBlueprint, questionId: string, grade: AnswerGrade): AttemptState {
+export function applyModelGrade(
+  state: AttemptState,
+  blueprint: SessionBlueprint,
+  questionId: string,
+  grade: AnswerGrade & { confidence?: number },
+): AttemptState {
   const answer = state.answers[questionId];
   const question = questionById(blueprint, questionId);
   if (!answer || !question || !isOpenQuestion(question) || answer.late || answer.grading === "teacher") return state;
-  return withAnswers(state, blueprint, { ...state.answers, [questionId]: { ...answer, ...fromGrade(question, grade, "final") } });
+  const graded = fromGrade(question, grade, gradingOf(grade.confidence, { modelWillGrade: false }));
+  return withAnswers(state, blueprint, { ...state.answers, [questionId]: { ...answer, ...graded } });
 }
 
 type TeacherGradeOutcome =
@@ -226,7 +233,9 @@ export const TEACHER_GRADE_REFUSALS = {
 /**
  * A teacher's grade (0–100) for an open answer: it replaces the grade in force (the model's, the
  * offline grader's or an earlier teacher's), keeps the feedback the student was given, and replays
- * the ability estimate so the total, scale score, mastery and recommendations follow it. A late
+ * the ability estimate so the total, scale score, mastery and recommendations follow it. An answer
+ * that awaited the teacher keeps none of its unsure grader's words: the student was never shown
+ * them, and they would argue with the teacher's grade (they quote the grader's score). A late
  * answer is refused: the timer rule applies to every student alike, and its text was never graded;
  * giving it credit would be extending the time, not regrading.
  */
@@ -237,8 +246,9 @@ export function applyTeacherGrade(state: AttemptState, blueprint: SessionBluepri
   const answer = state.answers[questionId];
   if (!answer) return { ok: false, reason: "not_gradable", message: TEACHER_GRADE_REFUSALS.unanswered };
   if (answer.late) return { ok: false, reason: "not_gradable", message: TEACHER_GRADE_REFUSALS.late };
-  const graded = fromGrade(question, { score, feedback: "", strengths: answer.strengths, improvements: answer.improvements }, "teacher");
-  const answers = { ...state.answers, [questionId]: { ...answer, ...graded, feedback: answer.feedback } };
+  const shown = answer.grading === "review" ? { feedback: null, strengths: [], improvements: [] } : answer;
+  const graded = fromGrade(question, { score, feedback: "", strengths: shown.strengths, improvements: shown.improvements }, "teacher");
+  const answers = { ...state.answers, [questionId]: { ...answer, ...graded, feedback: shown.feedback } };
   return { ok: true, state: withAnswers(state, blueprint, answers), previousScore: answer.gradingScore };
 }
 
@@ -342,5 +352,6 @@ export function attemptResults(state: AttemptState, blueprint: SessionBlueprint)
       ]),
     ),
     gradingPending: answered.filter(({ answer }) => answer.grading === "provisional").length,
+    awaitingTeacher: answered.filter(({ answer }) => answer.grading === "review").length,
   };
 }

@@ -171,3 +171,12 @@ export function reviewReasonWords(reason: string, confidence: number | null = nu
 /** Whether the injection screen flagged the answer (a flag stored before reasons were kept counts as one). */
 export const wasScreened = (flagged: boolean, reasons: readonly string[]) =>
   flagged && (reasons.length === 0 || reasons.some((reason) => reason !== LOW_CONFIDENCE_REASON));
+
+/** The teacher's results' words for an answer whose grader was unsure (`grading: "review"`): it waits for their grade on this review. */
+export const TEACHER_AWAITING_NOTE = "The grader was unsure: grade it on the AI Grading Review";
+
+/** The teacher's results: how many answers wait for their grade (their provisional grades count in the score until then). */
+export function teacherAwaitingSentence(count: number): string {
+  const them = count === 1 ? "it" : "them";
+  return `${count === 1 ? "1 answer waits" : `${count} answers wait`} for your grade: the grader was unsure, so the student sees no mark for ${them}. Until you grade ${them}, the grader's score counts.`;
+}

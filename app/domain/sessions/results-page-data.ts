@@ -17,18 +17,21 @@ export function resultsPageData(view: SessionView) {
   const answers = view.snapshot.answeredQuestionIds.flatMap((id) => {
     const answer = results.answers[id];
     if (!answer) return [];
+    // Its grader was unsure: the page carries no mark of it, not even in its data (the student's grade, answer-rules.ts).
+    const awaitingTeacher = answer.grading === "review";
     return [
       {
         id,
         text: plainExcerpt(answer.questionText),
         type: answer.questionType,
-        pointsEarned: answer.pointsEarned,
+        pointsEarned: awaitingTeacher ? null : answer.pointsEarned,
         maxPoints: answer.maxPoints,
-        wasCorrect: answer.wasCorrect,
+        wasCorrect: awaitingTeacher ? null : answer.wasCorrect,
         timeSpentSeconds: answer.timeSpentSeconds,
-        gradingScore: answer.gradingScore,
-        feedback: answer.feedback,
+        gradingScore: awaitingTeacher ? null : answer.gradingScore,
+        feedback: awaitingTeacher ? null : answer.feedback,
         provisional: answer.grading === "provisional",
+        awaitingTeacher,
         reviewedByTeacher: answer.grading === "teacher",
         late: answer.late,
       },
@@ -55,6 +58,8 @@ export function resultsPageData(view: SessionView) {
     modules: Object.entries(results.moduleRecommendations),
     answers,
     gradingPending: results.gradingPending,
+    /** Answers whose grader was unsure, waiting for the teacher (results stored before it counted none). */
+    awaitingTeacher: results.awaitingTeacher ?? 0,
     /** In words (ADR 0032): what the session ran with, and why it is non-standard (empty: standard). */
     accommodations: describeAccommodations(view.accommodations),
     nonStandardReasons: results.nonStandardReasons,

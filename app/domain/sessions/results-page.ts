@@ -28,3 +28,8 @@ export function studentScaleSentence(scaleScore: number, standardError: number):
   const { score, low, high } = scaleScoreRange(scaleScore, standardError);
   return `Scale score ${score} (very likely between ${low} and ${high}). The higher the number, the harder the questions you can answer.`;
 }
+
+/** The student's results: how many answers wait for their teacher (`grading: "review"`), in words. */
+export function awaitingTeacherNote(count: number): string {
+  return `${count === 1 ? "1 answer is" : `${count} answers are`} waiting for your teacher to check. Your score may change when they do.`;
+}

@@ -1,4 +1,5 @@
 import { POINTS } from "~/domain/adaptive/results";
+import { isLowConfidence } from "~/domain/ai/confidence";
 import { answerText, rubricText } from "~/domain/ai/grading-request";
 import { gradeOffline } from "~/domain/ai/offline-grader";
 import { screenAnswer } from "~/domain/ai/prompts";
@@ -54,6 +55,18 @@ function scored(question: SessionQuestion, score: number, grade: Partial<Scored>
 /** What of a grade the session keeps with the answer (confidence and key points live in the grading log). */
 export type AnswerGrade = Pick<GradingResult, "score" | "feedback" | "strengths" | "improvements">;
 
+/**
+ * The state of an open answer's grade from what its grader said. A model still to come makes the
+ * offline grade provisional; otherwise a grade its grader was unsure of (below LOW_CONFIDENCE,
+ * ADR 0036: a rubric with nothing it can match, or an answer near the line) awaits the teacher:
+ * its score counts meanwhile, but the student is not told a mark that may well be wrong.
+ * No confidence (a grade that carries none) is taken as sure.
+ */
+export function gradingOf(confidence: number | null | undefined, options: { modelWillGrade: boolean }): Scored["grading"] {
+  if (options.modelWillGrade) return "provisional";
+  return confidence !== null && confidence !== undefined && isLowConfidence(confidence) ? "review" : "final";
+}
+
 /** A model's grade (0–100) as a score: correct at 70 or more. */
 export function fromGrade(question: SessionQuestion, grade: AnswerGrade, grading: Scored["grading"]): Scored {
   return scored(question, grade.score / 100, {
@@ -92,7 +105,7 @@ export function scoreAnswer(
   const screened = screenAnswer(answer as string | { messages: { role: "user" | "assistant"; content: string }[] });
   const grade = gradeOffline({ questionText: question.text, questionType: question.type as "free_response", rubric: question.rubric, answer: screened.text });
   return {
-    scored: fromGrade(question, grade, options.modelWillGrade ? "provisional" : "final"),
+    scored: fromGrade(question, grade, gradingOf(grade.confidence, options)),
     offline: { result: grade, review: { flagged: screened.flagged, reasons: screened.reasons } },
   };
 }
@@ -125,10 +138,11 @@ function gradedQuestion(question: SessionQuestion): GradedQuestion {
 }
 
 /**
- * The grading log of an answer graded offline for good (no model configured): written by the
- * route behind the response, so the review page shows every graded answer, not only a model's.
+ * The grading log of an answer graded offline for good (no model configured), sure or awaiting the
+ * teacher: written by the route behind the response, so the review page shows every graded answer,
+ * not only a model's, and flags the unsure ones (app/domain/ai/confidence.ts).
  */
 export function offlineGradeLog(question: SessionQuestion, answer: Scored & { answer: Answer }, offline: OfflineGrading | null): OfflineGradeLog | null {
-  if (!offline || answer.grading !== "final") return null;
+  if (!offline || (answer.grading !== "final" && answer.grading !== "review")) return null;
   return { question: gradedQuestion(question), answer: answer.answer, result: offline.result, review: offline.review };
 }

@@ -68,10 +68,10 @@ export function retryStoredOnce(result: SelfCheckResult): boolean {
   return (
     first.ok &&
     first.outcome === "recorded" &&
-    first.answer.wasCorrect &&
+    first.answer.wasCorrect === true &&
     retry.ok &&
     retry.outcome === "repeat" &&
-    retry.answer.wasCorrect &&
+    retry.answer.wasCorrect === true &&
     retry.view.snapshot.answeredQuestionIds.length === 1
   );
 }

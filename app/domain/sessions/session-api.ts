@@ -24,15 +24,16 @@ export function sessionJson(view: SessionView) {
     /** The student ended the session before the engine's stop; totalScore counts the questions not answered as 0 (ADR 0012). */
     endedEarly: results.endedEarly,
     questionsNotAnswered: results.questionsNotAnswered,
-    scores: results.scores,
+    ...withoutUnsureMarks(results),
     competenciesStatus: results.competenciesStatus,
-    answers: results.answers,
     moduleRecommendations: results.moduleRecommendations,
     scaleScore: results.scaleScore,
     scaleScoreSE: results.scaleScoreSE,
     questionsAnswered: snapshot.answeredQuestionIds.length,
     /** Open answers whose model grade has not landed yet: results show 'grading' until then. */
     gradingPending: results.gradingPending,
+    /** Open answers whose grader was unsure (`grading: "review"`), waiting for the teacher's grade. */
+    awaitingTeacher: results.awaitingTeacher ?? 0,
     ...breaksJson(view),
     /** An accommodation changed what was measured (ADR 0032): the score stands, but not in calibration or class norms. */
     nonStandard: results.nonStandardReasons.length > 0,
@@ -40,6 +41,25 @@ export function sessionJson(view: SessionView) {
     /** Share of answers that were not rapid guesses, and the warning below 90% (ADR 0033). */
     ...effortFacts(results.effort),
   };
+}
+
+/**
+ * The results' answers and open-answer scores, with no mark of an answer awaiting its teacher: the
+ * student may read this shape, and its grader was unsure (answer-rules.ts `studentGrade`). The
+ * provisional grade still counts in the total; the teacher reads it on the AI grading review.
+ */
+function withoutUnsureMarks(results: SessionView["results"]) {
+  const awaiting = new Set(Object.entries(results.answers).flatMap(([id, answer]) => (answer.grading === "review" ? [id] : [])));
+  const answers = Object.fromEntries(
+    Object.entries(results.answers).map(([id, answer]) => [
+      id,
+      awaiting.has(id) ? { ...answer, pointsEarned: null, wasCorrect: null, gradingScore: null, feedback: null } : answer,
+    ]),
+  );
+  const scores = Object.fromEntries(
+    Object.entries(results.scores).map(([id, score]) => [id, awaiting.has(id) ? { score: null, feedback: null, strengths: [], improvements: [] } : score]),
+  );
+  return { scores, answers };
 }
 
 /** The accommodations the session runs with (null: none) and its break state (ADR 0032). */
@@ -53,12 +73,13 @@ export function breaksJson(view: Pick<SessionView, "snapshot" | "accommodations"
 
 /**
  * The product's gradingResult: a score out of 100 (a choice question's is 100 or 0), feedback,
- * strengths and improvements, plus whether it counted as correct and the points it earned.
+ * strengths and improvements, plus whether it counted as correct and the points it earned. An
+ * answer awaiting its teacher (`grading: "review"`) has no score, correctness or points to tell.
  */
 export function gradingResultJson(answer: AnswerOutcome) {
   return {
     questionId: answer.questionId,
-    score: gradeOutOf100(answer),
+    score: answer.grading === "review" ? null : gradeOutOf100(answer),
     isCorrect: answer.wasCorrect,
     pointsEarned: answer.pointsEarned,
     maxPoints: answer.maxPoints,

@@ -159,9 +159,11 @@ export type Scored = {
   improvements: string[];
   /**
    * "provisional" until the model's grade lands (open questions with a model configured);
+   * "review" when the grade in force is one its grader was unsure of (scoring.ts `gradingOf`): it
+   * counts, but the student is told their teacher will check the answer instead of a mark;
    * "teacher" once a teacher overrode it: no later grade replaces that.
    */
-  grading: "final" | "provisional" | "teacher";
+  grading: "final" | "provisional" | "review" | "teacher";
 };
 
 /** One answer as the results show it. */
@@ -196,6 +198,8 @@ export type AttemptResults = {
   scores: { overall: { score: number } } & Record<string, { score: number } | OpenAnswerScore>;
   answers: Record<string, ResultAnswer>;
   gradingPending: number;
+  /** Open answers whose grader was unsure (`grading: "review"`): their provisional grade counts until a teacher grades them. Absent from results stored before it. */
+  awaitingTeacher?: number;
 };
 
 /** The progress and the results so far. A submit answers only the progress: it runs for every answer. */
@@ -209,16 +213,24 @@ export type ViewResult = { ok: true; view: SessionView } | NotBegun;
 /**
  * One answer's grade as the student is told it. Every per-answer shape the student sees builds on it
  * (the submit's outcome, the feedback panel, the pending-grade read), and all come from `Scored`.
+ * An answer awaiting its teacher ("review") carries no mark at all: its grader was unsure, so
+ * neither its score, its correctness nor its feedback is the student's to read.
  */
-export type StudentGrade = Pick<Scored, "wasCorrect" | "feedback"> & {
-  /** 0–100 for AI-graded answers; null for choice questions (`gradeOutOf100` gives their 100 or 0). */
-  score: number | null;
-  /** A teacher's grade is final as far as the student is concerned. */
-  grading: "final" | "provisional";
-};
+export type StudentGrade =
+  | (Pick<Scored, "wasCorrect" | "feedback"> & {
+      /** 0–100 for AI-graded answers; null for choice questions (`gradeOutOf100` gives their 100 or 0). */
+      score: number | null;
+      /** A teacher's grade is final as far as the student is concerned. */
+      grading: "final" | "provisional";
+    })
+  | { score: null; wasCorrect: null; feedback: null; grading: "review" };
 
-/** What the student is told about one answer (the product's gradingResult), and whether it counted. */
-export type AnswerOutcome = StudentGrade & Pick<Scored, "pointsEarned" | "maxPoints" | "strengths" | "improvements"> & { questionId: string; late: boolean };
+/**
+ * What the student is told about one answer (the product's gradingResult), and whether it counted.
+ * `pointsEarned` is null, and strengths and improvements empty, while the answer awaits its teacher.
+ */
+export type AnswerOutcome = StudentGrade &
+  Pick<Scored, "maxPoints" | "strengths" | "improvements"> & { pointsEarned: number | null; questionId: string; late: boolean };
 
 /**
  * An answer is stored once per question: a retried submit is a "repeat" answered with the first
@@ -288,6 +300,8 @@ export const modelGradeSchema = z.object({
     feedback: z.string().max(4000),
     strengths: z.array(z.string().max(1000)).max(10),
     improvements: z.array(z.string().max(1000)).max(10),
+    /** The model's confidence (0–1); below LOW_CONFIDENCE the answer awaits its teacher. Absent: the grade is sure. */
+    confidence: z.number().min(0).max(1).optional(),
   }),
 });
 export type ModelGradeInput = z.infer<typeof modelGradeSchema>;

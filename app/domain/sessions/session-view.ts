@@ -32,13 +32,15 @@ export function sessionProgress(state: AttemptState, blueprint: SessionBlueprint
 }
 
 function toAnswerOutcome(answer: AttemptAnswer): AnswerOutcome {
+  const grade = studentGrade(answer);
+  const awaitingTeacher = grade.grading === "review";
   return {
-    ...studentGrade(answer),
+    ...grade,
     questionId: answer.questionId,
-    pointsEarned: answer.pointsEarned,
+    pointsEarned: awaitingTeacher ? null : answer.pointsEarned,
     maxPoints: answer.maxPoints,
-    strengths: answer.strengths,
-    improvements: answer.improvements,
+    strengths: awaitingTeacher ? [] : answer.strengths,
+    improvements: awaitingTeacher ? [] : answer.improvements,
     late: answer.late,
   };
 }

@@ -4,6 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { BackLink, PageHeader } from "~/components/page-header";
 import { AnswerList } from "~/components/results/answer-list";
 import { ModulesCard, OverallScoreCard, SkillsCard } from "~/components/results/results-cards";
+import { TEACHER_AWAITING_NOTE, teacherAwaitingSentence } from "~/domain/sessions/grading-review";
 import { scaleScoreRange } from "~/domain/sessions/results-page";
 import { requireAllowed } from "~/services/auth.server";
 
@@ -41,10 +42,15 @@ export default function TeacherResults() {
           <p className="text-slate-800" data-testid="scale-score">
             Scale score {range.score}, standard error {data.scaleScoreSE}: 95% range {range.low}–{range.high} (±1.96 standard errors).
           </p>
+          {data.awaitingTeacher > 0 ? (
+            <p className="rounded-md bg-blue-50 px-3 py-2 text-sm text-blue-900" data-testid="awaiting-teacher-count">
+              {teacherAwaitingSentence(data.awaitingTeacher)}
+            </p>
+          ) : null}
         </OverallScoreCard>
         <SkillsCard competencies={data.competencies} />
         <ModulesCard modules={data.modules} />
-        <AnswerList answers={data.answers} title="Answers" reviewedNote="Grade overridden by a teacher" />
+        <AnswerList answers={data.answers} title="Answers" reviewedNote="Grade overridden by a teacher" awaitingNote={TEACHER_AWAITING_NOTE} />
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 import { type AppLoadContext, redirect } from "@remix-run/cloudflare";
 
+import { AWAITING_TEACHER } from "~/domain/sessions/answer-rules";
 import { resultsPageData } from "~/domain/sessions/results-page-data";
 import { RESULTS_WINDOW_MINUTES } from "~/domain/sessions/student-pass";
 import { NOT_FOUND } from "~/domain/shell/not-found";
@@ -49,5 +50,6 @@ export async function loadResults(request: Request, context: AppLoadContext, ses
   }
   // A student retakes a class's test through its join step: a signed-out browser cannot start it on /test.
   const retakePath = caller.kind === "admin" || !view.cohortId ? `/test/${view.testId}` : await classJoinStep(context, view.cohortId);
-  return { ...resultsPageData(view), isAdmin: caller.kind === "admin", retakePath };
+  // The words come with the data: the page's own JavaScript then shares no module with the test page's (the 100 kB budget).
+  return { ...resultsPageData(view), isAdmin: caller.kind === "admin", retakePath, awaitingNote: AWAITING_TEACHER };
 }

@@ -4,7 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { AnswerList } from "~/components/results/answer-list";
 import { ModulesCard, OverallScoreCard, SkillsCard } from "~/components/results/results-cards";
 import { StudentErrorBoundary, StudentLayout } from "~/components/student-layout";
-import { completionNote, MODE_TITLES, studentScaleSentence } from "~/domain/sessions/results-page";
+import { awaitingTeacherNote, completionNote, MODE_TITLES, studentScaleSentence } from "~/domain/sessions/results-page";
 
 import { loadResults } from "./results.server";
 
@@ -40,10 +40,15 @@ export default function Results() {
           <p className="text-slate-800" data-testid="scale-score">
             {studentScaleSentence(data.scaleScore, data.scaleScoreSE)}
           </p>
+          {data.awaitingTeacher > 0 ? (
+            <p className="rounded-md bg-blue-50 px-3 py-2 text-sm text-blue-900" data-testid="awaiting-teacher-count">
+              {awaitingTeacherNote(data.awaitingTeacher)}
+            </p>
+          ) : null}
         </OverallScoreCard>
         <SkillsCard competencies={data.competencies} />
         <ModulesCard modules={data.modules} />
-        <AnswerList answers={data.answers} title="Your Answers" reviewedNote="Grade reviewed by your teacher" />
+        <AnswerList answers={data.answers} title="Your Answers" reviewedNote="Grade reviewed by your teacher" awaitingNote={data.awaitingNote} />
 
         <nav aria-label="Next steps" className="flex flex-wrap gap-3">
           <Link to="/" className="btn-outline min-h-11">

@@ -4,7 +4,7 @@ import { type StudentTools, studentTools } from "~/domain/accommodations/student
 import type { TestMode } from "~/domain/adaptive/engine";
 import type { CurrentUser } from "~/domain/auth/current-user";
 import { answerFeedback, showsFeedbackDuringTest, type TestPageData } from "~/domain/sessions/answer-feedback";
-import { missingAnswer } from "~/domain/sessions/answer-rules";
+import { missingAnswer, studentGradeOutOf100 } from "~/domain/sessions/answer-rules";
 import type { QuestionView } from "~/domain/sessions/blueprint";
 import { INTERACTION_REQUIRED, TEST_PAGE_MESSAGES, type TestPageAction, testPageActionSchema } from "~/domain/sessions/screen-actions";
 import type { ChatMessage } from "~/domain/sessions/session-contract";
@@ -225,10 +225,7 @@ export function testPageAction(request: Request, context: AppLoadContext, testId
         const outcome = submitted.answer;
         return {
           data: {
-            score: outcome.score ?? (outcome.wasCorrect ? 100 : 0),
-            wasCorrect: outcome.wasCorrect,
-            feedback: outcome.feedback,
-            grading: outcome.grading,
+            ...studentGradeOutOf100(outcome),
             late: outcome.late,
             completed,
             showResultDuringTest: view.showResultDuringTest,
