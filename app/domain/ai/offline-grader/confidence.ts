@@ -29,11 +29,11 @@ export type ConfidenceWeights = {
 } & Record<keyof ConfidenceInputs, number>;
 
 const CONFIDENCE_WEIGHTS: ConfidenceWeights = {
-  bias: 0.017,
-  reviewShift: -0.635,
-  passed: 0.161,
-  passMargin: 1.025,
-  failMargin: 0.79,
+  bias: 0.023,
+  reviewShift: -0.634,
+  passed: 0.097,
+  passMargin: 1.08,
+  failMargin: 0.785,
 };
 
 const logit = (probability: number) => Math.log(probability / (1 - probability));
