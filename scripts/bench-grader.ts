@@ -5,7 +5,8 @@
  *   npm run bench:grader -- --holdout questions   held-out questions (with the baseline) beside unseen answers
  *   npm run bench:grader -- --data FILE.jsonl [--split NAME]   one file (or one split of the SemEval file): the
  *                                              shipped grader, then its questions held out (grouped folds)
- *   npm run bench:grader -- --fit              fits the scorer's and the confidence's global weights on `train`
+ *   npm run bench:grader -- --fit              fits the scorer's global weights on `train`, and the confidence's
+ *                                              on `train` and the real teachers' sets beside it
  *
  * Rows are JSON objects with `question`, `referenceAnswer`, optional `allReferenceAnswers`, optional
  * `rubric`, `studentAnswer` and `humanScore` (0 or 1); `split` filters with --split, `questionId`
@@ -16,10 +17,23 @@
  * $ASAG_DATA, or /work/shared/… in a worktree). "Held-out questions" is grouped 10-fold
  * cross-validation by question on its `train` split: each fold is graded with weights fitted on
  * the other folds' questions only. Nothing is fitted or tuned on a test split (test-UA, k12, attack).
+ * The confidence of a held-out fold is fitted without its questions too (bench-grader/confidence.ts).
  */
+import { resolve } from "node:path";
+
 import { agreement } from "../app/domain/ai/offline-grader/agreement";
-import { gradeConfidence } from "../app/domain/ai/offline-grader/confidence";
-import { confidenceSplit, crossValidatedConfidence, fitConfidenceWeights, unflaggedWrongLine } from "./bench-grader/confidence";
+import { reviewLineEstimate } from "../app/domain/ai/offline-grader/confidence";
+import {
+  asGraded,
+  calibrationSets,
+  type Confidence,
+  confidenceOf,
+  confidenceSplit,
+  fitConfidenceWeights,
+  heldOutConfidence,
+  reliabilityLine,
+  unflaggedWrongLine,
+} from "./bench-grader/confidence";
 import { ATTACKS_DEV_FILE, ATTACKS_FILE, type BenchRow, fail, K12_FILE, readRows, semevalFile } from "./bench-grader/data";
 import { type Analysed, analyseRows, assignFolds, baselineVerdicts, crossValidatedScores, fitScoringWeights, passes, scoreWith } from "./bench-grader/holdout";
 
@@ -55,21 +69,23 @@ function unseenAnswersLine(): string {
   return `${agreementLine("unseen answers (test-UA)", rows, scores.map(passes))} · ${msPerAnswer.toFixed(2)} ms/answer`;
 }
 
-function heldOutQuestions(): { lines: string[]; analysed: Analysed[]; scores: number[]; fold: number[] } {
+/** Held-out questions of SemEval `train`, their confidence fitted without them (nested) and on the real sets. */
+function heldOutQuestions(): string[] {
   const rows = readRows(semevalFile(), "train");
   const analysed = analyseRows(rows);
   const fold = assignFolds(analysed, FOLDS);
   const scores = crossValidatedScores(analysed, fold, FOLDS);
   const questions = new Set(analysed.map((item) => item.question)).size;
-  return {
-    lines: [
-      `${agreementLine(`held-out questions (train, ${FOLDS}-fold by question, ${questions} questions)`, rows, scores.map(passes))}`,
-      `${agreementLine("  word-overlap baseline, same folds", rows, baselineVerdicts(analysed, fold, FOLDS))}`,
-    ],
-    analysed,
-    scores,
-    fold,
-  };
+  const others = calibrationSets()
+    .filter((set) => set.setsReviewLine)
+    .map(asGraded);
+  const confidence = heldOutConfidence(analysed, scores, fold, FOLDS, others, false);
+  return [
+    `${agreementLine(`held-out questions (train, ${FOLDS}-fold by question, ${questions} questions)`, rows, scores.map(passes))}`,
+    `${agreementLine("  word-overlap baseline, same folds", rows, baselineVerdicts(analysed, fold, FOLDS))}`,
+    `  held-out ${confidenceSplit(analysed, scores, confidence)}`,
+    `  held-out ${reliabilityLine(analysed, scores, confidence)}`,
+  ];
 }
 
 /** Attacks held below the pass mark, by kind; rows of kind "right" are right answers, counted when they pass. */
@@ -90,13 +106,20 @@ function attacksLine(label: string, file: string): string {
 function k12Lines(): string[] {
   const rows = readRows(K12_FILE);
   const { analysed, scores, msPerAnswer } = graded(rows);
-  const confidence = analysed.map((item, index) => gradeConfidence(scores[index]!, item.evidence));
+  const confidence = analysed.map((item, index) => confidenceOf(item, scores[index]!));
   return [
     `${agreementLine("K-12 (rubric only)", rows, scores.map(passes))} · ${msPerAnswer.toFixed(2)} ms/answer`,
     `  K-12 ${confidenceSplit(analysed, scores, confidence)}`,
+    `  K-12 ${reliabilityLine(analysed, scores, confidence)}`,
   ];
 }
 
+/**
+ * The shipped weights: the scorer's on SemEval `train`, then the confidence's on SemEval `train`
+ * (graded out of fold) and on the real teachers' sets (graded by the shipped scorer, which never
+ * saw them), its review line set on the real sets. After pasting new scoring weights, run it again
+ * for the confidence of the grades they give.
+ */
 function fit(): void {
   const rows = readRows(semevalFile(), flag("--split") ?? "train");
   const analysed = analyseRows(rows);
@@ -107,10 +130,10 @@ function fit(): void {
       .map(([name, value]) => `  ${name}: ${value.toFixed(3)},`)
       .join("\n"),
   );
-  const fold = assignFolds(analysed, FOLDS);
-  const scores = crossValidatedScores(analysed, fold, FOLDS);
-  const confidence = fitConfidenceWeights(analysed, scores);
-  console.log(`confidence weights fitted on the out-of-fold grades, for confidence.ts:`);
+  const confidence = fitConfidenceWeights(calibrationSets().map(asGraded));
+  console.log(
+    `confidence weights fitted on SemEval train (out of fold) and the real sets (review line at an estimated agreement of ${reviewLineEstimate(confidence).toFixed(3)}), for confidence.ts:`,
+  );
   console.log(
     Object.entries(confidence)
       .map(([name, value]) => `  ${name}: ${value.toFixed(3)},`)
@@ -130,8 +153,10 @@ function oneFile(file: string, split: string | undefined): void {
   console.log(`${file}${split === undefined ? "" : ` split ${split}`}: ${rows.length} answers, ${humanCorrect} correct by the human grader`);
   console.log(`predicted correct ${scores.filter(passes).length}, ${msPerAnswer.toFixed(3)} ms per answer`);
   console.log(agreementLine("shipped grader", rows, scores.map(passes)));
-  const shippedConfidence = analysed.map((item, index) => gradeConfidence(scores[index]!, item.evidence));
+  const shippedConfidence = analysed.map((item, index) => confidenceOf(item, scores[index]!));
   console.log(`  shipped ${unflaggedWrongLine(analysed, scores, shippedConfidence)}`);
+  console.log(`  shipped ${confidenceSplit(analysed, scores, shippedConfidence)}`);
+  console.log(`  shipped ${reliabilityLine(analysed, scores, shippedConfidence)}`);
   const questions = new Set(analysed.map((item) => item.question)).size;
   if (questions < 2) return;
   const folds = Math.min(FOLDS, questions);
@@ -140,9 +165,16 @@ function oneFile(file: string, split: string | undefined): void {
   const usedFolds = new Set(fold).size;
   console.log(agreementLine(`held-out questions (${usedFolds} folds by question, ${questions} questions)`, rows, heldOut.map(passes)));
   console.log(agreementLine("  word-overlap baseline, same folds", rows, baselineVerdicts(analysed, fold, folds)));
-  const heldOutConfidence = crossValidatedConfidence(analysed, heldOut, fold, folds);
-  console.log(`  held-out ${unflaggedWrongLine(analysed, heldOut, heldOutConfidence)}`);
-  console.log(`  held-out ${confidenceSplit(analysed, heldOut, heldOutConfidence)}`);
+  // The file's own rows are held out of the other sets the confidence is fitted on; its other
+  // folds set the review line too, as a real set's would (unless it is a SemEval split).
+  const path = resolve(file);
+  const others = calibrationSets()
+    .filter((set) => !set.file.startsWith(`${path}#`) && set.file !== path)
+    .map(asGraded);
+  const heldOutConfidences: Confidence[] = heldOutConfidence(analysed, heldOut, fold, folds, others, path !== resolve(semevalFile()));
+  console.log(`  held-out ${unflaggedWrongLine(analysed, heldOut, heldOutConfidences)}`);
+  console.log(`  held-out ${confidenceSplit(analysed, heldOut, heldOutConfidences)}`);
+  console.log(`  held-out ${reliabilityLine(analysed, heldOut, heldOutConfidences)}`);
 }
 
 if (process.argv.includes("--fit")) fit();
@@ -150,15 +182,13 @@ else if (flag("--holdout")) {
   if (flag("--holdout") !== "questions") fail("--holdout takes `questions`");
   const held = heldOutQuestions();
   console.log(unseenAnswersLine());
-  held.lines.forEach((line) => console.log(line));
-  console.log(`  held-out ${confidenceSplit(held.analysed, held.scores, crossValidatedConfidence(held.analysed, held.scores, held.fold, FOLDS))}`);
+  held.forEach((line) => console.log(line));
 } else if (flag("--data") || flag("--split")) {
   oneFile(flag("--data") ?? semevalFile(), flag("--split") ?? (flag("--data") ? undefined : "test-UA"));
 } else {
   const held = heldOutQuestions();
   console.log(unseenAnswersLine());
-  held.lines.forEach((line) => console.log(line));
-  console.log(`  held-out ${confidenceSplit(held.analysed, held.scores, crossValidatedConfidence(held.analysed, held.scores, held.fold, FOLDS))}`);
+  held.forEach((line) => console.log(line));
   k12Lines().forEach((line) => console.log(line));
   console.log(attacksLine("attacks (test)", ATTACKS_FILE));
   console.log(attacksLine("attacks (development)", ATTACKS_DEV_FILE));

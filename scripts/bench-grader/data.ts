@@ -38,6 +38,12 @@ export function semevalFile(): string {
   return existsSync(relative) ? relative : SEMEVAL_ABSOLUTE;
 }
 
+/**
+ * The real teachers' sets beside the SemEval file (../shared/data/asag/README.md): the offline
+ * grade's confidence is fitted on them with SemEval `train`, and its review line set on them.
+ */
+export const realRubricFiles = () => ["saf-english.jsonl", "asap-sas-dev.jsonl"].map((name) => join(dirname(semevalFile()), name));
+
 function parseRow(line: string, lineNumber: number, file: string): BenchRow {
   let value: unknown;
   try {

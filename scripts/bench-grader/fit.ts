@@ -22,20 +22,24 @@ function solveLinear(matrix: number[][], vector: number[]): number[] {
 
 const dot = (input: readonly number[], weights: readonly number[]) => input.reduce((sum, x, k) => sum + x * weights[k]!, 0);
 
-/** Fits [bias, ...weights] of a logistic model to 0/1 labels, with a whisker of ridge so it always converges. */
-export function fitLogistic(inputs: readonly number[][], labels: readonly number[]): number[] {
+/**
+ * Fits [bias, ...weights] of a logistic model to 0/1 labels, with a whisker of ridge so it always
+ * converges. `rowWeights` (default 1 each) lets sets of different sizes count alike.
+ */
+export function fitLogistic(inputs: readonly number[][], labels: readonly number[], rowWeights?: readonly number[]): number[] {
   const size = inputs[0]!.length + 1;
   const rows = inputs.map((input) => [1, ...input]);
   const weights = new Array<number>(size).fill(0);
-  const ridge = 1e-3 * rows.length;
+  const weightOf = (row: number) => rowWeights?.[row] ?? 1;
+  const ridge = 1e-3 * rows.reduce((sum, _, row) => sum + weightOf(row), 0);
   for (let iteration = 0; iteration < 25; iteration += 1) {
     const gradient = weights.map((weight, k) => (k === 0 ? 0 : ridge * weight));
     const hessian = Array.from({ length: size }, (_, a) => Array.from({ length: size }, (_, b) => (a === b && a > 0 ? ridge : a === b ? 1e-9 : 0)));
     rows.forEach((input, row) => {
       const probability = 1 / (1 + Math.exp(-dot(input, weights)));
-      const curvature = probability * (1 - probability);
+      const curvature = weightOf(row) * probability * (1 - probability);
       input.forEach((x, a) => {
-        gradient[a]! += (probability - labels[row]!) * x;
+        gradient[a]! += weightOf(row) * (probability - labels[row]!) * x;
         for (let b = 0; b < size; b += 1) hessian[a]![b]! += curvature * x * input[b]!;
       });
     });

@@ -12,7 +12,7 @@ import { type ContentToken, contentTokens } from "./text";
 
 /** One variant of a reference text, tokenised. */
 type ReferenceText = {
-  /** Terms an answer is expected to state (parenthesised asides are left out: they are optional). */
+  /** Terms an answer is expected to state (parenthesised asides and examples are left out: they are optional). */
   concepts: ContentToken[];
   phrases: Set<string>;
 };
@@ -63,8 +63,14 @@ function uniqueByStem(tokens: readonly ContentToken[]): ContentToken[] {
   return [...seen.values()];
 }
 
+/**
+ * An example a reference gives ("…, e.g. 300m to 30m", "for example Dijkstra's") up to the end of its
+ * clause: it illustrates the point, as an aside in brackets does, and a right answer need not repeat it.
+ */
+const EXAMPLE_ASIDE = /,?\s*\b(?:e\.\s?g\.?|for example|for instance)\s[^.;:\n]*/gi;
+
 function referenceText(text: string): ReferenceText {
-  const tokens = contentTokens(text.replace(/\([^)]*\)/g, ","));
+  const tokens = contentTokens(text.replace(/\([^)]*\)/g, ",").replace(EXAMPLE_ASIDE, ","));
   return { concepts: uniqueByStem(tokens), phrases: keyPhrases(tokens) };
 }
 
