@@ -69,7 +69,7 @@ function unseenAnswersLine(): string {
   return `${agreementLine("unseen answers (test-UA)", rows, scores.map(passes))} · ${msPerAnswer.toFixed(2)} ms/answer`;
 }
 
-/** Held-out questions of SemEval `train`, their confidence fitted without them (nested) and on the real sets. */
+/** Held-out questions of SemEval `train`, their confidence fitted without them (nested) and on the real sets that may ship. */
 function heldOutQuestions(): string[] {
   const rows = readRows(semevalFile(), "train");
   const analysed = analyseRows(rows);
@@ -116,8 +116,8 @@ function k12Lines(): string[] {
 
 /**
  * The shipped weights: the scorer's on SemEval `train`, then the confidence's on SemEval `train`
- * (graded out of fold) and on the real teachers' sets (graded by the shipped scorer, which never
- * saw them), its review line set on the real sets. After pasting new scoring weights, run it again
+ * (graded out of fold) and on the real teachers' sets that may ship (SAF, graded by the shipped
+ * scorer, which never saw it), its review line set there. After pasting new scoring weights, run it again
  * for the confidence of the grades they give.
  */
 function fit(): void {
@@ -132,7 +132,7 @@ function fit(): void {
   );
   const confidence = fitConfidenceWeights(calibrationSets().map(asGraded));
   console.log(
-    `confidence weights fitted on SemEval train (out of fold) and the real sets (review line at an estimated agreement of ${reviewLineEstimate(confidence).toFixed(3)}), for confidence.ts:`,
+    `confidence weights fitted on SemEval train (out of fold) and the real sets that may ship, SAF (review line at an estimated agreement of ${reviewLineEstimate(confidence).toFixed(3)}), for confidence.ts:`,
   );
   console.log(
     Object.entries(confidence)
@@ -167,11 +167,15 @@ function oneFile(file: string, split: string | undefined): void {
   console.log(agreementLine("  word-overlap baseline, same folds", rows, baselineVerdicts(analysed, fold, folds)));
   // The file's own rows are held out of the other sets the confidence is fitted on; its other
   // folds set the review line too, as a real set's would (unless it is a SemEval split).
+  // A file the shipped confidence was not fitted on (ASAP) is held out of it already: its held-out
+  // grades take the shipped confidence.
   const path = resolve(file);
-  const others = calibrationSets()
-    .filter((set) => !set.file.startsWith(`${path}#`) && set.file !== path)
-    .map(asGraded);
-  const heldOutConfidences: Confidence[] = heldOutConfidence(analysed, heldOut, fold, folds, others, path !== resolve(semevalFile()));
+  const sets = calibrationSets();
+  const fittedOn = sets.some((set) => set.file.startsWith(`${path}#`) || set.file === path);
+  const others = sets.filter((set) => !set.file.startsWith(`${path}#`) && set.file !== path).map(asGraded);
+  const heldOutConfidences: Confidence[] = fittedOn
+    ? heldOutConfidence(analysed, heldOut, fold, folds, others, path !== resolve(semevalFile()))
+    : analysed.map((item, index) => confidenceOf(item, heldOut[index]!));
   console.log(`  held-out ${unflaggedWrongLine(analysed, heldOut, heldOutConfidences)}`);
   console.log(`  held-out ${confidenceSplit(analysed, heldOut, heldOutConfidences)}`);
   console.log(`  held-out ${reliabilityLine(analysed, heldOut, heldOutConfidences)}`);

@@ -12,7 +12,7 @@ import {
   type ConfidenceWeights,
   gradeConfidence,
 } from "../../app/domain/ai/offline-grader/confidence";
-import { readRows, realRubricFiles, semevalFile } from "./data";
+import { calibrationRubricFiles, readRows, semevalFile } from "./data";
 import { fitLogistic } from "./fit";
 import { type Analysed, analyseRows, assignFolds, crossValidatedScores, outOfFold, passes, scoreWith } from "./holdout";
 
@@ -87,14 +87,15 @@ type CalibrationSet = { file: string; analysed: Analysed[]; scores: number[]; se
 
 /**
  * The sets the shipped confidence is fitted on: SemEval `train` graded out of fold (its scoring
- * weights were fitted on it) and the real teachers' sets graded as shipped (their weights never saw them).
+ * weights were fitted on it) and the real teachers' sets that may ship (data.ts
+ * `calibrationRubricFiles`), graded as shipped (their weights never saw them).
  */
 export function calibrationSets(): CalibrationSet[] {
   const train = analyseRows(readRows(semevalFile(), "train"));
   const sets: CalibrationSet[] = [
     { file: `${semevalFile()}#train`, analysed: train, scores: crossValidatedScores(train, assignFolds(train, FOLDS), FOLDS), setsReviewLine: false },
   ];
-  for (const file of realRubricFiles()) {
+  for (const file of calibrationRubricFiles()) {
     const analysed = analyseRows(readRows(file));
     sets.push({ file: resolve(file), analysed, scores: analysed.map((item) => scoreWith(item)), setsReviewLine: true });
   }

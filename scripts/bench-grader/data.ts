@@ -39,10 +39,12 @@ export function semevalFile(): string {
 }
 
 /**
- * The real teachers' sets beside the SemEval file (../shared/data/asag/README.md): the offline
- * grade's confidence is fitted on them with SemEval `train`, and its review line set on them.
+ * The real teachers' sets beside the SemEval file (../shared/data/asag/README.md) whose licence lets
+ * what is fitted on them ship: the offline grade's confidence is fitted on them with SemEval
+ * `train`, and its review line set on them. SAF is MIT-licensed; ASAP states no licence (research
+ * and evaluation only), so it only measures the shipped confidence, as a set it never saw.
  */
-export const realRubricFiles = () => ["saf-english.jsonl", "asap-sas-dev.jsonl"].map((name) => join(dirname(semevalFile()), name));
+export const calibrationRubricFiles = () => ["saf-english.jsonl"].map((name) => join(dirname(semevalFile()), name));
 
 function parseRow(line: string, lineNumber: number, file: string): BenchRow {
   let value: unknown;

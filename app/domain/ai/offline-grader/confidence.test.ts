@@ -9,7 +9,7 @@ const evidence: AnswerEvidence = { disqualifiers: [], best: 0.8, runnerUp: 0, ta
 
 describe("gradeConfidence", () => {
   it("flags a pass near the line: on real teachers' rubrics such grades are too often wrong to go unchecked", () => {
-    expect(gradeConfidence(80, evidence)).toBeLessThan(LOW_CONFIDENCE);
+    expect(gradeConfidence(75, evidence)).toBeLessThan(LOW_CONFIDENCE);
     expect(gradeConfidence(65, evidence)).toBeLessThan(LOW_CONFIDENCE);
   });
 
