@@ -173,6 +173,7 @@ describe("AI Grading Review", () => {
       .getByTestId("flagged")
       .getByText(/^The grader was unsure \(confidence \d+%\)$/)
       .waitFor();
+    expect(await log.getByTestId("final-grade").innerText()).toContain("Provisional grade (awaiting your review)");
     await log.getByLabel("New score (0–100)").fill("85");
     await log.getByLabel("Reason").fill("Names evaporation and its cause.");
     await log.getByRole("button", { name: "Override Grade" }).click();

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { agreementKey, graderAgreement } from "./grading-agreement";
 import {
   costLabel,
+  gradeHeading,
   gradingReviewJson,
   gradingSummary,
   isStrongGrade,
@@ -132,5 +133,14 @@ describe("gradingSummary", () => {
     expect(wasScreened(true, ["score_demand", "low_confidence"])).toBe(true);
     expect(wasScreened(true, [])).toBe(true);
     expect(wasScreened(false, [])).toBe(false);
+  });
+});
+
+describe("gradeHeading", () => {
+  it("calls an unsure grader's grade provisional until a teacher grades it, and a teacher's grade final", () => {
+    expect(gradeHeading({ confirmed: false, overridden: false, reviewReasons: ["low_confidence"] })).toBe("Provisional grade (awaiting your review)");
+    expect(gradeHeading({ confirmed: false, overridden: true, reviewReasons: ["low_confidence"] })).toBe("Final grade (set by a teacher)");
+    expect(gradeHeading({ confirmed: true, overridden: true, reviewReasons: ["low_confidence"] })).toBe("Final grade (confirmed by a teacher)");
+    expect(gradeHeading({ confirmed: false, overridden: false, reviewReasons: ["demanded_score"] })).toBe("Final grade");
   });
 });

@@ -180,3 +180,13 @@ export function teacherAwaitingSentence(count: number): string {
   const them = count === 1 ? "it" : "them";
   return `${count === 1 ? "1 answer waits" : `${count} answers wait`} for your grade: the grader was unsure, so the student sees no mark for ${them}. Until you grade ${them}, the grader's score counts.`;
 }
+
+/**
+ * The heading over a log's grade: a teacher's grade is final; an unsure grader's, not yet graded
+ * by a teacher, is provisional (the student sees no mark for it until then).
+ */
+export function gradeHeading(log: { confirmed: boolean; overridden: boolean; reviewReasons: readonly string[] }): string {
+  if (log.confirmed) return "Final grade (confirmed by a teacher)";
+  if (log.overridden) return "Final grade (set by a teacher)";
+  return log.reviewReasons.includes(LOW_CONFIDENCE_REASON) ? "Provisional grade (awaiting your review)" : "Final grade";
+}

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { LocalTime } from "~/components/local-time";
 import { confidencePercent } from "~/domain/ai/confidence";
 import { CONFIRMED_REASON } from "~/domain/sessions/grade-override";
-import { costLabel, isStrongGrade, reviewReasonWords, wasScreened } from "~/domain/sessions/grading-review";
+import { costLabel, gradeHeading, isStrongGrade, reviewReasonWords, wasScreened } from "~/domain/sessions/grading-review";
 
 import { AgreementNote } from "./agreement-note";
 import { ConfirmForm } from "./confirm-form";
@@ -83,9 +83,7 @@ export function GradingLogCard({ log, number }: { log: PageLog; number: number }
           </h2>
         </div>
         <div className="text-right" data-testid="final-grade">
-          <p className="text-sm font-medium text-slate-700">
-            {confirmed ? "Final grade (confirmed by a teacher)" : overridden ? "Final grade (set by a teacher)" : "Final grade"}
-          </p>
+          <p className="text-sm font-medium text-slate-700">{gradeHeading({ confirmed, overridden, reviewReasons: log.reviewReasons })}</p>
           <Grade score={log.finalScore} size="large" />
         </div>
       </header>
