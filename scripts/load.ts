@@ -7,9 +7,12 @@
  * same concurrency and number of requests, and prints the ratio. A benchmark: it exits 1 only
  * when a call failed or an acknowledged answer is missing (or doubled) in D1.
  *
- *   npm run load -- [--students 200] [--concurrency N] [--port 8790] [--keep-state]
+ * With `--profile FILE`, the app Worker's CPU profile while the students run is written to FILE
+ * (a .cpuprofile for Chrome DevTools) and its heaviest functions are printed.
+ *
+ *   npm run load -- [--students 200] [--concurrency N] [--port 8790] [--keep-state] [--profile FILE]
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,6 +20,7 @@ import { parseArgs } from "node:util";
 
 import { checkD1, type D1Check } from "./load/d1-check";
 import { floodEmpty, proxyRetries, type Report, runStudents, STEPS } from "./load/driver";
+import { type CpuProfile, heaviestFunctions, startProfile } from "./load/profile";
 import { leftovers, type Server, startApp, startEmptyWorker, waitUntilUp } from "./load/servers";
 import { ms, table } from "./load/stats";
 
@@ -26,12 +30,15 @@ const { values } = parseArgs({
     concurrency: { type: "string" },
     port: { type: "string", default: "8790" },
     "keep-state": { type: "boolean", default: false },
+    profile: { type: "string" },
   },
 });
 const students = Number(values.students);
 const concurrency = Number(values.concurrency ?? students);
 const port = Number(values.port);
 const emptyPort = port + 1;
+const inspectorPort = port + 2;
+const profileFile = values.profile;
 if (!(students > 0) || !(concurrency > 0) || !(port > 0)) {
   console.error("usage: npm run load -- [--students N] [--concurrency N] [--port PORT] [--keep-state]");
   process.exit(2);
@@ -44,9 +51,9 @@ async function portFree(candidate: number): Promise<boolean> {
     probe.listen(candidate, "127.0.0.1", () => probe.close(() => done(true)));
   });
 }
-for (const candidate of [port, emptyPort]) {
+for (const candidate of profileFile ? [port, emptyPort, inspectorPort] : [port, emptyPort]) {
   if (!(await portFree(candidate))) {
-    console.error(`Port ${candidate} is in use; pick another with --port (the empty Worker uses --port + 1).`);
+    console.error(`Port ${candidate} is in use; pick another with --port (the empty Worker uses --port + 1, the profiler --port + 2).`);
     process.exit(2);
   }
 }
@@ -70,21 +77,24 @@ const crashNote = (server: Server | null) =>
 let report: Report;
 let d1: D1Check;
 let empty: Awaited<ReturnType<typeof floodEmpty>>;
+let profile: CpuProfile | null = null;
 let appCrashed = "";
 let emptyCrashed = "";
 try {
   // 1. The app, exactly as `npm start` serves it.
   let started = performance.now();
   console.log(`› Starting the app (npm start: build, migrations, seed, wrangler dev) on port ${port}, state in ${stateDir}`);
-  current = startApp(port, stateDir, join(workDir, "app.log"));
+  current = startApp(port, stateDir, join(workDir, "app.log"), profileFile ? inspectorPort : undefined);
   await waitUntilUp(current, 300_000);
   console.log(`  up after ${seconds(started)} s`);
 
   // 2. The students.
   started = performance.now();
   console.log(`› ${students} students, ${concurrency} at a time: join, start, answer every question, complete`);
+  const profiler = profileFile ? await startProfile(inspectorPort) : null;
   report = await runStudents(current.url, students, concurrency);
   console.log(`  done in ${seconds(started)} s`);
+  profile = (await profiler?.stop()) ?? null;
   appCrashed = crashNote(current);
 
   // 3. D1, behind the Durable Objects.
@@ -153,6 +163,17 @@ console.log(
 if (report.errorSamples.length) console.log(`errors (first ${report.errorSamples.length}):\n  ${report.errorSamples.join("\n  ")}`);
 if (empty.errors) console.log(`the empty Worker had ${empty.errors} errors`);
 for (const note of [appCrashed, emptyCrashed]) if (note) console.log(note);
+
+if (profile && profileFile) {
+  writeFileSync(profileFile, JSON.stringify(profile));
+  console.log(`\nCPU profile of the app Worker while the students ran: ${profileFile} (open it in Chrome DevTools). Heaviest functions by self time:`);
+  console.log(
+    table(
+      ["function", "where", "self ms", "share"],
+      heaviestFunctions(profile, 15).map((entry) => [entry.name, entry.where, entry.selfMs.toFixed(0), `${(entry.share * 100).toFixed(1)} %`]),
+    ),
+  );
+}
 
 const orphans = leftovers();
 if (orphans.length) console.log(`WARNING: processes of this run are still alive: ${orphans.join(" ")}`);

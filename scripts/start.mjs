@@ -98,6 +98,8 @@ function serve() {
       "--var",
       "ENVIRONMENT:development",
       "--show-interactive-dev-session=false",
+      // `npm run load -- --profile` reads the Worker's CPU profile through wrangler's inspector.
+      ...(process.env.INSPECTOR_PORT ? ["--inspector-port", process.env.INSPECTOR_PORT] : []),
     ],
     { stdio: "inherit", env: quietEnv, detached: true },
   );

@@ -116,9 +116,10 @@ export async function waitUntilUp(server: Server, timeoutMs: number): Promise<vo
   }
 }
 
-/** `npm start` exactly, on its own port and state folder. */
-export function startApp(port: number, stateDir: string, logFile: string): Server {
-  return launch(process.execPath, ["scripts/start.mjs"], { ...process.env, PORT: String(port), STATE_DIR: stateDir }, port, logFile);
+/** `npm start` exactly, on its own port and state folder; with `inspectorPort`, wrangler's inspector listens there (for `--profile`). */
+export function startApp(port: number, stateDir: string, logFile: string, inspectorPort?: number): Server {
+  const inspector = inspectorPort === undefined ? {} : { INSPECTOR_PORT: String(inspectorPort) };
+  return launch(process.execPath, ["scripts/start.mjs"], { ...process.env, PORT: String(port), STATE_DIR: stateDir, ...inspector }, port, logFile);
 }
 
 /** scripts/load/empty-worker.js (or another one-file Worker) under `wrangler dev`, configured from a throwaway wrangler.toml in `dir`. */
