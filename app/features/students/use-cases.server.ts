@@ -11,11 +11,13 @@ import { NotAZipError, readZipTexts, ZipReadError } from "~/lib/zip-files";
 import { recordAudit } from "~/models/audit-log.server";
 import { canSeeClass } from "~/models/class-scope.server";
 import { findCohort } from "~/models/cohorts.server";
-import { importOneRoster as applyOneRoster, type OneRosterOutcome } from "~/models/oneroster.server";
+import { applyRosterPlan, loadRosterExisting } from "~/models/oneroster.server";
 import { findRosterMember, regenerateBadge } from "~/models/roster-members.server";
 import * as store from "~/models/students.server";
 import { resetPinAttempts } from "~/services/class-admission.server";
 import { deleteStudentData } from "~/services/student-data.server";
+
+import { type OneRosterOutcome, planOneRoster } from "./oneroster-plan";
 
 /**
  * The students and rosters capability's operations (ADR 0038): one function an operation, called
@@ -111,8 +113,9 @@ const READ_FILES = new Set(["manifest.csv", "classes.csv", "users.csv", "enrollm
 
 /**
  * An uploaded OneRoster zip (the form field `file`), previewed or applied (ADR 0028), by a district
- * admin only. A missing file, a zip that cannot be read or a bundle without what it needs is a 400
- * that says why, and nothing is written.
+ * admin only: what D1 holds of its records loaded, the import planned (`planOneRoster`), and the
+ * plan written in one D1 batch, or nothing when previewing. A missing file, a zip that cannot be
+ * read or a bundle without what it needs is a 400 that says why, and nothing is written.
  */
 export async function importOneRoster(
   context: AppLoadContext,
@@ -132,5 +135,8 @@ export async function importOneRoster(
   }
   const read = readOneRosterBundle(texts);
   if (!read.ok) throw invalid(read.message, "file");
-  return applyOneRoster(context.db, read.bundle, { apply: input.apply, importedBy: actor });
+  const { bundle } = read;
+  const { changes, outcome } = planOneRoster(bundle, await loadRosterExisting(context.db, bundle), { apply: input.apply });
+  if (input.apply) await applyRosterPlan(context.db, { version: bundle.version, changes, outcome }, actor);
+  return outcome;
 }
