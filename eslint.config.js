@@ -7,6 +7,14 @@ const WORKERS = {
   group: ["**/workers", "**/workers/**"],
   message: "app/ must not import from workers/: put the shared type or rule in app/ (see app/env.ts).",
 };
+const USE_CASES = {
+  group: ["~/features/**/*.server"],
+  message: "Only routes call a capability's use-cases (app/features/*/use-cases.server.ts, ADR 0038); the layers below them never import them.",
+};
+const FEATURES = {
+  group: ["~/features/**"],
+  message: "app/domain and app/lib sit under the capabilities (app/features, ADR 0038): they never import one.",
+};
 const IO = ["~/models/**", "~/services/**", "~/routes/**", "~/db/**", "~/components/**", "@remix-run/*", "drizzle-orm", "drizzle-orm/*"];
 
 /** What each folder of app/ may not import, and why. Tests beside the code may use fixtures from any layer. */
@@ -20,20 +28,30 @@ function layerRules() {
     layer(["app/**"], []),
     layer(
       ["app/domain/**"],
-      [{ group: IO, message: "app/domain is pure rules: no I/O, no framework. Pass the data in; let a model or service do the reading." }],
+      [{ group: IO, message: "app/domain is pure rules: no I/O, no framework. Pass the data in; let a model or service do the reading." }, FEATURES],
     ),
     layer(
       ["app/components/**"],
-      [{ group: ["~/models/**", "~/db/**"], message: "Components get their data from the route's loader; they never read the database." }],
+      [{ group: ["~/models/**", "~/db/**"], message: "Components get their data from the route's loader; they never read the database." }, USE_CASES],
     ),
     layer(
       ["app/lib/**"],
       [
         {
-          group: ["~/domain/**", "~/models/**", "~/services/**", "~/routes/**", "~/db/**", "~/components/**"],
+          group: ["~/domain/**", "~/models/**", "~/services/**", "~/routes/**", "~/db/**", "~/components/**", "~/features/**"],
           message: "app/lib holds generic helpers that know nothing of the product.",
         },
       ],
+    ),
+    layer(["app/models/**", "app/services/**"], [USE_CASES]),
+    // A capability's pure rules are app/domain's kind of file (its store may read them); its use-cases (*.server.ts) call the store (ADR 0038).
+    layer(
+      ["app/features/**"],
+      [{ group: IO, message: "A capability's rules are pure: no I/O, no framework. The use-cases (use-cases.server.ts) do the reading." }],
+    ),
+    layer(
+      ["app/features/**/*.server.ts"],
+      [{ group: ["~/routes/**", "~/components/**"], message: "A use-case is called by routes; it never imports a route or a component." }],
     ),
   ];
 }

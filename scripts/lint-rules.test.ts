@@ -35,6 +35,17 @@ describe("lint enforces the layers", () => {
     ["app/components/fixture.tsx", 'import { imported } from "~/models/users.server";', "Components get their data"],
     ["app/lib/fixture.ts", 'import { imported } from "~/domain/paging";', "app/lib holds generic helpers"],
     ["app/services/fixture.server.ts", 'import { imported } from "../../workers/test-session";', "app/ must not import from workers/"],
+    ["app/features/students/fixture.ts", 'import { imported } from "~/models/students.server";', "A capability's rules are pure"],
+    ["app/features/students/fixture.ts", 'import { imported } from "drizzle-orm";', "A capability's rules are pure"],
+    ["app/features/students/fixture.server.ts", 'import { imported } from "~/routes/api.students";', "A use-case is called by routes"],
+    ["app/models/fixture.server.ts", 'import { imported } from "~/features/students/use-cases.server";', "Only routes call a capability's use-cases"],
+    ["app/services/fixture.server.ts", 'import { imported } from "~/features/students/use-cases.server";', "Only routes call a capability's use-cases"],
+    ["app/components/fixture.tsx", 'import { imported } from "~/features/students/use-cases.server";', "Only routes call a capability's use-cases"],
+    [
+      "app/domain/sessions/paging-fixture.ts",
+      'import { imported } from "~/features/students/oneroster-plan";',
+      "app/domain and app/lib sit under the capabilities",
+    ],
   ])("%s may not: %s", async (filePath, code, message) => {
     const errors = await layerErrors(filePath, code);
     expect(errors).toHaveLength(1);
@@ -46,6 +57,10 @@ describe("lint enforces the layers", () => {
     ["app/components/fixture.tsx", 'import { imported } from "~/domain/paging";'],
     ["app/services/fixture.server.ts", 'import { imported } from "~/models/users.server";'],
     ["app/lib/fixture.ts", 'import { imported } from "./errors";'],
+    ["app/features/students/fixture.ts", 'import { imported } from "~/domain/students/oneroster";'],
+    ["app/features/students/fixture.server.ts", 'import { imported } from "~/models/students.server";'],
+    ["app/routes/fixture.ts", 'import { imported } from "~/features/students/use-cases.server";'],
+    ["app/models/fixture.server.ts", 'import { imported } from "~/features/students/oneroster-plan";'],
   ])("%s may: %s", async (filePath, code) => {
     expect(await layerErrors(filePath, code)).toEqual([]);
   });

@@ -7,7 +7,7 @@ import { NO_ACCOMMODATIONS, readAccommodations } from "~/domain/accommodations/a
 import { emailChangeDetail } from "~/domain/audit/audit-entry";
 import type { Scope } from "~/domain/auth/policy";
 import { emailInUse, outsideYourClasses, rosterRowAccess } from "~/domain/students/roster-access";
-import { likePattern, studentDisplayName, type StudentInput, type StudentListQuery, STUDENTS_PER_PAGE } from "~/domain/students/student";
+import { likePattern, sameStudentRecord, studentDisplayName, type StudentInput, type StudentListQuery, STUDENTS_PER_PAGE } from "~/domain/students/student";
 import { conflict } from "~/lib/errors";
 
 import { auditStatement } from "./audit-log.server";
@@ -299,14 +299,6 @@ type RosterImportOutcome = {
   unchanged: { students: number; enrollments: number };
   refused: { line: number; reason: string }[];
 };
-
-/** Whether a record already holds what the student's input says. */
-export const sameStudentRecord = (row: StudentRow, input: StudentInput) =>
-  row.givenName === input.givenName &&
-  row.familyName === input.familyName &&
-  row.grade === input.grade &&
-  row.email === input.email &&
-  row.status === input.status;
 
 /** D1 binds at most 100 values a query: look records up 90 at a time. */
 async function findByDistrictIds(db: Database, ids: string[]): Promise<Map<string, StudentRow>> {

@@ -1,9 +1,7 @@
 import { json } from "@remix-run/cloudflare";
 
-import { NOT_FOUND, refuseMissing } from "~/domain/shell/not-found";
-import { notFound } from "~/lib/errors";
-import { findCohort } from "~/models/cohorts.server";
-import { enrollStudent, unenrollStudent } from "~/models/students.server";
+import { NOT_FOUND } from "~/domain/shell/not-found";
+import { enrollStudent, unenrollStudent } from "~/features/students/use-cases.server";
 import { resourceRoute } from "~/services/resource-route.server";
 
 /**
@@ -17,16 +15,12 @@ export const { loader, action } = resourceRoute({
   params: ["id", "studentId"],
   notFound: NOT_FOUND.rosterMember,
   POST: {
-    handler: async ({ context, params, caller, scope }) => {
-      const { added } = refuseMissing(await enrollStudent(context.db, params.id, params.studentId, caller, scope));
-      return json({ cohortId: params.id, studentId: params.studentId, added }, { status: added ? 201 : 200 });
+    handler: async ({ context, params, caller }) => {
+      const enrolled = await enrollStudent(context, caller, { cohortId: params.id, studentId: params.studentId });
+      return json(enrolled, { status: enrolled.added ? 201 : 200 });
     },
   },
   DELETE: {
-    handler: async ({ context, params, caller, scope }) => {
-      // A class outside the scope is not found as a class, as an unknown one is.
-      if (!(await findCohort(context.db, params.id, scope))) throw notFound(NOT_FOUND.cohort);
-      return (await unenrollStudent(context.db, params.id, params.studentId, caller, scope)) ? { removed: true } : null;
-    },
+    handler: ({ context, params, caller }) => unenrollStudent(context, caller, { cohortId: params.id, studentId: params.studentId }),
   },
 });

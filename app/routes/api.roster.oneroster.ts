@@ -1,7 +1,7 @@
 import { rosterImportQuerySchema } from "~/domain/students/student-csv";
+import { importOneRoster } from "~/features/students/use-cases.server";
 import { invalid } from "~/lib/errors";
 import { resourceRoute } from "~/services/resource-route.server";
-import { importOneRosterUpload } from "~/services/roster-import.server";
 
 /**
  * POST /api/roster/oneroster[?dryRun=1]: a OneRoster 1.1 or 1.2 CSV bundle (multipart, the zip in
@@ -16,7 +16,7 @@ export const { loader, action } = resourceRoute({
       const form = await request.formData().catch(() => {
         throw invalid("Send the bundle as multipart form data, the zip in the field file.", "file");
       });
-      return importOneRosterUpload(context.db, form.get("file"), { apply: query.apply, importedBy: caller });
+      return importOneRoster(context, caller, { file: form.get("file"), apply: query.apply });
     },
   },
 });

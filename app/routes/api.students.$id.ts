@@ -1,9 +1,7 @@
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { studentInputSchema } from "~/domain/students/student";
-import { recordAudit } from "~/models/audit-log.server";
-import { findStudent, updateStudent } from "~/models/students.server";
+import { deleteStudent, updateStudent, viewStudent } from "~/features/students/use-cases.server";
 import { resourceRoute } from "~/services/resource-route.server";
-import { deleteStudentData } from "~/services/student-data.server";
 
 /**
  * GET /api/students/{id} (with the classes whose roster has them; recorded in the audit log) and PUT
@@ -14,20 +12,14 @@ export const { loader, action } = resourceRoute({
   can: ["read", "student"],
   params: ["id"],
   notFound: NOT_FOUND.student,
-  GET: {
-    handler: async ({ context, params, caller, scope }) => {
-      const student = await findStudent(context.db, params.id, scope);
-      if (student) await recordAudit(context.db, caller, { action: "student.viewed", studentRecordId: student.id });
-      return student;
-    },
-  },
+  GET: { handler: ({ context, params, caller }) => viewStudent(context, caller, params.id) },
   PUT: {
     can: ["write", "student"],
     body: studentInputSchema,
-    handler: async ({ context, params, body, caller, scope }) => updateStudent(context.db, params.id, body, caller, scope),
+    handler: ({ context, params, body, caller }) => updateStudent(context, caller, params.id, body),
   },
   DELETE: {
     can: ["delete", "student"],
-    handler: ({ context, params, caller }) => deleteStudentData(context, caller, params.id),
+    handler: ({ context, params, caller }) => deleteStudent(context, caller, params.id),
   },
 });

@@ -1,5 +1,6 @@
 import { studentInputSchema, studentListQuerySchema } from "~/domain/students/student";
-import { createStudent, listStudents } from "~/models/students.server";
+import { createStudent } from "~/features/students/use-cases.server";
+import { listStudents } from "~/models/students.server";
 import { created, resourceRoute } from "~/services/resource-route.server";
 
 /**
@@ -13,6 +14,6 @@ export const { loader, action } = resourceRoute({
   POST: {
     can: ["write", "student"],
     body: studentInputSchema,
-    handler: async ({ context, body, caller }) => created(await createStudent(context.db, body, caller)),
+    handler: async ({ context, body, caller }) => created(await createStudent(context, caller, body)),
   },
 });

@@ -44,3 +44,16 @@ export function describeFailure(error: unknown, where: string, fallback = GENERI
 export function notFoundPage(message: string, back: NotFoundPage["back"], detail?: string): Response {
   return Response.json({ notFound: message, back, ...(detail ? { detail } : {}) } satisfies NotFoundPage, { status: 404 });
 }
+
+/**
+ * A use-case's not_found refusal as a screen loader's not-found page with its way back (ADR 0038);
+ * any other failure is thrown on as it is.
+ */
+export async function orNotFoundPage<T>(work: Promise<T>, back: NotFoundPage["back"]): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof DomainError && error.kind === "not_found") throw notFoundPage(error.message, back);
+    throw error;
+  }
+}

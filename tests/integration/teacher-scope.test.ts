@@ -389,6 +389,19 @@ describe("what only a district admin does", () => {
     expect((await uploadOneRoster(worker, jarA, oneRosterZip("v1.1"))).status).toBe(403);
     expect((await teacherA.get(`/api/students/${studentA}/export`)).status).toBe(403);
     expect((await teacherA.delete(`/api/students/${studentA}`)).status).toBe(403);
+    // The student's page deletes through the same use-case (ADR 0038): refused by role, whether or not the student is the teacher's.
+    for (const jar of [jarA, jarB]) {
+      const erase = await worker.request(`/admin/students/${studentA}?_data=${encodeURIComponent("routes/admin.students.$id")}`, {
+        method: "POST",
+        jar,
+        body: JSON.stringify({ intent: "delete" }),
+        headers: { "Content-Type": "application/json" },
+      });
+      expect({ status: erase.status, toast: ((await erase.json()) as { toast: { description: string } }).toast.description }).toEqual({
+        status: 403,
+        toast: "Your role does not allow this.",
+      });
+    }
     expect((await worker.request("/admin/audit/export", { jar: jarA })).status).toBe(403);
     expect((await worker.request("/admin/privacy", { jar: jarA })).status).toBe(403);
     expect((await admin.get(`/api/students/${studentA}`)).status).toBe(200);

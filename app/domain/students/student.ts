@@ -66,6 +66,17 @@ export function studentDisplayName(student: { givenName: string; familyName: str
   return `${student.givenName} ${student.familyName}`;
 }
 
+/** The fields of a stored record an import compares with a row. */
+export type StudentRecordFields = { givenName: string; familyName: string; grade: string; email: string | null; status: StudentStatus };
+
+/** Whether a record already holds what the student's input says. */
+export const sameStudentRecord = (row: StudentRecordFields, input: StudentInput) =>
+  row.givenName === input.givenName &&
+  row.familyName === input.familyName &&
+  row.grade === input.grade &&
+  row.email === input.email &&
+  row.status === input.status;
+
 /** A search term as a LIKE pattern that matches it literally anywhere (its % and _ escaped with \\). */
 export function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;

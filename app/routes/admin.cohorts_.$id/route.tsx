@@ -9,13 +9,14 @@ import { AccommodationsDialog } from "~/components/students/accommodations-dialo
 import { TableHeadings } from "~/components/table-headings";
 import { accommodationsInWords } from "~/domain/accommodations/accommodations";
 import { ROSTER_MESSAGES, rosterActionSchema } from "~/domain/classes/screen-actions";
-import { NOT_FOUND, refuseMissing } from "~/domain/shell/not-found";
+import { NOT_FOUND } from "~/domain/shell/not-found";
 import { studentDisplayName } from "~/domain/students/student";
+import { enrollStudent, unenrollStudent } from "~/features/students/use-cases.server";
 import { assertNever } from "~/lib/assert-never";
 import { found } from "~/lib/errors";
 import { setRosterAccommodations } from "~/models/accommodations.server";
 import { findCohort, listCohortTeachers } from "~/models/cohorts.server";
-import { enrollStudent, listRoster, unenrollStudent } from "~/models/students.server";
+import { listRoster } from "~/models/students.server";
 import { handleAction } from "~/services/action.server";
 import { requireAllowed } from "~/services/auth.server";
 import { notFoundPage } from "~/services/http-errors.server";
@@ -43,15 +44,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { user: teacher, scope } = await requireAllowed(request, context, "write", "class");
   const cohortId = params.id ?? "";
   return handleAction(request, rosterActionSchema, ROSTER_MESSAGES, async (input) => {
-    found(await findCohort(context.db, cohortId, scope), NOT_FOUND.cohort);
     switch (input.intent) {
       case "enroll":
-        refuseMissing(await enrollStudent(context.db, cohortId, input.studentId, teacher, scope));
+        await enrollStudent(context, teacher, { cohortId, studentId: input.studentId });
         return;
       case "unenroll":
-        found((await unenrollStudent(context.db, cohortId, input.studentId, teacher, scope)) || null, NOT_FOUND.rosterMember);
+        await unenrollStudent(context, teacher, { cohortId, studentId: input.studentId });
         return;
       case "accommodations": {
+        found(await findCohort(context.db, cohortId, scope), NOT_FOUND.cohort);
         const { intent: _intent, ...body } = input;
         const result = found(await setRosterAccommodations(context.db, teacher, cohortId, body, scope), NOT_FOUND.cohort);
         return {

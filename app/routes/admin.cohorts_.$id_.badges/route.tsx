@@ -7,14 +7,12 @@ import { useActionResult, useIntentFetcher } from "~/components/action-result";
 import { BackLink, PageHeader } from "~/components/page-header";
 import { BADGE_MESSAGES, badgeActionSchema } from "~/domain/classes/screen-actions";
 import { NOT_FOUND } from "~/domain/shell/not-found";
+import { renewBadge, resetPinTries } from "~/features/students/use-cases.server";
 import { assertNever } from "~/lib/assert-never";
-import { found } from "~/lib/errors";
-import { recordAudit } from "~/models/audit-log.server";
 import { findCohort } from "~/models/cohorts.server";
-import { findRosterMember, listBadges, regenerateBadge } from "~/models/roster-members.server";
+import { listBadges } from "~/models/roster-members.server";
 import { handleAction } from "~/services/action.server";
 import { requireAllowed } from "~/services/auth.server";
-import { resetPinAttempts } from "~/services/class-admission.server";
 import { notFoundPage } from "~/services/http-errors.server";
 
 import badgeStyles from "./badges.css";
@@ -51,21 +49,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const { user: teacher, scope } = await requireAllowed(request, context, "enroll", "roster");
+  const { user: teacher } = await requireAllowed(request, context, "enroll", "roster");
   const cohortId = params.id ?? "";
   return handleAction(request, badgeActionSchema, BADGE_MESSAGES, async (input) => {
-    found(await findCohort(context.db, cohortId, scope), NOT_FOUND.cohort);
     switch (input.intent) {
       case "new-badge":
-        found(await regenerateBadge(context.db, cohortId, input.memberId, teacher, scope), NOT_FOUND.rosterMember);
-        await resetPinAttempts(context, input.memberId);
-        return;
-      case "reset-pin": {
-        const member = found(await findRosterMember(context.db, cohortId, { memberId: input.memberId }), NOT_FOUND.rosterMember);
-        await resetPinAttempts(context, input.memberId);
-        await recordAudit(context.db, teacher, { action: "student.pin_tries_reset", studentRecordId: member.studentRecordId, subject: `class:${cohortId}` });
-        return;
-      }
+        return renewBadge(context, teacher, { cohortId, memberId: input.memberId });
+      case "reset-pin":
+        return resetPinTries(context, teacher, { cohortId, memberId: input.memberId });
       default:
         return assertNever(input);
     }

@@ -11,21 +11,20 @@ import { AccommodationsDialog } from "~/components/students/accommodations-dialo
 import { StudentDialog } from "~/components/students/student-dialog";
 import { TableHeadings } from "~/components/table-headings";
 import { accommodationsInWords } from "~/domain/accommodations/accommodations";
-import { allowedScope, allows } from "~/domain/auth/policy";
+import { allows } from "~/domain/auth/policy";
 import { MODE_LABELS } from "~/domain/sessions/session-list";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { shownTime, timeZoneFromCookieHeader } from "~/domain/shell/time-zone";
 import { deletionSummary, STUDENT_MESSAGES, studentActionSchema } from "~/domain/students/screen-actions";
 import { studentDisplayName } from "~/domain/students/student";
+import { deleteStudent, unenrollStudent, updateStudent, viewStudent } from "~/features/students/use-cases.server";
 import { assertNever } from "~/lib/assert-never";
 import { found } from "~/lib/errors";
 import { setRecordAccommodations } from "~/models/accommodations.server";
-import { recordAudit } from "~/models/audit-log.server";
-import { findStudent, unenrollStudent, updateStudent } from "~/models/students.server";
+import { findStudent } from "~/models/students.server";
 import { handleAction } from "~/services/action.server";
 import { requireAllowed } from "~/services/auth.server";
-import { notFoundPage } from "~/services/http-errors.server";
-import { deleteStudentData } from "~/services/student-data.server";
+import { orNotFoundPage } from "~/services/http-errors.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -36,10 +35,8 @@ const BACK = { to: "/admin/students", label: "Back to Students" };
 
 /** One student: the record, the classes whose roster has them, and every session linked to them. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { user: teacher, scope } = await requireAllowed(request, context, "read", "student");
-  const student = await findStudent(context.db, params.id ?? "", scope);
-  if (!student) throw notFoundPage(NOT_FOUND.student, BACK);
-  await recordAudit(context.db, teacher, { action: "student.viewed", studentRecordId: student.id });
+  const { user: teacher } = await requireAllowed(request, context, "read", "student");
+  const student = await orNotFoundPage(viewStudent(context, teacher, params.id ?? ""), BACK);
   const timeZone = timeZoneFromCookieHeader(request.headers.get("Cookie"));
   const { sessions, ...record } = student;
   return json({
@@ -62,24 +59,23 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { user: teacher, scope } = await requireAllowed(request, context, "write", "student");
   const id = params.id ?? "";
   return handleAction(request, studentActionSchema, STUDENT_MESSAGES, async (input) => {
-    found(await findStudent(context.db, id, scope), NOT_FOUND.student);
     switch (input.intent) {
       case "update":
-        found(await updateStudent(context.db, id, input.values, teacher, scope), NOT_FOUND.student);
+        await updateStudent(context, teacher, id, input.values);
         return;
       case "delete": {
-        allowedScope(teacher, "delete", "student");
-        const erased = found(await deleteStudentData(context, teacher, id), NOT_FOUND.student);
+        const erased = await deleteStudent(context, teacher, id);
         return redirectWithToast(request, context, "/admin/students", {
           title: "Student deleted",
           description: deletionSummary(erased.removed, erased.sessionObjectsLeft),
         });
       }
       case "accommodations":
+        found(await findStudent(context.db, id, scope), NOT_FOUND.student);
         await setRecordAccommodations(context.db, teacher, [id], input.values, scope);
         return;
       case "unenroll":
-        found((await unenrollStudent(context.db, input.cohortId, id, teacher, scope)) || null, NOT_FOUND.rosterMember);
+        await unenrollStudent(context, teacher, { cohortId: input.cohortId, studentId: id });
         return;
       default:
         return assertNever(input);

@@ -8,18 +8,16 @@ import { BackLink, PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/questions/pagination";
 import { StudentDialog } from "~/components/students/student-dialog";
 import { TableHeadings } from "~/components/table-headings";
-import { allowedScope, allows } from "~/domain/auth/policy";
+import { allows } from "~/domain/auth/policy";
 import { pageSummary } from "~/domain/questions/question-list";
-import { NOT_FOUND } from "~/domain/shell/not-found";
 import { STUDENTS_MESSAGES, studentsActionSchema } from "~/domain/students/screen-actions";
 import { readStudentScreenQuery, studentDisplayName, studentListSearch } from "~/domain/students/student";
+import { createStudent, importOneRoster, importRosterCsv } from "~/features/students/use-cases.server";
 import { assertNever } from "~/lib/assert-never";
-import { found } from "~/lib/errors";
 import { listClassChoices } from "~/models/cohorts.server";
-import { createStudent, listGrades, listStudents } from "~/models/students.server";
+import { listGrades, listStudents } from "~/models/students.server";
 import { handleAction } from "~/services/action.server";
 import { requireAllowed } from "~/services/auth.server";
-import { importOneRosterUpload, importRosterCsv } from "~/services/roster-import.server";
 
 import { ImportDialog } from "./import-dialog";
 import { StudentFilters } from "./student-filters";
@@ -42,20 +40,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { user: teacher, scope } = await requireAllowed(request, context, "import", "roster");
-  const { db } = context;
+  const { user: teacher } = await requireAllowed(request, context, "import", "roster");
   return handleAction(request, studentsActionSchema, STUDENTS_MESSAGES, async (input) => {
     switch (input.intent) {
       case "create":
-        await createStudent(db, input.values, teacher);
+        await createStudent(context, teacher, input.values);
         return;
-      case "import-csv": {
-        const outcome = await importRosterCsv(db, input.csv, { cohortId: input.cohortId ?? null, apply: input.apply === "1", importedBy: teacher, scope });
-        return { data: found(outcome, NOT_FOUND.cohort) };
-      }
+      case "import-csv":
+        return { data: await importRosterCsv(context, teacher, { csv: input.csv, cohortId: input.cohortId ?? null, apply: input.apply === "1" }) };
       case "import-oneroster":
-        allowedScope(teacher, "import", "district-roster");
-        return { data: await importOneRosterUpload(db, input.file as FormDataEntryValue | undefined, { apply: input.apply === "1", importedBy: teacher }) };
+        return { data: await importOneRoster(context, teacher, { file: input.file as FormDataEntryValue | undefined, apply: input.apply === "1" }) };
       default:
         return assertNever(input);
     }

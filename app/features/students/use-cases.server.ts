@@ -1,0 +1,142 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+
+import type { CurrentUser } from "~/domain/auth/current-user";
+import { allowedScope } from "~/domain/auth/policy";
+import { NOT_FOUND, refuseMissing } from "~/domain/shell/not-found";
+import { BUNDLE_ZIP_LIMITS, readOneRosterBundle } from "~/domain/students/oneroster";
+import type { StudentInput } from "~/domain/students/student";
+import { parseRosterCsv } from "~/domain/students/student-csv";
+import { found, invalid, notFound } from "~/lib/errors";
+import { NotAZipError, readZipTexts, ZipReadError } from "~/lib/zip-files";
+import { recordAudit } from "~/models/audit-log.server";
+import { canSeeClass } from "~/models/class-scope.server";
+import { findCohort } from "~/models/cohorts.server";
+import { applyRosterPlan, loadRosterExisting } from "~/models/oneroster.server";
+import { findRosterMember, regenerateBadge } from "~/models/roster-members.server";
+import * as store from "~/models/students.server";
+import { resetPinAttempts } from "~/services/class-admission.server";
+import { deleteStudentData } from "~/services/student-data.server";
+
+import { type OneRosterOutcome, planOneRoster } from "./oneroster-plan";
+
+/**
+ * The students and rosters capability's operations (ADR 0038): one function an operation, called
+ * by the screen's action and by the /api route alike. Each asks the policy for its own pair and
+ * takes the scope from it, so no door passes a scope in or checks a role itself; a refusal is a
+ * DomainError by kind (403 NOT_ALLOWED, 404 with the NOT_FOUND text, 400 naming the field, 409),
+ * which `resourceRoute` and `handleAction` map to their answers in one place
+ * (`describeFailure`, services/http-errors.server.ts).
+ */
+type Actor = CurrentUser;
+
+/** One student with their classes and sessions, the viewing recorded in the audit log (ADR 0030). */
+export async function viewStudent(context: AppLoadContext, actor: Actor, id: string) {
+  const scope = allowedScope(actor, "read", "student");
+  const student = found(await store.findStudent(context.db, id, scope), NOT_FOUND.student);
+  await recordAudit(context.db, actor, { action: "student.viewed", studentRecordId: student.id });
+  return student;
+}
+
+export async function createStudent(context: AppLoadContext, actor: Actor, input: StudentInput) {
+  allowedScope(actor, "write", "student");
+  return store.createStudent(context.db, input, actor);
+}
+
+export async function updateStudent(context: AppLoadContext, actor: Actor, id: string, input: StudentInput) {
+  const scope = allowedScope(actor, "write", "student");
+  return found(await store.updateStudent(context.db, id, input, actor, scope), NOT_FOUND.student);
+}
+
+/** The student and everything tied to them erased: the district's decision (ADR 0030), so a teacher is refused whoever the student is. */
+export async function deleteStudent(context: AppLoadContext, actor: Actor, id: string) {
+  allowedScope(actor, "delete", "student");
+  return found(await deleteStudentData(context, actor, id), NOT_FOUND.student);
+}
+
+type Membership = { cohortId: string; studentId: string };
+
+/** A student record onto a class's roster; `added` is false when they already were on it. */
+export async function enrollStudent(context: AppLoadContext, actor: Actor, { cohortId, studentId }: Membership) {
+  const scope = allowedScope(actor, "enroll", "roster");
+  const { added } = refuseMissing(await store.enrollStudent(context.db, cohortId, studentId, actor, scope));
+  return { cohortId, studentId, added };
+}
+
+/** A student off a class's roster (their sessions stay). A class outside the scope is not found as a class, as an unknown one is. */
+export async function unenrollStudent(context: AppLoadContext, actor: Actor, { cohortId, studentId }: Membership) {
+  const scope = allowedScope(actor, "enroll", "roster");
+  found(await findCohort(context.db, cohortId, scope), NOT_FOUND.cohort);
+  found(await store.unenrollStudent(context.db, cohortId, studentId, actor, scope), NOT_FOUND.rosterMember);
+  return { removed: true as const };
+}
+
+type RosterMemberRef = { cohortId: string; memberId: string };
+
+/** A new badge and PIN for a rostered member (the old badge stops working), their wrong PINs forgotten (ADR 0029). */
+export async function renewBadge(context: AppLoadContext, actor: Actor, { cohortId, memberId }: RosterMemberRef) {
+  const scope = allowedScope(actor, "enroll", "roster");
+  found(await findCohort(context.db, cohortId, scope), NOT_FOUND.cohort);
+  found(await regenerateBadge(context.db, cohortId, memberId, actor, scope), NOT_FOUND.rosterMember);
+  await resetPinAttempts(context, memberId);
+}
+
+/** A rostered member's wrong PINs forgotten, so they can try again at once; audited on their record. */
+export async function resetPinTries(context: AppLoadContext, actor: Actor, { cohortId, memberId }: RosterMemberRef) {
+  const scope = allowedScope(actor, "enroll", "roster");
+  found(await findCohort(context.db, cohortId, scope), NOT_FOUND.cohort);
+  const member = found(await findRosterMember(context.db, cohortId, { memberId }), NOT_FOUND.rosterMember);
+  await resetPinAttempts(context, memberId);
+  await recordAudit(context.db, actor, { action: "student.pin_tries_reset", studentRecordId: member.studentRecordId, subject: `class:${cohortId}` });
+}
+
+/**
+ * A simple roster CSV, previewed or applied, optionally onto a class's roster: each refused line
+ * (the file's and the import's) in line order. A teacher imports onto a class they teach; the
+ * district's whole roster is a district admin's. A CSV that cannot be read is a 400 that says why.
+ */
+export async function importRosterCsv(context: AppLoadContext, actor: Actor, input: { csv: string; cohortId: string | null; apply: boolean }) {
+  const scope = allowedScope(actor, "import", "roster");
+  const { db } = context;
+  if (scope.kind === "teacher" && !input.cohortId) throw invalid("Choose one of your classes to add these students to.", "cohortId");
+  if (input.cohortId && !(await canSeeClass(db, scope, input.cohortId))) throw notFound(NOT_FOUND.cohort);
+  const parsed = parseRosterCsv(input.csv);
+  if (!parsed.ok) throw invalid(parsed.message, "csv");
+  const outcome = found(
+    await store.importRoster(db, parsed.rows, { cohortId: input.cohortId, apply: input.apply, importedBy: actor, scope }),
+    NOT_FOUND.cohort,
+  );
+  return { applied: input.apply, ...outcome, refused: [...parsed.refused, ...outcome.refused].sort((a, b) => a.line - b.line) };
+}
+
+/** The CSV files of a bundle the import reads; the others (orgs, courses, results…) stay compressed. */
+const READ_FILES = new Set(["manifest.csv", "classes.csv", "users.csv", "enrollments.csv", "roles.csv"]);
+
+/**
+ * An uploaded OneRoster zip (the form field `file`), previewed or applied (ADR 0028), by a district
+ * admin only: what D1 holds of its records loaded, the import planned (`planOneRoster`), and the
+ * plan written in one D1 batch, or nothing when previewing. A missing file, a zip that cannot be
+ * read or a bundle without what it needs is a 400 that says why, and nothing is written.
+ */
+export async function importOneRoster(
+  context: AppLoadContext,
+  actor: Actor,
+  input: { file: FormDataEntryValue | null | undefined; apply: boolean },
+): Promise<OneRosterOutcome> {
+  allowedScope(actor, "import", "district-roster");
+  const { file } = input;
+  if (!file || typeof file === "string" || file.size === 0) throw invalid("Choose the OneRoster zip to import.", "file");
+  let texts: Map<string, string>;
+  try {
+    texts = readZipTexts(new Uint8Array(await file.arrayBuffer()), (name) => READ_FILES.has(name), BUNDLE_ZIP_LIMITS);
+  } catch (error) {
+    if (error instanceof NotAZipError) throw invalid(`${error.message} Upload the OneRoster CSV bundle as a .zip file.`, "file");
+    if (error instanceof ZipReadError) throw invalid(error.message, "file");
+    throw error;
+  }
+  const read = readOneRosterBundle(texts);
+  if (!read.ok) throw invalid(read.message, "file");
+  const { bundle } = read;
+  const { changes, outcome } = planOneRoster(bundle, await loadRosterExisting(context.db, bundle), { apply: input.apply });
+  if (input.apply) await applyRosterPlan(context.db, { version: bundle.version, changes, outcome }, actor);
+  return outcome;
+}
