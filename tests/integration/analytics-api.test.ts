@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { sessionAnswers, testSessionRecords } from "~/db/schema";
+import { thetaOfScale } from "~/domain/adaptive/scale";
 import type { Difficulty } from "~/domain/questions/question-types";
 
 import { type ApiClient, apiClient, demoClients } from "../support/api";
@@ -51,7 +52,8 @@ async function insertSession(
     endTime: completed ? new Date(start.getTime() + (spec.minutes ?? 10) * MINUTE) : null,
     completed,
     totalScore: spec.totalScore,
-    scaleScore: spec.totalScore === null ? null : 180 + spec.totalScore / 2.5,
+    // Sessions store θ; each stands for the scale score 180 + percent / 2.5.
+    theta: spec.totalScore === null ? null : thetaOfScale(180 + spec.totalScore / 2.5),
     competenciesStatus: completed ? { Fractions: spec.totalScore! >= 60 ? "mastered" : "not_mastered" } : {},
     moduleRecommendations: completed ? { Number: spec.totalScore! >= 60 ? "Mastered" : "Recommended" } : {},
     questionsAnswered: spec.answers.length,
