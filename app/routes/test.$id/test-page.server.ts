@@ -120,7 +120,7 @@ export async function loadTestPage(request: Request, context: AppLoadContext, te
   // During a break the object sends no question (ADR 0032): the page is the break screen.
   if (view.snapshot.completed || (!view.currentQuestion && !view.snapshot.paused)) {
     // A finished session's pass opens its results for a while, never its test page (ADR 0014).
-    const readable = caller.kind === "admin" || passReach(view.snapshot, Date.now()) !== "nothing";
+    const readable = caller.kind === "staff" || passReach(view.snapshot, Date.now()) !== "nothing";
     throw redirect(readable ? resultsPath(sessionId) : await classJoinStep(context, view.cohortId));
   }
   const question = view.currentQuestion;
