@@ -5,7 +5,6 @@ import { FormAlert } from "~/components/action-result";
 import { BackLink, PageHeader } from "~/components/page-header";
 import { GRADING_REVIEW_MESSAGES, gradingReviewActionSchema } from "~/domain/sessions/grade-override";
 import { studentLabel } from "~/domain/sessions/student-label";
-import { resultsPath } from "~/domain/sessions/test-page-paths";
 import type { ActionResult } from "~/domain/shell/action-result";
 import { assertNever } from "~/lib/assert-never";
 import { handleAction } from "~/services/action.server";
@@ -60,7 +59,7 @@ export default function AiGradingReview() {
             <>
               {data.session.testTitle} · Student {studentLabel(data.session)} ·{" "}
               {data.session.endedEarly ? <span data-testid="ended-early">Ended early by the student · </span> : null}
-              <Link to={resultsPath(data.session.id)} className="font-medium text-blue-800 underline underline-offset-2">
+              <Link to={`/results/${data.session.id}`} className="font-medium text-blue-800 underline underline-offset-2">
                 View Results
               </Link>
             </>

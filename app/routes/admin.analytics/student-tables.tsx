@@ -3,7 +3,6 @@ import { Link } from "@remix-run/react";
 import { DataTable } from "~/components/analytics/chart-figure";
 import { StudentName } from "~/components/student-name";
 import type { CohortAnalyticsReport } from "~/domain/analytics/report";
-import { resultsPath } from "~/domain/sessions/test-page-paths";
 
 /** the product's struggling students, urgent first: below the 25th percentile and below 60% of the average is urgent. */
 export function StrugglingStudents({ students }: { students: CohortAnalyticsReport["strugglingStudents"] }) {
@@ -26,7 +25,7 @@ export function StrugglingStudents({ students }: { students: CohortAnalyticsRepo
             <ul className="mt-2 divide-y divide-slate-100">
               {group.rows.map((student) => (
                 <li key={student.sessionId} className="flex items-center justify-between gap-3 py-2 text-sm">
-                  <Link to={resultsPath(student.sessionId)} className="min-w-0 break-words text-brand-700 hover:underline">
+                  <Link to={`/results/${student.sessionId}`} className="min-w-0 break-words text-brand-700 hover:underline">
                     <StudentName name={student.studentName} id={student.studentId} />
                   </Link>
                   <span className="tabular-nums text-slate-800">
@@ -54,7 +53,7 @@ export function StudentPerformance({ students }: { students: CohortAnalyticsRepo
       headers={["Student", "Status", "Score", "Points", "Questions answered", "Competencies mastered", "Time"]}
       numeric={[2, 3, 4, 5, 6]}
       rows={rows.map((student) => [
-        <Link key="student" to={resultsPath(student.sessionId)} className="text-brand-700 hover:underline">
+        <Link key="student" to={`/results/${student.sessionId}`} className="text-brand-700 hover:underline">
           <StudentName name={student.studentName} id={student.studentId} />
         </Link>,
         <span key="status" className="whitespace-nowrap">

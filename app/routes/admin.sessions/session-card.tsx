@@ -3,7 +3,6 @@ import { Link } from "@remix-run/react";
 import { LocalTime } from "~/components/local-time";
 import { StudentName } from "~/components/student-name";
 import { LOW_EFFORT_WARNING } from "~/domain/adaptive/effort";
-import { resultsPath } from "~/domain/sessions/test-page-paths";
 
 import type { SessionCardData } from "./sessions.server";
 
@@ -65,7 +64,7 @@ export function SessionCard({ session }: { session: SessionCardData }) {
         ) : null}
       </dl>
       <div className="mt-auto flex flex-wrap gap-2">
-        <Link to={resultsPath(session.id)} className="btn-outline" aria-describedby={titleId}>
+        <Link to={`/results/${encodeURIComponent(session.id)}`} className="btn-outline" aria-describedby={titleId}>
           View Results
         </Link>
         {session.hasAiFeedback ? (
