@@ -168,8 +168,8 @@ async function seedClass(d1: D1Database, testId: string, testTitle: string) {
       totalScore,
       inProgress ? "{}" : JSON.stringify(competencies),
       inProgress ? "{}" : JSON.stringify(modules),
-      inProgress ? null : Math.round((200 + 10 * estimate) * 10) / 10,
-      inProgress ? null : 3.2,
+      inProgress ? null : estimate,
+      inProgress ? null : 0.32,
       inProgress ? null : "stopping_rule",
       answered.length,
     ]);
@@ -189,8 +189,8 @@ async function seedClass(d1: D1Database, testId: string, testTitle: string) {
     "total_score",
     "competencies_status",
     "module_recommendations",
-    "scale_score",
-    "scale_score_se",
+    "theta",
+    "theta_se",
     "completion_reason",
     "questions_answered",
   ];

@@ -3,6 +3,7 @@ import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 
 import type { Database } from "~/db/client.server";
 import { cohorts, sessionAnswers, tests, testSessionRecords } from "~/db/schema";
+import { scaleScoreOfTheta } from "~/domain/adaptive/scale";
 import type { ReportSession } from "~/domain/analytics/analytics-report";
 import type { AnalyticsAnswer } from "~/domain/analytics/cohort-analytics";
 import type { Scope } from "~/domain/auth/policy";
@@ -82,7 +83,7 @@ function sessionsQuery(db: Database, scope: AnalyticsScope) {
       endTime: testSessionRecords.endTime,
       competenciesStatus: testSessionRecords.competenciesStatus,
       moduleRecommendations: testSessionRecords.moduleRecommendations,
-      scaleScore: testSessionRecords.scaleScore,
+      theta: testSessionRecords.theta,
       answers: packedAnswers,
       completionReason: testSessionRecords.completionReason,
       studentName: sessionStudentName,
@@ -174,21 +175,7 @@ export async function readCohortAnalyticsData(db: Database, scope: AnalyticsScop
 
   const sessions = sessionRows.map(
     (
-      [
-        id,
-        userId,
-        completed,
-        totalScore,
-        startTime,
-        endTime,
-        competenciesStatus,
-        moduleRecommendations,
-        scaleScore,
-        ,
-        completionReason,
-        studentName,
-        nonStandard,
-      ],
+      [id, userId, completed, totalScore, startTime, endTime, competenciesStatus, moduleRecommendations, theta, , completionReason, studentName, nonStandard],
       index,
     ): ReportSession => ({
       sessionId: id,
@@ -201,7 +188,7 @@ export async function readCohortAnalyticsData(db: Database, scope: AnalyticsScop
       endTime,
       competenciesStatus: parseMap(competenciesStatus),
       moduleRecommendations: parseMap(moduleRecommendations),
-      scaleScore,
+      scaleScore: scaleScoreOfTheta(theta),
       nonStandard: nonStandard === 1,
       answeringSeconds: packed[index]!.reduce((sum, answer) => sum + answer.seconds, 0),
       answers: packed[index]!.flatMap(({ seconds: _seconds, ...answer }): AnalyticsAnswer[] => {

@@ -3,6 +3,7 @@ import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from "driz
 import type { Database } from "~/db/client.server";
 import { cohortMembers, cohorts, students, tests, testSessionRecords } from "~/db/schema";
 import { LOW_EFFORT_THRESHOLD } from "~/domain/adaptive/effort";
+import { scaleScoreOfTheta, scaleSeOfThetaSe } from "~/domain/adaptive/scale";
 import type { Scope } from "~/domain/auth/policy";
 import type { ClassStudent } from "~/domain/growth/class-growth";
 import { type GrowthSession, windowRange } from "~/domain/growth/growth";
@@ -24,14 +25,19 @@ const growthColumns = {
   subject: sql<string | null>`coalesce(${testSessionRecords.testSubject}, ${tests.subject})`,
   startTime: testSessionRecords.startTime,
   completed: testSessionRecords.completed,
-  scaleScore: testSessionRecords.scaleScore,
-  scaleScoreSe: testSessionRecords.scaleScoreSe,
+  theta: testSessionRecords.theta,
+  thetaSe: testSessionRecords.thetaSe,
   nonStandard: testSessionRecords.nonStandard,
   effort: testSessionRecords.effort,
 };
 
-type GrowthRow = Omit<GrowthSession, "startTime"> & { startTime: Date };
-const asGrowthSession = ({ startTime, ...row }: GrowthRow): GrowthSession => ({ ...row, startTime: startTime.getTime() });
+type GrowthRow = Omit<GrowthSession, "startTime" | "scaleScore" | "scaleScoreSe"> & { startTime: Date; theta: number | null; thetaSe: number | null };
+const asGrowthSession = ({ startTime, theta, thetaSe, ...row }: GrowthRow): GrowthSession => ({
+  ...row,
+  startTime: startTime.getTime(),
+  scaleScore: scaleScoreOfTheta(theta),
+  scaleScoreSe: scaleSeOfThetaSe(thetaSe),
+});
 
 /**
  * One student and their sessions for the growth page and the family report (with each session's
@@ -114,8 +120,8 @@ export async function readNormSessions(db: Database, windows: { startsOn: string
         isNotNull(testSessionRecords.studentRecordId),
         eq(testSessionRecords.completed, true),
         eq(testSessionRecords.nonStandard, false),
-        isNotNull(testSessionRecords.scaleScore),
-        isNotNull(testSessionRecords.scaleScoreSe),
+        isNotNull(testSessionRecords.theta),
+        isNotNull(testSessionRecords.thetaSe),
         or(isNull(testSessionRecords.effort), gte(testSessionRecords.effort, LOW_EFFORT_THRESHOLD)),
       ),
     );

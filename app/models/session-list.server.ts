@@ -2,6 +2,7 @@ import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { testSessionRecords as sessions } from "~/db/schema";
+import { withScaleScore } from "~/domain/adaptive/scale";
 import type { Scope } from "~/domain/auth/policy";
 import { clampPage, pageSummary } from "~/domain/questions/question-list";
 import type { SessionFilters } from "~/domain/sessions/session-list";
@@ -57,7 +58,7 @@ const listColumns = {
   scores: sessions.scores,
   competenciesStatus: sessions.competenciesStatus,
   moduleRecommendations: sessions.moduleRecommendations,
-  scaleScore: sessions.scaleScore,
+  theta: sessions.theta,
   questionsAnswered: sessions.questionsAnswered,
   completionReason: sessions.completionReason,
   accommodations: sessions.accommodations,
@@ -76,7 +77,8 @@ export function sessionRowsQuery(db: Database, filters: ScopedSessionFilters, li
     .offset(offset);
 }
 
-export type SessionListRow = Awaited<ReturnType<typeof sessionRowsQuery>>[number];
+type SessionListRead = Awaited<ReturnType<typeof sessionRowsQuery>>[number];
+export type SessionListRow = ReturnType<typeof withScaleScore<SessionListRead>>;
 
 export function sessionCountQuery(db: Database, filters: ScopedSessionFilters) {
   return db.select({ total: count() }).from(sessions).where(whereOf(filters));
@@ -85,7 +87,7 @@ export function sessionCountQuery(db: Database, filters: ScopedSessionFilters) {
 /** A window of the list (GET /api/sessions) and the total matching, in one D1 round trip. */
 export async function sessionWindow(db: Database, filters: ScopedSessionFilters, window: { limit: number; offset: number }) {
   const [rows, [counted]] = await db.batch([sessionRowsQuery(db, filters, window.limit, window.offset), sessionCountQuery(db, filters)]);
-  return { rows: rows as SessionListRow[], total: counted?.total ?? 0 };
+  return { rows: (rows as SessionListRead[]).map(withScaleScore), total: counted?.total ?? 0 };
 }
 
 /** Where a chunk read newest first continues: after the last row read (its start time, then its rowid). */
@@ -119,7 +121,7 @@ export async function* sessionListChunks(
   while (read < options.maxRows) {
     const wanted = Math.min(chunkRows, options.maxRows - read);
     const chunk = await sessionListChunkQuery(db, filters, after, wanted);
-    if (chunk.length) yield chunk.map(({ rowid: _rowid, ...row }) => row);
+    if (chunk.length) yield chunk.map(({ rowid: _rowid, ...row }) => withScaleScore(row));
     read += chunk.length;
     const last = chunk.at(-1);
     if (!last || chunk.length < wanted) return;
@@ -137,7 +139,7 @@ export async function countSessions(db: Database, filters: ScopedSessionFilters)
 export async function sessionPage(db: Database, filters: ScopedSessionFilters, page: number, pageSize: number) {
   const { rows, total } = await sessionWindow(db, filters, { limit: pageSize, offset: (page - 1) * pageSize });
   const readable = clampPage(page, total, pageSize);
-  const onPage = readable === page ? rows : ((await sessionRowsQuery(db, filters, pageSize, (readable - 1) * pageSize)) as SessionListRow[]);
+  const onPage = readable === page ? rows : (await sessionRowsQuery(db, filters, pageSize, (readable - 1) * pageSize)).map(withScaleScore);
   return { rows: onPage, summary: pageSummary(readable, pageSize, total, onPage.length) };
 }
 
@@ -151,7 +153,7 @@ const exportColumns = {
   testMode: sessions.testMode,
   completed: sessions.completed,
   totalScore: sessions.totalScore,
-  scaleScore: sessions.scaleScore,
+  theta: sessions.theta,
   questionsAnswered: sessions.questionsAnswered,
   startTime: sessions.startTime,
   endTime: sessions.endTime,
@@ -173,13 +175,13 @@ const EXPORT_MAX_ROWS = 50_000;
 export async function sessionsForExport(db: Database, filters: ScopedSessionFilters, options: { chunkRows?: number; maxRows?: number } = {}) {
   const chunkRows = options.chunkRows ?? EXPORT_CHUNK_ROWS;
   const maxRows = options.maxRows ?? EXPORT_MAX_ROWS;
-  const rows: Omit<Awaited<ReturnType<typeof sessionExportChunkQuery>>[number], "rowid">[] = [];
+  const rows: ReturnType<typeof withScaleScore<Omit<Awaited<ReturnType<typeof sessionExportChunkQuery>>[number], "rowid">>>[] = [];
   let after: After = null;
   for (;;) {
     // One row past the cap tells whether the cap cut the list short.
     const wanted = Math.min(chunkRows, maxRows - rows.length + 1);
     const chunk = await sessionExportChunkQuery(db, filters, after, wanted);
-    for (const { rowid: _rowid, ...row } of chunk) rows.push(row);
+    for (const { rowid: _rowid, ...row } of chunk) rows.push(withScaleScore(row));
     const last = chunk.at(-1);
     if (!last || chunk.length < wanted || rows.length > maxRows) break;
     after = { startMs: last.startTime.getTime(), rowid: last.rowid };

@@ -128,6 +128,8 @@ type SessionBehind = {
     | "scores"
     | "competenciesStatus"
     | "moduleRecommendations"
+    | "theta"
+    | "thetaSe"
     | "scaleScore"
     | "scaleScoreSe"
     | "completionReason"

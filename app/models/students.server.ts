@@ -4,6 +4,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "~/db/client.server";
 import { cohortMembers, cohorts, students, testSessionRecords } from "~/db/schema";
 import { NO_ACCOMMODATIONS, readAccommodations } from "~/domain/accommodations/accommodations";
+import { withScaleScore } from "~/domain/adaptive/scale";
 import { emailChangeDetail } from "~/domain/audit/audit-entry";
 import type { Scope } from "~/domain/auth/policy";
 import { emailInUse, outsideYourClasses, rosterRowAccess } from "~/domain/students/roster-access";
@@ -146,14 +147,14 @@ async function readStudent(db: Database, id: string, scope: Scope) {
         startTime: testSessionRecords.startTime,
         completed: testSessionRecords.completed,
         totalScore: testSessionRecords.totalScore,
-        scaleScore: testSessionRecords.scaleScore,
+        theta: testSessionRecords.theta,
         nonStandard: testSessionRecords.nonStandard,
       })
       .from(testSessionRecords)
       .where(and(eq(testSessionRecords.studentRecordId, id), inTaughtClasses(testSessionRecords.cohortId, scope)))
       .orderBy(desc(testSessionRecords.startTime)),
   ]);
-  return { ...studentView(row), classes, sessions: sessions.map((session) => ({ ...session, startTime: session.startTime.toISOString() })) };
+  return { ...studentView(row), classes, sessions: sessions.map((session) => ({ ...withScaleScore(session), startTime: session.startTime.toISOString() })) };
 }
 
 /** The record a signed-in account's e-mail links to, if any. */

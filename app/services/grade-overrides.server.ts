@@ -59,13 +59,14 @@ type RecordedOverride = { override: OverrideJson & { id: string; questionId: str
  * A teacher's grade for an open answer. The session's object applies it first (it knows the
  * answer and refuses what cannot be regraded), then the override is recorded, then the object
  * writes D1 at once so lists and analytics show it. The object is the only writer of the answer
- * (ADR 0010), and it keeps a teacher's grade against a model grade landing later.
+ * (ADR 0010), and it keeps a teacher's grade against a model grade landing later. The `reviewer` is
+ * the staff account that grades: the class's teacher or a district admin.
  */
 export async function overrideSessionGrade(
   context: AppLoadContext,
   sessionId: string,
   input: GradeOverrideInput,
-  teacher: CurrentUser,
+  reviewer: CurrentUser,
   scope: Scope,
 ): Promise<RecordedOverride> {
   const { db } = context;
@@ -84,12 +85,12 @@ export async function overrideSessionGrade(
     previousScore: applied.previousScore,
     score: input.score,
     reason: input.reason,
-    overriddenBy: teacher.id,
-    overriddenByName: displayName(teacher),
+    overriddenBy: reviewer.id,
+    overriddenByName: displayName(reviewer),
   });
   await recordAudit(
     db,
-    { id: teacher.id, email: teacher.email },
+    { id: reviewer.id, email: reviewer.email },
     {
       action: "grade.overridden",
       studentRecordId: record.studentRecordId,
@@ -112,7 +113,7 @@ export async function confirmSessionGrade(
   context: AppLoadContext,
   sessionId: string,
   questionId: string,
-  teacher: CurrentUser,
+  reviewer: CurrentUser,
   scope: Scope,
 ): Promise<RecordedOverride & { created: boolean }> {
   const { db } = context;
@@ -125,6 +126,6 @@ export async function confirmSessionGrade(
   if (last && isRepeatConfirmation(last, answer.gradingScore)) {
     return { override: { id: last.id, questionId, ...overrideJson(last) }, totalScore: viewed.view.results.totalScore, created: false };
   }
-  const recorded = await overrideSessionGrade(context, sessionId, { questionId, score: answer.gradingScore, reason: CONFIRMED_REASON }, teacher, scope);
+  const recorded = await overrideSessionGrade(context, sessionId, { questionId, score: answer.gradingScore, reason: CONFIRMED_REASON }, reviewer, scope);
   return { ...recorded, created: true };
 }

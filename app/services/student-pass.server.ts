@@ -63,7 +63,8 @@ export function passForSession(config: AppConfig, sessionId: string): Promise<st
   return passCookie(config).serialize(sessionPass(sessionId, Date.now()));
 }
 
-type SessionCaller = { kind: "admin"; user: CurrentUser } | { kind: "pass"; user: CurrentUser | null };
+/** Staff (a district admin or a teacher of the session's class), or a browser whose pass names the session. */
+type SessionCaller = { kind: "staff"; user: CurrentUser } | { kind: "pass"; user: CurrentUser | null };
 
 const refusal = (user: CurrentUser | null) =>
   user
@@ -71,7 +72,7 @@ const refusal = (user: CurrentUser | null) =>
     : new DomainError("unauthenticated", "Join your class to take this test.");
 
 /**
- * Who may read or answer a session: an admin, or a browser whose pass names it. Anyone else is
+ * Who may read or answer a session: staff whose scope holds it, or a browser whose pass names it. Anyone else is
  * refused without learning whether the session exists: 401 signed out, 403 signed in.
  */
 export async function requireSessionAccess(request: Request, context: AppLoadContext, sessionId: string): Promise<SessionCaller> {
@@ -80,16 +81,16 @@ export async function requireSessionAccess(request: Request, context: AppLoadCon
   // those of the classes they teach; another teacher's session is not found, so not even its
   // existence is told.
   const scope = user && scopeFor(user, "read", "session");
-  if (user && scope?.kind === "district") return { kind: "admin", user };
+  if (user && scope?.kind === "district") return { kind: "staff", user };
   if (user && scope) {
-    if (await findSessionRecordInScope(context.db, sessionId, scope)) return { kind: "admin", user };
+    if (await findSessionRecordInScope(context.db, sessionId, scope)) return { kind: "staff", user };
     if ((await sessionInPass(request, context.config)) !== sessionId) throw new DomainError("not_found", NOT_FOUND.session);
   }
   if ((await sessionInPass(request, context.config)) === sessionId) return { kind: "pass", user };
   throw refusal(user);
 }
 
-/** A pass opens a finished session's results only for its window; an admin always (ADR 0014). Refused as above. */
+/** A pass opens a finished session's results only for its window; staff always (ADR 0014). Refused as above. */
 export function requireSessionReach(caller: SessionCaller, snapshot: SessionSnapshot): void {
   if (caller.kind === "pass" && passReach(snapshot, Date.now()) === "nothing") throw refusal(caller.user);
 }

@@ -10,6 +10,7 @@ import { nextEngineStep, startEngine, updateEngine } from "../../app/domain/adap
 import { type ItemParameters, probabilityCorrect } from "../../app/domain/adaptive/item-model";
 import { applySessionToItems, type CalibrationAnswer, calibrationUse, recalibrate, sessionParameters } from "../../app/domain/adaptive/live-calibration";
 import { mulberry32 } from "../../app/domain/adaptive/random";
+import { scaleOfTheta } from "../../app/domain/adaptive/scale";
 import type { AdaptiveBank } from "../../app/domain/adaptive/selection";
 import type { Difficulty } from "../../app/domain/questions/question-types";
 
@@ -130,7 +131,7 @@ export function evaluate(items: readonly BenchItem[], students: readonly Student
     sum20 += at20;
   }
   const n = students.length;
-  return { rmse10: Math.sqrt(squared10 / n), rmse20: Math.sqrt(squared20 / n), meanScaleScore: 200 + (10 * sum20) / n };
+  return { rmse10: Math.sqrt(squared10 / n), rmse20: Math.sqrt(squared20 / n), meanScaleScore: scaleOfTheta(sum20 / n) };
 }
 
 export type Variant = {

@@ -1,6 +1,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 
+import { POINTS_PER_LOGIT, thetaOfScale } from "~/domain/adaptive/scale";
+
 import { seriousAccessibilityViolations } from "../support/axe";
 import { saveScreenshot, waitForHydration } from "../support/browser";
 import { browserSession } from "../support/browser-session";
@@ -35,7 +37,7 @@ async function seedGrowth(page: Page) {
   const test = (await d1.prepare("select id, title from tests limit 1").first<{ id: string; title: string }>())!;
   const insert = d1.prepare(
     `insert into sessions (id, test_config_id, test_title, test_subject, user_id, test_mode, cohort_id, start_time, end_time, completed, total_score,
-       scale_score, scale_score_se, student_record_id, non_standard, effort, module_recommendations)
+       theta, theta_se, student_record_id, non_standard, effort, module_recommendations)
      values (?, ?, ?, 'Mathematics', 'E2E-G1', 'placement', ?, ?, ?, 1, 60, ?, ?, ?, 0, ?, ?)`,
   );
   const rows: [string, string, number, number, number, object][] = [
@@ -46,7 +48,19 @@ async function seedGrowth(page: Page) {
   ];
   await d1.batch(
     rows.map(([id, at, score, se, effort, modules]) =>
-      insert.bind(id, test.id, test.title, cohortId, Date.parse(at), Date.parse(at) + 600_000, score, se, studentId, effort, JSON.stringify(modules)),
+      insert.bind(
+        id,
+        test.id,
+        test.title,
+        cohortId,
+        Date.parse(at),
+        Date.parse(at) + 600_000,
+        thetaOfScale(score),
+        se / POINTS_PER_LOGIT,
+        studentId,
+        effort,
+        JSON.stringify(modules),
+      ),
     ),
   );
   return { studentId, cohortId };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { sessionAnswers, testSessionRecords } from "~/db/schema";
+import { scaleScoreOfTheta, scaleSeOfThetaSe, thetaOfScale } from "~/domain/adaptive/scale";
 import type { Difficulty } from "~/domain/questions/question-types";
 
 import { type ApiClient, apiClient, demoClients } from "../support/api";
@@ -51,7 +52,8 @@ async function insertSession(
     endTime: completed ? new Date(start.getTime() + (spec.minutes ?? 10) * MINUTE) : null,
     completed,
     totalScore: spec.totalScore,
-    scaleScore: spec.totalScore === null ? null : 180 + spec.totalScore / 2.5,
+    // Sessions store θ; each stands for the scale score 180 + percent / 2.5.
+    theta: spec.totalScore === null ? null : thetaOfScale(180 + spec.totalScore / 2.5),
     competenciesStatus: completed ? { Fractions: spec.totalScore! >= 60 ? "mastered" : "not_mastered" } : {},
     moduleRecommendations: completed ? { Number: spec.totalScore! >= 60 ? "Mastered" : "Recommended" } : {},
     questionsAnswered: spec.answers.length,
@@ -272,9 +274,12 @@ describe("GET /api/analytics/cohort/{cohortId}", () => {
     const { status, data } = await admin.get(reportPath(demoClassId, demoTestId));
     expect(status).toBe(200);
     const record = (await worker.d1
-      .prepare("select total_score, scale_score from sessions where id = ?")
+      .prepare("select total_score, scale_score, scale_score_se, theta, theta_se from sessions where id = ?")
       .bind(sessionId)
-      .first<{ total_score: number; scale_score: number }>())!;
+      .first<{ total_score: number; scale_score: number; scale_score_se: number; theta: number; theta_se: number }>())!;
+    // The object stores θ and its SE; the scale score written beside them is what the readers derive from θ.
+    expect(scaleScoreOfTheta(record.theta)).toBe(record.scale_score);
+    expect(scaleSeOfThetaSe(record.theta_se)).toBe(record.scale_score_se);
     expect(data).toMatchObject({ totalSessions: 1, completedSessions: 1, averageScore: record.total_score });
     expect(data.studentPerformance).toEqual([
       expect.objectContaining({

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { POINTS_PER_LOGIT, thetaOfScale } from "~/domain/adaptive/scale";
+
 import { type ApiClient, clientFor, demoClients, teacherClient } from "../support/api";
 import { startWorker, type TestWorker } from "../support/worker";
 
@@ -47,7 +49,7 @@ let seeded = 0;
 async function addSessions(rows: SessionSeed[]) {
   const insert = worker.d1.prepare(
     `insert into sessions (id, test_config_id, test_title, test_subject, user_id, test_mode, cohort_id, start_time, end_time, completed, total_score,
-       scale_score, scale_score_se, student_record_id, non_standard, effort, module_recommendations)
+       theta, theta_se, student_record_id, non_standard, effort, module_recommendations)
      values (?, ?, 'Grade 6 Math Check-in', 'Mathematics', ?, 'placement', ?, ?, ?, 1, 60, ?, ?, ?, ?, ?, ?)`,
   );
   const ids: string[] = [];
@@ -64,8 +66,9 @@ async function addSessions(rows: SessionSeed[]) {
         row.cohortId,
         start,
         start + 600_000,
-        row.score,
-        row.se ?? 3,
+        // Sessions store θ; the seeds are written as the scale scores they stand for.
+        thetaOfScale(row.score),
+        (row.se ?? 3) / POINTS_PER_LOGIT,
         row.recordId,
         row.nonStandard ? 1 : 0,
         row.effort === undefined ? 1 : row.effort,

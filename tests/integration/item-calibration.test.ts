@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { estimateAbility } from "~/domain/adaptive/ability";
+import { scaleOfTheta } from "~/domain/adaptive/scale";
 import type { TestSessionRpc } from "~/domain/sessions/session-contract";
 
 import { type ApiClient, demoClients } from "../support/api";
@@ -216,8 +217,8 @@ describe("a new session's parameters", () => {
     const expected = estimateAbility([{ item: { a: 1.5, b: 2 }, score: 1 }]);
     const labelOnly = estimateAbility([{ item: { a: 1, b: 0 }, score: 1 }]);
     const record = (await admin.get(`/api/sessions/${sessionId}`)).data;
-    expect(record.scaleScore).toBeCloseTo(200 + 10 * expected.theta, 0);
-    expect(Math.abs(record.scaleScore - (200 + 10 * labelOnly.theta))).toBeGreaterThan(1);
+    expect(record.scaleScore).toBeCloseTo(scaleOfTheta(expected.theta), 0);
+    expect(Math.abs(record.scaleScore - scaleOfTheta(labelOnly.theta))).toBeGreaterThan(1);
   });
 });
 

@@ -7,6 +7,8 @@ import { promisify } from "node:util";
 import { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { scaleScoreOfTheta } from "~/domain/adaptive/scale";
+
 import { applyMigrations, startWorker, type TestWorker } from "../support/worker";
 
 const run = promisify(execFile);
@@ -224,5 +226,29 @@ describe("migration 0017 on logs graded before it", () => {
     });
     const { results } = await d1.prepare("select name from pragma_index_list('grade_overrides') order by name").all<{ name: string }>();
     expect(results.map((row) => row.name)).toContain("grade_overrides_question_idx");
+  });
+});
+
+describe("migration 0021 on sessions scored before it", () => {
+  let d1: D1Database;
+  useEmptyDatabase((database) => (d1 = database));
+
+  it("stores θ and its SE back from the scale score, and none for a session without results", async () => {
+    await applyMigrations(d1, (file) => file < "0021");
+    await d1.batch([
+      d1.prepare(
+        "insert into sessions (id, test_title, user_id, test_mode, scale_score, scale_score_se) values ('scored', 'T', 'ana', 'placement', 187.5, 3.1)",
+      ),
+      d1.prepare("insert into sessions (id, test_title, user_id, test_mode) values ('open', 'T', 'ben', 'placement')"),
+    ]);
+    await applyMigrations(d1, (file) => file >= "0021");
+    const { results } = await d1
+      .prepare("select id, theta, theta_se from sessions order by id")
+      .all<{ id: string; theta: number | null; theta_se: number | null }>();
+    expect(results[0]).toEqual({ id: "open", theta: null, theta_se: null });
+    expect(results[1]!.id).toBe("scored");
+    expect(results[1]!.theta).toBeCloseTo(-1.25, 12);
+    expect(results[1]!.theta_se).toBeCloseTo(0.31, 12);
+    expect(scaleScoreOfTheta(results[1]!.theta)).toBe(187.5);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { thetaOfScale } from "~/domain/adaptive/scale";
 import type { Scope } from "~/domain/auth/policy";
 import type { SessionFilters } from "~/domain/sessions/session-list";
 import { SESSIONS_EMPTY_MESSAGE } from "~/domain/sessions/session-list";
@@ -49,7 +50,7 @@ type Row = {
 async function insertSessions(rows: Row[]) {
   const statement = worker.d1.prepare(
     `insert into sessions (id, test_config_id, test_title, test_subject, user_id, test_mode, cohort_id, start_time, end_time, completed,
-       total_score, scores, competencies_status, module_recommendations, scale_score, questions_answered)
+       total_score, scores, competencies_status, module_recommendations, theta, questions_answered)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '{"Adds":"mastered"}', '{"Number":"Mastered"}', ?, ?)`,
   );
   await worker.d1.batch(
@@ -67,7 +68,7 @@ async function insertSessions(rows: Row[]) {
         row.completed ? 1 : 0,
         row.totalScore ?? null,
         JSON.stringify(row.scores ?? {}),
-        row.scaleScore ?? null,
+        row.scaleScore === undefined || row.scaleScore === null ? null : thetaOfScale(row.scaleScore),
         row.questionsAnswered ?? 0,
       ),
     ),

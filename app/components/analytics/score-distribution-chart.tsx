@@ -1,3 +1,4 @@
+import { SCALE_FORMULA } from "~/domain/adaptive/scale";
 import { binLabel } from "~/domain/analytics/chart-geometry";
 import type { Bin } from "~/domain/analytics/report";
 
@@ -54,7 +55,7 @@ export function ScaleScoreChart({ bins, mean }: { bins: Bin[]; mean: number | nu
         <ColumnChart
           summary={histogramSummary("Scale-score distribution", bins, "")}
           columns={bins.map((bin) => ({ label: binLabel(bin), value: bin.count }))}
-          xTitle="Scale score (200 + 10θ)"
+          xTitle={`Scale score (${SCALE_FORMULA})`}
           yTitle="Students"
           marker={mean === null || !bins.length ? null : { value: mean, label: `Mean ${mean}`, domain: [bins[0]!.from, bins[bins.length - 1]!.to] }}
         />

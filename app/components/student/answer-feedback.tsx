@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 
 import type { AnswerFeedback } from "~/domain/sessions/answer-feedback";
 import { AWAITING_TEACHER, gradeOutOf100, isCorrectScore, scoreLabel } from "~/domain/sessions/answer-rules";
+import { testPath } from "~/domain/sessions/test-page-paths";
 
 import { Clock, useCountdown } from "./timers";
 
@@ -64,7 +65,7 @@ export function FeedbackScreen({
         Question {number}: your answer is saved
       </h1>
       <FeedbackPanel feedback={feedback} />
-      <Form method="get" action={`/test/${testId}`}>
+      <Form method="get" action={testPath(testId)}>
         <input type="hidden" name="session" value={sessionId} />
         <button type="submit" className="btn-primary min-h-11">
           Next question

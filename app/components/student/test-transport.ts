@@ -1,5 +1,6 @@
 import type { ChatReply, SubmittedAnswer } from "~/domain/sessions/answer-feedback";
 import type { StudentGrade } from "~/domain/sessions/session-contract";
+import { testDataPath } from "~/domain/sessions/test-page-paths";
 import type { ActionResult } from "~/domain/shell/action-result";
 
 /**
@@ -9,15 +10,13 @@ import type { ActionResult } from "~/domain/shell/action-result";
  */
 type IntentOutcome<Data> = { kind: "ok"; data: Data } | { kind: "refused"; message: string; title: string } | { kind: "network" };
 
-const intentUrl = (testId: string) => `/test/${encodeURIComponent(testId)}/data`;
-
 /** Posts one intent; a dropped connection, a 5xx or an unreadable answer is "network" (try again). */
 async function postIntent<Data>(testId: string, fields: [string, string][]): Promise<IntentOutcome<Data>> {
   let response: Response;
   try {
     // "js" asks for the result as data; an answer kept by an earlier page already says so.
     const body = new URLSearchParams(fields.some(([name]) => name === "js") ? fields : [...fields, ["js", "1"]]);
-    response = await fetch(intentUrl(testId), { method: "POST", body, credentials: "same-origin" });
+    response = await fetch(testDataPath(testId), { method: "POST", body, credentials: "same-origin" });
   } catch {
     return { kind: "network" };
   }

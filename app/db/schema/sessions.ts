@@ -44,7 +44,10 @@ export const testSessionRecords = sqliteTable(
       .$type<Record<string, string>>()
       .notNull()
       .default(sql`'{}'`),
-    /** 200 + 10θ and its standard error (the adaptive engine's scale, ADR 0008). */
+    /** The adaptive engine's ability estimate θ and its standard error (ADR 0008): the source readers derive the scale from (`domain/adaptive/scale.ts`). */
+    theta: real("theta"),
+    thetaSe: real("theta_se"),
+    /** 200 + 10θ and its standard error, to a tenth of a point, written beside θ; the app reads θ. */
     scaleScore: real("scale_score"),
     scaleScoreSe: real("scale_score_se"),
     completionReason: text("completion_reason").$type<"submitted" | "time_up" | "stopping_rule">(),

@@ -18,6 +18,9 @@ const GRID_POINTS = 81;
 const GRID_MIN = -4;
 const GRID_MAX = 4;
 
+/** The θ the engine can report: the ends of its grid. */
+export const THETA_RANGE = { min: GRID_MIN, max: GRID_MAX } as const;
+
 /** θ at each grid point, computed once. */
 export const THETA_GRID: readonly number[] = Array.from({ length: GRID_POINTS }, (_, index) => GRID_MIN + ((GRID_MAX - GRID_MIN) * index) / (GRID_POINTS - 1));
 

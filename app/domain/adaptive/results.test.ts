@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { estimateAbility } from "./ability";
-import { competencyMastery, moduleRecommendations, scaleScore, totalScorePercent, unaskedPoints } from "./results";
+import { competencyMastery, moduleRecommendations, totalScorePercent, unaskedPoints } from "./results";
 
 describe("scores", () => {
   it("weights points by difficulty and counts AI grades as a fraction", () => {
@@ -22,10 +22,6 @@ describe("scores", () => {
     expect(unaskedPoints(5, ["easy"])).toBe(1);
     // One easy question right, then 5 points the test could still ask: 1 of 6.
     expect(totalScorePercent([{ difficulty: "easy", score: 1 }], 5)).toBeCloseTo(100 / 6, 10);
-  });
-
-  it("puts θ on the 200 + 10θ scale with its SE", () => {
-    expect(scaleScore({ theta: -1.25, se: 0.3 })).toEqual({ score: 187.5, se: 3 });
   });
 });
 

@@ -36,11 +36,6 @@ export function unaskedPoints(count: number, unaskedDifficulties: readonly Diffi
   return points.slice(0, Math.max(0, count)).reduce((sum, value) => sum + value, 0);
 }
 
-/** θ on the published scale 200 + 10θ (one unit of θ is 10 points), with its SE. */
-export function scaleScore({ theta, se }: AbilityEstimate): { score: number; se: number } {
-  return { score: 200 + 10 * theta, se: 10 * se };
-}
-
 type MasteryStatus = "mastered" | "not_mastered" | "not_assessed";
 
 type CompetencyMastery = AbilityEstimate & { items: number; status: MasteryStatus };

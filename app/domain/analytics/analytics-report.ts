@@ -1,3 +1,4 @@
+import { SCALE_BIN_WIDTH, SCALE_SCORE_RANGE } from "~/domain/adaptive/scale";
 import { htmlToPlainText } from "~/domain/questions/plain-text";
 
 import { calibratedDifficulties } from "./calibrated-difficulty";
@@ -11,7 +12,7 @@ import { mean, median, standardDeviation } from "./statistics";
  * binned scores the charts draw. Pure, so the page, the API and the exports share one answer.
  */
 export type ReportSession = AnalyticsSession & {
-  /** 200 + 10θ (ADR 0008); null before the session has results. */
+  /** The scale score (`domain/adaptive/scale.ts`, ADR 0008); null before the session has results. */
   scaleScore: number | null;
   /** An accommodation changed what was measured (ADR 0032): out of the calibration and the class's distribution. Absent: standard. */
   nonStandard?: boolean;
@@ -19,9 +20,6 @@ export type ReportSession = AnalyticsSession & {
 
 /** Percent scores in bins of 10 points; the last bin holds 100 too. */
 const SCORE_BIN_WIDTH = 10;
-/** Scale scores 200 + 10θ with θ on the engine's grid [−4, 4]: 160 to 240, in bins of 5 (half a logit). */
-const SCALE_SCORE_RANGE = { from: 160, to: 240 } as const;
-const SCALE_BIN_WIDTH = 5;
 
 const round1 = (value: number | null) => (value === null ? null : Math.round(value * 10) / 10);
 

@@ -1,5 +1,6 @@
 import { NO_ACCOMMODATIONS } from "~/domain/accommodations/accommodations";
 import { mulberry32 } from "~/domain/adaptive/random";
+import { POINTS_PER_LOGIT, thetaOfScale } from "~/domain/adaptive/scale";
 import { addDays } from "~/domain/growth/testing-windows";
 import type { SessionBlueprint } from "~/domain/sessions/blueprint";
 
@@ -105,9 +106,9 @@ export function earlierSittings(
   };
   /** The score a sitting is aimed at: `growth` below the score of the sitting after it. */
   const before = (later: number, growth: Growth): ScoreTarget => ({ aim: later - growth.aim, min: later - growth.max, max: later - growth.min });
-  const winter = sitEarlier(1, student.theta - intoSpring.aim / 10, before(when.todayScore, intoSpring));
+  const winter = sitEarlier(1, student.theta - intoSpring.aim / POINTS_PER_LOGIT, before(when.todayScore, intoSpring));
   // From the Winter sitting shown, unless that one was rushed: then from where the student really was.
   const winterScore = index === LOW_EFFORT_STUDENT ? when.todayScore - intoSpring.aim : winter.sitting.scaleScore;
-  const fall = sitEarlier(0, (winterScore - 200) / 10 - intoWinter.aim / 10, before(winterScore, intoWinter));
+  const fall = sitEarlier(0, thetaOfScale(winterScore) - intoWinter.aim / POINTS_PER_LOGIT, before(winterScore, intoWinter));
   return [fall, winter];
 }

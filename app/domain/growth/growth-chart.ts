@@ -1,3 +1,4 @@
+import { SCALE_MIDDLE } from "~/domain/adaptive/scale";
 import { type Frame, linearScale, niceStep, plotOf } from "~/domain/analytics/chart-geometry";
 
 /**
@@ -21,16 +22,14 @@ type GrowthChartGeometry = {
   band: string;
 };
 
-/** When nothing is scored yet, the axis still spans the middle of the scale (200 ± 20). */
-const EMPTY_DOMAIN = { low: 180, high: 220, step: 10 };
-
 /** The y axis: from a nice value below the lowest figure to one above the highest, at least 10 points apart. */
 function domainOf(columns: readonly ChartInput[]): { low: number; high: number; step: number } {
   const values = columns.flatMap((column) => [
     ...(column.score ? [column.score.scaleScore - ERROR_BAND_SE * column.score.se, column.score.scaleScore + ERROR_BAND_SE * column.score.se] : []),
     ...column.uncounted,
   ]);
-  if (!values.length) return EMPTY_DOMAIN;
+  // When nothing is scored yet, the axis still spans the middle of the scale.
+  if (!values.length) return SCALE_MIDDLE;
   const min = Math.min(...values);
   const max = Math.max(...values);
   const step = niceStep(Math.max(max - min, 10) / 4);

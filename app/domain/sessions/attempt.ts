@@ -3,7 +3,8 @@ import { choicesReduced, NON_STANDARD_REASONS, nonStandardReasons, reducedOption
 import { accommodatedQuestionSeconds, accommodatedSessionSeconds } from "~/domain/accommodations/timing";
 import { isRapidGuess, rapidGuessThresholdSeconds, responseTimeEffort } from "~/domain/adaptive/effort";
 import { type EngineBank, type EngineState, nextEngineStep, startEngine, testLength, updateEngine } from "~/domain/adaptive/engine";
-import { competencyMastery, moduleRecommendations, scaleScore, totalScorePercent, unaskedPoints } from "~/domain/adaptive/results";
+import { competencyMastery, moduleRecommendations, totalScorePercent, unaskedPoints } from "~/domain/adaptive/results";
+import { scaleScoreOf } from "~/domain/adaptive/scale";
 
 import { type QuestionView, questionView, type SessionBlueprint, type SessionQuestion } from "./blueprint";
 import { answerFitsQuestion, type AnswerGrade, fromGrade, gradingOf, isOpenQuestion, type OfflineGrading, scoreAnswer } from "./scoring";
@@ -301,7 +302,7 @@ export function attemptResults(state: AttemptState, blueprint: SessionBlueprint)
     competencyIds: blueprint.competencies.filter((competency) => competency.moduleId === module.id).map((competency) => competency.id),
   }));
   const moduleName = new Map(blueprint.modules.map((module) => [module.id, module.name]));
-  const scale = scaleScore(overall);
+  const scale = scaleScoreOf(overall);
   const nonStandard = nonStandardReasons(
     blueprint.accommodations,
     answered.map(({ question }) => question),
@@ -315,8 +316,8 @@ export function attemptResults(state: AttemptState, blueprint: SessionBlueprint)
     /** Questions the test could still have asked, counted as 0 in totalScore (0 unless it ended before the engine's stop). */
     questionsNotAnswered: unasked.count,
     effort: responseTimeEffort(answered.map(({ answer }) => answer.rapidGuess === true)),
-    scaleScore: Math.round(scale.score * 10) / 10,
-    scaleScoreSE: Math.round(scale.se * 10) / 10,
+    scaleScore: scale.score,
+    scaleScoreSE: scale.se,
     competenciesStatus: Object.fromEntries([...mastery].map(([id, estimate]) => [nameOf.get(id) ?? id, estimate.status])),
     moduleRecommendations: Object.fromEntries(
       moduleRecommendations(modules, mastery, blueprint.prerequisites).map((entry) => [moduleName.get(entry.moduleId) ?? entry.moduleId, entry.label]),

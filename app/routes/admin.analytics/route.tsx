@@ -9,6 +9,7 @@ import { ScaleScoreChart, ScoreDistributionChart } from "~/components/analytics/
 import type { ShownReport } from "~/components/analytics/shown-report";
 import { BackLink, PageHeader } from "~/components/page-header";
 import { useToast } from "~/components/toast/toast-context";
+import { SCALE_FORMULA } from "~/domain/adaptive/scale";
 import { trimEmptyEnds } from "~/domain/analytics/chart-geometry";
 
 import { analyticsScreenAction, loadAnalyticsScreen } from "./analytics.server";
@@ -81,8 +82,8 @@ function Report({ report, query }: { report: ShownReport; query: { cohortId: str
           title="Scale-score distribution"
           description={
             scale.count
-              ? `The adaptive engine's ability estimate as 200 + 10θ: ${scale.count} students, mean ${scale.mean}, median ${scale.median}, standard deviation ${scale.stdDev}.${nonStandardNote(scale.nonStandardLeftOut)}`
-              : `The adaptive engine's ability estimate as 200 + 10θ.${nonStandardNote(scale.nonStandardLeftOut)}`
+              ? `The adaptive engine's ability estimate as ${SCALE_FORMULA}: ${scale.count} students, mean ${scale.mean}, median ${scale.median}, standard deviation ${scale.stdDev}.${nonStandardNote(scale.nonStandardLeftOut)}`
+              : `The adaptive engine's ability estimate as ${SCALE_FORMULA}.${nonStandardNote(scale.nonStandardLeftOut)}`
           }
         >
           <ScaleScoreChart bins={trimEmptyEnds(scale.bins)} mean={scale.mean} />

@@ -20,7 +20,7 @@ const BACK = { to: "/admin/sessions", label: "Back to Test Sessions" };
  * session's object, with who took it (name and ID), in which class, and when. A session still
  * in progress shows its results so far.
  */
-export async function loadTeacherResults(request: Request, context: AppLoadContext, sessionId: string, teacher: CurrentUser, scope: Scope) {
+export async function loadTeacherResults(request: Request, context: AppLoadContext, sessionId: string, reader: CurrentUser, scope: Scope) {
   const record = await findSessionRecordInScope(context.db, sessionId, scope);
   if (!record) throw notFoundPage(NOT_FOUND.session, BACK);
   let view;
@@ -32,7 +32,7 @@ export async function loadTeacherResults(request: Request, context: AppLoadConte
   }
   const { studentName, cohortName } = await findSessionStudent(context.db, { cohortId: view.cohortId, studentId: view.studentId });
   if (record?.studentRecordId) {
-    await recordAudit(context.db, teacher, { action: "student.results_viewed", studentRecordId: record.studentRecordId, subject: `session:${sessionId}` });
+    await recordAudit(context.db, reader, { action: "student.results_viewed", studentRecordId: record.studentRecordId, subject: `session:${sessionId}` });
   }
   const timeZone = timeZoneFromCookieHeader(request.headers.get("Cookie"));
   return {

@@ -14,6 +14,7 @@ import { JOIN_CODE_MAX_INPUT, normalizeJoinCode } from "~/domain/classes/join-co
 import { CLASS_CHANGED, NOT_YOURSELF, PICK_YOUR_NAME, PIN_LENGTH } from "~/domain/classes/roster-identity";
 import { RESUME_REQUIRED } from "~/domain/sessions/start-request";
 import type { JoinedStudent } from "~/domain/sessions/student-pass";
+import { testPagePath, testPath } from "~/domain/sessions/test-page-paths";
 import type { ActionResult } from "~/domain/shell/action-result";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { assertNever } from "~/lib/assert-never";
@@ -161,11 +162,11 @@ async function start(request: Request, context: AppLoadContext, input: StartInpu
     return refusal(500, "Error", START_FAILED, input);
   }
   if (resumed) {
-    return redirect(`/test/${encodeURIComponent(testConfigId)}?session=${encodeURIComponent(resumed.sessionId)}`, {
+    return redirect(testPagePath(testConfigId, resumed.sessionId), {
       headers: { "Set-Cookie": resumed.setCookie },
     });
   }
-  return redirect(`/test/${encodeURIComponent(testConfigId)}`, { headers: { "Set-Cookie": await passForJoinedStudent(context.config, student) } });
+  return redirect(testPath(testConfigId), { headers: { "Set-Cookie": await passForJoinedStudent(context.config, student) } });
 }
 
 export async function joinScreenAction(request: Request, context: AppLoadContext) {

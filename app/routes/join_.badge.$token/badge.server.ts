@@ -4,6 +4,7 @@ import { askBeforeBadge, fromAnotherSite } from "~/domain/classes/badge-open";
 import { BADGE_CONTINUE_MESSAGES, badgeContinueSchema, welcomeToast } from "~/domain/classes/join-actions";
 import { BADGE_NOT_VALID } from "~/domain/classes/roster-identity";
 import { joinedStudentOf, sessionOf } from "~/domain/sessions/student-pass";
+import { testPath } from "~/domain/sessions/test-page-paths";
 import { RateLimitedError } from "~/lib/errors";
 import { addCohortMember } from "~/models/cohorts.server";
 import { findMemberByBadge } from "~/models/roster-members.server";
@@ -44,7 +45,7 @@ async function signInWithBadge(request: Request, context: AppLoadContext, member
     await addCohortMember(context.db, student);
     return redirectWithToast(request, context, "/join", welcomeToast(member.cohortName), [pass]);
   }
-  return redirect(`/test/${encodeURIComponent(member.testConfigId)}`, { headers: { "Set-Cookie": pass } });
+  return redirect(testPath(member.testConfigId), { headers: { "Set-Cookie": pass } });
 }
 
 /** Who this browser's pass holds now: a joined student, a session's (whoever it is), or nobody. */

@@ -3,6 +3,7 @@ import { type AppLoadContext, redirect } from "@remix-run/cloudflare";
 import { AWAITING_TEACHER } from "~/domain/sessions/answer-rules";
 import { resultsPageData } from "~/domain/sessions/results-page-data";
 import { RESULTS_WINDOW_MINUTES } from "~/domain/sessions/student-pass";
+import { testPagePath, testPath } from "~/domain/sessions/test-page-paths";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { DomainError } from "~/lib/errors";
 import { notFoundPage } from "~/services/http-errors.server";
@@ -38,10 +39,10 @@ export async function loadResults(request: Request, context: AppLoadContext, ses
     if (error instanceof DomainError && error.kind === "not_found") throw notFoundPage(NOT_FOUND.session, back);
     throw error;
   }
-  if (caller.kind === "admin" && (await sessionInPass(request, context.config)) !== sessionId) {
+  if (caller.kind === "staff" && (await sessionInPass(request, context.config)) !== sessionId) {
     throw redirect(`/admin/results/${encodeURIComponent(sessionId)}`);
   }
-  if (!view.snapshot.completed) throw redirect(`/test/${view.testId}?session=${encodeURIComponent(sessionId)}`);
+  if (!view.snapshot.completed) throw redirect(testPagePath(view.testId, sessionId));
   try {
     requireSessionReach(caller, view.snapshot);
   } catch (error) {
@@ -49,7 +50,7 @@ export async function loadResults(request: Request, context: AppLoadContext, ses
     throw error;
   }
   // A student retakes a class's test through its join step: a signed-out browser cannot start it on /test.
-  const retakePath = caller.kind === "admin" || !view.cohortId ? `/test/${view.testId}` : await classJoinStep(context, view.cohortId);
+  const retakePath = caller.kind === "staff" || !view.cohortId ? testPath(view.testId) : await classJoinStep(context, view.cohortId);
   // The words come with the data: the page's own JavaScript then shares no module with the test page's (the 100 kB budget).
-  return { ...resultsPageData(view), isAdmin: caller.kind === "admin", retakePath, awaitingNote: AWAITING_TEACHER };
+  return { ...resultsPageData(view), isStaff: caller.kind === "staff", retakePath, awaitingNote: AWAITING_TEACHER };
 }

@@ -54,7 +54,7 @@ export default function Results() {
           <Link to="/" className="btn-outline min-h-11">
             Return Home
           </Link>
-          {data.isAdmin ? (
+          {data.isStaff ? (
             <Link to={`/admin/ai-grading/${data.sessionId}`} className="btn-outline min-h-11">
               Review AI Grading
             </Link>

@@ -116,12 +116,12 @@ export async function loadTestPage(request: Request, context: AppLoadContext, te
       return modeSelectionPage(request, context, testId, "That test session was not found. You can start the test below.");
     throw error;
   }
-  if (view.testId !== testId) throw redirect(`/test/${view.testId}?session=${encodeURIComponent(sessionId)}`);
+  if (view.testId !== testId) throw redirect(testPagePath(view.testId, sessionId));
   // During a break the object sends no question (ADR 0032): the page is the break screen.
   if (view.snapshot.completed || (!view.currentQuestion && !view.snapshot.paused)) {
     // A finished session's pass opens its results for a while, never its test page (ADR 0014).
-    const readable = caller.kind === "admin" || passReach(view.snapshot, Date.now()) !== "nothing";
-    throw redirect(readable ? `/results/${encodeURIComponent(sessionId)}` : await classJoinStep(context, view.cohortId));
+    const readable = caller.kind === "staff" || passReach(view.snapshot, Date.now()) !== "nothing";
+    throw redirect(readable ? resultsPath(sessionId) : await classJoinStep(context, view.cohortId));
   }
   const question = view.currentQuestion;
   const [resumeCode, transcript] = await Promise.all([
