@@ -1,6 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 
 import { createDatabase } from "~/db/client.server";
+import { questionTypeOf } from "~/domain/questions/types";
 import { applyModelGrade, applyTeacherGrade, type AttemptState, finish, pauseAttempt, resumeAttempt, startAttempt, submit } from "~/domain/sessions/attempt";
 import { blueprintSchema, type SessionBlueprint } from "~/domain/sessions/blueprint";
 import { HEALTH_PROBE_SESSION_ID, SELF_CHECK_ANSWERS, selfCheckBlueprint } from "~/domain/sessions/self-check";
@@ -107,9 +108,9 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
     if (!loaded) return { ok: false, reason: "not_begun" };
     const now = Date.now();
     const modelWillGrade = loaded.blueprint.modelWillGrade ?? loadConfig(this.env).ai.provider !== "offline";
-    const isChat = loaded.blueprint.questions.some((question) => question.id === parsed.data.questionId && question.type === "chat");
+    const question = loaded.blueprint.questions.find((candidate) => candidate.id === parsed.data.questionId);
     // A chat is graded on the exchanges this object stored, not on a transcript the caller sent.
-    const transcript = isChat ? await this.readChat(parsed.data.questionId) : [];
+    const transcript = question && questionTypeOf(question.type).answer.form === "conversation" ? await this.readChat(parsed.data.questionId) : [];
     const outcome = submit(loaded.state, loaded.blueprint, parsed.data, now, modelWillGrade, transcript, timing);
     // Only a recorded answer or a completion changes what is stored.
     if (outcome.kind === "recorded") await this.save(outcome.state, now, [outcome.question.id]);

@@ -4,8 +4,8 @@ import { accommodationsSchema, describeAccommodations, NO_ACCOMMODATIONS, readAc
 import { nonStandardReasons, reducedOptionCount, reducedOptions } from "./non-standard";
 
 const options = (correct: number, total: number) => Array.from({ length: total }, (_, index) => ({ text: `option ${index}`, isCorrect: index < correct }));
-const choice = (id: string, total = 4, measuresReading = false) => ({ id, type: "multiple_choice", options: options(1, total), measuresReading });
-const open = (id: string, measuresReading = false) => ({ id, type: "free_response", options: [], measuresReading });
+const choice = (id: string, total = 4, measuresReading = false) => ({ id, type: "multiple_choice" as const, options: options(1, total), measuresReading });
+const open = (id: string, measuresReading = false) => ({ id, type: "free_response" as const, options: [], measuresReading });
 const accommodations = (fields: object) => accommodationsSchema.parse(fields);
 
 describe("reduced answer choices", () => {

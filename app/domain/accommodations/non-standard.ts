@@ -1,4 +1,6 @@
 import { mulberry32 } from "~/domain/adaptive/random";
+import type { QuestionType } from "~/domain/questions/question-types";
+import { questionTypeOf } from "~/domain/questions/types";
 
 import type { Accommodations } from "./accommodations";
 
@@ -15,9 +17,7 @@ export const NON_STANDARD_REASONS = {
 type NonStandardReason = keyof typeof NON_STANDARD_REASONS;
 
 type Option = { text: string; isCorrect: boolean };
-type ServedQuestion = { id: string; type: string; options: readonly Option[]; measuresReading?: boolean };
-
-const isChoice = (type: string) => type === "multiple_choice" || type === "multiple_select";
+type ServedQuestion = { id: string; type: QuestionType; options: readonly Option[]; measuresReading?: boolean };
 
 /** How many options a reduced question shows: about half, never fewer than two, and never fewer than its correct options plus one distractor. */
 export function reducedOptionCount(options: readonly Option[]): number {
@@ -55,7 +55,7 @@ export function reducedOptions<T extends Option>(options: readonly T[], seed: nu
 
 /** Whether a question is served with fewer options under these accommodations. */
 export const choicesReduced = (accommodations: Accommodations, question: Pick<ServedQuestion, "type" | "options">) =>
-  accommodations.reducedChoices && isChoice(question.type) && reducedOptionCount(question.options) < question.options.length;
+  accommodations.reducedChoices && questionTypeOf(question.type).reducibleChoices && reducedOptionCount(question.options) < question.options.length;
 
 /** Why a session that served these questions is non-standard; empty when it is standard. */
 export function nonStandardReasons(accommodations: Accommodations | null | undefined, served: readonly ServedQuestion[]): NonStandardReason[] {

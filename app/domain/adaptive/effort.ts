@@ -1,4 +1,5 @@
-import { isOpenQuestionType, type QuestionType } from "~/domain/questions/question-types";
+import type { QuestionType } from "~/domain/questions/question-types";
+import { questionTypeOf } from "~/domain/questions/types";
 
 /**
  * Rapid guessing and response-time effort. An answer given faster than anyone could read the
@@ -12,18 +13,9 @@ const NORMATIVE_SHARE = 0.1;
 const MAX_THRESHOLD_SECONDS = 10;
 
 /**
- * Before an item has a typical time. Choice questions: 3 s, the common fixed threshold for
- * multiple-choice items in response-time effort studies, less than reading a stem and its options
- * takes anyone. Written and chat answers: 5 s, since reading the prompt and typing even a short
- * answer takes longer than picking an option, so a submit within 5 s is empty or a few keystrokes.
- * Both stay under the 10 s ceiling the normative rule has.
- */
-const DEFAULT_CHOICE_THRESHOLD_SECONDS = 3;
-const DEFAULT_WRITTEN_THRESHOLD_SECONDS = 5;
-
-/**
  * The normative-threshold method (NT10, Wise and Ma, 2012): 10 % of the item's typical answer time,
- * at most 10 s; a per-type default while the item has no typical time yet. The typical time is a
+ * at most 10 s; its type's default while the item has no typical time yet (each type's folder in
+ * domain/questions/types says why its default is what it is, all under the 10 s ceiling). The typical time is a
  * median (updateTypicalSeconds), not the mean the method was published with: a few answers left
  * open for minutes would inflate a mean, and with it the threshold.
  */
@@ -31,7 +23,7 @@ export function rapidGuessThresholdSeconds(typicalSeconds: number | null, questi
   if (typicalSeconds !== null && Number.isFinite(typicalSeconds) && typicalSeconds > 0) {
     return Math.min(MAX_THRESHOLD_SECONDS, NORMATIVE_SHARE * typicalSeconds);
   }
-  return isOpenQuestionType(questionType) ? DEFAULT_WRITTEN_THRESHOLD_SECONDS : DEFAULT_CHOICE_THRESHOLD_SECONDS;
+  return questionTypeOf(questionType).rapidGuessDefaultSeconds;
 }
 
 /**

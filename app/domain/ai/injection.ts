@@ -1,3 +1,5 @@
+import type { StudentAnswer } from "./grading-request";
+
 /**
  * Prompt-injection screening of student text before it reaches a grader. Student text is data:
  * suspicious parts are removed (never rewritten), the answer is flagged for teacher review, and
@@ -15,7 +17,7 @@
 export const MAX_ANSWER_CHARS = 5000; // the UI says "up to 5,000 characters"
 const STUDENT_ANSWER_TAG = "student_answer";
 
-export type ScreenedText = { text: string; flagged: boolean; reasons: string[]; truncated: boolean };
+type ScreenedText = { text: string; flagged: boolean; reasons: string[]; truncated: boolean };
 type InjectionReason = "instruction_override" | "role_play" | "score_demand" | "hidden_text" | "delimiter" | "encoded";
 
 // Zero-width, bidi controls, word joiners, BOM, soft hyphen; U+E000 is our removal marker.
@@ -338,4 +340,16 @@ export function delimitStudentText(text: string): string {
     isStudentAnswerTag(tagLike) ? "[" + tagLike.normalize("NFKC").replace(INVISIBLE, "").replace(/^<|>$/g, "") + "]" : tagLike,
   );
   return `<${STUDENT_ANSWER_TAG}>\n${safe}\n</${STUDENT_ANSWER_TAG}>`;
+}
+
+/** The screened answer: what the model (or the offline grader) sees, and what the log records. */
+export function screenAnswer(answer: StudentAnswer): ScreenedText {
+  if (typeof answer === "string") return screenStudentText(answer);
+  const turns = answer.messages.filter((turn) => turn.role === "user").map((turn) => screenStudentText(turn.content));
+  return {
+    text: turns.map((turn) => turn.text).join("\n"),
+    flagged: turns.some((turn) => turn.flagged),
+    reasons: [...new Set(turns.flatMap((turn) => turn.reasons))],
+    truncated: turns.some((turn) => turn.truncated),
+  };
 }

@@ -1,5 +1,8 @@
+import { QUESTION_TYPES } from "~/domain/questions/question-types";
+import { QUESTION_TYPE_HANDLERS } from "~/domain/questions/types";
+
 import { type GradingQuestion, rubricText, type StudentAnswer } from "./grading-request";
-import { delimitStudentText, type ScreenedText, screenStudentText } from "./injection";
+import { delimitStudentText, screenAnswer, screenStudentText } from "./injection";
 
 /**
  * The messages each AI task sends. Teacher-written material is quoted; student text is screened,
@@ -29,18 +32,6 @@ const GRADER_RULES = [
   "confidence (0 to 1: how sure you are that the answer is on the right side of 70; below 0.6 when the rubric does not settle it).",
 ].join(" ");
 
-/** The screened answer: what the model (or the offline grader) sees, and what the log records. */
-export function screenAnswer(answer: StudentAnswer): ScreenedText {
-  if (typeof answer === "string") return screenStudentText(answer);
-  const turns = answer.messages.filter((turn) => turn.role === "user").map((turn) => screenStudentText(turn.content));
-  return {
-    text: turns.map((turn) => turn.text).join("\n"),
-    flagged: turns.some((turn) => turn.flagged),
-    reasons: [...new Set(turns.flatMap((turn) => turn.reasons))],
-    truncated: turns.some((turn) => turn.truncated),
-  };
-}
-
 function transcript(answer: StudentAnswer): string {
   if (typeof answer === "string") return screenStudentText(answer).text;
   return answer.messages
@@ -53,13 +44,14 @@ export function gradingPrompt(question: GradingQuestion, answer: StudentAnswer):
   const teacherInstruction = question.gradingSystemInstruction?.trim();
   const system = ["You grade a student's answer to one question for a teacher.", teacherInstruction ?? "", GRADER_RULES].filter(Boolean).join("\n");
   const rubric = rubricText(question.rubric).trim();
+  const conversation = QUESTION_TYPE_HANDLERS[question.type].answer.form === "conversation";
   const parts = [
     `Question type: ${question.type}`,
     question.metadata?.title ? quote("Scenario title", question.metadata.title) : "",
     quote("Question", question.text),
     rubric ? quote("Rubric", rubric) : "No rubric was given: judge accuracy and completeness against the question.",
-    question.type === "chat" ? "The answer is the student's side of a conversation with a tutor (the tutor's turns are context only)." : "",
-    delimitStudentText(question.type === "chat" ? transcript(answer) : screenAnswer(answer).text),
+    conversation ? "The answer is the student's side of a conversation with a tutor (the tutor's turns are context only)." : "",
+    delimitStudentText(conversation ? transcript(answer) : screenAnswer(answer).text),
   ];
   return [
     { role: "system", content: system },
@@ -73,8 +65,8 @@ export function generationPrompt(input: GenerationPromptInput): PromptMessage[] 
     "You write assessment questions for school teachers.",
     `Write exactly ${input.numberOfQuestions} questions of these types: ${input.questionTypes.join(", ")}.`,
     `Difficulty split: ${Math.round(split.easy * 100)}% easy, ${Math.round(split.medium * 100)}% medium, ${Math.round(split.hard * 100)}% hard.`,
-    "Each question names one competency (a short skill description). Multiple-choice questions have 4 options with exactly one correct.",
-    "Free-response questions have no options and a rubric: the reference answer and its key points.",
+    "Each question names one competency (a short skill description).",
+    ...QUESTION_TYPES.flatMap((type) => QUESTION_TYPE_HANDLERS[type].generatorHint ?? []),
     "Base every question on the source material; do not invent facts. Reply with JSON only.",
   ].join(" ");
   const user = [

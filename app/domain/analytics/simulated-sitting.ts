@@ -1,5 +1,6 @@
 import { choicesReduced, reducedOptions } from "~/domain/accommodations/non-standard";
 import { mulberry32 } from "~/domain/adaptive/random";
+import { questionTypeOf } from "~/domain/questions/types";
 import { attemptResults, type AttemptState, finish, startAttempt, submit } from "~/domain/sessions/attempt";
 import type { SessionBlueprint, SessionQuestion } from "~/domain/sessions/blueprint";
 import { offlineGradeLog } from "~/domain/sessions/scoring";
@@ -22,7 +23,6 @@ const MAX_CLOCK_STEP_SECONDS = 40;
 
 /** A rapid guess (not an effortful answer): a few seconds, any option or a shrug. */
 const RAPID_SECONDS = [2, 3, 4];
-const RAPID_OPEN_ANSWER = "idk";
 
 type SittingOptions = {
   theta: number;
@@ -55,11 +55,7 @@ function chatOf(answer: Answer): ChatMessage[] {
 }
 
 function rapidGuess(question: SessionQuestion, random: () => number): Answer {
-  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
-  if (question.type === "multiple_choice") return pick(question.options).text;
-  if (question.type === "multiple_select") return [pick(question.options).text];
-  if (question.type === "chat") return { messages: [{ role: "user", content: RAPID_OPEN_ANSWER }] };
-  return RAPID_OPEN_ANSWER;
+  return questionTypeOf(question.type).simulation.rapidGuess(question, random);
 }
 
 /**

@@ -4,9 +4,10 @@ import { LABEL_PRIORS, probabilityCorrect } from "~/domain/adaptive/item-model";
 import { mulberry32 } from "~/domain/adaptive/random";
 import { gradeOffline } from "~/domain/ai/offline-grader";
 import { isMultipleChoiceCorrect, isMultipleSelectCorrect } from "~/domain/questions/answer-check";
+import { WEAK_ANSWER } from "~/domain/questions/types/open-answers";
 import { DEMO_QUESTIONS } from "~/models/seed-questions";
 
-import { goodOpenAnswer, normalQuantile, simulatedAbilities, simulatedAnswer, simulatedClass, type SimulatedQuestion, WEAK_ANSWER } from "./simulated-student";
+import { normalQuantile, simulatedAbilities, simulatedAnswer, simulatedClass, type SimulatedQuestion } from "./simulated-student";
 
 const option = (text: string, isCorrect: boolean) => ({ text, isCorrect });
 const choice: SimulatedQuestion = {
@@ -112,14 +113,6 @@ describe("simulatedAnswer", () => {
     const open: SimulatedQuestion = { ...choice, type: "free_response", options: [], rubric: "Equal parts" };
     expect(average(open)).toBeGreaterThan(2 * average(choice));
     expect(simulatedAnswer(choice, 5, always(0)).timeSpentSeconds).toBeGreaterThanOrEqual(0);
-  });
-});
-
-describe("goodOpenAnswer", () => {
-  it("uses a text rubric as it is, key points when there is no reference answer, and a weak answer with nothing to go on", () => {
-    expect(goodOpenAnswer("Both sides must stay equal.")).toBe("Both sides must stay equal.");
-    expect(goodOpenAnswer({ criteria: "Names the variable" })).toBe("Names the variable");
-    expect(goodOpenAnswer(null)).toBe(WEAK_ANSWER);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { TestMode } from "~/domain/adaptive/engine";
 import { probabilityCorrect } from "~/domain/adaptive/item-model";
 import { mulberry32 } from "~/domain/adaptive/random";
+import { questionTypeOf } from "~/domain/questions/types";
 import type { SessionQuestion } from "~/domain/sessions/blueprint";
 import type { Answer } from "~/domain/sessions/session-contract";
 
@@ -49,34 +50,9 @@ export function simulatedAbilities(count: number, seed: number): number[] {
   return thetas;
 }
 
-/** What a student who did not know the answer writes: a guess that names no key idea. */
-export const WEAK_ANSWER = "I am not sure. Maybe it is the bigger one because it looks bigger?";
-
-/** A good answer to an open question: its rubric's reference answer, else its key points, else the rubric's own text. */
-export function goodOpenAnswer(rubric: unknown): string {
-  if (typeof rubric === "string") return rubric;
-  if (rubric && typeof rubric === "object") {
-    const { referenceAnswer, keyPoints } = rubric as { referenceAnswer?: unknown; keyPoints?: unknown };
-    if (typeof referenceAnswer === "string" && referenceAnswer.trim()) return referenceAnswer;
-    if (Array.isArray(keyPoints) && keyPoints.length) return keyPoints.filter((point) => typeof point === "string").join(". ");
-    const texts = Object.values(rubric).filter((value): value is string => typeof value === "string");
-    if (texts.length) return texts.join(". ");
-  }
-  return WEAK_ANSWER;
-}
-
-/** A wrong set for a multiple-select question: one right option left out, or one wrong option added. */
-function wrongSelection(options: SimulatedQuestion["options"], random: () => number): string[] {
-  const right = options.filter((option) => option.isCorrect).map((option) => option.text);
-  const wrong = options.filter((option) => !option.isCorrect).map((option) => option.text);
-  if (wrong.length && (right.length <= 1 || random() < 0.5)) return [...right, wrong[Math.floor(random() * wrong.length)]!];
-  const dropped = Math.floor(random() * right.length);
-  return right.filter((_, index) => index !== dropped);
-}
-
-/** Seconds a student of ability θ spends on a question: longer for open questions, a little longer for weaker students. */
+/** Seconds a student of ability θ spends on a question: its type's typical time, a little longer for weaker students. */
 function timeSpent(type: SimulatedQuestion["type"], theta: number, random: () => number): number {
-  const typical = { multiple_choice: 35, multiple_select: 50, free_response: 150, scenario: 200, chat: 240 }[type];
+  const typical = questionTypeOf(type).simulation.typicalSeconds;
   const pace = 1 - 0.12 * Math.max(-2, Math.min(2, theta));
   return Math.round(typical * pace * (0.6 + 0.8 * random()));
 }
@@ -89,28 +65,7 @@ function timeSpent(type: SimulatedQuestion["type"], theta: number, random: () =>
 export function simulatedAnswer(question: SimulatedQuestion, theta: number, random: () => number): SimulatedAnswer {
   const knewIt = random() < probabilityCorrect(theta, question.params);
   const timeSpentSeconds = timeSpent(question.type, theta, random);
-  switch (question.type) {
-    case "multiple_choice": {
-      const pool = question.options.filter((option) => option.isCorrect === knewIt);
-      const choice = (pool.length ? pool : question.options)[Math.floor(random() * (pool.length || question.options.length))];
-      return { answer: choice?.text ?? "", knewIt, timeSpentSeconds };
-    }
-    case "multiple_select":
-      return {
-        answer: knewIt ? question.options.filter((option) => option.isCorrect).map((option) => option.text) : wrongSelection(question.options, random),
-        knewIt,
-        timeSpentSeconds,
-      };
-    case "chat":
-      return { answer: { messages: [{ role: "user", content: knewIt ? goodOpenAnswer(question.rubric) : WEAK_ANSWER }] }, knewIt, timeSpentSeconds };
-    case "free_response":
-    case "scenario":
-      return { answer: knewIt ? goodOpenAnswer(question.rubric) : WEAK_ANSWER, knewIt, timeSpentSeconds };
-    default: {
-      const unhandled: never = question.type;
-      throw new Error(`Unknown question type ${String(unhandled)}`);
-    }
-  }
+  return { answer: questionTypeOf(question.type).simulation.answer(question, knewIt, random), knewIt, timeSpentSeconds };
 }
 
 const FIRST_NAMES = [

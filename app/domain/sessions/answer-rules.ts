@@ -1,4 +1,3 @@
-import type { QuestionType } from "~/domain/questions/question-types";
 import type { TitledMessage } from "~/domain/shell/action-result";
 
 import type { Scored, StudentGrade } from "./session-contract";
@@ -21,15 +20,6 @@ export const INTERACTION_REQUIRED: TitledMessage = {
   message: "Please have at least one exchange with the AI before submitting.",
 };
 export const MODE_REQUIRED: TitledMessage = { title: "Mode Required", message: "Please choose Placement Test or Diagnostic Test." };
-
-/** The message for an answer that is missing, or null when the answer may be sent. */
-export function missingAnswer(type: QuestionType, answers: string[], studentTurns: number): TitledMessage | null {
-  if (type === "chat") return studentTurns > 0 ? null : INTERACTION_REQUIRED;
-  if (answers.some((value) => value.trim() !== "")) return null;
-  if (type === "multiple_choice") return SELECTION_REQUIRED;
-  if (type === "multiple_select") return SELECTIONS_REQUIRED;
-  return type === "scenario" ? RESPONSE_REQUIRED : ANSWER_REQUIRED;
-}
 
 /** 80 or more 'Excellent!', 50 or more 'Good effort', else 'Keep learning'; 70 or more is correct. */
 export function scoreLabel(score: number): string {

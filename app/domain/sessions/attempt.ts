@@ -5,9 +5,11 @@ import { isRapidGuess, rapidGuessThresholdSeconds, responseTimeEffort } from "~/
 import { type EngineBank, type EngineState, nextEngineStep, startEngine, testLength, updateEngine } from "~/domain/adaptive/engine";
 import { competencyMastery, moduleRecommendations, totalScorePercent, unaskedPoints } from "~/domain/adaptive/results";
 import { scaleScoreOf } from "~/domain/adaptive/scale";
+import { questionTypeOf } from "~/domain/questions/types";
+import type { OfflineGrading } from "~/domain/questions/types/handlers";
 
 import { type QuestionView, questionView, type SessionBlueprint, type SessionQuestion } from "./blueprint";
-import { answerFitsQuestion, type AnswerGrade, fromGrade, gradingOf, isOpenQuestion, type OfflineGrading, scoreAnswer } from "./scoring";
+import { answerFitsQuestion, type AnswerGrade, fromGrade, gradingOf, isOpenQuestion, scoreAnswer } from "./scoring";
 import type { AnswerTiming, AttemptResults, ChatMessage, Scored, SubmitAnswerInput } from "./session-contract";
 import {
   breakShiftMs,
@@ -183,7 +185,7 @@ export function submit(
   if (!answerFitsQuestion(question, input.answer)) return { kind: "wrong_form", state };
 
   const late = state.current.deadlineAt !== null && now > state.current.deadlineAt + LATE_GRACE_MS;
-  const given = question.type === "chat" ? { messages: [...chatTranscript] } : input.answer;
+  const given = questionTypeOf(question.type).answer.form === "conversation" ? { messages: [...chatTranscript] } : input.answer;
   const { scored, offline } = scoreAnswer(question, given, { late, modelWillGrade });
   // Timed by the server, so a browser cannot talk a guess into an effortful answer (ADR 0033).
   const measuredSeconds = timing === "simulated" ? input.timeSpentSeconds : secondsOnQuestion(state.current, now);

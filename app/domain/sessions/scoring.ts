@@ -1,36 +1,18 @@
 import { POINTS } from "~/domain/adaptive/results";
 import { isLowConfidence } from "~/domain/ai/confidence";
 import { answerText, rubricText } from "~/domain/ai/grading-request";
-import { gradeOffline } from "~/domain/ai/offline-grader";
-import { screenAnswer } from "~/domain/ai/prompts";
 import { GRADE_CORRECT_THRESHOLD, type GradingResult } from "~/domain/ai/schemas";
-import { isMultipleChoiceCorrect, isMultipleSelectCorrect } from "~/domain/questions/answer-check";
-import { isOpenQuestionType } from "~/domain/questions/question-types";
+import { questionTypeOf } from "~/domain/questions/types";
+import type { OfflineGrading } from "~/domain/questions/types/handlers";
 
 import type { SessionQuestion } from "./blueprint";
 import type { Answer, GradedQuestion, ModelGradeRequest, OfflineGradeLog, Scored } from "./session-contract";
 
-/** What the offline grader said about an open answer, and what the injection screen removed from it (for the grading log). */
-export type OfflineGrading = { result: GradingResult; review: { flagged: boolean; reasons: string[] } };
-
-export const isOpenQuestion = (question: Pick<SessionQuestion, "type">) => isOpenQuestionType(question.type);
+export const isOpenQuestion = (question: Pick<SessionQuestion, "type">) => questionTypeOf(question.type).kind === "open";
 
 /** Whether an answer has the form its question takes (text, the chosen texts, or a chat transcript). */
 export function answerFitsQuestion(question: SessionQuestion, answer: Answer): boolean {
-  switch (question.type) {
-    case "multiple_choice":
-    case "free_response":
-    case "scenario":
-      return typeof answer === "string";
-    case "multiple_select":
-      return Array.isArray(answer);
-    case "chat":
-      return typeof answer === "object" && !Array.isArray(answer);
-    default: {
-      const unhandled: never = question.type;
-      throw new Error(`Unknown question type ${String(unhandled)}`);
-    }
-  }
+  return questionTypeOf(question.type).answer.schema.safeParse(answer).success;
 }
 
 const isBlank = (answer: Answer) => (typeof answer === "string" ? !answer.trim() : Array.isArray(answer) ? answer.length === 0 : !answerText(answer).trim());
@@ -98,16 +80,9 @@ export function scoreAnswer(
       : scored(question, 0);
     return { scored: scoredZero, offline: null };
   }
-  if (question.type === "multiple_choice")
-    return { scored: scored(question, isMultipleChoiceCorrect(question.options, answer as string) ? 1 : 0), offline: null };
-  if (question.type === "multiple_select")
-    return { scored: scored(question, isMultipleSelectCorrect(question.options, answer as string[]) ? 1 : 0), offline: null };
-  const screened = screenAnswer(answer as string | { messages: { role: "user" | "assistant"; content: string }[] });
-  const grade = gradeOffline({ questionText: question.text, questionType: question.type as "free_response", rubric: question.rubric, answer: screened.text });
-  return {
-    scored: fromGrade(question, grade, gradingOf(grade.confidence, options)),
-    offline: { result: grade, review: { flagged: screened.flagged, reasons: screened.reasons } },
-  };
+  const check = questionTypeOf(question.type).check(question, answer);
+  if (check.by === "key") return { scored: scored(question, check.correct ? 1 : 0), offline: null };
+  return { scored: fromGrade(question, check.grading.result, gradingOf(check.grading.result.confidence, options)), offline: check.grading };
 }
 
 /**

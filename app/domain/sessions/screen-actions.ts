@@ -1,6 +1,8 @@
 import { z } from "zod";
 
 import { TEST_MODES } from "~/domain/adaptive/engine";
+import { QUESTION_TYPES } from "~/domain/questions/question-types";
+import { questionTypeOf } from "~/domain/questions/types";
 
 import { ANSWER_REQUIRED, INTERACTION_REQUIRED, MODE_REQUIRED, RESPONSE_REQUIRED, SELECTION_REQUIRED, SELECTIONS_REQUIRED } from "./answer-rules";
 import { MAX_CHAT_INPUT_LENGTH } from "./session-contract";
@@ -13,7 +15,6 @@ import { MAX_ANSWER_TEXT_LENGTH, MAX_ID_LENGTH, MAX_OPTION_TEXT_LENGTH, MAX_SELE
  */
 export { ANSWER_REQUIRED, INTERACTION_REQUIRED, MODE_REQUIRED, RESPONSE_REQUIRED, SELECTION_REQUIRED, SELECTIONS_REQUIRED };
 
-const questionTypes = ["multiple_choice", "multiple_select", "free_response", "scenario", "chat"] as const;
 const id = z.string().trim().min(1).max(MAX_ID_LENGTH);
 const flag = z.union([z.literal("1"), z.literal("true"), z.literal(true)]).optional();
 
@@ -24,7 +25,7 @@ const submitSchema = z
     intent: z.literal("submit"),
     sessionId: id,
     questionId: id,
-    questionType: z.enum(questionTypes),
+    questionType: z.enum(QUESTION_TYPES),
     answer: z.union([text, z.array(z.string().max(MAX_OPTION_TEXT_LENGTH)).max(MAX_SELECTED_OPTIONS)]).optional(),
     /** Seconds measured by the page (JavaScript). */
     timeSpentSeconds: z.coerce.number().finite().nonnegative().max(MAX_SESSION_SECONDS).optional(),
@@ -36,18 +37,11 @@ const submitSchema = z
     js: flag,
   })
   .superRefine((input, ctx) => {
-    if (input.autoSubmit || input.questionType === "chat") return;
+    // A chat's answer is the conversation the session object holds, checked when it is sent.
+    if (input.autoSubmit || questionTypeOf(input.questionType).answer.form === "conversation") return;
     const chosen = Array.isArray(input.answer) ? input.answer.filter((value) => value !== "") : input.answer?.trim() ? [input.answer] : [];
     if (chosen.length > 0) return;
-    const message =
-      input.questionType === "multiple_choice"
-        ? SELECTION_REQUIRED.message
-        : input.questionType === "multiple_select"
-          ? SELECTIONS_REQUIRED.message
-          : input.questionType === "scenario"
-            ? RESPONSE_REQUIRED.message
-            : ANSWER_REQUIRED.message;
-    ctx.addIssue({ code: "custom", path: ["answer"], message });
+    ctx.addIssue({ code: "custom", path: ["answer"], message: questionTypeOf(input.questionType).required.message });
   });
 
 export const testPageActionSchema = z

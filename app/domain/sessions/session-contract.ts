@@ -4,17 +4,10 @@ import type { SessionAccommodations } from "~/domain/accommodations/accommodatio
 import type { TestMode } from "~/domain/adaptive/engine";
 import type { GradingResult } from "~/domain/ai/schemas";
 import type { Difficulty, OpenQuestionType, QuestionType } from "~/domain/questions/question-types";
+import { type chatMessageSchema, conversationAnswerSchema, selectionAnswerSchema, textAnswerSchema } from "~/domain/questions/types/answer-forms";
 
 import type { QuestionView, SessionBlueprint } from "./blueprint";
-import {
-  MAX_ANSWER_TEXT_LENGTH,
-  MAX_CHAT_MESSAGE_LENGTH,
-  MAX_CHAT_MESSAGES,
-  MAX_ID_LENGTH,
-  MAX_OPTION_TEXT_LENGTH,
-  MAX_SELECTED_OPTIONS,
-  MAX_SESSION_SECONDS,
-} from "./session-limits";
+import { MAX_CHAT_MESSAGE_LENGTH, MAX_ID_LENGTH, MAX_SESSION_SECONDS } from "./session-limits";
 
 /**
  * The contract of a live test session: what the TestSession Durable
@@ -25,10 +18,6 @@ import {
  */
 
 /** In a session a chat message is the student's ("user") or the AI's. */
-const chatMessageSchema = z.object({
-  role: z.enum(["user", "assistant"]),
-  content: z.string().max(MAX_CHAT_MESSAGE_LENGTH),
-});
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 /** A chat question's conversation is capped: student messages per question, and characters per message. */
@@ -50,11 +39,7 @@ export type ChatExchangeInput = z.infer<typeof chatExchangeSchema>;
  * question needs, and the product's "answer required" rules, are checked against the
  * question by the caller that knows it.
  */
-const answerSchema = z.union([
-  z.string().max(MAX_ANSWER_TEXT_LENGTH),
-  z.array(z.string().max(MAX_OPTION_TEXT_LENGTH)).max(MAX_SELECTED_OPTIONS),
-  z.object({ messages: z.array(chatMessageSchema).max(MAX_CHAT_MESSAGES) }),
-]);
+const answerSchema = z.union([textAnswerSchema, selectionAnswerSchema, conversationAnswerSchema]);
 export type Answer = z.infer<typeof answerSchema>;
 
 /**

@@ -3,8 +3,9 @@ import { type AppLoadContext, redirect } from "@remix-run/cloudflare";
 import { type StudentTools, studentTools } from "~/domain/accommodations/student-tools";
 import type { TestMode } from "~/domain/adaptive/engine";
 import type { CurrentUser } from "~/domain/auth/current-user";
+import { questionTypeOf } from "~/domain/questions/types";
 import { answerFeedback, showsFeedbackDuringTest, type TestPageData } from "~/domain/sessions/answer-feedback";
-import { missingAnswer, studentGradeOutOf100 } from "~/domain/sessions/answer-rules";
+import { studentGradeOutOf100 } from "~/domain/sessions/answer-rules";
 import type { QuestionView } from "~/domain/sessions/blueprint";
 import { INTERACTION_REQUIRED, TEST_PAGE_MESSAGES, type TestPageAction, testPageActionSchema } from "~/domain/sessions/screen-actions";
 import type { ChatMessage } from "~/domain/sessions/session-contract";
@@ -127,7 +128,7 @@ export async function loadTestPage(request: Request, context: AppLoadContext, te
   const [resumeCode, transcript] = await Promise.all([
     // Only a session begun before its blueprint carried the code asks D1.
     view.resumeCode ?? findSessionResumeCode(context.db, sessionId),
-    question?.type === "chat" ? chatTranscript(context, sessionId, question.id) : Promise.resolve([]),
+    question && questionTypeOf(question.type).answer.form === "conversation" ? chatTranscript(context, sessionId, question.id) : Promise.resolve([]),
   ]);
   const common = {
     id: sessionId,
@@ -143,7 +144,7 @@ export async function loadTestPage(request: Request, context: AppLoadContext, te
     tools: studentTools(view.accommodations),
   };
   const session: TestPageSession = question
-    ? { ...common, paused: false, question, transcript, required: missingAnswer(question.type, [], 0)! }
+    ? { ...common, paused: false, question, transcript, required: questionTypeOf(question.type).required }
     : { ...common, paused: true, question: null, transcript: [], required: null };
   return { test: { id: view.testId, title: view.testTitle }, session };
 }
@@ -174,7 +175,8 @@ type SubmitInput = Extract<TestPageAction, { intent: "submit" }>;
 
 function answerOf(input: SubmitInput): Answer {
   const given = input.answer;
-  if (input.questionType === "multiple_select") return (Array.isArray(given) ? given : given ? [given] : []).filter((value) => value !== "");
+  if (questionTypeOf(input.questionType).answer.form === "selection")
+    return (Array.isArray(given) ? given : given ? [given] : []).filter((value) => value !== "");
   const textAnswer = Array.isArray(given) ? (given[0] ?? "") : (given ?? "");
   return textAnswer;
 }
@@ -203,7 +205,7 @@ export function testPageAction(request: Request, context: AppLoadContext, testId
       case "submit": {
         const caller = await requireSessionAccess(request, context, input.sessionId);
         let answer = answerOf(input);
-        if (input.questionType === "chat") {
+        if (questionTypeOf(input.questionType).answer.form === "conversation") {
           const conversation = await chatTurns(context, input.sessionId, input.questionId);
           if (!input.autoSubmit && conversation.studentTurns === 0) throw invalid(INTERACTION_REQUIRED.message);
           answer = { messages: conversation.messages };

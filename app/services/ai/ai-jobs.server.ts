@@ -1,7 +1,7 @@
 import type { Database } from "~/db/client.server";
 import { generationContext } from "~/domain/ai/generation-request";
 import { parseStructured } from "~/domain/ai/import";
-import { screenAnswer } from "~/domain/ai/prompts";
+import { screenAnswer } from "~/domain/ai/injection";
 import { type GradingResult, withoutMatch } from "~/domain/ai/schemas";
 import { JobFailure } from "~/domain/jobs/job-failure";
 import type { JobInput } from "~/domain/jobs/job-messages";

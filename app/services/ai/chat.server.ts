@@ -3,6 +3,7 @@ import type { AiConfig } from "~/domain/ai/ai-config";
 import type { ChatRequest } from "~/domain/ai/chat-request";
 import { gradingQuestionSchema } from "~/domain/ai/grading-request";
 import { DEFAULT_AI_MODEL } from "~/domain/assessments/ai-cost";
+import { questionTypeOf } from "~/domain/questions/types";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import type { Env } from "~/env";
 import { found, invalid, upstream } from "~/lib/errors";
@@ -21,7 +22,7 @@ import { aiProviderFor } from "./index.server";
 export async function sendChatMessage(deps: { env: Pick<Env, "TEST_SESSION" | "AI">; db: Database; ai: AiConfig }, input: ChatRequest): Promise<string> {
   const session = found(await findSessionForChat(deps.db, input.sessionId), NOT_FOUND.session);
   const row = found(session.testConfigId ? await findQuestionInTest(deps.db, session.testConfigId, input.questionId) : undefined, NOT_FOUND.question);
-  if (row.type !== "chat") throw invalid("Only chat questions have a conversation.");
+  if (questionTypeOf(row.type).answer.form !== "conversation") throw invalid("Only chat questions have a conversation.");
   const question = gradingQuestionSchema.parse(row);
 
   const stub = testSessionStub(deps.env, input.sessionId);

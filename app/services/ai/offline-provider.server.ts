@@ -1,10 +1,10 @@
 import { OFFLINE_MODEL } from "~/domain/ai/ai-call";
 import { answerText, rubricText } from "~/domain/ai/grading-request";
 import { formatOffline } from "~/domain/ai/import";
+import { screenAnswer } from "~/domain/ai/injection";
 import { generateOffline } from "~/domain/ai/offline-generator";
 import { gradeOfflineWithMatch } from "~/domain/ai/offline-grader";
 import { offlineTutorReply } from "~/domain/ai/offline-tutor";
-import { screenAnswer } from "~/domain/ai/prompts";
 import { NO_USAGE } from "~/domain/ai/usage-cost";
 
 import type { AiCall, AiOutcome, AiProvider } from "./provider.server";

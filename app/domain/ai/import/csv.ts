@@ -1,5 +1,6 @@
 import { CsvQuoteError, type CsvRow, readCsvRows } from "~/domain/csv-rows";
 import { DIFFICULTIES, type Difficulty, QUESTION_TYPES, type QuestionType } from "~/domain/questions/question-types";
+import { QUESTION_TYPE_HANDLERS } from "~/domain/questions/types";
 
 import { type DraftOption, type DraftQuestion } from "../schemas";
 import { DEFAULT_COMPETENCY, ImportError, type ParsedImport, plainText } from "./shared";
@@ -24,14 +25,10 @@ const COLUMN_ALIASES: Record<string, Column> = {
 };
 type Column = "text" | "type" | "options" | "correct" | "difficulty" | "competency" | "rubric";
 
+/** Each type's own name and the aliases its folder lists (domain/questions/types). */
 const TYPE_ALIASES: Record<string, QuestionType> = {
   ...Object.fromEntries(QUESTION_TYPES.map((type) => [type, type])),
-  mc: "multiple_choice",
-  "multiple choice": "multiple_choice",
-  "multiple select": "multiple_select",
-  "free response": "free_response",
-  "short answer": "free_response",
-  essay: "free_response",
+  ...Object.fromEntries(QUESTION_TYPES.flatMap((type) => QUESTION_TYPE_HANDLERS[type].importAliases.map((alias) => [alias, type]))),
 };
 
 /** Reads the rows, or says which line's quoted cell is never closed. */
@@ -111,7 +108,7 @@ function questionType(value: string, options: DraftOption[], where: string): Que
   const inferred: QuestionType = options.length === 0 ? "free_response" : correctCount > 1 ? "multiple_select" : "multiple_choice";
   const type = value ? (TYPE_ALIASES[value.toLowerCase().replace(/[-_]/g, " ")] ?? TYPE_ALIASES[value.toLowerCase()]) : inferred;
   if (!type) throw new ImportError(`${where}: unknown type "${value}" (use ${QUESTION_TYPES.join(", ")}).`);
-  const isChoice = type === "multiple_choice" || type === "multiple_select";
+  const isChoice = QUESTION_TYPE_HANDLERS[type].kind === "choice";
   if (isChoice && options.length < 2) throw new ImportError(`${where}: a ${type} question needs at least two options.`);
   if (!isChoice && options.length > 0) throw new ImportError(`${where}: a ${type} question has no options.`);
   if (type === "multiple_choice" && correctCount > 1) {

@@ -1,0 +1,22 @@
+import { ANSWER_REQUIRED } from "~/domain/sessions/answer-rules";
+
+import { textAnswerSchema } from "../answer-forms";
+import type { QuestionTypeHandlers } from "../handlers";
+import { goodOpenAnswer, gradeOpenAnswer, OPEN_RAPID_GUESS_SECONDS, RAPID_OPEN_ANSWER, WEAK_ANSWER } from "../open-answers";
+
+/** The student writes a short answer, graded against the rubric. */
+export const freeResponse = {
+  kind: "open",
+  answer: { form: "text", schema: textAnswerSchema },
+  required: ANSWER_REQUIRED,
+  check: gradeOpenAnswer,
+  rapidGuessDefaultSeconds: OPEN_RAPID_GUESS_SECONDS,
+  reducibleChoices: false,
+  importAliases: ["free response", "short answer", "essay"],
+  generatorHint: "Free-response questions have no options and a rubric: the reference answer and its key points.",
+  simulation: {
+    typicalSeconds: 150,
+    answer: (question, knewIt) => (knewIt ? goodOpenAnswer(question.rubric) : WEAK_ANSWER),
+    rapidGuess: () => RAPID_OPEN_ANSWER,
+  },
+} as const satisfies QuestionTypeHandlers;

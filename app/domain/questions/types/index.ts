@@ -1,0 +1,34 @@
+import type { OpenQuestionType, QuestionType } from "~/domain/questions/question-types";
+import type { TitledMessage } from "~/domain/shell/action-result";
+
+import { chat } from "./chat";
+import { freeResponse } from "./free-response";
+import type { QuestionTypeHandlers } from "./handlers";
+import { multipleChoice } from "./multiple-choice";
+import { multipleSelect } from "./multiple-select";
+import { scenario } from "./scenario";
+
+/**
+ * Every question type's rules, one folder each (ADR 0039). The mapped type makes a type without
+ * its handlers a compile error, and holds each handler's `kind` to the open types listed in
+ * question-types.ts (the light list the screens read).
+ */
+type Registry = { readonly [Type in QuestionType]: QuestionTypeHandlers & { kind: Type extends OpenQuestionType ? "open" : "choice" } };
+
+export const QUESTION_TYPE_HANDLERS = {
+  multiple_choice: multipleChoice,
+  multiple_select: multipleSelect,
+  free_response: freeResponse,
+  scenario,
+  chat,
+} as const satisfies Registry;
+
+/** The handlers of one question type. */
+export const questionTypeOf = (type: QuestionType): QuestionTypeHandlers => QUESTION_TYPE_HANDLERS[type];
+
+/** The message for an answer that is missing, or null when the answer may be sent: a chat needs one exchange, any other type a non-blank value. */
+export function missingAnswer(type: QuestionType, answers: string[], studentTurns: number): TitledMessage | null {
+  const handlers = questionTypeOf(type);
+  const given = handlers.answer.form === "conversation" ? studentTurns > 0 : answers.some((value) => value.trim() !== "");
+  return given ? null : handlers.required;
+}

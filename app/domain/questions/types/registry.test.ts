@@ -1,0 +1,60 @@
+import { readdirSync, readFileSync } from "node:fs";
+
+import { getTableConfig, SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
+import { describe, expect, it } from "vitest";
+
+import { questions } from "~/db/schema/tests";
+import { isOpenQuestionType, QUESTION_TYPES } from "~/domain/questions/question-types";
+import { ANSWER_REQUIRED, INTERACTION_REQUIRED, RESPONSE_REQUIRED, SELECTION_REQUIRED, SELECTIONS_REQUIRED } from "~/domain/sessions/answer-rules";
+
+import { missingAnswer, QUESTION_TYPE_HANDLERS } from ".";
+
+/** The values of an `in (...)` list in a CHECK constraint's SQL. */
+const allowedValues = (sql: string) => [...(sql.match(/ in \(([^)]*)\)/)?.[1] ?? "").matchAll(/'([^']+)'/g)].map((match) => match[1]);
+
+const registered = Object.keys(QUESTION_TYPE_HANDLERS).sort();
+
+describe("the question type registry", () => {
+  it("holds the handlers of every type, and no other", () => {
+    expect(registered).toEqual([...QUESTION_TYPES].sort());
+  });
+
+  it("is open exactly for the types the screens list as open", () => {
+    for (const type of QUESTION_TYPES) expect(QUESTION_TYPE_HANDLERS[type].kind === "open", type).toBe(isOpenQuestionType(type));
+  });
+
+  it("gives no two types the same import alias", () => {
+    const aliases = Object.values(QUESTION_TYPE_HANDLERS).flatMap((handlers) => handlers.importAliases);
+    expect(new Set(aliases).size).toBe(aliases.length);
+  });
+});
+
+describe("the questions table's CHECK constraint", () => {
+  it("in the drizzle schema allows exactly the registered types", () => {
+    const check = getTableConfig(questions).checks.find((constraint) => constraint.name === "questions_type_check");
+    expect(allowedValues(new SQLiteSyncDialect().sqlToQuery(check!.value).sql).sort()).toEqual(registered);
+  });
+
+  it("in the last migration that sets it allows exactly the registered types", () => {
+    const constraint = /"questions_type_check" CHECK\((.*)\)/;
+    const migrations = readdirSync("migrations")
+      .filter((name) => name.endsWith(".sql"))
+      .sort()
+      .map((name) => readFileSync(`migrations/${name}`, "utf8"))
+      .filter((sql) => constraint.test(sql));
+    expect(allowedValues(migrations.at(-1)!.match(constraint)![1]!).sort()).toEqual(registered);
+  });
+});
+
+describe("missingAnswer", () => {
+  it("names each type's message when nothing is given, and nothing once it is", () => {
+    expect(missingAnswer("multiple_choice", [], 0)).toBe(SELECTION_REQUIRED);
+    expect(missingAnswer("multiple_select", [], 0)).toBe(SELECTIONS_REQUIRED);
+    expect(missingAnswer("free_response", ["   "], 0)).toBe(ANSWER_REQUIRED);
+    expect(missingAnswer("scenario", [""], 0)).toBe(RESPONSE_REQUIRED);
+    expect(missingAnswer("chat", [], 0)).toBe(INTERACTION_REQUIRED);
+    expect(missingAnswer("multiple_select", ["2/4"], 0)).toBeNull();
+    expect(missingAnswer("free_response", ["x = 14"], 0)).toBeNull();
+    expect(missingAnswer("chat", [], 1)).toBeNull();
+  });
+});
