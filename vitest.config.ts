@@ -22,6 +22,8 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
+          // Migrates and seeds D1 once per run; each Worker starts on its own copy (tests/support/worker.ts).
+          globalSetup: ["tests/support/database-snapshots.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Two files at a time even on 2 cores (the default would be one): a file spends most of its
@@ -37,6 +39,7 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
+          globalSetup: ["tests/support/database-snapshots.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // One browser at a time fits the 2-core machines this runs on.

@@ -1,7 +1,10 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 import { Miniflare } from "miniflare";
+import { inject } from "vitest";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 
 import { createDatabase, type Database } from "~/db/client.server";
@@ -22,8 +25,10 @@ import { WORKERS_AI_BINDING_MODULE, type WorkersAiStub } from "./workers-ai-stub
  * all configured from wrangler.toml. Each instance has its own in-memory state. wrangler.toml's
  * Workers AI binding is left out (locally it could only proxy to Cloudflare): a test that wants
  * it passes `workersAi`, a local stub speaking the binding's interface (workers-ai-stub.ts).
+ * Under vitest, its D1 database is a copy of the run's migrated (and seeded) snapshot
+ * (database-snapshots.ts); the bench scripts, run outside vitest, migrate and seed in place.
  */
-const root = fileURLToPath(new URL("../..", import.meta.url));
+export const root = fileURLToPath(new URL("../..", import.meta.url));
 const bundlePath = `${root}/dist/app.js`;
 export const demoAccounts = DEFAULT_DEMO_ACCOUNTS;
 /** The Miniflare worker whose module is the stub AI binding. */
@@ -75,6 +80,21 @@ function harnessModules(options: { triggerableAlarms?: boolean; controllableCloc
   return modules;
 }
 
+/**
+ * A persisted D1 is a SQLite file that syncs to disk on every write, where Miniflare's default
+ * database lived in memory: on tmpfs the copy is as quick as the in-memory one was.
+ */
+const MEMORY_DIR = existsSync("/dev/shm") ? "/dev/shm" : tmpdir();
+
+/** A private copy of the run's snapshot for this Worker's D1, or none outside vitest (no snapshot was made). */
+function copyOfSnapshot(seeded: boolean): string | undefined {
+  const snapshots = process.env.VITEST ? inject("databaseSnapshots") : undefined;
+  if (!snapshots) return undefined;
+  const dir = mkdtempSync(join(MEMORY_DIR, "ate-d1-"));
+  cpSync(seeded ? snapshots.seeded : snapshots.migrated, dir, { recursive: true });
+  return dir;
+}
+
 function durableObjectClassNames(bindings: unknown): string[] {
   const classNames = Object.values((bindings ?? {}) as Record<string, string | { className: string }>).map((binding) =>
     typeof binding === "string" ? binding : binding.className,
@@ -112,7 +132,10 @@ export async function startWorker(
     bindings,
     ...(options.workersAi ? { wrappedBindings: { AI: { scriptName: WORKERS_AI_STUB } } } : {}),
   };
+  const seeded = options.seed !== false;
+  const d1Dir = copyOfSnapshot(seeded);
   const shared = {
+    ...(d1Dir ? { d1Persist: d1Dir } : {}),
     ...(options.durableObjectsDir ? { durableObjectsPersist: options.durableObjectsDir } : {}),
     ...(options.http ? { host: "127.0.0.1", port: 0 } : {}),
   };
@@ -134,9 +157,11 @@ export async function startWorker(
   );
   const url = await mf.ready;
   const d1 = (await mf.getD1Database("DB")) as unknown as D1Database;
-  await applyMigrations(d1);
   const db = createDatabase(d1);
-  if (options.seed !== false) await seedDemoData(db);
+  if (!d1Dir) {
+    await applyMigrations(d1);
+    if (seeded) await seedDemoData(db);
+  }
 
   const origin = url.origin;
   const request: TestWorker["request"] = async (path, init = {}) => {
@@ -183,5 +208,10 @@ export async function startWorker(
     if (!response.ok) throw new Error(`Moving the clock failed with ${response.status}`);
   };
 
-  return { mf, origin, db, d1, request, signIn, setClockOffset, sessionCookieFor, dispose: () => mf.dispose() };
+  const dispose = async () => {
+    await mf.dispose();
+    if (d1Dir) rmSync(d1Dir, { recursive: true, force: true });
+  };
+
+  return { mf, origin, db, d1, request, signIn, setClockOffset, sessionCookieFor, dispose };
 }
