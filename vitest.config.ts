@@ -15,7 +15,14 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"], environment: "node" },
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+          environment: "node",
+          // Pure modules: no unit test mocks a module or leaves a global changed, so one worker's files
+          // share their loaded modules instead of importing the app again per file. 114 s to 45 s (36 s to 11 s of CPU).
+          isolate: false,
+        },
       },
       {
         resolve: { alias },
