@@ -49,6 +49,17 @@ export type TestWorker = {
   dispose: () => Promise<void>;
 };
 
+/**
+ * An admin of the test's own (no password: sign in by sessionCookieFor or browserSession's signIn),
+ * for a test that would otherwise leave the shared demo admin mid-way through something.
+ */
+export async function addAdmin(worker: TestWorker): Promise<{ id: string; email: string }> {
+  const id = crypto.randomUUID();
+  const email = `admin-${id}@tests.example`;
+  await worker.d1.prepare("insert into users (id, email, role, first_name) values (?, ?, 'admin', 'Test')").bind(id, email).run();
+  return { id, email };
+}
+
 /** Applies the migrations in order; `which` picks some by file name (an upgrade test applies the older ones, adds data, then the rest). */
 export async function applyMigrations(d1: D1Database, which: (file: string) => boolean = () => true): Promise<void> {
   const folder = `${root}/migrations`;
