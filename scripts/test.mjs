@@ -5,7 +5,7 @@
  *      references), unit; none of the last three needs the build, so they run beside it (each one's
  *      output is printed whole when it ends, so the log stays readable);
  *   2. integration (Miniflare, on the bundle);
- *   3. end-to-end (Chromium), one file at a time.
+ *   3. end-to-end (Chromium), two files at a time (vitest.config.ts).
  * Ends with the time of each step and a total of tests passed and failed across the vitest layers.
  */
 import { spawn } from "node:child_process";
@@ -44,8 +44,7 @@ const stages = [
     { name: "unit", ...vitest("unit") },
   ],
   [{ name: "integration", ...vitest("integration") }],
-  // One file at a time: the quick-start test rebuilds public/build, which the others serve.
-  [{ name: "e2e", ...vitest("e2e", ["--no-file-parallelism"]), needsChromium: true }],
+  [{ name: "e2e", ...vitest("e2e"), needsChromium: true }],
 ];
 
 const timings = [];
