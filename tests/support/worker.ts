@@ -175,6 +175,9 @@ export async function startWorker(
   }
 
   const origin = url.origin;
+  // Miniflare's dispose waits for every response still streaming: one whose body a test never
+  // read (it looked at the headers) would hold it until the garbage collector cancelled the body.
+  const responses: Response[] = [];
   const request: TestWorker["request"] = async (path, init = {}) => {
     const { jar, ...rest } = init;
     const headers = new Headers(rest.headers);
@@ -185,6 +188,7 @@ export async function startWorker(
       headers,
     } as never)) as unknown as Response;
     jar?.absorb(response);
+    responses.push(response);
     return response;
   };
 
@@ -220,6 +224,7 @@ export async function startWorker(
   };
 
   const dispose = async () => {
+    await Promise.all(responses.map((response) => (response.bodyUsed ? undefined : response.body?.cancel().catch(() => undefined))));
     await mf.dispose();
     if (d1Dir) rmSync(d1Dir, { recursive: true, force: true });
   };
