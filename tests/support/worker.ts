@@ -1,5 +1,4 @@
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -91,17 +90,11 @@ function harnessModules(options: { triggerableAlarms?: boolean; controllableCloc
   return modules;
 }
 
-/**
- * A persisted D1 is a SQLite file that syncs to disk on every write, where Miniflare's default
- * database lived in memory: on tmpfs the copy is as quick as the in-memory one was.
- */
-const MEMORY_DIR = existsSync("/dev/shm") ? "/dev/shm" : tmpdir();
-
 /** A private copy of the run's snapshot for this Worker's D1, or none outside vitest (no snapshot was made). */
 function copyOfSnapshot(seeded: boolean): string | undefined {
   const snapshots = process.env.VITEST ? inject("databaseSnapshots") : undefined;
   if (!snapshots) return undefined;
-  const dir = mkdtempSync(join(MEMORY_DIR, "ate-d1-"));
+  const dir = mkdtempSync(join(snapshots.copies, "d1-"));
   cpSync(seeded ? snapshots.seeded : snapshots.migrated, dir, { recursive: true });
   return dir;
 }
