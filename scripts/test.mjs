@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 /**
  * `npm test`: everything CI checks, stopping at the first failure.
- *   1. at once: build → typecheck → bundle, lint (ESLint, Prettier, unused exports), unit;
- *      neither of the last two needs the build, so they run beside it (each one's output is
- *      printed whole when it ends, so the log stays readable);
+ *   1. at once: build → typecheck → bundle, ESLint, the other lint checks (Prettier, unused exports,
+ *      references), unit; none of the last three needs the build, so they run beside it (each one's
+ *      output is printed whole when it ends, so the log stays readable);
  *   2. integration (Miniflare, on the bundle);
- *   3. end-to-end (Chromium), one file at a time.
+ *   3. end-to-end (Chromium), two files at a time (vitest.config.ts).
  * Ends with the time of each step and a total of tests passed and failed across the vitest layers.
  */
 import { spawn } from "node:child_process";
@@ -38,12 +38,13 @@ const stages = [
         { name: "bundle", command: bin("wrangler"), args: ["deploy", "--dry-run", "--outdir", "dist"], env: buildEnv },
       ],
     },
-    { name: "lint", command: "npm", args: ["run", "--silent", "lint"] },
+    // `npm run lint` in two halves that need nothing of each other: ESLint is most of its time.
+    { name: "eslint", command: "npm", args: ["run", "--silent", "lint:eslint"] },
+    { name: "lint checks", command: "npm", args: ["run", "--silent", "lint:checks"] },
     { name: "unit", ...vitest("unit") },
   ],
   [{ name: "integration", ...vitest("integration") }],
-  // One file at a time: the quick-start test rebuilds public/build, which the others serve.
-  [{ name: "e2e", ...vitest("e2e", ["--no-file-parallelism"]), needsChromium: true }],
+  [{ name: "e2e", ...vitest("e2e"), needsChromium: true }],
 ];
 
 const timings = [];

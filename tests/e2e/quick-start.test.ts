@@ -6,7 +6,7 @@ import { join } from "node:path";
 
 import { afterAll, describe, expect, it } from "vitest";
 
-import { launchBrowser, saveScreenshot } from "../support/browser";
+import { saveScreenshot, sharedBrowser } from "../support/browser";
 
 /**
  * The README's first command as a new user runs it: `npm start` builds, migrates and seeds a
@@ -105,9 +105,9 @@ describe("npm start on an empty database", () => {
     const [, email, password] = admin!;
 
     const origin = `http://127.0.0.1:${port}`;
-    const browser = await launchBrowser();
+    const context = await (await sharedBrowser()).newContext({ viewport: { width: 1280, height: 800 } });
     try {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
       await page.goto(origin);
       await page.getByRole("link", { name: "Sign In to Continue" }).click();
       await page.getByLabel("Email").fill(email!);
@@ -119,7 +119,7 @@ describe("npm start on an empty database", () => {
       expect(await page.getByTestId("stat-card").first().innerText()).toContain("1");
       await saveScreenshot(page, "quick-start-home");
     } finally {
-      await browser.close();
+      await context.close();
     }
   }, 200_000);
 });

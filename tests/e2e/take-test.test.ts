@@ -1,18 +1,23 @@
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 
 import { seriousAccessibilityViolations } from "../support/axe";
 import { saveScreenshot } from "../support/browser";
 import { browserSession } from "../support/browser-session";
-import { demoAccounts } from "../support/worker";
+import { addAdmin } from "../support/worker";
 
 /**
  * Taking the demo test as a student would ("Results"): with
  * JavaScript, without it, through a reload and through a lost connection. Admins may take tests
- * as a preview, so the fixture signs in as the demo admin. One admin has one session in progress
- * per test, so every test but the last finishes its attempt.
+ * as a preview, so each test signs in as an admin of its own: one admin has one session in
+ * progress per test, and a test that fails midway must not leave the next one a session to resume.
  */
-const session = browserSession({ signInAs: demoAccounts.admin });
+const session = browserSession();
+let admin: { id: string; email: string };
+beforeEach(async () => {
+  admin = await addAdmin(session.worker);
+  await session.signIn(admin);
+});
 const PHONE = { width: 390, height: 844 };
 
 async function demoTestId(): Promise<string> {
@@ -22,10 +27,11 @@ async function demoTestId(): Promise<string> {
 
 /**
  * A session's object writes D1 behind itself (within 5 s): until D1 has the completion, a start from
- * another browser meets the attempt as still in progress. The next test starts after it.
+ * another browser meets the attempt as still in progress. The test waits for it.
  */
 async function completionRecorded() {
-  const inProgress = () => session.worker.d1.prepare("SELECT count(*) AS n FROM sessions WHERE completed = 0").first<{ n: number }>();
+  const inProgress = () =>
+    session.worker.d1.prepare("SELECT count(*) AS n FROM sessions WHERE completed = 0 AND user_id = ?").bind(admin.id).first<{ n: number }>();
   await expect.poll(async () => (await inProgress())?.n, { timeout: 15_000 }).toBe(0);
 }
 
@@ -50,17 +56,14 @@ async function answer(page: Page, javaScript: boolean): Promise<string> {
   return type;
 }
 
-/** Waits until the page shows another question than `questionId`, the results, or (without JavaScript) the answer's feedback page. */
+/**
+ * Waits until the page shows another question than `questionId`, the results, or (without JavaScript)
+ * the answer's feedback page. It waits on the page's elements, never on a function polled in the page:
+ * that polls on animation frames, which a page without JavaScript may never run.
+ */
 async function nextScreen(page: Page, questionId: string | null): Promise<"question" | "results" | "feedback"> {
-  await page.waitForFunction(
-    (previous) =>
-      (location.pathname.startsWith("/results/") && document.querySelector("#results-title") !== null) ||
-      document.querySelector("#feedback-heading") !== null ||
-      ((document.querySelector('input[name="questionId"]') as HTMLInputElement | null)?.value !== previous &&
-        document.querySelector('input[name="questionId"]') !== null),
-    questionId,
-    { timeout: 15_000 },
-  );
+  const otherQuestion = page.locator(questionId === null ? 'input[name="questionId"]' : `input[name="questionId"]:not([value="${questionId}"])`);
+  await page.locator("#results-title").or(page.locator("#feedback-heading")).or(otherQuestion).first().waitFor({ state: "attached", timeout: 15_000 });
   if (page.url().includes("/results/")) return "results";
   return (await page.locator("#feedback-heading").count()) > 0 ? "feedback" : "question";
 }
@@ -169,9 +172,7 @@ describe("taking a test", () => {
     const testId = await demoTestId();
     const context = await session.browser.newContext({ baseURL: session.worker.origin, javaScriptEnabled: false, viewport: PHONE });
     try {
-      await context.addCookies([
-        { ...(await session.worker.sessionCookieFor(demoAccounts.admin.email)), url: session.worker.origin, httpOnly: true, sameSite: "Lax" },
-      ]);
+      await context.addCookies([{ ...(await session.worker.sessionCookieFor(admin.email)), url: session.worker.origin, httpOnly: true, sameSite: "Lax" }]);
       const page = await context.newPage();
       await page.goto(`/test/${testId}`);
       // Without JavaScript the server asks for the mode.

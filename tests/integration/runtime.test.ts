@@ -188,3 +188,22 @@ describe("the demo seed", () => {
     expect(after?.n).toBe(before?.n);
   });
 });
+
+describe("a test's Worker (tests/support/worker.ts)", () => {
+  it("starts on its own copy of the seeded database, and stops while a response's body is still unread", async () => {
+    const other = await startWorker();
+    try {
+      const email = `only-here-${crypto.randomUUID()}@tests.example`;
+      await worker.d1.prepare("insert into users (id, email, role) values (?, ?, 'student')").bind(crypto.randomUUID(), email).run();
+      const count = (d1: D1Database, address: string) => d1.prepare("select count(*) as n from users where email = ?").bind(address).first("n");
+      expect(await count(other.d1, email)).toBe(0);
+      expect(await count(other.d1, demoAccounts.admin.email)).toBe(1);
+      // Only the headers of the page's scripts are read, as a test of caching does; their bodies stay open.
+      const scripts = (await (await other.request("/join")).text()).match(/\/build\/[\w./-]+\.js/g) ?? [];
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const script of scripts) expect((await other.request(script)).status).toBe(200);
+    } finally {
+      await other.dispose();
+    }
+  });
+});

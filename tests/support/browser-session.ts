@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
 
-import { launchBrowser, watchForPageErrors } from "./browser";
+import { sharedBrowser, watchForPageErrors } from "./browser";
 import { startWorker, type TestWorker } from "./worker";
 
 export type BrowserSession = {
@@ -14,8 +14,8 @@ export type BrowserSession = {
 };
 
 /**
- * The end-to-end fixture: one Worker (HTTP, seeded) and one Chromium per file, a fresh browser
- * context per test, optionally signed in. Signing in writes the session cookie directly, as the
+ * The end-to-end fixture: one Worker (HTTP, seeded) per file, the worker's one Chromium (sharedBrowser),
+ * a fresh browser context per test, optionally signed in. Signing in writes the session cookie directly, as the
  * form would have set it: only the tests of sign-in itself go through the form (shell.test.ts).
  * A console error or an uncaught exception in the page fails the test.
  */
@@ -28,10 +28,9 @@ export function browserSession(options: { signInAs?: { email: string }; vars?: (
   let pageErrors: () => string[] = () => [];
 
   beforeAll(async () => {
-    [session.worker, session.browser] = await Promise.all([startWorker({ http: true, vars: options.vars?.() }), launchBrowser()]);
+    [session.worker, session.browser] = await Promise.all([startWorker({ http: true, vars: options.vars?.() }), sharedBrowser()]);
   });
   afterAll(async () => {
-    await session.browser?.close();
     await session.worker?.dispose();
   });
   beforeEach(async () => {

@@ -31,6 +31,21 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+let shared: Promise<Browser> | undefined;
+
+/**
+ * The one Chromium of this vitest worker: the e2e project keeps loaded modules from one file to
+ * the next (isolate: false), so every file the worker runs shares it, each test in a context of its
+ * own (browser-session.ts). Playwright closes it when the worker's process ends.
+ */
+export function sharedBrowser(): Promise<Browser> {
+  shared ??= launchBrowser().then((browser) => {
+    browser.on("disconnected", () => (shared = undefined));
+    return browser;
+  });
+  return shared;
+}
+
 /**
  * Collects what would be a bug on a page: uncaught exceptions and console errors. A browser's
  * own "Failed to load resource" line for a deliberate 401/404 page is not one.

@@ -1,7 +1,9 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 import { Miniflare } from "miniflare";
+import { inject } from "vitest";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 
 import { createDatabase, type Database } from "~/db/client.server";
@@ -22,8 +24,10 @@ import { WORKERS_AI_BINDING_MODULE, type WorkersAiStub } from "./workers-ai-stub
  * all configured from wrangler.toml. Each instance has its own in-memory state. wrangler.toml's
  * Workers AI binding is left out (locally it could only proxy to Cloudflare): a test that wants
  * it passes `workersAi`, a local stub speaking the binding's interface (workers-ai-stub.ts).
+ * Under vitest, its D1 database is a copy of the run's migrated (and seeded) snapshot
+ * (database-snapshots.ts); the bench scripts, run outside vitest, migrate and seed in place.
  */
-const root = fileURLToPath(new URL("../..", import.meta.url));
+export const root = fileURLToPath(new URL("../..", import.meta.url));
 const bundlePath = `${root}/dist/app.js`;
 export const demoAccounts = DEFAULT_DEMO_ACCOUNTS;
 /** The Miniflare worker whose module is the stub AI binding. */
@@ -43,6 +47,17 @@ export type TestWorker = {
   sessionCookieFor: (email: string) => Promise<{ name: string; value: string }>;
   dispose: () => Promise<void>;
 };
+
+/**
+ * An admin of the test's own (no password: sign in by sessionCookieFor or browserSession's signIn),
+ * for a test that would otherwise leave the shared demo admin mid-way through something.
+ */
+export async function addAdmin(worker: TestWorker): Promise<{ id: string; email: string }> {
+  const id = crypto.randomUUID();
+  const email = `admin-${id}@tests.example`;
+  await worker.d1.prepare("insert into users (id, email, role, first_name) values (?, ?, 'admin', 'Test')").bind(id, email).run();
+  return { id, email };
+}
 
 /** Applies the migrations in order; `which` picks some by file name (an upgrade test applies the older ones, adds data, then the rest). */
 export async function applyMigrations(d1: D1Database, which: (file: string) => boolean = () => true): Promise<void> {
@@ -73,6 +88,15 @@ function harnessModules(options: { triggerableAlarms?: boolean; controllableCloc
   }
   if (options.controllableClock) modules.unshift({ type: "ESModule", path: `${root}/dist/clock-harness-entry.js`, contents: clockHarnessEntry(inner) });
   return modules;
+}
+
+/** A private copy of the run's snapshot for this Worker's D1, or none outside vitest (no snapshot was made). */
+function copyOfSnapshot(seeded: boolean): string | undefined {
+  const snapshots = process.env.VITEST ? inject("databaseSnapshots") : undefined;
+  if (!snapshots) return undefined;
+  const dir = mkdtempSync(join(snapshots.copies, "d1-"));
+  cpSync(seeded ? snapshots.seeded : snapshots.migrated, dir, { recursive: true });
+  return dir;
 }
 
 function durableObjectClassNames(bindings: unknown): string[] {
@@ -112,7 +136,10 @@ export async function startWorker(
     bindings,
     ...(options.workersAi ? { wrappedBindings: { AI: { scriptName: WORKERS_AI_STUB } } } : {}),
   };
+  const seeded = options.seed !== false;
+  const d1Dir = copyOfSnapshot(seeded);
   const shared = {
+    ...(d1Dir ? { d1Persist: d1Dir } : {}),
     ...(options.durableObjectsDir ? { durableObjectsPersist: options.durableObjectsDir } : {}),
     ...(options.http ? { host: "127.0.0.1", port: 0 } : {}),
   };
@@ -134,11 +161,16 @@ export async function startWorker(
   );
   const url = await mf.ready;
   const d1 = (await mf.getD1Database("DB")) as unknown as D1Database;
-  await applyMigrations(d1);
   const db = createDatabase(d1);
-  if (options.seed !== false) await seedDemoData(db);
+  if (!d1Dir) {
+    await applyMigrations(d1);
+    if (seeded) await seedDemoData(db);
+  }
 
   const origin = url.origin;
+  // Miniflare's dispose waits for every response still streaming: one whose body a test never
+  // read (it looked at the headers) would hold it until the garbage collector cancelled the body.
+  const responses: Response[] = [];
   const request: TestWorker["request"] = async (path, init = {}) => {
     const { jar, ...rest } = init;
     const headers = new Headers(rest.headers);
@@ -149,6 +181,7 @@ export async function startWorker(
       headers,
     } as never)) as unknown as Response;
     jar?.absorb(response);
+    responses.push(response);
     return response;
   };
 
@@ -183,5 +216,11 @@ export async function startWorker(
     if (!response.ok) throw new Error(`Moving the clock failed with ${response.status}`);
   };
 
-  return { mf, origin, db, d1, request, signIn, setClockOffset, sessionCookieFor, dispose: () => mf.dispose() };
+  const dispose = async () => {
+    await Promise.all(responses.map((response) => (response.bodyUsed ? undefined : response.body?.cancel().catch(() => undefined))));
+    await mf.dispose();
+    if (d1Dir) rmSync(d1Dir, { recursive: true, force: true });
+  };
+
+  return { mf, origin, db, d1, request, signIn, setClockOffset, sessionCookieFor, dispose };
 }
