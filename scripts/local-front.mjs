@@ -6,7 +6,13 @@
  * sending a new one each time. The relay always replaces the header with the socket's own peer
  * address. In production Cloudflare sets the header itself and this file is not involved.
  */
-import { createServer, request as forward } from "node:http";
+import { Agent, createServer, request as forward } from "node:http";
+
+/**
+ * Connections to wrangler dev, kept open and bounded: a burst of new connections (a class of 200
+ * starting at once) is refused by wrangler dev's listener, while requests queued here wait their turn.
+ */
+const upstreamAgent = new Agent({ keepAlive: true, maxSockets: 64 });
 
 /** The request's headers as wrangler dev should see them: the client's own CF-Connecting-IP dropped, the socket's peer put in its place. */
 export function forwardedHeaders(headers, peerAddress) {
@@ -23,6 +29,7 @@ export function startFront({ host, port, upstreamPort }) {
       {
         host: "127.0.0.1",
         port: upstreamPort,
+        agent: upstreamAgent,
         method: incoming.method,
         path: incoming.url,
         headers: forwardedHeaders(incoming.headers, incoming.socket.remoteAddress),

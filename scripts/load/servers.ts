@@ -100,7 +100,10 @@ function launch(command: string, args: string[], env: NodeJS.ProcessEnv, port: n
   return server;
 }
 
-/** Polls `url` until it answers (any HTTP status), or throws after `timeoutMs`. */
+/**
+ * Polls `url` until the Worker answers (any HTTP status but 502: `npm start`'s front door answers
+ * 502 while wrangler dev behind it is still starting), or throws after `timeoutMs`.
+ */
 export async function waitUntilUp(server: Server, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -108,11 +111,12 @@ export async function waitUntilUp(server: Server, timeoutMs: number): Promise<vo
     try {
       const response = await fetch(`${server.url}/`, { signal: AbortSignal.timeout(5_000) });
       await response.arrayBuffer();
-      return;
+      if (response.status !== 502) return;
     } catch {
-      if (Date.now() > deadline) throw new Error(`${server.url} did not answer within ${timeoutMs / 1000} s; see ${server.logFile}`);
-      await new Promise((done) => setTimeout(done, 500));
+      // not listening yet
     }
+    if (Date.now() > deadline) throw new Error(`${server.url} did not answer within ${timeoutMs / 1000} s; see ${server.logFile}`);
+    await new Promise((done) => setTimeout(done, 500));
   }
 }
 
