@@ -10,7 +10,7 @@ import type { AnswerCheck, QuestionTypeHandlers } from "./handlers";
 type CheckedQuestion = Parameters<QuestionTypeHandlers["check"]>[0];
 
 /** The offline grader's grade of the screened answer (a chat's student turns joined), for every open type alike. */
-export function gradeOpenAnswer(question: CheckedQuestion, answer: Answer): AnswerCheck {
+function gradeOpenAnswer(question: CheckedQuestion, answer: Answer): AnswerCheck {
   const screened = screenAnswer(answer as string | { messages: { role: "user" | "assistant"; content: string }[] });
   const result = gradeOffline({ questionText: question.text, questionType: question.type as OpenQuestionType, rubric: question.rubric, answer: screened.text });
   return { by: "rubric", grading: { result, review: { flagged: screened.flagged, reasons: screened.reasons } } };
@@ -21,7 +21,7 @@ export function gradeOpenAnswer(question: CheckedQuestion, answer: Answer): Answ
  * (ADR 0033): reading the prompt and typing even a short answer takes longer than picking an
  * option, so a submit within 5 s is empty or a few keystrokes.
  */
-export const OPEN_RAPID_GUESS_SECONDS = 5;
+const OPEN_RAPID_GUESS_SECONDS = 5;
 
 /** What a student who did not know the answer writes: a guess that names no key idea. */
 export const WEAK_ANSWER = "I am not sure. Maybe it is the bigger one because it looks bigger?";
@@ -41,3 +41,11 @@ export function goodOpenAnswer(rubric: unknown): string {
   }
   return WEAK_ANSWER;
 }
+
+/** What every open type shares: graded against the rubric, the open rapid-guess default, no choices to reduce. */
+export const OPEN_TYPE = {
+  kind: "open",
+  check: gradeOpenAnswer,
+  rapidGuessDefaultSeconds: OPEN_RAPID_GUESS_SECONDS,
+  reducibleChoices: false,
+} as const;

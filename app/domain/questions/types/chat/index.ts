@@ -2,16 +2,13 @@ import { INTERACTION_REQUIRED } from "~/domain/sessions/answer-rules";
 
 import { conversationAnswerSchema } from "../answer-forms";
 import type { QuestionTypeHandlers } from "../handlers";
-import { goodOpenAnswer, gradeOpenAnswer, OPEN_RAPID_GUESS_SECONDS, RAPID_OPEN_ANSWER, WEAK_ANSWER } from "../open-answers";
+import { goodOpenAnswer, OPEN_TYPE, RAPID_OPEN_ANSWER, WEAK_ANSWER } from "../open-answers";
 
 /** The student talks with an AI partner; their side of the conversation is graded against the rubric (ADR 0013). */
 export const chat = {
-  kind: "open",
+  ...OPEN_TYPE,
   answer: { form: "conversation", schema: conversationAnswerSchema },
   required: INTERACTION_REQUIRED,
-  check: gradeOpenAnswer,
-  rapidGuessDefaultSeconds: OPEN_RAPID_GUESS_SECONDS,
-  reducibleChoices: false,
   importAliases: [],
   generatorHint: null,
   simulation: {

@@ -2,16 +2,13 @@ import { ANSWER_REQUIRED } from "~/domain/sessions/answer-rules";
 
 import { textAnswerSchema } from "../answer-forms";
 import type { QuestionTypeHandlers } from "../handlers";
-import { goodOpenAnswer, gradeOpenAnswer, OPEN_RAPID_GUESS_SECONDS, RAPID_OPEN_ANSWER, WEAK_ANSWER } from "../open-answers";
+import { goodOpenAnswer, OPEN_TYPE, RAPID_OPEN_ANSWER, WEAK_ANSWER } from "../open-answers";
 
 /** The student writes a short answer, graded against the rubric. */
 export const freeResponse = {
-  kind: "open",
+  ...OPEN_TYPE,
   answer: { form: "text", schema: textAnswerSchema },
   required: ANSWER_REQUIRED,
-  check: gradeOpenAnswer,
-  rapidGuessDefaultSeconds: OPEN_RAPID_GUESS_SECONDS,
-  reducibleChoices: false,
   importAliases: ["free response", "short answer", "essay"],
   generatorHint: "Free-response questions have no options and a rubric: the reference answer and its key points.",
   simulation: {

@@ -2,16 +2,13 @@ import { RESPONSE_REQUIRED } from "~/domain/sessions/answer-rules";
 
 import { textAnswerSchema } from "../answer-forms";
 import type { QuestionTypeHandlers } from "../handlers";
-import { goodOpenAnswer, gradeOpenAnswer, OPEN_RAPID_GUESS_SECONDS, RAPID_OPEN_ANSWER, WEAK_ANSWER } from "../open-answers";
+import { goodOpenAnswer, OPEN_TYPE, RAPID_OPEN_ANSWER, WEAK_ANSWER } from "../open-answers";
 
 /** A titled situation the student responds to at length, graded against the rubric. */
 export const scenario = {
-  kind: "open",
+  ...OPEN_TYPE,
   answer: { form: "text", schema: textAnswerSchema },
   required: RESPONSE_REQUIRED,
-  check: gradeOpenAnswer,
-  rapidGuessDefaultSeconds: OPEN_RAPID_GUESS_SECONDS,
-  reducibleChoices: false,
   importAliases: [],
   generatorHint: null,
   simulation: {
