@@ -7,8 +7,8 @@ import { cohortMembers, cohorts, cohortTeachers, students, users } from "~/db/sc
 import { type AuditAction, emailChangeDetail } from "~/domain/audit/audit-entry";
 import { generateJoinCode } from "~/domain/classes/join-codes";
 import type { OneRosterBundle } from "~/domain/students/oneroster";
+import { newClassCount, type OneRosterOutcome, type RosterChange, type RosterExisting, studentIdChanges } from "~/domain/students/oneroster-plan";
 import { studentDisplayName } from "~/domain/students/student";
-import { newClassCount, type OneRosterOutcome, type RosterChange, type RosterExisting, studentIdChanges } from "~/features/students/oneroster-plan";
 import { assertNever } from "~/lib/assert-never";
 
 import { auditStatement } from "./audit-log.server";

@@ -4,6 +4,7 @@ import type { CurrentUser } from "~/domain/auth/current-user";
 import { allowedScope } from "~/domain/auth/policy";
 import { NOT_FOUND, refuseMissing } from "~/domain/shell/not-found";
 import { BUNDLE_ZIP_LIMITS, readOneRosterBundle } from "~/domain/students/oneroster";
+import { type OneRosterOutcome, planOneRoster } from "~/domain/students/oneroster-plan";
 import type { StudentInput } from "~/domain/students/student";
 import { parseRosterCsv } from "~/domain/students/student-csv";
 import { found, invalid, notFound } from "~/lib/errors";
@@ -16,8 +17,6 @@ import { findRosterMember, regenerateBadge } from "~/models/roster-members.serve
 import * as store from "~/models/students.server";
 import { resetPinAttempts } from "~/services/class-admission.server";
 import { deleteStudentData } from "~/services/student-data.server";
-
-import { type OneRosterOutcome, planOneRoster } from "./oneroster-plan";
 
 /**
  * The students and rosters capability's operations (ADR 0038): one function an operation, called
