@@ -6,7 +6,7 @@ import { NO_FEATURES } from "../../app/domain/ai/offline-grader/features";
 import { fitConfidenceWeights, type GradedSet } from "./confidence";
 import type { Analysed } from "./holdout";
 
-const evidence = { disqualifiers: [], best: 0, runnerUp: 0, targets: 1, answerTerms: 5, bestIsGroup: false };
+const evidence = { disqualifiers: [], bestIsGroup: false };
 
 /** `count` grades at `score`, of which `agreeing` agree with the human label. */
 function grades(score: number, count: number, agreeing: number): { rows: Analysed[]; scores: number[] } {

@@ -23,7 +23,7 @@ export type Analysed = {
   graded: boolean;
 };
 
-const EMPTY_EVIDENCE: AnswerEvidence = { disqualifiers: [], best: 0, runnerUp: 0, targets: 0, answerTerms: 0, bestIsGroup: false };
+const EMPTY_EVIDENCE: AnswerEvidence = { disqualifiers: [], bestIsGroup: false };
 
 export function analyseRows(rows: readonly BenchRow[]): Analysed[] {
   return rows.map((row) => {

@@ -4,8 +4,8 @@ import { LOW_CONFIDENCE } from "../confidence";
 import { agreementEstimate, gradeConfidence } from "./confidence";
 import type { AnswerEvidence } from "./features";
 
-/** A five-word answer against a one-sentence rubric. */
-const evidence: AnswerEvidence = { disqualifiers: [], best: 0.8, runnerUp: 0, targets: 1, answerTerms: 5, bestIsGroup: false };
+/** An answer with no disqualifier, its best target a single point. */
+const evidence: AnswerEvidence = { disqualifiers: [], bestIsGroup: false };
 
 describe("gradeConfidence", () => {
   it("flags a pass near the line: on real teachers' rubrics such grades are too often wrong to go unchecked", () => {

@@ -58,16 +58,9 @@ export const NO_FEATURES: AnswerFeatures = {
 /** Why an answer cannot be right whatever its overlap (scoring.ts caps its score below the pass mark). */
 export type Disqualifier = "contradicts_rubric" | "contradicts_itself" | "ruled_out" | "keyword_list" | "question_echo";
 
-/** What the grader saw, beyond the features: for the caps, the confidence and the feedback. */
+/** What the grader saw, beyond the features: for the caps, the confidence's cap and the feedback. */
 export type AnswerEvidence = {
   disqualifiers: Disqualifier[];
-  /** Strength of the best and second-best targets' matches (how decisive the best match is). */
-  best: number;
-  runnerUp: number;
-  /** How many targets the rubric gave (0: nothing to compare with beyond raw text). */
-  targets: number;
-  /** Content words in the answer. */
-  answerTerms: number;
   /** Whether the best target is a group of several required points. */
   bestIsGroup: boolean;
   /** Whether the rubric gave only a generic description ("fulfills all the requirements of the task"): nothing the answer could be checked against. */
@@ -216,10 +209,6 @@ export function analyseAnswer(rubric: ParsedRubric, questionText: string, answer
     },
     evidence: {
       disqualifiers,
-      best: scored[0]?.strength ?? 0,
-      runnerUp: scored[1]?.strength ?? 0,
-      targets: scored.length,
-      answerTerms: answerTerms.length,
       bestIsGroup: scored[0]?.group ?? false,
       ...(rubric.genericOnly ? { genericRubric: true } : {}),
       ...(scored[0] && scored[0].strength > 0 && scored[0].source.text ? { matched: scored[0].source } : {}),

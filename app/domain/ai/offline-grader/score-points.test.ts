@@ -90,7 +90,7 @@ describe("readRubric of a score-point rubric", () => {
 
 describe("gradeConfidence with a generic rubric", () => {
   it("stays low however decisive the score", () => {
-    const evidence = { disqualifiers: [], best: 0, runnerUp: 0, targets: 12, answerTerms: 3, bestIsGroup: false };
+    const evidence = { disqualifiers: [], bestIsGroup: false };
     expect(gradeConfidence(0, evidence)).toBeGreaterThanOrEqual(0.6);
     expect(gradeConfidence(0, { ...evidence, genericRubric: true })).toBeLessThan(0.6);
   });
