@@ -38,7 +38,10 @@ export async function guardRequest(request: Request, appOrigin: string | null): 
   const isUpload = UPLOAD_PATHS.has(pathname);
   const limit = isUpload ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES;
   const declaredLength = Number(request.headers.get("Content-Length") ?? "0");
-  if (declaredLength > limit) return { response: tooLarge(isApi, limit) };
+  if (declaredLength > limit) {
+    await discardBody(request.body?.getReader() ?? null);
+    return { response: tooLarge(isApi, limit) };
+  }
   const body = await readBodyWithin(request, limit);
   if (body === "too-large") return { response: tooLarge(isApi, limit) };
   if (body === "unreadable") return { response: refusal(isApi, 400, "The request body could not be read.") };
@@ -128,7 +131,7 @@ async function readBodyWithin(request: Request, limit: number): Promise<Uint8Arr
     if (done) break;
     total += value.byteLength;
     if (total > limit) {
-      await reader.cancel().catch(() => undefined);
+      await discardBody(reader);
       return "too-large";
     }
     chunks.push(value);
@@ -140,6 +143,26 @@ async function readBodyWithin(request: Request, limit: number): Promise<Uint8Arr
     offset += chunk.byteLength;
   }
   return body;
+}
+
+/**
+ * How much of a refused body is read and thrown away before the 413 is sent. A client (a browser
+ * uploading a file, undici) that is still writing when the server answers and closes sees a
+ * connection reset instead of the 413 and its message; reading the rest first, as web servers'
+ * "lingering close" does, lets the answer arrive. Past this many bytes the connection is dropped.
+ */
+const MAX_DISCARDED_BYTES = 32 * 1024 * 1024;
+
+/** Reads and drops the rest of a refused body, up to MAX_DISCARDED_BYTES, without keeping it. */
+async function discardBody(reader: ReadableStreamDefaultReader<Uint8Array> | null): Promise<void> {
+  if (reader === null) return;
+  let discarded = 0;
+  while (discarded <= MAX_DISCARDED_BYTES) {
+    const chunk = await reader.read().catch(() => null);
+    if (chunk === null || chunk.done) return;
+    discarded += chunk.value.byteLength;
+  }
+  await reader.cancel().catch(() => undefined);
 }
 
 function tooLarge(isApi: boolean, limit: number): Response {
