@@ -1,7 +1,8 @@
 import { sessionJson } from "~/domain/sessions/session-api";
+import { readSession } from "~/features/sessions/use-cases.server";
 import { findSessionStudent } from "~/models/student-names.server";
 import { resourceRoute } from "~/services/resource-route.server";
-import { readReachableSession } from "~/services/test-taking.server";
+import { sessionActorOf } from "~/services/student-pass.server";
 
 /**
  * GET /api/sessions/{id}: the session's time remaining and results, for an admin, or its pass
@@ -13,7 +14,7 @@ export const { loader, action } = resourceRoute({
   params: ["id"],
   GET: {
     handler: async ({ request, context, params }) => {
-      const view = await readReachableSession(request, context, params.id);
+      const view = await readSession(context, await sessionActorOf(request, context), params.id);
       const { studentName } = await findSessionStudent(context.db, { cohortId: view.cohortId, studentId: view.studentId });
       return { ...sessionJson(view), studentName };
     },

@@ -1,0 +1,103 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+
+import type { ChatRequest } from "~/domain/ai/chat-request";
+import type { CurrentUser } from "~/domain/auth/current-user";
+import { allowedScope } from "~/domain/auth/policy";
+import { INTERACTION_REQUIRED } from "~/domain/sessions/answer-rules";
+import type { GradeOverrideInput } from "~/domain/sessions/grade-override";
+import type { SessionView, SubmitAnswerInput } from "~/domain/sessions/session-contract";
+import { invalid } from "~/lib/errors";
+import { sendChatMessage } from "~/services/ai/chat.server";
+import { confirmSessionGrade, overrideSessionGrade, readGradingReview } from "~/services/grade-overrides.server";
+import { refusalError, testSessionStub } from "~/services/session-object.server";
+import { requireSessionReach, sessionAccess, type SessionActor } from "~/services/student-pass.server";
+import * as taking from "~/services/test-taking.server";
+
+/**
+ * The test session's operations (ADR 0038): one function an operation, called by the student's
+ * test page and the teacher's screens and by the /api/sessions routes alike. Taking a test is
+ * asked of a `SessionActor` (an account, a student pass, or both): each operation lets in staff
+ * whose scope holds the session or the browser whose pass names it (`sessionAccess`, ADR 0014),
+ * once, here. A teacher's grading is asked of the account, through the policy's session pair
+ * (ADR 0031). A refusal is a DomainError by kind, which `resourceRoute` and `handleAction` map to
+ * their answers in one place (`describeFailure`). The session's object stays the one writer of
+ * the session (ADR 0010): these only open its door.
+ */
+
+/** The session as its object holds it now, for staff, or for its pass holder until its results window closes. */
+export async function readSession(context: AppLoadContext, actor: SessionActor, sessionId: string): Promise<SessionView> {
+  const caller = await sessionAccess(context, actor, sessionId);
+  const view = await taking.readSessionView(context, sessionId);
+  requireSessionReach(caller, view.snapshot);
+  return view;
+}
+
+type SubmitRequest = {
+  sessionId: string;
+  answer: SubmitAnswerInput;
+  /**
+   * Set for a chat question answered from the test page: the answer is the session's own
+   * conversation, refused without one student turn unless the clock submitted it.
+   */
+  chat?: { autoSubmit: boolean };
+};
+
+/** One answer stored by the session's object; an open answer's model grade is queued behind the response. */
+export async function submitAnswer(context: AppLoadContext, actor: SessionActor, { sessionId, answer, chat }: SubmitRequest) {
+  const caller = await sessionAccess(context, actor, sessionId);
+  let submitted = answer;
+  if (chat) {
+    const conversation = await chatTurns(context, sessionId, answer.questionId);
+    if (!chat.autoSubmit && conversation.studentTurns === 0) throw invalid(INTERACTION_REQUIRED.message);
+    submitted = { ...answer, answer: { messages: conversation.messages } };
+  }
+  return taking.submitSessionAnswer(context, sessionId, submitted, caller.user?.id ?? null);
+}
+
+/** The conversation a chat answer is graded on; during a break the object refuses it (409), as it refuses the answer. */
+async function chatTurns(context: AppLoadContext, sessionId: string, questionId: string) {
+  const result = await testSessionStub(context.cloudflare.env, sessionId).chatTranscript(questionId);
+  if (!result.ok) throw refusalError(result);
+  return result;
+}
+
+/** The tutor's reply to a student's message in a chat question. */
+export async function chatWithTutor(context: AppLoadContext, actor: SessionActor, input: ChatRequest): Promise<string> {
+  await sessionAccess(context, actor, input.sessionId);
+  return sendChatMessage({ env: context.cloudflare.env, db: context.db, ai: context.config.ai }, input);
+}
+
+/** A break started or ended (ADR 0032); a refusal (no breaks, none left, session over) is a 409. */
+export async function takeBreak(context: AppLoadContext, actor: SessionActor, sessionId: string, step: "pause" | "resume") {
+  await sessionAccess(context, actor, sessionId);
+  return taking.takeBreak(context, sessionId, step);
+}
+
+/** The session ended by its student (or staff); completing it again changes nothing. */
+export async function completeSession(context: AppLoadContext, actor: SessionActor, sessionId: string): Promise<void> {
+  await sessionAccess(context, actor, sessionId);
+  await taking.completeTestSession(context, sessionId);
+}
+
+/** The session ended and answered whole: a read too, so a pass whose results window has closed is refused as `readSession` refuses it. */
+export async function completeAndReadSession(context: AppLoadContext, actor: SessionActor, sessionId: string): Promise<SessionView> {
+  const caller = await sessionAccess(context, actor, sessionId);
+  const view = await taking.completeTestSession(context, sessionId);
+  requireSessionReach(caller, view.snapshot);
+  return view;
+}
+
+/** A session's grading logs with their overrides and graders' agreement; a session outside the reader's scope is not found. */
+export async function viewGradingReview(context: AppLoadContext, actor: CurrentUser, sessionId: string) {
+  return readGradingReview(context, sessionId, allowedScope(actor, "read", "session"));
+}
+
+/** A teacher's grade for an open answer, recorded beside the model's (ADR 0036). */
+export async function overrideGrade(context: AppLoadContext, actor: CurrentUser, sessionId: string, input: GradeOverrideInput) {
+  return overrideSessionGrade(context, sessionId, input, actor, allowedScope(actor, "write", "session"));
+}
+
+/** "Agree with this grade": the grade in force recorded as the teacher's; `created` is false for a repeat. */
+export async function confirmGrade(context: AppLoadContext, actor: CurrentUser, sessionId: string, questionId: string) {
+  return confirmSessionGrade(context, sessionId, questionId, actor, allowedScope(actor, "write", "session"));
+}
