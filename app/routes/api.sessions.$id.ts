@@ -1,6 +1,5 @@
 import { sessionJson } from "~/domain/sessions/session-api";
-import { readSession } from "~/features/sessions/use-cases.server";
-import { findSessionStudent } from "~/models/student-names.server";
+import { viewSession } from "~/features/sessions/use-cases.server";
 import { resourceRoute } from "~/services/resource-route.server";
 import { sessionActorOf } from "~/services/student-pass.server";
 
@@ -14,8 +13,7 @@ export const { loader, action } = resourceRoute({
   params: ["id"],
   GET: {
     handler: async ({ request, context, params }) => {
-      const view = await readSession(context, await sessionActorOf(request, context), params.id);
-      const { studentName } = await findSessionStudent(context.db, { cohortId: view.cohortId, studentId: view.studentId });
+      const { view, studentName } = await viewSession(context, await sessionActorOf(request, context), params.id);
       return { ...sessionJson(view), studentName };
     },
   },

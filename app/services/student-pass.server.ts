@@ -64,7 +64,7 @@ export function passForSession(config: AppConfig, sessionId: string): Promise<st
 }
 
 /** Staff (a district admin or a teacher of the session's class), or a browser whose pass names the session. */
-type SessionCaller = { kind: "staff"; user: CurrentUser } | { kind: "pass"; user: CurrentUser | null };
+export type SessionCaller = { kind: "staff"; user: CurrentUser } | { kind: "pass"; user: CurrentUser | null };
 
 const refusal = (user: CurrentUser | null) =>
   user

@@ -7,10 +7,11 @@ import { INTERACTION_REQUIRED } from "~/domain/sessions/answer-rules";
 import type { GradeOverrideInput } from "~/domain/sessions/grade-override";
 import type { SessionView, SubmitAnswerInput } from "~/domain/sessions/session-contract";
 import { invalid } from "~/lib/errors";
+import { findSessionStudent } from "~/models/student-names.server";
 import { sendChatMessage } from "~/services/ai/chat.server";
 import { confirmSessionGrade, overrideSessionGrade, readGradingReview } from "~/services/grade-overrides.server";
 import { refusalError, testSessionStub } from "~/services/session-object.server";
-import { requireSessionReach, sessionAccess, type SessionActor } from "~/services/student-pass.server";
+import { requireSessionReach, sessionAccess, type SessionActor, type SessionCaller } from "~/services/student-pass.server";
 import * as taking from "~/services/test-taking.server";
 
 /**
@@ -27,9 +28,20 @@ import * as taking from "~/services/test-taking.server";
 /** The session as its object holds it now, for staff, or for its pass holder until its results window closes. */
 export async function readSession(context: AppLoadContext, actor: SessionActor, sessionId: string): Promise<SessionView> {
   const caller = await sessionAccess(context, actor, sessionId);
-  const view = await taking.readSessionView(context, sessionId);
+  return withinReach(caller, await taking.readSessionView(context, sessionId));
+}
+
+/** The view, if the caller may still read it: a pass only for its results window (ADR 0014). */
+function withinReach(caller: SessionCaller, view: SessionView): SessionView {
   requireSessionReach(caller, view.snapshot);
   return view;
+}
+
+/** `readSession` with the student's name from their class (null without one, ADR 0016). */
+export async function viewSession(context: AppLoadContext, actor: SessionActor, sessionId: string) {
+  const view = await readSession(context, actor, sessionId);
+  const { studentName } = await findSessionStudent(context.db, { cohortId: view.cohortId, studentId: view.studentId });
+  return { view, studentName };
 }
 
 type SubmitRequest = {
@@ -82,9 +94,7 @@ export async function completeSession(context: AppLoadContext, actor: SessionAct
 /** The session ended and answered whole: a read too, so a pass whose results window has closed is refused as `readSession` refuses it. */
 export async function completeAndReadSession(context: AppLoadContext, actor: SessionActor, sessionId: string): Promise<SessionView> {
   const caller = await sessionAccess(context, actor, sessionId);
-  const view = await taking.completeTestSession(context, sessionId);
-  requireSessionReach(caller, view.snapshot);
-  return view;
+  return withinReach(caller, await taking.completeTestSession(context, sessionId));
 }
 
 /** A session's grading logs with their overrides and graders' agreement; a session outside the reader's scope is not found. */
