@@ -6,7 +6,10 @@ import { allowedScope } from "~/domain/auth/policy";
 import { INTERACTION_REQUIRED } from "~/domain/sessions/answer-rules";
 import type { GradeOverrideInput } from "~/domain/sessions/grade-override";
 import type { SessionView, SubmitAnswerInput } from "~/domain/sessions/session-contract";
+import { API_SESSION_ALL_MAX, SESSION_PAGE_SIZE, type SessionFilters } from "~/domain/sessions/session-list";
 import { invalid } from "~/lib/errors";
+import { listTestChoices } from "~/models/cohorts.server";
+import * as list from "~/models/session-list.server";
 import { findSessionStudent } from "~/models/student-names.server";
 import { sendChatMessage } from "~/services/ai/chat.server";
 import { confirmSessionGrade, overrideSessionGrade, readGradingReview } from "~/services/grade-overrides.server";
@@ -95,6 +98,34 @@ export async function completeSession(context: AppLoadContext, actor: SessionAct
 export async function completeAndReadSession(context: AppLoadContext, actor: SessionActor, sessionId: string): Promise<SessionView> {
   const caller = await sessionAccess(context, actor, sessionId);
   return withinReach(caller, await taking.completeTestSession(context, sessionId));
+}
+
+/** One page of the Test Sessions screen (past the end, the last page) and the tests to filter by; a teacher's: their classes' sessions. */
+export async function sessionListPage(context: AppLoadContext, actor: CurrentUser, filters: SessionFilters, page: number) {
+  const scope = allowedScope(actor, "read", "session");
+  const [{ rows, summary }, tests] = await Promise.all([
+    list.sessionPage(context.db, { ...filters, scope }, page, SESSION_PAGE_SIZE),
+    listTestChoices(context.db),
+  ]);
+  return { rows, summary, tests };
+}
+
+/** A window of the session list, newest first, with the number matching. */
+export async function listSessions(context: AppLoadContext, actor: CurrentUser, filters: SessionFilters, window: { limit: number; offset: number }) {
+  const scope = allowedScope(actor, "read", "session");
+  return list.sessionWindow(context.db, { ...filters, scope }, window);
+}
+
+/** Every matching session up to API_SESSION_ALL_MAX, in chunks read as they are streamed, with the number matching. */
+export async function listEverySession(context: AppLoadContext, actor: CurrentUser, filters: SessionFilters) {
+  const scoped = { ...filters, scope: allowedScope(actor, "read", "session") };
+  const total = await list.countSessions(context.db, scoped);
+  return { total, chunks: list.sessionListChunks(context.db, scoped, { maxRows: API_SESSION_ALL_MAX }), truncated: total > API_SESSION_ALL_MAX };
+}
+
+/** Every matching session for the CSV export, up to its cap (`truncated` when the cap cut it). */
+export async function exportSessions(context: AppLoadContext, actor: CurrentUser, filters: SessionFilters) {
+  return list.sessionsForExport(context.db, { ...filters, scope: allowedScope(actor, "export", "session") });
 }
 
 /** A session's grading logs with their overrides and graders' agreement; a session outside the reader's scope is not found. */
