@@ -7,9 +7,12 @@ import { INTERACTION_REQUIRED } from "~/domain/sessions/answer-rules";
 import type { GradeOverrideInput } from "~/domain/sessions/grade-override";
 import type { SessionView, SubmitAnswerInput } from "~/domain/sessions/session-contract";
 import { API_SESSION_ALL_MAX, SESSION_PAGE_SIZE, type SessionFilters } from "~/domain/sessions/session-list";
-import { invalid } from "~/lib/errors";
+import { NOT_FOUND } from "~/domain/shell/not-found";
+import { found, invalid } from "~/lib/errors";
+import { recordAudit } from "~/models/audit-log.server";
 import { listTestChoices } from "~/models/cohorts.server";
 import * as list from "~/models/session-list.server";
+import { findSessionRecordInScope } from "~/models/sessions.server";
 import { findSessionStudent } from "~/models/student-names.server";
 import { sendChatMessage } from "~/services/ai/chat.server";
 import { confirmSessionGrade, overrideSessionGrade, readGradingReview } from "~/services/grade-overrides.server";
@@ -98,6 +101,21 @@ export async function completeSession(context: AppLoadContext, actor: SessionAct
 export async function completeAndReadSession(context: AppLoadContext, actor: SessionActor, sessionId: string): Promise<SessionView> {
   const caller = await sessionAccess(context, actor, sessionId);
   return withinReach(caller, await taking.completeTestSession(context, sessionId));
+}
+
+/**
+ * A session's results as its teacher reads them (ADR 0016), with who took it and in which class:
+ * a session outside the reader's scope is not found; the viewing of a rostered student's results
+ * is recorded in the audit log (ADR 0030).
+ */
+export async function viewSessionResults(context: AppLoadContext, actor: CurrentUser, sessionId: string) {
+  const record = found(await findSessionRecordInScope(context.db, sessionId, allowedScope(actor, "read", "session")), NOT_FOUND.session);
+  const view = await taking.readSessionView(context, sessionId);
+  const { studentName, cohortName } = await findSessionStudent(context.db, { cohortId: view.cohortId, studentId: view.studentId });
+  if (record.studentRecordId) {
+    await recordAudit(context.db, actor, { action: "student.results_viewed", studentRecordId: record.studentRecordId, subject: `session:${sessionId}` });
+  }
+  return { view, studentName, cohortName };
 }
 
 /** One page of the Test Sessions screen (past the end, the last page) and the tests to filter by; a teacher's: their classes' sessions. */
