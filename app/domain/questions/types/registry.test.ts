@@ -23,6 +23,17 @@ describe("the question type registry", () => {
     for (const type of QUESTION_TYPES) expect(QUESTION_TYPE_HANDLERS[type].kind === "open", type).toBe(isOpenQuestionType(type));
   });
 
+  it("gives the test page a control that takes the type's answer form", () => {
+    const takes = {
+      one: ["choice", "text"],
+      every: ["choice", "selection"],
+      answer: ["open", "text"],
+      response: ["open", "text"],
+      chat: ["open", "conversation"],
+    };
+    for (const [type, handlers] of Object.entries(QUESTION_TYPE_HANDLERS)) expect([handlers.kind, handlers.answer.form], type).toEqual(takes[handlers.control]);
+  });
+
   it("gives no two types the same import alias", () => {
     const aliases = Object.values(QUESTION_TYPE_HANDLERS).flatMap((handlers) => handlers.importAliases);
     expect(new Set(aliases).size).toBe(aliases.length);

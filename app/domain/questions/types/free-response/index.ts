@@ -8,6 +8,7 @@ import { goodOpenAnswer, OPEN_TYPE, RAPID_OPEN_ANSWER, WEAK_ANSWER } from "../op
 export const freeResponse = {
   ...OPEN_TYPE,
   answer: { form: "text", schema: textAnswerSchema },
+  control: "answer",
   required: ANSWER_REQUIRED,
   importAliases: ["free response", "short answer", "essay"],
   generatorHint: "Free-response questions have no options and a rubric: the reference answer and its key points.",

@@ -8,6 +8,7 @@ import { goodOpenAnswer, OPEN_TYPE, RAPID_OPEN_ANSWER, WEAK_ANSWER } from "../op
 export const scenario = {
   ...OPEN_TYPE,
   answer: { form: "text", schema: textAnswerSchema },
+  control: "response",
   required: RESPONSE_REQUIRED,
   importAliases: [],
   generatorHint: null,
