@@ -10,5 +10,18 @@ export function isOpenQuestionType(type: QuestionType): type is OpenQuestionType
   return (OPEN_QUESTION_TYPES as readonly QuestionType[]).includes(type);
 }
 
+/**
+ * What each type asks of a question's options (ADR 0039): an open type has none; a choice type has
+ * at least two, exactly one of them correct or at least one. It is here, in the light list, because
+ * the bank's form checks it in the browser; a type missing here does not compile.
+ */
+export const OPTION_RULES = {
+  multiple_choice: "one correct",
+  multiple_select: "some correct",
+  free_response: "none",
+  scenario: "none",
+  chat: "none",
+} as const satisfies { readonly [Type in QuestionType]: Type extends OpenQuestionType ? "none" : "one correct" | "some correct" };
+
 export const DIFFICULTIES = ["easy", "medium", "hard"] as const;
 export type Difficulty = (typeof DIFFICULTIES)[number];
