@@ -20,6 +20,9 @@ export type AnswerCheck = { by: "key"; correct: boolean } | { by: "rubric"; grad
  */
 export type AnswerControl = "one" | "every" | "answer" | "response" | "chat";
 
+/** The shape of an imported question's options that tells its type when its format names none. */
+export type InferredShape = "no options" | "one correct" | "several correct";
+
 /** What a type's check reads of a question, and its simulation. */
 type TypedQuestion = Pick<SessionQuestion, "type" | "text" | "options" | "rubric">;
 type SimulatedQuestion = Pick<SessionQuestion, "options" | "rubric">;
@@ -52,6 +55,12 @@ export type QuestionTypeHandlers = {
   reducibleChoices: boolean;
   /** What an imported spreadsheet may write in its type column for this type, besides the type's own name (lower case, spaces for - and _). */
   importAliases: readonly string[];
+  /**
+   * Which imported question is this type when its format names no type (Aiken, GIFT, numbered
+   * lists, a spreadsheet without a type column), by its options: none, one marked correct (or none
+   * marked), several marked correct; null when no such question is. Exactly one type claims each.
+   */
+  inferredFrom: InferredShape | null;
   /** What the generation prompt tells the model about writing this type, or null when it says nothing. */
   generatorHint: string | null;
   /** The demo's simulated students (ADR 0026): how long they take and what they answer. */

@@ -1,9 +1,9 @@
-import type { OpenQuestionType, QuestionType } from "~/domain/questions/question-types";
+import { type OpenQuestionType, QUESTION_TYPES, type QuestionType } from "~/domain/questions/question-types";
 import type { TitledMessage } from "~/domain/shell/action-result";
 
 import { chat } from "./chat";
 import { freeResponse } from "./free-response";
-import type { QuestionTypeHandlers } from "./handlers";
+import type { InferredShape, QuestionTypeHandlers } from "./handlers";
 import { multipleChoice } from "./multiple-choice";
 import { multipleSelect } from "./multiple-select";
 import { scenario } from "./scenario";
@@ -31,4 +31,14 @@ export function missingAnswer(type: QuestionType, answers: string[], studentTurn
   const handlers = questionTypeOf(type);
   const given = handlers.answer.form === "conversation" ? studentTurns > 0 : answers.some((value) => value.trim() !== "");
   return given ? null : handlers.required;
+}
+
+/**
+ * The type of an imported question whose format names none, from its options: the one type that
+ * claims their shape (no options, one correct or none marked, several correct).
+ */
+export function inferredQuestionType(options: readonly { isCorrect: boolean }[]): QuestionType {
+  const correct = options.filter((option) => option.isCorrect).length;
+  const shape: InferredShape = options.length === 0 ? "no options" : correct > 1 ? "several correct" : "one correct";
+  return QUESTION_TYPES.find((type) => QUESTION_TYPE_HANDLERS[type].inferredFrom === shape)!;
 }

@@ -11,6 +11,7 @@ export const chat = {
   control: "chat",
   required: INTERACTION_REQUIRED,
   importAliases: [],
+  inferredFrom: null,
   generatorHint: null,
   simulation: {
     typicalSeconds: 240,

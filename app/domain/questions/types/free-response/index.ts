@@ -11,6 +11,7 @@ export const freeResponse = {
   control: "answer",
   required: ANSWER_REQUIRED,
   importAliases: ["free response", "short answer", "essay"],
+  inferredFrom: "no options",
   generatorHint: "Free-response questions have no options and a rubric: the reference answer and its key points.",
   simulation: {
     typicalSeconds: 150,

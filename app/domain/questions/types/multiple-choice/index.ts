@@ -15,6 +15,7 @@ export const multipleChoice = {
   rapidGuessDefaultSeconds: CHOICE_RAPID_GUESS_SECONDS,
   reducibleChoices: true,
   importAliases: ["mc", "multiple choice"],
+  inferredFrom: "one correct",
   generatorHint: "Multiple-choice questions have 4 options with exactly one correct.",
   simulation: {
     typicalSeconds: 35,

@@ -26,6 +26,7 @@ export const multipleSelect = {
   rapidGuessDefaultSeconds: CHOICE_RAPID_GUESS_SECONDS,
   reducibleChoices: true,
   importAliases: ["multiple select"],
+  inferredFrom: "several correct",
   generatorHint: null,
   simulation: {
     typicalSeconds: 50,

@@ -11,6 +11,7 @@ export const scenario = {
   control: "response",
   required: RESPONSE_REQUIRED,
   importAliases: [],
+  inferredFrom: null,
   generatorHint: null,
   simulation: {
     typicalSeconds: 200,
