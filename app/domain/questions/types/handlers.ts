@@ -20,6 +20,9 @@ export type AnswerCheck = { by: "key"; correct: boolean } | { by: "rubric"; grad
  */
 export type AnswerControl = "one" | "every" | "answer" | "response" | "chat";
 
+/** The two questions the offline generator drafts from the material. */
+export type OfflineDraft = "cloze" | "explain";
+
 /** The shape of an imported question's options that tells its type when its format names none. */
 export type InferredShape = "no options" | "one correct" | "several correct";
 
@@ -63,6 +66,12 @@ export type QuestionTypeHandlers = {
   inferredFrom: InferredShape | null;
   /** What the generation prompt tells the model about writing this type, or null when it says nothing. */
   generatorHint: string | null;
+  /**
+   * What the offline generator (no AI model) drafts as this type: "cloze", a statement from the
+   * material with a term blanked out, the term among options; "explain", a statement to explain in
+   * the student's own words; null when it drafts none. Exactly one type drafts each.
+   */
+  offlineDraft: OfflineDraft | null;
   /** The demo's simulated students (ADR 0026): how long they take and what they answer. */
   simulation: {
     /** Seconds a student of average ability takes on this type. */

@@ -3,7 +3,7 @@ import type { TitledMessage } from "~/domain/shell/action-result";
 
 import { chat } from "./chat";
 import { freeResponse } from "./free-response";
-import type { InferredShape, QuestionTypeHandlers } from "./handlers";
+import type { InferredShape, OfflineDraft, QuestionTypeHandlers } from "./handlers";
 import { multipleChoice } from "./multiple-choice";
 import { multipleSelect } from "./multiple-select";
 import { scenario } from "./scenario";
@@ -42,3 +42,18 @@ export function inferredQuestionType(options: readonly { isCorrect: boolean }[])
   const shape: InferredShape = options.length === 0 ? "no options" : correct > 1 ? "several correct" : "one correct";
   return QUESTION_TYPES.find((type) => QUESTION_TYPE_HANDLERS[type].inferredFrom === shape)!;
 }
+
+/** The types the offline generator drafts: those whose handlers name an offline draft. */
+export type OfflineDraftType = {
+  [Type in QuestionType]: (typeof QUESTION_TYPE_HANDLERS)[Type]["offlineDraft"] extends null ? never : Type;
+}[QuestionType];
+
+/** The offline draft types, in the registry's order. */
+export const OFFLINE_DRAFT_TYPES = QUESTION_TYPES.filter((type): type is OfflineDraftType => QUESTION_TYPE_HANDLERS[type].offlineDraft !== null);
+
+/** Whether the offline generator drafts this type (a generation request's types are only strings to the AI provider). */
+export const isOfflineDraftType = (type: string): type is OfflineDraftType => (OFFLINE_DRAFT_TYPES as readonly string[]).includes(type);
+
+/** The type the offline generator writes a draft of this kind as. */
+export const offlineDraftType = (draft: OfflineDraft): OfflineDraftType =>
+  OFFLINE_DRAFT_TYPES.find((type) => QUESTION_TYPE_HANDLERS[type].offlineDraft === draft)!;

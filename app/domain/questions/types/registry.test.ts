@@ -7,12 +7,20 @@ import { questions } from "~/db/schema/tests";
 import { isOpenQuestionType, OPTION_RULES, QUESTION_TYPES } from "~/domain/questions/question-types";
 import { ANSWER_REQUIRED, INTERACTION_REQUIRED, RESPONSE_REQUIRED, SELECTION_REQUIRED, SELECTIONS_REQUIRED } from "~/domain/sessions/answer-rules";
 
-import { inferredQuestionType, missingAnswer, QUESTION_TYPE_HANDLERS } from ".";
+import { inferredQuestionType, missingAnswer, OFFLINE_DRAFT_TYPES, offlineDraftType, QUESTION_TYPE_HANDLERS } from ".";
 
 /** The values of an `in (...)` list in a CHECK constraint's SQL. */
 const allowedValues = (sql: string) => [...(sql.match(/ in \(([^)]*)\)/)?.[1] ?? "").matchAll(/'([^']+)'/g)].map((match) => match[1]);
 
 const registered = Object.keys(QUESTION_TYPE_HANDLERS).sort();
+
+/** Code that asks the registry writes no type's name in quotes. */
+function expectNoTypeNames(paths: string[]) {
+  for (const path of paths) {
+    const source = readFileSync(path, "utf8");
+    for (const type of QUESTION_TYPES) expect(source, `${path} names ${type}`).not.toContain(`"${type}"`);
+  }
+}
 
 describe("the question type registry", () => {
   it("holds the handlers of every type, and no other", () => {
@@ -61,10 +69,16 @@ describe("what an import without a type column reads", () => {
     const folder = "app/domain/ai/import";
     const importers = readdirSync(folder).filter((name) => name.endsWith(".ts") && !name.endsWith(".test.ts"));
     expect(importers).toEqual(expect.arrayContaining(["aiken.ts", "csv.ts", "gift.ts", "numbered.ts"]));
-    for (const name of importers) {
-      const source = readFileSync(`${folder}/${name}`, "utf8");
-      for (const type of QUESTION_TYPES) expect(source, `${name} names ${type}`).not.toContain(`"${type}"`);
-    }
+    expectNoTypeNames(importers.map((name) => `${folder}/${name}`));
+  });
+});
+
+describe("what the offline generator drafts", () => {
+  it("is one type for each draft, and the generator names no type itself", () => {
+    const drafts = Object.values(QUESTION_TYPE_HANDLERS).flatMap((handlers) => handlers.offlineDraft ?? []);
+    expect(drafts.sort()).toEqual(["cloze", "explain"]);
+    expect(OFFLINE_DRAFT_TYPES).toEqual([offlineDraftType("cloze"), offlineDraftType("explain")]);
+    expectNoTypeNames(["app/domain/ai/offline-generator.ts", "app/domain/ai/offline-generator-split.ts", "app/services/ai/offline-provider.server.ts"]);
   });
 });
 

@@ -13,6 +13,7 @@ export const chat = {
   importAliases: [],
   inferredFrom: null,
   generatorHint: null,
+  offlineDraft: null,
   simulation: {
     typicalSeconds: 240,
     answer: (question, knewIt) => ({ messages: [{ role: "user", content: knewIt ? goodOpenAnswer(question.rubric) : WEAK_ANSWER }] }),

@@ -13,6 +13,7 @@ export const freeResponse = {
   importAliases: ["free response", "short answer", "essay"],
   inferredFrom: "no options",
   generatorHint: "Free-response questions have no options and a rubric: the reference answer and its key points.",
+  offlineDraft: "explain",
   simulation: {
     typicalSeconds: 150,
     answer: (question, knewIt) => (knewIt ? goodOpenAnswer(question.rubric) : WEAK_ANSWER),

@@ -17,6 +17,7 @@ export const multipleChoice = {
   importAliases: ["mc", "multiple choice"],
   inferredFrom: "one correct",
   generatorHint: "Multiple-choice questions have 4 options with exactly one correct.",
+  offlineDraft: "cloze",
   simulation: {
     typicalSeconds: 35,
     answer(question, knewIt, random) {

@@ -28,6 +28,7 @@ export const multipleSelect = {
   importAliases: ["multiple select"],
   inferredFrom: "several correct",
   generatorHint: null,
+  offlineDraft: null,
   simulation: {
     typicalSeconds: 50,
     answer: (question, knewIt, random) =>

@@ -13,6 +13,7 @@ export const scenario = {
   importAliases: [],
   inferredFrom: null,
   generatorHint: null,
+  offlineDraft: null,
   simulation: {
     typicalSeconds: 200,
     answer: (question, knewIt) => (knewIt ? goodOpenAnswer(question.rubric) : WEAK_ANSWER),
