@@ -1,6 +1,6 @@
 import { useState } from "react";
 
-import type { AnswerControl } from "~/domain/questions/types/handlers";
+import type { AnswerControl } from "~/domain/questions/question-types";
 
 import { useHydrated } from "./timers";
 

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 
 import type { StudentTools } from "~/domain/accommodations/student-tools";
-import type { QuestionType } from "~/domain/questions/question-types";
-import type { AnswerControl } from "~/domain/questions/types/handlers";
+import type { AnswerControl, QuestionType } from "~/domain/questions/question-types";
 import { testPagePath } from "~/domain/sessions/test-page-paths";
 import type { ActionResult, TitledMessage as Titled } from "~/domain/shell/action-result";
 

@@ -2,7 +2,7 @@ import { useNavigate, useRevalidator } from "@remix-run/react";
 import { type FormEvent, type RefObject, useCallback, useEffect, useRef, useState } from "react";
 
 import { useToast } from "~/components/toast/toast-context";
-import type { AnswerControl } from "~/domain/questions/types/handlers";
+import type { AnswerControl } from "~/domain/questions/question-types";
 import type { SubmittedAnswer } from "~/domain/sessions/answer-feedback";
 import type { StudentGrade } from "~/domain/sessions/session-contract";
 import { resultsPath } from "~/domain/sessions/test-page-paths";

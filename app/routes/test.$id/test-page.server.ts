@@ -3,8 +3,8 @@ import { type AppLoadContext, redirect } from "@remix-run/cloudflare";
 import { type StudentTools, studentTools } from "~/domain/accommodations/student-tools";
 import type { TestMode } from "~/domain/adaptive/engine";
 import type { CurrentUser } from "~/domain/auth/current-user";
+import { ANSWER_CONTROLS, type AnswerControl } from "~/domain/questions/question-types";
 import { questionTypeOf } from "~/domain/questions/types";
-import type { AnswerControl } from "~/domain/questions/types/handlers";
 import { answerFeedback, showsFeedbackDuringTest, type TestPageData } from "~/domain/sessions/answer-feedback";
 import { studentGradeOutOf100 } from "~/domain/sessions/answer-rules";
 import type { QuestionView } from "~/domain/sessions/blueprint";
@@ -148,7 +148,7 @@ export async function loadTestPage(request: Request, context: AppLoadContext, te
     tools: studentTools(view.accommodations),
   };
   const session: TestPageSession = question
-    ? { ...common, paused: false, question, transcript, required: questionTypeOf(question.type).required, control: questionTypeOf(question.type).control }
+    ? { ...common, paused: false, question, transcript, required: questionTypeOf(question.type).required, control: ANSWER_CONTROLS[question.type] }
     : { ...common, paused: true, question: null, transcript: [], required: null, control: null };
   return { test: { id: view.testId, title: view.testTitle }, session };
 }

@@ -11,15 +11,6 @@ export type OfflineGrading = { result: GradingResult; review: { flagged: boolean
 /** How an answer was checked the moment it arrived: against the key (choice), or by the offline grader against the rubric (open). */
 export type AnswerCheck = { by: "key"; correct: boolean } | { by: "rubric"; grading: OfflineGrading };
 
-/**
- * The control the student's test page answers with. The page cannot import this registry (it
- * brings zod and the offline grader, and the page is at its JavaScript budget), so its loader sends
- * the control as data: "one", the options as radio buttons; "every", as checkboxes (every answer
- * that applies); "answer", a text area; "response", a taller text area, and the question's title
- * in its heading; "chat", no field but the chat box, whose student turns are the answer.
- */
-export type AnswerControl = "one" | "every" | "answer" | "response" | "chat";
-
 /** The two questions the offline generator drafts from the material. */
 export type OfflineDraft = "cloze" | "explain";
 
@@ -46,8 +37,6 @@ export type QuestionTypeHandlers = {
    * chat the session object holds (ADR 0013), never a transcript the caller sends.
    */
   answer: { form: "text" | "selection" | "conversation"; schema: z.ZodType<Answer> };
-  /** What the student's test page shows to take the answer. */
-  control: AnswerControl;
   /** What the student is told on submitting no answer (the product's answer rules). */
   required: TitledMessage;
   /** Scores an answer that is neither blank nor late, and has this type's form. */

@@ -4,7 +4,7 @@ import { getTableConfig, SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 
 import { questions } from "~/db/schema/tests";
-import { isOpenQuestionType, OPTION_RULES, QUESTION_TYPES } from "~/domain/questions/question-types";
+import { ANSWER_CONTROLS, isOpenQuestionType, OPTION_RULES, QUESTION_TYPES } from "~/domain/questions/question-types";
 import { ANSWER_REQUIRED, INTERACTION_REQUIRED, RESPONSE_REQUIRED, SELECTION_REQUIRED, SELECTIONS_REQUIRED } from "~/domain/sessions/answer-rules";
 
 import { inferredQuestionType, missingAnswer, OFFLINE_DRAFT_TYPES, offlineDraftType, QUESTION_TYPE_HANDLERS } from ".";
@@ -31,7 +31,7 @@ describe("the question type registry", () => {
     for (const type of QUESTION_TYPES) expect(QUESTION_TYPE_HANDLERS[type].kind === "open", type).toBe(isOpenQuestionType(type));
   });
 
-  it("gives the test page a control that takes the type's answer form", () => {
+  it("answers each type with a control (the light list's) that takes the type's answer form", () => {
     const takes = {
       one: ["choice", "text"],
       every: ["choice", "selection"],
@@ -39,7 +39,10 @@ describe("the question type registry", () => {
       response: ["open", "text"],
       chat: ["open", "conversation"],
     };
-    for (const [type, handlers] of Object.entries(QUESTION_TYPE_HANDLERS)) expect([handlers.kind, handlers.answer.form], type).toEqual(takes[handlers.control]);
+    for (const type of QUESTION_TYPES) {
+      const handlers = QUESTION_TYPE_HANDLERS[type];
+      expect([handlers.kind, handlers.answer.form], type).toEqual(takes[ANSWER_CONTROLS[type]]);
+    }
   });
 
   it("gives no two types the same import alias", () => {

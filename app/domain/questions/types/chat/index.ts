@@ -8,7 +8,6 @@ import { goodOpenAnswer, OPEN_TYPE, RAPID_OPEN_ANSWER, WEAK_ANSWER } from "../op
 export const chat = {
   ...OPEN_TYPE,
   answer: { form: "conversation", schema: conversationAnswerSchema },
-  control: "chat",
   required: INTERACTION_REQUIRED,
   importAliases: [],
   inferredFrom: null,

@@ -8,7 +8,6 @@ import { goodOpenAnswer, OPEN_TYPE, RAPID_OPEN_ANSWER, WEAK_ANSWER } from "../op
 export const freeResponse = {
   ...OPEN_TYPE,
   answer: { form: "text", schema: textAnswerSchema },
-  control: "answer",
   required: ANSWER_REQUIRED,
   importAliases: ["free response", "short answer", "essay"],
   inferredFrom: "no options",

@@ -9,7 +9,6 @@ import type { QuestionTypeHandlers } from "../handlers";
 export const multipleChoice = {
   kind: "choice",
   answer: { form: "text", schema: textAnswerSchema },
-  control: "one",
   required: SELECTION_REQUIRED,
   check: (question, answer) => ({ by: "key", correct: isMultipleChoiceCorrect(question.options, answer as string) }),
   rapidGuessDefaultSeconds: CHOICE_RAPID_GUESS_SECONDS,

@@ -20,7 +20,6 @@ function wrongSelection(options: Options, random: () => number): string[] {
 export const multipleSelect = {
   kind: "choice",
   answer: { form: "selection", schema: selectionAnswerSchema },
-  control: "every",
   required: SELECTIONS_REQUIRED,
   check: (question, answer) => ({ by: "key", correct: isMultipleSelectCorrect(question.options, answer as string[]) }),
   rapidGuessDefaultSeconds: CHOICE_RAPID_GUESS_SECONDS,

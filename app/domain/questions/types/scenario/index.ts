@@ -8,7 +8,6 @@ import { goodOpenAnswer, OPEN_TYPE, RAPID_OPEN_ANSWER, WEAK_ANSWER } from "../op
 export const scenario = {
   ...OPEN_TYPE,
   answer: { form: "text", schema: textAnswerSchema },
-  control: "response",
   required: RESPONSE_REQUIRED,
   importAliases: [],
   inferredFrom: null,
