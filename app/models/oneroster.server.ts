@@ -97,6 +97,8 @@ export async function loadRosterExisting(db: Database, bundle: OneRosterBundle, 
   ]);
   const classes = knownClasses.map((row) => ({ id: row.id, sourceId: row.sourceId!, name: row.name, isActive: row.isActive }));
   const bySource = studentsBySource.map((row) => ({ ...row, sourceId: row.sourceId! }));
+  const recordSources = new Set(bySource.map((row) => row.sourceId));
+  const recordDistrictIds = new Set(studentsByDistrictId.map((row) => row.districtStudentId));
   const enrolledClasses = new Set(bundle.enrollments.map((row) => row.classSourcedId));
   const involvedClasses = classes.filter((row) => enrolledClasses.has(row.sourceId)).map((row) => row.id);
   const [districtIdTakenInTheirClasses, members, teaching, joinCodes, deletedOnRequest] = await Promise.all([
@@ -111,10 +113,13 @@ export async function loadRosterExisting(db: Database, bundle: OneRosterBundle, 
       db.select({ cohortId: cohortTeachers.cohortId, userId: cohortTeachers.userId }).from(cohortTeachers).where(inArray(cohortTeachers.cohortId, chunk)),
     ),
     freshJoinCodes(db, newClassCount(bundle, new Set(classes.map((row) => row.sourceId)))),
+    // Only a student no record matches could be one deleted on request: the plan asks about no other.
     findDeletedOnRequest(
       db,
       deletionKey,
-      bundle.students.map((row) => ({ sourcedId: row.sourcedId, districtId: row.student.studentId })),
+      bundle.students
+        .filter((row) => !recordSources.has(row.sourcedId) && !recordDistrictIds.has(row.student.studentId))
+        .map((row) => ({ sourcedId: row.sourcedId, districtId: row.student.studentId })),
     ),
   ]);
   return {

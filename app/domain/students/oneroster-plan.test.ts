@@ -249,7 +249,7 @@ describe("planOneRoster", () => {
     const recreated = planOneRoster(bundle(), { ...deleted, freshJoinCodes: ["JOIN01"] }, { apply: true, recreateDeleted: true, newId: counter() });
     expect(recreated.outcome).toMatchObject({ created: { students: 2, enrollments: 3 }, refused: [], recreateDeleted: true });
     expect(recreated.changes).toContainEqual(expect.objectContaining({ kind: "create-student", sourceId: "s2", recreated: true }));
-    // A record that is there is matched, never asked about: the deletion is of someone else's ids only by chance.
+    // A student whose record is there is matched as before and never asked about.
     const first = planOneRoster(bundle(), { ...nothing(), freshJoinCodes: ["JOIN01"] }, { apply: true, newId: counter() });
     expect(planOneRoster(bundle(), { ...written(first), deletedOnRequest: deleted.deletedOnRequest }, { apply: false }).outcome.deletedOnRequest).toEqual([]);
   });
