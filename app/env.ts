@@ -23,6 +23,8 @@ export interface Env {
   ENVIRONMENT?: string;
   /** Signs session cookies. Required in production; several may be given comma-separated (rotation). */
   SESSION_SECRET?: string;
+  /** Keys the hashes kept of students deleted on request (ADR 0028); the session secret when unset. */
+  DELETION_KEY?: string;
   ADMIN_EMAILS?: string;
   OIDC_ISSUER?: string;
   OIDC_CLIENT_ID?: string;

@@ -12,6 +12,7 @@ import { studentDisplayName } from "~/domain/students/student";
 import { assertNever } from "~/lib/assert-never";
 
 import { auditStatement } from "./audit-log.server";
+import { findDeletedOnRequest } from "./deleted-students.server";
 import { upsertRosterMember } from "./roster-members.server";
 import { studentColumns } from "./students.server";
 
@@ -68,7 +69,7 @@ async function districtIdsTakenInTheirClasses(db: Database, changes: { recordId:
  * sourcedId and e-mail, the known classes' members and teachers, and a fresh join code for each new
  * class. Reads only; a bundle of 50,000 rows a file is looked up in chunks.
  */
-export async function loadRosterExisting(db: Database, bundle: OneRosterBundle): Promise<RosterExisting> {
+export async function loadRosterExisting(db: Database, bundle: OneRosterBundle, deletionKey: string): Promise<RosterExisting> {
   const studentEnrollments = bundle.enrollments.filter((row) => row.role === "student");
   const teacherEnrollments = bundle.enrollments.filter((row) => row.role === "teacher");
   const [knownClasses, studentsBySource, studentsByDistrictId, studentEmails, accountsBySource, accountsByEmail] = await Promise.all([
@@ -96,9 +97,11 @@ export async function loadRosterExisting(db: Database, bundle: OneRosterBundle):
   ]);
   const classes = knownClasses.map((row) => ({ id: row.id, sourceId: row.sourceId!, name: row.name, isActive: row.isActive }));
   const bySource = studentsBySource.map((row) => ({ ...row, sourceId: row.sourceId! }));
+  const recordSources = new Set(bySource.map((row) => row.sourceId));
+  const recordDistrictIds = new Set(studentsByDistrictId.map((row) => row.districtStudentId));
   const enrolledClasses = new Set(bundle.enrollments.map((row) => row.classSourcedId));
   const involvedClasses = classes.filter((row) => enrolledClasses.has(row.sourceId)).map((row) => row.id);
-  const [districtIdTakenInTheirClasses, members, teaching, joinCodes] = await Promise.all([
+  const [districtIdTakenInTheirClasses, members, teaching, joinCodes, deletedOnRequest] = await Promise.all([
     districtIdsTakenInTheirClasses(db, studentIdChanges(bundle, { studentsBySource: bySource, studentsByDistrictId })),
     findIn(involvedClasses, (chunk) =>
       db
@@ -110,6 +113,14 @@ export async function loadRosterExisting(db: Database, bundle: OneRosterBundle):
       db.select({ cohortId: cohortTeachers.cohortId, userId: cohortTeachers.userId }).from(cohortTeachers).where(inArray(cohortTeachers.cohortId, chunk)),
     ),
     freshJoinCodes(db, newClassCount(bundle, new Set(classes.map((row) => row.sourceId)))),
+    // Only a student no record matches could be one deleted on request: the plan asks about no other.
+    findDeletedOnRequest(
+      db,
+      deletionKey,
+      bundle.students
+        .filter((row) => !recordSources.has(row.sourcedId) && !recordDistrictIds.has(row.student.studentId))
+        .map((row) => ({ sourcedId: row.sourcedId, districtId: row.student.studentId })),
+    ),
   ]);
   return {
     classes,
@@ -122,6 +133,7 @@ export async function loadRosterExisting(db: Database, bundle: OneRosterBundle):
     members,
     teaching,
     freshJoinCodes: joinCodes,
+    deletedOnRequest,
   };
 }
 
@@ -143,7 +155,7 @@ function statementsOf(db: Database, change: RosterChange, importedBy: Importer, 
     case "create-student":
       return [
         db.insert(students).values({ id: change.id, ...studentColumns(change.student), sourceId: change.sourceId }),
-        audit("student.created", change.id, importSubject),
+        audit("student.created", change.id, importSubject, change.recreated ? { recreatedAfterDeletion: true } : {}),
       ];
     case "update-student":
       return [
@@ -195,7 +207,11 @@ export async function applyRosterPlan(
   importedBy: Importer,
 ): Promise<void> {
   const importSubject = `oneroster:${plan.version}`;
-  const { applied: _applied, refused, ...counts } = plan.outcome;
-  const summary = auditStatement(db, importedBy, { action: "roster.imported", subject: importSubject, detail: { ...counts, refused: refused.length } });
+  const { applied: _applied, refused, notes, deletedOnRequest, recreateDeleted, ...counts } = plan.outcome;
+  const summary = auditStatement(db, importedBy, {
+    action: "roster.imported",
+    subject: importSubject,
+    detail: { ...counts, refused: refused.length, notes: notes.length, deletedOnRequest: deletedOnRequest.length, recreateDeleted },
+  });
   await db.batch([summary, ...plan.changes.flatMap((change) => statementsOf(db, change, importedBy, importSubject))]);
 }

@@ -213,10 +213,10 @@ export async function listStudents(db: Database, query: StudentListQuery, scope:
   return { students: rows.map(studentView), total: total?.total ?? 0, page: query.page, pageSize: STUDENTS_PER_PAGE };
 }
 
-/** The grades students are in, for the Students screen's filter. */
+/** The grades students are in, for the Students screen's filter (a blank one, from a OneRoster record without `grades`, is no grade to pick). */
 export async function listGrades(db: Database): Promise<string[]> {
   const rows = await db.selectDistinct({ grade: students.grade }).from(students).orderBy(asc(students.grade));
-  return rows.map((row) => row.grade);
+  return rows.map((row) => row.grade).filter(Boolean);
 }
 
 /** A class's roster: its members linked to a student record, by family name; null for an unknown class or one outside the scope. */

@@ -1,3 +1,4 @@
+import { recreateDeletedField } from "~/domain/students/oneroster";
 import { rosterImportQuerySchema } from "~/domain/students/student-csv";
 import { importOneRoster } from "~/features/students/use-cases.server";
 import { invalid } from "~/lib/errors";
@@ -6,7 +7,9 @@ import { resourceRoute } from "~/services/resource-route.server";
 /**
  * POST /api/roster/oneroster[?dryRun=1]: a OneRoster 1.1 or 1.2 CSV bundle (multipart, the zip in
  * the field `file`), previewed or applied in one transaction: `{applied, created, updated,
- * unchanged, removed, refused}` by kind, each refused row with its file and line (docs/api.md).
+ * unchanged, removed, refused, notes, deletedOnRequest}` by kind, each refused row with its file
+ * and line (docs/api.md). Students deleted on request come back only with the field
+ * `recreateDeleted=true`.
  */
 export const { loader, action } = resourceRoute({
   can: ["import", "district-roster"],
@@ -16,7 +19,9 @@ export const { loader, action } = resourceRoute({
       const form = await request.formData().catch(() => {
         throw invalid("Send the bundle as multipart form data, the zip in the field file.", "file");
       });
-      return importOneRoster(context, caller, { file: form.get("file"), apply: query.apply });
+      const recreateDeleted = recreateDeletedField.safeParse(form.get("recreateDeleted") ?? undefined);
+      if (!recreateDeleted.success) throw invalid(recreateDeleted.error.issues[0]!.message, "recreateDeleted");
+      return importOneRoster(context, caller, { file: form.get("file"), apply: query.apply, recreateDeleted: recreateDeleted.data });
     },
   },
 });

@@ -11,6 +11,12 @@ import type { Env } from "~/env";
 export type AppConfig = {
   isDevelopment: boolean;
   sessionSecrets: string[];
+  /**
+   * The key of the hashes kept of students deleted on request (ADR 0028): DELETION_KEY, or else
+   * the session secret that signs. Set DELETION_KEY to keep it apart from the session secret,
+   * whose rotation would otherwise forget earlier deletions.
+   */
+  deletionKey: string;
   adminEmails: ReadonlySet<string>;
   oidc: OidcConfig | null;
   appOrigin: string | null;
@@ -40,6 +46,7 @@ const optionalText = z
 const envSchema = z.object({
   ENVIRONMENT: optionalText,
   SESSION_SECRET: optionalText,
+  DELETION_KEY: optionalText,
   ADMIN_EMAILS: optionalText,
   OIDC_ISSUER: optionalText.pipe(z.string().url("OIDC_ISSUER must be a URL").optional()),
   OIDC_CLIENT_ID: optionalText,
@@ -81,6 +88,10 @@ function parseConfig(env: Partial<Env>): AppConfig {
     throw new ConfigError(`SESSION_SECRET must be at least ${MIN_SECRET_LENGTH} characters.`);
   }
 
+  if (vars.DELETION_KEY && !isDevelopment && vars.DELETION_KEY.length < MIN_SECRET_LENGTH) {
+    throw new ConfigError(`DELETION_KEY must be at least ${MIN_SECRET_LENGTH} characters.`);
+  }
+
   const oidcParts = [vars.OIDC_ISSUER, vars.OIDC_CLIENT_ID, vars.OIDC_CLIENT_SECRET];
   const oidcSetCount = oidcParts.filter(Boolean).length;
   if (oidcSetCount > 0 && oidcSetCount < 3) {
@@ -102,6 +113,7 @@ function parseConfig(env: Partial<Env>): AppConfig {
   return {
     isDevelopment,
     sessionSecrets,
+    deletionKey: vars.DELETION_KEY ?? sessionSecrets[0]!,
     adminEmails: parseAdminEmails(vars.ADMIN_EMAILS),
     oidc,
     appOrigin: vars.APP_ORIGIN?.replace(/\/+$/, "") ?? null,

@@ -7,6 +7,7 @@ import type { Env } from "~/env";
 import { chunk } from "~/lib/batching";
 import { upstream } from "~/lib/errors";
 import { auditStatement, recordAudit } from "~/models/audit-log.server";
+import { deletionStatements } from "~/models/deleted-students.server";
 import {
   countListedDiscards,
   findStudentRow,
@@ -70,6 +71,8 @@ export async function deleteStudentData(context: AppLoadContext, user: CurrentUs
     return null;
   }
   const record = await recordErasure(db, student);
+  // Remembered by keyed hashes alone, in the erasure's batch, so an import does not quietly bring them back (ADR 0028).
+  record.statements.push(...(await deletionStatements(db, context.config.deletionKey, student)));
   const removed = await eraseSessions(db, linkedTo(student), {
     record,
     actor: actorOf(user),

@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -14,7 +14,7 @@ import { demoAccounts } from "../support/worker";
  * Students as people, end to end: a district admin imports the district's OneRoster bundle and
  * prints a class's badges; a student joins the rostered class with their PIN and starts the
  * test; another browser cannot join as them; the teacher finds the student by name and sees
- * their history, downloads their data and deletes them.
+ * their history, downloads their data and deletes them; the next import leaves them out.
  */
 const session = browserSession({ signInAs: demoAccounts.admin });
 const toast = (text: string) => session.page.getByTestId("toast").filter({ hasText: text }).waitFor();
@@ -33,7 +33,7 @@ describe("rosters, badges and a student's data", () => {
     await dialog.getByLabel("OneRoster zip").setInputFiles(bundle);
     await dialog.getByRole("button", { name: "Preview" }).click();
     await dialog.getByTestId("import-summary").getByText("Nothing is saved yet").waitFor();
-    await dialog.getByText("users.csv line 7:").waitFor();
+    await dialog.getByText("enrollments.csv line 9:").waitFor();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await saveScreenshot(page, "roster-import-preview");
     await dialog.getByRole("button", { name: "Import", exact: true }).click();
@@ -116,6 +116,29 @@ describe("rosters, badges and a student's data", () => {
     await page.getByRole("dialog", { name: "Delete Ada Okafor?" }).getByRole("button", { name: "Delete Student and Data" }).click();
     await toast("Student deleted");
     await page.waitForURL(/\/admin\/students$/);
+    expect(await page.getByTestId("student-row").filter({ hasText: "Okafor" }).count()).toBe(0);
+
+    // The next import names her, says when she was deleted, and leaves her out unless asked; a
+    // newcomer whose identifier cannot be a student ID comes in under their sourcedId, with a note.
+    const users = `${readFileSync(join(__dirname, "../fixtures/oneroster/v1.2/users.csv"), "utf8")}user-s7,active,2026-08-01T10:00:00.000Z,true,fmensah,,Femi,Mensah,,,,,,S 2007,,,,,07,,,,Red\n`;
+    const roles = `${readFileSync(join(__dirname, "../fixtures/oneroster/v1.2/roles.csv"), "utf8")}role-s7,active,2026-08-01T10:00:00.000Z,user-s7,primary,student,,,org-1,\n`;
+    writeFileSync(bundle, oneRosterZip("v1.2", { "users.csv": users, "roles.csv": roles }));
+    await page.getByRole("button", { name: "Import" }).click();
+    await dialog.getByRole("tab", { name: "OneRoster bundle" }).click();
+    await dialog.getByLabel("OneRoster zip").setInputFiles(bundle);
+    await dialog.getByRole("button", { name: "Preview" }).click();
+    await dialog
+      .getByTestId("deleted-on-request")
+      .getByText(/^1 student deleted on request on \w{3} \d{1,2} would be re-created\./)
+      .waitFor();
+    await dialog.getByText(/The identifier "S 2007" cannot be a student ID/).waitFor();
+    const recreate = dialog.getByLabel("Re-create them");
+    expect(await recreate.isChecked()).toBe(false);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await saveScreenshot(page, "roster-import-deleted-on-request");
+    await dialog.getByRole("button", { name: "Import", exact: true }).click();
+    await toast("Roster imported");
+    await page.getByTestId("student-row").filter({ hasText: "Mensah, Femi" }).waitFor();
     expect(await page.getByTestId("student-row").filter({ hasText: "Okafor" }).count()).toBe(0);
   });
 });

@@ -199,6 +199,7 @@ describe("DELETE /api/students/{id}", () => {
     expect(await count("select count(*) as n from sessions where student_record_id = ?")).toEqual({ n: 25 });
     expect(await count("select count(*) as n from students where id = ?")).toEqual({ n: 1 });
     expect(await worker.d1.prepare("select count(*) as n from session_discards").first()).toEqual({ n: 0 });
+    expect(await worker.d1.prepare("select count(*) as n from deleted_students").first()).toEqual({ n: 0 });
     // Her session objects still hold her answers.
     expect(await (await sessionObject(sessionIds[0]!)).view()).toMatchObject({ ok: true });
   });
@@ -229,6 +230,8 @@ describe("DELETE /api/students/{id}", () => {
     expect(await tablesHolding("Zoraida", "Quintessa", "zoraida.q@school.example", "zq@old.example", ...sessionIds)).toEqual([]);
     // Her ID is still what the walk-in typed, on their session and check-in only.
     expect((await tablesHolding("ZQ-70017")).sort()).toEqual(["cohort_members", "sessions"]);
+    // What stays of her is two keyed hashes (sourcedId, district ID), for the next roster import to ask about.
+    expect(await worker.d1.prepare("select count(*) as n, count(source_id_hash) as sourced from deleted_students").first()).toEqual({ n: 1, sourced: 0 });
     expect((await worker.d1.prepare("select id from sessions where user_id = 'ZQ-70017'").all()).results).toEqual([{ id: walkInSession }]);
     expect(await (await sessionObject(walkInSession)).view()).toMatchObject({ ok: true });
     expect(await tablesHolding(zoraId)).toEqual(["audit_log"]);

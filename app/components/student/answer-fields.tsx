@@ -1,11 +1,11 @@
 import { useState } from "react";
 
-import type { QuestionType } from "~/domain/questions/question-types";
+import type { AnswerControl } from "~/domain/questions/question-types";
 
 import { useHydrated } from "./timers";
 
 type AnswerFieldsProps = {
-  type: QuestionType;
+  control: AnswerControl;
   options: string[];
   disabled: boolean;
   /** The answer eliminator (ADR 0032): each option can be struck out, and back in. Needs JavaScript. */
@@ -13,11 +13,11 @@ type AnswerFieldsProps = {
 };
 
 /** The answer controls of one question type: choices as radio buttons or checkboxes, text as a text area (a chat question answers in its chat box). */
-export function AnswerFields({ type, options, disabled, eliminator = false }: AnswerFieldsProps) {
+export function AnswerFields({ control, options, disabled, eliminator = false }: AnswerFieldsProps) {
   const hydrated = useHydrated();
   const [struck, setStruck] = useState<ReadonlySet<number>>(new Set());
-  if (type === "multiple_choice" || type === "multiple_select") {
-    const multiple = type === "multiple_select";
+  if (control === "one" || control === "every") {
+    const multiple = control === "every";
     const toggle = (index: number) =>
       setStruck((current) => {
         const next = new Set(current);
@@ -53,16 +53,16 @@ export function AnswerFields({ type, options, disabled, eliminator = false }: An
       </fieldset>
     );
   }
-  if (type === "chat") return null;
+  if (control === "chat") return null;
   return (
     <div>
       <label htmlFor="answer-text" className="label">
-        {type === "scenario" ? "Your response" : "Your answer"}
+        {control === "response" ? "Your response" : "Your answer"}
       </label>
       <textarea
         id="answer-text"
         name="answer"
-        rows={type === "scenario" ? 8 : 5}
+        rows={control === "response" ? 8 : 5}
         maxLength={20000}
         disabled={disabled}
         className="input mt-1 w-full"

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 
 import type { StudentTools } from "~/domain/accommodations/student-tools";
-import type { QuestionType } from "~/domain/questions/question-types";
+import type { AnswerControl, QuestionType } from "~/domain/questions/question-types";
 import { testPagePath } from "~/domain/sessions/test-page-paths";
 import type { ActionResult, TitledMessage as Titled } from "~/domain/shell/action-result";
 
@@ -22,6 +22,7 @@ type QuestionScreenProps = {
     shownAt: number;
     transcript: ChatLine[];
     required: Titled;
+    control: AnswerControl;
     breakSecondsLeft: number | null;
     tools: StudentTools;
     question: {
@@ -60,6 +61,7 @@ export function QuestionScreen({ testId, session, actionResult }: QuestionScreen
     timeRemainingSeconds: session.timeRemainingSeconds,
     shownAt: session.shownAt,
     required: session.required,
+    control: session.control,
     form,
     transcript,
   });
@@ -117,11 +119,11 @@ export function QuestionScreen({ testId, session, actionResult }: QuestionScreen
       <div className="card p-4 md:p-6" ref={card}>
         <h1 id="question-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold text-slate-900 outline-none" data-read>
           Question {question.number}
-          {question.type === "scenario" && question.scenarioTitle ? `: ${question.scenarioTitle}` : ""}
+          {session.control === "response" && question.scenarioTitle ? `: ${question.scenarioTitle}` : ""}
         </h1>
         <div className="prose mt-3 max-w-none text-slate-900" data-testid="question-text" data-read dangerouslySetInnerHTML={{ __html: question.text }} />
 
-        {question.type === "chat" ? (
+        {session.control === "chat" ? (
           <ChatBox
             testId={testId}
             sessionId={session.id}
@@ -147,7 +149,7 @@ export function QuestionScreen({ testId, session, actionResult }: QuestionScreen
           <input type="hidden" name="questionType" value={question.type} />
           <input type="hidden" name="shownAt" value={session.shownAt} />
           {question.optionsReduced ? <p className="text-sm text-slate-700">Some answer choices have been taken away for you.</p> : null}
-          <AnswerFields type={question.type} options={question.options} disabled={busy} eliminator={tools.eliminator} />
+          <AnswerFields control={session.control} options={question.options} disabled={busy} eliminator={tools.eliminator} />
           {refusal ? (
             <p id="answer-error" role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
               {refusal.description ?? refusal.title}

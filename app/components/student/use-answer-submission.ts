@@ -2,7 +2,7 @@ import { useNavigate, useRevalidator } from "@remix-run/react";
 import { type FormEvent, type RefObject, useCallback, useEffect, useRef, useState } from "react";
 
 import { useToast } from "~/components/toast/toast-context";
-import type { QuestionType } from "~/domain/questions/question-types";
+import type { AnswerControl } from "~/domain/questions/question-types";
 import type { SubmittedAnswer } from "~/domain/sessions/answer-feedback";
 import type { StudentGrade } from "~/domain/sessions/session-contract";
 import { resultsPath } from "~/domain/sessions/test-page-paths";
@@ -24,11 +24,13 @@ const GRADE_POLLS = 3;
 type Options = {
   testId: string;
   sessionId: string;
-  question: { id: string; type: QuestionType; questionTimeRemaining: number | null };
+  question: { id: string; questionTimeRemaining: number | null };
   timeRemainingSeconds: number;
   /** When the server drew the page: after a break the clocks count from the new page's figures. */
   shownAt: number;
   required: TitledMessage;
+  /** The control the question is answered with: a chat's answer is its transcript, any other the form's fields. */
+  control: AnswerControl;
   form: RefObject<HTMLFormElement>;
   transcript: ChatLine[];
 };
@@ -39,7 +41,7 @@ type Options = {
  * session, and a pending model grade is asked for while the feedback shows. The page without
  * JavaScript posts the same form to the page's action instead.
  */
-export function useAnswerSubmission({ testId, sessionId, question, timeRemainingSeconds, shownAt, required, form, transcript }: Options) {
+export function useAnswerSubmission({ testId, sessionId, question, timeRemainingSeconds, shownAt, required, control, form, transcript }: Options) {
   const { toast } = useToast();
   const navigate = useNavigate();
   const { revalidate } = useRevalidator();
@@ -144,8 +146,7 @@ export function useAnswerSubmission({ testId, sessionId, question, timeRemaining
       const data = new FormData(element);
       if (!autoSubmit) {
         // The server makes the same check.
-        const given =
-          question.type === "chat" ? transcript.some((line) => line.role === "user") : data.getAll("answer").some((value) => String(value).trim() !== "");
+        const given = control === "chat" ? transcript.some((line) => line.role === "user") : data.getAll("answer").some((value) => String(value).trim() !== "");
         if (!given) {
           toast({ title: required.title, description: required.message, variant: "destructive" });
           return;
@@ -160,7 +161,7 @@ export function useAnswerSubmission({ testId, sessionId, question, timeRemaining
       setPhase("sending");
       void trySend();
     },
-    [form, question.id, question.type, required, sessionId, testId, toast, transcript, trySend],
+    [control, form, question.id, required, sessionId, testId, toast, transcript, trySend],
   );
 
   const onSubmit = useCallback(

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
-import { check, index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 import type { Accommodations } from "~/domain/accommodations/accommodations";
 import type { StudentStatus } from "~/domain/students/student";
 
-import { id, timestamps } from "./columns";
+import { id, nowMs, timestamps } from "./columns";
 
 // Students as records (ADR 0027): the district's student ID, names and grade, kept from one test
 // to the next. Class rosters are the classes' members linked to a record (cohort_members).
@@ -44,4 +44,21 @@ export const students = sqliteTable(
     index("students_grade_idx").on(t.grade),
     check("students_status_check", sql`${t.status} in ('active', 'inactive')`),
   ],
+);
+
+/**
+ * Students deleted on request (ADR 0030), kept only as keyed hashes (HMAC-SHA-256) of their
+ * OneRoster sourcedId and district student ID, and the moment of the deletion: no name, no other
+ * data. A later import that would create them again finds them here and asks first (ADR 0028).
+ */
+export const deletedStudents = sqliteTable(
+  "deleted_students",
+  {
+    id: id(),
+    /** Null when the record never came from a OneRoster bundle. */
+    sourceIdHash: text("source_id_hash"),
+    districtIdHash: text("district_id_hash").notNull(),
+    deletedAt: integer("deleted_at", { mode: "timestamp_ms" }).notNull().default(nowMs),
+  },
+  (t) => [index("deleted_students_source_idx").on(t.sourceIdHash), index("deleted_students_district_idx").on(t.districtIdHash)],
 );

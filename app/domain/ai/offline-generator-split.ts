@@ -1,4 +1,5 @@
 import { type Difficulty } from "~/domain/questions/question-types";
+import { OFFLINE_DRAFT_TYPES, type OfflineDraftType, offlineDraftType } from "~/domain/questions/types";
 
 /** How the offline generator shares a draft's questions out: over difficulties, over types, over slots. */
 
@@ -38,8 +39,8 @@ export function splitByDifficulty(n: number, distribution: Record<Difficulty, nu
   return { easy: easy!, medium: medium!, hard: hard! };
 }
 
-type DraftType = "multiple_choice" | "free_response";
-const DRAFT_TYPES: DraftType[] = ["multiple_choice", "free_response"];
+type DraftType = OfflineDraftType;
+const DRAFT_TYPES = OFFLINE_DRAFT_TYPES;
 const TYPE_NAME = "(multiple[\\s-]*choice|free[\\s-]*response|open[\\s-]*ended|short[\\s-]*answer)";
 /** "4 multiple-choice", "70% free response", "30 percent of the questions as short answer". */
 const TYPE_SHARE = new RegExp(`(\\d+(?:\\.\\d+)?)\\s*(%|percent)?\\s+(?:of\\s+(?:the\\s+)?(?:questions\\s+)?)?(?:as\\s+|should\\s+be\\s+)?${TYPE_NAME}`, "gi");
@@ -53,7 +54,7 @@ export function splitByType(n: number, questionTypes: readonly DraftType[], inst
   const types = questionTypes.length ? DRAFT_TYPES.filter((type) => questionTypes.includes(type)) : DRAFT_TYPES;
   const named = new Map<DraftType, number>();
   for (const match of instructions.matchAll(TYPE_SHARE)) {
-    const type: DraftType = /multiple/i.test(match[3]!) ? "multiple_choice" : "free_response";
+    const type = offlineDraftType(/multiple/i.test(match[3]!) ? "cloze" : "explain");
     const value = Number(match[1]);
     if (types.includes(type) && !named.has(type)) named.set(type, match[2] ? (n * value) / 100 : value);
   }
@@ -61,7 +62,8 @@ export function splitByType(n: number, questionTypes: readonly DraftType[], inst
   const unnamed = types.filter((type) => !named.has(type));
   const rest = unnamed.length ? Math.max(0, n - namedTotal) / unnamed.length : 0;
   const counts = largestRemainder(n, named.size ? types.map((type) => named.get(type) ?? rest) : types.map(() => 1));
-  return { multiple_choice: 0, free_response: 0, ...Object.fromEntries(types.map((type, index) => [type, counts[index]!])) };
+  const none = Object.fromEntries(DRAFT_TYPES.map((type) => [type, 0])) as Record<DraftType, number>;
+  return { ...none, ...Object.fromEntries(types.map((type, index) => [type, counts[index]!])) };
 }
 
 /** Which of n slots are multiple choice: m of them spread evenly, the first slot first (3 of 5: 1st, 3rd, 5th). */

@@ -1,4 +1,5 @@
 import { type Difficulty } from "~/domain/questions/question-types";
+import { type OfflineDraftType, offlineDraftType } from "~/domain/questions/types";
 
 import { choiceSlots, DIFFICULTY_ORDER, splitByDifficulty, splitByType } from "./offline-generator-split";
 import {
@@ -29,7 +30,7 @@ export interface OfflineGenerationRequest {
   instructions?: string;
   numberOfQuestions: number;
   difficultyDistribution: Record<Difficulty, number>;
-  questionTypes: ("multiple_choice" | "free_response")[];
+  questionTypes: OfflineDraftType[];
 }
 
 type ClozeQuestion = { sentence: Sentence; answer: Term };
@@ -44,7 +45,7 @@ export function generateOffline(request: OfflineGenerationRequest): GeneratedTes
   const terms = focusFirst(nounishFirst(extractTerms(sentences)), instructions);
   const topics = withFocus(mainTopics(sentences, terms), terms, instructions).slice(0, MAIN_TOPICS);
   const difficulties = difficultyList(count, request.difficultyDistribution);
-  const slots = choiceSlots(count, splitByType(count, request.questionTypes, instructions).multiple_choice);
+  const slots = choiceSlots(count, splitByType(count, request.questionTypes, instructions)[offlineDraftType("cloze")]);
   const clozes = clozeCandidates(sentences, terms, slots.size);
   // An explain question quoting a cloze's sentence would give its answer away: those sentences come last.
   const clozeSentences = new Set(clozes.map((cloze) => cloze.sentence.index));
@@ -56,7 +57,7 @@ export function generateOffline(request: OfflineGenerationRequest): GeneratedTes
     if (slots.has(index) && clozeUsed < clozes.length) return clozeQuestion(clozes[clozeUsed++]!, terms, topics, difficulty);
     return explainQuestion(ranked, explainUsed++, { topics }, difficulty);
   });
-  const choiceCount = questions.filter((question) => question.type === "multiple_choice").length;
+  const choiceCount = questions.filter((question) => question.type === offlineDraftType("cloze")).length;
   const mainTopic = topics[0] ?? terms[0];
   return {
     title: clip(`Draft: ${mainTopic ? titleCase(mainTopic.text) : "Test Context"}`, 200),
@@ -203,7 +204,7 @@ function clozeQuestion(cloze: ClozeQuestion, terms: Term[], topics: Term[], diff
   options.splice(stableHash(sentence.text + answer.key) % (options.length + 1), 0, { text: answer.text, isCorrect: true });
   return {
     text: `Which term completes the statement: "${blankOut(sentence.text, answer)}"?`,
-    type: "multiple_choice",
+    type: offlineDraftType("cloze"),
     difficulty,
     options,
     competency: competencyFor(sentence, topics, answer),
@@ -225,7 +226,7 @@ function explainQuestion(ranked: Sentence[], used: number, { topics }: { topics:
   if (!sentence) {
     return {
       text: `In your own words, explain the main idea of this topic.${suffix}`,
-      type: "free_response",
+      type: offlineDraftType("explain"),
       difficulty,
       options: [],
       competency: "General",
@@ -235,7 +236,7 @@ function explainQuestion(ranked: Sentence[], used: number, { topics }: { topics:
   const keyTerms = topics.filter((topic) => sentenceMentions(sentence, topic)).map((topic) => topic.text);
   return {
     text: `${EXPLAIN_PROMPTS[difficulty](sentence.text)}${suffix}`,
-    type: "free_response",
+    type: offlineDraftType("explain"),
     difficulty,
     options: [],
     competency: competencyFor(sentence, topics),

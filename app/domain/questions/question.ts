@@ -7,14 +7,14 @@ import { QUESTION_LIMITS } from "~/domain/content-limits";
 import { type JsonBounds, jsonBoundsProblem } from "~/lib/json-bounds";
 import { optionalSeconds, optionalText, recordId } from "~/lib/schema-fields";
 
-import { DIFFICULTIES, QUESTION_TYPES, type QuestionType } from "./question-types";
+import { DIFFICULTIES, OPTION_RULES, QUESTION_TYPES, type QuestionType } from "./question-types";
 
 /**
  * The bank question payload (POST/PUT /api/questions) and the question form, which adds the
  * competency fields. Question text is sanitized by the
  * server after parsing (domain/sanitize-html).
  */
-export const CHOICE_TYPES: readonly QuestionType[] = ["multiple_choice", "multiple_select"];
+export const CHOICE_TYPES: readonly QuestionType[] = QUESTION_TYPES.filter((type) => OPTION_RULES[type] !== "none");
 
 const formatCount = (count: number) => count.toLocaleString("en-US");
 
@@ -103,7 +103,7 @@ export const questionSchema = z
     }
     const correct = question.options.filter((option) => option.isCorrect).length;
     if (correct === 0) context.addIssue({ code: "custom", path: ["options"], message: "Mark at least one option as correct" });
-    if (question.type === "multiple_choice" && correct > 1) {
+    if (OPTION_RULES[question.type] === "one correct" && correct > 1) {
       context.addIssue({ code: "custom", path: ["options"], message: "A multiple choice question has exactly one correct option" });
     }
   });

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { OneRosterBundle } from "~/domain/students/oneroster";
 import { emailInUse, studentAccountNotTeacher } from "~/domain/students/roster-access";
 
-import { newClassCount, planOneRoster, type RosterExisting, studentIdChanges } from "./oneroster-plan";
+import { deletedOnRequestMessage, newClassCount, planOneRoster, type RosterExisting, studentIdChanges } from "./oneroster-plan";
 
 /** An empty database, fresh each time (a test adds to its lists). */
 const nothing = (): RosterExisting => ({
@@ -17,6 +17,7 @@ const nothing = (): RosterExisting => ({
   members: [],
   teaching: [],
   freshJoinCodes: [],
+  deletedOnRequest: new Map(),
 });
 
 const student = (line: number, sourcedId: string, studentId: string, email: string | null = null) => ({
@@ -42,6 +43,8 @@ const bundle = (parts: Partial<OneRosterBundle> = {}): OneRosterBundle => ({
   teachers: [{ file: "users.csv", line: 4, sourcedId: "t1", email: "lin@school.example", givenName: "Lin", familyName: "Wu" }],
   enrollments: [enrollment(2, "c1", "s1"), enrollment(3, "c1", "s2"), enrollment(4, "c1", "t1", "teacher")],
   refused: [],
+  notes: [],
+  seen: { users: new Map(), classes: new Map() },
   ...parts,
 });
 
@@ -93,6 +96,9 @@ describe("planOneRoster", () => {
       unchanged: { classes: 0, students: 0, teachers: 0, enrollments: 0 },
       removed: { enrollments: 0 },
       refused: [],
+      notes: [],
+      deletedOnRequest: [],
+      recreateDeleted: false,
     });
   });
 
@@ -156,12 +162,12 @@ describe("planOneRoster", () => {
     );
     expect(plan.outcome.refused).toEqual([
       { file: "classes.csv", line: 9, reason: "No title." },
-      { file: "enrollments.csv", line: 2, reason: "Class c2 is not in classes.csv or an earlier import." },
-      { file: "enrollments.csv", line: 3, reason: "Student s5 is not in users.csv or an earlier import." },
       { file: "users.csv", line: 3, reason: "Student ID S-1 is already on line 2." },
       { file: "users.csv", line: 4, reason: studentAccountNotTeacher("kid@school.example") },
       { file: "users.csv", line: 5, reason: "Student ID S-9 belongs to another student." },
       { file: "users.csv", line: 6, reason: emailInUse("zora@school.example") },
+      { file: "enrollments.csv", line: 2, reason: "Enrollment skipped: class c2 is not in classes.csv or an earlier import." },
+      { file: "enrollments.csv", line: 3, reason: "Enrollment skipped: student s5 is not in users.csv or an earlier import." },
     ]);
     expect(plan.outcome.created).toEqual({ classes: 1, students: 1, teachers: 0, enrollments: 0 });
   });
@@ -191,5 +197,79 @@ describe("planOneRoster", () => {
       { file: "classes.csv", line: 4, sourcedId: "c3", title: "C", removed: true },
     ];
     expect(newClassCount(bundle({ classes }), new Set(["c1"]))).toBe(1);
+  });
+
+  it("names the row that caused a skipped enrollment, after it: a teacher enrolled as a student, a class marked tobedeleted, a refused user", () => {
+    const seen = (file: string, line: number, what: string, refused = false) => ({ file, line, what, refused });
+    const plan = planOneRoster(
+      bundle({
+        students: [student(2, "s1", "S-1"), student(3, "s2", "S-1")],
+        enrollments: [enrollment(2, "c1", "t1"), enrollment(3, "c2", "s1"), enrollment(4, "c1", "s2"), enrollment(5, "c1", "p1"), enrollment(6, "c1", "s9")],
+        refused: [{ file: "users.csv", line: 6, reason: "Enter the student's family name" }],
+        seen: {
+          users: new Map([
+            ["s1", seen("users.csv", 2, "student")],
+            ["s2", seen("users.csv", 3, "student")],
+            ["t1", seen("users.csv", 4, "teacher")],
+            ["p1", seen("users.csv", 5, "parent")],
+            ["s9", seen("users.csv", 6, "student", true)],
+          ]),
+          classes: new Map([["c2", seen("classes.csv", 3, "tobedeleted")]]),
+        },
+      }),
+      { ...nothing(), freshJoinCodes: ["JOIN01"] },
+      { apply: false, newId: counter() },
+    );
+    expect(plan.outcome.refused).toEqual([
+      { file: "users.csv", line: 3, reason: "Student ID S-1 is already on line 2." },
+      { file: "users.csv", line: 6, reason: "Enter the student's family name" },
+      { file: "enrollments.csv", line: 2, reason: "Enrollment skipped: user t1 is a teacher in users.csv line 4." },
+      { file: "enrollments.csv", line: 3, reason: "Enrollment skipped: class c2 is marked tobedeleted in classes.csv line 3." },
+      { file: "enrollments.csv", line: 4, reason: "Enrollment skipped: user s2 was refused in users.csv line 3." },
+      { file: "enrollments.csv", line: 5, reason: "Enrollment skipped: user p1 is a parent in users.csv line 5." },
+      { file: "enrollments.csv", line: 6, reason: "Enrollment skipped: user s9 was refused in users.csv line 6." },
+    ]);
+  });
+
+  it("skips a student deleted on request, says so with the day, and creates them only when the admin asks", () => {
+    const deleted = { ...nothing(), freshJoinCodes: ["JOIN01"], deletedOnRequest: new Map([["s2", "2026-11-26T19:16:00.000Z"]]) };
+    const skipped = planOneRoster(bundle(), deleted, { apply: true, newId: counter() });
+    expect(skipped.outcome.deletedOnRequest).toEqual([{ file: "users.csv", line: 3, deletedAt: "2026-11-26T19:16:00.000Z" }]);
+    expect(skipped.outcome.recreateDeleted).toBe(false);
+    expect(skipped.outcome.created.students).toBe(1);
+    expect(skipped.changes.filter((change) => change.kind === "create-student").map((change) => change.sourceId)).toEqual(["s1"]);
+    expect(skipped.outcome.refused).toEqual([
+      {
+        file: "enrollments.csv",
+        line: 3,
+        reason: "Enrollment skipped: student s2 (users.csv line 3) was deleted on request and is not re-created.",
+      },
+    ]);
+
+    const recreated = planOneRoster(bundle(), { ...deleted, freshJoinCodes: ["JOIN01"] }, { apply: true, recreateDeleted: true, newId: counter() });
+    expect(recreated.outcome).toMatchObject({ created: { students: 2, enrollments: 3 }, refused: [], recreateDeleted: true });
+    expect(recreated.changes).toContainEqual(expect.objectContaining({ kind: "create-student", sourceId: "s2", recreated: true }));
+    // A student whose record is there is matched as before and never asked about.
+    const first = planOneRoster(bundle(), { ...nothing(), freshJoinCodes: ["JOIN01"] }, { apply: true, newId: counter() });
+    expect(planOneRoster(bundle(), { ...written(first), deletedOnRequest: deleted.deletedOnRequest }, { apply: false }).outcome.deletedOnRequest).toEqual([]);
+  });
+
+  it("carries the reading's notes into the outcome", () => {
+    const note = { file: "users.csv", line: 2, note: "The identifier is not a student ID." };
+    expect(planOneRoster(bundle({ notes: [note] }), { ...nothing(), freshJoinCodes: ["JOIN01"] }, { apply: false }).outcome.notes).toEqual([note]);
+  });
+
+  it("says how many students deleted on request the bundle names, on which days, and what becomes of them", () => {
+    const now = new Date("2026-11-27T12:00:00Z");
+    const one = { applied: false, recreateDeleted: false, deletedOnRequest: [{ file: "users.csv", line: 3, deletedAt: "2026-11-26T19:16:00.000Z" }] };
+    expect(deletedOnRequestMessage({ ...one, deletedOnRequest: [] }, "UTC", now)).toBeNull();
+    expect(deletedOnRequestMessage(one, "America/New_York", now)).toBe(
+      '1 student deleted on request on Nov 26 would be re-created. They are left out unless you tick "Re-create them".',
+    );
+    const two = { ...one, deletedOnRequest: [...one.deletedOnRequest, { file: "users.csv", line: 5, deletedAt: "2025-03-02T10:00:00.000Z" }] };
+    expect(deletedOnRequestMessage({ ...two, applied: true }, "UTC", now)).toBe("2 students deleted on request on Mar 2, 2025 and Nov 26 were left out.");
+    expect(deletedOnRequestMessage({ ...one, applied: true, recreateDeleted: true }, "UTC", now)).toBe(
+      "1 student deleted on request on Nov 26 was re-created.",
+    );
   });
 });

@@ -1,5 +1,5 @@
 import type { Role } from "~/domain/auth/roles";
-import type { OneRosterBundle, RosterRefusal } from "~/domain/students/oneroster";
+import type { OneRosterBundle, RosterNote, RosterRefusal } from "~/domain/students/oneroster";
 import { emailInUse, importedTeacherRole, studentAccountNotTeacher } from "~/domain/students/roster-access";
 import { sameStudentRecord, studentDisplayName, type StudentInput, type StudentRecordFields } from "~/domain/students/student";
 
@@ -21,6 +21,15 @@ export type OneRosterOutcome = {
   /** Enrollments a delta bundle marked to be deleted that were there. */
   removed: { enrollments: number };
   refused: RosterRefusal[];
+  /** Rows taken with a change: an identifier that could not be a student ID, replaced by the sourcedId. */
+  notes: RosterNote[];
+  /**
+   * Students the bundle would create again after they were deleted on request (their sourcedId or
+   * district ID matches a deletion's keyed hash), with the day of the deletion: skipped unless
+   * `recreateDeleted`, then created.
+   */
+  deletedOnRequest: { file: string; line: number; deletedAt: string }[];
+  recreateDeleted: boolean;
 };
 
 type ExistingStudent = StudentRecordFields & { id: string; sourceId: string | null; districtStudentId: string };
@@ -46,13 +55,15 @@ export type RosterExisting = {
   teaching: { cohortId: string; userId: string }[];
   /** Join codes no class holds yet, one for each new class (`newClassCount`). */
   freshJoinCodes: string[];
+  /** The bundle's student sourcedIds whose student (by sourcedId or district ID) was deleted on request, with when (ISO). */
+  deletedOnRequest: ReadonlyMap<string, string>;
 };
 
 /** What the import writes, in the order it writes it. */
 export type RosterChange =
   | { kind: "create-class"; id: string; name: string; joinCode: string; sourceId: string }
   | { kind: "update-class"; id: string; name: string; isActive: boolean }
-  | { kind: "create-student"; id: string; student: StudentInput; sourceId: string }
+  | { kind: "create-student"; id: string; student: StudentInput; sourceId: string; recreated?: true }
   | { kind: "update-student"; id: string; student: StudentInput; sourceId: string; emailBefore: string | null }
   | { kind: "create-teacher"; id: string; account: TeacherFields }
   | { kind: "update-teacher"; id: string; account: TeacherFields }
@@ -79,7 +90,20 @@ export function studentIdChanges(
   });
 }
 
-type Plan = { changes: RosterChange[]; outcome: OneRosterOutcome; refuse: (row: { file: string; line: number }, reason: string) => void };
+type Plan = {
+  changes: RosterChange[];
+  outcome: OneRosterOutcome;
+  refuse: (row: { file: string; line: number }, reason: string) => void;
+  /** Users this plan refused or skipped, by sourcedId, with why an enrollment of theirs is skipped. */
+  leftOut: Map<string, string>;
+};
+
+/**
+ * Refusals in the order their causes come: a class or user row before the enrollments it makes
+ * fail, then by line. Files the import does not name come last, by name.
+ */
+const FILE_ORDER = ["manifest.csv", "classes.csv", "users.csv", "roles.csv", "enrollments.csv"];
+const fileRank = (file: string) => (FILE_ORDER.includes(file) ? FILE_ORDER.indexOf(file) : FILE_ORDER.length);
 
 /**
  * The import planned: classes found again by their sourcedId (new ones are rostered), students by
@@ -90,7 +114,7 @@ type Plan = { changes: RosterChange[]; outcome: OneRosterOutcome; refuse: (row: 
 export function planOneRoster(
   bundle: OneRosterBundle,
   existing: RosterExisting,
-  options: { apply: boolean; newId?: () => string },
+  options: { apply: boolean; recreateDeleted?: boolean; newId?: () => string },
 ): { changes: RosterChange[]; outcome: OneRosterOutcome } {
   const outcome: OneRosterOutcome = {
     applied: options.apply,
@@ -99,18 +123,22 @@ export function planOneRoster(
     unchanged: zero(),
     removed: { enrollments: 0 },
     refused: [...bundle.refused],
+    notes: [...bundle.notes],
+    deletedOnRequest: [],
+    recreateDeleted: options.recreateDeleted ?? false,
   };
   const plan: Plan = {
     changes: [],
     outcome,
     refuse: (row, reason) => outcome.refused.push({ file: row.file, line: row.line, reason }),
+    leftOut: new Map(),
   };
   const newId = options.newId ?? (() => crypto.randomUUID());
   const classIds = planClasses(bundle, existing, plan, newId);
   const rosterStudents = planStudents(bundle, existing, plan, newId);
   const teacherAccounts = planTeachers(bundle, existing, plan, newId);
   planEnrollments(bundle, existing, plan, { classIds, rosterStudents, teacherAccounts });
-  outcome.refused.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+  outcome.refused.sort((a, b) => fileRank(a.file) - fileRank(b.file) || a.file.localeCompare(b.file) || a.line - b.line);
   return { changes: plan.changes, outcome };
 }
 
@@ -143,7 +171,12 @@ function planClasses(bundle: OneRosterBundle, existing: RosterExisting, { change
 type RosterStudent = { id: string; districtId: string; name: string };
 
 /** Students, by sourcedId, or by district ID for a record added by hand before: who each sourcedId is on a roster. */
-function planStudents(bundle: OneRosterBundle, existing: RosterExisting, { changes, outcome, refuse }: Plan, newId: () => string): Map<string, RosterStudent> {
+function planStudents(bundle: OneRosterBundle, existing: RosterExisting, plan: Plan, newId: () => string): Map<string, RosterStudent> {
+  const { changes, outcome, leftOut } = plan;
+  const refuse = (row: { file: string; line: number; sourcedId: string }, reason: string) => {
+    plan.refuse(row, reason);
+    leftOut.set(row.sourcedId, `user ${row.sourcedId} was refused in ${row.file} line ${row.line}`);
+  };
   const bySource = new Map(existing.studentsBySource.map((row) => [row.sourceId, row]));
   const byDistrictId = new Map(existing.studentsByDistrictId.map((row) => [row.districtStudentId, row]));
   const emailHolders = new Map(existing.studentEmails.map((row) => [row.email, row.id]));
@@ -178,11 +211,19 @@ function planStudents(bundle: OneRosterBundle, existing: RosterExisting, { chang
       refuse(row, `Student ID ${student.studentId} is already taken in one of this student's classes.`);
       continue;
     }
+    const deletedAt = record ? undefined : existing.deletedOnRequest.get(row.sourcedId);
+    if (deletedAt) {
+      outcome.deletedOnRequest.push({ file: row.file, line: row.line, deletedAt });
+      if (!outcome.recreateDeleted) {
+        leftOut.set(row.sourcedId, `student ${row.sourcedId} (${row.file} line ${row.line}) was deleted on request and is not re-created`);
+        continue;
+      }
+    }
     const id = record?.id ?? newId();
     rosterStudents.set(row.sourcedId, { id, districtId: student.studentId, name: studentDisplayName(student) });
     if (!record) {
       outcome.created.students++;
-      changes.push({ kind: "create-student", id, student, sourceId: row.sourcedId });
+      changes.push({ kind: "create-student", id, student, sourceId: row.sourcedId, ...(deletedAt ? { recreated: true as const } : {}) });
     } else if (sameStudentRecord(record, student) && record.sourceId === row.sourcedId) {
       outcome.unchanged.students++;
     } else {
@@ -194,7 +235,12 @@ function planStudents(bundle: OneRosterBundle, existing: RosterExisting, { chang
 }
 
 /** Teachers, by sourcedId or by e-mail: the account each teacher's sourcedId is (or will be). */
-function planTeachers(bundle: OneRosterBundle, existing: RosterExisting, { changes, outcome, refuse }: Plan, newId: () => string): Map<string, string> {
+function planTeachers(bundle: OneRosterBundle, existing: RosterExisting, plan: Plan, newId: () => string): Map<string, string> {
+  const { changes, outcome, leftOut } = plan;
+  const refuse = (row: { file: string; line: number; sourcedId: string }, reason: string) => {
+    plan.refuse(row, reason);
+    leftOut.set(row.sourcedId, `user ${row.sourcedId} was refused in ${row.file} line ${row.line}`);
+  };
   const accountsByEmail = new Map(existing.accountsByEmail.map((row) => [row.email, row]));
   const accountBySource = new Map(existing.accountsBySource.map((row) => [row.sourceId, row]));
   const teacherAccounts = new Map(existing.accountsBySource.map((row) => [row.sourceId, row.id]));
@@ -238,7 +284,7 @@ function planTeachers(bundle: OneRosterBundle, existing: RosterExisting, { chang
 function planEnrollments(
   bundle: OneRosterBundle,
   existing: RosterExisting,
-  { changes, outcome, refuse }: Plan,
+  { changes, outcome, refuse, leftOut }: Plan,
   people: { classIds: Map<string, string>; rosterStudents: Map<string, RosterStudent>; teacherAccounts: Map<string, string> },
 ): void {
   const { classIds, rosterStudents, teacherAccounts } = people;
@@ -250,8 +296,11 @@ function planEnrollments(
     const personId = row.role === "student" ? rosterStudents.get(row.userSourcedId)?.id : teacherAccounts.get(row.userSourcedId);
     if (!cohortId || !personId) {
       if (row.removed) outcome.unchanged.enrollments++;
-      else if (!cohortId) refuse(row, `Class ${row.classSourcedId} is not in classes.csv or an earlier import.`);
-      else refuse(row, `${row.role === "student" ? "Student" : "Teacher"} ${row.userSourcedId} is not in users.csv or an earlier import.`);
+      else
+        refuse(
+          row,
+          `Enrollment skipped: ${!cohortId ? classLeftOut(bundle, row.classSourcedId) : (leftOut.get(row.userSourcedId) ?? userLeftOut(bundle, row))}.`,
+        );
       continue;
     }
     const key = `${cohortId}|${personId}`;
@@ -284,4 +333,47 @@ function planEnrollments(
     else outcome.created.enrollments++;
     changes.push({ kind: "enroll-student", cohortId, recordId: student.id, studentId: student.districtId, displayName: student.name });
   }
+}
+
+/** Why an enrollment's class is not there: its row in classes.csv (removed or refused), or no row at all. */
+function classLeftOut(bundle: OneRosterBundle, sourcedId: string): string {
+  const seen = bundle.seen.classes.get(sourcedId);
+  if (!seen) return `class ${sourcedId} is not in classes.csv or an earlier import`;
+  if (seen.refused) return `class ${sourcedId} was refused in ${seen.file} line ${seen.line}`;
+  return `class ${sourcedId} is marked ${seen.what} in ${seen.file} line ${seen.line}`;
+}
+
+/** Why an enrollment's person is not there: their row in users.csv (refused, or another role), or no row at all. */
+function userLeftOut(bundle: OneRosterBundle, row: { userSourcedId: string; role: "student" | "teacher" }): string {
+  const seen = bundle.seen.users.get(row.userSourcedId);
+  if (!seen) return `${row.role} ${row.userSourcedId} is not in users.csv or an earlier import`;
+  if (seen.refused) return `user ${row.userSourcedId} was refused in ${seen.file} line ${seen.line}`;
+  return `user ${row.userSourcedId} is ${/^[aeiou]/.test(seen.what) ? "an" : "a"} ${seen.what} in ${seen.file} line ${seen.line}`;
+}
+
+/**
+ * The preview's line about students deleted on request that the bundle names: "1 student deleted
+ * on request on Nov 26 would be re-created", then what happens to them; days in `timeZone`, with
+ * the year when it is not this one.
+ */
+export function deletedOnRequestMessage(
+  outcome: Pick<OneRosterOutcome, "applied" | "deletedOnRequest" | "recreateDeleted">,
+  timeZone: string,
+  now = new Date(),
+): string | null {
+  const count = outcome.deletedOnRequest.length;
+  if (count === 0) return null;
+  const yearOf = (date: Date) => new Intl.DateTimeFormat("en-US", { year: "numeric", timeZone }).format(date);
+  const day = (iso: string) => {
+    const date = new Date(iso);
+    const options: Intl.DateTimeFormatOptions = { month: "short", day: "numeric", timeZone };
+    if (yearOf(date) !== yearOf(now)) options.year = "numeric";
+    return new Intl.DateTimeFormat("en-US", options).format(date);
+  };
+  const days = [...new Set([...outcome.deletedOnRequest].sort((a, b) => a.deletedAt.localeCompare(b.deletedAt)).map((row) => day(row.deletedAt)))];
+  const when = days.length === 1 ? days[0] : `${days.slice(0, -1).join(", ")} and ${days[days.length - 1]}`;
+  const who = `${count} ${count === 1 ? "student" : "students"} deleted on request on ${when}`;
+  if (outcome.applied)
+    return outcome.recreateDeleted ? `${who} ${count === 1 ? "was" : "were"} re-created.` : `${who} ${count === 1 ? "was" : "were"} left out.`;
+  return `${who} would be re-created. They are left out unless you tick "Re-create them".`;
 }

@@ -3,7 +3,7 @@ import { join } from "node:path";
 
 import { describe, expect, it } from "vitest";
 
-import { type OneRosterBundle, readOneRosterBundle } from "./oneroster";
+import { identifierFallbackNote, type OneRosterBundle, readOneRosterBundle, recreateDeletedField } from "./oneroster";
 
 const fixtures = join(__dirname, "../../../tests/fixtures/oneroster");
 
@@ -34,8 +34,10 @@ describe("reading a OneRoster CSV bundle", () => {
       ["user-s2", "S-2002", "Chen", "07", "active"],
       ["user-s3", "S-2003", "Lopez, Jr.", "07", "active"],
       ["user-s4", "S-2004", "Noor", "07", "inactive"],
+      // `grades` is optional in OneRoster: a student without one is kept, their grade blank.
+      ["user-s5", "S-2005", "Nograde", "", "active"],
     ]);
-    expect(bundle.refused).toEqual([{ file: "users.csv", line: 7, reason: "Enter the student's grade" }]);
+    expect(bundle.refused).toEqual([]);
     // The administrator's enrollment is not a student's or a teacher's.
     expect(bundle.enrollments.map((row) => `${row.classSourcedId}:${row.userSourcedId}:${row.role}`)).toEqual([
       "class-math7:user-t1:teacher",
@@ -145,5 +147,70 @@ describe("reading a OneRoster CSV bundle", () => {
     const files = bundleFiles("v1.1");
     files.set("enrollments.csv", `sourcedId,classSourcedId,userSourcedId,role\n${"e,c,u,student\n".repeat(50_001)}"never closed`);
     expect(readOneRosterBundle(files)).toEqual({ ok: false, message: "enrollments.csv has more than 50000 rows; a bundle may have at most 50000 a file." });
+  });
+
+  /**
+   * Bundles shaped like public ones other projects write (our own rows, their shapes): the Moodle
+   * enrolment plugin's (catalyst/moodle-enrol_oneroster, tests/fixtures/csv_data: a 1.2 bundle with
+   * blank manifest values, `prefferedGivenName`, a roles.csv with `dataLastModified`, and a 1.1
+   * "minimal" bundle with no grades and teachers without e-mail) and a test platform's import
+   * sample (oat-sa/oneroster-import, data/samples/OneRosterv1p1BaseCSV: no `grades` column,
+   * identifiers with spaces). Before, they imported 0, 0 and 0 of their 3, 3 and 3 students.
+   */
+  it("reads a 1.2 export with blank manifest values and misspelt headers: every student, the preferred name, roles from roles.csv", () => {
+    const bundle = read(bundleFiles("moodle-1.2"));
+    expect(bundle.students.map((row) => [row.sourcedId, row.student.studentId, row.student.givenName, row.student.grade])).toEqual([
+      ["usr-910-201", "t.brandt", "Tom", "09"],
+      ["usr-910-202", "s.adeyemi", "Sade", "10"],
+      ["usr-910-203", "l.moreau", "Lina", ""],
+    ]);
+    expect(bundle.teachers.map((row) => row.sourcedId)).toEqual(["usr-910-100", "usr-910-300"]);
+    expect(bundle.refused).toEqual([]);
+    expect(bundle.seen.users.get("usr-910-300")).toEqual({ file: "users.csv", line: 4, what: "teacher", refused: false });
+    expect(bundle.seen.users.get("usr-910-400")).toMatchObject({ what: "guardian" });
+    expect(bundle.seen.classes.get("cls-910-geo")).toEqual({ file: "classes.csv", line: 3, what: "tobedeleted", refused: false });
+  });
+
+  it("reads a 1.1 export with no grades at all, remembering a refused teacher for the enrollments they cause", () => {
+    const bundle = read(bundleFiles("moodle-1.1-minimal"));
+    expect(bundle.students.map((row) => [row.student.studentId, row.student.grade])).toEqual([
+      ["usr-510-2", ""],
+      ["usr-510-4", ""],
+      ["usr-510-5", ""],
+    ]);
+    expect(bundle.refused).toEqual([{ file: "users.csv", line: 2, reason: "A teacher needs a valid e-mail address to sign in." }]);
+    expect(bundle.seen.users.get("usr-510-1")).toEqual({ file: "users.csv", line: 2, what: "teacher", refused: true });
+  });
+
+  it("falls back to the sourcedId when the identifier cannot be a student ID, with a note for the preview", () => {
+    const bundle = read(bundleFiles("platform-1.1"));
+    expect(bundle.students.map((row) => row.student.studentId)).toEqual(["cand-01", "cand-02", "cand-03"]);
+    expect(bundle.notes).toEqual([
+      { file: "users.csv", line: 2, note: identifierFallbackNote("candidate number 1", "cand-01") },
+      { file: "users.csv", line: 3, note: identifierFallbackNote("candidate number 2", "cand-02") },
+    ]);
+    expect(bundle.notes[0]!.note).toBe(
+      'The identifier "candidate number 1" cannot be a student ID (letters, digits, dots, dashes and underscores, up to 64), so the student ID is the sourcedId, cand-01.',
+    );
+    // When the sourcedId cannot be one either, the row is refused as before.
+    const files = bundleFiles("platform-1.1");
+    files.set("users.csv", "sourcedId,role,givenName,familyName,identifier\nuser one,student,A,B,id one");
+    expect(read(files).refused).toEqual([{ file: "users.csv", line: 2, reason: "A student ID may hold only letters, digits, dots, dashes and underscores" }]);
+  });
+
+  it("reads the standard spelling before a misspelt one, and a blank manifest value as absent", () => {
+    const files = bundleFiles("v1.1");
+    files.set("users.csv", "sourcedId,role,givenName,familyName,preferredGivenName,prefferedGivenName\nu1,student,Ada,Okafor,Addie,Ade");
+    expect(read(files).students[0]!.student.givenName).toBe("Addie");
+    files.set("manifest.csv", files.get("manifest.csv")!.replace("file.classes,bulk", "file.classes,"));
+    files.delete("classes.csv");
+    expect(read(files).classes).toEqual([]);
+  });
+
+  it("reads the Re-create them tick as the form and the API send it", () => {
+    expect(recreateDeletedField.parse(undefined)).toBe(false);
+    expect(["1", "true", "on"].map((value) => recreateDeletedField.parse(value))).toEqual([true, true, true]);
+    expect(["0", "false"].map((value) => recreateDeletedField.parse(value))).toEqual([false, false]);
+    expect(recreateDeletedField.safeParse("yes").success).toBe(false);
   });
 });

@@ -1,19 +1,36 @@
+import { z } from "zod";
+
 import { CsvQuoteError, CsvRowLimitError, readCsvRows } from "~/domain/csv-rows";
 import { isStorableText, unstorableTextMessage } from "~/domain/text-fields";
 import type { ZipLimits } from "~/lib/zip-files";
 
-import { emailOnEarlierLine, type StudentInput, studentInputSchema } from "./student";
+import { emailOnEarlierLine, isDistrictStudentId, rosterStudentInputSchema, type StudentInput } from "./student";
 
 /**
  * A OneRoster CSV bundle (versions 1.1 and 1.2) read into what the product keeps (ADR 0028):
  * classes, students, teachers and their enrollments. It follows `manifest.csv` (a file marked
- * "absent" is not read, one marked "bulk" or "delta" must be there), matches columns by header
- * name whatever their order or case, and ignores columns and files it does not need. A row it
- * cannot use is refused with its file and line; the rest still count.
+ * "absent" or left blank is not read, one marked "bulk" or "delta" must be there), matches columns
+ * by header name whatever their order or case (and under the misspellings real exports carry), and
+ * ignores columns and files it does not need. A row it cannot use is refused with its file and
+ * line; the rest still count. Every user and class row is remembered by sourcedId, so a refused
+ * enrollment can name the row that caused it.
  */
+
+/**
+ * The import's "Re-create them" tick (the form's checkbox and the API's multipart field
+ * `recreateDeleted`): students deleted on request are created again only when it is set.
+ */
+export const recreateDeletedField = z
+  .enum(["0", "1", "true", "false", "on"], { errorMap: () => ({ message: "recreateDeleted must be true or false" }) })
+  .optional()
+  .transform((value) => value === "1" || value === "true" || value === "on");
 
 type OneRosterVersion = "1.1" | "1.2";
 export type RosterRefusal = { file: string; line: number; reason: string };
+/** A row taken, but not as written (an identifier that cannot be a student ID), with why. */
+export type RosterNote = { file: string; line: number; note: string };
+/** A users.csv or classes.csv row as read: its line and what it is (a role, "tobedeleted", or refused). */
+type RowSeen = { file: string; line: number; what: string; refused: boolean };
 /** Where a row came from, for the refusals the import's apply step adds. */
 type Source = { file: string; line: number };
 
@@ -30,6 +47,10 @@ export type OneRosterBundle = {
   enrollments: RosterEnrollment[];
   /** Rows that cannot be used, each with its file, line and why. */
   refused: RosterRefusal[];
+  /** Rows taken with a change the preview should say. */
+  notes: RosterNote[];
+  /** Every users.csv and classes.csv row by sourcedId, whatever became of it. */
+  seen: { users: ReadonlyMap<string, RowSeen>; classes: ReadonlyMap<string, RowSeen> };
 };
 
 type ReadBundle = { ok: true; bundle: OneRosterBundle } | { ok: false; message: string };
@@ -47,6 +68,17 @@ const MAX_ROWS_PER_FILE = 50_000;
  */
 export const BUNDLE_ZIP_LIMITS: ZipLimits = { maxMembers: 100, maxMemberBytes: 20_000_000, maxTotalBytes: 30_000_000, maxRatio: 100 };
 const TITLE_MAX = 200;
+
+/**
+ * Header names real exports misspell, read as the spelling the standard gives: Moodle's OneRoster
+ * plugin's 1.2 fixtures write `prefferedGivenName` and a roles.csv with `dataLastModified`.
+ */
+const HEADER_SPELLINGS: Record<string, string> = {
+  prefferedgivenname: "preferredgivenname",
+  prefferedmiddlename: "preferredmiddlename",
+  prefferedfamilyname: "preferredfamilyname",
+  datalastmodified: "datelastmodified",
+};
 
 class BundleError extends Error {}
 
@@ -71,6 +103,10 @@ function readTable(file: string, text: string, required: string[]): TableRow[] {
       .toLowerCase();
     if (!index.has(key)) index.set(key, position);
   });
+  for (const [misspelled, standard] of Object.entries(HEADER_SPELLINGS)) {
+    const position = index.get(misspelled);
+    if (position !== undefined && !index.has(standard)) index.set(standard, position);
+  }
   const missing = required.filter((column) => !index.has(column.toLowerCase()));
   if (missing.length) throw new BundleError(`${file} line ${header.line}: the header row has no ${missing.join(", ")} column.`);
   return body.map((row) => ({
@@ -94,7 +130,8 @@ function readManifest(text: string): { version: OneRosterVersion; modes: Map<str
   const modes = new Map<string, FileMode>();
   for (const [property, value] of properties) {
     if (!property.startsWith("file.")) continue;
-    const mode = value.toLowerCase();
+    // A blank value (1.2 exports write `file.scoreScales,`) says the file is not there: absent.
+    const mode = value.toLowerCase() || "absent";
     if (mode !== "absent" && mode !== "bulk" && mode !== "delta") {
       throw new BundleError(`manifest.csv says ${property} is "${value}"; it must be absent, bulk or delta.`);
     }
@@ -129,6 +166,11 @@ const readRole = (value: string): Role => {
   return role === "student" || role === "teacher" ? role : "other";
 };
 
+/** The preview's note for a student whose identifier could not be their student ID. */
+export function identifierFallbackNote(identifier: string, sourcedId: string): string {
+  return `The identifier "${identifier}" cannot be a student ID (letters, digits, dots, dashes and underscores, up to 64), so the student ID is the sourcedId, ${sourcedId}.`;
+}
+
 function firstGrade(grades: string): string {
   return grades.split(",")[0]?.trim() ?? "";
 }
@@ -157,12 +199,21 @@ function readBundle(files: ReadonlyMap<string, string>): OneRosterBundle {
   };
 
   const refused: RosterRefusal[] = [];
-  const refuse = (file: string, row: TableRow, reason: string) => refused.push({ file, line: row.line, reason });
+  const notes: RosterNote[] = [];
+  const seenUsers = new Map<string, RowSeen>();
+  const seenClasses = new Map<string, RowSeen>();
+  const refuse = (file: string, row: TableRow, reason: string) => {
+    refused.push({ file, line: row.line, reason });
+    const seen = (file === "users.csv" ? seenUsers : seenClasses).get(row.cell("sourcedId"));
+    if (seen?.line === row.line) seen.refused = true;
+  };
 
   const classes: RosterClass[] = [];
   for (const row of table("classes.csv", ["sourcedId", "title"]) ?? []) {
     const status = readStatus(row);
     const title = row.cell("title");
+    if (row.cell("sourcedId"))
+      seenClasses.set(row.cell("sourcedId"), { file: "classes.csv", line: row.line, what: row.cell("status").toLowerCase(), refused: false });
     if (!row.cell("sourcedId")) refuse("classes.csv", row, "The class has no sourcedId.");
     else if (!status) refuse("classes.csv", row, `Unknown status "${row.cell("status")}".`);
     else if (!title && status === "active") refuse("classes.csv", row, "The class has no title.");
@@ -172,18 +223,18 @@ function readBundle(files: ReadonlyMap<string, string>): OneRosterBundle {
   }
 
   // 1.1 carries each user's role in users.csv; 1.2 in roles.csv (the primary role wins).
-  const rolesOf = new Map<string, Role>();
+  const rolesOf = new Map<string, string>();
   if (version === "1.2") {
     for (const row of table("roles.csv", ["sourcedId", "userSourcedId", "role"]) ?? []) {
       if (readStatus(row) !== "active") continue;
       const userSourcedId = row.cell("userSourcedId");
-      if (!rolesOf.has(userSourcedId) || row.cell("roleType").toLowerCase() === "primary") rolesOf.set(userSourcedId, readRole(row.cell("role")));
+      if (!rolesOf.has(userSourcedId) || row.cell("roleType").toLowerCase() === "primary") rolesOf.set(userSourcedId, row.cell("role"));
     }
   }
 
   const enrollmentRows = table("enrollments.csv", ["sourcedId", "classSourcedId", "userSourcedId", "role"]) ?? [];
-  const enrolledAs = new Map<string, Role>();
-  for (const row of enrollmentRows) if (!enrolledAs.has(row.cell("userSourcedId"))) enrolledAs.set(row.cell("userSourcedId"), readRole(row.cell("role")));
+  const enrolledAs = new Map<string, string>();
+  for (const row of enrollmentRows) if (!enrolledAs.has(row.cell("userSourcedId"))) enrolledAs.set(row.cell("userSourcedId"), row.cell("role"));
 
   const students: RosterStudent[] = [];
   const teachers: RosterTeacher[] = [];
@@ -199,11 +250,13 @@ function readBundle(files: ReadonlyMap<string, string>): OneRosterBundle {
       refuse("users.csv", row, "The user has no sourcedId.");
       continue;
     }
+    const roleName = version === "1.1" ? row.cell("role") : (rolesOf.get(sourcedId) ?? enrolledAs.get(sourcedId) ?? "");
+    seenUsers.set(sourcedId, { file: "users.csv", line: row.line, what: roleName.toLowerCase() || "user with no role", refused: false });
     if (!status) {
       refuse("users.csv", row, `Unknown status "${row.cell("status")}".`);
       continue;
     }
-    const role = version === "1.1" ? readRole(row.cell("role")) : (rolesOf.get(sourcedId) ?? enrolledAs.get(sourcedId) ?? "other");
+    const role = readRole(roleName);
     // Administrators, aides, guardians and the like are not the product's students or teachers.
     if (role === "other") continue;
     const source = { file: "users.csv", line: row.line, sourcedId };
@@ -220,8 +273,11 @@ function readBundle(files: ReadonlyMap<string, string>): OneRosterBundle {
       continue;
     }
     const enabled = row.cell("enabledUser").toLowerCase() !== "false";
-    const parsed = studentInputSchema.safeParse({
-      studentId: row.cell("identifier") || sourcedId,
+    // An identifier that cannot be a student ID (a space, an @, too long) gives way to the sourcedId, said in the preview.
+    const identifier = row.cell("identifier");
+    const fallBack = identifier !== "" && !isDistrictStudentId(identifier) && isDistrictStudentId(sourcedId);
+    const parsed = rosterStudentInputSchema.safeParse({
+      studentId: fallBack ? sourcedId : identifier || sourcedId,
       givenName: row.cell("preferredGivenName") || row.cell("givenName"),
       familyName: row.cell("familyName"),
       grade: firstGrade(row.cell("grades")),
@@ -234,6 +290,7 @@ function readBundle(files: ReadonlyMap<string, string>): OneRosterBundle {
     else {
       if (email) studentEmails.set(email, row.line);
       students.push({ ...source, student: parsed.data });
+      if (fallBack) notes.push({ file: "users.csv", line: row.line, note: identifierFallbackNote(identifier, sourcedId) });
     }
   }
 
@@ -256,5 +313,5 @@ function readBundle(files: ReadonlyMap<string, string>): OneRosterBundle {
       });
     }
   }
-  return { version, classes, students, teachers, enrollments, refused };
+  return { version, classes, students, teachers, enrollments, refused, notes, seen: { users: seenUsers, classes: seenClasses } };
 }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { accommodationsSchema } from "~/domain/accommodations/accommodations";
 import { recordId } from "~/lib/schema-fields";
 
+import { recreateDeletedField } from "./oneroster";
 import { studentInputSchema } from "./student";
 import { rosterImportBodySchema } from "./student-csv";
 
@@ -16,7 +17,7 @@ const applyField = z.enum(["0", "1"]).default("0");
 export const studentsActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("create"), values: studentInputSchema }),
   rosterImportBodySchema.extend({ intent: z.literal("import-csv"), apply: applyField }),
-  z.object({ intent: z.literal("import-oneroster"), apply: applyField, file: z.unknown() }),
+  z.object({ intent: z.literal("import-oneroster"), apply: applyField, file: z.unknown(), recreateDeleted: recreateDeletedField }),
 ]);
 
 export const STUDENTS_MESSAGES = {

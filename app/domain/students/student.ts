@@ -12,6 +12,12 @@ export type StudentStatus = (typeof STUDENT_STATUSES)[number];
 
 /** District IDs are letters, digits and . _ - (what student information systems issue), up to 64; a blank one is the "Enter" message alone. */
 const DISTRICT_ID = /^[A-Za-z0-9._-]*$/;
+const DISTRICT_ID_MAX = 64;
+
+/** Whether `value` can be a district student ID as it stands (an import falls back to another id when not). */
+export function isDistrictStudentId(value: string): boolean {
+  return value.length > 0 && value.length <= DISTRICT_ID_MAX && DISTRICT_ID.test(value);
+}
 
 const trimmedText = (field: string, max: number) =>
   storableText(
@@ -25,7 +31,7 @@ const trimmedText = (field: string, max: number) =>
 
 export const studentInputSchema = z
   .object({
-    studentId: trimmedText("student ID", 64).regex(DISTRICT_ID, "A student ID may hold only letters, digits, dots, dashes and underscores"),
+    studentId: trimmedText("student ID", DISTRICT_ID_MAX).regex(DISTRICT_ID, "A student ID may hold only letters, digits, dots, dashes and underscores"),
     givenName: trimmedText("given name", 100),
     familyName: trimmedText("family name", 100),
     grade: trimmedText("grade", 20),
@@ -42,6 +48,19 @@ export const studentInputSchema = z
   })
   .strict();
 export type StudentInput = z.infer<typeof studentInputSchema>;
+
+/**
+ * A student as a OneRoster bundle gives them: `grades` is optional in OneRoster 1.1 and 1.2, so the
+ * grade may be blank (shown as "—", `gradeLabel`); everything else as the form checks it.
+ */
+export const rosterStudentInputSchema = studentInputSchema.extend({
+  grade: storableText(z.string().trim().max(20, "The grade must be at most 20 characters"), "The grade"),
+});
+
+/** A record's grade as screens show it: a blank one (a OneRoster record without `grades`) as "—". */
+export function gradeLabel(grade: string): string {
+  return grade.trim() || "—";
+}
 
 /** An import's row whose e-mail (in any case: the schema lowers it) an earlier row of the same file has. */
 export function emailOnEarlierLine(email: string, line: number): string {

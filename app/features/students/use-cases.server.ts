@@ -114,12 +114,13 @@ const READ_FILES = new Set(["manifest.csv", "classes.csv", "users.csv", "enrollm
  * An uploaded OneRoster zip (the form field `file`), previewed or applied (ADR 0028), by a district
  * admin only: what D1 holds of its records loaded, the import planned (`planOneRoster`), and the
  * plan written in one D1 batch, or nothing when previewing. A missing file, a zip that cannot be
- * read or a bundle without what it needs is a 400 that says why, and nothing is written.
+ * read or a bundle without what it needs is a 400 that says why, and nothing is written. Students
+ * deleted on request are created again only with `recreateDeleted`.
  */
 export async function importOneRoster(
   context: AppLoadContext,
   actor: Actor,
-  input: { file: FormDataEntryValue | null | undefined; apply: boolean },
+  input: { file: FormDataEntryValue | null | undefined; apply: boolean; recreateDeleted: boolean },
 ): Promise<OneRosterOutcome> {
   allowedScope(actor, "import", "district-roster");
   const { file } = input;
@@ -135,7 +136,8 @@ export async function importOneRoster(
   const read = readOneRosterBundle(texts);
   if (!read.ok) throw invalid(read.message, "file");
   const { bundle } = read;
-  const { changes, outcome } = planOneRoster(bundle, await loadRosterExisting(context.db, bundle), { apply: input.apply });
+  const existing = await loadRosterExisting(context.db, bundle, context.config.deletionKey);
+  const { changes, outcome } = planOneRoster(bundle, existing, { apply: input.apply, recreateDeleted: input.recreateDeleted });
   if (input.apply) await applyRosterPlan(context.db, { version: bundle.version, changes, outcome }, actor);
   return outcome;
 }

@@ -10,7 +10,7 @@ import { TableHeadings } from "~/components/table-headings";
 import { accommodationsInWords } from "~/domain/accommodations/accommodations";
 import { ROSTER_MESSAGES, rosterActionSchema } from "~/domain/classes/screen-actions";
 import { NOT_FOUND } from "~/domain/shell/not-found";
-import { studentDisplayName } from "~/domain/students/student";
+import { gradeLabel, studentDisplayName } from "~/domain/students/student";
 import { enrollStudent, unenrollStudent } from "~/features/students/use-cases.server";
 import { assertNever } from "~/lib/assert-never";
 import { found } from "~/lib/errors";
@@ -172,7 +172,7 @@ export default function ClassRoster() {
                       </Link>
                     </td>
                     <td className="py-2 pr-4 font-mono">{student.studentId}</td>
-                    <td className="py-2 pr-4">{student.grade}</td>
+                    <td className="py-2 pr-4">{gradeLabel(student.grade)}</td>
                     <td className="py-2 pr-4" data-testid="roster-accommodations">
                       {accommodationsInWords(student.classAccommodations ?? student.accommodations)}
                       {student.classAccommodations ? <span className="block text-xs text-slate-700">Set for this class</span> : null}

@@ -12,7 +12,7 @@ import {
   questionCompetenciesSchema,
   questionSchema,
 } from "~/domain/questions/question";
-import { DIFFICULTIES, type Difficulty, QUESTION_TYPES, type QuestionType } from "~/domain/questions/question-types";
+import { ANSWER_CONTROLS, DIFFICULTIES, type Difficulty, OPTION_RULES, QUESTION_TYPES, type QuestionType } from "~/domain/questions/question-types";
 import { fieldErrors } from "~/lib/form-errors";
 
 import { type CompetencyOption, CompetencyPicker } from "./competency-picker";
@@ -168,7 +168,7 @@ export function QuestionDialog({
             error={errors.timeLimit}
           />
         </div>
-        {value.type === "scenario" ? (
+        {ANSWER_CONTROLS[value.type] === "response" ? (
           <FormField
             name="scenarioTitle"
             label="Scenario title"
@@ -191,15 +191,15 @@ export function QuestionDialog({
           <OptionsEditor
             options={value.options}
             onChange={(options) => set("options", options)}
-            single={value.type === "multiple_choice"}
+            single={OPTION_RULES[value.type] === "one correct"}
             error={errors.options}
           />
         ) : null}
         {isOpen ? <RubricField value={value.rubric} onChange={(rubric) => set("rubric", rubric)} onEdit={setRubricDraft} /> : null}
         {reading ? <RubricReadingPanel reading={reading} /> : null}
         {isOpen ? textArea("gradingSystemInstruction", "Grading system instruction") : null}
-        {value.type === "chat" ? textArea("systemInstruction", "System instruction (for the AI partner)") : null}
-        {value.type === "chat" ? textArea("initialPrompt", "Initial prompt") : null}
+        {ANSWER_CONTROLS[value.type] === "chat" ? textArea("systemInstruction", "System instruction (for the AI partner)") : null}
+        {ANSWER_CONTROLS[value.type] === "chat" ? textArea("initialPrompt", "Initial prompt") : null}
         <CompetencyPicker
           competencies={competencies}
           selected={value.competencies}

@@ -12,7 +12,7 @@ import { MAX_ANSWER_CHARS } from "~/domain/ai/injection";
 import { type PreviewGrade, previewGradeSchema } from "~/domain/ai/schemas";
 import { isMultipleChoiceCorrect, isMultipleSelectCorrect } from "~/domain/questions/answer-check";
 import type { OptionInput } from "~/domain/questions/question";
-import type { QuestionType } from "~/domain/questions/question-types";
+import { ANSWER_CONTROLS, type QuestionType } from "~/domain/questions/question-types";
 import { sanitizeQuestionHtml } from "~/domain/questions/sanitize-html";
 import type { QueuedResult } from "~/domain/shell/action-result";
 
@@ -42,7 +42,8 @@ export function QuestionPreviewDialog({ question, onClose }: { question: Preview
   });
   const grading = busy || waiting;
   if (!question) return null;
-  const choosing = question.type === "multiple_choice" || question.type === "multiple_select";
+  const control = ANSWER_CONTROLS[question.type];
+  const choosing = control === "one" || control === "every";
 
   const refuse = (message: { title: string; description: string }) => {
     setMissing(message);
@@ -50,17 +51,17 @@ export function QuestionPreviewDialog({ question, onClose }: { question: Preview
   };
   const check = () => {
     setMissing(null);
-    if (question.type === "multiple_choice") {
+    if (control === "one") {
       if (!choice) return refuse({ title: "Selection Required", description: "Please select an answer before submitting." });
       setResult(isMultipleChoiceCorrect(question.options, choice) ? "correct" : "incorrect");
-    } else if (question.type === "multiple_select") {
+    } else if (control === "every") {
       if (!choices.length) return refuse({ title: "Selection Required", description: "Please select at least one answer before submitting." });
       setResult(isMultipleSelectCorrect(question.options, choices) ? "correct" : "incorrect");
     } else {
       if (!text.trim()) return refuse({ title: "Answer required", description: "Please provide an answer to test the question." });
       setGrade(null);
       // A chat answer is sent as messages, with the role "student".
-      const answer = question.type === "chat" ? { messages: [{ role: "student", content: text }] } : text;
+      const answer = control === "chat" ? { messages: [{ role: "student", content: text }] } : text;
       submitIntent({ intent: "previewGrade", id: question.id, answer });
     }
   };
@@ -75,7 +76,7 @@ export function QuestionPreviewDialog({ question, onClose }: { question: Preview
         aria-describedby={choosing && missing ? "preview-answer-error" : undefined}
         className="mt-4 space-y-2"
       >
-        {question.type === "multiple_choice"
+        {control === "one"
           ? question.options.map((option) => (
               <label key={option.text} className="flex items-center gap-2 rounded-md border p-2 text-sm">
                 <input type="radio" name="preview-choice" className="size-4" checked={choice === option.text} onChange={() => setChoice(option.text)} />
@@ -83,7 +84,7 @@ export function QuestionPreviewDialog({ question, onClose }: { question: Preview
               </label>
             ))
           : null}
-        {question.type === "multiple_select"
+        {control === "every"
           ? question.options.map((option) => (
               <label key={option.text} className="flex items-center gap-2 rounded-md border p-2 text-sm">
                 <input
@@ -102,7 +103,7 @@ export function QuestionPreviewDialog({ question, onClose }: { question: Preview
         {!choosing ? (
           <div>
             <label htmlFor="preview-answer" className="label">
-              {question.type === "chat" ? "Your first message" : "Your answer"}
+              {control === "chat" ? "Your first message" : "Your answer"}
             </label>
             <textarea
               id="preview-answer"

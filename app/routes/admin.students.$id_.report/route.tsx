@@ -5,7 +5,7 @@ import { Printer } from "lucide-react";
 import { longDate } from "~/domain/growth/dates";
 import { SCALE_SCORE_EXPLAINED } from "~/domain/growth/family-report";
 import { NOT_FOUND } from "~/domain/shell/not-found";
-import { studentDisplayName } from "~/domain/students/student";
+import { gradeLabel, studentDisplayName } from "~/domain/students/student";
 import { requireAllowed } from "~/services/auth.server";
 import { loadFamilyReport } from "~/services/growth.server";
 import { notFoundPage } from "~/services/http-errors.server";
@@ -52,7 +52,7 @@ export default function FamilyReport() {
             {name}
           </h1>
           <p className="mt-1 text-slate-700">
-            Grade {student.grade} · Testing window {testingWindow.name}, {longDate(testingWindow.startsOn)} to {longDate(testingWindow.endsOn)}
+            Grade {gradeLabel(student.grade)} · Testing window {testingWindow.name}, {longDate(testingWindow.startsOn)} to {longDate(testingWindow.endsOn)}
           </p>
         </header>
         {sections.length === 0 ? (

@@ -23,6 +23,7 @@ export function ImportDialog({ classes, bundles, onClose }: { classes: { id: str
   const [csv, setCsv] = useState("");
   const [cohortId, setCohortId] = useState("");
   const [bundle, setBundle] = useState<File | null>(null);
+  const [recreateDeleted, setRecreateDeleted] = useState(false);
   const [preview, setPreview] = useState<ImportOutcome | null>(null);
   const { fetcher, busy, submitIntent } = useIntentFetcher<ImportOutcome>();
   const { toast } = useToast();
@@ -44,6 +45,7 @@ export function ImportDialog({ classes, bundles, onClose }: { classes: { id: str
     (value: Value) => {
       set(value);
       setPreview(null);
+      setRecreateDeleted(false);
     };
   const chooseKind = changing(setKind);
   const changeCsv = changing(setCsv);
@@ -58,6 +60,7 @@ export function ImportDialog({ classes, bundles, onClose }: { classes: { id: str
     const form = new FormData();
     form.set("intent", "import-oneroster");
     form.set("apply", apply ? "1" : "0");
+    if (recreateDeleted) form.set("recreateDeleted", "1");
     if (bundle) form.set("file", bundle);
     fetcher.submit(form, { method: "post", encType: "multipart/form-data" });
   };
@@ -135,7 +138,9 @@ export function ImportDialog({ classes, bundles, onClose }: { classes: { id: str
             </div>
           )}
         </Tabs>
-        <div aria-live="polite">{preview ? <ImportSummary outcome={preview} /> : null}</div>
+        <div aria-live="polite">
+          {preview ? <ImportSummary outcome={preview} recreate={{ checked: recreateDeleted, onChange: setRecreateDeleted }} /> : null}
+        </div>
         <div className="flex justify-end gap-2">
           <button type="button" className="btn-outline" onClick={onClose}>
             Cancel

@@ -1,3 +1,6 @@
+import { ownTimeZone } from "~/domain/shell/time-zone";
+import { deletedOnRequestMessage } from "~/domain/students/oneroster-plan";
+
 /** What a roster import did or would do, as the dialog shows it: a table by kind, then each refused row. */
 export type ImportOutcome = {
   applied: boolean;
@@ -6,6 +9,10 @@ export type ImportOutcome = {
   unchanged: Record<string, number>;
   removed?: Record<string, number>;
   refused: { file?: string; line: number; reason: string }[];
+  /** A OneRoster import's rows taken with a change, and students deleted on request it names (ADR 0028). */
+  notes?: { file: string; line: number; note: string }[];
+  deletedOnRequest?: { file: string; line: number; deletedAt: string }[];
+  recreateDeleted?: boolean;
 };
 
 const KINDS: { key: string; label: string }[] = [
@@ -21,7 +28,10 @@ export function importToast(outcome: ImportOutcome): string {
   return `${changed(outcome.created)} created, ${changed(outcome.updated) + changed(outcome.removed)} changed, ${changed(outcome.unchanged)} unchanged${refused}`;
 }
 
-export function ImportSummary({ outcome }: { outcome: ImportOutcome }) {
+/** The "Re-create them" tick, shown with the students deleted on request while previewing. */
+type RecreateTick = { checked: boolean; onChange: (checked: boolean) => void };
+
+export function ImportSummary({ outcome, recreate }: { outcome: ImportOutcome; recreate?: RecreateTick }) {
   const kinds = KINDS.filter(({ key }) => key in outcome.created || key in outcome.unchanged);
   const cell = (counts: Record<string, number> | undefined, key: string) => (counts && key in counts ? counts[key] : "–");
   return (
@@ -64,6 +74,24 @@ export function ImportSummary({ outcome }: { outcome: ImportOutcome }) {
           ))}
         </tbody>
       </table>
+      <DeletedOnRequest outcome={outcome} recreate={recreate} />
+      {outcome.notes?.length ? (
+        <div>
+          <h3 className="text-sm font-semibold text-slate-900">
+            {outcome.notes.length} {outcome.notes.length === 1 ? "row is" : "rows are"} taken with a change
+          </h3>
+          <ul className="mt-1 max-h-32 space-y-1 overflow-y-auto text-sm text-slate-900">
+            {outcome.notes.map((note) => (
+              <li key={`${note.file}:${note.line}`}>
+                <span className="font-mono text-slate-700">
+                  {note.file} line {note.line}:
+                </span>{" "}
+                {note.note}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {outcome.refused.length ? (
         <div>
           <h3 className="text-sm font-semibold text-red-800">
@@ -80,6 +108,28 @@ export function ImportSummary({ outcome }: { outcome: ImportOutcome }) {
             ))}
           </ul>
         </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** Students deleted on request that the bundle would bring back: how many, when, and their lines. */
+function DeletedOnRequest({ outcome, recreate }: { outcome: ImportOutcome; recreate?: RecreateTick }) {
+  const deletions = outcome.deletedOnRequest ?? [];
+  const message = deletedOnRequestMessage(
+    { applied: outcome.applied, deletedOnRequest: deletions, recreateDeleted: outcome.recreateDeleted ?? false },
+    ownTimeZone(),
+  );
+  if (!message) return null;
+  return (
+    <div className="rounded border border-amber-300 bg-amber-50 p-3 text-sm text-slate-900" data-testid="deleted-on-request">
+      <p className="font-semibold">{message}</p>
+      <p className="mt-1 font-mono text-slate-700">{deletions.map((row) => `${row.file} line ${row.line}`).join(", ")}</p>
+      {recreate && !outcome.applied ? (
+        <label className="mt-2 flex items-center gap-2">
+          <input type="checkbox" name="recreateDeleted" checked={recreate.checked} onChange={(event) => recreate.onChange(event.target.checked)} />
+          Re-create them
+        </label>
       ) : null}
     </div>
   );

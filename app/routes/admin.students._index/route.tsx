@@ -11,7 +11,7 @@ import { TableHeadings } from "~/components/table-headings";
 import { allows } from "~/domain/auth/policy";
 import { pageSummary } from "~/domain/questions/question-list";
 import { STUDENTS_MESSAGES, studentsActionSchema } from "~/domain/students/screen-actions";
-import { readStudentScreenQuery, studentDisplayName, studentListSearch } from "~/domain/students/student";
+import { gradeLabel, readStudentScreenQuery, studentDisplayName, studentListSearch } from "~/domain/students/student";
 import { createStudent, importOneRoster, importRosterCsv } from "~/features/students/use-cases.server";
 import { assertNever } from "~/lib/assert-never";
 import { listClassChoices } from "~/models/cohorts.server";
@@ -49,7 +49,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
       case "import-csv":
         return { data: await importRosterCsv(context, teacher, { csv: input.csv, cohortId: input.cohortId ?? null, apply: input.apply === "1" }) };
       case "import-oneroster":
-        return { data: await importOneRoster(context, teacher, { file: input.file as FormDataEntryValue | undefined, apply: input.apply === "1" }) };
+        return {
+          data: await importOneRoster(context, teacher, {
+            file: input.file as FormDataEntryValue | undefined,
+            apply: input.apply === "1",
+            recreateDeleted: input.recreateDeleted,
+          }),
+        };
       default:
         return assertNever(input);
     }
@@ -125,7 +131,7 @@ export default function Students() {
                     <span className="sr-only"> ({studentDisplayName(student)})</span>
                   </td>
                   <td className="px-4 py-2 font-mono text-slate-900">{student.studentId}</td>
-                  <td className="px-4 py-2 text-slate-900">{student.grade}</td>
+                  <td className="px-4 py-2 text-slate-900">{gradeLabel(student.grade)}</td>
                   <td className="px-4 py-2 text-slate-900">{student.status === "active" ? "Active" : "Inactive"}</td>
                 </tr>
               ))}

@@ -3,6 +3,7 @@ import { type AppLoadContext, redirect } from "@remix-run/cloudflare";
 import { type StudentTools, studentTools } from "~/domain/accommodations/student-tools";
 import type { TestMode } from "~/domain/adaptive/engine";
 import type { CurrentUser } from "~/domain/auth/current-user";
+import { ANSWER_CONTROLS, type AnswerControl } from "~/domain/questions/question-types";
 import { questionTypeOf } from "~/domain/questions/types";
 import { answerFeedback, showsFeedbackDuringTest, type TestPageData } from "~/domain/sessions/answer-feedback";
 import { studentGradeOutOf100 } from "~/domain/sessions/answer-rules";
@@ -56,6 +57,8 @@ type TestPageSession = {
       transcript: ChatMessage[];
       /** the product's message for this question's missing answer (sent as data: the page's JavaScript stays small). */
       required: Titled;
+      /** The control the page answers this question's type with (sent as data for the same reason, ADR 0039). */
+      control: AnswerControl;
     }
   | {
       /** On a break (ADR 0032): the page shows the break screen only; the question, its options and its chat come back at Resume. */
@@ -63,6 +66,7 @@ type TestPageSession = {
       question: null;
       transcript: [];
       required: null;
+      control: null;
     }
 );
 
@@ -144,8 +148,8 @@ export async function loadTestPage(request: Request, context: AppLoadContext, te
     tools: studentTools(view.accommodations),
   };
   const session: TestPageSession = question
-    ? { ...common, paused: false, question, transcript, required: questionTypeOf(question.type).required }
-    : { ...common, paused: true, question: null, transcript: [], required: null };
+    ? { ...common, paused: false, question, transcript, required: questionTypeOf(question.type).required, control: ANSWER_CONTROLS[question.type] }
+    : { ...common, paused: true, question: null, transcript: [], required: null, control: null };
   return { test: { id: view.testId, title: view.testTitle }, session };
 }
 

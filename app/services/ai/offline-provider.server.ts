@@ -6,6 +6,7 @@ import { generateOffline } from "~/domain/ai/offline-generator";
 import { gradeOfflineWithMatch } from "~/domain/ai/offline-grader";
 import { offlineTutorReply } from "~/domain/ai/offline-tutor";
 import { NO_USAGE } from "~/domain/ai/usage-cost";
+import { isOfflineDraftType } from "~/domain/questions/types";
 
 import type { AiCall, AiOutcome, AiProvider } from "./provider.server";
 
@@ -41,9 +42,7 @@ export function createOfflineProvider(): AiProvider {
         instructions: input.instructions,
         numberOfQuestions: input.numberOfQuestions,
         difficultyDistribution: input.difficultyDistribution,
-        questionTypes: input.questionTypes.filter(
-          (type): type is "multiple_choice" | "free_response" => type === "multiple_choice" || type === "free_response",
-        ),
+        questionTypes: input.questionTypes.filter(isOfflineDraftType),
       });
       return { ok: true, value: test, call: call(`Offline generator\n${input.context}`, test) };
     },

@@ -1,3 +1,5 @@
+import { inferredQuestionType } from "~/domain/questions/types";
+
 import { type DraftQuestion } from "../schemas";
 import { DEFAULT_COMPETENCY, ImportError, normaliseNewlines, type ParsedImport } from "./shared";
 
@@ -63,11 +65,12 @@ function finishQuestion(pending: PendingQuestion, answerText: string, lineNumber
       throw new ImportError(`Line ${lineNumber}: ANSWER: ${letter} does not match an option.`);
     }
   }
+  const options = pending.options.map((option) => ({ text: option.text, isCorrect: letters.includes(option.letter) }));
   return {
     text: pending.textLines.join("\n"),
-    type: letters.length > 1 ? "multiple_select" : "multiple_choice",
+    type: inferredQuestionType(options),
     difficulty: "medium",
-    options: pending.options.map((option) => ({ text: option.text, isCorrect: letters.includes(option.letter) })),
+    options,
     competency: DEFAULT_COMPETENCY,
     rubric: "",
   };

@@ -1,6 +1,6 @@
 import { CsvQuoteError, type CsvRow, readCsvRows } from "~/domain/csv-rows";
-import { DIFFICULTIES, type Difficulty, QUESTION_TYPES, type QuestionType } from "~/domain/questions/question-types";
-import { QUESTION_TYPE_HANDLERS } from "~/domain/questions/types";
+import { DIFFICULTIES, type Difficulty, OPTION_RULES, QUESTION_TYPES, type QuestionType } from "~/domain/questions/question-types";
+import { inferredQuestionType, QUESTION_TYPE_HANDLERS } from "~/domain/questions/types";
 
 import { type DraftOption, type DraftQuestion } from "../schemas";
 import { DEFAULT_COMPETENCY, ImportError, type ParsedImport, plainText } from "./shared";
@@ -105,14 +105,14 @@ function optionIndex(optionTexts: string[], answer: string, where: string): numb
 
 function questionType(value: string, options: DraftOption[], where: string): QuestionType {
   const correctCount = options.filter((option) => option.isCorrect).length;
-  const inferred: QuestionType = options.length === 0 ? "free_response" : correctCount > 1 ? "multiple_select" : "multiple_choice";
+  const inferred = inferredQuestionType(options);
   const type = value ? (TYPE_ALIASES[value.toLowerCase().replace(/[-_]/g, " ")] ?? TYPE_ALIASES[value.toLowerCase()]) : inferred;
   if (!type) throw new ImportError(`${where}: unknown type "${value}" (use ${QUESTION_TYPES.join(", ")}).`);
   const isChoice = QUESTION_TYPE_HANDLERS[type].kind === "choice";
   if (isChoice && options.length < 2) throw new ImportError(`${where}: a ${type} question needs at least two options.`);
   if (!isChoice && options.length > 0) throw new ImportError(`${where}: a ${type} question has no options.`);
-  if (type === "multiple_choice" && correctCount > 1) {
-    throw new ImportError(`${where}: a multiple_choice question has exactly one correct option; use multiple_select.`);
+  if (OPTION_RULES[type] === "one correct" && correctCount > 1) {
+    throw new ImportError(`${where}: a ${type} question has exactly one correct option; use ${inferred}.`);
   }
   return type;
 }

@@ -1,6 +1,7 @@
 import { type GIFTQuestion, type NumericalChoice, type NumericalFormat, parse, type TextChoice, type TextFormat } from "gift-pegjs";
 
 import { htmlToPlainText } from "~/domain/questions/plain-text";
+import { inferredQuestionType } from "~/domain/questions/types";
 
 import { type DraftOption, type DraftQuestion } from "../schemas";
 import { DEFAULT_COMPETENCY, ImportError, lineNumberAt, normaliseNewlines, type ParsedImport, plainText } from "./shared";
@@ -81,37 +82,41 @@ function toDraft(question: AnswerQuestion): Omit<DraftQuestion, "competency"> {
   const text = formatText(question.stem) || question.title?.trim() || "";
   const base = { text, difficulty: "medium" as const, options: [] as DraftOption[], rubric: "" };
   const generalFeedback = question.globalFeedback ? formatText(question.globalFeedback) : "";
+  // A short answer, a number, an essay or matching pairs has no options: the student writes it.
+  const written = inferredQuestionType([]);
   switch (question.type) {
     case "MC":
       return multipleChoice(base, question.choices, generalFeedback);
-    case "TF":
+    case "TF": {
+      const options = [
+        { text: "True", isCorrect: question.isTrue },
+        { text: "False", isCorrect: !question.isTrue },
+      ];
       return {
         ...base,
-        type: "multiple_choice",
-        options: [
-          { text: "True", isCorrect: question.isTrue },
-          { text: "False", isCorrect: !question.isTrue },
-        ],
+        type: inferredQuestionType(options),
+        options,
         rubric: joinGuidance([], [...[question.trueFeedback, question.falseFeedback].map(feedbackText), generalFeedback]),
       };
+    }
     case "Short":
       return {
         ...base,
-        type: "free_response",
+        type: written,
         rubric: joinGuidance(
           [acceptedAnswers(question.choices.filter(isAccepted).map((choice) => formatText(choice.text)))],
           [...question.choices.map((choice) => feedbackText(choice.feedback)), generalFeedback],
         ),
       };
     case "Numerical":
-      return { ...base, type: "free_response", rubric: joinGuidance([numericalAnswers(question.choices)], generalFeedback) };
+      return { ...base, type: written, rubric: joinGuidance([numericalAnswers(question.choices)], generalFeedback) };
     case "Essay":
-      return { ...base, type: "free_response", rubric: generalFeedback };
+      return { ...base, type: written, rubric: generalFeedback };
     case "Matching":
       // The bank has no matching type: the student writes the pairs, the rubric holds them.
       return {
         ...base,
-        type: "free_response",
+        type: written,
         text: `${text}\n${question.matchPairs.map((pair) => `- ${formatText(pair.subquestion)}`).join("\n")}`,
         rubric: joinGuidance(
           [`Matches: ${question.matchPairs.map((pair) => `${formatText(pair.subquestion)} → ${pair.subanswer.trim()}`).join("; ")}`],
@@ -124,11 +129,10 @@ function toDraft(question: AnswerQuestion): Omit<DraftQuestion, "competency"> {
 /** One correct choice is multiple choice; several correct or positively weighted ones, multiple select. */
 function multipleChoice(base: Omit<DraftQuestion, "competency" | "type">, choices: TextChoice[], generalFeedback: string): Omit<DraftQuestion, "competency"> {
   const options = choices.map((choice) => ({ text: formatText(choice.text), isCorrect: isAccepted(choice) }));
-  const correctCount = options.filter((option) => option.isCorrect).length;
   const feedback = choices.map((choice) => (choice.feedback ? `${formatText(choice.text)}: ${formatText(choice.feedback)}` : "")).filter(Boolean);
   return {
     ...base,
-    type: correctCount > 1 ? "multiple_select" : "multiple_choice",
+    type: inferredQuestionType(options),
     options,
     rubric: joinGuidance([], [...feedback, generalFeedback]),
   };

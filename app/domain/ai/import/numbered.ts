@@ -1,4 +1,5 @@
 import { type Difficulty } from "~/domain/questions/question-types";
+import { inferredQuestionType } from "~/domain/questions/types";
 
 import { type DraftOption, type DraftQuestion, type FormattedTest } from "../schemas";
 import { DEFAULT_COMPETENCY, ImportError, normaliseNewlines, type ParsedImport } from "./shared";
@@ -115,7 +116,7 @@ function finishQuestion(pending: PendingQuestion, defaultCompetency: string): Dr
   if (!text) throw new ImportError(`Line ${pending.line}: the question has no text.`);
   const answer = (pending.answerLines ?? []).join("\n").trim();
   if (pending.options.length === 0) {
-    return { text, type: "free_response", difficulty, options: [], competency, rubric: answer };
+    return { text, type: inferredQuestionType([]), difficulty, options: [], competency, rubric: answer };
   }
   const options = markAnswerLetters(pending, answer);
   const correctCount = options.filter((option) => option.isCorrect).length;
@@ -123,7 +124,7 @@ function finishQuestion(pending: PendingQuestion, defaultCompetency: string): Dr
   if (correctCount === 0) {
     throw new ImportError(`Line ${pending.line}: mark the correct option with "*" (for example "A) 3/4 *").`);
   }
-  return { text, type: correctCount > 1 ? "multiple_select" : "multiple_choice", difficulty, options, competency, rubric: "" };
+  return { text, type: inferredQuestionType(options), difficulty, options, competency, rubric: "" };
 }
 
 /** "Answer: B", "Answer: A, C" or "Answer: 3/4" after options marks those correct as well as any "*". */

@@ -11,6 +11,12 @@ export type OfflineGrading = { result: GradingResult; review: { flagged: boolean
 /** How an answer was checked the moment it arrived: against the key (choice), or by the offline grader against the rubric (open). */
 export type AnswerCheck = { by: "key"; correct: boolean } | { by: "rubric"; grading: OfflineGrading };
 
+/** The two questions the offline generator drafts from the material. */
+export type OfflineDraft = "cloze" | "explain";
+
+/** The shape of an imported question's options that tells its type when its format names none. */
+export type InferredShape = "no options" | "one correct" | "several correct";
+
 /** What a type's check reads of a question, and its simulation. */
 type TypedQuestion = Pick<SessionQuestion, "type" | "text" | "options" | "rubric">;
 type SimulatedQuestion = Pick<SessionQuestion, "options" | "rubric">;
@@ -41,8 +47,20 @@ export type QuestionTypeHandlers = {
   reducibleChoices: boolean;
   /** What an imported spreadsheet may write in its type column for this type, besides the type's own name (lower case, spaces for - and _). */
   importAliases: readonly string[];
+  /**
+   * Which imported question is this type when its format names no type (Aiken, GIFT, numbered
+   * lists, a spreadsheet without a type column), by its options: none, one marked correct (or none
+   * marked), several marked correct; null when no such question is. Exactly one type claims each.
+   */
+  inferredFrom: InferredShape | null;
   /** What the generation prompt tells the model about writing this type, or null when it says nothing. */
   generatorHint: string | null;
+  /**
+   * What the offline generator (no AI model) drafts as this type: "cloze", a statement from the
+   * material with a term blanked out, the term among options; "explain", a statement to explain in
+   * the student's own words; null when it drafts none. Exactly one type drafts each.
+   */
+  offlineDraft: OfflineDraft | null;
   /** The demo's simulated students (ADR 0026): how long they take and what they answer. */
   simulation: {
     /** Seconds a student of average ability takes on this type. */

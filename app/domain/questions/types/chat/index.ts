@@ -10,7 +10,9 @@ export const chat = {
   answer: { form: "conversation", schema: conversationAnswerSchema },
   required: INTERACTION_REQUIRED,
   importAliases: [],
+  inferredFrom: null,
   generatorHint: null,
+  offlineDraft: null,
   simulation: {
     typicalSeconds: 240,
     answer: (question, knewIt) => ({ messages: [{ role: "user", content: knewIt ? goodOpenAnswer(question.rubric) : WEAK_ANSWER }] }),

@@ -10,7 +10,9 @@ export const freeResponse = {
   answer: { form: "text", schema: textAnswerSchema },
   required: ANSWER_REQUIRED,
   importAliases: ["free response", "short answer", "essay"],
+  inferredFrom: "no options",
   generatorHint: "Free-response questions have no options and a rubric: the reference answer and its key points.",
+  offlineDraft: "explain",
   simulation: {
     typicalSeconds: 150,
     answer: (question, knewIt) => (knewIt ? goodOpenAnswer(question.rubric) : WEAK_ANSWER),

@@ -14,7 +14,9 @@ export const multipleChoice = {
   rapidGuessDefaultSeconds: CHOICE_RAPID_GUESS_SECONDS,
   reducibleChoices: true,
   importAliases: ["mc", "multiple choice"],
+  inferredFrom: "one correct",
   generatorHint: "Multiple-choice questions have 4 options with exactly one correct.",
+  offlineDraft: "cloze",
   simulation: {
     typicalSeconds: 35,
     answer(question, knewIt, random) {

@@ -25,7 +25,9 @@ export const multipleSelect = {
   rapidGuessDefaultSeconds: CHOICE_RAPID_GUESS_SECONDS,
   reducibleChoices: true,
   importAliases: ["multiple select"],
+  inferredFrom: "several correct",
   generatorHint: null,
+  offlineDraft: null,
   simulation: {
     typicalSeconds: 50,
     answer: (question, knewIt, random) =>

@@ -10,7 +10,9 @@ export const scenario = {
   answer: { form: "text", schema: textAnswerSchema },
   required: RESPONSE_REQUIRED,
   importAliases: [],
+  inferredFrom: null,
   generatorHint: null,
+  offlineDraft: null,
   simulation: {
     typicalSeconds: 200,
     answer: (question, knewIt) => (knewIt ? goodOpenAnswer(question.rubric) : WEAK_ANSWER),
