@@ -571,6 +571,20 @@ describe("teachers on a class (POST / DELETE /api/cohorts/{id}/teachers/{userId}
     expect(audit.results.map((row) => row.action)).toEqual(["class.teacher_added", "class.teacher_removed"]);
   });
 
+  it("the class's page does the same through its action, a district admin's only", async () => {
+    const classD = (await admin.post("/api/cohorts", { name: "D's Period 4" })).data.id as string;
+    const teacherAId = await idOfAccount("teacher-a@school.example");
+    const adminJar = (await clientFor(worker, "admin@example.com")).jar;
+    const screen = (jar: CookieJar, body: unknown) =>
+      worker.request(`/admin/cohorts/${classD}`, { method: "POST", jar, body: JSON.stringify(body), headers: { "Content-Type": "application/json" } });
+    expect((await screen(adminJar, { intent: "add-teacher", userId: teacherAId })).status).toBe(200);
+    expect(ids((await teacherA.get("/api/cohorts")).data)).toEqual([classA, classD].sort());
+    // Teacher A now teaches class D, and still may not take themselves (or anyone) off it.
+    expect((await screen(jarA, { intent: "remove-teacher", userId: teacherAId })).status).toBe(403);
+    expect((await screen(adminJar, { intent: "remove-teacher", userId: teacherAId })).status).toBe(200);
+    expect(ids((await teacherA.get("/api/cohorts")).data)).toEqual([classA]);
+  });
+
   it("refuses a student's account (400), an unknown class or account (404), a teacher (403), the signed out (401) and GET (405)", async () => {
     const teacherAId = await idOfAccount("teacher-a@school.example");
     const studentId = await idOfAccount("student@example.com");

@@ -1,6 +1,5 @@
 import { useFetcher } from "@remix-run/react";
 
-import { useActionResult } from "~/components/action-result";
 import { Dialog, DialogActions } from "~/components/dialog";
 import type { ActionResult } from "~/domain/shell/action-result";
 
@@ -10,9 +9,9 @@ export type IssuedLink = { email: string; url: string; emailed: boolean; expires
  * "Invite": an address, a role and optional names. The link comes back once: e-mailed when the
  * deployment has the EMAIL binding, otherwise shown to pass on (ADR 0040).
  */
-export function InviteDialog({ onClose, onIssued }: { onClose: () => void; onIssued: (links: IssuedLink[]) => void }) {
-  const fetcher = useFetcher<ActionResult<IssuedLink[]>>();
-  useActionResult(fetcher, { onSuccess: (result) => result.data && onIssued(result.data) });
+export function InviteDialog({ onClose, fetcherKey }: { onClose: () => void; fetcherKey: string }) {
+  // The page reads the answer (the link) from the fetcher of this key, and closes the dialog.
+  const fetcher = useFetcher<ActionResult<IssuedLink[]>>({ key: fetcherKey });
   const busy = fetcher.state !== "idle";
   return (
     <Dialog open onClose={onClose} title="Invite someone" description="They get a link to choose their password; it works once, for 7 days.">

@@ -107,22 +107,16 @@ function RoleForm({ account }: { account: Account }) {
   );
 }
 
-/** A one-button form for an intent on a link or an account; links it issues go up to the page. */
-function IntentButton({
-  intent,
-  id,
-  label,
-  hint,
-  onIssued,
-}: {
-  intent: "resend" | "revoke" | "reset-sign-in";
-  id: string;
-  label: string;
-  hint: string;
-  onIssued: (links: IssuedLink[]) => void;
-}) {
-  const fetcher = useFetcher<ActionResult<IssuedLink[]>>();
-  useActionResult(fetcher, { onSuccess: (result) => result.data && onIssued(result.data) });
+/**
+ * The links' forms share one fetcher (by key), and the page reads its answers: a row that the
+ * answer removes (an invited teacher, a revoked link) would take its own fetcher's answer with it.
+ */
+const LINKS_FETCHER = "account-links";
+const useLinksFetcher = () => useFetcher<ActionResult<IssuedLink[]>>({ key: LINKS_FETCHER });
+
+/** A one-button form for an intent on a link or an account. */
+function IntentButton({ intent, id, label, hint }: { intent: "resend" | "revoke" | "reset-sign-in"; id: string; label: string; hint: string }) {
+  const fetcher = useLinksFetcher();
   return (
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value={intent} />
@@ -138,7 +132,7 @@ function IntentButton({
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 
 /** The links not used yet: who has not accepted, each resent (a new link) or revoked. */
-function WaitingLinks({ waiting, onIssued }: { waiting: Data["waiting"]; onIssued: (links: IssuedLink[]) => void }) {
+function WaitingLinks({ waiting }: { waiting: Data["waiting"] }) {
   if (!waiting.length) return null;
   return (
     <section className="card mt-6 overflow-x-auto" aria-labelledby="waiting-title">
@@ -159,10 +153,8 @@ function WaitingLinks({ waiting, onIssued }: { waiting: Data["waiting"]; onIssue
                 <LocalTime time={link.expiresAt} />
               </td>
               <td className="flex gap-2 px-4 py-2">
-                <IntentButton intent="resend" id={link.id} label="Resend" hint={`a new link to ${link.email}`} onIssued={onIssued} />
-                {link.state === "pending" ? (
-                  <IntentButton intent="revoke" id={link.id} label="Revoke" hint={`the link sent to ${link.email}`} onIssued={onIssued} />
-                ) : null}
+                <IntentButton intent="resend" id={link.id} label="Resend" hint={`a new link to ${link.email}`} />
+                {link.state === "pending" ? <IntentButton intent="revoke" id={link.id} label="Revoke" hint={`the link sent to ${link.email}`} /> : null}
               </td>
             </tr>
           ))}
@@ -173,9 +165,8 @@ function WaitingLinks({ waiting, onIssued }: { waiting: Data["waiting"]; onIssue
 }
 
 /** After a OneRoster import: its teachers have accounts with no password; invite them all or each. */
-function NewTeachers({ toInvite, onIssued }: { toInvite: Data["toInvite"]; onIssued: (links: IssuedLink[]) => void }) {
-  const fetcher = useFetcher<ActionResult<IssuedLink[]>>();
-  useActionResult(fetcher, { onSuccess: (result) => result.data && onIssued(result.data) });
+function NewTeachers({ toInvite }: { toInvite: Data["toInvite"] }) {
+  const fetcher = useLinksFetcher();
   if (!toInvite.length) return null;
   return (
     <section id="new-teachers" className="card mt-6 p-4" aria-labelledby="new-teachers-title">
@@ -193,7 +184,7 @@ function NewTeachers({ toInvite, onIssued }: { toInvite: Data["toInvite"]; onIss
               {[account.firstName, account.lastName].filter(Boolean).join(" ") || account.email}
               <span className="text-slate-700"> · {account.email}</span>
             </span>
-            <InviteOne email={account.email} role={account.role === "admin" ? "admin" : "teacher"} onIssued={onIssued} />
+            <InviteOne email={account.email} role={account.role === "admin" ? "admin" : "teacher"} />
           </li>
         ))}
       </ul>
@@ -207,9 +198,8 @@ function NewTeachers({ toInvite, onIssued }: { toInvite: Data["toInvite"]; onIss
   );
 }
 
-function InviteOne({ email, role, onIssued }: { email: string; role: "admin" | "teacher"; onIssued: (links: IssuedLink[]) => void }) {
-  const fetcher = useFetcher<ActionResult<IssuedLink[]>>();
-  useActionResult(fetcher, { onSuccess: (result) => result.data && onIssued(result.data) });
+function InviteOne({ email, role }: { email: string; role: "admin" | "teacher" }) {
+  const fetcher = useLinksFetcher();
   return (
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value="invite" />
@@ -230,6 +220,7 @@ export default function AccountsAndRoles() {
     setInviting(false);
     setIssued(links);
   };
+  useActionResult(useLinksFetcher(), { onSuccess: (result) => result.data && onIssued(result.data) });
   return (
     <div className="mx-auto max-w-5xl">
       <BackLink to="/admin/students" label="Back to Students" />
@@ -243,10 +234,10 @@ export default function AccountsAndRoles() {
           </button>
         }
       />
-      {inviting ? <InviteDialog onClose={() => setInviting(false)} onIssued={onIssued} /> : null}
+      {inviting ? <InviteDialog onClose={() => setInviting(false)} fetcherKey={LINKS_FETCHER} /> : null}
       {issued ? <IssuedLinks links={issued} onDismiss={() => setIssued(null)} /> : null}
-      <NewTeachers toInvite={toInvite} onIssued={onIssued} />
-      <WaitingLinks waiting={waiting} onIssued={onIssued} />
+      <NewTeachers toInvite={toInvite} />
+      <WaitingLinks waiting={waiting} />
       <div className="card mt-6 overflow-x-auto">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Accounts and their roles</caption>
@@ -261,9 +252,7 @@ export default function AccountsAndRoles() {
                 <td className="px-4 py-2">{account.lastSignIn ? <LocalTime time={account.lastSignIn} /> : account.waiting ? "Not accepted yet" : "Never"}</td>
                 <td className="px-4 py-2">{account.id === selfId ? `${ROLE_LABELS[account.role]} (you)` : <RoleForm account={account} />}</td>
                 <td className="px-4 py-2">
-                  {account.canReset ? (
-                    <IntentButton intent="reset-sign-in" id={account.id} label="Reset sign-in" hint={`of ${account.email}`} onIssued={onIssued} />
-                  ) : null}
+                  {account.canReset ? <IntentButton intent="reset-sign-in" id={account.id} label="Reset sign-in" hint={`of ${account.email}`} /> : null}
                 </td>
               </tr>
             ))}

@@ -21,6 +21,18 @@ export function importToast(outcome: ImportOutcome): string {
   return `${changed(outcome.created)} created, ${changed(outcome.updated) + changed(outcome.removed)} changed, ${changed(outcome.unchanged)} unchanged${refused}`;
 }
 
+/** New teachers from a OneRoster import have no password: Accounts & Roles invites them (ADR 0040). */
+function InviteNewTeachers({ count }: { count: number }) {
+  return (
+    <p className="text-sm text-slate-900">
+      {count === 1 ? "1 new teacher" : `${count} new teachers`} cannot sign in yet.{" "}
+      <a href="/admin/staff#new-teachers" className="font-medium text-brand-700 underline">
+        Invite the new teachers
+      </a>
+    </p>
+  );
+}
+
 export function ImportSummary({ outcome }: { outcome: ImportOutcome }) {
   const kinds = KINDS.filter(({ key }) => key in outcome.created || key in outcome.unchanged);
   const cell = (counts: Record<string, number> | undefined, key: string) => (counts && key in counts ? counts[key] : "–");
@@ -64,6 +76,7 @@ export function ImportSummary({ outcome }: { outcome: ImportOutcome }) {
           ))}
         </tbody>
       </table>
+      {outcome.applied && (outcome.created.teachers ?? 0) > 0 ? <InviteNewTeachers count={outcome.created.teachers!} /> : null}
       {outcome.refused.length ? (
         <div>
           <h3 className="text-sm font-semibold text-red-800">
