@@ -121,8 +121,14 @@ function ClassTeachers({
               <span>
                 {nameOf(teacher)} <span className="text-slate-700">· {teacher.email}</span>
               </span>
-              <button type="button" className="btn-outline" disabled={busy} onClick={() => onRemove(teacher.id)}>
-                Remove<span className="sr-only"> {nameOf(teacher)} from this class</span>
+              <button
+                type="button"
+                className="btn-outline"
+                disabled={busy}
+                aria-label={`Remove ${nameOf(teacher)} from this class`}
+                onClick={() => onRemove(teacher.id)}
+              >
+                Remove
               </button>
             </li>
           ))}
