@@ -20,4 +20,5 @@ CREATE TABLE `invitations` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `invitations_token_hash_unique` ON `invitations` (`token_hash`);--> statement-breakpoint
-CREATE INDEX `invitations_email_idx` ON `invitations` (`email`);
+CREATE INDEX `invitations_email_idx` ON `invitations` (`email`);--> statement-breakpoint
+ALTER TABLE `users` ADD `sessions_valid_from` integer;

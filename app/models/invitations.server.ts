@@ -91,18 +91,21 @@ export async function claimInvitation(db: Database, id: string, now: Date): Prom
 }
 
 /**
- * The account a claimed link sets up: the password set (any earlier one stops working), and for an
+ * The account a claimed link sets up: the password set (any earlier one, and every session begun before, stops working), and for an
  * invitation the role and any missing names; created when the address has no account yet.
  */
 export async function setUpAccountFromInvitation(db: Database, invitation: InvitationRow, passwordHash: string, accountId: string | null) {
   const id = accountId ?? crypto.randomUUID();
+  const now = new Date();
   const names = { firstName: invitation.firstName, lastName: invitation.lastName };
   const write = accountId
     ? db
         .update(users)
         .set({
           passwordHash,
-          updatedAt: new Date(),
+          // Every session of the account begun before this ends (services/auth.server.ts): a reset is often for a lost device.
+          sessionsValidFrom: now,
+          updatedAt: now,
           ...(invitation.purpose === "invite"
             ? {
                 // An invitation never lowers a district admin; it raises a password-less account to the role it names.

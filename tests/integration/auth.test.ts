@@ -216,9 +216,13 @@ describe("invitations and resets: a link sets a password once (ADR 0040)", () =>
     expect(account).toEqual({ id, role: "teacher", first_name: "Rosa", has_password: 1 });
   });
 
-  it("a reset link: the old password works until the new one is set, then only the new one does", async () => {
+  it("a reset link: the old password works until the new one is set, then only the new one does, and earlier sessions end", async () => {
     const invited = (await admin.post("/api/users/invitations", { email: "reset-me@school.example", role: "teacher" })).data;
-    await setUp(new URL(invited.url).pathname, "the first long password");
+    const firstSession = (await setUp(new URL(invited.url).pathname, "the first long password")).headers
+      .getSetCookie()
+      .find((header) => header.startsWith("__session="))!;
+    const asFirstSession = () => worker.request("/api/auth/user", { headers: { Cookie: firstSession.split(";")[0]! } });
+    expect((await asFirstSession()).status).toBe(200);
     const id = (await worker.d1.prepare("select id from users where email = 'reset-me@school.example'").first<{ id: string }>())!.id;
     const reset = await admin.post(`/api/users/${id}/reset-sign-in`);
     expect(reset.status).toBe(201);
@@ -226,7 +230,12 @@ describe("invitations and resets: a link sets a password once (ADR 0040)", () =>
     expect(await signInStatus("reset-me@school.example", "the first long password", "192.0.2.70")).toBe(302);
     const page = await worker.request(new URL(reset.data.url).pathname);
     expect(await page.text()).toContain("Choose a new password");
-    expect((await setUp(new URL(reset.data.url).pathname, "the second long password")).status).toBe(302);
+    expect((await asFirstSession()).status).toBe(200);
+    const secondSession = (await setUp(new URL(reset.data.url).pathname, "the second long password")).headers
+      .getSetCookie()
+      .find((header) => header.startsWith("__session="))!;
+    expect((await asFirstSession()).status).toBe(401);
+    expect((await worker.request("/api/auth/user", { headers: { Cookie: secondSession.split(";")[0]! } })).status).toBe(200);
     expect(await signInStatus("reset-me@school.example", "the first long password", "192.0.2.71")).toBe(401);
     expect(await signInStatus("reset-me@school.example", "the second long password", "192.0.2.72")).toBe(302);
     expect(await worker.d1.prepare("select role from users where id = ?").bind(id).first("role")).toBe("teacher");

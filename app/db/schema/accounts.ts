@@ -22,6 +22,8 @@ export const users = sqliteTable(
     oidcIssuer: text("oidc_issuer"),
     oidcSubject: text("oidc_subject"),
     lastSignInAt: integer("last_sign_in_at", { mode: "timestamp_ms" }),
+    /** Sessions signed in before this are ended: set when a sign-in link sets the password (ADR 0040). */
+    sessionsValidFrom: integer("sessions_valid_from", { mode: "timestamp_ms" }),
     /** A teacher's OneRoster `sourcedId` when a roster import brought them (ADR 0028). */
     sourceId: text("source_id"),
     ...timestamps,
