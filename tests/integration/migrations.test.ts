@@ -27,6 +27,7 @@ const EXPECTED_TABLES = [
   "curriculums",
   "district_settings",
   "grade_overrides",
+  "invitations",
   "jobs",
   "modules",
   "prerequisites",
