@@ -25,6 +25,7 @@ const EXPECTED_TABLES = [
   "competencies",
   "curriculum_competencies",
   "curriculums",
+  "deleted_students",
   "district_settings",
   "grade_overrides",
   "invitations",
