@@ -19,6 +19,13 @@ export interface Env {
    * `npm start` and in tests unless they bind the local stub (tests/support/workers-ai-stub.ts).
    */
   AI?: Ai;
+  /**
+   * Cloudflare's `send_email` binding (wrangler.toml, commented out): with it, invitations and
+   * sign-in resets are e-mailed (ADR 0040); without it the admin is shown the link to pass on.
+   */
+  EMAIL?: SendEmail;
+  /** The sender of those e-mails (an address on the zone's Email Routing); defaults to no-reply@ the app's host. */
+  EMAIL_FROM?: string;
   /** "development" for `npm start` and tests; anything else is treated as production. */
   ENVIRONMENT?: string;
   /** Signs session cookies. Required in production; several may be given comma-separated (rotation). */

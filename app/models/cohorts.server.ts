@@ -15,6 +15,7 @@ import {
 import { generateJoinCode, normalizeJoinCode } from "~/domain/classes/join-codes";
 import { conflict, invalid } from "~/lib/errors";
 
+import { auditStatement } from "./audit-log.server";
 import { inTaughtClasses } from "./class-scope.server";
 import { isUniqueViolation } from "./db-errors.server";
 
@@ -81,7 +82,7 @@ export function listClassChoices(db: Database, scope: Scope) {
   return db.select({ id: cohorts.id, name: cohorts.name }).from(cohorts).where(inTaughtClasses(cohorts.id, scope)).orderBy(asc(cohorts.name));
 }
 
-/** A class's teachers from a roster import (cohort_teachers), by name; none for a class outside the scope. */
+/** A class's teachers (cohort_teachers: from a roster import or put on it by a district admin), by name; none for a class outside the scope. */
 export function listCohortTeachers(db: Database, cohortId: string, scope: Scope) {
   return db
     .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
@@ -89,6 +90,23 @@ export function listCohortTeachers(db: Database, cohortId: string, scope: Scope)
     .innerJoin(users, eq(users.id, cohortTeachers.userId))
     .where(and(eq(cohortTeachers.cohortId, cohortId), inTaughtClasses(cohortTeachers.cohortId, scope)))
     .orderBy(asc(users.lastName), asc(users.firstName));
+}
+
+/** A teacher put on a class (ADR 0040), audited; `added` is false when they already were on it. */
+export async function addCohortTeacher(db: Database, cohortId: string, userId: string, actor: { id: string; email: string }) {
+  const [row] = await db.insert(cohortTeachers).values({ cohortId, userId }).onConflictDoNothing().returning({ id: cohortTeachers.id });
+  if (row) await auditStatement(db, actor, { action: "class.teacher_added", subject: `class:${cohortId}`, detail: { account: userId } });
+  return { added: Boolean(row) };
+}
+
+/** A teacher taken off a class, audited; false when they were not on it. The class's creator stays its owner. */
+export async function removeCohortTeacher(db: Database, cohortId: string, userId: string, actor: { id: string; email: string }) {
+  const removed = await db
+    .delete(cohortTeachers)
+    .where(and(eq(cohortTeachers.cohortId, cohortId), eq(cohortTeachers.userId, userId)))
+    .returning({ id: cohortTeachers.id });
+  if (removed.length) await auditStatement(db, actor, { action: "class.teacher_removed", subject: `class:${cohortId}`, detail: { account: userId } });
+  return removed.length > 0;
 }
 
 /** The tests a class can default to, for the dialog's select. */

@@ -112,7 +112,16 @@ export class IdentityConflictError extends Error {
 /** Every account, staff first, for the district admin's roles screen (at most 500: the district's staff and students who sign in). */
 export function listAccounts(db: Database) {
   return db
-    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, role: users.role, lastSignInAt: users.lastSignInAt })
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      role: users.role,
+      lastSignInAt: users.lastSignInAt,
+      /** Whether the account signs in with a password here (ADR 0040: it can be reset). */
+      hasPassword: sql<boolean>`${users.passwordHash} is not null`.mapWith(Boolean),
+    })
     .from(users)
     .orderBy(sql`case ${users.role} when 'admin' then 0 when 'teacher' then 1 else 2 end`, users.email)
     .limit(500);

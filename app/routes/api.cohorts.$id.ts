@@ -1,6 +1,6 @@
 import { cohortUpdateSchema } from "~/domain/classes/cohort";
 import { NOT_FOUND } from "~/domain/shell/not-found";
-import { deleteCohort, updateCohort } from "~/models/cohorts.server";
+import { deleteClass, updateClass } from "~/features/classes/use-cases.server";
 import { resourceRoute } from "~/services/resource-route.server";
 
 /**
@@ -14,10 +14,10 @@ export const { loader, action } = resourceRoute({
   notFound: NOT_FOUND.cohort,
   PUT: {
     body: cohortUpdateSchema,
-    handler: ({ context, params, body, scope }) => updateCohort(context.db, params.id, body, scope),
+    handler: ({ context, params, body, caller }) => updateClass(context, caller, params.id, body),
   },
   DELETE: {
     can: ["delete", "class"],
-    handler: async ({ context, params, scope }) => ((await deleteCohort(context.db, params.id, scope)) ? { deleted: true } : null),
+    handler: ({ context, params, caller }) => deleteClass(context, caller, params.id),
   },
 });

@@ -1,5 +1,5 @@
 import { cohortCreateSchema } from "~/domain/classes/cohort";
-import { createCohort, listCohorts } from "~/models/cohorts.server";
+import { createClass, listClasses } from "~/features/classes/use-cases.server";
 import { created, resourceRoute } from "~/services/resource-route.server";
 
 /**
@@ -8,10 +8,10 @@ import { created, resourceRoute } from "~/services/resource-route.server";
  */
 export const { loader, action } = resourceRoute({
   can: ["read", "class"],
-  GET: { handler: ({ context, scope }) => listCohorts(context.db, scope) },
+  GET: { handler: ({ context, caller }) => listClasses(context, caller) },
   POST: {
     can: ["write", "class"],
     body: cohortCreateSchema,
-    handler: async ({ context, caller, body }) => created(await createCohort(context.db, body, caller.id)),
+    handler: async ({ context, caller, body }) => created(await createClass(context, caller, body)),
   },
 });

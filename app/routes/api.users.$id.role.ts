@@ -1,7 +1,6 @@
-import { OWN_ROLE, roleChangeSchema } from "~/domain/auth/roles";
+import { roleChangeSchema } from "~/domain/auth/roles";
 import { NOT_FOUND } from "~/domain/shell/not-found";
-import { conflict } from "~/lib/errors";
-import { changeRole } from "~/models/users.server";
+import { changeRole } from "~/features/accounts/use-cases.server";
 import { resourceRoute } from "~/services/resource-route.server";
 
 /**
@@ -15,9 +14,6 @@ export const { loader, action } = resourceRoute({
   notFound: NOT_FOUND.account,
   PUT: {
     body: roleChangeSchema,
-    handler: async ({ context, params, body, caller }) => {
-      if (params.id === caller.id) throw conflict(OWN_ROLE, "role");
-      return changeRole(context.db, params.id, body.role, caller);
-    },
+    handler: ({ context, params, body, caller }) => changeRole(context, caller, { id: params.id, role: body.role }),
   },
 });

@@ -33,7 +33,10 @@ async function loadCurrentUser(request: Request, context: AppLoadContext): Promi
   const userId = session.get("userId");
   if (!userId) return null;
   const row = await findUserById(context.db, userId);
-  return row ? toCurrentUser(row, context.config.adminEmails) : null;
+  if (!row) return null;
+  // A sign-in link set a new password after this session began: it is over (ADR 0040).
+  if (row.sessionsValidFrom && (session.get("signedInAt") ?? 0) < row.sessionsValidFrom.getTime()) return null;
+  return toCurrentUser(row, context.config.adminEmails);
 }
 
 const isApiRequest = (request: Request) => new URL(request.url).pathname.startsWith("/api/");

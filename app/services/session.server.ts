@@ -4,7 +4,8 @@ import type { ToastMessage } from "~/domain/shell/toast";
 
 import type { AppConfig } from "./config.server";
 
-type SessionData = { userId: string; returnTo: string };
+/** `signedInAt` (ms): a session from before the account's `sessionsValidFrom` is over (a password set by a sign-in link, ADR 0040). */
+type SessionData = { userId: string; signedInAt: number; returnTo: string };
 type FlashData = { toast: ToastMessage };
 type AppSession = Session<SessionData, FlashData>;
 
@@ -12,7 +13,7 @@ const TWO_WEEKS_SECONDS = 60 * 60 * 24 * 14;
 
 /**
  * Signed cookie sessions: HttpOnly, SameSite=Lax, Secure outside local development.
- * The cookie holds only the user id (and a one-time toast); the user is read from D1 each request.
+ * The cookie holds only the user id, when they signed in (and a one-time toast); the user is read from D1 each request.
  */
 export function sessionStorageFor(config: AppConfig) {
   return createCookieSessionStorage<SessionData, FlashData>({

@@ -13,6 +13,7 @@ export async function completeSignIn(request: Request, context: AppLoadContext, 
   const returnTo = safeReturnPath(explicitReturnTo || session.get("returnTo"));
   session.unset("returnTo");
   session.set("userId", userId);
+  session.set("signedInAt", Date.now());
   return redirect(returnTo, { headers: { "Set-Cookie": await commitSession(session, context.config) } });
 }
 

@@ -141,4 +141,63 @@ describe("rosters, badges and a student's data", () => {
     await page.getByTestId("student-row").filter({ hasText: "Mensah, Femi" }).waitFor();
     expect(await page.getByTestId("student-row").filter({ hasText: "Okafor" }).count()).toBe(0);
   });
+
+  it("invites the bundle's teacher, who follows the link, sets a password, signs in and sees their class (ADR 0040)", async () => {
+    const { page } = session;
+    const bundle = join(tmpdir(), `oneroster-${crypto.randomUUID()}.zip`);
+    writeFileSync(bundle, oneRosterZip("v1.1"));
+    await page.goto("/admin/students");
+    await page.getByRole("button", { name: "Import" }).click();
+    const dialog = page.getByRole("dialog", { name: "Import Students" });
+    await dialog.getByRole("tab", { name: "OneRoster bundle" }).click();
+    await dialog.getByLabel("OneRoster zip").setInputFiles(bundle);
+    await dialog.getByRole("button", { name: "Preview" }).click();
+    await dialog.getByTestId("import-summary").getByText("Nothing is saved yet").waitFor();
+    await dialog.getByRole("button", { name: "Import", exact: true }).click();
+    await toast("Roster imported");
+
+    // Accounts & Roles: the Invite dialog, then the imported teacher invited from "Invite the new teachers".
+    await page.goto("/admin/staff");
+    await page.getByRole("button", { name: "Invite", exact: true }).click();
+    const invite = page.getByRole("dialog", { name: "Invite someone" });
+    await invite.getByLabel("E-mail address").fill("new.colleague@riverside.example");
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await saveScreenshot(page, "invite-dialog");
+    await invite.getByRole("button", { name: "Cancel" }).click();
+    await page
+      .getByTestId("new-teacher")
+      .filter({ hasText: "mrivera@riverside.example" })
+      .getByRole("button", { name: /^Invite/ })
+      .click();
+    const url = await page.getByLabel("Sign-in link for mrivera@riverside.example").inputValue();
+    expect(url).toMatch(/\/invite\/[A-Za-z0-9_-]{43}$/);
+    await page.getByTestId("invitation-row").filter({ hasText: "mrivera@riverside.example" }).getByText("Not accepted yet").waitFor();
+    await saveScreenshot(page, "invite-link-issued");
+
+    // The teacher, in a browser of their own: "Set up your account", then their classes.
+    const teacherContext = await session.browser.newContext({ baseURL: session.worker.origin, viewport: { width: 1280, height: 900 } });
+    const teacher = await teacherContext.newPage();
+    const teacherErrors = watchForPageErrors(teacher);
+    await teacher.goto(new URL(url).pathname);
+    await teacher.getByRole("heading", { name: "Set up your account" }).waitFor();
+    expect(await seriousAccessibilityViolations(teacher)).toEqual([]);
+    await saveScreenshot(teacher, "invite-set-up");
+    await teacher.getByLabel("Password").fill("riverside maths 2026");
+    await teacher.getByRole("button", { name: "Set up and sign in" }).click();
+    await teacher.waitForURL(/\/admin\/cohorts$/);
+    await teacher.getByTestId("cohort-card").filter({ hasText: "Math 7 - Period 2" }).waitFor();
+
+    // Signed out, they sign in with the password they chose; the link is used up.
+    await teacherContext.clearCookies();
+    await teacher.goto("/login?returnTo=/admin/cohorts");
+    await teacher.getByLabel("Email").fill("mrivera@riverside.example");
+    await teacher.getByLabel("Password").fill("riverside maths 2026");
+    await teacher.getByRole("button", { name: "Sign in" }).click();
+    await teacher.getByTestId("cohort-card").filter({ hasText: "Math 7 - Period 2" }).waitFor();
+    await teacher.goto(new URL(url).pathname);
+    await teacher.getByRole("heading", { name: "This link can no longer be used" }).waitFor();
+    expect(await teacher.getByRole("textbox").count()).toBe(0);
+    expect(teacherErrors()).toEqual([]);
+    await teacherContext.close();
+  });
 });

@@ -205,6 +205,10 @@ const WITHOUT_SCOPED_ID: Record<string, Reach> = {
   "routes/api.system.health": "a district admin's only: 403 to a teacher",
   "routes/api.users": "a district admin's only: 403 to a teacher",
   "routes/api.users.$id.role": "a district admin's only: 403 to a teacher",
+  "routes/api.users.$id.reset-sign-in": "a district admin's only: 403 to a teacher",
+  "routes/api.users.invitations": "a district admin's only: 403 to a teacher",
+  "routes/api.users.invitations.$id": "a district admin's only: 403 to a teacher",
+  "routes/api.users.invitations.$id.resend": "a district admin's only: 403 to a teacher",
   "routes/api.auth.callback": "a student's or a signed-out visitor's: join, pass and sign-in, no class data",
   "routes/api.chat": "a student's or a signed-out visitor's: join, pass and sign-in, no class data",
   "routes/api.cohort-members": "a student's or a signed-out visitor's: join, pass and sign-in, no class data",
@@ -215,6 +219,7 @@ const WITHOUT_SCOPED_ID: Record<string, Reach> = {
   "routes/join": "a student's or a signed-out visitor's: join, pass and sign-in, no class data",
   "routes/join_.badge.$token": "a student's or a signed-out visitor's: join, pass and sign-in, no class data",
   "routes/login": "a student's or a signed-out visitor's: join, pass and sign-in, no class data",
+  "routes/invite.$token": "a student's or a signed-out visitor's: join, pass and sign-in, no class data",
   "routes/api.auth.user": "the caller's own account",
 };
 
@@ -455,5 +460,145 @@ describe("roles: a district admin makes teachers (PUT /api/users/{id}/role)", ()
     expect((await apiClient(worker).get("/api/users")).status).toBe(401);
     expect((await worker.request("/admin/staff", { jar: jarA })).status).toBe(403);
     expect(await worker.d1.prepare("select role from users where id = ?").bind(someone).first("role")).toBe("teacher");
+  });
+});
+
+const idOfAccount = async (email: string) => (await worker.d1.prepare("select id from users where email = ?").bind(email).first<{ id: string }>())!.id;
+
+describe("invitations: a district admin invites by e-mail (POST /api/users/invitations, ADR 0040)", () => {
+  it("answers 201 with the link once (no EMAIL binding: not e-mailed), keeps only its hash, lists it, and audits it", async () => {
+    const invited = await admin.post("/api/users/invitations", { email: "New.Teacher@School.example", role: "teacher", givenName: "Nia", familyName: "Ng" });
+    expect(invited.status).toBe(201);
+    expect(invited.data).toEqual({
+      id: expect.any(String),
+      email: "new.teacher@school.example",
+      role: "teacher",
+      purpose: "invite",
+      url: expect.stringMatching(/^http:\/\/localhost\/invite\/[A-Za-z0-9_-]{43}$/),
+      expiresAt: expect.any(String),
+      emailed: false,
+    });
+    const days = (Date.parse(invited.data.expiresAt) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+    const token = (invited.data.url as string).split("/").pop()!;
+    const stored = await worker.d1.prepare("select * from invitations where id = ?").bind(invited.data.id).first<Record<string, unknown>>();
+    expect(JSON.stringify(stored)).not.toContain(token);
+    expect(stored!.token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect((await admin.get("/api/users/invitations")).data).toContainEqual(
+      expect.objectContaining({ id: invited.data.id, email: "new.teacher@school.example", state: "pending", givenName: "Nia", familyName: "Ng" }),
+    );
+    expect(await worker.d1.prepare("select actor_email, subject from audit_log where action = 'account.invited'").first()).toEqual({
+      actor_email: "admin@example.com",
+      subject: `invitation:${invited.data.id}`,
+    });
+    const screen = await (await worker.request("/admin/staff", { jar: (await clientFor(worker, "admin@example.com")).jar })).text();
+    expect(screen).toContain("Not accepted yet");
+    expect(screen).toContain("new.teacher@school.example");
+  });
+
+  it("refuses a bad body (400), an address with a password (409), a teacher or student (403) and the signed out (401)", async () => {
+    expect((await admin.post("/api/users/invitations", { email: "not-an-address", role: "teacher" })).status).toBe(400);
+    expect(await admin.post("/api/users/invitations", { email: "x@school.example", role: "student" })).toEqual({
+      status: 400,
+      data: expect.objectContaining({ message: expect.stringContaining("role must be teacher or admin") }),
+    });
+    expect((await admin.post("/api/users/invitations", { email: "x@school.example", role: "teacher", extra: 1 })).status).toBe(400);
+    expect((await admin.post("/api/users/invitations", { email: "admin@example.com", role: "teacher" })).status).toBe(409);
+    expect((await teacherA.post("/api/users/invitations", { email: "x@school.example", role: "teacher" })).status).toBe(403);
+    expect((await teacherA.get("/api/users/invitations")).status).toBe(403);
+    expect((await student.post("/api/users/invitations", { email: "x@school.example", role: "teacher" })).status).toBe(403);
+    expect((await apiClient(worker).post("/api/users/invitations", { email: "x@school.example", role: "teacher" })).status).toBe(401);
+    expect(await worker.d1.prepare("select count(*) as n from invitations where email = 'x@school.example'").first("n")).toBe(0);
+  });
+
+  it("resends (a new link; the old one is gone, 410) and revokes (its link is gone); 404 for an unknown one, 409 once done", async () => {
+    const first = (await admin.post("/api/users/invitations", { email: "resend@school.example", role: "admin" })).data;
+    const resent = await admin.post(`/api/users/invitations/${first.id}/resend`);
+    expect(resent.status).toBe(200);
+    expect(resent.data).toMatchObject({ id: first.id, email: "resend@school.example", role: "admin", emailed: false });
+    expect(resent.data.url).not.toBe(first.url);
+    const path = (url: string) => new URL(url).pathname;
+    expect((await worker.request(path(first.url))).status).toBe(410);
+    expect((await worker.request(path(resent.data.url))).status).toBe(200);
+
+    expect(await admin.delete(`/api/users/invitations/${first.id}`)).toEqual({ status: 200, data: { revoked: true } });
+    const gone = await worker.request(path(resent.data.url));
+    expect(gone.status).toBe(410);
+    expect(await gone.text()).not.toContain("<form");
+    expect((await admin.get("/api/users/invitations")).data).toContainEqual(expect.objectContaining({ id: first.id, state: "revoked" }));
+    expect((await admin.delete(`/api/users/invitations/${first.id}`)).status).toBe(409);
+    expect((await admin.post(`/api/users/invitations/${first.id}/resend`)).status).toBe(409);
+    expect(await admin.delete("/api/users/invitations/nothing")).toEqual({ status: 404, data: { message: "Invitation Not Found" } });
+    expect((await admin.post("/api/users/invitations/nothing/resend")).status).toBe(404);
+    expect((await teacherA.delete(`/api/users/invitations/${first.id}`)).status).toBe(403);
+    expect((await admin.request("GET", `/api/users/invitations/${first.id}`)).status).toBe(405);
+    const actions = await worker.d1.prepare("select action from audit_log where subject = ? order by at").bind(`invitation:${first.id}`).all();
+    expect(actions.results.map((row) => row.action)).toEqual(["account.invited", "account.invitation_resent", "account.invitation_revoked"]);
+  });
+
+  it("issues a reset link for an account with a password (201); 409 for one without, 404 for none, 403 for a teacher", async () => {
+    const id = await idOfAccount("admin@example.com");
+    const reset = await admin.post(`/api/users/${id}/reset-sign-in`);
+    expect(reset.status).toBe(201);
+    expect(reset.data).toMatchObject({ email: "admin@example.com", purpose: "reset", role: "admin", emailed: false });
+    await admin.delete(`/api/users/invitations/${reset.data.id}`);
+    expect((await admin.post(`/api/users/${await idOfAccount("teacher-a@school.example")}/reset-sign-in`)).status).toBe(409);
+    expect(await admin.post("/api/users/nobody/reset-sign-in")).toEqual({ status: 404, data: { message: "Account Not Found" } });
+    expect((await teacherA.post(`/api/users/${id}/reset-sign-in`)).status).toBe(403);
+    expect((await apiClient(worker).post(`/api/users/${id}/reset-sign-in`)).status).toBe(401);
+  });
+});
+
+describe("teachers on a class (POST / DELETE /api/cohorts/{id}/teachers/{userId}, ADR 0040)", () => {
+  it("a district admin adds a teacher (201, then 200), who then sees the class and is listed on its page; removing takes it away", async () => {
+    const classC = (await admin.post("/api/cohorts", { name: "C's Period 3" })).data.id as string;
+    const teacherAId = await idOfAccount("teacher-a@school.example");
+    expect(await admin.post(`/api/cohorts/${classC}/teachers/${teacherAId}`)).toEqual({
+      status: 201,
+      data: { cohortId: classC, userId: teacherAId, added: true },
+    });
+    expect((await admin.post(`/api/cohorts/${classC}/teachers/${teacherAId}`)).data.added).toBe(false);
+    expect(ids((await teacherA.get("/api/cohorts")).data)).toEqual([classA, classC].sort());
+    const page = await (await worker.request(`/admin/cohorts/${classC}`, { jar: (await clientFor(worker, "admin@example.com")).jar })).text();
+    expect(page).toContain("teacher-a@school.example");
+    expect(await admin.delete(`/api/cohorts/${classC}/teachers/${teacherAId}`)).toEqual({ status: 200, data: { removed: true } });
+    expect(ids((await teacherA.get("/api/cohorts")).data)).toEqual([classA]);
+    expect(await admin.delete(`/api/cohorts/${classC}/teachers/${teacherAId}`)).toEqual({
+      status: 404,
+      data: { message: "That Account Does Not Teach This Class" },
+    });
+    const audit = await worker.d1.prepare("select action from audit_log where subject = ? order by at").bind(`class:${classC}`).all();
+    expect(audit.results.map((row) => row.action)).toEqual(["class.teacher_added", "class.teacher_removed"]);
+  });
+
+  it("the class's page does the same through its action, a district admin's only", async () => {
+    const classD = (await admin.post("/api/cohorts", { name: "D's Period 4" })).data.id as string;
+    const teacherAId = await idOfAccount("teacher-a@school.example");
+    const adminJar = (await clientFor(worker, "admin@example.com")).jar;
+    const screen = (jar: CookieJar, body: unknown) =>
+      worker.request(`/admin/cohorts/${classD}`, { method: "POST", jar, body: JSON.stringify(body), headers: { "Content-Type": "application/json" } });
+    expect((await screen(adminJar, { intent: "add-teacher", userId: teacherAId })).status).toBe(200);
+    expect(ids((await teacherA.get("/api/cohorts")).data)).toEqual([classA, classD].sort());
+    // Teacher A now teaches class D, and still may not take themselves (or anyone) off it.
+    expect((await screen(jarA, { intent: "remove-teacher", userId: teacherAId })).status).toBe(403);
+    expect((await screen(adminJar, { intent: "remove-teacher", userId: teacherAId })).status).toBe(200);
+    expect(ids((await teacherA.get("/api/cohorts")).data)).toEqual([classA]);
+  });
+
+  it("refuses a student's account (400), an unknown class or account (404), a teacher (403), the signed out (401) and GET (405)", async () => {
+    const teacherAId = await idOfAccount("teacher-a@school.example");
+    const studentId = await idOfAccount("student@example.com");
+    expect(await admin.post(`/api/cohorts/${classB}/teachers/${studentId}`)).toEqual({
+      status: 400,
+      data: expect.objectContaining({ message: "That account is a student's: make it a teacher on Accounts & Roles first." }),
+    });
+    expect(await admin.post(`/api/cohorts/no-class/teachers/${teacherAId}`)).toEqual({ status: 404, data: { message: "Class Not Found" } });
+    expect(await admin.post(`/api/cohorts/${classB}/teachers/nobody`)).toEqual({ status: 404, data: { message: "Account Not Found" } });
+    // Teacher B teaches class B, and still may not choose who else does.
+    expect((await teacherB.post(`/api/cohorts/${classB}/teachers/${teacherAId}`)).status).toBe(403);
+    expect((await teacherB.delete(`/api/cohorts/${classB}/teachers/${await idOfAccount("teacher-b@school.example")}`)).status).toBe(403);
+    expect((await apiClient(worker).post(`/api/cohorts/${classB}/teachers/${teacherAId}`)).status).toBe(401);
+    expect((await admin.get(`/api/cohorts/${classB}/teachers/${teacherAId}`)).status).toBe(405);
+    expect(ids((await teacherA.get("/api/cohorts")).data)).toEqual([classA]);
   });
 });

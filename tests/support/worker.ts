@@ -15,6 +15,7 @@ import { sessionStorageFor } from "~/services/session.server";
 
 import { CookieJar } from "./cookie-jar";
 import { alarmHarnessEntry } from "./durable-object-alarms";
+import { EMAIL_BINDING_MODULE, type EmailStub } from "./email-stub";
 import { CLOCK_PATH, clockHarnessEntry } from "./worker-clock";
 import { WORKERS_AI_BINDING_MODULE, type WorkersAiStub } from "./workers-ai-stub";
 
@@ -32,6 +33,8 @@ const bundlePath = `${root}/dist/app.js`;
 export const demoAccounts = DEFAULT_DEMO_ACCOUNTS;
 /** The Miniflare worker whose module is the stub AI binding. */
 const WORKERS_AI_STUB = "workers-ai-stub";
+/** The Miniflare worker whose module is the stub e-mail binding. */
+const EMAIL_STUB = "email-stub";
 
 export type TestWorker = {
   mf: Miniflare;
@@ -119,6 +122,8 @@ export async function startWorker(
     durableObjectsDir?: string;
     /** Binds `AI` to this stub of the Workers AI binding. */
     workersAi?: WorkersAiStub;
+    /** Binds `EMAIL` to this stub of the send_email binding (email-stub.ts). */
+    email?: EmailStub;
   } = {},
 ): Promise<TestWorker> {
   if (!existsSync(bundlePath)) throw new Error("dist/app.js is missing: run `npm run build` first.");
@@ -134,7 +139,10 @@ export async function startWorker(
     modulesRoot: `${root}/dist`,
     modules: harnessModules(options, workerOptions.durableObjects),
     bindings,
-    ...(options.workersAi ? { wrappedBindings: { AI: { scriptName: WORKERS_AI_STUB } } } : {}),
+    wrappedBindings: {
+      ...(options.workersAi ? { AI: { scriptName: WORKERS_AI_STUB } } : {}),
+      ...(options.email ? { EMAIL: { scriptName: EMAIL_STUB } } : {}),
+    },
   };
   const seeded = options.seed !== false;
   const d1Dir = copyOfSnapshot(seeded);
@@ -143,22 +151,17 @@ export async function startWorker(
     ...(options.durableObjectsDir ? { durableObjectsPersist: options.durableObjectsDir } : {}),
     ...(options.http ? { host: "127.0.0.1", port: 0 } : {}),
   };
-  const stub = options.workersAi;
-  const mf = new Miniflare(
-    (stub
-      ? {
-          ...shared,
-          workers: [
-            app,
-            {
-              name: WORKERS_AI_STUB,
-              modules: [{ type: "ESModule", path: `${root}/dist/${WORKERS_AI_STUB}.js`, contents: WORKERS_AI_BINDING_MODULE }],
-              serviceBindings: { STUB: (request: Request) => stub.handle(request) },
-            },
-          ],
-        }
-      : { ...shared, ...app }) as ConstructorParameters<typeof Miniflare>[0],
-  );
+  // Each stub binding is a worker of its own whose module hands the calls to this process.
+  const stubWorker = (name: string, contents: string, stub: { handle: (request: Request) => Promise<Response> }) => ({
+    name,
+    modules: [{ type: "ESModule", path: `${root}/dist/${name}.js`, contents }],
+    serviceBindings: { STUB: (request: Request) => stub.handle(request) },
+  });
+  const stubs = [
+    ...(options.workersAi ? [stubWorker(WORKERS_AI_STUB, WORKERS_AI_BINDING_MODULE, options.workersAi)] : []),
+    ...(options.email ? [stubWorker(EMAIL_STUB, EMAIL_BINDING_MODULE, options.email)] : []),
+  ];
+  const mf = new Miniflare((stubs.length ? { ...shared, workers: [app, ...stubs] } : { ...shared, ...app }) as ConstructorParameters<typeof Miniflare>[0]);
   const url = await mf.ready;
   const d1 = (await mf.getD1Database("DB")) as unknown as D1Database;
   const db = createDatabase(d1);

@@ -22,6 +22,8 @@ export const users = sqliteTable(
     oidcIssuer: text("oidc_issuer"),
     oidcSubject: text("oidc_subject"),
     lastSignInAt: integer("last_sign_in_at", { mode: "timestamp_ms" }),
+    /** Sessions signed in before this are ended: set when a sign-in link sets the password (ADR 0040). */
+    sessionsValidFrom: integer("sessions_valid_from", { mode: "timestamp_ms" }),
     /** A teacher's OneRoster `sourcedId` when a roster import brought them (ADR 0028). */
     sourceId: text("source_id"),
     ...timestamps,
@@ -51,4 +53,37 @@ export const attemptThrottle = sqliteTable(
     ...timestamps,
   },
   (t) => [index("attempt_throttle_updated_at_idx").on(t.updatedAt)],
+);
+
+/**
+ * Sign-in links a district admin issues (ADR 0040): an invitation for a new or password-less
+ * account, or a reset for an existing one. Only the SHA-256 of the link's token is kept, so a
+ * copy of the database opens no account. A link is single use and dies at `expires_at`, on
+ * `revoked_at`, or when a newer link for the same address replaces it (resend).
+ */
+export const invitations = sqliteTable(
+  "invitations",
+  {
+    id: id(),
+    tokenHash: text("token_hash").notNull(),
+    /** "invite": sets up the account with `role`; "reset": a new password for `user_id`, role unchanged. */
+    purpose: text("purpose").$type<"invite" | "reset">().notNull(),
+    email: text("email").notNull(),
+    role: text("role").$type<"admin" | "teacher">().notNull(),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    /** The account the link sets a password for: an existing one (a OneRoster teacher, a reset), or the one accepting it made. */
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    acceptedAt: integer("accepted_at", { mode: "timestamp_ms" }),
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("invitations_token_hash_unique").on(t.tokenHash),
+    index("invitations_email_idx").on(t.email),
+    check("invitations_role_check", sql`${t.role} in ('admin', 'teacher')`),
+    check("invitations_purpose_check", sql`${t.purpose} in ('invite', 'reset')`),
+  ],
 );

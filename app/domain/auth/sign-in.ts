@@ -18,14 +18,17 @@ export const signInSchema = z.object({
     .max(1024, "Invalid email or password."),
 });
 
+/** A new local account's password, wherever one is set: first-run setup and an invitation's "Set up your account" (ADR 0040). */
+export const newPassword = z
+  .string({ required_error: "Password is required" })
+  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(1024, "Password is too long");
+
 const firstAdminFields = z.object({
   firstName: storableText(z.string().trim().min(1, "First name is required").max(100, "First name is too long"), "The first name"),
   lastName: storableText(z.string().trim().min(1, "Last name is required").max(100, "Last name is too long"), "The last name"),
   email: signInSchema.shape.email,
-  password: z
-    .string({ required_error: "Password is required" })
-    .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
-    .max(1024, "Password is too long"),
+  password: newPassword,
   confirmPassword: z.string({ required_error: "Confirm the password" }),
 });
 const PASSWORDS_DIFFER = { message: "Passwords do not match", path: ["confirmPassword"] };

@@ -25,6 +25,8 @@ export const INVALID_JOIN_CODE = "The join code you entered is not valid. Please
 export const INACTIVE_CLASS = "This class is no longer active";
 export const JOIN_CODE_TAKEN = "That join code is already used by another class.";
 export const UNKNOWN_TEST = "Unknown test";
+/** Only staff teach a class (ADR 0040): a student's account is made a teacher on Accounts & Roles first. */
+export const NOT_A_TEACHER = "That account is a student's: make it a teacher on Accounts & Roles first.";
 
 const COHORT_NAME_MAX = 200;
 export const MEMBER_FIELD_MAX = 100;

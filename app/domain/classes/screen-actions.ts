@@ -30,6 +30,9 @@ export const rosterActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("unenroll"), studentId: recordId }),
   // The API's body (PUT /api/cohorts/{id}/accommodations); its refinement runs in the shared model call.
   rosterAccommodationsSchema.innerType().extend({ intent: z.literal("accommodations") }),
+  // A district admin's (ADR 0040): POST / DELETE /api/cohorts/{id}/teachers/{userId}.
+  z.object({ intent: z.literal("add-teacher"), userId: recordId }),
+  z.object({ intent: z.literal("remove-teacher"), userId: recordId }),
 ]);
 
 export const ROSTER_MESSAGES = {
@@ -37,6 +40,8 @@ export const ROSTER_MESSAGES = {
     accommodations: { success: "Accommodations saved", failure: "Failed to save the accommodations." },
     enroll: { success: "Added to the roster", failure: "Failed to add the student to the roster." },
     unenroll: { success: "Removed from the roster", failure: "Failed to remove the student from the roster." },
+    "add-teacher": { success: "Teacher added to the class", failure: "Failed to add the teacher." },
+    "remove-teacher": { success: "Teacher removed from the class", failure: "Failed to remove the teacher." },
   },
 };
 

@@ -19,6 +19,8 @@ export const NOT_FOUND = {
   answer: "Answer Not Found",
   student: "Student Not Found",
   account: "Account Not Found",
+  invitation: "Invitation Not Found",
+  classTeacher: "That Account Does Not Teach This Class",
   rosterMember: "That Student Is Not On This Class's Roster",
   testingWindow: "Testing Window Not Found",
 } as const;

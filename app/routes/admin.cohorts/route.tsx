@@ -8,10 +8,9 @@ import { ConfirmDeleteDialog } from "~/components/dialog";
 import { BackLink, PageHeader } from "~/components/page-header";
 import { useEditDialog } from "~/components/use-edit-dialog";
 import { COHORT_MESSAGES, cohortActionSchema } from "~/domain/classes/screen-actions";
-import { NOT_FOUND } from "~/domain/shell/not-found";
+import { createClass, deleteClass, listClasses, updateClass } from "~/features/classes/use-cases.server";
 import { assertNever } from "~/lib/assert-never";
-import { found } from "~/lib/errors";
-import { createCohort, deleteCohort, listCohorts, listTestChoices, updateCohort } from "~/models/cohorts.server";
+import { listTestChoices } from "~/models/cohorts.server";
 import { handleAction } from "~/services/action.server";
 import { requireAllowed } from "~/services/auth.server";
 
@@ -25,26 +24,25 @@ export const meta: MetaFunction = () => [{ title: "Class Management · Adaptive 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: printStyles, media: "print" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { scope } = await requireAllowed(request, context, "read", "class");
-  const [cohorts, tests] = await Promise.all([listCohorts(context.db, scope), listTestChoices(context.db)]);
+  const { user } = await requireAllowed(request, context, "read", "class");
+  const [cohorts, tests] = await Promise.all([listClasses(context, user), listTestChoices(context.db)]);
   // The QR code and join link point at the product's own origin, not whatever host served this page.
   const joinOrigin = context.config.appOrigin ?? new URL(request.url).origin;
   return json({ cohorts, tests, joinOrigin });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { user: teacher, scope } = await requireAllowed(request, context, "write", "class");
-  const { db } = context;
+  const { user: teacher } = await requireAllowed(request, context, "write", "class");
   return handleAction(request, cohortActionSchema, COHORT_MESSAGES, async (input) => {
     switch (input.intent) {
       case "create":
-        await createCohort(db, input.values, teacher.id);
+        await createClass(context, teacher, input.values);
         return;
       case "update":
-        found(await updateCohort(db, input.id, input.values, scope), NOT_FOUND.cohort);
+        await updateClass(context, teacher, input.id, input.values);
         return;
       case "delete":
-        found(await deleteCohort(db, input.id, scope), NOT_FOUND.cohort);
+        await deleteClass(context, teacher, input.id);
         return;
       default:
         return assertNever(input);

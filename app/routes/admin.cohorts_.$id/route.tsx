@@ -8,9 +8,12 @@ import { BackLink, PageHeader } from "~/components/page-header";
 import { AccommodationsDialog } from "~/components/students/accommodations-dialog";
 import { TableHeadings } from "~/components/table-headings";
 import { accommodationsInWords } from "~/domain/accommodations/accommodations";
+import { allows } from "~/domain/auth/policy";
 import { ROSTER_MESSAGES, rosterActionSchema } from "~/domain/classes/screen-actions";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { gradeLabel, studentDisplayName } from "~/domain/students/student";
+import { listAccounts } from "~/features/accounts/use-cases.server";
+import { addClassTeacher, removeClassTeacher } from "~/features/classes/use-cases.server";
 import { enrollStudent, unenrollStudent } from "~/features/students/use-cases.server";
 import { assertNever } from "~/lib/assert-never";
 import { found } from "~/lib/errors";
@@ -29,15 +32,21 @@ const BACK = { to: "/admin/cohorts", label: "Back to Classes" };
 
 /** A class's page: who may join it and its roster. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { scope } = await requireAllowed(request, context, "read", "class");
+  const { user, scope } = await requireAllowed(request, context, "read", "class");
   const id = params.id ?? "";
-  const [cohort, roster, teachers] = await Promise.all([
+  // Who teaches a class is a district admin's choice (ADR 0040): only they get the staff to choose from.
+  const managesTeachers = allows(user, "manage-roles", "accounts");
+  const [cohort, roster, teachers, accounts] = await Promise.all([
     findCohort(context.db, id, scope),
     listRoster(context.db, id, scope),
     listCohortTeachers(context.db, id, scope),
+    managesTeachers ? listAccounts(context, user) : [],
   ]);
   if (!cohort || !roster) throw notFoundPage(NOT_FOUND.cohort, BACK);
-  return json({ cohort, roster, teachers });
+  const staff = accounts
+    .filter((account) => account.role !== "student")
+    .map(({ id: accountId, email, firstName, lastName }) => ({ id: accountId, email, firstName, lastName }));
+  return json({ cohort, roster, teachers, managesTeachers, staff });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -50,6 +59,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         return;
       case "unenroll":
         await unenrollStudent(context, teacher, { cohortId, studentId: input.studentId });
+        return;
+      case "add-teacher":
+        await addClassTeacher(context, teacher, { cohortId, userId: input.userId });
+        return;
+      case "remove-teacher":
+        await removeClassTeacher(context, teacher, { cohortId, userId: input.userId });
         return;
       case "accommodations": {
         found(await findCohort(context.db, cohortId, scope), NOT_FOUND.cohort);
@@ -66,8 +81,92 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   });
 }
 
+type Person = { id: string; email: string; firstName: string | null; lastName: string | null };
+const nameOf = (person: Person) => [person.firstName, person.lastName].filter(Boolean).join(" ") || person.email;
+
+/** The class's teachers; a district admin (given `staff`) adds one from the staff accounts or removes one. */
+function ClassTeachers({
+  teachers,
+  staff,
+  busy,
+  onAdd,
+  onRemove,
+}: {
+  teachers: Person[];
+  staff: Person[] | null;
+  busy: boolean;
+  onAdd: (userId: string) => void;
+  onRemove: (userId: string) => void;
+}) {
+  const [choice, setChoice] = useState("");
+  if (!staff) {
+    if (!teachers.length) return null;
+    return (
+      <p className="mt-4 text-sm text-slate-700" data-testid="class-teachers">
+        {teachers.length === 1 ? "Teacher: " : "Teachers: "}
+        <span className="text-slate-900">{teachers.map(nameOf).join(", ")}</span>
+      </p>
+    );
+  }
+  const candidates = staff.filter((account) => !teachers.some((teacher) => teacher.id === account.id));
+  return (
+    <section className="card mt-6 p-4" aria-labelledby="teachers-heading" data-testid="class-teachers">
+      <h2 id="teachers-heading" className="font-semibold text-slate-900">
+        Teachers <span className="font-normal text-slate-700">({teachers.length})</span>
+      </h2>
+      {teachers.length ? (
+        <ul className="mt-2 space-y-1 text-sm">
+          {teachers.map((teacher) => (
+            <li key={teacher.id} className="flex items-center justify-between gap-3">
+              <span>
+                {nameOf(teacher)} <span className="text-slate-700">· {teacher.email}</span>
+              </span>
+              <button
+                type="button"
+                className="btn-outline"
+                disabled={busy}
+                aria-label={`Remove ${nameOf(teacher)} from this class`}
+                onClick={() => onRemove(teacher.id)}
+              >
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-2 text-sm text-slate-700">No teachers besides the class&apos;s creator. Add one to give them this class and its students.</p>
+      )}
+      <form
+        className="mt-3 flex flex-wrap items-end gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (choice) onAdd(choice);
+          setChoice("");
+        }}
+      >
+        <div>
+          <label htmlFor="add-teacher" className="label">
+            Add a teacher
+          </label>
+          <select id="add-teacher" className="input mt-1 w-72" value={choice} onChange={(event) => setChoice(event.target.value)}>
+            <option value="">Choose a teacher…</option>
+            {candidates.map((account) => (
+              <option key={account.id} value={account.id}>
+                {nameOf(account)} ({account.email})
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn-outline" disabled={busy || !choice}>
+          Add
+        </button>
+      </form>
+    </section>
+  );
+}
+
 export default function ClassRoster() {
-  const { cohort, roster, teachers } = useLoaderData<typeof loader>();
+  const { cohort, roster, teachers, managesTeachers, staff } = useLoaderData<typeof loader>();
   const { fetcher, busy, submitIntent } = useIntentFetcher();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [accommodating, setAccommodating] = useState(false);
@@ -104,14 +203,13 @@ export default function ClassRoster() {
         }
       />
 
-      {teachers.length ? (
-        <p className="mt-4 text-sm text-slate-700" data-testid="class-teachers">
-          {teachers.length === 1 ? "Teacher: " : "Teachers: "}
-          <span className="text-slate-900">
-            {teachers.map((teacher) => [teacher.firstName, teacher.lastName].filter(Boolean).join(" ") || teacher.email).join(", ")}
-          </span>
-        </p>
-      ) : null}
+      <ClassTeachers
+        teachers={teachers}
+        staff={managesTeachers ? staff : null}
+        busy={busy}
+        onAdd={(userId) => submitIntent({ intent: "add-teacher", userId })}
+        onRemove={(userId) => submitIntent({ intent: "remove-teacher", userId })}
+      />
 
       <section className="card mt-6 overflow-x-auto p-4" aria-labelledby="roster-heading">
         <div className="flex flex-wrap items-end justify-between gap-3">

@@ -28,6 +28,18 @@ export function importToast(outcome: ImportOutcome): string {
   return `${changed(outcome.created)} created, ${changed(outcome.updated) + changed(outcome.removed)} changed, ${changed(outcome.unchanged)} unchanged${refused}`;
 }
 
+/** New teachers from a OneRoster import have no password: Accounts & Roles invites them (ADR 0040). */
+function InviteNewTeachers({ count }: { count: number }) {
+  return (
+    <p className="text-sm text-slate-900">
+      {count === 1 ? "1 new teacher" : `${count} new teachers`} cannot sign in yet.{" "}
+      <a href="/admin/staff#new-teachers" className="font-medium text-brand-700 underline">
+        Invite the new teachers
+      </a>
+    </p>
+  );
+}
+
 /** The "Re-create them" tick, shown with the students deleted on request while previewing. */
 type RecreateTick = { checked: boolean; onChange: (checked: boolean) => void };
 
@@ -92,6 +104,7 @@ export function ImportSummary({ outcome, recreate }: { outcome: ImportOutcome; r
           </ul>
         </div>
       ) : null}
+      {outcome.applied && (outcome.created.teachers ?? 0) > 0 ? <InviteNewTeachers count={outcome.created.teachers!} /> : null}
       {outcome.refused.length ? (
         <div>
           <h3 className="text-sm font-semibold text-red-800">
