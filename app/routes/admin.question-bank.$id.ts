@@ -1,5 +1,5 @@
 import { NOT_FOUND } from "~/domain/shell/not-found";
-import { findQuestion } from "~/models/questions.server";
+import { viewQuestion } from "~/features/questions/use-cases.server";
 import { resourceRoute } from "~/services/resource-route.server";
 
 /**
@@ -12,5 +12,5 @@ export const { loader, action } = resourceRoute({
   can: ["read", "shared-content"],
   params: ["id"],
   notFound: NOT_FOUND.question,
-  GET: { handler: ({ context, params }) => findQuestion(context.db, params.id) },
+  GET: { handler: ({ context, params, caller }) => viewQuestion(context, caller, params.id) },
 });

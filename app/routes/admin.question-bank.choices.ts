@@ -1,5 +1,5 @@
-import { BANK_PAGE_SIZE, readQuestionListQuery } from "~/domain/questions/question-list";
-import { questionSummaryPage } from "~/models/questions.server";
+import { readQuestionListQuery } from "~/domain/questions/question-list";
+import { questionChoicesPage } from "~/features/questions/use-cases.server";
 import { resourceRoute } from "~/services/resource-route.server";
 
 /**
@@ -10,9 +10,9 @@ import { resourceRoute } from "~/services/resource-route.server";
 export const { loader, action } = resourceRoute({
   can: ["read", "shared-content"],
   GET: {
-    handler: ({ request, context }) => {
+    handler: ({ request, context, caller }) => {
       const { filters, page } = readQuestionListQuery(new URL(request.url).searchParams);
-      return questionSummaryPage(context.db, filters, page, BANK_PAGE_SIZE);
+      return questionChoicesPage(context, caller, filters, page);
     },
   },
 });

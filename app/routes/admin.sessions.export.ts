@@ -1,6 +1,6 @@
 import { sessionsCsv } from "~/domain/sessions/session-export";
 import { readSessionListScreenQuery } from "~/domain/sessions/session-list";
-import { sessionsForExport } from "~/models/session-list.server";
+import { exportSessions } from "~/features/sessions/use-cases.server";
 import { csvAttachment } from "~/services/api.server";
 import { resourceRoute } from "~/services/resource-route.server";
 
@@ -11,9 +11,9 @@ import { resourceRoute } from "~/services/resource-route.server";
 export const { loader, action } = resourceRoute({
   can: ["export", "session"],
   GET: {
-    handler: async ({ request, context, scope }) => {
+    handler: async ({ request, context, caller }) => {
       const { filters } = readSessionListScreenQuery(new URL(request.url).searchParams);
-      const { rows, truncated } = await sessionsForExport(context.db, { ...filters, scope });
+      const { rows, truncated } = await exportSessions(context, caller, filters);
       const day = new Date().toISOString().slice(0, 10);
       const response = csvAttachment(`test-sessions-${day}.csv`, sessionsCsv(rows));
       if (truncated) response.headers.set("X-Export-Truncated", "true");

@@ -4,14 +4,14 @@ import { ClipboardList, Plus } from "lucide-react";
 
 import { TestCard } from "~/components/assessments/test-card";
 import { PageHeader } from "~/components/page-header";
-import { listTests } from "~/models/tests.server";
+import { listTests } from "~/features/tests/use-cases.server";
 import { requireAllowed } from "~/services/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Test Configurations · Adaptive Testing Engine" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAllowed(request, context, "read", "shared-content");
-  const tests = await listTests(context.db);
+  const { user } = await requireAllowed(request, context, "read", "shared-content");
+  const tests = await listTests(context, user);
   return json({
     tests: tests.map((test) => ({
       id: test.id,

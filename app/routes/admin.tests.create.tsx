@@ -7,7 +7,7 @@ import { EMPTY_TEST_DETAILS, TestDetailsFields } from "~/components/assessments/
 import { BackLink, PageHeader } from "~/components/page-header";
 import { CREATE_TEST_MESSAGES, createTestActionSchema } from "~/domain/assessments/screen-actions";
 import type { ActionResult } from "~/domain/shell/action-result";
-import { createTest } from "~/models/tests.server";
+import { createTest } from "~/features/tests/use-cases.server";
 import { handleAction } from "~/services/action.server";
 import { requireAllowed } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -23,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { user: admin } = await requireAllowed(request, context, "author", "shared-content");
   return handleAction(request, createTestActionSchema, CREATE_TEST_MESSAGES, async ({ intent: _intent, ...details }) => {
-    await createTest(context.db, { ...details, showFeedback: true, questions: [] }, admin.id);
+    await createTest(context, admin, { ...details, showFeedback: true, questions: [] });
     return redirectWithToast(request, context, "/admin/tests", CREATE_TEST_MESSAGES.intents.create.success);
   });
 }

@@ -1,9 +1,9 @@
 import { json } from "@remix-run/cloudflare";
 
 import { chatRequestSchema } from "~/domain/ai/chat-request";
-import { sendChatMessage } from "~/services/ai/chat.server";
+import { chatWithTutor } from "~/features/sessions/use-cases.server";
 import { resourceRoute } from "~/services/resource-route.server";
-import { requireSessionAccess } from "~/services/student-pass.server";
+import { sessionActorOf } from "~/services/student-pass.server";
 
 /**
  * POST /api/chat: {sessionId, questionId, message} → {response}, the tutor's reply in a chat
@@ -14,8 +14,7 @@ export const { loader, action } = resourceRoute({
   POST: {
     body: chatRequestSchema,
     handler: async ({ request, context, body }) => {
-      await requireSessionAccess(request, context, body.sessionId);
-      const response = await sendChatMessage({ env: context.cloudflare.env, db: context.db, ai: context.config.ai }, body);
+      const response = await chatWithTutor(context, await sessionActorOf(request, context), body);
       return json({ response }, { headers: { "Cache-Control": "no-store" } });
     },
   },

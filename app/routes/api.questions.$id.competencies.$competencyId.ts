@@ -1,6 +1,6 @@
 import { competencyLinkPatchSchema } from "~/domain/questions/question";
 import { NOT_FOUND } from "~/domain/shell/not-found";
-import { setPrimaryCompetency, unlinkCompetency } from "~/models/questions.server";
+import { setPrimaryCompetency, unlinkCompetency } from "~/features/questions/use-cases.server";
 import { resourceRoute } from "~/services/resource-route.server";
 
 /** PATCH (isPrimary) and DELETE /api/questions/{id}/competencies/{competencyId}. */
@@ -10,7 +10,8 @@ export const { loader, action } = resourceRoute({
   notFound: NOT_FOUND.questionCompetencyLink,
   PATCH: {
     body: competencyLinkPatchSchema,
-    handler: ({ context, params, body }) => setPrimaryCompetency(context.db, params.id, params.competencyId, body.isPrimary),
+    handler: ({ context, params, caller, body }) =>
+      setPrimaryCompetency(context, caller, { questionId: params.id, competencyId: params.competencyId, isPrimary: body.isPrimary }),
   },
-  DELETE: { handler: async ({ context, params }) => ((await unlinkCompetency(context.db, params.id, params.competencyId)) ? { deleted: true } : null) },
+  DELETE: { handler: ({ context, params, caller }) => unlinkCompetency(context, caller, { questionId: params.id, competencyId: params.competencyId }) },
 });

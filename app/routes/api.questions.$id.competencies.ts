@@ -2,8 +2,7 @@ import { json } from "@remix-run/cloudflare";
 
 import { competencyLinkSchema } from "~/domain/questions/question";
 import { NOT_FOUND } from "~/domain/shell/not-found";
-import { found } from "~/lib/errors";
-import { competencyExists, competencyLinks, linkCompetency, questionExists } from "~/models/questions.server";
+import { linkCompetency, listCompetencyLinks } from "~/features/questions/use-cases.server";
 import { resourceRoute } from "~/services/resource-route.server";
 
 /** GET /api/questions/{id}/competencies: its links. POST: link a competency (201, or 200 when it was linked). */
@@ -13,14 +12,12 @@ export const { loader, action } = resourceRoute({
   notFound: NOT_FOUND.question,
   GET: {
     can: ["read", "shared-content"],
-    handler: async ({ context, params }) => ((await questionExists(context.db, params.id)) ? competencyLinks(context.db, params.id) : null),
+    handler: ({ context, params, caller }) => listCompetencyLinks(context, caller, params.id),
   },
   POST: {
     body: competencyLinkSchema,
-    handler: async ({ context, params, body }) => {
-      if (!(await questionExists(context.db, params.id))) return null;
-      found(await competencyExists(context.db, body.competencyId), NOT_FOUND.competency);
-      const result = await linkCompetency(context.db, params.id, body.competencyId, body.isPrimary);
+    handler: async ({ context, params, caller, body }) => {
+      const result = await linkCompetency(context, caller, { questionId: params.id, ...body });
       return json(result.link, { status: result.created ? 201 : 200 });
     },
   },

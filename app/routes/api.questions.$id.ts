@@ -1,9 +1,6 @@
-import { rubricReading } from "~/domain/ai/offline-grader/reading";
 import { questionSchema } from "~/domain/questions/question";
-import { isOpenQuestionType } from "~/domain/questions/question-types";
 import { NOT_FOUND } from "~/domain/shell/not-found";
-import { calibrationViews } from "~/models/item-calibration.server";
-import { deleteQuestion, findQuestion, updateQuestion } from "~/models/questions.server";
+import { deleteQuestion, describeQuestion, updateQuestion } from "~/features/questions/use-cases.server";
 import { resourceRoute } from "~/services/resource-route.server";
 
 /**
@@ -17,19 +14,13 @@ export const { loader, action } = resourceRoute({
   notFound: NOT_FOUND.question,
   GET: {
     can: ["read", "shared-content"],
-    handler: async ({ context, params }) => {
-      const question = await findQuestion(context.db, params.id);
-      if (!question) return undefined;
-      const calibration = (await calibrationViews(context.db, [question])).get(question.id) ?? null;
-      const reading = isOpenQuestionType(question.type) ? rubricReading(question.rubric, question.text) : null;
-      return { ...question, calibration, rubricReading: reading };
-    },
+    handler: ({ context, params, caller }) => describeQuestion(context, caller, params.id),
   },
-  PUT: { body: questionSchema, handler: ({ context, params, body }) => updateQuestion(context.db, params.id, body) },
+  PUT: { body: questionSchema, handler: ({ context, params, caller, body }) => updateQuestion(context, caller, params.id, body) },
   DELETE: {
-    handler: async ({ context, params }) => {
-      const result = await deleteQuestion(context.db, params.id);
-      return result && { deleted: true, removedFromTests: result.removedFromTests };
+    handler: async ({ context, params, caller }) => {
+      const { removedFromTests } = await deleteQuestion(context, caller, params.id);
+      return { deleted: true, removedFromTests };
     },
   },
 });

@@ -1,5 +1,6 @@
 import { previewGradeRequestSchema } from "~/domain/ai/preview-grade-request";
-import { aiTasksFor, jobWaitResponse, previewGrade } from "~/services/ai/tasks.server";
+import { previewQuestionGrade } from "~/features/questions/use-cases.server";
+import { jobWaitResponse } from "~/services/ai/tasks.server";
 import { resourceRoute } from "~/services/resource-route.server";
 
 /**
@@ -11,7 +12,6 @@ export const { loader, action } = resourceRoute({
   can: ["author", "shared-content"],
   POST: {
     body: previewGradeRequestSchema,
-    handler: async ({ context, caller, body }) =>
-      jobWaitResponse(await previewGrade(aiTasksFor(context, caller.id), body.question, body.answer), context.config.ai.provider),
+    handler: async ({ context, caller, body }) => jobWaitResponse(await previewQuestionGrade(context, caller, body), context.config.ai.provider),
   },
 });

@@ -2,7 +2,7 @@ import { json } from "@remix-run/cloudflare";
 
 import { apiQuestionQuerySchema, DEFAULT_API_PAGE_LIMIT } from "~/domain/questions/api-query";
 import { questionSchema } from "~/domain/questions/question";
-import { countQuestions, createQuestion, listQuestions } from "~/models/questions.server";
+import { createQuestion, listQuestions } from "~/features/questions/use-cases.server";
 import { created, resourceRoute } from "~/services/resource-route.server";
 
 /**
@@ -16,16 +16,13 @@ export const { loader, action } = resourceRoute({
   GET: {
     can: ["read", "shared-content"],
     query: apiQuestionQuerySchema,
-    handler: async ({ context, query }) => {
+    handler: async ({ context, caller, query }) => {
       const { page, limit, ...where } = query;
-      if (page === undefined && limit === undefined) return json(await listQuestions(context.db, where));
+      if (page === undefined && limit === undefined) return json((await listQuestions(context, caller, where)).rows);
       const size = limit ?? DEFAULT_API_PAGE_LIMIT;
-      const [rows, total] = await Promise.all([
-        listQuestions(context.db, where, { limit: size, offset: ((page ?? 1) - 1) * size }),
-        countQuestions(context.db, where),
-      ]);
+      const { rows, total } = await listQuestions(context, caller, where, { limit: size, offset: ((page ?? 1) - 1) * size });
       return json(rows, { headers: { "X-Total-Count": String(total) } });
     },
   },
-  POST: { body: questionSchema, handler: async ({ context, caller, body }) => created(await createQuestion(context.db, body, caller.id)) },
+  POST: { body: questionSchema, handler: async ({ context, caller, body }) => created(await createQuestion(context, caller, body)) },
 });

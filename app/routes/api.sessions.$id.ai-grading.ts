@@ -1,4 +1,4 @@
-import { readGradingReview } from "~/services/grade-overrides.server";
+import { viewGradingReview } from "~/features/sessions/use-cases.server";
 import { resourceRoute } from "~/services/resource-route.server";
 
 /**
@@ -9,5 +9,5 @@ import { resourceRoute } from "~/services/resource-route.server";
 export const { loader, action } = resourceRoute({
   can: ["read", "session"],
   params: ["id"],
-  GET: { handler: async ({ context, params, scope }) => (await readGradingReview(context, params.id, scope)).review },
+  GET: { handler: async ({ context, params, caller }) => (await viewGradingReview(context, caller, params.id)).review },
 });

@@ -1,7 +1,8 @@
 import { answerGrade } from "~/domain/sessions/answer-feedback";
 import { NOT_FOUND } from "~/domain/shell/not-found";
+import { readSession } from "~/features/sessions/use-cases.server";
 import { resourceRoute } from "~/services/resource-route.server";
-import { readReachableSession } from "~/services/test-taking.server";
+import { sessionActorOf } from "~/services/student-pass.server";
 
 /**
  * GET /api/sessions/{id}/answers/{questionId}: one answer's grade as it stands ({score, wasCorrect,
@@ -15,7 +16,7 @@ export const { loader, action } = resourceRoute({
   notFound: NOT_FOUND.answer,
   GET: {
     handler: async ({ request, context, params }) => {
-      const view = await readReachableSession(request, context, params.id);
+      const view = await readSession(context, await sessionActorOf(request, context), params.id);
       return answerGrade(view, params.questionId);
     },
   },

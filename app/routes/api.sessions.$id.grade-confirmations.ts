@@ -1,7 +1,7 @@
 import { json } from "@remix-run/cloudflare";
 
 import { gradeConfirmationSchema } from "~/domain/sessions/grade-override";
-import { confirmSessionGrade } from "~/services/grade-overrides.server";
+import { confirmGrade } from "~/features/sessions/use-cases.server";
 import { created, resourceRoute } from "~/services/resource-route.server";
 
 /**
@@ -15,8 +15,8 @@ export const { loader, action } = resourceRoute({
   params: ["id"],
   POST: {
     body: gradeConfirmationSchema,
-    handler: async ({ context, params, caller, scope, body }) => {
-      const { created: isNew, ...confirmation } = await confirmSessionGrade(context, params.id, body.questionId, caller, scope);
+    handler: async ({ context, params, caller, body }) => {
+      const { created: isNew, ...confirmation } = await confirmGrade(context, caller, params.id, body.questionId);
       return isNew ? created(confirmation) : json(confirmation);
     },
   },

@@ -1,5 +1,5 @@
 import { gradeOverrideSchema } from "~/domain/sessions/grade-override";
-import { overrideSessionGrade } from "~/services/grade-overrides.server";
+import { overrideGrade } from "~/features/sessions/use-cases.server";
 import { created, resourceRoute } from "~/services/resource-route.server";
 
 /**
@@ -12,6 +12,6 @@ export const { loader, action } = resourceRoute({
   params: ["id"],
   POST: {
     body: gradeOverrideSchema,
-    handler: async ({ context, params, caller, scope, body }) => created(await overrideSessionGrade(context, params.id, body, caller, scope)),
+    handler: async ({ context, params, caller, body }) => created(await overrideGrade(context, caller, params.id, body)),
   },
 });

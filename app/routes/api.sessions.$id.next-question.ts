@@ -1,5 +1,6 @@
+import { readSession } from "~/features/sessions/use-cases.server";
 import { resourceRoute } from "~/services/resource-route.server";
-import { readReachableSession } from "~/services/test-taking.server";
+import { sessionActorOf } from "~/services/student-pass.server";
 
 /**
  * GET /api/sessions/{id}/next-question: the question being asked (the adaptive engine chose it
@@ -11,7 +12,7 @@ export const { loader, action } = resourceRoute({
   params: ["id"],
   GET: {
     handler: async ({ request, context, params }) => {
-      const view = await readReachableSession(request, context, params.id);
+      const view = await readSession(context, await sessionActorOf(request, context), params.id);
       const { completed, timeRemainingSeconds, paused, breakSecondsLeft } = view.snapshot;
       return { question: view.currentQuestion, completed, timeRemaining: timeRemainingSeconds, paused, breakSecondsLeft };
     },

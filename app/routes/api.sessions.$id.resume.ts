@@ -1,7 +1,17 @@
-import { breakRoute } from "~/services/test-taking.server";
+import { breakStepJson } from "~/domain/sessions/session-api";
+import { takeBreak } from "~/features/sessions/use-cases.server";
+import { resourceRoute } from "~/services/resource-route.server";
+import { sessionActorOf } from "~/services/student-pass.server";
 
 /**
- * POST /api/sessions/{id}/resume: ends the break; the deadlines move on by its length (ADR 0032,
- * docs/api.md).
+ * POST /api/sessions/{id}/resume (empty body), for the session's pass holder or staff: ends the break; the deadlines
+ * move on by its length (ADR 0032, docs/api.md).
  */
-export const { loader, action } = breakRoute("resume");
+export const { loader, action } = resourceRoute({
+  can: "anyone",
+  params: ["id"],
+  POST: {
+    handler: async ({ request, context, params }) =>
+      breakStepJson(params.id, await takeBreak(context, await sessionActorOf(request, context), params.id, "resume")),
+  },
+});

@@ -1,8 +1,8 @@
 import { gradingResultJson } from "~/domain/sessions/session-api";
 import { submitAnswerSchema } from "~/domain/sessions/session-contract";
+import { submitAnswer } from "~/features/sessions/use-cases.server";
 import { resourceRoute } from "~/services/resource-route.server";
-import { requireSessionAccess } from "~/services/student-pass.server";
-import { submitSessionAnswer } from "~/services/test-taking.server";
+import { sessionActorOf } from "~/services/student-pass.server";
 
 /**
  * POST /api/sessions/{id}/submit: {questionId, answer, timeSpentSeconds} → {gradingResult,
@@ -15,9 +15,7 @@ export const { loader, action } = resourceRoute({
   POST: {
     body: submitAnswerSchema,
     handler: async ({ request, context, params, body }) => {
-      // The pass is checked before the body is read, as before: a stranger learns nothing from a 400.
-      const caller = await requireSessionAccess(request, context, params.id);
-      const submitted = await submitSessionAnswer(context, params.id, body, caller.user?.id ?? null);
+      const submitted = await submitAnswer(context, await sessionActorOf(request, context), { sessionId: params.id, answer: body });
       return {
         gradingResult: gradingResultJson(submitted.answer),
         completed: submitted.view.snapshot.completed,

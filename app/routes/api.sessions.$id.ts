@@ -1,7 +1,7 @@
 import { sessionJson } from "~/domain/sessions/session-api";
-import { findSessionStudent } from "~/models/student-names.server";
+import { viewSession } from "~/features/sessions/use-cases.server";
 import { resourceRoute } from "~/services/resource-route.server";
-import { readReachableSession } from "~/services/test-taking.server";
+import { sessionActorOf } from "~/services/student-pass.server";
 
 /**
  * GET /api/sessions/{id}: the session's time remaining and results, for an admin, or its pass
@@ -13,8 +13,7 @@ export const { loader, action } = resourceRoute({
   params: ["id"],
   GET: {
     handler: async ({ request, context, params }) => {
-      const view = await readReachableSession(request, context, params.id);
-      const { studentName } = await findSessionStudent(context.db, { cohortId: view.cohortId, studentId: view.studentId });
+      const { view, studentName } = await viewSession(context, await sessionActorOf(request, context), params.id);
       return { ...sessionJson(view), studentName };
     },
   },

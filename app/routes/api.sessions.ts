@@ -1,11 +1,11 @@
 import { json } from "@remix-run/cloudflare";
 
-import type { Database } from "~/db/client.server";
-import { API_SESSION_ALL_MAX, apiQueryFilters, asksForPage, readSessionListApiQuery } from "~/domain/sessions/session-list";
+import { apiQueryFilters, asksForPage, readSessionListApiQuery } from "~/domain/sessions/session-list";
 import { wasEndedEarly } from "~/domain/sessions/session-state";
+import { listEverySession, listSessions } from "~/features/sessions/use-cases.server";
 import { invalid } from "~/lib/errors";
 import { jsonArrayStream } from "~/lib/json-array-stream";
-import { countSessions, type ScopedSessionFilters, sessionListChunks, type SessionListRow, sessionWindow } from "~/models/session-list.server";
+import type { SessionListRow } from "~/models/session-list.server";
 import { resourceRoute } from "~/services/resource-route.server";
 
 /** A session as the list gives it: both readings of the id, times in ISO 8601, no answers map. */
@@ -27,11 +27,10 @@ function listedSessionJson(row: SessionListRow) {
  * Without limit or offset, the whole list of sessions: every matching one up to
  * API_SESSION_ALL_MAX, streamed as it is read (X-Truncated: true when the cap cut it short).
  */
-async function everySession(db: Database, filters: ScopedSessionFilters): Promise<Response> {
-  const total = await countSessions(db, filters);
-  const body = jsonArrayStream(sessionListChunks(db, filters, { maxRows: API_SESSION_ALL_MAX }), listedSessionJson, "GET /api/sessions");
+function everySessionResponse({ total, chunks, truncated }: Awaited<ReturnType<typeof listEverySession>>): Response {
+  const body = jsonArrayStream(chunks, listedSessionJson, "GET /api/sessions");
   const headers = new Headers({ "Content-Type": "application/json; charset=utf-8", "X-Total-Count": String(total) });
-  if (total > API_SESSION_ALL_MAX) headers.set("X-Truncated", "true");
+  if (truncated) headers.set("X-Truncated", "true");
   return new Response(body, { headers });
 }
 
@@ -43,14 +42,14 @@ async function everySession(db: Database, filters: ScopedSessionFilters): Promis
 export const { loader, action } = resourceRoute({
   can: ["read", "session"],
   GET: {
-    handler: async ({ request, context, scope }) => {
+    handler: async ({ request, context, caller }) => {
       const params = new URL(request.url).searchParams;
       const parsed = readSessionListApiQuery(params);
       if (!parsed.ok) throw invalid(parsed.message);
-      const filters = { ...apiQueryFilters(parsed.query), scope };
-      if (!asksForPage(params)) return everySession(context.db, filters);
+      const filters = apiQueryFilters(parsed.query);
+      if (!asksForPage(params)) return everySessionResponse(await listEverySession(context, caller, filters));
       const { limit, offset } = parsed.query;
-      const { rows, total } = await sessionWindow(context.db, filters, { limit, offset });
+      const { rows, total } = await listSessions(context, caller, filters, { limit, offset });
       return json(rows.map(listedSessionJson), { headers: { "X-Total-Count": String(total) } });
     },
   },

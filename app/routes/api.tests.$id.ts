@@ -1,6 +1,6 @@
 import { testUpdateSchema } from "~/domain/assessments/test-config";
 import { NOT_FOUND } from "~/domain/shell/not-found";
-import { deleteTest, getTestDetail, updateTest } from "~/models/tests.server";
+import { deleteTest, updateTest, viewTest } from "~/features/tests/use-cases.server";
 import { resourceRoute } from "~/services/resource-route.server";
 
 /**
@@ -11,7 +11,7 @@ export const { loader, action } = resourceRoute({
   can: ["author", "shared-content"],
   params: ["id"],
   notFound: NOT_FOUND.test,
-  GET: { can: ["read", "shared-content"], handler: ({ context, params }) => getTestDetail(context.db, params.id) },
-  PUT: { body: testUpdateSchema, handler: ({ context, params, body }) => updateTest(context.db, params.id, body) },
-  DELETE: { handler: async ({ context, params }) => ((await deleteTest(context.db, params.id)) ? { deleted: true } : null) },
+  GET: { can: ["read", "shared-content"], handler: ({ context, params, caller }) => viewTest(context, caller, params.id) },
+  PUT: { body: testUpdateSchema, handler: ({ context, params, caller, body }) => updateTest(context, caller, params.id, body) },
+  DELETE: { handler: ({ context, params, caller }) => deleteTest(context, caller, params.id) },
 });

@@ -1,5 +1,6 @@
 import { formatRequestSchema, withCompetencyMaps } from "~/domain/ai/format-request";
-import { aiTasksFor, formatTestContent, jobWaitResponse } from "~/services/ai/tasks.server";
+import { formatTest } from "~/features/tests/use-cases.server";
+import { jobWaitResponse } from "~/services/ai/tasks.server";
 import { resourceRoute } from "~/services/resource-route.server";
 
 /**
@@ -11,6 +12,6 @@ export const { loader, action } = resourceRoute({
   POST: {
     body: formatRequestSchema,
     handler: async ({ context, caller, body }) =>
-      jobWaitResponse(await formatTestContent(aiTasksFor(context, caller.id), body.rawContent), context.config.ai.provider, withCompetencyMaps),
+      jobWaitResponse(await formatTest(context, caller, body.rawContent), context.config.ai.provider, withCompetencyMaps),
   },
 });

@@ -1,5 +1,6 @@
 import { generationRequestSchema } from "~/domain/ai/generation-request";
-import { aiTasksFor, generateTestDraft, jobWaitResponse } from "~/services/ai/tasks.server";
+import { generateTest } from "~/features/tests/use-cases.server";
+import { jobWaitResponse } from "~/services/ai/tasks.server";
 import { resourceRoute } from "~/services/resource-route.server";
 
 /**
@@ -10,6 +11,6 @@ export const { loader, action } = resourceRoute({
   can: ["author", "shared-content"],
   POST: {
     body: generationRequestSchema,
-    handler: async ({ context, caller, body }) => jobWaitResponse(await generateTestDraft(aiTasksFor(context, caller.id), body), context.config.ai.provider),
+    handler: async ({ context, caller, body }) => jobWaitResponse(await generateTest(context, caller, body), context.config.ai.provider),
   },
 });

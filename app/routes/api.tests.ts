@@ -1,5 +1,5 @@
 import { testCreateSchema } from "~/domain/assessments/test-config";
-import { createTest, listTests } from "~/models/tests.server";
+import { createTest, listTests } from "~/features/tests/use-cases.server";
 import { created, resourceRoute } from "~/services/resource-route.server";
 
 /**
@@ -8,6 +8,6 @@ import { created, resourceRoute } from "~/services/resource-route.server";
  */
 export const { loader, action } = resourceRoute({
   can: ["author", "shared-content"],
-  GET: { can: ["read", "shared-content"], handler: ({ context }) => listTests(context.db) },
-  POST: { body: testCreateSchema, handler: async ({ context, caller, body }) => created(await createTest(context.db, body, caller.id)) },
+  GET: { can: ["read", "shared-content"], handler: ({ context, caller }) => listTests(context, caller) },
+  POST: { body: testCreateSchema, handler: async ({ context, caller, body }) => created(await createTest(context, caller, body)) },
 });

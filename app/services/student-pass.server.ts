@@ -64,19 +64,27 @@ export function passForSession(config: AppConfig, sessionId: string): Promise<st
 }
 
 /** Staff (a district admin or a teacher of the session's class), or a browser whose pass names the session. */
-type SessionCaller = { kind: "staff"; user: CurrentUser } | { kind: "pass"; user: CurrentUser | null };
+export type SessionCaller = { kind: "staff"; user: CurrentUser } | { kind: "pass"; user: CurrentUser | null };
 
 const refusal = (user: CurrentUser | null) =>
   user
     ? new DomainError("forbidden", "This test session belongs to another student.")
     : new DomainError("unauthenticated", "Join your class to take this test.");
 
+/** Who asks about a test session: the signed-in account, if any, and the session this browser's pass names, if any. */
+export type SessionActor = { user: CurrentUser | null; passSessionId: string | null };
+
+/** The request's session actor: its account and its student pass, each read once. */
+export async function sessionActorOf(request: Request, context: AppLoadContext): Promise<SessionActor> {
+  const [user, passSessionId] = await Promise.all([getCurrentUser(request, context), sessionInPass(request, context.config)]);
+  return { user, passSessionId };
+}
+
 /**
  * Who may read or answer a session: staff whose scope holds it, or a browser whose pass names it. Anyone else is
  * refused without learning whether the session exists: 401 signed out, 403 signed in.
  */
-export async function requireSessionAccess(request: Request, context: AppLoadContext, sessionId: string): Promise<SessionCaller> {
-  const user = await getCurrentUser(request, context);
+export async function sessionAccess(context: AppLoadContext, { user, passSessionId }: SessionActor, sessionId: string): Promise<SessionCaller> {
   // Staff read a session as the policy scopes them (ADR 0031): a district admin every one, a teacher
   // those of the classes they teach; another teacher's session is not found, so not even its
   // existence is told.
@@ -84,10 +92,15 @@ export async function requireSessionAccess(request: Request, context: AppLoadCon
   if (user && scope?.kind === "district") return { kind: "staff", user };
   if (user && scope) {
     if (await findSessionRecordInScope(context.db, sessionId, scope)) return { kind: "staff", user };
-    if ((await sessionInPass(request, context.config)) !== sessionId) throw new DomainError("not_found", NOT_FOUND.session);
+    if (passSessionId !== sessionId) throw new DomainError("not_found", NOT_FOUND.session);
   }
-  if ((await sessionInPass(request, context.config)) === sessionId) return { kind: "pass", user };
+  if (passSessionId === sessionId) return { kind: "pass", user };
   throw refusal(user);
+}
+
+/** `sessionAccess` for the request's actor. */
+export async function requireSessionAccess(request: Request, context: AppLoadContext, sessionId: string): Promise<SessionCaller> {
+  return sessionAccess(context, await sessionActorOf(request, context), sessionId);
 }
 
 /** A pass opens a finished session's results only for its window; staff always (ADR 0014). Refused as above. */

@@ -6,7 +6,6 @@ import { gradingQuestionSchema, studentAnswerSchema } from "~/domain/ai/grading-
 import { NO_USAGE } from "~/domain/ai/usage-cost";
 import type { CurrentUser } from "~/domain/auth/current-user";
 import { generateResumeCode } from "~/domain/sessions/resume-code";
-import { breaksJson } from "~/domain/sessions/session-api";
 import type { AnswerOutcome, OfflineGradeLog, SessionProgress, SessionView, SubmitAnswerInput } from "~/domain/sessions/session-contract";
 import { RESUME_REQUIRED, type StartSessionInput } from "~/domain/sessions/start-request";
 import type { JoinedStudent } from "~/domain/sessions/student-pass";
@@ -22,9 +21,8 @@ import { findRosteredStudentId } from "~/models/students.server";
 import { aiTasksFor, queueAnswerGrading } from "./ai/tasks.server";
 import { admitStudent, requireSelf } from "./class-admission.server";
 import { resumeCodeMatches } from "./guess-throttle.server";
-import { resourceRoute } from "./resource-route.server";
 import { refusalError, testSessionStub } from "./session-object.server";
-import { passForSession, requireSessionAccess, requireSessionReach, sessionInPass } from "./student-pass.server";
+import { passForSession, sessionInPass } from "./student-pass.server";
 
 /**
  * Starting, reading, answering and completing a test session. The session's Durable
@@ -247,17 +245,6 @@ export async function completeTestSession(context: AppLoadContext, sessionId: st
   return result.view;
 }
 
-/**
- * The session a caller may read: an admin's, or the pass holder's until its results window closes,
- * as the object holds it now. Refused as `requireSessionAccess` refuses.
- */
-export async function readReachableSession(request: Request, context: AppLoadContext, sessionId: string): Promise<SessionView> {
-  const caller = await requireSessionAccess(request, context, sessionId);
-  const view = await readSessionView(context, sessionId);
-  requireSessionReach(caller, view.snapshot);
-  return view;
-}
-
 /** Starts or ends a student's break (ADR 0032); a refusal (no breaks, none left, session over) is a 409. */
 export async function takeBreak(context: AppLoadContext, sessionId: string, step: "pause" | "resume"): Promise<SessionProgress> {
   const stub = testSessionStub(context.cloudflare.env, sessionId);
@@ -265,22 +252,4 @@ export async function takeBreak(context: AppLoadContext, sessionId: string, step
   if (result.ok) return result.view;
   if (result.reason === "not_begun") throw notFound(NOT_FOUND.session);
   throw conflict(result.message);
-}
-
-/**
- * POST /api/sessions/{id}/pause and /resume (empty bodies), for the session's pass holder or an
- * admin: a break's start and end as `takeBreak` makes them (ADR 0032).
- */
-export function breakRoute(step: "pause" | "resume") {
-  return resourceRoute({
-    can: "anyone",
-    params: ["id"],
-    POST: {
-      handler: async ({ request, context, params }) => {
-        await requireSessionAccess(request, context, params.id);
-        const view = await takeBreak(context, params.id, step);
-        return { sessionId: params.id, timeRemaining: view.snapshot.timeRemainingSeconds, ...breaksJson(view) };
-      },
-    },
-  });
 }

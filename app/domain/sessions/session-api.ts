@@ -63,12 +63,17 @@ function withoutUnsureMarks(results: SessionView["results"]) {
 }
 
 /** The accommodations the session runs with (null: none) and its break state (ADR 0032). */
-export function breaksJson(view: Pick<SessionView, "snapshot" | "accommodations">) {
+function breaksJson(view: Pick<SessionView, "snapshot" | "accommodations">) {
   return {
     accommodations: view.accommodations,
     paused: view.snapshot.paused,
     breakSecondsLeft: view.snapshot.breakSecondsLeft,
   };
+}
+
+/** POST /api/sessions/{id}/pause and /resume's answer: the time left and the break state (ADR 0032). */
+export function breakStepJson(sessionId: string, view: Pick<SessionView, "snapshot" | "accommodations">) {
+  return { sessionId, timeRemaining: view.snapshot.timeRemainingSeconds, ...breaksJson(view) };
 }
 
 /**

@@ -1,12 +1,14 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { describe, expect, it, vi } from "vitest";
 
+import type { CurrentUser } from "~/domain/auth/current-user";
+
 import { answerForReading, LOAD_FAILURE, loadGradingReviewPage } from "./grading-review.server";
 
 /** A context whose session lookup answers as given: the page's states without a database. */
 const contextFinding = (findFirst: () => Promise<unknown>) => ({ db: { query: { testSessionRecords: { findFirst } } } }) as unknown as AppLoadContext;
 const request = new Request("https://school.example/admin/ai-grading/s1");
-const districtAdmin = { kind: "district" } as const;
+const districtAdmin: CurrentUser = { id: "admin-1", role: "admin", firstName: null, lastName: null, email: "admin@school.example", profileImageUrl: null };
 
 describe("loadGradingReviewPage", () => {
   it("is the error state with the product's words when the logs cannot be read, never the error's own text", async () => {

@@ -1,14 +1,14 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 
 import { rubricText } from "~/domain/ai/grading-request";
-import type { Scope } from "~/domain/auth/policy";
+import type { CurrentUser } from "~/domain/auth/current-user";
 import { htmlToPlainText } from "~/domain/questions/plain-text";
 import { agreementSentence } from "~/domain/sessions/grading-agreement";
 import { type GradingLogJson, gradingSummary } from "~/domain/sessions/grading-review";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { shownTime, timeZoneFromCookieHeader } from "~/domain/shell/time-zone";
+import { viewGradingReview } from "~/features/sessions/use-cases.server";
 import { DomainError } from "~/lib/errors";
-import { readGradingReview } from "~/services/grade-overrides.server";
 import { notFoundPage } from "~/services/http-errors.server";
 
 /** What the page says when the logs cannot be read (never the error's own text). */
@@ -62,9 +62,9 @@ export type PageLog = ReturnType<typeof logForPage>;
  * The page's data: the session, the summary cards and each log, times in the teacher's zone. An
  * unknown session is the 'Session Not Found' page; a failed read is the page's error state.
  */
-export async function loadGradingReviewPage(request: Request, context: AppLoadContext, sessionId: string, scope: Scope) {
+export async function loadGradingReviewPage(request: Request, context: AppLoadContext, sessionId: string, reader: CurrentUser) {
   try {
-    const { session, review } = await readGradingReview(context, sessionId, scope);
+    const { session, review } = await viewGradingReview(context, reader, sessionId);
     const timeZone = timeZoneFromCookieHeader(request.headers.get("Cookie"));
     return {
       state: "ready" as const,

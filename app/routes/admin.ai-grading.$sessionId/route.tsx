@@ -6,10 +6,10 @@ import { BackLink, PageHeader } from "~/components/page-header";
 import { GRADING_REVIEW_MESSAGES, gradingReviewActionSchema } from "~/domain/sessions/grade-override";
 import { studentLabel } from "~/domain/sessions/student-label";
 import type { ActionResult } from "~/domain/shell/action-result";
+import { confirmGrade, overrideGrade } from "~/features/sessions/use-cases.server";
 import { assertNever } from "~/lib/assert-never";
 import { handleAction } from "~/services/action.server";
 import { requireAllowed } from "~/services/auth.server";
-import { confirmSessionGrade, overrideSessionGrade } from "~/services/grade-overrides.server";
 
 import { GradingLogCard } from "./grading-log-card";
 import { loadGradingReviewPage } from "./grading-review.server";
@@ -18,23 +18,23 @@ import { SummaryCards } from "./summary-cards";
 export const meta: MetaFunction = () => [{ title: "AI Grading Review · Adaptive Testing Engine" }];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { scope } = await requireAllowed(request, context, "read", "session");
-  const data = await loadGradingReviewPage(request, context, params.sessionId ?? "", scope);
+  const { user } = await requireAllowed(request, context, "read", "session");
+  const data = await loadGradingReviewPage(request, context, params.sessionId ?? "", user);
   return json(data, { status: data.state === "error" ? 500 : 200, headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const { user: teacher, scope } = await requireAllowed(request, context, "write", "session");
+  const { user: teacher } = await requireAllowed(request, context, "write", "session");
   const sessionId = params.sessionId ?? "";
   return handleAction(request, gradingReviewActionSchema, GRADING_REVIEW_MESSAGES, async (input) => {
     switch (input.intent) {
       case "override": {
         const { intent: _intent, ...override } = input;
-        await overrideSessionGrade(context, sessionId, override, teacher, scope);
+        await overrideGrade(context, teacher, sessionId, override);
         return;
       }
       case "confirm":
-        await confirmSessionGrade(context, sessionId, input.questionId, teacher, scope);
+        await confirmGrade(context, teacher, sessionId, input.questionId);
         return;
       default:
         return assertNever(input);

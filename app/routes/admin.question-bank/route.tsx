@@ -11,17 +11,13 @@ import { Pagination } from "~/components/questions/pagination";
 import { useToast } from "~/components/toast/toast-context";
 import { useEditDialog } from "~/components/use-edit-dialog";
 import type { CalibrationView } from "~/domain/adaptive/item-review";
-import { gradingQuestionSchema } from "~/domain/ai/grading-request";
-import { BANK_PAGE_SIZE, questionListSearch, readQuestionListQuery } from "~/domain/questions/question-list";
+import { questionListSearch, readQuestionListQuery } from "~/domain/questions/question-list";
 import { QUESTION_BANK_MESSAGES, questionBankScreenSchema } from "~/domain/questions/screen-actions";
-import { NOT_FOUND } from "~/domain/shell/not-found";
+import { deleteQuestion, previewQuestionGrade, questionBankPage, saveQuestion } from "~/features/questions/use-cases.server";
 import { assertNever } from "~/lib/assert-never";
-import { found, invalid } from "~/lib/errors";
-import { calibrationViews } from "~/models/item-calibration.server";
-import { competencyChoices, deleteQuestion, findQuestion, questionPage, saveQuestionWithCompetencies } from "~/models/questions.server";
 import type { loader as questionLoader } from "~/routes/admin.question-bank.$id";
 import { handleAction } from "~/services/action.server";
-import { aiTasksFor, previewGrade, queuedOutcome } from "~/services/ai/tasks.server";
+import { queuedOutcome } from "~/services/ai/tasks.server";
 import { requireAllowed } from "~/services/auth.server";
 
 import { BankFilters } from "./bank-filters";
@@ -34,10 +30,9 @@ export const meta: MetaFunction = () => [{ title: "Question Bank · Adaptive Tes
 
 /** One page of the bank, filtered and paged in SQL from the URL's search, type, difficulty and page. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAllowed(request, context, "read", "shared-content");
+  const { user } = await requireAllowed(request, context, "read", "shared-content");
   const { filters, values, page } = readQuestionListQuery(new URL(request.url).searchParams);
-  const [{ questions, summary }, competencies] = await Promise.all([questionPage(context.db, filters, page, BANK_PAGE_SIZE), competencyChoices(context.db)]);
-  const calibrations = await calibrationViews(context.db, questions);
+  const { questions, summary, competencies, calibrations } = await questionBankPage(context, user, filters, page);
   // Only what a card shows: the edit and preview dialogs load their question when opened.
   const cards = questions.map((question) => ({
     id: question.id,
@@ -58,26 +53,21 @@ function optionalCalibration(calibration: CalibrationView | null | undefined): {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { user: admin } = await requireAllowed(request, context, "author", "shared-content");
-  const { db } = context;
   return handleAction<typeof questionBankScreenSchema, PreviewGradeData>(request, questionBankScreenSchema, QUESTION_BANK_MESSAGES, async (input) => {
     switch (input.intent) {
       case "create":
       case "update": {
         const { intent, ...fields } = input;
-        const id = intent === "update" ? input.id : null;
-        found(await saveQuestionWithCompetencies(db, { ...fields, id, userId: admin.id }), NOT_FOUND.question);
+        await saveQuestion(context, admin, { ...fields, id: intent === "update" ? input.id : null });
         return;
       }
       case "delete": {
-        const { removedFromTests } = found(await deleteQuestion(db, input.id), NOT_FOUND.question);
+        const { removedFromTests } = await deleteQuestion(context, admin, input.id);
         const titles = removedFromTests.map((test) => test.title);
         return { data: undefined, toast: { title: "Question deleted", description: titles.length ? `It was removed from: ${titles.join(", ")}.` : undefined } };
       }
-      case "previewGrade": {
-        const question = gradingQuestionSchema.safeParse(found(await findQuestion(db, input.id), NOT_FOUND.question));
-        if (!question.success) throw invalid(question.error.issues[0]?.message ?? "This question cannot be graded.");
-        return queuedOutcome(await previewGrade(aiTasksFor(context, admin.id), question.data, input.answer), context.config.ai.provider);
-      }
+      case "previewGrade":
+        return queuedOutcome(await previewQuestionGrade(context, admin, { questionId: input.id, answer: input.answer }), context.config.ai.provider);
       default:
         return assertNever(input);
     }

@@ -17,8 +17,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 /** /results/{id} sends an admin here for somebody else's session: the same results, in the admin shell, with the teacher's figures (ADR 0016). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { user: teacher, scope } = await requireAllowed(request, context, "read", "session");
-  return json(await loadTeacherResults(request, context, params.sessionId ?? "", teacher, scope), { headers: { "Cache-Control": "no-store" } });
+  const { user: teacher } = await requireAllowed(request, context, "read", "session");
+  return json(await loadTeacherResults(request, context, params.sessionId ?? "", teacher), { headers: { "Cache-Control": "no-store" } });
 }
 
 export default function TeacherResults() {

@@ -15,8 +15,8 @@ export const meta: MetaFunction = () => [{ title: "Test Sessions · Adaptive Tes
 
 /** One page of the sessions, filtered and paged in SQL from the URL's test, student, status and page. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { scope } = await requireAllowed(request, context, "read", "session");
-  return json(await loadSessionsScreen(request, context, scope));
+  const { user } = await requireAllowed(request, context, "read", "session");
+  return json(await loadSessionsScreen(request, context, user));
 }
 
 export default function TestSessions() {

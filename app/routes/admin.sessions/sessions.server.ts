@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 
 import { describeAccommodations, readAccommodations } from "~/domain/accommodations/accommodations";
-import type { Scope } from "~/domain/auth/policy";
+import type { CurrentUser } from "~/domain/auth/current-user";
 import { effortFacts } from "~/domain/sessions/effort-note";
 import {
   formatSessionDuration,
@@ -9,13 +9,12 @@ import {
   hasAiFeedback,
   MODE_LABELS,
   readSessionListScreenQuery,
-  SESSION_PAGE_SIZE,
   sessionListSearch,
 } from "~/domain/sessions/session-list";
 import { wasEndedEarly } from "~/domain/sessions/session-state";
 import { shownTime, timeZoneFromCookieHeader } from "~/domain/shell/time-zone";
-import { listTestChoices } from "~/models/cohorts.server";
-import { type SessionListRow, sessionPage } from "~/models/session-list.server";
+import { sessionListPage } from "~/features/sessions/use-cases.server";
+import type { SessionListRow } from "~/models/session-list.server";
 
 /** Only what a card shows: the scores map stays on the server, reduced to one yes or no. */
 function sessionCard(row: SessionListRow, timeZone: string) {
@@ -42,10 +41,10 @@ function sessionCard(row: SessionListRow, timeZone: string) {
 export type SessionCardData = ReturnType<typeof sessionCard>;
 
 /** The Test Sessions screen's data: one page of the filtered list (from the URL), the tests to filter by. */
-export async function loadSessionsScreen(request: Request, context: AppLoadContext, scope: Scope) {
+export async function loadSessionsScreen(request: Request, context: AppLoadContext, reader: CurrentUser) {
   const { filters, values, page } = readSessionListScreenQuery(new URL(request.url).searchParams);
   const timeZone = timeZoneFromCookieHeader(request.headers.get("Cookie"));
-  const [{ rows, summary }, tests] = await Promise.all([sessionPage(context.db, { ...filters, scope }, page, SESSION_PAGE_SIZE), listTestChoices(context.db)]);
+  const { rows, summary, tests } = await sessionListPage(context, reader, filters, page);
   const exportSearch = sessionListSearch(values).toString();
   return {
     cards: rows.map((row) => sessionCard(row, timeZone)),

@@ -12,14 +12,12 @@ import { useToast } from "~/components/toast/toast-context";
 import { TEST_EDITOR_MESSAGES, testEditorActionSchema } from "~/domain/assessments/screen-actions";
 import { testUpdateSchema } from "~/domain/assessments/test-config";
 import { editorReducer, type EditorState, toUpdatePayload } from "~/domain/assessments/test-editor";
-import { NOT_FOUND } from "~/domain/shell/not-found";
+import { deleteTest, updateTest, viewTest } from "~/features/tests/use-cases.server";
 import { assertNever } from "~/lib/assert-never";
-import { found } from "~/lib/errors";
 import { fieldErrors } from "~/lib/form-errors";
-import { deleteTest, getTestDetail, updateTest } from "~/models/tests.server";
 import { handleAction } from "~/services/action.server";
 import { requireAllowed } from "~/services/auth.server";
-import { notFoundPage } from "~/services/http-errors.server";
+import { orNotFoundPage } from "~/services/http-errors.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 import { BasicInfoPanel } from "./basic-info-panel";
@@ -29,23 +27,22 @@ import { TimerSettingsPanel } from "./timer-settings-panel";
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.test?.title ?? "Test Not Found"} · Adaptive Testing Engine` }];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireAllowed(request, context, "read", "shared-content");
+  const { user } = await requireAllowed(request, context, "read", "shared-content");
   // Only the test's own questions: the Add Questions dialog pages through the bank on demand.
-  const test = await getTestDetail(context.db, params.id ?? "");
-  if (!test) throw notFoundPage(NOT_FOUND.test, { to: "/admin/tests", label: "Return to Tests" });
+  const test = await orNotFoundPage(viewTest(context, user, params.id ?? ""), { to: "/admin/tests", label: "Return to Tests" });
   return json({ test });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  await requireAllowed(request, context, "author", "shared-content");
+  const { user } = await requireAllowed(request, context, "author", "shared-content");
   const id = params.id ?? "";
   return handleAction(request, testEditorActionSchema, TEST_EDITOR_MESSAGES, async (input) => {
     switch (input.intent) {
       case "save":
-        found(await updateTest(context.db, id, input.test), NOT_FOUND.test);
+        await updateTest(context, user, id, input.test);
         return redirectWithToast(request, context, "/admin/tests", { title: TEST_EDITOR_MESSAGES.intents.save.success });
       case "delete":
-        found(await deleteTest(context.db, id), NOT_FOUND.test);
+        await deleteTest(context, user, id);
         return redirectWithToast(request, context, "/admin/tests", { title: TEST_EDITOR_MESSAGES.intents.delete.success });
       default:
         return assertNever(input);

@@ -14,10 +14,10 @@ import { DEFAULT_GENERATION_INSTRUCTIONS, generationRequestSchema } from "~/doma
 import { type GeneratedTest, generatedTestSchema } from "~/domain/ai/schemas";
 import { generatedToast, GENERATING_MESSAGE, GENERATOR_MESSAGES, generatorActionSchema } from "~/domain/ai/screen-actions";
 import type { QueuedResult } from "~/domain/shell/action-result";
+import { createTest, generateTest } from "~/features/tests/use-cases.server";
 import { assertNever } from "~/lib/assert-never";
-import { createTest } from "~/models/tests.server";
 import { handleAction } from "~/services/action.server";
-import { aiTasksFor, generateTestDraft, queuedOutcome } from "~/services/ai/tasks.server";
+import { queuedOutcome } from "~/services/ai/tasks.server";
 import { requireAllowed } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/toast.server";
 
@@ -37,11 +37,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       case "generate": {
         // The product's fixed request: the context is both the topic and the source material.
         const generation = generationRequestSchema.parse({ topic: input.context, sourceMaterial: input.context, additionalContext: input.instructions });
-        const wait = await generateTestDraft(aiTasksFor(context, admin.id), generation);
+        const wait = await generateTest(context, admin, generation);
         return queuedOutcome(wait, context.config.ai.provider, (test) => generatedToast(test.questions.length));
       }
       case "save":
-        await createTest(context.db, input.test, admin.id);
+        await createTest(context, admin, input.test);
         return redirectWithToast(request, context, "/admin/tests", GENERATOR_MESSAGES.intents.save.success);
       default:
         return assertNever(input);

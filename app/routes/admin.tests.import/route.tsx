@@ -15,10 +15,10 @@ import { IMPORT_FORMAT_EXAMPLE } from "~/domain/ai/import/numbered";
 import { type FormattedTest, formattedTestSchema } from "~/domain/ai/schemas";
 import { formattedToast, FORMATTING_MESSAGE, IMPORT_MESSAGES, importActionSchema } from "~/domain/ai/screen-actions";
 import type { QueuedResult } from "~/domain/shell/action-result";
+import { createTest, formatTest } from "~/features/tests/use-cases.server";
 import { assertNever } from "~/lib/assert-never";
-import { createTest } from "~/models/tests.server";
 import { handleAction } from "~/services/action.server";
-import { aiTasksFor, formatTestContent, queuedOutcome } from "~/services/ai/tasks.server";
+import { queuedOutcome } from "~/services/ai/tasks.server";
 import { requireAllowed } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/toast.server";
 
@@ -38,11 +38,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return handleAction<typeof importActionSchema, ImportData>(request, importActionSchema, IMPORT_MESSAGES, async (input) => {
     switch (input.intent) {
       case "format": {
-        const wait = await formatTestContent(aiTasksFor(context, admin.id), input.rawContent);
+        const wait = await formatTest(context, admin, input.rawContent);
         return queuedOutcome(wait, context.config.ai.provider, (test) => formattedToast(test.questions.length));
       }
       case "save":
-        await createTest(context.db, input.test, admin.id);
+        await createTest(context, admin, input.test);
         return redirectWithToast(request, context, "/admin/tests", IMPORT_MESSAGES.intents.save.success);
       default:
         return assertNever(input);

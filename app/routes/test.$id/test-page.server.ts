@@ -8,7 +8,7 @@ import { questionTypeOf } from "~/domain/questions/types";
 import { answerFeedback, showsFeedbackDuringTest, type TestPageData } from "~/domain/sessions/answer-feedback";
 import { studentGradeOutOf100 } from "~/domain/sessions/answer-rules";
 import type { QuestionView } from "~/domain/sessions/blueprint";
-import { INTERACTION_REQUIRED, TEST_PAGE_MESSAGES, type TestPageAction, testPageActionSchema } from "~/domain/sessions/screen-actions";
+import { TEST_PAGE_MESSAGES, type TestPageAction, testPageActionSchema } from "~/domain/sessions/screen-actions";
 import type { ChatMessage } from "~/domain/sessions/session-contract";
 import type { Answer } from "~/domain/sessions/session-contract";
 import { MAX_SESSION_SECONDS } from "~/domain/sessions/session-limits";
@@ -17,17 +17,17 @@ import { modeChoices } from "~/domain/sessions/test-modes";
 import { resultsPath, testPagePath } from "~/domain/sessions/test-page-paths";
 import type { TitledMessage as Titled } from "~/domain/shell/action-result";
 import { NOT_FOUND } from "~/domain/shell/not-found";
+import { chatWithTutor, completeSession, submitAnswer, takeBreak } from "~/features/sessions/use-cases.server";
 import { assertNever } from "~/lib/assert-never";
 import { DomainError, invalid } from "~/lib/errors";
 import { findCohortForStart } from "~/models/cohorts.server";
 import { findSessionResumeCode, findTestForTaking, listTestQuestionCompetencies } from "~/models/sessions.server";
 import { handleAction } from "~/services/action.server";
-import { sendChatMessage } from "~/services/ai/chat.server";
 import { getCurrentUser } from "~/services/auth.server";
 import { notFoundPage } from "~/services/http-errors.server";
-import { refusalError, testSessionStub } from "~/services/session-object.server";
-import { classJoinStep, readStudentPass, requireSessionAccess } from "~/services/student-pass.server";
-import { completeTestSession, readSessionView, startJoinedSession, startTestSession, submitSessionAnswer, takeBreak } from "~/services/test-taking.server";
+import { testSessionStub } from "~/services/session-object.server";
+import { classJoinStep, readStudentPass, requireSessionAccess, sessionActorOf } from "~/services/student-pass.server";
+import { readSessionView, startJoinedSession, startTestSession } from "~/services/test-taking.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 /**
@@ -168,13 +168,6 @@ async function chatTranscript(context: AppLoadContext, sessionId: string, questi
   return result.ok ? result.messages : [];
 }
 
-/** The conversation a chat answer is graded on; during a break the object refuses it (409), as it refuses the answer. */
-async function chatTurns(context: AppLoadContext, sessionId: string, questionId: string) {
-  const result = await testSessionStub(context.cloudflare.env, sessionId).chatTranscript(questionId);
-  if (!result.ok) throw refusalError(result);
-  return result;
-}
-
 type SubmitInput = Extract<TestPageAction, { intent: "submit" }>;
 
 function answerOf(input: SubmitInput): Answer {
@@ -207,19 +200,11 @@ export function testPageAction(request: Request, context: AppLoadContext, testId
         return redirectWithToast(request, context, testPagePath(testId, started.sessionId), { title: "Test Started" }, [started.setCookie]);
       }
       case "submit": {
-        const caller = await requireSessionAccess(request, context, input.sessionId);
-        let answer = answerOf(input);
-        if (questionTypeOf(input.questionType).answer.form === "conversation") {
-          const conversation = await chatTurns(context, input.sessionId, input.questionId);
-          if (!input.autoSubmit && conversation.studentTurns === 0) throw invalid(INTERACTION_REQUIRED.message);
-          answer = { messages: conversation.messages };
-        }
-        const submitted = await submitSessionAnswer(
-          context,
-          input.sessionId,
-          { questionId: input.questionId, answer, timeSpentSeconds: secondsSpent(input) },
-          caller.user?.id ?? null,
-        );
+        const submitted = await submitAnswer(context, await sessionActorOf(request, context), {
+          sessionId: input.sessionId,
+          answer: { questionId: input.questionId, answer: answerOf(input), timeSpentSeconds: secondsSpent(input) },
+          chat: questionTypeOf(input.questionType).answer.form === "conversation" ? { autoSubmit: Boolean(input.autoSubmit) } : undefined,
+        });
         const view = submitted.view;
         // The object completes the attempt itself when its engine stops or time runs out
         // (domain/sessions/attempt): no complete call follows the last answer.
@@ -240,18 +225,14 @@ export function testPageAction(request: Request, context: AppLoadContext, testId
         };
       }
       case "chat": {
-        await requireSessionAccess(request, context, input.sessionId);
-        const reply = await sendChatMessage(
-          { env: context.cloudflare.env, db: context.db, ai: context.config.ai },
-          { sessionId: input.sessionId, questionId: input.questionId, message: input.message },
-        );
+        const { sessionId, questionId, message } = input;
+        const reply = await chatWithTutor(context, await sessionActorOf(request, context), { sessionId, questionId, message });
         if (!input.js) return redirect(testPagePath(testId, input.sessionId));
         return { data: { reply } };
       }
       case "pause":
       case "resume": {
-        await requireSessionAccess(request, context, input.sessionId);
-        const view = await takeBreak(context, input.sessionId, input.intent);
+        const view = await takeBreak(context, await sessionActorOf(request, context), input.sessionId, input.intent);
         if (!input.js || view.snapshot.completed)
           return redirect(view.snapshot.completed ? resultsPath(input.sessionId) : testPagePath(testId, input.sessionId));
         return {
@@ -259,8 +240,7 @@ export function testPageAction(request: Request, context: AppLoadContext, testId
         };
       }
       case "complete": {
-        await requireSessionAccess(request, context, input.sessionId);
-        await completeTestSession(context, input.sessionId);
+        await completeSession(context, await sessionActorOf(request, context), input.sessionId);
         if (!input.js) return redirect(resultsPath(input.sessionId));
         return { data: { completed: true as const } };
       }

@@ -1,0 +1,162 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+
+import type { ChatRequest } from "~/domain/ai/chat-request";
+import type { CurrentUser } from "~/domain/auth/current-user";
+import { allowedScope } from "~/domain/auth/policy";
+import { INTERACTION_REQUIRED } from "~/domain/sessions/answer-rules";
+import type { GradeOverrideInput } from "~/domain/sessions/grade-override";
+import type { SessionView, SubmitAnswerInput } from "~/domain/sessions/session-contract";
+import { API_SESSION_ALL_MAX, SESSION_PAGE_SIZE, type SessionFilters } from "~/domain/sessions/session-list";
+import { NOT_FOUND } from "~/domain/shell/not-found";
+import { found, invalid } from "~/lib/errors";
+import { recordAudit } from "~/models/audit-log.server";
+import { listTestChoices } from "~/models/cohorts.server";
+import * as list from "~/models/session-list.server";
+import { findSessionRecordInScope } from "~/models/sessions.server";
+import { findSessionStudent } from "~/models/student-names.server";
+import { sendChatMessage } from "~/services/ai/chat.server";
+import { confirmSessionGrade, overrideSessionGrade, readGradingReview } from "~/services/grade-overrides.server";
+import { refusalError, testSessionStub } from "~/services/session-object.server";
+import { requireSessionReach, sessionAccess, type SessionActor, type SessionCaller } from "~/services/student-pass.server";
+import * as taking from "~/services/test-taking.server";
+
+/**
+ * The test session's operations (ADR 0038): one function an operation, called by the student's
+ * test page and the teacher's screens and by the /api/sessions routes alike. Taking a test is
+ * asked of a `SessionActor` (an account, a student pass, or both): each operation lets in staff
+ * whose scope holds the session or the browser whose pass names it (`sessionAccess`, ADR 0014),
+ * once, here. A teacher's grading is asked of the account, through the policy's session pair
+ * (ADR 0031). A refusal is a DomainError by kind, which `resourceRoute` and `handleAction` map to
+ * their answers in one place (`describeFailure`). The session's object stays the one writer of
+ * the session (ADR 0010): these only open its door.
+ */
+
+/** The session as its object holds it now, for staff, or for its pass holder until its results window closes. */
+export async function readSession(context: AppLoadContext, actor: SessionActor, sessionId: string): Promise<SessionView> {
+  const caller = await sessionAccess(context, actor, sessionId);
+  return withinReach(caller, await taking.readSessionView(context, sessionId));
+}
+
+/** The view, if the caller may still read it: a pass only for its results window (ADR 0014). */
+function withinReach(caller: SessionCaller, view: SessionView): SessionView {
+  requireSessionReach(caller, view.snapshot);
+  return view;
+}
+
+/** `readSession` with the student's name from their class (null without one, ADR 0016). */
+export async function viewSession(context: AppLoadContext, actor: SessionActor, sessionId: string) {
+  const view = await readSession(context, actor, sessionId);
+  const { studentName } = await findSessionStudent(context.db, { cohortId: view.cohortId, studentId: view.studentId });
+  return { view, studentName };
+}
+
+type SubmitRequest = {
+  sessionId: string;
+  answer: SubmitAnswerInput;
+  /**
+   * Set for a chat question answered from the test page: the answer is the session's own
+   * conversation, refused without one student turn unless the clock submitted it.
+   */
+  chat?: { autoSubmit: boolean };
+};
+
+/** One answer stored by the session's object; an open answer's model grade is queued behind the response. */
+export async function submitAnswer(context: AppLoadContext, actor: SessionActor, { sessionId, answer, chat }: SubmitRequest) {
+  const caller = await sessionAccess(context, actor, sessionId);
+  let submitted = answer;
+  if (chat) {
+    const conversation = await chatTurns(context, sessionId, answer.questionId);
+    if (!chat.autoSubmit && conversation.studentTurns === 0) throw invalid(INTERACTION_REQUIRED.message);
+    submitted = { ...answer, answer: { messages: conversation.messages } };
+  }
+  return taking.submitSessionAnswer(context, sessionId, submitted, caller.user?.id ?? null);
+}
+
+/** The conversation a chat answer is graded on; during a break the object refuses it (409), as it refuses the answer. */
+async function chatTurns(context: AppLoadContext, sessionId: string, questionId: string) {
+  const result = await testSessionStub(context.cloudflare.env, sessionId).chatTranscript(questionId);
+  if (!result.ok) throw refusalError(result);
+  return result;
+}
+
+/** The tutor's reply to a student's message in a chat question. */
+export async function chatWithTutor(context: AppLoadContext, actor: SessionActor, input: ChatRequest): Promise<string> {
+  await sessionAccess(context, actor, input.sessionId);
+  return sendChatMessage({ env: context.cloudflare.env, db: context.db, ai: context.config.ai }, input);
+}
+
+/** A break started or ended (ADR 0032); a refusal (no breaks, none left, session over) is a 409. */
+export async function takeBreak(context: AppLoadContext, actor: SessionActor, sessionId: string, step: "pause" | "resume") {
+  await sessionAccess(context, actor, sessionId);
+  return taking.takeBreak(context, sessionId, step);
+}
+
+/** The session ended by its student (or staff); completing it again changes nothing. */
+export async function completeSession(context: AppLoadContext, actor: SessionActor, sessionId: string): Promise<void> {
+  await sessionAccess(context, actor, sessionId);
+  await taking.completeTestSession(context, sessionId);
+}
+
+/** The session ended and answered whole: a read too, so a pass whose results window has closed is refused as `readSession` refuses it. */
+export async function completeAndReadSession(context: AppLoadContext, actor: SessionActor, sessionId: string): Promise<SessionView> {
+  const caller = await sessionAccess(context, actor, sessionId);
+  return withinReach(caller, await taking.completeTestSession(context, sessionId));
+}
+
+/**
+ * A session's results as its teacher reads them (ADR 0016), with who took it and in which class:
+ * a session outside the reader's scope is not found; the viewing of a rostered student's results
+ * is recorded in the audit log (ADR 0030).
+ */
+export async function viewSessionResults(context: AppLoadContext, actor: CurrentUser, sessionId: string) {
+  const record = found(await findSessionRecordInScope(context.db, sessionId, allowedScope(actor, "read", "session")), NOT_FOUND.session);
+  const view = await taking.readSessionView(context, sessionId);
+  const { studentName, cohortName } = await findSessionStudent(context.db, { cohortId: view.cohortId, studentId: view.studentId });
+  if (record.studentRecordId) {
+    await recordAudit(context.db, actor, { action: "student.results_viewed", studentRecordId: record.studentRecordId, subject: `session:${sessionId}` });
+  }
+  return { view, studentName, cohortName };
+}
+
+/** One page of the Test Sessions screen (past the end, the last page) and the tests to filter by; a teacher's: their classes' sessions. */
+export async function sessionListPage(context: AppLoadContext, actor: CurrentUser, filters: SessionFilters, page: number) {
+  const scope = allowedScope(actor, "read", "session");
+  const [{ rows, summary }, tests] = await Promise.all([
+    list.sessionPage(context.db, { ...filters, scope }, page, SESSION_PAGE_SIZE),
+    listTestChoices(context.db),
+  ]);
+  return { rows, summary, tests };
+}
+
+/** A window of the session list, newest first, with the number matching. */
+export async function listSessions(context: AppLoadContext, actor: CurrentUser, filters: SessionFilters, window: { limit: number; offset: number }) {
+  const scope = allowedScope(actor, "read", "session");
+  return list.sessionWindow(context.db, { ...filters, scope }, window);
+}
+
+/** Every matching session up to API_SESSION_ALL_MAX, in chunks read as they are streamed, with the number matching. */
+export async function listEverySession(context: AppLoadContext, actor: CurrentUser, filters: SessionFilters) {
+  const scoped = { ...filters, scope: allowedScope(actor, "read", "session") };
+  const total = await list.countSessions(context.db, scoped);
+  return { total, chunks: list.sessionListChunks(context.db, scoped, { maxRows: API_SESSION_ALL_MAX }), truncated: total > API_SESSION_ALL_MAX };
+}
+
+/** Every matching session for the CSV export, up to its cap (`truncated` when the cap cut it). */
+export async function exportSessions(context: AppLoadContext, actor: CurrentUser, filters: SessionFilters) {
+  return list.sessionsForExport(context.db, { ...filters, scope: allowedScope(actor, "export", "session") });
+}
+
+/** A session's grading logs with their overrides and graders' agreement; a session outside the reader's scope is not found. */
+export async function viewGradingReview(context: AppLoadContext, actor: CurrentUser, sessionId: string) {
+  return readGradingReview(context, sessionId, allowedScope(actor, "read", "session"));
+}
+
+/** A teacher's grade for an open answer, recorded beside the model's (ADR 0036). */
+export async function overrideGrade(context: AppLoadContext, actor: CurrentUser, sessionId: string, input: GradeOverrideInput) {
+  return overrideSessionGrade(context, sessionId, input, actor, allowedScope(actor, "write", "session"));
+}
+
+/** "Agree with this grade": the grade in force recorded as the teacher's; `created` is false for a repeat. */
+export async function confirmGrade(context: AppLoadContext, actor: CurrentUser, sessionId: string, questionId: string) {
+  return confirmSessionGrade(context, sessionId, questionId, actor, allowedScope(actor, "write", "session"));
+}
