@@ -15,12 +15,6 @@ const KINDS: { key: string; label: string }[] = [
   { key: "teachers", label: "Teachers" },
 ];
 
-export function importToast(outcome: ImportOutcome): string {
-  const changed = (counts: Record<string, number> | undefined) => Object.values(counts ?? {}).reduce((sum, count) => sum + count, 0);
-  const refused = outcome.refused.length ? `, ${outcome.refused.length} ${outcome.refused.length === 1 ? "row" : "rows"} refused` : "";
-  return `${changed(outcome.created)} created, ${changed(outcome.updated) + changed(outcome.removed)} changed, ${changed(outcome.unchanged)} unchanged${refused}`;
-}
-
 export function ImportSummary({ outcome }: { outcome: ImportOutcome }) {
   const kinds = KINDS.filter(({ key }) => key in outcome.created || key in outcome.unchanged);
   const cell = (counts: Record<string, number> | undefined, key: string) => (counts && key in counts ? counts[key] : "–");
