@@ -113,7 +113,7 @@ describe("a teacher using only the keyboard", () => {
     await page.keyboard.press("Enter");
     await tabTo(page, "Option 2 text", { back: true });
     await page.keyboard.type("2/3");
-    await tabTo(page, "Recognises equivalent fractions");
+    await tabTo(page, "Recognizes equivalent fractions");
     await page.keyboard.press("Space");
     await saveScreenshot(page, "keyboard-question-dialog");
     await tabTo(page, "Create Question");

@@ -322,4 +322,15 @@ describe("the screens", () => {
     expect((await worker.request(`/admin/students/${ids.ada}/report?window=w-spring`, { jar: other })).status).toBe(404);
     expect((await worker.request(`/admin/cohorts/${classA}/growth`, { jar: other })).status).toBe(404);
   });
+
+  it("shows a grade written with its word once: Grade 5, never Grade Grade 5", async () => {
+    const created = await admin.post("/api/students", { studentId: "G-30", givenName: "Gia", familyName: "Grade", grade: "Grade 5" });
+    expect(created.status).toBe(201);
+    const jar = await worker.signIn("admin@example.com", "demo-admin-password");
+    for (const path of [`/admin/students/${created.data.id}`, `/admin/students/${created.data.id}/growth`]) {
+      const html = await (await worker.request(path, { jar })).text();
+      expect(html, path).toContain("Student ID G-30 · Grade 5");
+      expect(html, path).not.toContain("Grade Grade");
+    }
+  });
 });

@@ -12,6 +12,7 @@ import { StudentDialog } from "~/components/students/student-dialog";
 import { TableHeadings } from "~/components/table-headings";
 import { accommodationsInWords } from "~/domain/accommodations/accommodations";
 import { allows } from "~/domain/auth/policy";
+import { gradeLabel } from "~/domain/grade-label";
 import { MODE_LABELS } from "~/domain/sessions/session-list";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { shownTime, timeZoneFromCookieHeader } from "~/domain/shell/time-zone";
@@ -101,7 +102,7 @@ export default function StudentPage() {
       <BackLink {...BACK} />
       <PageHeader
         title={studentDisplayName(student)}
-        subtitle={`Student ID ${student.studentId} · Grade ${student.grade}`}
+        subtitle={[`Student ID ${student.studentId}`, gradeLabel(student.grade)].filter(Boolean).join(" · ")}
         actions={
           <div className="flex flex-wrap gap-2">
             <Link to={`/admin/students/${student.id}/growth`} className="btn-outline">

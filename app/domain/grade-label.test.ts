@@ -1,0 +1,16 @@
+import { describe, expect, it } from "vitest";
+
+import { gradeLabel } from "./grade-label";
+
+describe("gradeLabel", () => {
+  it("says Grade once, whether or not the grade was written with it", () => {
+    expect(gradeLabel("5")).toBe("Grade 5");
+    expect(gradeLabel("Grade 5")).toBe("Grade 5");
+    expect(gradeLabel(" grade 05 ")).toBe("grade 05");
+    expect(gradeLabel("Kindergarten")).toBe("Kindergarten");
+    expect(gradeLabel("K")).toBe("Grade K");
+    expect(gradeLabel("Grader")).toBe("Grade Grader");
+    expect(gradeLabel("")).toBeNull();
+    expect(gradeLabel(null)).toBeNull();
+  });
+});
