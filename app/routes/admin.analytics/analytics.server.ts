@@ -3,6 +3,7 @@ import { type AppLoadContext, json, redirect } from "@remix-run/cloudflare";
 import type { ShownReport } from "~/components/analytics/shown-report";
 import { analyticsHref, MALFORMED_WINDOW_ID, parseAnalyticsScope } from "~/domain/analytics/analytics-scope";
 import { ANALYTICS_MESSAGES, analyticsActionSchema, demoGeneratedToast } from "~/domain/analytics/screen-actions";
+import { allows } from "~/domain/auth/policy";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { assertNever } from "~/lib/assert-never";
 import { DomainError } from "~/lib/errors";
@@ -14,7 +15,9 @@ import { type DemoJobState, queueDemoGeneration, readDemoJob } from "~/services/
 import { redirectWithToast } from "~/services/toast.server";
 
 export async function loadAnalyticsScreen(request: Request, context: AppLoadContext) {
-  const { scope } = await requireAllowed(request, context, "read", "report");
+  const { user, scope } = await requireAllowed(request, context, "read", "report");
+  // Demo data is a district setting: its button is offered only to those who may press it.
+  const canGenerateDemo = allows(user, "write", "district-settings");
   const url = new URL(request.url);
   const cohortId = url.searchParams.get("cohortId")?.trim() || null;
   const testConfigId = url.searchParams.get("testConfigId")?.trim() || null;
@@ -30,8 +33,9 @@ export async function loadAnalyticsScreen(request: Request, context: AppLoadCont
   const demo: Exclude<DemoJobState, { state: "succeeded" }> | null = generation;
   // A failure still renders the page, with the product's "Failed to fetch analytics" and the reason, if one can be told.
   const windows: TestingWindow[] = [];
-  const failure = (reason: string | null, status: number) => json({ query, windows, cohortName: null, report: null, failure: { reason }, demo }, { status });
-  if (!cohortId) return json({ query, windows, cohortName: null, report: null, failure: null, demo });
+  const failure = (reason: string | null, status: number) =>
+    json({ query, windows, cohortName: null, report: null, failure: { reason }, demo, canGenerateDemo }, { status });
+  if (!cohortId) return json({ query, windows, cohortName: null, report: null, failure: null, demo, canGenerateDemo });
 
   let which;
   try {
@@ -53,7 +57,7 @@ export async function loadAnalyticsScreen(request: Request, context: AppLoadCont
   // Every question's row is for the export; the page shows the top 10, and its data rides in the HTML.
   const { allQuestionAnalytics: _forExport, cohortName, ...shown } = loaded;
   const report: ShownReport = shown;
-  return json({ query, windows, cohortName, report, failure: null, demo });
+  return json({ query, windows, cohortName, report, failure: null, demo, canGenerateDemo });
 }
 
 export async function analyticsScreenAction(request: Request, context: AppLoadContext) {

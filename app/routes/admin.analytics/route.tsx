@@ -115,7 +115,7 @@ function Report({ report, query }: { report: ShownReport; query: ReportQuery }) 
 }
 
 export default function CohortAnalytics() {
-  const { query, windows, cohortName, report, failure, demo } = useLoaderData<typeof loader>();
+  const { query, windows, cohortName, report, failure, demo, canGenerateDemo } = useLoaderData<typeof loader>();
   const cohortId = query.cohortId;
   const { toast } = useToast();
   useEffect(() => {
@@ -131,7 +131,7 @@ export default function CohortAnalytics() {
           subtitle={
             report && cohortName ? `${cohortName} · ${report.testName}` : "How a class did: scores, struggling students, competencies and the hardest questions"
           }
-          actions={<DemoDataButton demo={demo} />}
+          actions={canGenerateDemo ? <DemoDataButton demo={demo} /> : null}
         />
       </div>
       {failure ? (
