@@ -409,7 +409,7 @@ describe("what only a district admin does", () => {
 
   it("keeps a teacher in the admin shell when refused, saying what they cannot do and who can, and offers them no district admin's button", async () => {
     for (const [path, what] of [
-      ["/admin/privacy", "change district settings: data retention and demo data"],
+      ["/admin/privacy", "change district settings (data retention, demo data)"],
       ["/admin/audit", "read the audit log"],
       ["/admin/windows", "set the district&#x27;s testing windows"],
     ]) {

@@ -12,7 +12,7 @@ const DISTRICT_ADMINS_DO: Partial<Record<Target, string>> = {
   "district-roster": "import a district's OneRoster bundle",
   "testing-windows": "set the district's testing windows",
   "audit-log": "read the audit log",
-  "district-settings": "change district settings: data retention and demo data",
+  "district-settings": "change district settings (data retention, demo data)",
   accounts: "manage accounts and roles",
 };
 

@@ -50,7 +50,7 @@ const ACTION_CHOICES = Object.entries(AUDIT_ACTIONS);
 /** Each student by name while their record exists; a deleted one by the start of our id, which the log keeps. */
 function AuditStudents({ students }: { students: { id: string; name: string | null }[] }) {
   return (
-    <ul className="space-y-0.5">
+    <ul className="flex flex-wrap gap-x-2 gap-y-0.5">
       {students.map((student) => (
         <li key={student.id}>
           {student.name ? (
