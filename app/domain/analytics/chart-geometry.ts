@@ -56,7 +56,7 @@ const LABEL_GAP = 4;
  * 1 when every label fits, else a larger stride (every other, every third…). The labels left out
  * are still in the chart's table and summary.
  */
-export function labelStride(slot: number, labels: readonly string[], fontSize: number): number {
+function labelStride(slot: number, labels: readonly string[], fontSize: number): number {
   const widest = Math.max(0, ...labels.map((label) => label.length)) * fontSize * GLYPH_EM + LABEL_GAP;
   return slot > 0 ? Math.max(1, Math.ceil(widest / slot)) : 1;
 }

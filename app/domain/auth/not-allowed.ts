@@ -16,7 +16,7 @@ const DISTRICT_ADMINS_DO: Partial<Record<Target, string>> = {
   accounts: "manage accounts and roles",
 };
 
-export const NOT_ALLOWED_TITLE = "This is for district admins";
+const NOT_ALLOWED_TITLE = "This is for district admins";
 
 export function notAllowedPage(target: Target): NotAllowedData {
   const what = DISTRICT_ADMINS_DO[target] ?? "do this";

@@ -209,7 +209,7 @@ export const WINDOW_CHOICE_REFUSED =
  * left out (each reason counted once a student, a student with two reasons under both), and those
  * with no session in any window. What the screen says instead of only "no student has a score".
  */
-export type LeftOutStudents = { withSessions: number; byMark: Partial<Record<SessionMark, number>>; withoutSessions: number };
+type LeftOutStudents = { withSessions: number; byMark: Partial<Record<SessionMark, number>>; withoutSessions: number };
 
 export function leftOutStudents(windows: readonly TestingWindowDays[], students: readonly ClassStudent[]): LeftOutStudents {
   const leftOut: LeftOutStudents = { withSessions: 0, byMark: {}, withoutSessions: 0 };

@@ -3,7 +3,7 @@
  * created"), never kinds added together (48 "created" for 24 students reads as 48 students).
  */
 type Counts = Record<string, number>;
-export type ImportCounts = { created: Counts; updated: Counts; unchanged: Counts; removed?: Counts; refused: readonly unknown[] };
+type ImportCounts = { created: Counts; updated: Counts; unchanged: Counts; removed?: Counts; refused: readonly unknown[] };
 
 /** Singular and plural of each kind an import counts, in the order the toast names them. */
 const KIND_WORDS: [kind: string, one: string, many: string][] = [
