@@ -8,9 +8,9 @@ import { useNonce } from "./nonce";
  * same text in the browser, so a first visit shows local times with no flash and no mismatch.
  */
 export function LocalTime({ time }: { time: ShownTime }) {
-  const text = typeof document === "undefined" ? time.text : formatShortDateTime(new Date(time.at), ownTimeZone());
+  const text = typeof document === "undefined" ? time.text : formatShortDateTime(new Date(time.at), ownTimeZone(), time.withYear);
   return (
-    <time dateTime={time.at} data-local-time="">
+    <time dateTime={time.at} data-local-time={time.withYear ? "year" : ""}>
       {text}
     </time>
   );

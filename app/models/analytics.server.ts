@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 
 import type { Database } from "~/db/client.server";
@@ -32,14 +32,20 @@ import { sessionStudentName } from "./student-names.server";
  * was_correct) would cover the subquery (packing only question ids, which the unique index
  * covers, measured 3× faster); it needs a migration, so it is left for when classes grow.
  */
-type AnalyticsScope = { cohortId: string; testConfigId?: string | null };
+/** `startedIn`: only the sessions that started in this span (a testing window, `windowRange`), as milliseconds. */
+type AnalyticsScope = { cohortId: string; testConfigId?: string | null; startedIn?: { fromMs: number; untilMs: number } | null };
 
 /** Separators no id or number contains (ASCII unit and record separators). */
 const FIELD = "\u001f";
 const RECORD = "\u001e";
 
-const inScope = ({ cohortId, testConfigId }: AnalyticsScope): SQL =>
-  testConfigId ? and(eq(testSessionRecords.cohortId, cohortId), eq(testSessionRecords.testConfigId, testConfigId))! : eq(testSessionRecords.cohortId, cohortId);
+const inScope = ({ cohortId, testConfigId, startedIn }: AnalyticsScope): SQL =>
+  and(
+    eq(testSessionRecords.cohortId, cohortId),
+    testConfigId ? eq(testSessionRecords.testConfigId, testConfigId) : undefined,
+    startedIn ? gte(testSessionRecords.startTime, new Date(startedIn.fromMs)) : undefined,
+    startedIn ? lt(testSessionRecords.startTime, new Date(startedIn.untilMs)) : undefined,
+  )!;
 
 /** The class, with the titles the report may be named after. */
 function cohortQuery(db: Database, scope: AnalyticsScope, classScope: Scope) {

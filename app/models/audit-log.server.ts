@@ -1,8 +1,10 @@
-import { and, count, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
-import { auditLog, cohortMembers } from "~/db/schema";
-import { AUDIT_PAGE_SIZE, type AuditAction, type AuditFilters } from "~/domain/audit/audit-entry";
+import { auditLog, students, users } from "~/db/schema";
+import { AUDIT_PAGE_SIZE, type AuditAction, type AuditFilters, CLASS_AUDIT_ACTIONS, CLASS_STUDENTS_KEY } from "~/domain/audit/audit-entry";
+import { displayName } from "~/domain/shell/user-display";
+import { studentDisplayName } from "~/domain/students/student";
 
 /** Who acted: the signed-in account, or nobody (the scheduled purge). */
 type Actor = { id: string; email: string } | null;
@@ -24,27 +26,48 @@ export async function recordAudit(db: Database, actor: Actor, entry: AuditEntry)
   await auditStatement(db, actor, entry);
 }
 
-/**
- * One entry for each student on a class's roster, for a class view that shows every one of them
- * (the class's growth): one statement however large the roster, where an insert a student would
- * be hundreds. The ids are made by SQLite (random, 32 hex digits), not UUIDs like the others'.
- */
-export async function recordRosterAudit(db: Database, actor: Actor, cohortId: string, entry: Omit<AuditEntry, "studentRecordId">): Promise<void> {
-  await db.run(sql`
-    insert into ${auditLog} (id, actor_id, actor_email, action, student_record_id, subject, detail)
-    select lower(hex(randomblob(16))), ${actor?.id ?? null}, ${actor?.email ?? null}, ${entry.action}, ${cohortMembers.studentRecordId},
-      ${entry.subject ?? null}, ${entry.detail ? JSON.stringify(entry.detail) : null}
-    from ${cohortMembers} where ${cohortMembers.cohortId} = ${cohortId} and ${cohortMembers.studentRecordId} is not null`);
-}
+/** A student named in a class entry's list (`CLASS_STUDENTS_KEY`), found on the action's index. */
+const namesInClassEntry = (studentRecordId: string) =>
+  and(
+    inArray(auditLog.action, CLASS_AUDIT_ACTIONS),
+    sql`exists (select 1 from json_each(${auditLog.detail}, ${`$.${CLASS_STUDENTS_KEY}`}) where json_each.value = ${studentRecordId})`,
+  )!;
 
 function whereOf(filters: AuditFilters): SQL | undefined {
   const conditions: SQL[] = [];
   if (filters.action) conditions.push(eq(auditLog.action, filters.action));
-  if (filters.studentRecordId) conditions.push(eq(auditLog.studentRecordId, filters.studentRecordId));
+  // A student's entries include the class views that named them.
+  if (filters.studentRecordId) conditions.push(or(eq(auditLog.studentRecordId, filters.studentRecordId), namesInClassEntry(filters.studentRecordId))!);
   if (filters.actorEmail) conditions.push(eq(auditLog.actorEmail, filters.actorEmail));
   if (filters.fromMs !== undefined) conditions.push(gte(auditLog.at, new Date(filters.fromMs)));
   if (filters.toMs !== undefined) conditions.push(lt(auditLog.at, new Date(filters.toMs)));
   return conditions.length ? and(...conditions) : undefined;
+}
+
+/**
+ * The names of the students and accounts a page of entries is about, by id, for those that still
+ * exist: the log keeps ids, never names, so a deleted student's entries name no one.
+ */
+export async function readAuditNames(db: Database, studentIds: readonly string[], accountIds: readonly string[]) {
+  const [studentRows, accountRows] = await Promise.all([
+    studentIds.length
+      ? db
+          .select({ id: students.id, givenName: students.givenName, familyName: students.familyName })
+          .from(students)
+          .where(inArray(students.id, [...new Set(studentIds)]))
+      : [],
+    accountIds.length
+      ? db
+          .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+          .from(users)
+          .where(inArray(users.id, [...new Set(accountIds)]))
+      : [],
+  ]);
+  return {
+    students: new Map(studentRows.map((row) => [row.id, studentDisplayName(row)])),
+    // An account without a name is named by its e-mail, which the entry already shows.
+    accounts: new Map(accountRows.flatMap((row) => (row.firstName?.trim() || row.lastName?.trim() ? [[row.id, displayName(row)]] : []))),
+  };
 }
 
 /** A page of entries, newest first, filtered in SQL. */

@@ -16,7 +16,7 @@ export const DEMO_MODULES: { key: DemoModuleKey; name: string }[] = [
 
 export const DEMO_COMPETENCIES: { key: DemoCompetencyKey; description: string; module: DemoModuleKey; section: DemoSectionKey }[] = [
   { key: "placeValue", description: "Understands place value", module: "numberSense", section: "numbers" },
-  { key: "fractions", description: "Recognises equivalent fractions", module: "numberSense", section: "numbers" },
+  { key: "fractions", description: "Recognizes equivalent fractions", module: "numberSense", section: "numbers" },
   { key: "variables", description: "Interprets variables in expressions", module: "algebra", section: "algebra" },
   { key: "equations", description: "Solves one-step linear equations", module: "algebra", section: "algebra" },
 ];

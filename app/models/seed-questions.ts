@@ -132,7 +132,7 @@ export const DEMO_QUESTIONS: DemoQuestion[] = [
   },
 
   // ---------------------------------------------------------------------------------------------
-  // Recognises equivalent fractions
+  // Recognizes equivalent fractions
   {
     competency: "fractions",
     type: "multiple_choice",

@@ -4,15 +4,18 @@ import { loadCohortAnalytics } from "~/services/cohort-analytics.server";
 import { resourceRoute } from "~/services/resource-route.server";
 
 /**
- * GET /api/analytics/cohort/{cohortId}?testConfigId=: the class's Cohort Analytics report, on one
- * test or on all its sessions. An unknown test gives a report with no sessions; an unknown class, 404.
+ * GET /api/analytics/cohort/{cohortId}?testConfigId=&windowId=: the class's Cohort Analytics report,
+ * on one test or on all its sessions, in one testing window (the current one by default), each
+ * student once. An unknown test gives a report with no sessions; an unknown class or window, 404.
  */
 export const { loader, action } = resourceRoute({
   can: ["read", "report"],
   params: ["cohortId"],
   notFound: NOT_FOUND.cohort,
   GET: {
-    handler: ({ request, context, params, scope }) =>
-      loadCohortAnalytics(context.db, parseAnalyticsScope(params.cohortId, new URL(request.url).searchParams.get("testConfigId")), scope),
+    handler: ({ request, context, params, scope }) => {
+      const query = new URL(request.url).searchParams;
+      return loadCohortAnalytics(context.db, parseAnalyticsScope(params.cohortId, query.get("testConfigId"), query.get("windowId")), scope);
+    },
   },
 });

@@ -2,6 +2,7 @@ import { type AppLoadContext, json } from "@remix-run/cloudflare";
 
 import type { CurrentUser } from "~/domain/auth/current-user";
 import type { GateData } from "~/domain/auth/gates";
+import { type NotAllowedData, notAllowedPage } from "~/domain/auth/not-allowed";
 import { type Action, NOT_ALLOWED, type Scope, scopeFor, type Target } from "~/domain/auth/policy";
 import { findUserById, toCurrentUser } from "~/models/users.server";
 
@@ -45,8 +46,11 @@ function signedOutResponse(request: Request): Response {
   return isApiRequest(request) ? json({ message: "Sign in required" }, { status: 401 }) : json<GateData>({ gate: "landing" }, { status: 401 });
 }
 
-function forbiddenResponse(request: Request): Response {
-  return isApiRequest(request) ? json({ message: NOT_ALLOWED }, { status: 403 }) : json<GateData>({ gate: "join" }, { status: 403 });
+/** A screen's refusal: staff stay in the admin shell and read what they cannot do and who can; anyone else gets the join screen. */
+function forbiddenResponse(request: Request, user: CurrentUser, target: Target): Response {
+  if (isApiRequest(request)) return json({ message: NOT_ALLOWED }, { status: 403 });
+  if (user.role === "teacher" || user.role === "admin") return json<NotAllowedData>(notAllowedPage(target), { status: 403 });
+  return json<GateData>({ gate: "join" }, { status: 403 });
 }
 
 export async function requireUser(request: Request, context: AppLoadContext): Promise<CurrentUser> {
@@ -62,6 +66,6 @@ export async function requireUser(request: Request, context: AppLoadContext): Pr
 export async function requireAllowed(request: Request, context: AppLoadContext, action: Action, target: Target): Promise<{ user: CurrentUser; scope: Scope }> {
   const user = await requireUser(request, context);
   const scope = scopeFor(user, action, target);
-  if (!scope) throw forbiddenResponse(request);
+  if (!scope) throw forbiddenResponse(request, user, target);
   return { user, scope };
 }

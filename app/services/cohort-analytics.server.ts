@@ -1,31 +1,46 @@
 import type { Database } from "~/db/client.server";
 import { cohortAnalyticsReport } from "~/domain/analytics/analytics-report";
+import { chooseAnalyticsWindow, onePerStudent } from "~/domain/analytics/analytics-window";
 import type { CohortAnalyticsReport } from "~/domain/analytics/report";
 import type { Scope } from "~/domain/auth/policy";
+import { windowRange } from "~/domain/growth/growth";
+import { NOT_FOUND } from "~/domain/shell/not-found";
+import { notFound } from "~/lib/errors";
 import { readCohortAnalyticsData } from "~/models/analytics.server";
+import { listTestingWindows, type TestingWindow } from "~/models/testing-windows.server";
 
 /** What the report is named when no test is chosen and the class has no default test. */
 const ALL_TESTS = "All tests";
 /** A chosen test that does not exist (or was deleted): its sessions, if any, kept no link to it. */
 const UNKNOWN_TEST_NAME = "Unknown test";
 
-/** The report with the class's name, read with it, so a page need not look the class up again. */
-type NamedCohortReport = CohortAnalyticsReport & { cohortName: string };
+/**
+ * The report with the class's name, read with it, so a page need not look the class up again, and
+ * the testing window it reads (null: every session of the class).
+ */
+type NamedCohortReport = CohortAnalyticsReport & { cohortName: string; window: TestingWindow | null };
 
 /**
  * A class's Cohort Analytics report, on one test when `testConfigId` is given, else
- * on all its sessions. Null when there is no such class. A test id that matches no test is not an
+ * on all its sessions; in one testing window (`windowId`, else the current one: analytics-window.ts),
+ * each student once, by their latest completed session in it. Null when there is no such class; a
+ * window id that names no window is a 404 of its own. A test id that matches no test is not an
  * error: the class is real, it simply has no sessions on that test, and the report says so with
  * zero sessions (the page then shows the product's 'No data found for cohort ...').
  */
 export async function loadCohortAnalytics(
   db: Database,
-  input: { cohortId: string; testConfigId?: string | null },
+  input: { cohortId: string; testConfigId?: string | null; windowId?: string | null },
   scope: Scope,
+  nowMs = Date.now(),
 ): Promise<NamedCohortReport | null> {
   const testConfigId = input.testConfigId || null;
-  const data = await readCohortAnalyticsData(db, { cohortId: input.cohortId, testConfigId }, scope);
+  const window = chooseAnalyticsWindow(await listTestingWindows(db), input.windowId ?? null, nowMs);
+  if (window === undefined) throw notFound(NOT_FOUND.testingWindow);
+  const startedIn = window && windowRange(window);
+  const data = await readCohortAnalyticsData(db, { cohortId: input.cohortId, testConfigId, startedIn }, scope);
   if (!data) return null;
   const testName = data.testTitle ?? (testConfigId ? UNKNOWN_TEST_NAME : ALL_TESTS);
-  return { ...cohortAnalyticsReport({ testName, cohortId: input.cohortId, sessions: data.sessions }), cohortName: data.cohortName };
+  const sessions = onePerStudent(data.sessions);
+  return { ...cohortAnalyticsReport({ testName, cohortId: input.cohortId, sessions }), cohortName: data.cohortName, window };
 }

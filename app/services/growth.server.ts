@@ -1,4 +1,5 @@
 import type { Database } from "~/db/client.server";
+import { CLASS_STUDENTS_KEY } from "~/domain/audit/audit-entry";
 import type { Scope } from "~/domain/auth/policy";
 import {
   chooseWindowPair,
@@ -6,6 +7,7 @@ import {
   type ClassGrowthQuery,
   type ClassSubjectGrowth,
   districtNorms,
+  leftOutStudents,
   LOCAL_NORM_BAND,
   LOCAL_NORM_MINIMUM,
   LOCAL_NORMS_NOTE,
@@ -13,7 +15,7 @@ import {
 } from "~/domain/growth/class-growth";
 import { familyReportSection } from "~/domain/growth/family-report";
 import { type MarkedSession, studentGrowth, type SubjectGrowth } from "~/domain/growth/growth";
-import { recordAudit, recordRosterAudit } from "~/models/audit-log.server";
+import { recordAudit } from "~/models/audit-log.server";
 import { readClassGrowth, readNormSessions, readStudentGrowth } from "~/models/growth.server";
 import { listTestingWindows, type TestingWindow } from "~/models/testing-windows.server";
 
@@ -98,15 +100,16 @@ export async function loadClassGrowth(db: Database, actor: Actor, cohortId: stri
   const pair = chooseWindowPair(windows, withScores, query);
   const subjects = pair ? classGrowth(pair, data.students, districtNorms(pair, await readNormSessions(db, [pair.from, pair.to]))) : [];
   if (pair)
-    await recordRosterAudit(db, actor, cohortId, {
-      action: "student.growth_viewed",
+    await recordAudit(db, actor, {
+      action: "class.growth_viewed",
       subject: `class:${cohortId}`,
-      detail: { from: pair.from.id, to: pair.to.id },
+      detail: { from: pair.from.id, to: pair.to.id, [CLASS_STUDENTS_KEY]: data.students.map((student) => student.id) },
     });
   return {
     cohort: data.cohort,
     windows,
     windowsWithScores: withScores.map((window) => window.id),
+    leftOut: leftOutStudents(windows, data.students),
     from: pair?.from ?? null,
     to: pair?.to ?? null,
     localNorms: { minimumStudents: LOCAL_NORM_MINIMUM, bandScalePoints: LOCAL_NORM_BAND, note: LOCAL_NORMS_NOTE },

@@ -38,7 +38,7 @@ describe("Cohort Analytics", () => {
     await page.getByText("Demo Class (simulated) · Grade 6 Math Check-in (demo class)").waitFor();
     const charts = page.locator('svg[role="img"]');
     expect(await charts.count()).toBe(4);
-    for (const name of [/^Score distribution of 96 students/, /^Scale-score distribution/, /^Competency mastery for/, /^Success rate of the 10 questions/]) {
+    for (const name of [/^Score distribution of 32 students/, /^Scale-score distribution/, /^Competency mastery for/, /^Success rate of the 10 questions/]) {
       await expect(page.getByRole("img", { name }).count()).resolves.toBe(1);
     }
     // The table equivalents: two folded under "Show data as table", the others in view.
@@ -122,7 +122,15 @@ describe("Cohort Analytics", () => {
     await page.goto(`/admin/sessions?test=${demo!.testId}&student=${encodeURIComponent(weakest!.studentId)}`);
     await card.getByText(`${Math.round(after)}%`).waitFor();
 
-    await page.goto(`/admin/analytics?cohortId=${demo!.cohortId}&testConfigId=${demo!.testId}`);
+    // Cohort Analytics reads one testing window: the one the session started in.
+    const sessionWindow = await worker.d1
+      .prepare(
+        `select w.id as id from testing_windows w join sessions s on s.id = ?
+         where s.start_time >= unixepoch(w.starts_on) * 1000 and s.start_time < unixepoch(w.ends_on, '+1 day') * 1000`,
+      )
+      .bind(weakest!.sessionId)
+      .first<{ id: string }>();
+    await page.goto(`/admin/analytics?cohortId=${demo!.cohortId}&testConfigId=${demo!.testId}&windowId=${sessionWindow!.id}`);
     const row = page
       .getByRole("table", { name: "Per-student performance" })
       .getByRole("row")

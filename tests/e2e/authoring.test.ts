@@ -53,7 +53,7 @@ describe("authoring a test", () => {
     await createBankQuestion({
       text: "Which fraction is larger?",
       type: "multiple_choice",
-      competency: "Recognises equivalent fractions",
+      competency: "Recognizes equivalent fractions",
       choices: [
         ["1/3", false],
         ["1/2", true],
@@ -62,7 +62,7 @@ describe("authoring a test", () => {
     await createBankQuestion({
       text: "Select the fractions equal to one half.",
       type: "multiple_select",
-      competency: "Recognises equivalent fractions",
+      competency: "Recognizes equivalent fractions",
       choices: [
         ["2/4", true],
         ["3/6", true],

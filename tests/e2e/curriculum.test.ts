@@ -39,7 +39,7 @@ describe("competencies, prerequisites and curriculums", () => {
     await add.getByLabel("Competency", { exact: true }).selectOption({ label: "Multiplies fractions" });
     const prerequisiteChoices = await add.getByLabel("Prerequisite", { exact: true }).locator("option").allInnerTexts();
     expect(prerequisiteChoices).not.toContain("Multiplies fractions");
-    await add.getByLabel("Prerequisite", { exact: true }).selectOption({ label: "Recognises equivalent fractions" });
+    await add.getByLabel("Prerequisite", { exact: true }).selectOption({ label: "Recognizes equivalent fractions" });
     await add.getByRole("button", { name: "Add Prerequisite" }).click();
     await toast("Prerequisite added");
     await add.waitFor({ state: "detached" });
@@ -48,7 +48,7 @@ describe("competencies, prerequisites and curriculums", () => {
     // The reverse would close a loop: the server refuses and the teacher is told why.
     await session.page.getByRole("button", { name: "Add Prerequisite" }).click();
     expect(await add.getByLabel("Competency", { exact: true }).inputValue()).toBe("");
-    await add.getByLabel("Competency", { exact: true }).selectOption({ label: "Recognises equivalent fractions" });
+    await add.getByLabel("Competency", { exact: true }).selectOption({ label: "Recognizes equivalent fractions" });
     await add.getByLabel("Prerequisite", { exact: true }).selectOption({ label: "Multiplies fractions" });
     await add.getByRole("button", { name: "Add Prerequisite" }).click();
     await toast("cycle");

@@ -102,7 +102,7 @@ describe("Growth", () => {
     expect(await page.getByTestId("report-growth").innerText()).toBe(
       "Growth: Since Winter (score 205), Maya's score went up 9 points. That change is within the test's measurement error, so it may not be a real change.",
     );
-    expect(await page.getByTestId("report-practise").innerText()).toBe("Fractions");
+    expect(await page.getByTestId("report-practice").innerText()).toBe("Fractions");
     await checkAtBothWidths(page, "growth-family-report");
     // Printed, the report is all there is: no sidebar, no buttons.
     await page.emulateMedia({ media: "print" });

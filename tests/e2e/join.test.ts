@@ -129,6 +129,21 @@ describe("joining a class (signed out, phone size)", () => {
     expect(new URL(page.url()).searchParams.get("session")).toBe(sessionId);
   });
 
+  it("a refusal's toast is gone once the student's next try succeeds: none follows them onto Before You Begin", async () => {
+    const { page } = session;
+    await page.setViewportSize(PHONE);
+    await page.goto("/join?code=DEMOCLASS");
+    await page.getByRole("heading", { name: /^Welcome to / }).waitFor();
+    await page.getByRole("button", { name: "Start Test" }).click();
+    await toast(page, "Information required");
+    await fillDetails(page, "Ada Byron", "E2E-7");
+    await page.getByRole("button", { name: "Start Test" }).click();
+    await page.waitForURL(BEFORE_YOU_BEGIN);
+    await page.getByRole("heading", { name: "Before You Begin" }).waitFor();
+    expect(await page.getByTestId("toast").count()).toBe(0);
+    await saveScreenshot(page, "join-before-you-begin-after-a-refusal");
+  });
+
   it("works with JavaScript turned off", async () => {
     const context = await session.browser.newContext({ baseURL: session.worker.origin, viewport: PHONE, javaScriptEnabled: false });
     const page = await context.newPage();

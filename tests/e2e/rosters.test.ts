@@ -67,6 +67,12 @@ describe("rosters, badges and a student's data", () => {
     expect(await badge.locator("svg").count()).toBe(1);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await saveScreenshot(page, "roster-badges");
+    // Printed, a small class's cards keep their size: none stretches to the page's height.
+    await page.emulateMedia({ media: "print" });
+    const heights = await page.getByTestId("badge-card").evaluateAll((cards) => cards.map((card) => card.getBoundingClientRect().height));
+    expect(Math.max(...heights)).toBeLessThan(450);
+    await saveScreenshot(page, "roster-badges-printed");
+    await page.emulateMedia({ media: "screen" });
 
     // The student joins on their own device: their name from the roster and their PIN.
     const studentContext = await session.browser.newContext({ baseURL: session.worker.origin, viewport: { width: 390, height: 844 } });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { sessionAnswers, testSessionRecords } from "~/db/schema";
 import { scaleScoreOfTheta, scaleSeOfThetaSe, thetaOfScale } from "~/domain/adaptive/scale";
+import { addDays, utcDayOf } from "~/domain/growth/testing-windows";
 import type { Difficulty } from "~/domain/questions/question-types";
 
 import { type ApiClient, apiClient, demoClients } from "../support/api";
@@ -36,11 +37,11 @@ const QUESTION_TEXT: Record<string, string> = {
 
 async function insertSession(
   cohortId: string,
-  spec: { userId: string; testConfigId: string | null; totalScore: number | null; answers: AnswerSpec[]; minutes?: number },
+  spec: { userId: string; testConfigId: string | null; totalScore: number | null; answers: AnswerSpec[]; minutes?: number; start?: Date },
 ) {
   const id = crypto.randomUUID();
   const completed = spec.totalScore !== null;
-  const start = new Date(Date.UTC(2026, 10, 20, 9, 0));
+  const start = spec.start ?? new Date(Date.UTC(2026, 10, 20, 9, 0));
   await worker.db.insert(testSessionRecords).values({
     id,
     cohortId,
@@ -358,5 +359,99 @@ describe("CSV exports", () => {
     expect(signedOut.status).toBe(401);
     const studentJar = await worker.signIn(demoAccounts.student.email, demoAccounts.student.password);
     expect((await download("questions", `cohortId=${fixtureClassId}`, studentJar)).status).toBe(403);
+  });
+});
+
+// Last in the file: the windows made here change which sessions the reports above read by default.
+describe("by testing window, each student once", () => {
+  let classId: string;
+  const windowIds: Record<string, string> = {};
+  const today = utcDayOf(Date.now());
+  const rows = (data: { studentPerformance: { studentId: string; percentageScore: number; completed: boolean }[] }) =>
+    data.studentPerformance.map((row) => [row.studentId, row.completed ? row.percentageScore : null]).sort();
+  const path = (windowId?: string) => `/api/analytics/cohort/${classId}${windowId ? `?windowId=${windowId}` : ""}`;
+
+  beforeAll(async () => {
+    classId = (await admin.post("/api/cohorts", { name: "Two windows", testConfigId: demoTestId })).data.id;
+    for (const window of [
+      { name: "Fall 2025", startsOn: "2025-09-01", endsOn: "2025-09-30" },
+      { name: "Winter 2026", startsOn: "2026-01-05", endsOn: "2026-01-30" },
+      { name: "This week", startsOn: addDays(today, -3), endsOn: addDays(today, 3) },
+    ]) {
+      const created = await admin.post("/api/windows", window);
+      expect(created.status).toBe(201);
+      windowIds[window.name] = created.data.id;
+    }
+    const sit = (userId: string, day: string, totalScore: number | null) =>
+      insertSession(classId, {
+        userId,
+        testConfigId: demoTestId,
+        totalScore,
+        answers: [["q-a", (totalScore ?? 0) >= 50, "easy"]],
+        start: new Date(`${day}T15:00:00Z`),
+      });
+    // Ana and Ben test in both windows; in Winter Ana sits twice and then starts a third she leaves unfinished.
+    await sit("ana", "2025-09-10", 30);
+    await sit("ben", "2025-09-11", 60);
+    await sit("ana", "2026-01-06", 40);
+    await sit("ben", "2026-01-07", 80);
+    await sit("ana", "2026-01-20", 70);
+    await sit("ana", "2026-01-21", null);
+    await sit("cy", today, 90);
+  });
+
+  it("reads one window, each student once by their latest completed session in it", async () => {
+    const fall = await admin.get(path(windowIds["Fall 2025"]));
+    expect(fall.status).toBe(200);
+    expect(fall.data).toMatchObject({ window: { id: windowIds["Fall 2025"], name: "Fall 2025", startsOn: "2025-09-01" }, totalSessions: 2, averageScore: 45 });
+    expect(rows(fall.data)).toEqual([
+      ["ana", 30],
+      ["ben", 60],
+    ]);
+    const winter = (await admin.get(path(windowIds["Winter 2026"]))).data;
+    expect(winter).toMatchObject({ totalSessions: 2, completedSessions: 2, completionRate: 100, averageScore: 75 });
+    expect(rows(winter)).toEqual([
+      ["ana", 70],
+      ["ben", 80],
+    ]);
+    expect(winter.scoreHistogram.reduce((sum: number, bin: { count: number }) => sum + bin.count, 0)).toBe(2);
+    expect(winter.scaleScoreDistribution.count).toBe(2);
+  });
+
+  it("reads the current window by default, and every window once per student with windowId=all", async () => {
+    const current = (await admin.get(path())).data;
+    expect(current).toMatchObject({ window: { name: "This week" }, totalSessions: 1 });
+    expect(rows(current)).toEqual([["cy", 90]]);
+    const all = (await admin.get(path("all"))).data;
+    expect(all.window).toBeNull();
+    expect(rows(all)).toEqual([
+      ["ana", 70],
+      ["ben", 80],
+      ["cy", 90],
+    ]);
+  });
+
+  it("exports the window asked for, and the page names its window and links its exports to it", async () => {
+    const csv = await worker.request(`/admin/analytics/export/students?cohortId=${classId}&windowId=${windowIds["Winter 2026"]}`, { jar: adminJar });
+    expect(csv.status).toBe(200);
+    const lines = (await csv.text()).replace(/^\uFEFF/, "").split("\r\n");
+    expect(
+      lines
+        .slice(1)
+        .map((line) => line.split(",")[1])
+        .sort(),
+    ).toEqual(["ana", "ben"]);
+    const page = await worker.request(`/admin/analytics?cohortId=${classId}`, { jar: adminJar });
+    const html = await page.text();
+    expect(html).toContain("Testing window <strong");
+    expect(html).toContain("This week</strong>");
+    expect(html).toContain(`/admin/analytics/export/students?cohortId=${classId}&amp;windowId=${windowIds["This week"]}`);
+    expect(html).toContain(`<option value="${windowIds["Fall 2025"]}">Fall 2025 (Sep 1, 2025 – Sep 30, 2025)</option>`);
+  });
+
+  it("refuses a malformed window id (400) and answers an unknown one 404", async () => {
+    expect(await admin.get(path("fall%202025"))).toEqual({ status: 400, data: { message: "windowId must be a testing window id or all" } });
+    expect(await admin.get(path("no-such-window"))).toEqual({ status: 404, data: { message: "Testing Window Not Found" } });
+    expect((await worker.request(`/admin/analytics/export/questions?cohortId=${classId}&windowId=no-such-window`, { jar: adminJar })).status).toBe(404);
   });
 });

@@ -194,12 +194,26 @@ describe("with three testing windows", () => {
       ["Ben Okri", 210, 208, -2],
       ["Cy Young", null, 200, null],
     ]);
-    // Each student shown is recorded, in one statement for the roster.
+    // The view is one entry naming each student shown, not one row a student.
     const entries = await worker.d1
-      .prepare("select count(*) as n from audit_log where action = 'student.growth_viewed' and subject = ?")
+      .prepare("select action, student_record_id, detail from audit_log where action like '%growth_viewed' and subject = ?")
       .bind(`class:${classA}`)
-      .first<{ n: number }>();
-    expect(entries!.n).toBe(3);
+      .all<{ action: string; student_record_id: string | null; detail: string }>();
+    expect(entries.results).toHaveLength(1);
+    expect(entries.results[0]).toMatchObject({ action: "class.growth_viewed", student_record_id: null });
+    expect(JSON.parse(entries.results[0]!.detail)).toEqual({ from: "w-winter", to: "w-spring", students: [ids.ada, ids.ben, ids.cy] });
+  });
+
+  it("the audit log names the students and the teacher while they exist, and finds the class view under each student it named", async () => {
+    const jar = await worker.signIn("admin@example.com", "demo-admin-password");
+    const html = await (await worker.request(`/admin/audit?student=${ids.ben}`, { jar })).text();
+    const rows = html.split('data-testid="audit-entry"').slice(1);
+    const classView = rows.find((row) => row.includes("Viewed a class&#x27;s growth"))!;
+    expect(classView).toBeDefined();
+    for (const name of ["Ada Lovelace", "Ben Okri", "Cy Young"]) expect(classView).toContain(`>${name}</a>`);
+    expect(classView).toContain("T Eacher");
+    expect(classView).toContain("{&quot;from&quot;:&quot;w-winter&quot;,&quot;to&quot;:&quot;w-spring&quot;}");
+    expect(classView).not.toContain(ids.ben!.slice(0, 8) + "</a>");
   });
 
   it("compares the windows asked for, and gives local percentiles once 30 district students started near a student", async () => {
@@ -267,6 +281,23 @@ describe("with three testing windows", () => {
       expect((await teacherA.delete(path)).status).toBe(405);
     }
   });
+
+  it("says how many students were left out and why, instead of only that no student has a score", async () => {
+    const classC = (await teacherA.post("/api/cohorts", { name: "Growth Period 3" })).data.id as string;
+    const rushed = await addStudent("G-20", "Lo", "Effort", classC);
+    await addStudent("G-21", "Nia", "Absent", classC);
+    await addSessions([
+      { recordId: rushed, cohortId: classC, at: "2026-01-12T10:00:00Z", score: 160, effort: 0.3 },
+      { recordId: rushed, cohortId: classC, at: "2026-04-12T10:00:00Z", score: 170, effort: 0.4 },
+    ]);
+    const { data } = await teacherA.get(`/api/cohorts/${classC}/growth`);
+    expect(data).toMatchObject({ from: null, to: null, windowsWithScores: [], leftOut: { withSessions: 1, byMark: { low_effort: 1 }, withoutSessions: 1 } });
+    const { jar } = await clientFor(worker, "growth-a@school.example");
+    const html = await (await worker.request(`/admin/cohorts/${classC}/growth`, { jar })).text();
+    expect(html).toContain(
+      "No student of this class has a score in any testing window yet. 1 student was left out because no session of theirs counted: 1 of low effort (too many rapid guesses). 1 student has not taken a test in any testing window.",
+    );
+  });
 });
 
 describe("the screens", () => {
@@ -290,5 +321,16 @@ describe("the screens", () => {
     expect((await worker.request(`/admin/students/${ids.ada}/growth`, { jar: other })).status).toBe(404);
     expect((await worker.request(`/admin/students/${ids.ada}/report?window=w-spring`, { jar: other })).status).toBe(404);
     expect((await worker.request(`/admin/cohorts/${classA}/growth`, { jar: other })).status).toBe(404);
+  });
+
+  it("shows a grade written with its word once: Grade 5, never Grade Grade 5", async () => {
+    const created = await admin.post("/api/students", { studentId: "G-30", givenName: "Gia", familyName: "Grade", grade: "Grade 5" });
+    expect(created.status).toBe(201);
+    const jar = await worker.signIn("admin@example.com", "demo-admin-password");
+    for (const path of [`/admin/students/${created.data.id}`, `/admin/students/${created.data.id}/growth`]) {
+      const html = await (await worker.request(path, { jar })).text();
+      expect(html, path).toContain("Student ID G-30 · Grade 5");
+      expect(html, path).not.toContain("Grade Grade");
+    }
   });
 });

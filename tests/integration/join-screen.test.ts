@@ -149,6 +149,19 @@ describe("step 3: Before You Begin, and the clock starts on Start Test", () => {
     expect(member).toBe("Mary Somerville");
   });
 
+  it("Before You Begin states the student's own time with their extended time", async () => {
+    const record = await admin.post("/api/students", { studentId: "S-650", givenName: "Emmy", familyName: "Noether", grade: "6" });
+    expect(record.status).toBe(201);
+    expect((await admin.post(`/api/cohorts/${demo.id}/roster/${record.data.id}`)).status).toBe(201);
+    expect((await admin.put(`/api/students/${record.data.id}/accommodations`, { extendedTime: 1.5 })).status).toBe(200);
+    const joined = await postForm(startFields({ studentId: "S-650", displayName: "Emmy Noether" }));
+    expect(joined.status).toBe(302);
+    const begin = await (await worker.request(joined.location!, { jar: joined.jar })).text();
+    expect(begin).toContain("Placement Test: 22 minutes 30 seconds, with your extended time, 5 to 20 questions.");
+    expect(begin).toContain("22 minutes 30 seconds · 5 to 20 questions");
+    expect(begin).not.toContain("15 minutes");
+  });
+
   it("a class without a fixed mode offers both modes, and the student's choice is the session's mode", async () => {
     // The product's Cohort has a nullable testMode: a class with a test and a null mode lets the students choose.
     const created = await admin.post("/api/cohorts", { name: "Open Mode", joinCode: "OPENMODE", testConfigId: demo.testConfigId, testMode: null });

@@ -118,7 +118,13 @@ describe("retention", () => {
   });
 
   it("previews what the next purge removes, then the purge erases exactly that, 64 and more, objects included", async () => {
-    expect(await privacyPage()).toContain(`The next purge removes ${BULK + 1} of the ${BULK + 1} sessions that ended before`);
+    const preview = await privacyPage();
+    expect(preview).toContain(`The next purge removes ${BULK + 1} of the ${BULK + 1} sessions that ended before`);
+    // The cutoff is a year back: its date says which year.
+    const cutoffYear = new Date(Date.now() - 365 * 24 * 60 * 60 * 1000).getUTCFullYear();
+    expect(preview).toMatch(
+      new RegExp(`ended before <time [^>]*data-local-time="year">[A-Z][a-z]{2} \\d{1,2}, ${cutoffYear}, \\d{1,2}:\\d{2} [AP]M UTC</time>`),
+    );
     await runCron();
     expect(await sessionIds()).toEqual([recentSession]);
     expect((await admin.get(`/api/sessions/${oldSession}`)).status).toBe(404);

@@ -412,6 +412,34 @@ describe("what only a district admin does", () => {
     expect((await admin.get(`/api/students/${studentA}`)).status).toBe(200);
   });
 
+  it("keeps a teacher in the admin shell when refused, saying what they cannot do and who can, and offers them no district admin's button", async () => {
+    for (const [path, what] of [
+      ["/admin/privacy", "change district settings (data retention, demo data)"],
+      ["/admin/audit", "read the audit log"],
+      ["/admin/windows", "set the district&#x27;s testing windows"],
+    ]) {
+      const page = await worker.request(path!, { jar: jarA });
+      const html = await page.text();
+      expect(page.status, path).toBe(403);
+      expect(html, path).toContain("This is for district admins");
+      expect(html, path).toContain(`Your account cannot ${what}: only a district admin can.`);
+      expect(html, path).toContain('data-testid="sidebar"');
+      expect(html, path).not.toContain("Join Your Class");
+    }
+    // The demo-data button is a district admin's: not on the teacher's Cohort Analytics, and pressing it anyway is the same page.
+    expect(await (await worker.request("/admin/analytics", { jar: jarA })).text()).not.toContain("Generate demo data");
+    const adminJar = await worker.signIn("admin@example.com", "demo-admin-password");
+    expect(await (await worker.request("/admin/analytics", { jar: adminJar })).text()).toContain("Generate demo data");
+    const pressed = await worker.request("/admin/analytics", {
+      method: "POST",
+      jar: jarA,
+      body: new URLSearchParams({ intent: "generateDemo" }),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expect(pressed.status).toBe(403);
+    expect(await pressed.text()).toContain("only a district admin can.");
+  });
+
   it("shares tests and the question bank with every teacher", async () => {
     expect((await teacherB.get("/api/tests")).status).toBe(200);
     expect((await teacherB.get("/api/questions?page=1")).status).toBe(200);

@@ -20,7 +20,7 @@ type ColumnChartProps = {
  * no script. It scales to its container through its viewBox.
  */
 export function ColumnChart({ summary, columns, xTitle, yTitle, marker }: ColumnChartProps) {
-  const { plot, columns: placed, ticks } = columnChart(columns, FRAME);
+  const { plot, columns: placed, ticks, labelFontSize } = columnChart(columns, FRAME);
   const bottom = plot.y + plot.height;
   const markerX = marker ? linearScale(marker.domain, [plot.x, plot.x + plot.width])(marker.value) : null;
   return (
@@ -41,9 +41,12 @@ export function ColumnChart({ summary, columns, xTitle, yTitle, marker }: Column
               {column.value}
             </text>
           ) : null}
-          <text x={column.centre} y={bottom + 16} textAnchor="middle" fontSize={placed.length > 12 ? 10 : 12}>
-            {column.label}
-          </text>
+          {/* Labels that would overlap are thinned (chart-geometry's labelStride); every bin stays in the table. */}
+          {column.showLabel ? (
+            <text x={column.centre} y={bottom + 16} textAnchor="middle" fontSize={labelFontSize}>
+              {column.label}
+            </text>
+          ) : null}
         </g>
       ))}
       <line x1={plot.x} x2={plot.x + plot.width} y1={bottom} y2={bottom} stroke={CHART_COLOURS.axis} />

@@ -1,6 +1,8 @@
 import { Link } from "@remix-run/react";
 import { BookOpen, Clock, ListChecks, Pencil, Play } from "lucide-react";
 
+import { gradeLabel } from "~/domain/grade-label";
+
 type TestCardData = {
   id: string;
   title: string;
@@ -23,7 +25,7 @@ export function TestCard({ test }: { test: TestCardData }) {
         <h2 id={`test-${test.id}`} className="text-lg font-semibold text-slate-900">
           {test.title}
         </h2>
-        <span className="shrink-0 rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-medium text-brand-800">Grade {test.gradeLevel}</span>
+        <span className="shrink-0 rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-medium text-brand-800">{gradeLabel(test.gradeLevel)}</span>
       </div>
       <p className="mt-2 line-clamp-3 text-sm text-slate-700">{test.description}</p>
       {/* Each tile at least as wide as its words ("Mathematics" never breaks): one that does not fit goes to the next row. */}

@@ -10,7 +10,7 @@ import type { ResultsPageData } from "~/domain/sessions/results-page-data";
 
 /** Overall 80 or more is strong, 60 or more good. */
 function band(score: number): string {
-  return score >= 80 ? "Strong result" : score >= 60 ? "Good result" : "Keep practising";
+  return score >= 80 ? "Strong result" : score >= 60 ? "Good result" : "Keep practicing";
 }
 
 /** The bar is green at 80% or more, amber at 50% or more (else red). */

@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 
-import { expectationLine, type ModeChoice } from "~/domain/sessions/mode-expectation";
+import type { ModeChoice } from "~/domain/sessions/mode-expectation";
 import type { ActionResult } from "~/domain/shell/action-result";
 
 import { useHydrated } from "./timers";
@@ -18,6 +18,7 @@ type Mode = ModeChoice["value"];
 export function ModeSelection({
   test,
   modes,
+  expectations,
   notes,
   canStart,
   student,
@@ -25,6 +26,8 @@ export function ModeSelection({
 }: {
   test: { title: string; subject: string; gradeLevel: string };
   modes: ModeChoice[];
+  /** 'Before You Begin''s lines, written by the server: each mode's time and questions, and when the clock starts. */
+  expectations: string[];
   notes: string[];
   canStart: boolean;
   student: { displayName: string; studentId: string; className: string } | null;
@@ -61,7 +64,7 @@ export function ModeSelection({
           <div className="card p-4" data-testid="fixed-mode">
             <input type="hidden" name="testMode" value={fixed.value} />
             <p className="font-semibold text-slate-900">{fixed.title}</p>
-            <p className="text-sm text-slate-700">{`${fixed.minutes} minutes · ${fixed.questions}`}</p>
+            <p className="text-sm text-slate-700">{fixed.summary}</p>
           </div>
         ) : (
           <fieldset>
@@ -82,7 +85,7 @@ export function ModeSelection({
                     onChange={() => setMode(entry.value)}
                   />
                   <span className="font-semibold text-slate-900">{entry.title}</span>
-                  <span className="col-start-2 text-sm text-slate-700">{`${entry.minutes} minutes · ${entry.questions}`}</span>
+                  <span className="col-start-2 text-sm text-slate-700">{entry.summary}</span>
                 </label>
               ))}
             </div>
@@ -91,10 +94,9 @@ export function ModeSelection({
         <div className="card p-4">
           <h2 className="font-semibold text-slate-900">Before You Begin</h2>
           <div className="mt-2 text-slate-800" data-testid="what-to-expect">
-            {modes.map((entry) => (
-              <p key={entry.value}>{expectationLine(entry)}</p>
+            {expectations.map((line) => (
+              <p key={line}>{line}</p>
             ))}
-            <p>The clock starts when you press Start Test.</p>
           </div>
           <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-800">
             {notes.map((note) => (

@@ -1,3 +1,4 @@
+import { useLocation } from "@remix-run/react";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 
@@ -5,7 +6,8 @@ import { TOAST_DURATION_MS, type ToastMessage } from "~/domain/shell/toast";
 
 import { Toaster } from "./toaster";
 
-type ShownToast = ToastMessage & { id: number };
+/** `on`: the path of the page it was shown on (none for the server's first render). */
+type ShownToast = ToastMessage & { id: number; on?: string };
 
 /** An open modal dialog, as the toast system sees it (app/components/dialog.tsx). */
 type OpenDialog = {
@@ -49,7 +51,7 @@ export function ToastProvider({ children, serverToast }: { children: ReactNode; 
   const nextId = useRef(1);
 
   const toast = useCallback((message: ToastMessage) => {
-    setCurrent({ ...message, id: nextId.current++ });
+    setCurrent({ ...message, id: nextId.current++, on: location.pathname });
   }, []);
   const dismiss = useCallback(() => setCurrent(null), []);
   const openDialog = useCallback((dialog: OpenDialog) => {
@@ -72,6 +74,11 @@ export function ToastProvider({ children, serverToast }: { children: ReactNode; 
     shownServerToast.current = serverToast;
   }, [serverToast, toast]);
 
+  // A refusal belongs to the page it was made on: once the student has moved on (their next try
+  // succeeded), it is not shown; a toast shown on the new page (its flash) is.
+  const { pathname } = useLocation();
+  const shown = current?.on !== pathname && current?.variant === "destructive" && current.on ? null : current;
+
   useEffect(() => {
     if (!current || paused) return;
     const timer = setTimeout(dismiss, TOAST_DURATION_MS);
@@ -80,7 +87,7 @@ export function ToastProvider({ children, serverToast }: { children: ReactNode; 
 
   const layer = dialogs.at(-1)?.toastLayer;
   const api = useMemo(() => ({ toast, dismiss, openDialog, topDialog }), [toast, dismiss, openDialog, topDialog]);
-  const toaster = <Toaster toast={current} onDismiss={dismiss} onPauseChange={setPaused} announceAfterMount={moved} />;
+  const toaster = <Toaster toast={shown} onDismiss={dismiss} onPauseChange={setPaused} announceAfterMount={moved} />;
   return (
     <ToastContext.Provider value={api}>
       {children}

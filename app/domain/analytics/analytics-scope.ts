@@ -10,28 +10,42 @@ const ID_PATTERN = /^[A-Za-z0-9_-]+$/;
 
 export const MALFORMED_COHORT_ID = "cohortId must be a class id";
 export const MALFORMED_TEST_ID = "testConfigId must be a test id";
+export const MALFORMED_WINDOW_ID = "windowId must be a testing window id or all";
 
-type AnalyticsScopeInput = { cohortId: string; testConfigId: string | null };
+/** `windowId` null: the current window (analytics-window.ts). */
+type AnalyticsScopeInput = { cohortId: string; testConfigId: string | null; windowId: string | null };
 
 const isId = (value: string) => value.length <= MAX_ID_LENGTH && ID_PATTERN.test(value);
 
-/** An empty testConfigId (the search card's optional field left blank) means every test. */
-export function parseAnalyticsScope(cohortId: string | null | undefined, testConfigId: string | null | undefined): AnalyticsScopeInput {
+/** An empty testConfigId (the search card's optional field left blank) means every test; an empty windowId, the current window. */
+export function parseAnalyticsScope(
+  cohortId: string | null | undefined,
+  testConfigId: string | null | undefined,
+  windowId?: string | null,
+): AnalyticsScopeInput {
   const cohort = (cohortId ?? "").trim();
   const test = (testConfigId ?? "").trim();
+  const window = (windowId ?? "").trim();
   if (!isId(cohort)) throw invalid(MALFORMED_COHORT_ID);
   if (test && !isId(test)) throw invalid(MALFORMED_TEST_ID);
-  return { cohortId: cohort, testConfigId: test || null };
+  if (window && !isId(window)) throw invalid(MALFORMED_WINDOW_ID);
+  return { cohortId: cohort, testConfigId: test || null, windowId: window || null };
 }
 
-/** The Cohort Analytics page of a class (and test): ?cohortId=&testConfigId=. */
-export function analyticsHref(query: { cohortId: string; testConfigId?: string | null }): string {
+/** The query of a class's report (and test, and window): cohortId=&testConfigId=&windowId=. */
+export function analyticsSearch(query: { cohortId: string; testConfigId?: string | null; windowId?: string | null }): URLSearchParams {
   const search = new URLSearchParams({ cohortId: query.cohortId });
   if (query.testConfigId) search.set("testConfigId", query.testConfigId);
-  return `/admin/analytics?${search}`;
+  if (query.windowId) search.set("windowId", query.windowId);
+  return search;
 }
 
-/** The exports read the class from the query, like the page: ?cohortId=&testConfigId=. */
+/** The Cohort Analytics page of a class (and test, and window): ?cohortId=&testConfigId=&windowId=. */
+export function analyticsHref(query: { cohortId: string; testConfigId?: string | null; windowId?: string | null }): string {
+  return `/admin/analytics?${analyticsSearch(query)}`;
+}
+
+/** The exports read the class from the query, like the page: ?cohortId=&testConfigId=&windowId=. */
 export function analyticsScopeFromQuery(url: URL): AnalyticsScopeInput {
-  return parseAnalyticsScope(url.searchParams.get("cohortId"), url.searchParams.get("testConfigId"));
+  return parseAnalyticsScope(url.searchParams.get("cohortId"), url.searchParams.get("testConfigId"), url.searchParams.get("windowId"));
 }

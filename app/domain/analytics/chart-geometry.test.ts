@@ -63,6 +63,24 @@ describe("columnChart", () => {
     expect(third!.x + third!.width).toBeLessThanOrEqual(480);
   });
 
+  it("thins the column labels that would overlap, never the columns", () => {
+    // Scale-score bins of 5 points from 150 to 250 in the Cohort Analytics frame: 20 labels like "180–185".
+    const bins = Array.from({ length: 20 }, (_, index) => ({ label: binLabel({ from: 150 + index * 5, to: 155 + index * 5 }), value: index % 4 }));
+    const analyticsFrame = { width: 640, height: 260, margin: { top: 16, right: 16, bottom: 48, left: 48 } };
+    const chart = columnChart(bins, analyticsFrame);
+    expect(chart.columns).toHaveLength(20);
+    const shown = chart.columns.filter((column) => column.showLabel);
+    expect(shown.length).toBeLessThan(20);
+    expect(shown[0]!.label).toBe("150–155");
+    // Each label shown, at 0.62 em a character, ends before the next one shown begins.
+    const half = (label: string) => (label.length * chart.labelFontSize * 0.62) / 2;
+    for (let index = 1; index < shown.length; index += 1) {
+      expect(shown[index - 1]!.centre + half(shown[index - 1]!.label)).toBeLessThan(shown[index]!.centre - half(shown[index]!.label));
+    }
+    // Few columns: every label.
+    expect(columnChart(bins.slice(0, 5), analyticsFrame).columns.every((column) => column.showLabel)).toBe(true);
+  });
+
   it("draws an empty axis for no data", () => {
     const chart = columnChart([], frame);
     expect(chart.columns).toEqual([]);

@@ -44,8 +44,22 @@ export function niceTicks(max: number, count = 5, integer = false): number[] {
   return ticks;
 }
 
-type Column = { x: number; y: number; width: number; height: number; centre: number; value: number; label: string };
-type ColumnChart = { plot: Plot; columns: Column[]; ticks: Tick[]; max: number };
+type Column = { x: number; y: number; width: number; height: number; centre: number; value: number; label: string; showLabel: boolean };
+type ColumnChart = { plot: Plot; columns: Column[]; ticks: Tick[]; max: number; labelFontSize: number };
+
+/** A label's width, in the chart's units, for its font size: digits and dashes run about 0.6 em in the sans-serif the charts use, rounded up. */
+const GLYPH_EM = 0.62;
+const LABEL_GAP = 4;
+
+/**
+ * Every how many columns a label fits under its column without touching the next label shown:
+ * 1 when every label fits, else a larger stride (every other, every third…). The labels left out
+ * are still in the chart's table and summary.
+ */
+function labelStride(slot: number, labels: readonly string[], fontSize: number): number {
+  const widest = Math.max(0, ...labels.map((label) => label.length)) * fontSize * GLYPH_EM + LABEL_GAP;
+  return slot > 0 ? Math.max(1, Math.ceil(widest / slot)) : 1;
+}
 
 /**
  * Vertical columns side by side (a histogram of the bins it is given), the y axis from 0 to a nice
@@ -62,9 +76,16 @@ export function columnChart(
   const y = linearScale([0, max], [plot.y + plot.height, plot.y]);
   const slot = values.length ? plot.width / values.length : 0;
   const gap = slot * (options.gapShare ?? 0.15);
+  const labelFontSize = values.length > 12 ? 10 : 12;
+  const stride = labelStride(
+    slot,
+    values.map((entry) => entry.label),
+    labelFontSize,
+  );
   return {
     plot,
     max,
+    labelFontSize,
     ticks: tickValues.map((value) => ({ value, offset: y(value) })),
     columns: values.map((entry, index) => {
       const top = y(entry.value);
@@ -76,6 +97,7 @@ export function columnChart(
         centre: plot.x + (index + 0.5) * slot,
         value: entry.value,
         label: entry.label,
+        showLabel: index % stride === 0,
       };
     }),
   };

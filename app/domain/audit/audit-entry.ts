@@ -11,6 +11,7 @@ export const AUDIT_ACTIONS = {
   "student.viewed": "Viewed a student's page",
   "student.results_viewed": "Viewed a student's results",
   "student.growth_viewed": "Viewed a student's growth",
+  "class.growth_viewed": "Viewed a class's growth",
   "student.report_viewed": "Viewed a student's family report",
   "student.exported": "Exported a student's data",
   "student.deleted": "Deleted a student and their data",
@@ -37,6 +38,29 @@ export const AUDIT_ACTIONS = {
   "retention.purge_failed": "A purge of sessions past the retention period failed",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+/**
+ * A class view that shows many students is one entry naming them all, by our ids, under this key
+ * of its detail: one row a view, however large the class, and a student's own filter still finds it.
+ */
+export const CLASS_STUDENTS_KEY = "students";
+export const CLASS_AUDIT_ACTIONS: AuditAction[] = ["class.growth_viewed"];
+
+/** The students an entry is about: its own student, or the ones a class entry names. */
+export function auditEntryStudents(entry: { action: AuditAction; studentRecordId: string | null; detail: Record<string, unknown> | null }): string[] {
+  if (entry.studentRecordId) return [entry.studentRecordId];
+  if (!CLASS_AUDIT_ACTIONS.includes(entry.action)) return [];
+  const named = entry.detail?.[CLASS_STUDENTS_KEY];
+  return Array.isArray(named) ? named.filter((id): id is string => typeof id === "string") : [];
+}
+
+/** An entry's detail as the screen shows it: without the class's list of students, which the Student column names. */
+export function shownAuditDetail({ action, detail }: { action: AuditAction; detail: Record<string, unknown> | null }): string {
+  if (!detail) return "";
+  if (!CLASS_AUDIT_ACTIONS.includes(action)) return JSON.stringify(detail);
+  const { [CLASS_STUDENTS_KEY]: _named, ...rest } = detail;
+  return Object.keys(rest).length ? JSON.stringify(rest) : "";
+}
 
 /**
  * An edit's e-mail change as an entry's detail: nothing when it did not change. E-mail addresses

@@ -7,6 +7,8 @@ import {
   classGrowth,
   classGrowthQuerySchema,
   districtNorms,
+  leftOutNote,
+  leftOutStudents,
   LOCAL_NORM_MINIMUM,
   localPercentile,
   type NormEntry,
@@ -184,5 +186,42 @@ describe("percentiles in words", () => {
       "50th",
       "99th",
     ]);
+  });
+});
+
+describe("leftOutStudents and leftOutNote", () => {
+  const window = { id: "w1", name: "Fall", startsOn: "2026-09-01", endsOn: "2026-09-30" };
+  const session = (id: string, overrides: Partial<GrowthSession> = {}): GrowthSession => ({
+    id,
+    testTitle: "Math",
+    subject: "Mathematics",
+    startTime: Date.parse("2026-09-10T15:00:00Z"),
+    completed: true,
+    scaleScore: 200,
+    scaleScoreSe: 4,
+    nonStandard: false,
+    effort: 1,
+    ...overrides,
+  });
+
+  it("counts the students whose every session in a window was left out, by reason, and those who never tested in one", () => {
+    const leftOut = leftOutStudents(
+      [window],
+      [
+        { id: "a", name: "Ana", sessions: [session("a1", { effort: 0.4 })] },
+        { id: "b", name: "Ben", sessions: [session("b1", { effort: 0.5 }), session("b2", { completed: false, scaleScore: null, scaleScoreSe: null })] },
+        { id: "c", name: "Cy", sessions: [session("c1"), session("c2", { effort: 0.1 })] },
+        { id: "d", name: "Dee", sessions: [session("d1", { startTime: Date.parse("2026-10-10T15:00:00Z") })] },
+        { id: "e", name: "Eve", sessions: [] },
+      ],
+    );
+    expect(leftOut).toEqual({ withSessions: 2, byMark: { low_effort: 2, in_progress: 1 }, withoutSessions: 2 });
+    expect(leftOutNote(leftOut)).toBe(
+      "2 students were left out because no session of theirs counted: 2 of low effort (too many rapid guesses), 1 not finished. 2 students have not taken a test in any testing window.",
+    );
+    expect(leftOutNote({ withSessions: 1, byMark: { low_effort: 1 }, withoutSessions: 0 })).toBe(
+      "1 student was left out because no session of theirs counted: 1 of low effort (too many rapid guesses).",
+    );
+    expect(leftOutNote({ withSessions: 0, byMark: {}, withoutSessions: 0 })).toBe("");
   });
 });

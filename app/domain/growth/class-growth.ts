@@ -203,3 +203,49 @@ export function ordinal(value: number): string {
 /** What the class screen says when the windows asked for cannot be compared (it then shows the default pair). */
 export const WINDOW_CHOICE_REFUSED =
   "Those windows cannot be compared: choose a From window that comes before the To window. Showing the default windows instead.";
+
+/**
+ * The class's students no window scores, and why: those whose sessions in the windows were all
+ * left out (each reason counted once a student, a student with two reasons under both), and those
+ * with no session in any window. What the screen says instead of only "no student has a score".
+ */
+type LeftOutStudents = { withSessions: number; byMark: Partial<Record<SessionMark, number>>; withoutSessions: number };
+
+export function leftOutStudents(windows: readonly TestingWindowDays[], students: readonly ClassStudent[]): LeftOutStudents {
+  const leftOut: LeftOutStudents = { withSessions: 0, byMark: {}, withoutSessions: 0 };
+  for (const student of students) {
+    const inWindows = student.sessions.filter((session) => windowOf(windows, session.startTime));
+    if (inWindows.length === 0) {
+      leftOut.withoutSessions += 1;
+      continue;
+    }
+    if (inWindows.some((session) => sessionMarks(session).length === 0)) continue;
+    leftOut.withSessions += 1;
+    for (const mark of marksOf(inWindows)) leftOut.byMark[mark] = (leftOut.byMark[mark] ?? 0) + 1;
+  }
+  return leftOut;
+}
+
+const students = (count: number) => `${count} ${count === 1 ? "student" : "students"}`;
+
+/** "2 students were left out because no session of theirs counted: 2 of low effort (…), 1 not finished. 1 student has not …" */
+export function leftOutNote(leftOut: LeftOutStudents): string {
+  const reasons = (Object.entries(leftOut.byMark) as [SessionMark, number][]).map(([mark, count]) => `${count} ${LEFT_OUT_REASONS[mark]}`);
+  const parts: string[] = [];
+  if (leftOut.withSessions) {
+    const were = leftOut.withSessions === 1 ? "was" : "were";
+    parts.push(`${students(leftOut.withSessions)} ${were} left out because no session of theirs counted: ${reasons.join(", ")}.`);
+  }
+  if (leftOut.withoutSessions) {
+    parts.push(`${students(leftOut.withoutSessions)} ${leftOut.withoutSessions === 1 ? "has" : "have"} not taken a test in any testing window.`);
+  }
+  return parts.join(" ");
+}
+
+/** Each mark as the reason a student's sessions were left out, after a count of students. */
+const LEFT_OUT_REASONS: Record<SessionMark, string> = {
+  low_effort: "of low effort (too many rapid guesses)",
+  non_standard: "non-standard (an accommodation changed what they measured)",
+  in_progress: "not finished",
+  no_score: "without a scale score",
+};

@@ -1,14 +1,47 @@
+import type { ExtendedTime } from "~/domain/accommodations/accommodations";
+import { accommodatedSessionSeconds } from "~/domain/accommodations/timing";
 import type { TestMode } from "~/domain/adaptive/engine";
 
 /**
- * A mode a student may start, as the Take a Test page shows it (each mode
- * with its minutes), with how many questions it asks ("20 questions", "5 to 20 questions": the
- * engine's own range, ADR 0012), and 'Before You Begin''s line on what to expect. No imports
- * beyond types: the student page's JavaScript uses this module (its budget:
- * tests/integration/budgets.test.ts).
+ * A mode a student may start, as the Take a Test page shows it: its time (the student's own, with
+ * extended time, ADR 0032), how many questions it asks ("20 questions", "5 to 20 questions": the
+ * engine's own range, ADR 0012), and 'Before You Begin''s line on what to expect. The words are
+ * written on the server and sent as text, so the student page's JavaScript carries none of this
+ * arithmetic (its budget: tests/integration/budgets.test.ts).
  */
-export type ModeChoice = { value: TestMode; title: string; minutes: number; questions: string };
+export type ModeChoice = {
+  value: TestMode;
+  title: string;
+  /** The test's own minutes. */
+  minutes: number;
+  questions: string;
+  /** The student's time: "15 minutes", "22 minutes 30 seconds", "no time limit". */
+  time: string;
+  /** The mode's card: "22 minutes 30 seconds · 5 to 20 questions". */
+  summary: string;
+  /** "Placement Test: 22 minutes 30 seconds, with your extended time, 5 to 20 questions." */
+  expectation: string;
+};
 
-export function expectationLine(mode: ModeChoice): string {
-  return `${mode.title}: ${mode.minutes} minutes, ${mode.questions}.`;
+const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? "" : "s"}`;
+
+/** 1350 seconds as "22 minutes 30 seconds"; whole minutes without seconds. */
+export function durationWords(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
+  const rest = seconds % 60;
+  if (!minutes) return plural(rest, "second");
+  return rest ? `${plural(minutes, "minute")} ${plural(rest, "second")}` : plural(minutes, "minute");
+}
+
+/** The mode's time and expectation for a student with this extended time (1: none). */
+export function withStudentTime(mode: Omit<ModeChoice, "time" | "summary" | "expectation">, extendedTime: ExtendedTime = 1): ModeChoice {
+  const extended = extendedTime !== 1;
+  const time =
+    extendedTime === "unlimited"
+      ? "no time limit"
+      : extended
+        ? durationWords(accommodatedSessionSeconds(mode.minutes * 60, extendedTime))
+        : `${mode.minutes} minutes`;
+  const expectation = `${mode.title}: ${time}${extended ? ", with your extended time" : ""}, ${mode.questions}.`;
+  return { ...mode, time, summary: `${time} · ${mode.questions}`, expectation };
 }

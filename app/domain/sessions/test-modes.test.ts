@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { expectationLine } from "./mode-expectation";
+import { durationWords } from "./mode-expectation";
 import { modeChoices } from "./test-modes";
 
 const test = { placementDuration: 15, diagnosticDuration: 25 };
@@ -22,6 +22,17 @@ describe("modeChoices", () => {
   });
 
   it("says the time and the questions to expect", () => {
-    expect(modeChoices(test, questions(12, 2), "placement").map(expectationLine)).toEqual(["Placement Test: 15 minutes, 5 to 12 questions."]);
+    expect(modeChoices(test, questions(12, 2), "placement").map((mode) => mode.expectation)).toEqual(["Placement Test: 15 minutes, 5 to 12 questions."]);
+  });
+
+  it("states the student's own time with extended time, as the session will run it", () => {
+    expect(modeChoices(test, questions(12, 2), "placement", 1.5).map((mode) => [mode.time, mode.expectation])).toEqual([
+      ["22 minutes 30 seconds", "Placement Test: 22 minutes 30 seconds, with your extended time, 5 to 12 questions."],
+    ]);
+    expect(modeChoices(test, questions(12, 2), "diagnostic", 2)[0]!.time).toBe("50 minutes");
+    expect(modeChoices(test, questions(12, 2), "placement", "unlimited")[0]!.expectation).toBe(
+      "Placement Test: no time limit, with your extended time, 5 to 12 questions.",
+    );
+    expect([durationWords(61), durationWords(45), durationWords(60)]).toEqual(["1 minute 1 second", "45 seconds", "1 minute"]);
   });
 });

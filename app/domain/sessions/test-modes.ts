@@ -1,10 +1,11 @@
+import type { ExtendedTime } from "~/domain/accommodations/accommodations";
 import type { TestMode } from "~/domain/adaptive/engine";
 
-import type { ModeChoice } from "./mode-expectation";
+import { type ModeChoice, withStudentTime } from "./mode-expectation";
 import { modeQuestionCounts } from "./mode-lengths";
 
 /**
- * The modes a student may start (each with its minutes), with how many
+ * The modes a student may start (each with its minutes, and the student's own time with extended time), with how many
  * questions each asks for this test's questions and competencies. A class that fixes a mode
  * offers only that one (ADR 0014); otherwise, and for a signed-in user, both.
  */
@@ -12,11 +13,12 @@ export function modeChoices(
   test: { placementDuration: number; diagnosticDuration: number },
   questions: readonly { id: string; competencyId: string | null }[],
   fixedMode: TestMode | null,
+  extendedTime: ExtendedTime = 1,
 ): ModeChoice[] {
   const questionCounts = modeQuestionCounts(questions);
-  const all: ModeChoice[] = [
-    { value: "placement", title: "Placement Test", minutes: test.placementDuration, questions: questionCounts.placement },
-    { value: "diagnostic", title: "Diagnostic Test", minutes: test.diagnosticDuration, questions: questionCounts.diagnostic },
+  const all = [
+    { value: "placement" as const, title: "Placement Test", minutes: test.placementDuration, questions: questionCounts.placement },
+    { value: "diagnostic" as const, title: "Diagnostic Test", minutes: test.diagnosticDuration, questions: questionCounts.diagnostic },
   ];
-  return fixedMode ? all.filter((mode) => mode.value === fixedMode) : all;
+  return (fixedMode ? all.filter((mode) => mode.value === fixedMode) : all).map((mode) => withStudentTime(mode, extendedTime));
 }

@@ -24,6 +24,8 @@ describe("teacher's time zone", () => {
 
   it("carries the instant beside the server's text, for the browser to format", () => {
     expect(shownTime(march5, "America/Chicago")).toEqual({ at: "2026-03-05T21:04:00.000Z", text: "Mar 5, 3:04 PM" });
+    // A date that may lie in another year says which (the retention preview's cutoff).
+    expect(shownTime(march5, "America/Chicago", { withYear: true })).toEqual({ at: "2026-03-05T21:04:00.000Z", text: "Mar 5, 2026, 3:04 PM", withYear: true });
   });
 
   it("rewrites the page's times as formatShortDateTime does in the browser's own zone", () => {
@@ -31,11 +33,15 @@ describe("teacher's time zone", () => {
     try {
       for (const zone of ["America/New_York", "UTC"]) {
         process.env.TZ = zone;
-        const times = [{ dateTime: new Date(march5).toISOString(), textContent: "Mar 5, 9:04 PM UTC" }];
+        const times = [
+          { dateTime: new Date(march5).toISOString(), textContent: "Mar 5, 9:04 PM UTC", dataset: { localTime: "" } },
+          { dateTime: new Date(march5).toISOString(), textContent: "Mar 5, 2026, 9:04 PM UTC", dataset: { localTime: "year" } },
+        ];
         const document = { querySelectorAll: (selector: string) => (selector === "time[data-local-time]" ? times : []) };
         new Function("document", LOCAL_TIMES_SCRIPT)(document);
         expect(ownTimeZone()).toBe(zone);
         expect(times[0]!.textContent).toBe(formatShortDateTime(march5, ownTimeZone()));
+        expect(times[1]!.textContent).toBe(formatShortDateTime(march5, ownTimeZone(), true));
       }
       expect(formatShortDateTime(march5, "America/New_York")).toBe("Mar 5, 4:04 PM");
     } finally {

@@ -18,18 +18,21 @@ export function validTimeZone(candidate: string | null | undefined): string | nu
 }
 
 const SHORT_DATE_TIME: Intl.DateTimeFormatOptions = { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" };
+/** With the year, where a date may lie in another year and the reader must know which (a retention cutoff). */
+const FULL_DATE_TIME: Intl.DateTimeFormatOptions = { ...SHORT_DATE_TIME, year: "numeric" };
 
-/** 'Mar 5, 3:04 PM', with ' UTC' appended when the zone is the fallback. */
-export function formatShortDateTime(date: Date | number, timeZone: string): string {
-  const text = new Intl.DateTimeFormat("en-US", { ...SHORT_DATE_TIME, timeZone }).format(date);
+/** 'Mar 5, 3:04 PM' ('Mar 5, 2025, 3:04 PM' with the year), with ' UTC' appended when the zone is the fallback. */
+export function formatShortDateTime(date: Date | number, timeZone: string, withYear = false): string {
+  const text = new Intl.DateTimeFormat("en-US", { ...(withYear ? FULL_DATE_TIME : SHORT_DATE_TIME), timeZone }).format(date);
   return timeZone === FALLBACK_TIME_ZONE ? `${text} UTC` : text;
 }
 
-/** A time as a page shows it: the instant, and the server's text for it (in the cookie's zone). */
-export type ShownTime = { at: string; text: string };
+/** A time as a page shows it: the instant, and the server's text for it (in the cookie's zone); `withYear` when the year is written. */
+export type ShownTime = { at: string; text: string; withYear?: boolean };
 
-export function shownTime(date: Date | number, timeZone: string): ShownTime {
-  return { at: new Date(date).toISOString(), text: formatShortDateTime(date, timeZone) };
+export function shownTime(date: Date | number, timeZone: string, options: { withYear?: boolean } = {}): ShownTime {
+  const withYear = options.withYear ?? false;
+  return { at: new Date(date).toISOString(), text: formatShortDateTime(date, timeZone, withYear), ...(withYear ? { withYear } : {}) };
 }
 
 /** The zone the browser's clock is in (the runtime's own zone on the server). */
@@ -44,8 +47,9 @@ export function ownTimeZone(): string {
  */
 export const LOCAL_TIMES_SCRIPT =
   `(function(){var f=new Intl.DateTimeFormat("en-US",${JSON.stringify(SHORT_DATE_TIME)}),` +
+  `y=new Intl.DateTimeFormat("en-US",${JSON.stringify(FULL_DATE_TIME)}),` +
   `s=f.resolvedOptions().timeZone===${JSON.stringify(FALLBACK_TIME_ZONE)}?" UTC":"";` +
-  `document.querySelectorAll("time[data-local-time]").forEach(function(t){t.textContent=f.format(new Date(t.dateTime))+s})})()`;
+  `document.querySelectorAll("time[data-local-time]").forEach(function(t){t.textContent=(t.dataset.localTime==="year"?y:f).format(new Date(t.dateTime))+s})})()`;
 
 /** The zone named by the request's cookie header, or the fallback. */
 export function timeZoneFromCookieHeader(cookieHeader: string | null): string {

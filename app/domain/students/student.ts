@@ -51,16 +51,11 @@ export type StudentInput = z.infer<typeof studentInputSchema>;
 
 /**
  * A student as a OneRoster bundle gives them: `grades` is optional in OneRoster 1.1 and 1.2, so the
- * grade may be blank (shown as "—", `gradeLabel`); everything else as the form checks it.
+ * grade may be blank (shown as "—", `gradeCell`); everything else as the form checks it.
  */
 export const rosterStudentInputSchema = studentInputSchema.extend({
   grade: storableText(z.string().trim().max(20, "The grade must be at most 20 characters"), "The grade"),
 });
-
-/** A record's grade as screens show it: a blank one (a OneRoster record without `grades`) as "—". */
-export function gradeLabel(grade: string): string {
-  return grade.trim() || "—";
-}
 
 /** An import's row whose e-mail (in any case: the schema lowers it) an earlier row of the same file has. */
 export function emailOnEarlierLine(email: string, line: number): string {

@@ -1,10 +1,13 @@
 import { type AppLoadContext, json, redirect } from "@remix-run/cloudflare";
 
 import type { ShownReport } from "~/components/analytics/shown-report";
-import { analyticsHref, parseAnalyticsScope } from "~/domain/analytics/analytics-scope";
+import { analyticsHref, MALFORMED_WINDOW_ID, parseAnalyticsScope } from "~/domain/analytics/analytics-scope";
 import { ANALYTICS_MESSAGES, analyticsActionSchema, demoGeneratedToast } from "~/domain/analytics/screen-actions";
+import { allows } from "~/domain/auth/policy";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { assertNever } from "~/lib/assert-never";
+import { DomainError } from "~/lib/errors";
+import { listTestingWindows, type TestingWindow } from "~/models/testing-windows.server";
 import { handleAction } from "~/services/action.server";
 import { requireAllowed } from "~/services/auth.server";
 import { loadCohortAnalytics } from "~/services/cohort-analytics.server";
@@ -12,11 +15,14 @@ import { type DemoJobState, queueDemoGeneration, readDemoJob } from "~/services/
 import { redirectWithToast } from "~/services/toast.server";
 
 export async function loadAnalyticsScreen(request: Request, context: AppLoadContext) {
-  const { scope } = await requireAllowed(request, context, "read", "report");
+  const { user, scope } = await requireAllowed(request, context, "read", "report");
+  // Demo data is a district setting: its button is offered only to those who may press it.
+  const canGenerateDemo = allows(user, "write", "district-settings");
   const url = new URL(request.url);
   const cohortId = url.searchParams.get("cohortId")?.trim() || null;
   const testConfigId = url.searchParams.get("testConfigId")?.trim() || null;
-  const query = { cohortId, testConfigId };
+  const windowId = url.searchParams.get("windowId")?.trim() || null;
+  const query = { cohortId, testConfigId, windowId };
   const demoJob = url.searchParams.get("demoJob")?.trim().slice(0, 100) || null;
   const generation = demoJob ? await readDemoJob(context.db, demoJob) : null;
   if (generation?.state === "succeeded") {
@@ -26,20 +32,24 @@ export async function loadAnalyticsScreen(request: Request, context: AppLoadCont
   }
   const demo: Exclude<DemoJobState, { state: "succeeded" }> | null = generation;
   // A failure still renders the page, with the product's "Failed to fetch analytics" and the reason, if one can be told.
-  const failure = (reason: string | null, status: number) => json({ query, cohortName: null, report: null, failure: { reason }, demo }, { status });
-  if (!cohortId) return json({ query, cohortName: null, report: null, failure: null, demo });
+  const windows: TestingWindow[] = [];
+  const failure = (reason: string | null, status: number) =>
+    json({ query, windows, cohortName: null, report: null, failure: { reason }, demo, canGenerateDemo }, { status });
+  if (!cohortId) return json({ query, windows, cohortName: null, report: null, failure: null, demo, canGenerateDemo });
 
   let which;
   try {
-    which = parseAnalyticsScope(cohortId, testConfigId);
-  } catch {
-    // A mistyped id names no class: to the teacher it is a class not found, not a bad request.
-    return failure(NOT_FOUND.cohort, 404);
+    which = parseAnalyticsScope(cohortId, testConfigId, windowId);
+  } catch (error) {
+    // A mistyped class id names no class: to the teacher it is a class not found, not a bad request.
+    return failure(error instanceof Error && error.message === MALFORMED_WINDOW_ID ? NOT_FOUND.testingWindow : NOT_FOUND.cohort, 404);
   }
   let loaded;
   try {
-    loaded = await loadCohortAnalytics(context.db, which, scope);
+    // The window picker lists every window; the report says which one it read.
+    [loaded] = await Promise.all([loadCohortAnalytics(context.db, which, scope), listTestingWindows(context.db).then((rows) => windows.push(...rows))]);
   } catch (error) {
+    if (error instanceof DomainError && error.kind === "not_found") return failure(error.message, 404);
     console.error("Loading cohort analytics failed", cohortId, error);
     return failure(null, 500);
   }
@@ -47,7 +57,7 @@ export async function loadAnalyticsScreen(request: Request, context: AppLoadCont
   // Every question's row is for the export; the page shows the top 10, and its data rides in the HTML.
   const { allQuestionAnalytics: _forExport, cohortName, ...shown } = loaded;
   const report: ShownReport = shown;
-  return json({ query, cohortName, report, failure: null, demo });
+  return json({ query, windows, cohortName, report, failure: null, demo, canGenerateDemo });
 }
 
 export async function analyticsScreenAction(request: Request, context: AppLoadContext) {

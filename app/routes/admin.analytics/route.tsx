@@ -10,6 +10,8 @@ import type { ShownReport } from "~/components/analytics/shown-report";
 import { BackLink, PageHeader } from "~/components/page-header";
 import { useToast } from "~/components/toast/toast-context";
 import { SCALE_FORMULA } from "~/domain/adaptive/scale";
+import { analyticsSearch } from "~/domain/analytics/analytics-scope";
+import { ALL_WINDOWS } from "~/domain/analytics/analytics-window";
 import { trimEmptyEnds } from "~/domain/analytics/chart-geometry";
 
 import { analyticsScreenAction, loadAnalyticsScreen } from "./analytics.server";
@@ -17,6 +19,7 @@ import { DemoDataButton } from "./demo-data-button";
 import { DistributionFigures, Insights, ModuleRecommendations, SummaryStats } from "./report-summary";
 import { SearchCard } from "./search-card";
 import { StrugglingStudents, StudentPerformance } from "./student-tables";
+import { WindowPicker } from "./window-picker";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Cohort Analytics${data?.cohortName ? ` · ${data.cohortName}` : ""} · Adaptive Testing Engine` },
@@ -45,26 +48,27 @@ function Section({ id, title, description, children }: { id: string; title: stri
   );
 }
 
-function exportHref(kind: "students" | "questions", query: { cohortId: string; testConfigId: string | null }) {
-  const search = new URLSearchParams({ cohortId: query.cohortId });
-  if (query.testConfigId) search.set("testConfigId", query.testConfigId);
-  return `/admin/analytics/export/${kind}?${search}`;
+type ReportQuery = { cohortId: string; testConfigId: string | null; windowId: string | null };
+
+/** The exports read the window the page shows (all of them: `all`), so the CSV is the page's report. */
+function exportHref(kind: "students" | "questions", query: ReportQuery, report: ShownReport) {
+  return `/admin/analytics/export/${kind}?${analyticsSearch({ ...query, windowId: report.window?.id ?? ALL_WINDOWS })}`;
 }
 
 /** Non-standard sessions (ADR 0032) are named where they are left out, never silently. */
 const nonStandardNote = (count: number) =>
   count ? ` ${count} non-standard ${count === 1 ? "session is" : "sessions are"} left out of this distribution and of the calibration.` : "";
 
-function Report({ report, query }: { report: ShownReport; query: { cohortId: string; testConfigId: string | null } }) {
+function Report({ report, query }: { report: ShownReport; query: ReportQuery }) {
   const scale = report.scaleScoreDistribution;
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap gap-3">
         {/* A download, not a page: reloadDocument keeps Remix from routing to it. */}
-        <Link reloadDocument to={exportHref("students", query)} className="btn-outline">
+        <Link reloadDocument to={exportHref("students", query, report)} className="btn-outline">
           <Download aria-hidden="true" className="size-4" /> Export students (CSV)
         </Link>
-        <Link reloadDocument to={exportHref("questions", query)} className="btn-outline">
+        <Link reloadDocument to={exportHref("questions", query, report)} className="btn-outline">
           <Download aria-hidden="true" className="size-4" /> Export questions (CSV)
         </Link>
       </div>
@@ -111,7 +115,7 @@ function Report({ report, query }: { report: ShownReport; query: { cohortId: str
 }
 
 export default function CohortAnalytics() {
-  const { query, cohortName, report, failure, demo } = useLoaderData<typeof loader>();
+  const { query, windows, cohortName, report, failure, demo, canGenerateDemo } = useLoaderData<typeof loader>();
   const cohortId = query.cohortId;
   const { toast } = useToast();
   useEffect(() => {
@@ -127,7 +131,7 @@ export default function CohortAnalytics() {
           subtitle={
             report && cohortName ? `${cohortName} · ${report.testName}` : "How a class did: scores, struggling students, competencies and the hardest questions"
           }
-          actions={<DemoDataButton demo={demo} />}
+          actions={canGenerateDemo ? <DemoDataButton demo={demo} /> : null}
         />
       </div>
       {failure ? (
@@ -137,6 +141,7 @@ export default function CohortAnalytics() {
         </div>
       ) : null}
       {cohortId ? null : <SearchCard testConfigId={query.testConfigId} />}
+      {cohortId && report ? <WindowPicker windows={windows} shown={report.window} query={{ cohortId, testConfigId: query.testConfigId }} /> : null}
       {cohortId && report && report.totalSessions === 0 ? (
         <p className="card p-8 text-center text-slate-700" data-testid="analytics-empty">
           {demo?.state === "running"
@@ -144,7 +149,7 @@ export default function CohortAnalytics() {
             : `No data found for cohort ${cohortId}`}
         </p>
       ) : null}
-      {cohortId && report && report.totalSessions > 0 ? <Report report={report} query={{ cohortId, testConfigId: query.testConfigId }} /> : null}
+      {cohortId && report && report.totalSessions > 0 ? <Report report={report} query={{ ...query, cohortId }} /> : null}
     </div>
   );
 }

@@ -7,10 +7,10 @@ import { LocalTime } from "~/components/local-time";
 import { BackLink, PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/questions/pagination";
 import { TableHeadings } from "~/components/table-headings";
-import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, auditSearch, readAuditQuery } from "~/domain/audit/audit-entry";
+import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, auditEntryStudents, auditSearch, readAuditQuery, shownAuditDetail } from "~/domain/audit/audit-entry";
 import { pageSummary } from "~/domain/questions/question-list";
 import { shownTime, timeZoneFromCookieHeader } from "~/domain/shell/time-zone";
-import { listAudit } from "~/models/audit-log.server";
+import { listAudit, readAuditNames } from "~/models/audit-log.server";
 import { requireAllowed } from "~/services/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Audit Log · Adaptive Testing Engine" }];
@@ -20,6 +20,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAllowed(request, context, "audit", "audit-log");
   const { values, filters, page } = readAuditQuery(new URL(request.url).searchParams);
   const { rows, total } = await listAudit(context.db, filters, page);
+  // Names for the ids, read now: a student or account that has since been deleted is named by no one.
+  const names = await readAuditNames(
+    context.db,
+    rows.flatMap((row) => auditEntryStudents(row)),
+    rows.flatMap((row) => (row.actorId ? [row.actorId] : [])),
+  );
   const timeZone = timeZoneFromCookieHeader(request.headers.get("Cookie"));
   const search = auditSearch(values).toString();
   return json({
@@ -27,10 +33,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       id: row.id,
       at: shownTime(row.at, timeZone),
       actor: row.actorEmail ?? "Scheduled task",
+      actorName: (row.actorId && names.accounts.get(row.actorId)) || null,
       action: AUDIT_ACTIONS[row.action] ?? row.action,
-      studentRecordId: row.studentRecordId,
+      students: auditEntryStudents(row).map((id) => ({ id, name: names.students.get(id) ?? null })),
       subject: row.subject,
-      detail: row.detail ? JSON.stringify(row.detail) : "",
+      detail: shownAuditDetail(row),
     })),
     summary: pageSummary(page, AUDIT_PAGE_SIZE, total, rows.length),
     values,
@@ -39,6 +46,27 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 const ACTION_CHOICES = Object.entries(AUDIT_ACTIONS);
+
+/** Each student by name while their record exists; a deleted one by the start of our id, which the log keeps. */
+function AuditStudents({ students }: { students: { id: string; name: string | null }[] }) {
+  return (
+    <ul className="flex flex-wrap gap-x-2 gap-y-0.5">
+      {students.map((student) => (
+        <li key={student.id}>
+          {student.name ? (
+            <Link to={`/admin/students/${student.id}`} className="text-brand-700 hover:underline">
+              {student.name}
+            </Link>
+          ) : (
+            <span className="font-mono text-xs text-slate-600" title="This student's record has been deleted">
+              {`${student.id.slice(0, 8)} (deleted)`}
+            </span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export default function AuditLog() {
   const { entries, summary, values, exportHref } = useLoaderData<typeof loader>();
@@ -109,14 +137,19 @@ export default function AuditLog() {
                   <td className="whitespace-nowrap px-4 py-2">
                     <LocalTime time={entry.at} />
                   </td>
-                  <td className="px-4 py-2 break-all">{entry.actor}</td>
+                  <td className="px-4 py-2 break-all">
+                    {entry.actorName ? (
+                      <>
+                        {entry.actorName}
+                        <span className="block text-xs text-slate-600">{entry.actor}</span>
+                      </>
+                    ) : (
+                      entry.actor
+                    )}
+                  </td>
                   <td className="px-4 py-2">{entry.action}</td>
-                  <td className="px-4 py-2 font-mono text-xs">
-                    {entry.studentRecordId ? (
-                      <Link to={`/admin/students/${entry.studentRecordId}`} className="text-brand-700 hover:underline">
-                        {entry.studentRecordId.slice(0, 8)}
-                      </Link>
-                    ) : null}
+                  <td className="px-4 py-2">
+                    <AuditStudents students={entry.students} />
                   </td>
                   <td className="px-4 py-2 font-mono text-xs break-all">{entry.subject}</td>
                   <td className="max-w-xs px-4 py-2 font-mono text-xs break-all">{entry.detail}</td>

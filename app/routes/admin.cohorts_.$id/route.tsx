@@ -10,8 +10,9 @@ import { TableHeadings } from "~/components/table-headings";
 import { accommodationsInWords } from "~/domain/accommodations/accommodations";
 import { allows } from "~/domain/auth/policy";
 import { ROSTER_MESSAGES, rosterActionSchema } from "~/domain/classes/screen-actions";
+import { gradeCell } from "~/domain/grade-label";
 import { NOT_FOUND } from "~/domain/shell/not-found";
-import { gradeLabel, studentDisplayName } from "~/domain/students/student";
+import { studentDisplayName } from "~/domain/students/student";
 import { listAccounts } from "~/features/accounts/use-cases.server";
 import { addClassTeacher, removeClassTeacher } from "~/features/classes/use-cases.server";
 import { enrollStudent, unenrollStudent } from "~/features/students/use-cases.server";
@@ -270,7 +271,7 @@ export default function ClassRoster() {
                       </Link>
                     </td>
                     <td className="py-2 pr-4 font-mono">{student.studentId}</td>
-                    <td className="py-2 pr-4">{gradeLabel(student.grade)}</td>
+                    <td className="py-2 pr-4">{gradeCell(student.grade)}</td>
                     <td className="py-2 pr-4" data-testid="roster-accommodations">
                       {accommodationsInWords(student.classAccommodations ?? student.accommodations)}
                       {student.classAccommodations ? <span className="block text-xs text-slate-700">Set for this class</span> : null}

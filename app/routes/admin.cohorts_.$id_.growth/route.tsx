@@ -3,6 +3,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 
 import { NoWindows } from "~/components/growth/no-windows";
 import { BackLink, PageHeader } from "~/components/page-header";
+import { leftOutNote } from "~/domain/growth/class-growth";
 import { windowDays } from "~/domain/growth/dates";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { requireAllowed } from "~/services/auth.server";
@@ -23,7 +24,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export default function ClassGrowthPage() {
   const { growth, problem } = useLoaderData<typeof loader>();
-  const { cohort, windows, from, to, subjects, windowsWithScores } = growth;
+  const { cohort, windows, from, to, subjects, windowsWithScores, leftOut } = growth;
+  const leftOutText = leftOutNote(leftOut);
   return (
     <div className="mx-auto max-w-5xl">
       <BackLink to={`/admin/cohorts/${cohort.id}`} label={`Back to ${cohort.name}`} />
@@ -47,9 +49,14 @@ export default function ClassGrowthPage() {
           ) : null}
           {!from || !to ? (
             <p className="card mt-6 p-6 text-slate-700" data-testid="growth-one-window">
-              {windowsWithScores.length === 1
-                ? "Only one testing window has scores for this class so far: growth shows once a second window has them."
-                : "No student of this class has a score in any testing window yet."}
+              {[
+                windowsWithScores.length === 1
+                  ? "Only one testing window has scores for this class so far: growth shows once a second window has them."
+                  : "No student of this class has a score in any testing window yet.",
+                leftOutText,
+              ]
+                .filter(Boolean)
+                .join(" ")}
             </p>
           ) : subjects.length === 0 ? (
             <p className="card mt-6 p-6 text-slate-700" data-testid="growth-empty">
@@ -61,6 +68,11 @@ export default function ClassGrowthPage() {
                 From <strong className="text-slate-900">{from.name}</strong> ({windowDays(from)}) to <strong className="text-slate-900">{to.name}</strong> (
                 {windowDays(to)}).
               </p>
+              {leftOutText ? (
+                <p className="text-sm text-slate-700" data-testid="growth-left-out">
+                  {leftOutText}
+                </p>
+              ) : null}
               {subjects.map((subject) => (
                 <ClassSubjectSection key={subject.subject} subject={subject} from={from} to={to} localNorms={growth.localNorms} />
               ))}

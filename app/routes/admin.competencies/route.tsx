@@ -8,6 +8,7 @@ import { ConfirmDeleteDialog } from "~/components/dialog";
 import { PageHeader } from "~/components/page-header";
 import { useEditDialog } from "~/components/use-edit-dialog";
 import { COMPETENCY_MESSAGES, competencyActionSchema } from "~/domain/curriculum/screen-actions";
+import { gradeLabel } from "~/domain/grade-label";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { assertNever } from "~/lib/assert-never";
 import { found } from "~/lib/errors";
@@ -80,7 +81,7 @@ export default function CompetencyManager() {
               <h2 className="font-medium text-slate-900">{competency.description}</h2>
               <p className="mt-1 flex flex-wrap gap-x-3 text-sm text-slate-700">
                 <span>{competency.moduleName ?? "No module"}</span>
-                {competency.gradeLevel ? <span>Grade {competency.gradeLevel}</span> : null}
+                {competency.gradeLevel ? <span>{gradeLabel(competency.gradeLevel)}</span> : null}
                 {competency.subject ? <span>{competency.subject}</span> : null}
                 <span>
                   {competency.questionCount} {competency.questionCount === 1 ? "question" : "questions"}

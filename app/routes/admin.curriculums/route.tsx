@@ -9,6 +9,7 @@ import { PageHeader } from "~/components/page-header";
 import { useEditDialog } from "~/components/use-edit-dialog";
 import { asMembershipChange, type MembershipChange, pendingMembers } from "~/domain/curriculum/curriculum-membership";
 import { CURRICULUM_MESSAGES, curriculumActionSchema } from "~/domain/curriculum/screen-actions";
+import { gradeLabel } from "~/domain/grade-label";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { assertNever } from "~/lib/assert-never";
 import { found } from "~/lib/errors";
@@ -125,7 +126,7 @@ export default function Curriculums() {
               </button>
             </div>
             <p className="mt-1 text-sm text-slate-700">
-              {[curriculum.gradeLevel && `Grade ${curriculum.gradeLevel}`, curriculum.subject].filter(Boolean).join(" · ") || "No grade or subject"}
+              {[gradeLabel(curriculum.gradeLevel), curriculum.subject].filter(Boolean).join(" · ") || "No grade or subject"}
             </p>
             {curriculum.description ? <p className="mt-2 text-sm text-slate-800">{curriculum.description}</p> : null}
             <p className="mt-3 text-sm font-medium text-slate-900" data-testid="curriculum-competency-count">

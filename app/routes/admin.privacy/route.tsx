@@ -14,6 +14,9 @@ import { requireAllowed } from "~/services/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Data & Privacy · Adaptive Testing Engine" }];
 
+/** Cutoffs and purges may lie in another year than today's: their dates say the year. */
+const FULL = { withYear: true };
+
 /** How long sessions are kept, what the next scheduled purge will remove, and how the last one went (ADR 0030). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAllowed(request, context, "retention", "district-settings");
@@ -26,13 +29,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({
     days,
     lastPurge: {
-      success: last.success && shownTime(last.success.at, timeZone),
-      failure: failure && { at: shownTime(failure.at, timeZone), line: purgeFailureLine(failure.reason, failure.left) },
+      success: last.success && shownTime(last.success.at, timeZone, FULL),
+      failure: failure && { at: shownTime(failure.at, timeZone, FULL), line: purgeFailureLine(failure.reason, failure.left) },
     },
     preview: preview && {
       sessions: preview.sessions,
-      cutoff: shownTime(retentionCutoff(now, days!), timeZone),
-      oldestStart: preview.oldestStart ? shownTime(preview.oldestStart, timeZone) : null,
+      cutoff: shownTime(retentionCutoff(now, days!), timeZone, FULL),
+      oldestStart: preview.oldestStart ? shownTime(preview.oldestStart, timeZone, FULL) : null,
     },
   });
 }

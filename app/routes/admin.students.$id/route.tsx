@@ -12,11 +12,12 @@ import { StudentDialog } from "~/components/students/student-dialog";
 import { TableHeadings } from "~/components/table-headings";
 import { accommodationsInWords } from "~/domain/accommodations/accommodations";
 import { allows } from "~/domain/auth/policy";
+import { gradeCell, gradeLabel } from "~/domain/grade-label";
 import { MODE_LABELS } from "~/domain/sessions/session-list";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { shownTime, timeZoneFromCookieHeader } from "~/domain/shell/time-zone";
 import { deletionSummary, STUDENT_MESSAGES, studentActionSchema } from "~/domain/students/screen-actions";
-import { gradeLabel, studentDisplayName } from "~/domain/students/student";
+import { studentDisplayName } from "~/domain/students/student";
 import { deleteStudent, unenrollStudent, updateStudent, viewStudent } from "~/features/students/use-cases.server";
 import { assertNever } from "~/lib/assert-never";
 import { found } from "~/lib/errors";
@@ -101,7 +102,7 @@ export default function StudentPage() {
       <BackLink {...BACK} />
       <PageHeader
         title={studentDisplayName(student)}
-        subtitle={`Student ID ${student.studentId} · Grade ${gradeLabel(student.grade)}`}
+        subtitle={[`Student ID ${student.studentId}`, gradeLabel(student.grade)].filter(Boolean).join(" · ")}
         actions={
           <div className="flex flex-wrap gap-2">
             <Link to={`/admin/students/${student.id}/growth`} className="btn-outline">
@@ -138,7 +139,7 @@ export default function StudentPage() {
             <dt>Student ID</dt>
             <dd className="font-mono">{student.studentId}</dd>
             <dt>Grade</dt>
-            <dd>{gradeLabel(student.grade)}</dd>
+            <dd>{gradeCell(student.grade)}</dd>
             <dt>E-mail</dt>
             <dd className="break-all">{student.email ?? "None"}</dd>
             <dt>Status</dt>

@@ -3,9 +3,10 @@ import { useLoaderData } from "@remix-run/react";
 
 import { NoWindows } from "~/components/growth/no-windows";
 import { BackLink, PageHeader } from "~/components/page-header";
+import { gradeLabel } from "~/domain/grade-label";
 import { BEYOND_ERROR_RULE } from "~/domain/growth/growth";
 import { NOT_FOUND } from "~/domain/shell/not-found";
-import { gradeLabel, studentDisplayName } from "~/domain/students/student";
+import { studentDisplayName } from "~/domain/students/student";
 import { requireAllowed } from "~/services/auth.server";
 import { loadStudentGrowth } from "~/services/growth.server";
 import { notFoundPage } from "~/services/http-errors.server";
@@ -30,7 +31,7 @@ export default function StudentGrowthPage() {
   return (
     <div className="mx-auto max-w-5xl">
       <BackLink to={`/admin/students/${student.id}`} label={`Back to ${name}`} />
-      <PageHeader title={`Growth · ${name}`} subtitle={`Student ID ${student.studentId} · Grade ${gradeLabel(student.grade)}`} />
+      <PageHeader title={`Growth · ${name}`} subtitle={[`Student ID ${student.studentId}`, gradeLabel(student.grade)].filter(Boolean).join(" · ")} />
       <p className="mt-4 max-w-3xl text-sm text-slate-700">
         Each testing window&apos;s score is the student&apos;s latest finished, standard session in it; growth is the change from the window before with a
         score. {BEYOND_ERROR_RULE}

@@ -2,10 +2,11 @@ import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { Link, useLoaderData } from "@remix-run/react";
 import { Printer } from "lucide-react";
 
+import { gradeLabel } from "~/domain/grade-label";
 import { longDate } from "~/domain/growth/dates";
 import { SCALE_SCORE_EXPLAINED } from "~/domain/growth/family-report";
 import { NOT_FOUND } from "~/domain/shell/not-found";
-import { gradeLabel, studentDisplayName } from "~/domain/students/student";
+import { studentDisplayName } from "~/domain/students/student";
 import { requireAllowed } from "~/services/auth.server";
 import { loadFamilyReport } from "~/services/growth.server";
 import { notFoundPage } from "~/services/http-errors.server";
@@ -52,7 +53,8 @@ export default function FamilyReport() {
             {name}
           </h1>
           <p className="mt-1 text-slate-700">
-            Grade {gradeLabel(student.grade)} · Testing window {testingWindow.name}, {longDate(testingWindow.startsOn)} to {longDate(testingWindow.endsOn)}
+            {gradeLabel(student.grade) ?? "No grade"} · Testing window {testingWindow.name}, {longDate(testingWindow.startsOn)} to{" "}
+            {longDate(testingWindow.endsOn)}
           </p>
         </header>
         {sections.length === 0 ? (
@@ -82,15 +84,15 @@ export default function FamilyReport() {
                   <strong>Growth:</strong> {section.growthSentence}
                 </p>
                 <div>
-                  <h3 className="font-semibold">What to practise next</h3>
+                  <h3 className="font-semibold">What to practice next</h3>
                   {section.practise.length ? (
-                    <ul className="mt-1 list-disc pl-6" data-testid="report-practise">
+                    <ul className="mt-1 list-disc pl-6" data-testid="report-practice">
                       {section.practise.map((module) => (
                         <li key={module}>{module}</li>
                       ))}
                     </ul>
                   ) : (
-                    <p className="mt-1">The test did not point to a topic to practise next: ask {student.givenName}&apos;s teacher what to work on.</p>
+                    <p className="mt-1">The test did not point to a topic to practice next: ask {student.givenName}&apos;s teacher what to work on.</p>
                   )}
                   {section.mastered.length ? <p className="mt-2">Already mastered: {section.mastered.join(", ")}.</p> : null}
                 </div>
@@ -104,7 +106,7 @@ export default function FamilyReport() {
           </>
         )}
         <footer className="border-t border-slate-300 pt-4 text-sm text-slate-700">
-          Questions about this report? {student.givenName}&apos;s teacher can explain the scores and what to practise at home.
+          Questions about this report? {student.givenName}&apos;s teacher can explain the scores and what to practice at home.
         </footer>
       </article>
     </div>

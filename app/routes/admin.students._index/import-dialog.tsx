@@ -4,8 +4,9 @@ import { useActionResult, useIntentFetcher } from "~/components/action-result";
 import { Dialog } from "~/components/dialog";
 import { Tabs } from "~/components/tabs";
 import { useToast } from "~/components/toast/toast-context";
+import { importToast } from "~/domain/students/import-toast";
 
-import { type ImportOutcome, ImportSummary, importToast } from "./import-summary";
+import { type ImportOutcome, ImportSummary } from "./import-summary";
 
 type Kind = "csv" | "oneroster";
 const KIND_TABS: { key: Kind; label: string }[] = [

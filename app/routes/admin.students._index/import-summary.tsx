@@ -22,12 +22,6 @@ const KINDS: { key: string; label: string }[] = [
   { key: "teachers", label: "Teachers" },
 ];
 
-export function importToast(outcome: ImportOutcome): string {
-  const changed = (counts: Record<string, number> | undefined) => Object.values(counts ?? {}).reduce((sum, count) => sum + count, 0);
-  const refused = outcome.refused.length ? `, ${outcome.refused.length} ${outcome.refused.length === 1 ? "row" : "rows"} refused` : "";
-  return `${changed(outcome.created)} created, ${changed(outcome.updated) + changed(outcome.removed)} changed, ${changed(outcome.unchanged)} unchanged${refused}`;
-}
-
 /** New teachers from a OneRoster import have no password: Accounts & Roles invites them (ADR 0040). */
 function InviteNewTeachers({ count }: { count: number }) {
   return (

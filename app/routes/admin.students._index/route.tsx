@@ -9,9 +9,10 @@ import { Pagination } from "~/components/questions/pagination";
 import { StudentDialog } from "~/components/students/student-dialog";
 import { TableHeadings } from "~/components/table-headings";
 import { allows } from "~/domain/auth/policy";
+import { gradeCell } from "~/domain/grade-label";
 import { pageSummary } from "~/domain/questions/question-list";
 import { STUDENTS_MESSAGES, studentsActionSchema } from "~/domain/students/screen-actions";
-import { gradeLabel, readStudentScreenQuery, studentDisplayName, studentListSearch } from "~/domain/students/student";
+import { readStudentScreenQuery, studentDisplayName, studentListSearch } from "~/domain/students/student";
 import { createStudent, importOneRoster, importRosterCsv } from "~/features/students/use-cases.server";
 import { assertNever } from "~/lib/assert-never";
 import { listClassChoices } from "~/models/cohorts.server";
@@ -131,7 +132,7 @@ export default function Students() {
                     <span className="sr-only"> ({studentDisplayName(student)})</span>
                   </td>
                   <td className="px-4 py-2 font-mono text-slate-900">{student.studentId}</td>
-                  <td className="px-4 py-2 text-slate-900">{gradeLabel(student.grade)}</td>
+                  <td className="px-4 py-2 text-slate-900">{gradeCell(student.grade)}</td>
                   <td className="px-4 py-2 text-slate-900">{student.status === "active" ? "Active" : "Inactive"}</td>
                 </tr>
               ))}

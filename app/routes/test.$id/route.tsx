@@ -55,7 +55,7 @@ export default function TakeTest() {
       </StudentLayout>
     );
   }
-  const { test, modes, notes, canStart, student, notice } = page;
+  const { test, modes, expectations, notes, canStart, student, notice } = page;
   return (
     <StudentLayout>
       {notice ? (
@@ -63,7 +63,7 @@ export default function TakeTest() {
           {notice}
         </p>
       ) : null}
-      <ModeSelection test={test} modes={modes} notes={notes} canStart={canStart} student={student} actionResult={actionResult} />
+      <ModeSelection test={test} modes={modes} expectations={expectations} notes={notes} canStart={canStart} student={student} actionResult={actionResult} />
     </StudentLayout>
   );
 }

@@ -20,6 +20,7 @@ import { NOT_FOUND } from "~/domain/shell/not-found";
 import { chatWithTutor, completeSession, submitAnswer, takeBreak } from "~/features/sessions/use-cases.server";
 import { assertNever } from "~/lib/assert-never";
 import { DomainError, invalid } from "~/lib/errors";
+import { accommodationsAtStart } from "~/models/accommodations.server";
 import { findCohortForStart } from "~/models/cohorts.server";
 import { findSessionResumeCode, findTestForTaking, listTestQuestionCompetencies } from "~/models/sessions.server";
 import { handleAction } from "~/services/action.server";
@@ -78,6 +79,9 @@ const BEFORE_YOU_BEGIN = [
   "Answer honestly: it helps us find the right next steps for you.",
 ];
 
+/** 'Before You Begin''s last line on what to expect, after each mode's. */
+const CLOCK_STARTS = "The clock starts when you press Start Test.";
+
 type TestForTaking = NonNullable<Awaited<ReturnType<typeof findTestForTaking>>>;
 
 /**
@@ -89,9 +93,16 @@ async function startStep(request: Request, context: AppLoadContext, test: TestFo
   const joined = joinedStudentOf(await readStudentPass(request, context.config), Date.now());
   const cohort = joined ? await findCohortForStart(context.db, joined.cohortId) : undefined;
   if (joined && cohort?.isActive && cohort.testConfigId === test.id) {
-    return { canStart: true, fixedMode: cohort.testMode, student: { displayName: joined.displayName, studentId: joined.studentId, className: cohort.name } };
+    // 'Before You Begin' states the time the session will give this student (ADR 0032), not the test's.
+    const accommodations = await accommodationsAtStart(context.db, cohort.id, joined.studentId);
+    return {
+      canStart: true,
+      fixedMode: cohort.testMode,
+      extendedTime: accommodations?.extendedTime ?? 1,
+      student: { displayName: joined.displayName, studentId: joined.studentId, className: cohort.name },
+    };
   }
-  return { canStart: user !== null, fixedMode: null, student: null };
+  return { canStart: user !== null, fixedMode: null, extendedTime: 1 as const, student: null };
 }
 
 export async function loadTestPage(request: Request, context: AppLoadContext, testId: string) {
@@ -158,9 +169,10 @@ async function modeSelectionPage(request: Request, context: AppLoadContext, test
   const test = await findTestForTaking(context.db, testId);
   if (!test) throw notFoundPage(NOT_FOUND.test, { to: "/", label: "Return Home" });
   const user = await getCurrentUser(request, context);
-  const { fixedMode, ...start } = await startStep(request, context, test, user);
-  const modes = modeChoices(test, await listTestQuestionCompetencies(context.db, testId), fixedMode);
-  return { test, notes: BEFORE_YOU_BEGIN, ...start, modes, notice, session: null };
+  const { fixedMode, extendedTime, ...start } = await startStep(request, context, test, user);
+  const modes = modeChoices(test, await listTestQuestionCompetencies(context.db, testId), fixedMode, extendedTime);
+  const expectations = [...modes.map((mode) => mode.expectation), CLOCK_STARTS];
+  return { test, notes: BEFORE_YOU_BEGIN, ...start, modes, expectations, notice, session: null };
 }
 
 async function chatTranscript(context: AppLoadContext, sessionId: string, questionId: string): Promise<ChatMessage[]> {

@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+
+import { importToast } from "./import-toast";
+
+describe("importToast", () => {
+  it("counts each kind apart, never adding students and enrollments together", () => {
+    expect(
+      importToast({ created: { students: 24, enrollments: 24, classes: 1, teachers: 0 }, updated: { students: 0 }, unchanged: { students: 0 }, refused: [] }),
+    ).toBe("1 class, 24 students, 24 enrollments created");
+  });
+
+  it("names what was updated, removed and left alone, and the rows refused", () => {
+    expect(
+      importToast({
+        created: { students: 1 },
+        updated: { students: 2 },
+        removed: { enrollments: 1 },
+        unchanged: { students: 20, enrollments: 21 },
+        refused: [{}, {}],
+      }),
+    ).toBe("1 student created; 2 students updated; 1 enrollment removed; 20 students, 21 enrollments unchanged; 2 rows refused");
+    expect(importToast({ created: {}, updated: {}, unchanged: {}, refused: [] })).toBe("Nothing to import");
+  });
+});
