@@ -3,8 +3,11 @@ import type { ReactNode } from "react";
 
 import { displayName } from "~/domain/shell/user-display";
 
-import { GeneralErrorBoundary } from "./error-boundary";
+import { lazyScreen } from "./lazy-screen";
 import { useRootData } from "./use-root-data";
+
+// Fetched only when a student page fails (the student page budget).
+const GeneralErrorBoundary = lazyScreen(() => import("./error-boundary").then((module) => module.GeneralErrorBoundary));
 
 /**
  * The light layout of the student pages (/join, /test/*, /results/*) and of the join screen a

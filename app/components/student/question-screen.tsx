@@ -1,16 +1,21 @@
 import { useEffect, useRef, useState } from "react";
 
-import type { StudentTools } from "~/domain/accommodations/student-tools";
+import { lazyScreen } from "~/components/lazy-screen";
+import { offersTestTools, type StudentTools } from "~/domain/accommodations/student-tools";
 import type { QuestionType } from "~/domain/questions/question-types";
 import { testPagePath } from "~/domain/sessions/test-page-paths";
 import type { ActionResult, TitledMessage as Titled } from "~/domain/shell/action-result";
 
-import { FeedbackPanel } from "./answer-feedback";
 import { AnswerFields } from "./answer-fields";
-import { ChatBox, type ChatLine } from "./chat-box";
-import { TestTools } from "./test-tools";
+import type { ChatLine } from "./chat-box";
 import { Clock, timerAnnouncement, useHydrated } from "./timers";
 import { useAnswerSubmission } from "./use-answer-submission";
+
+// Loaded when used (the student page budget): the feedback panel is fetched once the page is up, before the first answer.
+const FeedbackPanel = lazyScreen(() => import("./answer-feedback").then((module) => module.FeedbackPanel));
+// The tools bar loads only for a student whose accommodations give them tools.
+const TestTools = lazyScreen(() => import("./test-tools").then((module) => module.TestTools));
+const ChatBox = lazyScreen(() => import("./chat-box").then((module) => module.ChatBox));
 
 type QuestionScreenProps = {
   testId: string;
@@ -65,6 +70,7 @@ export function QuestionScreen({ testId, session, actionResult }: QuestionScreen
   });
 
   useEffect(() => heading.current?.focus(), []);
+  useEffect(() => void FeedbackPanel.preload(), []);
 
   const busy = phase !== "answering" || timeUp;
   const announcement = timerAnnouncement(overall, questionLeft);
@@ -73,14 +79,16 @@ export function QuestionScreen({ testId, session, actionResult }: QuestionScreen
   const { tools } = session;
   return (
     <section aria-labelledby="question-heading" className="mx-auto max-w-3xl space-y-4">
-      <TestTools
-        testId={testId}
-        sessionId={session.id}
-        tools={tools}
-        breakSecondsLeft={session.breakSecondsLeft}
-        content={card}
-        measuresReading={question.measuresReading}
-      />
+      {offersTestTools(tools) ? (
+        <TestTools
+          testId={testId}
+          sessionId={session.id}
+          tools={tools}
+          breakSecondsLeft={session.breakSecondsLeft}
+          content={card}
+          measuresReading={question.measuresReading}
+        />
+      ) : null}
       <div className="flex flex-wrap items-center gap-2">
         {tools.untimed ? (
           <p className="rounded-md bg-slate-100 px-3 py-2 text-sm font-semibold text-slate-800" data-testid="overall-timer">

@@ -28,3 +28,8 @@ export function studentTools(accommodations: SessionAccommodations | null): Stud
     untimed: given.extendedTime === "unlimited",
   };
 }
+
+/** Whether the test page shows its tools bar at all (a break, reading aloud, the line reader, striking out answers). */
+export function offersTestTools(tools: StudentTools): boolean {
+  return tools.breaks || tools.readAloud || tools.masking || tools.eliminator;
+}

@@ -1,0 +1,42 @@
+import { ZOOM_LEVELS } from "~/domain/accommodations/student-tools";
+
+export type Display = { highContrast: boolean; zoom: number };
+
+/** The student's own high-contrast and zoom buttons over the test page (ADR 0032). */
+export function DisplayControls({ display, onChange }: { display: Display; onChange: (next: Display) => void }) {
+  const step = (direction: 1 | -1) => {
+    const index = ZOOM_LEVELS.indexOf(display.zoom as (typeof ZOOM_LEVELS)[number]);
+    return ZOOM_LEVELS[Math.min(ZOOM_LEVELS.length - 1, Math.max(0, index + direction))]!;
+  };
+  return (
+    <div role="group" aria-label="Display" className="mx-auto mb-3 flex max-w-3xl flex-wrap items-center gap-2">
+      <button
+        type="button"
+        className="btn-outline min-h-11"
+        aria-pressed={display.highContrast}
+        onClick={() => onChange({ ...display, highContrast: !display.highContrast })}
+      >
+        High Contrast
+      </button>
+      <button
+        type="button"
+        className="btn-outline min-h-11"
+        disabled={display.zoom === ZOOM_LEVELS[0]}
+        onClick={() => onChange({ ...display, zoom: step(-1) })}
+      >
+        Zoom Out
+      </button>
+      <span className="text-sm text-slate-800" aria-live="polite">
+        Zoom {Math.round(display.zoom * 100)}%
+      </span>
+      <button
+        type="button"
+        className="btn-outline min-h-11"
+        disabled={display.zoom === ZOOM_LEVELS[ZOOM_LEVELS.length - 1]}
+        onClick={() => onChange({ ...display, zoom: step(1) })}
+      >
+        Zoom In
+      </button>
+    </div>
+  );
+}
