@@ -189,7 +189,11 @@ describe("a student with accommodations", () => {
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await saveScreenshot(page, "accommodations-phone-zoomed");
     // At 200 % on a 320 px screen too: the strike-out buttons wrap below their options instead of running off.
-    await page.getByRole("button", { name: "Zoom In" }).click();
+    // Zoom In to its largest keeps focus, and says it can go no further.
+    await page.getByRole("button", { name: "Zoom In" }).focus();
+    await page.keyboard.press("Enter");
+    expect(await focusedName(page)).toBe("Zoom In");
+    expect((await axNode(page, "button", "Zoom In")).properties.disabled).toBe(true);
     await page.setViewportSize({ width: 320, height: 844 });
     expect(await view.evaluate((element) => getComputedStyle(element).zoom)).toBe("2");
     expect((await sidewaysOverflow(page, 320)).offenders).toEqual([]);

@@ -8,6 +8,9 @@ export function DisplayControls({ display, onChange }: { display: Display; onCha
     const index = ZOOM_LEVELS.indexOf(display.zoom as (typeof ZOOM_LEVELS)[number]);
     return ZOOM_LEVELS[Math.min(ZOOM_LEVELS.length - 1, Math.max(0, index + direction))]!;
   };
+  // At either end the button says it is unavailable but stays focusable: disabling it would drop focus to <body>.
+  const atSmallest = display.zoom === ZOOM_LEVELS[0];
+  const atLargest = display.zoom === ZOOM_LEVELS[ZOOM_LEVELS.length - 1];
   return (
     <div role="group" aria-label="Display" className="mx-auto mb-3 flex max-w-3xl flex-wrap items-center gap-2">
       <button
@@ -20,9 +23,9 @@ export function DisplayControls({ display, onChange }: { display: Display; onCha
       </button>
       <button
         type="button"
-        className="btn-outline min-h-11"
-        disabled={display.zoom === ZOOM_LEVELS[0]}
-        onClick={() => onChange({ ...display, zoom: step(-1) })}
+        className="btn-outline min-h-11 aria-disabled:opacity-60"
+        aria-disabled={atSmallest}
+        onClick={() => atSmallest || onChange({ ...display, zoom: step(-1) })}
       >
         Zoom Out
       </button>
@@ -31,9 +34,9 @@ export function DisplayControls({ display, onChange }: { display: Display; onCha
       </span>
       <button
         type="button"
-        className="btn-outline min-h-11"
-        disabled={display.zoom === ZOOM_LEVELS[ZOOM_LEVELS.length - 1]}
-        onClick={() => onChange({ ...display, zoom: step(1) })}
+        className="btn-outline min-h-11 aria-disabled:opacity-60"
+        aria-disabled={atLargest}
+        onClick={() => atLargest || onChange({ ...display, zoom: step(1) })}
       >
         Zoom In
       </button>
