@@ -1,18 +1,15 @@
-import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { GateScreen } from "~/components/gate-screen";
+import { lazyScreen } from "~/components/lazy-screen";
 import { useNonce } from "~/components/nonce";
 import { BodyEndStyles, HeadStyles } from "~/components/page-styles";
-import { StudentLayout } from "~/components/student-layout";
 import { ToastProvider } from "~/components/toast/toast-context";
-import { isGateData } from "~/domain/auth/gates";
-import type { RootData } from "~/domain/shell/root-data";
-import { sidebarOpenFromCookie } from "~/domain/shell/sidebar";
-import { getCurrentUser } from "~/services/auth.server";
-import { commitSession, readSession } from "~/services/session.server";
+import { loadRootData } from "~/services/root-data.server";
+
+// Shown only when a page fails or a role gate stops it: kept out of every page's first JavaScript (the student page budget).
+const RootError = lazyScreen(() => import("~/components/root-error").then((module) => module.RootError));
 
 /** The stylesheet is not here: HeadStyles links it, or inlines it on student pages. */
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -25,26 +22,8 @@ export const meta: MetaFunction = () => [
   },
 ];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await getCurrentUser(request, context);
-  const session = await readSession(request, context.config);
-  const toast = session.get("toast") ?? null;
-  // Reading a flash consumes it; commit so it shows once.
-  const headers = toast ? { "Set-Cookie": await commitSession(session, context.config) } : undefined;
-  return json<RootData>(
-    {
-      user: user && {
-        role: user.role,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        email: user.email,
-        profileImageUrl: user.profileImageUrl,
-      },
-      sidebarOpen: sidebarOpenFromCookie(request.headers.get("Cookie")),
-      toast,
-    },
-    { headers },
-  );
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return loadRootData(request, context);
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -80,25 +59,7 @@ export default function App() {
   );
 }
 
-/**
- * Errors no screen caught, and the role gates thrown by loaders (services/auth.server.ts):
- * signed out, every path shows the landing page; a student outside their
- * route set gets the join screen.
- */
+/** Errors no screen caught and the role gates (components/root-error.tsx). */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const data = useRouteLoaderData<typeof loader>("root");
-  const gate = isRouteErrorResponse(error) && isGateData(error.data) ? error.data.gate : null;
-  const signedOut = !data?.user && !(isRouteErrorResponse(error) && error.status >= 500);
-  return (
-    <ToastProvider serverToast={data?.toast}>
-      {gate || signedOut ? (
-        <GateScreen gate={gate ?? "landing"} />
-      ) : (
-        <StudentLayout>
-          <GeneralErrorBoundary />
-        </StudentLayout>
-      )}
-    </ToastProvider>
-  );
+  return <RootError />;
 }

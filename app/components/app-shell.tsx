@@ -1,12 +1,12 @@
 import { PanelLeft } from "lucide-react";
 import type { ReactNode } from "react";
 
-import type { CurrentUser } from "~/domain/auth/current-user";
+import type { ShownUser } from "~/domain/shell/root-data";
 
 import { AppSidebar } from "./sidebar/app-sidebar";
 import { SidebarProvider, useSidebar } from "./sidebar/sidebar-context";
 
-type ShellUser = Pick<CurrentUser, "role" | "firstName" | "lastName" | "email" | "profileImageUrl">;
+type ShellUser = Pick<ShownUser, "role" | "displayName" | "initials" | "profileImageUrl">;
 
 /** The signed-in layout: sidebar plus the page, with a skip link for keyboard users. */
 export function AppShell({ user, sidebarOpen, children }: { user: ShellUser; sidebarOpen: boolean; children: ReactNode }) {

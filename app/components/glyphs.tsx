@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
 
 /**
- * The few line icons the root layout needs (the landing page and the toasts), drawn here so every
- * page, the student pages included, carries no icon library: the design's 100 kB budget for student
- * pages has little room. Screens behind the admin shell use lucide-react as usual.
+ * The few line icons the root layout needs (the toasts here, the landing page's in landing-glyphs.tsx),
+ * drawn here so every page, the student pages included, carries no icon library: the design's budget
+ * for student pages has little room. Screens behind the admin shell use lucide-react as usual.
  */
-function Glyph({ className, children }: { className?: string; children: ReactNode }) {
+export function Glyph({ className, children }: { className?: string; children: ReactNode }) {
   return (
     <svg
       aria-hidden="true"
@@ -22,51 +22,10 @@ function Glyph({ className, children }: { className?: string; children: ReactNod
   );
 }
 
-type GlyphProps = { className?: string };
+export type GlyphProps = { className?: string };
 
 export const CloseGlyph = ({ className }: GlyphProps) => (
   <Glyph className={className}>
     <path d="M6 6l12 12M18 6L6 18" />
-  </Glyph>
-);
-
-/** A mortarboard: the product's mark. */
-export const CapGlyph = ({ className }: GlyphProps) => (
-  <Glyph className={className}>
-    <path d="M2 9l10-5 10 5-10 5z" />
-    <path d="M6 11v5c3 2 9 2 12 0v-5" />
-    <path d="M22 9v6" />
-  </Glyph>
-);
-
-/** A rising line: difficulty that follows the student. */
-export const RisingGlyph = ({ className }: GlyphProps) => (
-  <Glyph className={className}>
-    <path d="M3 17l6-6 4 4 8-8" />
-    <path d="M15 7h6v6" />
-  </Glyph>
-);
-
-/** A check in a page: graded answers. */
-export const GradedGlyph = ({ className }: GlyphProps) => (
-  <Glyph className={className}>
-    <path d="M6 3h9l4 4v14H6z" />
-    <path d="M9 13l2 2 4-4" />
-  </Glyph>
-);
-
-/** Three bars: analytics. */
-export const BarsGlyph = ({ className }: GlyphProps) => (
-  <Glyph className={className}>
-    <path d="M4 20V12M10 20V6M16 20v-9M22 20H2" />
-  </Glyph>
-);
-
-/** A path between two points: a learning pathway. */
-export const PathGlyph = ({ className }: GlyphProps) => (
-  <Glyph className={className}>
-    <circle cx="6" cy="18" r="2" />
-    <circle cx="18" cy="6" r="2" />
-    <path d="M8 18h6a3 3 0 0 0 0-6h-4a3 3 0 0 1 0-6h6" />
   </Glyph>
 );

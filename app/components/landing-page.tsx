@@ -1,4 +1,4 @@
-import { BarsGlyph, CapGlyph, GradedGlyph, PathGlyph, RisingGlyph } from "./glyphs";
+import { BarsGlyph, CapGlyph, GradedGlyph, PathGlyph, RisingGlyph } from "./landing-glyphs";
 
 /** What every signed-out visitor sees. */
 const FEATURES = [

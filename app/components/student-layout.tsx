@@ -1,10 +1,11 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
-import { displayName } from "~/domain/shell/user-display";
-
-import { GeneralErrorBoundary } from "./error-boundary";
+import { lazyScreen } from "./lazy-screen";
 import { useRootData } from "./use-root-data";
+
+// Fetched only when a student page fails (the student page budget).
+const GeneralErrorBoundary = lazyScreen(() => import("./error-boundary").then((module) => module.GeneralErrorBoundary));
 
 /**
  * The light layout of the student pages (/join, /test/*, /results/*) and of the join screen a
@@ -35,7 +36,7 @@ export function StudentLayout({ children }: { children: ReactNode }) {
           {user ? (
             <div className="flex items-center gap-3 text-sm">
               <span className="font-medium text-slate-900" data-testid="user-display-name">
-                {displayName(user)}
+                {user.displayName}
               </span>
               <span data-testid="role-badge" className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800">
                 {user.role === "admin" ? "Admin" : user.role === "teacher" ? "Teacher" : "Student"}

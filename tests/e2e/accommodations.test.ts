@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 
 import { type ApiClient, clientFor } from "../support/api";
+import { axNode } from "../support/ax-tree";
 import { seriousAccessibilityViolations } from "../support/axe";
 import { saveScreenshot } from "../support/browser";
 import { browserSession } from "../support/browser-session";
@@ -90,8 +91,8 @@ async function answerByKeyboard(page: Page): Promise<string> {
   const type = (await page.locator('input[name="questionType"]').getAttribute("value"))!;
   await focusOn(page, "#question-heading");
   if (type === "multiple_choice" || type === "multiple_select") {
-    await tabTo(page, /^(4|3)$/, { cap: 40 });
-    // The first option: Space checks it.
+    await tabTo(page, /^A\. (4|3)$/, { cap: 40 });
+    // The first option (its letter is part of its name, as in "Strike out option A"): Space checks it.
     await page.keyboard.press("Space");
   } else if (type === "chat") {
     await tabTo(page, /Your message/, { cap: 40 });
@@ -135,6 +136,10 @@ describe("a student with accommodations", () => {
     expect(await view.evaluate((element) => getComputedStyle(element).zoom)).toBe("1.25");
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await saveScreenshot(page, "accommodations-question");
+    // The test's clock is a named timer, and its warnings come through a polite live region.
+    expect((await axNode(page, "timer", "Time left in the test")).text).toMatch(/^\d+:\d\d$/);
+    const warnings = await page.getByTestId("timer-announcement").getAttribute("aria-live");
+    expect(warnings).toBe("polite");
 
     // Read aloud by its shortcut: the question, then each option, each outlined while read.
     await page.keyboard.press("Alt+r");
@@ -156,11 +161,14 @@ describe("a student with accommodations", () => {
     await page.getByTestId("line-reader").waitFor({ state: "attached" });
 
     // Strike an option out, and bring it back, when the question is a choice question.
-    if ((await page.getByRole("button", { name: /^Strike out option 2/ }).count()) > 0) {
-      await tabTo(page, /^Strike out option 2/);
+    // What it shows is its name in the accessibility tree (WCAG 2.5.3); aria-pressed is its state.
+    if ((await page.getByRole("button", { name: "Strike out option B" }).count()) > 0) {
+      expect((await axNode(page, "button", "Strike out option B")).properties.pressed).toBe("false");
+      await tabTo(page, "Strike out option B");
       await page.keyboard.press("Enter");
       expect(await page.locator(".struck-out").count()).toBe(1);
-      expect(await focusedName(page)).toMatch(/^Bring back option 2/);
+      expect(await focusedName(page)).toBe("Undo strike on option B");
+      expect((await axNode(page, "button", "Undo strike on option B")).properties.pressed).toBe("true");
       await page.keyboard.press("Enter");
       expect(await page.locator(".struck-out").count()).toBe(0);
     }
@@ -180,6 +188,17 @@ describe("a student with accommodations", () => {
     expect((await sidewaysOverflow(page, 390)).offenders).toEqual([]);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await saveScreenshot(page, "accommodations-phone-zoomed");
+    // At 200 % on a 320 px screen too: the strike-out buttons wrap below their options instead of running off.
+    // Zoom In to its largest keeps focus, and says it can go no further.
+    await page.getByRole("button", { name: "Zoom In" }).focus();
+    await page.keyboard.press("Enter");
+    expect(await focusedName(page)).toBe("Zoom In");
+    expect((await axNode(page, "button", "Zoom In")).properties.disabled).toBe(true);
+    await page.setViewportSize({ width: 320, height: 844 });
+    expect(await view.evaluate((element) => getComputedStyle(element).zoom)).toBe("2");
+    expect((await sidewaysOverflow(page, 320)).offenders).toEqual([]);
+    await saveScreenshot(page, "accommodations-320-zoomed-200");
+    await page.getByRole("button", { name: "Zoom Out" }).click();
     await page.setViewportSize({ width: 1280, height: 900 });
 
     // A break: the page holds nothing of the question and its clocks stop until Resume, which brings it back.

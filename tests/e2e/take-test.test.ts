@@ -1,9 +1,11 @@
 import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
 
+import { accessibilityTree, axNode } from "../support/ax-tree";
 import { seriousAccessibilityViolations } from "../support/axe";
 import { saveScreenshot } from "../support/browser";
 import { browserSession } from "../support/browser-session";
+import { focusedName } from "../support/keyboard";
 import { addAdmin } from "../support/worker";
 
 /**
@@ -77,10 +79,11 @@ async function startTest(page: Page, testId: string) {
 }
 
 /**
- * With JavaScript the answer's feedback shows for 3 seconds before the next question: once it is on
- * screen, the page's clock (installed by the test) jumps those seconds instead of the test waiting them.
+ * With JavaScript the answer's feedback shows in place and stays (ADR 0042): focus is on 'Next
+ * question', the page's clock (installed by the test) can run on without moving it, and Enter
+ * moves on to the next question, whose heading takes focus. Returns whether feedback showed.
  */
-async function skipFeedbackPause(page: Page, questionId: string | null): Promise<boolean> {
+async function continueFromFeedback(page: Page, questionId: string | null, first: boolean): Promise<boolean> {
   await page.waitForFunction(
     (previous) =>
       document.querySelector('[data-testid="answer-feedback"]') !== null ||
@@ -90,7 +93,27 @@ async function skipFeedbackPause(page: Page, questionId: string | null): Promise
     { timeout: 15_000 },
   );
   if ((await page.getByTestId("answer-feedback").count()) === 0) return false;
-  await page.clock.fastForward(3_000);
+  await expect.poll(() => focusedName(page)).toBe("Next question");
+  if (first) {
+    // Nothing takes it away: 10 s of the page's clock later it is still there, focus still on the way on.
+    await page.clock.fastForward(10_000);
+    expect(await page.getByTestId("answer-feedback").count()).toBe(1);
+    expect(await focusedName(page)).toBe("Next question");
+    // The panel is a status region in the accessibility tree (read politely), its text the result.
+    const statuses = (await accessibilityTree(page)).filter((node) => node.role === "status" && /Excellent!|Good effort|Keep learning/.test(node.text));
+    expect(statuses.map((node) => node.properties.live)).toEqual(["polite"]);
+    await saveScreenshot(page, "take-test-feedback-desktop");
+  }
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(
+    (previous) =>
+      (document.querySelector('input[name="questionId"]') as HTMLInputElement | null)?.value !== previous || location.pathname.startsWith("/results/"),
+    questionId,
+    {
+      timeout: 15_000,
+    },
+  );
+  if (!page.url().includes("/results/")) await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("question-heading");
   return true;
 }
 
@@ -102,7 +125,7 @@ async function takeToTheEnd(page: Page, javaScript: boolean) {
   for (let step = 0; step < 60; step++) {
     const id = await currentQuestionId(page);
     types.add(await answer(page, javaScript));
-    if (javaScript && (await skipFeedbackPause(page, id))) feedbackPanels++;
+    if (javaScript && (await continueFromFeedback(page, id, feedbackPanels === 0))) feedbackPanels++;
     let next = await nextScreen(page, id);
     if (next === "feedback") {
       // Without JavaScript the feedback is a page of its own; 'Next question' moves on.
@@ -124,7 +147,7 @@ describe("taking a test", () => {
   it("takes the demo test to the end with JavaScript, and sees the results", { timeout: 240_000 }, async () => {
     const { page } = session;
     const testId = await demoTestId();
-    // Real time, except where the test jumps the feedback's 3-second pause (skipFeedbackPause).
+    // Real time, except where the test runs the page's clock on while the feedback shows (continueFromFeedback).
     await page.clock.install();
     await page.goto(`/test/${testId}`);
     // Once the page is interactive, Start Test waits for a mode (without JavaScript the server asks for one).
@@ -147,11 +170,21 @@ describe("taking a test", () => {
     const type = await page.locator('input[name="questionType"]').getAttribute("value");
     const id = await currentQuestionId(page);
     await page.getByRole("button", { name: "Submit Answer" }).click();
-    await page
-      .getByText(type === "multiple_select" ? "Please select at least one answer before submitting." : /Please (select|provide|have)/)
-      .first()
-      .waitFor();
+    const missing = page.locator("#answer-error");
+    await missing.getByText(type === "multiple_select" ? "Please select at least one answer before submitting." : /Please (select|provide|have)/).waitFor();
     expect(await currentQuestionId(page)).toBe(id);
+    // Beside the answer, announced, tied to the first answer field, which has focus; it stays until there is an answer.
+    expect(await missing.getAttribute("role")).toBe("alert");
+    const focused = await page.evaluate(() => {
+      const element = document.activeElement!;
+      return { name: element.getAttribute("name"), invalid: element.getAttribute("aria-invalid"), describedBy: element.getAttribute("aria-describedby") };
+    });
+    expect(focused).toMatchObject({
+      name: type === "chat" ? "message" : "answer",
+      ...(type === "chat" ? {} : { invalid: "true", describedBy: expect.stringContaining("answer-error") }),
+    });
+    await page.clock.fastForward(10_000);
+    expect(await missing.count()).toBe(1);
 
     const { types, feedbackPages, feedbackPanels } = await takeToTheEnd(page, true);
     expect(types.size).toBeGreaterThanOrEqual(2);
@@ -254,7 +287,12 @@ describe("taking a test", () => {
     await page.getByTestId("chat-transcript").locator("li", { hasText: "second line" }).waitFor();
     await page.waitForFunction((count) => document.querySelectorAll('[data-testid="chat-transcript"] li').length >= count + 1, before);
     await expect(message.inputValue()).resolves.toBe("");
-    await saveScreenshot(page, "take-test-chat-desktop");
+    // Sent with the button too, focus comes back to the message field; the conversation is a focusable, named log.
+    await message.fill("Third line");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await page.getByTestId("chat-transcript").locator("li", { hasText: "Third line" }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("chat-message");
+    expect((await axNode(page, "log", "Conversation")).properties).toMatchObject({ focusable: true, live: "polite" });
     const id = await currentQuestionId(page);
     await page.getByRole("button", { name: "Submit Answer" }).click();
     const next = await nextScreen(page, id);
@@ -290,7 +328,7 @@ describe("taking a test", () => {
     }
     // The conversation is taller than its box, and the box shows its end: the tutor's newest reply.
     const box = await transcript.evaluate((list) => {
-      const last = list.lastElementChild!.getBoundingClientRect();
+      const last = list.querySelector("li:last-of-type")!.getBoundingClientRect();
       const area = list.getBoundingClientRect();
       return { overflows: list.scrollHeight > list.clientHeight, lastVisible: last.bottom <= area.bottom + 1 && last.top >= area.top - 1 };
     });
@@ -342,6 +380,8 @@ describe("taking a test", () => {
       await saveScreenshot(page, "take-test-offline-desktop");
       await context.setOffline(false);
     }
+    // The demo test shows the answer's result, which stays until the student moves on (ADR 0042).
+    await page.getByRole("button", { name: "Next question" }).click();
     expect(await nextScreen(page, id)).toBe("question");
     await expect(page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("pendingAnswer:")).length)).resolves.toBe(0);
   });

@@ -4,11 +4,14 @@ import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 
 /**
- * the design's budget: student pages load at most 100 kB of gzipped JavaScript. Measured from
+ * the design's budget: student pages load at most 100 kB of gzipped JavaScript, and these three
+ * keep 5 kB of it free for what student pages still need (another language first). Measured from
  * the Remix asset manifest of the current build: the client entry and the page's route module
- * with every parent layout up to the root, and every chunk they import.
+ * with every parent layout up to the root, and every chunk they import. What loads only when
+ * used (a screen other than the question, the chat, the tools; components/lazy-screen.tsx) is not
+ * in the first load and not counted.
  */
-const BUDGET_BYTES = 100 * 1024;
+const BUDGET_BYTES = 95 * 1024;
 const STUDENT_ROUTES = ["routes/join", "routes/test.$id", "routes/results.$sessionId"];
 
 type ManifestEntry = { module: string; imports?: string[]; parentId?: string };
@@ -27,7 +30,7 @@ const gzippedSize = (url: string) => gzipSync(readFileSync(`public${url}`)).leng
 describe("student page JavaScript budget", () => {
   const manifest = readManifest();
   for (const routeId of STUDENT_ROUTES) {
-    it(`${routeId} loads at most 100 kB of gzipped JavaScript`, () => {
+    it(`${routeId} loads at most 95 kB of gzipped JavaScript`, () => {
       const parts = [manifest.entry];
       for (let id: string | undefined = routeId; id; id = manifest.routes[id]?.parentId) parts.push(manifest.routes[id]!);
       const files = new Set(parts.flatMap((part) => [part.module, ...(part.imports ?? [])]));

@@ -2,14 +2,13 @@ import { NavLink, useLocation } from "@remix-run/react";
 import { GraduationCap, LogOut } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
 
-import type { CurrentUser } from "~/domain/auth/current-user";
+import type { ShownUser } from "~/domain/shell/root-data";
 import { SIDEBAR_WIDTH, SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_MOBILE } from "~/domain/shell/sidebar";
-import { displayName, initials } from "~/domain/shell/user-display";
 
 import { type NavGroup, navGroupsFor } from "./nav-items";
 import { useSidebar } from "./sidebar-context";
 
-type SidebarUser = Pick<CurrentUser, "role" | "firstName" | "lastName" | "email" | "profileImageUrl">;
+type SidebarUser = Pick<ShownUser, "role" | "displayName" | "initials" | "profileImageUrl">;
 
 /**
  * The signed-in layout's sidebar. Desktop: a column that collapses to
@@ -111,9 +110,7 @@ function SidebarGroup({ group, collapsed }: { group: NavGroup; collapsed: boolea
               prefetch="intent"
               title={collapsed ? item.label : undefined}
               className={({ isActive }) =>
-                `flex min-h-9 items-center gap-3 rounded-md px-2 py-2 text-sm ${
-                  isActive ? "bg-brand-50 font-medium text-brand-800" : "text-slate-700 hover:bg-slate-100"
-                } ${collapsed ? "justify-center" : ""}`
+                `nav-link ${isActive ? "bg-brand-50 font-medium text-brand-800" : "text-slate-700 hover:bg-slate-100"}${collapsed ? " justify-center" : ""}`
               }
             >
               <item.icon aria-hidden="true" className="nav-icon size-4 shrink-0" {...STYLED_BY_CSS} />
@@ -144,7 +141,7 @@ const STYLED_BY_CSS = {
 const ROLE_LABELS = { admin: "Admin", teacher: "Teacher", student: "Student" } as const;
 
 function SidebarFooter({ user, collapsed }: { user: SidebarUser; collapsed: boolean }) {
-  const name = displayName(user);
+  const name = user.displayName;
   const roleLabel = ROLE_LABELS[user.role];
   return (
     <div className="border-t border-slate-200 p-2" data-testid="sidebar-footer">
@@ -191,7 +188,7 @@ function Avatar({ user }: { user: SidebarUser }) {
       data-testid="avatar-initials"
       className="flex size-8 shrink-0 items-center justify-center rounded-full bg-slate-200 text-xs font-semibold text-slate-800"
     >
-      {initials(user)}
+      {user.initials}
     </span>
   );
 }

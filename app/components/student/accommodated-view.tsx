@@ -1,10 +1,13 @@
 import { type ReactNode, useState, useSyncExternalStore } from "react";
 
+import { lazyScreen } from "~/components/lazy-screen";
 import { type StudentTools, ZOOM_LEVELS } from "~/domain/accommodations/student-tools";
 
+import type { Display } from "./display-controls";
 import { useHydrated } from "./timers";
 
-type Display = { highContrast: boolean; zoom: number };
+// The controls show only for a student whose accommodations offer them, once the page is up (the student page budget).
+const DisplayControls = lazyScreen(() => import("./display-controls").then((module) => module.DisplayControls));
 
 /** Where a student's own choice of contrast and zoom is kept on this device, over their accommodation's starting point. */
 const DISPLAY_KEY = "ate.display";
@@ -65,47 +68,13 @@ export function AccommodatedView({ tools, children }: { tools: StudentTools; chi
       // Not kept on this device; the change still applies to this page.
     }
   };
-  const step = (direction: 1 | -1) => {
-    const index = ZOOM_LEVELS.indexOf(display.zoom as (typeof ZOOM_LEVELS)[number]);
-    return ZOOM_LEVELS[Math.min(ZOOM_LEVELS.length - 1, Math.max(0, index + direction))]!;
-  };
   return (
     <div
       className={display.highContrast ? "high-contrast" : undefined}
       style={display.zoom === 1 ? undefined : { zoom: display.zoom }}
       data-testid="accommodated-view"
     >
-      {offered && hydrated ? (
-        <div role="group" aria-label="Display" className="mx-auto mb-3 flex max-w-3xl flex-wrap items-center gap-2">
-          <button
-            type="button"
-            className="btn-outline min-h-11"
-            aria-pressed={display.highContrast}
-            onClick={() => change({ ...display, highContrast: !display.highContrast })}
-          >
-            High Contrast
-          </button>
-          <button
-            type="button"
-            className="btn-outline min-h-11"
-            disabled={display.zoom === ZOOM_LEVELS[0]}
-            onClick={() => change({ ...display, zoom: step(-1) })}
-          >
-            Zoom Out
-          </button>
-          <span className="text-sm text-slate-800" aria-live="polite">
-            Zoom {Math.round(display.zoom * 100)}%
-          </span>
-          <button
-            type="button"
-            className="btn-outline min-h-11"
-            disabled={display.zoom === ZOOM_LEVELS[ZOOM_LEVELS.length - 1]}
-            onClick={() => change({ ...display, zoom: step(1) })}
-          >
-            Zoom In
-          </button>
-        </div>
-      ) : null}
+      {offered && hydrated ? <DisplayControls display={display} onChange={change} /> : null}
       {children}
     </div>
   );

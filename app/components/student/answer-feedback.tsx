@@ -5,7 +5,7 @@ import type { AnswerFeedback } from "~/domain/sessions/answer-feedback";
 import { AWAITING_TEACHER, gradeOutOf100, isCorrectScore, scoreLabel } from "~/domain/sessions/answer-rules";
 import { testPath } from "~/domain/sessions/test-page-paths";
 
-import { Clock, useCountdown } from "./timers";
+import { Clock, TEST_CLOCK_NAME, useCountdown } from "./timers";
 
 /** One answer's result and feedback, as far as the test's settings show them (the product's words). */
 export function FeedbackPanel({ feedback }: { feedback: AnswerFeedback }) {
@@ -34,9 +34,8 @@ export function FeedbackPanel({ feedback }: { feedback: AnswerFeedback }) {
 }
 
 /**
- * The feedback screen as a page of its own (step 5): without
- * JavaScript nothing can wait 3 seconds and move on, so the student moves on with 'Next question'.
- * A plain GET form: it works with or without JavaScript.
+ * The feedback screen as a page of its own (step 5), for the page without JavaScript: as on the
+ * page with it, the student moves on with 'Next question' (ADR 0042). A plain GET form.
  */
 export function FeedbackScreen({
   testId,
@@ -58,7 +57,7 @@ export function FeedbackScreen({
     <section aria-labelledby="feedback-heading" className="mx-auto max-w-3xl space-y-4">
       {overall !== null ? (
         <div className="flex">
-          <Clock label="Time left:" seconds={overall} urgent={overall < 60 ? "bg-red-50 text-red-800" : null} testId="overall-timer" />
+          <Clock label="Time left:" name={TEST_CLOCK_NAME} seconds={overall} urgent={overall < 60 ? "bg-red-50 text-red-800" : null} testId="overall-timer" />
         </div>
       ) : null}
       <h1 id="feedback-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold text-slate-900 outline-none">

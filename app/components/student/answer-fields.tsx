@@ -1,5 +1,6 @@
 import { useState } from "react";
 
+import { optionLetter, strikeLabel } from "~/domain/accommodations/student-tools";
 import type { AnswerControl } from "~/domain/questions/question-types";
 
 import { useHydrated } from "./timers";
@@ -10,10 +11,12 @@ type AnswerFieldsProps = {
   disabled: boolean;
   /** The answer eliminator (ADR 0032): each option can be struck out, and back in. Needs JavaScript. */
   eliminator?: boolean;
+  /** Submitted with nothing answered: the fields say so, and point to the message (#answer-error) beside them. */
+  invalid?: boolean;
 };
 
 /** The answer controls of one question type: choices as radio buttons or checkboxes, text as a text area (a chat question answers in its chat box). */
-export function AnswerFields({ control, options, disabled, eliminator = false }: AnswerFieldsProps) {
+export function AnswerFields({ control, options, disabled, eliminator = false, invalid = false }: AnswerFieldsProps) {
   const hydrated = useHydrated();
   const [struck, setStruck] = useState<ReadonlySet<number>>(new Set());
   if (control === "one" || control === "every") {
@@ -28,24 +31,33 @@ export function AnswerFields({ control, options, disabled, eliminator = false }:
       <fieldset className="space-y-2" disabled={disabled}>
         <legend className="mb-2 text-sm font-medium text-slate-800">{multiple ? "Choose every answer that applies" : "Choose one answer"}</legend>
         {options.map((option, index) => (
-          <div key={index} className="flex items-stretch gap-2">
+          // Wraps below its option when the row is narrow (a phone at 200 % zoom), never past the screen's edge.
+          <div key={index} className="flex flex-wrap items-stretch gap-2">
             <label
-              className={`flex min-h-11 flex-1 cursor-pointer items-center gap-3 rounded-md border border-slate-300 bg-white px-3 py-2 hover:bg-slate-50 has-[:checked]:border-blue-600 has-[:checked]:bg-blue-50 ${struck.has(index) ? "struck-out" : ""}`}
+              className={`flex min-h-11 grow basis-48 cursor-pointer items-center gap-3 rounded-md border border-slate-300 bg-white px-3 py-2 hover:bg-slate-50 has-[:checked]:border-blue-600 has-[:checked]:bg-blue-50 ${struck.has(index) ? "struck-out" : ""}`}
             >
-              <input type={multiple ? "checkbox" : "radio"} name="answer" value={option} className="size-5" />
-              <span className="text-slate-900" data-read>
+              <input
+                type={multiple ? "checkbox" : "radio"}
+                name="answer"
+                value={option}
+                className="size-5"
+                aria-invalid={invalid || undefined}
+                aria-describedby={invalid ? "answer-error" : undefined}
+              />
+              <span className="font-semibold text-slate-700">{optionLetter(index)}.</span>{" "}
+              <span id={`option-${index}`} className="text-slate-900" data-read>
                 {option}
               </span>
             </label>
             {eliminator && hydrated ? (
               <button
                 type="button"
-                className="btn-outline min-h-11 shrink-0"
+                className="btn-outline min-h-11"
                 aria-pressed={struck.has(index)}
-                aria-label={`${struck.has(index) ? "Bring back" : "Strike out"} option ${index + 1}: ${option}`}
+                aria-describedby={`option-${index}`}
                 onClick={() => toggle(index)}
               >
-                {struck.has(index) ? "Undo" : "Strike"}
+                {strikeLabel(index, struck.has(index))}
               </button>
             ) : null}
           </div>
@@ -66,7 +78,8 @@ export function AnswerFields({ control, options, disabled, eliminator = false }:
         maxLength={20000}
         disabled={disabled}
         className="input mt-1 w-full"
-        aria-describedby="answer-hint"
+        aria-describedby={invalid ? "answer-hint answer-error" : "answer-hint"}
+        aria-invalid={invalid || undefined}
       />
       <p id="answer-hint" className="mt-1 text-xs text-slate-700">
         Up to 5,000 characters are graded.

@@ -32,7 +32,8 @@ export function ChatBox({
   const { toast } = useToast();
   const [message, setMessage] = useState("");
   const [sending, setSending] = useState(false);
-  const conversation = useRef<HTMLOListElement>(null);
+  const conversation = useRef<HTMLDivElement>(null);
+  const field = useRef<HTMLTextAreaElement>(null);
 
   // The box scrolls: each new message (and a resumed conversation) shows its end, where the newest turn is.
   useEffect(() => {
@@ -58,6 +59,8 @@ export function ChatBox({
       setMessage("");
     } finally {
       setSending(false);
+      // Focus stays where the student writes (the button they may have pressed was disabled while sending).
+      field.current?.focus();
     }
   }
 
@@ -75,27 +78,33 @@ export function ChatBox({
 
   return (
     <div className="mt-4 space-y-3">
-      <ol
+      {/* A log (read politely as it grows) that takes focus, so the keyboard can scroll it too. */}
+      <div
         ref={conversation}
+        role="log"
         aria-label="Conversation"
-        aria-live="polite"
-        className="max-h-96 space-y-2 overflow-y-auto rounded-md border border-slate-200 bg-slate-50 p-3"
+        // A scrolling box the keyboard must reach to scroll it.
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        tabIndex={0}
+        className="max-h-96 overflow-y-auto rounded-md border border-slate-200 bg-slate-50 p-3"
         data-testid="chat-transcript"
       >
-        {initialPrompt ? (
-          <li className="rounded-md bg-white p-2 text-slate-900">
-            <span className="block text-xs font-semibold text-slate-700">Tutor</span>
-            {initialPrompt}
-          </li>
-        ) : null}
-        {transcript.map((line, index) => (
-          <li key={index} className={`whitespace-pre-wrap rounded-md p-2 ${line.role === "user" ? "ml-8 bg-blue-50" : "mr-8 bg-white"} text-slate-900`}>
-            <span className="block text-xs font-semibold text-slate-700">{line.role === "user" ? "You" : "Tutor"}</span>
-            {line.content}
-          </li>
-        ))}
-        {transcript.length === 0 && !initialPrompt ? <li className="text-sm text-slate-700">Start the conversation below.</li> : null}
-      </ol>
+        <ol className="space-y-2">
+          {initialPrompt ? (
+            <li className="rounded-md bg-white p-2 text-slate-900">
+              <span className="block text-xs font-semibold text-slate-700">Tutor</span>
+              {initialPrompt}
+            </li>
+          ) : null}
+          {transcript.map((line, index) => (
+            <li key={index} className={`whitespace-pre-wrap rounded-md p-2 ${line.role === "user" ? "ml-8 bg-blue-50" : "mr-8 bg-white"} text-slate-900`}>
+              <span className="block text-xs font-semibold text-slate-700">{line.role === "user" ? "You" : "Tutor"}</span>
+              {line.content}
+            </li>
+          ))}
+          {transcript.length === 0 && !initialPrompt ? <li className="text-sm text-slate-700">Start the conversation below.</li> : null}
+        </ol>
+      </div>
       <form method="post" action={testPagePath(testId, sessionId)} onSubmit={onSubmit} className="space-y-2">
         <input type="hidden" name="intent" value="chat" />
         <input type="hidden" name="sessionId" value={sessionId} />
@@ -104,6 +113,7 @@ export function ChatBox({
           Your message
         </label>
         <textarea
+          ref={field}
           id="chat-message"
           name="message"
           rows={3}
@@ -111,7 +121,8 @@ export function ChatBox({
           value={message}
           onChange={(event) => setMessage(event.target.value)}
           onKeyDown={onKeyDown}
-          disabled={disabled || sending}
+          disabled={disabled}
+          readOnly={sending}
           className="input w-full"
           aria-describedby="chat-hint"
         />

@@ -1,16 +1,22 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 
-import type { StudentTools } from "~/domain/accommodations/student-tools";
+import { lazyScreen } from "~/components/lazy-screen";
+import { offersTestTools, type StudentTools } from "~/domain/accommodations/student-tools";
 import type { AnswerControl, QuestionType } from "~/domain/questions/question-types";
+import { questionClockAnnouncement, testClockAnnouncement } from "~/domain/sessions/clock-announcements";
 import { testPagePath } from "~/domain/sessions/test-page-paths";
 import type { ActionResult, TitledMessage as Titled } from "~/domain/shell/action-result";
 
-import { FeedbackPanel } from "./answer-feedback";
 import { AnswerFields } from "./answer-fields";
-import { ChatBox, type ChatLine } from "./chat-box";
-import { TestTools } from "./test-tools";
-import { Clock, timerAnnouncement, useHydrated } from "./timers";
+import type { ChatLine } from "./chat-box";
+import { Clock, QUESTION_CLOCK_NAME, TEST_CLOCK_NAME, useHydrated } from "./timers";
 import { useAnswerSubmission } from "./use-answer-submission";
+
+// Loaded when used (the student page budget): the feedback panel is fetched once the page is up, before the first answer.
+const FeedbackPanel = lazyScreen(() => import("./answer-feedback").then((module) => module.FeedbackPanel));
+// The tools bar loads only for a student whose accommodations give them tools.
+const TestTools = lazyScreen(() => import("./test-tools").then((module) => module.TestTools));
+const ChatBox = lazyScreen(() => import("./chat-box").then((module) => module.ChatBox));
 
 type QuestionScreenProps = {
   testId: string;
@@ -54,35 +60,54 @@ export function QuestionScreen({ testId, session, actionResult }: QuestionScreen
   const card = useRef<HTMLDivElement>(null);
   const hydrated = useHydrated();
   const [transcript, setTranscript] = useState<ChatLine[]>(session.transcript);
-  const { phase, status, feedback, overall, questionLeft, expired, timeUp, onSubmit } = useAnswerSubmission({
+  const nextButton = useRef<HTMLButtonElement>(null);
+  // A submit with nothing answered: the message stays beside the answer until the student gives one.
+  const [missing, setMissing] = useState(false);
+  const onMissingAnswer = useCallback(() => {
+    setMissing(true);
+    // Focus on the first answer field (a chat question's is its message field, outside the form).
+    (form.current?.querySelector<HTMLElement>('[name="answer"]:not([type="hidden"])') ?? document.getElementById("chat-message"))?.focus();
+  }, []);
+  const { phase, status, feedback, overall, questionLeft, expired, timeUp, onSubmit, next } = useAnswerSubmission({
     testId,
     sessionId: session.id,
     question,
     timeRemainingSeconds: session.timeRemainingSeconds,
     shownAt: session.shownAt,
-    required: session.required,
     control: session.control,
+    onMissingAnswer,
     form,
     transcript,
   });
 
   useEffect(() => heading.current?.focus(), []);
+  useEffect(() => void FeedbackPanel.preload(), []);
+  // The feedback stays until the student moves on (ADR 0042): focus goes to the way on.
+  useEffect(() => {
+    if (phase === "feedback") nextButton.current?.focus();
+  }, [phase]);
 
   const busy = phase !== "answering" || timeUp;
-  const announcement = timerAnnouncement(overall, questionLeft);
+  // The question's time as the page first showed it (a question of 2 minutes or more is also warned at 1 minute).
+  const [questionGiven] = useState(question.questionTimeRemaining);
   const refusal = actionResult && !actionResult.ok && actionResult.intent === "submit" ? actionResult.toast : null;
+  // A chat question is answered by its conversation.
+  const stillMissing = missing && !(question.type === "chat" && transcript.some((line) => line.role === "user"));
+  const answerError = stillMissing ? session.required.message : refusal ? (refusal.description ?? refusal.title) : null;
 
   const { tools } = session;
   return (
     <section aria-labelledby="question-heading" className="mx-auto max-w-3xl space-y-4">
-      <TestTools
-        testId={testId}
-        sessionId={session.id}
-        tools={tools}
-        breakSecondsLeft={session.breakSecondsLeft}
-        content={card}
-        measuresReading={question.measuresReading}
-      />
+      {offersTestTools(tools) ? (
+        <TestTools
+          testId={testId}
+          sessionId={session.id}
+          tools={tools}
+          breakSecondsLeft={session.breakSecondsLeft}
+          content={card}
+          measuresReading={question.measuresReading}
+        />
+      ) : null}
       <div className="flex flex-wrap items-center gap-2">
         {tools.untimed ? (
           <p className="rounded-md bg-slate-100 px-3 py-2 text-sm font-semibold text-slate-800" data-testid="overall-timer">
@@ -90,19 +115,23 @@ export function QuestionScreen({ testId, session, actionResult }: QuestionScreen
           </p>
         ) : overall !== null ? (
           // Red under 60 seconds.
-          <Clock label="Time left:" seconds={overall} urgent={overall < 60 ? "bg-red-50 text-red-800" : null} testId="overall-timer" />
+          <Clock label="Time left:" name={TEST_CLOCK_NAME} seconds={overall} urgent={overall < 60 ? "bg-red-50 text-red-800" : null} testId="overall-timer" />
         ) : null}
         {questionLeft !== null ? (
           // Highlighted at 10 seconds or less.
           <Clock
             label="This question:"
+            name={QUESTION_CLOCK_NAME}
             seconds={questionLeft}
             urgent={questionLeft <= 10 ? "bg-amber-100 text-amber-900 ring-2 ring-amber-500" : null}
             testId="question-timer"
           />
         ) : null}
-        <p className="sr-only" aria-live="assertive" data-testid="timer-announcement">
-          {announcement}
+        <p className="sr-only" aria-live="polite" data-testid="timer-announcement">
+          {testClockAnnouncement(overall)}
+        </p>
+        <p className="sr-only" aria-live="polite" data-testid="question-timer-announcement">
+          {questionClockAnnouncement(questionLeft, questionGiven)}
         </p>
       </div>
       {timeUp ? (
@@ -141,7 +170,8 @@ export function QuestionScreen({ testId, session, actionResult }: QuestionScreen
           action={testPagePath(testId, session.id)}
           onSubmit={onSubmit}
           className="mt-4 space-y-4"
-          aria-describedby={refusal ? "answer-error" : undefined}
+          aria-describedby={answerError ? "answer-error" : undefined}
+          onChange={() => setMissing(false)}
         >
           <input type="hidden" name="intent" value="submit" />
           <input type="hidden" name="sessionId" value={session.id} />
@@ -149,10 +179,10 @@ export function QuestionScreen({ testId, session, actionResult }: QuestionScreen
           <input type="hidden" name="questionType" value={question.type} />
           <input type="hidden" name="shownAt" value={session.shownAt} />
           {question.optionsReduced ? <p className="text-sm text-slate-700">Some answer choices have been taken away for you.</p> : null}
-          <AnswerFields control={session.control} options={question.options} disabled={busy} eliminator={tools.eliminator} />
-          {refusal ? (
+          <AnswerFields control={session.control} options={question.options} disabled={busy} eliminator={tools.eliminator} invalid={answerError !== null} />
+          {answerError ? (
             <p id="answer-error" role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-              {refusal.description ?? refusal.title}
+              {answerError}
             </p>
           ) : null}
           <button type="submit" className="btn-primary min-h-11" disabled={hydrated && busy}>
@@ -164,7 +194,14 @@ export function QuestionScreen({ testId, session, actionResult }: QuestionScreen
         </p>
       </div>
 
-      {phase === "feedback" && feedback ? <FeedbackPanel feedback={feedback} /> : null}
+      {phase === "feedback" && feedback ? (
+        <>
+          <FeedbackPanel feedback={feedback} />
+          <button ref={nextButton} type="button" className="btn-primary min-h-11" onClick={next}>
+            Next question
+          </button>
+        </>
+      ) : null}
       {phase === "completed" ? (
         <p role="status" className="card p-4 font-semibold text-emerald-800">
           Test complete! Taking you to your results…

@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { lazy, type RefObject, Suspense, useState } from "react";
 
-import type { StudentTools } from "~/domain/accommodations/student-tools";
+import { offersTestTools, type StudentTools } from "~/domain/accommodations/student-tools";
 import { testPagePath } from "~/domain/sessions/test-page-paths";
 
 import { useHydrated } from "./timers";
@@ -30,7 +30,7 @@ const minutes = (seconds: number) => `${Math.max(0, Math.floor(seconds / 60))} m
 export function TestTools({ testId, sessionId, tools, breakSecondsLeft, content, measuresReading }: ToolsProps) {
   const hydrated = useHydrated();
   const [lineReader, setLineReader] = useState(false);
-  if (!tools.breaks && !tools.readAloud && !tools.masking && !tools.eliminator) return null;
+  if (!offersTestTools(tools)) return null;
   return (
     <div role="toolbar" aria-label="Test tools" className="test-tools flex flex-wrap items-center gap-2">
       {tools.breaks ? (

@@ -33,24 +33,18 @@ function formatClock(seconds: number): string {
   return `${minutes}:${String(seconds % 60).padStart(2, "0")}`;
 }
 
-/**
- * What a screen reader hears about the clocks: only at 5 minutes, 1 minute and expiry (
- * accessible). The visible countdowns are role="timer" without live updates.
- */
-export function timerAnnouncement(overall: number | null, question: number | null): string {
-  if (overall === 0) return "Time's up!";
-  if (question === 0) return "Question time expired.";
-  if (overall !== null && overall <= 60) return "1 minute left in the test.";
-  if (overall !== null && overall <= 300) return "5 minutes left in the test.";
-  return "";
-}
+/** The clocks' accessible names. */
+export const TEST_CLOCK_NAME = "Time left in the test";
+export const QUESTION_CLOCK_NAME = "Time left for this question";
 
-/** A visible countdown: role="timer" without live updates (screen readers get timerAnnouncement). */
-export function Clock({ label, seconds, urgent, testId }: { label: string; seconds: number; urgent: string | null; testId: string }) {
+type ClockProps = { label: string; /** The timer's accessible name. */ name: string; seconds: number; urgent: string | null; testId: string };
+
+/** A visible countdown: a named role="timer" without live updates (screen readers get the warnings of domain/sessions/clock-announcements.ts). */
+export function Clock({ label, name, seconds, urgent, testId }: ClockProps) {
   return (
     <p className={`rounded-md px-3 py-2 text-sm font-semibold ${urgent ?? "bg-slate-100 text-slate-800"}`} data-testid={testId}>
       {label}{" "}
-      <span role="timer" aria-live="off">
+      <span role="timer" aria-label={name} aria-live="off">
         {formatClock(seconds)}
       </span>
     </p>

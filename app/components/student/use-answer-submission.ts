@@ -6,7 +6,6 @@ import type { AnswerControl } from "~/domain/questions/question-types";
 import type { SubmittedAnswer } from "~/domain/sessions/answer-feedback";
 import type { StudentGrade } from "~/domain/sessions/session-contract";
 import { resultsPath } from "~/domain/sessions/test-page-paths";
-import type { TitledMessage } from "~/domain/shell/action-result";
 
 import type { ChatLine } from "./chat-box";
 import { dropPending, keepPending, pendingFor, type PendingSubmission } from "./pending-answers";
@@ -15,7 +14,6 @@ import { useCountdown } from "./timers";
 
 type Phase = "answering" | "sending" | "waiting" | "feedback" | "completed";
 
-const FEEDBACK_MS = 3000;
 const COMPLETION_MS = 2000;
 const RETRY_MS = 4000;
 const GRADE_POLL_MS = 800;
@@ -28,9 +26,10 @@ type Options = {
   timeRemainingSeconds: number;
   /** When the server drew the page: after a break the clocks count from the new page's figures. */
   shownAt: number;
-  required: TitledMessage;
   /** The control the question is answered with: a chat's answer is its transcript, any other the form's fields. */
   control: AnswerControl;
+  /** A submit with nothing answered: the screen says so beside the answer until there is one. */
+  onMissingAnswer: () => void;
   form: RefObject<HTMLFormElement>;
   transcript: ChatLine[];
 };
@@ -41,7 +40,7 @@ type Options = {
  * session, and a pending model grade is asked for while the feedback shows. The page without
  * JavaScript posts the same form to the page's action instead.
  */
-export function useAnswerSubmission({ testId, sessionId, question, timeRemainingSeconds, shownAt, required, control, form, transcript }: Options) {
+export function useAnswerSubmission({ testId, sessionId, question, timeRemainingSeconds, shownAt, control, onMissingAnswer, form, transcript }: Options) {
   const { toast } = useToast();
   const navigate = useNavigate();
   const { revalidate } = useRevalidator();
@@ -75,8 +74,8 @@ export function useAnswerSubmission({ testId, sessionId, question, timeRemaining
         setFeedback(data);
         setPhase("feedback");
         // The model grades behind the student: while the feedback shows, its grade may land.
+        // The feedback stays until the student moves on with 'Next question' (ADR 0042).
         if (data.grading === "provisional") void awaitModelGrade(sessionId, question.id, (grade) => setFeedback((shown) => shown && { ...shown, ...grade }));
-        window.setTimeout(revalidate, FEEDBACK_MS);
         return;
       }
       revalidate();
@@ -148,7 +147,7 @@ export function useAnswerSubmission({ testId, sessionId, question, timeRemaining
         // The server makes the same check.
         const given = control === "chat" ? transcript.some((line) => line.role === "user") : data.getAll("answer").some((value) => String(value).trim() !== "");
         if (!given) {
-          toast({ title: required.title, description: required.message, variant: "destructive" });
+          onMissingAnswer();
           return;
         }
       }
@@ -161,7 +160,7 @@ export function useAnswerSubmission({ testId, sessionId, question, timeRemaining
       setPhase("sending");
       void trySend();
     },
-    [control, form, question.id, required, sessionId, testId, toast, transcript, trySend],
+    [control, form, onMissingAnswer, question.id, sessionId, testId, transcript, trySend],
   );
 
   const onSubmit = useCallback(
@@ -191,11 +190,14 @@ export function useAnswerSubmission({ testId, sessionId, question, timeRemaining
     return () => window.clearTimeout(timer);
   }, [phase, sessionId, testId, timeUp]);
 
-  return { phase, status, feedback, overall, questionLeft, expired, timeUp, onSubmit };
+  /** 'Next question' after the feedback: the page's data brings the next question. */
+  const next = revalidate;
+
+  return { phase, status, feedback, overall, questionLeft, expired, timeUp, onSubmit, next };
 }
 
 /**
- * Asks for one answer's grade a few times while its feedback shows (3 s); if the model's grade
+ * Asks for one answer's grade a few times while its feedback shows; if the model's grade
  * has landed, the feedback shows it, else the panel keeps saying it will be in the results.
  */
 async function awaitModelGrade(sessionId: string, questionId: string, onGrade: (grade: StudentGrade) => void) {

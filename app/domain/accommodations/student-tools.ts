@@ -28,3 +28,21 @@ export function studentTools(accommodations: SessionAccommodations | null): Stud
     untimed: given.extendedTime === "unlimited",
   };
 }
+
+/** Whether the test page shows its tools bar at all (a break, reading aloud, the line reader, striking out answers). */
+export function offersTestTools(tools: StudentTools): boolean {
+  return tools.breaks || tools.readAloud || tools.masking || tools.eliminator;
+}
+
+/** An answer option's letter as the test page shows it: A, B, C… */
+export function optionLetter(index: number): string {
+  return String.fromCharCode(65 + index);
+}
+
+/**
+ * The answer eliminator's button (ADR 0032): what it shows is its accessible name (WCAG 2.5.3), and
+ * aria-pressed carries whether the option is struck out.
+ */
+export function strikeLabel(index: number, struck: boolean): string {
+  return struck ? `Undo strike on option ${optionLetter(index)}` : `Strike out option ${optionLetter(index)}`;
+}

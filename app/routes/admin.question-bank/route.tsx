@@ -166,7 +166,7 @@ export default function QuestionBank() {
             <div className="flex flex-wrap items-start gap-3">
               <div className="min-w-0 flex-1">
                 <p className="text-slate-900">{question.preview}</p>
-                <p className="mt-1 flex flex-wrap gap-2 text-xs text-slate-700">
+                <p className="question-meta">
                   <span className="chip bg-brand-100 font-medium text-brand-800">{QUESTION_TYPE_LABELS[question.type]}</span>
                   <span className="chip bg-slate-100">{question.difficulty}</span>
                   <span>{`${question.competencyCount} ${question.competencyCount === 1 ? "competency" : "competencies"}`}</span>

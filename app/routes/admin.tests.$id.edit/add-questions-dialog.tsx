@@ -92,7 +92,7 @@ export function AddQuestionsDialog({
                 />
                 <label htmlFor={`pick-${question.id}`} className="flex-1 text-sm">
                   <span className="block text-slate-900">{questionPreview(question.text)}</span>
-                  <span className="mt-1 flex flex-wrap gap-2 text-xs text-slate-700">
+                  <span className="question-meta">
                     <span>{QUESTION_TYPE_LABELS[question.type]}</span>
                     <span>· {question.difficulty}</span>
                     {already ? <span className="font-medium text-emerald-800">· Already in test</span> : null}

@@ -1,15 +1,18 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 
+import { lazyScreen } from "~/components/lazy-screen";
 import { AccommodatedView } from "~/components/student/accommodated-view";
-import { FeedbackScreen } from "~/components/student/answer-feedback";
-import { BreakScreen } from "~/components/student/break-screen";
-import { ModeSelection } from "~/components/student/mode-selection";
 import { QuestionScreen } from "~/components/student/question-screen";
 import { StudentErrorBoundary, StudentLayout } from "~/components/student-layout";
 import type { ActionResult } from "~/domain/shell/action-result";
 
 import { loadTestPage, testPageAction } from "./test-page.server";
+
+// Only the question screen is in the page's first JavaScript (the student page budget); the others load when they show.
+const ModeSelection = lazyScreen(() => import("~/components/student/mode-selection").then((module) => module.ModeSelection));
+const FeedbackScreen = lazyScreen(() => import("~/components/student/answer-feedback").then((module) => module.FeedbackScreen));
+const BreakScreen = lazyScreen(() => import("~/components/student/break-screen").then((module) => module.BreakScreen));
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.test.title ?? "Take a Test"} · Adaptive Testing Engine` }];
 

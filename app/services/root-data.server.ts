@@ -1,0 +1,37 @@
+import { type AppLoadContext, json } from "@remix-run/cloudflare";
+
+import type { RootData } from "~/domain/shell/root-data";
+import { sidebarOpenFromCookie } from "~/domain/shell/sidebar";
+import { displayName, initials } from "~/domain/shell/user-display";
+
+import { getCurrentUser } from "./auth.server";
+import { commitSession, readSession } from "./session.server";
+
+/**
+ * The root loader's data: who is signed in, the sidebar's state and a redirect's toast. Kept out of
+ * app/root.tsx so the browser's copy of the root reaches none of the admin sidebar's module (the
+ * student page budget).
+ */
+export async function loadRootData(request: Request, context: AppLoadContext) {
+  const user = await getCurrentUser(request, context);
+  const session = await readSession(request, context.config);
+  const toast = session.get("toast") ?? null;
+  // Reading a flash consumes it; commit so it shows once.
+  const headers = toast ? { "Set-Cookie": await commitSession(session, context.config) } : undefined;
+  return json<RootData>(
+    {
+      user: user && {
+        role: user.role,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        email: user.email,
+        profileImageUrl: user.profileImageUrl,
+        displayName: displayName(user),
+        initials: initials(user),
+      },
+      sidebarOpen: sidebarOpenFromCookie(request.headers.get("Cookie")),
+      toast,
+    },
+    { headers },
+  );
+}
