@@ -119,7 +119,7 @@ function ClassTeachers({
         <ul className="mt-2 space-y-1 text-sm">
           {teachers.map((teacher) => (
             <li key={teacher.id} className="flex items-center justify-between gap-3">
-              <span>
+              <span className="min-w-0 break-words">
                 {nameOf(teacher)} <span className="text-slate-700">· {teacher.email}</span>
               </span>
               <button
@@ -145,11 +145,11 @@ function ClassTeachers({
           setChoice("");
         }}
       >
-        <div>
+        <div className="w-full sm:w-72">
           <label htmlFor="add-teacher" className="label">
             Add a teacher
           </label>
-          <select id="add-teacher" className="input mt-1 w-72" value={choice} onChange={(event) => setChoice(event.target.value)}>
+          <select id="add-teacher" className="input mt-1" value={choice} onChange={(event) => setChoice(event.target.value)}>
             <option value="">Choose a teacher…</option>
             {candidates.map((account) => (
               <option key={account.id} value={account.id}>
