@@ -10,7 +10,7 @@ import { auditStatement } from "./audit-log.server";
 type Actor = { id: string; email: string };
 export type InvitationRow = typeof invitations.$inferSelect;
 
-type NewInvitation = {
+export type NewInvitation = {
   tokenHash: string;
   purpose: "invite" | "reset";
   email: string;

@@ -1,9 +1,9 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { GraduationCap } from "lucide-react";
 
 import { FormAlert } from "~/components/action-result";
 import { FormField } from "~/components/form-field";
+import { SignInCard } from "~/components/sign-in-card";
 import { MIN_PASSWORD_LENGTH } from "~/domain/auth/password-policy";
 import { LOGIN_MESSAGES, loginActionSchema, SIGN_IN_NEEDS_FORM } from "~/domain/auth/sign-in";
 import type { ActionResult } from "~/domain/shell/action-result";
@@ -55,49 +55,43 @@ export default function Login() {
   const busy = navigation.state !== "idle";
   const errorId = failed ? "sign-in-error" : undefined;
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-gradient-to-b from-brand-50 to-white px-4 py-8">
-      <div className="card w-full max-w-sm p-8">
-        <span className="mx-auto flex size-12 items-center justify-center rounded-xl bg-brand-600 text-white">
-          <GraduationCap aria-hidden="true" className="size-7" />
-        </span>
-        <h1 className="mt-4 text-center text-2xl font-bold text-slate-900">{needsSetup ? "Set up the first admin" : "Sign in"}</h1>
-        <p className="mt-1 text-center text-sm text-slate-700">
-          {needsSetup ? "This deployment has no accounts yet. The account you create now is its administrator." : "Adaptive Testing Engine"}
-        </p>
-        <Form method="post" className="mt-6 space-y-4" noValidate>
-          <input type="hidden" name="returnTo" value={searchParams.get("returnTo") ?? ""} />
-          <input type="hidden" name="intent" value={needsSetup ? "setup" : "sign-in"} />
-          {needsSetup ? (
-            <div className="grid grid-cols-2 gap-3">
-              <FormField name="firstName" label="First name" autoComplete="given-name" required />
-              <FormField name="lastName" label="Last name" autoComplete="family-name" required />
-            </div>
-          ) : null}
-          <FormField name="email" label="Email" type="email" autoComplete="username" required defaultValue={failed?.values?.email} aria-describedby={errorId} />
-          <FormField
-            name="password"
-            label="Password"
-            type="password"
-            autoComplete={needsSetup ? "new-password" : "current-password"}
-            required
-            minLength={needsSetup ? MIN_PASSWORD_LENGTH : undefined}
-            aria-describedby={errorId}
-          />
-          {needsSetup ? <FormField name="confirmPassword" label="Confirm password" type="password" autoComplete="new-password" required /> : null}
-          <FormAlert id="sign-in-error" result={failed} />
-          <button type="submit" className="btn-primary w-full" disabled={busy}>
-            {needsSetup ? (busy ? "Creating..." : "Create admin account") : busy ? "Signing in..." : "Sign in"}
-          </button>
-        </Form>
-        {isDevelopment && !needsSetup ? (
-          <p className="mt-6 rounded-md bg-slate-100 px-3 py-2 text-xs text-slate-700">
-            Local development: <code>npm start</code> prints the demo accounts, also listed in the README.
-          </p>
+    <SignInCard
+      title={needsSetup ? "Set up the first admin" : "Sign in"}
+      lead={needsSetup ? "This deployment has no accounts yet. The account you create now is its administrator." : "Adaptive Testing Engine"}
+    >
+      <Form method="post" className="mt-6 space-y-4" noValidate>
+        <input type="hidden" name="returnTo" value={searchParams.get("returnTo") ?? ""} />
+        <input type="hidden" name="intent" value={needsSetup ? "setup" : "sign-in"} />
+        {needsSetup ? (
+          <div className="grid grid-cols-2 gap-3">
+            <FormField name="firstName" label="First name" autoComplete="given-name" required />
+            <FormField name="lastName" label="Last name" autoComplete="family-name" required />
+          </div>
         ) : null}
-        <a href="/" className="mt-4 block text-center text-sm text-brand-700 underline">
-          Back to home
-        </a>
-      </div>
-    </main>
+        <FormField name="email" label="Email" type="email" autoComplete="username" required defaultValue={failed?.values?.email} aria-describedby={errorId} />
+        <FormField
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete={needsSetup ? "new-password" : "current-password"}
+          required
+          minLength={needsSetup ? MIN_PASSWORD_LENGTH : undefined}
+          aria-describedby={errorId}
+        />
+        {needsSetup ? <FormField name="confirmPassword" label="Confirm password" type="password" autoComplete="new-password" required /> : null}
+        <FormAlert id="sign-in-error" result={failed} />
+        <button type="submit" className="btn-primary w-full" disabled={busy}>
+          {needsSetup ? (busy ? "Creating..." : "Create admin account") : busy ? "Signing in..." : "Sign in"}
+        </button>
+      </Form>
+      {isDevelopment && !needsSetup ? (
+        <p className="mt-6 rounded-md bg-slate-100 px-3 py-2 text-xs text-slate-700">
+          Local development: <code>npm start</code> prints the demo accounts, also listed in the README.
+        </p>
+      ) : null}
+      <a href="/" className="mt-4 block text-center text-sm text-brand-700 underline">
+        Back to home
+      </a>
+    </SignInCard>
   );
 }

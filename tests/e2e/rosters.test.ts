@@ -19,20 +19,27 @@ import { demoAccounts } from "../support/worker";
 const session = browserSession({ signInAs: demoAccounts.admin });
 const toast = (text: string) => session.page.getByTestId("toast").filter({ hasText: text }).waitFor();
 
+/** Opens Students' import dialog and previews a OneRoster bundle of `version`; returns the dialog, nothing saved yet. */
+async function previewBundle(version: "v1.1" | "v1.2", files?: Parameters<typeof oneRosterZip>[1]) {
+  const { page } = session;
+  const bundle = join(tmpdir(), `oneroster-${crypto.randomUUID()}.zip`);
+  writeFileSync(bundle, oneRosterZip(version, files));
+  await page.goto("/admin/students");
+  await page.getByRole("button", { name: "Import" }).click();
+  const dialog = page.getByRole("dialog", { name: "Import Students" });
+  await dialog.getByRole("tab", { name: "OneRoster bundle" }).click();
+  await dialog.getByLabel("OneRoster zip").setInputFiles(bundle);
+  await dialog.getByRole("button", { name: "Preview" }).click();
+  await dialog.getByTestId("import-summary").getByText("Nothing is saved yet").waitFor();
+  return dialog;
+}
+
 describe("rosters, badges and a student's data", () => {
   it("imports a bundle, prints badges, admits only the student with their PIN, and answers a family's request", async () => {
     const { page } = session;
-    const bundle = join(tmpdir(), `oneroster-${crypto.randomUUID()}.zip`);
-    writeFileSync(bundle, oneRosterZip("v1.2"));
 
     // The import: previewed, with the refused rows, then applied.
-    await page.goto("/admin/students");
-    await page.getByRole("button", { name: "Import" }).click();
-    const dialog = page.getByRole("dialog", { name: "Import Students" });
-    await dialog.getByRole("tab", { name: "OneRoster bundle" }).click();
-    await dialog.getByLabel("OneRoster zip").setInputFiles(bundle);
-    await dialog.getByRole("button", { name: "Preview" }).click();
-    await dialog.getByTestId("import-summary").getByText("Nothing is saved yet").waitFor();
+    const dialog = await previewBundle("v1.2");
     await dialog.getByText("enrollments.csv line 9:").waitFor();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await saveScreenshot(page, "roster-import-preview");
@@ -128,11 +135,7 @@ describe("rosters, badges and a student's data", () => {
     // newcomer whose identifier cannot be a student ID comes in under their sourcedId, with a note.
     const users = `${readFileSync(join(__dirname, "../fixtures/oneroster/v1.2/users.csv"), "utf8")}user-s7,active,2026-08-01T10:00:00.000Z,true,fmensah,,Femi,Mensah,,,,,,S 2007,,,,,07,,,,Red\n`;
     const roles = `${readFileSync(join(__dirname, "../fixtures/oneroster/v1.2/roles.csv"), "utf8")}role-s7,active,2026-08-01T10:00:00.000Z,user-s7,primary,student,,,org-1,\n`;
-    writeFileSync(bundle, oneRosterZip("v1.2", { "users.csv": users, "roles.csv": roles }));
-    await page.getByRole("button", { name: "Import" }).click();
-    await dialog.getByRole("tab", { name: "OneRoster bundle" }).click();
-    await dialog.getByLabel("OneRoster zip").setInputFiles(bundle);
-    await dialog.getByRole("button", { name: "Preview" }).click();
+    await previewBundle("v1.2", { "users.csv": users, "roles.csv": roles });
     await dialog
       .getByTestId("deleted-on-request")
       .getByText(/^1 student deleted on request on \w{3} \d{1,2} would be re-created\./)
@@ -150,15 +153,7 @@ describe("rosters, badges and a student's data", () => {
 
   it("invites the bundle's teacher, who follows the link, sets a password, signs in and sees their class (ADR 0040)", async () => {
     const { page } = session;
-    const bundle = join(tmpdir(), `oneroster-${crypto.randomUUID()}.zip`);
-    writeFileSync(bundle, oneRosterZip("v1.1"));
-    await page.goto("/admin/students");
-    await page.getByRole("button", { name: "Import" }).click();
-    const dialog = page.getByRole("dialog", { name: "Import Students" });
-    await dialog.getByRole("tab", { name: "OneRoster bundle" }).click();
-    await dialog.getByLabel("OneRoster zip").setInputFiles(bundle);
-    await dialog.getByRole("button", { name: "Preview" }).click();
-    await dialog.getByTestId("import-summary").getByText("Nothing is saved yet").waitFor();
+    const dialog = await previewBundle("v1.1");
     await dialog.getByRole("button", { name: "Import", exact: true }).click();
     await toast("Roster imported");
 

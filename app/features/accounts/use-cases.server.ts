@@ -50,6 +50,14 @@ async function issuedLink(context: AppLoadContext, origin: string, row: invitati
   return { id: row.id, email: row.email, role: row.role, purpose: row.purpose, url, expiresAt: row.expiresAt.toISOString(), emailed };
 }
 
+/** A new single-use link (invite or reset) for `fields`, stored by its hash, audited, e-mailed when the deployment can. */
+async function issueLink(context: AppLoadContext, actor: Actor, origin: string, fields: Omit<invitations.NewInvitation, "tokenHash" | "expiresAt">) {
+  const { token, tokenHash } = await freshToken();
+  const now = new Date();
+  const row = await invitations.createInvitation(context.db, { ...fields, tokenHash, expiresAt: invitationExpiry(now) }, actor, now);
+  return issuedLink(context, origin, row, token);
+}
+
 async function freshToken() {
   const token = newInvitationToken();
   return { token, tokenHash: await invitationTokenHash(token) };
@@ -64,24 +72,14 @@ export async function inviteAccount(context: AppLoadContext, actor: Actor, input
   allowedScope(actor, "manage-roles", "accounts");
   const existing = await store.findUserByEmail(context.db, input.email);
   if (existing?.passwordHash) throw conflict(ALREADY_HAS_PASSWORD, "email");
-  const { token, tokenHash } = await freshToken();
-  const now = new Date();
-  const row = await invitations.createInvitation(
-    context.db,
-    {
-      tokenHash,
-      purpose: "invite",
-      email: input.email,
-      role: input.role,
-      firstName: input.givenName || existing?.firstName || null,
-      lastName: input.familyName || existing?.lastName || null,
-      userId: existing?.id ?? null,
-      expiresAt: invitationExpiry(now),
-    },
-    actor,
-    now,
-  );
-  return issuedLink(context, origin, row, token);
+  return issueLink(context, actor, origin, {
+    purpose: "invite",
+    email: input.email,
+    role: input.role,
+    firstName: input.givenName || existing?.firstName || null,
+    lastName: input.familyName || existing?.lastName || null,
+    userId: existing?.id ?? null,
+  });
 }
 
 /** A new sign-in link for an account that has a password: when its holder sets a new one, the old one stops working. */
@@ -89,24 +87,14 @@ export async function resetSignIn(context: AppLoadContext, actor: Actor, account
   allowedScope(actor, "manage-roles", "accounts");
   const account = found(await store.findUserById(context.db, accountId), NOT_FOUND.account);
   if (!account.passwordHash || account.role === "student") throw conflict(NO_PASSWORD_TO_RESET);
-  const { token, tokenHash } = await freshToken();
-  const now = new Date();
-  const row = await invitations.createInvitation(
-    context.db,
-    {
-      tokenHash,
-      purpose: "reset",
-      email: account.email,
-      role: account.role,
-      firstName: account.firstName,
-      lastName: account.lastName,
-      userId: account.id,
-      expiresAt: invitationExpiry(now),
-    },
-    actor,
-    now,
-  );
-  return issuedLink(context, origin, row, token);
+  return issueLink(context, actor, origin, {
+    purpose: "reset",
+    email: account.email,
+    role: account.role,
+    firstName: account.firstName,
+    lastName: account.lastName,
+    userId: account.id,
+  });
 }
 
 /** The district's links, each with its state; the token is never shown again. */

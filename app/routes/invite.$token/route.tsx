@@ -1,9 +1,9 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { GraduationCap } from "lucide-react";
 
 import { FormAlert } from "~/components/action-result";
 import { FormField } from "~/components/form-field";
+import { SignInCard } from "~/components/sign-in-card";
 import { ACCEPT_MESSAGES, acceptInvitationSchema, AFTER_SET_UP, LINK_GONE } from "~/domain/auth/invitations";
 import { MIN_PASSWORD_LENGTH } from "~/domain/auth/password-policy";
 import type { ActionResult } from "~/domain/shell/action-result";
@@ -40,44 +40,35 @@ export default function SetUpAccount() {
   const failed = result && "ok" in result && !result.ok ? result : undefined;
   const busy = useNavigation().state !== "idle";
   const isGone = data.gone || (result !== undefined && "gone" in result);
-  return (
-    <main className="flex min-h-dvh items-center justify-center bg-gradient-to-b from-brand-50 to-white px-4 py-8">
-      <div className="card w-full max-w-sm p-8">
-        <span className="mx-auto flex size-12 items-center justify-center rounded-xl bg-brand-600 text-white">
-          <GraduationCap aria-hidden="true" className="size-7" />
-        </span>
-        {isGone ? (
-          <>
-            <h1 className="mt-4 text-center text-2xl font-bold text-slate-900">{LINK_GONE.title}</h1>
-            <p className="mt-2 text-center text-sm text-slate-700">{LINK_GONE.detail}</p>
-          </>
-        ) : (
-          <>
-            <h1 className="mt-4 text-center text-2xl font-bold text-slate-900">{data.purpose === "reset" ? "Choose a new password" : "Set up your account"}</h1>
-            <p className="mt-1 text-center text-sm text-slate-700">
-              For <strong>{data.email}</strong>. Choose a password of at least {MIN_PASSWORD_LENGTH} characters.
-            </p>
-            <Form method="post" className="mt-6 space-y-4" noValidate>
-              <input type="hidden" name="intent" value="set-up" />
-              {/* The address, for the browser's password manager to save the password under. */}
-              <input type="hidden" name="username" autoComplete="username" value={data.email ?? ""} />
-              <FormField
-                name="password"
-                label="Password"
-                type="password"
-                autoComplete="new-password"
-                required
-                minLength={MIN_PASSWORD_LENGTH}
-                aria-describedby={failed ? "set-up-error" : undefined}
-              />
-              <FormAlert id="set-up-error" result={failed} />
-              <button type="submit" className="btn-primary w-full" disabled={busy}>
-                {busy ? "Setting up..." : data.purpose === "reset" ? "Save password and sign in" : "Set up and sign in"}
-              </button>
-            </Form>
-          </>
-        )}
-      </div>
-    </main>
+  return isGone ? (
+    <SignInCard title={LINK_GONE.title} lead={LINK_GONE.detail} />
+  ) : (
+    <SignInCard
+      title={data.purpose === "reset" ? "Choose a new password" : "Set up your account"}
+      lead={
+        <>
+          For <strong>{data.email}</strong>. Choose a password of at least {MIN_PASSWORD_LENGTH} characters.
+        </>
+      }
+    >
+      <Form method="post" className="mt-6 space-y-4" noValidate>
+        <input type="hidden" name="intent" value="set-up" />
+        {/* The address, for the browser's password manager to save the password under. */}
+        <input type="hidden" name="username" autoComplete="username" value={data.email ?? ""} />
+        <FormField
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={MIN_PASSWORD_LENGTH}
+          aria-describedby={failed ? "set-up-error" : undefined}
+        />
+        <FormAlert id="set-up-error" result={failed} />
+        <button type="submit" className="btn-primary w-full" disabled={busy}>
+          {busy ? "Setting up..." : data.purpose === "reset" ? "Save password and sign in" : "Set up and sign in"}
+        </button>
+      </Form>
+    </SignInCard>
   );
 }
