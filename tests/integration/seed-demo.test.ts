@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { simulatedClass } from "~/domain/analytics/simulated-student";
+import { DEFAULT_DISTRICT_TIME_ZONE } from "~/domain/district/time-zone";
 import { addDays, utcDayOf, windowOf } from "~/domain/growth/testing-windows";
 import { groupBy } from "~/lib/group-by";
 import { DEMO_SEED, DEMO_STUDENT_COUNT, DEMO_TEST_MISSING } from "~/services/demo-cohort.server";
@@ -255,7 +256,7 @@ describe("demo data across testing windows", () => {
     expect(byStudent.size).toBe(DEMO_STUDENT_COUNT);
     for (const [student, own] of byStudent) {
       expect(
-        own.map((row) => windowOf(row.start_time, windows)?.name),
+        own.map((row) => windowOf(row.start_time, windows, DEFAULT_DISTRICT_TIME_ZONE)?.name),
         student,
       ).toEqual(["Fall", "Winter", "Spring"]);
       expect(own.every((row) => row.completed === 1)).toBe(true);

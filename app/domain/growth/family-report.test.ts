@@ -26,7 +26,7 @@ function session(id: string, start: string, scaleScore: number, overrides: Parti
 }
 
 const section = (sessions: GrowthSession[], windowId: string, modules = new Map<string, Record<string, string>>()) =>
-  familyReportSection("Ada", studentGrowth(WINDOWS, sessions).subjects[0]!, windowId, modules);
+  familyReportSection("Ada", studentGrowth(WINDOWS, sessions, "UTC").subjects[0]!, windowId, modules);
 
 describe("the family report", () => {
   it("says the score, its likely range (± 2 SE) and the growth since the last window, in words", () => {
