@@ -1,6 +1,7 @@
 import type { Database } from "~/db/client.server";
 import { CLASS_STUDENTS_KEY } from "~/domain/audit/audit-entry";
 import type { Scope } from "~/domain/auth/policy";
+import { dayIn } from "~/domain/district/time-zone";
 import {
   chooseWindowPair,
   classGrowth,
@@ -28,11 +29,13 @@ import { listTestingWindows, type TestingWindow } from "~/models/testing-windows
 type Actor = { id: string; email: string };
 
 /** A session as the API and the screens show it: its score, and what keeps it from counting. */
-function sessionView(session: MarkedSession) {
+/** A session as the growth answer shows it; `testedOn` is its day in the district's time zone, the day its window counts (ADR 0041). */
+function sessionView(session: MarkedSession, timeZone: string) {
   return {
     id: session.id,
     testTitle: session.testTitle,
     startTime: new Date(session.startTime).toISOString(),
+    testedOn: dayIn(session.startTime, timeZone),
     completed: session.completed,
     scaleScore: session.scaleScore,
     se: session.scaleScoreSe,
@@ -43,7 +46,7 @@ function sessionView(session: MarkedSession) {
   };
 }
 
-function subjectView(subject: SubjectGrowth<TestingWindow>) {
+function subjectView(subject: SubjectGrowth<TestingWindow>, timeZone: string) {
   return {
     subject: subject.subject,
     windows: subject.windows.map((entry) => ({
@@ -51,7 +54,7 @@ function subjectView(subject: SubjectGrowth<TestingWindow>) {
       name: entry.window.name,
       startsOn: entry.window.startsOn,
       endsOn: entry.window.endsOn,
-      sessions: entry.sessions.map(sessionView),
+      sessions: entry.sessions.map((session) => sessionView(session, timeZone)),
       score: entry.score,
       growth: entry.growth,
     })),
@@ -65,7 +68,12 @@ export async function loadStudentGrowth(db: Database, actor: Actor, studentId: s
   if (!data) return null;
   await recordAudit(db, actor, { action: "student.growth_viewed", studentRecordId: data.student.id });
   const { subjects, outsideWindows } = studentGrowth(windows, data.sessions, timeZone);
-  return { student: data.student, windows, subjects: subjects.map(subjectView), outsideWindows: outsideWindows.map(sessionView) };
+  return {
+    student: data.student,
+    windows,
+    subjects: subjects.map((subject) => subjectView(subject, timeZone)),
+    outsideWindows: outsideWindows.map((session) => sessionView(session, timeZone)),
+  };
 }
 
 function classSubjectView(subject: ClassSubjectGrowth) {
@@ -137,6 +145,6 @@ export async function loadFamilyReport(db: Database, actor: Actor, studentId: st
   return {
     student: data.student,
     window,
-    sections: subjects.flatMap((subject) => familyReportSection(data.student.givenName, subject, window.id, recommendations) ?? []),
+    sections: subjects.flatMap((subject) => familyReportSection(data.student.givenName, subject, window.id, recommendations, timeZone) ?? []),
   };
 }
