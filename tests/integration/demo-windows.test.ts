@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { DEFAULT_DISTRICT_TIME_ZONE } from "~/domain/district/time-zone";
-import { addDays, utcDayOf, windowOf } from "~/domain/growth/testing-windows";
+import { dayIn, DEFAULT_DISTRICT_TIME_ZONE } from "~/domain/district/time-zone";
+import { addDays, windowOf } from "~/domain/growth/testing-windows";
 import { groupBy } from "~/lib/group-by";
 
 import { type ApiClient, demoClients, generateDemo } from "../support/api";
@@ -31,7 +31,7 @@ type Sitting = {
 };
 let sittings: Sitting[];
 /** The district's own windows, set before the demo is generated: the demo uses them and adds none. */
-const today = utcDayOf(Date.now());
+const today = dayIn(Date.now(), DEFAULT_DISTRICT_TIME_ZONE);
 const DISTRICT_WINDOWS = [
   { name: "Autumn term", startsOn: addDays(today, -200), endsOn: addDays(today, -170) },
   { name: "Midyear", startsOn: addDays(today, -110), endsOn: addDays(today, -100) },
