@@ -104,7 +104,7 @@ export async function readClassGrowth(
  * leave non-standard sessions out), filtered here so few rows leave D1; the growth rules check
  * the same marks again. No scope: the norms show no student, only where a growth ranks among many.
  */
-export async function readNormSessions(db: Database, windows: { startsOn: string; endsOn: string }[]) {
+export async function readNormSessions(db: Database, windows: { startsOn: string; endsOn: string }[], timeZone: string) {
   const rows = await db
     .select({ ...growthColumns, studentRecordId: testSessionRecords.studentRecordId })
     .from(testSessionRecords)
@@ -113,7 +113,7 @@ export async function readNormSessions(db: Database, windows: { startsOn: string
       and(
         or(
           ...windows.map((window) => {
-            const { fromMs, untilMs } = windowRange(window);
+            const { fromMs, untilMs } = windowRange(window, timeZone);
             return and(gte(testSessionRecords.startTime, new Date(fromMs)), lt(testSessionRecords.startTime, new Date(untilMs)));
           }),
         ),

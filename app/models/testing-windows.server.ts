@@ -1,7 +1,8 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, lt } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
-import { testingWindows } from "~/db/schema";
+import { testingWindows, testSessionRecords } from "~/db/schema";
+import { windowSpan } from "~/domain/district/time-zone";
 import { nameTakenMessage, overlapMessage, overlappingWindow, type TestingWindowInput } from "~/domain/growth/testing-windows";
 import { conflict } from "~/lib/errors";
 
@@ -17,19 +18,23 @@ export async function listTestingWindows(db: Database): Promise<TestingWindow[]>
 }
 
 /**
- * Each window with how many sessions started within its days (UTC midnight of its first day up to
- * the midnight after its last), counted on the sessions' start-time index. The Testing Windows
- * screen is a district admin's, so every session counts.
+ * Each window with how many sessions started within its days (midnight of its first day in the
+ * district's `timeZone` up to the midnight after its last: ADR 0041), one count a window on the
+ * sessions' start-time index, in one batch. The Testing Windows screen is a district admin's, so
+ * every session counts.
  */
-export async function listTestingWindowsWithSessions(db: Database): Promise<(TestingWindow & { sessions: number })[]> {
-  // Spelled out: in a one-table select drizzle leaves columns unqualified, and the subquery reads two tables.
-  const sessions = sql<number>`(select count(*) from "sessions" where "sessions"."start_time" >= unixepoch("testing_windows"."starts_on") * 1000
-    and "sessions"."start_time" < unixepoch("testing_windows"."ends_on", '+1 day') * 1000)`;
-  const rows = await db
-    .select({ ...columns, sessions })
-    .from(testingWindows)
-    .orderBy(asc(testingWindows.startsOn));
-  return rows.map((row) => ({ ...row, sessions: Number(row.sessions) }));
+export async function listTestingWindowsWithSessions(db: Database, timeZone: string): Promise<(TestingWindow & { sessions: number })[]> {
+  const windows = await listTestingWindows(db);
+  const [first, ...rest] = windows.map((window) => {
+    const { fromMs, untilMs } = windowSpan(window, timeZone);
+    return db
+      .select({ sessions: count() })
+      .from(testSessionRecords)
+      .where(and(gte(testSessionRecords.startTime, new Date(fromMs)), lt(testSessionRecords.startTime, new Date(untilMs))));
+  });
+  if (!first) return [];
+  const counts = await db.batch([first, ...rest]);
+  return windows.map((window, index) => ({ ...window, sessions: Number(counts[index]?.[0]?.sessions ?? 0) }));
 }
 
 export async function findTestingWindow(db: Database, id: string): Promise<TestingWindow | null> {

@@ -7,6 +7,7 @@ import { windowRange } from "~/domain/growth/growth";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { notFound } from "~/lib/errors";
 import { readCohortAnalyticsData } from "~/models/analytics.server";
+import { districtTimeZone } from "~/models/district-time-zone.server";
 import { listTestingWindows, type TestingWindow } from "~/models/testing-windows.server";
 
 /** What the report is named when no test is chosen and the class has no default test. */
@@ -35,9 +36,10 @@ export async function loadCohortAnalytics(
   nowMs = Date.now(),
 ): Promise<NamedCohortReport | null> {
   const testConfigId = input.testConfigId || null;
-  const window = chooseAnalyticsWindow(await listTestingWindows(db), input.windowId ?? null, nowMs);
+  const [windows, timeZone] = await Promise.all([listTestingWindows(db), districtTimeZone(db)]);
+  const window = chooseAnalyticsWindow(windows, input.windowId ?? null, nowMs, timeZone);
   if (window === undefined) throw notFound(NOT_FOUND.testingWindow);
-  const startedIn = window && windowRange(window);
+  const startedIn = window && windowRange(window, timeZone);
   const data = await readCohortAnalyticsData(db, { cohortId: input.cohortId, testConfigId, startedIn }, scope);
   if (!data) return null;
   const testName = data.testTitle ?? (testConfigId ? UNKNOWN_TEST_NAME : ALL_TESTS);

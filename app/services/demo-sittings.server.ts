@@ -1,11 +1,12 @@
 import type { Database } from "~/db/client.server";
 import { demoWindows, type EarlierSitting, earlierSittingDays, earlierSittings } from "~/domain/analytics/demo-growth";
 import type { SimulatedStudent } from "~/domain/analytics/simulated-student";
-import { utcDayOf } from "~/domain/growth/testing-windows";
+import { dayIn } from "~/domain/district/time-zone";
 import type { SessionBlueprint } from "~/domain/sessions/blueprint";
 import { sessionArchive } from "~/domain/sessions/session-archive";
 import { sessionBehind } from "~/domain/sessions/write-behind";
 import { gzipToBase64 } from "~/lib/gzip-text";
+import { districtTimeZone } from "~/models/district-time-zone.server";
 import { insertArchivedSessions } from "~/models/session-archives.server";
 import { createTestingWindowsIfNone, listTestingWindows } from "~/models/testing-windows.server";
 
@@ -20,10 +21,11 @@ import { offlineGradingLog } from "./test-taking.server";
 
 /**
  * The days of the demo's earlier sittings, decided once when a generation is queued: the district's
- * windows when it has some, else Fall, Winter and Spring made now, the last holding today.
+ * windows when it has some, else Fall, Winter and Spring made now, the last holding today (the
+ * district's today, in its time zone: ADR 0041).
  */
 export async function prepareDemoWindows(db: Database, adminId: string | null, nowMs: number): Promise<[string, string]> {
-  const today = utcDayOf(nowMs);
+  const today = dayIn(nowMs, await districtTimeZone(db));
   await createTestingWindowsIfNone(db, demoWindows(today), adminId);
   return earlierSittingDays(await listTestingWindows(db), today);
 }

@@ -1,6 +1,7 @@
 import type { Database } from "~/db/client.server";
 import { CLASS_STUDENTS_KEY } from "~/domain/audit/audit-entry";
 import type { Scope } from "~/domain/auth/policy";
+import { dayIn } from "~/domain/district/time-zone";
 import {
   chooseWindowPair,
   classGrowth,
@@ -16,6 +17,7 @@ import {
 import { familyReportSection } from "~/domain/growth/family-report";
 import { type MarkedSession, studentGrowth, type SubjectGrowth } from "~/domain/growth/growth";
 import { recordAudit } from "~/models/audit-log.server";
+import { districtTimeZone } from "~/models/district-time-zone.server";
 import { readClassGrowth, readNormSessions, readStudentGrowth } from "~/models/growth.server";
 import { listTestingWindows, type TestingWindow } from "~/models/testing-windows.server";
 
@@ -27,11 +29,13 @@ import { listTestingWindows, type TestingWindow } from "~/models/testing-windows
 type Actor = { id: string; email: string };
 
 /** A session as the API and the screens show it: its score, and what keeps it from counting. */
-function sessionView(session: MarkedSession) {
+/** A session as the growth answer shows it; `testedOn` is its day in the district's time zone, the day its window counts (ADR 0041). */
+function sessionView(session: MarkedSession, timeZone: string) {
   return {
     id: session.id,
     testTitle: session.testTitle,
     startTime: new Date(session.startTime).toISOString(),
+    testedOn: dayIn(session.startTime, timeZone),
     completed: session.completed,
     scaleScore: session.scaleScore,
     se: session.scaleScoreSe,
@@ -42,7 +46,7 @@ function sessionView(session: MarkedSession) {
   };
 }
 
-function subjectView(subject: SubjectGrowth<TestingWindow>) {
+function subjectView(subject: SubjectGrowth<TestingWindow>, timeZone: string) {
   return {
     subject: subject.subject,
     windows: subject.windows.map((entry) => ({
@@ -50,7 +54,7 @@ function subjectView(subject: SubjectGrowth<TestingWindow>) {
       name: entry.window.name,
       startsOn: entry.window.startsOn,
       endsOn: entry.window.endsOn,
-      sessions: entry.sessions.map(sessionView),
+      sessions: entry.sessions.map((session) => sessionView(session, timeZone)),
       score: entry.score,
       growth: entry.growth,
     })),
@@ -60,11 +64,16 @@ export type StudentGrowthSubject = ReturnType<typeof subjectView>;
 
 /** GET /api/students/{id}/growth and the growth page; null for a student the caller cannot see. */
 export async function loadStudentGrowth(db: Database, actor: Actor, studentId: string, scope: Scope) {
-  const [data, windows] = await Promise.all([readStudentGrowth(db, studentId, scope), listTestingWindows(db)]);
+  const [data, windows, timeZone] = await Promise.all([readStudentGrowth(db, studentId, scope), listTestingWindows(db), districtTimeZone(db)]);
   if (!data) return null;
   await recordAudit(db, actor, { action: "student.growth_viewed", studentRecordId: data.student.id });
-  const { subjects, outsideWindows } = studentGrowth(windows, data.sessions);
-  return { student: data.student, windows, subjects: subjects.map(subjectView), outsideWindows: outsideWindows.map(sessionView) };
+  const { subjects, outsideWindows } = studentGrowth(windows, data.sessions, timeZone);
+  return {
+    student: data.student,
+    windows,
+    subjects: subjects.map((subject) => subjectView(subject, timeZone)),
+    outsideWindows: outsideWindows.map((session) => sessionView(session, timeZone)),
+  };
 }
 
 function classSubjectView(subject: ClassSubjectGrowth) {
@@ -91,14 +100,17 @@ function classSubjectView(subject: ClassSubjectGrowth) {
  * the caller does not teach; a bad choice of windows is a 400.
  */
 export async function loadClassGrowth(db: Database, actor: Actor, cohortId: string, scope: Scope, query: ClassGrowthQuery) {
-  const [data, windows] = await Promise.all([readClassGrowth(db, cohortId, scope), listTestingWindows(db)]);
+  const [data, windows, timeZone] = await Promise.all([readClassGrowth(db, cohortId, scope), listTestingWindows(db), districtTimeZone(db)]);
   if (!data) return null;
   const withScores = windowsWithScores(
     windows,
     data.students.flatMap((student) => student.sessions),
+    timeZone,
   );
   const pair = chooseWindowPair(windows, withScores, query);
-  const subjects = pair ? classGrowth(pair, data.students, districtNorms(pair, await readNormSessions(db, [pair.from, pair.to]))) : [];
+  const subjects = pair
+    ? classGrowth(pair, data.students, districtNorms(pair, await readNormSessions(db, [pair.from, pair.to], timeZone), timeZone), timeZone)
+    : [];
   if (pair)
     await recordAudit(db, actor, {
       action: "class.growth_viewed",
@@ -109,7 +121,7 @@ export async function loadClassGrowth(db: Database, actor: Actor, cohortId: stri
     cohort: data.cohort,
     windows,
     windowsWithScores: withScores.map((window) => window.id),
-    leftOut: leftOutStudents(windows, data.students),
+    leftOut: leftOutStudents(windows, data.students, timeZone),
     from: pair?.from ?? null,
     to: pair?.to ?? null,
     localNorms: { minimumStudents: LOCAL_NORM_MINIMUM, bandScalePoints: LOCAL_NORM_BAND, note: LOCAL_NORMS_NOTE },
@@ -123,16 +135,16 @@ export type ClassGrowthView = NonNullable<Awaited<ReturnType<typeof loadClassGro
  * of in it. Null for a student the caller cannot see; `missing` for a window that does not exist.
  */
 export async function loadFamilyReport(db: Database, actor: Actor, studentId: string, windowId: string, scope: Scope) {
-  const [data, windows] = await Promise.all([readStudentGrowth(db, studentId, scope), listTestingWindows(db)]);
+  const [data, windows, timeZone] = await Promise.all([readStudentGrowth(db, studentId, scope), listTestingWindows(db), districtTimeZone(db)]);
   if (!data) return null;
   const window = windows.find((candidate) => candidate.id === windowId);
   if (!window) return { missing: "testingWindow" as const };
   await recordAudit(db, actor, { action: "student.report_viewed", studentRecordId: data.student.id, subject: `window:${window.id}` });
   const recommendations = new Map(data.sessions.map((session) => [session.id, session.moduleRecommendations]));
-  const { subjects } = studentGrowth(windows, data.sessions);
+  const { subjects } = studentGrowth(windows, data.sessions, timeZone);
   return {
     student: data.student,
     window,
-    sections: subjects.flatMap((subject) => familyReportSection(data.student.givenName, subject, window.id, recommendations) ?? []),
+    sections: subjects.flatMap((subject) => familyReportSection(data.student.givenName, subject, window.id, recommendations, timeZone) ?? []),
   };
 }

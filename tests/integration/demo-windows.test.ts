@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { addDays, utcDayOf, windowOf } from "~/domain/growth/testing-windows";
+import { dayIn, DEFAULT_DISTRICT_TIME_ZONE } from "~/domain/district/time-zone";
+import { addDays, windowOf } from "~/domain/growth/testing-windows";
 import { groupBy } from "~/lib/group-by";
 
 import { type ApiClient, demoClients, generateDemo } from "../support/api";
@@ -30,7 +31,7 @@ type Sitting = {
 };
 let sittings: Sitting[];
 /** The district's own windows, set before the demo is generated: the demo uses them and adds none. */
-const today = utcDayOf(Date.now());
+const today = dayIn(Date.now(), DEFAULT_DISTRICT_TIME_ZONE);
 const DISTRICT_WINDOWS = [
   { name: "Autumn term", startsOn: addDays(today, -200), endsOn: addDays(today, -170) },
   { name: "Midyear", startsOn: addDays(today, -110), endsOn: addDays(today, -100) },
@@ -65,7 +66,7 @@ describe("demo data in the district's own windows", () => {
     expect(byStudent.size).toBe(32);
     for (const [student, own] of byStudent) {
       expect(
-        own.map((row) => windowOf(row.start_time, DISTRICT_WINDOWS)?.name),
+        own.map((row) => windowOf(row.start_time, DISTRICT_WINDOWS, DEFAULT_DISTRICT_TIME_ZONE)?.name),
         student,
       ).toEqual(["Autumn term", "Midyear", "Now"]);
     }
@@ -80,7 +81,8 @@ describe("demo data in the district's own windows", () => {
     expect(Object.keys(data.answers)).toHaveLength(earliest.answers);
     const { data: review } = await admin.get(`/api/sessions/${earliest.id}/ai-grading`);
     expect(review.gradingLogs.length).toBeGreaterThan(0);
-    for (const log of review.gradingLogs as { gradedAt: string }[]) expect(windowOf(Date.parse(log.gradedAt), DISTRICT_WINDOWS)?.name).toBe("Autumn term");
+    for (const log of review.gradingLogs as { gradedAt: string }[])
+      expect(windowOf(Date.parse(log.gradedAt), DISTRICT_WINDOWS, DEFAULT_DISTRICT_TIME_ZONE)?.name).toBe("Autumn term");
   });
 
   it("lets a teacher override a grade in an earlier sitting, its results following", async () => {

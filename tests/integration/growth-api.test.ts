@@ -153,6 +153,7 @@ describe("with three testing windows", () => {
       [205, [], false, true],
       [170, ["low_effort"], true, false],
     ]);
+    expect(winter.sessions[0].testedOn).toBe("2026-01-10");
     expect(winter.score).toMatchObject({ scaleScore: 205 });
     expect(winter.growth).toEqual({ fromWindowId: "w-fall", growth: 7, seDifference: 4.2, beyondError: false });
     expect(spring.sessions[1]).toMatchObject({

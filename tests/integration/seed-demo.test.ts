@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { simulatedClass } from "~/domain/analytics/simulated-student";
-import { addDays, utcDayOf, windowOf } from "~/domain/growth/testing-windows";
+import { dayIn, DEFAULT_DISTRICT_TIME_ZONE } from "~/domain/district/time-zone";
+import { addDays, windowOf } from "~/domain/growth/testing-windows";
 import { groupBy } from "~/lib/group-by";
 import { DEMO_SEED, DEMO_STUDENT_COUNT, DEMO_TEST_MISSING } from "~/services/demo-cohort.server";
 
@@ -212,7 +213,7 @@ describe("POST /api/analytics/seed-demo", () => {
       .slice(-4)
       .map((simulated) => simulated.studentId);
     const jobId = crypto.randomUUID();
-    const today = utcDayOf(Date.now());
+    const today = dayIn(Date.now(), DEFAULT_DISTRICT_TIME_ZONE);
     const input = {
       kind: "seed_demo",
       cohortId: seeded.cohort.id,
@@ -237,7 +238,7 @@ describe("POST /api/analytics/seed-demo", () => {
 
 describe("demo data across testing windows", () => {
   it("makes Fall, Winter and Spring (the last holding today) and gives every student one finished session in each", async () => {
-    const today = utcDayOf(Date.now());
+    const today = dayIn(Date.now(), DEFAULT_DISTRICT_TIME_ZONE);
     const windows = (await admin.get("/api/windows")).data as { name: string; startsOn: string; endsOn: string }[];
     expect(windows.map(({ name, startsOn, endsOn }) => ({ name, startsOn, endsOn }))).toEqual([
       { name: "Fall", startsOn: addDays(today, -150), endsOn: addDays(today, -120) },
@@ -255,7 +256,7 @@ describe("demo data across testing windows", () => {
     expect(byStudent.size).toBe(DEMO_STUDENT_COUNT);
     for (const [student, own] of byStudent) {
       expect(
-        own.map((row) => windowOf(row.start_time, windows)?.name),
+        own.map((row) => windowOf(row.start_time, windows, DEFAULT_DISTRICT_TIME_ZONE)?.name),
         student,
       ).toEqual(["Fall", "Winter", "Spring"]);
       expect(own.every((row) => row.completed === 1)).toBe(true);

@@ -201,6 +201,40 @@ describe("the Testing Windows screen", () => {
     expect(await response.text()).toMatch(/role="alert"[^>]*>There is already a testing window named Fall\./);
   });
 
+  it("counts a session in the window of its day in the district's time zone, New York until an admin chooses another", async () => {
+    const fallSessions = async () => {
+      const html = await (await worker.request("/admin/windows", { jar: adminJar })).text();
+      return html
+        .match(/<tr[^>]*data-testid="window-row"[^>]*>(.*?)<\/tr>/)![1]!
+        .replace(/<[^>]+>/g, "|")
+        .match(/Fall\|+[^|]+\|+(\d+)\|/)![1];
+    };
+    // 9 PM in New York on Fall's last day: October 16 in UTC.
+    await sessionStartingAt(Date.UTC(2026, 9, 16, 1, 0));
+    expect(await fallSessions()).toBe("3");
+    const setZone = (timeZone: string) =>
+      worker.request(`/admin/privacy?_data=${encodeURIComponent("routes/admin.privacy")}`, {
+        method: "POST",
+        jar: adminJar,
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: "set-time-zone", timeZone }),
+      });
+    expect((await setZone("UTC")).status).toBe(200);
+    expect(await fallSessions()).toBe("2");
+    expect((await setZone("Pacific/Honolulu")).status).toBe(200);
+    expect(await fallSessions()).toBe("3");
+    const refused = await setZone("Mars/Olympus");
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ ok: false, fieldErrors: { timeZone: "Choose a time zone from the list" } });
+    const audit = await worker.d1.prepare("select detail from audit_log where action = 'time_zone.changed' order by rowid").all<{ detail: string }>();
+    expect(audit.results.map((row) => JSON.parse(row.detail))).toEqual([
+      { from: "America/New_York", to: "UTC" },
+      { from: "UTC", to: "Pacific/Honolulu" },
+    ]);
+    const privacy = await (await worker.request("/admin/privacy", { jar: adminJar })).text();
+    expect(privacy).toMatch(/<option value="Pacific\/Honolulu" selected="">/);
+  });
+
   it("is a district admin's: a teacher is refused the page and its action", async () => {
     const { jar } = await clientFor(worker, "teacher@school.example");
     expect((await worker.request("/admin/windows", { jar })).status).toBe(403);

@@ -62,7 +62,7 @@ export const calibrationRuns = sqliteTable(
 
 /**
  * A named testing window (Fall, Winter, Spring) a district admin sets; a session belongs to the
- * window its start falls in (dates are whole UTC days, both ends included). Windows never overlap.
+ * window its start falls in (dates are whole days in the district's time zone, ADR 0041, both ends included). Windows never overlap.
  */
 export const testingWindows = sqliteTable(
   "testing_windows",

@@ -8,17 +8,17 @@ const at = (iso: string) => Date.parse(iso);
 
 describe("chooseAnalyticsWindow", () => {
   it("reads the window that holds today by default, else the latest that began, else every session", () => {
-    expect(chooseAnalyticsWindow([winter, fall], null, at("2026-09-30T23:59:00Z"))).toBe(fall);
-    expect(chooseAnalyticsWindow([fall, winter], null, at("2026-12-01T12:00:00Z"))).toBe(fall);
-    expect(chooseAnalyticsWindow([fall, winter], null, at("2027-01-10T00:00:00Z"))).toBe(winter);
-    expect(chooseAnalyticsWindow([fall, winter], null, at("2026-08-31T12:00:00Z"))).toBeNull();
-    expect(chooseAnalyticsWindow([], null, at("2026-09-10T12:00:00Z"))).toBeNull();
+    expect(chooseAnalyticsWindow([winter, fall], null, at("2026-09-30T23:59:00Z"), "UTC")).toBe(fall);
+    expect(chooseAnalyticsWindow([fall, winter], null, at("2026-12-01T12:00:00Z"), "UTC")).toBe(fall);
+    expect(chooseAnalyticsWindow([fall, winter], null, at("2027-01-10T00:00:00Z"), "UTC")).toBe(winter);
+    expect(chooseAnalyticsWindow([fall, winter], null, at("2026-08-31T12:00:00Z"), "UTC")).toBeNull();
+    expect(chooseAnalyticsWindow([], null, at("2026-09-10T12:00:00Z"), "UTC")).toBeNull();
   });
 
   it("reads the window asked for, every session for 'all', and nothing for an unknown id", () => {
-    expect(chooseAnalyticsWindow([fall, winter], "w-fall", at("2027-01-15T00:00:00Z"))).toBe(fall);
-    expect(chooseAnalyticsWindow([fall, winter], ALL_WINDOWS, at("2027-01-15T00:00:00Z"))).toBeNull();
-    expect(chooseAnalyticsWindow([fall, winter], "w-spring", at("2027-01-15T00:00:00Z"))).toBeUndefined();
+    expect(chooseAnalyticsWindow([fall, winter], "w-fall", at("2027-01-15T00:00:00Z"), "UTC")).toBe(fall);
+    expect(chooseAnalyticsWindow([fall, winter], ALL_WINDOWS, at("2027-01-15T00:00:00Z"), "UTC")).toBeNull();
+    expect(chooseAnalyticsWindow([fall, winter], "w-spring", at("2027-01-15T00:00:00Z"), "UTC")).toBeUndefined();
   });
 });
 

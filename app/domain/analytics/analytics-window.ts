@@ -12,14 +12,19 @@ export type AnalyticsWindow = { id: string; name: string; startsOn: string; ends
 export const ALL_WINDOWS = "all";
 
 /**
- * The window asked for; without one, the window that holds `nowMs`, else the latest that started
+ * The window asked for; without one, the window that holds `nowMs` (its days in the district's `timeZone`), else the latest that started
  * before it (a class between windows reads the one just past), else none (no window has begun:
  * every session). `undefined` when the id names no window (404); null means every session.
  */
-export function chooseAnalyticsWindow<W extends AnalyticsWindow>(windows: readonly W[], windowId: string | null, nowMs: number): W | null | undefined {
+export function chooseAnalyticsWindow<W extends AnalyticsWindow>(
+  windows: readonly W[],
+  windowId: string | null,
+  nowMs: number,
+  timeZone: string,
+): W | null | undefined {
   if (windowId === ALL_WINDOWS) return null;
   if (windowId) return windows.find((window) => window.id === windowId);
-  const started = windows.filter((window) => windowRange(window).fromMs <= nowMs).sort((a, b) => b.startsOn.localeCompare(a.startsOn));
+  const started = windows.filter((window) => windowRange(window, timeZone).fromMs <= nowMs).sort((a, b) => b.startsOn.localeCompare(a.startsOn));
   return started[0] ?? null;
 }
 

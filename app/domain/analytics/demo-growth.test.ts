@@ -58,7 +58,7 @@ describe("the demo's testing windows", () => {
       { name: "Winter", startsOn: "2026-12-15", endsOn: "2027-01-14" },
       { name: "Spring", startsOn: "2027-02-13", endsOn: "2027-04-14" },
     ]);
-    expect(windowOf(NOW, windows)?.name).toBe("Spring");
+    expect(windowOf(NOW, windows, "UTC")?.name).toBe("Spring");
   });
 
   it("date the earlier sittings in the middle of the two latest windows that ended, filling in 60 days apart", () => {
@@ -97,11 +97,11 @@ describe("earlierSittings", () => {
   it("puts each earlier sitting in its window, whole and scored from its own answers", () => {
     const windows = demoWindows(TODAY);
     for (const { earlier } of taken) {
-      expect(earlier.map(({ startMs }) => windowOf(startMs, windows)?.name)).toEqual(["Fall", "Winter"]);
+      expect(earlier.map(({ startMs }) => windowOf(startMs, windows, "UTC")?.name)).toEqual(["Fall", "Winter"]);
       for (const { blueprint, sitting, startMs } of earlier) {
         const { session } = sitting.state;
         expect(session.completedReason).toBe("stopping_rule");
-        expect(windowOf(session.completedAt!, windows)).toBe(windowOf(startMs, windows));
+        expect(windowOf(session.completedAt!, windows, "UTC")).toBe(windowOf(startMs, windows, "UTC"));
         expect(sitting.scaleScore).toBe(attemptResults(sitting.state, blueprint).scaleScore);
         expect(Object.values(sitting.state.answers).every((answer) => !answer.late)).toBe(true);
       }

@@ -34,6 +34,7 @@ export const AUDIT_ACTIONS = {
   "class.teacher_added": "Put a teacher on a class",
   "class.teacher_removed": "Took a teacher off a class",
   "retention.changed": "Changed how long sessions are kept",
+  "time_zone.changed": "Changed the district's time zone",
   "retention.purged": "Purged sessions past the retention period",
   "retention.purge_failed": "A purge of sessions past the retention period failed",
 } as const;

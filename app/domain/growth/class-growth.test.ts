@@ -54,7 +54,7 @@ describe("the windows a class view compares", () => {
   const sessions = [session("2026-09-10T09:00:00Z", 200), session("2027-01-10T09:00:00Z", 205), session("2027-04-10T09:00:00Z", 190, { nonStandard: true })];
 
   it("default to the last two windows in which the class has scores", () => {
-    const withScores = windowsWithScores(WINDOWS, sessions);
+    const withScores = windowsWithScores(WINDOWS, sessions, "UTC");
     expect(withScores.map((window) => window.id)).toEqual(["fall", "winter"]);
     expect(chooseWindowPair(WINDOWS, withScores, {})).toEqual({ from: FALL, to: WINTER });
   });
@@ -114,7 +114,7 @@ describe("local percentiles of growth", () => {
       { ...session("2026-09-10T09:00:00Z", 190, { subject: "Reading" }), studentRecordId: "b" },
       { ...session("2027-04-12T09:00:00Z", 193, { subject: "Reading" }), studentRecordId: "b" },
     ];
-    expect(Object.fromEntries(districtNorms(PAIR, rows))).toEqual({ Mathematics: [{ start: 200, growth: 8 }], Reading: [{ start: 190, growth: 3 }] });
+    expect(Object.fromEntries(districtNorms(PAIR, rows, "UTC"))).toEqual({ Mathematics: [{ start: 200, growth: 8 }], Reading: [{ start: 190, growth: 3 }] });
   });
 });
 
@@ -128,7 +128,7 @@ describe("a class's growth", () => {
   ];
 
   it("lists every student by name with start, end and growth; the median and how many moved beyond measurement error", () => {
-    const [math, ...others] = classGrowth(PAIR, students, new Map());
+    const [math, ...others] = classGrowth(PAIR, students, new Map(), "UTC");
     expect(others).toEqual([]);
     expect(math!.subject).toBe("Mathematics");
     expect(math!.rows.map((row) => [row.name, row.start?.scaleScore ?? null, row.end?.scaleScore ?? null, row.growth?.growth ?? null])).toEqual([
@@ -147,7 +147,7 @@ describe("a class's growth", () => {
 
   it("gives local percentiles once the district's band is large enough", () => {
     const norms = new Map([["Mathematics", Array.from({ length: 40 }, (_, index) => ({ start: 202, growth: index - 10 }))]]);
-    const [math] = classGrowth(PAIR, students, norms);
+    const [math] = classGrowth(PAIR, students, norms, "UTC");
     const percentiles = Object.fromEntries(math!.rows.map((row) => [row.name, [row.percentile, row.bandSize]]));
     expect(percentiles).toEqual({
       "Ann Abel": [null, 0],
@@ -165,6 +165,7 @@ describe("a class's growth", () => {
         { from: WINTER, to: SPRING },
         [students[0]!].map((student) => ({ ...student, sessions: [student.sessions[0]!] })),
         new Map(),
+        "UTC",
       ),
     ).toEqual([]);
   });
@@ -214,6 +215,7 @@ describe("leftOutStudents and leftOutNote", () => {
         { id: "d", name: "Dee", sessions: [session("d1", { startTime: Date.parse("2026-10-10T15:00:00Z") })] },
         { id: "e", name: "Eve", sessions: [] },
       ],
+      "UTC",
     );
     expect(leftOut).toEqual({ withSessions: 2, byMark: { low_effort: 2, in_progress: 1 }, withoutSessions: 2 });
     expect(leftOutNote(leftOut)).toBe(

@@ -49,8 +49,8 @@ export const WINDOW_CHOICE_ERRORS = {
 } as const;
 
 /** The windows, in date order, in which at least one of these sessions is a window's score. */
-export function windowsWithScores<W extends TestingWindowDays>(windows: readonly W[], sessions: readonly GrowthSession[]): W[] {
-  const scored = new Set(sessions.filter((session) => sessionMarks(session).length === 0).map((session) => windowOf(windows, session.startTime)?.id));
+export function windowsWithScores<W extends TestingWindowDays>(windows: readonly W[], sessions: readonly GrowthSession[], timeZone: string): W[] {
+  const scored = new Set(sessions.filter((session) => sessionMarks(session).length === 0).map((session) => windowOf(windows, session.startTime, timeZone)?.id));
   return windows.filter((window) => scored.has(window.id));
 }
 
@@ -80,10 +80,10 @@ type PairScores = { start: WindowScore | null; end: WindowScore | null; growth: 
 const marksOf = (sessions: readonly GrowthSession[]): SessionMark[] => [...new Set(sessions.flatMap(sessionMarks))];
 
 /** One student's scores in the pair's two windows, subject by subject (only subjects with a session in either). */
-function pairScores(pair: { from: TestingWindowDays; to: TestingWindowDays }, sessions: readonly GrowthSession[]): Map<string, PairScores> {
+function pairScores(pair: { from: TestingWindowDays; to: TestingWindowDays }, sessions: readonly GrowthSession[], timeZone: string): Map<string, PairScores> {
   const inWindow = new Map<string, { from: GrowthSession[]; to: GrowthSession[] }>();
   for (const session of sessions) {
-    const window = windowOf([pair.from, pair.to], session.startTime);
+    const window = windowOf([pair.from, pair.to], session.startTime, timeZone);
     if (!window) continue;
     const subject = subjectOf(session);
     const entry = inWindow.get(subject) ?? { from: [], to: [] };
@@ -112,12 +112,13 @@ export type NormEntry = { start: number; growth: number };
 export function districtNorms(
   pair: { from: TestingWindowDays; to: TestingWindowDays },
   sessions: readonly (GrowthSession & { studentRecordId: string })[],
+  timeZone: string,
 ): Map<string, NormEntry[]> {
   const byStudent = new Map<string, GrowthSession[]>();
   for (const session of sessions) byStudent.set(session.studentRecordId, [...(byStudent.get(session.studentRecordId) ?? []), session]);
   const norms = new Map<string, NormEntry[]>();
   for (const studentSessions of byStudent.values()) {
-    for (const [subject, scores] of pairScores(pair, studentSessions)) {
+    for (const [subject, scores] of pairScores(pair, studentSessions, timeZone)) {
       if (!scores.start || !scores.growth) continue;
       norms.set(subject, [...(norms.get(subject) ?? []), { start: scores.start.scaleScore, growth: scores.growth.growth }]);
     }
@@ -166,8 +167,9 @@ export function classGrowth(
   pair: { from: TestingWindowDays; to: TestingWindowDays },
   students: readonly ClassStudent[],
   norms: ReadonlyMap<string, readonly NormEntry[]>,
+  timeZone: string,
 ): ClassSubjectGrowth[] {
-  const scored = students.map((student) => ({ student, scores: pairScores(pair, student.sessions) }));
+  const scored = students.map((student) => ({ student, scores: pairScores(pair, student.sessions, timeZone) }));
   const subjects = [...new Set(scored.flatMap(({ scores }) => [...scores.keys()]))].sort((a, b) => a.localeCompare(b));
   return subjects.map((subject) => {
     const subjectNorms = norms.get(subject) ?? [];
@@ -211,10 +213,10 @@ export const WINDOW_CHOICE_REFUSED =
  */
 type LeftOutStudents = { withSessions: number; byMark: Partial<Record<SessionMark, number>>; withoutSessions: number };
 
-export function leftOutStudents(windows: readonly TestingWindowDays[], students: readonly ClassStudent[]): LeftOutStudents {
+export function leftOutStudents(windows: readonly TestingWindowDays[], students: readonly ClassStudent[], timeZone: string): LeftOutStudents {
   const leftOut: LeftOutStudents = { withSessions: 0, byMark: {}, withoutSessions: 0 };
   for (const student of students) {
-    const inWindows = student.sessions.filter((session) => windowOf(windows, session.startTime));
+    const inWindows = student.sessions.filter((session) => windowOf(windows, session.startTime, timeZone));
     if (inWindows.length === 0) {
       leftOut.withoutSessions += 1;
       continue;

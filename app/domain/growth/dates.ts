@@ -1,12 +1,11 @@
 /**
- * Dates on the growth pages and the family report are UTC days, as testing windows are
- * (app/db/schema/measurement.ts): a session belongs to the window of its UTC day, so its day is
- * shown in UTC too, never shifted into another window by the reader's time zone.
+ * Dates on the growth pages and the family report are calendar days, the district's (ADR 0041):
+ * a session belongs to the window of its day in the district's time zone, so that day is the one
+ * shown, never shifted into another window by the reader's time zone. Days are formatted as
+ * written, hence in UTC.
  */
 const LONG = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
 const SHORT = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-
-export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** "2026-03-05" as "March 5, 2026". */
 export const longDate = (day: string) => LONG.format(new Date(`${day}T00:00:00Z`));

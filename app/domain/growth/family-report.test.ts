@@ -26,7 +26,7 @@ function session(id: string, start: string, scaleScore: number, overrides: Parti
 }
 
 const section = (sessions: GrowthSession[], windowId: string, modules = new Map<string, Record<string, string>>()) =>
-  familyReportSection("Ada", studentGrowth(WINDOWS, sessions).subjects[0]!, windowId, modules);
+  familyReportSection("Ada", studentGrowth(WINDOWS, sessions, "UTC").subjects[0]!, windowId, modules, "UTC");
 
 describe("the family report", () => {
   it("says the score, its likely range (± 2 SE) and the growth since the last window, in words", () => {
@@ -48,6 +48,12 @@ describe("the family report", () => {
       mastered: ["Whole numbers"],
       notes: [],
     });
+  });
+
+  it("dates the test on the district's day: an evening test in New York on Fall's last day is in Fall, on that day", () => {
+    const evening = session("f", "2026-10-01T01:00:00Z", 200);
+    const report = familyReportSection("Ada", studentGrowth(WINDOWS, [evening], "America/New_York").subjects[0]!, "fall", new Map(), "America/New_York");
+    expect(report?.testedOn).toBe("September 30, 2026");
   });
 
   it("says when a change is within measurement error, and when a drop is beyond it", () => {

@@ -1,6 +1,7 @@
 import { LOW_EFFORT_WARNING } from "~/domain/adaptive/effort";
+import { dayIn } from "~/domain/district/time-zone";
 
-import { longDate, utcDay } from "./dates";
+import { longDate } from "./dates";
 import { type MarkedSession, type SubjectGrowth, type TestingWindowDays, type WindowGrowth, type WindowScore } from "./growth";
 import { ERROR_BAND_SE } from "./growth-chart";
 
@@ -66,6 +67,7 @@ export function familyReportSection<W extends TestingWindowDays>(
   subject: SubjectGrowth<W>,
   windowId: string,
   moduleRecommendations: ReadonlyMap<string, Record<string, string>>,
+  timeZone: string,
 ): FamilyReportSection | null {
   const index = subject.windows.findIndex((entry) => entry.window.id === windowId);
   const entry = subject.windows[index];
@@ -88,7 +90,7 @@ export function familyReportSection<W extends TestingWindowDays>(
   return {
     subject: subject.subject,
     testTitle: session.testTitle,
-    testedOn: longDate(utcDay(session.startTime)),
+    testedOn: longDate(dayIn(session.startTime, timeZone)),
     score,
     likelyLow,
     likelyHigh,

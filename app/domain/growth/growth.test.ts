@@ -27,12 +27,12 @@ function session(start: string, overrides: Partial<GrowthSession> = {}): GrowthS
 
 describe("testing windows", () => {
   it("are whole UTC days with both ends included", () => {
-    expect(windowRange(FALL)).toEqual({ fromMs: at("2026-09-01T00:00:00Z"), untilMs: at("2026-10-01T00:00:00Z") });
-    expect(windowOf(WINDOWS, at("2026-09-01T00:00:00Z"))?.id).toBe("fall");
-    expect(windowOf(WINDOWS, at("2026-09-30T23:59:59.999Z"))?.id).toBe("fall");
-    expect(windowOf(WINDOWS, at("2026-10-01T00:00:00Z"))).toBeNull();
-    expect(windowOf(WINDOWS, at("2026-08-31T23:59:59.999Z"))).toBeNull();
-    expect(windowOf(WINDOWS, at("2027-04-15T12:00:00Z"))?.id).toBe("spring");
+    expect(windowRange(FALL, "UTC")).toEqual({ fromMs: at("2026-09-01T00:00:00Z"), untilMs: at("2026-10-01T00:00:00Z") });
+    expect(windowOf(WINDOWS, at("2026-09-01T00:00:00Z"), "UTC")?.id).toBe("fall");
+    expect(windowOf(WINDOWS, at("2026-09-30T23:59:59.999Z"), "UTC")?.id).toBe("fall");
+    expect(windowOf(WINDOWS, at("2026-10-01T00:00:00Z"), "UTC")).toBeNull();
+    expect(windowOf(WINDOWS, at("2026-08-31T23:59:59.999Z"), "UTC")).toBeNull();
+    expect(windowOf(WINDOWS, at("2027-04-15T12:00:00Z"), "UTC")?.id).toBe("spring");
   });
 });
 
@@ -96,7 +96,7 @@ describe("a student's growth", () => {
     const spring = session("2027-04-10T09:00:00Z", { scaleScore: 212, scaleScoreSe: 4 });
     const reading = session("2027-01-12T09:00:00Z", { subject: "Reading", scaleScore: 205 });
     const outside = session("2026-12-01T09:00:00Z");
-    const { subjects, outsideWindows } = studentGrowth(WINDOWS, [spring, reading, fall, winterLowEffort, outside]);
+    const { subjects, outsideWindows } = studentGrowth(WINDOWS, [spring, reading, fall, winterLowEffort, outside], "UTC");
 
     expect(outsideWindows.map((row) => row.id)).toEqual([outside.id]);
     expect(subjects.map((subject) => subject.subject)).toEqual(["Mathematics", "Reading"]);
@@ -112,12 +112,16 @@ describe("a student's growth", () => {
   });
 
   it("puts a session without a subject under 'No subject', apart from the others", () => {
-    const { subjects } = studentGrowth(WINDOWS, [session("2026-09-10T09:00:00Z", { subject: null }), session("2026-09-11T09:00:00Z", { subject: "  " })]);
+    const { subjects } = studentGrowth(
+      WINDOWS,
+      [session("2026-09-10T09:00:00Z", { subject: null }), session("2026-09-11T09:00:00Z", { subject: "  " })],
+      "UTC",
+    );
     expect(subjects.map((subject) => [subject.subject, subject.windows[0]!.sessions.length])).toEqual([["No subject", 2]]);
   });
 
   it("is empty with no windows: every session is outside", () => {
-    const { subjects, outsideWindows } = studentGrowth([], [session("2026-09-10T09:00:00Z")]);
+    const { subjects, outsideWindows } = studentGrowth([], [session("2026-09-10T09:00:00Z")], "UTC");
     expect(subjects).toEqual([]);
     expect(outsideWindows).toHaveLength(1);
   });

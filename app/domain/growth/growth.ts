@@ -1,4 +1,5 @@
 import { LOW_EFFORT_THRESHOLD } from "~/domain/adaptive/effort";
+import { windowAt, windowSpan } from "~/domain/district/time-zone";
 /**
  * Growth between testing windows, for one student: which window each session belongs to, which
  * session is the window's score, and how far the score moved between windows with the error of
@@ -6,7 +7,7 @@ import { LOW_EFFORT_THRESHOLD } from "~/domain/adaptive/effort";
  * (ADR 0008), so their difference is growth; another subject's scores are another scale.
  */
 
-/** A testing window: whole UTC days, both ends included (app/db/schema/measurement.ts). */
+/** A testing window: whole days in the district's time zone, both ends included (ADR 0041). */
 export type TestingWindowDays = { id: string; name: string; startsOn: string; endsOn: string };
 
 /** What the growth rules read of a session. */
@@ -44,21 +45,14 @@ export const MARK_LABELS: Record<SessionMark, string> = {
   no_score: "No scale score",
 };
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** A window as milliseconds: from its first day's midnight (UTC) up to, not including, the midnight after its last. */
-export function windowRange(window: Pick<TestingWindowDays, "startsOn" | "endsOn">): { fromMs: number; untilMs: number } {
-  return { fromMs: Date.parse(`${window.startsOn}T00:00:00Z`), untilMs: Date.parse(`${window.endsOn}T00:00:00Z`) + DAY_MS };
+/** A window as milliseconds: from its first day's midnight in `timeZone` up to, not including, the midnight after its last. */
+export function windowRange(window: Pick<TestingWindowDays, "startsOn" | "endsOn">, timeZone: string): { fromMs: number; untilMs: number } {
+  return windowSpan(window, timeZone);
 }
 
-/** The window a session started in, or null when it started in none (windows never overlap). */
-export function windowOf<W extends TestingWindowDays>(windows: readonly W[], startTime: number): W | null {
-  return (
-    windows.find((window) => {
-      const { fromMs, untilMs } = windowRange(window);
-      return startTime >= fromMs && startTime < untilMs;
-    }) ?? null
-  );
+/** The window a session started in (its day in `timeZone`), or null when it started in none (windows never overlap). */
+export function windowOf<W extends TestingWindowDays>(windows: readonly W[], startTime: number, timeZone: string): W | null {
+  return windowAt(windows, startTime, timeZone);
 }
 
 export function sessionMarks(session: GrowthSession): SessionMark[] {
@@ -120,13 +114,14 @@ export type SubjectGrowth<W extends TestingWindowDays = TestingWindowDays> = { s
 export function studentGrowth<W extends TestingWindowDays>(
   windows: readonly W[],
   sessions: readonly GrowthSession[],
+  timeZone: string,
 ): { subjects: SubjectGrowth<W>[]; outsideWindows: MarkedSession[] } {
   const ordered = [...windows].sort((a, b) => a.startsOn.localeCompare(b.startsOn));
   const bySubject = new Map<string, Map<string, MarkedSession[]>>();
   const outsideWindows: MarkedSession[] = [];
   for (const session of [...sessions].sort((a, b) => a.startTime - b.startTime)) {
     const marked = { ...session, marks: sessionMarks(session) };
-    const window = windowOf(ordered, session.startTime);
+    const window = windowOf(ordered, session.startTime, timeZone);
     if (!window) {
       outsideWindows.push(marked);
       continue;

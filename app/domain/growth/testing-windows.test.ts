@@ -81,18 +81,18 @@ describe("overlaps", () => {
 
 describe("windowOf", () => {
   it("puts a session in the window whose UTC days hold its start, both ends included", () => {
-    expect(windowOf(Date.UTC(2026, 8, 1, 0, 0, 0), [fall, winter])).toBe(fall);
-    expect(windowOf(Date.UTC(2026, 9, 15, 23, 59, 59, 999), [fall, winter])).toBe(fall);
-    expect(windowOf(Date.UTC(2026, 9, 16), [fall, winter])).toBeNull();
-    expect(windowOf(Date.UTC(2027, 0, 20, 12), [fall, winter])).toBe(winter);
-    expect(windowOf(Date.UTC(2026, 7, 31, 23, 59), [fall, winter])).toBeNull();
+    expect(windowOf(Date.UTC(2026, 8, 1, 0, 0, 0), [fall, winter], "UTC")).toBe(fall);
+    expect(windowOf(Date.UTC(2026, 9, 15, 23, 59, 59, 999), [fall, winter], "UTC")).toBe(fall);
+    expect(windowOf(Date.UTC(2026, 9, 16), [fall, winter], "UTC")).toBeNull();
+    expect(windowOf(Date.UTC(2027, 0, 20, 12), [fall, winter], "UTC")).toBe(winter);
+    expect(windowOf(Date.UTC(2026, 7, 31, 23, 59), [fall, winter], "UTC")).toBeNull();
   });
 
   it("answers null for no windows and for a moment that is not one", () => {
-    expect(windowOf(Date.UTC(2026, 8, 10), [])).toBeNull();
-    expect(windowOf(Number.NaN, [fall])).toBeNull();
-    expect(windowOf(Number.POSITIVE_INFINITY, [fall])).toBeNull();
-    expect(windowOf(9e15, [fall])).toBeNull();
+    expect(windowOf(Date.UTC(2026, 8, 10), [], "UTC")).toBeNull();
+    expect(windowOf(Number.NaN, [fall], "UTC")).toBeNull();
+    expect(windowOf(Number.POSITIVE_INFINITY, [fall], "UTC")).toBeNull();
+    expect(windowOf(9e15, [fall], "UTC")).toBeNull();
   });
 
   it("counts days across months, years and leap days", () => {

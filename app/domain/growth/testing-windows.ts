@@ -1,11 +1,12 @@
 import { z } from "zod";
 
+import { windowAt } from "~/domain/district/time-zone";
 import { storableText } from "~/domain/text-fields";
 import { recordId } from "~/lib/schema-fields";
 
 /**
- * Testing windows: named stretches of whole UTC days (Fall, Winter, Spring) that a district admin
- * sets, both ends included. A session belongs to the window its start falls in, so windows never
+ * Testing windows: named stretches of whole days (Fall, Winter, Spring) that a district admin
+ * sets, both ends included, the days being the district's, in its time zone (ADR 0041). A session belongs to the window its start falls in, so windows never
  * overlap: a session then belongs to one window or to none.
  */
 type WindowDays = { startsOn: string; endsOn: string };
@@ -78,11 +79,9 @@ export const nameTakenMessage = (name: string) => `There is already a testing wi
 
 /** What a teacher who tries to change them is told: windows are the district's, like retention (ADR 0031). */
 
-/** The window a session that started at `timestampMs` belongs to: the one whose days hold that moment's UTC day, or null. */
-export function windowOf<Window extends WindowDays>(timestampMs: number, windows: readonly Window[]): Window | null {
-  if (!Number.isFinite(timestampMs) || Math.abs(timestampMs) > 8.64e15) return null;
-  const day = utcDayOf(timestampMs);
-  return windows.find((window) => window.startsOn <= day && day <= window.endsOn) ?? null;
+/** The window a session that started at `timestampMs` belongs to: the one whose days hold that moment's day in `timeZone`, or null. */
+export function windowOf<Window extends WindowDays>(timestampMs: number, windows: readonly Window[], timeZone: string): Window | null {
+  return windowAt(windows, timestampMs, timeZone);
 }
 
 /** The Testing Windows screen's intents: plain form posts, so they work without JavaScript. */

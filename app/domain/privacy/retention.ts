@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { timeZoneSettingSchema } from "~/domain/district/time-zone";
 import { MAX_SESSION_SECONDS } from "~/domain/sessions/session-limits";
 
 /**
@@ -37,9 +38,15 @@ export function retentionCutoff(now: number, days: number): number {
 /** When a session ended: its end time, or for one never finished, its last possible moment. */
 export const UNFINISHED_SESSION_SPAN_MS = MAX_SESSION_SECONDS * 1000;
 
-/** The Data & Privacy screen's one intent: how long sessions are kept. */
-export const privacyActionSchema = z.discriminatedUnion("intent", [retentionSettingSchema.extend({ intent: z.literal("set-retention") })]);
+/** The Data & Privacy screen's intents: how long sessions are kept, and the district's time zone (ADR 0041). */
+export const privacyActionSchema = z.discriminatedUnion("intent", [
+  retentionSettingSchema.extend({ intent: z.literal("set-retention") }),
+  timeZoneSettingSchema.extend({ intent: z.literal("set-time-zone") }),
+]);
 
 export const PRIVACY_MESSAGES = {
-  intents: { "set-retention": { success: "Retention saved", failure: "Failed to save the retention." } },
+  intents: {
+    "set-retention": { success: "Retention saved", failure: "Failed to save the retention." },
+    "set-time-zone": { success: "Time zone saved", failure: "Failed to save the time zone." },
+  },
 };

@@ -4,10 +4,12 @@ import { useFetcher, useLoaderData } from "@remix-run/react";
 import { FormAlert, useActionResult } from "~/components/action-result";
 import { LocalTime } from "~/components/local-time";
 import { BackLink, PageHeader } from "~/components/page-header";
+import { districtTimeZones } from "~/domain/district/time-zone";
 import { purgeFailureLine } from "~/domain/privacy/erasure";
 import { PRIVACY_MESSAGES, privacyActionSchema, PURGE_BATCH, retentionCutoff } from "~/domain/privacy/retention";
 import type { ActionResult } from "~/domain/shell/action-result";
 import { type ShownTime, shownTime, timeZoneFromCookieHeader } from "~/domain/shell/time-zone";
+import { districtTimeZone, saveDistrictTimeZone } from "~/models/district-time-zone.server";
 import { lastPurges, readRetentionSetting, retentionPreview, saveRetentionSetting } from "~/models/retention.server";
 import { handleAction } from "~/services/action.server";
 import { requireAllowed } from "~/services/auth.server";
@@ -20,7 +22,7 @@ const FULL = { withYear: true };
 /** How long sessions are kept, what the next scheduled purge will remove, and how the last one went (ADR 0030). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAllowed(request, context, "retention", "district-settings");
-  const days = await readRetentionSetting(context.db);
+  const [days, districtZone] = await Promise.all([readRetentionSetting(context.db), districtTimeZone(context.db)]);
   const timeZone = timeZoneFromCookieHeader(request.headers.get("Cookie"));
   const now = Date.now();
   const [preview, last] = await Promise.all([days === null ? null : retentionPreview(context.db, retentionCutoff(now, days)), lastPurges(context.db)]);
@@ -28,6 +30,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const failure = last.failure && (!last.success || last.failure.at > last.success.at) ? last.failure : null;
   return json({
     days,
+    districtZone,
+    zones: districtTimeZones(),
     lastPurge: {
       success: last.success && shownTime(last.success.at, timeZone, FULL),
       failure: failure && { at: shownTime(failure.at, timeZone, FULL), line: purgeFailureLine(failure.reason, failure.left) },
@@ -43,12 +47,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { user: admin } = await requireAllowed(request, context, "retention", "district-settings");
   return handleAction(request, privacyActionSchema, PRIVACY_MESSAGES, async (input) => {
-    await saveRetentionSetting(context.db, input.days, admin);
+    if (input.intent === "set-time-zone") await saveDistrictTimeZone(context.db, input.timeZone, admin);
+    else await saveRetentionSetting(context.db, input.days, admin);
   });
 }
 
 export default function DataAndPrivacy() {
-  const { days, preview, lastPurge } = useLoaderData<typeof loader>();
+  const { days, districtZone, zones, preview, lastPurge } = useLoaderData<typeof loader>();
   const fetcher = useFetcher<ActionResult>();
   useActionResult(fetcher, { toastFieldErrors: false });
   const refused = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
@@ -116,6 +121,7 @@ export default function DataAndPrivacy() {
         </div>
         <LastPurge {...lastPurge} retentionOn={days !== null} />
       </section>
+      <TimeZoneSetting districtZone={districtZone} zones={zones} />
     </div>
   );
 }
@@ -151,5 +157,50 @@ function LastPurge({ success, failure, retentionOn }: { success: ShownTime | nul
         "No purge has succeeded yet."
       )}
     </p>
+  );
+}
+
+/** The zone the district's days are in: when testing windows start and end (ADR 0041). */
+function TimeZoneSetting({ districtZone, zones }: { districtZone: string; zones: string[] }) {
+  const fetcher = useFetcher<ActionResult>();
+  useActionResult(fetcher, { toastFieldErrors: false });
+  const refused = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
+  return (
+    <section className="card mt-6 p-4" aria-labelledby="time-zone-heading">
+      <h2 id="time-zone-heading" className="font-semibold text-slate-900">
+        Time zone
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">
+        The district&apos;s days are days in this zone: a testing window starts at midnight here on its first day and ends at midnight after its last.
+      </p>
+      <fetcher.Form method="post" className="mt-4 flex flex-wrap items-end gap-3" noValidate>
+        <input type="hidden" name="intent" value="set-time-zone" />
+        <div>
+          <label htmlFor="district-time-zone" className="label">
+            District time zone
+          </label>
+          <select
+            id="district-time-zone"
+            name="timeZone"
+            className="input mt-1"
+            defaultValue={districtZone}
+            aria-invalid={refused?.fieldErrors.timeZone ? true : undefined}
+            aria-describedby={refused ? "time-zone-error" : undefined}
+          >
+            {(zones.includes(districtZone) ? zones : [districtZone, ...zones]).map((zone) => (
+              <option key={zone} value={zone}>
+                {zone.replaceAll("_", " ")}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn-primary" disabled={fetcher.state !== "idle"}>
+          Save
+        </button>
+      </fetcher.Form>
+      <div className="mt-3">
+        <FormAlert id="time-zone-error" result={refused} />
+      </div>
+    </section>
   );
 }

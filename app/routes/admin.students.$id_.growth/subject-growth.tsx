@@ -3,14 +3,15 @@ import { Link } from "@remix-run/react";
 import { ChartFigure, DataTable } from "~/components/analytics/chart-figure";
 import { GROWTH_CHART_CAPTION, GrowthChart } from "~/components/growth/growth-chart";
 import { LOW_EFFORT_WARNING } from "~/domain/adaptive/effort";
-import { shortDate, utcDay, windowDays } from "~/domain/growth/dates";
+import { shortDate, windowDays } from "~/domain/growth/dates";
 import { MARK_LABELS, scoreWithSe, signedGrowth } from "~/domain/growth/growth";
 import type { StudentGrowthSubject } from "~/services/growth.server";
 
 type WindowRow = StudentGrowthSubject["windows"][number];
 type SessionRow = WindowRow["sessions"][number];
 
-const sessionDay = (session: { startTime: string }) => shortDate(utcDay(Date.parse(session.startTime)));
+/** The day the session's window counts it on: the district's (ADR 0041), whoever reads the page. */
+const sessionDay = (session: { testedOn: string }) => shortDate(session.testedOn);
 
 /** What a screen reader hears for the chart: each window's score, and the latest growth. */
 function chartSummary(subject: StudentGrowthSubject): string {

@@ -13,6 +13,7 @@ import type { ActionResult } from "~/domain/shell/action-result";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { assertNever } from "~/lib/assert-never";
 import { found } from "~/lib/errors";
+import { districtTimeZone } from "~/models/district-time-zone.server";
 import { createTestingWindow, deleteTestingWindow, listTestingWindowsWithSessions, updateTestingWindow } from "~/models/testing-windows.server";
 import { handleAction } from "~/services/action.server";
 import { requireAllowed } from "~/services/auth.server";
@@ -21,15 +22,16 @@ import { type EditableWindow, WindowDialog } from "./window-dialog";
 
 export const meta: MetaFunction = () => [{ title: "Testing Windows · Adaptive Testing Engine" }];
 
-/** Days are UTC days, so they read the same wherever the page is opened. */
+/** Days are calendar days (the district's: ADR 0041), written as they are wherever the page is opened. */
 const DAY_LABEL = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 const dayLabel = (day: string) => DAY_LABEL.format(new Date(`${day}T00:00:00Z`));
 
 /** The district's testing windows and how many sessions started in each (a district admin's, like retention: ADR 0031). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAllowed(request, context, "write", "testing-windows");
-  const windows = await listTestingWindowsWithSessions(context.db);
-  const current = windowOf(Date.now(), windows);
+  const timeZone = await districtTimeZone(context.db);
+  const windows = await listTestingWindowsWithSessions(context.db, timeZone);
+  const current = windowOf(Date.now(), windows, timeZone);
   return json({
     windows: windows.map((window) => ({
       ...window,
