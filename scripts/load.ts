@@ -1,46 +1,67 @@
 /**
- * `npm run load`: N simulated students, all at once, join the demo class,
- * start its test, answer every question and complete, against `npm start`'s own server
- * (build, migrations, seed, `wrangler dev`) on a fresh state folder. Prints each call's
- * p50/p95/p99, the submit throughput and errors; then checks that every acknowledged answer
- * is in D1 exactly once; then measures an empty Worker under the same `wrangler dev` with the
- * same concurrency and number of requests, and prints the ratio. A benchmark: it exits 1 only
- * when a call failed or an acknowledged answer is missing (or doubled) in D1.
+ * `npm run load`: simulated students, all at once, join the demo class, start its test, answer
+ * every question and complete, against `npm start`'s own server (build, migrations, seed, front
+ * door, `wrangler dev`) on a fresh state folder; and, as the floor, an empty Worker served the same
+ * way (the same front door and `wrangler dev`, scripts/load/serve-empty.mjs). Both stay up and are
+ * measured side by side in interleaved rounds (app, empty, app, empty, ...): each empty round sends
+ * as many POSTs as its app round's submits, with the same concurrency, so a machine whose speed
+ * drifts moves both sides of each round's ratio. Prints each call's p50/p95/p99, each round's
+ * submit throughput, the empty Worker's and their ratio, then the ratio's median with its spread;
+ * checks that every acknowledged answer is in D1 exactly once. Requests the local relays failed
+ * (and, for the empty Worker, network failures) are retried up to 3 times on both sides and counted.
+ * A benchmark: it exits 1 only when a call failed or an acknowledged answer is missing (or doubled)
+ * in D1.
  *
- * With `--profile FILE`, the app Worker's CPU profile while the students run is written to FILE
- * (a .cpuprofile for Chrome DevTools) and its heaviest functions are printed.
- *
- *   npm run load -- [--students 200] [--concurrency N] [--port 8790] [--keep-state] [--profile FILE]
+ * With `--profile FILE`, the app Worker's CPU profile over the app rounds is written to FILE (a
+ * .cpuprofile for Chrome DevTools) and its heaviest functions are printed; the profiler slows the
+ * app, so quote the ratio of a run without it.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 
 import { checkD1, type D1Check } from "./load/d1-check";
-import { floodEmpty, proxyRetries, type Report, runStudents, STEPS } from "./load/driver";
+import { floodEmpty, proxyRetries, type Report, runStudents, type Step, STEPS } from "./load/driver";
 import { type CpuProfile, heaviestFunctions, startProfile } from "./load/profile";
-import { leftovers, type Server, startApp, startEmptyWorker, waitUntilUp } from "./load/servers";
-import { ms, table } from "./load/stats";
+import { leftovers, type Server, startApp, startEmptyBehindFront, waitUntilUp } from "./load/servers";
+import { median, ms, table, Timings } from "./load/stats";
+
+const USAGE = `usage: npm run load -- [--students N] [--concurrency N] [--rounds N] [--port PORT] [--keep-state] [--profile FILE]
+
+  --students N     students in each app round (default 200)
+  --concurrency N  students (and empty-Worker POSTs) at a time (default: all of them)
+  --rounds N       interleaved rounds, app then empty Worker each (default 3)
+  --port PORT      the app's port (default 8790); the empty Worker uses PORT + 1, the profiler PORT + 2
+  --keep-state     keep the state folder and the server logs
+  --profile FILE   write the app Worker's CPU profile over the app rounds to FILE and print its heaviest functions
+  --help           this text`;
 
 const { values } = parseArgs({
   options: {
     students: { type: "string", default: "200" },
     concurrency: { type: "string" },
+    rounds: { type: "string", default: "3" },
     port: { type: "string", default: "8790" },
     "keep-state": { type: "boolean", default: false },
     profile: { type: "string" },
+    help: { type: "boolean", default: false },
   },
 });
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 const students = Number(values.students);
 const concurrency = Number(values.concurrency ?? students);
+const rounds = Number(values.rounds);
 const port = Number(values.port);
 const emptyPort = port + 1;
 const inspectorPort = port + 2;
 const profileFile = values.profile;
-if (!(students > 0) || !(concurrency > 0) || !(port > 0)) {
-  console.error("usage: npm run load -- [--students N] [--concurrency N] [--port PORT] [--keep-state]");
+if (!(students > 0) || !(concurrency > 0) || !(port > 0) || !Number.isInteger(rounds) || rounds < 1) {
+  console.error(USAGE);
   process.exit(2);
 }
 
@@ -60,119 +81,170 @@ for (const candidate of profileFile ? [port, emptyPort, inspectorPort] : [port, 
 
 const workDir = mkdtempSync(join(tmpdir(), "ate-load-"));
 const stateDir = join(workDir, "state");
-let current: Server | null = null;
-const stopCurrent = async () => {
-  const server = current;
-  current = null;
-  await server?.stop();
+const emptyDir = join(workDir, "empty");
+mkdirSync(emptyDir);
+const servers: Server[] = [];
+const stopAll = async () => {
+  const running = servers.splice(0);
+  await Promise.all(running.map((server) => server.stop()));
 };
 for (const name of ["SIGINT", "SIGTERM"] as const) {
-  process.on(name, () => void stopCurrent().finally(() => process.exit(130)));
+  process.on(name, () => void stopAll().finally(() => process.exit(130)));
 }
 
 const seconds = (started: number) => ((performance.now() - started) / 1000).toFixed(1);
-const crashNote = (server: Server | null) =>
+const crashNote = (server: Server | undefined) =>
   server?.exited ? `  THE SERVER EXITED during the run (${JSON.stringify(server.exited)}): see ${server.logFile}` : "";
 
-let report: Report;
+type Round = { submits: number; submitRate: number; emptyRate: number; empty: Awaited<ReturnType<typeof floodEmpty>> };
+const reports: Report[] = [];
+const roundFigures: Round[] = [];
 let d1: D1Check;
-let empty: Awaited<ReturnType<typeof floodEmpty>>;
 let profile: CpuProfile | null = null;
 let appCrashed = "";
 let emptyCrashed = "";
 try {
-  // 1. The app, exactly as `npm start` serves it.
-  let started = performance.now();
-  console.log(`› Starting the app (npm start: build, migrations, seed, wrangler dev) on port ${port}, state in ${stateDir}`);
-  current = startApp(port, stateDir, join(workDir, "app.log"), profileFile ? inspectorPort : undefined);
-  await waitUntilUp(current, 300_000);
-  console.log(`  up after ${seconds(started)} s`);
+  // 1. The app, exactly as `npm start` serves it, and the empty Worker behind the same front door.
+  const started = performance.now();
+  console.log(`› Starting the app (npm start: build, migrations, seed, front door, wrangler dev) on port ${port}, state in ${stateDir}`);
+  console.log(`› Starting the empty Worker (front door, wrangler dev) on port ${emptyPort}`);
+  const app = startApp(port, stateDir, join(workDir, "app.log"), profileFile ? inspectorPort : undefined);
+  servers.push(app);
+  const empty = startEmptyBehindFront(emptyPort, emptyDir, join(workDir, "empty.log"));
+  servers.push(empty);
+  await Promise.all([waitUntilUp(app, 300_000), waitUntilUp(empty, 120_000)]);
+  console.log(`  both up after ${seconds(started)} s`);
 
-  // 2. The students.
-  started = performance.now();
-  console.log(`› ${students} students, ${concurrency} at a time: join, start, answer every question, complete`);
+  // 2. Warm-ups, not measured: a few students through the app, a few POSTs to the empty Worker.
+  const warmup = await runStudents(app.url, Math.min(5, students), Math.min(5, concurrency));
+  reports.push(warmup);
+  await floodEmpty(`${empty.url}/`, 200, Math.min(concurrency, 50));
+
+  // 3. The rounds, side by side: app, empty, app, empty, ...
   const profiler = profileFile ? await startProfile(inspectorPort) : null;
-  report = await runStudents(current.url, students, concurrency);
-  console.log(`  done in ${seconds(started)} s`);
+  for (let round = 1; round <= rounds; round++) {
+    const roundStarted = performance.now();
+    const report = await runStudents(app.url, students, concurrency);
+    reports.push(report);
+    const submits = report.timings.submit.count + report.timings.submit.errors;
+    const emptyRun = await floodEmpty(`${empty.url}/`, Math.max(1, submits), Math.min(concurrency, report.students.length));
+    const figures = { submits, submitRate: report.timings.submit.count / (report.submitWindowMs / 1000), emptyRate: emptyRun.perSecond, empty: emptyRun };
+    roundFigures.push(figures);
+    console.log(
+      `  round ${round}/${rounds} in ${seconds(roundStarted)} s: submit ${Math.round(figures.submitRate)} req/s, empty ${Math.round(figures.emptyRate)} req/s, ratio ${(figures.submitRate / figures.emptyRate).toFixed(2)}`,
+    );
+  }
   profile = (await profiler?.stop()) ?? null;
-  appCrashed = crashNote(current);
+  appCrashed = crashNote(app);
+  emptyCrashed = crashNote(empty);
 
-  // 3. D1, behind the Durable Objects.
-  started = performance.now();
+  // 4. D1, behind the Durable Objects.
+  const checked = performance.now();
   console.log("› Checking D1: every acknowledged answer exactly once (waiting up to 30 s for the write-behind)");
-  d1 = await checkD1(stateDir, report.students);
-  console.log(`  read in ${seconds(started)} s`);
-  await stopCurrent();
-
-  // 4. The floor: an empty Worker, same runtime, same concurrency, as many requests as submits.
-  const submits = report.timings.submit.count + report.timings.submit.errors;
-  started = performance.now();
-  console.log(`› The empty Worker under wrangler dev on port ${emptyPort}: ${submits} POSTs, ${Math.min(concurrency, report.students.length)} at a time`);
-  current = startEmptyWorker(emptyPort, workDir, join(workDir, "empty.log"));
-  await waitUntilUp(current, 120_000);
-  // A short warm-up, then the measured run.
-  await floodEmpty(`${current.url}/`, Math.min(200, submits), Math.min(concurrency, 50));
-  empty = await floodEmpty(`${current.url}/`, Math.max(1, submits), Math.min(concurrency, report.students.length));
-  emptyCrashed = crashNote(current);
-  console.log(`  done in ${seconds(started)} s`);
+  d1 = await checkD1(
+    stateDir,
+    reports.flatMap((report) => report.students),
+  );
+  console.log(`  read in ${seconds(checked)} s`);
 } catch (error) {
   console.error(`\nnpm run load failed: ${(error as Error).message}`);
-  const log = (current as Server | null)?.logFile;
-  if (log) console.error(`--- last lines of ${log} ---\n${readFileSync(log, "utf8").split("\n").slice(-30).join("\n")}`);
-  await stopCurrent();
+  for (const server of servers) {
+    console.error(`--- last lines of ${server.logFile} ---\n${readFileSync(server.logFile, "utf8").split("\n").slice(-30).join("\n")}`);
+  }
+  await stopAll();
   process.exit(1);
 } finally {
-  await stopCurrent();
+  await stopAll();
 }
 
-// 5. The figures.
-const { timings } = report;
+// 5. The figures: the calls of the measured rounds (the warm-up left out), then each round's ratio.
+const measured = reports.slice(1);
+const timings = Object.fromEntries(
+  STEPS.map((step) => {
+    const merged = new Timings();
+    for (const report of measured) {
+      for (const value of report.timings[step].values) merged.add(value);
+      merged.errors += report.timings[step].errors;
+    }
+    return [step, merged];
+  }),
+) as Record<Step, Timings>;
+const emptyTimings = new Timings();
+for (const { empty } of roundFigures) {
+  for (const value of empty.timings.values) emptyTimings.add(value);
+  emptyTimings.errors += empty.errors;
+}
+const emptyRetried = roundFigures.reduce((sum, { empty }) => sum + empty.retried, 0);
 console.log(
   "\n" +
     table(
-      ["call", "ok", "errors", "proxy 503 retried", "p50", "p95", "p99", "max"],
+      ["call", "ok", "errors", "relay failures retried", "p50", "p95", "p99", "max"],
       STEPS.map((step) => {
         const t = timings[step];
         return [step, t.count, t.errors, proxyRetries[step] ?? 0, ms(t.percentile(50)), ms(t.percentile(95)), ms(t.percentile(99)), ms(t.percentile(100))];
       }).concat([
         [
           "empty Worker POST",
-          empty.timings.count,
-          empty.errors,
-          "-",
-          ms(empty.timings.percentile(50)),
-          ms(empty.timings.percentile(95)),
-          ms(empty.timings.percentile(99)),
-          ms(empty.timings.percentile(100)),
+          emptyTimings.count,
+          emptyTimings.errors,
+          emptyRetried,
+          ms(emptyTimings.percentile(50)),
+          ms(emptyTimings.percentile(95)),
+          ms(emptyTimings.percentile(99)),
+          ms(emptyTimings.percentile(100)),
         ],
       ]),
     ),
 );
-const errors = STEPS.reduce((sum, step) => sum + timings[step].errors, 0);
-const retried = STEPS.reduce((sum, step) => sum + (proxyRetries[step] ?? 0), 0);
-const finished = report.students.filter((student) => student.completed).length;
-const acknowledged = report.students.reduce((sum, student) => sum + student.acknowledged.length, 0);
-const submitRate = timings.submit.count / (report.submitWindowMs / 1000);
-const ratio = submitRate / empty.perSecond;
+const ratios = roundFigures.map((round) => round.submitRate / round.emptyRate);
 console.log(
-  `\nstudents finished ${finished}/${students}; answers acknowledged ${acknowledged} (${(acknowledged / Math.max(1, finished)).toFixed(1)} per student); submit window ${(report.submitWindowMs / 1000).toFixed(1)} s`,
+  "\n" +
+    table(
+      ["round", "submits", "submit req/s", "empty req/s", "empty retried", "empty errors", "ratio"],
+      roundFigures.map((round, index) => [
+        index + 1,
+        round.submits,
+        Math.round(round.submitRate),
+        Math.round(round.emptyRate),
+        round.empty.retried,
+        round.empty.errors,
+        ratios[index]!.toFixed(2),
+      ]),
+    ),
+);
+const errors = STEPS.reduce((sum, step) => sum + timings[step].errors, 0) + reports[0]!.errorSamples.length;
+const retried = STEPS.reduce((sum, step) => sum + (proxyRetries[step] ?? 0), 0);
+const everyStudent = measured.flatMap((report) => report.students);
+const finished = everyStudent.filter((student) => student.completed).length;
+const acknowledged = everyStudent.reduce((sum, student) => sum + student.acknowledged.length, 0);
+const ratio = median(ratios);
+console.log(
+  `\nstudents finished ${finished}/${students * rounds}; answers acknowledged ${acknowledged} (${(acknowledged / Math.max(1, finished)).toFixed(1)} per student)`,
 );
 console.log(
   `D1 after ${(d1.waitedMs / 1000).toFixed(1)} s: lost ${d1.lost}, duplicates ${d1.duplicates}, stored but not acknowledged ${d1.unacknowledged}, questions_answered wrong ${d1.countMismatches}, not marked completed ${d1.notCompleted}, sessions missing ${d1.missingSessions}`,
 );
-if (report.errorSamples.length) console.log(`errors (first ${report.errorSamples.length}):\n  ${report.errorSamples.join("\n  ")}`);
-if (empty.errors) console.log(`the empty Worker had ${empty.errors} errors`);
+const errorSamples = reports.flatMap((report) => report.errorSamples).slice(0, 10);
+if (errorSamples.length) console.log(`errors (first ${errorSamples.length}):\n  ${errorSamples.join("\n  ")}`);
 for (const note of [appCrashed, emptyCrashed]) if (note) console.log(note);
 
 if (profile && profileFile) {
   writeFileSync(profileFile, JSON.stringify(profile));
-  console.log(`\nCPU profile of the app Worker while the students ran: ${profileFile} (open it in Chrome DevTools). Heaviest functions by self time:`);
-  console.log(
-    table(
-      ["function", "where", "self ms", "share"],
-      heaviestFunctions(profile, 15).map((entry) => [entry.name, entry.where, entry.selfMs.toFixed(0), `${(entry.share * 100).toFixed(1)} %`]),
-    ),
-  );
+  console.log(`\nCPU profile of the app Worker over the app rounds: ${profileFile} (open it in Chrome DevTools). Shares of its busy time:`);
+  for (const mode of ["inclusive", "self"] as const) {
+    console.log(
+      "\n" +
+        table(
+          ["function", "where", `${mode} ms`, "share"],
+          heaviestFunctions(profile, mode === "self" ? 20 : 40, mode).map((entry) => [
+            entry.name,
+            entry.where,
+            entry.ms.toFixed(0),
+            `${(entry.share * 100).toFixed(1)} %`,
+          ]),
+        ),
+    );
+  }
 }
 
 const orphans = leftovers();
@@ -183,8 +255,9 @@ if (values["keep-state"] || failed) console.log(`state and server logs kept in $
 else rmSync(workDir, { recursive: true, force: true });
 
 console.log(
-  `\nstudents ${students} submits ${timings.submit.count} errors ${errors} proxy-503-retried ${retried} lost ${d1.lost} duplicates ${d1.duplicates} ` +
+  `\nstudents ${students} x ${rounds} rounds submits ${timings.submit.count} errors ${errors} relay-retried ${retried} empty-retried ${emptyRetried} empty-errors ${emptyTimings.errors} lost ${d1.lost} duplicates ${d1.duplicates} ` +
     `submit p50 ${ms(timings.submit.percentile(50))} p95 ${ms(timings.submit.percentile(95))} p99 ${ms(timings.submit.percentile(99))} ` +
-    `submit ${Math.round(submitRate)} req/s empty ${Math.round(empty.perSecond)} req/s ratio ${ratio.toFixed(2)}`,
+    `submit ${Math.round(median(roundFigures.map((round) => round.submitRate)))} req/s empty ${Math.round(median(roundFigures.map((round) => round.emptyRate)))} req/s ` +
+    `ratio median ${ratio.toFixed(2)} (min ${Math.min(...ratios).toFixed(2)}, max ${Math.max(...ratios).toFixed(2)}, ${rounds} rounds)`,
 );
 process.exit(errors > 0 || d1.lost > 0 || d1.duplicates > 0 ? 1 : 0);

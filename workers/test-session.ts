@@ -1,6 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
 
-import { createDatabase } from "~/db/client.server";
 import { questionTypeOf } from "~/domain/questions/types";
 import { applyModelGrade, applyTeacherGrade, type AttemptState, finish, pauseAttempt, resumeAttempt, startAttempt, submit } from "~/domain/sessions/attempt";
 import { blueprintSchema, type SessionBlueprint } from "~/domain/sessions/blueprint";
@@ -306,7 +305,7 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
   /** One write behind: the session row and the pending answers; a failure is kept for a retry with backoff. */
   private async writeBehind(state: AttemptState, blueprint: SessionBlueprint, pending: Pending, now: number): Promise<boolean> {
     try {
-      await writeSessionBehind(createDatabase(this.env.DB), sessionBehind(state, blueprint, pending.questionIds, now));
+      await writeSessionBehind(this.env.DB, sessionBehind(state, blueprint, pending.questionIds, now));
       // Answers that arrived during the write stay pending for the next one.
       const latest = await this.readPending();
       const remaining = (latest?.questionIds ?? []).filter((id) => !pending.questionIds.includes(id));

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableName, inArray, isNull, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 
 import type { Database } from "~/db/client.server";
 import { cohortMembers, cohorts, questionCompetencies, questions, sessionAnswers, testQuestions, tests, testSessionRecords } from "~/db/schema";
@@ -110,6 +111,7 @@ type BehindAnswer = {
   wasCorrect: boolean;
   timeSpentSeconds: number;
   measuredSeconds: number | null;
+  rapidGuess: boolean;
   gradingScore: number | null;
   feedback: string | null;
   strengths: string[];
@@ -134,41 +136,94 @@ type SessionBehind = {
     | "scaleScoreSe"
     | "completionReason"
     | "questionsAnswered"
+    | "nonStandard"
+    | "effort"
   >;
   answers: BehindAnswer[];
 };
 
+/** An answer row as the write behind stores it, in the order its statement binds the columns. */
+const BEHIND_ANSWER_COLUMNS = [
+  "id",
+  "sessionId",
+  "questionId",
+  "questionText",
+  "questionType",
+  "difficulty",
+  "answer",
+  "pointsEarned",
+  "maxPoints",
+  "wasCorrect",
+  "timeSpentSeconds",
+  "measuredSeconds",
+  "rapidGuess",
+  "gradingScore",
+  "feedback",
+  "strengths",
+  "improvements",
+  "answeredAt",
+] as const satisfies readonly (keyof typeof sessionAnswers.$inferInsert)[];
+
+/** On a repeated (session, question): the columns a later grade changes, taken from the row that was refused. */
+const REGRADED_COLUMNS = ["pointsEarned", "wasCorrect", "gradingScore", "feedback", "strengths", "improvements"] as const;
+
+/** D1 binds at most 100 parameters a statement: 18 an answer row, and one for the update's time. */
+const ANSWERS_PER_STATEMENT = 4;
+
+/** A value as D1 stores it in `column`: the schema's own encoding (JSON, booleans, dates), null as null. */
+function bound(column: SQLiteColumn, value: unknown): unknown {
+  return value === null || value === undefined ? null : column.mapToDriverValue(value);
+}
+
+const columnName = (column: SQLiteColumn) => `"${column.name}"`;
+
+/** The upsert of `rows` answer rows, its text built once for each count (the created and updated times are the columns' defaults). */
+const answerUpserts = new Map<number, string>();
+function answerUpsertSql(rows: number): string {
+  let text = answerUpserts.get(rows);
+  if (!text) {
+    const row = `(${BEHIND_ANSWER_COLUMNS.map(() => "?").join(", ")})`;
+    text =
+      `insert into "${getTableName(sessionAnswers)}" (${BEHIND_ANSWER_COLUMNS.map((key) => columnName(sessionAnswers[key])).join(", ")}) ` +
+      `values ${Array.from({ length: rows }, () => row).join(", ")} ` +
+      `on conflict (${columnName(sessionAnswers.sessionId)}, ${columnName(sessionAnswers.questionId)}) do update set ` +
+      [
+        ...REGRADED_COLUMNS.map((key) => `${columnName(sessionAnswers[key])} = excluded.${columnName(sessionAnswers[key])}`),
+        `${columnName(sessionAnswers.updatedAt)} = ?`,
+      ].join(", ");
+    answerUpserts.set(rows, text);
+  }
+  return text;
+}
+
 /**
  * The write behind the session's Durable Object: the record's results and
  * the given answers, upserted by (session, question) in one batch, so a retried flush writes each
- * answer once and a later grade overwrites the earlier one.
+ * answer once and a later grade overwrites the earlier one. It runs for every session every few
+ * seconds, so its statements are written out here rather than built by the query builder, which
+ * cost more than the rest of the write (scripts/load/README.md); the values are encoded by the
+ * schema's columns all the same.
  */
-export async function writeSessionBehind(db: Database, behind: SessionBehind): Promise<void> {
-  const answerRows = behind.answers.map((answer) => ({ id: crypto.randomUUID(), sessionId: behind.sessionId, ...answer }));
-  await db.batch([
-    db
-      .update(testSessionRecords)
-      .set({ ...behind.record, updatedAt: new Date() })
-      .where(eq(testSessionRecords.id, behind.sessionId)),
-    // One row a statement: an answer row has 18 columns and a long text can be large.
-    ...answerRows.map((row) =>
-      db
-        .insert(sessionAnswers)
-        .values(row)
-        .onConflictDoUpdate({
-          target: [sessionAnswers.sessionId, sessionAnswers.questionId],
-          set: {
-            pointsEarned: row.pointsEarned,
-            wasCorrect: row.wasCorrect,
-            gradingScore: row.gradingScore,
-            feedback: row.feedback,
-            strengths: row.strengths,
-            improvements: row.improvements,
-            updatedAt: new Date(),
-          },
-        }),
-    ),
-  ]);
+export async function writeSessionBehind(d1: D1Database, behind: SessionBehind): Promise<void> {
+  const now = new Date();
+  const record = Object.entries({ ...behind.record, updatedAt: now }).filter(([, value]) => value !== undefined) as [
+    keyof typeof testSessionRecords.$inferInsert,
+    unknown,
+  ][];
+  const statements = [
+    d1
+      .prepare(
+        `update "${getTableName(testSessionRecords)}" set ${record.map(([key]) => `${columnName(testSessionRecords[key])} = ?`).join(", ")} where ${columnName(testSessionRecords.id)} = ?`,
+      )
+      .bind(...record.map(([key, value]) => bound(testSessionRecords[key], value)), behind.sessionId),
+  ];
+  const rows = behind.answers.map((answer) => ({ ...answer, id: crypto.randomUUID(), sessionId: behind.sessionId }));
+  for (let start = 0; start < rows.length; start += ANSWERS_PER_STATEMENT) {
+    const part = rows.slice(start, start + ANSWERS_PER_STATEMENT);
+    const values = part.flatMap((row) => BEHIND_ANSWER_COLUMNS.map((key) => bound(sessionAnswers[key], row[key])));
+    statements.push(d1.prepare(answerUpsertSql(part.length)).bind(...values, bound(sessionAnswers.updatedAt, now)));
+  }
+  await d1.batch(statements);
 }
 
 /** What the Take a Test page shows before a session starts: small on purpose (the student page's data). */

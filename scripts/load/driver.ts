@@ -35,8 +35,14 @@ const REQUEST_TIMEOUT_MS = 120_000;
  * never sends it, so the students do what it asks, up to PROXY_RETRIES times, and we count it.
  */
 const PROXY_RESTARTED = "Your worker restarted mid-request";
+/** What `npm start`'s front door (scripts/local-front.mjs) answers, 502, when it could not reach wrangler dev behind it. */
+const FRONT_DOOR_STARTING = "The local server is starting";
 const PROXY_RETRIES = 3;
 export const proxyRetries: Partial<Record<Step, number>> = {};
+
+/** An answer from the local relays (wrangler dev's proxy or the front door), not from the Worker: the request may be sent again. */
+const relayFailed = (status: number, text: string) =>
+  (status === 503 && text.startsWith(PROXY_RESTARTED)) || (status === 502 && text.startsWith(FRONT_DOOR_STARTING));
 
 /** One browser: a cookie jar and timed JSON calls. */
 class Client {
@@ -63,7 +69,7 @@ class Client {
           signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
         });
         text = await response.text();
-        if (response.status !== 503 || !text.startsWith(PROXY_RESTARTED) || attempt >= PROXY_RETRIES) break;
+        if (!relayFailed(response.status, text) || attempt >= PROXY_RETRIES) break;
         proxyRetries[step] = (proxyRetries[step] ?? 0) + 1;
       }
     } catch (error) {
@@ -178,34 +184,51 @@ export async function runStudents(base: string, students: number, concurrency: n
   return { timings, students: runs, submitWindowMs: lastSubmit - windowStart, errorSamples };
 }
 
-/** `requests` POSTs shaped like a submit to `url`, `concurrency` at a time; requests per second and errors. */
-export async function floodEmpty(url: string, requests: number, concurrency: number): Promise<{ perSecond: number; errors: number; timings: Timings }> {
+/**
+ * `requests` POSTs shaped like a submit to `url`, `concurrency` at a time: requests per second,
+ * errors and retries. A request the relays failed (as the students' retry it), or that failed on
+ * the network, is sent again up to 3 times and counted in `retried`; its time includes the retries.
+ */
+export async function floodEmpty(
+  url: string,
+  requests: number,
+  concurrency: number,
+): Promise<{ perSecond: number; errors: number; retried: number; timings: Timings }> {
   const timings = new Timings();
+  let retried = 0;
   const body = JSON.stringify({
     questionId: "q-0123456789abcdef",
     answer: "I would divide both sides by the same number and check the result.",
     timeSpentSeconds: 12,
   });
+  const send = async () => {
+    const response = await fetch(url, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        Accept: "application/json",
+        Cookie: "__student_pass=xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+      },
+      body,
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    return { status: response.status, text: await response.text() };
+  };
   const started = performance.now();
   await pool(requests, concurrency, async () => {
     const began = performance.now();
-    try {
-      const response = await fetch(url, {
-        method: "POST",
-        headers: {
-          "Content-Type": "application/json",
-          Accept: "application/json",
-          Cookie: "__student_pass=xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
-        },
-        body,
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      });
-      await response.text();
-      if (response.status !== 200) timings.errors += 1;
-      else timings.add(performance.now() - began);
-    } catch {
-      timings.errors += 1;
+    for (let attempt = 0; ; attempt++) {
+      const answer = await send().catch(() => null);
+      if (answer?.status === 200) {
+        timings.add(performance.now() - began);
+        return;
+      }
+      if (attempt >= PROXY_RETRIES || (answer && !relayFailed(answer.status, answer.text))) {
+        timings.errors += 1;
+        return;
+      }
+      retried += 1;
     }
   });
-  return { perSecond: timings.count / ((performance.now() - started) / 1000), errors: timings.errors, timings };
+  return { perSecond: timings.count / ((performance.now() - started) / 1000), errors: timings.errors, retried, timings };
 }

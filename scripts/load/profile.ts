@@ -64,27 +64,49 @@ export async function startProfile(inspectorPort: number): Promise<{ stop(): Pro
   };
 }
 
-export type FunctionTime = { name: string; where: string; selfMs: number; share: number };
+export type FunctionTime = { name: string; where: string; ms: number; share: number };
 
-/** Self time by function (name and place), heaviest first; idle and the garbage collector are named as the profiler names them. */
-export function heaviestFunctions(profile: CpuProfile, count: number): FunctionTime[] {
+/**
+ * Time by function (name and place), heaviest first, as a share of the busy time (the samples
+ * the profiler did not name "(idle)"). `self`: the samples in the function itself; `inclusive`:
+ * those with the function anywhere on the stack (counted once a sample, however deep it recurses).
+ * The garbage collector and the rest are named as the profiler names them.
+ */
+export function heaviestFunctions(profile: CpuProfile, count: number, mode: "self" | "inclusive" = "self"): FunctionTime[] {
   const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
-  const selfMicros = new Map<string, { name: string; where: string; micros: number }>();
-  let total = 0;
+  const parentOf = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+  const keyOf = (frame: CallFrame) => {
+    const name = frame.functionName || "(anonymous)";
+    const where = frame.url ? `${frame.url.split("/").slice(-2).join("/")}:${frame.lineNumber + 1}` : "";
+    return { key: `${name}@${where}`, name, where };
+  };
+  const micros = new Map<string, { name: string; where: string; micros: number }>();
+  let busy = 0;
   profile.samples.forEach((nodeId, index) => {
     const delta = profile.timeDeltas[index + 1] ?? 0;
     const frame = byNode.get(nodeId)?.callFrame;
-    if (!frame) return;
-    const name = frame.functionName || "(anonymous)";
-    const where = frame.url ? `${frame.url.split("/").slice(-2).join("/")}:${frame.lineNumber + 1}` : "";
-    const key = `${name}@${where}`;
-    const entry = selfMicros.get(key) ?? { name, where, micros: 0 };
-    entry.micros += delta;
-    selfMicros.set(key, entry);
-    total += delta;
+    if (!frame || frame.functionName === "(idle)") return;
+    busy += delta;
+    const stack = mode === "self" ? [nodeId] : [nodeId, ...ancestors(nodeId, parentOf)];
+    const counted = new Set<string>();
+    for (const id of stack) {
+      const { key, name, where } = keyOf(byNode.get(id)!.callFrame);
+      if (counted.has(key) || name === "(root)") continue;
+      counted.add(key);
+      const entry = micros.get(key) ?? { name, where, micros: 0 };
+      entry.micros += delta;
+      micros.set(key, entry);
+    }
   });
-  return [...selfMicros.values()]
+  return [...micros.values()]
     .sort((a, b) => b.micros - a.micros)
     .slice(0, count)
-    .map((entry) => ({ name: entry.name, where: entry.where, selfMs: entry.micros / 1000, share: total > 0 ? entry.micros / total : 0 }));
+    .map((entry) => ({ name: entry.name, where: entry.where, ms: entry.micros / 1000, share: busy > 0 ? entry.micros / busy : 0 }));
+}
+
+function ancestors(nodeId: number, parentOf: Map<number, number>): number[] {
+  const found: number[] = [];
+  for (let parent = parentOf.get(nodeId); parent !== undefined; parent = parentOf.get(parent)) found.push(parent);
+  return found;
 }

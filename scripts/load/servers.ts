@@ -126,7 +126,15 @@ export function startApp(port: number, stateDir: string, logFile: string, inspec
   return launch(process.execPath, ["scripts/start.mjs"], { ...process.env, PORT: String(port), STATE_DIR: stateDir, ...inspector }, port, logFile);
 }
 
-/** scripts/load/empty-worker.js (or another one-file Worker) under `wrangler dev`, configured from a throwaway wrangler.toml in `dir`. */
+/**
+ * The empty Worker as `npm run load` compares it: behind `npm start`'s front door and under
+ * `wrangler dev`, like the app (scripts/load/serve-empty.mjs), its files in `dir`.
+ */
+export function startEmptyBehindFront(port: number, dir: string, logFile: string): Server {
+  return launch(process.execPath, ["scripts/load/serve-empty.mjs"], { ...quietEnv, PORT: String(port), WORK_DIR: dir }, port, logFile);
+}
+
+/** scripts/load/empty-worker.js (or another one-file Worker) under `wrangler dev` alone (no front door), configured from a throwaway wrangler.toml in `dir`. */
 export function startEmptyWorker(port: number, dir: string, logFile: string, mainFile = "scripts/load/empty-worker.js"): Server {
   const main = resolve(mainFile);
   writeFileSync(

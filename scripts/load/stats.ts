@@ -20,6 +20,14 @@ export class Timings {
   }
 }
 
+/** The middle value (the mean of the two middle ones for an even count); NaN for none. */
+export function median(values: number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
 export const ms = (value: number) => (Number.isNaN(value) ? "-" : `${Math.round(value)}ms`);
 
 /** A fixed-width table: the first column left-aligned, the others right-aligned. */

@@ -128,8 +128,29 @@ function withDenials(tokens: string[]): string[] {
   return marked === joined ? tokens : marked.trim().split(" ").filter(Boolean);
 }
 
-/** Content words of a text, stemmed, each marked when a negator governs it. */
+/**
+ * Texts already read, with their tokens: grading one answer reads its question's text and rubric
+ * several times, and every answer to that question reads them again (the offline grade runs in the
+ * session's object on each submit, scripts/load/README.md). Bounded; emptied whole when full.
+ */
+const tokensRead = new Map<string, ContentToken[]>();
+const TEXTS_KEPT = 1_000;
+
+/**
+ * Content words of a text, stemmed, each marked when a negator governs it. The same text gives
+ * the same array, frozen with its tokens: callers share it and must not change it.
+ */
 export function contentTokens(text: string): ContentToken[] {
+  let tokens = tokensRead.get(text);
+  if (!tokens) {
+    if (tokensRead.size >= TEXTS_KEPT) tokensRead.clear();
+    tokens = Object.freeze(readContentTokens(text).map((token) => Object.freeze(token))) as ContentToken[];
+    tokensRead.set(text, tokens);
+  }
+  return tokens;
+}
+
+function readContentTokens(text: string): ContentToken[] {
   const tokens: ContentToken[] = [];
   let negationLeft = 0;
   let denied = false;
