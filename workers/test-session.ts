@@ -30,7 +30,7 @@ import {
   type TestSessionRpc,
   type ViewResult,
 } from "~/domain/sessions/session-contract";
-import { isCompleted, isPastDeadline, isPaused, latestDeadline, PAUSE_REFUSALS } from "~/domain/sessions/session-state";
+import { endsBreakNow, isCompleted, isPastDeadline, isPaused, latestDeadline, PAUSE_REFUSALS } from "~/domain/sessions/session-state";
 import { sessionProgress, sessionView, submitResult } from "~/domain/sessions/session-view";
 import { nextFlushDelayMs, sessionBehind } from "~/domain/sessions/write-behind";
 import type { Env } from "~/env";
@@ -154,7 +154,7 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
 
   async applyModelGrade(input: ModelGradeInput): Promise<ViewResult> {
     const parsed = modelGradeSchema.safeParse(input);
-    const loaded = await this.load();
+    const loaded = await this.loadStored();
     if (!loaded || !parsed.success) return { ok: false, reason: "not_begun" };
     const now = Date.now();
     const { questionId, grade } = parsed.data;
@@ -165,7 +165,7 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
   async overrideGrade(input: TeacherGradeInput): Promise<TeacherGradeResult> {
     const parsed = teacherGradeSchema.safeParse(input);
     if (!parsed.success) return invalidInput(parsed.error);
-    const loaded = await this.load();
+    const loaded = await this.loadStored();
     if (!loaded) return { ok: false, reason: "not_begun" };
     const now = Date.now();
     const outcome = applyTeacherGrade(loaded.state, loaded.blueprint, parsed.data.questionId, parsed.data.score);
@@ -184,7 +184,7 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
   }
 
   async allChats(): Promise<Record<string, ChatMessage[]>> {
-    return (await this.load()) ? { ...this.fromArchive?.chats, ...(await readChats(this.ctx.storage)) } : {};
+    return (await this.loadStored()) ? { ...this.fromArchive?.chats, ...(await readChats(this.ctx.storage)) } : {};
   }
 
   async appendChatExchange(input: ChatExchangeInput): Promise<ChatTranscriptResult> {
@@ -228,7 +228,7 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
    * call reaches the object: two checks at once take turns instead of wiping each other's session.
    */
   async selfCheck(): Promise<SelfCheckResult> {
-    const stored = await this.load();
+    const stored = await this.loadStored();
     if (stored && stored.blueprint.sessionId !== HEALTH_PROBE_SESSION_ID) return { ok: false, reason: "not_the_probe" };
     // A check that stopped halfway may have left its session: start over.
     await this.discard();
@@ -251,7 +251,8 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
   override async alarm(): Promise<void> {
     // The alarm that is running is no longer scheduled.
     this.alarmAt = null;
-    const loaded = await this.load();
+    // An alarm is no request: a break stays on until a page asks.
+    const loaded = await this.loadStored();
     if (!loaded) return;
     const now = Date.now();
     let state = loaded.state;
@@ -294,7 +295,7 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
    * pending and the alarm tries again.
    */
   async flush(): Promise<FlushResult> {
-    const loaded = await this.load();
+    const loaded = await this.loadStored();
     if (!loaded) return { ok: false, reason: "not_begun" };
     const pending = await this.readPending();
     const written = pending ? await this.writeBehind(loaded.state, loaded.blueprint, pending, Date.now()) : true;
@@ -320,7 +321,19 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
     }
   }
 
+  /**
+   * The session for a request: a break whose allowance has run out ends here, at the first request
+   * after it (ADR 0042), so its clock restarts when a page is there to show it, never earlier.
+   */
   private async load(): Promise<{ state: AttemptState; blueprint: SessionBlueprint } | undefined> {
+    const loaded = await this.loadStored();
+    const now = Date.now();
+    if (!loaded || this.fromArchive || !endsBreakNow(loaded.state.session, now)) return loaded;
+    await this.save(resumeAttempt(loaded.state, now), now);
+    return this.loaded;
+  }
+
+  private async loadStored(): Promise<{ state: AttemptState; blueprint: SessionBlueprint } | undefined> {
     if (this.loaded) return this.loaded;
     const stored = await readAttempt(this.ctx.storage);
     if (!stored) return this.loadArchive();
@@ -387,7 +400,7 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
     if (this.fromArchive) return;
     const pending = await this.readPending();
     const archiveAt = archiveDueAt(state, pending !== null, archiveDelayMs(this.env.SESSION_ARCHIVE_AFTER_HOURS));
-    // While on a break the deadline waits, at most until the break time allowed runs out.
+    // While on a break the deadline waits for the request that ends it (latestDeadline is null).
     const times = [isCompleted(state.session) ? null : latestDeadline(state.session), pending?.flushAt ?? null, archiveAt].filter(
       (time): time is number => time !== null,
     );

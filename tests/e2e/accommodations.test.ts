@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 
 import { type ApiClient, clientFor } from "../support/api";
-import { axNode } from "../support/ax-tree";
+import { accessibilityTree, axNode } from "../support/ax-tree";
 import { seriousAccessibilityViolations } from "../support/axe";
 import { saveScreenshot } from "../support/browser";
 import { browserSession } from "../support/browser-session";
@@ -115,6 +115,8 @@ describe("a student with accommodations", () => {
     const page = session.page;
     await session.context.addInitScript(RECORD_SPEECH);
 
+    // The page's clock runs as usual until the break below moves it on.
+    await page.clock.install();
     await page.goto(`/join?code=${joinCode}`);
     // The page puts focus on its heading once its JavaScript runs: keys are pressed from there.
     await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe("H1");
@@ -216,6 +218,18 @@ describe("a student with accommodations", () => {
     await page.getByTestId("break-screen").waitFor({ state: "detached" });
     await page.locator("#question-heading").waitFor();
 
+    // A break left to run out: told politely at a minute left, then the question is back as the server restarts the clock.
+    await page.getByRole("button", { name: "Take a Break" }).click();
+    await page.getByTestId("break-screen").waitFor();
+    await page.clock.fastForward("09:05");
+    await expect.poll(() => politenessOf(page, "Your break ends in 1 minute")).toBe("polite");
+    expect(await page.getByTestId("break-screen").count()).toBe(1);
+    await page.clock.fastForward("01:10");
+    await page.getByTestId("break-screen").waitFor({ state: "detached" });
+    await page.locator("#question-heading").waitFor();
+    await expect.poll(() => politenessOf(page, "Your break is over: the clock is running")).toBe("polite");
+    await saveScreenshot(page, "accommodations-break-over");
+
     const types = new Set<string>();
     for (let step = 0; step < 6 && !page.url().includes("/results/"); step++) {
       const questionId = await page.locator('input[name="questionId"]').first().getAttribute("value");
@@ -285,3 +299,7 @@ describe("a student with accommodations", () => {
     expect((await admin.get(`/api/students/${ids[0]}/accommodations`)).data.accommodations).toMatchObject({ extendedTime: 2, reducedChoices: false });
   });
 });
+
+/** The politeness of the live region that says `text`, as the accessibility tree gives it; undefined when none says it. */
+const politenessOf = async (page: Page, text: string) =>
+  (await accessibilityTree(page)).find((node) => node.role === "status" && node.text.includes(text))?.properties.live;

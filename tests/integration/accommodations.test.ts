@@ -243,6 +243,10 @@ describe("a session runs with the accommodations of its student", () => {
     expect(html).toContain("Resume Test");
     expect((await page(sessionId)).paused).toBe(true);
     expect((await formPost("resume")).status).toBe(302);
+    // The question comes back saying the clock runs again (the redirect's toast, a polite status).
+    expect(await (await worker.request(`/test/${testId}?session=${sessionId}`, { jar: adminJar })).text()).toContain(
+      "Your break is over: the clock is running",
+    );
     expect((await page(sessionId)).paused).toBe(false);
   });
 
@@ -255,16 +259,22 @@ describe("a session runs with the accommodations of its student", () => {
     expect((await admin.get(`/api/sessions/${sessionId}/pause`)).status).toBe(405);
   });
 
-  it("restarts the clock once the break time allowed runs out, even without a resume", async () => {
+  it("keeps the clock stopped past the break's end until the next request restarts it, and counts none of the break as test time", async () => {
     const started = await start("ACC-rested");
     expect(started.status).toBe(201);
     const sessionId = started.data.sessionId as string;
+    const before = await page(sessionId);
     await admin.post(`/api/sessions/${sessionId}/pause`);
-    // Five minutes of break allowed, then the ten-minute clock runs: over at 15 minutes and a bit.
-    await worker.setClockOffset(14 * MINUTE);
-    expect((await admin.get(`/api/sessions/${sessionId}`)).data).toMatchObject({ completed: false, paused: true, breakSecondsLeft: 0 });
-    await worker.setClockOffset(15 * MINUTE + 10_000);
-    expect((await admin.get(`/api/sessions/${sessionId}`)).data).toMatchObject({ completed: true, completedReason: "time_up", paused: false });
+    // Five minutes of break allowed; the page (a closed laptop) is back two and a half minutes after its end.
+    await worker.setClockOffset(7.5 * MINUTE);
+    const back = await page(sessionId);
+    expect(back).toMatchObject({ paused: false, breakSecondsLeft: 0 });
+    expect(back.timeRemainingSeconds).toBeGreaterThanOrEqual(before.timeRemainingSeconds - 20);
+    // From that request on the clock runs: the ten minutes are over ten minutes later, not before.
+    await worker.setClockOffset(7.5 * MINUTE + TEST_MINUTES * MINUTE - 30_000);
+    expect((await admin.get(`/api/sessions/${sessionId}`)).data).toMatchObject({ completed: false, paused: false });
+    await worker.setClockOffset(7.5 * MINUTE + TEST_MINUTES * MINUTE + 10_000);
+    expect((await admin.get(`/api/sessions/${sessionId}`)).data).toMatchObject({ completed: true, completedReason: "time_up" });
   });
 
   it("takes choices away under reduced choices, and marks the session non-standard in its record and in D1", async () => {

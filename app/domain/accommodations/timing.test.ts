@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 
 import {
+  breakEndsAt,
   completeSession,
+  endsBreakNow,
   isPastDeadline,
   latestDeadline,
   pauseSession,
@@ -60,15 +62,24 @@ describe("breaks", () => {
     expect(toSnapshot(resumed, start + 5 * MINUTE)).toMatchObject({ paused: false, breakSecondsLeft: 120, timeRemainingSeconds: 480 });
   });
 
-  it("restart the clock once the break time allowed is used up", () => {
+  it("keep the clock stopped past the allowance until a request ends the break, never before its end", () => {
     const paused = pauseSession(withBreaks, start + 2 * MINUTE);
     if (!paused.ok) throw new Error("refused");
-    // Five minutes of break allowed: the deadline can move from 10 to 15 minutes, no further.
-    expect(latestDeadline(paused.state)).toBe(start + 15 * MINUTE);
-    expect(secondsRemaining(paused.state, start + 9 * MINUTE)).toBe(360);
-    expect(isPastDeadline(paused.state, start + 15 * MINUTE)).toBe(true);
+    // Five minutes of break allowed, ending at 7 minutes: no alarm moves the deadline meanwhile.
+    expect(breakEndsAt(paused.state)).toBe(start + 7 * MINUTE);
+    expect(latestDeadline(paused.state)).toBeNull();
+    expect(endsBreakNow(paused.state, start + 7 * MINUTE - 1)).toBe(false);
+    expect(endsBreakNow(paused.state, start + 7 * MINUTE)).toBe(true);
+    // Two minutes past its end the page still says the clock is stopped, and it is.
+    expect(secondsRemaining(paused.state, start + 9 * MINUTE)).toBe(480);
+    expect(isPastDeadline(paused.state, start + 30 * MINUTE)).toBe(false);
+    expect(toSnapshot(paused.state, start + 9 * MINUTE)).toMatchObject({ paused: true, breakSecondsLeft: 0 });
+    // The request at 9 minutes ends it: the eight minutes left run from there.
     const { state: resumed } = resumeSession(paused.state, start + 9 * MINUTE);
-    expect(resumed.deadlineAt).toBe(start + 15 * MINUTE);
+    expect(resumed.deadlineAt).toBe(start + 17 * MINUTE);
+    expect(latestDeadline(resumed)).toBe(start + 17 * MINUTE);
+    expect(endsBreakNow(resumed, start + 9 * MINUTE)).toBe(false);
+    expect(toSnapshot(resumed, start + 9 * MINUTE)).toMatchObject({ paused: false, breakSecondsLeft: 0, timeRemainingSeconds: 480 });
     expect(pauseSession(resumed, start + 9 * MINUTE)).toEqual({ ok: false, reason: "no_break_time_left" });
   });
 

@@ -14,7 +14,8 @@ export type SessionState = {
   answeredQuestionIds: string[];
   /**
    * Breaks, an accommodation (ADR 0032): the break time allowed, the time used, and the break in
-   * progress. While paused both clocks stand still, until the allowance runs out; absent, no breaks.
+   * progress. While paused both clocks stand still until the break ends: at a resume, or at the first
+   * request after the allowance ran out (`endsBreakNow`), never by itself; absent, no breaks.
    */
   breaks?: { allowedMs: number; usedMs: number; pausedAt: number | null };
 };
@@ -35,17 +36,30 @@ export const isPaused = (state: SessionState) => (state.breaks?.pausedAt ?? null
 
 const breakLeftMs = (state: SessionState) => (state.breaks ? Math.max(0, state.breaks.allowedMs - state.breaks.usedMs) : 0);
 
-/** How far the break in progress has moved the clocks: its length so far, up to the allowance left. */
+/**
+ * How far the break in progress has moved the clocks: its whole length so far. The clock restarts
+ * only when the page shows it running (ADR 0042), so the time past the allowance is no test time
+ * either: the page still says the clock is stopped until its request ends the break.
+ */
 export function breakShiftMs(state: SessionState, now: number): number {
   const pausedAt = state.breaks?.pausedAt ?? null;
-  return pausedAt === null ? 0 : Math.min(Math.max(0, now - pausedAt), breakLeftMs(state));
+  return pausedAt === null ? 0 : Math.max(0, now - pausedAt);
 }
 
-/** The deadline as the clock stands now: a break moves it on for as long as the allowance lasts. */
+/** When the break in progress runs out of allowance; null when not on a break. */
+export const breakEndsAt = (state: SessionState) => (state.breaks?.pausedAt == null ? null : state.breaks.pausedAt + breakLeftMs(state));
+
+/** A request at `now` ends the break: its allowance has run out (the page that asks for the question, or one back after a closed laptop). */
+export function endsBreakNow(state: SessionState, now: number): boolean {
+  const endsAt = breakEndsAt(state);
+  return endsAt !== null && !isCompleted(state) && now >= endsAt;
+}
+
+/** The deadline as the clock stands now: a break moves it on for as long as it lasts. */
 const effectiveDeadline = (state: SessionState, now: number) => state.deadlineAt + breakShiftMs(state, now);
 
-/** The latest the deadline can be without a resume: the alarm's time while a break runs. */
-export const latestDeadline = (state: SessionState) => state.deadlineAt + (isPaused(state) ? breakLeftMs(state) : 0);
+/** The deadline's time for the alarm; null on a break, when the clock stands still until a request ends it. */
+export const latestDeadline = (state: SessionState) => (isPaused(state) ? null : state.deadlineAt);
 
 type PauseRefusal = "no_breaks" | "no_break_time_left" | "already_paused" | "completed";
 
@@ -65,7 +79,7 @@ export function pauseSession(state: SessionState, now: number): { ok: true; stat
   return { ok: true, state: { ...state, breaks: { ...state.breaks, pausedAt: now } } };
 }
 
-/** Ends the break in progress: the deadline moves on by its length (at most the allowance), which counts as used. `shiftMs` moves the question's timer too. */
+/** Ends the break in progress: the deadline moves on by its whole length, which counts as used. `shiftMs` moves the question's timer too. */
 export function resumeSession(state: SessionState, now: number): { state: SessionState; shiftMs: number } {
   if (!state.breaks || !isPaused(state)) return { state, shiftMs: 0 };
   const shiftMs = breakShiftMs(state, now);
@@ -128,6 +142,6 @@ export function toSnapshot(state: SessionState, now: number): SessionSnapshot {
     timeRemainingSeconds: secondsRemaining(state, now),
     answeredQuestionIds: [...state.answeredQuestionIds],
     paused: isPaused(state),
-    breakSecondsLeft: state.breaks ? Math.floor((breakLeftMs(state) - breakShiftMs(state, now)) / 1000) : null,
+    breakSecondsLeft: state.breaks ? Math.max(0, Math.floor((breakLeftMs(state) - breakShiftMs(state, now)) / 1000)) : null,
   };
 }

@@ -8,6 +8,7 @@ import { questionTypeOf } from "~/domain/questions/types";
 import { answerFeedback, showsFeedbackDuringTest, type TestPageData } from "~/domain/sessions/answer-feedback";
 import { studentGradeOutOf100 } from "~/domain/sessions/answer-rules";
 import type { QuestionView } from "~/domain/sessions/blueprint";
+import { BREAK_CLOCK_MESSAGES } from "~/domain/sessions/break-clock";
 import { TEST_PAGE_MESSAGES, type TestPageAction, testPageActionSchema } from "~/domain/sessions/screen-actions";
 import type { ChatMessage } from "~/domain/sessions/session-contract";
 import type { Answer } from "~/domain/sessions/session-contract";
@@ -245,10 +246,14 @@ export function testPageAction(request: Request, context: AppLoadContext, testId
       case "pause":
       case "resume": {
         const view = await takeBreak(context, await sessionActorOf(request, context), input.sessionId, input.intent);
+        // The question is back with its clock running: said as the page shows it (a polite toast).
+        const restarted = input.intent === "resume" && !view.snapshot.paused && !view.snapshot.completed ? { title: BREAK_CLOCK_MESSAGES.over } : null;
+        if (restarted && !input.js) return redirectWithToast(request, context, testPagePath(testId, input.sessionId), restarted);
         if (!input.js || view.snapshot.completed)
           return redirect(view.snapshot.completed ? resultsPath(input.sessionId) : testPagePath(testId, input.sessionId));
         return {
           data: { paused: view.snapshot.paused, timeRemainingSeconds: view.snapshot.timeRemainingSeconds, breakSecondsLeft: view.snapshot.breakSecondsLeft },
+          ...(restarted ? { toast: restarted } : {}),
         };
       }
       case "complete": {
