@@ -18,10 +18,10 @@
  * scores 200 + 10θ̂, four competencies and two modules.
  */
 import { BATCH_CALIBRATION_DEFAULTS } from "../app/domain/adaptive/batch-calibration";
-import { cohortAnalyticsReport } from "../app/domain/analytics/analytics-report";
+import { classAnalyticsReport } from "../app/domain/analytics/analytics-report";
 import { ANALYTICS_CALIBRATION, calibratedDifficulties } from "../app/domain/analytics/calibrated-difficulty";
-import { analyseCohort } from "../app/domain/analytics/cohort-analytics";
-import { analyticsQuerySql, readCohortAnalyticsData } from "../app/models/analytics.server";
+import { analyseClass } from "../app/domain/analytics/class-analytics";
+import { analyticsQuerySql, readClassAnalyticsData } from "../app/models/analytics.server";
 import { demoAccounts, startWorker } from "../tests/support/worker";
 
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 20);
@@ -84,10 +84,10 @@ async function runBatches(d1: D1Database, statements: D1PreparedStatement[]) {
 }
 
 async function seedClass(d1: D1Database, testId: string, testTitle: string) {
-  const cohortId = crypto.randomUUID();
+  const classId = crypto.randomUUID();
   await d1
     .prepare("insert into cohorts (id, name, join_code, test_config_id, test_mode) values (?, 'Benchmark class', 'BENCH1000', ?, 'placement')")
-    .bind(cohortId, testId)
+    .bind(classId, testId)
     .run();
 
   const items = Array.from({ length: QUESTIONS }, (_, index) => {
@@ -153,7 +153,7 @@ async function seedClass(d1: D1Database, testId: string, testTitle: string) {
       Algebra: competencies[COMPETENCIES[2]!.name] === "mastered" && competencies[COMPETENCIES[3]!.name] === "mastered" ? "Mastered" : "Recommended",
     };
     // Every student joined the class by name, as the report reads it (ADR 0016).
-    memberRows.push([crypto.randomUUID(), cohortId, `student-${String(s + 1).padStart(4, "0")}`, `Student ${s + 1}`]);
+    memberRows.push([crypto.randomUUID(), classId, `student-${String(s + 1).padStart(4, "0")}`, `Student ${s + 1}`]);
     sessionRows.push([
       sessionId,
       testId,
@@ -161,7 +161,7 @@ async function seedClass(d1: D1Database, testId: string, testTitle: string) {
       "Mathematics",
       `student-${String(s + 1).padStart(4, "0")}`,
       "placement",
-      cohortId,
+      classId,
       startTime,
       inProgress ? null : startTime + (answered.length + 1) * 45_000,
       inProgress ? 0 : 1,
@@ -211,7 +211,7 @@ async function seedClass(d1: D1Database, testId: string, testTitle: string) {
   await runBatches(d1, insertStatements(d1, "session_answers", answerColumns, answerRows));
   await runBatches(d1, insertStatements(d1, "cohort_members", ["id", "cohort_id", "student_id", "display_name"], memberRows));
   // As after a deploy: the planner has statistics (D1 runs optimize on its own; local SQLite needs asking).
-  return { cohortId, answers: answerRows.length, sessions: sessionRows.length };
+  return { cohortId: classId, answers: answerRows.length, sessions: sessionRows.length };
 }
 
 async function time(label: string, run: () => Promise<{ status: number; bytes: number }>) {
@@ -254,15 +254,15 @@ try {
 
   // The pure part in Node, on the very rows the Worker reads (fetched once through Miniflare).
   const scope = { cohortId: seeded.cohortId, testConfigId: test.id };
-  const data = (await readCohortAnalyticsData(worker.db, scope, { kind: "district" }))!;
+  const data = (await readClassAnalyticsData(worker.db, scope, { kind: "district" }))!;
   const node = { report: [] as number[], figures: [] as number[], calibration: [] as number[] };
   for (let index = 0; index < REPEAT + 2; index += 1) {
     const input = { testName: test.title, cohortId: seeded.cohortId, sessions: data.sessions };
     let started = performance.now();
-    const report = cohortAnalyticsReport(input);
+    const report = classAnalyticsReport(input);
     const reportMs = performance.now() - started;
     started = performance.now();
-    analyseCohort(input);
+    analyseClass(input);
     const figuresMs = performance.now() - started;
     started = performance.now();
     calibratedDifficulties(data.sessions);

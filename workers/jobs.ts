@@ -8,7 +8,7 @@ import { findJob, markJobRunning, markJobSucceeded, recordJobError } from "~/mod
 import { type Delivery, runAiJob } from "~/services/ai/ai-jobs.server";
 import { aiProviderFor } from "~/services/ai/index.server";
 import { loadConfig } from "~/services/config.server";
-import { runDemoPart } from "~/services/demo-cohort.server";
+import { runDemoPart } from "~/services/demo-class.server";
 
 /** Runs one job (or one part of a job in parts). Each kind is one case; TypeScript checks they are all here. */
 async function runJob(env: Env, db: Database, job: { id: string; input: JobInput; part: number }, delivery: Delivery): Promise<JobStep> {

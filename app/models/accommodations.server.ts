@@ -29,12 +29,12 @@ const stored = (accommodations: Accommodations | null) => (accommodations && has
  * The accommodations a student starts with in a class (ADR 0032): the class's own for them, else
  * their record's. Null for a typed-in student the roster does not have, or one without any.
  */
-export async function accommodationsAtStart(db: Database, cohortId: string, typedStudentId: string): Promise<Accommodations | null> {
+export async function accommodationsAtStart(db: Database, classId: string, typedStudentId: string): Promise<Accommodations | null> {
   const [row] = await db
     .select({ record: students.accommodations, inClass: cohortMembers.accommodations })
     .from(cohortMembers)
     .innerJoin(students, eq(students.id, cohortMembers.studentRecordId))
-    .where(and(eq(cohortMembers.cohortId, cohortId), eq(cohortMembers.studentId, typedStudentId)))
+    .where(and(eq(cohortMembers.cohortId, classId), eq(cohortMembers.studentId, typedStudentId)))
     .limit(1);
   if (!row) return null;
   return stored(accommodationsInClass(readAccommodations(row.record), readAccommodations(row.inClass)));
@@ -85,7 +85,7 @@ export async function setRecordAccommodations(
 async function setClassAccommodations(
   db: Database,
   actor: Actor,
-  cohortId: string,
+  classId: string,
   ids: readonly string[],
   accommodations: Accommodations | null,
 ): Promise<string[]> {
@@ -96,7 +96,7 @@ async function setClassAccommodations(
       db
         .select({ recordId: cohortMembers.studentRecordId })
         .from(cohortMembers)
-        .where(and(eq(cohortMembers.cohortId, cohortId), inArray(cohortMembers.studentRecordId, group))),
+        .where(and(eq(cohortMembers.cohortId, classId), inArray(cohortMembers.studentRecordId, group))),
     1,
   );
   const changed = members.flatMap((member) => (member.recordId ? [member.recordId] : []));
@@ -104,7 +104,7 @@ async function setClassAccommodations(
   // Null clears the override; an override of "none" is kept as such, so the class can take a record's away.
   const value = accommodations;
   const [first, ...rest] = changed.map((id) =>
-    auditStatement(db, actor, { action: "student.accommodations_changed", studentRecordId: id, subject: cohortId, detail: { inClass: value } }),
+    auditStatement(db, actor, { action: "student.accommodations_changed", studentRecordId: id, subject: classId, detail: { inClass: value } }),
   );
   await db.batch([
     first!,
@@ -113,7 +113,7 @@ async function setClassAccommodations(
       db
         .update(cohortMembers)
         .set({ accommodations: value, updatedAt: new Date() })
-        .where(and(eq(cohortMembers.cohortId, cohortId), inArray(cohortMembers.studentRecordId, group))),
+        .where(and(eq(cohortMembers.cohortId, classId), inArray(cohortMembers.studentRecordId, group))),
     ),
   ]);
   return changed;
@@ -124,26 +124,26 @@ async function setClassAccommodations(
  * records, or as the class's own. Students not on the roster are skipped and counted. Null for a
  * class that is unknown or outside the scope.
  */
-export async function setRosterAccommodations(db: Database, actor: Actor, cohortId: string, input: RosterAccommodations, scope: Scope) {
-  const [cohort] = await db
+export async function setRosterAccommodations(db: Database, actor: Actor, classId: string, input: RosterAccommodations, scope: Scope) {
+  const [schoolClass] = await db
     .select({ id: cohorts.id })
     .from(cohorts)
-    .where(and(eq(cohorts.id, cohortId), inTaughtClasses(cohorts.id, scope)))
+    .where(and(eq(cohorts.id, classId), inTaughtClasses(cohorts.id, scope)))
     .limit(1);
-  if (!cohort) return null;
+  if (!schoolClass) return null;
   const onRoster = await inChunks(
     input.studentIds,
     (group) =>
       db
         .select({ id: cohortMembers.studentRecordId })
         .from(cohortMembers)
-        .where(and(eq(cohortMembers.cohortId, cohortId), inArray(cohortMembers.studentRecordId, group))),
+        .where(and(eq(cohortMembers.cohortId, classId), inArray(cohortMembers.studentRecordId, group))),
     1,
   );
   const ids = onRoster.flatMap((row) => (row.id ? [row.id] : []));
   let changed: string[];
-  if (input.target === "class") changed = await setClassAccommodations(db, actor, cohortId, ids, input.accommodations);
+  if (input.target === "class") changed = await setClassAccommodations(db, actor, classId, ids, input.accommodations);
   else if (input.accommodations) changed = await setRecordAccommodations(db, actor, ids, input.accommodations, scope);
   else throw invalid("Accommodations are required on student records (send all fields false to clear them)", "accommodations");
-  return { cohortId, target: input.target, changed: changed.length, skipped: new Set(input.studentIds).size - changed.length };
+  return { cohortId: classId, target: input.target, changed: changed.length, skipped: new Set(input.studentIds).size - changed.length };
 }

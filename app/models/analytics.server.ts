@@ -5,7 +5,7 @@ import type { Database } from "~/db/client.server";
 import { cohorts, sessionAnswers, tests, testSessionRecords } from "~/db/schema";
 import { scaleScoreOfTheta } from "~/domain/adaptive/scale";
 import type { ReportSession } from "~/domain/analytics/analytics-report";
-import type { AnalyticsAnswer } from "~/domain/analytics/cohort-analytics";
+import type { AnalyticsAnswer } from "~/domain/analytics/class-analytics";
 import type { Scope } from "~/domain/auth/policy";
 import type { CompletionReason } from "~/domain/sessions/session-contract";
 import { wasEndedEarly } from "~/domain/sessions/session-state";
@@ -39,16 +39,16 @@ type AnalyticsScope = { cohortId: string; testConfigId?: string | null; startedI
 const FIELD = "\u001f";
 const RECORD = "\u001e";
 
-const inScope = ({ cohortId, testConfigId, startedIn }: AnalyticsScope): SQL =>
+const inScope = ({ cohortId: classId, testConfigId, startedIn }: AnalyticsScope): SQL =>
   and(
-    eq(testSessionRecords.cohortId, cohortId),
+    eq(testSessionRecords.cohortId, classId),
     testConfigId ? eq(testSessionRecords.testConfigId, testConfigId) : undefined,
     startedIn ? gte(testSessionRecords.startTime, new Date(startedIn.fromMs)) : undefined,
     startedIn ? lt(testSessionRecords.startTime, new Date(startedIn.untilMs)) : undefined,
   )!;
 
 /** The class, with the titles the report may be named after. */
-function cohortQuery(db: Database, scope: AnalyticsScope, classScope: Scope) {
+function classQuery(db: Database, scope: AnalyticsScope, classScope: Scope) {
   return db
     .select({
       id: cohorts.id,
@@ -109,7 +109,7 @@ function questionsQuery(picks: [sessionId: string, questionId: string][]) {
 /** The SQL of every read behind one report, for the benchmark's EXPLAIN QUERY PLAN (as a district admin reads it). */
 export function analyticsQuerySql(db: Database, scope: AnalyticsScope, picks: [string, string][] = [["session", "question"]]) {
   return {
-    cohort: cohortQuery(db, scope, { kind: "district" }).toSQL(),
+    cohort: classQuery(db, scope, { kind: "district" }).toSQL(),
     sessions: sessionsQuery(db, scope).toSQL(),
     questions: new SQLiteSyncDialect().sqlToQuery(questionsQuery(picks)),
   };
@@ -143,7 +143,7 @@ function parseMap(text: string | null): Record<string, string> {
   }
 }
 
-type CohortAnalyticsData = {
+type ClassAnalyticsData = {
   cohortName: string;
   /** The chosen test's title, else the class's default test's, else null. */
   testTitle: string | null;
@@ -151,10 +151,10 @@ type CohortAnalyticsData = {
 };
 
 /** The class's sessions with their answers, or null when there is no such class. */
-export async function readCohortAnalyticsData(db: Database, scope: AnalyticsScope, classScope: Scope): Promise<CohortAnalyticsData | null> {
+export async function readClassAnalyticsData(db: Database, scope: AnalyticsScope, classScope: Scope): Promise<ClassAnalyticsData | null> {
   // A class outside the caller's scope (a teacher's classes, ADR 0031) is not found; its sessions, read alongside, are dropped.
-  const [[cohort], sessionRows] = await Promise.all([cohortQuery(db, scope, classScope).all(), sessionsQuery(db, scope).values() as Promise<SessionRow[]>]);
-  if (!cohort) return null;
+  const [[schoolClass], sessionRows] = await Promise.all([classQuery(db, scope, classScope).all(), sessionsQuery(db, scope).values() as Promise<SessionRow[]>]);
+  if (!schoolClass) return null;
 
   sessionRows.sort((a, b) => a[4] - b[4] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   type Packed = { questionId: string; pointsEarned: number; maxPoints: number; wasCorrect: boolean; seconds: number };
@@ -181,11 +181,25 @@ export async function readCohortAnalyticsData(db: Database, scope: AnalyticsScop
 
   const sessions = sessionRows.map(
     (
-      [id, userId, completed, totalScore, startTime, endTime, competenciesStatus, moduleRecommendations, theta, , completionReason, studentName, nonStandard],
+      [
+        id,
+        studentId,
+        completed,
+        totalScore,
+        startTime,
+        endTime,
+        competenciesStatus,
+        moduleRecommendations,
+        theta,
+        ,
+        completionReason,
+        studentName,
+        nonStandard,
+      ],
       index,
     ): ReportSession => ({
       sessionId: id,
-      studentId: userId,
+      studentId: studentId,
       studentName,
       completed: completed === 1,
       endedEarly: wasEndedEarly(completionReason),
@@ -203,5 +217,5 @@ export async function readCohortAnalyticsData(db: Database, scope: AnalyticsScop
       }),
     }),
   );
-  return { cohortName: cohort.name, testTitle: scope.testConfigId ? cohort.chosenTestTitle : cohort.defaultTestTitle, sessions };
+  return { cohortName: schoolClass.name, testTitle: scope.testConfigId ? schoolClass.chosenTestTitle : schoolClass.defaultTestTitle, sessions };
 }

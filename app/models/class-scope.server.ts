@@ -32,12 +32,12 @@ export function taughtStudents(column: SQLiteColumn, scope: Scope): SQL | undefi
 }
 
 /** Whether a class is in the scope: for the models and services that read a class's data by its id. */
-export async function canSeeClass(db: Database, scope: Scope, cohortId: string): Promise<boolean> {
+export async function canSeeClass(db: Database, scope: Scope, classId: string): Promise<boolean> {
   if (scope.kind === "district") return true;
   const [row] = await db
     .select({ id: cohorts.id })
     .from(cohorts)
-    .where(and(eq(cohorts.id, cohortId), inTaughtClasses(cohorts.id, scope)))
+    .where(and(eq(cohorts.id, classId), inTaughtClasses(cohorts.id, scope)))
     .limit(1);
   return Boolean(row);
 }

@@ -69,16 +69,16 @@ export async function readStudentGrowth(db: Database, id: string, scope: Scope) 
  */
 export async function readClassGrowth(
   db: Database,
-  cohortId: string,
+  classId: string,
   scope: Scope,
 ): Promise<{ cohort: { id: string; name: string }; students: ClassStudent[] } | null> {
-  if (!(await canSeeClass(db, scope, cohortId))) return null;
-  const [cohort] = await db.select({ id: cohorts.id, name: cohorts.name }).from(cohorts).where(eq(cohorts.id, cohortId)).limit(1);
-  if (!cohort) return null;
+  if (!(await canSeeClass(db, scope, classId))) return null;
+  const [schoolClass] = await db.select({ id: cohorts.id, name: cohorts.name }).from(cohorts).where(eq(cohorts.id, classId)).limit(1);
+  if (!schoolClass) return null;
   const roster = db
     .select({ id: cohortMembers.studentRecordId })
     .from(cohortMembers)
-    .where(and(eq(cohortMembers.cohortId, cohortId), isNotNull(cohortMembers.studentRecordId)));
+    .where(and(eq(cohortMembers.cohortId, classId), isNotNull(cohortMembers.studentRecordId)));
   const [members, rows] = await Promise.all([
     db
       .select({ id: students.id, givenName: students.givenName, familyName: students.familyName })
@@ -95,7 +95,10 @@ export async function readClassGrowth(
   for (const { studentRecordId, ...row } of rows) {
     if (studentRecordId) byStudent.set(studentRecordId, [...(byStudent.get(studentRecordId) ?? []), asGrowthSession(row)]);
   }
-  return { cohort, students: members.map((member) => ({ id: member.id, name: studentDisplayName(member), sessions: byStudent.get(member.id) ?? [] })) };
+  return {
+    cohort: schoolClass,
+    students: members.map((member) => ({ id: member.id, name: studentDisplayName(member), sessions: byStudent.get(member.id) ?? [] })),
+  };
 }
 
 /**

@@ -18,11 +18,11 @@ import { inTaughtClasses } from "./class-scope.server";
  * and name, linked to it. A member who had typed that ID at join becomes the rostered student; a
  * member who already has a PIN and badge keeps them.
  */
-export function upsertRosterMember(db: Database, cohortId: string, student: { recordId: string; studentId: string; displayName: string }) {
+export function upsertRosterMember(db: Database, classId: string, student: { recordId: string; studentId: string; displayName: string }) {
   return db
     .insert(cohortMembers)
     .values({
-      cohortId,
+      cohortId: classId,
       studentId: student.studentId,
       displayName: student.displayName,
       studentRecordId: student.recordId,
@@ -51,13 +51,13 @@ const rosterColumns = {
 };
 
 /** The rostered member of a class with this district student ID, or with this member id (the join screen's pick); null when not on the roster. */
-export async function findRosterMember(db: Database, cohortId: string, who: { studentId: string } | { memberId: string }) {
+export async function findRosterMember(db: Database, classId: string, who: { studentId: string } | { memberId: string }) {
   const [member] = await db
     .select(rosterColumns)
     .from(cohortMembers)
     .where(
       and(
-        eq(cohortMembers.cohortId, cohortId),
+        eq(cohortMembers.cohortId, classId),
         isNotNull(cohortMembers.studentRecordId),
         "studentId" in who ? eq(cohortMembers.studentId, who.studentId) : eq(cohortMembers.id, who.memberId),
       ),
@@ -81,13 +81,13 @@ export async function findMemberByBadge(db: Database, badgeToken: string) {
  * The names a rostered class's join screen offers to pick from, by name; the district IDs stay on
  * the server. `onlyStudentId`: a signed-in student is offered only themselves.
  */
-export function listRosterNames(db: Database, cohortId: string, onlyStudentId?: string) {
+export function listRosterNames(db: Database, classId: string, onlyStudentId?: string) {
   return db
     .select({ memberId: cohortMembers.id, name: cohortMembers.displayName })
     .from(cohortMembers)
     .where(
       and(
-        eq(cohortMembers.cohortId, cohortId),
+        eq(cohortMembers.cohortId, classId),
         isNotNull(cohortMembers.studentRecordId),
         onlyStudentId === undefined ? undefined : eq(cohortMembers.studentId, onlyStudentId),
       ),
@@ -96,7 +96,7 @@ export function listRosterNames(db: Database, cohortId: string, onlyStudentId?: 
 }
 
 /** Every rostered member's badge (name, ID, PIN, secret) for the class's printable page, by name; none for a class outside the scope. */
-export function listBadges(db: Database, cohortId: string, scope: Scope) {
+export function listBadges(db: Database, classId: string, scope: Scope) {
   return db
     .select({
       memberId: cohortMembers.id,
@@ -107,7 +107,7 @@ export function listBadges(db: Database, cohortId: string, scope: Scope) {
       badgeToken: cohortMembers.badgeToken,
     })
     .from(cohortMembers)
-    .where(and(eq(cohortMembers.cohortId, cohortId), isNotNull(cohortMembers.studentRecordId), inTaughtClasses(cohortMembers.cohortId, scope)))
+    .where(and(eq(cohortMembers.cohortId, classId), isNotNull(cohortMembers.studentRecordId), inTaughtClasses(cohortMembers.cohortId, scope)))
     .orderBy(asc(cohortMembers.displayName));
 }
 
@@ -115,13 +115,13 @@ export function listBadges(db: Database, cohortId: string, scope: Scope) {
  * A new PIN and badge secret for one rostered member (the old badge stops working), audited on
  * their record; false when they are not on the roster or the class is outside the scope.
  */
-export async function regenerateBadge(db: Database, cohortId: string, memberId: string, actor: { id: string; email: string }, scope: Scope): Promise<boolean> {
+export async function regenerateBadge(db: Database, classId: string, memberId: string, actor: { id: string; email: string }, scope: Scope): Promise<boolean> {
   const [updated] = await db
     .update(cohortMembers)
     .set({ pin: generatePin(), badgeToken: generateBadgeToken(), updatedAt: new Date() })
     .where(
       and(
-        eq(cohortMembers.cohortId, cohortId),
+        eq(cohortMembers.cohortId, classId),
         eq(cohortMembers.id, memberId),
         isNotNull(cohortMembers.studentRecordId),
         inTaughtClasses(cohortMembers.cohortId, scope),
@@ -129,6 +129,6 @@ export async function regenerateBadge(db: Database, cohortId: string, memberId: 
     )
     .returning({ recordId: cohortMembers.studentRecordId });
   if (!updated) return false;
-  await auditStatement(db, actor, { action: "student.badge_renewed", studentRecordId: updated.recordId, subject: `class:${cohortId}` });
+  await auditStatement(db, actor, { action: "student.badge_renewed", studentRecordId: updated.recordId, subject: `class:${classId}` });
   return true;
 }

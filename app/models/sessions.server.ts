@@ -58,11 +58,11 @@ export async function insertSessionRecord(db: Database, row: SessionRecordInsert
 }
 
 /** A class's sessions started under a typed ID its roster links to a student record get that record (for sessions written without a start). */
-export async function linkSessionsToRosterRecords(db: Database, cohortId: string): Promise<void> {
+export async function linkSessionsToRosterRecords(db: Database, classId: string): Promise<void> {
   await db.run(sql`update ${testSessionRecords} set student_record_id = (
       select ${cohortMembers.studentRecordId} from ${cohortMembers}
       where ${cohortMembers.cohortId} = ${testSessionRecords.cohortId} and ${cohortMembers.studentId} = ${testSessionRecords.userId})
-    where ${testSessionRecords.cohortId} = ${cohortId} and ${testSessionRecords.studentRecordId} is null`);
+    where ${testSessionRecords.cohortId} = ${classId} and ${testSessionRecords.studentRecordId} is null`);
 }
 
 export async function deleteSessionRecord(db: Database, id: string): Promise<void> {
@@ -70,9 +70,9 @@ export async function deleteSessionRecord(db: Database, id: string): Promise<voi
 }
 
 /** Deletes a class's sessions (their answers and grading logs go with them, by cascade); answers their ids. */
-export async function deleteCohortSessions(db: Database, cohortId: string, studentIds?: readonly string[]): Promise<string[]> {
-  const inCohort = eq(testSessionRecords.cohortId, cohortId);
-  const where = studentIds ? and(inCohort, inArray(testSessionRecords.userId, [...studentIds])) : inCohort;
+export async function deleteClassSessions(db: Database, classId: string, studentIds?: readonly string[]): Promise<string[]> {
+  const inClass = eq(testSessionRecords.cohortId, classId);
+  const where = studentIds ? and(inClass, inArray(testSessionRecords.userId, [...studentIds])) : inClass;
   const deleted = await db.delete(testSessionRecords).where(where).returning({ id: testSessionRecords.id });
   return deleted.map((row) => row.id);
 }

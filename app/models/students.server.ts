@@ -21,7 +21,7 @@ type StudentRow = typeof students.$inferSelect;
 /** Who changes a record: the signed-in staff member, audited on the record (ADR 0030); what they may touch is their scope. */
 type Editor = { id: string; email: string };
 
-const classSubject = (cohortId: string | null) => (cohortId ? `class:${cohortId}` : null);
+const classSubject = (classId: string | null) => (classId ? `class:${classId}` : null);
 
 /** The API's shape of a student: our `id`, the district's `studentId`. */
 function studentView(row: StudentRow) {
@@ -168,11 +168,11 @@ export async function findStudentByEmail(db: Database, email: string) {
 }
 
 /** The record of the student on this class's roster with this typed ID, if any: what a session started under that ID belongs to. */
-export async function findRosteredStudentId(db: Database, cohortId: string, typedStudentId: string): Promise<string | null> {
+export async function findRosteredStudentId(db: Database, classId: string, typedStudentId: string): Promise<string | null> {
   const [member] = await db
     .select({ id: cohortMembers.studentRecordId })
     .from(cohortMembers)
-    .where(and(eq(cohortMembers.cohortId, cohortId), eq(cohortMembers.studentId, typedStudentId), isNotNull(cohortMembers.studentRecordId)))
+    .where(and(eq(cohortMembers.cohortId, classId), eq(cohortMembers.studentId, typedStudentId), isNotNull(cohortMembers.studentRecordId)))
     .limit(1);
   return member?.id ?? null;
 }
@@ -220,14 +220,14 @@ export async function listGrades(db: Database): Promise<string[]> {
 }
 
 /** A class's roster: its members linked to a student record, by family name; null for an unknown class or one outside the scope. */
-export async function listRoster(db: Database, cohortId: string, scope: Scope) {
-  const cohort = await db.query.cohorts.findFirst({ where: and(eq(cohorts.id, cohortId), inTaughtClasses(cohorts.id, scope)), columns: { id: true } });
-  if (!cohort) return null;
+export async function listRoster(db: Database, classId: string, scope: Scope) {
+  const schoolClass = await db.query.cohorts.findFirst({ where: and(eq(cohorts.id, classId), inTaughtClasses(cohorts.id, scope)), columns: { id: true } });
+  if (!schoolClass) return null;
   const rows = await db
     .select({ student: students, inClass: cohortMembers.accommodations })
     .from(cohortMembers)
     .innerJoin(students, eq(students.id, cohortMembers.studentRecordId))
-    .where(eq(cohortMembers.cohortId, cohortId))
+    .where(eq(cohortMembers.cohortId, classId))
     .orderBy(asc(students.familyName), asc(students.givenName));
   // `classAccommodations`: this class's own for the student (ADR 0032), null when the record's apply.
   return rows.map((row) => ({ ...studentView(row.student), classAccommodations: readAccommodations(row.inClass) }));
@@ -262,34 +262,34 @@ async function recordsInReach(db: Database, scope: Scope, ids: string[]): Promis
  * enrolls only a student already on a roster of a class they teach (ADR 0029): any other record
  * is missing to them, as is a class outside the scope (ADR 0031).
  */
-export async function enrollStudent(db: Database, cohortId: string, id: string, editor: Editor, scope: Scope) {
-  const [cohort, student] = await Promise.all([
-    db.query.cohorts.findFirst({ where: and(eq(cohorts.id, cohortId), inTaughtClasses(cohorts.id, scope)), columns: { id: true } }),
+export async function enrollStudent(db: Database, classId: string, id: string, editor: Editor, scope: Scope) {
+  const [schoolClass, student] = await Promise.all([
+    db.query.cohorts.findFirst({ where: and(eq(cohorts.id, classId), inTaughtClasses(cohorts.id, scope)), columns: { id: true } }),
     db.query.students.findFirst({ where: eq(students.id, id) }),
   ]);
-  if (!cohort) return { missing: "cohort" as const };
+  if (!schoolClass) return { missing: "cohort" as const };
   if (!student) return { missing: "student" as const };
   const inCallersReach = (await recordsInReach(db, scope, [id])).has(id);
   if (rosterRowAccess(scope, { exists: true, inCallersReach }) === "refuse") return { missing: "student" as const };
   const existing = await db.query.cohortMembers.findFirst({
-    where: and(eq(cohortMembers.cohortId, cohortId), eq(cohortMembers.studentId, student.districtStudentId)),
+    where: and(eq(cohortMembers.cohortId, classId), eq(cohortMembers.studentId, student.districtStudentId)),
     columns: { studentRecordId: true },
   });
   const added = existing?.studentRecordId !== id;
-  const upsert = upsertRosterMember(db, cohortId, { recordId: id, studentId: student.districtStudentId, displayName: studentDisplayName(student) });
-  if (added) await db.batch([upsert, auditStatement(db, editor, { action: "student.enrolled", studentRecordId: id, subject: classSubject(cohortId) })]);
+  const upsert = upsertRosterMember(db, classId, { recordId: id, studentId: student.districtStudentId, displayName: studentDisplayName(student) });
+  if (added) await db.batch([upsert, auditStatement(db, editor, { action: "student.enrolled", studentRecordId: id, subject: classSubject(classId) })]);
   else await upsert;
   return { added };
 }
 
 /** Takes a student off a class's roster (their sessions stay), audited on the record; false when they were not on it or the class is outside the scope. */
-export async function unenrollStudent(db: Database, cohortId: string, id: string, editor: Editor, scope: Scope): Promise<boolean> {
+export async function unenrollStudent(db: Database, classId: string, id: string, editor: Editor, scope: Scope): Promise<boolean> {
   const removed = await db
     .delete(cohortMembers)
-    .where(and(eq(cohortMembers.cohortId, cohortId), eq(cohortMembers.studentRecordId, id), inTaughtClasses(cohortMembers.cohortId, scope)))
+    .where(and(eq(cohortMembers.cohortId, classId), eq(cohortMembers.studentRecordId, id), inTaughtClasses(cohortMembers.cohortId, scope)))
     .returning({ id: cohortMembers.id });
   if (removed.length === 0) return false;
-  await auditStatement(db, editor, { action: "student.unenrolled", studentRecordId: id, subject: classSubject(cohortId) });
+  await auditStatement(db, editor, { action: "student.unenrolled", studentRecordId: id, subject: classSubject(classId) });
   return true;
 }
 
@@ -324,8 +324,8 @@ export async function importRoster(
   rows: { line: number; student: StudentInput }[],
   options: { cohortId: string | null; apply: boolean; importedBy: Editor; scope: Scope },
 ): Promise<RosterImportOutcome | null> {
-  const { cohortId, importedBy, scope } = options;
-  if (cohortId && !(await db.query.cohorts.findFirst({ where: and(eq(cohorts.id, cohortId), inTaughtClasses(cohorts.id, scope)), columns: { id: true } })))
+  const { cohortId: classId, importedBy, scope } = options;
+  if (classId && !(await db.query.cohorts.findFirst({ where: and(eq(cohorts.id, classId), inTaughtClasses(cohorts.id, scope)), columns: { id: true } })))
     return null;
   const existing = await findByDistrictIds(
     db,
@@ -346,11 +346,11 @@ export async function importRoster(
     for (const holder of holders) emailHolders.set(holder.email!, holder.districtStudentId);
   }
   const enrolled = new Set<string>();
-  if (cohortId) {
+  if (classId) {
     const members = await db
       .select({ studentId: cohortMembers.studentId })
       .from(cohortMembers)
-      .where(and(eq(cohortMembers.cohortId, cohortId), isNotNull(cohortMembers.studentRecordId)));
+      .where(and(eq(cohortMembers.cohortId, classId), isNotNull(cohortMembers.studentRecordId)));
     for (const member of members) enrolled.add(member.studentId);
   }
 
@@ -362,7 +362,7 @@ export async function importRoster(
   };
   const writes: BatchItem<"sqlite">[] = [];
   const audit = (action: "student.created" | "student.updated" | "student.enrolled", studentRecordId: string, detail: Record<string, unknown> = {}) =>
-    writes.push(auditStatement(db, importedBy, { action, studentRecordId, subject: classSubject(cohortId), detail: { ...detail, via: "csv" } }));
+    writes.push(auditStatement(db, importedBy, { action, studentRecordId, subject: classSubject(classId), detail: { ...detail, via: "csv" } }));
   for (const { line, student } of rows) {
     const record = existing.get(student.studentId);
     // Decided before anything else of the row is looked at, so a refused row tells nothing of the record.
@@ -393,7 +393,7 @@ export async function importRoster(
       );
       audit("student.updated", id, emailChangeDetail(record.email, student.email));
     }
-    if (!cohortId) continue;
+    if (!classId) continue;
     if (enrolled.has(student.studentId) && record && sameStudentRecord(record, student)) {
       outcome.unchanged.enrollments++;
       continue;
@@ -403,11 +403,11 @@ export async function importRoster(
       outcome.created.enrollments++;
       audit("student.enrolled", id);
     }
-    writes.push(upsertRosterMember(db, cohortId, { recordId: id, studentId: student.studentId, displayName: studentDisplayName(student) }));
+    writes.push(upsertRosterMember(db, classId, { recordId: id, studentId: student.studentId, displayName: studentDisplayName(student) }));
   }
   const summary = auditStatement(db, importedBy, {
     action: "roster.imported",
-    subject: cohortId ? `csv:class:${cohortId}` : "csv",
+    subject: classId ? `csv:class:${classId}` : "csv",
     detail: { created: outcome.created, updated: outcome.updated, unchanged: outcome.unchanged, refused: outcome.refused.length },
   });
   if (options.apply) await db.batch([summary, ...writes]);

@@ -1,8 +1,8 @@
 import QRCode from "qrcode";
 
-import { joinUrl } from "~/domain/classes/cohort";
+import { joinUrl } from "~/domain/classes/class";
 import { NOT_FOUND } from "~/domain/shell/not-found";
-import { findCohort } from "~/models/cohorts.server";
+import { findClass } from "~/models/classes.server";
 import { resourceRoute } from "~/services/resource-route.server";
 
 /** The QR image: width 400, margin 2. */
@@ -19,10 +19,10 @@ export const { loader, action } = resourceRoute({
   notFound: NOT_FOUND.cohort,
   GET: {
     handler: async ({ request, context, params, scope }) => {
-      const cohort = await findCohort(context.db, params.id, scope);
-      if (!cohort) return null;
+      const schoolClass = await findClass(context.db, params.id, scope);
+      if (!schoolClass) return null;
       const origin = context.config.appOrigin ?? new URL(request.url).origin;
-      const svg = await QRCode.toString(joinUrl(origin, cohort.joinCode), QR_OPTIONS);
+      const svg = await QRCode.toString(joinUrl(origin, schoolClass.joinCode), QR_OPTIONS);
       return new Response(svg, { headers: { "Content-Type": "image/svg+xml; charset=utf-8" } });
     },
   },

@@ -1,6 +1,6 @@
 import { parseAnalyticsScope } from "~/domain/analytics/analytics-scope";
 import { NOT_FOUND } from "~/domain/shell/not-found";
-import { loadCohortAnalytics } from "~/services/cohort-analytics.server";
+import { loadClassAnalytics } from "~/services/class-analytics.server";
 import { resourceRoute } from "~/services/resource-route.server";
 
 /**
@@ -15,7 +15,7 @@ export const { loader, action } = resourceRoute({
   GET: {
     handler: ({ request, context, params, scope }) => {
       const query = new URL(request.url).searchParams;
-      return loadCohortAnalytics(context.db, parseAnalyticsScope(params.cohortId, query.get("testConfigId"), query.get("windowId")), scope);
+      return loadClassAnalytics(context.db, parseAnalyticsScope(params.cohortId, query.get("testConfigId"), query.get("windowId")), scope);
     },
   },
 });

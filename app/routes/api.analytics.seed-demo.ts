@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { queueDemoGeneration } from "~/services/demo-cohort.server";
+import { queueDemoGeneration } from "~/services/demo-class.server";
 import { acceptedJobResponse } from "~/services/jobs.server";
 import { resourceRoute } from "~/services/resource-route.server";
 

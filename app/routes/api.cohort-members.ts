@@ -1,10 +1,10 @@
 import { json } from "@remix-run/cloudflare";
 
-import { cohortMemberSchema, INACTIVE_CLASS } from "~/domain/classes/cohort";
+import { classMemberSchema, INACTIVE_CLASS } from "~/domain/classes/class";
 import { pinField } from "~/domain/classes/roster-identity";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { conflict } from "~/lib/errors";
-import { addCohortMember, findCohortForStart } from "~/models/cohorts.server";
+import { addClassMember, findClassForStart } from "~/models/classes.server";
 import { getCurrentUser } from "~/services/auth.server";
 import { admitStudent, requireSelf } from "~/services/class-admission.server";
 import { resourceRoute } from "~/services/resource-route.server";
@@ -20,15 +20,15 @@ export const { loader, action } = resourceRoute({
   can: "anyone",
   notFound: NOT_FOUND.cohort,
   POST: {
-    body: cohortMemberSchema.extend({ pin: pinField.optional() }),
+    body: classMemberSchema.extend({ pin: pinField.optional() }),
     handler: async ({ request, context, body }) => {
-      const cohort = await findCohortForStart(context.db, body.cohortId);
-      if (!cohort) return null;
-      if (!cohort.isActive) throw conflict(INACTIVE_CLASS);
+      const schoolClass = await findClassForStart(context.db, body.cohortId);
+      if (!schoolClass) return null;
+      if (!schoolClass.isActive) throw conflict(INACTIVE_CLASS);
       const user = await getCurrentUser(request, context);
       const linked = await requireSelf(context, user, body.studentId);
-      const admitted = await admitStudent(request, context, cohort, body, linked !== null);
-      const member = await addCohortMember(context.db, { cohortId: cohort.id, ...admitted });
+      const admitted = await admitStudent(request, context, schoolClass, body, linked !== null);
+      const member = await addClassMember(context.db, { cohortId: schoolClass.id, ...admitted });
       return member && json({ studentId: member.studentId }, { status: member.created ? 201 : 200 });
     },
   },

@@ -1,4 +1,4 @@
-import { cohortUpdateSchema } from "~/domain/classes/cohort";
+import { classUpdateSchema } from "~/domain/classes/class";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { deleteClass, updateClass } from "~/features/classes/use-cases.server";
 import { resourceRoute } from "~/services/resource-route.server";
@@ -13,7 +13,7 @@ export const { loader, action } = resourceRoute({
   params: ["id"],
   notFound: NOT_FOUND.cohort,
   PUT: {
-    body: cohortUpdateSchema,
+    body: classUpdateSchema,
     handler: ({ context, params, body, caller }) => updateClass(context, caller, params.id, body),
   },
   DELETE: {

@@ -1,6 +1,6 @@
-import { INVALID_JOIN_CODE, joinCodeLookupSchema } from "~/domain/classes/cohort";
+import { INVALID_JOIN_CODE, joinCodeLookupSchema } from "~/domain/classes/class";
 import { invalid } from "~/lib/errors";
-import { findCohortByGuessedCode } from "~/services/guess-throttle.server";
+import { findClassByGuessedCode } from "~/services/guess-throttle.server";
 import { resourceRoute } from "~/services/resource-route.server";
 
 /**
@@ -17,7 +17,7 @@ export const { loader, action } = resourceRoute({
     handler: async ({ request, context, params }) => {
       const parsed = joinCodeLookupSchema.safeParse(params.joinCode);
       if (!parsed.success) throw invalid(parsed.error.issues[0]!.message);
-      return findCohortByGuessedCode(request, context, parsed.data);
+      return findClassByGuessedCode(request, context, parsed.data);
     },
   },
 });

@@ -1,4 +1,4 @@
-import { cohortCreateSchema } from "~/domain/classes/cohort";
+import { classCreateSchema } from "~/domain/classes/class";
 import { createClass, listClasses } from "~/features/classes/use-cases.server";
 import { created, resourceRoute } from "~/services/resource-route.server";
 
@@ -11,7 +11,7 @@ export const { loader, action } = resourceRoute({
   GET: { handler: ({ context, caller }) => listClasses(context, caller) },
   POST: {
     can: ["write", "class"],
-    body: cohortCreateSchema,
+    body: classCreateSchema,
     handler: async ({ context, caller, body }) => created(await createClass(context, caller, body)),
   },
 });

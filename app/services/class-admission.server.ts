@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 
 import type { CurrentUser } from "~/domain/auth/current-user";
-import type { CohortAccess } from "~/domain/classes/cohort";
+import type { ClassAccess } from "~/domain/classes/class";
 import {
   NOT_ON_ROSTER,
   NOT_YOURSELF,
@@ -62,14 +62,14 @@ export async function requireSelf(context: AppLoadContext, user: CurrentUser | n
 export async function admitStudent(
   request: Request,
   context: AppLoadContext,
-  cohort: { id: string; access: CohortAccess },
+  schoolClass: { id: string; access: ClassAccess },
   claim: Claim,
   verified = false,
 ): Promise<Admitted> {
-  if (cohort.access === "open") return { studentId: claim.studentId ?? "", displayName: claim.displayName ?? "" };
+  if (schoolClass.access === "open") return { studentId: claim.studentId ?? "", displayName: claim.displayName ?? "" };
   const member = claim.memberId
-    ? await findRosterMember(context.db, cohort.id, { memberId: claim.memberId })
-    : await findRosterMember(context.db, cohort.id, { studentId: claim.studentId ?? "" });
+    ? await findRosterMember(context.db, schoolClass.id, { memberId: claim.memberId })
+    : await findRosterMember(context.db, schoolClass.id, { studentId: claim.studentId ?? "" });
   if (!member) {
     // Trying IDs to find who is on a roster counts as guessing, as a wrong join code does.
     await countWrongGuess(request, context);

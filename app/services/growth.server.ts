@@ -99,8 +99,8 @@ function classSubjectView(subject: ClassSubjectGrowth) {
  * asked for, else the last two with scores; none while fewer than two have any). Null for a class
  * the caller does not teach; a bad choice of windows is a 400.
  */
-export async function loadClassGrowth(db: Database, actor: Actor, cohortId: string, scope: Scope, query: ClassGrowthQuery) {
-  const [data, windows, timeZone] = await Promise.all([readClassGrowth(db, cohortId, scope), listTestingWindows(db), districtTimeZone(db)]);
+export async function loadClassGrowth(db: Database, actor: Actor, classId: string, scope: Scope, query: ClassGrowthQuery) {
+  const [data, windows, timeZone] = await Promise.all([readClassGrowth(db, classId, scope), listTestingWindows(db), districtTimeZone(db)]);
   if (!data) return null;
   const withScores = windowsWithScores(
     windows,
@@ -114,7 +114,7 @@ export async function loadClassGrowth(db: Database, actor: Actor, cohortId: stri
   if (pair)
     await recordAudit(db, actor, {
       action: "class.growth_viewed",
-      subject: `class:${cohortId}`,
+      subject: `class:${classId}`,
       detail: { from: pair.from.id, to: pair.to.id, [CLASS_STUDENTS_KEY]: data.students.map((student) => student.id) },
     });
   return {

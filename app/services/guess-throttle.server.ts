@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 
 import { joinCodeThrottles, resumeCodeThrottles, tooManyGuessesMessage } from "~/domain/classes/guess-throttle";
 import { sameResumeCode } from "~/domain/sessions/resume-code";
-import { findCohortByJoinCode } from "~/models/cohorts.server";
+import { findClassByJoinCode } from "~/models/classes.server";
 
 import { claimAttempts, clientAddress, refuseWhileHeldBack } from "./throttle.server";
 
@@ -22,13 +22,13 @@ export async function countWrongGuess(request: Request, context: AppLoadContext)
 }
 
 /** The class behind a typed join code, or undefined; a wrong code counts against the client address. */
-export async function findCohortByGuessedCode(request: Request, context: AppLoadContext, code: string) {
+export async function findClassByGuessedCode(request: Request, context: AppLoadContext, code: string) {
   const throttles = joinCodeThrottles(clientAddress(request));
   const now = Date.now();
-  const cohort = await findCohortByJoinCode(context.db, code);
-  if (cohort) await refuseWhileHeldBack(context.db, throttles, now, tooManyGuessesMessage);
+  const schoolClass = await findClassByJoinCode(context.db, code);
+  if (schoolClass) await refuseWhileHeldBack(context.db, throttles, now, tooManyGuessesMessage);
   else await claimAttempts(context.db, throttles, now, tooManyGuessesMessage);
-  return cohort;
+  return schoolClass;
 }
 
 /**

@@ -2,7 +2,7 @@ import { type AppLoadContext, createCookie } from "@remix-run/cloudflare";
 
 import type { CurrentUser } from "~/domain/auth/current-user";
 import { scopeFor } from "~/domain/auth/policy";
-import { joinUrl } from "~/domain/classes/cohort";
+import { joinUrl } from "~/domain/classes/class";
 import { type SessionSnapshot } from "~/domain/sessions/session-contract";
 import { MAX_SESSION_SECONDS } from "~/domain/sessions/session-limits";
 import {
@@ -17,7 +17,7 @@ import {
 } from "~/domain/sessions/student-pass";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { DomainError } from "~/lib/errors";
-import { findCohortForStart } from "~/models/cohorts.server";
+import { findClassForStart } from "~/models/classes.server";
 import { findSessionRecordInScope } from "~/models/sessions.server";
 
 import { getCurrentUser } from "./auth.server";
@@ -109,7 +109,7 @@ export function requireSessionReach(caller: SessionCaller, snapshot: SessionSnap
 }
 
 /** Where a student goes back to start their class's test again: its join step with the code filled in (or /join). */
-export async function classJoinStep(context: AppLoadContext, cohortId: string | null): Promise<string> {
-  const cohort = cohortId ? await findCohortForStart(context.db, cohortId) : undefined;
-  return cohort?.isActive ? joinUrl("", cohort.joinCode) : "/join";
+export async function classJoinStep(context: AppLoadContext, classId: string | null): Promise<string> {
+  const schoolClass = classId ? await findClassForStart(context.db, classId) : undefined;
+  return schoolClass?.isActive ? joinUrl("", schoolClass.joinCode) : "/join";
 }

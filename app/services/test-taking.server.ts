@@ -12,7 +12,7 @@ import type { JoinedStudent } from "~/domain/sessions/student-pass";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { conflict, DomainError, found, notFound } from "~/lib/errors";
 import { accommodationsAtStart } from "~/models/accommodations.server";
-import { addCohortMember, findCohortForStart, removeCohortMember } from "~/models/cohorts.server";
+import { addClassMember, findClassForStart, removeClassMember } from "~/models/classes.server";
 import { type GradingLogInput, insertGradingLog } from "~/models/grading-logs.server";
 import { buildBlueprint } from "~/models/session-blueprint.server";
 import { deleteSessionRecord, findSessionInProgress, insertSessionRecord } from "~/models/sessions.server";
@@ -43,15 +43,18 @@ export async function startTestSession(
   options: { admitted?: boolean } = {},
 ): Promise<StartedSession> {
   const { db } = context;
-  const cohort = input.cohortId ? found(await findCohortForStart(db, input.cohortId), NOT_FOUND.cohort) : null;
-  if (cohort && !cohort.isActive) throw conflict("This class is no longer active");
+  const schoolClass = input.cohortId ? found(await findClassForStart(db, input.cohortId), NOT_FOUND.cohort) : null;
+  if (schoolClass && !schoolClass.isActive) throw conflict("This class is no longer active");
   // A student without an account starts only the test their class offers.
-  if (!user && (!cohort || cohort.testConfigId !== input.testConfigId)) {
-    throw new DomainError(cohort ? "forbidden" : "unauthenticated", cohort ? "This class does not offer this test." : "Join your class to take this test.");
+  if (!user && (!schoolClass || schoolClass.testConfigId !== input.testConfigId)) {
+    throw new DomainError(
+      schoolClass ? "forbidden" : "unauthenticated",
+      schoolClass ? "This class does not offer this test." : "Join your class to take this test.",
+    );
   }
   const linked = await requireSelf(context, user, input.userId);
-  if (cohort && !options.admitted) {
-    await admitStudent(request, context, cohort, { studentId: input.userId, pin: input.pin }, linked !== null);
+  if (schoolClass && !options.admitted) {
+    await admitStudent(request, context, schoolClass, { studentId: input.userId, pin: input.pin }, linked !== null);
   }
 
   const resumed = await resumeSessionInProgress(request, context, input);
@@ -73,7 +76,7 @@ export async function startTestSession(
   const blueprint = {
     ...built,
     resumeCode,
-    modelWillGrade: context.config.ai.provider !== "offline" && (cohort?.aiGrading ?? true),
+    modelWillGrade: context.config.ai.provider !== "offline" && (schoolClass?.aiGrading ?? true),
     // The teacher's notes (IEP text) stay on the record: the object, and so every student route, never holds them (ADR 0032).
     accommodations: accommodations && { ...accommodations, notes: "" },
   };
@@ -142,20 +145,20 @@ export async function startJoinedSession(
   testId: string,
   chosenMode: TestMode,
 ): Promise<StartedSession> {
-  const cohort = found(await findCohortForStart(context.db, student.cohortId), NOT_FOUND.cohort);
+  const schoolClass = found(await findClassForStart(context.db, student.cohortId), NOT_FOUND.cohort);
   // The pass was issued at join; a class made rostered since then admits only its roster.
-  await admitStudent(request, context, cohort, { studentId: student.studentId }, true);
-  const member = found(await addCohortMember(context.db, student), NOT_FOUND.cohort);
+  await admitStudent(request, context, schoolClass, { studentId: student.studentId }, true);
+  const member = found(await addClassMember(context.db, student), NOT_FOUND.cohort);
   try {
     return await startTestSession(
       request,
       context,
-      { testConfigId: testId, testMode: cohort.testMode ?? chosenMode, userId: student.studentId, cohortId: cohort.id, resumeCode: undefined },
+      { testConfigId: testId, testMode: schoolClass.testMode ?? chosenMode, userId: student.studentId, cohortId: schoolClass.id, resumeCode: undefined },
       null,
       { admitted: true },
     );
   } catch (error) {
-    if (member.created) await removeCohortMember(context.db, student.cohortId, student.studentId);
+    if (member.created) await removeClassMember(context.db, student.cohortId, student.studentId);
     throw error;
   }
 }

@@ -138,13 +138,17 @@ export async function runStudents(base: string, students: number, concurrency: n
     runs.push(run);
     const client = new Client(base, timings);
     try {
-      const cohort = (await client.call("join", "GET", `/api/cohorts/join/${joinCode}`)).data;
-      await client.call("register", "POST", "/api/cohort-members", { cohortId: cohort.id, studentId: run.studentId, displayName: `Load Student ${index}` });
+      const schoolClass = (await client.call("join", "GET", `/api/cohorts/join/${joinCode}`)).data;
+      await client.call("register", "POST", "/api/cohort-members", {
+        cohortId: schoolClass.id,
+        studentId: run.studentId,
+        displayName: `Load Student ${index}`,
+      });
       const started = await client.call("start", "POST", "/api/sessions/start", {
-        testConfigId: cohort.testConfigId,
-        testMode: cohort.testMode ?? "placement",
+        testConfigId: schoolClass.testConfigId,
+        testMode: schoolClass.testMode ?? "placement",
         userId: run.studentId,
-        cohortId: cohort.id,
+        cohortId: schoolClass.id,
       });
       run.sessionId = started.data.sessionId;
       const { question } = (await client.call("first question", "GET", `/api/sessions/${run.sessionId}/next-question`)).data;

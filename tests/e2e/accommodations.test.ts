@@ -69,9 +69,9 @@ async function setUp(admin: ApiClient) {
     questions,
   });
   expect(test.status, JSON.stringify(test.data)).toBe(201);
-  const cohort = await admin.post("/api/cohorts", { name: "Accommodations Class", testConfigId: test.data.id, testMode: "placement" });
+  const schoolClass = await admin.post("/api/cohorts", { name: "Accommodations Class", testConfigId: test.data.id, testMode: "placement" });
   const record = await admin.post("/api/students", { studentId: "S-ACC-1", givenName: "Rosa", familyName: "Park", grade: "6" });
-  await admin.post(`/api/cohorts/${cohort.data.id}/roster/${record.data.id}`);
+  await admin.post(`/api/cohorts/${schoolClass.data.id}/roster/${record.data.id}`);
   const saved = await admin.put(`/api/students/${record.data.id}/accommodations`, {
     extendedTime: 1.5,
     breaks: true,
@@ -83,7 +83,7 @@ async function setUp(admin: ApiClient) {
     zoom: 1.25,
   });
   expect(saved.status).toBe(200);
-  return { joinCode: cohort.data.joinCode as string };
+  return { joinCode: schoolClass.data.joinCode as string };
 }
 
 /** Answers the question on screen with keys only, by its type. */
@@ -254,14 +254,14 @@ describe("a student with accommodations", () => {
 
   it("lets a teacher set them on a student's page, and for a class from its roster", async () => {
     const { client: admin } = await clientFor(session.worker, demoAccounts.admin.email);
-    const cohort = (await admin.post("/api/cohorts", { name: "Roster Accommodations", testConfigId: null })).data;
+    const schoolClass = (await admin.post("/api/cohorts", { name: "Roster Accommodations", testConfigId: null })).data;
     const ids: string[] = [];
     for (const [studentId, givenName] of [
       ["S-ACC-2", "Lena"],
       ["S-ACC-3", "Omar"],
     ]) {
       const record = await admin.post("/api/students", { studentId, givenName, familyName: "Diaz", grade: "5" });
-      await admin.post(`/api/cohorts/${cohort.id}/roster/${record.data.id}`);
+      await admin.post(`/api/cohorts/${schoolClass.id}/roster/${record.data.id}`);
       ids.push(record.data.id);
     }
     await session.signIn(demoAccounts.admin);
@@ -283,7 +283,7 @@ describe("a student with accommodations", () => {
       .poll(() => page.getByTestId("student-accommodations").innerText())
       .toBe("extended time ×2, breaks (up to 15 min), read aloud, scribe (outside the product)");
 
-    await page.goto(`/admin/cohorts/${cohort.id}`);
+    await page.goto(`/admin/cohorts/${schoolClass.id}`);
     await page.getByLabel("Select all").check();
     await page.getByRole("button", { name: "Set Accommodations (2)" }).click();
     const bulk = page.getByRole("dialog", { name: "Accommodations for 2 students" });

@@ -31,9 +31,9 @@ async function seedGrowth(page: Page) {
   const created = await page.request.post("/api/students", { data: { studentId: "E2E-G1", givenName: "Maya", familyName: "Reyes", grade: "6" } });
   expect(created.status()).toBe(201);
   const { id: studentId } = (await created.json()) as { id: string };
-  const cohort = await page.request.post("/api/cohorts", { data: { name: "Growth Class" } });
-  const { id: cohortId } = (await cohort.json()) as { id: string };
-  expect((await page.request.post(`/api/cohorts/${cohortId}/roster/${studentId}`)).status()).toBe(201);
+  const schoolClass = await page.request.post("/api/cohorts", { data: { name: "Growth Class" } });
+  const { id: classId } = (await schoolClass.json()) as { id: string };
+  expect((await page.request.post(`/api/cohorts/${classId}/roster/${studentId}`)).status()).toBe(201);
   const test = (await d1.prepare("select id, title from tests limit 1").first<{ id: string; title: string }>())!;
   const insert = d1.prepare(
     `insert into sessions (id, test_config_id, test_title, test_subject, user_id, test_mode, cohort_id, start_time, end_time, completed, total_score,
@@ -52,7 +52,7 @@ async function seedGrowth(page: Page) {
         id,
         test.id,
         test.title,
-        cohortId,
+        classId,
         Date.parse(at),
         Date.parse(at) + 600_000,
         thetaOfScale(score),
@@ -63,7 +63,7 @@ async function seedGrowth(page: Page) {
       ),
     ),
   );
-  return { studentId, cohortId };
+  return { studentId, cohortId: classId };
 }
 
 /** No serious axe violations, and nothing but a table or a chart scrolls sideways, at 1280 and at 390 px. */
@@ -80,7 +80,7 @@ async function checkAtBothWidths(page: Page, name: string) {
 describe("Growth", () => {
   it("shows a student's scores, growth and its measurement error by window, and a printable family report", async () => {
     const { page } = session;
-    const { studentId, cohortId } = await seedGrowth(page);
+    const { studentId, cohortId: classId } = await seedGrowth(page);
 
     await page.goto(`/admin/students/${studentId}`);
     await page.getByRole("link", { name: "Growth", exact: true }).click();
@@ -112,7 +112,7 @@ describe("Growth", () => {
     await page.emulateMedia({ media: "screen" });
 
     // The class view, from Fall to Spring: 16 points, beyond the error of 9.8.
-    await page.goto(`/admin/cohorts/${cohortId}`);
+    await page.goto(`/admin/cohorts/${classId}`);
     await page.getByRole("link", { name: "Growth", exact: true }).click();
     await page.getByRole("heading", { name: "Growth · Growth Class" }).waitFor();
     await page.getByLabel("From", { exact: true }).selectOption({ label: "Fall" });
@@ -130,8 +130,8 @@ describe("Growth", () => {
     const { page } = session;
     // The other test's windows would hold the demo's earlier sittings; the demo makes its own when there are none.
     await session.worker.d1.prepare("delete from testing_windows").run();
-    const { cohortId } = await generateDemoClass(page);
-    await page.goto(`/admin/cohorts/${cohortId}`);
+    const { cohortId: classId } = await generateDemoClass(page);
+    await page.goto(`/admin/cohorts/${classId}`);
     await page.getByRole("link", { name: "Growth", exact: true }).click();
     await page.getByTestId("class-growth-summary").first().waitFor();
     // By default the class view compares the last two windows with scores: Winter to Spring.

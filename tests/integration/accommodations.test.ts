@@ -18,7 +18,7 @@ let adminJar: CookieJar;
 let student: ApiClient;
 let anonymous: ApiClient;
 let outsider: ApiClient;
-let cohortId: string;
+let classId: string;
 let testId: string;
 const ids: Record<string, string> = {};
 
@@ -30,11 +30,11 @@ const QUESTION_SECONDS = 40;
 async function addStudent(studentId: string) {
   const created = await admin.post("/api/students", { studentId, givenName: studentId, familyName: "Student", grade: "6" });
   expect(created.status).toBe(201);
-  expect((await admin.post(`/api/cohorts/${cohortId}/roster/${created.data.id}`)).status).toBe(201);
+  expect((await admin.post(`/api/cohorts/${classId}/roster/${created.data.id}`)).status).toBe(201);
   return created.data.id as string;
 }
 
-const start = (userId: string) => admin.post("/api/sessions/start", { testConfigId: testId, testMode: "placement", userId, cohortId });
+const start = (userId: string) => admin.post("/api/sessions/start", { testConfigId: testId, testMode: "placement", userId, cohortId: classId });
 
 /** The test page's data for a session, as the admin reads it: its question, clocks and tools. */
 async function page(sessionId: string) {
@@ -80,7 +80,7 @@ beforeAll(async () => {
   });
   expect(test.status).toBe(201);
   testId = test.data.id;
-  cohortId = (await admin.post("/api/cohorts", { name: "Accommodated class", testConfigId: testId, testMode: "placement" })).data.id;
+  classId = (await admin.post("/api/cohorts", { name: "Accommodated class", testConfigId: testId, testMode: "placement" })).data.id;
   for (const name of ["double", "breaks", "rested", "nojs", "reduced", "plain", "inclass", "hidden", "timed", "noted"])
     ids[name] = await addStudent(`ACC-${name}`);
 }, 90_000);
@@ -121,22 +121,22 @@ describe("PUT /api/students/{id}/accommodations", () => {
 
 describe("PUT /api/cohorts/{id}/accommodations", () => {
   it("sets several roster students' records at once, skipping students not on the roster", async () => {
-    const saved = await admin.put(`/api/cohorts/${cohortId}/accommodations`, {
+    const saved = await admin.put(`/api/cohorts/${classId}/accommodations`, {
       studentIds: [ids.breaks, ids.rested, "not-on-roster"],
       accommodations: { breaks: true, breakMinutes: 5 },
     });
-    expect(saved).toEqual({ status: 200, data: { cohortId, target: "records", changed: 2, skipped: 1 } });
+    expect(saved).toEqual({ status: 200, data: { cohortId: classId, target: "records", changed: 2, skipped: 1 } });
     expect((await admin.get(`/api/students/${ids.breaks}/accommodations`)).data.accommodations).toMatchObject({ breaks: true, breakMinutes: 5 });
   });
 
   it("sets the class's own, which replace the record's in this class only, and clears them with null", async () => {
-    const set = await admin.put(`/api/cohorts/${cohortId}/accommodations`, {
+    const set = await admin.put(`/api/cohorts/${classId}/accommodations`, {
       studentIds: [ids.inclass],
       target: "class",
       accommodations: { extendedTime: 1.5 },
     });
     expect(set.data.changed).toBe(1);
-    const roster = (await admin.get(`/api/cohorts/${cohortId}/roster`)).data as { id: string; classAccommodations: unknown; accommodations: unknown }[];
+    const roster = (await admin.get(`/api/cohorts/${classId}/roster`)).data as { id: string; classAccommodations: unknown; accommodations: unknown }[];
     const row = roster.find((entry) => entry.id === ids.inclass)!;
     expect(row.classAccommodations).toMatchObject({ extendedTime: 1.5 });
     expect(row.accommodations).toMatchObject({ extendedTime: 1 });
@@ -147,17 +147,17 @@ describe("PUT /api/cohorts/{id}/accommodations", () => {
     expect(inClass).toBeLessThanOrEqual(1.5 * TEST_MINUTES * 60);
     await admin.post(`/api/sessions/${session.data.sessionId}/complete`);
 
-    await admin.put(`/api/cohorts/${cohortId}/accommodations`, { studentIds: [ids.inclass], target: "class", accommodations: null });
-    const cleared = (await admin.get(`/api/cohorts/${cohortId}/roster`)).data.find((entry: { id: string }) => entry.id === ids.inclass);
+    await admin.put(`/api/cohorts/${classId}/accommodations`, { studentIds: [ids.inclass], target: "class", accommodations: null });
+    const cleared = (await admin.get(`/api/cohorts/${classId}/roster`)).data.find((entry: { id: string }) => entry.id === ids.inclass);
     expect(cleared.classAccommodations).toBeNull();
   });
 
   it("refuses a bad body (400), strangers (401, 403), another teacher's or a missing class (404)", async () => {
-    expect((await admin.put(`/api/cohorts/${cohortId}/accommodations`, { studentIds: [], accommodations: {} })).status).toBe(400);
-    expect((await admin.put(`/api/cohorts/${cohortId}/accommodations`, { studentIds: [ids.plain], accommodations: null })).status).toBe(400);
-    expect((await anonymous.put(`/api/cohorts/${cohortId}/accommodations`, { studentIds: [ids.plain], accommodations: {} })).status).toBe(401);
-    expect((await student.put(`/api/cohorts/${cohortId}/accommodations`, { studentIds: [ids.plain], accommodations: {} })).status).toBe(403);
-    expect((await outsider.put(`/api/cohorts/${cohortId}/accommodations`, { studentIds: [ids.plain], accommodations: {} })).status).toBe(404);
+    expect((await admin.put(`/api/cohorts/${classId}/accommodations`, { studentIds: [], accommodations: {} })).status).toBe(400);
+    expect((await admin.put(`/api/cohorts/${classId}/accommodations`, { studentIds: [ids.plain], accommodations: null })).status).toBe(400);
+    expect((await anonymous.put(`/api/cohorts/${classId}/accommodations`, { studentIds: [ids.plain], accommodations: {} })).status).toBe(401);
+    expect((await student.put(`/api/cohorts/${classId}/accommodations`, { studentIds: [ids.plain], accommodations: {} })).status).toBe(403);
+    expect((await outsider.put(`/api/cohorts/${classId}/accommodations`, { studentIds: [ids.plain], accommodations: {} })).status).toBe(404);
     expect((await admin.put("/api/cohorts/no-such-class/accommodations", { studentIds: [ids.plain], accommodations: {} })).status).toBe(404);
   });
 });
@@ -251,7 +251,7 @@ describe("a session runs with the accommodations of its student", () => {
   });
 
   it("answers 401 to a caller without the session, 404 for an unknown session and 405 for a GET", async () => {
-    const sessionId = (await admin.post("/api/sessions/start", { testConfigId: testId, testMode: "placement", userId: "ACC-plain-2", cohortId })).data
+    const sessionId = (await admin.post("/api/sessions/start", { testConfigId: testId, testMode: "placement", userId: "ACC-plain-2", cohortId: classId })).data
       .sessionId;
     expect((await anonymous.post(`/api/sessions/${sessionId}/pause`)).status).toBe(401);
     expect((await admin.post("/api/sessions/no-such-session/pause")).status).toBe(404);

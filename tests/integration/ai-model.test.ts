@@ -288,16 +288,16 @@ describe("a class's switch for sending student answers to the AI provider", () =
       subject: "Science",
       questions: [{ id: question.data.id }],
     });
-    const cohort = await admin.post("/api/cohorts", {
+    const schoolClass = await admin.post("/api/cohorts", {
       name: `Moon class ${crypto.randomUUID()}`,
       testConfigId: test.data.id,
       testMode: "placement",
       aiGrading,
     });
-    expect(cohort.data.aiGrading).toBe(aiGrading);
+    expect(schoolClass.data.aiGrading).toBe(aiGrading);
     const studentId = `QX-${crypto.randomUUID().slice(0, 6)}`;
-    await admin.post("/api/cohort-members", { cohortId: cohort.data.id, studentId, displayName: "Persephone Quillfeather" });
-    const started = await admin.post("/api/sessions/start", { testConfigId: test.data.id, userId: studentId, cohortId: cohort.data.id });
+    await admin.post("/api/cohort-members", { cohortId: schoolClass.data.id, studentId, displayName: "Persephone Quillfeather" });
+    const started = await admin.post("/api/sessions/start", { testConfigId: test.data.id, userId: studentId, cohortId: schoolClass.data.id });
     return { sessionId: started.data.sessionId as string, questionId: question.data.id as string, studentId };
   };
   const gradingJobs = (sessionId: string) =>

@@ -36,7 +36,7 @@ const QUESTION_TEXT: Record<string, string> = {
 };
 
 async function insertSession(
-  cohortId: string,
+  classId: string,
   spec: { userId: string; testConfigId: string | null; totalScore: number | null; answers: AnswerSpec[]; minutes?: number; start?: Date },
 ) {
   const id = crypto.randomUUID();
@@ -44,7 +44,7 @@ async function insertSession(
   const start = spec.start ?? new Date(Date.UTC(2026, 10, 20, 9, 0));
   await worker.db.insert(testSessionRecords).values({
     id,
-    cohortId,
+    cohortId: classId,
     testConfigId: spec.testConfigId,
     testTitle: demoTestTitle,
     userId: spec.userId,
@@ -174,8 +174,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => worker?.dispose());
 
-const reportPath = (cohortId: string, testConfigId?: string) =>
-  `/api/analytics/cohort/${cohortId}${testConfigId === undefined ? "" : `?testConfigId=${encodeURIComponent(testConfigId)}`}`;
+const reportPath = (classId: string, testConfigId?: string) =>
+  `/api/analytics/cohort/${classId}${testConfigId === undefined ? "" : `?testConfigId=${encodeURIComponent(testConfigId)}`}`;
 
 describe("GET /api/analytics/cohort/{cohortId}", () => {
   it("reports a class on one test with the product's figures and the engine's additions", async () => {

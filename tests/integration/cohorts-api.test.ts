@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { createCohort } from "~/models/cohorts.server";
+import { createClassRecord } from "~/models/classes.server";
 
 import { type ApiClient, apiClient, count, demoClients } from "../support/api";
 import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
@@ -53,7 +53,7 @@ describe("GET and POST /api/cohorts", () => {
 
   it("tries another generated code when the unique index says one is taken, and gives up after five", async () => {
     const codes = ["DEMOCLASS", "DEMOCLASS", "FRESH234"];
-    const created = await createCohort(worker.db, { name: "Lucky", joinCode: null, isActive: true }, null, () => codes.shift()!);
+    const created = await createClassRecord(worker.db, { name: "Lucky", joinCode: null, isActive: true }, null, () => codes.shift()!);
     expect(created.joinCode).toBe("FRESH234");
     const before = await count(worker, "cohorts");
     let attempts = 0;
@@ -61,7 +61,7 @@ describe("GET and POST /api/cohorts", () => {
       attempts += 1;
       return "DEMOCLASS";
     };
-    const refusal = await createCohort(worker.db, { name: "Unlucky", joinCode: null, isActive: true }, null, alwaysTaken).catch(
+    const refusal = await createClassRecord(worker.db, { name: "Unlucky", joinCode: null, isActive: true }, null, alwaysTaken).catch(
       (error: Error) => `${error.message} ${String(error.cause)}`,
     );
     expect(refusal).toMatch(/UNIQUE constraint failed/);
@@ -153,14 +153,14 @@ describe("GET /api/cohorts/join/{joinCode} (public)", () => {
 
 describe("POST /api/cohort-members (public)", () => {
   it("registers a signed-out student, once per student id, answering only the student id", async () => {
-    const cohort = await createClass({ name: "Registering" });
-    const first = await anonymous.post("/api/cohort-members", { cohortId: cohort.id, studentId: " S-42 ", displayName: " Ada " });
+    const schoolClass = await createClass({ name: "Registering" });
+    const first = await anonymous.post("/api/cohort-members", { cohortId: schoolClass.id, studentId: " S-42 ", displayName: " Ada " });
     expect(first).toEqual({ status: 201, data: { studentId: "S-42" } });
-    const again = await anonymous.post("/api/cohort-members", { cohortId: cohort.id, studentId: "S-42", displayName: "Ada L." });
+    const again = await anonymous.post("/api/cohort-members", { cohortId: schoolClass.id, studentId: "S-42", displayName: "Ada L." });
     expect(again).toEqual({ status: 200, data: { studentId: "S-42" } });
-    const rows = await worker.d1.prepare("select display_name from cohort_members where cohort_id = ?").bind(cohort.id).all();
+    const rows = await worker.d1.prepare("select display_name from cohort_members where cohort_id = ?").bind(schoolClass.id).all();
     expect(rows.results).toEqual([{ display_name: "Ada L." }]);
-    const listed = (await admin.get("/api/cohorts")).data.find((row: { id: string }) => row.id === cohort.id);
+    const listed = (await admin.get("/api/cohorts")).data.find((row: { id: string }) => row.id === schoolClass.id);
     expect(listed.memberCount).toBe(1);
   });
 
@@ -225,14 +225,14 @@ describe("the Class Management screen", () => {
   });
 
   it("serves each class's QR code as an SVG to admins only", async () => {
-    const cohort = await createClass({ name: "Scan me" });
+    const schoolClass = await createClass({ name: "Scan me" });
     const adminJar = await worker.signIn(demoAccounts.admin.email, demoAccounts.admin.password);
-    const qr = await worker.request(`/admin/cohorts/${cohort.id}/qr`, { jar: adminJar });
+    const qr = await worker.request(`/admin/cohorts/${schoolClass.id}/qr`, { jar: adminJar });
     expect(qr.status).toBe(200);
     expect(qr.headers.get("Content-Type")).toContain("image/svg+xml");
     expect(await qr.text()).toMatch(/^<svg[^>]*width="400"/);
     expect((await worker.request("/admin/cohorts/ghost/qr", { jar: adminJar })).status).toBe(404);
-    expect((await worker.request(`/admin/cohorts/${cohort.id}/qr`)).status).toBe(401);
+    expect((await worker.request(`/admin/cohorts/${schoolClass.id}/qr`)).status).toBe(401);
   });
 
   it("gives the page the product's own origin for join links", async () => {

@@ -14,7 +14,7 @@ import { startWorker, type TestWorker } from "../support/worker";
  */
 let worker: TestWorker;
 let admin: ApiClient;
-let cohortId: string;
+let classId: string;
 type Window = { name: string; startsOn: string; endsOn: string };
 type Sitting = {
   id: string;
@@ -44,7 +44,7 @@ beforeAll(async () => {
   for (const window of DISTRICT_WINDOWS) expect((await admin.post("/api/windows", window)).status).toBe(201);
   const { job } = await generateDemo(admin);
   expect(job.status, JSON.stringify(job)).toBe("succeeded");
-  cohortId = (job.result as { cohort: { id: string } }).cohort.id;
+  classId = (job.result as { cohort: { id: string } }).cohort.id;
   sittings = (
     await worker.d1
       .prepare(
@@ -53,7 +53,7 @@ beforeAll(async () => {
            (select count(*) from session_answers a where a.session_id = s.id and a.rapid_guess = 1) as rapid
          from sessions s where s.cohort_id = ? order by s.start_time`,
       )
-      .bind(cohortId)
+      .bind(classId)
       .all<Sitting>()
   ).results;
 }, 120_000);

@@ -28,10 +28,10 @@ const WINDOWS = [
 
 const addTeacher = async (email: string) => (await teacherClient(worker, email)).client;
 
-async function addStudent(studentId: string, givenName: string, familyName: string, cohortId: string | null) {
+async function addStudent(studentId: string, givenName: string, familyName: string, classId: string | null) {
   const created = await admin.post("/api/students", { studentId, givenName, familyName, grade: "6" });
   expect(created.status, JSON.stringify(created.data)).toBe(201);
-  if (cohortId) expect((await admin.post(`/api/cohorts/${cohortId}/roster/${created.data.id}`)).status).toBe(201);
+  if (classId) expect((await admin.post(`/api/cohorts/${classId}/roster/${created.data.id}`)).status).toBe(201);
   return created.data.id as string;
 }
 
@@ -106,9 +106,9 @@ describe("before the district sets testing windows", () => {
     const growth = await teacherA.get(`/api/students/${ids.ada}/growth`);
     expect(growth.status).toBe(200);
     expect(growth.data).toMatchObject({ windows: [], subjects: [], outsideWindows: [{ scaleScore: 198, counted: true }] });
-    const cohort = await teacherA.get(`/api/cohorts/${classA}/growth`);
-    expect(cohort.status).toBe(200);
-    expect(cohort.data).toMatchObject({ windows: [], from: null, to: null, subjects: [] });
+    const schoolClass = await teacherA.get(`/api/cohorts/${classA}/growth`);
+    expect(schoolClass.status).toBe(200);
+    expect(schoolClass.data).toMatchObject({ windows: [], from: null, to: null, subjects: [] });
   });
 });
 
@@ -314,9 +314,9 @@ describe("the screens", () => {
     expect(report).toContain("Fractions");
     expect((await worker.request(`/admin/students/${ids.ada}/report?window=nope`, { jar })).status).toBe(404);
     expect(await auditCount("student.report_viewed", ids.ada!)).toBe(1);
-    const cohort = await worker.request(`/admin/cohorts/${classA}/growth?from=w-spring&to=w-fall`, { jar });
-    expect(cohort.status).toBe(200);
-    expect(await cohort.text()).toContain("Those windows cannot be compared");
+    const schoolClass = await worker.request(`/admin/cohorts/${classA}/growth?from=w-spring&to=w-fall`, { jar });
+    expect(schoolClass.status).toBe(200);
+    expect(await schoolClass.text()).toContain("Those windows cannot be compared");
 
     const { jar: other } = await clientFor(worker, "growth-b@school.example");
     expect((await worker.request(`/admin/students/${ids.ada}/growth`, { jar: other })).status).toBe(404);

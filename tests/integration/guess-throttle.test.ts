@@ -20,8 +20,8 @@ let demo: { id: string; testConfigId: string };
 beforeAll(async () => {
   worker = await startWorker();
   const { admin } = await demoClients(worker);
-  const cohorts = (await admin.get("/api/cohorts")).data as { id: string; joinCode: string; testConfigId: string }[];
-  demo = cohorts.find((cohort) => cohort.joinCode === "DEMOCLASS")!;
+  const classes = (await admin.get("/api/cohorts")).data as { id: string; joinCode: string; testConfigId: string }[];
+  demo = classes.find((schoolClass) => schoolClass.joinCode === "DEMOCLASS")!;
 });
 // One Worker for the file; each test starts with no wrong guesses counted.
 beforeEach(() => worker.d1.exec("delete from attempt_throttle"));

@@ -18,7 +18,7 @@ let worker: TestWorker;
 let admin: ApiClient;
 let anonymous: ApiClient;
 let testId: string;
-let cohortId: string;
+let classId: string;
 let questionIds: string[];
 
 const QUESTIONS = 6;
@@ -124,13 +124,13 @@ beforeAll(async () => {
   worker = await startWorker({ controllableClock: true });
   ({ admin, anonymous } = await demoClients(worker));
   ({ testId, questionIds } = await createTest("Calibration check"));
-  cohortId = (await admin.post("/api/cohorts", { name: "Calibration class", testConfigId: testId, testMode: "placement" })).data.id;
+  classId = (await admin.post("/api/cohorts", { name: "Calibration class", testConfigId: testId, testMode: "placement" })).data.id;
 }, 90_000);
 afterAll(() => worker?.dispose());
 
 describe("the item calibrator", () => {
   it("moves the items a standard, effortful session answered, and counts what the test offered and served", async () => {
-    const sessionId = await takeSession({ test: testId, cohort: cohortId, userId: "CAL-1", seconds: 20, answer: (question) => correctOption(question) });
+    const sessionId = await takeSession({ test: testId, cohort: classId, userId: "CAL-1", seconds: 20, answer: (question) => correctOption(question) });
     expect(await calibrationUse(sessionId)).toMatchObject({ use: "used", effort: 1 });
     const answered = await worker.d1.prepare("select question_id as id from session_answers where session_id = ?").bind(sessionId).all<{ id: string }>();
     expect(answered.results.length).toBeGreaterThan(0);
@@ -147,7 +147,7 @@ describe("the item calibrator", () => {
 
   it("flags answers faster than the threshold as rapid guesses, shows the session's effort, and keeps it out of calibration", async () => {
     const before = await Promise.all(questionIds.map(calibrationRow));
-    const sessionId = await takeSession({ test: testId, cohort: cohortId, userId: "CAL-rapid", seconds: 0, answer: (question) => question.options[1]! });
+    const sessionId = await takeSession({ test: testId, cohort: classId, userId: "CAL-rapid", seconds: 0, answer: (question) => question.options[1]! });
     expect(await calibrationUse(sessionId)).toMatchObject({ use: "low_effort", effort: 0 });
     const rapid = await worker.d1
       .prepare("select count(*) as n from session_answers where session_id = ? and rapid_guess = 1")
@@ -162,11 +162,11 @@ describe("the item calibrator", () => {
 
   it("keeps a non-standard session out of calibration", async () => {
     const created = await admin.post("/api/students", { studentId: "CAL-reduced", givenName: "Reduced", familyName: "Choices", grade: "6" });
-    await admin.post(`/api/cohorts/${cohortId}/roster/${created.data.id}`);
+    await admin.post(`/api/cohorts/${classId}/roster/${created.data.id}`);
     await admin.put(`/api/students/${created.data.id}/accommodations`, { reducedChoices: true });
     const sessionId = await takeSession({
       test: testId,
-      cohort: cohortId,
+      cohort: classId,
       userId: "CAL-reduced",
       seconds: 20,
       answer: (question) => question.options[0]!,
@@ -209,11 +209,11 @@ describe("GET /api/questions/{id} with its calibration", () => {
 describe("a new session's parameters", () => {
   it("are the calibrated ones once a question has enough answers, the label's before", async () => {
     const fresh = await createTest("Calibrated parameters");
-    const cohort = (await admin.post("/api/cohorts", { name: "Calibrated class", testConfigId: fresh.testId, testMode: "placement" })).data.id as string;
+    const schoolClass = (await admin.post("/api/cohorts", { name: "Calibrated class", testConfigId: fresh.testId, testMode: "placement" })).data.id as string;
     for (const id of fresh.questionIds) {
       await worker.d1.prepare("insert into question_calibrations (question_id, a, b, responses) values (?, 1.5, 2, 100)").bind(id).run();
     }
-    const sessionId = await takeSession({ test: fresh.testId, cohort, userId: "CAL-params", seconds: 20, answer: correctOption, answers: 1 });
+    const sessionId = await takeSession({ test: fresh.testId, cohort: schoolClass, userId: "CAL-params", seconds: 20, answer: correctOption, answers: 1 });
     const expected = estimateAbility([{ item: { a: 1.5, b: 2 }, score: 1 }]);
     const labelOnly = estimateAbility([{ item: { a: 1, b: 0 }, score: 1 }]);
     const record = (await admin.get(`/api/sessions/${sessionId}`)).data;

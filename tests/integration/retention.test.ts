@@ -37,7 +37,7 @@ beforeAll(async () => {
   ({ admin } = await demoClients(worker));
   adminJar = await worker.signIn(demoAccounts.admin.email, demoAccounts.admin.password);
   const demo = ((await admin.get("/api/cohorts")).data as { id: string; joinCode: string; testConfigId: string }[]).find(
-    (cohort) => cohort.joinCode === "DEMOCLASS",
+    (schoolClass) => schoolClass.joinCode === "DEMOCLASS",
   )!;
   const start = async (userId: string) =>
     (

@@ -49,8 +49,8 @@ beforeAll(async () => {
   ({ admin } = await demoClients(worker));
   adminJar = await worker.signIn(demoAccounts.admin.email, demoAccounts.admin.password);
   expect((await uploadOneRoster(worker, adminJar, oneRosterZip("v1.1"))).status).toBe(200);
-  const cohorts = (await admin.get("/api/cohorts")).data as { id: string; name: string; joinCode: string }[];
-  math = cohorts.find((cohort) => cohort.name === "Math 7 - Period 2")!;
+  const classes = (await admin.get("/api/cohorts")).data as { id: string; name: string; joinCode: string }[];
+  math = classes.find((schoolClass) => schoolClass.name === "Math 7 - Period 2")!;
   testId = ((await admin.get("/api/tests")).data as { id: string }[])[0]!.id;
   expect((await admin.put(`/api/cohorts/${math.id}`, { name: math.name, testConfigId: testId, testMode: "placement" })).status).toBe(200);
 }, 60_000);

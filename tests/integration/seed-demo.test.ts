@@ -4,7 +4,7 @@ import { simulatedClass } from "~/domain/analytics/simulated-student";
 import { dayIn, DEFAULT_DISTRICT_TIME_ZONE } from "~/domain/district/time-zone";
 import { addDays, windowOf } from "~/domain/growth/testing-windows";
 import { groupBy } from "~/lib/group-by";
-import { DEMO_SEED, DEMO_STUDENT_COUNT, DEMO_TEST_MISSING } from "~/services/demo-cohort.server";
+import { DEMO_SEED, DEMO_STUDENT_COUNT, DEMO_TEST_MISSING } from "~/services/demo-class.server";
 
 import { type ApiClient, demoClients, generateDemo, type JobAnswer, waitForJob } from "../support/api";
 import { startWorker, type TestWorker } from "../support/worker";
@@ -34,14 +34,14 @@ afterAll(() => worker?.dispose());
 
 type SessionRow = { id: string; user_id: string; completed: number; total_score: number | null; test_mode: string; answers: number };
 
-const sessionsOfClass = async (cohortId: string) =>
+const sessionsOfClass = async (classId: string) =>
   (
     await worker.d1
       .prepare(
         `select s.id, s.user_id, s.completed, s.total_score, s.test_mode, (select count(*) from session_answers a where a.session_id = s.id) as answers
          from sessions s where s.cohort_id = ?`,
       )
-      .bind(cohortId)
+      .bind(classId)
       .all<SessionRow>()
   ).results;
 
@@ -56,8 +56,8 @@ describe("POST /api/analytics/seed-demo", () => {
       test: { id: expect.any(String), title: "Grade 6 Math Check-in (demo class)" },
       students: DEMO_STUDENT_COUNT,
     });
-    const cohort = ((await admin.get("/api/cohorts")).data as { id: string }[]).find((row) => row.id === seeded.cohort.id);
-    expect(cohort).toMatchObject({
+    const schoolClass = ((await admin.get("/api/cohorts")).data as { id: string }[]).find((row) => row.id === seeded.cohort.id);
+    expect(schoolClass).toMatchObject({
       testConfigId: seeded.test.id,
       testMode: "placement",
       isActive: true,
@@ -271,8 +271,8 @@ describe("POST /api/analytics/seed-demo with a grading model configured", () => 
       const { admin: configuredAdmin } = await demoClients(configured);
       const { job } = await generateDemo(configuredAdmin);
       expect(job.status, JSON.stringify(job)).toBe("succeeded");
-      const { cohort } = job.result as Seeded;
-      const ids = (await configured.d1.prepare("select id from sessions where cohort_id = ?").bind(cohort.id).all<{ id: string }>()).results;
+      const { cohort: schoolClass } = job.result as Seeded;
+      const ids = (await configured.d1.prepare("select id from sessions where cohort_id = ?").bind(schoolClass.id).all<{ id: string }>()).results;
       expect(ids.length).toBe(SITTINGS * DEMO_STUDENT_COUNT);
       for (const { id } of ids.slice(0, 8)) {
         const { data } = await configuredAdmin.get(`/api/sessions/${id}`);
@@ -364,9 +364,9 @@ describe("Cohort Analytics page", () => {
     expect(none.html).toContain(`No data found for cohort ${empty.data.id}`);
     expect(none.html).not.toContain("Find a class");
 
-    for (const cohortId of ["no-such-class", "not%20an%20id", "x".repeat(300)]) {
-      const missing = await page(`/admin/analytics?cohortId=${cohortId}`);
-      expect(missing.status, cohortId).toBe(404);
+    for (const classId of ["no-such-class", "not%20an%20id", "x".repeat(300)]) {
+      const missing = await page(`/admin/analytics?cohortId=${classId}`);
+      expect(missing.status, classId).toBe(404);
       // The product's words first, the reason under them.
       expect(missing.html).toMatch(/Failed to fetch analytics<\/p><p[^>]*>Class Not Found/);
       expect(missing.html).toContain('href="/admin/cohorts"');

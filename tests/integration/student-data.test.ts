@@ -60,7 +60,7 @@ beforeAll(async () => {
   ({ admin, student, anonymous } = await demoClients(worker));
   zoraId = (await admin.post("/api/students", ZORA)).data.id;
   const classes = (await admin.get("/api/cohorts")).data as { id: string; joinCode: string; testConfigId: string }[];
-  const demo = classes.find((cohort) => cohort.joinCode === "DEMOCLASS")!;
+  const demo = classes.find((schoolClass) => schoolClass.joinCode === "DEMOCLASS")!;
   expect((await admin.post(`/api/cohorts/${demo.id}/roster/${zoraId}`)).status).toBe(201);
 
   // Zoraida takes the demo test twice, answering a few questions each time.

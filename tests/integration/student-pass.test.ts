@@ -20,8 +20,8 @@ beforeAll(async () => {
   worker = await startWorker({ controllableClock: true });
   ({ admin } = await demoClients(worker));
   adminJar = await worker.signIn(demoAccounts.admin.email, demoAccounts.admin.password);
-  const cohorts = (await admin.get("/api/cohorts")).data as { id: string; joinCode: string; testConfigId: string }[];
-  demo = cohorts.find((cohort) => cohort.joinCode === "DEMOCLASS")!;
+  const classes = (await admin.get("/api/cohorts")).data as { id: string; joinCode: string; testConfigId: string }[];
+  demo = classes.find((schoolClass) => schoolClass.joinCode === "DEMOCLASS")!;
 });
 afterEach(() => worker.setClockOffset(0));
 afterAll(() => worker?.dispose());
@@ -42,8 +42,8 @@ async function page(path: string, jar: CookieJar) {
 }
 
 /** The join step (class code, name, student ID), without JavaScript. */
-function join(jar: CookieJar, studentId: string, code = "DEMOCLASS", cohortId = demo.id) {
-  return post(`/join?code=${code}`, { intent: "start", code, cohortId, displayName: `Student ${studentId}`, studentId }, jar);
+function join(jar: CookieJar, studentId: string, code = "DEMOCLASS", classId = demo.id) {
+  return post(`/join?code=${code}`, { intent: "start", code, cohortId: classId, displayName: `Student ${studentId}`, studentId }, jar);
 }
 
 /** Joins, then presses Start Test on the test's 'Before You Begin' page: the session's id. */
@@ -51,9 +51,9 @@ async function joinAndStart(
   jar: CookieJar,
   studentId: string,
   code = "DEMOCLASS",
-  cohortId = demo.id,
+  classId = demo.id,
 ): Promise<{ sessionId: string | null; status: number; html: string }> {
-  let step = await join(jar, studentId, code, cohortId);
+  let step = await join(jar, studentId, code, classId);
   if (step.status === 302 && step.location && !step.location.includes("session=")) {
     step = await post(step.location, { intent: "start", testMode: "placement" }, jar);
   }
@@ -116,13 +116,13 @@ describe("all or nothing", () => {
   it("a start that fails leaves no class member behind", async () => {
     const empty = await admin.post("/api/tests", { title: "Nothing Yet", description: "No questions", gradeLevel: "6", subject: "Mathematics", questions: [] });
     expect(empty.status).toBe(201);
-    const cohort = await admin.post("/api/cohorts", { name: "Empty Test Class", joinCode: "EMPTYTEST", testConfigId: empty.data.id });
-    expect(cohort.status).toBe(201);
+    const schoolClass = await admin.post("/api/cohorts", { name: "Empty Test Class", joinCode: "EMPTYTEST", testConfigId: empty.data.id });
+    expect(schoolClass.status).toBe(201);
 
-    const started = await joinAndStart(new CookieJar(), "EMPTY-1", "EMPTYTEST", cohort.data.id);
+    const started = await joinAndStart(new CookieJar(), "EMPTY-1", "EMPTYTEST", schoolClass.data.id);
     expect(started.sessionId).toBeNull();
     expect(started.html).toContain("This test has no questions yet.");
-    const members = await worker.d1.prepare("select count(*) as n from cohort_members where cohort_id = ?").bind(cohort.data.id).first("n");
+    const members = await worker.d1.prepare("select count(*) as n from cohort_members where cohort_id = ?").bind(schoolClass.data.id).first("n");
     expect(members).toBe(0);
   });
 });

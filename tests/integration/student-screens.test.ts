@@ -70,15 +70,15 @@ describe("the Students screen", () => {
   });
 
   it("previews and imports a pasted roster CSV onto a class, and refuses one it cannot read", async () => {
-    const cohortId = (await worker.d1.prepare("select id from cohorts where source_id = 'class-sci7'").first<{ id: string }>())!.id;
+    const classId = (await worker.d1.prepare("select id from cohorts where source_id = 'class-sci7'").first<{ id: string }>())!.id;
     const csv = "Student ID,Given Name,Family Name,Grade\nS-3001,Grace,Hopper,07\nS-3002,,Nameless,07";
-    const preview = await postIntent(...STUDENTS, { intent: "import-csv", csv, cohortId, apply: "0" });
+    const preview = await postIntent(...STUDENTS, { intent: "import-csv", csv, cohortId: classId, apply: "0" });
     expect(preview.result.data).toMatchObject({
       applied: false,
       created: { students: 1, enrollments: 1 },
       refused: [{ line: 3, reason: "Enter the student's given name" }],
     });
-    const applied = await postIntent(...STUDENTS, { intent: "import-csv", csv, cohortId, apply: "1" });
+    const applied = await postIntent(...STUDENTS, { intent: "import-csv", csv, cohortId: classId, apply: "1" });
     expect(applied.result.data).toMatchObject({ applied: true, created: { students: 1 } });
     const unreadable = await postIntent(...STUDENTS, { intent: "import-csv", csv: "Name\nAda", cohortId: null, apply: "0" });
     expect(unreadable).toMatchObject({
@@ -155,8 +155,8 @@ describe("a student's page", () => {
 
 describe("a class's roster page", () => {
   it("lists the roster and teachers, adds a student to it and takes one off", async () => {
-    const cohortId = (await worker.d1.prepare("select id from cohorts where source_id = 'class-math7'").first<{ id: string }>())!.id;
-    const before = await page(`/admin/cohorts/${cohortId}`);
+    const classId = (await worker.d1.prepare("select id from cohorts where source_id = 'class-math7'").first<{ id: string }>())!.id;
+    const before = await page(`/admin/cohorts/${classId}`);
     expect(before.html).toContain("Rostered: only the students on the roster can join");
     expect(before.html).toContain("Marta Rivera");
     const route = "routes/admin.cohorts_.$id";
@@ -164,12 +164,12 @@ describe("a class's roster page", () => {
     // The roster page's search reads the Students screen's own loader, as its fetcher does.
     const found = await worker.request(`/admin/students?index&q=johnson&_data=${encodeURIComponent(STUDENTS[1])}`, { jar: admin });
     expect(((await found.json()) as { students: { id: string }[] }).students.map((row) => row.id)).toEqual([katherine]);
-    expect((await postIntent(`/admin/cohorts/${cohortId}`, route, { intent: "enroll", studentId: katherine })).result).toMatchObject({ ok: true });
-    expect((await page(`/admin/cohorts/${cohortId}`)).html).toContain("Johnson, Katherine");
-    expect((await postIntent(`/admin/cohorts/${cohortId}`, route, { intent: "unenroll", studentId: katherine })).result).toMatchObject({ ok: true });
-    const again = await postIntent(`/admin/cohorts/${cohortId}`, route, { intent: "unenroll", studentId: katherine });
+    expect((await postIntent(`/admin/cohorts/${classId}`, route, { intent: "enroll", studentId: katherine })).result).toMatchObject({ ok: true });
+    expect((await page(`/admin/cohorts/${classId}`)).html).toContain("Johnson, Katherine");
+    expect((await postIntent(`/admin/cohorts/${classId}`, route, { intent: "unenroll", studentId: katherine })).result).toMatchObject({ ok: true });
+    const again = await postIntent(`/admin/cohorts/${classId}`, route, { intent: "unenroll", studentId: katherine });
     expect(again).toMatchObject({ status: 404, result: { ok: false, toast: { description: "That Student Is Not On This Class's Roster" } } });
-    expect((await postIntent(`/admin/cohorts/${cohortId}`, route, { intent: "enroll", studentId: "nobody" })).status).toBe(404);
+    expect((await postIntent(`/admin/cohorts/${classId}`, route, { intent: "enroll", studentId: "nobody" })).status).toBe(404);
     expect((await page("/admin/cohorts/no-such-class")).status).toBe(404);
   });
 });

@@ -123,26 +123,26 @@ describe("student records", () => {
   });
 
   describe("a class's roster", () => {
-    let cohortId: string;
+    let classId: string;
 
     beforeAll(async () => {
-      cohortId = (await admin.post("/api/cohorts", { name: `Roster class ${crypto.randomUUID().slice(0, 6)}` })).data.id;
+      classId = (await admin.post("/api/cohorts", { name: `Roster class ${crypto.randomUUID().slice(0, 6)}` })).data.id;
     });
 
     it("puts a student on the roster as a class member with their ID and name (201, then 200 again), and takes them off", async () => {
-      const added = await admin.post(`/api/cohorts/${cohortId}/roster/${adaId}`);
-      expect(added).toEqual({ status: 201, data: { cohortId, studentId: adaId, added: true } });
-      expect((await admin.post(`/api/cohorts/${cohortId}/roster/${adaId}`)).status).toBe(200);
-      expect((await admin.get(`/api/cohorts/${cohortId}/roster`)).data.map((row: { id: string }) => row.id)).toEqual([adaId]);
+      const added = await admin.post(`/api/cohorts/${classId}/roster/${adaId}`);
+      expect(added).toEqual({ status: 201, data: { cohortId: classId, studentId: adaId, added: true } });
+      expect((await admin.post(`/api/cohorts/${classId}/roster/${adaId}`)).status).toBe(200);
+      expect((await admin.get(`/api/cohorts/${classId}/roster`)).data.map((row: { id: string }) => row.id)).toEqual([adaId]);
       expect(
-        await count("select count(*) as n from cohort_members where cohort_id = ? and student_id = 'S-1001' and display_name = 'Ada Lovelace'", cohortId),
+        await count("select count(*) as n from cohort_members where cohort_id = ? and student_id = 'S-1001' and display_name = 'Ada Lovelace'", classId),
       ).toBe(1);
-      expect((await admin.get(`/api/students/${adaId}`)).data.classes).toEqual([{ id: cohortId, name: expect.stringMatching(/^Roster class/) }]);
-      expect((await admin.get(`/api/students?cohortId=${cohortId}`)).data.students.map((row: { id: string }) => row.id)).toEqual([adaId]);
+      expect((await admin.get(`/api/students/${adaId}`)).data.classes).toEqual([{ id: classId, name: expect.stringMatching(/^Roster class/) }]);
+      expect((await admin.get(`/api/students?cohortId=${classId}`)).data.students.map((row: { id: string }) => row.id)).toEqual([adaId]);
 
-      expect(await admin.delete(`/api/cohorts/${cohortId}/roster/${adaId}`)).toEqual({ status: 200, data: { removed: true } });
-      expect((await admin.get(`/api/cohorts/${cohortId}/roster`)).data).toEqual([]);
-      expect(await admin.delete(`/api/cohorts/${cohortId}/roster/${adaId}`)).toEqual({
+      expect(await admin.delete(`/api/cohorts/${classId}/roster/${adaId}`)).toEqual({ status: 200, data: { removed: true } });
+      expect((await admin.get(`/api/cohorts/${classId}/roster`)).data).toEqual([]);
+      expect(await admin.delete(`/api/cohorts/${classId}/roster/${adaId}`)).toEqual({
         status: 404,
         data: { message: "That Student Is Not On This Class's Roster" },
       });
@@ -151,24 +151,24 @@ describe("student records", () => {
     it("links a member who had typed the student's ID at join, instead of adding a second", async () => {
       await worker.d1
         .prepare("insert into cohort_members (id, cohort_id, student_id, display_name) values (?, ?, 'S-1002', 'alan t')")
-        .bind(crypto.randomUUID(), cohortId)
+        .bind(crypto.randomUUID(), classId)
         .run();
-      expect((await admin.post(`/api/cohorts/${cohortId}/roster/${alanId}`)).status).toBe(201);
-      expect(await count("select count(*) as n from cohort_members where cohort_id = ? and student_id = 'S-1002'", cohortId)).toBe(1);
-      expect((await admin.get(`/api/cohorts/${cohortId}/roster`)).data.map((row: { id: string }) => row.id)).toEqual([alanId]);
+      expect((await admin.post(`/api/cohorts/${classId}/roster/${alanId}`)).status).toBe(201);
+      expect(await count("select count(*) as n from cohort_members where cohort_id = ? and student_id = 'S-1002'", classId)).toBe(1);
+      expect((await admin.get(`/api/cohorts/${classId}/roster`)).data.map((row: { id: string }) => row.id)).toEqual([alanId]);
     });
 
     it("renames the class member when the record's name changes", async () => {
       await admin.put(`/api/students/${alanId}`, { ...alan, givenName: "Alan M." });
-      expect(await count("select count(*) as n from cohort_members where cohort_id = ? and display_name = 'Alan M. Turing'", cohortId)).toBe(1);
+      expect(await count("select count(*) as n from cohort_members where cohort_id = ? and display_name = 'Alan M. Turing'", classId)).toBe(1);
     });
 
     it("makes a session started in the class under a rostered student's ID that student's, and no one else's", async () => {
       const tests = (await admin.get("/api/tests")).data as { id: string; title: string }[];
       const testConfigId = tests.find((test) => test.title === "Grade 6 Math Check-in")!.id;
-      await admin.put(`/api/cohorts/${cohortId}`, { name: "Roster class with a test", testConfigId, testMode: "placement" });
-      await admin.post(`/api/cohorts/${cohortId}/roster/${adaId}`);
-      const start = (userId: string) => admin.post("/api/sessions/start", { testConfigId, testMode: "placement", userId, cohortId });
+      await admin.put(`/api/cohorts/${classId}`, { name: "Roster class with a test", testConfigId, testMode: "placement" });
+      await admin.post(`/api/cohorts/${classId}/roster/${adaId}`);
+      const start = (userId: string) => admin.post("/api/sessions/start", { testConfigId, testMode: "placement", userId, cohortId: classId });
       const rostered = await start("S-1001");
       expect(rostered.status, JSON.stringify(rostered.data)).toBe(201);
       const typed = await start("S-9999");
@@ -181,7 +181,7 @@ describe("student records", () => {
           testConfigId,
           testTitle: "Grade 6 Math Check-in",
           testMode: "placement",
-          cohortId,
+          cohortId: classId,
           startTime: expect.any(String),
           completed: false,
           totalScore: null,
@@ -198,11 +198,11 @@ describe("student records", () => {
 
     it("answers 404 naming what is missing, and refuses other callers", async () => {
       expect(await admin.post(`/api/cohorts/no-such-class/roster/${adaId}`)).toEqual({ status: 404, data: { message: "Class Not Found" } });
-      expect(await admin.post(`/api/cohorts/${cohortId}/roster/no-such-student`)).toEqual({ status: 404, data: { message: "Student Not Found" } });
+      expect(await admin.post(`/api/cohorts/${classId}/roster/no-such-student`)).toEqual({ status: 404, data: { message: "Student Not Found" } });
       expect(await admin.get("/api/cohorts/no-such-class/roster")).toEqual({ status: 404, data: { message: "Class Not Found" } });
-      expect((await anonymous.get(`/api/cohorts/${cohortId}/roster`)).status).toBe(401);
-      expect((await student.post(`/api/cohorts/${cohortId}/roster/${adaId}`)).status).toBe(403);
-      expect((await admin.put(`/api/cohorts/${cohortId}/roster/${adaId}`, {})).status).toBe(405);
+      expect((await anonymous.get(`/api/cohorts/${classId}/roster`)).status).toBe(401);
+      expect((await student.post(`/api/cohorts/${classId}/roster/${adaId}`)).status).toBe(403);
+      expect((await admin.put(`/api/cohorts/${classId}/roster/${adaId}`, {})).status).toBe(405);
     });
   });
 });
@@ -215,15 +215,15 @@ describe("POST /api/students/import (a simple roster CSV)", () => {
     "C 3,Bad,Id,5,",
     "C-4,Mary,Jackson,5,ada@school.org",
   ].join("\n");
-  let cohortId: string;
+  let classId: string;
 
   beforeAll(async () => {
-    cohortId = (await admin.post("/api/cohorts", { name: `Imported class ${crypto.randomUUID().slice(0, 6)}` })).data.id;
+    classId = (await admin.post("/api/cohorts", { name: `Imported class ${crypto.randomUUID().slice(0, 6)}` })).data.id;
   });
 
   it("previews what it would do, with each refused line and why, and writes nothing", async () => {
     const before = await count("select count(*) as n from students");
-    const preview = await admin.post("/api/students/import?dryRun=1", { csv, cohortId });
+    const preview = await admin.post("/api/students/import?dryRun=1", { csv, cohortId: classId });
     expect(preview.status, JSON.stringify(preview.data)).toBe(200);
     expect(preview.data).toEqual({
       applied: false,
@@ -240,12 +240,12 @@ describe("POST /api/students/import (a simple roster CSV)", () => {
   });
 
   it("applies it onto the class's roster, and a second import of the same file changes nothing", async () => {
-    const applied = await admin.post("/api/students/import", { csv, cohortId });
+    const applied = await admin.post("/api/students/import", { csv, cohortId: classId });
     expect(applied.data).toMatchObject({ applied: true, created: { students: 2, enrollments: 2 } });
-    expect((await admin.get(`/api/cohorts/${cohortId}/roster`)).data.map((row: { studentId: string }) => row.studentId)).toEqual(["C-1", "C-2"]);
-    const again = await admin.post("/api/students/import", { csv, cohortId });
+    expect((await admin.get(`/api/cohorts/${classId}/roster`)).data.map((row: { studentId: string }) => row.studentId)).toEqual(["C-1", "C-2"]);
+    const again = await admin.post("/api/students/import", { csv, cohortId: classId });
     expect(again.data).toMatchObject({ created: { students: 0, enrollments: 0 }, updated: { students: 0 }, unchanged: { students: 2, enrollments: 2 } });
-    const regraded = await admin.post("/api/students/import", { csv: csv.replace("C-2,Katherine,Johnson,5", "C-2,Katherine,Johnson,6"), cohortId });
+    const regraded = await admin.post("/api/students/import", { csv: csv.replace("C-2,Katherine,Johnson,5", "C-2,Katherine,Johnson,6"), cohortId: classId });
     expect(regraded.data).toMatchObject({ updated: { students: 1 }, unchanged: { students: 1, enrollments: 2 } });
     expect((await admin.get("/api/students?q=C-2")).data.students[0].grade).toBe("6");
   });

@@ -36,8 +36,13 @@ const A_DISTRICT_ID = "QA-1";
 
 const addTeacher = (email: string) => teacherClient(worker, email);
 
-async function startIn(cohortId: string, userId: string) {
-  const started = await apiClient(worker, new CookieJar()).post("/api/sessions/start", { testConfigId: testId, testMode: "placement", userId, cohortId });
+async function startIn(classId: string, userId: string) {
+  const started = await apiClient(worker, new CookieJar()).post("/api/sessions/start", {
+    testConfigId: testId,
+    testMode: "placement",
+    userId,
+    cohortId: classId,
+  });
   expect(started.status, JSON.stringify(started.data)).toBe(201);
   return started.data.sessionId as string;
 }

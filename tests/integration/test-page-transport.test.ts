@@ -16,8 +16,8 @@ let demo: { id: string; testConfigId: string };
 beforeAll(async () => {
   worker = await startWorker();
   ({ admin } = await demoClients(worker));
-  const cohorts = (await admin.get("/api/cohorts")).data as { id: string; joinCode: string; testConfigId: string }[];
-  demo = cohorts.find((cohort) => cohort.joinCode === "DEMOCLASS")!;
+  const classes = (await admin.get("/api/cohorts")).data as { id: string; joinCode: string; testConfigId: string }[];
+  demo = classes.find((schoolClass) => schoolClass.joinCode === "DEMOCLASS")!;
 });
 afterAll(() => worker?.dispose());
 

@@ -29,19 +29,19 @@ async function classWithQuestion(description: string, question: Record<string, u
   expect(linked.status).toBeLessThan(300);
   const test = await admin.post("/api/tests", { title: "Limits", description: "d", gradeLevel: "6", subject: "Math", questions: [{ id: created.data.id }] });
   expect(test.status, JSON.stringify(test.data)).toBe(201);
-  const cohort = await admin.post("/api/cohorts", { name: `Limits ${crypto.randomUUID().slice(0, 8)}`, testConfigId: test.data.id });
-  expect(cohort.status).toBe(201);
-  return { question: created.data as { id: string; text: string }, testId: test.data.id as string, cohortId: cohort.data.id as string };
+  const schoolClass = await admin.post("/api/cohorts", { name: `Limits ${crypto.randomUUID().slice(0, 8)}`, testConfigId: test.data.id });
+  expect(schoolClass.status).toBe(201);
+  return { question: created.data as { id: string; text: string }, testId: test.data.id as string, cohortId: schoolClass.data.id as string };
 }
 
 /** A signed-out student starting the class's test through the API. */
-async function startAsStudent(testId: string, cohortId: string) {
+async function startAsStudent(testId: string, classId: string) {
   const student = apiClient(worker, new CookieJar());
   const started = await student.post("/api/sessions/start", {
     testConfigId: testId,
     testMode: "placement",
     userId: `S-${crypto.randomUUID().slice(0, 8)}`,
-    cohortId,
+    cohortId: classId,
   });
   return { ...started, student };
 }
@@ -53,17 +53,21 @@ const CHOICES = [
 
 describe("content that authoring accepts always starts", () => {
   it("starts a test whose competency has the longest description authoring accepts (1,000 characters)", async () => {
-    const { testId, cohortId } = await classWithQuestion("d".repeat(1000), { text: "Is 2 even?", type: "multiple_choice", options: CHOICES });
-    const started = await startAsStudent(testId, cohortId);
+    const { testId, cohortId: classId } = await classWithQuestion("d".repeat(1000), { text: "Is 2 even?", type: "multiple_choice", options: CHOICES });
+    const started = await startAsStudent(testId, classId);
     expect(started.status, JSON.stringify(started.data)).toBe(201);
   });
 
   it("starts a test whose question text grows past 20,000 characters once sanitized (& and < are escaped)", async () => {
     const text = `<p>${"&<".repeat(9_990)}</p>`;
     expect(text.length).toBeLessThanOrEqual(20_000);
-    const { question, testId, cohortId } = await classWithQuestion(`Escaping ${crypto.randomUUID()}`, { text, type: "multiple_choice", options: CHOICES });
+    const {
+      question,
+      testId,
+      cohortId: classId,
+    } = await classWithQuestion(`Escaping ${crypto.randomUUID()}`, { text, type: "multiple_choice", options: CHOICES });
     expect(question.text.length).toBeGreaterThan(20_000);
-    const started = await startAsStudent(testId, cohortId);
+    const started = await startAsStudent(testId, classId);
     expect(started.status, JSON.stringify(started.data)).toBe(201);
     const next = await started.student.get(`/api/sessions/${started.data.sessionId}/next-question`);
     expect(next.status).toBe(200);
@@ -71,13 +75,17 @@ describe("content that authoring accepts always starts", () => {
   });
 
   it("starts a test whose question text is all no-break spaces, the text that grows the most", async () => {
-    const { question, testId, cohortId } = await classWithQuestion(`Spaces ${crypto.randomUUID()}`, {
+    const {
+      question,
+      testId,
+      cohortId: classId,
+    } = await classWithQuestion(`Spaces ${crypto.randomUUID()}`, {
       text: `x${"\u00a0".repeat(19_998)}x`,
       type: "multiple_choice",
       options: CHOICES,
     });
     expect(question.text.length).toBeGreaterThan(100_000);
-    expect((await startAsStudent(testId, cohortId)).status).toBe(201);
+    expect((await startAsStudent(testId, classId)).status).toBe(201);
   });
 });
 
@@ -100,8 +108,8 @@ describe("a test whose questions together pass a Durable Object value's 2 MB", (
       questions: ids.map((id) => ({ id })),
     });
     expect(test.status).toBe(201);
-    const cohort = await admin.post("/api/cohorts", { name: `Passages ${crypto.randomUUID().slice(0, 8)}`, testConfigId: test.data.id });
-    const started = await startAsStudent(test.data.id, cohort.data.id);
+    const schoolClass = await admin.post("/api/cohorts", { name: `Passages ${crypto.randomUUID().slice(0, 8)}`, testConfigId: test.data.id });
+    const started = await startAsStudent(test.data.id, schoolClass.data.id);
     expect(started.status, JSON.stringify(started.data)).toBe(201);
     const next = await started.student.get(`/api/sessions/${started.data.sessionId}/next-question`);
     expect(next.data.question.text).toMatch(/^<p>Passage \d+: /);

@@ -94,14 +94,12 @@ export async function gradedSession(admin: ApiClient, options: { openAnswer?: st
   const { tag, testId, openQuestionId, choiceQuestionId } = await gradingTest(admin, options);
   const taker = options.taker ?? admin;
   // A student's browser takes a test through its class (an open one here).
-  const cohortId = options.taker
-    ? (await admin.post("/api/cohorts", { name: `Water ${tag}`, testConfigId: testId, testMode: "placement" })).data.id
-    : undefined;
+  const classId = options.taker ? (await admin.post("/api/cohorts", { name: `Water ${tag}`, testConfigId: testId, testMode: "placement" })).data.id : undefined;
   const started = await taker.post("/api/sessions/start", {
     testConfigId: testId,
     testMode: "placement",
     userId: options.studentId ?? `student-${tag}`,
-    cohortId,
+    cohortId: classId,
   });
   if (started.status !== 201) throw new Error(`Starting the session failed: ${started.status} ${JSON.stringify(started.data)}`);
   const sessionId = started.data.sessionId as string;

@@ -8,7 +8,7 @@ import { expect } from "vitest";
 
 /** The records of a generated demo class (POST /api/analytics/seed-demo, docs/api.md) and a student on its roster. */
 /** The demo class, its test, one finished session, and one student on the roster of the demo class and of a class of their own (`smallCohortId`). */
-export type DemoClass = { cohortId: string; testId: string; completedSessionId: string; studentId: string; smallCohortId: string };
+export type DemoClass = { cohortId: string; testId: string; completedSessionId: string; studentId: string; smallClassId: string };
 
 /**
  * Generates the demo class (its simulated members, their sessions, AI grading) and waits for the
@@ -18,19 +18,19 @@ export type DemoClass = { cohortId: string; testId: string; completedSessionId: 
 export async function generateDemoClass(page: Page): Promise<DemoClass> {
   const demo = await page.request.post("/api/analytics/seed-demo", { data: {} });
   expect(demo.status()).toBe(202);
-  const { cohort, test, poll } = (await demo.json()) as { cohort: { id: string }; test: { id: string }; poll: string };
+  const { cohort: schoolClass, test, poll } = (await demo.json()) as { cohort: { id: string }; test: { id: string }; poll: string };
   await expect
     .poll(async () => ((await (await page.request.get(poll)).json()) as { status: string }).status, { timeout: 60_000, interval: 250 })
     .toBe("succeeded");
-  const sessions = (await (await page.request.get(`/api/sessions?cohortId=${cohort.id}`)).json()) as { id: string; completed: boolean }[];
+  const sessions = (await (await page.request.get(`/api/sessions?cohortId=${schoolClass.id}`)).json()) as { id: string; completed: boolean }[];
   const student = await page.request.post("/api/students", { data: { studentId: "S-DEMO-1", givenName: "Dana", familyName: "Okafor-Lindqvist", grade: "6" } });
   expect(student.status()).toBe(201);
   const { id: studentId } = (await student.json()) as { id: string };
-  expect((await page.request.post(`/api/cohorts/${cohort.id}/roster/${studentId}`)).status()).toBe(201);
+  expect((await page.request.post(`/api/cohorts/${schoolClass.id}/roster/${studentId}`)).status()).toBe(201);
   // The demo class prints 33 badges; one class's worth of one shows the page as well, at a fraction of axe's time.
   const small = (await (await page.request.post("/api/cohorts", { data: { name: "Badge Check" } })).json()) as { id: string };
   expect((await page.request.post(`/api/cohorts/${small.id}/roster/${studentId}`)).status()).toBe(201);
-  return { cohortId: cohort.id, testId: test.id, completedSessionId: sessions.find((row) => row.completed)!.id, studentId, smallCohortId: small.id };
+  return { cohortId: schoolClass.id, testId: test.id, completedSessionId: sessions.find((row) => row.completed)!.id, studentId, smallClassId: small.id };
 }
 
 /** The admin pages the sidebar and the dashboard link to, as a signed-in teacher finds them on /admin. */
@@ -53,7 +53,7 @@ function recordPaths(demo: DemoClass): string[] {
     "/admin/ai-grading",
     `/admin/tests/${demo.testId}/edit`,
     `/admin/cohorts/${demo.cohortId}`,
-    `/admin/cohorts/${demo.smallCohortId}/badges`,
+    `/admin/cohorts/${demo.smallClassId}/badges`,
     `/admin/students/${demo.studentId}`,
     `/admin/results/${demo.completedSessionId}`,
     `/admin/ai-grading/${demo.completedSessionId}`,

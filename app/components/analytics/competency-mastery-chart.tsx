@@ -1,19 +1,19 @@
 import { truncateLabel } from "~/domain/analytics/chart-geometry";
-import { COMPETENCY_ATTENTION_PERCENT } from "~/domain/analytics/cohort-analytics";
-import type { CohortAnalyticsReport } from "~/domain/analytics/report";
+import { COMPETENCY_ATTENTION_PERCENT } from "~/domain/analytics/class-analytics";
+import type { ClassAnalyticsReport } from "~/domain/analytics/report";
 
 import { BarChart } from "./bar-chart";
 import { ChartFigure, DataTable } from "./chart-figure";
 
-type Mastery = CohortAnalyticsReport["competencyMastery"][string];
+type Mastery = ClassAnalyticsReport["competencyMastery"][string];
 
 /** Lowest mastery first: what needs attention leads. */
-function masteryRows(mastery: CohortAnalyticsReport["competencyMastery"]): Mastery[] {
+function masteryRows(mastery: ClassAnalyticsReport["competencyMastery"]): Mastery[] {
   return Object.values(mastery).sort((a, b) => a.percentage - b.percentage || a.name.localeCompare(b.name));
 }
 
 /** Each competency's share of students who mastered it, against the product's 60% line, with its table. */
-export function CompetencyMasteryChart({ mastery }: { mastery: CohortAnalyticsReport["competencyMastery"] }) {
+export function CompetencyMasteryChart({ mastery }: { mastery: ClassAnalyticsReport["competencyMastery"] }) {
   const rows = masteryRows(mastery);
   if (!rows.length) return <p className="text-sm text-slate-700">No competency was assessed in the completed sessions.</p>;
   const flagged = rows.filter((row) => row.needsAttention);

@@ -3,7 +3,7 @@ import { check, index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite
 
 import type { Accommodations } from "~/domain/accommodations/accommodations";
 import type { TestMode } from "~/domain/adaptive/engine";
-import type { CohortAccess } from "~/domain/classes/cohort";
+import type { ClassAccess } from "~/domain/classes/class";
 
 import { users } from "./accounts";
 import { bool, id, timestamps } from "./columns";
@@ -24,7 +24,7 @@ export const cohorts = sqliteTable(
     isActive: bool("is_active").notNull().default(true),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     /** "open": any typed ID may join; "rostered": only the class's roster (ADR 0028). */
-    access: text("access").$type<CohortAccess>().notNull().default("open"),
+    access: text("access").$type<ClassAccess>().notNull().default("open"),
     /** "Send student answers to the AI provider" (ADR 0030): off, the offline grader and tutor only. */
     aiGrading: bool("ai_grading").notNull().default(true),
     /** The class's OneRoster `sourcedId` when a roster import made it: how a later import finds it again. */

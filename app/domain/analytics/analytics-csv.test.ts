@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { analyticsFileName, questionAnalyticsCsv, studentPerformanceCsv } from "./analytics-csv";
-import { cohortAnalyticsReport, type ReportSession } from "./analytics-report";
+import { classAnalyticsReport, type ReportSession } from "./analytics-report";
 
 const session = (id: string, totalScore: number, options: Partial<ReportSession> = {}): ReportSession => ({
   sessionId: `s-${id}`,
@@ -30,7 +30,7 @@ const session = (id: string, totalScore: number, options: Partial<ReportSession>
 const lines = (csv: string) => csv.split("\r\n");
 
 describe("analytics CSV exports", () => {
-  const report = cohortAnalyticsReport({
+  const report = classAnalyticsReport({
     testName: "Check-in",
     cohortId: "c1",
     sessions: [

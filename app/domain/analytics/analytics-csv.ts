@@ -1,6 +1,6 @@
 import { toCsv } from "~/domain/export/csv";
 
-import type { CohortAnalyticsReport } from "./report";
+import type { ClassAnalyticsReport } from "./report";
 
 /**
  * The two Cohort Analytics downloads, from the same report the page shows: one row a
@@ -39,7 +39,7 @@ const QUESTION_CSV_HEADERS = [
 
 const yesNo = (value: boolean) => (value ? "Yes" : "No");
 
-export function studentPerformanceCsv(report: CohortAnalyticsReport): string {
+export function studentPerformanceCsv(report: ClassAnalyticsReport): string {
   const needsHelp = new Map(report.strugglingStudents.map((student) => [student.sessionId, student.needsHelp]));
   return toCsv(
     STUDENT_CSV_HEADERS,
@@ -61,7 +61,7 @@ export function studentPerformanceCsv(report: CohortAnalyticsReport): string {
   );
 }
 
-export function questionAnalyticsCsv(report: CohortAnalyticsReport): string {
+export function questionAnalyticsCsv(report: ClassAnalyticsReport): string {
   return toCsv(
     QUESTION_CSV_HEADERS,
     report.allQuestionAnalytics.map((row) => [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { binValues, cohortAnalyticsReport, type ReportSession } from "./analytics-report";
-import type { AnalyticsAnswer } from "./cohort-analytics";
+import { binValues, classAnalyticsReport, type ReportSession } from "./analytics-report";
+import type { AnalyticsAnswer } from "./class-analytics";
 
 const MINUTE = 60_000;
 
@@ -32,7 +32,7 @@ function session(id: string, totalScore: number | null, answers: AnalyticsAnswer
   };
 }
 
-const report = (sessions: ReportSession[]) => cohortAnalyticsReport({ testName: "Check-in", cohortId: "c1", sessions });
+const report = (sessions: ReportSession[]) => classAnalyticsReport({ testName: "Check-in", cohortId: "c1", sessions });
 
 describe("binValues", () => {
   it("puts a value on an inner edge in the upper bin and the range's end in the last bin", () => {

@@ -2,8 +2,8 @@ import { SCALE_BIN_WIDTH, SCALE_SCORE_RANGE } from "~/domain/adaptive/scale";
 import { htmlToPlainText } from "~/domain/questions/plain-text";
 
 import { calibratedDifficulties } from "./calibrated-difficulty";
-import { analyseCohort, type AnalyticsSession, HARDEST_QUESTIONS } from "./cohort-analytics";
-import type { Bin, CohortAnalyticsReport } from "./report";
+import { analyseClass, type AnalyticsSession, HARDEST_QUESTIONS } from "./class-analytics";
+import type { Bin, ClassAnalyticsReport } from "./report";
 import { mean, median, standardDeviation } from "./statistics";
 
 /**
@@ -41,8 +41,8 @@ export function binValues(values: readonly number[], range: { from: number; to: 
   return bins;
 }
 
-export function cohortAnalyticsReport(input: { testName: string; cohortId: string; sessions: ReportSession[] }): CohortAnalyticsReport {
-  const { allQuestionAnalytics, ...figures } = analyseCohort(input);
+export function classAnalyticsReport(input: { testName: string; cohortId: string; sessions: ReportSession[] }): ClassAnalyticsReport {
+  const { allQuestionAnalytics, ...figures } = analyseClass(input);
   // Non-standard sessions stand for their students, not for the items or the class's norms (ADR 0032).
   const standard = input.sessions.filter((session) => !session.nonStandard);
   const difficulties = calibratedDifficulties(standard);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { analyticsHref, analyticsScopeFromQuery, MALFORMED_COHORT_ID, MALFORMED_TEST_ID, MALFORMED_WINDOW_ID, parseAnalyticsScope } from "./analytics-scope";
+import { analyticsHref, analyticsScopeFromQuery, MALFORMED_CLASS_ID, MALFORMED_TEST_ID, MALFORMED_WINDOW_ID, parseAnalyticsScope } from "./analytics-scope";
 
 const refusal = (run: () => unknown) => {
   try {
@@ -20,9 +20,9 @@ describe("parseAnalyticsScope", () => {
   });
 
   it("refuses a missing, malformed or overlong id as invalid (400), naming the parameter", () => {
-    expect(refusal(() => parseAnalyticsScope("", null))).toEqual({ kind: "invalid", message: MALFORMED_COHORT_ID });
-    expect(refusal(() => parseAnalyticsScope("a b", null))).toEqual({ kind: "invalid", message: MALFORMED_COHORT_ID });
-    expect(refusal(() => parseAnalyticsScope("x".repeat(201), null))).toEqual({ kind: "invalid", message: MALFORMED_COHORT_ID });
+    expect(refusal(() => parseAnalyticsScope("", null))).toEqual({ kind: "invalid", message: MALFORMED_CLASS_ID });
+    expect(refusal(() => parseAnalyticsScope("a b", null))).toEqual({ kind: "invalid", message: MALFORMED_CLASS_ID });
+    expect(refusal(() => parseAnalyticsScope("x".repeat(201), null))).toEqual({ kind: "invalid", message: MALFORMED_CLASS_ID });
     expect(refusal(() => parseAnalyticsScope("c1", "'; drop table tests; --"))).toEqual({ kind: "invalid", message: MALFORMED_TEST_ID });
     expect(refusal(() => parseAnalyticsScope("c1", null, "fall 2026"))).toEqual({ kind: "invalid", message: MALFORMED_WINDOW_ID });
   });

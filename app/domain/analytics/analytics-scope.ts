@@ -8,7 +8,7 @@ import { invalid } from "~/lib/errors";
  */
 const ID_PATTERN = /^[A-Za-z0-9_-]+$/;
 
-export const MALFORMED_COHORT_ID = "cohortId must be a class id";
+export const MALFORMED_CLASS_ID = "cohortId must be a class id";
 export const MALFORMED_TEST_ID = "testConfigId must be a test id";
 export const MALFORMED_WINDOW_ID = "windowId must be a testing window id or all";
 
@@ -19,17 +19,17 @@ const isId = (value: string) => value.length <= MAX_ID_LENGTH && ID_PATTERN.test
 
 /** An empty testConfigId (the search card's optional field left blank) means every test; an empty windowId, the current window. */
 export function parseAnalyticsScope(
-  cohortId: string | null | undefined,
+  classId: string | null | undefined,
   testConfigId: string | null | undefined,
   windowId?: string | null,
 ): AnalyticsScopeInput {
-  const cohort = (cohortId ?? "").trim();
+  const schoolClass = (classId ?? "").trim();
   const test = (testConfigId ?? "").trim();
   const window = (windowId ?? "").trim();
-  if (!isId(cohort)) throw invalid(MALFORMED_COHORT_ID);
+  if (!isId(schoolClass)) throw invalid(MALFORMED_CLASS_ID);
   if (test && !isId(test)) throw invalid(MALFORMED_TEST_ID);
   if (window && !isId(window)) throw invalid(MALFORMED_WINDOW_ID);
-  return { cohortId: cohort, testConfigId: test || null, windowId: window || null };
+  return { cohortId: schoolClass, testConfigId: test || null, windowId: window || null };
 }
 
 /** The query of a class's report (and test, and window): cohortId=&testConfigId=&windowId=. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { answerScore, calibratedDifficulties, MIN_CALIBRATION_ANSWERS } from "./calibrated-difficulty";
-import type { AnalyticsSession } from "./cohort-analytics";
+import type { AnalyticsSession } from "./class-analytics";
 
 describe("answerScore", () => {
   it("is the share of the points, kept in [0, 1], and right/wrong when a question has no points", () => {

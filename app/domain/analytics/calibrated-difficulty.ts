@@ -1,7 +1,7 @@
 import { BATCH_CALIBRATION_DEFAULTS, recalibrateItems, type StudentResponse } from "~/domain/adaptive/batch-calibration";
 import { DIFFICULTIES, type Difficulty } from "~/domain/questions/question-types";
 
-import type { AnalyticsSession } from "./cohort-analytics";
+import type { AnalyticsSession } from "./class-analytics";
 
 /**
  * Each question's difficulty b on the engine's θ scale, recalibrated from one class's answers with

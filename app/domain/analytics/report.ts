@@ -1,4 +1,4 @@
-import type { CohortAnalytics } from "./cohort-analytics";
+import type { ClassAnalytics } from "./class-analytics";
 
 /**
  * What Cohort Analytics shows and `GET /api/analytics/cohort/{id}` answers: every
@@ -7,19 +7,19 @@ import type { CohortAnalytics } from "./cohort-analytics";
  */
 export type Bin = { from: number; to: number; count: number };
 
-export type QuestionAnalyticsRow = CohortAnalytics["questionAnalytics"][number] & {
+export type QuestionAnalyticsRow = ClassAnalytics["questionAnalytics"][number] & {
   /** The item's difficulty b on the engine's θ scale, recalibrated from this class's answers (null: too few answers). */
   calibratedDifficulty: number | null;
 };
 
-type StudentPerformanceRow = CohortAnalytics["studentPerformance"][number] & {
+type StudentPerformanceRow = ClassAnalytics["studentPerformance"][number] & {
   /** 200 + 10θ (null before the session has results). */
   scaleScore: number | null;
   /** An accommodation changed what was measured (ADR 0032): the student's score, not the class's norm. */
   nonStandard: boolean;
 };
 
-export type CohortAnalyticsReport = Omit<CohortAnalytics, "questionAnalytics" | "studentPerformance"> & {
+export type ClassAnalyticsReport = Omit<ClassAnalytics, "questionAnalytics" | "studentPerformance"> & {
   studentPerformance: StudentPerformanceRow[];
   /** the product's top 10 questions by lowest success rate. */
   questionAnalytics: QuestionAnalyticsRow[];

@@ -37,8 +37,8 @@ export function joinCodeThrottles(clientAddress: string | null): ThrottleKey[] {
 }
 
 /** The throttles a typed resume code passes: the address first, then the class (when the start names one). */
-export function resumeCodeThrottles(clientAddress: string | null, cohortId: string | null): ThrottleKey[] {
-  return [addressThrottle(clientAddress), ...(cohortId ? [{ key: `resume-class:${cohortId}`, policy: RESUME_CLASS_POLICY }] : [])];
+export function resumeCodeThrottles(clientAddress: string | null, classId: string | null): ThrottleKey[] {
+  return [addressThrottle(clientAddress), ...(classId ? [{ key: `resume-class:${classId}`, policy: RESUME_CLASS_POLICY }] : [])];
 }
 
 /** What a refused guess is told, on the join screen and by the API. */

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { RESUME_CODE_LENGTH } from "~/domain/sessions/resume-code";
 import type { TitledMessage } from "~/domain/shell/action-result";
 
-import { cohortMemberSchema, INACTIVE_CLASS, INFORMATION_REQUIRED, INVALID_JOIN_CODE, JOIN_CODE_REQUIRED } from "./cohort";
+import { classMemberSchema, INACTIVE_CLASS, INFORMATION_REQUIRED, INVALID_JOIN_CODE, JOIN_CODE_REQUIRED } from "./class";
 import { JOIN_CODE_MAX_INPUT, normalizeJoinCode } from "./join-codes";
 import { pinField } from "./roster-identity";
 
@@ -36,7 +36,7 @@ const joinCode = z
   .transform(normalizeJoinCode)
   .pipe(z.string().min(1, JOIN_CODE_REQUIRED.message).max(JOIN_CODE_MAX_INPUT, `The join code must be at most ${JOIN_CODE_MAX_INPUT} characters`));
 
-const cohortId = z
+const classId = z
   .string({ required_error: INVALID_JOIN_CODE, invalid_type_error: INVALID_JOIN_CODE })
   .trim()
   .min(1, INVALID_JOIN_CODE)
@@ -61,16 +61,16 @@ export const joinActionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("start"),
     code: joinCode,
-    cohortId,
-    displayName: cohortMemberSchema.shape.displayName,
-    studentId: cohortMemberSchema.shape.studentId,
+    cohortId: classId,
+    displayName: classMemberSchema.shape.displayName,
+    studentId: classMemberSchema.shape.studentId,
     resumeCode,
   }),
   /** Step 2 of a rostered class (ADR 0029): the name picked (a member id) or the student ID typed, and the class PIN. */
   z.object({
     intent: z.literal("start-rostered"),
     code: joinCode,
-    cohortId,
+    cohortId: classId,
     memberId: optionalChoice,
     studentId: optionalChoice,
     // Asked unless a signed-in student joins as themselves (class-admission.server.ts says which).

@@ -3,25 +3,25 @@ import { z } from "zod";
 import { rosterAccommodationsSchema } from "~/domain/accommodations/accommodations";
 import { recordId } from "~/lib/schema-fields";
 
-import { COHORT_NAME_REQUIRED, cohortCreateSchema, cohortUpdateSchema } from "./cohort";
+import { CLASS_NAME_REQUIRED, classCreateSchema, classUpdateSchema } from "./class";
 
 /**
  * The intents of the Class Management screen, with the product's toasts (section 8: "Cohort
  * created, updated, deleted" and the three failure texts).
  */
-export const cohortActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("create"), values: cohortCreateSchema }),
-  z.object({ intent: z.literal("update"), id: recordId, values: cohortUpdateSchema }),
+export const classActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("create"), values: classCreateSchema }),
+  z.object({ intent: z.literal("update"), id: recordId, values: classUpdateSchema }),
   z.object({ intent: z.literal("delete"), id: recordId }),
 ]);
 
-export const COHORT_MESSAGES = {
+export const CLASS_MESSAGES = {
   intents: {
     create: { success: "Cohort created", failure: "Failed to create cohort. Please try again." },
     update: { success: "Cohort updated", failure: "Failed to update cohort. Please try again." },
     delete: { success: "Cohort deleted", failure: "Failed to delete cohort." },
   },
-  titled: [COHORT_NAME_REQUIRED],
+  titled: [CLASS_NAME_REQUIRED],
 };
 
 /** A class's own page: its roster. */

@@ -292,18 +292,18 @@ function planEnrollments(
   const typedIds = new Set(existing.members.filter((member) => !member.recordId).map((member) => `${member.cohortId}|${member.studentId}`));
   const teaching = new Set(existing.teaching.map((row) => `${row.cohortId}|${row.userId}`));
   for (const row of bundle.enrollments) {
-    const cohortId = classIds.get(row.classSourcedId);
+    const classId = classIds.get(row.classSourcedId);
     const personId = row.role === "student" ? rosterStudents.get(row.userSourcedId)?.id : teacherAccounts.get(row.userSourcedId);
-    if (!cohortId || !personId) {
+    if (!classId || !personId) {
       if (row.removed) outcome.unchanged.enrollments++;
       else
         refuse(
           row,
-          `Enrollment skipped: ${!cohortId ? classLeftOut(bundle, row.classSourcedId) : (leftOut.get(row.userSourcedId) ?? userLeftOut(bundle, row))}.`,
+          `Enrollment skipped: ${!classId ? classLeftOut(bundle, row.classSourcedId) : (leftOut.get(row.userSourcedId) ?? userLeftOut(bundle, row))}.`,
         );
       continue;
     }
-    const key = `${cohortId}|${personId}`;
+    const key = `${classId}|${personId}`;
     const enrolled = row.role === "student" ? rostered : teaching;
     if (row.removed) {
       if (!enrolled.has(key)) {
@@ -313,7 +313,9 @@ function planEnrollments(
       enrolled.delete(key);
       outcome.removed.enrollments++;
       changes.push(
-        row.role === "student" ? { kind: "unenroll-student", cohortId, recordId: personId } : { kind: "unenroll-teacher", cohortId, userId: personId },
+        row.role === "student"
+          ? { kind: "unenroll-student", cohortId: classId, recordId: personId }
+          : { kind: "unenroll-teacher", cohortId: classId, userId: personId },
       );
       continue;
     }
@@ -324,14 +326,14 @@ function planEnrollments(
     enrolled.add(key);
     if (row.role === "teacher") {
       outcome.created.enrollments++;
-      changes.push({ kind: "enroll-teacher", cohortId, userId: personId });
+      changes.push({ kind: "enroll-teacher", cohortId: classId, userId: personId });
       continue;
     }
     const student = rosterStudents.get(row.userSourcedId)!;
     // A member who had typed this ID at join becomes the rostered student.
-    if (typedIds.has(`${cohortId}|${student.districtId}`)) outcome.updated.enrollments++;
+    if (typedIds.has(`${classId}|${student.districtId}`)) outcome.updated.enrollments++;
     else outcome.created.enrollments++;
-    changes.push({ kind: "enroll-student", cohortId, recordId: student.id, studentId: student.districtId, displayName: student.name });
+    changes.push({ kind: "enroll-student", cohortId: classId, recordId: student.id, studentId: student.districtId, displayName: student.name });
   }
 }
 

@@ -3,10 +3,10 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { CurrentUser } from "~/domain/auth/current-user";
 import { allowedScope } from "~/domain/auth/policy";
 import { resolveRole } from "~/domain/auth/roles";
-import { type CohortCreateInput, type CohortUpdateInput, NOT_A_TEACHER } from "~/domain/classes/cohort";
+import { type ClassCreateInput, type ClassUpdateInput, NOT_A_TEACHER } from "~/domain/classes/class";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { found, invalid } from "~/lib/errors";
-import * as store from "~/models/cohorts.server";
+import * as store from "~/models/classes.server";
 import { findUserById } from "~/models/users.server";
 
 /**
@@ -19,24 +19,24 @@ type Actor = CurrentUser;
 
 /** The classes the actor teaches (a district admin: all of them). */
 export async function listClasses(context: AppLoadContext, actor: Actor) {
-  return store.listCohorts(context.db, allowedScope(actor, "read", "class"));
+  return store.listClassRecords(context.db, allowedScope(actor, "read", "class"));
 }
 
 /** A new class, owned by its creator, so it is in a teacher's scope at once. */
-export async function createClass(context: AppLoadContext, actor: Actor, input: CohortCreateInput) {
+export async function createClass(context: AppLoadContext, actor: Actor, input: ClassCreateInput) {
   allowedScope(actor, "write", "class");
-  return store.createCohort(context.db, input, actor.id);
+  return store.createClassRecord(context.db, input, actor.id);
 }
 
-export async function updateClass(context: AppLoadContext, actor: Actor, id: string, input: CohortUpdateInput) {
+export async function updateClass(context: AppLoadContext, actor: Actor, id: string, input: ClassUpdateInput) {
   const scope = allowedScope(actor, "write", "class");
-  return found(await store.updateCohort(context.db, id, input, scope), NOT_FOUND.cohort);
+  return found(await store.updateClassRecord(context.db, id, input, scope), NOT_FOUND.cohort);
 }
 
 /** A class and its members removed; its sessions stay, no longer linked to it, so results remain readable. */
 export async function deleteClass(context: AppLoadContext, actor: Actor, id: string) {
   const scope = allowedScope(actor, "delete", "class");
-  found(await store.deleteCohort(context.db, id, scope), NOT_FOUND.cohort);
+  found(await store.deleteClassRecord(context.db, id, scope), NOT_FOUND.cohort);
   return { deleted: true as const };
 }
 
@@ -47,19 +47,19 @@ type ClassTeacher = { cohortId: string; userId: string };
  * an access decision, so it is a district admin's, as roles are ("manage-roles" on accounts). The
  * account must be a teacher or a district admin (400 for a student's).
  */
-export async function addClassTeacher(context: AppLoadContext, actor: Actor, { cohortId, userId }: ClassTeacher) {
+export async function addClassTeacher(context: AppLoadContext, actor: Actor, { cohortId: classId, userId }: ClassTeacher) {
   const scope = allowedScope(actor, "manage-roles", "accounts");
-  found(await store.findCohort(context.db, cohortId, scope), NOT_FOUND.cohort);
+  found(await store.findClass(context.db, classId, scope), NOT_FOUND.cohort);
   const account = found(await findUserById(context.db, userId), NOT_FOUND.account);
   if (resolveRole(account, context.config.adminEmails) === "student") throw invalid(NOT_A_TEACHER, "userId");
-  const { added } = await store.addCohortTeacher(context.db, cohortId, userId, actor);
-  return { cohortId, userId, added };
+  const { added } = await store.addClassTeacherRecord(context.db, classId, userId, actor);
+  return { cohortId: classId, userId, added };
 }
 
 /** An account taken off a class's teachers (a class's creator is not one of them: it stays theirs). */
-export async function removeClassTeacher(context: AppLoadContext, actor: Actor, { cohortId, userId }: ClassTeacher) {
+export async function removeClassTeacher(context: AppLoadContext, actor: Actor, { cohortId: classId, userId }: ClassTeacher) {
   const scope = allowedScope(actor, "manage-roles", "accounts");
-  found(await store.findCohort(context.db, cohortId, scope), NOT_FOUND.cohort);
-  found(await store.removeCohortTeacher(context.db, cohortId, userId, actor), NOT_FOUND.classTeacher);
+  found(await store.findClass(context.db, classId, scope), NOT_FOUND.cohort);
+  found(await store.removeClassTeacherRecord(context.db, classId, userId, actor), NOT_FOUND.classTeacher);
   return { removed: true as const };
 }

@@ -10,7 +10,7 @@ import { API_SESSION_ALL_MAX, SESSION_PAGE_SIZE, type SessionFilters } from "~/d
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { found, invalid } from "~/lib/errors";
 import { recordAudit } from "~/models/audit-log.server";
-import { listTestChoices } from "~/models/cohorts.server";
+import { listTestChoices } from "~/models/classes.server";
 import * as list from "~/models/session-list.server";
 import { findSessionRecordInScope } from "~/models/sessions.server";
 import { findSessionStudent } from "~/models/student-names.server";
@@ -111,11 +111,11 @@ export async function completeAndReadSession(context: AppLoadContext, actor: Ses
 export async function viewSessionResults(context: AppLoadContext, actor: CurrentUser, sessionId: string) {
   const record = found(await findSessionRecordInScope(context.db, sessionId, allowedScope(actor, "read", "session")), NOT_FOUND.session);
   const view = await taking.readSessionView(context, sessionId);
-  const { studentName, cohortName } = await findSessionStudent(context.db, { cohortId: view.cohortId, studentId: view.studentId });
+  const { studentName, cohortName: nameOfClass } = await findSessionStudent(context.db, { cohortId: view.cohortId, studentId: view.studentId });
   if (record.studentRecordId) {
     await recordAudit(context.db, actor, { action: "student.results_viewed", studentRecordId: record.studentRecordId, subject: `session:${sessionId}` });
   }
-  return { view, studentName, cohortName };
+  return { view, studentName, cohortName: nameOfClass };
 }
 
 /** One page of the Test Sessions screen (past the end, the last page) and the tests to filter by; a teacher's: their classes' sessions. */

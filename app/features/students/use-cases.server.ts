@@ -11,7 +11,7 @@ import { found, invalid, notFound } from "~/lib/errors";
 import { NotAZipError, readZipTexts, ZipReadError } from "~/lib/zip-files";
 import { recordAudit } from "~/models/audit-log.server";
 import { canSeeClass } from "~/models/class-scope.server";
-import { findCohort } from "~/models/cohorts.server";
+import { findClass } from "~/models/classes.server";
 import { applyRosterPlan, loadRosterExisting } from "~/models/oneroster.server";
 import { findRosterMember, regenerateBadge } from "~/models/roster-members.server";
 import * as store from "~/models/students.server";
@@ -55,37 +55,37 @@ export async function deleteStudent(context: AppLoadContext, actor: Actor, id: s
 type Membership = { cohortId: string; studentId: string };
 
 /** A student record onto a class's roster; `added` is false when they already were on it. */
-export async function enrollStudent(context: AppLoadContext, actor: Actor, { cohortId, studentId }: Membership) {
+export async function enrollStudent(context: AppLoadContext, actor: Actor, { cohortId: classId, studentId }: Membership) {
   const scope = allowedScope(actor, "enroll", "roster");
-  const { added } = refuseMissing(await store.enrollStudent(context.db, cohortId, studentId, actor, scope));
-  return { cohortId, studentId, added };
+  const { added } = refuseMissing(await store.enrollStudent(context.db, classId, studentId, actor, scope));
+  return { cohortId: classId, studentId, added };
 }
 
 /** A student off a class's roster (their sessions stay). A class outside the scope is not found as a class, as an unknown one is. */
-export async function unenrollStudent(context: AppLoadContext, actor: Actor, { cohortId, studentId }: Membership) {
+export async function unenrollStudent(context: AppLoadContext, actor: Actor, { cohortId: classId, studentId }: Membership) {
   const scope = allowedScope(actor, "enroll", "roster");
-  found(await findCohort(context.db, cohortId, scope), NOT_FOUND.cohort);
-  found(await store.unenrollStudent(context.db, cohortId, studentId, actor, scope), NOT_FOUND.rosterMember);
+  found(await findClass(context.db, classId, scope), NOT_FOUND.cohort);
+  found(await store.unenrollStudent(context.db, classId, studentId, actor, scope), NOT_FOUND.rosterMember);
   return { removed: true as const };
 }
 
 type RosterMemberRef = { cohortId: string; memberId: string };
 
 /** A new badge and PIN for a rostered member (the old badge stops working), their wrong PINs forgotten (ADR 0029). */
-export async function renewBadge(context: AppLoadContext, actor: Actor, { cohortId, memberId }: RosterMemberRef) {
+export async function renewBadge(context: AppLoadContext, actor: Actor, { cohortId: classId, memberId }: RosterMemberRef) {
   const scope = allowedScope(actor, "enroll", "roster");
-  found(await findCohort(context.db, cohortId, scope), NOT_FOUND.cohort);
-  found(await regenerateBadge(context.db, cohortId, memberId, actor, scope), NOT_FOUND.rosterMember);
+  found(await findClass(context.db, classId, scope), NOT_FOUND.cohort);
+  found(await regenerateBadge(context.db, classId, memberId, actor, scope), NOT_FOUND.rosterMember);
   await resetPinAttempts(context, memberId);
 }
 
 /** A rostered member's wrong PINs forgotten, so they can try again at once; audited on their record. */
-export async function resetPinTries(context: AppLoadContext, actor: Actor, { cohortId, memberId }: RosterMemberRef) {
+export async function resetPinTries(context: AppLoadContext, actor: Actor, { cohortId: classId, memberId }: RosterMemberRef) {
   const scope = allowedScope(actor, "enroll", "roster");
-  found(await findCohort(context.db, cohortId, scope), NOT_FOUND.cohort);
-  const member = found(await findRosterMember(context.db, cohortId, { memberId }), NOT_FOUND.rosterMember);
+  found(await findClass(context.db, classId, scope), NOT_FOUND.cohort);
+  const member = found(await findRosterMember(context.db, classId, { memberId }), NOT_FOUND.rosterMember);
   await resetPinAttempts(context, memberId);
-  await recordAudit(context.db, actor, { action: "student.pin_tries_reset", studentRecordId: member.studentRecordId, subject: `class:${cohortId}` });
+  await recordAudit(context.db, actor, { action: "student.pin_tries_reset", studentRecordId: member.studentRecordId, subject: `class:${classId}` });
 }
 
 /**

@@ -10,8 +10,8 @@ import { DomainError } from "~/lib/errors";
 import { listTestingWindows, type TestingWindow } from "~/models/testing-windows.server";
 import { handleAction } from "~/services/action.server";
 import { requireAllowed } from "~/services/auth.server";
-import { loadCohortAnalytics } from "~/services/cohort-analytics.server";
-import { type DemoJobState, queueDemoGeneration, readDemoJob } from "~/services/demo-cohort.server";
+import { loadClassAnalytics } from "~/services/class-analytics.server";
+import { type DemoJobState, queueDemoGeneration, readDemoJob } from "~/services/demo-class.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export async function loadAnalyticsScreen(request: Request, context: AppLoadContext) {
@@ -19,27 +19,27 @@ export async function loadAnalyticsScreen(request: Request, context: AppLoadCont
   // Demo data is a district setting: its button is offered only to those who may press it.
   const canGenerateDemo = allows(user, "write", "district-settings");
   const url = new URL(request.url);
-  const cohortId = url.searchParams.get("cohortId")?.trim() || null;
+  const classId = url.searchParams.get("cohortId")?.trim() || null;
   const testConfigId = url.searchParams.get("testConfigId")?.trim() || null;
   const windowId = url.searchParams.get("windowId")?.trim() || null;
-  const query = { cohortId, testConfigId, windowId };
+  const query = { cohortId: classId, testConfigId, windowId };
   const demoJob = url.searchParams.get("demoJob")?.trim().slice(0, 100) || null;
   const generation = demoJob ? await readDemoJob(context.db, demoJob) : null;
   if (generation?.state === "succeeded") {
     // Done: the class's analytics at their own address, with the product's toast.
-    const { cohort, test } = generation.demo;
-    throw await redirectWithToast(request, context, analyticsHref({ cohortId: cohort.id, testConfigId: test.id }), demoGeneratedToast(generation.demo));
+    const { cohort: schoolClass, test } = generation.demo;
+    throw await redirectWithToast(request, context, analyticsHref({ cohortId: schoolClass.id, testConfigId: test.id }), demoGeneratedToast(generation.demo));
   }
   const demo: Exclude<DemoJobState, { state: "succeeded" }> | null = generation;
   // A failure still renders the page, with the product's "Failed to fetch analytics" and the reason, if one can be told.
   const windows: TestingWindow[] = [];
   const failure = (reason: string | null, status: number) =>
     json({ query, windows, cohortName: null, report: null, failure: { reason }, demo, canGenerateDemo }, { status });
-  if (!cohortId) return json({ query, windows, cohortName: null, report: null, failure: null, demo, canGenerateDemo });
+  if (!classId) return json({ query, windows, cohortName: null, report: null, failure: null, demo, canGenerateDemo });
 
   let which;
   try {
-    which = parseAnalyticsScope(cohortId, testConfigId, windowId);
+    which = parseAnalyticsScope(classId, testConfigId, windowId);
   } catch (error) {
     // A mistyped class id names no class: to the teacher it is a class not found, not a bad request.
     return failure(error instanceof Error && error.message === MALFORMED_WINDOW_ID ? NOT_FOUND.testingWindow : NOT_FOUND.cohort, 404);
@@ -47,17 +47,17 @@ export async function loadAnalyticsScreen(request: Request, context: AppLoadCont
   let loaded;
   try {
     // The window picker lists every window; the report says which one it read.
-    [loaded] = await Promise.all([loadCohortAnalytics(context.db, which, scope), listTestingWindows(context.db).then((rows) => windows.push(...rows))]);
+    [loaded] = await Promise.all([loadClassAnalytics(context.db, which, scope), listTestingWindows(context.db).then((rows) => windows.push(...rows))]);
   } catch (error) {
     if (error instanceof DomainError && error.kind === "not_found") return failure(error.message, 404);
-    console.error("Loading cohort analytics failed", cohortId, error);
+    console.error("Loading cohort analytics failed", classId, error);
     return failure(null, 500);
   }
   if (!loaded) return failure(NOT_FOUND.cohort, 404);
   // Every question's row is for the export; the page shows the top 10, and its data rides in the HTML.
-  const { allQuestionAnalytics: _forExport, cohortName, ...shown } = loaded;
+  const { allQuestionAnalytics: _forExport, cohortName: nameOfClass, ...shown } = loaded;
   const report: ShownReport = shown;
-  return json({ query, windows, cohortName, report, failure: null, demo, canGenerateDemo });
+  return json({ query, windows, cohortName: nameOfClass, report, failure: null, demo, canGenerateDemo });
 }
 
 export async function analyticsScreenAction(request: Request, context: AppLoadContext) {

@@ -114,9 +114,9 @@ function Report({ report, query }: { report: ShownReport; query: ReportQuery }) 
   );
 }
 
-export default function CohortAnalytics() {
-  const { query, windows, cohortName, report, failure, demo, canGenerateDemo } = useLoaderData<typeof loader>();
-  const cohortId = query.cohortId;
+export default function ClassAnalytics() {
+  const { query, windows, cohortName: nameOfClass, report, failure, demo, canGenerateDemo } = useLoaderData<typeof loader>();
+  const classId = query.cohortId;
   const { toast } = useToast();
   useEffect(() => {
     // The product's toast; the alert below says the same without JavaScript.
@@ -129,7 +129,9 @@ export default function CohortAnalytics() {
         <PageHeader
           title="Cohort Analytics"
           subtitle={
-            report && cohortName ? `${cohortName} · ${report.testName}` : "How a class did: scores, struggling students, competencies and the hardest questions"
+            report && nameOfClass
+              ? `${nameOfClass} · ${report.testName}`
+              : "How a class did: scores, struggling students, competencies and the hardest questions"
           }
           actions={canGenerateDemo ? <DemoDataButton demo={demo} /> : null}
         />
@@ -140,16 +142,16 @@ export default function CohortAnalytics() {
           {failure.reason ? <p className="mt-1">{failure.reason}</p> : null}
         </div>
       ) : null}
-      {cohortId ? null : <SearchCard testConfigId={query.testConfigId} />}
-      {cohortId && report ? <WindowPicker windows={windows} shown={report.window} query={{ cohortId, testConfigId: query.testConfigId }} /> : null}
-      {cohortId && report && report.totalSessions === 0 ? (
+      {classId ? null : <SearchCard testConfigId={query.testConfigId} />}
+      {classId && report ? <WindowPicker windows={windows} shown={report.window} query={{ cohortId: classId, testConfigId: query.testConfigId }} /> : null}
+      {classId && report && report.totalSessions === 0 ? (
         <p className="card p-8 text-center text-slate-700" data-testid="analytics-empty">
           {demo?.state === "running"
             ? "The simulated students are taking the test: their results appear here when they have all finished."
-            : `No data found for cohort ${cohortId}`}
+            : `No data found for cohort ${classId}`}
         </p>
       ) : null}
-      {cohortId && report && report.totalSessions > 0 ? <Report report={report} query={{ ...query, cohortId }} /> : null}
+      {classId && report && report.totalSessions > 0 ? <Report report={report} query={{ ...query, cohortId: classId }} /> : null}
     </div>
   );
 }

@@ -2,10 +2,10 @@ import { Link } from "@remix-run/react";
 
 import { DataTable } from "~/components/analytics/chart-figure";
 import { StudentName } from "~/components/student-name";
-import type { CohortAnalyticsReport } from "~/domain/analytics/report";
+import type { ClassAnalyticsReport } from "~/domain/analytics/report";
 
 /** the product's struggling students, urgent first: below the 25th percentile and below 60% of the average is urgent. */
-export function StrugglingStudents({ students }: { students: CohortAnalyticsReport["strugglingStudents"] }) {
+export function StrugglingStudents({ students }: { students: ClassAnalyticsReport["strugglingStudents"] }) {
   if (!students.length) return <p className="text-sm text-slate-700">No student is below the 25th percentile or below 60% of the class average.</p>;
   const urgent = students.filter((student) => student.needsHelp === "urgent");
   const monitor = students.filter((student) => student.needsHelp !== "urgent");
@@ -43,7 +43,7 @@ export function StrugglingStudents({ students }: { students: CohortAnalyticsRepo
 }
 
 /** the product's per-student performance, strongest first; in-progress sessions last. */
-export function StudentPerformance({ students }: { students: CohortAnalyticsReport["studentPerformance"] }) {
+export function StudentPerformance({ students }: { students: ClassAnalyticsReport["studentPerformance"] }) {
   const rows = [...students].sort(
     (a, b) => Number(b.completed) - Number(a.completed) || b.percentageScore - a.percentageScore || a.studentId.localeCompare(b.studentId),
   );

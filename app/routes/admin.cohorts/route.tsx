@@ -7,15 +7,15 @@ import { useActionResult, useIntentFetcher } from "~/components/action-result";
 import { ConfirmDeleteDialog } from "~/components/dialog";
 import { BackLink, PageHeader } from "~/components/page-header";
 import { useEditDialog } from "~/components/use-edit-dialog";
-import { COHORT_MESSAGES, cohortActionSchema } from "~/domain/classes/screen-actions";
+import { CLASS_MESSAGES, classActionSchema } from "~/domain/classes/screen-actions";
 import { createClass, deleteClass, listClasses, updateClass } from "~/features/classes/use-cases.server";
 import { assertNever } from "~/lib/assert-never";
-import { listTestChoices } from "~/models/cohorts.server";
+import { listTestChoices } from "~/models/classes.server";
 import { handleAction } from "~/services/action.server";
 import { requireAllowed } from "~/services/auth.server";
 
-import { CohortCard } from "./cohort-card";
-import { CohortDialog, type EditableCohort } from "./cohort-dialog";
+import { ClassCard } from "./class-card";
+import { ClassDialog, type EditableClass } from "./class-dialog";
 import printStyles from "./print.css";
 import { QrDialog } from "./qr-dialog";
 
@@ -25,15 +25,15 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: printStyle
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await requireAllowed(request, context, "read", "class");
-  const [cohorts, tests] = await Promise.all([listClasses(context, user), listTestChoices(context.db)]);
+  const [classes, tests] = await Promise.all([listClasses(context, user), listTestChoices(context.db)]);
   // The QR code and join link point at the product's own origin, not whatever host served this page.
   const joinOrigin = context.config.appOrigin ?? new URL(request.url).origin;
-  return json({ cohorts, tests, joinOrigin });
+  return json({ cohorts: classes, tests, joinOrigin });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { user: teacher } = await requireAllowed(request, context, "write", "class");
-  return handleAction(request, cohortActionSchema, COHORT_MESSAGES, async (input) => {
+  return handleAction(request, classActionSchema, CLASS_MESSAGES, async (input) => {
     switch (input.intent) {
       case "create":
         await createClass(context, teacher, input.values);
@@ -50,15 +50,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
-type Cohort = ReturnType<typeof useLoaderData<typeof loader>>["cohorts"][number];
+type SchoolClass = ReturnType<typeof useLoaderData<typeof loader>>["cohorts"][number];
 
 export default function ClassManagement() {
-  const { cohorts, tests, joinOrigin } = useLoaderData<typeof loader>();
+  const { cohorts: classes, tests, joinOrigin } = useLoaderData<typeof loader>();
   const { fetcher, busy, submitIntent } = useIntentFetcher();
   // A new key per opening, so the dialog starts from the class's saved values every time.
-  const { editing, openNew, openEdit, close } = useEditDialog<EditableCohort>();
-  const [deleting, setDeleting] = useState<Cohort | null>(null);
-  const [showingQr, setShowingQr] = useState<Cohort | null>(null);
+  const { editing, openNew, openEdit, close } = useEditDialog<EditableClass>();
+  const [deleting, setDeleting] = useState<SchoolClass | null>(null);
+  const [showingQr, setShowingQr] = useState<SchoolClass | null>(null);
   useActionResult(fetcher, {
     onSuccess: (result) => {
       if (result.intent !== "delete") close();
@@ -77,23 +77,23 @@ export default function ClassManagement() {
           </button>
         }
       />
-      {cohorts.length === 0 ? (
+      {classes.length === 0 ? (
         <p className="card mt-6 p-8 text-center text-slate-700">No classes yet. Create a class to get a join code for your students.</p>
       ) : null}
       <ul className="mt-6 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
-        {cohorts.map((cohort) => (
-          <CohortCard
-            key={cohort.id}
-            cohort={cohort}
+        {classes.map((schoolClass) => (
+          <ClassCard
+            key={schoolClass.id}
+            cohort={schoolClass}
             busy={busy}
-            onEdit={() => openEdit(cohort)}
-            onDelete={() => setDeleting(cohort)}
-            onShowQr={() => setShowingQr(cohort)}
+            onEdit={() => openEdit(schoolClass)}
+            onDelete={() => setDeleting(schoolClass)}
+            onShowQr={() => setShowingQr(schoolClass)}
           />
         ))}
       </ul>
       {editing ? (
-        <CohortDialog
+        <ClassDialog
           key={editing.key}
           initial={editing.record}
           tests={tests}

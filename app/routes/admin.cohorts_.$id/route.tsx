@@ -19,7 +19,7 @@ import { enrollStudent, unenrollStudent } from "~/features/students/use-cases.se
 import { assertNever } from "~/lib/assert-never";
 import { found } from "~/lib/errors";
 import { setRosterAccommodations } from "~/models/accommodations.server";
-import { findCohort, listCohortTeachers } from "~/models/cohorts.server";
+import { findClass, listClassTeachers } from "~/models/classes.server";
 import { listRoster } from "~/models/students.server";
 import { handleAction } from "~/services/action.server";
 import { requireAllowed } from "~/services/auth.server";
@@ -37,40 +37,40 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = params.id ?? "";
   // Who teaches a class is a district admin's choice (ADR 0040): only they get the staff to choose from.
   const managesTeachers = allows(user, "manage-roles", "accounts");
-  const [cohort, roster, teachers, accounts] = await Promise.all([
-    findCohort(context.db, id, scope),
+  const [schoolClass, roster, teachers, accounts] = await Promise.all([
+    findClass(context.db, id, scope),
     listRoster(context.db, id, scope),
-    listCohortTeachers(context.db, id, scope),
+    listClassTeachers(context.db, id, scope),
     managesTeachers ? listAccounts(context, user) : [],
   ]);
-  if (!cohort || !roster) throw notFoundPage(NOT_FOUND.cohort, BACK);
+  if (!schoolClass || !roster) throw notFoundPage(NOT_FOUND.cohort, BACK);
   const staff = accounts
     .filter((account) => account.role !== "student")
     .map(({ id: accountId, email, firstName, lastName }) => ({ id: accountId, email, firstName, lastName }));
-  return json({ cohort, roster, teachers, managesTeachers, staff });
+  return json({ cohort: schoolClass, roster, teachers, managesTeachers, staff });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { user: teacher, scope } = await requireAllowed(request, context, "write", "class");
-  const cohortId = params.id ?? "";
+  const classId = params.id ?? "";
   return handleAction(request, rosterActionSchema, ROSTER_MESSAGES, async (input) => {
     switch (input.intent) {
       case "enroll":
-        await enrollStudent(context, teacher, { cohortId, studentId: input.studentId });
+        await enrollStudent(context, teacher, { cohortId: classId, studentId: input.studentId });
         return;
       case "unenroll":
-        await unenrollStudent(context, teacher, { cohortId, studentId: input.studentId });
+        await unenrollStudent(context, teacher, { cohortId: classId, studentId: input.studentId });
         return;
       case "add-teacher":
-        await addClassTeacher(context, teacher, { cohortId, userId: input.userId });
+        await addClassTeacher(context, teacher, { cohortId: classId, userId: input.userId });
         return;
       case "remove-teacher":
-        await removeClassTeacher(context, teacher, { cohortId, userId: input.userId });
+        await removeClassTeacher(context, teacher, { cohortId: classId, userId: input.userId });
         return;
       case "accommodations": {
-        found(await findCohort(context.db, cohortId, scope), NOT_FOUND.cohort);
+        found(await findClass(context.db, classId, scope), NOT_FOUND.cohort);
         const { intent: _intent, ...body } = input;
-        const result = found(await setRosterAccommodations(context.db, teacher, cohortId, body, scope), NOT_FOUND.cohort);
+        const result = found(await setRosterAccommodations(context.db, teacher, classId, body, scope), NOT_FOUND.cohort);
         return {
           data: undefined,
           toast: { title: "Accommodations saved", description: `${result.changed} ${result.changed === 1 ? "student" : "students"} updated.` },
@@ -167,7 +167,7 @@ function ClassTeachers({
 }
 
 export default function ClassRoster() {
-  const { cohort, roster, teachers, managesTeachers, staff } = useLoaderData<typeof loader>();
+  const { cohort: schoolClass, roster, teachers, managesTeachers, staff } = useLoaderData<typeof loader>();
   const { fetcher, busy, submitIntent } = useIntentFetcher();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [accommodating, setAccommodating] = useState(false);
@@ -185,19 +185,21 @@ export default function ClassRoster() {
     <div className="mx-auto max-w-5xl">
       <BackLink {...BACK} />
       <PageHeader
-        title={cohort.name}
+        title={schoolClass.name}
         subtitle={
           <>
-            Join code <span className="font-mono font-semibold tracking-wider text-slate-900">{cohort.joinCode}</span> ·{" "}
-            {cohort.access === "rostered" ? "Rostered: only the students on the roster can join" : "Open: anyone with the code can join with a name and ID"}
+            Join code <span className="font-mono font-semibold tracking-wider text-slate-900">{schoolClass.joinCode}</span> ·{" "}
+            {schoolClass.access === "rostered"
+              ? "Rostered: only the students on the roster can join"
+              : "Open: anyone with the code can join with a name and ID"}
           </>
         }
         actions={
           <div className="flex flex-wrap gap-2">
-            <Link to={`/admin/cohorts/${cohort.id}/growth`} className="btn-outline">
+            <Link to={`/admin/cohorts/${schoolClass.id}/growth`} className="btn-outline">
               <TrendingUp aria-hidden="true" className="size-4" /> Growth
             </Link>
-            <Link to={`/admin/cohorts/${cohort.id}/badges`} className="btn-outline">
+            <Link to={`/admin/cohorts/${schoolClass.id}/badges`} className="btn-outline">
               <IdCard aria-hidden="true" className="size-4" /> Badges
             </Link>
           </div>
@@ -309,7 +311,7 @@ export default function ClassRoster() {
               </label>
               <label className="flex min-h-6 items-center gap-2 text-sm text-slate-900">
                 <input type="radio" name="accommodation-target" className="size-5" checked={target === "class"} onChange={() => setTarget("class")} />
-                In {cohort.name} only
+                In {schoolClass.name} only
               </label>
             </fieldset>
           }

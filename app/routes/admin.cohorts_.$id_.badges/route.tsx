@@ -9,7 +9,7 @@ import { BADGE_MESSAGES, badgeActionSchema } from "~/domain/classes/screen-actio
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { renewBadge, resetPinTries } from "~/features/students/use-cases.server";
 import { assertNever } from "~/lib/assert-never";
-import { findCohort } from "~/models/cohorts.server";
+import { findClass } from "~/models/classes.server";
 import { listBadges } from "~/models/roster-members.server";
 import { handleAction } from "~/services/action.server";
 import { requireAllowed } from "~/services/auth.server";
@@ -30,11 +30,11 @@ const QR_OPTIONS = { type: "svg", width: 160, margin: 1 } as const;
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { scope } = await requireAllowed(request, context, "read", "roster");
-  const cohort = await findCohort(context.db, params.id ?? "", scope);
-  if (!cohort) throw notFoundPage(NOT_FOUND.cohort, { to: "/admin/cohorts", label: "Back to Classes" });
+  const schoolClass = await findClass(context.db, params.id ?? "", scope);
+  if (!schoolClass) throw notFoundPage(NOT_FOUND.cohort, { to: "/admin/cohorts", label: "Back to Classes" });
   const origin = context.config.appOrigin ?? new URL(request.url).origin;
   const badges = await Promise.all(
-    (await listBadges(context.db, cohort.id, scope)).map(async (badge) => ({
+    (await listBadges(context.db, schoolClass.id, scope)).map(async (badge) => ({
       memberId: badge.memberId,
       name: badge.name,
       studentId: badge.studentId,
@@ -43,20 +43,20 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     })),
   );
   return json(
-    { cohort: { id: cohort.id, name: cohort.name, joinCode: cohort.joinCode, access: cohort.access }, badges },
+    { cohort: { id: schoolClass.id, name: schoolClass.name, joinCode: schoolClass.joinCode, access: schoolClass.access }, badges },
     { headers: { "Cache-Control": "no-store" } },
   );
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { user: teacher } = await requireAllowed(request, context, "enroll", "roster");
-  const cohortId = params.id ?? "";
+  const classId = params.id ?? "";
   return handleAction(request, badgeActionSchema, BADGE_MESSAGES, async (input) => {
     switch (input.intent) {
       case "new-badge":
-        return renewBadge(context, teacher, { cohortId, memberId: input.memberId });
+        return renewBadge(context, teacher, { cohortId: classId, memberId: input.memberId });
       case "reset-pin":
-        return resetPinTries(context, teacher, { cohortId, memberId: input.memberId });
+        return resetPinTries(context, teacher, { cohortId: classId, memberId: input.memberId });
       default:
         return assertNever(input);
     }
@@ -64,16 +64,16 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function Badges() {
-  const { cohort, badges } = useLoaderData<typeof loader>();
+  const { cohort: schoolClass, badges } = useLoaderData<typeof loader>();
   const { fetcher, busy, submitIntent } = useIntentFetcher();
   useActionResult(fetcher);
 
   return (
     <div className="mx-auto max-w-5xl">
       <div className="badge-screen-only">
-        <BackLink to={`/admin/cohorts/${cohort.id}`} label={`Back to ${cohort.name}`} />
+        <BackLink to={`/admin/cohorts/${schoolClass.id}`} label={`Back to ${schoolClass.name}`} />
         <PageHeader
-          title={`Badges · ${cohort.name}`}
+          title={`Badges · ${schoolClass.name}`}
           subtitle="Each student scans their badge, or picks their name and types its PIN. Keep the badges with you between lessons."
           actions={
             <button type="button" className="btn-primary" onClick={() => window.print()} disabled={badges.length === 0}>
@@ -81,7 +81,7 @@ export default function Badges() {
             </button>
           }
         />
-        {cohort.access === "open" ? (
+        {schoolClass.access === "open" ? (
           <p className="mt-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
             This class is open: anyone with the join code can join with any name and ID, and the PINs are not asked for. Make the class rostered (Edit Class)
             for the badges to be the only way in.
@@ -94,7 +94,7 @@ export default function Badges() {
         <ul className="badge-sheet mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Badges">
           {badges.map((badge) => (
             <li key={badge.memberId} className="badge-card card flex flex-col items-center gap-2 p-4 text-center" data-testid="badge-card">
-              <p className="text-xs uppercase tracking-wide text-slate-700">{cohort.name}</p>
+              <p className="text-xs uppercase tracking-wide text-slate-700">{schoolClass.name}</p>
               <p className="text-lg font-semibold text-slate-900">{badge.name}</p>
               {/* The library's own SVG markup, drawn on the server from the badge's link. */}
               <div className="size-40" role="img" aria-label={`QR code that signs ${badge.name} in`} dangerouslySetInnerHTML={{ __html: badge.qr }} />
@@ -105,7 +105,7 @@ export default function Badges() {
                 </span>
               </p>
               <p className="text-xs text-slate-700">
-                Join code <span className="font-mono">{cohort.joinCode}</span> · ID <span className="font-mono">{badge.studentId}</span>
+                Join code <span className="font-mono">{schoolClass.joinCode}</span> · ID <span className="font-mono">{badge.studentId}</span>
               </p>
               <div className="badge-screen-only flex gap-1">
                 <button

@@ -10,15 +10,15 @@ import { loadClassGrowth } from "~/services/growth.server";
  * answers 400, the screen shows a choice it cannot compare as a message above the default windows,
  * so a teacher who picked them the wrong way round still sees the class.
  */
-export async function loadClassGrowthScreen(db: Database, viewer: CurrentUser, scope: Scope, cohortId: string, search: URLSearchParams) {
+export async function loadClassGrowthScreen(db: Database, viewer: CurrentUser, scope: Scope, classId: string, search: URLSearchParams) {
   const parsed = classGrowthQuerySchema.safeParse(Object.fromEntries(search));
   try {
     return {
-      growth: await loadClassGrowth(db, viewer, cohortId, scope, parsed.success ? parsed.data : {}),
+      growth: await loadClassGrowth(db, viewer, classId, scope, parsed.success ? parsed.data : {}),
       problem: parsed.success ? null : WINDOW_CHOICE_REFUSED,
     };
   } catch (error) {
     if (!(error instanceof DomainError) || error.kind !== "invalid") throw error;
-    return { growth: await loadClassGrowth(db, viewer, cohortId, scope, {}), problem: WINDOW_CHOICE_REFUSED };
+    return { growth: await loadClassGrowth(db, viewer, classId, scope, {}), problem: WINDOW_CHOICE_REFUSED };
   }
 }

@@ -24,12 +24,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export default function ClassGrowthPage() {
   const { growth, problem } = useLoaderData<typeof loader>();
-  const { cohort, windows, from, to, subjects, windowsWithScores, leftOut } = growth;
+  const { cohort: schoolClass, windows, from, to, subjects, windowsWithScores, leftOut } = growth;
   const leftOutText = leftOutNote(leftOut);
   return (
     <div className="mx-auto max-w-5xl">
-      <BackLink to={`/admin/cohorts/${cohort.id}`} label={`Back to ${cohort.name}`} />
-      <PageHeader title={`Growth · ${cohort.name}`} subtitle="Each student's change in scale score between two testing windows, subject by subject." />
+      <BackLink to={`/admin/cohorts/${schoolClass.id}`} label={`Back to ${schoolClass.name}`} />
+      <PageHeader title={`Growth · ${schoolClass.name}`} subtitle="Each student's change in scale score between two testing windows, subject by subject." />
       {windows.length === 0 ? (
         <NoWindows />
       ) : (

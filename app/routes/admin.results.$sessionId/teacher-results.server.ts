@@ -15,7 +15,7 @@ const BACK = { to: "/admin/sessions", label: "Back to Test Sessions" };
  * in progress shows its results so far.
  */
 export async function loadTeacherResults(request: Request, context: AppLoadContext, sessionId: string, reader: CurrentUser) {
-  const { view, studentName, cohortName } = await orNotFoundPage(viewSessionResults(context, reader, sessionId), BACK);
+  const { view, studentName, cohortName: nameOfClass } = await orNotFoundPage(viewSessionResults(context, reader, sessionId), BACK);
   const timeZone = timeZoneFromCookieHeader(request.headers.get("Cookie"));
   return {
     ...resultsPageData(view),
@@ -24,7 +24,7 @@ export async function loadTeacherResults(request: Request, context: AppLoadConte
     studentId: view.studentId,
     studentName,
     cohortId: view.cohortId,
-    cohortName,
+    cohortName: nameOfClass,
     started: shownTime(view.snapshot.startedAt, timeZone),
   };
 }

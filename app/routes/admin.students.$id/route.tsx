@@ -154,18 +154,18 @@ export default function StudentPage() {
             <p className="mt-2 text-sm text-slate-700">Not on any class roster.</p>
           ) : (
             <ul className="mt-2 space-y-1 text-sm">
-              {student.classes.map((cohort) => (
-                <li key={cohort.id} className="flex items-center justify-between gap-2">
-                  <Link to={`/admin/cohorts/${cohort.id}`} className="text-brand-700 hover:underline">
-                    {cohort.name}
+              {student.classes.map((schoolClass) => (
+                <li key={schoolClass.id} className="flex items-center justify-between gap-2">
+                  <Link to={`/admin/cohorts/${schoolClass.id}`} className="text-brand-700 hover:underline">
+                    {schoolClass.name}
                   </Link>
                   <button
                     type="button"
                     className="btn-ghost px-2 text-sm text-red-700"
                     disabled={busy}
-                    onClick={() => submitIntent({ intent: "unenroll", cohortId: cohort.id })}
+                    onClick={() => submitIntent({ intent: "unenroll", cohortId: schoolClass.id })}
                   >
-                    Remove<span className="sr-only"> from {cohort.name}</span>
+                    Remove<span className="sr-only"> from {schoolClass.name}</span>
                   </button>
                 </li>
               ))}

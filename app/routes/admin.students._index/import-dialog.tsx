@@ -22,7 +22,7 @@ const KIND_TABS: { key: Kind; label: string }[] = [
 export function ImportDialog({ classes, bundles, onClose }: { classes: { id: string; name: string }[]; bundles: boolean; onClose: () => void }) {
   const [kind, setKind] = useState<Kind>("csv");
   const [csv, setCsv] = useState("");
-  const [cohortId, setCohortId] = useState("");
+  const [classId, setClassId] = useState("");
   const [bundle, setBundle] = useState<File | null>(null);
   const [recreateDeleted, setRecreateDeleted] = useState(false);
   const [preview, setPreview] = useState<ImportOutcome | null>(null);
@@ -50,12 +50,12 @@ export function ImportDialog({ classes, bundles, onClose }: { classes: { id: str
     };
   const chooseKind = changing(setKind);
   const changeCsv = changing(setCsv);
-  const chooseClass = changing(setCohortId);
+  const chooseClass = changing(setClassId);
   const chooseBundle = changing(setBundle);
 
   const send = (apply: boolean) => {
     if (kind === "csv") {
-      submitIntent({ intent: "import-csv", csv, cohortId: cohortId || null, apply: apply ? "1" : "0" });
+      submitIntent({ intent: "import-csv", csv, cohortId: classId || null, apply: apply ? "1" : "0" });
       return;
     }
     const form = new FormData();
@@ -110,11 +110,11 @@ export function ImportDialog({ classes, bundles, onClose }: { classes: { id: str
                 <label htmlFor="import-csv-class" className="label">
                   Add them to a class roster (optional)
                 </label>
-                <select id="import-csv-class" className="input mt-1" value={cohortId} onChange={(event) => chooseClass(event.target.value)}>
+                <select id="import-csv-class" className="input mt-1" value={classId} onChange={(event) => chooseClass(event.target.value)}>
                   <option value="">No class</option>
-                  {classes.map((cohort) => (
-                    <option key={cohort.id} value={cohort.id}>
-                      {cohort.name}
+                  {classes.map((schoolClass) => (
+                    <option key={schoolClass.id} value={schoolClass.id}>
+                      {schoolClass.name}
                     </option>
                   ))}
                 </select>

@@ -15,7 +15,7 @@ import { STUDENTS_MESSAGES, studentsActionSchema } from "~/domain/students/scree
 import { readStudentScreenQuery, studentDisplayName, studentListSearch } from "~/domain/students/student";
 import { createStudent, importOneRoster, importRosterCsv } from "~/features/students/use-cases.server";
 import { assertNever } from "~/lib/assert-never";
-import { listClassChoices } from "~/models/cohorts.server";
+import { listClassChoices } from "~/models/classes.server";
 import { listGrades, listStudents } from "~/models/students.server";
 import { handleAction } from "~/services/action.server";
 import { requireAllowed } from "~/services/auth.server";

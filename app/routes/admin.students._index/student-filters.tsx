@@ -20,9 +20,9 @@ export function StudentFilters({ values, classes, grades }: { values: StudentFil
         </label>
         <select id="students-class" name="cohortId" className="input mt-1" defaultValue={values.cohortId}>
           <option value="">All Classes</option>
-          {classes.map((cohort) => (
-            <option key={cohort.id} value={cohort.id}>
-              {cohort.name}
+          {classes.map((schoolClass) => (
+            <option key={schoolClass.id} value={schoolClass.id}>
+              {schoolClass.name}
             </option>
           ))}
         </select>

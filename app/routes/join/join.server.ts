@@ -1,6 +1,6 @@
 import { type AppLoadContext, json, redirect } from "@remix-run/cloudflare";
 
-import { type CohortAccess, INACTIVE_CLASS, INVALID_JOIN_CODE, MEMBER_FIELD_MAX } from "~/domain/classes/cohort";
+import { type ClassAccess, INACTIVE_CLASS, INVALID_JOIN_CODE, MEMBER_FIELD_MAX } from "~/domain/classes/class";
 import {
   INVALID_CODE_TITLE,
   JOIN_MESSAGES,
@@ -19,12 +19,12 @@ import type { ActionResult } from "~/domain/shell/action-result";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { assertNever } from "~/lib/assert-never";
 import { conflict, DomainError, found, invalid, notFound, RATE_LIMITED_TITLE, RateLimitedError } from "~/lib/errors";
-import { addCohortMember } from "~/models/cohorts.server";
+import { addClassMember } from "~/models/classes.server";
 import { listRosterNames } from "~/models/roster-members.server";
 import { handleAction } from "~/services/action.server";
 import { getCurrentUser } from "~/services/auth.server";
 import { admitStudent, linkedStudent } from "~/services/class-admission.server";
-import { findCohortByGuessedCode } from "~/services/guess-throttle.server";
+import { findClassByGuessedCode } from "~/services/guess-throttle.server";
 import { failureHeaders } from "~/services/http-errors.server";
 import { passForJoinedStudent } from "~/services/student-pass.server";
 import { resumeSessionInProgress } from "~/services/test-taking.server";
@@ -45,32 +45,32 @@ export async function loadJoinScreen(request: Request, context: AppLoadContext) 
   const code = normalizeJoinCode(typed).slice(0, JOIN_CODE_MAX_INPUT);
   // Back from step 2 (step=code) shows step 1 with the code kept.
   if (!code || url.searchParams.get("step") === "code") return json({ code, cohort: null, failure: null });
-  let cohort;
+  let schoolClass;
   try {
-    cohort = typed.length <= JOIN_CODE_MAX_INPUT ? await findCohortByGuessedCode(request, context, code) : null;
+    schoolClass = typed.length <= JOIN_CODE_MAX_INPUT ? await findClassByGuessedCode(request, context, code) : null;
   } catch (error) {
     if (!(error instanceof RateLimitedError)) throw error;
     return json({ code, cohort: null, failure: refusedLookup(RATE_LIMITED_TITLE, error.message) }, { status: 429, headers: failureHeaders(error) });
   }
-  if (!cohort || !cohort.isActive) {
-    return json({ code, cohort: null, failure: refusedLookup(INVALID_CODE_TITLE, cohort ? INACTIVE_CLASS : INVALID_JOIN_CODE) });
+  if (!schoolClass || !schoolClass.isActive) {
+    return json({ code, cohort: null, failure: refusedLookup(INVALID_CODE_TITLE, schoolClass ? INACTIVE_CLASS : INVALID_JOIN_CODE) });
   }
   // The field limit travels with the data: cohort.ts (zod) must stay out of the page's bundle.
   // A rostered class offers its students' names to pick from (never their IDs, ADR 0029); a
   // signed-in student linked to a record is offered only themselves, and types no PIN.
   const self = await linkedStudent(context, await getCurrentUser(request, context));
-  const roster = cohort.access === "rostered" ? await listRosterNames(context.db, cohort.id, self?.studentId) : null;
+  const roster = schoolClass.access === "rostered" ? await listRosterNames(context.db, schoolClass.id, self?.studentId) : null;
   return json({
     code,
     cohort: {
-      id: cohort.id,
-      name: cohort.name,
-      hasTest: cohort.testConfigId !== null,
+      id: schoolClass.id,
+      name: schoolClass.name,
+      hasTest: schoolClass.testConfigId !== null,
       fieldMax: MEMBER_FIELD_MAX,
       roster,
       pinLength: PIN_LENGTH,
       // Their own ID is theirs to see; an open class's form is filled with it.
-      self: self && { name: self.displayName, studentId: cohort.access === "open" ? self.studentId : null },
+      self: self && { name: self.displayName, studentId: schoolClass.access === "open" ? self.studentId : null },
     },
     failure: null,
   });
@@ -83,10 +83,10 @@ function refusedLookup(title: string, description: string): ActionResult {
 
 /** The class behind a code, if it takes students: 'Invalid code' otherwise. */
 async function activeClass(request: Request, context: AppLoadContext, code: string) {
-  const cohort = await findCohortByGuessedCode(request, context, code);
-  if (!cohort) throw notFound(INVALID_JOIN_CODE);
-  if (!cohort.isActive) throw conflict(INACTIVE_CLASS);
-  return cohort;
+  const schoolClass = await findClassByGuessedCode(request, context, code);
+  if (!schoolClass) throw notFound(INVALID_JOIN_CODE);
+  if (!schoolClass.isActive) throw conflict(INACTIVE_CLASS);
+  return schoolClass;
 }
 
 type StartInput = Extract<JoinActionInput, { intent: "start" | "start-rostered" }>;
@@ -105,7 +105,7 @@ function refusal(status: number, title: string, message: string, input: StartInp
 /** A class without a test: the student joins it and stays, welcomed. */
 async function joinWithoutTest(context: AppLoadContext, student: JoinedStudent, className: string, input: StartInput) {
   try {
-    found(await addCohortMember(context.db, student), NOT_FOUND.cohort);
+    found(await addClassMember(context.db, student), NOT_FOUND.cohort);
   } catch (error) {
     if (error instanceof DomainError) throw error;
     console.error("Registering a class member failed", error);
@@ -119,20 +119,20 @@ async function joinWithoutTest(context: AppLoadContext, student: JoinedStudent, 
  * member picked (or whose ID was typed), once their PIN is right. A form for the other kind of class
  * (the teacher changed it meanwhile) is sent back to step 2.
  */
-async function admit(request: Request, context: AppLoadContext, cohort: { id: string; access: CohortAccess }, input: StartInput) {
+async function admit(request: Request, context: AppLoadContext, schoolClass: { id: string; access: ClassAccess }, input: StartInput) {
   // A signed-in student linked to a record joins only as themselves, with no PIN (ADR 0029).
   const self = await linkedStudent(context, await getCurrentUser(request, context));
   const notSelf = (studentId: string, field: string) => {
     if (self && studentId !== self.studentId) throw new DomainError("forbidden", NOT_YOURSELF, field);
   };
   if (input.intent === "start-rostered") {
-    if (cohort.access !== "rostered") throw conflict(CLASS_CHANGED);
+    if (schoolClass.access !== "rostered") throw conflict(CLASS_CHANGED);
     if (!input.memberId && !input.studentId) throw invalid(PICK_YOUR_NAME, "memberId");
-    const admitted = await admitStudent(request, context, cohort, { memberId: input.memberId, studentId: input.studentId, pin: input.pin }, self !== null);
+    const admitted = await admitStudent(request, context, schoolClass, { memberId: input.memberId, studentId: input.studentId, pin: input.pin }, self !== null);
     notSelf(admitted.studentId, input.memberId ? "memberId" : "studentId");
     return admitted;
   }
-  if (cohort.access !== "open") throw conflict(CLASS_CHANGED);
+  if (schoolClass.access !== "open") throw conflict(CLASS_CHANGED);
   notSelf(input.studentId, "studentId");
   return { studentId: input.studentId, displayName: input.displayName };
 }
@@ -144,15 +144,20 @@ async function admit(request: Request, context: AppLoadContext, cohort: { id: st
  */
 async function start(request: Request, context: AppLoadContext, input: StartInput) {
   // The hidden fields only say which class the page showed: the code is looked up again.
-  const cohort = await activeClass(request, context, input.code);
-  if (cohort.id !== input.cohortId) throw notFound(INVALID_JOIN_CODE);
-  const student: JoinedStudent = { cohortId: cohort.id, ...(await admit(request, context, cohort, input)) };
-  if (!cohort.testConfigId) return joinWithoutTest(context, student, cohort.name, input);
+  const schoolClass = await activeClass(request, context, input.code);
+  if (schoolClass.id !== input.cohortId) throw notFound(INVALID_JOIN_CODE);
+  const student: JoinedStudent = { cohortId: schoolClass.id, ...(await admit(request, context, schoolClass, input)) };
+  if (!schoolClass.testConfigId) return joinWithoutTest(context, student, schoolClass.name, input);
 
-  const testConfigId = cohort.testConfigId;
+  const testConfigId = schoolClass.testConfigId;
   let resumed;
   try {
-    resumed = await resumeSessionInProgress(request, context, { testConfigId, cohortId: cohort.id, userId: student.studentId, resumeCode: input.resumeCode });
+    resumed = await resumeSessionInProgress(request, context, {
+      testConfigId,
+      cohortId: schoolClass.id,
+      userId: student.studentId,
+      resumeCode: input.resumeCode,
+    });
   } catch (error) {
     if (error instanceof DomainError && error.kind === "conflict" && error.message === RESUME_REQUIRED) {
       return refusal(409, "Test in progress", RESUME_REQUIRED, input, { resumeCode: RESUME_REQUIRED });

@@ -25,7 +25,7 @@ export { retryAfterHeaders as headers } from "~/lib/retry-after";
 
 export const meta: MetaFunction = () => [{ title: "Join Your Class · Adaptive Testing Engine" }];
 
-type Cohort = {
+type SchoolClass = {
   id: string;
   name: string;
   hasTest: boolean;
@@ -37,7 +37,7 @@ type Cohort = {
 };
 
 /** Step 2, 'Welcome to {class name}': name and student ID, Back, and Start Test (Join without a test). */
-function StudentDetailsForm({ cohort, code, result }: { cohort: Cohort; code: string; result: ActionResult<JoinedData> | undefined }) {
+function StudentDetailsForm({ cohort: schoolClass, code, result }: { cohort: SchoolClass; code: string; result: ActionResult<JoinedData> | undefined }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && String(navigation.formData?.get("intent") ?? "").startsWith("start");
   const heading = useRef<HTMLHeadingElement>(null);
@@ -57,26 +57,26 @@ function StudentDetailsForm({ cohort, code, result }: { cohort: Cohort; code: st
   return (
     <JoinCard>
       <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold text-slate-900 outline-none">
-        Welcome to {cohort.name}
+        Welcome to {schoolClass.name}
       </h1>
       <p className="mt-1 text-sm text-slate-700">
-        {cohort.self
-          ? `You are signed in as ${cohort.self.name}`
-          : cohort.roster
+        {schoolClass.self
+          ? `You are signed in as ${schoolClass.self.name}`
+          : schoolClass.roster
             ? "Choose your name and enter your class PIN"
             : "Enter your name and student ID"}
-        {cohort.hasTest ? " to start your test." : " to join the class."}
+        {schoolClass.hasTest ? " to start your test." : " to join the class."}
       </p>
       <Form method="post" action={`/join?code=${encodeURIComponent(code)}`} className="mt-6 space-y-4" noValidate>
-        <input type="hidden" name="intent" value={cohort.roster ? "start-rostered" : "start"} />
+        <input type="hidden" name="intent" value={schoolClass.roster ? "start-rostered" : "start"} />
         <input type="hidden" name="code" value={code} />
-        <input type="hidden" name="cohortId" value={cohort.id} />
-        {cohort.roster && cohort.self ? (
-          <SignedInRosteredFields roster={cohort.roster} />
-        ) : cohort.roster ? (
-          <RosteredFields cohort={cohort} values={values} errors={errors} errorId={errorId} />
+        <input type="hidden" name="cohortId" value={schoolClass.id} />
+        {schoolClass.roster && schoolClass.self ? (
+          <SignedInRosteredFields roster={schoolClass.roster} />
+        ) : schoolClass.roster ? (
+          <RosteredFields cohort={schoolClass} values={values} errors={errors} errorId={errorId} />
         ) : (
-          <TypedFields cohort={cohort} values={values} errors={errors} errorId={errorId} />
+          <TypedFields cohort={schoolClass} values={values} errors={errors} errorId={errorId} />
         )}
         {askResume ? (
           <div>
@@ -112,7 +112,7 @@ function StudentDetailsForm({ cohort, code, result }: { cohort: Cohort; code: st
             Back
           </button>
           <button type="submit" className="btn-primary flex-1" disabled={busy}>
-            {busy ? "Starting..." : cohort.hasTest ? "Start Test" : "Join"}
+            {busy ? "Starting..." : schoolClass.hasTest ? "Start Test" : "Join"}
           </button>
         </div>
       </Form>
@@ -125,7 +125,7 @@ function StudentDetailsForm({ cohort, code, result }: { cohort: Cohort; code: st
   );
 }
 
-type FieldProps = { cohort: Cohort; values: Record<string, string>; errors: Record<string, string>; errorId: string | undefined };
+type FieldProps = { cohort: SchoolClass; values: Record<string, string>; errors: Record<string, string>; errorId: string | undefined };
 
 /** A rostered class and a signed-in student: only themselves (the roster lists only them, or nobody when they are not on it), no PIN. */
 function SignedInRosteredFields({ roster }: { roster: { memberId: string; name: string }[] }) {
@@ -138,8 +138,8 @@ function SignedInRosteredFields({ roster }: { roster: { memberId: string; name: 
 }
 
 /** An open class: any name and student ID (a signed-in student's own, which they cannot change). */
-function TypedFields({ cohort, values, errors, errorId }: FieldProps) {
-  const self = cohort.self?.studentId ? cohort.self : null;
+function TypedFields({ cohort: schoolClass, values, errors, errorId }: FieldProps) {
+  const self = schoolClass.self?.studentId ? schoolClass.self : null;
   return (
     <>
       <div>
@@ -151,7 +151,7 @@ function TypedFields({ cohort, values, errors, errorId }: FieldProps) {
           name="displayName"
           className="input mt-1"
           defaultValue={values.displayName ?? self?.name}
-          maxLength={cohort.fieldMax}
+          maxLength={schoolClass.fieldMax}
           autoComplete="name"
           required
           aria-invalid={errors.displayName ? true : undefined}
@@ -168,7 +168,7 @@ function TypedFields({ cohort, values, errors, errorId }: FieldProps) {
           className="input mt-1"
           defaultValue={self?.studentId ?? values.studentId}
           readOnly={Boolean(self)}
-          maxLength={cohort.fieldMax}
+          maxLength={schoolClass.fieldMax}
           autoComplete="off"
           spellCheck={false}
           required
@@ -181,7 +181,7 @@ function TypedFields({ cohort, values, errors, errorId }: FieldProps) {
 }
 
 /** A rostered class (ADR 0029): the student's name from the roster (or their ID typed), and their class PIN. */
-function RosteredFields({ cohort, values, errors, errorId }: FieldProps) {
+function RosteredFields({ cohort: schoolClass, values, errors, errorId }: FieldProps) {
   const describedBy = (hint: string) => [hint, errorId].filter(Boolean).join(" ");
   return (
     <>
@@ -198,7 +198,7 @@ function RosteredFields({ cohort, values, errors, errorId }: FieldProps) {
           aria-describedby={errorId}
         >
           <option value="">Choose your name</option>
-          {cohort.roster!.map((student) => (
+          {schoolClass.roster!.map((student) => (
             <option key={student.memberId} value={student.memberId}>
               {student.name}
             </option>
@@ -214,7 +214,7 @@ function RosteredFields({ cohort, values, errors, errorId }: FieldProps) {
           name="studentId"
           className="input mt-1"
           defaultValue={values.studentId}
-          maxLength={cohort.fieldMax}
+          maxLength={schoolClass.fieldMax}
           autoComplete="off"
           spellCheck={false}
           aria-invalid={errors.studentId ? true : undefined}
@@ -231,13 +231,13 @@ function RosteredFields({ cohort, values, errors, errorId }: FieldProps) {
           className="input mt-1 font-mono tracking-widest"
           inputMode="numeric"
           autoComplete="off"
-          maxLength={cohort.pinLength + 2}
+          maxLength={schoolClass.pinLength + 2}
           required
           aria-invalid={errors.pin ? true : undefined}
           aria-describedby={describedBy("join-pin-hint")}
         />
         <p id="join-pin-hint" className="mt-1 text-sm text-slate-700">
-          The {cohort.pinLength} digits on your badge. You can also scan your badge&apos;s QR code instead.
+          The {schoolClass.pinLength} digits on your badge. You can also scan your badge&apos;s QR code instead.
         </p>
       </div>
     </>
@@ -245,7 +245,7 @@ function RosteredFields({ cohort, values, errors, errorId }: FieldProps) {
 }
 
 export default function Join() {
-  const { code, cohort, failure } = useLoaderData<typeof loader>();
+  const { code, cohort: schoolClass, failure } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as ActionResult<JoinedData> | undefined;
   const navigation = useNavigation();
   useActionResult({ data: result, state: navigation.state });
@@ -253,8 +253,8 @@ export default function Join() {
   const lookupRefused = result && !result.ok && !isStart ? result : undefined;
   return (
     <StudentLayout>
-      {cohort ? (
-        <StudentDetailsForm key={cohort.id} cohort={cohort} code={code} result={isStart ? result : undefined} />
+      {schoolClass ? (
+        <StudentDetailsForm key={schoolClass.id} cohort={schoolClass} code={code} result={isStart ? result : undefined} />
       ) : (
         <JoinCodeForm
           key={lookupRefused?.values?.code ?? code}

@@ -6,7 +6,7 @@ import { BADGE_NOT_VALID } from "~/domain/classes/roster-identity";
 import { joinedStudentOf, sessionOf } from "~/domain/sessions/student-pass";
 import { testPath } from "~/domain/sessions/test-page-paths";
 import { RateLimitedError } from "~/lib/errors";
-import { addCohortMember } from "~/models/cohorts.server";
+import { addClassMember } from "~/models/classes.server";
 import { findMemberByBadge } from "~/models/roster-members.server";
 import { handleAction } from "~/services/action.server";
 import { countWrongGuess } from "~/services/guess-throttle.server";
@@ -42,7 +42,7 @@ async function signInWithBadge(request: Request, context: AppLoadContext, member
   const student = { cohortId: member.cohortId, studentId: member.studentId, displayName: member.displayName };
   const pass = await passForJoinedStudent(context.config, student);
   if (!member.testConfigId) {
-    await addCohortMember(context.db, student);
+    await addClassMember(context.db, student);
     return redirectWithToast(request, context, "/join", welcomeToast(member.cohortName), [pass]);
   }
   return redirect(testPath(member.testConfigId), { headers: { "Set-Cookie": pass } });

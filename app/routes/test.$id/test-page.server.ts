@@ -22,7 +22,7 @@ import { chatWithTutor, completeSession, submitAnswer, takeBreak } from "~/featu
 import { assertNever } from "~/lib/assert-never";
 import { DomainError, invalid } from "~/lib/errors";
 import { accommodationsAtStart } from "~/models/accommodations.server";
-import { findCohortForStart } from "~/models/cohorts.server";
+import { findClassForStart } from "~/models/classes.server";
 import { findSessionResumeCode, findTestForTaking, listTestQuestionCompetencies } from "~/models/sessions.server";
 import { handleAction } from "~/services/action.server";
 import { getCurrentUser } from "~/services/auth.server";
@@ -92,15 +92,15 @@ type TestForTaking = NonNullable<Awaited<ReturnType<typeof findTestForTaking>>>;
  */
 async function startStep(request: Request, context: AppLoadContext, test: TestForTaking, user: CurrentUser | null) {
   const joined = joinedStudentOf(await readStudentPass(request, context.config), Date.now());
-  const cohort = joined ? await findCohortForStart(context.db, joined.cohortId) : undefined;
-  if (joined && cohort?.isActive && cohort.testConfigId === test.id) {
+  const schoolClass = joined ? await findClassForStart(context.db, joined.cohortId) : undefined;
+  if (joined && schoolClass?.isActive && schoolClass.testConfigId === test.id) {
     // 'Before You Begin' states the time the session will give this student (ADR 0032), not the test's.
-    const accommodations = await accommodationsAtStart(context.db, cohort.id, joined.studentId);
+    const accommodations = await accommodationsAtStart(context.db, schoolClass.id, joined.studentId);
     return {
       canStart: true,
-      fixedMode: cohort.testMode,
+      fixedMode: schoolClass.testMode,
       extendedTime: accommodations?.extendedTime ?? 1,
-      student: { displayName: joined.displayName, studentId: joined.studentId, className: cohort.name },
+      student: { displayName: joined.displayName, studentId: joined.studentId, className: schoolClass.name },
     };
   }
   return { canStart: user !== null, fixedMode: null, extendedTime: 1 as const, student: null };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { type AnalyticsAnswer, type AnalyticsSession, cohortAnalytics } from "./cohort-analytics";
+import { type AnalyticsAnswer, type AnalyticsSession, classAnalytics } from "./class-analytics";
 
 const MINUTE = 60_000;
 
@@ -29,7 +29,7 @@ function student(id: string, totalScore: number, options: Partial<AnalyticsSessi
   };
 }
 
-const analytics = (sessions: AnalyticsSession[]) => cohortAnalytics({ testName: "Check-in", cohortId: "c1", sessions });
+const analytics = (sessions: AnalyticsSession[]) => classAnalytics({ testName: "Check-in", cohortId: "c1", sessions });
 
 describe("cohortAnalytics", () => {
   it("reports an empty class with zeros and no insights", () => {

@@ -16,11 +16,11 @@ import { NOT_FOUND } from "~/domain/shell/not-found";
 import type { StudentInput } from "~/domain/students/student";
 import type { Env } from "~/env";
 import { conflict, found, upstream } from "~/lib/errors";
-import { createCohort, findCohortAcrossDistrict, findCohortByNameAndTest, listTestChoices, updateCohort } from "~/models/cohorts.server";
+import { createClassRecord, findClassAcrossDistrict, findClassByNameAndTest, listTestChoices, updateClassRecord } from "~/models/classes.server";
 import { type GradingLogInput, insertGradingLogs } from "~/models/grading-logs.server";
 import { findActiveJob, findJob, setJobProgress } from "~/models/jobs.server";
 import { buildBlueprint } from "~/models/session-blueprint.server";
-import { deleteCohortSessions, insertSessionRecord, linkSessionsToRosterRecords } from "~/models/sessions.server";
+import { deleteClassSessions, insertSessionRecord, linkSessionsToRosterRecords } from "~/models/sessions.server";
 import { importRoster } from "~/models/students.server";
 import { createTest, getTestDetail, updateTest } from "~/models/tests.server";
 
@@ -39,9 +39,9 @@ import { offlineGradingLog } from "./test-taking.server";
  * at a time (about 25 subrequests a student: one object call an answer, a few D1 writes), one part
  * a message, so no invocation comes near the platform's subrequest limits (ADR 0026).
  */
-type DemoCohort = { cohort: { id: string; name: string; joinCode: string }; test: { id: string; title: string }; students: number };
+type DemoClass = { cohort: { id: string; name: string; joinCode: string }; test: { id: string; title: string }; students: number };
 /** The demo being generated, and the job to follow for its progress (GET /api/jobs/{id}). */
-type DemoGeneration = DemoCohort & { jobId: string };
+type DemoGeneration = DemoClass & { jobId: string };
 
 /** The test the local seed writes (models/seed.server.ts); the demo class takes a copy of it. */
 const DEMO_SOURCE_TEST_TITLE = "Grade 6 Math Check-in";
@@ -78,7 +78,7 @@ export async function queueDemoGeneration(context: AppLoadContext, admin: { id: 
     if (demo) return { ...demo, jobId: running.id };
   }
   const test = await demoTest(db, admin.id);
-  const { cohort, earlier } = await demoClass(db, test.id, admin.id);
+  const { cohort: schoolClass, earlier } = await demoClass(db, test.id, admin.id);
   const students = demoStudents();
   const earlierDays = await prepareDemoWindows(db, admin.id, Date.now());
   // Student records on the class's roster, so each student's growth across the windows shows (ADR 0027).
@@ -86,12 +86,12 @@ export async function queueDemoGeneration(context: AppLoadContext, admin: { id: 
     db,
     students.map((student, index) => ({ line: index + 1, student: demoStudentRecord(student) })),
     // Generating the demo is a district admin's (ADR 0031), so every one of its rows is within reach.
-    { cohortId: cohort.id, apply: true, importedBy: admin, scope: BACKGROUND_SCOPE },
+    { cohortId: schoolClass.id, apply: true, importedBy: admin, scope: BACKGROUND_SCOPE },
   );
-  const input: SeedDemoInput = { kind: "seed_demo", cohortId: cohort.id, testId: test.id, discard: earlier, earlierDays };
+  const input: SeedDemoInput = { kind: "seed_demo", cohortId: schoolClass.id, testId: test.id, discard: earlier, earlierDays };
   const job = await enqueueJob(context.cloudflare.env.JOBS, db, input, admin.id, { done: 0, total: DEMO_STUDENT_COUNT });
   if (job.status === "failed") throw upstream(`Failed to generate demo data: ${job.error ?? "the queue refused the job."}`);
-  return { ...demoCohort(cohort, test), jobId: job.id };
+  return { ...demoSummary(schoolClass, test), jobId: job.id };
 }
 
 /**
@@ -108,7 +108,7 @@ export async function runDemoPart(deps: Deps, jobId: string, input: SeedDemoInpu
 
   const { start, end } = partRange(DEMO_PLAN, part);
   const students = demoStudents().slice(start, end);
-  const left = await deleteCohortSessions(
+  const left = await deleteClassSessions(
     db,
     input.cohortId,
     students.map((student) => student.studentId),
@@ -144,7 +144,7 @@ function demoStudentRecord({ studentId, displayName }: SimulatedStudent): Studen
 
 /** Where a generation the screen follows has got: running with its progress, done with its demo, or failed. */
 export type DemoJobState =
-  { state: "running"; jobId: string; progress: JobProgress | null } | { state: "succeeded"; demo: DemoCohort } | { state: "failed"; message: string };
+  { state: "running"; jobId: string; progress: JobProgress | null } | { state: "succeeded"; demo: DemoClass } | { state: "failed"; message: string };
 
 /** The generation job `jobId`, or null when there is no such job or it is not a generation. */
 export async function readDemoJob(db: Database, jobId: string): Promise<DemoJobState | null> {
@@ -153,7 +153,7 @@ export async function readDemoJob(db: Database, jobId: string): Promise<DemoJobS
   if (job.status === "failed") return { state: "failed", message: job.error ?? DEMO_DATA_FAILED };
   if (job.status !== "succeeded") return { state: "running", jobId: job.id, progress: job.progress ?? null };
   // The job's own result, written by the last part above.
-  return { state: "succeeded", demo: job.result as DemoCohort };
+  return { state: "succeeded", demo: job.result as DemoClass };
 }
 
 /** An unfinished object would otherwise wake at its deadline to write a deleted session. */
@@ -161,25 +161,29 @@ async function discardObjects(env: Deps["env"], sessionIds: readonly string[]) {
   await Promise.all(sessionIds.map((sessionId) => testSessionStub(env, sessionId).discard()));
 }
 
-function demoCohort(cohort: { id: string; name: string; joinCode: string }, test: { id: string; title: string }): DemoCohort {
-  return { cohort: { id: cohort.id, name: cohort.name, joinCode: cohort.joinCode }, test: { id: test.id, title: test.title }, students: DEMO_STUDENT_COUNT };
+function demoSummary(schoolClass: { id: string; name: string; joinCode: string }, test: { id: string; title: string }): DemoClass {
+  return {
+    cohort: { id: schoolClass.id, name: schoolClass.name, joinCode: schoolClass.joinCode },
+    test: { id: test.id, title: test.title },
+    students: DEMO_STUDENT_COUNT,
+  };
 }
 
 /** The demo a job is generating, or null when its class or test has been deleted since. */
-async function loadDemo(db: Database, cohortId: string, testId: string): Promise<DemoCohort | null> {
-  const [cohort, tests] = await Promise.all([findCohortAcrossDistrict(db, cohortId), listTestChoices(db)]);
+async function loadDemo(db: Database, classId: string, testId: string): Promise<DemoClass | null> {
+  const [schoolClass, tests] = await Promise.all([findClassAcrossDistrict(db, classId), listTestChoices(db)]);
   const test = tests.find((candidate) => candidate.id === testId);
-  return cohort && test ? demoCohort(cohort, test) : null;
+  return schoolClass && test ? demoSummary(schoolClass, test) : null;
 }
 
 /** The demo class, taking the demo test, active, with no session rows left from an earlier generation (their objects are the job's to empty). */
 async function demoClass(db: Database, testId: string, userId: string) {
   const values = { name: DEMO_CLASS_NAME, testConfigId: testId, testMode: "placement", isActive: true } as const;
   // Only the class an earlier generation made: a teacher's own class is never emptied.
-  const existing = await findCohortByNameAndTest(db, DEMO_CLASS_NAME, testId);
-  if (!existing) return { cohort: await createCohort(db, { ...values, joinCode: null }, userId), earlier: [] };
-  const earlier = await deleteCohortSessions(db, existing.id);
-  return { cohort: found(await updateCohort(db, existing.id, { ...values, joinCode: null }, BACKGROUND_SCOPE), NOT_FOUND.cohort), earlier };
+  const existing = await findClassByNameAndTest(db, DEMO_CLASS_NAME, testId);
+  if (!existing) return { cohort: await createClassRecord(db, { ...values, joinCode: null }, userId), earlier: [] };
+  const earlier = await deleteClassSessions(db, existing.id);
+  return { cohort: found(await updateClassRecord(db, existing.id, { ...values, joinCode: null }, BACKGROUND_SCOPE), NOT_FOUND.cohort), earlier };
 }
 
 /** The demo test's copy: the one an earlier generation made, or a new one. */

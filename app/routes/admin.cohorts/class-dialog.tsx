@@ -4,33 +4,33 @@ import { Dialog, DialogActions } from "~/components/dialog";
 import { FieldError, FormField, useFieldError } from "~/components/form-field";
 import { useToast } from "~/components/toast/toast-context";
 import type { TestMode } from "~/domain/adaptive/engine";
-import { COHORT_NAME_REQUIRED, type CohortAccess, cohortCreateSchema, cohortUpdateSchema, DEFAULT_TEST_MODE } from "~/domain/classes/cohort";
+import { CLASS_NAME_REQUIRED, type ClassAccess, classCreateSchema, classUpdateSchema, DEFAULT_TEST_MODE } from "~/domain/classes/class";
 import { JOIN_CODE_MAX_INPUT } from "~/domain/classes/join-codes";
 import { fieldErrors } from "~/lib/form-errors";
 
-export type EditableCohort = {
+export type EditableClass = {
   id: string;
   name: string;
   joinCode: string;
   testConfigId: string | null;
   testMode: TestMode | null;
   isActive: boolean;
-  access: CohortAccess;
+  access: ClassAccess;
   aiGrading: boolean;
 };
 
 /** What the dialog sends: create omits the test fields without a test; update sends them as null. */
-type CohortPayload = {
+type ClassPayload = {
   name: string;
   joinCode: string;
   isActive: boolean;
-  access: CohortAccess;
+  access: ClassAccess;
   aiGrading: boolean;
   testConfigId?: string | null;
   testMode?: TestMode | null;
 };
 
-const COHORT_NAME_REQUIRED_TOAST = { title: COHORT_NAME_REQUIRED.title, description: COHORT_NAME_REQUIRED.message, variant: "destructive" } as const;
+const CLASS_NAME_REQUIRED_TOAST = { title: CLASS_NAME_REQUIRED.title, description: CLASS_NAME_REQUIRED.message, variant: "destructive" } as const;
 
 /** "" is "Students choose": the class has a test and no fixed mode (ADR 0014). */
 type FormValues = {
@@ -39,11 +39,11 @@ type FormValues = {
   testConfigId: string;
   testMode: TestMode | "";
   isActive: boolean;
-  access: CohortAccess;
+  access: ClassAccess;
   aiGrading: boolean;
 };
 
-function payloadOf(values: FormValues, editing: boolean): CohortPayload {
+function payloadOf(values: FormValues, editing: boolean): ClassPayload {
   const base = { name: values.name, joinCode: values.joinCode, isActive: values.isActive, access: values.access, aiGrading: values.aiGrading };
   if (values.testConfigId) return { ...base, testConfigId: values.testConfigId, testMode: values.testMode || null };
   return editing ? { ...base, testConfigId: null, testMode: null } : base;
@@ -53,18 +53,18 @@ function payloadOf(values: FormValues, editing: boolean): CohortPayload {
  * Create or edit a class. The join code starts blank: blank generates one on create and keeps
  * the class's own on edit. The test mode shows only once a default test is chosen.
  */
-export function CohortDialog({
+export function ClassDialog({
   initial,
   tests,
   busy,
   onClose,
   onSubmit,
 }: {
-  initial: EditableCohort | null;
+  initial: EditableClass | null;
   tests: { id: string; title: string }[];
   busy: boolean;
   onClose: () => void;
-  onSubmit: (payload: CohortPayload) => void;
+  onSubmit: (payload: ClassPayload) => void;
 }) {
   const [values, setValues] = useState<FormValues>({
     name: initial?.name ?? "",
@@ -81,12 +81,12 @@ export function CohortDialog({
 
   const submit = () => {
     const payload = payloadOf(values, initial !== null);
-    const parsed = (initial ? cohortUpdateSchema : cohortCreateSchema).safeParse(payload);
+    const parsed = (initial ? classUpdateSchema : classCreateSchema).safeParse(payload);
     if (!parsed.success) {
       const problems = fieldErrors(parsed.error);
       setErrors(problems);
       // A missing name is titled "Name required", as a toast; the field says it too.
-      if (problems.name === COHORT_NAME_REQUIRED.message) toast(COHORT_NAME_REQUIRED_TOAST);
+      if (problems.name === CLASS_NAME_REQUIRED.message) toast(CLASS_NAME_REQUIRED_TOAST);
       return;
     }
     setErrors({});
@@ -146,7 +146,7 @@ export function CohortDialog({
           <label htmlFor="cohort-access" className="label">
             Who can join
           </label>
-          <select id="cohort-access" className="input mt-1" value={values.access} onChange={(event) => set("access", event.target.value as CohortAccess)}>
+          <select id="cohort-access" className="input mt-1" value={values.access} onChange={(event) => set("access", event.target.value as ClassAccess)}>
             <option value="open">Open: anyone with the code, typing a name and student ID</option>
             <option value="rostered">Rostered: only the students on the class roster</option>
           </select>

@@ -4,14 +4,14 @@ import type { Database } from "~/db/client.server";
 import { cohortMembers, cohorts, cohortTeachers, tests, testSessionRecords, users } from "~/db/schema";
 import type { Scope } from "~/domain/auth/policy";
 import {
-  type CohortCreateInput,
-  type CohortMemberInput,
-  type CohortUpdateInput,
+  type ClassCreateInput,
+  type ClassMemberInput,
+  type ClassUpdateInput,
   INACTIVE_CLASS,
   JOIN_CODE_TAKEN,
   resolveDefaultTest,
   UNKNOWN_TEST,
-} from "~/domain/classes/cohort";
+} from "~/domain/classes/class";
 import { generateJoinCode, normalizeJoinCode } from "~/domain/classes/join-codes";
 import { conflict, invalid } from "~/lib/errors";
 
@@ -24,7 +24,7 @@ import { isUniqueViolation } from "./db-errors.server";
 /** How many generated codes to try before giving up: with 32^8 codes, a second try is already rare. */
 const GENERATED_CODE_ATTEMPTS = 5;
 
-async function selectCohorts(db: Database, where?: SQL) {
+async function selectClasses(db: Database, where?: SQL) {
   const rows = await db
     .select({
       id: cohorts.id,
@@ -54,27 +54,27 @@ async function selectCohorts(db: Database, where?: SQL) {
   }));
 }
 
-type CohortView = Awaited<ReturnType<typeof selectCohorts>>[number];
+type ClassView = Awaited<ReturnType<typeof selectClasses>>[number];
 
 /** Every class with its default test's title, member count and session count. */
-export function listCohorts(db: Database, scope: Scope): Promise<CohortView[]> {
-  return selectCohorts(db, inTaughtClasses(cohorts.id, scope));
+export function listClassRecords(db: Database, scope: Scope): Promise<ClassView[]> {
+  return selectClasses(db, inTaughtClasses(cohorts.id, scope));
 }
 
 /** A class this module has just written, read back as the API shows it. */
-async function writtenCohort(db: Database, id: string): Promise<CohortView> {
+async function writtenClass(db: Database, id: string): Promise<ClassView> {
   // The row was inserted or updated in this request; only a concurrent delete could remove it.
-  return (await findCohortAcrossDistrict(db, id))!;
+  return (await findClassAcrossDistrict(db, id))!;
 }
 
 /** One class, or null when there is none or it is outside the scope (a teacher's classes). */
-export async function findCohort(db: Database, id: string, scope: Scope): Promise<CohortView | null> {
-  return (await selectCohorts(db, and(eq(cohorts.id, id), inTaughtClasses(cohorts.id, scope))))[0] ?? null;
+export async function findClass(db: Database, id: string, scope: Scope): Promise<ClassView | null> {
+  return (await selectClasses(db, and(eq(cohorts.id, id), inTaughtClasses(cohorts.id, scope))))[0] ?? null;
 }
 
 /** One class wherever it is: for the district's own paths (a class just written, the demo data), never a teacher's request. */
-export async function findCohortAcrossDistrict(db: Database, id: string): Promise<CohortView | null> {
-  return (await selectCohorts(db, eq(cohorts.id, id)))[0] ?? null;
+export async function findClassAcrossDistrict(db: Database, id: string): Promise<ClassView | null> {
+  return (await selectClasses(db, eq(cohorts.id, id)))[0] ?? null;
 }
 
 /** Every class by name, for a filter's select. */
@@ -83,29 +83,29 @@ export function listClassChoices(db: Database, scope: Scope) {
 }
 
 /** A class's teachers (cohort_teachers: from a roster import or put on it by a district admin), by name; none for a class outside the scope. */
-export function listCohortTeachers(db: Database, cohortId: string, scope: Scope) {
+export function listClassTeachers(db: Database, classId: string, scope: Scope) {
   return db
     .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
     .from(cohortTeachers)
     .innerJoin(users, eq(users.id, cohortTeachers.userId))
-    .where(and(eq(cohortTeachers.cohortId, cohortId), inTaughtClasses(cohortTeachers.cohortId, scope)))
+    .where(and(eq(cohortTeachers.cohortId, classId), inTaughtClasses(cohortTeachers.cohortId, scope)))
     .orderBy(asc(users.lastName), asc(users.firstName));
 }
 
 /** A teacher put on a class (ADR 0040), audited; `added` is false when they already were on it. */
-export async function addCohortTeacher(db: Database, cohortId: string, userId: string, actor: { id: string; email: string }) {
-  const [row] = await db.insert(cohortTeachers).values({ cohortId, userId }).onConflictDoNothing().returning({ id: cohortTeachers.id });
-  if (row) await auditStatement(db, actor, { action: "class.teacher_added", subject: `class:${cohortId}`, detail: { account: userId } });
+export async function addClassTeacherRecord(db: Database, classId: string, userId: string, actor: { id: string; email: string }) {
+  const [row] = await db.insert(cohortTeachers).values({ cohortId: classId, userId }).onConflictDoNothing().returning({ id: cohortTeachers.id });
+  if (row) await auditStatement(db, actor, { action: "class.teacher_added", subject: `class:${classId}`, detail: { account: userId } });
   return { added: Boolean(row) };
 }
 
 /** A teacher taken off a class, audited; false when they were not on it. The class's creator stays its owner. */
-export async function removeCohortTeacher(db: Database, cohortId: string, userId: string, actor: { id: string; email: string }) {
+export async function removeClassTeacherRecord(db: Database, classId: string, userId: string, actor: { id: string; email: string }) {
   const removed = await db
     .delete(cohortTeachers)
-    .where(and(eq(cohortTeachers.cohortId, cohortId), eq(cohortTeachers.userId, userId)))
+    .where(and(eq(cohortTeachers.cohortId, classId), eq(cohortTeachers.userId, userId)))
     .returning({ id: cohortTeachers.id });
-  if (removed.length) await auditStatement(db, actor, { action: "class.teacher_removed", subject: `class:${cohortId}`, detail: { account: userId } });
+  if (removed.length) await auditStatement(db, actor, { action: "class.teacher_removed", subject: `class:${classId}`, detail: { account: userId } });
   return removed.length > 0;
 }
 
@@ -130,12 +130,12 @@ async function assertJoinCodeFree(db: Database, joinCode: string, exceptId: stri
  * trying again if the unique index says another class holds it. (`generateCode` is replaceable
  * so a test can force a collision.)
  */
-export async function createCohort(
+export async function createClassRecord(
   db: Database,
-  input: CohortCreateInput,
+  input: ClassCreateInput,
   createdBy: string | null,
   generateCode: () => string = generateJoinCode,
-): Promise<CohortView> {
+): Promise<ClassView> {
   const defaultTest = resolveDefaultTest(null, input);
   await assertTestExists(db, defaultTest.testConfigId);
   const insert = (joinCode: string) =>
@@ -156,7 +156,7 @@ export async function createCohort(
     await assertJoinCodeFree(db, input.joinCode, null);
     try {
       const [row] = await insert(input.joinCode);
-      return writtenCohort(db, row!.id);
+      return writtenClass(db, row!.id);
     } catch (error) {
       // Another class took the code between the check and the insert.
       if (isUniqueViolation(error)) throw conflict(JOIN_CODE_TAKEN, "joinCode");
@@ -166,7 +166,7 @@ export async function createCohort(
   for (let attempt = 1; ; attempt++) {
     try {
       const [row] = await insert(generateCode());
-      return writtenCohort(db, row!.id);
+      return writtenClass(db, row!.id);
     } catch (error) {
       if (!isUniqueViolation(error) || attempt >= GENERATED_CODE_ATTEMPTS) throw error;
     }
@@ -174,7 +174,7 @@ export async function createCohort(
 }
 
 /** Updates a class: a blank join code keeps its own; test fields not sent keep theirs. Null for an unknown class or one outside the scope. */
-export async function updateCohort(db: Database, id: string, input: CohortUpdateInput, scope: Scope): Promise<CohortView | null> {
+export async function updateClassRecord(db: Database, id: string, input: ClassUpdateInput, scope: Scope): Promise<ClassView | null> {
   const existing = await db.query.cohorts.findFirst({ where: and(eq(cohorts.id, id), inTaughtClasses(cohorts.id, scope)) });
   if (!existing) return null;
   const defaultTest = resolveDefaultTest(existing, input);
@@ -197,11 +197,11 @@ export async function updateCohort(db: Database, id: string, input: CohortUpdate
     if (isUniqueViolation(error)) throw conflict(JOIN_CODE_TAKEN, "joinCode");
     throw error;
   }
-  return writtenCohort(db, id);
+  return writtenClass(db, id);
 }
 
 /** Deletes a class in the scope and (by cascade) its members; its sessions stay, no longer linked to it. */
-export async function deleteCohort(db: Database, id: string, scope: Scope): Promise<boolean> {
+export async function deleteClassRecord(db: Database, id: string, scope: Scope): Promise<boolean> {
   return (
     (
       await db
@@ -213,13 +213,13 @@ export async function deleteCohort(db: Database, id: string, scope: Scope): Prom
 }
 
 /** The newest class with this exact name that defaults to this test (the demo class, which generating demo data refreshes). */
-export async function findCohortByNameAndTest(db: Database, name: string, testConfigId: string) {
+export async function findClassByNameAndTest(db: Database, name: string, testConfigId: string) {
   const where = and(eq(cohorts.name, name), eq(cohorts.testConfigId, testConfigId));
   return (await db.query.cohorts.findFirst({ where, columns: { id: true }, orderBy: [desc(cohorts.createdAt)] })) ?? null;
 }
 
 /** What a signed-out student may learn from a join code, and nothing more. */
-export async function findCohortByJoinCode(db: Database, joinCode: string) {
+export async function findClassByJoinCode(db: Database, joinCode: string) {
   const row = await db.query.cohorts.findFirst({
     where: eq(cohorts.joinCode, normalizeJoinCode(joinCode)),
     columns: { id: true, name: true, isActive: true, access: true, testConfigId: true, testMode: true },
@@ -231,10 +231,10 @@ export async function findCohortByJoinCode(db: Database, joinCode: string) {
  * Registers a student in a class, or renames them if their student id is already in it.
  * `created` says which, so the API can answer 201 or 200. Null for an unknown class.
  */
-export async function addCohortMember(db: Database, input: CohortMemberInput): Promise<{ studentId: string; created: boolean } | null> {
-  const cohort = await db.query.cohorts.findFirst({ where: eq(cohorts.id, input.cohortId), columns: { isActive: true } });
-  if (!cohort) return null;
-  if (!cohort.isActive) throw conflict(INACTIVE_CLASS);
+export async function addClassMember(db: Database, input: ClassMemberInput): Promise<{ studentId: string; created: boolean } | null> {
+  const schoolClass = await db.query.cohorts.findFirst({ where: eq(cohorts.id, input.cohortId), columns: { isActive: true } });
+  if (!schoolClass) return null;
+  if (!schoolClass.isActive) throw conflict(INACTIVE_CLASS);
   const existing = await db.query.cohortMembers.findFirst({
     where: and(eq(cohortMembers.cohortId, input.cohortId), eq(cohortMembers.studentId, input.studentId)),
     columns: { id: true },
@@ -247,12 +247,12 @@ export async function addCohortMember(db: Database, input: CohortMemberInput): P
 }
 
 /** Takes back a membership that a failed start created: a start is all or nothing (ADR 0014). */
-export async function removeCohortMember(db: Database, cohortId: string, studentId: string): Promise<void> {
-  await db.delete(cohortMembers).where(and(eq(cohortMembers.cohortId, cohortId), eq(cohortMembers.studentId, studentId)));
+export async function removeClassMember(db: Database, classId: string, studentId: string): Promise<void> {
+  await db.delete(cohortMembers).where(and(eq(cohortMembers.cohortId, classId), eq(cohortMembers.studentId, studentId)));
 }
 
 /** What starting a session (and sending a student back to join it) needs to know about its class. */
-export async function findCohortForStart(db: Database, id: string) {
+export async function findClassForStart(db: Database, id: string) {
   return db.query.cohorts.findFirst({
     where: eq(cohorts.id, id),
     columns: { id: true, name: true, joinCode: true, isActive: true, access: true, aiGrading: true, testConfigId: true, testMode: true },

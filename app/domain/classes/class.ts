@@ -12,13 +12,13 @@ import { JOIN_CODE_MAX_INPUT, normalizeJoinCode } from "./join-codes";
  */
 
 /** Who may join a class: anyone with the code and any typed ID ("open"), or only its roster ("rostered", ADR 0028). */
-const COHORT_ACCESS = ["open", "rostered"] as const;
-export type CohortAccess = (typeof COHORT_ACCESS)[number];
+const CLASS_ACCESS = ["open", "rostered"] as const;
+export type ClassAccess = (typeof CLASS_ACCESS)[number];
 
 /** A class with a test and no mode of its own starts it in placement mode. */
 export const DEFAULT_TEST_MODE: TestMode = "placement";
 
-export const COHORT_NAME_REQUIRED: TitledMessage = { title: "Name required", message: "Please enter a cohort name." };
+export const CLASS_NAME_REQUIRED: TitledMessage = { title: "Name required", message: "Please enter a cohort name." };
 export const JOIN_CODE_REQUIRED: TitledMessage = { title: "Join code required", message: "Please enter the join code provided by your teacher." };
 export const INFORMATION_REQUIRED: TitledMessage = { title: "Information required", message: "Please enter both your name and student ID." };
 export const INVALID_JOIN_CODE = "The join code you entered is not valid. Please check and try again.";
@@ -28,7 +28,7 @@ export const UNKNOWN_TEST = "Unknown test";
 /** Only staff teach a class (ADR 0040): a student's account is made a teacher on Accounts & Roles first. */
 export const NOT_A_TEACHER = "That account is a student's: make it a teacher on Accounts & Roles first.";
 
-const COHORT_NAME_MAX = 200;
+const CLASS_NAME_MAX = 200;
 export const MEMBER_FIELD_MAX = 100;
 
 /**
@@ -62,19 +62,19 @@ const testModeField = z
 
 const nameField = storableText(
   z
-    .string({ required_error: COHORT_NAME_REQUIRED.message, invalid_type_error: COHORT_NAME_REQUIRED.message })
+    .string({ required_error: CLASS_NAME_REQUIRED.message, invalid_type_error: CLASS_NAME_REQUIRED.message })
     .trim()
-    .min(1, COHORT_NAME_REQUIRED.message)
-    .max(COHORT_NAME_MAX, `The name must be at most ${COHORT_NAME_MAX} characters`),
+    .min(1, CLASS_NAME_REQUIRED.message)
+    .max(CLASS_NAME_MAX, `The name must be at most ${CLASS_NAME_MAX} characters`),
   "The name",
 );
 
 const isActiveField = z.boolean({ invalid_type_error: "isActive must be true or false" });
 const aiGradingField = z.boolean({ invalid_type_error: "aiGrading must be true or false" });
-const accessField = z.enum(COHORT_ACCESS, { errorMap: () => ({ message: "access must be open or rostered" }) });
+const accessField = z.enum(CLASS_ACCESS, { errorMap: () => ({ message: "access must be open or rostered" }) });
 
 /** POST /api/cohorts and the create dialog. "No default test" omits the test fields. */
-export const cohortCreateSchema = z.object({
+export const classCreateSchema = z.object({
   name: nameField,
   joinCode: joinCodeField,
   testConfigId: testConfigIdField,
@@ -84,13 +84,13 @@ export const cohortCreateSchema = z.object({
   aiGrading: aiGradingField.default(true),
 });
 /** What creating a class needs; code that creates one itself (the demo class) may leave access to its default, open. */
-export type CohortCreateInput = Omit<z.infer<typeof cohortCreateSchema>, "access" | "aiGrading"> & { access?: CohortAccess; aiGrading?: boolean };
+export type ClassCreateInput = Omit<z.infer<typeof classCreateSchema>, "access" | "aiGrading"> & { access?: ClassAccess; aiGrading?: boolean };
 
 /**
  * PUT /api/cohorts/{id} and the edit dialog. "No default test" sends testConfigId and testMode
  * as null; a field not sent keeps the class's value, and so does a blank join code.
  */
-export const cohortUpdateSchema = z.object({
+export const classUpdateSchema = z.object({
   name: nameField,
   joinCode: joinCodeField,
   testConfigId: testConfigIdField,
@@ -99,7 +99,7 @@ export const cohortUpdateSchema = z.object({
   access: accessField.optional(),
   aiGrading: aiGradingField.optional(),
 });
-export type CohortUpdateInput = z.infer<typeof cohortUpdateSchema>;
+export type ClassUpdateInput = z.infer<typeof classUpdateSchema>;
 
 type DefaultTest = { testConfigId: string | null; testMode: TestMode | null };
 
@@ -126,12 +126,12 @@ const memberField = storableText(
 );
 
 /** POST /api/cohort-members: a signed-out student registers in a class. */
-export const cohortMemberSchema = z.object({
+export const classMemberSchema = z.object({
   cohortId: z.string({ required_error: "cohortId is required", invalid_type_error: "cohortId is required" }).trim().min(1, "cohortId is required"),
   studentId: memberField,
   displayName: memberField,
 });
-export type CohortMemberInput = z.infer<typeof cohortMemberSchema>;
+export type ClassMemberInput = z.infer<typeof classMemberSchema>;
 
 /** The code in /api/cohorts/join/{joinCode}, as the join screen's field reads it. */
 export const joinCodeLookupSchema = z

@@ -3,8 +3,8 @@ import type { ZodTypeAny } from "zod";
 
 import { fieldErrors } from "~/lib/form-errors";
 
-import { cohortCreateSchema, cohortMemberSchema, cohortUpdateSchema, joinCodeLookupSchema, joinUrl, resolveDefaultTest } from "./cohort";
-import { COHORT_MESSAGES, cohortActionSchema } from "./screen-actions";
+import { classCreateSchema, classMemberSchema, classUpdateSchema, joinCodeLookupSchema, joinUrl, resolveDefaultTest } from "./class";
+import { CLASS_MESSAGES, classActionSchema } from "./screen-actions";
 
 function errorsOf(schema: ZodTypeAny, input: unknown): Record<string, string> {
   const result = schema.safeParse(input);
@@ -14,46 +14,46 @@ function errorsOf(schema: ZodTypeAny, input: unknown): Record<string, string> {
 
 describe("cohortCreateSchema", () => {
   it("requires a name with the product's message", () => {
-    expect(errorsOf(cohortCreateSchema, {})).toEqual({ name: "Please enter a cohort name." });
-    expect(errorsOf(cohortCreateSchema, { name: "   " })).toEqual({ name: "Please enter a cohort name." });
+    expect(errorsOf(classCreateSchema, {})).toEqual({ name: "Please enter a cohort name." });
+    expect(errorsOf(classCreateSchema, { name: "   " })).toEqual({ name: "Please enter a cohort name." });
   });
 
   it("reads a blank join code as none (generated later), and upper-cases and trims a typed one", () => {
-    expect(cohortCreateSchema.parse({ name: " Period 3 ", joinCode: "  " })).toEqual({
+    expect(classCreateSchema.parse({ name: " Period 3 ", joinCode: "  " })).toEqual({
       name: "Period 3",
       joinCode: null,
       isActive: true,
       access: "open",
       aiGrading: true,
     });
-    expect(cohortCreateSchema.parse({ name: "Period 3", joinCode: " math-7b " }).joinCode).toBe("MATH-7B");
-    expect(cohortCreateSchema.parse({ name: "Period 3", joinCode: null }).joinCode).toBeNull();
+    expect(classCreateSchema.parse({ name: "Period 3", joinCode: " math-7b " }).joinCode).toBe("MATH-7B");
+    expect(classCreateSchema.parse({ name: "Period 3", joinCode: null }).joinCode).toBeNull();
   });
 
   it("makes a class open unless it is made rostered, and refuses any other access", () => {
-    expect(cohortCreateSchema.parse({ name: "x", access: "rostered" }).access).toBe("rostered");
-    expect(errorsOf(cohortCreateSchema, { name: "x", access: "closed" })).toEqual({ access: "access must be open or rostered" });
+    expect(classCreateSchema.parse({ name: "x", access: "rostered" }).access).toBe("rostered");
+    expect(errorsOf(classCreateSchema, { name: "x", access: "closed" })).toEqual({ access: "access must be open or rostered" });
   });
 
   it("refuses an over-long join code or one that would not survive a URL", () => {
-    expect(errorsOf(cohortCreateSchema, { name: "x", joinCode: "A".repeat(51) })).toEqual({ joinCode: "The join code must be at most 50 characters" });
-    expect(errorsOf(cohortCreateSchema, { name: "x", joinCode: "A/B" })).toEqual({ joinCode: "Use only letters, digits, - and _ in a join code" });
+    expect(errorsOf(classCreateSchema, { name: "x", joinCode: "A".repeat(51) })).toEqual({ joinCode: "The join code must be at most 50 characters" });
+    expect(errorsOf(classCreateSchema, { name: "x", joinCode: "A/B" })).toEqual({ joinCode: "Use only letters, digits, - and _ in a join code" });
   });
 
   it("reads the 'No default test' choice as null and checks the mode", () => {
-    expect(cohortCreateSchema.parse({ name: "x", testConfigId: "" }).testConfigId).toBeNull();
-    expect(cohortCreateSchema.parse({ name: "x", testConfigId: "t1", testMode: "diagnostic" })).toMatchObject({ testConfigId: "t1", testMode: "diagnostic" });
-    expect(errorsOf(cohortCreateSchema, { name: "x", testConfigId: "t1", testMode: "final" })).toEqual({
+    expect(classCreateSchema.parse({ name: "x", testConfigId: "" }).testConfigId).toBeNull();
+    expect(classCreateSchema.parse({ name: "x", testConfigId: "t1", testMode: "diagnostic" })).toMatchObject({ testConfigId: "t1", testMode: "diagnostic" });
+    expect(errorsOf(classCreateSchema, { name: "x", testConfigId: "t1", testMode: "final" })).toEqual({
       testMode: "Test mode must be placement or diagnostic",
     });
-    expect(errorsOf(cohortCreateSchema, { name: "x", isActive: "yes" })).toEqual({ isActive: "isActive must be true or false" });
+    expect(errorsOf(classCreateSchema, { name: "x", isActive: "yes" })).toEqual({ isActive: "isActive must be true or false" });
   });
 });
 
 describe("cohortUpdateSchema", () => {
   it("leaves fields not sent undefined, so the class keeps them", () => {
-    expect(cohortUpdateSchema.parse({ name: "x" })).toEqual({ name: "x", joinCode: null, testConfigId: undefined, testMode: undefined, isActive: undefined });
-    expect(cohortUpdateSchema.parse({ name: "x", testConfigId: null, testMode: null })).toMatchObject({ testConfigId: null, testMode: null });
+    expect(classUpdateSchema.parse({ name: "x" })).toEqual({ name: "x", joinCode: null, testConfigId: undefined, testMode: undefined, isActive: undefined });
+    expect(classUpdateSchema.parse({ name: "x", testConfigId: null, testMode: null })).toMatchObject({ testConfigId: null, testMode: null });
   });
 });
 
@@ -87,9 +87,9 @@ describe("resolveDefaultTest", () => {
 describe("cohortMemberSchema", () => {
   it("needs a name and a student id, trimmed, with the product's message", () => {
     const message = "Please enter both your name and student ID.";
-    expect(errorsOf(cohortMemberSchema, { cohortId: "c1", studentId: " ", displayName: "Ada" })).toEqual({ studentId: message });
-    expect(errorsOf(cohortMemberSchema, { cohortId: "c1", studentId: "s1" })).toEqual({ displayName: message });
-    expect(cohortMemberSchema.parse({ cohortId: "c1", studentId: " s-1 ", displayName: " Ada " })).toEqual({
+    expect(errorsOf(classMemberSchema, { cohortId: "c1", studentId: " ", displayName: "Ada" })).toEqual({ studentId: message });
+    expect(errorsOf(classMemberSchema, { cohortId: "c1", studentId: "s1" })).toEqual({ displayName: message });
+    expect(classMemberSchema.parse({ cohortId: "c1", studentId: " s-1 ", displayName: " Ada " })).toEqual({
       cohortId: "c1",
       studentId: "s-1",
       displayName: "Ada",
@@ -97,7 +97,7 @@ describe("cohortMemberSchema", () => {
   });
 
   it("caps each at 100 characters", () => {
-    expect(errorsOf(cohortMemberSchema, { cohortId: "c1", studentId: "s".repeat(101), displayName: "Ada" })).toEqual({
+    expect(errorsOf(classMemberSchema, { cohortId: "c1", studentId: "s".repeat(101), displayName: "Ada" })).toEqual({
       studentId: "Your name and student ID must each be at most 100 characters",
     });
   });
@@ -117,18 +117,18 @@ describe("joinCodeLookupSchema and joinUrl", () => {
 
 describe("cohortActionSchema", () => {
   it("carries the product's toasts, titling the name error 'Name required'", () => {
-    expect(COHORT_MESSAGES.intents.create).toEqual({ success: "Cohort created", failure: "Failed to create cohort. Please try again." });
-    expect(COHORT_MESSAGES.intents.update).toEqual({ success: "Cohort updated", failure: "Failed to update cohort. Please try again." });
-    expect(COHORT_MESSAGES.intents.delete).toEqual({ success: "Cohort deleted", failure: "Failed to delete cohort." });
-    expect(COHORT_MESSAGES.titled).toEqual([{ title: "Name required", message: "Please enter a cohort name." }]);
+    expect(CLASS_MESSAGES.intents.create).toEqual({ success: "Cohort created", failure: "Failed to create cohort. Please try again." });
+    expect(CLASS_MESSAGES.intents.update).toEqual({ success: "Cohort updated", failure: "Failed to update cohort. Please try again." });
+    expect(CLASS_MESSAGES.intents.delete).toEqual({ success: "Cohort deleted", failure: "Failed to delete cohort." });
+    expect(CLASS_MESSAGES.titled).toEqual([{ title: "Name required", message: "Please enter a cohort name." }]);
   });
 
   it("parses each intent", () => {
-    expect(cohortActionSchema.parse({ intent: "create", values: { name: "A" } })).toMatchObject({ intent: "create", values: { name: "A", isActive: true } });
-    expect(cohortActionSchema.parse({ intent: "update", id: "c1", values: { name: "A", testConfigId: null, testMode: null } })).toMatchObject({
+    expect(classActionSchema.parse({ intent: "create", values: { name: "A" } })).toMatchObject({ intent: "create", values: { name: "A", isActive: true } });
+    expect(classActionSchema.parse({ intent: "update", id: "c1", values: { name: "A", testConfigId: null, testMode: null } })).toMatchObject({
       intent: "update",
       id: "c1",
     });
-    expect(cohortActionSchema.parse({ intent: "delete", id: "c1" })).toEqual({ intent: "delete", id: "c1" });
+    expect(classActionSchema.parse({ intent: "delete", id: "c1" })).toEqual({ intent: "delete", id: "c1" });
   });
 });

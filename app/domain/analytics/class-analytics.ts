@@ -130,17 +130,17 @@ function questionAnalytics(sessions: AnalyticsSession[]) {
     .sort((a, b) => a.successRate - b.successRate || b.totalAttempts - a.totalAttempts || a.questionId.localeCompare(b.questionId));
 }
 
-type CohortAnalyticsInput = { testName: string; cohortId: string; sessions: AnalyticsSession[] };
+type ClassAnalyticsInput = { testName: string; cohortId: string; sessions: AnalyticsSession[] };
 
 /** the product's response: the 10 questions with the lowest success rate. */
-export function cohortAnalytics(input: CohortAnalyticsInput) {
-  const { allQuestionAnalytics, ...figures } = analyseCohort(input);
+export function classAnalytics(input: ClassAnalyticsInput) {
+  const { allQuestionAnalytics, ...figures } = analyseClass(input);
   return { ...figures, questionAnalytics: allQuestionAnalytics.slice(0, HARDEST_QUESTIONS) };
 }
-export type CohortAnalytics = ReturnType<typeof cohortAnalytics>;
+export type ClassAnalytics = ReturnType<typeof classAnalytics>;
 
 /** Every figure, with every question answered (hardest first) rather than the top 10. */
-export function analyseCohort(input: CohortAnalyticsInput) {
+export function analyseClass(input: ClassAnalyticsInput) {
   const { sessions } = input;
   const completed = sessions.filter((session) => session.completed);
   const scores = completed.map((session) => session.totalScore ?? 0);
