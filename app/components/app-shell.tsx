@@ -21,7 +21,7 @@ export function AppShell({ user, sidebarOpen, children }: { user: ShellUser; sid
       <div className="flex min-h-dvh">
         <AppSidebar user={user} />
         <div className="flex min-w-0 flex-1 flex-col">
-          <header className="sticky top-0 z-10 flex h-14 items-center gap-2 border-b border-slate-200 bg-white/90 px-3 backdrop-blur">
+          <header id="admin-header" className="sticky top-0 z-10 flex h-14 items-center gap-2 border-b border-slate-200 bg-white/90 px-3 backdrop-blur">
             <SidebarTrigger />
           </header>
           <main id="main-content" tabIndex={-1} className="flex-1 p-4 md:p-8">

@@ -2,6 +2,7 @@ import { X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 
 import { DialogFailureContext } from "./dialog-failure";
+import { focusFirstInvalid } from "./focus-invalid";
 import { type DialogFailure, useToast } from "./toast/toast-context";
 
 /**
@@ -18,7 +19,8 @@ import { type DialogFailure, useToast } from "./toast/toast-context";
  *
  * While open, the dialog holds the toaster (so toasts show above its backdrop) and shows an
  * action's refusal inside itself: beside the field it names (`FormField`, `useDialogFieldError`),
- * or at the top of the dialog when it names none. A new submission clears it.
+ * or at the top of the dialog when it names none, with focus on the first field it names. A new
+ * submission clears it.
  */
 export function Dialog({
   open,
@@ -63,6 +65,10 @@ export function Dialog({
     setFailure(null);
     return openDialog({ toastLayer: toastLayer.current, showFailure: setFailure });
   }, [open, openDialog]);
+  // A refusal read where it is fixed: on the first field it names, once that field shows it.
+  useEffect(() => {
+    if (failure && ref.current) focusFirstInvalid(ref.current);
+  }, [failure]);
   const formFailure = failure && Object.keys(failure.fieldErrors).length === 0 ? failure.message : null;
 
   return (

@@ -1,6 +1,7 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 
 import { AdminErrorBoundary } from "~/components/admin-layout";
+import { errorPageTitle } from "~/domain/shell/not-found";
 import { requireAllowed } from "~/services/auth.server";
 
 /**
@@ -11,6 +12,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAllowed(request, context, "read", "class");
   throw new Response("Not Found", { status: 404 });
 }
+
+export const meta: MetaFunction = ({ error, matches }) => (error ? [{ title: errorPageTitle(error) }] : (matches[0]?.meta ?? []));
 
 export { AdminErrorBoundary as ErrorBoundary };
 

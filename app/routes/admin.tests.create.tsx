@@ -4,6 +4,7 @@ import { Lightbulb } from "lucide-react";
 
 import { FormAlert, useActionResult } from "~/components/action-result";
 import { EMPTY_TEST_DETAILS, TestDetailsFields } from "~/components/assessments/test-details-fields";
+import { focusFirstInvalid } from "~/components/focus-invalid";
 import { BackLink, PageHeader } from "~/components/page-header";
 import { CREATE_TEST_MESSAGES, createTestActionSchema } from "~/domain/assessments/screen-actions";
 import type { ActionResult } from "~/domain/shell/action-result";
@@ -39,7 +40,7 @@ export default function CreateTest() {
   const result = useActionData<ActionResult>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  useActionResult({ data: result, state: navigation.state }, { toastFieldErrors: false });
+  useActionResult({ data: result, state: navigation.state }, { toastFieldErrors: false, onFailure: () => focusFirstInvalid(document) });
   const failed = result && !result.ok ? result : undefined;
 
   return (

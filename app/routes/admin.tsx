@@ -1,8 +1,9 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Outlet, useNavigation } from "@remix-run/react";
 
 import { AdminErrorBoundary, AdminShell } from "~/components/admin-layout";
 import { TestListSkeleton } from "~/components/assessments/test-card";
+import { errorPageTitle } from "~/domain/shell/not-found";
 import { requireAllowed } from "~/services/auth.server";
 
 /**
@@ -32,5 +33,8 @@ export default function AdminLayout() {
     </AdminShell>
   );
 }
+
+/** A screen's error shown in the shell is titled by what it says; otherwise the screen titles itself. */
+export const meta: MetaFunction = ({ error, matches }) => (error ? [{ title: errorPageTitle(error) }] : (matches[0]?.meta ?? []));
 
 export { AdminErrorBoundary as ErrorBoundary };

@@ -26,6 +26,8 @@ describe("AI Grading Review", () => {
 
     await page.goto(`/admin/ai-grading/${graded.sessionId}`);
     await page.getByRole("heading", { name: "AI Grading Review" }).waitFor();
+    // The title names whose grading this is, as the subtitle does (WCAG 2.4.2).
+    expect(await page.title()).toMatch(/^AI Grading Review · .+ · Student .*ada-7.* · Adaptive Testing Engine$/);
     expect(await page.getByRole("link", { name: "Back to Tests" }).getAttribute("href")).toBe("/admin/tests");
     const summary = page.getByTestId("grading-summary");
     await summary.getByText("Answers graded").waitFor();

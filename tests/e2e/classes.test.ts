@@ -118,4 +118,17 @@ describe("Class Management", () => {
     await page.getByText("No classes yet. Create a class to get a join code for your students.").waitFor();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });
+
+  it("announces how many students the roster's Add a student search found", async () => {
+    const { page } = session;
+    const created = await page.request.post("/api/cohorts", { data: { name: "Search Class", joinCode: "SEARCH33" } });
+    expect(created.status(), await created.text()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const student = await page.request.post("/api/students", { data: { studentId: "S-SRCH-1", givenName: "Wren", familyName: "Quill", grade: "4" } });
+    expect(student.status(), await student.text()).toBe(201);
+    await page.goto(`/admin/cohorts/${id}`);
+    await page.getByLabel("Add a student").fill("Quill");
+    await page.getByRole("button", { name: "Add Wren Quill" }).waitFor();
+    await expect.poll(() => page.getByRole("status").filter({ hasText: "found" }).innerText()).toBe("1 student found");
+  });
 });

@@ -56,6 +56,7 @@ describe("errors inside dialogs", () => {
     await dialog.getByRole("button", { name: "Create Class" }).click();
     const joinCode = dialog.getByLabel("Join code");
     await expect.poll(() => descriptionOf(joinCode)).toContain("That join code is already used by another class.");
+    await expect.poll(() => focusedId()).toBe(await joinCode.getAttribute("id"));
     await saveScreenshot(session.page, "dialog-errors-join-code");
     await dismissToastAbove(dialog, "Failed to create cohort");
   });
@@ -69,6 +70,38 @@ describe("errors inside dialogs", () => {
     await expect.poll(() => descriptionOf(answer)).toContain("Please provide an answer to test the question.");
     await saveScreenshot(session.page, "dialog-errors-preview");
     await dismissToastAbove(dialog, "Answer required");
+  });
+});
+
+/** The id of the element with focus ("" for <body>). */
+const focusedId = () => session.page.evaluate(() => document.activeElement?.id ?? "");
+
+describe("errors heard: focus on the first invalid field, its message read with it", () => {
+  it("Create Test with nothing filled in focuses Title", async () => {
+    await session.page.goto("/admin/tests/create");
+    await waitForHydration(session.page);
+    await session.page.getByRole("button", { name: "Create Test" }).click();
+    const title = session.page.getByLabel("Title");
+    await expect.poll(() => focusedId()).toBe("title");
+    expect(await title.getAttribute("aria-invalid")).toBe("true");
+    expect(await descriptionOf(title)).not.toBe("");
+  });
+
+  it("Edit Accommodations with no break minutes focuses them", async () => {
+    const created = await session.page.request.post("/api/students", { data: { studentId: "S-ERR-1", givenName: "Ines", familyName: "Park", grade: "5" } });
+    expect(created.status(), await created.text()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    await session.page.goto(`/admin/students/${id}`);
+    await waitForHydration(session.page);
+    await session.page.getByRole("button", { name: "Edit Accommodations" }).click();
+    const dialog = session.page.getByRole("dialog", { name: "Accommodations for Ines Park" });
+    await dialog.getByLabel(/^Pause and resume/).check();
+    await dialog.getByLabel("Most break minutes in one test").fill("0");
+    await dialog.getByRole("button", { name: "Save Accommodations" }).click();
+    const minutes = dialog.getByLabel("Most break minutes in one test");
+    await expect.poll(() => focusedId()).toBe("accommodation-break-minutes");
+    expect(await minutes.getAttribute("aria-invalid")).toBe("true");
+    expect(await descriptionOf(minutes)).not.toBe("");
   });
 });
 

@@ -83,6 +83,8 @@ describe("joining a class (signed out, phone size)", () => {
     await page.getByRole("button", { name: "Join Class" }).click();
     await toast(page, "Invalid code");
     expect(await page.getByLabel("Join code").inputValue()).toBe("NOPE123");
+    // Focus back on the field its error describes, not dropped to <body>.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("join-code");
     await saveScreenshot(page, "join-step-1-invalid");
 
     await page.getByLabel("Join code").fill("");

@@ -193,4 +193,21 @@ describe("a teacher using only the keyboard", () => {
     await expectNoSeriousViolations(page);
     await saveScreenshot(page, "keyboard-analytics");
   });
+
+  it("Shift+Tab up a long page never stops under the sticky header", async () => {
+    const { page } = session;
+    // A short window, so nearly every step scrolls.
+    await page.setViewportSize({ width: 1280, height: 320 });
+    await page.goto("/admin/question-bank");
+    await page.locator("main").getByRole("button").last().focus();
+    for (let step = 0; step < 15; step++) {
+      await page.keyboard.press("Shift+Tab");
+      const { top, headerBottom, name } = await page.evaluate(() => ({
+        top: document.activeElement!.getBoundingClientRect().top,
+        headerBottom: document.getElementById("admin-header")!.getBoundingClientRect().bottom,
+        name: document.activeElement!.textContent ?? "",
+      }));
+      expect(top, `stop ${step}: ${name}`).toBeGreaterThanOrEqual(headerBottom);
+    }
+  });
 });

@@ -143,6 +143,17 @@ describe("signed in as the demo admin", () => {
     expect(response?.status()).toBe(404);
     expect(await session.page.getByRole("heading", { name: "Page Not Found" }).isVisible()).toBe(true);
     expect(await session.page.getByTestId("sidebar").isVisible()).toBe(true);
+    // Each not-found page's title says what it is (WCAG 2.4.2), not just the product's name.
+    expect(await session.page.title()).toBe("Page Not Found · Adaptive Testing Engine");
+    for (const [path, title] of [
+      ["/no-such-path", "Page Not Found"],
+      ["/admin/cohorts/no-such-class", "Class Not Found"],
+      ["/admin/students/no-such-student", "Student Not Found"],
+      ["/results/no-such-session", "Session Not Found"],
+    ]) {
+      await session.page.goto(path!);
+      expect(await session.page.title(), path).toBe(`${title} · Adaptive Testing Engine`);
+    }
   });
 
   it("opens the sidebar as an overlay sheet below 768 px, closed by Escape", async () => {

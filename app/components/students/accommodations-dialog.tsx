@@ -1,6 +1,7 @@
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useRef, useState } from "react";
 
 import { Dialog, DialogActions } from "~/components/dialog";
+import { focusFirstInvalid } from "~/components/focus-invalid";
 import { FieldError } from "~/components/form-field";
 import { type Accommodations, accommodationsSchema, EXTENDED_TIME, NO_ACCOMMODATIONS, OUTSIDE_ACCOMMODATIONS } from "~/domain/accommodations/accommodations";
 import { ZOOM_LEVELS } from "~/domain/accommodations/student-tools";
@@ -47,12 +48,14 @@ export function AccommodationsDialog({
 }) {
   const [values, setValues] = useState<Accommodations>(initial ?? NO_ACCOMMODATIONS);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useRef<HTMLFormElement>(null);
   const set = <Key extends keyof Accommodations>(key: Key, value: Accommodations[Key]) => setValues((current) => ({ ...current, [key]: value }));
 
   const submit = () => {
     const parsed = accommodationsSchema.safeParse(values);
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
+      requestAnimationFrame(() => focusFirstInvalid(form.current ?? document));
       return;
     }
     setErrors({});
@@ -62,6 +65,7 @@ export function AccommodationsDialog({
   return (
     <Dialog open onClose={onClose} title={title}>
       <form
+        ref={form}
         noValidate
         className="space-y-4"
         onSubmit={(event) => {
@@ -173,6 +177,7 @@ export function AccommodationsDialog({
             className="input"
             value={values.notes}
             aria-describedby={errors.notes ? "accommodation-notes-error" : undefined}
+            aria-invalid={errors.notes ? true : undefined}
             onChange={(event) => set("notes", event.target.value)}
           />
           <FieldError id="accommodation-notes-error" error={errors.notes} />

@@ -3,7 +3,7 @@ import type { ZodTypeAny } from "zod";
 
 import { fieldErrors } from "~/lib/form-errors";
 
-import { classCreateSchema, classMemberSchema, classUpdateSchema, joinCodeLookupSchema, joinUrl, resolveDefaultTest } from "./class";
+import { classCreateSchema, classMemberSchema, classUpdateSchema, joinCodeLookupSchema, joinUrl, resolveDefaultTest, rosterSearchStatus } from "./class";
 import { CLASS_MESSAGES, classActionSchema } from "./screen-actions";
 
 function errorsOf(schema: ZodTypeAny, input: unknown): Record<string, string> {
@@ -130,5 +130,13 @@ describe("cohortActionSchema", () => {
       id: "c1",
     });
     expect(classActionSchema.parse({ intent: "delete", id: "c1" })).toEqual({ intent: "delete", id: "c1" });
+  });
+});
+
+describe("rosterSearchStatus", () => {
+  it("counts the students found, and says when there are none", () => {
+    expect(rosterSearchStatus(0)).toBe("No students found to add");
+    expect(rosterSearchStatus(1)).toBe("1 student found");
+    expect(rosterSearchStatus(3)).toBe("3 students found");
   });
 });

@@ -143,3 +143,8 @@ export const joinCodeLookupSchema = z
 export function joinUrl(origin: string, joinCode: string): string {
   return `${origin}/join?code=${encodeURIComponent(joinCode)}`;
 }
+
+/** What a polite live region says once the roster's "Add a student" search answers (WCAG 4.1.3). */
+export function rosterSearchStatus(found: number): string {
+  return found === 0 ? "No students found to add" : found === 1 ? "1 student found" : `${found} students found`;
+}

@@ -40,3 +40,13 @@ export function refuseMissing<Result extends object>(result: Result | MissingRec
   if ("missing" in result) throw notFound(NOT_FOUND[result.missing as keyof typeof NOT_FOUND]);
   return result;
 }
+
+/**
+ * The title of a page an error boundary shows instead (WCAG 2.4.2): what is missing ("Class Not
+ * Found"), "Page Not Found" for another 404, else "Something went wrong", as its heading says.
+ */
+export function errorPageTitle(error: unknown): string {
+  const response = typeof error === "object" && error !== null ? (error as { status?: unknown; data?: unknown }) : {};
+  const what = response.status === 404 ? (isNotFoundPage(response.data) ? response.data.notFound : "Page Not Found") : "Something went wrong";
+  return `${what} · Adaptive Testing Engine`;
+}

@@ -15,7 +15,11 @@ import { GradingLogCard } from "./grading-log-card";
 import { loadGradingReviewPage } from "./grading-review.server";
 import { SummaryCards } from "./summary-cards";
 
-export const meta: MetaFunction = () => [{ title: "AI Grading Review · Adaptive Testing Engine" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  {
+    title: `AI Grading Review${data?.state === "ready" ? ` · ${data.session.testTitle} · Student ${studentLabel(data.session)}` : ""} · Adaptive Testing Engine`,
+  },
+];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { user } = await requireAllowed(request, context, "read", "session");

@@ -9,6 +9,7 @@ import { AccommodationsDialog } from "~/components/students/accommodations-dialo
 import { TableHeadings } from "~/components/table-headings";
 import { accommodationsInWords } from "~/domain/accommodations/accommodations";
 import { allows } from "~/domain/auth/policy";
+import { rosterSearchStatus } from "~/domain/classes/class";
 import { ROSTER_MESSAGES, rosterActionSchema } from "~/domain/classes/screen-actions";
 import { gradeCell } from "~/domain/grade-label";
 import { NOT_FOUND } from "~/domain/shell/not-found";
@@ -348,6 +349,10 @@ function AddToRoster({ rosterIds, busy, onAdd }: { rosterIds: string[]; busy: bo
         value={term}
         onChange={(event) => setTerm(event.target.value)}
       />
+      {/* Always in the page, so its text changing is announced; empty until a search has answered. */}
+      <p role="status" className="sr-only">
+        {term.trim() && search.data && search.state === "idle" ? rosterSearchStatus(Math.min(found.length, 10)) : ""}
+      </p>
       {found.length ? (
         <ul className="absolute z-10 mt-1 max-h-64 w-full overflow-y-auto rounded-md border border-slate-200 bg-white shadow-lg" aria-label="Students found">
           {found.slice(0, 10).map((student) => (

@@ -248,7 +248,8 @@ export default function Join() {
   const { code, cohort: schoolClass, failure } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as ActionResult<JoinedData> | undefined;
   const navigation = useNavigation();
-  useActionResult({ data: result, state: navigation.state });
+  // A refused join code: back to the field (it names its error), not <body> under the disabled button.
+  useActionResult({ data: result, state: navigation.state }, { onFailure: () => document.getElementById("join-code")?.focus() });
   const isStart = result?.intent === "start" || result?.intent === "start-rostered";
   const lookupRefused = result && !result.ok && !isStart ? result : undefined;
   return (

@@ -5,10 +5,13 @@ import { AnswerList } from "~/components/results/answer-list";
 import { ModulesCard, OverallScoreCard, SkillsCard } from "~/components/results/results-cards";
 import { StudentErrorBoundary, StudentLayout } from "~/components/student-layout";
 import { awaitingTeacherNote, completionNote, MODE_TITLES, studentScaleSentence } from "~/domain/sessions/results-page";
+import { errorPageTitle } from "~/domain/shell/not-found";
 
 import { loadResults } from "./results.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Results${data ? ` · ${data.testTitle}` : ""} · Adaptive Testing Engine` }];
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
+  { title: error ? errorPageTitle(error) : `Results${data ? ` · ${data.testTitle}` : ""} · Adaptive Testing Engine` },
+];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return json(await loadResults(request, context, params.sessionId ?? ""), { headers: { "Cache-Control": "no-store" } });
