@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { GIFT_PASTE } from "../support/ai-fixtures";
+import { accessibilityTree } from "../support/ax-tree";
 import { seriousAccessibilityViolations } from "../support/axe";
 import { saveScreenshot } from "../support/browser";
 import { browserSession } from "../support/browser-session";
@@ -48,6 +49,9 @@ describe("the AI screens, offline", () => {
     await toast("Created with 5 questions.");
     const questions = page.getByRole("list", { name: "Generated questions" }).getByTestId("draft-question");
     expect(await questions.count()).toBe(5);
+    // A screen reader hears which option is the key (an icon's label alone is not read).
+    const options = (await accessibilityTree(page)).filter((node) => node.role === "listitem" && node.text.startsWith("Correct answer:"));
+    expect(options.length).toBeGreaterThan(0);
     const title = await page.getByRole("heading", { level: 3 }).innerText();
     await saveScreenshot(page, "ai-generator-preview");
     expect(await seriousAccessibilityViolations(page)).toEqual([]);

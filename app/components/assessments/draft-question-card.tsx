@@ -36,7 +36,14 @@ export function DraftQuestionCard({ question, number, children }: { question: Dr
         <ul className="mt-2 space-y-1 text-sm" aria-label={`Options for question ${number}`}>
           {question.options.map((option, index) => (
             <li key={index} className={`flex items-center gap-2 ${option.isCorrect ? "font-medium text-emerald-800" : "text-slate-800"}`}>
-              {option.isCorrect ? <Check aria-label="Correct" className="size-4" /> : <span aria-hidden="true" className="size-4" />}
+              {option.isCorrect ? (
+                <>
+                  <Check aria-hidden="true" className="size-4" />
+                  <span className="sr-only">Correct answer:</span>
+                </>
+              ) : (
+                <span aria-hidden="true" className="size-4" />
+              )}
               {option.text}
             </li>
           ))}
