@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 
 import type { ShownUser } from "~/domain/shell/root-data";
 
+import { useFocusHeadingOnNavigation } from "./focus-heading-on-navigation";
 import { AppSidebar } from "./sidebar/app-sidebar";
 import { SidebarProvider, useSidebar } from "./sidebar/sidebar-context";
 
@@ -10,6 +11,7 @@ type ShellUser = Pick<ShownUser, "role" | "displayName" | "initials" | "profileI
 
 /** The signed-in layout: sidebar plus the page, with a skip link for keyboard users. */
 export function AppShell({ user, sidebarOpen, children }: { user: ShellUser; sidebarOpen: boolean; children: ReactNode }) {
+  useFocusHeadingOnNavigation("main-content");
   return (
     <SidebarProvider initialOpen={sidebarOpen}>
       <a
