@@ -119,7 +119,7 @@ describe("Class Management", () => {
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });
 
-  it("announces how many students the roster's Add a student search found", async () => {
+  it("announces how many students the roster's Add a student search found, and focuses the added student's row", async () => {
     const { page } = session;
     const created = await page.request.post("/api/cohorts", { data: { name: "Search Class", joinCode: "SEARCH33" } });
     expect(created.status(), await created.text()).toBe(201);
@@ -130,5 +130,10 @@ describe("Class Management", () => {
     await page.getByLabel("Add a student").fill("Quill");
     await page.getByRole("button", { name: "Add Wren Quill" }).waitFor();
     await expect.poll(() => page.getByRole("status").filter({ hasText: "found" }).innerText()).toBe("1 student found");
+    // Adding them puts focus on their new row, not on <body>.
+    await page.getByRole("button", { name: "Add Wren Quill" }).click();
+    await page.getByTestId("roster-row").filter({ hasText: "Quill, Wren" }).waitFor();
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid)).toBe("roster-row");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain("Quill, Wren");
   });
 });

@@ -174,6 +174,13 @@ export default function ClassRoster() {
   const [accommodating, setAccommodating] = useState(false);
   const [target, setTarget] = useState<"records" | "class">("records");
   useActionResult(fetcher, { onSuccess: () => setAccommodating(false) });
+  // After a roster add, focus moves to the added student's row once it shows (not to <body>, where the search's button was).
+  const [added, setAdded] = useState<string | null>(null);
+  useEffect(() => {
+    if (!added || !roster.some((student) => student.id === added)) return;
+    document.getElementById(`roster-row-${added}`)?.focus();
+    setAdded(null);
+  }, [added, roster]);
   const allSelected = roster.length > 0 && roster.every((student) => selected.has(student.id));
   const toggle = (id: string) =>
     setSelected((current) => {
@@ -220,7 +227,14 @@ export default function ClassRoster() {
           <h2 id="roster-heading" className="font-semibold text-slate-900">
             Roster <span className="font-normal text-slate-700">({roster.length})</span>
           </h2>
-          <AddToRoster rosterIds={roster.map((student) => student.id)} busy={busy} onAdd={(studentId) => submitIntent({ intent: "enroll", studentId })} />
+          <AddToRoster
+            rosterIds={roster.map((student) => student.id)}
+            busy={busy}
+            onAdd={(studentId) => {
+              setAdded(studentId);
+              submitIntent({ intent: "enroll", studentId });
+            }}
+          />
         </div>
         {roster.length === 0 ? (
           <p className="mt-3 text-sm text-slate-700">
@@ -258,7 +272,13 @@ export default function ClassRoster() {
               />
               <tbody className="text-slate-900">
                 {roster.map((student) => (
-                  <tr key={student.id} className="border-b border-slate-100 last:border-0" data-testid="roster-row">
+                  <tr
+                    key={student.id}
+                    id={`roster-row-${student.id}`}
+                    tabIndex={-1}
+                    className="border-b border-slate-100 last:border-0"
+                    data-testid="roster-row"
+                  >
                     <td className="py-2 pr-2">
                       <input
                         type="checkbox"
