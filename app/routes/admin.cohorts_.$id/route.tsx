@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { IdCard, Search, TrendingUp } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 
 import { useActionResult, useIntentFetcher } from "~/components/action-result";
 import { BackLink, PageHeader } from "~/components/page-header";
@@ -175,12 +175,13 @@ export default function ClassRoster() {
   const [target, setTarget] = useState<"records" | "class">("records");
   useActionResult(fetcher, { onSuccess: () => setAccommodating(false) });
   // After a roster add, focus moves to the added student's row once it shows (not to <body>, where the search's button was).
-  const [added, setAdded] = useState<string | null>(null);
+  const added = useRef<string | null>(null);
   useEffect(() => {
-    if (!added || !roster.some((student) => student.id === added)) return;
-    document.getElementById(`roster-row-${added}`)?.focus();
-    setAdded(null);
-  }, [added, roster]);
+    const id = added.current;
+    if (!id || !roster.some((student) => student.id === id)) return;
+    document.getElementById(`roster-row-${id}`)?.focus();
+    added.current = null;
+  }, [roster]);
   const allSelected = roster.length > 0 && roster.every((student) => selected.has(student.id));
   const toggle = (id: string) =>
     setSelected((current) => {
@@ -231,7 +232,7 @@ export default function ClassRoster() {
             rosterIds={roster.map((student) => student.id)}
             busy={busy}
             onAdd={(studentId) => {
-              setAdded(studentId);
+              added.current = studentId;
               submitIntent({ intent: "enroll", studentId });
             }}
           />
