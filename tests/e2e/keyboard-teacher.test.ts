@@ -74,7 +74,7 @@ describe("a teacher using only the keyboard", () => {
     await page.waitForURL((url) => url.pathname === "/admin/tests/create");
     await page.getByRole("heading", { name: "Create New Test" }).waitFor();
     // An in-app move to another page puts focus on its heading, not on <body>.
-    expect(await page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent}`)).toBe("H1 Create New Test");
+    await expect.poll(() => page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent}`)).toBe("H1 Create New Test");
     for (const [label, text] of [
       ["Title", "Keyboard Fractions"],
       ["Description", "Comparing fractions without a mouse"],
