@@ -2,16 +2,17 @@ import type { Page } from "playwright-core";
 
 /**
  * Chromium's accessibility tree, as a screen reader gets it (CDP Accessibility.getFullAXTree): each
- * node's role, name, its states and live-region properties, and its text. An auditor's view of the
- * page, not the DOM's.
+ * node's role, name, description (what aria-describedby ties to it), its states and live-region
+ * properties, and its text. An auditor's view of the page, not the DOM's.
  */
-export type AxNode = { role: string; name: string; properties: Record<string, unknown>; text: string };
+export type AxNode = { role: string; name: string; description: string; properties: Record<string, unknown>; text: string };
 
 type CdpAxNode = {
   nodeId: string;
   ignored: boolean;
   role?: { value: string };
   name?: { value: string };
+  description?: { value: string };
   properties?: { name: string; value: { value: unknown } }[];
   childIds?: string[];
 };
@@ -28,6 +29,7 @@ export async function accessibilityTree(page: Page): Promise<AxNode[]> {
       .map((node) => ({
         role: node.role?.value ?? "",
         name: node.name?.value ?? "",
+        description: node.description?.value ?? "",
         properties: Object.fromEntries((node.properties ?? []).map((property) => [property.name, property.value.value])),
         text: textOf(node),
       }));
@@ -43,4 +45,9 @@ export async function axNode(page: Page, role: string, name: string | RegExp): P
   );
   if (matches.length !== 1) throw new Error(`${matches.length} ${role} nodes named ${String(name)} in the accessibility tree`);
   return matches[0]!;
+}
+
+/** The node that has focus, as the accessibility tree says (undefined when nothing but the page has it). */
+export async function focusedAxNode(page: Page): Promise<AxNode | undefined> {
+  return (await accessibilityTree(page)).find((node) => node.properties.focused === true && node.role !== "RootWebArea");
 }
