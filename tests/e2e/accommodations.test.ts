@@ -223,6 +223,8 @@ describe("a student with accommodations", () => {
     await page.getByTestId("break-screen").waitFor();
     await page.clock.fastForward("09:05");
     await expect.poll(() => politenessOf(page, "Your break ends in 1 minute")).toBe("polite");
+    // What the screen says agrees with the warning: a minute of break left, not the minutes the break began with.
+    expect(await page.getByTestId("break-screen").innerText()).toMatch(/of test time and 1 minute of break time left/);
     await saveScreenshot(page, "accommodations-break-one-minute");
     await page.clock.fastForward("01:10");
     await page.getByTestId("break-screen").waitFor({ state: "detached" });
