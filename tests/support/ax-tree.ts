@@ -22,8 +22,10 @@ export async function accessibilityTree(page: Page): Promise<AxNode[]> {
   try {
     const { nodes } = (await cdp.send("Accessibility.getFullAXTree")) as { nodes: CdpAxNode[] };
     const byId = new Map(nodes.map((node) => [node.nodeId, node]));
+    // Text hidden from assistive technology (aria-hidden) is ignored, and no part of what it reads; an
+    // ignored container (a plain span) still holds text that is read.
     const textOf = (node: CdpAxNode): string =>
-      node.role?.value === "StaticText" ? (node.name?.value ?? "") : (node.childIds ?? []).map((id) => textOf(byId.get(id)!)).join("");
+      node.role?.value === "StaticText" ? (node.ignored ? "" : (node.name?.value ?? "")) : (node.childIds ?? []).map((id) => textOf(byId.get(id)!)).join("");
     return nodes
       .filter((node) => !node.ignored)
       .map((node) => ({
