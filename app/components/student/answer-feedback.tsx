@@ -24,8 +24,8 @@ export function FeedbackPanel({ feedback }: { feedback: AnswerFeedback }) {
           {/* The tick is a picture; what it says is read as text (an aria-label on a plain span is not read). */}
           {correct ? (
             <>
-              <span aria-hidden="true">✓ </span>
-              <span className="sr-only">Correct: </span>
+              <span aria-hidden="true">✓</span>
+              <span className="sr-only">Correct:</span>{" "}
             </>
           ) : null}
           {review ? AWAITING_TEACHER : scoreLabel(score)}{" "}
