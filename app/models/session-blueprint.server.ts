@@ -88,6 +88,7 @@ export async function buildBlueprint(db: Database, request: BlueprintRequest): P
     prerequisites: prerequisiteMap,
     showResultDuringTest: test.showResultDuringTest,
     showFeedbackDuringTest: test.showFeedbackDuringTest,
+    feedbackDisplay: test.feedbackDisplay,
   };
 }
 

@@ -169,6 +169,7 @@ function detailValues(input: TestCreate | TestUpdate) {
     showFeedbackDuringTest: input.showFeedbackDuringTest,
     showResultAfterTest: input.showResultAfterTest,
     showFeedbackAfterTest: input.showFeedbackAfterTest,
+    feedbackDisplay: input.feedbackDisplay,
   };
 }
 

@@ -212,6 +212,7 @@ async function copyDemoTest(db: Database, sourceId: string, userId: string) {
     showFeedbackDuringTest: detail.showFeedbackDuringTest,
     showResultAfterTest: detail.showResultAfterTest,
     showFeedbackAfterTest: detail.showFeedbackAfterTest,
+    feedbackDisplay: detail.feedbackDisplay,
   };
   const created = await createTest(db, { ...details, questions: [] }, userId);
   // Section ids are unique across tests: the copy gets its own.

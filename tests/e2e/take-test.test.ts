@@ -201,6 +201,62 @@ describe("taking a test", () => {
     await completionRecorded();
   });
 
+  it("moves on after SPEC's 3 seconds on a test with the timed feedback, unless the student stays on it (ADR 0042)", { timeout: 120_000 }, async () => {
+    const { page } = session;
+    // A copy of three of the demo test's choice questions, with the timed display.
+    const testId = crypto.randomUUID();
+    const choices = await session.worker.d1
+      .prepare(
+        "SELECT question_id AS id FROM test_questions tq JOIN questions q ON q.id = tq.question_id WHERE tq.test_id = ? AND q.type = 'multiple_choice' LIMIT 3",
+      )
+      .bind(await demoTestId())
+      .all<{ id: string }>();
+    await session.worker.d1.batch([
+      session.worker.d1
+        .prepare(
+          "INSERT INTO tests (id, title, description, grade_level, subject, feedback_display) VALUES (?, 'Timed feedback', 'Choices', '6', 'Mathematics', 'timed')",
+        )
+        .bind(testId),
+      ...choices.results.map((row, position) =>
+        session.worker.d1
+          .prepare("INSERT INTO test_questions (id, test_id, question_id, position) VALUES (?, ?, ?, ?)")
+          .bind(crypto.randomUUID(), testId, row.id, position),
+      ),
+    ]);
+    await page.clock.install();
+    await startTest(page, testId);
+
+    // The panel shows with the way to keep it focused, and says politely when it moves on.
+    const first = await currentQuestionId(page);
+    await answer(page, true);
+    await page.getByTestId("answer-feedback").waitFor();
+    await expect.poll(() => focusedName(page)).toBe("Stay on this feedback");
+    const statuses = (await accessibilityTree(page)).filter((node) => node.role === "status" && node.text.includes("The next question comes in 3 seconds."));
+    expect(statuses.map((node) => node.properties.live)).toEqual(["polite"]);
+    await saveScreenshot(page, "take-test-timed-feedback-desktop");
+    await page.clock.fastForward(2_500);
+    expect(await page.getByTestId("answer-feedback").count()).toBe(1);
+    // At 3 s of the page's clock the next question comes by itself, its heading focused.
+    await page.clock.fastForward(600);
+    await page.locator(`input[name="questionId"]:not([value="${first}"])`).waitFor({ state: "attached" });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("question-heading");
+
+    // "Stay on this feedback" keeps it: then "Next question" has focus, and nothing moves it on.
+    const second = await currentQuestionId(page);
+    await answer(page, true);
+    await expect.poll(() => focusedName(page)).toBe("Stay on this feedback");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => focusedName(page)).toBe("Next question");
+    await page.clock.fastForward(10_000);
+    expect(await page.getByTestId("answer-feedback").count()).toBe(1);
+    expect(await page.getByTestId("answer-feedback").innerText()).not.toContain("The next question comes in");
+    expect(await focusedName(page)).toBe("Next question");
+    await saveScreenshot(page, "take-test-timed-feedback-stayed-desktop");
+    await page.keyboard.press("Enter");
+    await page.locator(`input[name="questionId"]:not([value="${second}"])`).waitFor({ state: "attached" });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("question-heading");
+  });
+
   it("takes the demo test to the end without JavaScript, in placement and then in diagnostic mode", { timeout: 240_000 }, async () => {
     const testId = await demoTestId();
     const context = await session.browser.newContext({ baseURL: session.worker.origin, javaScriptEnabled: false, viewport: PHONE });

@@ -47,6 +47,7 @@ type TestPage = {
   paused: boolean;
   breakSecondsLeft: number | null;
   tools: Record<string, unknown>;
+  feedbackMovesOnMs: number | null;
   question: { id: string; type: string; text: string; options: string[]; questionTimeRemaining: number | null; optionsReduced: boolean };
 };
 
@@ -184,6 +185,21 @@ describe("a session runs with the accommodations of its student", () => {
     expect((await page(plain.data.sessionId)).question.questionTimeRemaining).toBeLessThanOrEqual(QUESTION_SECONDS);
     // No breaks for a student without them.
     expect((await admin.post(`/api/sessions/${plain.data.sessionId}/pause`)).status).toBe(409);
+  });
+
+  it("keeps a timed test's answer feedback on the page 3 seconds times the student's extended time, never less (ADR 0042)", async () => {
+    expect((await page((await start("ACC-plain")).data.sessionId)).feedbackMovesOnMs).toBeNull();
+    const saved = (await admin.get(`/api/tests/${testId}`)).data;
+    expect((await admin.put(`/api/tests/${testId}`, { ...saved, feedbackDisplay: "timed" })).status).toBe(200);
+    try {
+      const [slow, quick] = [await addStudent("ACC-feedback-slow"), await addStudent("ACC-feedback-quick")];
+      expect((await admin.put(`/api/students/${slow}/accommodations`, { extendedTime: 1.5 })).status).toBe(200);
+      expect(quick).toBeTruthy();
+      expect((await page((await start("ACC-feedback-slow")).data.sessionId)).feedbackMovesOnMs).toBe(4500);
+      expect((await page((await start("ACC-feedback-quick")).data.sessionId)).feedbackMovesOnMs).toBe(3000);
+    } finally {
+      expect((await admin.put(`/api/tests/${testId}`, saved)).status).toBe(200);
+    }
   });
 
   it("stops both clocks on a break, refuses answers during it, and moves the deadline by the break at resume", async () => {

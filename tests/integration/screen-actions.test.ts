@@ -220,18 +220,25 @@ describe("Create New Test without JavaScript", () => {
       subject: "Mathematics",
       placementDuration: "20",
       diagnosticDuration: "30",
+      feedbackDisplay: "timed",
     };
     const refused = await postForm("/admin/tests/create", fields);
     expect(refused.status).toBe(400);
     expect(refused.html).toContain("Title is required");
     expect(refused.html).toContain('value="Mathematics"');
     expect(refused.html).toContain(">Ratios</textarea>");
+    // The 3-second feedback chosen stays chosen (ADR 0042).
+    expect(refused.html.match(/<input[^>]*name="feedbackDisplay"[^>]*>/g)?.filter((input) => input.includes("checked"))).toEqual([
+      expect.stringContaining('value="timed"'),
+    ]);
 
     const before = await count(worker, "tests");
     const created = await postForm("/admin/tests/create", { ...fields, title: "Ratios Check" });
     expect(created.status).toBe(302);
     expect(created.location).toBe("/admin/tests");
     expect(await count(worker, "tests")).toBe(before + 1);
+    const saved = await worker.d1.prepare("select feedback_display as display from tests where title = 'Ratios Check'").first<{ display: string }>();
+    expect(saved?.display).toBe("timed");
     const list = await worker.request("/admin/tests", { jar: admin });
     // Rendered in the HTML, not only in the page's data: a browser without JavaScript shows it.
     expect(await list.text()).toMatch(/data-testid="toast"[^<]*>(?:<[^>]*>)*[^<]*Test Created/);

@@ -192,7 +192,7 @@ describe("GET /api/tests/{id}", () => {
     const { status, data } = await admin.get(`/api/tests/${id}`);
     expect(status).toBe(200);
     const columns = ["id", "title", "description", "gradeLevel", "subject", "placementDuration", "diagnosticDuration", "showFeedback", "aiModel"];
-    const flags = ["showResultDuringTest", "showFeedbackDuringTest", "showResultAfterTest", "showFeedbackAfterTest"];
+    const flags = ["showResultDuringTest", "showFeedbackDuringTest", "showResultAfterTest", "showFeedbackAfterTest", "feedbackDisplay"];
     const rest = ["perQuestionTimerDefaults", "createdBy", "createdAt", "updatedAt", "sections", "questions", "competencies", "modules"];
     expect(Object.keys(data).sort()).toEqual([...columns, ...flags, ...rest].sort());
     expect(data.sections).toEqual([{ id: "only", title: "Only", timeLimit: 120 }]);
@@ -261,6 +261,22 @@ describe("PUT /api/tests/{id}", () => {
     ]);
     expect(data.perQuestionTimerDefaults).toEqual({ multiple_choice: 60, free_response: 300 });
     expect((await admin.get(`/api/tests/${id}`)).data).toEqual(data);
+  });
+
+  it("keeps answer feedback until Next question by default, saves the 3-second display and refuses any other (ADR 0042)", async () => {
+    const id = await newTest();
+    expect((await admin.get(`/api/tests/${id}`)).data.feedbackDisplay).toBe("until_next");
+    const timed = await admin.put(`/api/tests/${id}`, { ...manualTest, feedbackDisplay: "timed" });
+    expect(timed.data.feedbackDisplay).toBe("timed");
+    expect((await admin.get(`/api/tests/${id}`)).data.feedbackDisplay).toBe("timed");
+    expect((await admin.post("/api/tests", { ...manualTest, feedbackDisplay: "timed" })).data.feedbackDisplay).toBe("timed");
+
+    const before = await testTables();
+    const refused = await admin.put(`/api/tests/${id}`, { ...manualTest, feedbackDisplay: "3s" });
+    expect(refused.status).toBe(400);
+    expect(refused.data.message).toContain("Feedback display must be until_next or timed");
+    expect((await admin.post("/api/tests", { ...manualTest, feedbackDisplay: 3 })).status).toBe(400);
+    expect(await testTables()).toBe(before);
   });
 
   it("unassigns a deleted section's questions but keeps them in the test, and leaves other sections alone", async () => {

@@ -1,8 +1,12 @@
 import { FormField } from "~/components/form-field";
 import { DEFAULT_DIAGNOSTIC_DURATION, DEFAULT_PLACEMENT_DURATION, MAX_DURATION, MIN_DURATION } from "~/domain/assessments/test-config";
 import type { EditorDetails } from "~/domain/assessments/test-editor";
+import { FEEDBACK_DISPLAY_CHOICES } from "~/domain/sessions/feedback-display";
 
-type TestDetailsValues = Pick<EditorDetails, "title" | "description" | "gradeLevel" | "subject" | "placementDuration" | "diagnosticDuration">;
+type TestDetailsValues = Pick<
+  EditorDetails,
+  "title" | "description" | "gradeLevel" | "subject" | "placementDuration" | "diagnosticDuration" | "feedbackDisplay"
+>;
 
 export const EMPTY_TEST_DETAILS: TestDetailsValues = {
   title: "",
@@ -11,6 +15,7 @@ export const EMPTY_TEST_DETAILS: TestDetailsValues = {
   subject: "",
   placementDuration: DEFAULT_PLACEMENT_DURATION,
   diagnosticDuration: DEFAULT_DIAGNOSTIC_DURATION,
+  feedbackDisplay: "until_next",
 };
 
 /**
@@ -79,6 +84,30 @@ export function TestDetailsFields({
           {...bind("diagnosticDuration")}
         />
       </div>
+      <fieldset aria-describedby={errors.feedbackDisplay ? "feedbackDisplay-error" : undefined}>
+        <legend className="label">Answer feedback during the test</legend>
+        <div className="mt-2 space-y-2">
+          {FEEDBACK_DISPLAY_CHOICES.map((choice) => (
+            <label key={choice.value} className="flex items-center gap-2 text-sm">
+              <input
+                type="radio"
+                name="feedbackDisplay"
+                value={choice.value}
+                className="size-4"
+                {...(onChange
+                  ? { checked: values.feedbackDisplay === choice.value, onChange: () => onChange("feedbackDisplay", choice.value) }
+                  : { defaultChecked: values.feedbackDisplay === choice.value })}
+              />
+              {choice.label}
+            </label>
+          ))}
+        </div>
+        {errors.feedbackDisplay ? (
+          <p id="feedbackDisplay-error" className="mt-1 text-sm text-red-700">
+            {errors.feedbackDisplay}
+          </p>
+        ) : null}
+      </fieldset>
     </div>
   );
 }

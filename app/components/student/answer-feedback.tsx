@@ -1,14 +1,15 @@
 import { Form } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 
 import type { AnswerFeedback } from "~/domain/sessions/answer-feedback";
 import { AWAITING_TEACHER, gradeOutOf100, isCorrectScore, scoreLabel } from "~/domain/sessions/answer-rules";
+import { TIMED_FEEDBACK_TEXTS } from "~/domain/sessions/feedback-display";
 import { testPath } from "~/domain/sessions/test-page-paths";
 
 import { Clock, TEST_CLOCK_NAME, useCountdown } from "./timers";
 
 /** One answer's result and feedback, as far as the test's settings show them (the product's words). */
-export function FeedbackPanel({ feedback }: { feedback: AnswerFeedback }) {
+export function FeedbackPanel({ feedback, children }: { feedback: AnswerFeedback; children?: ReactNode }) {
   // Its grader was unsure: no mark (no score, so never "correct"), only that the teacher will check it.
   const review = feedback.grading === "review";
   const score = feedback.grading === "review" ? 0 : gradeOutOf100(feedback);
@@ -35,7 +36,41 @@ export function FeedbackPanel({ feedback }: { feedback: AnswerFeedback }) {
       {feedback.late ? <p className="mt-1 text-sm text-slate-800">This answer arrived after the question's time ran out, so it scores 0.</p> : null}
       {feedback.showFeedbackDuringTest && feedback.feedback ? <p className="mt-2 text-slate-800">{feedback.feedback}</p> : null}
       {feedback.grading === "provisional" ? <p className="mt-2 text-sm text-slate-700">Your final feedback for this answer will be in your results.</p> : null}
+      {children}
     </div>
+  );
+}
+
+/**
+ * The feedback with JavaScript and the way on (ADR 0042). By default it stays until "Next question".
+ * A test with the timed display moves on by itself after `movesOnMs`, unless the student presses
+ * "Stay on this feedback" (focused as the panel shows): then it stays and offers "Next question".
+ * Focus is always on the one button there is.
+ */
+export function FeedbackStep({ feedback, movesOnMs, onNext }: { feedback: AnswerFeedback; movesOnMs: number | null; onNext: () => void }) {
+  const [staying, setStaying] = useState(movesOnMs === null);
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => button.current?.focus(), [staying]);
+  useEffect(() => {
+    if (staying || movesOnMs === null) return;
+    const timer = window.setTimeout(onNext, movesOnMs);
+    return () => window.clearTimeout(timer);
+  }, [movesOnMs, onNext, staying]);
+  return (
+    <>
+      <FeedbackPanel feedback={feedback}>
+        {staying ? null : <p className="mt-2 text-sm text-slate-800">{TIMED_FEEDBACK_TEXTS.movesOn(Math.ceil((movesOnMs ?? 0) / 1000))}</p>}
+      </FeedbackPanel>
+      {staying ? (
+        <button key="next" ref={button} type="button" className="btn-primary min-h-11" onClick={onNext}>
+          Next question
+        </button>
+      ) : (
+        <button key="stay" ref={button} type="button" className="btn-primary min-h-11" onClick={() => setStaying(true)}>
+          {TIMED_FEEDBACK_TEXTS.stay}
+        </button>
+      )}
+    </>
   );
 }
 

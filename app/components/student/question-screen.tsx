@@ -12,8 +12,8 @@ import type { ChatLine } from "./chat-box";
 import { Clock, QUESTION_CLOCK_NAME, TEST_CLOCK_NAME, useHydrated } from "./timers";
 import { useAnswerSubmission } from "./use-answer-submission";
 
-// Loaded when used (the student page budget): the feedback panel is fetched once the page is up, before the first answer.
-const FeedbackPanel = lazyScreen(() => import("./answer-feedback").then((module) => module.FeedbackPanel));
+// Loaded when used (the student page budget): the feedback and its way on are fetched once the page is up, before the first answer.
+const FeedbackStep = lazyScreen(() => import("./answer-feedback").then((module) => module.FeedbackStep));
 // The tools bar loads only for a student whose accommodations give them tools.
 const TestTools = lazyScreen(() => import("./test-tools").then((module) => module.TestTools));
 const ChatBox = lazyScreen(() => import("./chat-box").then((module) => module.ChatBox));
@@ -31,6 +31,7 @@ type QuestionScreenProps = {
     control: AnswerControl;
     breakSecondsLeft: number | null;
     tools: StudentTools;
+    feedbackMovesOnMs: number | null;
     question: {
       id: string;
       number: number;
@@ -60,7 +61,6 @@ export function QuestionScreen({ testId, session, actionResult }: QuestionScreen
   const card = useRef<HTMLDivElement>(null);
   const hydrated = useHydrated();
   const [transcript, setTranscript] = useState<ChatLine[]>(session.transcript);
-  const nextButton = useRef<HTMLButtonElement>(null);
   // A submit with nothing answered: the message stays beside the answer until the student gives one.
   const [missing, setMissing] = useState(false);
   const onMissingAnswer = useCallback(() => {
@@ -81,11 +81,7 @@ export function QuestionScreen({ testId, session, actionResult }: QuestionScreen
   });
 
   useEffect(() => heading.current?.focus(), []);
-  useEffect(() => void FeedbackPanel.preload(), []);
-  // The feedback stays until the student moves on (ADR 0042): focus goes to the way on.
-  useEffect(() => {
-    if (phase === "feedback") nextButton.current?.focus();
-  }, [phase]);
+  useEffect(() => void FeedbackStep.preload(), []);
 
   const busy = phase !== "answering" || timeUp;
   // The question's time as the page first showed it (a question of 2 minutes or more is also warned at 1 minute).
@@ -194,14 +190,7 @@ export function QuestionScreen({ testId, session, actionResult }: QuestionScreen
         </p>
       </div>
 
-      {phase === "feedback" && feedback ? (
-        <>
-          <FeedbackPanel feedback={feedback} />
-          <button ref={nextButton} type="button" className="btn-primary min-h-11" onClick={next}>
-            Next question
-          </button>
-        </>
-      ) : null}
+      {phase === "feedback" && feedback ? <FeedbackStep feedback={feedback} movesOnMs={session.feedbackMovesOnMs} onNext={next} /> : null}
       {phase === "completed" ? (
         <p role="status" className="card p-4 font-semibold text-emerald-800">
           Test complete! Taking you to your results…

@@ -74,7 +74,7 @@ export function useAnswerSubmission({ testId, sessionId, question, timeRemaining
         setFeedback(data);
         setPhase("feedback");
         // The model grades behind the student: while the feedback shows, its grade may land.
-        // The feedback stays until the student moves on with 'Next question' (ADR 0042).
+        // The feedback stays until the student moves on, or a test's timed display moves on (ADR 0042).
         if (data.grading === "provisional") void awaitModelGrade(sessionId, question.id, (grade) => setFeedback((shown) => shown && { ...shown, ...grade }));
         return;
       }

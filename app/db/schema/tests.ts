@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 import type { Difficulty, QuestionType } from "~/domain/questions/question-types";
+import type { FeedbackDisplay } from "~/domain/sessions/feedback-display";
 
 import { users } from "./accounts";
 import { bool, id, timestamps } from "./columns";
@@ -27,6 +28,8 @@ export const tests = sqliteTable(
     showFeedbackDuringTest: bool("show_feedback_during_test").notNull().default(true),
     showResultAfterTest: bool("show_result_after_test").notNull().default(true),
     showFeedbackAfterTest: bool("show_feedback_after_test").notNull().default(true),
+    /** How long an answer's feedback stays during the test (ADR 0042). */
+    feedbackDisplay: text("feedback_display").$type<FeedbackDisplay>().notNull().default("until_next"),
     /** Seconds per question type, e.g. {"free_response": 300}. */
     perQuestionTimerDefaults: text("per_question_timer_defaults", { mode: "json" })
       .$type<Partial<Record<QuestionType, number>>>()

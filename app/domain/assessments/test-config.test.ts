@@ -59,6 +59,13 @@ describe("testDetailsSchema", () => {
     });
   });
 
+  it("keeps the feedback until Next question by default, takes the 3-second display and refuses anything else", () => {
+    expect(testDetailsSchema.parse(details).feedbackDisplay).toBe("until_next");
+    expect(testDetailsSchema.parse({ ...details, feedbackDisplay: "timed" }).feedbackDisplay).toBe("timed");
+    const refused = testDetailsSchema.safeParse({ ...details, feedbackDisplay: "3s" });
+    expect(refused.error?.issues[0]?.message).toBe("Feedback display must be until_next or timed");
+  });
+
   it("refuses a non-boolean feedback option", () => {
     expect(testDetailsSchema.safeParse({ ...details, showFeedback: "yes" }).success).toBe(false);
   });

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { TEST_LIMITS } from "~/domain/content-limits";
 import { questionSchema } from "~/domain/questions/question";
 import { QUESTION_TYPES } from "~/domain/questions/question-types";
+import { FEEDBACK_DISPLAYS } from "~/domain/sessions/feedback-display";
 import { storableText } from "~/domain/text-fields";
 import { optionalSeconds } from "~/lib/schema-fields";
 
@@ -42,6 +43,8 @@ export const testDetailsSchema = z.object({
   showFeedbackDuringTest: z.boolean().default(true),
   showResultAfterTest: z.boolean().default(true),
   showFeedbackAfterTest: z.boolean().default(true),
+  /** How long an answer's feedback stays during the test (ADR 0042): until "Next question", or SPEC's 3 seconds. */
+  feedbackDisplay: z.enum(FEEDBACK_DISPLAYS, { message: "Feedback display must be until_next or timed" }).default("until_next"),
 });
 
 export const sectionSchema = z.object({

@@ -15,6 +15,7 @@ const base: EditorState = {
     showFeedbackDuringTest: true,
     showResultAfterTest: true,
     showFeedbackAfterTest: true,
+    feedbackDisplay: "until_next",
     aiModel: "gpt-5-2025-08-07",
   },
   sections: [

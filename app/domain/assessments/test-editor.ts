@@ -1,4 +1,5 @@
 import type { QuestionType } from "~/domain/questions/question-types";
+import type { FeedbackDisplay } from "~/domain/sessions/feedback-display";
 
 /**
  * The edit screen's working copy of a test (nothing is
@@ -18,6 +19,7 @@ export type EditorDetails = {
   showFeedbackDuringTest: boolean;
   showResultAfterTest: boolean;
   showFeedbackAfterTest: boolean;
+  feedbackDisplay: FeedbackDisplay;
   aiModel: string;
 };
 

@@ -5,6 +5,7 @@ import { TEST_MODES } from "~/domain/adaptive/engine";
 import { CURRICULUM_LIMITS, QUESTION_LIMITS, STORED_QUESTION_TEXT_CHARS, TEST_LIMITS } from "~/domain/content-limits";
 import { DIFFICULTIES, QUESTION_TYPES } from "~/domain/questions/question-types";
 
+import { FEEDBACK_DISPLAYS } from "./feedback-display";
 import { MAX_ID_LENGTH, MAX_SESSION_SECONDS } from "./session-limits";
 
 /**
@@ -65,6 +66,8 @@ export const blueprintSchema = z.object({
   prerequisites: z.record(z.array(id)),
   showResultDuringTest: z.boolean(),
   showFeedbackDuringTest: z.boolean(),
+  /** How long an answer's feedback stays on the page (ADR 0042). Absent from older blueprints: until "Next question". */
+  feedbackDisplay: z.enum(FEEDBACK_DISPLAYS).optional(),
   /**
    * Whether a model grades open answers behind the provisional grade (a model was configured when
    * the session started), decided once so a submit never reads the configuration. Absent from

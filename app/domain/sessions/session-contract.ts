@@ -7,6 +7,7 @@ import type { Difficulty, OpenQuestionType, QuestionType } from "~/domain/questi
 import { type chatMessageSchema, conversationAnswerSchema, selectionAnswerSchema, textAnswerSchema } from "~/domain/questions/types/answer-forms";
 
 import type { QuestionView, SessionBlueprint } from "./blueprint";
+import type { FeedbackDisplay } from "./feedback-display";
 import { MAX_CHAT_MESSAGE_LENGTH, MAX_ID_LENGTH, MAX_SESSION_SECONDS } from "./session-limits";
 
 /**
@@ -119,6 +120,8 @@ export type SessionProgress = {
   cohortId: string | null;
   showResultDuringTest: boolean;
   showFeedbackDuringTest: boolean;
+  /** How long an answer's feedback stays on the page with JavaScript (ADR 0042). */
+  feedbackDisplay: FeedbackDisplay;
   currentQuestion: QuestionView | null;
   /** Null for a session begun before its blueprint carried it (D1 has it). */
   resumeCode: string | null;

@@ -24,6 +24,7 @@ export function sessionProgress(state: AttemptState, blueprint: SessionBlueprint
     cohortId: blueprint.cohortId,
     showResultDuringTest: blueprint.showResultDuringTest,
     showFeedbackDuringTest: blueprint.showFeedbackDuringTest,
+    feedbackDisplay: blueprint.feedbackDisplay ?? "until_next",
     currentQuestion: currentQuestion(state, blueprint, now),
     resumeCode: blueprint.resumeCode ?? null,
     // A session begun before the blueprint left the notes out still holds them: they never leave the object.

@@ -82,6 +82,7 @@ function initialState(test: LoadedTest): EditorState {
       showFeedbackDuringTest: test.showFeedbackDuringTest,
       showResultAfterTest: test.showResultAfterTest,
       showFeedbackAfterTest: test.showFeedbackAfterTest,
+      feedbackDisplay: test.feedbackDisplay,
       aiModel: test.aiModel,
     },
     sections: test.sections.map((section) => ({ id: section.id, title: section.title, timeLimit: section.timeLimit })),

@@ -9,6 +9,7 @@ import { answerFeedback, showsFeedbackDuringTest, type TestPageData } from "~/do
 import { studentGradeOutOf100 } from "~/domain/sessions/answer-rules";
 import type { QuestionView } from "~/domain/sessions/blueprint";
 import { BREAK_CLOCK_MESSAGES } from "~/domain/sessions/break-clock";
+import { feedbackMovesOnMs } from "~/domain/sessions/feedback-display";
 import { TEST_PAGE_MESSAGES, type TestPageAction, testPageActionSchema } from "~/domain/sessions/screen-actions";
 import type { ChatMessage } from "~/domain/sessions/session-contract";
 import type { Answer } from "~/domain/sessions/session-contract";
@@ -52,6 +53,8 @@ type TestPageSession = {
   answered: ReturnType<typeof answerFeedback>;
   breakSecondsLeft: number | null;
   tools: StudentTools;
+  /** After how long an answer's feedback moves on by itself, or null: it stays until "Next question" (ADR 0042). */
+  feedbackMovesOnMs: number | null;
 } & (
   | {
       paused: false;
@@ -158,6 +161,7 @@ export async function loadTestPage(request: Request, context: AppLoadContext, te
     answered: answerFeedback(view, search.get("feedback") ?? ""),
     breakSecondsLeft: view.snapshot.breakSecondsLeft,
     tools: studentTools(view.accommodations),
+    feedbackMovesOnMs: feedbackMovesOnMs(view.feedbackDisplay, view.accommodations?.extendedTime),
   };
   const session: TestPageSession = question
     ? { ...common, paused: false, question, transcript, required: questionTypeOf(question.type).required, control: ANSWER_CONTROLS[question.type] }

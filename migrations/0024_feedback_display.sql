@@ -1,0 +1,1 @@
+ALTER TABLE `tests` ADD `feedback_display` text DEFAULT 'until_next' NOT NULL;
