@@ -4,6 +4,7 @@ import type { Database } from "~/db/client.server";
 import { competencies, modules, questionCompetencies, questions, testQuestions, tests, testSections } from "~/db/schema";
 import { isDraftQuestion, type PlacementInput, type TestCreate, type TestUpdate } from "~/domain/assessments/test-config";
 import { effectiveTimeLimit } from "~/domain/assessments/timers";
+import { DEFAULT_CONTENT_LANGUAGE } from "~/domain/questions/content-language";
 import { inChunks, insertGroups } from "~/lib/batching";
 import { conflict, invalid } from "~/lib/errors";
 import { groupBy } from "~/lib/group-by";
@@ -51,6 +52,7 @@ export async function listTests(db: Database) {
     subject: row.subject,
     placementDuration: row.placementDuration,
     diagnosticDuration: row.diagnosticDuration,
+    language: row.language,
     questions: (byTest.get(row.id) ?? []).map(({ id, type, difficulty, sectionId }) => ({ id, type, difficulty, sectionId })),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -125,6 +127,7 @@ export async function getTestDetail(db: Database, id: string) {
         initialPrompt: question.initialPrompt,
         rubric: question.rubric ?? null,
         metadata: question.metadata,
+        language: question.language,
       };
     }),
     competencies: Object.fromEntries(links.map((link) => [link.competencyId, link.description])),
@@ -169,6 +172,7 @@ function detailValues(input: TestCreate | TestUpdate) {
     showFeedbackDuringTest: input.showFeedbackDuringTest,
     showResultAfterTest: input.showResultAfterTest,
     showFeedbackAfterTest: input.showFeedbackAfterTest,
+    ...(input.language ? { language: input.language } : {}),
   };
 }
 
@@ -199,7 +203,8 @@ export async function createTest(db: Database, input: TestCreate, userId: string
     db,
     input.questions.filter((entry): entry is PlacementInput => !isDraftQuestion(entry)),
   );
-  const created = await draftQuestionWrites(db, drafts, { userId, subject: input.subject, gradeLevel: input.gradeLevel });
+  const language = input.language ?? DEFAULT_CONTENT_LANGUAGE;
+  const created = await draftQuestionWrites(db, drafts, { userId, subject: input.subject, gradeLevel: input.gradeLevel, language });
   const newIds = created.questionIds.values();
   const placements = input.questions.map((entry) =>
     isDraftQuestion(entry) ? { id: newIds.next().value!, sectionId: null, timeLimit: null } : { ...entry, sectionId: null },

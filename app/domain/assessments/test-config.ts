@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { TEST_LIMITS } from "~/domain/content-limits";
+import { contentLanguageSchema } from "~/domain/questions/content-language";
 import { questionSchema } from "~/domain/questions/question";
 import { QUESTION_TYPES } from "~/domain/questions/question-types";
 import { storableText } from "~/domain/text-fields";
@@ -42,6 +43,8 @@ export const testDetailsSchema = z.object({
   showFeedbackDuringTest: z.boolean().default(true),
   showResultAfterTest: z.boolean().default(true),
   showFeedbackAfterTest: z.boolean().default(true),
+  /** Absent: a new test is English, an edit keeps the stored language (ADR 0044). */
+  language: contentLanguageSchema.optional(),
 });
 
 export const sectionSchema = z.object({

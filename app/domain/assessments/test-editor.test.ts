@@ -16,6 +16,7 @@ const base: EditorState = {
     showResultAfterTest: true,
     showFeedbackAfterTest: true,
     aiModel: "gpt-5-2025-08-07",
+    language: "en",
   },
   sections: [
     { id: "s1", title: "One", timeLimit: null },

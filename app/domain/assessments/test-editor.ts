@@ -19,6 +19,8 @@ export type EditorDetails = {
   showResultAfterTest: boolean;
   showFeedbackAfterTest: boolean;
   aiModel: string;
+  /** "en" or "es" (ADR 0044); the select offers only those, the schema refuses the rest. */
+  language: string;
 };
 
 export type EditorState = {

@@ -83,6 +83,7 @@ function initialState(test: LoadedTest): EditorState {
       showResultAfterTest: test.showResultAfterTest,
       showFeedbackAfterTest: test.showFeedbackAfterTest,
       aiModel: test.aiModel,
+      language: test.language,
     },
     sections: test.sections.map((section) => ({ id: section.id, title: section.title, timeLimit: section.timeLimit })),
     questions: test.questions.map((question) => ({ id: question.id, sectionId: question.sectionId, timeLimit: question.timeLimit })),
