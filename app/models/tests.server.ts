@@ -4,7 +4,7 @@ import type { Database } from "~/db/client.server";
 import { competencies, modules, questionCompetencies, questions, testQuestions, tests, testSections } from "~/db/schema";
 import { isDraftQuestion, type PlacementInput, type TestCreate, type TestUpdate } from "~/domain/assessments/test-config";
 import { effectiveTimeLimit } from "~/domain/assessments/timers";
-import { DEFAULT_CONTENT_LANGUAGE } from "~/domain/questions/content-language";
+import { type ContentLanguage, DEFAULT_CONTENT_LANGUAGE } from "~/domain/questions/content-language";
 import { inChunks, insertGroups } from "~/lib/batching";
 import { conflict, invalid } from "~/lib/errors";
 import { groupBy } from "~/lib/group-by";
@@ -234,6 +234,12 @@ export async function updateTest(db: Database, id: string, input: TestUpdate) {
     ...childInserts(db, id, input.questions, input.sections),
   ]);
   return getTestDetail(db, id);
+}
+
+/** The language a test is written in (ADR 0044); English for a test deleted since (its sessions outlive it). */
+export async function testLanguage(db: Database, id: string): Promise<ContentLanguage> {
+  const row = await db.query.tests.findFirst({ where: eq(tests.id, id), columns: { language: true } });
+  return row?.language ?? DEFAULT_CONTENT_LANGUAGE;
 }
 
 export async function deleteTest(db: Database, id: string): Promise<boolean> {
