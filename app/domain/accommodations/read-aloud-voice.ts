@@ -10,7 +10,7 @@ type Voice = { lang: string };
 const PREFERRED_VOICES: Record<string, readonly string[]> = { es: ["es-US", "es-MX", "es-ES"] };
 
 /** The primary language subtag, lower-cased: "es-US" and "es_us" (some engines' spelling) are both "es". */
-export const primaryLanguage = (tag: string) => tag.trim().toLowerCase().split(/[-_]/)[0] ?? "";
+const primaryLanguage = (tag: string) => tag.trim().toLowerCase().split(/[-_]/)[0] ?? "";
 
 const sameTag = (a: string, b: string) => a.replace("_", "-").toLowerCase() === b.toLowerCase();
 

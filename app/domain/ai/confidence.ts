@@ -17,7 +17,7 @@ export const isLowConfidence = (confidence: number) => confidence < LOW_CONFIDEN
  * is never more confident than this, under LOW_CONFIDENCE, and the answer waits for its teacher
  * unless a model grades it (ADR 0044).
  */
-export const OFFLINE_OTHER_LANGUAGE_CONFIDENCE = 0.2;
+const OFFLINE_OTHER_LANGUAGE_CONFIDENCE = 0.2;
 
 /** The offline grader's confidence for an answer to a question in `language` (absent: English). */
 export function offlineConfidenceIn(language: string | null | undefined, confidence: number): number {
