@@ -7,6 +7,7 @@ import { scaleScoreOfTheta, scaleSeOfThetaSe } from "~/domain/adaptive/scale";
 import type { Scope } from "~/domain/auth/policy";
 import type { ClassStudent } from "~/domain/growth/class-growth";
 import { type GrowthSession, windowRange } from "~/domain/growth/growth";
+import type { ContentLanguage } from "~/domain/questions/content-language";
 import { studentDisplayName } from "~/domain/students/student";
 
 import { canSeeClass, inTaughtClasses, taughtStudents } from "./class-scope.server";
@@ -29,6 +30,8 @@ const growthColumns = {
   thetaSe: testSessionRecords.thetaSe,
   nonStandard: testSessionRecords.nonStandard,
   effort: testSessionRecords.effort,
+  // The test's language (ADR 0044): a session of a deleted test reads as English.
+  language: sql<ContentLanguage>`coalesce(${tests.language}, 'en')`,
 };
 
 type GrowthRow = Omit<GrowthSession, "startTime" | "scaleScore" | "scaleScoreSe"> & { startTime: Date; theta: number | null; thetaSe: number | null };

@@ -45,6 +45,7 @@ function toBankQuestion(row: QuestionRow, links: { competencyId: string; isPrima
     initialPrompt: row.initialPrompt,
     timeLimit: row.timeLimit,
     metadata: readable(row.metadata, QUESTION_LIMITS.metadata.maxDepth, {}),
+    language: row.language,
     competencies: links,
     tests: usedBy,
     createdAt: row.createdAt.toISOString(),
@@ -89,6 +90,7 @@ function whereOf(filters: QuestionFilters): SQL | undefined {
   return and(
     filters.type ? eq(questions.type, filters.type) : undefined,
     filters.difficulty ? eq(questions.difficulty, filters.difficulty) : undefined,
+    filters.language ? eq(questions.language, filters.language) : undefined,
     // instr, not LIKE: a typed % or _ is just a character, and a leading-wildcard LIKE could not use
     // an index either. Rows from before search_text existed fall back to their lower-cased HTML.
     needle ? sql`instr(coalesce(${questions.searchText}, lower(${questions.text})), ${needle}) > 0` : undefined,
@@ -146,7 +148,14 @@ export async function questionPage(db: Database, filters: QuestionFilters, page:
 export async function questionSummaryPage(db: Database, filters: QuestionFilters, page: number, pageSize: number) {
   const { rows, summary } = await pageOf(db, filters, page, pageSize, (offset) =>
     db
-      .select({ id: questions.id, text: questions.text, type: questions.type, difficulty: questions.difficulty, timeLimit: questions.timeLimit })
+      .select({
+        id: questions.id,
+        text: questions.text,
+        type: questions.type,
+        difficulty: questions.difficulty,
+        timeLimit: questions.timeLimit,
+        language: questions.language,
+      })
       .from(questions)
       .where(whereOf(filters))
       .orderBy(...newestFirst)
@@ -166,7 +175,11 @@ function questionSearchText(html: string): string {
   return htmlToPlainText(html).toLowerCase();
 }
 
-/** A question's stored columns: sanitized text and its search text, written together by every writer. */
+/**
+ * A question's stored columns: sanitized text and its search text, written together by every writer.
+ * A language left out is not written: an insert takes the column's default (English) unless the caller
+ * adds its test's, and an update keeps what is stored (ADR 0044).
+ */
 export function questionValues(input: QuestionInput) {
   const text = sanitizeQuestionHtml(input.text);
   return {
@@ -181,6 +194,7 @@ export function questionValues(input: QuestionInput) {
     initialPrompt: input.initialPrompt,
     timeLimit: input.timeLimit,
     metadata: input.metadata,
+    ...(input.language ? { language: input.language } : {}),
   };
 }
 

@@ -81,6 +81,7 @@ export async function buildBlueprint(db: Database, request: BlueprintRequest): P
       initialPrompt: question.initialPrompt,
       scenarioTitle: question.metadata?.title ?? null,
       measuresReading: question.metadata?.measuresReading === true,
+      language: question.language,
     })),
     sectionOrder: test.sections.map((section) => section.id),
     competencies: competencyRows,

@@ -3,6 +3,7 @@ import { inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { competencies, questionCompetencies, questions } from "~/db/schema";
 import type { DraftQuestionSave } from "~/domain/assessments/test-config";
+import type { ContentLanguage } from "~/domain/questions/content-language";
 import { inChunks, insertGroups } from "~/lib/batching";
 
 import { questionValues } from "./questions.server";
@@ -15,7 +16,11 @@ const nameKey = (name: string) => name.trim().toLowerCase();
  * description, ignoring case). The caller runs them in the same batch as the test, so a refused
  * save leaves nothing behind.
  */
-export async function draftQuestionWrites(db: Database, drafts: DraftQuestionSave[], context: { userId: string | null; subject: string; gradeLevel: string }) {
+export async function draftQuestionWrites(
+  db: Database,
+  drafts: DraftQuestionSave[],
+  context: { userId: string | null; subject: string; gradeLevel: string; language: ContentLanguage },
+) {
   const names = [...new Map(drafts.map((draft) => [nameKey(draft.competency), draft.competency.trim()])).values()];
   const existing = await inChunks(names.map(nameKey), (group) =>
     db
@@ -31,7 +36,8 @@ export async function draftQuestionWrites(db: Database, drafts: DraftQuestionSav
 
   const questionRows = drafts.map((draft) => {
     const { competency: _competency, ...question } = draft;
-    return { id: crypto.randomUUID(), ...questionValues(question), createdBy: context.userId };
+    // A question made for a test is in the test's language unless it says otherwise (ADR 0044).
+    return { id: crypto.randomUUID(), language: context.language, ...questionValues(question), createdBy: context.userId };
   });
   const links = drafts.map((draft, index) => ({
     id: crypto.randomUUID(),

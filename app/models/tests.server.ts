@@ -4,6 +4,7 @@ import type { Database } from "~/db/client.server";
 import { competencies, modules, questionCompetencies, questions, testQuestions, tests, testSections } from "~/db/schema";
 import { isDraftQuestion, type PlacementInput, type TestCreate, type TestUpdate } from "~/domain/assessments/test-config";
 import { effectiveTimeLimit } from "~/domain/assessments/timers";
+import { type ContentLanguage, DEFAULT_CONTENT_LANGUAGE } from "~/domain/questions/content-language";
 import { inChunks, insertGroups } from "~/lib/batching";
 import { conflict, invalid } from "~/lib/errors";
 import { groupBy } from "~/lib/group-by";
@@ -51,6 +52,7 @@ export async function listTests(db: Database) {
     subject: row.subject,
     placementDuration: row.placementDuration,
     diagnosticDuration: row.diagnosticDuration,
+    language: row.language,
     questions: (byTest.get(row.id) ?? []).map(({ id, type, difficulty, sectionId }) => ({ id, type, difficulty, sectionId })),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -125,6 +127,7 @@ export async function getTestDetail(db: Database, id: string) {
         initialPrompt: question.initialPrompt,
         rubric: question.rubric ?? null,
         metadata: question.metadata,
+        language: question.language,
       };
     }),
     competencies: Object.fromEntries(links.map((link) => [link.competencyId, link.description])),
@@ -170,6 +173,7 @@ function detailValues(input: TestCreate | TestUpdate) {
     showResultAfterTest: input.showResultAfterTest,
     showFeedbackAfterTest: input.showFeedbackAfterTest,
     feedbackDisplay: input.feedbackDisplay,
+    ...(input.language ? { language: input.language } : {}),
   };
 }
 
@@ -200,7 +204,8 @@ export async function createTest(db: Database, input: TestCreate, userId: string
     db,
     input.questions.filter((entry): entry is PlacementInput => !isDraftQuestion(entry)),
   );
-  const created = await draftQuestionWrites(db, drafts, { userId, subject: input.subject, gradeLevel: input.gradeLevel });
+  const language = input.language ?? DEFAULT_CONTENT_LANGUAGE;
+  const created = await draftQuestionWrites(db, drafts, { userId, subject: input.subject, gradeLevel: input.gradeLevel, language });
   const newIds = created.questionIds.values();
   const placements = input.questions.map((entry) =>
     isDraftQuestion(entry) ? { id: newIds.next().value!, sectionId: null, timeLimit: null } : { ...entry, sectionId: null },
@@ -230,6 +235,12 @@ export async function updateTest(db: Database, id: string, input: TestUpdate) {
     ...childInserts(db, id, input.questions, input.sections),
   ]);
   return getTestDetail(db, id);
+}
+
+/** The language a test is written in (ADR 0044); English for a test deleted since (its sessions outlive it). */
+export async function testLanguage(db: Database, id: string): Promise<ContentLanguage> {
+  const row = await db.query.tests.findFirst({ where: eq(tests.id, id), columns: { language: true } });
+  return row?.language ?? DEFAULT_CONTENT_LANGUAGE;
 }
 
 export async function deleteTest(db: Database, id: string): Promise<boolean> {

@@ -6,7 +6,7 @@ import { createQuestion, listQuestions } from "~/features/questions/use-cases.se
 import { created, resourceRoute } from "~/services/resource-route.server";
 
 /**
- * GET /api/questions (?search, ?type, ?difficulty): the bank, newest first, as an array. With ?page
+ * GET /api/questions (?search, ?type, ?difficulty, ?language): the bank, newest first, as an array. With ?page
  * and/or ?limit (at most 100; 25 when only ?page is given) it is one page of that array, and the
  * X-Total-Count header holds the number of matches; without them, the whole list, as specified has it.
  * POST: a new question (201; its text sanitized). See docs/api-tests.md.

@@ -12,6 +12,6 @@ export const { loader, action } = resourceRoute({
   POST: {
     body: formatRequestSchema,
     handler: async ({ context, caller, body }) =>
-      jobWaitResponse(await formatTest(context, caller, body.rawContent), context.config.ai.provider, withCompetencyMaps),
+      jobWaitResponse(await formatTest(context, caller, body.rawContent, body.language), context.config.ai.provider, withCompetencyMaps),
   },
 });

@@ -16,6 +16,7 @@ import {
 } from "~/domain/growth/class-growth";
 import { familyReportSection } from "~/domain/growth/family-report";
 import { type MarkedSession, studentGrowth, type SubjectGrowth } from "~/domain/growth/growth";
+import { DEFAULT_CONTENT_LANGUAGE } from "~/domain/questions/content-language";
 import { recordAudit } from "~/models/audit-log.server";
 import { districtTimeZone } from "~/models/district-time-zone.server";
 import { readClassGrowth, readNormSessions, readStudentGrowth } from "~/models/growth.server";
@@ -43,6 +44,7 @@ function sessionView(session: MarkedSession, timeZone: string) {
     lowEffort: session.marks.includes("low_effort"),
     counted: session.marks.length === 0,
     marks: session.marks,
+    language: session.language ?? DEFAULT_CONTENT_LANGUAGE,
   };
 }
 

@@ -34,6 +34,44 @@ const RECORD_SPEECH = () => {
   });
 };
 
+/**
+ * Speech synthesis with the device's voices stubbed (`voices` in the page lists them), recording
+ * each utterance's text, language and the voice chosen for it. The utterance is stubbed too: a real
+ * one takes only the browser's own voice objects.
+ */
+const STUB_VOICES = () => {
+  const page = window as unknown as { voices: { lang: string; name: string }[]; utterances: { text: string; lang: string; voice: string | null }[] };
+  page.voices = ["en-US", "es-ES", "es-MX", "es-US"].map((lang) => ({ lang, name: `Voice ${lang}` }));
+  page.utterances = [];
+  const listeners: (() => void)[] = [];
+  class Utterance {
+    lang = "";
+    voice: { lang: string } | null = null;
+    onstart: (() => void) | null = null;
+    onend: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    constructor(public text: string) {}
+  }
+  Object.defineProperty(window, "SpeechSynthesisUtterance", { value: Utterance });
+  Object.defineProperty(window, "speechSynthesis", {
+    value: {
+      getVoices: () => page.voices,
+      addEventListener: (_type: string, listener: () => void) => listeners.push(listener),
+      removeEventListener() {},
+      // The test changes the device's voices and tells the page, as a browser does when its voices load.
+      changeVoices(langs: string[]) {
+        page.voices = langs.map((lang) => ({ lang, name: `Voice ${lang}` }));
+        listeners.forEach((listener) => listener());
+      },
+      speak(utterance: Utterance) {
+        page.utterances.push({ text: utterance.text, lang: utterance.lang, voice: utterance.voice?.lang ?? null });
+        setTimeout(() => utterance.onend?.(), 0);
+      },
+      cancel() {},
+    },
+  });
+};
+
 async function setUp(admin: ApiClient) {
   const bodies = [
     {
@@ -389,6 +427,47 @@ describe("a student with accommodations", () => {
     await saveScreenshot(page, "accommodations-roster");
     // The records keep their own: Lena's still has extended time everywhere else.
     expect((await admin.get(`/api/students/${ids[0]}/accommodations`)).data.accommodations).toMatchObject({ extendedTime: 2, reducedChoices: false });
+  });
+
+  it("reads a Spanish question in a US Spanish voice, and says plainly when the device has no Spanish voice (ADR 0044)", async () => {
+    const { client: admin } = await clientFor(session.worker, demoAccounts.admin.email);
+    const options = ["4", "5"].map((text, index) => ({ text, isCorrect: index === 0, score: index === 0 ? 1 : 0 }));
+    const question = await admin.post("/api/questions", { text: "¿Qué número es par?", type: "multiple_choice", language: "es", options });
+    const test = await admin.post("/api/tests", {
+      ...{ title: "Prueba en español", description: "Una pregunta", gradeLevel: "6", subject: "Math", language: "es" },
+      questions: [{ id: question.data.id }],
+    });
+    const schoolClass = await admin.post("/api/cohorts", { name: "Clase en español", testConfigId: test.data.id, testMode: "placement" });
+    const record = await admin.post("/api/students", { studentId: "S-ACC-ES", givenName: "Ana", familyName: "Ruiz", grade: "6" });
+    await admin.post(`/api/cohorts/${schoolClass.data.id}/roster/${record.data.id}`);
+    await admin.put(`/api/students/${record.data.id}/accommodations`, { readAloud: true });
+    const page = session.page;
+    await session.context.addInitScript(STUB_VOICES);
+
+    await page.goto(`/join?code=${schoolClass.data.joinCode}`);
+    await page.getByLabel(/^Your Name/).fill("Ana Ruiz");
+    await page.getByLabel(/^Student ID/).fill("S-ACC-ES");
+    await page.getByLabel(/^Student ID/).press("Enter");
+    await page.getByRole("button", { name: "Start Test" }).click();
+    await page.getByRole("heading", { name: /^Question 1/ }).waitFor();
+    // The question's text and options carry its language; the page's own words stay English.
+    expect(await page.getByTestId("question-text").getAttribute("lang")).toBe("es");
+    expect(await page.locator("#option-0").getAttribute("lang")).toBe("es");
+    expect(await page.locator("#question-heading").getAttribute("lang")).toBeNull();
+
+    await page.getByRole("button", { name: /^Read Aloud/ }).click();
+    const utterances = () => page.evaluate(() => (window as unknown as { utterances: { text: string; lang: string; voice: string | null }[] }).utterances);
+    await expect.poll(async () => (await utterances()).length).toBe(4);
+    expect(await utterances()).toEqual([
+      { text: expect.stringMatching(/^Question 1/), lang: "en", voice: null },
+      { text: "¿Qué número es par?", lang: "es", voice: "es-US" },
+      { text: "4", lang: "es", voice: "es-US" },
+      { text: "5", lang: "es", voice: "es-US" },
+    ]);
+    expect(await page.getByText(/no Spanish voice/).count()).toBe(0);
+
+    await page.evaluate(() => (window.speechSynthesis as unknown as { changeVoices(langs: string[]): void }).changeVoices(["en-US", "fr-FR"]));
+    await page.getByText("This device has no Spanish voice, so it cannot read this question aloud.").waitFor();
   });
 });
 

@@ -62,6 +62,15 @@ describe("preview grading through the model", () => {
     expect(String(log?.prompt_sent)).toContain("<student_answer>");
   });
 
+  it("asks the model for feedback in a Spanish question's language, and trusts its confidence there (ADR 0044)", async () => {
+    const start = stub.requests.length;
+    const response = await admin.post("/api/questions/preview-grade", { question: { ...OPEN_QUESTION, language: "es" }, answer: GOOD_ANSWER });
+    expect(response.status).toBe(200);
+    const [system] = requestsSince(start)[0]?.body.messages ?? [];
+    expect(system?.content).toContain("The question is in Spanish (US Spanish, es-US): write feedback, strengths and improvements in that language.");
+    expect(response.data.confidence).toBeGreaterThan(0.6);
+  });
+
   it("stores the confidence the model reports, and flags a grade it was unsure of for review", async () => {
     const sure = await previewGrade();
     expect(sure.data.confidence).toBe(STUB_CONFIDENCE);
@@ -150,6 +159,15 @@ describe("generation, formatting and chat through the model", () => {
     expect(response.status).toBe(200);
     expect(response.data.questions.length).toBeGreaterThan(0);
     expect(requestsSince(start)[0]?.body.response_format).toMatchObject({ json_schema: { name: "generated_test" } });
+    expect(response.data.language).toBe("en");
+  });
+
+  it("generates in Spanish when asked: the prompt says so and the draft is marked Spanish (ADR 0044)", async () => {
+    const start = stub.requests.length;
+    const response = await admin.post("/api/tests/generate", { topic: "Los volcanes", language: "es" });
+    expect(response.status).toBe(200);
+    expect(response.data.language).toBe("es");
+    expect(JSON.stringify(requestsSince(start)[0]?.body.messages)).toContain("The test is in Spanish (US Spanish, es-US)");
   });
 
   it("parses GIFT exactly without asking the model, and sends free text to it", async () => {

@@ -52,6 +52,13 @@ describe("POST /api/tests/generate (offline)", () => {
     expect(saved.data.questions).toHaveLength(5);
   });
 
+  it("marks its drafts English even when Spanish is asked: it writes English only (ADR 0044)", async () => {
+    const response = await admin.post("/api/tests/generate", { topic: context, sourceMaterial: context, language: "es" });
+    expect(response.status).toBe(200);
+    expect(response.data.language).toBe("en");
+    expect((await admin.post("/api/tests/generate", { topic: context, language: "fr" })).data).toEqual({ message: "language: Language must be en or es" });
+  });
+
   it("refuses a blank context with the product's message and queues nothing", async () => {
     const before = await count(worker, "jobs");
     const response = await admin.post("/api/tests/generate", { topic: "   ", sourceMaterial: "" });
@@ -86,6 +93,19 @@ describe("POST /api/tests/format (offline)", () => {
       status: 400,
       data: { message: "rawContent: Please paste your test content first." },
     });
+  });
+
+  it("imports in the language chosen, a CSV row in its own, and saves each question with it (ADR 0044)", async () => {
+    const csv = "Text,Language,Answer\n¿Por qué llueve?,,el vapor se condensa\nWhy does it rain?,English,vapour condenses\n";
+    const formatted = await admin.post("/api/tests/format", { rawContent: csv, language: "es" });
+    expect(formatted.status).toBe(200);
+    expect(formatted.data.language).toBe("es");
+    expect(formatted.data.questions.map((question: { language?: string }) => question.language)).toEqual([undefined, "en"]);
+    const saved = await admin.post("/api/tests", formatted.data);
+    expect(saved.status).toBe(201);
+    expect(saved.data.language).toBe("es");
+    expect(saved.data.questions.map((question: { language: string }) => question.language)).toEqual(["es", "en"]);
+    expect((await admin.post("/api/tests/format", { rawContent: GIFT_PASTE })).data.language).toBe("en");
   });
 
   it("saves an imported test: new bank questions and the competency named, in one call", async () => {
@@ -128,6 +148,16 @@ describe("POST /api/questions/preview-grade (offline)", () => {
     expect(response.data.matched).toEqual({ kind: "acceptable", text: OPEN_QUESTION.rubric.referenceAnswer });
     const log = await worker.d1.prepare("select * from ai_grading_logs order by graded_at desc limit 1").first<Record<string, unknown>>();
     expect(log).toMatchObject({ session_id: null, ai_model: "offline", total_tokens: 0, total_cost: 0, question_type: "free_response", error: null });
+  });
+
+  it("is unsure of an answer to a Spanish question, which it cannot read, and flags it for the teacher (ADR 0044)", async () => {
+    const response = await admin.post("/api/questions/preview-grade", { question: { ...OPEN_QUESTION, language: "es" }, answer: GOOD_ANSWER });
+    expect(response.status).toBe(200);
+    expect(response.data.confidence).toBeLessThanOrEqual(0.2);
+    const log = await worker.d1
+      .prepare("select confidence, flagged_for_review from ai_grading_logs order by graded_at desc limit 1")
+      .first<Record<string, unknown>>();
+    expect(log).toMatchObject({ confidence: response.data.confidence, flagged_for_review: 1 });
   });
 
   it("scores a wrong answer under 70, and grades a chat answer sent as student messages", async () => {
@@ -203,6 +233,18 @@ describe("POST /api/chat (offline tutor)", () => {
       status: 404,
       data: { message: "Question Not Found" },
     });
+  });
+});
+
+describe("a session's answer to a Spanish open question, with no model (ADR 0044)", () => {
+  it("waits for the teacher: the English-only offline grader is unsure of it, where it is sure of the same answer in English", async () => {
+    const good = "The Sun heats the water, which evaporates: liquid water turns into water vapour that mixes into the air.";
+    const graded = async (language: "en" | "es") => {
+      const { sessionId, openQuestionId } = await gradedSession(admin, { language, openAnswer: good });
+      return (await admin.get(`/api/sessions/${sessionId}`)).data.answers[openQuestionId].grading;
+    };
+    expect(await graded("en")).toBe("final");
+    expect(await graded("es")).toBe("review");
   });
 });
 

@@ -324,6 +324,23 @@ describe("the screens", () => {
     expect((await worker.request(`/admin/cohorts/${classA}/growth`, { jar: other })).status).toBe(404);
   });
 
+  it("say a session of a Spanish test was taken in Spanish, in the growth answer and on the page (ADR 0044)", async () => {
+    const { client, jar } = await clientFor(worker, "growth-a@school.example");
+    const sessions = async () =>
+      ((await client.get(`/api/students/${ids.ada}/growth`)).data.subjects[0].windows as { sessions: { language: string }[] }[]).flatMap(
+        (entry) => entry.sessions,
+      );
+    expect(new Set((await sessions()).map((session) => session.language))).toEqual(new Set(["en"]));
+    expect(await (await worker.request(`/admin/students/${ids.ada}/growth`, { jar })).text()).not.toContain("Taken in Spanish");
+    await worker.d1.prepare("update tests set language = 'es' where id = ?").bind(testId).run();
+    try {
+      expect(new Set((await sessions()).map((session) => session.language))).toEqual(new Set(["es"]));
+      expect(await (await worker.request(`/admin/students/${ids.ada}/growth`, { jar })).text()).toContain("Taken in Spanish");
+    } finally {
+      await worker.d1.prepare("update tests set language = 'en' where id = ?").bind(testId).run();
+    }
+  });
+
   it("shows a grade written with its word once: Grade 5, never Grade Grade 5", async () => {
     const created = await admin.post("/api/students", { studentId: "G-30", givenName: "Gia", familyName: "Grade", grade: "Grade 5" });
     expect(created.status).toBe(201);

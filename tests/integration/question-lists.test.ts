@@ -62,6 +62,19 @@ describe("the Question Bank screen", () => {
     expect(second.html).toContain('href="/admin/question-bank?search=photosynthesis"');
   });
 
+  it("filters by language from the URL, and marks a Spanish question's card in Spanish (ADR 0044)", async () => {
+    const { data } = await admin.post("/api/questions", { text: "Explica el ciclo del agua.", type: "free_response", language: "es" });
+    const spanish = await page("/admin/question-bank?language=es");
+    const matching = await worker.d1.prepare("select count(*) as n from questions where language = 'es'").first<number>("n");
+    expect(spanish.html).toContain(`Showing 1-${matching} of ${matching} questions`);
+    expect(spanish.html).toContain('<span class="chip bg-slate-100" lang="es">Español</span>');
+    expect(spanish.html).toMatch(
+      /<select[^>]*name="language"[^>]*><option value="all">All languages<\/option><option value="en">English<\/option><option value="es" selected="">/,
+    );
+    expect((await page("/admin/question-bank?language=en&search=ciclo%20del%20agua")).cards).toBe(0);
+    await admin.delete(`/api/questions/${data.id}`);
+  });
+
   it("filters with a GET form whose fields are the URL's params, so it works without JavaScript", async () => {
     const { html } = await page("/admin/question-bank?type=chat");
     const form = html.slice(html.indexOf('<form method="get"'), html.indexOf("</form>"));
@@ -104,7 +117,7 @@ describe("the Add Questions dialog's source", () => {
     const body = (await response.json()) as { questions: Record<string, unknown>[]; summary: { page: number; total: number; first: number } };
     expect(body.summary).toMatchObject({ page: 2, first: 21 });
     expect(body.questions.length).toBeGreaterThan(0);
-    expect(Object.keys(body.questions[0]!).sort()).toEqual(["difficulty", "id", "text", "timeLimit", "type"]);
+    expect(Object.keys(body.questions[0]!).sort()).toEqual(["difficulty", "id", "language", "text", "timeLimit", "type"]);
     expect(body.questions.every((question) => String(question.text).includes("decimals"))).toBe(true);
   });
 

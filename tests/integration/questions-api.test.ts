@@ -132,6 +132,19 @@ describe("GET /api/questions", () => {
     expect((await admin.get("/api/questions?difficulty=extreme")).data).toEqual({ message: "difficulty: Difficulty must be easy, medium or hard" });
   });
 
+  it("filters by language (ADR 0044), and refuses a language other than en or es with 400", async () => {
+    const spanish = await newQuestion({ ...openQuestion, text: "Explica por qué 7 es primo.", language: "es" });
+    const english = await newQuestion();
+    const ids = async (query: string) => ((await admin.get(`/api/questions${query}`)).data as { id: string }[]).map((question) => question.id);
+    const inSpanish = await ids("?language=es");
+    expect(inSpanish).toContain(spanish);
+    expect(inSpanish).not.toContain(english);
+    expect(await ids("?language=en&type=free_response")).toContain(english);
+    expect(await ids("?language=en")).not.toContain(spanish);
+    expect(await ids("?language=")).toEqual(await ids(""));
+    expect(await admin.get("/api/questions?language=fr")).toEqual({ status: 400, data: { message: "language: Language must be en or es" } });
+  });
+
   it("lists a bank of more than 100 questions with their competency links", async () => {
     const ids = Array.from({ length: 130 }, () => crypto.randomUUID());
     await worker.d1.batch(ids.map((id) => worker.d1.prepare("insert into questions (id, text, type) values (?, 'Bulk', 'chat')").bind(id)));
@@ -207,6 +220,25 @@ describe("POST, GET, PUT and DELETE /api/questions/{id}", () => {
       /^The automatic grader cannot check this rubric on its own: answers will wait for your review unless an AI model is configured\. List acceptable answers, for example: /,
     );
     expect((await admin.get(`/api/questions/${await newQuestion(choice)}`)).data.rubricReading).toBeNull();
+  });
+
+  it("stores a question's language (English unless given), keeps it on an edit that leaves it out, and refuses any other value", async () => {
+    const english = await admin.post("/api/questions", openQuestion);
+    expect(english.data.language).toBe("en");
+    const spanish = await admin.post("/api/questions", { ...choice, text: '<p>¿Qué número es <span lang="es-US">primo</span>?</p>', language: "es" });
+    expect(spanish.status).toBe(201);
+    expect(spanish.data).toMatchObject({ language: "es", text: '<p>¿Qué número es <span lang="es-US">primo</span>?</p>' });
+    const id = spanish.data.id;
+    expect((await admin.get(`/api/questions/${id}`)).data.language).toBe("es");
+    expect((await admin.put(`/api/questions/${id}`, { ...choice, difficulty: "hard" })).data).toMatchObject({ language: "es", difficulty: "hard" });
+    expect((await admin.put(`/api/questions/${id}`, { ...choice, language: "en" })).data.language).toBe("en");
+
+    const before = await bankTables();
+    for (const language of ["fr", "ES", "", null, 1]) {
+      expect(await admin.post("/api/questions", { ...choice, language })).toEqual({ status: 400, data: { message: "language: Language must be en or es" } });
+      expect((await admin.put(`/api/questions/${id}`, { ...choice, language })).status).toBe(400);
+    }
+    expect(await bankTables()).toBe(before);
   });
 
   it("answers 404 for an unknown question", async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { type ApiClient, apiClient } from "../support/api";
 import { CookieJar } from "../support/cookie-jar";
+import { gradedSession } from "../support/grading-fixtures";
 import { answerFor } from "../support/session-answers";
 import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
 
@@ -89,6 +90,13 @@ describe("a teacher opening a student's results", () => {
     }
     expect(textOf(page, "scale-score")).toMatch(/^Scale score \d+, standard error [\d.]+: 95% range \d+–\d+ \(±1\.96 standard errors\)\.$/);
     expect(page).not.toContain("Retake Test");
+    expect(page).not.toContain("Taken in Spanish");
+  });
+
+  it("reads that a session of a Spanish test was taken in Spanish (ADR 0044)", async () => {
+    const { sessionId } = await gradedSession(admin, { language: "es" });
+    const { html: page } = await html(`/admin/results/${sessionId}`, adminJar);
+    expect(page).toMatch(/Placement Test · Taken in Spanish/);
   });
 
   it("sees a session in progress as its results so far, and Session Not Found for an unknown one", async () => {

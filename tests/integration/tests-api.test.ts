@@ -102,7 +102,19 @@ describe("GET /api/tests", () => {
     expect(ids.indexOf(newer)).toBeLessThan(ids.indexOf(older));
     const listed = data.find((test: { id: string }) => test.id === newer);
     expect(Object.keys(listed).sort()).toEqual(
-      ["id", "title", "description", "gradeLevel", "subject", "placementDuration", "diagnosticDuration", "questions", "createdAt", "updatedAt"].sort(),
+      [
+        "id",
+        "title",
+        "description",
+        "gradeLevel",
+        "subject",
+        "placementDuration",
+        "diagnosticDuration",
+        "language",
+        "questions",
+        "createdAt",
+        "updatedAt",
+      ].sort(),
     );
     expect(listed.questions).toEqual([
       { id: q2, type: "free_response", difficulty: "medium", sectionId: null },
@@ -145,6 +157,27 @@ describe("POST /api/tests", () => {
     expect(data.questions[1]).toMatchObject({ timeLimit: null, effectiveTimeLimit: { seconds: 90, source: "question" } });
   });
 
+  it("stores a test's language (English unless given); its new questions take it unless they name their own (ADR 0044)", async () => {
+    expect((await admin.post("/api/tests", manualTest)).data.language).toBe("en");
+    const draft = { type: "free_response", difficulty: "easy", rubric: "menciona el orden", competency: "Fracciones" };
+    const { status, data } = await admin.post("/api/tests", {
+      ...manualTest,
+      language: "es",
+      questions: [
+        { ...draft, text: "¿Qué fracción es mayor?" },
+        { ...draft, text: "Which fraction is larger?", language: "en" },
+      ],
+    });
+    expect(status).toBe(201);
+    expect(data.language).toBe("es");
+    expect(data.questions.map((question: { language: string }) => question.language)).toEqual(["es", "en"]);
+    expect((await admin.get("/api/tests")).data.find((test: { id: string }) => test.id === data.id).language).toBe("es");
+    // An edit that leaves the language out keeps it; one that names it changes it.
+    const placements = data.questions.map((question: { id: string }) => ({ id: question.id }));
+    expect((await admin.put(`/api/tests/${data.id}`, { ...manualTest, questions: placements })).data.language).toBe("es");
+    expect((await admin.put(`/api/tests/${data.id}`, { ...manualTest, language: "en", questions: placements })).data.language).toBe("en");
+  });
+
   it("refuses bad input with the product's messages and writes nothing", async () => {
     const [known] = await addBankQuestions(1);
     const before = await testTables();
@@ -160,6 +193,7 @@ describe("POST /api/tests", () => {
       [{ ...manualTest, questions: [{ id: known }, { id: "no-such-question" }] }, "Unknown question: no-such-question"],
       [{ ...manualTest, questions: [{ id: known }, { id: known }] }, `A question can be in a test only once: ${known}`],
       [{ ...manualTest, questions: [{ id: known, timeLimit: -1 }] }, "questions.0.timeLimit: Question time limit cannot be negative"],
+      [{ ...manualTest, language: "fr" }, "language: Language must be en or es"],
       ["{oops", "Request body must be valid JSON"],
     ];
     for (const [body, message] of cases) {
@@ -193,7 +227,7 @@ describe("GET /api/tests/{id}", () => {
     expect(status).toBe(200);
     const columns = ["id", "title", "description", "gradeLevel", "subject", "placementDuration", "diagnosticDuration", "showFeedback", "aiModel"];
     const flags = ["showResultDuringTest", "showFeedbackDuringTest", "showResultAfterTest", "showFeedbackAfterTest", "feedbackDisplay"];
-    const rest = ["perQuestionTimerDefaults", "createdBy", "createdAt", "updatedAt", "sections", "questions", "competencies", "modules"];
+    const rest = ["perQuestionTimerDefaults", "language", "createdBy", "createdAt", "updatedAt", "sections", "questions", "competencies", "modules"];
     expect(Object.keys(data).sort()).toEqual([...columns, ...flags, ...rest].sort());
     expect(data.sections).toEqual([{ id: "only", title: "Only", timeLimit: 120 }]);
     expect(data.questions[0]).toEqual({
@@ -213,6 +247,7 @@ describe("GET /api/tests/{id}", () => {
       initialPrompt: null,
       rubric: null,
       metadata: {},
+      language: "en",
     });
     expect(data.questions[1]).toMatchObject({ id: plain, competency: null, competencies: [], effectiveTimeLimit: { seconds: null, source: "none" } });
     expect(data.competencies).toEqual({ [first!.id]: first!.description, [second!.id]: second!.description });

@@ -48,9 +48,10 @@ export const GENERIC_RUBRIC =
 
 /**
  * The fixture's test: its open question first (`rubric`: the question's; null, none, which the
- * offline grader cannot check), then a choice question, in sections of their own.
+ * offline grader cannot check), then a choice question, in sections of their own; `language`: the
+ * test's and its questions' (ADR 0044), English by default.
  */
-export async function gradingTest(admin: ApiClient, options: { rubric?: string | null } = {}) {
+export async function gradingTest(admin: ApiClient, options: { rubric?: string | null; language?: "en" | "es" } = {}) {
   const tag = crypto.randomUUID().slice(0, 8);
   const competency = await admin.post("/api/competencies", { description: `Explains evaporation ${tag}` });
   const open = await admin.post("/api/questions", {
@@ -58,6 +59,7 @@ export async function gradingTest(admin: ApiClient, options: { rubric?: string |
     type: "free_response",
     difficulty: "hard",
     rubric: options.rubric === undefined ? OPEN_QUESTION_RUBRIC : options.rubric,
+    language: options.language,
   });
   const choice = await admin.post("/api/questions", {
     text: "What does water vapour become when it cools?",
@@ -67,10 +69,11 @@ export async function gradingTest(admin: ApiClient, options: { rubric?: string |
       { text: "Liquid water", isCorrect: true },
       { text: "Salt", isCorrect: false },
     ],
+    language: options.language,
   });
   for (const question of [open, choice])
     await admin.post(`/api/questions/${question.data.id}/competencies`, { competencyId: competency.data.id, isPrimary: true });
-  const details = { title: `Water cycle ${tag}`, description: "Evaporation", gradeLevel: "5", subject: "Science" };
+  const details = { title: `Water cycle ${tag}`, description: "Evaporation", gradeLevel: "5", subject: "Science", language: options.language };
   const test = await admin.post("/api/tests", details);
   await admin.put(`/api/tests/${test.data.id}`, {
     ...details,
@@ -90,7 +93,10 @@ export async function gradingTest(admin: ApiClient, options: { rubric?: string |
  * `rubric` as in `gradingTest`; `taker`: who starts and answers the session (a student's browser,
  * which then holds its pass), the admin by default.
  */
-export async function gradedSession(admin: ApiClient, options: { openAnswer?: string; studentId?: string; rubric?: string | null; taker?: ApiClient } = {}) {
+export async function gradedSession(
+  admin: ApiClient,
+  options: { openAnswer?: string; studentId?: string; rubric?: string | null; taker?: ApiClient; language?: "en" | "es" } = {},
+) {
   const { tag, testId, openQuestionId, choiceQuestionId } = await gradingTest(admin, options);
   const taker = options.taker ?? admin;
   // A student's browser takes a test through its class (an open one here).

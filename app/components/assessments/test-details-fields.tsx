@@ -1,11 +1,12 @@
 import { FormField } from "~/components/form-field";
 import { DEFAULT_DIAGNOSTIC_DURATION, DEFAULT_PLACEMENT_DURATION, MAX_DURATION, MIN_DURATION } from "~/domain/assessments/test-config";
 import type { EditorDetails } from "~/domain/assessments/test-editor";
+import { CONTENT_LANGUAGE_LABELS, CONTENT_LANGUAGES, DEFAULT_CONTENT_LANGUAGE } from "~/domain/questions/content-language";
 import { FEEDBACK_DISPLAY_CHOICES } from "~/domain/sessions/feedback-display";
 
 type TestDetailsValues = Pick<
   EditorDetails,
-  "title" | "description" | "gradeLevel" | "subject" | "placementDuration" | "diagnosticDuration" | "feedbackDisplay"
+  "title" | "description" | "gradeLevel" | "subject" | "placementDuration" | "diagnosticDuration" | "feedbackDisplay" | "language"
 >;
 
 export const EMPTY_TEST_DETAILS: TestDetailsValues = {
@@ -16,6 +17,7 @@ export const EMPTY_TEST_DETAILS: TestDetailsValues = {
   placementDuration: DEFAULT_PLACEMENT_DURATION,
   diagnosticDuration: DEFAULT_DIAGNOSTIC_DURATION,
   feedbackDisplay: "until_next",
+  language: DEFAULT_CONTENT_LANGUAGE,
 };
 
 /**
@@ -61,6 +63,19 @@ export function TestDetailsFields({
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField name="gradeLevel" label="Grade Level" required error={errors.gradeLevel} {...bind("gradeLevel")} />
         <FormField name="subject" label="Subject" required error={errors.subject} {...bind("subject")} />
+      </div>
+      <div>
+        {/* The language the test's questions are written in (ADR 0044); new questions made for it take it. */}
+        <label htmlFor="test-language" className="label">
+          Language
+        </label>
+        <select id="test-language" name="language" className="input mt-1 sm:w-1/2" {...bind("language")}>
+          {CONTENT_LANGUAGES.map((language) => (
+            <option key={language} value={language} lang={language}>
+              {CONTENT_LANGUAGE_LABELS[language]}
+            </option>
+          ))}
+        </select>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField

@@ -13,10 +13,12 @@ type AnswerFieldsProps = {
   eliminator?: boolean;
   /** Submitted with nothing answered: the fields say so, and point to the message (#answer-error) beside them. */
   invalid?: boolean;
+  /** The question's language where it differs from the page's (ADR 0044): on each option and on the written answer (its spelling check). */
+  lang?: string;
 };
 
 /** The answer controls of one question type: choices as radio buttons or checkboxes, text as a text area (a chat question answers in its chat box). */
-export function AnswerFields({ control, options, disabled, eliminator = false, invalid = false }: AnswerFieldsProps) {
+export function AnswerFields({ control, options, disabled, eliminator = false, invalid = false, lang }: AnswerFieldsProps) {
   const hydrated = useHydrated();
   const [struck, setStruck] = useState<ReadonlySet<number>>(new Set());
   if (control === "one" || control === "every") {
@@ -45,7 +47,7 @@ export function AnswerFields({ control, options, disabled, eliminator = false, i
                 aria-describedby={invalid ? "answer-error" : undefined}
               />
               <span className="font-semibold text-slate-700">{optionLetter(index)}.</span>{" "}
-              <span id={`option-${index}`} className="text-slate-900" data-read>
+              <span id={`option-${index}`} className="text-slate-900" lang={lang} data-read>
                 {option}
               </span>
             </label>
@@ -78,6 +80,7 @@ export function AnswerFields({ control, options, disabled, eliminator = false, i
         maxLength={20000}
         disabled={disabled}
         className="input mt-1 w-full"
+        lang={lang}
         aria-describedby={invalid ? "answer-hint answer-error" : "answer-hint"}
         aria-invalid={invalid || undefined}
       />

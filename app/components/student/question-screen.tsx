@@ -43,6 +43,8 @@ type QuestionScreenProps = {
       questionTimeRemaining: number | null;
       optionsReduced: boolean;
       measuresReading: boolean;
+      /** The question's language where it differs from the page's (ADR 0044). */
+      lang?: string;
     };
   };
   /** A refused form post's result (the page without JavaScript). */
@@ -146,7 +148,13 @@ export function QuestionScreen({ testId, session, actionResult }: QuestionScreen
           Question {question.number}
           {session.control === "response" && question.scenarioTitle ? `: ${question.scenarioTitle}` : ""}
         </h1>
-        <div className="prose mt-3 max-w-none text-slate-900" data-testid="question-text" data-read dangerouslySetInnerHTML={{ __html: question.text }} />
+        <div
+          className="prose mt-3 max-w-none text-slate-900"
+          data-testid="question-text"
+          lang={question.lang}
+          data-read
+          dangerouslySetInnerHTML={{ __html: question.text }}
+        />
 
         {session.control === "chat" ? (
           <ChatBox
@@ -175,7 +183,14 @@ export function QuestionScreen({ testId, session, actionResult }: QuestionScreen
           <input type="hidden" name="questionType" value={question.type} />
           <input type="hidden" name="shownAt" value={session.shownAt} />
           {question.optionsReduced ? <p className="text-sm text-slate-700">Some answer choices have been taken away for you.</p> : null}
-          <AnswerFields control={session.control} options={question.options} disabled={busy} eliminator={tools.eliminator} invalid={answerError !== null} />
+          <AnswerFields
+            control={session.control}
+            options={question.options}
+            lang={question.lang}
+            disabled={busy}
+            eliminator={tools.eliminator}
+            invalid={answerError !== null}
+          />
           {answerError ? (
             <p id="answer-error" role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
               {answerError}

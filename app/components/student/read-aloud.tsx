@@ -1,11 +1,25 @@
 import { type RefObject, useEffect, useRef, useState } from "react";
 
+import { noVoiceNotice, voiceFor } from "~/domain/accommodations/read-aloud-voice";
+
 /** The shortcut that starts and stops reading aloud (announced to assistive technology too). */
 const READ_ALOUD_KEY = { altKey: true, key: "r" };
 
-/** Reads the question and its options aloud, one part after another, outlining the part being read. */
+/** A part's language: its nearest `lang` (the question's text and options carry the question's, ADR 0044), else the page's. */
+const languageOf = (part: Element) => part.closest<HTMLElement>("[lang]")?.lang || "en";
+
+/** The device's voices; some browsers list them only after `voiceschanged`, and a stub may not list them at all. */
+const deviceVoices = () => window.speechSynthesis.getVoices?.() ?? [];
+
+/**
+ * Reads the question and its options aloud, one part after another, outlining the part being read,
+ * each part in a voice of its language. Loaded only when a student has read aloud, so the voice
+ * choice costs the test page nothing.
+ */
 export default function ReadAloud({ content, measuresReading }: { content: RefObject<HTMLElement>; measuresReading: boolean }) {
   const [reading, setReading] = useState(false);
+  // The language of the question's text when the device has no voice for it (the control says so), else null.
+  const [voiceless, setVoiceless] = useState<string | null>(null);
   const button = useRef<HTMLButtonElement>(null);
   const supported = typeof window !== "undefined" && "speechSynthesis" in window;
 
@@ -22,7 +36,9 @@ export default function ReadAloud({ content, measuresReading }: { content: RefOb
     setReading(true);
     parts.forEach((part, index) => {
       const utterance = new SpeechSynthesisUtterance(part.innerText);
-      utterance.lang = document.documentElement.lang || "en";
+      utterance.lang = languageOf(part);
+      const voice = voiceFor(deviceVoices(), utterance.lang);
+      if (voice) utterance.voice = voice;
       utterance.onstart = () => part.classList.add("reading-now");
       utterance.onend = utterance.onerror = () => {
         part.classList.remove("reading-now");
@@ -31,6 +47,18 @@ export default function ReadAloud({ content, measuresReading }: { content: RefOb
       window.speechSynthesis.speak(utterance);
     });
   };
+
+  useEffect(() => {
+    if (!supported) return;
+    const check = () => {
+      const text = content.current?.querySelector("[data-read][lang]");
+      const language = text ? languageOf(text) : null;
+      setVoiceless(language && voiceFor(deviceVoices(), language) === null ? language : null);
+    };
+    check();
+    window.speechSynthesis.addEventListener?.("voiceschanged", check);
+    return () => window.speechSynthesis.removeEventListener?.("voiceschanged", check);
+  }, [supported, content]);
 
   useEffect(() => {
     if (!supported) return;
@@ -61,6 +89,7 @@ export default function ReadAloud({ content, measuresReading }: { content: RefOb
       >
         {reading ? "Stop Reading" : "Read Aloud"} <span className="text-xs font-normal text-slate-600">(Alt+R)</span>
       </button>
+      {voiceless ? <p className="text-sm text-slate-700">{noVoiceNotice(voiceless)}</p> : null}
       {measuresReading ? <p className="text-sm text-slate-700">This question measures reading: your teacher will see that it was read aloud.</p> : null}
     </>
   );

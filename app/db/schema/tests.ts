@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
+import type { ContentLanguage } from "~/domain/questions/content-language";
 import type { Difficulty, QuestionType } from "~/domain/questions/question-types";
 import type { FeedbackDisplay } from "~/domain/sessions/feedback-display";
 
@@ -35,6 +36,9 @@ export const tests = sqliteTable(
       .$type<Partial<Record<QuestionType, number>>>()
       .notNull()
       .default(sql`'{}'`),
+    /** The language its questions are written in (ADR 0044); a new question made for the test takes it. */
+    // Migration 0025 adds it with a column CHECK (en, es); a table check here would make drizzle rebuild the table.
+    language: text("language").$type<ContentLanguage>().notNull().default("en"),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     ...timestamps,
   },
@@ -88,6 +92,9 @@ export const questions = sqliteTable(
       .$type<{ title?: string } & Record<string, unknown>>()
       .notNull()
       .default(sql`'{}'`),
+    /** The language the question is written in (ADR 0044): its HTML carries it as `lang`, read aloud picks a voice by it. */
+    // Migration 0025 adds it with a column CHECK (en, es); a table check here would make drizzle rebuild the table.
+    language: text("language").$type<ContentLanguage>().notNull().default("en"),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     ...timestamps,
   },
@@ -98,6 +105,9 @@ export const questions = sqliteTable(
     index("questions_type_difficulty_created_idx").on(t.type, t.difficulty, t.createdAt),
     index("questions_type_created_idx").on(t.type, t.createdAt),
     index("questions_difficulty_created_idx").on(t.difficulty, t.createdAt),
+    // The language filter (ADR 0044) reads its page from this index; with a type or difficulty too,
+    // the rows of that language are checked in order (a bank is mostly one language, so few are skipped).
+    index("questions_language_created_idx").on(t.language, t.createdAt),
     check("questions_type_check", sql`${t.type} in ('multiple_choice', 'multiple_select', 'free_response', 'scenario', 'chat')`),
     check("questions_difficulty_check", sql`${t.difficulty} in ('easy', 'medium', 'hard')`),
     check("questions_time_limit", sql`${t.timeLimit} is null or ${t.timeLimit} >= 0`),

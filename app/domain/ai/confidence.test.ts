@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { confidencePercent, isLowConfidence, LOW_CONFIDENCE, LOW_CONFIDENCE_REASON, reviewWithConfidence } from "./confidence";
+import { confidencePercent, isLowConfidence, LOW_CONFIDENCE, LOW_CONFIDENCE_REASON, offlineConfidenceIn, reviewWithConfidence } from "./confidence";
 
 const clean = { flagged: false, reasons: [] };
 
@@ -31,5 +31,14 @@ describe("isLowConfidence and confidencePercent", () => {
   it("are strict at 0.6 and round to whole percents", () => {
     expect([0.59, 0.6, 0.61].map(isLowConfidence)).toEqual([true, false, false]);
     expect([0.424, 0.426, 1, 0].map(confidencePercent)).toEqual(["42%", "43%", "100%", "0%"]);
+  });
+});
+
+describe("offlineConfidenceIn", () => {
+  it("keeps the offline grader's confidence in English, and caps it under LOW_CONFIDENCE in another language (ADR 0044)", () => {
+    expect(offlineConfidenceIn("en", 0.9)).toBe(0.9);
+    expect(offlineConfidenceIn(undefined, 0.9)).toBe(0.9);
+    expect(isLowConfidence(offlineConfidenceIn("es", 0.95))).toBe(true);
+    expect(offlineConfidenceIn("es", 0.1)).toBe(0.1);
   });
 });

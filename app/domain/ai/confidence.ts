@@ -11,6 +11,19 @@ export const LOW_CONFIDENCE_REASON = "low_confidence";
 
 export const isLowConfidence = (confidence: number) => confidence < LOW_CONFIDENCE;
 
+/**
+ * The offline grader reads English only (its lexicon, stemmer, stop words and spelling are
+ * English): its grade of an answer to a question in another language is at best a guess, so it
+ * is never more confident than this, under LOW_CONFIDENCE, and the answer waits for its teacher
+ * unless a model grades it (ADR 0044).
+ */
+const OFFLINE_OTHER_LANGUAGE_CONFIDENCE = 0.2;
+
+/** The offline grader's confidence for an answer to a question in `language` (absent: English). */
+export function offlineConfidenceIn(language: string | null | undefined, confidence: number): number {
+  return !language || language === "en" ? confidence : Math.min(confidence, OFFLINE_OTHER_LANGUAGE_CONFIDENCE);
+}
+
 /** 0.42 as "42%", as the review page and the preview say it. */
 export const confidencePercent = (confidence: number) => `${Math.round(confidence * 100)}%`;
 

@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { contentLanguageSchema } from "~/domain/questions/content-language";
+
 import type { FormattedTest } from "./schemas";
 
 /** POST /api/tests/format's body, with the product's "No Content" message for a blank paste. */
@@ -10,6 +12,8 @@ export const formatRequestSchema = z.object({
     .string({ required_error: "Please paste your test content first.", invalid_type_error: "Please paste your test content first." })
     .max(MAX_RAW_CONTENT_CHARS, `Test content is too long (max ${MAX_RAW_CONTENT_CHARS.toLocaleString("en-US")} characters)`)
     .refine((text) => text.trim().length > 0, "Please paste your test content first."),
+  /** The language the pasted questions are in (ADR 0044); a CSV's Language column may say so per row. */
+  language: contentLanguageSchema.default("en"),
 });
 
 /**

@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { type ContentLanguage, contentLanguageSchema } from "~/domain/questions/content-language";
 import { DIFFICULTIES, QUESTION_TYPES } from "~/domain/questions/question-types";
 
 /**
@@ -35,12 +36,27 @@ export const generationRequestSchema = z
       .refine((split) => split.easy + split.medium + split.hard > 0, "The difficulty split must not be all zero"),
     sourceMaterial: text(MAX_CONTEXT_CHARS).default(""),
     additionalContext: text(5000).default(""),
+    /** The language to write the questions in (ADR 0044). A model writes it; the offline generator writes English only. */
+    language: contentLanguageSchema.default("en"),
   })
   .refine((request) => request.topic.length > 0 || request.sourceMaterial.length > 0, {
     message: "Please provide test context or topic information.",
     path: ["topic"],
   });
 export type GenerationRequest = z.infer<typeof generationRequestSchema>;
+
+/**
+ * The language a generated draft is in (ADR 0044): the one asked for when a model writes it. The
+ * offline generator's sentences are English templates around the teacher's text, so its drafts
+ * are marked English whatever was asked, rather than claim a language they are not written in.
+ */
+export function generatedLanguage(provider: "offline" | "model", requested: ContentLanguage): ContentLanguage {
+  return provider === "offline" ? "en" : requested;
+}
+
+/** What the generator screen says when Spanish is chosen and only the offline generator runs. */
+export const OFFLINE_GENERATOR_ENGLISH_ONLY =
+  "The built-in generator writes English only: its questions will be marked English. With an AI model configured, they are written in the language chosen.";
 
 /** The material the questions are drawn from: the source material, else the topic. */
 export function generationContext(request: GenerationRequest): string {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { contentLanguageSchema } from "~/domain/questions/content-language";
 import { rubricSchema } from "~/domain/questions/question";
 import { OPEN_QUESTION_TYPES } from "~/domain/questions/question-types";
 
@@ -30,6 +31,8 @@ export const gradingQuestionSchema = z.object({
     .object({ title: z.string().max(500).optional() })
     .passthrough()
     .nullish(),
+  /** The question's language (ADR 0044): a model writes its feedback in it; the offline grader, English only, is unsure of it. Absent: English. */
+  language: contentLanguageSchema.nullish(),
 });
 export type GradingQuestion = z.infer<typeof gradingQuestionSchema>;
 

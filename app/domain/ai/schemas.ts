@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { contentLanguageSchema } from "~/domain/questions/content-language";
 import { DIFFICULTIES, QUESTION_TYPES } from "~/domain/questions/question-types";
 
 /**
@@ -88,6 +89,24 @@ export const formattedTestSchema = generatedTestSchema.extend({
   diagnosticDuration: z.number().int().min(5).max(180),
 });
 export type FormattedTest = z.infer<typeof formattedTestSchema>;
+
+/**
+ * A draft as the generator and the importer hand it back (ADR 0044): the shapes above plus the
+ * language it is written in, which the job sets and never asks of a model (strict structured
+ * output has no optional fields); an imported CSV row may name its own. Saving it (POST /api/tests)
+ * gives the test that language and each new question its own, else the test's.
+ */
+const draftLanguageFields = {
+  language: contentLanguageSchema.default("en"),
+  questions: z
+    .array(draftQuestionSchema.extend({ language: contentLanguageSchema.optional() }))
+    .min(1)
+    .max(100),
+};
+export const generatedDraftSchema = generatedTestSchema.extend(draftLanguageFields);
+export type GeneratedDraft = z.infer<typeof generatedDraftSchema>;
+export const formattedDraftSchema = formattedTestSchema.extend(draftLanguageFields);
+export type FormattedDraft = z.infer<typeof formattedDraftSchema>;
 
 /** A chat question's reply to the student. */
 export const chatReplySchema = z.object({ reply: z.string().min(1).max(4000) });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { testCreateSchema } from "~/domain/assessments/test-config";
+import { contentLanguageSchema } from "~/domain/questions/content-language";
 import type { TitledMessage } from "~/domain/shell/action-result";
 
 import { formatRequestSchema } from "./format-request";
@@ -26,6 +27,7 @@ export const generatorActionSchema = z.discriminatedUnion("intent", [
       .max(MAX_CONTEXT_CHARS, `The test context is too long (max ${MAX_CONTEXT_CHARS.toLocaleString("en-US")} characters)`)
       .refine((text) => text.trim().length > 0, MISSING_CONTEXT.message),
     instructions: z.string().max(5000, "The instructions are too long (max 5,000 characters)").default(""),
+    language: contentLanguageSchema.default("en"),
   }),
   z.object({ intent: z.literal("save"), test: testToSave(NOTHING_TO_SAVE.message) }),
 ]);

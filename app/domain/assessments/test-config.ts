@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { TEST_LIMITS } from "~/domain/content-limits";
+import { contentLanguageSchema } from "~/domain/questions/content-language";
 import { questionSchema } from "~/domain/questions/question";
 import { QUESTION_TYPES } from "~/domain/questions/question-types";
 import { FEEDBACK_DISPLAYS } from "~/domain/sessions/feedback-display";
@@ -45,6 +46,8 @@ export const testDetailsSchema = z.object({
   showFeedbackAfterTest: z.boolean().default(true),
   /** How long an answer's feedback stays during the test (ADR 0042): until "Next question", or SPEC's 3 seconds. */
   feedbackDisplay: z.enum(FEEDBACK_DISPLAYS, { message: "Feedback display must be until_next or timed" }).default("until_next"),
+  /** Absent: a new test is English, an edit keeps the stored language (ADR 0044). */
+  language: contentLanguageSchema.optional(),
 });
 
 export const sectionSchema = z.object({

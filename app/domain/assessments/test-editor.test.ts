@@ -17,6 +17,7 @@ const base: EditorState = {
     showFeedbackAfterTest: true,
     feedbackDisplay: "until_next",
     aiModel: "gpt-5-2025-08-07",
+    language: "en",
   },
   sections: [
     { id: "s1", title: "One", timeLimit: null },

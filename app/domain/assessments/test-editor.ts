@@ -21,6 +21,8 @@ export type EditorDetails = {
   showFeedbackAfterTest: boolean;
   feedbackDisplay: FeedbackDisplay;
   aiModel: string;
+  /** "en" or "es" (ADR 0044); the select offers only those, the schema refuses the rest. */
+  language: string;
 };
 
 export type EditorState = {

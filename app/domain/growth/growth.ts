@@ -1,5 +1,6 @@
 import { LOW_EFFORT_THRESHOLD } from "~/domain/adaptive/effort";
 import { windowAt, windowSpan } from "~/domain/district/time-zone";
+import type { ContentLanguage } from "~/domain/questions/content-language";
 /**
  * Growth between testing windows, for one student: which window each session belongs to, which
  * session is the window's score, and how far the score moved between windows with the error of
@@ -23,6 +24,8 @@ export type GrowthSession = {
   nonStandard: boolean;
   /** Share of answers that were not rapid guesses; null before any answer (or before it was measured). */
   effort: number | null;
+  /** The test's language (ADR 0044): its items are calibrated on their own, and the screens say "Taken in Spanish". Absent: English. */
+  language?: ContentLanguage;
 };
 
 /** A change larger than this many standard errors of the difference is beyond measurement error (95%). */

@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { generationRequestSchema } from "~/domain/ai/generation-request";
 import { gradingQuestionSchema, studentAnswerSchema } from "~/domain/ai/grading-request";
+import { contentLanguageSchema } from "~/domain/questions/content-language";
 
 /**
  * Queued work. Each kind is one member of a discriminated union, parsed with zod when it
@@ -25,7 +26,13 @@ export const jobInputSchema = z.discriminatedUnion("kind", [
     questionId: z.string().max(100).nullable().default(null),
   }),
   z.object({ kind: z.literal("generate_test"), request: generationRequestSchema, aiModel: z.string().min(1).max(100) }),
-  z.object({ kind: z.literal("format_test"), rawContent: z.string().max(200_000), aiModel: z.string().min(1).max(100) }),
+  z.object({
+    kind: z.literal("format_test"),
+    rawContent: z.string().max(200_000),
+    aiModel: z.string().min(1).max(100),
+    /** Absent from jobs queued before it existed: English. */
+    language: contentLanguageSchema.default("en"),
+  }),
   /**
    * Simulated students take the demo class's test, a few to a message (services/demo-cohort.server.ts);
    * `discard` names the session objects of the generation it replaces, emptied by the first part;

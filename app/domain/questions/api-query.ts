@@ -4,7 +4,7 @@ import { questionSchema } from "./question";
 import { apiPagingSchema, SEARCH_MAX_CHARS } from "./question-list";
 
 /** GET /api/questions' query: the bank's filters, with the question form's messages (an empty value means no filter), and optional paging. */
-const { type, difficulty } = questionSchema.innerType().shape;
+const { type, difficulty, language } = questionSchema.innerType().shape;
 const blankAsAbsent = (value: unknown) => (value === "" ? undefined : value);
 
 export const apiQuestionQuerySchema = z
@@ -12,6 +12,7 @@ export const apiQuestionQuerySchema = z
     search: z.string().max(SEARCH_MAX_CHARS, `search must be at most ${SEARCH_MAX_CHARS} characters`).optional(),
     type: z.preprocess(blankAsAbsent, type.optional()),
     difficulty: z.preprocess(blankAsAbsent, difficulty.removeDefault().optional()),
+    language: z.preprocess(blankAsAbsent, language),
   })
   .merge(apiPagingSchema);
 

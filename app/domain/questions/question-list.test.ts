@@ -3,19 +3,19 @@ import { describe, expect, it } from "vitest";
 import { apiPagingSchema, clampPage, pageSummary, questionListSearch, readQuestionListQuery, searchNeedle } from "./question-list";
 
 describe("readQuestionListQuery", () => {
-  it("reads search, type, difficulty and page from the URL", () => {
-    const query = readQuestionListQuery(new URLSearchParams("search=Fractions&type=chat&difficulty=hard&page=3"));
+  it("reads search, type, difficulty, language and page from the URL", () => {
+    const query = readQuestionListQuery(new URLSearchParams("search=Fractions&type=chat&difficulty=hard&language=es&page=3"));
     expect(query).toEqual({
-      filters: { search: "Fractions", type: "chat", difficulty: "hard" },
-      values: { search: "Fractions", type: "chat", difficulty: "hard" },
+      filters: { search: "Fractions", type: "chat", difficulty: "hard", language: "es" },
+      values: { search: "Fractions", type: "chat", difficulty: "hard", language: "es" },
       page: 3,
     });
   });
 
   it("falls back to everything on page 1 for missing or unknown values", () => {
-    const query = readQuestionListQuery(new URLSearchParams("search=%20%20&type=essay&difficulty=all&page=-2"));
-    expect(query.filters).toEqual({ search: undefined, type: undefined, difficulty: undefined });
-    expect(query.values).toEqual({ search: "  ", type: "all", difficulty: "all" });
+    const query = readQuestionListQuery(new URLSearchParams("search=%20%20&type=essay&difficulty=all&language=fr&page=-2"));
+    expect(query.filters).toEqual({ search: undefined, type: undefined, difficulty: undefined, language: undefined });
+    expect(query.values).toEqual({ search: "  ", type: "all", difficulty: "all", language: "all" });
     expect(query.page).toBe(1);
     expect(readQuestionListQuery(new URLSearchParams("page=2.5")).page).toBe(1);
     expect(readQuestionListQuery(new URLSearchParams(`search=${"x".repeat(500)}`)).values.search).toHaveLength(200);
@@ -24,8 +24,11 @@ describe("readQuestionListQuery", () => {
 
 describe("questionListSearch", () => {
   it("writes only what differs from the defaults", () => {
-    expect(questionListSearch({ search: "", type: "all", difficulty: "all" }).toString()).toBe("");
-    expect(questionListSearch({ search: "1/4", type: "free_response", difficulty: "all" }, 2).toString()).toBe("search=1%2F4&type=free_response&page=2");
+    expect(questionListSearch({ search: "", type: "all", difficulty: "all", language: "all" }).toString()).toBe("");
+    expect(questionListSearch({ search: "1/4", type: "free_response", difficulty: "all", language: "all" }, 2).toString()).toBe(
+      "search=1%2F4&type=free_response&page=2",
+    );
+    expect(questionListSearch({ search: "", type: "all", difficulty: "all", language: "es" }).toString()).toBe("language=es");
   });
 });
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { pageNumber, pagingNumber, screenPage } from "~/domain/paging";
 
+import { type ContentLanguage, isContentLanguage } from "./content-language";
 import { DIFFICULTIES, type Difficulty, QUESTION_TYPES, type QuestionType } from "./question-types";
 
 /**
@@ -14,9 +15,9 @@ export const BANK_PAGE_SIZE = 20;
 export const SEARCH_MAX_CHARS = 200;
 
 /** What the filter controls show ("all" = any). */
-export type QuestionFilterValues = { search: string; type: string; difficulty: string };
+export type QuestionFilterValues = { search: string; type: string; difficulty: string; language: string };
 /** What the database filters by (absent = any). */
-export type QuestionFilters = { search?: string; type?: QuestionType; difficulty?: Difficulty };
+export type QuestionFilters = { search?: string; type?: QuestionType; difficulty?: Difficulty; language?: ContentLanguage };
 type QuestionListQuery = { filters: QuestionFilters; values: QuestionFilterValues; page: number };
 
 const isType = (value: string | null): value is QuestionType => QUESTION_TYPES.includes(value as QuestionType);
@@ -30,13 +31,20 @@ export function readQuestionListQuery(params: URLSearchParams): QuestionListQuer
   const search = (params.get("search") ?? "").slice(0, SEARCH_MAX_CHARS);
   const type = params.get("type");
   const difficulty = params.get("difficulty");
+  const language = params.get("language");
   return {
     filters: {
       search: search.trim() ? search : undefined,
       type: isType(type) ? type : undefined,
       difficulty: isDifficulty(difficulty) ? difficulty : undefined,
+      language: isContentLanguage(language) ? language : undefined,
     },
-    values: { search, type: isType(type) ? type : "all", difficulty: isDifficulty(difficulty) ? difficulty : "all" },
+    values: {
+      search,
+      type: isType(type) ? type : "all",
+      difficulty: isDifficulty(difficulty) ? difficulty : "all",
+      language: isContentLanguage(language) ? language : "all",
+    },
     page: screenPage(params.get("page")),
   };
 }
@@ -47,6 +55,7 @@ export function questionListSearch(values: QuestionFilterValues, page = 1): URLS
   if (values.search.trim()) params.set("search", values.search);
   if (values.type !== "all") params.set("type", values.type);
   if (values.difficulty !== "all") params.set("difficulty", values.difficulty);
+  if (values.language !== "all") params.set("language", values.language);
   if (page > 1) params.set("page", String(page));
   return params;
 }

@@ -7,6 +7,7 @@ import { QUESTION_LIMITS } from "~/domain/content-limits";
 import { type JsonBounds, jsonBoundsProblem } from "~/lib/json-bounds";
 import { optionalSeconds, optionalText, recordId } from "~/lib/schema-fields";
 
+import { type ContentLanguage, contentLanguageSchema, DEFAULT_CONTENT_LANGUAGE } from "./content-language";
 import { DIFFICULTIES, OPTION_RULES, QUESTION_TYPES, type QuestionType } from "./question-types";
 
 /**
@@ -75,6 +76,8 @@ export const questionSchema = z
     type: z.enum(QUESTION_TYPES, { errorMap: () => ({ message: `Type must be one of ${QUESTION_TYPES.join(", ")}` }) }),
     difficulty: z.enum(DIFFICULTIES, { errorMap: () => ({ message: "Difficulty must be easy, medium or hard" }) }).default("medium"),
     sectionId: z.string().nullable().optional(),
+    /** Absent: a new question takes its test's language (or English); an edit keeps the stored one (ADR 0044). */
+    language: contentLanguageSchema.optional(),
     options: z.array(optionSchema).max(QUESTION_LIMITS.options, `At most ${QUESTION_LIMITS.options} options`).default([]),
     rubric: rubricSchema,
     gradingSystemInstruction: optionalText(QUESTION_LIMITS.instructionChars),
@@ -131,6 +134,7 @@ export const QUESTION_FORM_DEFAULTS = {
   text: "",
   type: "multiple_choice" as QuestionType,
   difficulty: "medium" as const,
+  language: DEFAULT_CONTENT_LANGUAGE as ContentLanguage,
   options: [{ text: "", isCorrect: false, score: 0 }],
   competencies: [] as string[],
 };

@@ -58,6 +58,10 @@ const attribute = fc.constantFrom(
   'title="a>b"',
   'class="a" class="b"',
   'data-x="&eacute;"',
+  'lang="es"',
+  "lang=es-US",
+  'lang="es&quot; onclick=alert(1)"',
+  'lang="x-bad tag"',
   'class="&#x61;"',
   "style",
   'style=""',
@@ -145,7 +149,8 @@ function problemWith(html: string): string | null {
     if (!("tagName" in node)) return `a ${node.nodeName} node`;
     if (!ALLOWED_TAGS.has(node.tagName) || node.namespaceURI !== "http://www.w3.org/1999/xhtml") return `a <${node.tagName}>`;
     for (const { name, value } of node.attrs) {
-      if (name !== "class" && name !== "style") return `an attribute ${name}`;
+      if (name !== "class" && name !== "style" && name !== "lang") return `an attribute ${name}`;
+      if (name === "lang" && !/^[a-z]{2,3}(-[a-z0-9]{1,8})*$/i.test(value)) return `a lang ${value}`;
       if (name === "class" && !/^[\w-]+( [\w-]+)*$/.test(value)) return `a class ${value}`;
       if (/javascript:|vbscript:|expression\s*\(|url\s*\(|\\/i.test(value)) return `an unsafe ${name} ${value}`;
     }

@@ -14,6 +14,15 @@ describe("sanitizeQuestionHtml keeps the allow-list", () => {
     expect(clean("<table><tr><td>cell</td></tr></table>")).toBe("cell");
   });
 
+  it("keeps a language tag as lang, and drops one that is not shaped like a tag", () => {
+    expect(clean('<p lang="es">¿Cuánto es 2 + 2?</p>')).toBe('<p lang="es">¿Cuánto es 2 + 2?</p>');
+    expect(clean('<span LANG=" es-US ">hola</span>')).toBe('<span lang="es-US">hola</span>');
+    expect(clean('<div class="a" lang="zh-Hant-TW" style="color: red">x</div>')).toBe('<div class="a" style="color: red" lang="zh-Hant-TW">x</div>');
+    expect(clean('<p lang="es&quot; onclick=&quot;x">a</p>')).toBe("<p>a</p>");
+    expect(clean('<p lang="español">a</p><p lang="e">b</p><p lang="es_ES">c</p>')).toBe("<p>a</p><p>b</p><p>c</p>");
+    expect(clean(`<p lang="es-${"a".repeat(40)}">a</p>`)).toBe("<p>a</p>");
+  });
+
   it("drops other attributes", () => {
     expect(clean('<p id="x" title="t" data-a="1">hi</p>')).toBe("<p>hi</p>");
   });

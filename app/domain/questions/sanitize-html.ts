@@ -3,7 +3,8 @@ import { escapeAttribute, escapeText } from "entities/escape";
 
 /**
  * Question HTML allow-list: tags p, br, strong, em, u, b, i, ul, ol, li,
- * h1-h6, span, div; attributes class and style. Pure TypeScript, so it runs the same in the
+ * h1-h6, span, div; attributes class, style and lang (a language tag, so a passage in another
+ * language is read in it: ADR 0044). Pure TypeScript, so it runs the same in the
  * Worker, in Node and in the browser.
  *
  * It never passes input markup through: it tokenizes, decodes text and attribute values as a
@@ -90,6 +91,18 @@ function sanitizeStyle(style: string): string {
     .join("; ");
 }
 
+/**
+ * A BCP 47 language tag's shape: a 2-3 letter language, then subtags of 1-8 letters or digits
+ * ("es", "es-US", "zh-Hant-TW"). Only the shape is checked; a browser ignores a tag it does not know.
+ */
+const LANGUAGE_TAG = /^[a-z]{2,3}(?:-[a-z0-9]{1,8})*$/i;
+const LANGUAGE_TAG_MAX_CHARS = 35;
+
+function sanitizeLang(lang: string): string {
+  const tag = lang.trim();
+  return tag.length <= LANGUAGE_TAG_MAX_CHARS && LANGUAGE_TAG.test(tag) ? tag : "";
+}
+
 function sanitizeAttributes(source: string): string {
   // A browser keeps the first of two same-named attributes; so do we.
   const values = new Map<string, string>();
@@ -105,6 +118,8 @@ function sanitizeAttributes(source: string): string {
   if (classes) out += ` class="${escapeAttribute(classes)}"`;
   const style = sanitizeStyle(values.get("style") ?? "");
   if (style) out += ` style="${escapeAttribute(style)}"`;
+  const lang = sanitizeLang(values.get("lang") ?? "");
+  if (lang) out += ` lang="${lang}"`;
   return out;
 }
 

@@ -8,7 +8,7 @@ import { applyModelGrade, applyTeacherGrade, attemptResults, type AttemptState, 
 import type { SessionBlueprint, SessionQuestion } from "./blueprint";
 import { awaitingTeacherNote } from "./results-page";
 import { resultsPageData } from "./results-page-data";
-import { gradingOf, offlineGradeLog } from "./scoring";
+import { gradingOf, modelGradeRequest, offlineGradeLog } from "./scoring";
 import { selfCheckBlueprint, twoPlusTwoQuestion } from "./self-check";
 import { gradingResultJson, sessionJson } from "./session-api";
 import { archiveDueAt } from "./session-archive";
@@ -66,6 +66,18 @@ describe("an answer its grader was unsure of", () => {
     expect(state.answers.open).toMatchObject({ grading: "review", gradingScore: 0 });
     const log = offlineGradeLog(outcome.question, outcome.answer, outcome.offline);
     expect(log).toMatchObject({ result: { confidence: 0 } });
+  });
+
+  it("awaits the teacher for an answer to a Spanish question, which the English-only offline grader cannot read, unless a model grades it (ADR 0044)", () => {
+    // The same answer and rubric: sure in English, unsure when the question is Spanish.
+    expect(answered(rubricked, false).state.answers.open!.grading).toBe("final");
+    const spanish = { ...rubricked, language: "es" as const };
+    const { state, outcome } = answered(spanish, false);
+    expect(state.answers.open!.grading).toBe("review");
+    expect(offlineGradeLog(outcome.question, outcome.answer, outcome.offline)).toMatchObject({ question: { language: "es" }, result: { confidence: 0.2 } });
+    const modelled = answered(spanish, true);
+    expect(modelled.state.answers.open!.grading).toBe("provisional");
+    expect(modelGradeRequest(modelled.outcome.question, modelled.outcome.answer, modelled.bp)?.question.language).toBe("es");
   });
 
   it("counts in the total and the engine meanwhile, and the results count it as awaiting the teacher", () => {

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { accommodationsSchema } from "~/domain/accommodations/accommodations";
 import { TEST_MODES } from "~/domain/adaptive/engine";
 import { CURRICULUM_LIMITS, QUESTION_LIMITS, STORED_QUESTION_TEXT_CHARS, TEST_LIMITS } from "~/domain/content-limits";
+import { CONTENT_LANGUAGES, type ContentLanguage, DEFAULT_CONTENT_LANGUAGE } from "~/domain/questions/content-language";
 import { DIFFICULTIES, QUESTION_TYPES } from "~/domain/questions/question-types";
 
 import { FEEDBACK_DISPLAYS } from "./feedback-display";
@@ -42,6 +43,8 @@ const sessionQuestionSchema = z.object({
   scenarioTitle: z.string().nullable(),
   /** A reading item: reading it aloud changes what it measures (ADR 0032). Absent from older blueprints. */
   measuresReading: z.boolean().optional(),
+  /** The language it is written in (ADR 0044). Absent from older blueprints: English. */
+  language: z.enum(CONTENT_LANGUAGES).optional(),
 });
 export type SessionQuestion = z.infer<typeof sessionQuestionSchema>;
 
@@ -99,6 +102,8 @@ export type QuestionView = {
   optionsReduced: boolean;
   /** Reading it aloud changes what it measures: the read-aloud control says so. */
   measuresReading: boolean;
+  /** The language it is written in (ADR 0044): the page marks its text and options with it, read aloud picks a voice by it. */
+  language: ContentLanguage;
 };
 
 export function questionView(
@@ -117,6 +122,7 @@ export function questionView(
     options: options.map((option) => option.text),
     optionsReduced: options.length < question.options.length,
     measuresReading: question.measuresReading ?? false,
+    language: question.language ?? DEFAULT_CONTENT_LANGUAGE,
     scenarioTitle: question.scenarioTitle,
     initialPrompt: question.initialPrompt,
     timeLimitSeconds: question.timeLimitSeconds,

@@ -109,6 +109,7 @@ function gradedQuestion(question: SessionQuestion): GradedQuestion {
     systemInstruction: question.systemInstruction,
     initialPrompt: question.initialPrompt,
     metadata: question.scenarioTitle ? { title: question.scenarioTitle } : {},
+    ...(question.language && question.language !== "en" ? { language: question.language } : {}),
   };
 }
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { SessionAccommodations } from "~/domain/accommodations/accommodations";
 import type { TestMode } from "~/domain/adaptive/engine";
 import type { GradingResult } from "~/domain/ai/schemas";
+import type { ContentLanguage } from "~/domain/questions/content-language";
 import type { Difficulty, OpenQuestionType, QuestionType } from "~/domain/questions/question-types";
 import { type chatMessageSchema, conversationAnswerSchema, selectionAnswerSchema, textAnswerSchema } from "~/domain/questions/types/answer-forms";
 
@@ -247,6 +248,8 @@ export type GradedQuestion = {
   systemInstruction: string | null;
   initialPrompt: string | null;
   metadata: { title?: string };
+  /** The question's language (ADR 0044): a model writes its feedback in it. Absent: English. */
+  language?: ContentLanguage;
 };
 
 /**

@@ -3,6 +3,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { ChatRequest } from "~/domain/ai/chat-request";
 import type { CurrentUser } from "~/domain/auth/current-user";
 import { allowedScope } from "~/domain/auth/policy";
+import { DEFAULT_CONTENT_LANGUAGE } from "~/domain/questions/content-language";
 import { INTERACTION_REQUIRED } from "~/domain/sessions/answer-rules";
 import type { GradeOverrideInput } from "~/domain/sessions/grade-override";
 import type { SessionView, SubmitAnswerInput } from "~/domain/sessions/session-contract";
@@ -14,6 +15,7 @@ import { listTestChoices } from "~/models/classes.server";
 import * as list from "~/models/session-list.server";
 import { findSessionRecordInScope } from "~/models/sessions.server";
 import { findSessionStudent } from "~/models/student-names.server";
+import { testLanguage } from "~/models/tests.server";
 import { sendChatMessage } from "~/services/ai/chat.server";
 import { confirmSessionGrade, overrideSessionGrade, readGradingReview } from "~/services/grade-overrides.server";
 import { refusalError, testSessionStub } from "~/services/session-object.server";
@@ -111,11 +113,14 @@ export async function completeAndReadSession(context: AppLoadContext, actor: Ses
 export async function viewSessionResults(context: AppLoadContext, actor: CurrentUser, sessionId: string) {
   const record = found(await findSessionRecordInScope(context.db, sessionId, allowedScope(actor, "read", "session")), NOT_FOUND.session);
   const view = await taking.readSessionView(context, sessionId);
-  const { studentName, cohortName: nameOfClass } = await findSessionStudent(context.db, { cohortId: view.cohortId, studentId: view.studentId });
+  const [{ studentName, cohortName: nameOfClass }, language] = await Promise.all([
+    findSessionStudent(context.db, { cohortId: view.cohortId, studentId: view.studentId }),
+    record.testConfigId ? testLanguage(context.db, record.testConfigId) : DEFAULT_CONTENT_LANGUAGE,
+  ]);
   if (record.studentRecordId) {
     await recordAudit(context.db, actor, { action: "student.results_viewed", studentRecordId: record.studentRecordId, subject: `session:${sessionId}` });
   }
-  return { view, studentName, cohortName: nameOfClass };
+  return { view, studentName, cohortName: nameOfClass, language };
 }
 
 /** One page of the Test Sessions screen (past the end, the last page) and the tests to filter by; a teacher's: their classes' sessions. */

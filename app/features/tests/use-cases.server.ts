@@ -4,6 +4,7 @@ import type { GenerationRequest } from "~/domain/ai/generation-request";
 import type { TestCreate, TestUpdate } from "~/domain/assessments/test-config";
 import type { CurrentUser } from "~/domain/auth/current-user";
 import { allowedScope } from "~/domain/auth/policy";
+import type { ContentLanguage } from "~/domain/questions/content-language";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { found, notFound } from "~/lib/errors";
 import * as store from "~/models/tests.server";
@@ -58,7 +59,7 @@ export async function generateTest(context: AppLoadContext, actor: Actor, reques
 }
 
 /** Raw test content formatted (GIFT, Aiken and CSV parsed exactly, other text by the model): a queued job, as above. */
-export async function formatTest(context: AppLoadContext, actor: Actor, rawContent: string) {
+export async function formatTest(context: AppLoadContext, actor: Actor, rawContent: string, language: ContentLanguage = "en") {
   mayAuthor(actor);
-  return formatTestContent(aiTasksFor(context, actor.id), rawContent);
+  return formatTestContent(aiTasksFor(context, actor.id), rawContent, language);
 }

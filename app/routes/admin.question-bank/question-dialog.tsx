@@ -4,6 +4,7 @@ import { QUESTION_TYPE_LABELS } from "~/components/assessments/question-label";
 import { Dialog, DialogActions } from "~/components/dialog";
 import { FormField } from "~/components/form-field";
 import { rubricReading } from "~/domain/ai/offline-grader/reading";
+import { CONTENT_LANGUAGE_LABELS, CONTENT_LANGUAGES, type ContentLanguage } from "~/domain/questions/content-language";
 import {
   CHOICE_TYPES,
   type OptionInput,
@@ -24,6 +25,7 @@ export type QuestionFormValue = {
   text: string;
   type: QuestionType;
   difficulty: Difficulty;
+  language: ContentLanguage;
   options: OptionInput[];
   rubric: string | Record<string, unknown> | null;
   gradingSystemInstruction: string | null;
@@ -128,7 +130,7 @@ export function QuestionDialog({
             {errors.text ?? "Basic formatting is allowed: p, strong, em, u, lists, headings."}
           </p>
         </div>
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid gap-4 sm:grid-cols-4">
           <div>
             <label htmlFor="question-type" className="label">
               Type
@@ -154,6 +156,23 @@ export function QuestionDialog({
               {DIFFICULTIES.map((difficulty) => (
                 <option key={difficulty} value={difficulty}>
                   {difficulty}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="question-language" className="label">
+              Language
+            </label>
+            <select
+              id="question-language"
+              className="input mt-1"
+              value={value.language}
+              onChange={(event) => set("language", event.target.value as ContentLanguage)}
+            >
+              {CONTENT_LANGUAGES.map((language) => (
+                <option key={language} value={language} lang={language}>
+                  {CONTENT_LANGUAGE_LABELS[language]}
                 </option>
               ))}
             </select>

@@ -11,6 +11,7 @@ import { Pagination } from "~/components/questions/pagination";
 import { useToast } from "~/components/toast/toast-context";
 import { useEditDialog } from "~/components/use-edit-dialog";
 import type { CalibrationView } from "~/domain/adaptive/item-review";
+import { CONTENT_LANGUAGE_LABELS, DEFAULT_CONTENT_LANGUAGE } from "~/domain/questions/content-language";
 import { questionListSearch, readQuestionListQuery } from "~/domain/questions/question-list";
 import { QUESTION_BANK_MESSAGES, questionBankScreenSchema } from "~/domain/questions/screen-actions";
 import { deleteQuestion, previewQuestionGrade, questionBankPage, saveQuestion } from "~/features/questions/use-cases.server";
@@ -28,7 +29,7 @@ import { type PreviewGradeData, type PreviewQuestion, QuestionPreviewDialog } fr
 
 export const meta: MetaFunction = () => [{ title: "Question Bank · Adaptive Testing Engine" }];
 
-/** One page of the bank, filtered and paged in SQL from the URL's search, type, difficulty and page. */
+/** One page of the bank, filtered and paged in SQL from the URL's search, type, difficulty, language and page. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await requireAllowed(request, context, "read", "shared-content");
   const { filters, values, page } = readQuestionListQuery(new URL(request.url).searchParams);
@@ -40,8 +41,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     type: question.type,
     difficulty: question.difficulty,
     competencyCount: question.competencies.length,
-    tests: question.tests.map((test) => test.title),
-    // Only on calibrated questions: a null on every card would spend the page's HTML budget.
+    // Each only where it says something (tests that use it, a language other than English, a
+    // calibration): an empty or default value on every card would spend the page's HTML budget.
+    ...(question.tests.length ? { tests: question.tests.map((test) => test.title) } : {}),
+    ...(question.language === DEFAULT_CONTENT_LANGUAGE ? {} : { language: question.language }),
     ...optionalCalibration(calibrations.get(question.id)),
   }));
   return json({ questions: cards, summary, values, competencies });
@@ -138,7 +141,7 @@ export default function QuestionBank() {
     },
   });
 
-  const filtered = values.search.trim() !== "" || values.type !== "all" || values.difficulty !== "all";
+  const filtered = values.search.trim() !== "" || values.type !== "all" || values.difficulty !== "all" || values.language !== "all";
   const pageHref = (page: number) => `?${questionListSearch(values, page)}`;
 
   const submit = (submission: QuestionSubmission) =>
@@ -170,7 +173,12 @@ export default function QuestionBank() {
                   <span className="chip bg-brand-100 font-medium text-brand-800">{QUESTION_TYPE_LABELS[question.type]}</span>
                   <span className="chip bg-slate-100">{question.difficulty}</span>
                   <span>{`${question.competencyCount} ${question.competencyCount === 1 ? "competency" : "competencies"}`}</span>
-                  {question.tests.length ? <span>{`· In ${question.tests.join(", ")}`}</span> : null}
+                  {question.language ? (
+                    <span className="chip bg-slate-100" lang={question.language}>
+                      {CONTENT_LANGUAGE_LABELS[question.language]}
+                    </span>
+                  ) : null}
+                  {question.tests?.length ? <span>{`· In ${question.tests.join(", ")}`}</span> : null}
                 </p>
                 {question.calibration ? <CalibrationLine calibration={question.calibration} /> : null}
               </div>
@@ -218,7 +226,7 @@ export default function QuestionBank() {
         onClose={() => setDeleting(null)}
         onDelete={(item) => submitIntent({ intent: "delete", id: item.id })}
         describe={(item) =>
-          item.tests.length ? `Delete this question? It will also be removed from: ${item.tests.join(", ")}.` : "Delete this question? This cannot be undone."
+          item.tests?.length ? `Delete this question? It will also be removed from: ${item.tests.join(", ")}.` : "Delete this question? This cannot be undone."
         }
         confirmLabel="Delete Question"
       />

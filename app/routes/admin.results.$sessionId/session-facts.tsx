@@ -14,7 +14,7 @@ export function SessionFacts({ data }: { data: TeacherResultsData }) {
     ["Student", data.studentName ?? "No name (started without a class)"],
     ["Student ID", data.studentId],
     ["Class", data.cohortName ?? "No class"],
-    ["Test", `${data.testTitle} · ${MODE_TITLES[data.mode]}`],
+    ["Test", `${data.testTitle} · ${MODE_TITLES[data.mode]}${data.takenIn ? ` · ${data.takenIn}` : ""}`],
     ["Started", <LocalTime key="started" time={data.started} />],
     ["Status", data.completed ? `Completed${ended ? `, ${ended}` : ""}` : "In progress: results so far"],
     ["Questions answered", String(data.answers.length)],

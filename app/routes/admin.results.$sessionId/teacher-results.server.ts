@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 
 import type { CurrentUser } from "~/domain/auth/current-user";
+import { takenInLabel } from "~/domain/questions/content-language";
 import { effortInWords } from "~/domain/sessions/effort-note";
 import { resultsPageData } from "~/domain/sessions/results-page-data";
 import { shownTime, timeZoneFromCookieHeader } from "~/domain/shell/time-zone";
@@ -15,7 +16,7 @@ const BACK = { to: "/admin/sessions", label: "Back to Test Sessions" };
  * in progress shows its results so far.
  */
 export async function loadTeacherResults(request: Request, context: AppLoadContext, sessionId: string, reader: CurrentUser) {
-  const { view, studentName, cohortName: nameOfClass } = await orNotFoundPage(viewSessionResults(context, reader, sessionId), BACK);
+  const { view, studentName, cohortName: nameOfClass, language } = await orNotFoundPage(viewSessionResults(context, reader, sessionId), BACK);
   const timeZone = timeZoneFromCookieHeader(request.headers.get("Cookie"));
   return {
     ...resultsPageData(view),
@@ -26,5 +27,7 @@ export async function loadTeacherResults(request: Request, context: AppLoadConte
     cohortId: view.cohortId,
     cohortName: nameOfClass,
     started: shownTime(view.snapshot.startedAt, timeZone),
+    /** "Taken in Spanish" for a session of a Spanish test (ADR 0044), else null. */
+    takenIn: takenInLabel(language),
   };
 }

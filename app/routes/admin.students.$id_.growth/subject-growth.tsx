@@ -5,6 +5,7 @@ import { GROWTH_CHART_CAPTION, GrowthChart } from "~/components/growth/growth-ch
 import { LOW_EFFORT_WARNING } from "~/domain/adaptive/effort";
 import { shortDate, windowDays } from "~/domain/growth/dates";
 import { MARK_LABELS, scoreWithSe, signedGrowth } from "~/domain/growth/growth";
+import { type ContentLanguage, takenInLabel } from "~/domain/questions/content-language";
 import type { StudentGrowthSubject } from "~/services/growth.server";
 
 type WindowRow = StudentGrowthSubject["windows"][number];
@@ -12,6 +13,12 @@ type SessionRow = WindowRow["sessions"][number];
 
 /** The day the session's window counts it on: the district's (ADR 0041), whoever reads the page. */
 const sessionDay = (session: { testedOn: string }) => shortDate(session.testedOn);
+
+/** "Taken in Spanish" under a session of a Spanish test (ADR 0044); nothing for English. */
+function takenIn(session: { language?: ContentLanguage }) {
+  const label = session.language ? takenInLabel(session.language) : null;
+  return label ? <span className="block text-xs text-slate-700">{label}</span> : null;
+}
 
 /** What a screen reader hears for the chart: each window's score, and the latest growth. */
 function chartSummary(subject: StudentGrowthSubject): string {
@@ -35,6 +42,7 @@ function Notes({ sessions }: { sessions: SessionRow[] }) {
         <li key={session.id} data-testid="growth-session-note">
           <span className="font-medium text-amber-900">{session.marks.map((mark) => MARK_LABELS[mark]).join(", ")}</span>: {sessionDay(session)},{" "}
           {session.testTitle}
+          {takenIn(session)}
           {session.scaleScore !== null && session.se !== null ? `, ${scoreWithSe({ scaleScore: session.scaleScore, se: session.se })}` : ""}; not counted.
           {session.lowEffort ? <span className="block">{LOW_EFFORT_WARNING}</span> : null}
         </li>
@@ -88,7 +96,14 @@ export function SubjectGrowthSection({ studentId, givenName, subject }: { studen
                     {entry.name}
                     <span className="block whitespace-nowrap text-xs text-slate-700">{windowDays(entry)}</span>
                   </>,
-                  scoreSession ? <span className="whitespace-nowrap">{sessionDay(scoreSession)}</span> : "–",
+                  scoreSession ? (
+                    <>
+                      <span className="whitespace-nowrap">{sessionDay(scoreSession)}</span>
+                      {takenIn(scoreSession)}
+                    </>
+                  ) : (
+                    "–"
+                  ),
                   entry.score ? scoreWithSe(entry.score) : "No score",
                   entry.growth ? (
                     <>

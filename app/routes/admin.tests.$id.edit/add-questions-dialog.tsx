@@ -9,7 +9,7 @@ import { type QuestionFilterValues, questionListSearch } from "~/domain/question
 import type { loader as choicesLoader } from "~/routes/admin.question-bank.choices";
 
 const SEARCH_DEBOUNCE_MS = 300;
-const ANY: QuestionFilterValues = { search: "", type: "all", difficulty: "all" };
+const ANY: QuestionFilterValues = { search: "", type: "all", difficulty: "all", language: "all" };
 
 /**
  * "Add Questions to Test": pick bank questions, searched and paged on the server one page at a
@@ -63,7 +63,7 @@ export function AddQuestionsDialog({
 
   return (
     <Dialog open={open} onClose={close} title="Add Questions to Test" description="Choose questions from the question bank." wide>
-      <div className="grid gap-3 sm:grid-cols-3">
+      <div className="grid gap-3 sm:grid-cols-4">
         <QuestionFilters
           idPrefix="add"
           values={filters}

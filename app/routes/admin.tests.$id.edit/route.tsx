@@ -84,6 +84,7 @@ function initialState(test: LoadedTest): EditorState {
       showFeedbackAfterTest: test.showFeedbackAfterTest,
       feedbackDisplay: test.feedbackDisplay,
       aiModel: test.aiModel,
+      language: test.language,
     },
     sections: test.sections.map((section) => ({ id: section.id, title: section.title, timeLimit: section.timeLimit })),
     questions: test.questions.map((question) => ({ id: question.id, sectionId: question.sectionId, timeLimit: question.timeLimit })),

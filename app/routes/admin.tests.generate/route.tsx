@@ -7,12 +7,14 @@ import { useState } from "react";
 
 import { useIntentFetcher } from "~/components/action-result";
 import { DraftQuestionCard } from "~/components/assessments/draft-question-card";
+import { LanguageSelect } from "~/components/assessments/language-select";
 import { OfflineNote } from "~/components/assessments/offline-note";
 import { JobSpinner, useQueuedResult } from "~/components/job-progress";
 import { BackLink, PageHeader } from "~/components/page-header";
-import { DEFAULT_GENERATION_INSTRUCTIONS, generationRequestSchema } from "~/domain/ai/generation-request";
-import { type GeneratedTest, generatedTestSchema } from "~/domain/ai/schemas";
+import { DEFAULT_GENERATION_INSTRUCTIONS, generationRequestSchema, OFFLINE_GENERATOR_ENGLISH_ONLY } from "~/domain/ai/generation-request";
+import { type GeneratedDraft, generatedDraftSchema } from "~/domain/ai/schemas";
 import { generatedToast, GENERATING_MESSAGE, GENERATOR_MESSAGES, generatorActionSchema } from "~/domain/ai/screen-actions";
+import { type ContentLanguage, DEFAULT_CONTENT_LANGUAGE } from "~/domain/questions/content-language";
 import type { QueuedResult } from "~/domain/shell/action-result";
 import { createTest, generateTest } from "~/features/tests/use-cases.server";
 import { assertNever } from "~/lib/assert-never";
@@ -28,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ provider: context.config.ai.provider });
 }
 
-type GeneratorData = QueuedResult<GeneratedTest>;
+type GeneratorData = QueuedResult<GeneratedDraft>;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { user: admin } = await requireAllowed(request, context, "author", "shared-content");
@@ -36,7 +38,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     switch (input.intent) {
       case "generate": {
         // The product's fixed request: the context is both the topic and the source material.
-        const generation = generationRequestSchema.parse({ topic: input.context, sourceMaterial: input.context, additionalContext: input.instructions });
+        const generation = generationRequestSchema.parse({
+          topic: input.context,
+          sourceMaterial: input.context,
+          additionalContext: input.instructions,
+          language: input.language,
+        });
         const wait = await generateTest(context, admin, generation);
         return queuedOutcome(wait, context.config.ai.provider, (test) => generatedToast(test.questions.length));
       }
@@ -54,9 +61,10 @@ export default function GenerateTest() {
   const { fetcher, busy, submitIntent } = useIntentFetcher<GeneratorData>();
   const [context, setContext] = useState("");
   const [instructions, setInstructions] = useState(DEFAULT_GENERATION_INSTRUCTIONS);
-  const [test, setTest] = useState<GeneratedTest | null>(null);
+  const [language, setLanguage] = useState<ContentLanguage>(DEFAULT_CONTENT_LANGUAGE);
+  const [test, setTest] = useState<GeneratedDraft | null>(null);
   const waiting = useQueuedResult(fetcher, {
-    schema: generatedTestSchema,
+    schema: generatedDraftSchema,
     onResult: setTest,
     resultToast: (generated) => generatedToast(generated.questions.length),
     failure: { title: "Generation Failed", description: "Failed to generate test" },
@@ -67,7 +75,7 @@ export default function GenerateTest() {
   const generate = () => {
     // Generating again clears the previous preview first.
     setTest(null);
-    submitIntent({ intent: "generate", context, instructions });
+    submitIntent({ intent: "generate", context, instructions, language });
   };
 
   return (
@@ -105,6 +113,12 @@ export default function GenerateTest() {
             </label>
             <textarea id="instructions" rows={4} className="input mt-1" value={instructions} onChange={(event) => setInstructions(event.target.value)} />
           </div>
+          <LanguageSelect
+            id="generate-language"
+            value={language}
+            onChange={setLanguage}
+            help={provider === "offline" && language !== "en" ? OFFLINE_GENERATOR_ENGLISH_ONLY : undefined}
+          />
           <div className="flex justify-end gap-2">
             <Link to="/admin/tests" className="btn-outline">
               Cancel

@@ -1,10 +1,10 @@
 import Trash2 from "lucide-react/icons/trash-2";
 
 import { DraftQuestionCard } from "~/components/assessments/draft-question-card";
-import type { DraftQuestion, FormattedTest } from "~/domain/ai/schemas";
+import type { DraftQuestion, FormattedDraft } from "~/domain/ai/schemas";
 import { DIFFICULTIES } from "~/domain/questions/question-types";
 
-type Props = { test: FormattedTest; onChange: (test: FormattedTest) => void };
+type Props = { test: FormattedDraft; onChange: (test: FormattedDraft) => void };
 
 const DETAIL_FIELDS = [
   { key: "title", label: "Title" },

@@ -7,13 +7,15 @@ import Wand from "lucide-react/icons/wand-sparkles";
 import { useState } from "react";
 
 import { useIntentFetcher } from "~/components/action-result";
+import { LanguageSelect } from "~/components/assessments/language-select";
 import { OfflineNote } from "~/components/assessments/offline-note";
 import { JobSpinner, useQueuedResult } from "~/components/job-progress";
 import { BackLink, PageHeader } from "~/components/page-header";
 import { MAX_RAW_CONTENT_CHARS } from "~/domain/ai/format-request";
 import { IMPORT_FORMAT_EXAMPLE } from "~/domain/ai/import/numbered";
-import { type FormattedTest, formattedTestSchema } from "~/domain/ai/schemas";
+import { type FormattedDraft, formattedDraftSchema } from "~/domain/ai/schemas";
 import { formattedToast, FORMATTING_MESSAGE, IMPORT_MESSAGES, importActionSchema } from "~/domain/ai/screen-actions";
+import { type ContentLanguage, DEFAULT_CONTENT_LANGUAGE } from "~/domain/questions/content-language";
 import type { QueuedResult } from "~/domain/shell/action-result";
 import { createTest, formatTest } from "~/features/tests/use-cases.server";
 import { assertNever } from "~/lib/assert-never";
@@ -31,14 +33,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ provider: context.config.ai.provider });
 }
 
-type ImportData = QueuedResult<FormattedTest>;
+type ImportData = QueuedResult<FormattedDraft>;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { user: admin } = await requireAllowed(request, context, "author", "shared-content");
   return handleAction<typeof importActionSchema, ImportData>(request, importActionSchema, IMPORT_MESSAGES, async (input) => {
     switch (input.intent) {
       case "format": {
-        const wait = await formatTest(context, admin, input.rawContent);
+        const wait = await formatTest(context, admin, input.rawContent, input.language);
         return queuedOutcome(wait, context.config.ai.provider, (test) => formattedToast(test.questions.length));
       }
       case "save":
@@ -54,9 +56,10 @@ export default function ImportTest() {
   const { provider } = useLoaderData<typeof loader>();
   const { fetcher, busy, submitIntent } = useIntentFetcher<ImportData>();
   const [rawContent, setRawContent] = useState("");
-  const [test, setTest] = useState<FormattedTest | null>(null);
+  const [language, setLanguage] = useState<ContentLanguage>(DEFAULT_CONTENT_LANGUAGE);
+  const [test, setTest] = useState<FormattedDraft | null>(null);
   const waiting = useQueuedResult(fetcher, {
-    schema: formattedTestSchema,
+    schema: formattedDraftSchema,
     onResult: setTest,
     resultToast: (formatted) => formattedToast(formatted.questions.length),
     failure: { title: "Formatting Failed", description: "Failed to format test content" },
@@ -76,7 +79,7 @@ export default function ImportTest() {
             className="card space-y-4 p-6 lg:col-span-1"
             onSubmit={(event) => {
               event.preventDefault();
-              submitIntent({ intent: "format", rawContent });
+              submitIntent({ intent: "format", rawContent, language });
             }}
           >
             <div>
@@ -99,6 +102,12 @@ export default function ImportTest() {
               <pre className="mt-2 overflow-x-auto rounded-md bg-slate-50 p-3 text-xs">{IMPORT_FORMAT_EXAMPLE}</pre>
               <p className="mt-2">Mark correct options with *. Questions without options become free-response; an Answer: line is their model answer.</p>
             </details>
+            <LanguageSelect
+              id="import-language"
+              value={language}
+              onChange={setLanguage}
+              help="A CSV may give each row its own in a Language column (en or es)."
+            />
             <div className="flex justify-end gap-2">
               <button type="button" className="btn-outline" onClick={() => setRawContent("")} disabled={formatting}>
                 <Eraser aria-hidden="true" className="size-4" /> Clear

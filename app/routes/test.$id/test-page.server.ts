@@ -3,6 +3,7 @@ import { type AppLoadContext, redirect } from "@remix-run/cloudflare";
 import { type StudentTools, studentTools } from "~/domain/accommodations/student-tools";
 import type { TestMode } from "~/domain/adaptive/engine";
 import type { CurrentUser } from "~/domain/auth/current-user";
+import { type ContentLanguage, langAttributeFor } from "~/domain/questions/content-language";
 import { ANSWER_CONTROLS, type AnswerControl } from "~/domain/questions/question-types";
 import { questionTypeOf } from "~/domain/questions/types";
 import { answerFeedback, showsFeedbackDuringTest, type TestPageData } from "~/domain/sessions/answer-feedback";
@@ -58,7 +59,8 @@ type TestPageSession = {
 } & (
   | {
       paused: false;
-      question: QuestionView;
+      /** `lang`: the question's language where it differs from the page's (ADR 0044), rendered on its text and options as sent. */
+      question: QuestionView & { lang?: ContentLanguage };
       transcript: ChatMessage[];
       /** the product's message for this question's missing answer (sent as data: the page's JavaScript stays small). */
       required: Titled;
@@ -164,7 +166,14 @@ export async function loadTestPage(request: Request, context: AppLoadContext, te
     feedbackMovesOnMs: feedbackMovesOnMs(view.feedbackDisplay, view.accommodations?.extendedTime),
   };
   const session: TestPageSession = question
-    ? { ...common, paused: false, question, transcript, required: questionTypeOf(question.type).required, control: ANSWER_CONTROLS[question.type] }
+    ? {
+        ...common,
+        paused: false,
+        question: { ...question, lang: langAttributeFor(question.language) },
+        transcript,
+        required: questionTypeOf(question.type).required,
+        control: ANSWER_CONTROLS[question.type],
+      }
     : { ...common, paused: true, question: null, transcript: [], required: null, control: null };
   return { test: { id: view.testId, title: view.testTitle }, session };
 }

@@ -1,5 +1,5 @@
 import type { Database } from "~/db/client.server";
-import { generationContext } from "~/domain/ai/generation-request";
+import { generatedLanguage, generationContext } from "~/domain/ai/generation-request";
 import { parseStructured } from "~/domain/ai/import";
 import { screenAnswer } from "~/domain/ai/injection";
 import { type GradingResult, withoutMatch } from "~/domain/ai/schemas";
@@ -72,25 +72,27 @@ async function generateTest({ provider }: Deps, job: Extract<AiJob, { kind: "gen
       questionTypes: request.questionTypes,
       numberOfQuestions: request.numberOfQuestions,
       difficultyDistribution: request.difficultyDistribution,
+      language: request.language,
     },
     job.aiModel,
   );
   logAiCall("generate", outcome);
   if (!outcome.ok) throw failure(outcome);
-  return outcome.value;
+  return { ...outcome.value, language: generatedLanguage(provider.kind === "offline" ? "offline" : "model", request.language) };
 }
 
 /** GIFT, Aiken and CSV are parsed exactly whichever provider is configured; only free text goes to a model. */
 async function formatTest({ provider }: Deps, job: Extract<AiJob, { kind: "format_test" }>) {
+  // The teacher's own words are kept, so the draft is in the language they said it is (a CSV row may say its own).
   const structured = parseStructured(job.rawContent);
   if (structured) {
     if (!structured.ok) throw new JobFailure(structured.message, false);
-    return structured.test;
+    return { ...structured.test, language: job.language };
   }
   const outcome = await provider.format(job.rawContent, job.aiModel);
   logAiCall("format", outcome);
   if (!outcome.ok) throw failure(outcome);
-  return outcome.value;
+  return { ...outcome.value, language: job.language };
 }
 
 export async function runAiJob(deps: Deps, job: AiJob, delivery: Delivery): Promise<unknown> {

@@ -1,4 +1,5 @@
 import { OFFLINE_MODEL } from "~/domain/ai/ai-call";
+import { offlineConfidenceIn } from "~/domain/ai/confidence";
 import { answerText, rubricText } from "~/domain/ai/grading-request";
 import { formatOffline } from "~/domain/ai/import";
 import { screenAnswer } from "~/domain/ai/injection";
@@ -27,12 +28,14 @@ export function createOfflineProvider(): AiProvider {
     async grade(question, answer) {
       const screened = screenAnswer(answer);
       // With the rubric's target the answer matched, for preview grading; a session's job drops it (ai-jobs.server.ts).
-      const result = gradeOfflineWithMatch({
+      const graded = gradeOfflineWithMatch({
         questionText: question.text,
         questionType: question.type,
         rubric: question.rubric,
         answer: screened.text,
       });
+      // English only: unsure of any other language's answer, as in a session (ADR 0044).
+      const result = { ...graded, confidence: offlineConfidenceIn(question.language, graded.confidence) };
       const promptSent = `Offline grader\nQuestion: ${question.text}\nRubric: ${rubricText(question.rubric)}\nAnswer: ${screened.text}`;
       return { ok: true, value: result, call: call(promptSent, result) };
     },

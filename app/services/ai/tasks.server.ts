@@ -5,9 +5,10 @@ import type { Database } from "~/db/client.server";
 import type { AiConfig } from "~/domain/ai/ai-config";
 import type { GenerationRequest } from "~/domain/ai/generation-request";
 import { type GradingQuestion, type StudentAnswer } from "~/domain/ai/grading-request";
-import { formattedTestSchema, generatedTestSchema, previewGradeSchema } from "~/domain/ai/schemas";
+import { formattedDraftSchema, generatedDraftSchema, previewGradeSchema } from "~/domain/ai/schemas";
 import { DEFAULT_AI_MODEL } from "~/domain/assessments/ai-cost";
 import type { JobInput } from "~/domain/jobs/job-messages";
+import type { ContentLanguage } from "~/domain/questions/content-language";
 import type { QueuedResult } from "~/domain/shell/action-result";
 import type { ToastMessage } from "~/domain/shell/toast";
 import type { Env } from "~/env";
@@ -62,11 +63,11 @@ async function enqueueAndWait<T>(deps: TaskDeps, input: JobInput, schema: ZodTyp
 }
 
 export function generateTestDraft(deps: TaskDeps, request: GenerationRequest) {
-  return enqueueAndWait(deps, { kind: "generate_test", request, aiModel: DEFAULT_AI_MODEL }, generatedTestSchema);
+  return enqueueAndWait(deps, { kind: "generate_test", request, aiModel: DEFAULT_AI_MODEL }, generatedDraftSchema);
 }
 
-export function formatTestContent(deps: TaskDeps, rawContent: string) {
-  return enqueueAndWait(deps, { kind: "format_test", rawContent, aiModel: DEFAULT_AI_MODEL }, formattedTestSchema);
+export function formatTestContent(deps: TaskDeps, rawContent: string, language: ContentLanguage) {
+  return enqueueAndWait(deps, { kind: "format_test", rawContent, aiModel: DEFAULT_AI_MODEL, language }, formattedDraftSchema);
 }
 
 /** Question-bank preview grading: graded and logged like a student's answer, with no session. */

@@ -58,6 +58,12 @@ describe("parseCsv", () => {
     expect(() => parseCsv(csv)).toThrow('CSV row 2 (line 4): the correct answer "z" is not one of the options.');
   });
 
+  it("reads a Language column per row (code or name), leaving a blank row to the import's language (ADR 0044)", () => {
+    const csv = "Text,Language,Answer\n¿Qué es el ciclo del agua?,Español,evaporación\nWhat is the water cycle?,en,evaporation\nSin idioma,,x\n";
+    expect(parseCsv(csv).questions.map((question) => question.language)).toEqual(["es", "en", undefined]);
+    expect(() => parseCsv("Text,Language\nBonjour,fr\n")).toThrow('CSV row 1 (line 2): language "fr" is not en or es.');
+  });
+
   it("names bad types, difficulties and headers", () => {
     expect(() => parseCsv("text,type\nQ,matching")).toThrow(/^CSV row 1 \(line 2\): unknown type "matching"/);
     expect(() => parseCsv("text,difficulty\nQ,extreme")).toThrow(/difficulty "extreme" is not easy, medium or hard/);

@@ -1,13 +1,15 @@
 import { CsvQuoteError, type CsvRow, readCsvRows } from "~/domain/csv-rows";
+import type { ContentLanguage } from "~/domain/questions/content-language";
 import { DIFFICULTIES, type Difficulty, OPTION_RULES, QUESTION_TYPES, type QuestionType } from "~/domain/questions/question-types";
 import { inferredQuestionType, QUESTION_TYPE_HANDLERS } from "~/domain/questions/types";
 
-import { type DraftOption, type DraftQuestion } from "../schemas";
-import { DEFAULT_COMPETENCY, ImportError, type ParsedImport, plainText } from "./shared";
+import { type DraftOption } from "../schemas";
+import { DEFAULT_COMPETENCY, type ImportedQuestion, ImportError, type ParsedImport, plainText } from "./shared";
 
 /**
  * A spreadsheet export with a header row: text, type, options, correct, difficulty, competency
- * (any order and case; only text is required). Options and correct answers are separated by "|";
+ * (any order and case; only text is required), and language (en or es, English or Spanish, per row;
+ * ADR 0044). Options and correct answers are separated by "|";
  * a correct answer is an option's text, its letter (A|C) or its 1-based number.
  */
 const COLUMN_ALIASES: Record<string, Column> = {
@@ -22,8 +24,12 @@ const COLUMN_ALIASES: Record<string, Column> = {
   difficulty: "difficulty",
   competency: "competency",
   rubric: "rubric",
+  language: "language",
 };
-type Column = "text" | "type" | "options" | "correct" | "difficulty" | "competency" | "rubric";
+type Column = "text" | "type" | "options" | "correct" | "difficulty" | "competency" | "rubric" | "language";
+
+/** What a Language cell may say: the code, or the language's name in English or in itself. */
+const LANGUAGE_ALIASES: Record<string, ContentLanguage> = { en: "en", english: "en", es: "es", spanish: "es", español: "es", espanol: "es" };
 
 /** Each type's own name and the aliases its folder lists (domain/questions/types). */
 const TYPE_ALIASES: Record<string, QuestionType> = {
@@ -58,7 +64,7 @@ export function parseCsv(raw: string): ParsedImport {
   return { questions: rows.map((row, index) => rowToQuestion(row, index + 1, columns)), details: {} };
 }
 
-function rowToQuestion(row: CsvRow, rowNumber: number, columns: Partial<Record<Column, number>>): DraftQuestion {
+function rowToQuestion(row: CsvRow, rowNumber: number, columns: Partial<Record<Column, number>>): ImportedQuestion {
   const where = `CSV row ${rowNumber} (line ${row.line})`;
   // Spreadsheets exported from an LMS may hold HTML; the bank stores plain text.
   const cell = (column: Column) => (columns[column] === undefined ? "" : plainText(row.cells[columns[column]] ?? ""));
@@ -74,7 +80,16 @@ function rowToQuestion(row: CsvRow, rowNumber: number, columns: Partial<Record<C
     options,
     competency: cell("competency") || DEFAULT_COMPETENCY,
     rubric: cell("rubric") || (options.length ? "" : cell("correct")),
+    ...language(cell("language"), where),
   };
+}
+
+/** A row's own language, or nothing (the import's language) when its cell is blank. */
+function language(value: string, where: string): { language?: ContentLanguage } {
+  if (!value) return {};
+  const known = LANGUAGE_ALIASES[value.trim().toLowerCase()];
+  if (!known) throw new ImportError(`${where}: language "${value}" is not en or es.`);
+  return { language: known };
 }
 
 function splitList(value: string): string[] {

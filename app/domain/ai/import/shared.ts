@@ -1,7 +1,10 @@
 import { DEFAULT_DIAGNOSTIC_DURATION, DEFAULT_PLACEMENT_DURATION } from "~/domain/assessments/test-config";
+import type { ContentLanguage } from "~/domain/questions/content-language";
 import { htmlToPlainText } from "~/domain/questions/plain-text";
 
-import { type DraftQuestion, type FormattedTest, formattedTestSchema } from "../schemas";
+import { type DraftQuestion, type FormattedDraft, formattedDraftSchema } from "../schemas";
+
+const importedTestSchema = formattedDraftSchema.omit({ language: true });
 
 /** Limits shared by every import format: the schema allows 100 questions, pasted text is bounded. */
 export const MAX_IMPORT_CHARACTERS = 200_000;
@@ -9,12 +12,18 @@ export const MAX_IMPORT_QUESTIONS = 100;
 
 export type ImportFormat = "gift" | "aiken" | "csv" | "numbered";
 
-export type ImportResult = { ok: true; test: FormattedTest; format: ImportFormat } | { ok: false; message: string };
+/** A formatted test as read from the paste: the import's language is the job's to add (ADR 0044). */
+type ImportedTest = Omit<FormattedDraft, "language">;
+
+export type ImportResult = { ok: true; test: ImportedTest; format: ImportFormat } | { ok: false; message: string };
+
+/** An imported question: a draft, and its own language when the pasted text names one (a CSV's Language column; ADR 0044). */
+export type ImportedQuestion = DraftQuestion & { language?: ContentLanguage };
 
 /** What a format parser returns: its questions plus whatever test details the text itself named. */
 export interface ParsedImport {
-  questions: DraftQuestion[];
-  details: Partial<Pick<FormattedTest, "title" | "description" | "subject" | "gradeLevel">>;
+  questions: ImportedQuestion[];
+  details: Partial<Pick<FormattedDraft, "title" | "description" | "subject" | "gradeLevel">>;
 }
 
 /** A problem in the pasted text; the message already names the line or row. */
@@ -58,10 +67,10 @@ function checkQuestionCount(count: number): void {
 }
 
 /** Fills the details the format did not name and validates the result against the shared schema. */
-export function buildFormattedTest(parsed: ParsedImport): FormattedTest {
+export function buildFormattedTest(parsed: ParsedImport): ImportedTest {
   checkQuestionCount(parsed.questions.length);
   const count = parsed.questions.length;
-  const candidate: FormattedTest = {
+  const candidate: ImportedTest = {
     title: parsed.details.title?.trim() || "Imported Test",
     description: parsed.details.description?.trim() || `Imported from pasted content (${count} question${count === 1 ? "" : "s"}).`,
     subject: parsed.details.subject?.trim() || DEFAULT_COMPETENCY,
@@ -70,7 +79,7 @@ export function buildFormattedTest(parsed: ParsedImport): FormattedTest {
     diagnosticDuration: DEFAULT_DIAGNOSTIC_DURATION,
     questions: parsed.questions,
   };
-  const result = formattedTestSchema.safeParse(candidate);
+  const result = importedTestSchema.safeParse(candidate);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const path = issue?.path ?? [];

@@ -18,7 +18,7 @@ export type OfflineDraft = "cloze" | "explain";
 export type InferredShape = "no options" | "one correct" | "several correct";
 
 /** What a type's check reads of a question, and its simulation. */
-type TypedQuestion = Pick<SessionQuestion, "type" | "text" | "options" | "rubric">;
+type TypedQuestion = Pick<SessionQuestion, "type" | "text" | "options" | "rubric" | "language">;
 type SimulatedQuestion = Pick<SessionQuestion, "options" | "rubric">;
 
 /**

@@ -1,3 +1,4 @@
+import { offlineConfidenceIn } from "~/domain/ai/confidence";
 import { screenAnswer } from "~/domain/ai/injection";
 import { gradeOffline } from "~/domain/ai/offline-grader";
 import type { OpenQuestionType } from "~/domain/questions/question-types";
@@ -9,10 +10,14 @@ import type { AnswerCheck, QuestionTypeHandlers } from "./handlers";
 
 type CheckedQuestion = Parameters<QuestionTypeHandlers["check"]>[0];
 
-/** The offline grader's grade of the screened answer (a chat's student turns joined), for every open type alike. */
+/**
+ * The offline grader's grade of the screened answer (a chat's student turns joined), for every open
+ * type alike; unsure of an answer to a question not in English, which it cannot read (ADR 0044).
+ */
 function gradeOpenAnswer(question: CheckedQuestion, answer: Answer): AnswerCheck {
   const screened = screenAnswer(answer as string | { messages: { role: "user" | "assistant"; content: string }[] });
-  const result = gradeOffline({ questionText: question.text, questionType: question.type as OpenQuestionType, rubric: question.rubric, answer: screened.text });
+  const graded = gradeOffline({ questionText: question.text, questionType: question.type as OpenQuestionType, rubric: question.rubric, answer: screened.text });
+  const result = { ...graded, confidence: offlineConfidenceIn(question.language, graded.confidence) };
   return { by: "rubric", grading: { result, review: { flagged: screened.flagged, reasons: screened.reasons } } };
 }
 
