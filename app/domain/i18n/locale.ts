@@ -3,15 +3,14 @@
  * accented and longer, so a test can see any visible text that did not come from the catalog. No
  * link offers it; a test sets its cookie.
  */
-export const LOCALES = ["en", "es"] as const;
-export type Locale = (typeof LOCALES)[number];
+type Locale = "en" | "es";
 export type AnyLocale = Locale | "qps";
 
-export const DEFAULT_LOCALE: Locale = "en";
-export const LANGUAGE_COOKIE = "lang";
-export const LANGUAGE_COOKIE_MAX_AGE_SECONDS = 60 * 60 * 24 * 365;
+const DEFAULT_LOCALE: Locale = "en";
+const LANGUAGE_COOKIE = "lang";
+const LANGUAGE_COOKIE_MAX_AGE_SECONDS = 60 * 60 * 24 * 365;
 
-export function isLocale(value: unknown): value is AnyLocale {
+function isLocale(value: unknown): value is AnyLocale {
   return value === "en" || value === "es" || value === "qps";
 }
 

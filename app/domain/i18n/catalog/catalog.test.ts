@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { formatMessage, placeholdersOf } from "../format";
-import { catalogOf, catalogs } from "./index";
+import { catalogOf, catalogs, translate } from "./index";
 
 describe("the catalogs", () => {
   const areas = Object.keys(catalogs.en) as (keyof typeof catalogs.en)[];
@@ -40,5 +40,10 @@ describe("the catalogs", () => {
       }
     }
     expect(formatMessage("en-US", catalogOf("qps").common.skipToContent)).toMatch(/^⟦Škíp/);
+  });
+
+  it("render one message on the server in the request's language", () => {
+    expect(translate("es", "common", "skipToContent")).toBe("Saltar al contenido");
+    expect(translate("en", "common", "skipToContent")).toBe("Skip to content");
   });
 });

@@ -29,7 +29,7 @@ const ACCENTED: Record<string, string> = {
 };
 
 /** A message made pseudo outside its placeholders; inside a plural, each case's text too. */
-export function pseudoMessage(template: string): string {
+function pseudoMessage(template: string): string {
   return template.trim() ? `⟦${transform(template)}${"·".repeat(Math.ceil(template.length / 3))}⟧` : template;
 }
 
