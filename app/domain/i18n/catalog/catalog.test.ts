@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { formatMessage, placeholdersOf } from "../format";
-import { catalogOf, catalogs, translate } from "./index";
+import { catalogOf, catalogs, renderText, translate } from "./index";
 
 describe("the catalogs", () => {
   const areas = Object.keys(catalogs.en) as (keyof typeof catalogs.en)[];
@@ -45,5 +45,13 @@ describe("the catalogs", () => {
   it("render one message on the server in the request's language", () => {
     expect(translate("es", "common", "skipToContent")).toBe("Saltar al contenido");
     expect(translate("en", "common", "skipToContent")).toBe("Skip to content");
+  });
+
+  it("render a rule's catalog code at the edge, and leave a sentence as it is", () => {
+    expect(renderText("es", "common.signOut")).toBe("Cerrar sesión");
+    expect(renderText("en", "common.signOut")).toBe("Sign Out");
+    expect(renderText("es", "Name is required")).toBe("Name is required");
+    expect(renderText("es", "common.noSuchKey")).toBe("common.noSuchKey");
+    expect(renderText("es", "e.g. common.signOut")).toBe("e.g. common.signOut");
   });
 });

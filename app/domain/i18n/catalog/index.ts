@@ -39,3 +39,15 @@ export function pageMessages<A extends Area>(locale: AnyLocale, ...areas: A[]): 
 export function translate<A extends Area>(locale: AnyLocale, area: A, key: keyof Catalog[A], values?: MessageValues): string {
   return formatMessage(intlLocale(locale), String(catalogOf(locale)[area][key]), values);
 }
+
+/**
+ * A text as its reader sees it: a catalog code rendered in the language with its values, anything
+ * else (a sentence a rule still writes out, a zod message) as it is.
+ */
+export function renderText(locale: AnyLocale, text: string, values?: MessageValues): string {
+  const dot = text.indexOf(".");
+  if (dot < 1 || /\s/.test(text)) return text;
+  const messages = catalogOf(locale)[text.slice(0, dot) as Area] as Record<string, string> | undefined;
+  const template = messages && Object.hasOwn(messages, text.slice(dot + 1)) ? messages[text.slice(dot + 1)] : undefined;
+  return template === undefined ? text : formatMessage(intlLocale(locale), template, values);
+}
