@@ -21,7 +21,13 @@ export function FeedbackPanel({ feedback }: { feedback: AnswerFeedback }) {
     >
       {review || feedback.showResultDuringTest ? (
         <p className="text-lg font-semibold text-slate-900">
-          {correct ? <span aria-label="Correct">✓ </span> : null}
+          {/* The tick is a picture; what it says is read as text (an aria-label on a plain span is not read). */}
+          {correct ? (
+            <>
+              <span aria-hidden="true">✓</span>
+              <span className="sr-only">Correct:</span>{" "}
+            </>
+          ) : null}
           {review ? AWAITING_TEACHER : scoreLabel(score)}{" "}
           {feedback.score !== null ? <span className="text-base font-normal">({Math.round(score)}/100)</span> : null}
         </p>

@@ -14,6 +14,7 @@ type BreakScreenProps = { testId: string; sessionId: string; timeRemainingSecond
 export function BreakScreen({ testId, sessionId, timeRemainingSeconds, breakSecondsLeft }: BreakScreenProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   const resume = useRef<HTMLFormElement>(null);
+  // Once set, the break's last minute has begun: the sentence above it then says 1 minute left too, never the minutes it had at the start.
   const [cue, setCue] = useState("");
   useEffect(() => heading.current?.focus(), []);
   useEffect(() => {
@@ -31,8 +32,8 @@ export function BreakScreen({ testId, sessionId, timeRemainingSeconds, breakSeco
       </h1>
       <p className="text-slate-800">
         Your clock is stopped and your answers are saved. You have {formatMinutes(timeRemainingSeconds)} of test time
-        {breakSecondsLeft === null ? "" : ` and ${formatMinutes(breakSecondsLeft)} of break time`} left. When the break time runs out, the question comes back
-        and the test clock starts again.
+        {breakSecondsLeft === null ? "" : ` and ${formatMinutes(cue ? 60 : breakSecondsLeft)} of break time`} left. When the break time runs out, the question
+        comes back and the test clock starts again.
       </p>
       <p role="status" aria-live="polite" className="font-medium text-slate-900">
         {cue}

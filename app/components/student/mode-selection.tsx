@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 
 import type { ModeChoice } from "~/domain/sessions/mode-expectation";
 import type { ActionResult } from "~/domain/shell/action-result";
@@ -38,11 +38,14 @@ export function ModeSelection({
   const hydrated = useHydrated();
   const starting = useNavigation().state === "submitting";
   const refusal = actionResult && !actionResult.ok ? actionResult.toast : null;
+  // Arriving from the join page (an in-app move), focus starts at the test's name, as on the join page and each question.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
 
   return (
     <section aria-labelledby="test-title" className="mx-auto max-w-3xl space-y-6">
       <header>
-        <h1 id="test-title" className="text-3xl font-bold text-slate-900">
+        <h1 id="test-title" ref={heading} tabIndex={-1} className="text-3xl font-bold text-slate-900 outline-none">
           {test.title}
         </h1>
         <p className="mt-1 text-slate-700">

@@ -1,5 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 
 import { AnswerList } from "~/components/results/answer-list";
 import { ModulesCard, OverallScoreCard, SkillsCard } from "~/components/results/results-cards";
@@ -21,11 +22,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export default function Results() {
   const data = useLoaderData<typeof loader>();
   const ended = completionNote(data.completedReason);
+  // The test page moves here in the app when the test ends: focus starts at the results' heading, not on <body>.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   return (
     <StudentLayout>
       <section aria-labelledby="results-title" className="mx-auto max-w-3xl space-y-6">
         <header>
-          <h1 id="results-title" className="text-3xl font-bold text-slate-900">
+          <h1 id="results-title" ref={heading} tabIndex={-1} className="text-3xl font-bold text-slate-900 outline-none">
             Your Results
           </h1>
           <p className="mt-1 text-slate-700">
