@@ -304,3 +304,32 @@ describe("step 2: name and student ID", () => {
     expect(result.toast).toMatchObject({ title: "Invalid code", description: "This class is no longer active" });
   });
 });
+
+describe("the language switch (GET /language)", () => {
+  it("keeps the choice in a cookie and sends the student back to the page they were on", async () => {
+    const jar = new CookieJar();
+    const response = await worker.request("/language?to=es&back=%2Fjoin%3Fcode%3DDEMOCLASS", { jar });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/join?code=DEMOCLASS");
+    expect(response.headers.get("Set-Cookie")).toMatch(/^lang=es; Path=\/; Max-Age=31536000; SameSite=Lax/);
+    const page = await (await worker.request("/join", { jar })).text();
+    expect(page).toContain("Saltar al contenido");
+    expect(page).toContain('href="/language?to=en&amp;back=%2Fjoin"');
+  });
+
+  it("speaks the browser's language on a first visit, and English to anything it does not speak", async () => {
+    expect(await (await worker.request("/join", { headers: { "Accept-Language": "es-MX,es;q=0.9" } })).text()).toContain("Saltar al contenido");
+    expect(await (await worker.request("/join", { headers: { "Accept-Language": "de-DE" } })).text()).toContain("Skip to content");
+  });
+
+  it("never sends the student to another site, refuses a language it does not speak (400), and takes only GET (405)", async () => {
+    for (const back of ["//evil.example", "https://evil.example/", "/%2e//evil.example"]) {
+      const response = await worker.request(`/language?to=en&back=${encodeURIComponent(back)}`);
+      expect(response.headers.get("Location"), back).toBe("/join");
+    }
+    const refused = await worker.request("/language?to=fr");
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { message: string }).message).toContain("to must be en or es");
+    expect((await worker.request("/language?to=es", { method: "POST" })).status).toBe(405);
+  });
+});
