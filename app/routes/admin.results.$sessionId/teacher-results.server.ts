@@ -3,6 +3,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { CurrentUser } from "~/domain/auth/current-user";
 import { effortInWords } from "~/domain/sessions/effort-note";
 import { resultsPageData } from "~/domain/sessions/results-page-data";
+import { resultsCards } from "~/domain/sessions/results-words";
 import { shownTime, timeZoneFromCookieHeader } from "~/domain/shell/time-zone";
 import { viewSessionResults } from "~/features/sessions/use-cases.server";
 import { orNotFoundPage } from "~/services/http-errors.server";
@@ -17,8 +18,11 @@ const BACK = { to: "/admin/sessions", label: "Back to Test Sessions" };
 export async function loadTeacherResults(request: Request, context: AppLoadContext, sessionId: string, reader: CurrentUser) {
   const { view, studentName, cohortName: nameOfClass } = await orNotFoundPage(viewSessionResults(context, reader, sessionId), BACK);
   const timeZone = timeZoneFromCookieHeader(request.headers.get("Cookie"));
+  const data = resultsPageData(view);
   return {
-    ...resultsPageData(view),
+    ...data,
+    // The cards it shares with the student's page, in English: the staff screens stay English (ADR 0045).
+    cards: resultsCards(data, "en"),
     /** The response-time effort in words, with its warning when low (ADR 0033): for teachers only. */
     effort: effortInWords(view.results.effort),
     studentId: view.studentId,
