@@ -27,7 +27,7 @@ function withoutMarked(text: string): string {
  * `allowed` texts are taken out. Scripts and styles are not read.
  */
 export function unmarkedTexts(html: string, allowed: readonly string[] = []): string[] {
-  const page = html.replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, " ").replace(/<!--[\s\S]*?-->/g, "<!>");
+  const page = html.replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, " ").replace(/<!--[\s\S]*?-->/g, "");
   const attributes = [...page.matchAll(/\s(?:aria-label|title|alt|placeholder)="([^"]*)"/g)].map((match) => match[1]!);
   const texts = page.split(/<[^>]*>/);
   const byLength = [...allowed].filter(Boolean).sort((a, b) => b.length - a.length);

@@ -22,11 +22,10 @@ export function AnswerList({
   reviewedNote: string;
   awaitingNote: string;
 }) {
-  const t = cards.labels;
   return (
     <div className="card p-6">
       <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
-      {answers.length === 0 ? <p className="mt-2 text-slate-700">{t.noAnswers}</p> : null}
+      {cards.labels.noAnswers ? <p className="mt-2 text-slate-700">{cards.labels.noAnswers}</p> : null}
       <ol className="mt-3 space-y-4" data-testid="answer-results">
         {answers.map((answer, index) => {
           const said = cards.answers[index]!;
@@ -39,21 +38,23 @@ export function AnswerList({
               </p>
               <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-800">
                 <span>{said.points}</span>
-                {answer.provisional ? (
-                  <span className="font-medium text-amber-900">{t.grading}</span>
-                ) : (
-                  <span className={`font-medium ${answer.wasCorrect ? "text-emerald-800" : "text-red-800"}`}>
-                    {answer.wasCorrect ? t.correct : t.incorrect}
-                  </span>
-                )}
+                <span className={`font-medium ${answer.provisional ? "text-amber-900" : answer.wasCorrect ? "text-emerald-800" : "text-red-800"}`}>
+                  {said.mark}
+                </span>
                 <span>{said.timeSpent}</span>
-                {said.gradingScore ? <span>{said.gradingScore}</span> : null}
+                {said.gradingScore ? (
+                  <span>
+                    {said.gradingScore.before}
+                    {said.gradingScore.score}
+                    {said.gradingScore.after}
+                  </span>
+                ) : null}
                 {answer.reviewedByTeacher ? (
                   <span className="font-medium text-blue-900" data-testid="teacher-reviewed">
                     {reviewedNote}
                   </span>
                 ) : null}
-                {answer.late ? <span>{t.late}</span> : null}
+                {said.late ? <span>{said.late}</span> : null}
               </p>
               <div className="mt-2">
                 <ProgressBar percent={percent} label={said.barLabel} />

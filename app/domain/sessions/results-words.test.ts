@@ -53,8 +53,18 @@ describe("the results pages' sentences", () => {
     });
     expect(cards.skills.map((skill) => skill.word)).toEqual(["Mastered", "Working towards it"]);
     expect(cards.answers.map((said) => said.points)).toEqual(["1 of 1 point", "2.5 of 3 points", "Worth 2 points"]);
-    expect(cards.answers[1]).toMatchObject({ timeSpent: "Time spent: 1 second", gradingScore: "Grading score: 83/100", barLabel: "Question 2 points" });
-    expect(studentResultsWords(data, "en")).toEqual({
+    expect(cards.answers[1]).toMatchObject({
+      mark: "✓ Correct",
+      timeSpent: "Time spent: 1 second",
+      gradingScore: { before: "Grading score: ", score: 83, after: "/100" },
+      barLabel: "Question 2 points",
+    });
+    // An answer awaiting its teacher has no mark, not even in the page's data.
+    expect(cards.answers[2]!.mark).toBeNull();
+    expect(JSON.stringify(cards)).not.toContain("Incorrect");
+    expect(studentResultsWords(data, "en")).toMatchObject({
+      heading: "Your Results",
+      retake: "Retake Test",
       pageTitle: "Results · Matemáticas 5 · Adaptive Testing Engine",
       mode: "Diagnostic Test",
       ended: "finished when time ran out",

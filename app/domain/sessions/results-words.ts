@@ -35,19 +35,22 @@ export function awaitingTeacherNote(count: number, locale: AnyLocale = "en"): st
   return say(locale, "awaitingCount", { count });
 }
 
-/** The cards' own labels: sent with them, so the teacher's page carries none of the student's words. */
-const CARD_LABELS = ["overallScore", "skills", "moduleRecommendations", "noAnswers", "grading", "correct", "incorrect", "late"] as const satisfies ResultsKey[];
-
 /**
- * What the cards both results pages share say about this session: the overall score's band (80 or
- * more is strong, 60 or more good), how many answers are still being graded, each skill's and
- * module's status, and each answer's points, time and grading score.
+ * What the cards both results pages share say about this session: their labels, the overall
+ * score's band (80 or more is strong, 60 or more good), how many answers are still being graded,
+ * each skill's and module's status, and each answer's points, mark, time and grading score. Only
+ * the words the page shows are sent: an answer awaiting its teacher has no mark, not even in the
+ * page's data (answer-rules.ts), and the teacher's page carries none of the student's words.
  */
 export function resultsCards(data: ResultsPageData, locale: AnyLocale) {
   const word = (keys: Record<string, ResultsKey>, value: string) => (Object.hasOwn(keys, value) ? say(locale, keys[value]!) : value);
-  const labels = Object.fromEntries(CARD_LABELS.map((key) => [key, say(locale, key)])) as Record<(typeof CARD_LABELS)[number], string>;
   return {
-    labels,
+    labels: {
+      overallScore: say(locale, "overallScore"),
+      skills: say(locale, "skills"),
+      moduleRecommendations: say(locale, "moduleRecommendations"),
+      noAnswers: data.answers.length === 0 ? say(locale, "noAnswers") : null,
+    },
     percent: say(locale, "percent", { percent: Math.round(data.totalScore) }),
     band: say(locale, data.totalScore >= 80 ? "bandStrong" : data.totalScore >= 60 ? "bandGood" : "bandPractice"),
     gradingPending: data.gradingPending > 0 ? say(locale, "gradingPending", { count: data.gradingPending }) : null,
@@ -58,17 +61,39 @@ export function resultsCards(data: ResultsPageData, locale: AnyLocale) {
       points: answer.awaitingTeacher
         ? say(locale, "worth", { max: answer.maxPoints })
         : say(locale, "pointsOf", { earned: Math.round((answer.pointsEarned ?? 0) * 10) / 10, max: answer.maxPoints }),
+      mark: answer.awaitingTeacher ? null : say(locale, answer.provisional ? "grading" : answer.wasCorrect ? "correct" : "incorrect"),
       timeSpent: say(locale, "timeSpent", { time: formatTimeSpent(answer.timeSpentSeconds, locale) }),
-      gradingScore: answer.gradingScore === null ? null : say(locale, "gradingScore", { score: Math.round(answer.gradingScore) }),
+      gradingScore: answer.gradingScore === null ? null : around(say(locale, "gradingScore", { score: SCORE_SLOT }), Math.round(answer.gradingScore)),
+      late: answer.late ? say(locale, "late") : null,
       barLabel: say(locale, "questionPoints", { number: index + 1 }),
     })),
   };
 }
+
+/** Where a figure goes in a rendered sentence, so the page can set the figure apart ("Grading score: 88/100"). */
+const SCORE_SLOT = "\u0000";
+
+const around = (sentence: string, score: number) => {
+  const [before = "", after = ""] = sentence.split(SCORE_SLOT);
+  return { before, score, after };
+};
 export type ResultsCards = ReturnType<typeof resultsCards>;
 
-/** The student's page's own sentences: its title, the test's kind, how it ended, the scale score, answers awaiting the teacher. */
+/**
+ * The student's page's own words: its labels, its title, the test's kind, how it ended, the scale
+ * score, answers awaiting the teacher. All of it is known to the server, so the page's loader
+ * writes it and the page's JavaScript carries no English (ADR 0045).
+ */
 export function studentResultsWords(data: ResultsPageData, locale: AnyLocale) {
   return {
+    heading: say(locale, "heading"),
+    yourAnswers: say(locale, "yourAnswers"),
+    reviewedByTeacher: say(locale, "reviewedByTeacher"),
+    awaitingTeacher: say(locale, "awaitingTeacher"),
+    nextSteps: say(locale, "nextSteps"),
+    returnHome: say(locale, "returnHome"),
+    reviewAiGrading: say(locale, "reviewAiGrading"),
+    retake: say(locale, "retake"),
     pageTitle: say(locale, "pageTitle", { test: data.testTitle }),
     mode: say(locale, MODE_KEYS[data.mode]),
     ended: data.completedReason === "time_up" ? say(locale, "finishedTimeUp") : null,

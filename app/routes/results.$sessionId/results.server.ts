@@ -1,6 +1,5 @@
 import { type AppLoadContext, redirect } from "@remix-run/cloudflare";
 
-import { pageMessages } from "~/domain/i18n/catalog";
 import { resultsPageData } from "~/domain/sessions/results-page-data";
 import { resultsCards, studentResultsWords } from "~/domain/sessions/results-words";
 import { RESULTS_WINDOW_MINUTES } from "~/domain/sessions/student-pass";
@@ -59,7 +58,7 @@ export async function loadResults(request: Request, context: AppLoadContext, ses
   const data = resultsPageData(view, locale);
   return {
     ...data,
-    ...pageMessages(locale, "results"),
+    locale,
     cards: resultsCards(data, locale),
     words: studentResultsWords(data, locale),
     isStaff: caller.kind === "staff",

@@ -2,7 +2,6 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 
-import { useMessages } from "~/components/messages";
 import { AnswerList } from "~/components/results/answer-list";
 import { ModulesCard, OverallScoreCard, SkillsCard } from "~/components/results/results-cards";
 import { StudentErrorBoundary, StudentLayout } from "~/components/student-layout";
@@ -21,8 +20,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 /** The student's results, in plain words and their language (ADR 0045); teachers read theirs at /admin/results/{id} (ADR 0016). */
 export default function Results() {
   const data = useLoaderData<typeof loader>();
-  const t = useMessages("results");
-  const { words, cards } = data;
+  const { words: t, cards } = data;
   // The test page moves here in the app when the test ends: focus starts at the results' heading, not on <body>.
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
@@ -34,8 +32,8 @@ export default function Results() {
             {t.heading}
           </h1>
           <p className="mt-1 text-slate-700">
-            {data.testTitle} · {words.mode}
-            {words.ended ? ` · ${words.ended}` : ""}
+            {data.testTitle} · {t.mode}
+            {t.ended ? ` · ${t.ended}` : ""}
           </p>
         </header>
 
@@ -46,11 +44,11 @@ export default function Results() {
             </p>
           ) : null}
           <p className="text-slate-800" data-testid="scale-score">
-            {words.scale}
+            {t.scale}
           </p>
-          {words.awaiting ? (
+          {t.awaiting ? (
             <p className="rounded-md bg-blue-50 px-3 py-2 text-sm text-blue-900" data-testid="awaiting-teacher-count">
-              {words.awaiting}
+              {t.awaiting}
             </p>
           ) : null}
         </OverallScoreCard>
