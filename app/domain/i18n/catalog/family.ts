@@ -64,7 +64,7 @@ export const es: typeof en = {
   growthUp:
     "Desde {window} (puntuación {previous}), la puntuación de {name} subió {change, plural, one {# punto} other {# puntos}}. Eso es más que el margen de error de la prueba, así que es probable que sea un progreso real.",
   growthDown:
-    "Desde {window} (puntuación {previous}), la puntuación de {name} bajó {change, plural, one {# punto} other {# puntos}}. Eso es más que el margen de error de la prueba, así que es probable que sea una baja real; el maestro de {name} le puede explicar más.",
+    "Desde {window} (puntuación {previous}), la puntuación de {name} bajó {change, plural, one {# punto} other {# puntos}}. Eso es más que el margen de error de la prueba, así que es probable que sea un descenso real; el maestro de {name} le puede explicar más.",
   practiceHeading: "Qué practicar ahora",
   noPractice: "La prueba no señaló un tema para practicar ahora: pregúntele al maestro de {name} en qué trabajar.",
   mastered: "Ya domina: {modules}.",

@@ -60,14 +60,14 @@ export const es: typeof en = {
   scaleScore:
     "Puntuación en escala: {score} (muy probablemente entre {low} y {high}). Cuanto más alto el número, más difíciles son las preguntas que puedes responder.",
   awaitingCount:
-    "{count, plural, one {# respuesta espera} other {# respuestas esperan}} la revisión de tu maestro. Tu puntuación puede cambiar cuando las revise.",
+    "{count, plural, one {# respuesta espera la revisión de tu maestro. Tu puntuación puede cambiar cuando la revise.} other {# respuestas esperan la revisión de tu maestro. Tu puntuación puede cambiar cuando las revise.}}",
   overallScore: "Puntuación total",
   percent: "{percent}%",
   bandStrong: "Muy buen resultado",
   bandGood: "Buen resultado",
   bandPractice: "Sigue practicando",
   gradingPending:
-    "Todavía se está calificando {count, plural, one {# respuesta} other {# respuestas}}. Actualiza esta página en un minuto para ver la calificación final.",
+    "{count, plural, one {Todavía se está calificando # respuesta} other {Todavía se están calificando # respuestas}}. Actualiza esta página en un minuto para ver la calificación final.",
   skills: "Habilidades",
   competencyMastered: "Dominada",
   competencyWorking: "En progreso",
