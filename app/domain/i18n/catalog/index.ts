@@ -1,7 +1,9 @@
 import { formatMessage, type MessageValues } from "../format";
 import { type AnyLocale, intlLocale } from "../locale";
 import * as common from "./common";
+import * as family from "./family";
 import { pseudoCatalog } from "./pseudo";
+import * as results from "./results";
 
 /**
  * The catalogs (ADR 0045): one object per language, built from one file per area of the product,
@@ -10,11 +12,19 @@ import { pseudoCatalog } from "./pseudo";
  * a student page gets only its areas, in its language, from its loader (`pageMessages`), so no
  * catalog is in any page's JavaScript.
  */
-const en = { common: common.en };
+const en = {
+  common: common.en,
+  results: results.en,
+  family: family.en,
+};
 export type Catalog = typeof en;
 export type Area = keyof Catalog;
 
-const es: Catalog = { common: common.es };
+const es: Catalog = {
+  common: common.es,
+  results: results.es,
+  family: family.es,
+};
 
 let pseudo: Catalog | undefined;
 
