@@ -1,7 +1,9 @@
 import { formatMessage, type MessageValues } from "../format";
 import { type AnyLocale, intlLocale } from "../locale";
 import * as common from "./common";
+import * as feedback from "./feedback";
 import { pseudoCatalog } from "./pseudo";
+import * as test from "./test";
 
 /**
  * The catalogs (ADR 0045): one object per language, built from one file per area of the product,
@@ -10,11 +12,19 @@ import { pseudoCatalog } from "./pseudo";
  * a student page gets only its areas, in its language, from its loader (`pageMessages`), so no
  * catalog is in any page's JavaScript.
  */
-const en = { common: common.en };
+const en = {
+  common: common.en,
+  test: test.en,
+  feedback: feedback.en,
+};
 export type Catalog = typeof en;
 export type Area = keyof Catalog;
 
-const es: Catalog = { common: common.es };
+const es: Catalog = {
+  common: common.es,
+  test: test.es,
+  feedback: feedback.es,
+};
 
 let pseudo: Catalog | undefined;
 
