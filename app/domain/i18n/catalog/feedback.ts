@@ -20,7 +20,7 @@ export const es: typeof en = {
   goodEffort: "Buen esfuerzo",
   keepLearning: "Sigue aprendiendo",
   awaitingTeacher: "Tu maestro revisará esta respuesta",
-  lateAnswer: "Esta respuesta llegó después de que se acabó el tiempo de la pregunta, así que vale 0.",
+  lateAnswer: "Esta respuesta llegó después de que se acabó el tiempo de la pregunta, así que su puntuación es 0.",
   provisionalFeedback: "Los comentarios finales sobre esta respuesta estarán en tus resultados.",
   feedbackHeading: "Pregunta {number}: tu respuesta está guardada",
   nextQuestion: "Siguiente pregunta",

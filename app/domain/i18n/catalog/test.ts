@@ -112,7 +112,7 @@ export const es: typeof en = {
 
   answerSaved: "Respuesta guardada",
   savingAnswer: "Guardando tu respuesta…",
-  waitingForNetwork: "Esperando la red: tu respuesta está guardada en este dispositivo y se enviará cuando vuelvas a estar en línea.",
+  waitingForNetwork: "Esperando la conexión: tu respuesta está guardada en este dispositivo y se enviará cuando vuelvas a estar en línea.",
   submitFailed: "No se pudo enviar la respuesta. Inténtalo de nuevo.",
   chatFailed: "No se pudo enviar el mensaje. Inténtalo de nuevo.",
   completeFailed: "No se pudo terminar la prueba. Inténtalo de nuevo.",
