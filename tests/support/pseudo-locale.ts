@@ -1,7 +1,8 @@
 /**
- * The pseudo-locale check (ADR 0045): a page rendered with `lang=qps` shows every catalog text
- * between ⟦ and ⟧, so any visible text left without those marks did not come from the catalog.
- * What users wrote (test titles, question text, names) is passed as `allowed` and not counted.
+ * The pseudo-locale check (ADR 0045): a student page fetched with `Cookie: lang=qps` shows every
+ * text of the catalog between ⟦ and ⟧, so a visible text without them did not come from the
+ * catalog. User content and data (a test's title, a question's text and options, a name, a
+ * resume code) are passed as `allowed`.
  */
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
 
@@ -10,6 +11,20 @@ const decode = (text: string) =>
     if (body[0] === "#") return String.fromCodePoint(body[1] === "x" || body[1] === "X" ? parseInt(body.slice(2), 16) : Number(body.slice(1)));
     return ENTITIES[body.toLowerCase()] ?? entity;
   });
+
+/**
+ * The texts a reader meets in a page's body (or in the fragment given): its text nodes (React's
+ * `<!-- -->` between neighbouring texts left out, so a message with values reads as one text) and
+ * the names and hints given in attributes (aria-label, title, placeholder, alt). Scripts and
+ * styles are not text.
+ */
+export function visibleTexts(html: string): string[] {
+  const body = html.includes("<body") ? html.slice(html.indexOf("<body")) : html;
+  const shown = body.replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, " ").replace(/<!--[\s\S]*?-->/g, "");
+  const named = [...shown.matchAll(/\s(?:aria-label|title|placeholder|alt)="([^"]*)"/g)].map((match) => match[1]!);
+  const texts = shown.replace(/<[^>]*>/g, "\n").split("\n");
+  return [...texts, ...named].map((text) => decode(text).replace(/\s+/g, " ").trim()).filter((text) => text !== "");
+}
 
 /** A text with its catalog messages taken out, innermost first (a message may hold another as its value). */
 function withoutMarked(text: string): string {
@@ -21,21 +36,16 @@ function withoutMarked(text: string): string {
   return rest;
 }
 
-/**
- * The page's texts a reader sees or hears (text between tags, and the aria-label, title, alt and
- * placeholder attributes) that still hold a letter once the catalog's marked messages and the
- * `allowed` texts are taken out. Scripts and styles are not read.
- */
+/** Every visible text of the page that is neither marked by the pseudo-locale nor allowed user content. */
 export function unmarkedTexts(html: string, allowed: readonly string[] = []): string[] {
-  const page = html.replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, " ").replace(/<!--[\s\S]*?-->/g, "");
-  const attributes = [...page.matchAll(/\s(?:aria-label|title|alt|placeholder)="([^"]*)"/g)].map((match) => match[1]!);
-  const texts = page.split(/<[^>]*>/);
-  const byLength = [...allowed].filter(Boolean).sort((a, b) => b.length - a.length);
-  return [...texts, ...attributes]
-    .map((text) => decode(text).replace(/\s+/g, " ").trim())
-    .filter((text) => {
-      let rest = withoutMarked(text);
-      for (const user of byLength) rest = rest.split(user.replace(/\s+/g, " ").trim()).join(" ");
-      return /\p{L}/u.test(rest);
-    });
+  const users = [...allowed]
+    .map((text) => text.replace(/\s+/g, " ").trim())
+    .filter(Boolean)
+    .sort((a, b) => b.length - a.length);
+  return visibleTexts(html).filter((text) => {
+    let rest = withoutMarked(text);
+    for (const user of users) rest = rest.split(user).join(" ");
+    // A word of two letters or more: an option's letter ("A.") is not a text.
+    return /\p{L}{2}/u.test(rest);
+  });
 }

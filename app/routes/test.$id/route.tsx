@@ -5,6 +5,7 @@ import { lazyScreen } from "~/components/lazy-screen";
 import { AccommodatedView } from "~/components/student/accommodated-view";
 import { QuestionScreen } from "~/components/student/question-screen";
 import { StudentErrorBoundary, StudentLayout } from "~/components/student-layout";
+import type { Catalog } from "~/domain/i18n/catalog";
 import type { ActionResult } from "~/domain/shell/action-result";
 
 import { loadTestPage, testPageAction } from "./test-page.server";
@@ -31,6 +32,11 @@ export default function TakeTest() {
   const actionResult = useActionData<typeof action>() as ActionResult<unknown> | undefined;
   if (page.session) {
     const { test, session } = page;
+    // The lazy screens get their messages from here, not from useMessages: a lazy chunk that
+    // imported it would split the messages module into a chunk of its own on every student page's
+    // first load (the JavaScript budget). A test that shows no feedback sends no feedback area.
+    const messages: Partial<Catalog> = page.messages;
+    const t = messages.test!;
     return (
       <StudentLayout>
         {session.paused ? (
@@ -46,13 +52,15 @@ export default function TakeTest() {
           <FeedbackScreen
             testId={test.id}
             sessionId={session.id}
-            number={session.answered.number}
+            heading={session.texts.heading}
             feedback={session.answered.feedback}
             timeRemainingSeconds={session.timeRemainingSeconds}
+            t={messages.feedback!}
+            clock={t}
           />
         ) : (
           <AccommodatedView tools={session.tools}>
-            <QuestionScreen key={session.question.id} testId={test.id} session={session} actionResult={actionResult} />
+            <QuestionScreen key={session.question.id} testId={test.id} session={session} actionResult={actionResult} feedbackTexts={messages.feedback} />
           </AccommodatedView>
         )}
       </StudentLayout>

@@ -3,6 +3,8 @@ import { type AppLoadContext, redirect } from "@remix-run/cloudflare";
 import { type StudentTools, studentTools } from "~/domain/accommodations/student-tools";
 import type { TestMode } from "~/domain/adaptive/engine";
 import type { CurrentUser } from "~/domain/auth/current-user";
+import { type Area, pageMessages, renderText, translate } from "~/domain/i18n/catalog";
+import type { AnyLocale } from "~/domain/i18n/locale";
 import { type ContentLanguage, langAttributeFor } from "~/domain/questions/content-language";
 import { ANSWER_CONTROLS, type AnswerControl } from "~/domain/questions/question-types";
 import { questionTypeOf } from "~/domain/questions/types";
@@ -10,6 +12,7 @@ import { answerFeedback, showsFeedbackDuringTest, type TestPageData } from "~/do
 import { studentGradeOutOf100 } from "~/domain/sessions/answer-rules";
 import type { QuestionView } from "~/domain/sessions/blueprint";
 import { BREAK_CLOCK_MESSAGES } from "~/domain/sessions/break-clock";
+import { type ClockWarning, questionClockWarnings, type SpokenWarning, testClockWarnings } from "~/domain/sessions/clock-announcements";
 import { feedbackMovesOnMs } from "~/domain/sessions/feedback-display";
 import { TEST_PAGE_MESSAGES, type TestPageAction, testPageActionSchema } from "~/domain/sessions/screen-actions";
 import type { ChatMessage } from "~/domain/sessions/session-contract";
@@ -29,6 +32,7 @@ import { findSessionResumeCode, findTestForTaking, listTestQuestionCompetencies 
 import { handleAction } from "~/services/action.server";
 import { getCurrentUser } from "~/services/auth.server";
 import { notFoundPage } from "~/services/http-errors.server";
+import { requestLocale } from "~/services/locale.server";
 import { testSessionStub } from "~/services/session-object.server";
 import { classJoinStep, readStudentPass, requireSessionAccess, sessionActorOf } from "~/services/student-pass.server";
 import { readSessionView, startJoinedSession, startTestSession } from "~/services/test-taking.server";
@@ -56,6 +60,8 @@ type TestPageSession = {
   tools: StudentTools;
   /** After how long an answer's feedback moves on by itself, or null: it stays until "Next question" (ADR 0042). */
   feedbackMovesOnMs: number | null;
+  /** What the screens say with a value the server knows, written in the page's language (ADR 0045). */
+  texts: QuestionScreenTexts;
 } & (
   | {
       paused: false;
@@ -76,6 +82,29 @@ type TestPageSession = {
       control: null;
     }
 );
+
+type QuestionScreenTexts = {
+  answeredSoFar: string;
+  /** The question's heading ("Question 3", a scenario's with its title), or on the page without JavaScript the answered question's ("Question 2: your answer is saved"). */
+  heading: string;
+  /** What each clock may say, and when (domain/sessions/clock-announcements.ts). */
+  testClock: SpokenWarning[];
+  questionClock: SpokenWarning[];
+  /** The timed feedback's countdown line ("The next question comes in 3 seconds."), or null. */
+  feedbackMovesOn: string | null;
+};
+
+/**
+ * The catalog areas the test page's screen reads (ADR 0045), one a line: only what it can show, so
+ * a page's data holds no text of a screen it never shows.
+ */
+function testPageAreas(page: Awaited<ReturnType<typeof readTestPage>>): Area[] {
+  const areas: Area[] = [];
+  // A session's screens: the question, its clocks and chat; and the feedback if its test shows it between questions.
+  if (page.session) areas.push("test");
+  if (page.session && showsFeedbackDuringTest(page.session)) areas.push("feedback");
+  return areas;
+}
 
 /** the product's 'Before You Begin' notes. */
 const BEFORE_YOU_BEGIN = [
@@ -111,7 +140,14 @@ async function startStep(request: Request, context: AppLoadContext, test: TestFo
   return { canStart: user !== null, fixedMode: null, extendedTime: 1 as const, student: null };
 }
 
+/** The test page's data and, whatever screen it shows, its areas of the catalog in the request's language. */
 export async function loadTestPage(request: Request, context: AppLoadContext, testId: string) {
+  const locale = requestLocale(request);
+  const page = await readTestPage(request, context, testId, locale);
+  return { ...page, ...pageMessages(locale, ...testPageAreas(page)) };
+}
+
+async function readTestPage(request: Request, context: AppLoadContext, testId: string, locale: AnyLocale) {
   const search = new URL(request.url).searchParams;
   const sessionId = search.get("session");
   // A question page is served by the session's object alone: the test's
@@ -151,6 +187,8 @@ export async function loadTestPage(request: Request, context: AppLoadContext, te
     view.resumeCode ?? findSessionResumeCode(context.db, sessionId),
     question && questionTypeOf(question.type).answer.form === "conversation" ? chatTranscript(context, sessionId, question.id) : Promise.resolve([]),
   ]);
+  const answered = answerFeedback(view, search.get("feedback") ?? "");
+  const movesOnMs = feedbackMovesOnMs(view.feedbackDisplay, view.accommodations?.extendedTime);
   const common = {
     id: sessionId,
     resumeCode,
@@ -160,18 +198,19 @@ export async function loadTestPage(request: Request, context: AppLoadContext, te
     showFeedbackDuringTest: view.showFeedbackDuringTest,
     answeredCount: view.snapshot.answeredQuestionIds.length,
     shownAt: Date.now(),
-    answered: answerFeedback(view, search.get("feedback") ?? ""),
+    answered,
     breakSecondsLeft: view.snapshot.breakSecondsLeft,
     tools: studentTools(view.accommodations),
-    feedbackMovesOnMs: feedbackMovesOnMs(view.feedbackDisplay, view.accommodations?.extendedTime),
+    feedbackMovesOnMs: movesOnMs,
+    texts: { ...questionScreenTexts(locale, view.snapshot.answeredQuestionIds.length, question, answered), feedbackMovesOn: movesOnText(locale, movesOnMs) },
   };
   const session: TestPageSession = question
     ? {
         ...common,
         paused: false,
-        question: { ...question, lang: langAttributeFor(question.language) },
+        question: { ...question, lang: langAttributeFor(question.language, locale === "es" ? "es" : "en") },
         transcript,
-        required: questionTypeOf(question.type).required,
+        required: requiredIn(locale, questionTypeOf(question.type).required),
         control: ANSWER_CONTROLS[question.type],
       }
     : { ...common, paused: true, question: null, transcript: [], required: null, control: null };
@@ -188,6 +227,35 @@ async function modeSelectionPage(request: Request, context: AppLoadContext, test
   const expectations = [...modes.map((mode) => mode.expectation), CLOCK_STARTS];
   return { test, notes: BEFORE_YOU_BEGIN, ...start, modes, expectations, notice, session: null };
 }
+
+function questionScreenTexts(
+  locale: AnyLocale,
+  answeredCount: number,
+  question: QuestionView | null,
+  answered: { number: number } | null,
+): Omit<QuestionScreenTexts, "feedbackMovesOn"> {
+  const spoken = (warnings: ClockWarning[]) => warnings.map(({ upTo, key, values }) => ({ upTo, text: translate(locale, "test", key, values) }));
+  return {
+    answeredSoFar: translate(locale, "test", "answeredSoFar", { count: answeredCount }),
+    heading: answered
+      ? translate(locale, "feedback", "feedbackHeading", { number: answered.number })
+      : question && ANSWER_CONTROLS[question.type] === "response" && question.scenarioTitle
+        ? translate(locale, "test", "scenarioHeading", { number: question.number, title: question.scenarioTitle })
+        : translate(locale, "test", "questionHeading", { number: question?.number ?? 0 }),
+    testClock: spoken(testClockWarnings()),
+    // The question's time as the page shows it: a question of 2 minutes or more is also warned at 1 minute.
+    questionClock: question?.questionTimeRemaining == null ? [] : spoken(questionClockWarnings(question.questionTimeRemaining)),
+  };
+}
+
+/** What the timed feedback panel says while it counts down (ADR 0042), or null when it waits for "Next question". */
+const movesOnText = (locale: AnyLocale, movesOnMs: number | null) =>
+  movesOnMs === null ? null : translate(locale, "feedback", "movesOn", { seconds: Math.ceil(movesOnMs / 1000) });
+
+const requiredIn = (locale: AnyLocale, required: Titled): Titled => ({
+  title: renderText(locale, required.title),
+  message: renderText(locale, required.message),
+});
 
 async function chatTranscript(context: AppLoadContext, sessionId: string, questionId: string): Promise<ChatMessage[]> {
   const result = await testSessionStub(context.cloudflare.env, sessionId).chatTranscript(questionId);

@@ -2,8 +2,10 @@ import { formatMessage, type MessageValues } from "../format";
 import { type AnyLocale, intlLocale } from "../locale";
 import * as common from "./common";
 import * as family from "./family";
+import * as feedback from "./feedback";
 import { pseudoCatalog } from "./pseudo";
 import * as results from "./results";
+import * as test from "./test";
 
 /**
  * The catalogs (ADR 0045): one object per language, built from one file per area of the product,
@@ -16,6 +18,8 @@ const en = {
   common: common.en,
   results: results.en,
   family: family.en,
+  test: test.en,
+  feedback: feedback.en,
 };
 export type Catalog = typeof en;
 export type Area = keyof Catalog;
@@ -24,6 +28,8 @@ const es: Catalog = {
   common: common.es,
   results: results.es,
   family: family.es,
+  test: test.es,
+  feedback: feedback.es,
 };
 
 let pseudo: Catalog | undefined;
