@@ -2,6 +2,7 @@ import { type ReactNode, useState, useSyncExternalStore } from "react";
 
 import { lazyScreen } from "~/components/lazy-screen";
 import { type StudentTools, ZOOM_LEVELS } from "~/domain/accommodations/student-tools";
+import type { Catalog } from "~/domain/i18n/catalog";
 
 import type { Display } from "./display-controls";
 import { useHydrated } from "./timers";
@@ -51,7 +52,8 @@ function parseDisplay(stored: string | null): Partial<Display> {
  * zoom start from their record and are drawn by the server, so they work without JavaScript; with
  * it, the student can change both, and the choice stays on this device for their next questions.
  */
-export function AccommodatedView({ tools, children }: { tools: StudentTools; children: ReactNode }) {
+/** `t`: the `tools` area the loader sent (ADR 0045), for the display controls. */
+export function AccommodatedView({ tools, t, children }: { tools: StudentTools; t: Catalog["tools"]; children: ReactNode }) {
   const hydrated = useHydrated();
   const offered = tools.highContrast || tools.zoom !== 1;
   const stored = useSyncExternalStore(subscribe, readStored, () => null);
@@ -74,7 +76,7 @@ export function AccommodatedView({ tools, children }: { tools: StudentTools; chi
       style={display.zoom === 1 ? undefined : { zoom: display.zoom }}
       data-testid="accommodated-view"
     >
-      {offered && hydrated ? <DisplayControls display={display} onChange={change} /> : null}
+      {offered && hydrated ? <DisplayControls display={display} onChange={change} t={t} /> : null}
       {children}
     </div>
   );

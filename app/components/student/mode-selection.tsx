@@ -1,6 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 
+import type { Catalog } from "~/domain/i18n/catalog";
 import type { ModeChoice } from "~/domain/sessions/mode-expectation";
 import type { ActionResult } from "~/domain/shell/action-result";
 
@@ -23,15 +24,20 @@ export function ModeSelection({
   canStart,
   student,
   actionResult,
+  t,
 }: {
-  test: { title: string; subject: string; gradeLevel: string };
+  /** `gradeLine`: "Mathematics · Grade 6", written by the server in the page's language. */
+  test: { title: string; gradeLine: string };
   modes: ModeChoice[];
-  /** 'Before You Begin''s lines, written by the server: each mode's time and questions, and when the clock starts. */
+  /** 'Before You Begin''s lines, written by the server in the page's language: each mode's time and questions, and when the clock starts. */
   expectations: string[];
   notes: string[];
   canStart: boolean;
-  student: { displayName: string; studentId: string; className: string } | null;
+  /** `detail`: "(student ID S-1) in 6B. Not you?", written by the server. */
+  student: { displayName: string; detail: string } | null;
   actionResult?: ActionResult<unknown>;
+  /** The `start` area the loader sent (ADR 0045), passed in so this screen's code shares no module with the first load. */
+  t: Catalog["start"];
 }) {
   const fixed = modes.length === 1 ? modes[0]! : null;
   const [mode, setMode] = useState<Mode | null>(fixed?.value ?? null);
@@ -48,15 +54,13 @@ export function ModeSelection({
         <h1 id="test-title" ref={heading} tabIndex={-1} className="text-3xl font-bold text-slate-900 outline-none">
           {test.title}
         </h1>
-        <p className="mt-1 text-slate-700">
-          {test.subject} · Grade {test.gradeLevel}
-        </p>
+        <p className="mt-1 text-slate-700">{test.gradeLine}</p>
       </header>
       {student ? (
         <p className="rounded-md bg-blue-50 px-3 py-2 text-blue-900" data-testid="starting-as">
-          Starting as <strong className="font-semibold">{student.displayName}</strong> (student ID {student.studentId}) in {student.className}. Not you?{" "}
+          {t.startingAs} <strong className="font-semibold">{student.displayName}</strong> {student.detail}{" "}
           <a href="/join" className="underline">
-            Join with your own name
+            {t.joinAsSelf}
           </a>
           .
         </p>
@@ -71,7 +75,7 @@ export function ModeSelection({
           </div>
         ) : (
           <fieldset>
-            <legend className="text-lg font-semibold text-slate-900">Choose a mode</legend>
+            <legend className="text-lg font-semibold text-slate-900">{t.chooseMode}</legend>
             <div className="mt-3 grid gap-3 sm:grid-cols-2">
               {modes.map((entry) => (
                 <label
@@ -95,7 +99,7 @@ export function ModeSelection({
           </fieldset>
         )}
         <div className="card p-4">
-          <h2 className="font-semibold text-slate-900">Before You Begin</h2>
+          <h2 className="font-semibold text-slate-900">{t.beforeYouBegin}</h2>
           <div className="mt-2 text-slate-800" data-testid="what-to-expect">
             {expectations.map((line) => (
               <p key={line}>{line}</p>
@@ -114,15 +118,15 @@ export function ModeSelection({
         ) : null}
         {canStart ? (
           <button type="submit" className="btn-primary min-h-11" disabled={(hydrated && mode === null) || starting}>
-            {starting ? "Starting…" : "Start Test"}
+            {starting ? t.starting : t.startTest}
           </button>
         ) : (
           <p className="rounded-md bg-amber-50 px-3 py-2 text-amber-900">
-            To take this test, enter your class's join code on the{" "}
+            {t.joinFirstBefore}{" "}
             <a href="/join" className="underline">
-              Student Entry
-            </a>{" "}
-            page.
+              {t.studentEntry}
+            </a>
+            {t.joinFirstAfter}
           </p>
         )}
       </Form>

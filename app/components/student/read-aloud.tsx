@@ -1,10 +1,12 @@
 import { type RefObject, useEffect, useRef, useState } from "react";
 
+import type { Catalog } from "~/domain/i18n/catalog";
+
 /** The shortcut that starts and stops reading aloud (announced to assistive technology too). */
 const READ_ALOUD_KEY = { altKey: true, key: "r" };
 
 /** Reads the question and its options aloud, one part after another, outlining the part being read. */
-export default function ReadAloud({ content, measuresReading }: { content: RefObject<HTMLElement>; measuresReading: boolean }) {
+export default function ReadAloud({ content, measuresReading, t }: { content: RefObject<HTMLElement>; measuresReading: boolean; t: Catalog["tools"] }) {
   const [reading, setReading] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const supported = typeof window !== "undefined" && "speechSynthesis" in window;
@@ -48,7 +50,7 @@ export default function ReadAloud({ content, measuresReading }: { content: RefOb
     };
   }, [supported]);
 
-  if (!supported) return <p className="text-sm text-slate-700">This browser cannot read aloud.</p>;
+  if (!supported) return <p className="text-sm text-slate-700">{t.cannotReadAloud}</p>;
   return (
     <>
       <button
@@ -59,9 +61,9 @@ export default function ReadAloud({ content, measuresReading }: { content: RefOb
         aria-keyshortcuts="Alt+R"
         onClick={() => (reading ? stop() : start())}
       >
-        {reading ? "Stop Reading" : "Read Aloud"} <span className="text-xs font-normal text-slate-600">(Alt+R)</span>
+        {reading ? t.stopReading : t.readAloud} <span className="text-xs font-normal text-slate-600">(Alt+R)</span>
       </button>
-      {measuresReading ? <p className="text-sm text-slate-700">This question measures reading: your teacher will see that it was read aloud.</p> : null}
+      {measuresReading ? <p className="text-sm text-slate-700">{t.readingMeasured}</p> : null}
     </>
   );
 }

@@ -19,7 +19,8 @@ export const INTERACTION_REQUIRED: TitledMessage = {
   title: "Interaction Required",
   message: "Please have at least one exchange with the AI before submitting.",
 };
-export const MODE_REQUIRED: TitledMessage = { title: "Mode Required", message: "Please choose Placement Test or Diagnostic Test." };
+/** Catalog codes (the `start` area, ADR 0045): the edge renders them in the student's language. */
+export const MODE_REQUIRED: TitledMessage = { title: "start.modeRequiredTitle", message: "start.modeRequired" };
 
 /** 80 or more 'Excellent!', 50 or more 'Good effort', else 'Keep learning'; 70 or more is correct. */
 export function scoreLabel(score: number): string {

@@ -34,12 +34,13 @@ export default function TakeTest() {
     return (
       <StudentLayout>
         {session.paused ? (
-          <AccommodatedView tools={session.tools}>
+          <AccommodatedView tools={session.tools} t={page.messages.tools}>
             <BreakScreen
               testId={test.id}
               sessionId={session.id}
-              timeRemainingSeconds={session.timeRemainingSeconds}
               breakSecondsLeft={session.breakSecondsLeft}
+              note={session.breakNote}
+              t={page.messages.breaks}
             />
           </AccommodatedView>
         ) : session.answered ? (
@@ -51,14 +52,14 @@ export default function TakeTest() {
             timeRemainingSeconds={session.timeRemainingSeconds}
           />
         ) : (
-          <AccommodatedView tools={session.tools}>
+          <AccommodatedView tools={session.tools} t={page.messages.tools}>
             <QuestionScreen key={session.question.id} testId={test.id} session={session} actionResult={actionResult} />
           </AccommodatedView>
         )}
       </StudentLayout>
     );
   }
-  const { test, modes, expectations, notes, canStart, student, notice } = page;
+  const { test, modes, expectations, notes, canStart, student, notice, messages } = page;
   return (
     <StudentLayout>
       {notice ? (
@@ -66,7 +67,16 @@ export default function TakeTest() {
           {notice}
         </p>
       ) : null}
-      <ModeSelection test={test} modes={modes} expectations={expectations} notes={notes} canStart={canStart} student={student} actionResult={actionResult} />
+      <ModeSelection
+        test={test}
+        modes={modes}
+        expectations={expectations}
+        notes={notes}
+        canStart={canStart}
+        student={student}
+        actionResult={actionResult}
+        t={messages.start}
+      />
     </StudentLayout>
   );
 }

@@ -1,7 +1,10 @@
 import { formatMessage, type MessageValues } from "../format";
 import { type AnyLocale, intlLocale } from "../locale";
+import * as breaks from "./breaks";
 import * as common from "./common";
 import { pseudoCatalog } from "./pseudo";
+import * as start from "./start";
+import * as tools from "./tools";
 
 /**
  * The catalogs (ADR 0045): one object per language, built from one file per area of the product,
@@ -10,11 +13,21 @@ import { pseudoCatalog } from "./pseudo";
  * a student page gets only its areas, in its language, from its loader (`pageMessages`), so no
  * catalog is in any page's JavaScript.
  */
-const en = { common: common.en };
+const en = {
+  common: common.en,
+  start: start.en,
+  breaks: breaks.en,
+  tools: tools.en,
+};
 export type Catalog = typeof en;
 export type Area = keyof Catalog;
 
-const es: Catalog = { common: common.es };
+const es: Catalog = {
+  common: common.es,
+  start: start.es,
+  breaks: breaks.es,
+  tools: tools.es,
+};
 
 let pseudo: Catalog | undefined;
 
