@@ -3,6 +3,7 @@ import { type AnyLocale, intlLocale } from "../locale";
 import * as breaks from "./breaks";
 import * as common from "./common";
 import { pseudoCatalog } from "./pseudo";
+import * as session from "./session";
 import * as start from "./start";
 import * as tools from "./tools";
 
@@ -18,6 +19,7 @@ const en = {
   start: start.en,
   breaks: breaks.en,
   tools: tools.en,
+  session: session.en,
 };
 export type Catalog = typeof en;
 export type Area = keyof Catalog;
@@ -27,6 +29,7 @@ const es: Catalog = {
   start: start.es,
   breaks: breaks.es,
   tools: tools.es,
+  session: session.es,
 };
 
 let pseudo: Catalog | undefined;
