@@ -13,6 +13,8 @@ export const en = {
   noBreaks: "Breaks are not part of this student's accommodations.",
   noBreakTimeLeft: "All the break time for this test has been used.",
   alreadyPaused: "The test is already paused.",
+  notYours: "This test session belongs to another student.",
+  joinFirst: "Join your class to take this test.",
 };
 
 export const es: typeof en = {
@@ -25,4 +27,6 @@ export const es: typeof en = {
   noBreaks: "Los descansos no son parte de las adaptaciones de este estudiante.",
   noBreakTimeLeft: "Ya se usó todo el tiempo de descanso de esta prueba.",
   alreadyPaused: "La prueba ya está en pausa.",
+  notYours: "Esta prueba es de otro estudiante.",
+  joinFirst: "Entra a tu clase para hacer esta prueba.",
 };

@@ -38,6 +38,9 @@ export const en = {
   startFailed: "Failed to start test",
   modeRequiredTitle: "Mode Required",
   modeRequired: "Please choose Placement Test or Diagnostic Test.",
+  classInactive: "This class is no longer active",
+  classDoesNotOffer: "This class does not offer this test.",
+  noQuestions: "This test has no questions yet.",
 };
 
 export const es: typeof en = {
@@ -76,4 +79,7 @@ export const es: typeof en = {
   startFailed: "No se pudo comenzar la prueba",
   modeRequiredTitle: "Falta el modo",
   modeRequired: "Elige Prueba de ubicación o Prueba diagnóstica.",
+  classInactive: "Esta clase ya no está activa",
+  classDoesNotOffer: "Esta clase no ofrece esta prueba.",
+  noQuestions: "Esta prueba todavía no tiene preguntas.",
 };
