@@ -90,6 +90,11 @@ describe("Take a Test", () => {
     const byBrowser = await worker.request(`/test/${testId}`, { jar: admin, headers: { "Accept-Language": "es-MX,es;q=0.9,en;q=0.5" } });
     expect(await byBrowser.text()).toContain("Antes de empezar");
 
+    // Start Test without a mode (no JavaScript): the refusal in Spanish too.
+    const noMode = await post(`/test/${testId}`, [["intent", "start"]], inLanguage(admin, "es"));
+    expect(noMode.status).toBe(400);
+    expect(noMode.html).toContain("Elige Prueba de ubicación o Prueba diagnóstica.");
+
     // As a visitor who has not joined (the way to join instead of Start Test) and as a signed-in user (Start Test).
     for (const jar of [new CookieJar(), admin]) {
       const pseudo = await page(`/test/${testId}`, inLanguage(jar, "qps"));
