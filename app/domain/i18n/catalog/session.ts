@@ -19,9 +19,9 @@ export const en = {
 
 export const es: typeof en = {
   paused: "Tu prueba está en pausa. Continúa la prueba para seguir respondiendo.",
-  notCurrent: "Esta no es la pregunta que se está haciendo. Vuelve a cargar la prueba para continuar.",
+  notCurrent: "Esta no es la pregunta actual. Vuelve a cargar la prueba para continuar.",
   alreadyAnswered: "Ya respondiste esta pregunta.",
-  chatLimit: "Esta conversación llegó a su límite de {max} mensajes. Envía tu respuesta cuando estés listo.",
+  chatLimit: "Esta conversación llegó a su límite de {max} mensajes. Envía tu respuesta cuando quieras.",
   notStarted: "Esta prueba todavía no ha comenzado.",
   completed: "Esta prueba ya terminó.",
   noBreaks: "Los descansos no son parte de las adaptaciones de este estudiante.",
