@@ -1,10 +1,69 @@
+import { useEffect, useSyncExternalStore } from "react";
+
 import { ZOOM_LEVELS } from "~/domain/accommodations/student-tools";
 import type { Catalog } from "~/domain/i18n/catalog";
 
 export type Display = { highContrast: boolean; zoom: number };
 
-/** The student's own high-contrast and zoom buttons over the test page (ADR 0032). */
+/** Where a student's own choice of contrast and zoom is kept on this device, over their accommodation's starting point. */
+const DISPLAY_KEY = "ate.display";
+/** Tells this page's view that the stored choice changed (the storage event reaches only other tabs). */
+const DISPLAY_EVENT = "ate-display";
+
+function subscribe(onChange: () => void) {
+  window.addEventListener("storage", onChange);
+  window.addEventListener(DISPLAY_EVENT, onChange);
+  return () => {
+    window.removeEventListener("storage", onChange);
+    window.removeEventListener(DISPLAY_EVENT, onChange);
+  };
+}
+
+function readStored(): string | null {
+  try {
+    return window.localStorage.getItem(DISPLAY_KEY);
+  } catch {
+    // Storage blocked: the accommodation's settings stand.
+    return null;
+  }
+}
+
+function parseDisplay(stored: string | null): Partial<Display> {
+  try {
+    const parsed: unknown = JSON.parse(stored ?? "{}");
+    if (!parsed || typeof parsed !== "object") return {};
+    const { highContrast, zoom } = parsed as Record<string, unknown>;
+    return {
+      ...(typeof highContrast === "boolean" ? { highContrast } : {}),
+      ...(ZOOM_LEVELS.includes(zoom as (typeof ZOOM_LEVELS)[number]) ? { zoom: zoom as number } : {}),
+    };
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The student's own high-contrast and zoom buttons over the test page (ADR 0032). Shown only to a
+ * student whose accommodations offer them, they also bring back the choice this device kept (a
+ * shared device's earlier choice applies only to such a student) and keep each new one.
+ */
 export function DisplayControls({ display, onChange, t }: { display: Display; onChange: (next: Display) => void; t: Catalog["tools"] }) {
+  const stored = useSyncExternalStore(subscribe, readStored, () => null);
+  useEffect(() => {
+    const kept = parseDisplay(stored);
+    if (Object.keys(kept).length) onChange({ ...display, ...kept });
+    // Only a change of what is stored applies it; the view's own changes are written below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [stored]);
+  const change = (next: Display) => {
+    onChange(next);
+    try {
+      window.localStorage.setItem(DISPLAY_KEY, JSON.stringify(next));
+      window.dispatchEvent(new Event(DISPLAY_EVENT));
+    } catch {
+      // Not kept on this device; the change still applies to this page.
+    }
+  };
   const step = (direction: 1 | -1) => {
     const index = ZOOM_LEVELS.indexOf(display.zoom as (typeof ZOOM_LEVELS)[number]);
     return ZOOM_LEVELS[Math.min(ZOOM_LEVELS.length - 1, Math.max(0, index + direction))]!;
@@ -18,7 +77,7 @@ export function DisplayControls({ display, onChange, t }: { display: Display; on
         type="button"
         className="btn-outline min-h-11"
         aria-pressed={display.highContrast}
-        onClick={() => onChange({ ...display, highContrast: !display.highContrast })}
+        onClick={() => change({ ...display, highContrast: !display.highContrast })}
       >
         {t.highContrast}
       </button>
@@ -26,7 +85,7 @@ export function DisplayControls({ display, onChange, t }: { display: Display; on
         type="button"
         className="btn-outline min-h-11 aria-disabled:opacity-60"
         aria-disabled={atSmallest}
-        onClick={() => atSmallest || onChange({ ...display, zoom: step(-1) })}
+        onClick={() => atSmallest || change({ ...display, zoom: step(-1) })}
       >
         {t.zoomOut}
       </button>
@@ -38,7 +97,7 @@ export function DisplayControls({ display, onChange, t }: { display: Display; on
         type="button"
         className="btn-outline min-h-11 aria-disabled:opacity-60"
         aria-disabled={atLargest}
-        onClick={() => atLargest || onChange({ ...display, zoom: step(1) })}
+        onClick={() => atLargest || change({ ...display, zoom: step(1) })}
       >
         {t.zoomIn}
       </button>
