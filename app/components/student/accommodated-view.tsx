@@ -2,7 +2,6 @@ import { type ReactNode, useState } from "react";
 
 import { lazyScreen } from "~/components/lazy-screen";
 import type { StudentTools } from "~/domain/accommodations/student-tools";
-import type { Catalog } from "~/domain/i18n/catalog";
 
 import type { Display } from "./display-controls";
 import { useHydrated } from "./timers";
@@ -15,8 +14,7 @@ const DisplayControls = lazyScreen(() => import("./display-controls").then((modu
  * zoom start from their record and are drawn by the server, so they work without JavaScript; with
  * it, the student can change both, and the choice stays on this device for their next questions.
  */
-/** `t`: the `tools` area the loader sent (ADR 0045), for the display controls. */
-export function AccommodatedView({ tools, t, children }: { tools: StudentTools; t: Catalog["tools"]; children: ReactNode }) {
+export function AccommodatedView({ tools, children }: { tools: StudentTools; children: ReactNode }) {
   const hydrated = useHydrated();
   const offered = tools.highContrast || tools.zoom !== 1;
   // The student's own choice kept on this device is read and written by the controls' code, which loads only for them.
@@ -27,7 +25,7 @@ export function AccommodatedView({ tools, t, children }: { tools: StudentTools; 
       style={display.zoom === 1 ? undefined : { zoom: display.zoom }}
       data-testid="accommodated-view"
     >
-      {offered && hydrated ? <DisplayControls display={display} onChange={setDisplay} t={t} /> : null}
+      {offered && hydrated ? <DisplayControls display={display} onChange={setDisplay} /> : null}
       {children}
     </div>
   );

@@ -1,18 +1,15 @@
 import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 
-import type { Catalog } from "~/domain/i18n/catalog";
 import { breakCues } from "~/domain/sessions/break-clock";
 import { testPagePath } from "~/domain/sessions/test-page-paths";
 
+import { useLoaderArea } from "./loader-area";
+
 type BreakScreenProps = {
   testId: string;
-  sessionId: string;
-  breakSecondsLeft: number | null;
-  /** What the screen says of the clocks, written by the server: now, and once the break's last minute has begun. */
-  note: { now: string; lastMinute: string };
-  /** The `breaks` area the loader sent (ADR 0045), passed in so this screen's code shares no module with the first load. */
-  t: Catalog["breaks"];
+  /** The paused session as the loader sent it; `breakNote`: what the screen says of the clocks, written by the server, now and once the break's last minute has begun. */
+  session: { id: string; breakSecondsLeft: number | null; breakNote: { now: string; lastMinute: string } };
 };
 
 /**
@@ -21,7 +18,9 @@ type BreakScreenProps = {
  * Resume, or by itself when the break time runs out, so the clock never runs while this screen shows.
  * Its texts are written by the server in the page's language (ADR 0045).
  */
-export function BreakScreen({ testId, sessionId, breakSecondsLeft, note, t }: BreakScreenProps) {
+export function BreakScreen({ testId, session }: BreakScreenProps) {
+  const { id: sessionId, breakSecondsLeft, breakNote: note } = session;
+  const t = useLoaderArea("breaks");
   const heading = useRef<HTMLHeadingElement>(null);
   const resume = useRef<HTMLFormElement>(null);
   // Once set, the break's last minute has begun: the sentence above it then says 1 minute left too, never the minutes it had at the start.

@@ -1,7 +1,8 @@
 import { useEffect, useSyncExternalStore } from "react";
 
 import { ZOOM_LEVELS } from "~/domain/accommodations/student-tools";
-import type { Catalog } from "~/domain/i18n/catalog";
+
+import { useLoaderArea } from "./loader-area";
 
 export type Display = { highContrast: boolean; zoom: number };
 
@@ -47,7 +48,8 @@ function parseDisplay(stored: string | null): Partial<Display> {
  * student whose accommodations offer them, they also bring back the choice this device kept (a
  * shared device's earlier choice applies only to such a student) and keep each new one.
  */
-export function DisplayControls({ display, onChange, t }: { display: Display; onChange: (next: Display) => void; t: Catalog["tools"] }) {
+export function DisplayControls({ display, onChange }: { display: Display; onChange: (next: Display) => void }) {
+  const t = useLoaderArea("tools");
   const stored = useSyncExternalStore(subscribe, readStored, () => null);
   useEffect(() => {
     const kept = parseDisplay(stored);

@@ -1,10 +1,10 @@
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { lazy, type RefObject, Suspense, useState } from "react";
 
 import { offersTestTools, type StudentTools } from "~/domain/accommodations/student-tools";
-import type { Catalog } from "~/domain/i18n/catalog";
 import { testPagePath } from "~/domain/sessions/test-page-paths";
 
+import { useLoaderArea } from "./loader-area";
 import { useHydrated } from "./timers";
 
 // Loaded only for a student who has them: the test page's own JavaScript stays within its budget.
@@ -30,8 +30,7 @@ const minutes = (seconds: number) => Math.max(0, Math.floor(seconds / 60));
  * no service, no download) and the line reader need JavaScript and say so.
  */
 export function TestTools({ testId, sessionId, tools, breakSecondsLeft, content, measuresReading }: ToolsProps) {
-  // The test page's loader sends the `tools` area (ADR 0045); read from its data, this lazy code shares no module with the first load.
-  const t = useLoaderData<{ messages: Pick<Catalog, "tools"> }>().messages.tools;
+  const t = useLoaderArea("tools");
   const hydrated = useHydrated();
   const [lineReader, setLineReader] = useState(false);
   if (!offersTestTools(tools)) return null;

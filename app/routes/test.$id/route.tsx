@@ -34,14 +34,8 @@ export default function TakeTest() {
     return (
       <StudentLayout>
         {session.paused ? (
-          <AccommodatedView tools={session.tools} t={page.messages.tools}>
-            <BreakScreen
-              testId={test.id}
-              sessionId={session.id}
-              breakSecondsLeft={session.breakSecondsLeft}
-              note={session.breakNote}
-              t={page.messages.breaks}
-            />
+          <AccommodatedView tools={session.tools}>
+            <BreakScreen testId={test.id} session={session} />
           </AccommodatedView>
         ) : session.answered ? (
           <FeedbackScreen
@@ -52,31 +46,17 @@ export default function TakeTest() {
             timeRemainingSeconds={session.timeRemainingSeconds}
           />
         ) : (
-          <AccommodatedView tools={session.tools} t={page.messages.tools}>
+          <AccommodatedView tools={session.tools}>
             <QuestionScreen key={session.question.id} testId={test.id} session={session} actionResult={actionResult} />
           </AccommodatedView>
         )}
       </StudentLayout>
     );
   }
-  const { test, modes, expectations, notes, canStart, student, notice, messages } = page;
+  // The mode selection's data, every part of it written by the server (ADR 0045).
   return (
     <StudentLayout>
-      {notice ? (
-        <p role="status" className="mx-auto mb-4 max-w-3xl rounded-md bg-amber-50 px-3 py-2 text-amber-900">
-          {notice}
-        </p>
-      ) : null}
-      <ModeSelection
-        test={test}
-        modes={modes}
-        expectations={expectations}
-        notes={notes}
-        canStart={canStart}
-        student={student}
-        actionResult={actionResult}
-        t={messages.start}
-      />
+      <ModeSelection {...page} actionResult={actionResult} />
     </StudentLayout>
   );
 }
