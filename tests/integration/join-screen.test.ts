@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { type ApiClient, apiClient, count, demoClients } from "../support/api";
 import { CookieJar } from "../support/cookie-jar";
+import { inLanguage, unmarkedTexts } from "../support/pseudo-locale";
 import { startWorker, type TestWorker } from "../support/worker";
 
 /**
@@ -160,6 +161,28 @@ describe("step 3: Before You Begin, and the clock starts on Start Test", () => {
     expect(begin).toContain("Placement Test: 22 minutes 30 seconds, with your extended time, 5 to 20 questions.");
     expect(begin).toContain("22 minutes 30 seconds · 5 to 20 questions");
     expect(begin).not.toContain("15 minutes");
+  });
+
+  it("Before You Begin speaks the student's language: their own time with extended time, who is starting, every text from the catalog (ADR 0045)", async () => {
+    const record = await admin.post("/api/students", { studentId: "S-660", givenName: "Sofía", familyName: "Kovalévskaya", grade: "6" });
+    expect((await admin.post(`/api/cohorts/${demo.id}/roster/${record.data.id}`)).status).toBe(201);
+    expect((await admin.put(`/api/students/${record.data.id}/accommodations`, { extendedTime: 1.5 })).status).toBe(200);
+    const joined = await postForm(startFields({ studentId: "S-660", displayName: "Sofía Kovalévskaya" }), inLanguage(undefined, "es"));
+    expect(joined.status).toBe(302);
+    const begin = await (await worker.request(joined.location!, { jar: inLanguage(joined.jar, "es") })).text();
+    expect(begin).toContain('<html lang="es"');
+    for (const text of [
+      "Antes de empezar",
+      "Prueba de ubicación: 22 minutos y 30 segundos, con tu tiempo adicional, de 5 a 20 preguntas.",
+      "22 minutos y 30 segundos · de 5 a 20 preguntas",
+      "Empiezas como",
+      "(número de estudiante S-660) en",
+      "Comenzar la prueba",
+    ])
+      expect(begin).toContain(text);
+    const pseudo = await (await worker.request(joined.location!, { jar: inLanguage(joined.jar, "qps") })).text();
+    // The user's content (the test's title, the student's name), and the root's toast region label (not yet in the common area).
+    expect(unmarkedTexts(pseudo, ["Sofía Kovalévskaya", "Grade 6 Math Check-in", "Notifications"])).toEqual([]);
   });
 
   it("a class without a fixed mode offers both modes, and the student's choice is the session's mode", async () => {

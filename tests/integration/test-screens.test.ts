@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { CookieJar } from "../support/cookie-jar";
-import { unmarkedTexts, visibleTexts } from "../support/pseudo-locale";
+import { inLanguage, unmarkedTexts, visibleTexts } from "../support/pseudo-locale";
 import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
 
 /**
@@ -71,6 +71,36 @@ describe("Take a Test", () => {
     expect(html).toContain("Placement Test: 15 minutes, 5 to 20 questions.");
     expect(html).toContain("Diagnostic Test: 25 minutes, 20 questions.");
     expect(html).toContain("The clock starts when you press Start Test.");
+  });
+
+  it("shows Before You Begin in Spanish for the lang cookie or Accept-Language, and every text of it from the catalog (ADR 0045)", async () => {
+    const spanish = await page(`/test/${testId}`, inLanguage(admin, "es"));
+    expect(spanish.status).toBe(200);
+    expect(spanish.html).toContain('<html lang="es"');
+    for (const text of [
+      "Antes de empezar",
+      "Elige un modo",
+      "Prueba de ubicación: 15 minutos, de 5 a 20 preguntas.",
+      "Prueba diagnóstica: 25 minutos, 20 preguntas.",
+      "El reloj de la prueba empieza cuando presionas Comenzar la prueba.",
+      "Comenzar la prueba",
+    ])
+      expect(spanish.html).toContain(text);
+    expect(spanish.html).not.toContain("Before You Begin");
+    const byBrowser = await worker.request(`/test/${testId}`, { jar: admin, headers: { "Accept-Language": "es-MX,es;q=0.9,en;q=0.5" } });
+    expect(await byBrowser.text()).toContain("Antes de empezar");
+
+    // Start Test without a mode (no JavaScript): the refusal in Spanish too.
+    const noMode = await post(`/test/${testId}`, [["intent", "start"]], inLanguage(admin, "es"));
+    expect(noMode.status).toBe(400);
+    expect(noMode.html).toContain("Elige Prueba de ubicación o Prueba diagnóstica.");
+
+    // As a visitor who has not joined (the way to join instead of Start Test) and as a signed-in user (Start Test).
+    for (const jar of [new CookieJar(), admin]) {
+      const pseudo = await page(`/test/${testId}`, inLanguage(jar, "qps"));
+      // The user's content, and the root's toast region label (components/toast/toaster.tsx, not yet in the common area).
+      expect(unmarkedTexts(pseudo.html, ["Grade 6 Math Check-in", "Demo Admin", "Notifications"])).toEqual([]);
+    }
   });
 
   it("answers 'Test Not Found' with Return Home for a missing test", async () => {

@@ -4,6 +4,19 @@
  * catalog. User content and data (a test's title, a question's text and options, a name, a
  * resume code) are passed as `allowed`.
  */
+import { CookieJar } from "./cookie-jar";
+
+/** A copy of a browser's cookies, set to show the student pages in `locale` (the `lang` cookie a student's choice sets). */
+export function inLanguage(jar: CookieJar | undefined, locale: "en" | "es" | "qps"): CookieJar {
+  const copy = new CookieJar();
+  for (const pair of (jar?.header() ?? "").split("; ").filter(Boolean)) {
+    const separator = pair.indexOf("=");
+    copy.set(pair.slice(0, separator), pair.slice(separator + 1));
+  }
+  copy.set("lang", locale);
+  return copy;
+}
+
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
 
 const decode = (text: string) =>

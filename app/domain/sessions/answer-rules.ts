@@ -14,7 +14,7 @@ export const SELECTIONS_REQUIRED: TitledMessage = { title: "test.selectionRequir
 export const ANSWER_REQUIRED: TitledMessage = { title: "test.answerRequiredTitle", message: "test.answerRequired" };
 export const RESPONSE_REQUIRED: TitledMessage = { title: "test.responseRequiredTitle", message: "test.responseRequired" };
 export const INTERACTION_REQUIRED: TitledMessage = { title: "test.interactionRequiredTitle", message: "test.interactionRequired" };
-export const MODE_REQUIRED: TitledMessage = { title: "Mode Required", message: "Please choose Placement Test or Diagnostic Test." };
+export const MODE_REQUIRED: TitledMessage = { title: "start.modeRequiredTitle", message: "start.modeRequired" };
 
 /** 80 or more 'Excellent!', 50 or more 'Good effort', else 'Keep learning' (the feedback area's messages); 70 or more is correct. */
 export function scoreLabel(score: number): "excellent" | "goodEffort" | "keepLearning" {

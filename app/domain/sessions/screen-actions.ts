@@ -73,12 +73,12 @@ export type TestPageAction = z.infer<typeof testPageActionSchema>;
 
 export const TEST_PAGE_MESSAGES = {
   intents: {
-    start: { success: "Test Started", failure: "Failed to start test" },
+    start: { success: "start.testStarted", failure: "start.startFailed" },
     submit: { success: null, failure: "test.submitFailed" },
     chat: { success: null, failure: "test.chatFailed" },
     complete: { success: null, failure: "test.completeFailed" },
-    pause: { success: null, failure: "Could not pause the test." },
-    resume: { success: null, failure: "Could not resume the test." },
+    pause: { success: null, failure: "breaks.pauseFailed" },
+    resume: { success: null, failure: "breaks.resumeFailed" },
   },
   titled: [SELECTION_REQUIRED, SELECTIONS_REQUIRED, ANSWER_REQUIRED, RESPONSE_REQUIRED, INTERACTION_REQUIRED, MODE_REQUIRED],
 };

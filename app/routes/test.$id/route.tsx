@@ -41,12 +41,7 @@ export default function TakeTest() {
       <StudentLayout>
         {session.paused ? (
           <AccommodatedView tools={session.tools}>
-            <BreakScreen
-              testId={test.id}
-              sessionId={session.id}
-              timeRemainingSeconds={session.timeRemainingSeconds}
-              breakSecondsLeft={session.breakSecondsLeft}
-            />
+            <BreakScreen testId={test.id} session={session} />
           </AccommodatedView>
         ) : session.answered ? (
           <FeedbackScreen
@@ -66,15 +61,10 @@ export default function TakeTest() {
       </StudentLayout>
     );
   }
-  const { test, modes, expectations, notes, canStart, student, notice } = page;
+  // The mode selection's data, every part of it written by the server (ADR 0045).
   return (
     <StudentLayout>
-      {notice ? (
-        <p role="status" className="mx-auto mb-4 max-w-3xl rounded-md bg-amber-50 px-3 py-2 text-amber-900">
-          {notice}
-        </p>
-      ) : null}
-      <ModeSelection test={test} modes={modes} expectations={expectations} notes={notes} canStart={canStart} student={student} actionResult={actionResult} />
+      <ModeSelection {...page} actionResult={actionResult} />
     </StudentLayout>
   );
 }

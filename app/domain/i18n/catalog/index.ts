@@ -1,11 +1,15 @@
 import { formatMessage, type MessageValues } from "../format";
 import { type AnyLocale, intlLocale } from "../locale";
+import * as breaks from "./breaks";
 import * as common from "./common";
 import * as family from "./family";
 import * as feedback from "./feedback";
 import { pseudoCatalog } from "./pseudo";
 import * as results from "./results";
+import * as session from "./session";
+import * as start from "./start";
 import * as test from "./test";
+import * as tools from "./tools";
 
 /**
  * The catalogs (ADR 0045): one object per language, built from one file per area of the product,
@@ -20,6 +24,10 @@ const en = {
   family: family.en,
   test: test.en,
   feedback: feedback.en,
+  start: start.en,
+  breaks: breaks.en,
+  tools: tools.en,
+  session: session.en,
 };
 export type Catalog = typeof en;
 export type Area = keyof Catalog;
@@ -30,6 +38,10 @@ const es: Catalog = {
   family: family.es,
   test: test.es,
   feedback: feedback.es,
+  start: start.es,
+  breaks: breaks.es,
+  tools: tools.es,
+  session: session.es,
 };
 
 let pseudo: Catalog | undefined;
