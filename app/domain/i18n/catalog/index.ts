@@ -1,6 +1,8 @@
 import { formatMessage, type MessageValues } from "../format";
 import { type AnyLocale, intlLocale } from "../locale";
 import * as common from "./common";
+import * as join from "./join";
+import * as joinCode from "./join-code";
 import { pseudoCatalog } from "./pseudo";
 
 /**
@@ -10,11 +12,19 @@ import { pseudoCatalog } from "./pseudo";
  * a student page gets only its areas, in its language, from its loader (`pageMessages`), so no
  * catalog is in any page's JavaScript.
  */
-const en = { common: common.en };
+const en = {
+  common: common.en,
+  join: join.en,
+  joinCode: joinCode.en,
+};
 export type Catalog = typeof en;
 export type Area = keyof Catalog;
 
-const es: Catalog = { common: common.es };
+const es: Catalog = {
+  common: common.es,
+  join: join.es,
+  joinCode: joinCode.es,
+};
 
 let pseudo: Catalog | undefined;
 
