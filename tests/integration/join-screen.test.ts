@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ApiClient, apiClient, count, demoClients } from "../support/api";
 import { CookieJar } from "../support/cookie-jar";
 import { unmarkedTexts } from "../support/pseudo-locale";
-import { startWorker, type TestWorker } from "../support/worker";
+import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
 
 /**
  * The join screen (/join: its steps, its rules and its messages) through
@@ -371,6 +371,16 @@ describe("the join pages in Spanish (ADR 0045)", () => {
     expect(((await blank.json()) as Result).toast).toMatchObject({ title: "Falta información", description: "Ingresa tu nombre y tu número de estudiante." });
     const inline = await (await worker.request("/join?code=NOPE123", inLanguage("es"))).text();
     expect(inline).toContain("El código de la clase que ingresaste no es válido.");
+  });
+
+  it("shows a signed-in student the join screen at / and at the role gate in their language", async () => {
+    const jar = await worker.signIn(demoAccounts.student.email, demoAccounts.student.password);
+    jar.set("lang", "es");
+    const home = await (await worker.request("/", { jar })).text();
+    expect(home).toContain('<html lang="es">');
+    expect(home).toContain("Únete a tu clase");
+    const gate = await (await worker.request("/admin/students", { jar })).text();
+    expect(gate).toContain("Ingresa el código de la clase que te dio tu maestro.");
   });
 
   it("shows no text outside the catalog in the pseudo-locale, on step 1, step 2 and a refusal", async () => {
