@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ApiClient, apiClient, clientFor, demoClients } from "../support/api";
 import { CookieJar } from "../support/cookie-jar";
 import { oneRosterZip, uploadOneRoster } from "../support/oneroster";
+import { unmarkedTexts } from "../support/pseudo-locale";
 import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
 
 /**
@@ -307,5 +308,21 @@ describe("a student's preferred language (ADR 0045)", () => {
       pin: "Ese PIN no es correcto. Revisa el PIN de tu credencial o pregúntale a tu maestro.",
     });
     await worker.d1.prepare("update students set language = null where district_student_id in ('S-2002', 'S-2003')").run();
+  });
+
+  it("shows no text outside the catalog in the pseudo-locale: the PIN step and the badge's 'Continue as …?'", async () => {
+    const names = (await worker.d1.prepare("select display_name as name from cohort_members where cohort_id = ?").bind(math.id).all<{ name: string }>())
+      .results;
+    // "Notifications" is the toast region's label, which every page has (outside the join's catalog areas).
+    const allowed = [math.name, "Notifications", ...names.map((row) => row.name)];
+    const pinStep = await (await worker.request(`/join?code=${math.joinCode}`, { headers: { Cookie: "lang=qps" } })).text();
+    expect(unmarkedTexts(pinStep, allowed)).toEqual([]);
+    const [ada, ben] = [await member("S-2001"), await member("S-2002")];
+    const holder = new CookieJar();
+    await worker.request(`/join/badge/${ben.badge}`, { jar: holder });
+    holder.set("lang", "qps");
+    const asked = await worker.request(`/join/badge/${ada.badge}`, { jar: holder, headers: { "Sec-Fetch-Site": "cross-site" } });
+    expect(asked.status).toBe(200);
+    expect(unmarkedTexts(await asked.text(), allowed)).toEqual([]);
   });
 });
