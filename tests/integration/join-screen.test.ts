@@ -380,6 +380,7 @@ describe("the join pages in Spanish (ADR 0045)", () => {
     expect(home).toContain('<html lang="es">');
     expect(home).toContain("Únete a tu clase");
     const gate = await (await worker.request("/admin/students", { jar })).text();
+    expect(gate).toContain('<html lang="es">');
     expect(gate).toContain("Ingresa el código de la clase que te dio tu maestro.");
   });
 
