@@ -2,16 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 
 import type { CurrentUser } from "~/domain/auth/current-user";
 import type { ClassAccess } from "~/domain/classes/class";
-import {
-  NOT_ON_ROSTER,
-  NOT_YOURSELF,
-  PIN_REQUIRED,
-  pinStudentKey,
-  pinThrottles,
-  samePin,
-  tooManyPinsMessage,
-  WRONG_PIN,
-} from "~/domain/classes/roster-identity";
+import { NOT_ON_ROSTER, NOT_YOURSELF, PIN_REQUIRED, pinStudentKey, pinThrottles, samePin, WRONG_PIN } from "~/domain/classes/roster-identity";
 import { languageCookie, languageFromCookie } from "~/domain/i18n/locale";
 import { linksToStudentRecord } from "~/domain/students/roster-access";
 import { studentDisplayName, type StudentLanguage } from "~/domain/students/student";
@@ -20,7 +11,7 @@ import { findRosterMember } from "~/models/roster-members.server";
 import { findStudentByEmail } from "~/models/students.server";
 import { clearThrottle } from "~/models/throttle.server";
 
-import { countWrongGuess } from "./guess-throttle.server";
+import { countWrongGuess, tooManyMessage } from "./guess-throttle.server";
 import { claimAttempts, clientAddress, refuseWhileHeldBack } from "./throttle.server";
 
 /**
@@ -83,10 +74,10 @@ export async function admitStudent(
   const throttles = pinThrottles(clientAddress(request), member.id);
   const now = Date.now();
   if (!samePin(claim.pin, member.pin)) {
-    await claimAttempts(context.db, throttles, now, tooManyPinsMessage);
+    await claimAttempts(context.db, throttles, now, tooManyMessage(request, "tooManyPins"));
     throw forbidden(WRONG_PIN, "pin");
   }
-  await refuseWhileHeldBack(context.db, throttles, now, tooManyPinsMessage);
+  await refuseWhileHeldBack(context.db, throttles, now, tooManyMessage(request, "tooManyPins"));
   await clearThrottle(context.db, pinStudentKey(member.id));
   return admitted;
 }

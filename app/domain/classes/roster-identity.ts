@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { addressKey, MINUTE, type ThrottleKey, type ThrottlePolicy, waitInWords } from "~/domain/throttle";
+import { addressKey, MINUTE, type ThrottleKey, type ThrottlePolicy } from "~/domain/throttle";
 
 import { GUESS_ADDRESS_POLICY } from "./guess-throttle";
 
@@ -71,8 +71,4 @@ export function pinThrottles(clientAddress: string | null, memberId: string): Th
     { key: `guess-address:${addressKey(clientAddress)}`, policy: GUESS_ADDRESS_POLICY },
     { key: pinStudentKey(memberId), policy: PIN_STUDENT_POLICY },
   ];
-}
-
-export function tooManyPinsMessage(retryAfterMs: number): string {
-  return `Too many wrong PINs. Please wait ${waitInWords(retryAfterMs)}, or ask your teacher to reset your PIN.`;
 }

@@ -54,6 +54,10 @@ export const en = {
   badgeNotValidTitle: "Badge not valid",
   badgeNotValid: "This badge no longer works. Ask your teacher for a new one.",
   badgeFailed: "Failed to sign in with your badge.",
+  waitSeconds: "{n, plural, one {# second} other {# seconds}}",
+  waitMinutes: "{n, plural, one {# minute} other {# minutes}}",
+  tooManyCodes: "Too many incorrect codes. Please wait {wait} and try again.",
+  tooManyPins: "Too many wrong PINs. Please wait {wait}, or ask your teacher to reset your PIN.",
 };
 
 export const es: typeof en = {
@@ -107,4 +111,8 @@ export const es: typeof en = {
   badgeNotValidTitle: "Credencial no válida",
   badgeNotValid: "Esta credencial ya no funciona. Pídele una nueva a tu maestro.",
   badgeFailed: "No se pudo iniciar sesión con tu credencial.",
+  waitSeconds: "{n, plural, one {# segundo} other {# segundos}}",
+  waitMinutes: "{n, plural, one {# minuto} other {# minutos}}",
+  tooManyCodes: "Demasiados códigos incorrectos. Espera {wait} y vuelve a intentarlo.",
+  tooManyPins: "Demasiados PIN incorrectos. Espera {wait} o pídele a tu maestro que restablezca tu PIN.",
 };
