@@ -25,5 +25,8 @@ export function usePageLocale(): AnyLocale {
     const locale = (matches[i]!.data as PageData)?.locale;
     if (locale) return locale;
   }
-  return "en";
+  // A signed-in student meets the join screen at the role gate, which only the root's data reaches:
+  // the root sends them its texts (`joinCode`), so it is a student page in the root's language.
+  const root = matches[0]?.data as PageData;
+  return root?.messages?.joinCode ? (root.locale ?? "en") : "en";
 }

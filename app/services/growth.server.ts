@@ -152,7 +152,7 @@ export async function loadFamilyReport(db: Database, actor: Actor, studentId: st
   const { subjects } = studentGrowth(windows, data.sessions, timeZone);
   const { student } = data;
   // The record's language, when the student record has one to read (the roster's Language column).
-  const locale = familyReportLocale(asked, "language" in student ? student.language : null);
+  const locale = familyReportLocale(asked, student.language);
   const sections = subjects.flatMap((subject) => familyReportSection(student.givenName, subject, window.id, recommendations, timeZone, locale) ?? []);
   return {
     student,

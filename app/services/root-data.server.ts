@@ -33,7 +33,8 @@ export async function loadRootData(request: Request, context: AppLoadContext) {
       },
       sidebarOpen: sidebarOpenFromCookie(request.headers.get("Cookie")),
       toast,
-      ...pageMessages(requestLocale(request), "common"),
+      // A student outside their route set meets the join screen at the role gate, which has only this loader's data.
+      ...pageMessages(requestLocale(request), ...(user?.role === "student" ? (["common", "joinCode"] as const) : (["common"] as const))),
     },
     { headers },
   );

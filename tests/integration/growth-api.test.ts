@@ -366,6 +366,13 @@ describe("the screens", () => {
     expect(english).toMatch(/<a href="\?window=w-spring&amp;lang=es" lang="es"[^>]*>Español<\/a>/);
     // Without a choice, the record's language; a record without one reads English.
     expect(await report("")).toContain("Ada&#x27;s scale score is 214.");
+    await worker.d1.prepare("update students set language = 'es' where id = ?").bind(ids.ada).run();
+    try {
+      expect(await report("")).toContain("La puntuación en escala de Ada es 214.");
+      expect(await report("&lang=en")).toContain("Ada&#x27;s scale score is 214.");
+    } finally {
+      await worker.d1.prepare("update students set language = null where id = ?").bind(ids.ada).run();
+    }
 
     const pseudo = await report("&lang=qps");
     const body = pseudo.slice(pseudo.indexOf("<article"), pseudo.indexOf("</article>"));

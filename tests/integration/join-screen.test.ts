@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ApiClient, apiClient, count, demoClients } from "../support/api";
 import { CookieJar } from "../support/cookie-jar";
 import { inLanguage, unmarkedTexts } from "../support/pseudo-locale";
-import { startWorker, type TestWorker } from "../support/worker";
+import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
 
 /**
  * The join screen (/join: its steps, its rules and its messages) through
@@ -354,5 +354,64 @@ describe("the language switch (GET /language)", () => {
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as { message: string }).message).toContain("to must be en or es");
     expect((await worker.request("/language?to=es", { method: "POST" })).status).toBe(405);
+  });
+});
+
+describe("the join pages in Spanish (ADR 0045)", () => {
+  const inLanguage = (lang: string) => ({ headers: { Cookie: `lang=${lang}` } });
+
+  it("speaks Spanish on both steps with the cookie or the browser's Accept-Language, <html lang> following", async () => {
+    const step1 = await (await worker.request("/join", inLanguage("es"))).text();
+    expect(step1).toContain('<html lang="es">');
+    expect(step1).toContain("Únete a tu clase");
+    expect(step1).toContain("Código de la clase");
+    expect(step1).toContain("<title>Únete a tu clase · Adaptive Testing Engine</title>");
+    const step2 = await (await worker.request("/join?code=DEMOCLASS", { headers: { "Accept-Language": "es-US,es;q=0.9,en;q=0.5" } })).text();
+    expect(step2).toContain('<html lang="es">');
+    expect(step2).toContain("Te damos la bienvenida a ");
+    expect(step2).toContain("Ingresa tu nombre y tu número de estudiante para comenzar tu prueba.");
+    expect(step2).toContain("Comenzar la prueba");
+    expect(step2).not.toContain("Start Test");
+  });
+
+  it("refuses in Spanish: an unknown code, a blank name, and the same refusal inline without JavaScript", async () => {
+    const lookup = await worker.request("/join?_data=routes%2Fjoin", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: "lang=es" },
+      body: new URLSearchParams({ intent: "lookup", code: "nope123" }),
+    });
+    expect(lookup.status).toBe(404);
+    expect(((await lookup.json()) as Result).toast).toMatchObject({
+      title: "Código no válido",
+      description: "El código de la clase que ingresaste no es válido. Revísalo y vuelve a intentarlo.",
+    });
+    const blank = await worker.request("/join?_data=routes%2Fjoin", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "Accept-Language": "es" },
+      body: new URLSearchParams(startFields({ displayName: " " })),
+    });
+    expect(((await blank.json()) as Result).toast).toMatchObject({ title: "Falta información", description: "Ingresa tu nombre y tu número de estudiante." });
+    const inline = await (await worker.request("/join?code=NOPE123", inLanguage("es"))).text();
+    expect(inline).toContain("El código de la clase que ingresaste no es válido.");
+  });
+
+  it("shows a signed-in student the join screen at / and at the role gate in their language", async () => {
+    const jar = await worker.signIn(demoAccounts.student.email, demoAccounts.student.password);
+    jar.set("lang", "es");
+    const home = await (await worker.request("/", { jar })).text();
+    expect(home).toContain('<html lang="es">');
+    expect(home).toContain("Únete a tu clase");
+    const gate = await (await worker.request("/admin/students", { jar })).text();
+    expect(gate).toContain('<html lang="es">');
+    expect(gate).toContain("Ingresa el código de la clase que te dio tu maestro.");
+  });
+
+  it("shows no text outside the catalog in the pseudo-locale, on step 1, step 2 and a refusal", async () => {
+    const className = ((await admin.get("/api/cohorts")).data as { id: string; name: string }[]).find((schoolClass) => schoolClass.id === demo.id)!.name;
+    for (const path of ["/join", "/join?code=DEMOCLASS", "/join?code=NOPE123"]) {
+      const html = await (await worker.request(path, inLanguage("qps"))).text();
+      // "Notifications" is the toast region's label, which every page has (outside the join's catalog areas).
+      expect(unmarkedTexts(html, [className, "Notifications"]), path).toEqual([]);
+    }
   });
 });

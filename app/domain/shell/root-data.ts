@@ -16,5 +16,6 @@ export type RootData = {
   sidebarOpen: boolean;
   toast: ToastMessage | null;
   locale: AnyLocale;
-  messages: Pick<Catalog, "common">;
+  /** `joinCode` only for a signed-in student, who meets the join screen at the role gate. */
+  messages: Pick<Catalog, "common"> & Partial<Pick<Catalog, "joinCode">>;
 };

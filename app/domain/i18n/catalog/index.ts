@@ -4,6 +4,8 @@ import * as breaks from "./breaks";
 import * as common from "./common";
 import * as family from "./family";
 import * as feedback from "./feedback";
+import * as join from "./join";
+import * as joinCode from "./join-code";
 import { pseudoCatalog } from "./pseudo";
 import * as results from "./results";
 import * as session from "./session";
@@ -28,6 +30,8 @@ const en = {
   breaks: breaks.en,
   tools: tools.en,
   session: session.en,
+  join: join.en,
+  joinCode: joinCode.en,
 };
 export type Catalog = typeof en;
 export type Area = keyof Catalog;
@@ -42,6 +46,8 @@ const es: Catalog = {
   breaks: breaks.es,
   tools: tools.es,
   session: session.es,
+  join: join.es,
+  joinCode: joinCode.es,
 };
 
 let pseudo: Catalog | undefined;
