@@ -136,7 +136,7 @@ describe("with three testing windows", () => {
     const before = await auditCount("student.growth_viewed", ids.ada!);
     const { status, data } = await teacherA.get(`/api/students/${ids.ada}/growth`);
     expect(status).toBe(200);
-    expect(data.student).toEqual({ id: ids.ada, studentId: "G-1", givenName: "Ada", familyName: "Lovelace", grade: "6" });
+    expect(data.student).toEqual({ id: ids.ada, studentId: "G-1", givenName: "Ada", familyName: "Lovelace", grade: "6", language: null });
     expect(data.windows.map((window: { id: string }) => window.id)).toEqual(["w-fall", "w-winter", "w-spring"]);
     expect(data.outsideWindows).toEqual([]);
     expect(data.subjects).toHaveLength(1);
