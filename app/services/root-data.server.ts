@@ -34,7 +34,11 @@ export async function loadRootData(request: Request, context: AppLoadContext) {
       sidebarOpen: sidebarOpenFromCookie(request.headers.get("Cookie")),
       toast,
       // A student outside their route set meets the join screen at the role gate, which has only this loader's data.
-      ...pageMessages(requestLocale(request), ...(user?.role === "student" ? (["common", "joinCode"] as const) : (["common"] as const))),
+      // Staff screens stay English, so a teacher's or an admin's root texts (the toasts' labels) are English.
+      ...pageMessages(
+        user && user.role !== "student" ? "en" : requestLocale(request),
+        ...(user?.role === "student" ? (["common", "joinCode"] as const) : (["common"] as const)),
+      ),
     },
     { headers },
   );
