@@ -3,9 +3,11 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from "
 import type { ReactNode } from "react";
 
 import { lazyScreen } from "~/components/lazy-screen";
+import { usePageLocale } from "~/components/messages";
 import { useNonce } from "~/components/nonce";
 import { BodyEndStyles, HeadStyles } from "~/components/page-styles";
 import { ToastProvider } from "~/components/toast/toast-context";
+import { htmlLang } from "~/domain/i18n/locale";
 import { loadRootData } from "~/services/root-data.server";
 
 // Shown only when a page fails or a role gate stops it: kept out of every page's first JavaScript (the student page budget).
@@ -28,7 +30,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en">
+    <html lang={htmlLang(usePageLocale())}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

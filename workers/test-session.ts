@@ -199,13 +199,14 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
     }
     if (isPaused(state.session)) return { ok: false, reason: "paused", message: PAUSED_MESSAGE };
     const { questionId, message, reply } = parsed.data;
-    if (state.answers[questionId]) return { ok: false, reason: "chat_closed", message: "This question has already been answered." };
+    if (state.answers[questionId]) return { ok: false, reason: "chat_closed", message: "session.alreadyAnswered" };
     const messages = await this.readChat(questionId);
     if (studentTurnsIn(messages) >= MAX_CHAT_TURNS) {
       return {
         ok: false,
         reason: "chat_closed",
-        message: `This conversation has reached its limit of ${MAX_CHAT_TURNS} messages. Submit your answer when you are ready.`,
+        message: "session.chatLimit",
+        values: { max: MAX_CHAT_TURNS },
       };
     }
     const next: ChatMessage[] = [...messages, { role: "user", content: message }, { role: "assistant", content: reply }];

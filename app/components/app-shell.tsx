@@ -14,13 +14,15 @@ export function AppShell({ user, sidebarOpen, children }: { user: ShellUser; sid
   useFocusHeadingOnNavigation("main-content");
   return (
     <SidebarProvider initialOpen={sidebarOpen}>
+      {/* The staff screens are English: a page whose body is in the family's language (the family report) marks that body itself (ADR 0045). */}
       <a
+        lang="en"
         href="#main-content"
         className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-[60] focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:shadow"
       >
         Skip to content
       </a>
-      <div className="flex min-h-dvh">
+      <div className="flex min-h-dvh" lang="en">
         <AppSidebar user={user} />
         <div className="flex min-w-0 flex-1 flex-col">
           <header id="admin-header" className="sticky top-0 z-10 flex h-14 items-center gap-2 border-b border-slate-200 bg-white/90 px-3 backdrop-blur">

@@ -5,12 +5,14 @@ import { JOIN_CODE_MAX_INPUT } from "~/domain/classes/join-codes";
 import type { ActionResult } from "~/domain/shell/action-result";
 
 import { FormAlert } from "./action-result";
+import { useMessages } from "./messages";
 
 /**
  * Student Entry. Step 1 lives here because a student meets it in two
  * places: on /join, and as the join gate on any path outside their route set (root ErrorBoundary).
  * Both post the same plain form to /join, so it works without JavaScript. This module is in
- * every page's bundle: it must stay small (no zod, no icon barrel).
+ * every page's bundle: it must stay small (no zod, no icon barrel). Its texts are the `joinCode`
+ * area (ADR 0045): /join's loader sends it, and the root sends it to a signed-in student.
  */
 
 /** The card both steps sit in. */
@@ -32,15 +34,16 @@ export function JoinCodeForm({ defaultCode = "", failure }: JoinCodeFormProps) {
   const [code, setCode] = useState(defaultCode.toUpperCase().slice(0, JOIN_CODE_MAX_INPUT));
   const refused = failure && !failure.ok ? failure : undefined;
   const errorId = refused ? "join-code-error" : undefined;
+  const t = useMessages("joinCode");
   return (
     <JoinCard>
-      <h1 className="text-2xl font-bold text-slate-900">Join Your Class</h1>
-      <p className="mt-1 text-sm text-slate-700">Enter the join code your teacher gave you.</p>
+      <h1 className="text-2xl font-bold text-slate-900">{t.title}</h1>
+      <p className="mt-1 text-sm text-slate-700">{t.intro}</p>
       <Form method="post" action="/join" className="mt-6 space-y-4" noValidate>
         <input type="hidden" name="intent" value="lookup" />
         <div>
           <label htmlFor="join-code" className="label">
-            Join code
+            {t.codeLabel}
           </label>
           <input
             id="join-code"
@@ -59,7 +62,7 @@ export function JoinCodeForm({ defaultCode = "", failure }: JoinCodeFormProps) {
         </div>
         <FormAlert id="join-code-error" result={refused} />
         <button type="submit" className="btn-primary w-full" disabled={busy}>
-          {busy ? "Checking..." : "Join Class"}
+          {busy ? t.checking : t.submit}
         </button>
       </Form>
     </JoinCard>

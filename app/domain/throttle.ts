@@ -63,6 +63,12 @@ export function delaySchedule(policy: ThrottlePolicy): Array<{ failures: number;
 export type Claim = { admitted: true; state: ThrottleState } | { admitted: false; retryAfterMs: number };
 
 /** A wait as a person reads it: whole seconds under a minute, else whole minutes, rounded up, never zero. */
+/** The same wait as a number and its unit, for a message the catalog words in the reader's language (ADR 0045). */
+export function waitAmount(retryAfterMs: number): { unit: "seconds" | "minutes"; n: number } {
+  const seconds = retryAfterSeconds(retryAfterMs);
+  return seconds < 60 ? { unit: "seconds", n: seconds } : { unit: "minutes", n: Math.ceil(seconds / 60) };
+}
+
 export function waitInWords(retryAfterMs: number): string {
   const seconds = retryAfterSeconds(retryAfterMs);
   if (seconds < 60) return `${seconds} ${seconds === 1 ? "second" : "seconds"}`;

@@ -2,7 +2,9 @@
  * Why a rule refused a request. Domain and model code throw these by kind; the HTTP status is
  * chosen once, at the edge (`httpStatusOf` in services/http-errors.server.ts), so the same rule
  * answers 404 to the API and "Session Not Found" to a screen without knowing either.
- * The message is written for the person who sent the request and is shown as it is.
+ * The message is written for the person who sent the request and is shown as it is, or it is a
+ * catalog code ("join.invalidCode") with its `values`, which the edge renders in the request's
+ * language (ADR 0045).
  */
 export type FailureKind =
   | "invalid"
@@ -23,6 +25,8 @@ export class DomainError extends Error {
     message: string,
     /** The request field the failure is about ("joinCode"), so a form can show it beside that field. */
     readonly field?: string,
+    /** The values a catalog code's message names. */
+    readonly values?: Record<string, string | number>,
   ) {
     super(message);
   }

@@ -49,7 +49,14 @@ const asGrowthSession = ({ startTime, theta, thetaSe, ...row }: GrowthRow): Grow
  */
 export async function readStudentGrowth(db: Database, id: string, scope: Scope) {
   const [student] = await db
-    .select({ id: students.id, studentId: students.districtStudentId, givenName: students.givenName, familyName: students.familyName, grade: students.grade })
+    .select({
+      id: students.id,
+      studentId: students.districtStudentId,
+      givenName: students.givenName,
+      familyName: students.familyName,
+      grade: students.grade,
+      language: students.language,
+    })
     .from(students)
     .where(and(eq(students.id, id), taughtStudents(students.id, scope)))
     .limit(1);

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
-import { cohortMembers, cohorts } from "~/db/schema";
+import { cohortMembers, cohorts, students } from "~/db/schema";
 import type { Scope } from "~/domain/auth/policy";
 import { generateBadgeToken, generatePin } from "~/domain/classes/roster-identity";
 
@@ -48,6 +48,8 @@ const rosterColumns = {
   displayName: cohortMembers.displayName,
   studentRecordId: cohortMembers.studentRecordId,
   pin: cohortMembers.pin,
+  /** The record's preferred language, which a join sets on a browser that has not chosen one (ADR 0045). */
+  language: students.language,
 };
 
 /** The rostered member of a class with this district student ID, or with this member id (the join screen's pick); null when not on the roster. */
@@ -55,6 +57,7 @@ export async function findRosterMember(db: Database, classId: string, who: { stu
   const [member] = await db
     .select(rosterColumns)
     .from(cohortMembers)
+    .leftJoin(students, eq(students.id, cohortMembers.studentRecordId))
     .where(
       and(
         eq(cohortMembers.cohortId, classId),
@@ -72,6 +75,7 @@ export async function findMemberByBadge(db: Database, badgeToken: string) {
     .select({ ...rosterColumns, isActive: cohorts.isActive, testConfigId: cohorts.testConfigId, cohortName: cohorts.name })
     .from(cohortMembers)
     .innerJoin(cohorts, eq(cohorts.id, cohortMembers.cohortId))
+    .leftJoin(students, eq(students.id, cohortMembers.studentRecordId))
     .where(and(eq(cohortMembers.badgeToken, badgeToken), isNotNull(cohortMembers.studentRecordId)))
     .limit(1);
   return row ?? null;

@@ -33,6 +33,7 @@ function studentView(row: StudentRow) {
     grade: row.grade,
     email: row.email,
     status: row.status,
+    language: row.language ?? null,
     accommodations: readAccommodations(row.accommodations) ?? NO_ACCOMMODATIONS,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -48,6 +49,8 @@ export const studentColumns = (input: StudentInput) => ({
   grade: input.grade,
   email: input.email,
   status: input.status,
+  // Left out, the record keeps the language it has (ADR 0045).
+  ...(input.language !== undefined ? { language: input.language } : {}),
 });
 
 /** Says which unique value another student holds, as a refusal of that field (409). */

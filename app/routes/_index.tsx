@@ -8,13 +8,15 @@ import { allows } from "~/domain/auth/policy";
 import { averageDurationMinutes, QUESTION_TYPE_COUNT } from "~/domain/shell/dashboard";
 import { testTotals } from "~/models/tests.server";
 import { getCurrentUser } from "~/services/auth.server";
+import { requestLocale } from "~/services/locale.server";
 
 /** "/" is the landing page signed out, the join screen for students, the dashboard for staff. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getCurrentUser(request, context);
   if (!user) return json({ view: "landing" as const });
   // The dashboard counts the district's shared tests and bank.
-  if (!allows(user, "read", "shared-content")) return json({ view: "join" as const });
+  // The root sends a student the join screen's texts; the page's language is named here for <html lang>.
+  if (!allows(user, "read", "shared-content")) return json({ view: "join" as const, locale: requestLocale(request) });
   const totals = await testTotals(context.db);
   return json({
     view: "dashboard" as const,

@@ -1,5 +1,5 @@
 import { INVALID_JOIN_CODE, joinCodeLookupSchema } from "~/domain/classes/class";
-import { invalid } from "~/lib/errors";
+import { found, invalid } from "~/lib/errors";
 import { findClassByGuessedCode } from "~/services/guess-throttle.server";
 import { resourceRoute } from "~/services/resource-route.server";
 
@@ -12,12 +12,12 @@ import { resourceRoute } from "~/services/resource-route.server";
 export const { loader, action } = resourceRoute({
   can: "anyone",
   params: ["joinCode"],
-  notFound: INVALID_JOIN_CODE,
   GET: {
     handler: async ({ request, context, params }) => {
       const parsed = joinCodeLookupSchema.safeParse(params.joinCode);
       if (!parsed.success) throw invalid(parsed.error.issues[0]!.message);
-      return findClassByGuessedCode(request, context, parsed.data);
+      // Thrown, not returned as null: the refusal is a catalog code, rendered in the request's language (ADR 0045).
+      return found(await findClassByGuessedCode(request, context, parsed.data), INVALID_JOIN_CODE);
     },
   },
 });

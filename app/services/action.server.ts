@@ -1,6 +1,8 @@
 import { json } from "@remix-run/cloudflare";
 import type { z } from "zod";
 
+import { renderText } from "~/domain/i18n/catalog";
+import type { AnyLocale } from "~/domain/i18n/locale";
 import type { ActionResult, TitledMessage } from "~/domain/shell/action-result";
 import type { ToastMessage } from "~/domain/shell/toast";
 import { DomainError, invalid, RATE_LIMITED_TITLE, RateLimitedError } from "~/lib/errors";
@@ -9,6 +11,7 @@ import { fieldErrors } from "~/lib/form-errors";
 import { parseRequestJson } from "~/lib/json-bounds";
 
 import { describeFailure } from "./http-errors.server";
+import { requestLocale } from "./locale.server";
 
 /**
  * The one way a screen action runs (docs/decisions/0006-action-contract.md):
@@ -70,6 +73,28 @@ async function readSubmission(original: Request): Promise<{ submission: unknown;
   throw invalid("Send the form as form data or JSON.");
 }
 
+const toastIn = (locale: AnyLocale, toast: ToastMessage): ToastMessage => ({
+  ...toast,
+  title: renderText(locale, toast.title),
+  ...(toast.description ? { description: renderText(locale, toast.description) } : {}),
+});
+
+/** The screen's texts in the request's language: catalog codes rendered, sentences as they are (ADR 0045). */
+function inLanguage<Intent extends string>(locale: AnyLocale, messages: ActionMessages<Intent>): ActionMessages<Intent> {
+  const say = (text: string) => renderText(locale, text);
+  const sayToast = (toast: ToastMessage) => toastIn(locale, toast);
+  const intents = {} as ActionMessages<Intent>["intents"];
+  for (const [intent, texts] of Object.entries(messages.intents) as [Intent, ActionMessages<Intent>["intents"][Intent]][]) {
+    const { success, failure, failureTitle } = texts;
+    intents[intent] = {
+      success: success === null ? null : typeof success === "string" ? say(success) : sayToast(success),
+      failure: say(failure),
+      ...(failureTitle ? { failureTitle: say(failureTitle) } : {}),
+    };
+  }
+  return { intents, titled: messages.titled?.map((entry) => ({ title: say(entry.title), message: say(entry.message) })) };
+}
+
 const hasIntent = (value: unknown): value is { intent: string } =>
   typeof value === "object" && value !== null && typeof (value as { intent?: unknown }).intent === "string";
 
@@ -107,12 +132,14 @@ export async function handleAction<Schema extends IntentSchema, Data = undefined
   messages: ActionMessages<z.infer<Schema>["intent"]>,
   run: (input: z.infer<Schema>) => Promise<IntentOutcome<Data>>,
 ): Promise<Response> {
+  const locale = requestLocale(request);
+  messages = inLanguage(locale, messages);
   let submission: unknown;
   let echo: Record<string, string> | undefined;
   try {
     ({ submission, echo } = await readSubmission(request));
   } catch (error) {
-    const { status, message } = describeFailure(error, "Reading a submission");
+    const { status, message } = describeFailure(error, "Reading a submission", undefined, locale);
     return failure(status, null, toastOf(message));
   }
   const intents = messages.intents as ActionMessages<string>["intents"];
@@ -121,7 +148,7 @@ export async function handleAction<Schema extends IntentSchema, Data = undefined
 
   const parsed = schema.safeParse(submission);
   if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
+    const errors = Object.fromEntries(Object.entries(fieldErrors(parsed.error)).map(([field, text]) => [field, renderText(locale, text)]));
     return failure(400, intent, toastOf(Object.values(errors)[0] ?? intents[intent]!.failure, messages.titled, intents[intent]!.failureTitle), errors, echo);
   }
   try {
@@ -132,12 +159,12 @@ export async function handleAction<Schema extends IntentSchema, Data = undefined
     return json<ActionResult<Data | undefined>>({
       ok: true,
       intent,
-      toast: outcome && "toast" in outcome && outcome.toast !== undefined ? outcome.toast : defaultToast,
+      toast: outcome && "toast" in outcome && outcome.toast !== undefined ? outcome.toast && toastIn(locale, outcome.toast) : defaultToast,
       data: outcome ? outcome.data : undefined,
     });
   } catch (error) {
     if (error instanceof Response) throw error;
-    const { status, message, headers } = describeFailure(error, `Screen action "${intent}"`, intents[intent]!.failure);
+    const { status, message, headers } = describeFailure(error, `Screen action "${intent}"`, intents[intent]!.failure, locale);
     // A rule that names the field it refused lets the form show the reason beside that field.
     const errors = error instanceof DomainError && error.field ? { [error.field]: message } : {};
     const toast =

@@ -2,24 +2,16 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 
 import type { CurrentUser } from "~/domain/auth/current-user";
 import type { ClassAccess } from "~/domain/classes/class";
-import {
-  NOT_ON_ROSTER,
-  NOT_YOURSELF,
-  PIN_REQUIRED,
-  pinStudentKey,
-  pinThrottles,
-  samePin,
-  tooManyPinsMessage,
-  WRONG_PIN,
-} from "~/domain/classes/roster-identity";
+import { NOT_ON_ROSTER, NOT_YOURSELF, PIN_REQUIRED, pinStudentKey, pinThrottles, samePin, WRONG_PIN } from "~/domain/classes/roster-identity";
+import { languageCookie, languageFromCookie } from "~/domain/i18n/locale";
 import { linksToStudentRecord } from "~/domain/students/roster-access";
-import { studentDisplayName } from "~/domain/students/student";
+import { studentDisplayName, type StudentLanguage } from "~/domain/students/student";
 import { DomainError, invalid } from "~/lib/errors";
 import { findRosterMember } from "~/models/roster-members.server";
 import { findStudentByEmail } from "~/models/students.server";
 import { clearThrottle } from "~/models/throttle.server";
 
-import { countWrongGuess } from "./guess-throttle.server";
+import { countWrongGuess, tooManyMessage } from "./guess-throttle.server";
 import { claimAttempts, clientAddress, refuseWhileHeldBack } from "./throttle.server";
 
 /**
@@ -30,7 +22,8 @@ import { claimAttempts, clientAddress, refuseWhileHeldBack } from "./throttle.se
  * in any class.
  */
 type Claim = { studentId?: string; memberId?: string; displayName?: string; pin?: string };
-type Admitted = { studentId: string; displayName: string };
+/** `language`: a rostered student's record's preferred language (ADR 0045), null when not set or in an open class. */
+type Admitted = { studentId: string; displayName: string; language?: StudentLanguage | null };
 
 const forbidden = (message: string, field?: string) => new DomainError("forbidden", message, field);
 
@@ -75,18 +68,28 @@ export async function admitStudent(
     await countWrongGuess(request, context);
     throw forbidden(NOT_ON_ROSTER, "studentId");
   }
-  const admitted = { studentId: member.studentId, displayName: member.displayName };
+  const admitted = { studentId: member.studentId, displayName: member.displayName, language: member.language };
   if (verified) return admitted;
   if (!claim.pin) throw invalid(PIN_REQUIRED, "pin");
   const throttles = pinThrottles(clientAddress(request), member.id);
   const now = Date.now();
   if (!samePin(claim.pin, member.pin)) {
-    await claimAttempts(context.db, throttles, now, tooManyPinsMessage);
+    await claimAttempts(context.db, throttles, now, tooManyMessage(request, "tooManyPins"));
     throw forbidden(WRONG_PIN, "pin");
   }
-  await refuseWhileHeldBack(context.db, throttles, now, tooManyPinsMessage);
+  await refuseWhileHeldBack(context.db, throttles, now, tooManyMessage(request, "tooManyPins"));
   await clearThrottle(context.db, pinStudentKey(member.id));
   return admitted;
+}
+
+/**
+ * The cookies a rostered student's join sets beside their pass (ADR 0045): their record's language,
+ * so the pages after it speak it, unless this browser has chosen a language (never overridden).
+ */
+export function recordLanguageCookies(request: Request, language: StudentLanguage | null | undefined): string[] {
+  const chosen = languageFromCookie(request.headers.get("Cookie"));
+  if (!language || chosen === "en" || chosen === "es" || chosen === "qps") return [];
+  return [languageCookie(language)];
 }
 
 /** A teacher's reset: the student's wrong PINs are forgotten, so they can try again at once. */

@@ -14,9 +14,11 @@ import {
   LOCAL_NORMS_NOTE,
   windowsWithScores,
 } from "~/domain/growth/class-growth";
-import { familyReportSection } from "~/domain/growth/family-report";
+import { familyReportHeader, familyReportLocale, familyReportSection, familySectionSentences } from "~/domain/growth/family-report";
 import { type MarkedSession, studentGrowth, type SubjectGrowth } from "~/domain/growth/growth";
+import { pageMessages, translate } from "~/domain/i18n/catalog";
 import { DEFAULT_CONTENT_LANGUAGE } from "~/domain/questions/content-language";
+import { studentDisplayName } from "~/domain/students/student";
 import { recordAudit } from "~/models/audit-log.server";
 import { districtTimeZone } from "~/models/district-time-zone.server";
 import { readClassGrowth, readNormSessions, readStudentGrowth } from "~/models/growth.server";
@@ -136,7 +138,11 @@ export type ClassGrowthView = NonNullable<Awaited<ReturnType<typeof loadClassGro
  * The family report of one student and one window: each subject they have a finished, scored test
  * of in it. Null for a student the caller cannot see; `missing` for a window that does not exist.
  */
-export async function loadFamilyReport(db: Database, actor: Actor, studentId: string, windowId: string, scope: Scope) {
+/**
+ * A family report in its language (ADR 0045): `asked` is the report's switch (`?lang=`), else the
+ * student record's preferred language once records carry one, else English.
+ */
+export async function loadFamilyReport(db: Database, actor: Actor, studentId: string, windowId: string, scope: Scope, asked: string | null = null) {
   const [data, windows, timeZone] = await Promise.all([readStudentGrowth(db, studentId, scope), listTestingWindows(db), districtTimeZone(db)]);
   if (!data) return null;
   const window = windows.find((candidate) => candidate.id === windowId);
@@ -144,9 +150,18 @@ export async function loadFamilyReport(db: Database, actor: Actor, studentId: st
   await recordAudit(db, actor, { action: "student.report_viewed", studentRecordId: data.student.id, subject: `window:${window.id}` });
   const recommendations = new Map(data.sessions.map((session) => [session.id, session.moduleRecommendations]));
   const { subjects } = studentGrowth(windows, data.sessions, timeZone);
+  const { student } = data;
+  // The record's language, when the student record has one to read (the roster's Language column).
+  const locale = familyReportLocale(asked, student.language);
+  const sections = subjects.flatMap((subject) => familyReportSection(student.givenName, subject, window.id, recommendations, timeZone, locale) ?? []);
   return {
-    student: data.student,
+    student,
     window,
-    sections: subjects.flatMap((subject) => familyReportSection(data.student.givenName, subject, window.id, recommendations, timeZone) ?? []),
+    ...pageMessages(locale, "family"),
+    words: {
+      ...familyReportHeader(student, window, locale),
+      pageTitle: translate(locale, "family", "pageTitle", { name: studentDisplayName(student), window: window.name }),
+    },
+    sections: sections.map((section) => ({ ...section, ...familySectionSentences(section, locale) })),
   };
 }

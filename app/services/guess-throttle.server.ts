@@ -1,9 +1,10 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 
-import { joinCodeThrottles, resumeCodeThrottles, tooManyGuessesMessage } from "~/domain/classes/guess-throttle";
+import { type HeldBack, heldBackMessage, joinCodeThrottles, resumeCodeThrottles } from "~/domain/classes/guess-throttle";
 import { sameResumeCode } from "~/domain/sessions/resume-code";
 import { findClassByJoinCode } from "~/models/classes.server";
 
+import { requestLocale } from "./locale.server";
 import { claimAttempts, clientAddress, refuseWhileHeldBack } from "./throttle.server";
 
 /**
@@ -16,9 +17,18 @@ import { claimAttempts, clientAddress, refuseWhileHeldBack } from "./throttle.se
  * one at a time, so in a burst of parallel guesses a right code meets the hold its wrong
  * companions' counts set, unless it is among the first free ones.
  */
+/**
+ * What a student held back is told, on the join screen and by the API, in the request's language
+ * (ADR 0045): how long to wait, then what to do.
+ */
+export function tooManyMessage(request: Request, key: HeldBack) {
+  const locale = requestLocale(request);
+  return (retryAfterMs: number) => heldBackMessage(locale, key, retryAfterMs);
+}
+
 /** Counts a wrong guess (an unknown roster ID, a replaced badge) against the client address, as a wrong join code is; a 429 once held back. */
 export async function countWrongGuess(request: Request, context: AppLoadContext): Promise<void> {
-  await claimAttempts(context.db, joinCodeThrottles(clientAddress(request)), Date.now(), tooManyGuessesMessage);
+  await claimAttempts(context.db, joinCodeThrottles(clientAddress(request)), Date.now(), tooManyMessage(request, "tooManyCodes"));
 }
 
 /** The class behind a typed join code, or undefined; a wrong code counts against the client address. */
@@ -26,8 +36,8 @@ export async function findClassByGuessedCode(request: Request, context: AppLoadC
   const throttles = joinCodeThrottles(clientAddress(request));
   const now = Date.now();
   const schoolClass = await findClassByJoinCode(context.db, code);
-  if (schoolClass) await refuseWhileHeldBack(context.db, throttles, now, tooManyGuessesMessage);
-  else await claimAttempts(context.db, throttles, now, tooManyGuessesMessage);
+  if (schoolClass) await refuseWhileHeldBack(context.db, throttles, now, tooManyMessage(request, "tooManyCodes"));
+  else await claimAttempts(context.db, throttles, now, tooManyMessage(request, "tooManyCodes"));
   return schoolClass;
 }
 
@@ -44,7 +54,7 @@ export async function resumeCodeMatches(
   const throttles = resumeCodeThrottles(clientAddress(request), attempt.cohortId);
   const now = Date.now();
   const matches = sameResumeCode(attempt.typed, attempt.stored);
-  if (matches) await refuseWhileHeldBack(context.db, throttles, now, tooManyGuessesMessage);
-  else await claimAttempts(context.db, throttles, now, tooManyGuessesMessage);
+  if (matches) await refuseWhileHeldBack(context.db, throttles, now, tooManyMessage(request, "tooManyCodes"));
+  else await claimAttempts(context.db, throttles, now, tooManyMessage(request, "tooManyCodes"));
   return matches;
 }

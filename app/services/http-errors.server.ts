@@ -1,3 +1,5 @@
+import { renderText } from "~/domain/i18n/catalog";
+import type { AnyLocale } from "~/domain/i18n/locale";
 import type { NotFoundPage } from "~/domain/shell/not-found";
 import { DomainError, type FailureKind, RateLimitedError } from "~/lib/errors";
 
@@ -31,8 +33,10 @@ export function failureHeaders(error: unknown): Record<string, string> {
  * rate limit its Retry-After); anything else is a bug, logged with `where`, and answered with a
  * generic 500 whose text never includes the error's own (a database message could leak schema or data).
  */
-export function describeFailure(error: unknown, where: string, fallback = GENERIC_FAILURE): Failure {
-  if (error instanceof DomainError) return { status: httpStatusOf(error.kind), message: error.message, headers: failureHeaders(error) };
+export function describeFailure(error: unknown, where: string, fallback = GENERIC_FAILURE, locale: AnyLocale = "en"): Failure {
+  if (error instanceof DomainError) {
+    return { status: httpStatusOf(error.kind), message: renderText(locale, error.message, error.values), headers: failureHeaders(error) };
+  }
   console.error(`${where} failed`, error);
   return { status: 500, message: fallback, headers: {} };
 }

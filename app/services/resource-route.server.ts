@@ -7,6 +7,7 @@ import type { Action, Scope, Target } from "~/domain/auth/policy";
 import { apiError, invalidInput, methodNotAllowed, parseJsonBody } from "./api.server";
 import { requireAllowed, requireUser } from "./auth.server";
 import { describeFailure } from "./http-errors.server";
+import { requestLocale } from "./locale.server";
 
 /**
  * The one shape of a resource route (every /api route and the screens' JSON/CSV/SVG routes),
@@ -109,7 +110,8 @@ function answerFailures(handler: (args: LoaderFunctionArgs) => Promise<Response>
       return await handler(args);
     } catch (error) {
       if (error instanceof Response) return error;
-      const { status, message, headers } = describeFailure(error, `${args.request.method} ${new URL(args.request.url).pathname}`);
+      const where = `${args.request.method} ${new URL(args.request.url).pathname}`;
+      const { status, message, headers } = describeFailure(error, where, undefined, requestLocale(args.request));
       return apiError(status, message, headers);
     }
   };

@@ -1,10 +1,12 @@
 import { type AppLoadContext, json } from "@remix-run/cloudflare";
 
+import { pageMessages } from "~/domain/i18n/catalog";
 import type { RootData } from "~/domain/shell/root-data";
 import { sidebarOpenFromCookie } from "~/domain/shell/sidebar";
 import { displayName, initials } from "~/domain/shell/user-display";
 
 import { getCurrentUser } from "./auth.server";
+import { requestLocale } from "./locale.server";
 import { commitSession, readSession } from "./session.server";
 
 /**
@@ -31,6 +33,12 @@ export async function loadRootData(request: Request, context: AppLoadContext) {
       },
       sidebarOpen: sidebarOpenFromCookie(request.headers.get("Cookie")),
       toast,
+      // A student outside their route set meets the join screen at the role gate, which has only this loader's data.
+      // Staff screens stay English, so a teacher's or an admin's root texts (the toasts' labels) are English.
+      ...pageMessages(
+        user && user.role !== "student" ? "en" : requestLocale(request),
+        ...(user?.role === "student" ? (["common", "joinCode"] as const) : (["common"] as const)),
+      ),
     },
     { headers },
   );

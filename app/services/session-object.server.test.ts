@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 
+import { renderText } from "~/domain/i18n/catalog";
 import { DomainError } from "~/lib/errors";
 
 import { refusalError } from "./session-object.server";
@@ -9,7 +10,7 @@ describe("refusalError", () => {
     const kinds = [
       refusalError({ ok: false, reason: "invalid_input", message: "answer: Invalid input" }),
       refusalError({ ok: false, reason: "not_begun" }),
-    ].map((error) => [error.kind, error.message]);
+    ].map((error) => [error.kind, renderText("en", error.message)]);
     expect(kinds).toEqual([
       ["invalid", "answer: Invalid input"],
       ["not_found", "This test session has not started."],
@@ -32,5 +33,10 @@ describe("refusalError", () => {
     });
     expect(completed).toBeInstanceOf(DomainError);
     expect(completed.kind).toBe("conflict");
+    // The refusal is a catalog code: the edge writes it in the request's language (ADR 0045).
+    expect([renderText("en", completed.message), renderText("es", completed.message)]).toEqual([
+      "This test session is already completed.",
+      "Esta prueba ya terminó.",
+    ]);
   });
 });

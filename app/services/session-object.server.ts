@@ -1,6 +1,6 @@
 import type { SessionRefusal } from "~/domain/sessions/session-contract";
 import type { Env } from "~/env";
-import { conflict, type DomainError, invalid, notFound } from "~/lib/errors";
+import { conflict, DomainError, invalid, notFound } from "~/lib/errors";
 
 /** The typed RPC stub of one session's Durable Object, addressed by the session id. */
 export function testSessionStub(env: Pick<Env, "TEST_SESSION">, sessionId: string) {
@@ -8,7 +8,7 @@ export function testSessionStub(env: Pick<Env, "TEST_SESSION">, sessionId: strin
 }
 
 /**
- * A route that cannot go on after a refusal throws this; the edge picks the status by kind
+ * A route that cannot go on after a refusal throws this (its message a catalog code the edge renders, ADR 0045); the edge picks the status by kind
  *. Routes that can recover (a late answer goes to the results) switch
  * on `reason` themselves.
  */
@@ -17,10 +17,11 @@ export function refusalError(refusal: SessionRefusal): DomainError {
     case "invalid_input":
       return invalid(refusal.message);
     case "not_begun":
-      return notFound("This test session has not started.");
+      return notFound("session.notStarted");
     case "completed":
-      return conflict("This test session is already completed.");
+      return conflict("session.completed");
     case "chat_closed":
+      return new DomainError("conflict", refusal.message, undefined, refusal.values);
     case "paused":
       return conflict(refusal.message);
     default: {

@@ -67,9 +67,7 @@ export function passForSession(config: AppConfig, sessionId: string): Promise<st
 export type SessionCaller = { kind: "staff"; user: CurrentUser } | { kind: "pass"; user: CurrentUser | null };
 
 const refusal = (user: CurrentUser | null) =>
-  user
-    ? new DomainError("forbidden", "This test session belongs to another student.")
-    : new DomainError("unauthenticated", "Join your class to take this test.");
+  user ? new DomainError("forbidden", "session.notYours") : new DomainError("unauthenticated", "session.joinFirst");
 
 /** Who asks about a test session: the signed-in account, if any, and the session this browser's pass names, if any. */
 export type SessionActor = { user: CurrentUser | null; passSessionId: string | null };

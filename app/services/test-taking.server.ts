@@ -44,13 +44,11 @@ export async function startTestSession(
 ): Promise<StartedSession> {
   const { db } = context;
   const schoolClass = input.cohortId ? found(await findClassForStart(db, input.cohortId), NOT_FOUND.cohort) : null;
-  if (schoolClass && !schoolClass.isActive) throw conflict("This class is no longer active");
+  // Refusals a student can meet at Start Test: catalog codes the edge writes in their language (ADR 0045).
+  if (schoolClass && !schoolClass.isActive) throw conflict("start.classInactive");
   // A student without an account starts only the test their class offers.
   if (!user && (!schoolClass || schoolClass.testConfigId !== input.testConfigId)) {
-    throw new DomainError(
-      schoolClass ? "forbidden" : "unauthenticated",
-      schoolClass ? "This class does not offer this test." : "Join your class to take this test.",
-    );
+    throw new DomainError(schoolClass ? "forbidden" : "unauthenticated", schoolClass ? "start.classDoesNotOffer" : "session.joinFirst");
   }
   const linked = await requireSelf(context, user, input.userId);
   if (schoolClass && !options.admitted) {
@@ -80,7 +78,7 @@ export async function startTestSession(
     // The teacher's notes (IEP text) stay on the record: the object, and so every student route, never holds them (ADR 0032).
     accommodations: accommodations && { ...accommodations, notes: "" },
   };
-  if (blueprint.questions.length === 0) throw conflict("This test has no questions yet.");
+  if (blueprint.questions.length === 0) throw conflict("start.noQuestions");
   const inserted = await insertSessionRecord(db, {
     id: sessionId,
     testConfigId: blueprint.testId,

@@ -4,6 +4,7 @@ import type { TestSessionRpc } from "~/domain/sessions/session-contract";
 
 import { type ApiClient, clientFor, demoClients } from "../support/api";
 import type { CookieJar } from "../support/cookie-jar";
+import { inLanguage, unmarkedTexts } from "../support/pseudo-locale";
 import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
 
 /**
@@ -82,7 +83,7 @@ beforeAll(async () => {
   expect(test.status).toBe(201);
   testId = test.data.id;
   classId = (await admin.post("/api/cohorts", { name: "Accommodated class", testConfigId: testId, testMode: "placement" })).data.id;
-  for (const name of ["double", "breaks", "rested", "nojs", "reduced", "plain", "inclass", "hidden", "timed", "noted"])
+  for (const name of ["double", "breaks", "rested", "nojs", "reduced", "plain", "inclass", "hidden", "timed", "noted", "spanish"])
     ids[name] = await addStudent(`ACC-${name}`);
 }, 90_000);
 afterAll(() => worker?.dispose());
@@ -264,6 +265,48 @@ describe("a session runs with the accommodations of its student", () => {
       "Your break is over: the clock is running",
     );
     expect((await page(sessionId)).paused).toBe(false);
+  });
+
+  it("shows the break screen and the session's refusals in the request's language (ADR 0045)", async () => {
+    await admin.put(`/api/students/${ids.spanish}/accommodations`, { breaks: true, breakMinutes: 5 });
+    const sessionId = (await start("ACC-spanish")).data.sessionId as string;
+    const path = `/test/${testId}?session=${sessionId}`;
+    expect((await admin.post(`/api/sessions/${sessionId}/pause`)).status).toBe(200);
+    const spanish = inLanguage(adminJar, "es");
+    const html = await (await worker.request(path, { jar: spanish })).text();
+    expect(html).toContain('<html lang="es"');
+    for (const text of ["Tu prueba está en pausa", "Continuar la prueba"]) expect(html).toContain(text);
+    expect(html).toMatch(/Te quedan \d+ minutos de tiempo de prueba y \d minutos de descanso\./);
+    expect(html).not.toContain("Your test is paused");
+    const pseudo = await (await worker.request(path, { jar: inLanguage(adminJar, "qps") })).text();
+    // The user's content, and the root's toast region label (components/toast/toaster.tsx, not yet in the common area).
+    expect(unmarkedTexts(pseudo, ["Demo Admin", "Notifications"])).toEqual([]);
+
+    // The session object's refusal (a break during a break), through the API and the page's data route.
+    const again = await worker.request(`/api/sessions/${sessionId}/pause`, { method: "POST", jar: spanish });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ message: "La prueba ya está en pausa." });
+    expect((await admin.post(`/api/sessions/${sessionId}/pause`)).data).toMatchObject({ message: "The test is already paused." });
+    const fromPage = await worker.request(`${path}&_data=routes%2Ftest.%24id`, {
+      method: "POST",
+      jar: spanish,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "pause", sessionId, js: "1" }),
+    });
+    expect(fromPage.status).toBe(409);
+    expect(await fromPage.json()).toMatchObject({ ok: false, toast: { title: "No se pudo pausar la prueba.", description: "La prueba ya está en pausa." } });
+    // The break ends with the clock running again, said in Spanish.
+    const resumed = await worker.request(`${path}&_data=routes%2Ftest.%24id`, {
+      method: "POST",
+      jar: spanish,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "resume", sessionId, js: "1" }),
+    });
+    expect(await resumed.json()).toMatchObject({ ok: true, toast: { title: "Tu descanso terminó: el reloj de la prueba está corriendo" } });
+    // The question is back with the student's tools, named in Spanish.
+    const question = await (await worker.request(path, { jar: spanish })).text();
+    for (const text of ['aria-label="Herramientas de la prueba"', "Tomar un descanso"]) expect(question).toContain(text);
+    expect(question).toMatch(/Te quedan \d min de descanso/);
   });
 
   it("answers 401 to a caller without the session, 404 for an unknown session and 405 for a GET", async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POINTS_PER_LOGIT, thetaOfScale } from "~/domain/adaptive/scale";
 
 import { type ApiClient, clientFor, demoClients, teacherClient } from "../support/api";
+import { unmarkedTexts } from "../support/pseudo-locale";
 import { startWorker, type TestWorker } from "../support/worker";
 
 /**
@@ -135,7 +136,7 @@ describe("with three testing windows", () => {
     const before = await auditCount("student.growth_viewed", ids.ada!);
     const { status, data } = await teacherA.get(`/api/students/${ids.ada}/growth`);
     expect(status).toBe(200);
-    expect(data.student).toEqual({ id: ids.ada, studentId: "G-1", givenName: "Ada", familyName: "Lovelace", grade: "6" });
+    expect(data.student).toEqual({ id: ids.ada, studentId: "G-1", givenName: "Ada", familyName: "Lovelace", grade: "6", language: null });
     expect(data.windows.map((window: { id: string }) => window.id)).toEqual(["w-fall", "w-winter", "w-spring"]);
     expect(data.outsideWindows).toEqual([]);
     expect(data.subjects).toHaveLength(1);
@@ -339,6 +340,46 @@ describe("the screens", () => {
     } finally {
       await worker.d1.prepare("update tests set language = 'en' where id = ?").bind(testId).run();
     }
+  });
+
+  it("shows the family report in Spanish or English with a switch that needs no JavaScript, the staff screen around it in English", async () => {
+    const { jar } = await clientFor(worker, "growth-a@school.example");
+    const report = async (query: string) =>
+      (await (await worker.request(`/admin/students/${ids.ada}/report?window=w-spring${query}`, { jar })).text()).replaceAll("<!-- -->", "");
+    const spanish = await report("&lang=es");
+    expect(spanish).toMatch(/<html lang="es"/);
+    expect(spanish).toContain("<title>Informe para la familia · Ada Lovelace · Spring 2026</title>");
+    expect(spanish).toMatch(/<article [^>]*lang="es"/);
+    expect(spanish).toContain("La puntuación en escala de Ada es 214. Ninguna prueba es exacta: lo más probable es que la puntuación esté entre 206 y 222.");
+    expect(spanish).toContain("Grado 6 · Período de pruebas Spring 2026, del 1 de abril de 2026 al 30 de abril de 2026");
+    expect(spanish).toContain("Mathematics, con la prueba “Grade 6 Math Check-in” el 10 de abril de 2026.");
+    expect(spanish).toContain("Ya domina: Number.");
+    expect(spanish).toContain("Esta prueba se tomó con una adaptación");
+    // The switch back, and the staff screen, in English.
+    expect(spanish).toMatch(/<a href="\?window=w-spring&amp;lang=en" lang="en"[^>]*>English<\/a>/);
+    expect(spanish).toMatch(/<div class="report-screen-only[^"]*" lang="en">/);
+    expect(spanish).toContain("Print Report");
+
+    const english = await report("&lang=en");
+    expect(english).toMatch(/<html lang="en"/);
+    expect(english).toContain("Ada&#x27;s scale score is 214. No test is exact: the score is likely between 206 and 222.");
+    expect(english).toMatch(/<a href="\?window=w-spring&amp;lang=es" lang="es"[^>]*>Español<\/a>/);
+    // Without a choice, the record's language; a record without one reads English.
+    expect(await report("")).toContain("Ada&#x27;s scale score is 214.");
+    await worker.d1.prepare("update students set language = 'es' where id = ?").bind(ids.ada).run();
+    try {
+      expect(await report("")).toContain("La puntuación en escala de Ada es 214.");
+      expect(await report("&lang=en")).toContain("Ada&#x27;s scale score is 214.");
+    } finally {
+      await worker.d1.prepare("update students set language = null where id = ?").bind(ids.ada).run();
+    }
+
+    const pseudo = await report("&lang=qps");
+    const body = pseudo.slice(pseudo.indexOf("<article"), pseudo.indexOf("</article>"));
+    const title = pseudo.slice(pseudo.indexOf("<title>"), pseudo.indexOf("</title>"));
+    const userTexts = ["Ada Lovelace", "Ada", "Spring 2026", "Winter 2026", "Mathematics", "Grade 6 Math Check-in", "Fractions", "Number", "6"];
+    expect(unmarkedTexts(body + title, userTexts)).toEqual([]);
+    expect(body).toContain("⟦Whát á šçálé šçöré íš");
   });
 
   it("shows a grade written with its word once: Grade 5, never Grade Grade 5", async () => {

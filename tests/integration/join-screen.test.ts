@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { type ApiClient, apiClient, count, demoClients } from "../support/api";
 import { CookieJar } from "../support/cookie-jar";
-import { startWorker, type TestWorker } from "../support/worker";
+import { inLanguage, unmarkedTexts } from "../support/pseudo-locale";
+import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
 
 /**
  * The join screen (/join: its steps, its rules and its messages) through
@@ -162,6 +163,28 @@ describe("step 3: Before You Begin, and the clock starts on Start Test", () => {
     expect(begin).not.toContain("15 minutes");
   });
 
+  it("Before You Begin speaks the student's language: their own time with extended time, who is starting, every text from the catalog (ADR 0045)", async () => {
+    const record = await admin.post("/api/students", { studentId: "S-660", givenName: "Sofía", familyName: "Kovalévskaya", grade: "6" });
+    expect((await admin.post(`/api/cohorts/${demo.id}/roster/${record.data.id}`)).status).toBe(201);
+    expect((await admin.put(`/api/students/${record.data.id}/accommodations`, { extendedTime: 1.5 })).status).toBe(200);
+    const joined = await postForm(startFields({ studentId: "S-660", displayName: "Sofía Kovalévskaya" }), inLanguage(undefined, "es"));
+    expect(joined.status).toBe(302);
+    const begin = await (await worker.request(joined.location!, { jar: inLanguage(joined.jar, "es") })).text();
+    expect(begin).toContain('<html lang="es"');
+    for (const text of [
+      "Antes de empezar",
+      "Prueba de ubicación: 22 minutos y 30 segundos, con tu tiempo adicional, de 5 a 20 preguntas.",
+      "22 minutos y 30 segundos · de 5 a 20 preguntas",
+      "Empiezas como",
+      "(número de estudiante S-660) en",
+      "Comenzar la prueba",
+    ])
+      expect(begin).toContain(text);
+    const pseudo = await (await worker.request(joined.location!, { jar: inLanguage(joined.jar, "qps") })).text();
+    // The user's content (the test's title, the student's name), and the root's toast region label (not yet in the common area).
+    expect(unmarkedTexts(pseudo, ["Sofía Kovalévskaya", "Grade 6 Math Check-in", "Notifications"])).toEqual([]);
+  });
+
   it("a class without a fixed mode offers both modes, and the student's choice is the session's mode", async () => {
     // The product's Cohort has a nullable testMode: a class with a test and a null mode lets the students choose.
     const created = await admin.post("/api/cohorts", { name: "Open Mode", joinCode: "OPENMODE", testConfigId: demo.testConfigId, testMode: null });
@@ -302,5 +325,93 @@ describe("step 2: name and student ID", () => {
     const { status, result } = await postData({ intent: "start", code: "RETIRED1", cohortId: created.data.id, displayName: "Ada", studentId: "S-500" });
     expect(status).toBe(409);
     expect(result.toast).toMatchObject({ title: "Invalid code", description: "This class is no longer active" });
+  });
+});
+
+describe("the language switch (GET /language)", () => {
+  it("keeps the choice in a cookie and sends the student back to the page they were on", async () => {
+    const jar = new CookieJar();
+    const response = await worker.request("/language?to=es&back=%2Fjoin%3Fcode%3DDEMOCLASS", { jar });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/join?code=DEMOCLASS");
+    expect(response.headers.get("Set-Cookie")).toMatch(/^lang=es; Path=\/; Max-Age=31536000; SameSite=Lax/);
+    const page = await (await worker.request("/join", { jar })).text();
+    expect(page).toContain("Saltar al contenido");
+    expect(page).toContain('href="/language?to=en&amp;back=%2Fjoin"');
+  });
+
+  it("speaks the browser's language on a first visit, and English to anything it does not speak", async () => {
+    expect(await (await worker.request("/join", { headers: { "Accept-Language": "es-MX,es;q=0.9" } })).text()).toContain("Saltar al contenido");
+    expect(await (await worker.request("/join", { headers: { "Accept-Language": "de-DE" } })).text()).toContain("Skip to content");
+  });
+
+  it("never sends the student to another site, refuses a language it does not speak (400), and takes only GET (405)", async () => {
+    for (const back of ["//evil.example", "https://evil.example/", "/%2e//evil.example"]) {
+      const response = await worker.request(`/language?to=en&back=${encodeURIComponent(back)}`);
+      expect(response.headers.get("Location"), back).toBe("/join");
+    }
+    const refused = await worker.request("/language?to=fr");
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { message: string }).message).toContain("to must be en or es");
+    expect((await worker.request("/language?to=es", { method: "POST" })).status).toBe(405);
+  });
+});
+
+describe("the join pages in Spanish (ADR 0045)", () => {
+  const inLanguage = (lang: string) => ({ headers: { Cookie: `lang=${lang}` } });
+
+  it("speaks Spanish on both steps with the cookie or the browser's Accept-Language, <html lang> following", async () => {
+    const step1 = await (await worker.request("/join", inLanguage("es"))).text();
+    expect(step1).toContain('<html lang="es">');
+    expect(step1).toContain("Únete a tu clase");
+    expect(step1).toContain("Código de la clase");
+    expect(step1).toContain("<title>Únete a tu clase · Adaptive Testing Engine</title>");
+    const step2 = await (await worker.request("/join?code=DEMOCLASS", { headers: { "Accept-Language": "es-US,es;q=0.9,en;q=0.5" } })).text();
+    expect(step2).toContain('<html lang="es">');
+    expect(step2).toContain("Te damos la bienvenida a ");
+    expect(step2).toContain("Ingresa tu nombre y tu número de estudiante para comenzar tu prueba.");
+    expect(step2).toContain("Comenzar la prueba");
+    expect(step2).not.toContain("Start Test");
+  });
+
+  it("refuses in Spanish: an unknown code, a blank name, and the same refusal inline without JavaScript", async () => {
+    const lookup = await worker.request("/join?_data=routes%2Fjoin", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: "lang=es" },
+      body: new URLSearchParams({ intent: "lookup", code: "nope123" }),
+    });
+    expect(lookup.status).toBe(404);
+    expect(((await lookup.json()) as Result).toast).toMatchObject({
+      title: "Código no válido",
+      description: "El código de la clase que ingresaste no es válido. Revísalo y vuelve a intentarlo.",
+    });
+    const blank = await worker.request("/join?_data=routes%2Fjoin", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "Accept-Language": "es" },
+      body: new URLSearchParams(startFields({ displayName: " " })),
+    });
+    expect(((await blank.json()) as Result).toast).toMatchObject({ title: "Falta información", description: "Ingresa tu nombre y tu número de estudiante." });
+    const inline = await (await worker.request("/join?code=NOPE123", inLanguage("es"))).text();
+    expect(inline).toContain("El código de la clase que ingresaste no es válido.");
+  });
+
+  it("shows a signed-in student the join screen at / and at the role gate in their language", async () => {
+    const jar = await worker.signIn(demoAccounts.student.email, demoAccounts.student.password);
+    jar.set("lang", "es");
+    const home = await (await worker.request("/", { jar })).text();
+    expect(home).toContain('<html lang="es">');
+    expect(home).toContain("Únete a tu clase");
+    const gate = await (await worker.request("/admin/students", { jar })).text();
+    expect(gate).toContain('<html lang="es">');
+    expect(gate).toContain("Ingresa el código de la clase que te dio tu maestro.");
+  });
+
+  it("shows no text outside the catalog in the pseudo-locale, on step 1, step 2 and a refusal", async () => {
+    const className = ((await admin.get("/api/cohorts")).data as { id: string; name: string }[]).find((schoolClass) => schoolClass.id === demo.id)!.name;
+    for (const path of ["/join", "/join?code=DEMOCLASS", "/join?code=NOPE123"]) {
+      const html = await (await worker.request(path, inLanguage("qps"))).text();
+      // "Notifications" is the toast region's label, which every page has (outside the join's catalog areas).
+      expect(unmarkedTexts(html, [className, "Notifications"]), path).toEqual([]);
+    }
   });
 });

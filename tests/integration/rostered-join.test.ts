@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ApiClient, apiClient, clientFor, demoClients } from "../support/api";
 import { CookieJar } from "../support/cookie-jar";
 import { oneRosterZip, uploadOneRoster } from "../support/oneroster";
+import { unmarkedTexts } from "../support/pseudo-locale";
 import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
 
 /**
@@ -270,5 +271,58 @@ describe("badges", () => {
     const forNobody = await worker.request(`/admin/cohorts/${math.id}/badges`);
     expect(await forNobody.text()).not.toContain(ada.pin);
     expect((await worker.request("/admin/cohorts/no-such-class/badges", { jar: adminJar })).status).toBe(404);
+  });
+});
+
+describe("a student's preferred language (ADR 0045)", () => {
+  it("speaks the record's language after a PIN or badge identifies them, never over a language the browser chose", async () => {
+    await worker.d1.prepare("update students set language = 'es' where district_student_id in ('S-2002', 'S-2003')").run();
+    const [ben, carla] = [await member("S-2002"), await member("S-2003")];
+    const address = "203.0.113.77";
+
+    const fresh = await joinRostered({ memberId: carla.id, pin: carla.pin }, new CookieJar(), address);
+    expect(fresh.redirected, JSON.stringify(fresh.result)).toBe(`/test/${testId}`);
+    expect(fresh.jar.get("lang")).toBe("es");
+    expect(await (await worker.request("/join", { jar: fresh.jar })).text()).toContain('<html lang="es">');
+
+    const chosen = new CookieJar();
+    chosen.set("lang", "en");
+    expect((await joinRostered({ memberId: carla.id, pin: carla.pin }, chosen, address)).redirected).toBe(`/test/${testId}`);
+    expect(chosen.get("lang")).toBe("en");
+
+    // Ben's test is in progress (started above): identified, he is asked for his resume code in his language.
+    const resuming = await joinRostered({ memberId: ben.id, pin: ben.pin }, new CookieJar(), address);
+    expect(resuming).toMatchObject({ status: 409, result: { toast: { title: "Prueba en curso" } } });
+    expect(resuming.jar.get("lang")).toBe("es");
+
+    const badge = await worker.request(`/join/badge/${carla.badge}`);
+    expect(badge.headers.get("Set-Cookie")).toContain("lang=es;");
+
+    // Before anyone is identified the browser decides: a wrong PIN is refused in its language.
+    const refusedInSpanish = await worker.request("/join?_data=routes%2Fjoin", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": address, Cookie: "lang=es" },
+      body: new URLSearchParams({ intent: "start-rostered", code: math.joinCode, cohortId: math.id, memberId: ben.id, pin: wrongPin(ben.pin) }),
+    });
+    expect(((await refusedInSpanish.json()) as Result).fieldErrors).toEqual({
+      pin: "Ese PIN no es correcto. Revisa el PIN de tu credencial o pregúntale a tu maestro.",
+    });
+    await worker.d1.prepare("update students set language = null where district_student_id in ('S-2002', 'S-2003')").run();
+  });
+
+  it("shows no text outside the catalog in the pseudo-locale: the PIN step and the badge's 'Continue as …?'", async () => {
+    const names = (await worker.d1.prepare("select display_name as name from cohort_members where cohort_id = ?").bind(math.id).all<{ name: string }>())
+      .results;
+    // "Notifications" is the toast region's label, which every page has (outside the join's catalog areas).
+    const allowed = [math.name, "Notifications", ...names.map((row) => row.name)];
+    const pinStep = await (await worker.request(`/join?code=${math.joinCode}`, { headers: { Cookie: "lang=qps" } })).text();
+    expect(unmarkedTexts(pinStep, allowed)).toEqual([]);
+    const [ada, ben] = [await member("S-2001"), await member("S-2002")];
+    const holder = new CookieJar();
+    await worker.request(`/join/badge/${ben.badge}`, { jar: holder });
+    holder.set("lang", "qps");
+    const asked = await worker.request(`/join/badge/${ada.badge}`, { jar: holder, headers: { "Sec-Fetch-Site": "cross-site" } });
+    expect(asked.status).toBe(200);
+    expect(unmarkedTexts(await asked.text(), allowed)).toEqual([]);
   });
 });

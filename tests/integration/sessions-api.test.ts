@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { type ApiClient, apiClient, count, demoClients } from "../support/api";
+import type { CookieJar } from "../support/cookie-jar";
+import { inLanguage } from "../support/pseudo-locale";
 import { answerFor } from "../support/session-answers";
-import { startWorker, type TestWorker } from "../support/worker";
+import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
 
 /** The session calls through the Worker: the object decides, D1 follows behind. */
 let worker: TestWorker;
@@ -83,6 +85,29 @@ describe("POST /api/sessions/start", () => {
       status: 401,
       data: { message: "Join your class to take this test." },
     });
+  });
+
+  it("writes the session's refusals in the student's language: Accept-Language, or the lang cookie (ADR 0045)", async () => {
+    const ask = async (path: string, init: { method?: string; body?: unknown; jar?: CookieJar } = {}) => {
+      const response = await worker.request(path, {
+        method: init.method ?? "GET",
+        jar: init.jar,
+        headers: { "Accept-Language": "es-US,es;q=0.9", ...(init.body ? { "Content-Type": "application/json" } : {}) },
+        body: init.body ? JSON.stringify(init.body) : undefined,
+      });
+      return { status: response.status, data: await response.json() };
+    };
+    expect(await ask("/api/sessions/start", { method: "POST", body: { testConfigId: demoTestId, userId: "x" } })).toEqual({
+      status: 401,
+      data: { message: "Entra a tu clase para hacer esta prueba." },
+    });
+    const first = await joinedStudent();
+    const someoneElse = inLanguage(await worker.signIn(demoAccounts.student.email, demoAccounts.student.password), "es");
+    expect(await ask(`/api/sessions/${first.sessionId}`, { jar: someoneElse })).toEqual({
+      status: 403,
+      data: { message: "Esta prueba es de otro estudiante." },
+    });
+    expect((await student.get(`/api/sessions/${first.sessionId}`)).data).toEqual({ message: "This test session belongs to another student." });
   });
 
   it("resumes on the same device, and elsewhere only with the resume code", async () => {

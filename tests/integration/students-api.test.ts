@@ -45,6 +45,7 @@ describe("student records", () => {
       grade: "6",
       email: "ada@school.org",
       status: "active",
+      language: null,
       accommodations: expect.objectContaining({ extendedTime: 1, breaks: false, readAloud: false }),
       classes: [],
       sessions: [],
@@ -110,6 +111,23 @@ describe("student records", () => {
     expect((await admin.get("/api/students?page=2")).data).toMatchObject({ students: [], total: 2, page: 2 });
     expect((await admin.get("/api/students?page=0")).status).toBe(400);
     expect((await admin.get("/api/students?sort=name")).status).toBe(400);
+  });
+
+  it("keeps a preferred language of en or es (null: not set), kept by a PUT without it; any other is a 400", async () => {
+    const created = await admin.post("/api/students", { ...alan, studentId: "S-1090", language: "es" });
+    expect(created).toMatchObject({ status: 201, data: { language: "es" } });
+    const id = created.data.id as string;
+    expect((await admin.put(`/api/students/${id}`, { ...alan, studentId: "S-1090", grade: "8" })).data).toMatchObject({ grade: "8", language: "es" });
+    expect((await admin.put(`/api/students/${id}`, { ...alan, studentId: "S-1090", language: null })).data.language).toBeNull();
+    for (const language of ["fr", "Spanish", 1]) {
+      expect(await admin.post("/api/students", { ...alan, studentId: "S-1091", language })).toEqual({
+        status: 400,
+        data: { message: "language: language must be en or es (or null for not set)" },
+      });
+    }
+    expect((await admin.put(`/api/students/${id}`, { ...alan, studentId: "S-1090", language: "de" })).status).toBe(400);
+    expect((await admin.get(`/api/students/${id}`)).data.language).toBeNull();
+    await admin.delete(`/api/students/${id}`);
   });
 
   it("answers 404 for a student that does not exist, 401 signed out, 403 to a student, 405 otherwise", async () => {
@@ -261,6 +279,25 @@ describe("POST /api/students/import (a simple roster CSV)", () => {
     expect(applied.status).toBe(200);
     expect(applied.data).toMatchObject({ applied: true, created: { students: 2 }, refused: preview.data.refused });
     expect(await count("select count(*) as n from students where district_student_id in ('D-1', 'D-2', 'D-3')")).toBe(2);
+  });
+
+  it("reads a Language column into the records' language, refusing a value it does not know with its line", async () => {
+    const languages = "Student ID,Given Name,Family Name,Grade,Language\nL-1,Lupe,Diaz,4,Español\nL-2,Lee,Park,4,en\nL-3,Lia,Roy,4,Klingon";
+    const preview = await admin.post("/api/students/import?dryRun=1", { csv: languages });
+    expect(preview.data).toMatchObject({
+      created: { students: 2 },
+      refused: [{ line: 4, reason: 'The language "Klingon" is not one the student pages speak: write English or Spanish (en or es), or leave it blank.' }],
+    });
+    expect((await admin.post("/api/students/import", { csv: languages })).data).toMatchObject({ applied: true, created: { students: 2 } });
+    const stored = await worker.d1.prepare("select district_student_id as id, language from students where district_student_id like 'L-%' order by 1").all();
+    expect(stored.results).toEqual([
+      { id: "L-1", language: "es" },
+      { id: "L-2", language: "en" },
+    ]);
+    // A file without the column leaves each record's language as it is.
+    const without = await admin.post("/api/students/import", { csv: "Student ID,Given Name,Family Name,Grade\nL-1,Lupe,Diaz,5" });
+    expect(without.data).toMatchObject({ updated: { students: 1 } });
+    expect(await worker.d1.prepare("select language from students where district_student_id = 'L-1'").first("language")).toBe("es");
   });
 
   it("refuses a CSV it cannot read (400, saying why), an unknown class (404), and other callers", async () => {

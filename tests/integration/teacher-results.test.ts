@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { plainExcerpt } from "~/domain/questions/plain-text";
+
 import { type ApiClient, apiClient } from "../support/api";
 import { CookieJar } from "../support/cookie-jar";
 import { gradedSession } from "../support/grading-fixtures";
+import { unmarkedTexts } from "../support/pseudo-locale";
 import { answerFor } from "../support/session-answers";
 import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
 
@@ -139,6 +142,49 @@ describe("the student's own results", () => {
     expect(status).toBe(200);
     expect(page).toContain("Your Results");
     expect(page).toContain("Review AI Grading");
+  });
+});
+
+describe("the student's own results in their language", () => {
+  /** The finished browser's results page with a language cookie or an Accept-Language header. */
+  const inLanguage = async (headers: Record<string, string>) => {
+    const cookie = [finished.browser.header(), headers.Cookie].filter(Boolean).join("; ");
+    const response = await worker.request(`/results/${finished.sessionId}`, { headers: { ...headers, Cookie: cookie } });
+    return { status: response.status, html: (await response.text()).replaceAll("<!-- -->", "") };
+  };
+
+  it('are in Spanish, with <html lang="es">, for a browser that chose Spanish or asks for it first', async () => {
+    for (const headers of [{ Cookie: "lang=es" }, { "Accept-Language": "es-US,es;q=0.9,en;q=0.5" }] as Record<string, string>[]) {
+      const { status, html: page } = await inLanguage(headers);
+      expect(status).toBe(200);
+      expect(page).toMatch(/<html lang="es"/);
+      expect(page).toContain("<title>Resultados · ");
+      expect(page).toContain("Tus resultados");
+      expect(page).toContain("Volver a tomar la prueba");
+      expect(page).not.toContain("Your Results");
+      expect(textOf(page, "scale-score")).toMatch(
+        /^Puntuación en escala: \d+ \(muy probablemente entre \d+ y \d+\)\. Cuanto más alto el número, más difíciles son las preguntas que puedes responder\.$/,
+      );
+      expect(page).toMatch(/Tiempo dedicado: \d+ segundos/);
+      // The switch back to English, a plain link.
+      expect(page).toContain(`href="/language?to=en&amp;back=${encodeURIComponent(`/results/${finished.sessionId}`)}"`);
+    }
+  });
+
+  it("take every visible text from the catalog (the pseudo-locale marks them all)", async () => {
+    const { status, html: page } = await inLanguage({ Cookie: "lang=qps" });
+    expect(status).toBe(200);
+    const session = (await apiClient(worker, finished.browser).get(`/api/sessions/${finished.sessionId}`)).data;
+    const answers = Object.values(session.answers as Record<string, { questionText: string; feedback: string | null }>);
+    const userTexts = [
+      demo.testTitle,
+      ...answers.flatMap((answer) => [plainExcerpt(answer.questionText), answer.feedback ?? ""]),
+      ...Object.keys(session.competenciesStatus),
+      ...Object.keys(session.moduleRecommendations),
+    ];
+    // The root's toast region is named by the root, not by this page (its label is not in the catalog yet).
+    expect(unmarkedTexts(page, [...userTexts, "Notifications"])).toEqual([]);
+    expect(page).toContain("⟦Ýöür Réšültš");
   });
 });
 

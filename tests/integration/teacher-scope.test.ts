@@ -223,6 +223,7 @@ const WITHOUT_SCOPED_ID: Record<string, Reach> = {
   "routes/api.sessions.start": "a student's or a signed-out visitor's: join, pass and sign-in, no class data",
   "routes/join": "a student's or a signed-out visitor's: join, pass and sign-in, no class data",
   "routes/join_.badge.$token": "a student's or a signed-out visitor's: join, pass and sign-in, no class data",
+  "routes/language": "a student's or a signed-out visitor's: join, pass and sign-in, no class data",
   "routes/login": "a student's or a signed-out visitor's: join, pass and sign-in, no class data",
   "routes/invite.$token": "a student's or a signed-out visitor's: join, pass and sign-in, no class data",
   "routes/api.auth.user": "the caller's own account",

@@ -84,6 +84,29 @@ describe("POST /test/{id}/data: the page's action as data", () => {
     expect(get.status).toBe(405);
     expect(get.headers.get("Allow")).toBe("POST");
   });
+
+  it("refuses in the browser's language: a missing answer and an empty chat message as Spanish toasts", async () => {
+    const { jar, sessionId, question } = await startedStudent("TRANSPORT-ES");
+    jar.set("lang", "es");
+    const missing = await post(dataRoute(), { intent: "submit", sessionId, questionId: question.id, questionType: question.type, js: "1" }, jar);
+    expect(missing.status).toBe(400);
+    const spanish: Record<string, { title: string; description: string }> = {
+      multiple_choice: { title: "Falta elegir", description: "Elige una respuesta antes de enviar." },
+      multiple_select: { title: "Falta elegir", description: "Elige al menos una respuesta antes de enviar." },
+      free_response: { title: "Falta la respuesta", description: "Escribe una respuesta antes de enviar." },
+      scenario: { title: "Falta la respuesta", description: "Escribe una respuesta completa a esta situación antes de enviar." },
+      chat: { title: "Falta la conversación", description: "Conversa al menos una vez con la IA antes de enviar." },
+    };
+    expect(await missing.json()).toMatchObject({ ok: false, intent: "submit", toast: spanish[question.type] });
+
+    const empty = await post(dataRoute(), { intent: "chat", sessionId, questionId: question.id, message: "  ", js: "1" }, jar);
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toMatchObject({
+      ok: false,
+      toast: { description: "Primero escribe un mensaje." },
+      fieldErrors: { message: "Primero escribe un mensaje." },
+    });
+  });
 });
 
 describe("GET /api/sessions/{id}/answers/{questionId}: one answer's grade", () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { CookieJar } from "../support/cookie-jar";
+import { inLanguage, unmarkedTexts, visibleTexts } from "../support/pseudo-locale";
 import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
 
 /**
@@ -70,6 +71,36 @@ describe("Take a Test", () => {
     expect(html).toContain("Placement Test: 15 minutes, 5 to 20 questions.");
     expect(html).toContain("Diagnostic Test: 25 minutes, 20 questions.");
     expect(html).toContain("The clock starts when you press Start Test.");
+  });
+
+  it("shows Before You Begin in Spanish for the lang cookie or Accept-Language, and every text of it from the catalog (ADR 0045)", async () => {
+    const spanish = await page(`/test/${testId}`, inLanguage(admin, "es"));
+    expect(spanish.status).toBe(200);
+    expect(spanish.html).toContain('<html lang="es"');
+    for (const text of [
+      "Antes de empezar",
+      "Elige un modo",
+      "Prueba de ubicación: 15 minutos, de 5 a 20 preguntas.",
+      "Prueba diagnóstica: 25 minutos, 20 preguntas.",
+      "El reloj de la prueba empieza cuando presionas Comenzar la prueba.",
+      "Comenzar la prueba",
+    ])
+      expect(spanish.html).toContain(text);
+    expect(spanish.html).not.toContain("Before You Begin");
+    const byBrowser = await worker.request(`/test/${testId}`, { jar: admin, headers: { "Accept-Language": "es-MX,es;q=0.9,en;q=0.5" } });
+    expect(await byBrowser.text()).toContain("Antes de empezar");
+
+    // Start Test without a mode (no JavaScript): the refusal in Spanish too.
+    const noMode = await post(`/test/${testId}`, [["intent", "start"]], inLanguage(admin, "es"));
+    expect(noMode.status).toBe(400);
+    expect(noMode.html).toContain("Elige Prueba de ubicación o Prueba diagnóstica.");
+
+    // As a visitor who has not joined (the way to join instead of Start Test) and as a signed-in user (Start Test).
+    for (const jar of [new CookieJar(), admin]) {
+      const pseudo = await page(`/test/${testId}`, inLanguage(jar, "qps"));
+      // The user's content, and the root's toast region label (components/toast/toaster.tsx, not yet in the common area).
+      expect(unmarkedTexts(pseudo.html, ["Grade 6 Math Check-in", "Demo Admin", "Notifications"])).toEqual([]);
+    }
   });
 
   it("answers 'Test Not Found' with Return Home for a missing test", async () => {
@@ -368,6 +399,83 @@ describe("Take a Test", () => {
     const after = await page(straight.next);
     expect(after.html).toMatch(/Question (<!-- -->)?2</);
     expect(after.html).not.toContain("Next question");
+  });
+
+  it("speaks the browser's language on the question page, its missing-answer message and the feedback page; the pseudo-locale marks every text", async () => {
+    const choices = await worker.d1
+      .prepare(
+        "SELECT q.id FROM questions q JOIN test_questions tq ON tq.question_id = q.id WHERE tq.test_id = ? AND q.type = 'multiple_choice' ORDER BY q.id LIMIT 3",
+      )
+      .bind(testId)
+      .all<{ id: string }>();
+    const id = crypto.randomUUID();
+    await worker.d1.batch([
+      worker.d1
+        .prepare(
+          "INSERT INTO tests (id, title, description, grade_level, subject, show_result_during_test, show_feedback_during_test) VALUES (?, 'Prueba en español', 'Choices', '6', 'Mathematics', 1, 1)",
+        )
+        .bind(id),
+      ...choices.results.map((row, position) =>
+        worker.d1
+          .prepare("INSERT INTO test_questions (id, test_id, question_id, position) VALUES (?, ?, ?, ?)")
+          .bind(crypto.randomUUID(), id, row.id, position),
+      ),
+    ]);
+    const browser = await worker.signIn(demoAccounts.admin.email, demoAccounts.admin.password);
+    const started = await post(
+      `/test/${id}`,
+      [
+        ["intent", "start"],
+        ["testMode", "diagnostic"],
+      ],
+      browser,
+    );
+    const location = started.location!;
+    const sessionId = decodeURIComponent(location.split("session=")[1]!);
+
+    // The first visit's language comes from Accept-Language.
+    const response = await worker.request(location, { jar: browser, headers: { "Accept-Language": "es-MX,es;q=0.9,en;q=0.5" } });
+    const question = await response.text();
+    expect(question).toContain('<html lang="es"');
+    for (const text of [
+      "Pregunta 1",
+      "Elige una respuesta",
+      "Enviar respuesta",
+      "Tiempo restante:",
+      "Código para continuar:",
+      "Llevas 0 preguntas respondidas.",
+    ])
+      expect(question).toContain(text);
+    expect(question).not.toContain("Submit Answer");
+
+    browser.set("lang", "es");
+    const questionId = hidden(question, "questionId")!;
+    const base: [string, string][] = [
+      ["intent", "submit"],
+      ["sessionId", sessionId],
+      ["questionId", questionId],
+      ["questionType", "multiple_choice"],
+    ];
+    const missing = await post(location, base, browser);
+    expect(missing.status).toBe(400);
+    expect(missing.html).toContain("Elige una respuesta antes de enviar.");
+
+    const answered = await post(location, [...base, ["answer", options(question)[0]!]], browser);
+    const feedback = await page(answered.location!, browser);
+    expect(feedback.html).toContain('<html lang="es"');
+    expect(feedback.html).toContain("Pregunta 1: tu respuesta está guardada");
+    expect(feedback.html).toContain("Siguiente pregunta");
+    expect(feedback.html).toMatch(/¡Excelente!|Buen esfuerzo|Sigue aprendiendo/);
+
+    browser.set("lang", "qps");
+    // The signed-in user's name is user content; the toast region's name belongs to the toaster every page shares, not yet in the catalog.
+    const code = await worker.d1.prepare("SELECT resume_code AS code FROM sessions WHERE id = ?").bind(sessionId).first<{ code: string }>();
+    const outside = ["Demo Admin", "Notifications", code!.code];
+    expect(unmarkedTexts((await page(answered.location!, browser)).html, outside)).toEqual([]);
+    const next = (await page(location, browser)).html;
+    expect(next).toContain('data-testid="question-text"');
+    const text = next.match(/data-testid="question-text"[^>]*>([\s\S]*?)<\/div>/)![1]!;
+    expect(unmarkedTexts(next, [...outside, ...visibleTexts(text), ...options(next)])).toEqual([]);
   });
 
   it("answers 'Session Not Found' for an unknown session", async () => {

@@ -1,24 +1,17 @@
 import type { ReactNode } from "react";
 
-import type { ResultsPageData } from "~/domain/sessions/results-page-data";
+import type { ResultsCards } from "~/domain/sessions/results-words";
 
 /**
- * The cards both results pages share: the student's at
- * /results/{id} and the teacher's at /admin/results/{id} (ADR 0016). Plain markup, no admin
- * code: the student page's JavaScript budget counts them.
+ * The cards both results pages share: the student's at /results/{id} and the teacher's at
+ * /admin/results/{id} (ADR 0016). Plain markup, no admin code: the student page's JavaScript
+ * budget counts them. Their words are the `cards` the page's loader wrote in its language (ADR 0045).
  */
-
-/** Overall 80 or more is strong, 60 or more good. */
-function band(score: number): string {
-  return score >= 80 ? "Strong result" : score >= 60 ? "Good result" : "Keep practicing";
-}
 
 /** The bar is green at 80% or more, amber at 50% or more (else red). */
 function barColour(percent: number): string {
   return percent >= 80 ? "bg-emerald-600" : percent >= 50 ? "bg-amber-500" : "bg-red-600";
 }
-
-const COMPETENCY_WORDS: Record<string, string> = { mastered: "Mastered", not_mastered: "Working towards it", not_assessed: "Not assessed" };
 
 export function ProgressBar({ percent, label }: { percent: number; label: string }) {
   const clamped = Math.max(0, Math.min(100, percent));
@@ -37,37 +30,33 @@ export function ProgressBar({ percent, label }: { percent: number; label: string
 }
 
 /** The overall percent, its bar and band; `children` is the reader's line about the scale score. */
-export function OverallScoreCard({ data, children }: { data: Pick<ResultsPageData, "totalScore" | "gradingPending">; children: ReactNode }) {
+export function OverallScoreCard({ totalScore, cards, children }: { totalScore: number; cards: ResultsCards; children: ReactNode }) {
+  const t = cards.labels;
   return (
     <div className="card space-y-3 p-6" data-testid="overall-score">
-      <p className="text-sm font-medium text-slate-700">Overall score</p>
-      <p className="text-4xl font-bold text-slate-900">{Math.round(data.totalScore)}%</p>
-      <ProgressBar percent={data.totalScore} label="Overall score" />
-      <p className="font-semibold text-slate-900">{band(data.totalScore)}</p>
+      <p className="text-sm font-medium text-slate-700">{t.overallScore}</p>
+      <p className="text-4xl font-bold text-slate-900">{cards.percent}</p>
+      <ProgressBar percent={totalScore} label={t.overallScore} />
+      <p className="font-semibold text-slate-900">{cards.band}</p>
       {children}
-      {data.gradingPending > 0 ? (
-        <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          {data.gradingPending === 1 ? "1 answer is" : `${data.gradingPending} answers are`} still being graded. Refresh this page in a minute to see the final
-          grade.
-        </p>
-      ) : null}
+      {cards.gradingPending ? <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">{cards.gradingPending}</p> : null}
     </div>
   );
 }
 
-export function SkillsCard({ competencies }: { competencies: ResultsPageData["competencies"] }) {
-  if (competencies.length === 0) return null;
+export function SkillsCard({ cards: { skills, labels: t } }: { cards: ResultsCards }) {
+  if (skills.length === 0) return null;
   return (
     <div className="card p-6">
-      <h2 className="text-lg font-semibold text-slate-900">Skills</h2>
+      <h2 className="text-lg font-semibold text-slate-900">{t.skills}</h2>
       <ul className="mt-3 divide-y divide-slate-200" data-testid="competencies">
-        {competencies.map(([name, status]) => (
+        {skills.map(({ name, status, word }) => (
           <li key={name} className="flex flex-wrap items-center justify-between gap-2 py-2">
             <span className="text-slate-900">{name}</span>
             <span
               className={`rounded-full px-2 py-0.5 text-sm font-medium ${status === "mastered" ? "bg-emerald-100 text-emerald-900" : status === "not_mastered" ? "bg-amber-100 text-amber-900" : "bg-slate-100 text-slate-800"}`}
             >
-              {COMPETENCY_WORDS[status] ?? status}
+              {word}
             </span>
           </li>
         ))}
@@ -76,19 +65,17 @@ export function SkillsCard({ competencies }: { competencies: ResultsPageData["co
   );
 }
 
-export function ModulesCard({ modules }: { modules: ResultsPageData["modules"] }) {
+export function ModulesCard({ cards: { modules, labels: t } }: { cards: ResultsCards }) {
   if (modules.length === 0) return null;
   return (
     <div className="card p-6">
-      <h2 className="text-lg font-semibold text-slate-900">Module Recommendations</h2>
+      <h2 className="text-lg font-semibold text-slate-900">{t.moduleRecommendations}</h2>
       <ul className="mt-3 divide-y divide-slate-200" data-testid="modules">
-        {modules.map(([name, label]) => (
+        {modules.map(({ name, mastered, word }) => (
           <li key={name} className="flex flex-wrap items-center justify-between gap-2 py-2">
             <span className="text-slate-900">{name}</span>
-            <span
-              className={`rounded-full px-2 py-0.5 text-sm font-medium ${label === "Mastered" ? "bg-emerald-100 text-emerald-900" : "bg-blue-100 text-blue-900"}`}
-            >
-              {label}
+            <span className={`rounded-full px-2 py-0.5 text-sm font-medium ${mastered ? "bg-emerald-100 text-emerald-900" : "bg-blue-100 text-blue-900"}`}>
+              {word}
             </span>
           </li>
         ))}

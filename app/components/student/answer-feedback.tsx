@@ -1,15 +1,15 @@
 import { Form } from "@remix-run/react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 
+import type { Catalog } from "~/domain/i18n/catalog";
 import type { AnswerFeedback } from "~/domain/sessions/answer-feedback";
-import { AWAITING_TEACHER, gradeOutOf100, isCorrectScore, scoreLabel } from "~/domain/sessions/answer-rules";
-import { TIMED_FEEDBACK_TEXTS } from "~/domain/sessions/feedback-display";
+import { gradeOutOf100, isCorrectScore, scoreLabel } from "~/domain/sessions/answer-rules";
 import { testPath } from "~/domain/sessions/test-page-paths";
 
-import { Clock, TEST_CLOCK_NAME, useCountdown } from "./timers";
+import { Clock, useCountdown } from "./timers";
 
 /** One answer's result and feedback, as far as the test's settings show them (the product's words). */
-export function FeedbackPanel({ feedback, children }: { feedback: AnswerFeedback; children?: ReactNode }) {
+export function FeedbackPanel({ feedback, t, children }: { feedback: AnswerFeedback; t: Catalog["feedback"]; children?: ReactNode }) {
   // Its grader was unsure: no mark (no score, so never "correct"), only that the teacher will check it.
   const review = feedback.grading === "review";
   const score = feedback.grading === "review" ? 0 : gradeOutOf100(feedback);
@@ -26,16 +26,16 @@ export function FeedbackPanel({ feedback, children }: { feedback: AnswerFeedback
           {correct ? (
             <>
               <span aria-hidden="true">✓</span>
-              <span className="sr-only">Correct:</span>{" "}
+              <span className="sr-only">{t.correctTick}</span>{" "}
             </>
           ) : null}
-          {review ? AWAITING_TEACHER : scoreLabel(score)}{" "}
+          {review ? t.awaitingTeacher : t[scoreLabel(score)]}{" "}
           {feedback.score !== null ? <span className="text-base font-normal">({Math.round(score)}/100)</span> : null}
         </p>
       ) : null}
-      {feedback.late ? <p className="mt-1 text-sm text-slate-800">This answer arrived after the question's time ran out, so it scores 0.</p> : null}
+      {feedback.late ? <p className="mt-1 text-sm text-slate-800">{t.lateAnswer}</p> : null}
       {feedback.showFeedbackDuringTest && feedback.feedback ? <p className="mt-2 text-slate-800">{feedback.feedback}</p> : null}
-      {feedback.grading === "provisional" ? <p className="mt-2 text-sm text-slate-700">Your final feedback for this answer will be in your results.</p> : null}
+      {feedback.grading === "provisional" ? <p className="mt-2 text-sm text-slate-700">{t.provisionalFeedback}</p> : null}
       {children}
     </div>
   );
@@ -47,7 +47,20 @@ export function FeedbackPanel({ feedback, children }: { feedback: AnswerFeedback
  * "Stay on this feedback" (focused as the panel shows): then it stays and offers "Next question".
  * Focus is always on the one button there is.
  */
-export function FeedbackStep({ feedback, movesOnMs, onNext }: { feedback: AnswerFeedback; movesOnMs: number | null; onNext: () => void }) {
+export function FeedbackStep({
+  feedback,
+  t,
+  movesOnMs,
+  movesOnText,
+  onNext,
+}: {
+  feedback: AnswerFeedback;
+  t: Catalog["feedback"];
+  movesOnMs: number | null;
+  /** The countdown line, written by the server in the page's language. */
+  movesOnText: string | null;
+  onNext: () => void;
+}) {
   const [staying, setStaying] = useState(movesOnMs === null);
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => button.current?.focus(), [staying]);
@@ -58,16 +71,16 @@ export function FeedbackStep({ feedback, movesOnMs, onNext }: { feedback: Answer
   }, [movesOnMs, onNext, staying]);
   return (
     <>
-      <FeedbackPanel feedback={feedback}>
-        {staying ? null : <p className="mt-2 text-sm text-slate-800">{TIMED_FEEDBACK_TEXTS.movesOn(Math.ceil((movesOnMs ?? 0) / 1000))}</p>}
+      <FeedbackPanel feedback={feedback} t={t}>
+        {staying ? null : <p className="mt-2 text-sm text-slate-800">{movesOnText}</p>}
       </FeedbackPanel>
       {staying ? (
         <button key="next" ref={button} type="button" className="btn-primary min-h-11" onClick={onNext}>
-          Next question
+          {t.nextQuestion}
         </button>
       ) : (
         <button key="stay" ref={button} type="button" className="btn-primary min-h-11" onClick={() => setStaying(true)}>
-          {TIMED_FEEDBACK_TEXTS.stay}
+          {t.stay}
         </button>
       )}
     </>
@@ -81,15 +94,21 @@ export function FeedbackStep({ feedback, movesOnMs, onNext }: { feedback: Answer
 export function FeedbackScreen({
   testId,
   sessionId,
-  number,
+  heading: title,
   feedback,
   timeRemainingSeconds,
+  t,
+  clock,
 }: {
   testId: string;
   sessionId: string;
-  number: number;
+  /** "Question 2: your answer is saved", written by the server in the page's language. */
+  heading: string;
   feedback: AnswerFeedback;
   timeRemainingSeconds: number;
+  /** The feedback area's messages and the test area's (the clock), as the page got them. */
+  t: Catalog["feedback"];
+  clock: Catalog["test"];
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const overall = useCountdown(timeRemainingSeconds);
@@ -98,17 +117,23 @@ export function FeedbackScreen({
     <section aria-labelledby="feedback-heading" className="mx-auto max-w-3xl space-y-4">
       {overall !== null ? (
         <div className="flex">
-          <Clock label="Time left:" name={TEST_CLOCK_NAME} seconds={overall} urgent={overall < 60 ? "bg-red-50 text-red-800" : null} testId="overall-timer" />
+          <Clock
+            label={clock.testClockLabel}
+            name={clock.testClockName}
+            seconds={overall}
+            urgent={overall < 60 ? "bg-red-50 text-red-800" : null}
+            testId="overall-timer"
+          />
         </div>
       ) : null}
       <h1 id="feedback-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold text-slate-900 outline-none">
-        Question {number}: your answer is saved
+        {title}
       </h1>
-      <FeedbackPanel feedback={feedback} />
+      <FeedbackPanel feedback={feedback} t={t} />
       <Form method="get" action={testPath(testId)}>
         <input type="hidden" name="session" value={sessionId} />
         <button type="submit" className="btn-primary min-h-11">
-          Next question
+          {t.nextQuestion}
         </button>
       </Form>
     </section>

@@ -1,11 +1,14 @@
 import { useState } from "react";
 
 import { optionLetter, strikeLabel } from "~/domain/accommodations/student-tools";
+import type { Catalog } from "~/domain/i18n/catalog";
 import type { AnswerControl } from "~/domain/questions/question-types";
 
 import { useHydrated } from "./timers";
 
 type AnswerFieldsProps = {
+  /** The test area's messages, as the question screen got them. */
+  t: Catalog["test"];
   control: AnswerControl;
   options: string[];
   disabled: boolean;
@@ -18,7 +21,7 @@ type AnswerFieldsProps = {
 };
 
 /** The answer controls of one question type: choices as radio buttons or checkboxes, text as a text area (a chat question answers in its chat box). */
-export function AnswerFields({ control, options, disabled, eliminator = false, invalid = false, lang }: AnswerFieldsProps) {
+export function AnswerFields({ t, control, options, disabled, eliminator = false, invalid = false, lang }: AnswerFieldsProps) {
   const hydrated = useHydrated();
   const [struck, setStruck] = useState<ReadonlySet<number>>(new Set());
   if (control === "one" || control === "every") {
@@ -31,7 +34,7 @@ export function AnswerFields({ control, options, disabled, eliminator = false, i
       });
     return (
       <fieldset className="space-y-2" disabled={disabled}>
-        <legend className="mb-2 text-sm font-medium text-slate-800">{multiple ? "Choose every answer that applies" : "Choose one answer"}</legend>
+        <legend className="mb-2 text-sm font-medium text-slate-800">{multiple ? t.chooseEvery : t.chooseOne}</legend>
         {options.map((option, index) => (
           // Wraps below its option when the row is narrow (a phone at 200 % zoom), never past the screen's edge.
           <div key={index} className="flex flex-wrap items-stretch gap-2">
@@ -59,7 +62,7 @@ export function AnswerFields({ control, options, disabled, eliminator = false, i
                 aria-describedby={`option-${index}`}
                 onClick={() => toggle(index)}
               >
-                {strikeLabel(index, struck.has(index))}
+                {strikeLabel(index, struck.has(index), t)}
               </button>
             ) : null}
           </div>
@@ -71,7 +74,7 @@ export function AnswerFields({ control, options, disabled, eliminator = false, i
   return (
     <div>
       <label htmlFor="answer-text" className="label">
-        {control === "response" ? "Your response" : "Your answer"}
+        {control === "response" ? t.yourResponse : t.yourAnswer}
       </label>
       <textarea
         id="answer-text"
@@ -85,7 +88,7 @@ export function AnswerFields({ control, options, disabled, eliminator = false, i
         aria-invalid={invalid || undefined}
       />
       <p id="answer-hint" className="mt-1 text-xs text-slate-700">
-        Up to 5,000 characters are graded.
+        {t.gradedLength}
       </p>
     </div>
   );

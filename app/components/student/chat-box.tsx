@@ -1,6 +1,7 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
 
 import { useToast } from "~/components/toast/toast-context";
+import type { Catalog } from "~/domain/i18n/catalog";
 import { testPagePath } from "~/domain/sessions/test-page-paths";
 
 import { sendChatMessage } from "./test-transport";
@@ -20,6 +21,7 @@ export function ChatBox({
   transcript,
   onTranscript,
   disabled,
+  t,
 }: {
   testId: string;
   sessionId: string;
@@ -28,6 +30,8 @@ export function ChatBox({
   transcript: ChatLine[];
   onTranscript: (lines: ChatLine[]) => void;
   disabled: boolean;
+  /** The test area's messages, as the question screen got them. */
+  t: Catalog["test"];
 }) {
   const { toast } = useToast();
   const [message, setMessage] = useState("");
@@ -48,7 +52,7 @@ export function ChatBox({
     try {
       const outcome = await sendChatMessage(testId, sessionId, questionId, text);
       if (outcome.kind === "network") {
-        toast({ title: "Not sent", description: "Your message could not be sent. Check your connection and try again.", variant: "destructive" });
+        toast({ title: t.notSentTitle, description: t.notSentMessage, variant: "destructive" });
         return;
       }
       if (outcome.kind === "refused") {
@@ -82,7 +86,7 @@ export function ChatBox({
       <div
         ref={conversation}
         role="log"
-        aria-label="Conversation"
+        aria-label={t.conversation}
         // A scrolling box the keyboard must reach to scroll it.
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
@@ -92,17 +96,17 @@ export function ChatBox({
         <ol className="space-y-2">
           {initialPrompt ? (
             <li className="rounded-md bg-white p-2 text-slate-900">
-              <span className="block text-xs font-semibold text-slate-700">Tutor</span>
+              <span className="block text-xs font-semibold text-slate-700">{t.tutor}</span>
               {initialPrompt}
             </li>
           ) : null}
           {transcript.map((line, index) => (
             <li key={index} className={`whitespace-pre-wrap rounded-md p-2 ${line.role === "user" ? "ml-8 bg-blue-50" : "mr-8 bg-white"} text-slate-900`}>
-              <span className="block text-xs font-semibold text-slate-700">{line.role === "user" ? "You" : "Tutor"}</span>
+              <span className="block text-xs font-semibold text-slate-700">{line.role === "user" ? t.you : t.tutor}</span>
               {line.content}
             </li>
           ))}
-          {transcript.length === 0 && !initialPrompt ? <li className="text-sm text-slate-700">Start the conversation below.</li> : null}
+          {transcript.length === 0 && !initialPrompt ? <li className="text-sm text-slate-700">{t.startConversation}</li> : null}
         </ol>
       </div>
       <form method="post" action={testPagePath(testId, sessionId)} onSubmit={onSubmit} className="space-y-2">
@@ -110,7 +114,7 @@ export function ChatBox({
         <input type="hidden" name="sessionId" value={sessionId} />
         <input type="hidden" name="questionId" value={questionId} />
         <label htmlFor="chat-message" className="label">
-          Your message
+          {t.yourMessage}
         </label>
         <textarea
           ref={field}
@@ -127,10 +131,10 @@ export function ChatBox({
           aria-describedby="chat-hint"
         />
         <p id="chat-hint" className="text-xs text-slate-700">
-          Enter sends; Shift+Enter starts a new line.
+          {t.chatHint}
         </p>
         <button type="submit" className="btn-outline min-h-11" disabled={disabled || sending}>
-          {sending ? "Sending…" : "Send Message"}
+          {sending ? t.sending : t.sendMessage}
         </button>
       </form>
     </div>

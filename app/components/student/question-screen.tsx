@@ -1,15 +1,17 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 
 import { lazyScreen } from "~/components/lazy-screen";
+import { useMessages } from "~/components/messages";
 import { offersTestTools, type StudentTools } from "~/domain/accommodations/student-tools";
+import type { Catalog } from "~/domain/i18n/catalog";
 import type { AnswerControl, QuestionType } from "~/domain/questions/question-types";
-import { questionClockAnnouncement, testClockAnnouncement } from "~/domain/sessions/clock-announcements";
+import { clockAnnouncement, type SpokenWarning } from "~/domain/sessions/clock-announcements";
 import { testPagePath } from "~/domain/sessions/test-page-paths";
 import type { ActionResult, TitledMessage as Titled } from "~/domain/shell/action-result";
 
 import { AnswerFields } from "./answer-fields";
 import type { ChatLine } from "./chat-box";
-import { Clock, QUESTION_CLOCK_NAME, TEST_CLOCK_NAME, useHydrated } from "./timers";
+import { Clock, useHydrated } from "./timers";
 import { useAnswerSubmission } from "./use-answer-submission";
 
 // Loaded when used (the student page budget): the feedback and its way on are fetched once the page is up, before the first answer.
@@ -32,13 +34,14 @@ type QuestionScreenProps = {
     breakSecondsLeft: number | null;
     tools: StudentTools;
     feedbackMovesOnMs: number | null;
+    /** Written by the server in the page's language. */
+    texts: { heading: string; answeredSoFar: string; testClock: SpokenWarning[]; questionClock: SpokenWarning[]; feedbackMovesOn: string | null };
     question: {
       id: string;
       number: number;
       text: string;
       type: QuestionType;
       options: string[];
-      scenarioTitle: string | null;
       initialPrompt: string | null;
       questionTimeRemaining: number | null;
       optionsReduced: boolean;
@@ -47,6 +50,8 @@ type QuestionScreenProps = {
       lang?: string;
     };
   };
+  /** The feedback area's messages, when the test shows feedback between questions. */
+  feedbackTexts?: Catalog["feedback"];
   /** A refused form post's result (the page without JavaScript). */
   actionResult?: ActionResult<unknown>;
 };
@@ -56,8 +61,9 @@ type QuestionScreenProps = {
  * `useAnswerSubmission` sends the answer (kept on the device until the server has it) and runs
  * the timers.
  */
-export function QuestionScreen({ testId, session, actionResult }: QuestionScreenProps) {
-  const { question } = session;
+export function QuestionScreen({ testId, session, actionResult, feedbackTexts }: QuestionScreenProps) {
+  const { question, texts } = session;
+  const t = useMessages("test");
   const heading = useRef<HTMLHeadingElement>(null);
   const form = useRef<HTMLFormElement>(null);
   const card = useRef<HTMLDivElement>(null);
@@ -80,14 +86,15 @@ export function QuestionScreen({ testId, session, actionResult }: QuestionScreen
     onMissingAnswer,
     form,
     transcript,
+    t,
   });
 
   useEffect(() => heading.current?.focus(), []);
   useEffect(() => void FeedbackStep.preload(), []);
 
   const busy = phase !== "answering" || timeUp;
-  // The question's time as the page first showed it (a question of 2 minutes or more is also warned at 1 minute).
-  const [questionGiven] = useState(question.questionTimeRemaining);
+  // The question clock's warnings as the page first showed it (a question of 2 minutes or more is also warned at 1 minute).
+  const [questionWarnings] = useState(texts.questionClock);
   const refusal = actionResult && !actionResult.ok && actionResult.intent === "submit" ? actionResult.toast : null;
   // A chat question is answered by its conversation.
   const stillMissing = missing && !(question.type === "chat" && transcript.some((line) => line.role === "user"));
@@ -109,44 +116,49 @@ export function QuestionScreen({ testId, session, actionResult }: QuestionScreen
       <div className="flex flex-wrap items-center gap-2">
         {tools.untimed ? (
           <p className="rounded-md bg-slate-100 px-3 py-2 text-sm font-semibold text-slate-800" data-testid="overall-timer">
-            No time limit
+            {t.noTimeLimit}
           </p>
         ) : overall !== null ? (
           // Red under 60 seconds.
-          <Clock label="Time left:" name={TEST_CLOCK_NAME} seconds={overall} urgent={overall < 60 ? "bg-red-50 text-red-800" : null} testId="overall-timer" />
+          <Clock
+            label={t.testClockLabel}
+            name={t.testClockName}
+            seconds={overall}
+            urgent={overall < 60 ? "bg-red-50 text-red-800" : null}
+            testId="overall-timer"
+          />
         ) : null}
         {questionLeft !== null ? (
           // Highlighted at 10 seconds or less.
           <Clock
-            label="This question:"
-            name={QUESTION_CLOCK_NAME}
+            label={t.questionClockLabel}
+            name={t.questionClockName}
             seconds={questionLeft}
             urgent={questionLeft <= 10 ? "bg-amber-100 text-amber-900 ring-2 ring-amber-500" : null}
             testId="question-timer"
           />
         ) : null}
         <p className="sr-only" aria-live="polite" data-testid="timer-announcement">
-          {testClockAnnouncement(overall)}
+          {clockAnnouncement(texts.testClock, overall)}
         </p>
         <p className="sr-only" aria-live="polite" data-testid="question-timer-announcement">
-          {questionClockAnnouncement(questionLeft, questionGiven)}
+          {clockAnnouncement(questionWarnings, questionLeft)}
         </p>
       </div>
       {timeUp ? (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 font-semibold text-red-800">
-          Time's Up! Your answers are saved; your results are next.
+          {t.timesUp}
         </p>
       ) : null}
       {expired && !timeUp ? (
         <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 font-semibold text-amber-900">
-          Question Time Expired
+          {t.questionTimeExpired}
         </p>
       ) : null}
 
       <div className="card p-4 md:p-6" ref={card}>
         <h1 id="question-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold text-slate-900 outline-none" data-read>
-          Question {question.number}
-          {session.control === "response" && question.scenarioTitle ? `: ${question.scenarioTitle}` : ""}
+          {texts.heading}
         </h1>
         <div
           className="prose mt-3 max-w-none text-slate-900"
@@ -165,6 +177,7 @@ export function QuestionScreen({ testId, session, actionResult }: QuestionScreen
             transcript={transcript}
             onTranscript={setTranscript}
             disabled={busy}
+            t={t}
           />
         ) : null}
 
@@ -182,8 +195,9 @@ export function QuestionScreen({ testId, session, actionResult }: QuestionScreen
           <input type="hidden" name="questionId" value={question.id} />
           <input type="hidden" name="questionType" value={question.type} />
           <input type="hidden" name="shownAt" value={session.shownAt} />
-          {question.optionsReduced ? <p className="text-sm text-slate-700">Some answer choices have been taken away for you.</p> : null}
+          {question.optionsReduced ? <p className="text-sm text-slate-700">{t.optionsReduced}</p> : null}
           <AnswerFields
+            t={t}
             control={session.control}
             options={question.options}
             lang={question.lang}
@@ -197,7 +211,7 @@ export function QuestionScreen({ testId, session, actionResult }: QuestionScreen
             </p>
           ) : null}
           <button type="submit" className="btn-primary min-h-11" disabled={hydrated && busy}>
-            {phase === "sending" || phase === "waiting" ? "Grading..." : "Submit Answer"}
+            {phase === "sending" || phase === "waiting" ? t.grading : t.submitAnswer}
           </button>
         </form>
         <p aria-live="polite" className="mt-3 text-sm text-slate-800" data-testid="save-status">
@@ -205,21 +219,22 @@ export function QuestionScreen({ testId, session, actionResult }: QuestionScreen
         </p>
       </div>
 
-      {phase === "feedback" && feedback ? <FeedbackStep feedback={feedback} movesOnMs={session.feedbackMovesOnMs} onNext={next} /> : null}
+      {phase === "feedback" && feedback && feedbackTexts ? (
+        <FeedbackStep feedback={feedback} t={feedbackTexts} movesOnMs={session.feedbackMovesOnMs} movesOnText={session.texts.feedbackMovesOn} onNext={next} />
+      ) : null}
       {phase === "completed" ? (
         <p role="status" className="card p-4 font-semibold text-emerald-800">
-          Test complete! Taking you to your results…
+          {t.testComplete}
         </p>
       ) : null}
 
       <p className="text-sm text-slate-700" data-testid="resume-code">
         {session.resumeCode ? (
           <>
-            Resume code: <strong className="font-mono tracking-wider text-slate-900">{session.resumeCode}</strong> — use it with your join code to continue on
-            another device.
+            {t.resumeCodeLabel} <strong className="font-mono tracking-wider text-slate-900">{session.resumeCode}</strong> {t.resumeCodeUse}
           </>
         ) : null}{" "}
-        {session.answeredCount} answered so far.
+        {texts.answeredSoFar}
       </p>
     </section>
   );

@@ -1,6 +1,7 @@
 import { type RefObject, useEffect, useRef, useState } from "react";
 
 import { noVoiceNotice, voiceFor } from "~/domain/accommodations/read-aloud-voice";
+import type { Catalog } from "~/domain/i18n/catalog";
 
 /** The shortcut that starts and stops reading aloud (announced to assistive technology too). */
 const READ_ALOUD_KEY = { altKey: true, key: "r" };
@@ -16,7 +17,7 @@ const deviceVoices = () => window.speechSynthesis.getVoices?.() ?? [];
  * each part in a voice of its language. Loaded only when a student has read aloud, so the voice
  * choice costs the test page nothing.
  */
-export default function ReadAloud({ content, measuresReading }: { content: RefObject<HTMLElement>; measuresReading: boolean }) {
+export default function ReadAloud({ content, measuresReading, t }: { content: RefObject<HTMLElement>; measuresReading: boolean; t: Catalog["tools"] }) {
   const [reading, setReading] = useState(false);
   // The language of the question's text when the device has no voice for it (the control says so), else null.
   const [voiceless, setVoiceless] = useState<string | null>(null);
@@ -76,7 +77,7 @@ export default function ReadAloud({ content, measuresReading }: { content: RefOb
     };
   }, [supported]);
 
-  if (!supported) return <p className="text-sm text-slate-700">This browser cannot read aloud.</p>;
+  if (!supported) return <p className="text-sm text-slate-700">{t.cannotReadAloud}</p>;
   return (
     <>
       <button
@@ -87,10 +88,10 @@ export default function ReadAloud({ content, measuresReading }: { content: RefOb
         aria-keyshortcuts="Alt+R"
         onClick={() => (reading ? stop() : start())}
       >
-        {reading ? "Stop Reading" : "Read Aloud"} <span className="text-xs font-normal text-slate-600">(Alt+R)</span>
+        {reading ? t.stopReading : t.readAloud} <span className="text-xs font-normal text-slate-600">(Alt+R)</span>
       </button>
-      {voiceless ? <p className="text-sm text-slate-700">{noVoiceNotice(voiceless)}</p> : null}
-      {measuresReading ? <p className="text-sm text-slate-700">This question measures reading: your teacher will see that it was read aloud.</p> : null}
+      {voiceless ? <p className="text-sm text-slate-700">{t[noVoiceNotice(voiceless)]}</p> : null}
+      {measuresReading ? <p className="text-sm text-slate-700">{t.readingMeasured}</p> : null}
     </>
   );
 }

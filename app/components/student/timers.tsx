@@ -33,10 +33,6 @@ function formatClock(seconds: number): string {
   return `${minutes}:${String(seconds % 60).padStart(2, "0")}`;
 }
 
-/** The clocks' accessible names. */
-export const TEST_CLOCK_NAME = "Time left in the test";
-export const QUESTION_CLOCK_NAME = "Time left for this question";
-
 type ClockProps = { label: string; /** The timer's accessible name. */ name: string; seconds: number; urgent: string | null; testId: string };
 
 /** A visible countdown: a named role="timer" without live updates (screen readers get the warnings of domain/sessions/clock-announcements.ts). */

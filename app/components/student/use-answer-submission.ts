@@ -2,6 +2,7 @@ import { useNavigate, useRevalidator } from "@remix-run/react";
 import { type FormEvent, type RefObject, useCallback, useEffect, useRef, useState } from "react";
 
 import { useToast } from "~/components/toast/toast-context";
+import type { Catalog } from "~/domain/i18n/catalog";
 import type { AnswerControl } from "~/domain/questions/question-types";
 import type { SubmittedAnswer } from "~/domain/sessions/answer-feedback";
 import type { StudentGrade } from "~/domain/sessions/session-contract";
@@ -32,6 +33,8 @@ type Options = {
   onMissingAnswer: () => void;
   form: RefObject<HTMLFormElement>;
   transcript: ChatLine[];
+  /** The test area's messages, as the question screen got them. */
+  t: Catalog["test"];
 };
 
 /**
@@ -40,7 +43,7 @@ type Options = {
  * session, and a pending model grade is asked for while the feedback shows. The page without
  * JavaScript posts the same form to the page's action instead.
  */
-export function useAnswerSubmission({ testId, sessionId, question, timeRemainingSeconds, shownAt, control, onMissingAnswer, form, transcript }: Options) {
+export function useAnswerSubmission({ testId, sessionId, question, timeRemainingSeconds, shownAt, control, onMissingAnswer, form, transcript, t }: Options) {
   const { toast } = useToast();
   const navigate = useNavigate();
   const { revalidate } = useRevalidator();
@@ -64,7 +67,7 @@ export function useAnswerSubmission({ testId, sessionId, question, timeRemaining
 
   const afterSaved = useCallback(
     (data: SubmittedAnswer) => {
-      setStatus("Answer saved");
+      setStatus(t.answerSaved);
       if (data.completed) {
         setPhase("completed");
         window.setTimeout(() => navigate(resultsPath(sessionId)), COMPLETION_MS);
@@ -80,7 +83,7 @@ export function useAnswerSubmission({ testId, sessionId, question, timeRemaining
       }
       revalidate();
     },
-    [navigate, question.id, revalidate, sessionId],
+    [navigate, question.id, revalidate, sessionId, t],
   );
 
   /** Sends this question's kept submission; on a network failure it stays kept and is tried again. */
@@ -90,12 +93,12 @@ export function useAnswerSubmission({ testId, sessionId, question, timeRemaining
     if (!kept) return;
     submission.current = kept;
     sending.current = true;
-    setStatus("Saving your answer…");
+    setStatus(t.savingAnswer);
     const outcome = await submitAnswer(kept.testId, kept.fields);
     sending.current = false;
     if (outcome.kind === "network") {
       setPhase("waiting");
-      setStatus("Waiting for the network — your answer is kept on this device and will be sent when you are back online.");
+      setStatus(t.waitingForNetwork);
       return;
     }
     dropPending(sessionId, question.id);
@@ -109,7 +112,7 @@ export function useAnswerSubmission({ testId, sessionId, question, timeRemaining
       return;
     }
     afterSaved(outcome.data);
-  }, [afterSaved, question.id, revalidate, sessionId, toast]);
+  }, [afterSaved, question.id, revalidate, sessionId, t, toast]);
 
   // Answers kept from earlier (a reload or a lost connection) go first; then retries while waiting.
   useEffect(() => {

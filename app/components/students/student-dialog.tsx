@@ -2,11 +2,28 @@ import { useState } from "react";
 
 import { Dialog, DialogActions } from "~/components/dialog";
 import { FormField } from "~/components/form-field";
-import { type StudentInput, studentInputSchema } from "~/domain/students/student";
+import { type StudentInput, studentInputSchema, type StudentLanguage } from "~/domain/students/student";
 import { fieldErrors } from "~/lib/form-errors";
 
-type FormValues = { studentId: string; givenName: string; familyName: string; grade: string; email: string; status: "active" | "inactive" };
-type EditableStudent = { studentId: string; givenName: string; familyName: string; grade: string; email: string | null; status: "active" | "inactive" };
+/** `language` "" is "Not set": the student pages follow the browser (ADR 0045). */
+type FormValues = {
+  studentId: string;
+  givenName: string;
+  familyName: string;
+  grade: string;
+  email: string;
+  status: "active" | "inactive";
+  language: StudentLanguage | "";
+};
+type EditableStudent = {
+  studentId: string;
+  givenName: string;
+  familyName: string;
+  grade: string;
+  email: string | null;
+  status: "active" | "inactive";
+  language?: StudentLanguage | null;
+};
 
 /** Add a student by hand, or edit one: the same rules as the API (`studentInputSchema`), checked here first. */
 export function StudentDialog({
@@ -27,12 +44,13 @@ export function StudentDialog({
     grade: initial?.grade ?? "",
     email: initial?.email ?? "",
     status: initial?.status ?? "active",
+    language: initial?.language ?? "",
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (key: keyof FormValues, value: string) => setValues((current) => ({ ...current, [key]: value }));
 
   const submit = () => {
-    const parsed = studentInputSchema.safeParse(values);
+    const parsed = studentInputSchema.safeParse({ ...values, language: values.language || null });
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
       return;
@@ -41,7 +59,7 @@ export function StudentDialog({
     onSubmit(parsed.data);
   };
 
-  const field = (key: Exclude<keyof FormValues, "status">, label: string, extra: { type?: string; autoComplete?: string } = {}) => (
+  const field = (key: Exclude<keyof FormValues, "status" | "language">, label: string, extra: { type?: string; autoComplete?: string } = {}) => (
     <FormField
       name={`student-${key}`}
       field={key}
@@ -79,6 +97,27 @@ export function StudentDialog({
             <option value="active">Active</option>
             <option value="inactive">Inactive</option>
           </select>
+        </div>
+        <div>
+          <label htmlFor="student-language" className="label">
+            Preferred language
+          </label>
+          <select
+            id="student-language"
+            className="input mt-1"
+            value={values.language}
+            onChange={(event) => set("language", event.target.value)}
+            aria-describedby="student-language-hint"
+          >
+            <option value="">Not set</option>
+            <option value="en">English</option>
+            <option value="es" lang="es">
+              Español
+            </option>
+          </select>
+          <p id="student-language-hint" className="mt-1 text-sm text-slate-600">
+            The language the student pages use when the student joins a rostered class, unless their browser has chosen one.
+          </p>
         </div>
         <DialogActions onCancel={onClose} submitLabel={initial ? "Save Student" : "Add Student"} busy={busy} />
       </form>

@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import type { ToastMessage } from "~/domain/shell/toast";
 
 import { CloseGlyph } from "../glyphs";
+import { useRootData } from "../use-root-data";
 
 type Props = {
   toast: (ToastMessage & { id: number }) | null;
@@ -25,9 +26,11 @@ export function Toaster({ toast: current, onDismiss, onPauseChange, announceAfte
   }, []);
   const toast = mounted ? current : null;
   const destructive = toast?.variant === "destructive";
+  // The root's texts: the student's language on student pages, English for staff (ADR 0045).
+  const t = useRootData()?.messages.common;
   return (
     <section
-      aria-label="Notifications"
+      aria-label={t?.notifications}
       className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex flex-col items-center gap-2 p-4 sm:inset-x-auto sm:right-0 sm:items-end"
     >
       <div role="status" aria-live="polite" aria-atomic="true" className="w-full sm:w-[380px]">
@@ -51,7 +54,7 @@ export function Toaster({ toast: current, onDismiss, onPauseChange, announceAfte
             <button
               type="button"
               onClick={onDismiss}
-              aria-label="Dismiss notification"
+              aria-label={t?.dismissNotification}
               className={`-m-1 inline-flex size-8 items-center justify-center rounded-md ${destructive ? "hover:bg-red-800" : "hover:bg-slate-100"}`}
             >
               <CloseGlyph className="size-4" />

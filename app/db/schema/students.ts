@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 import type { Accommodations } from "~/domain/accommodations/accommodations";
-import type { StudentStatus } from "~/domain/students/student";
+import type { StudentLanguage, StudentStatus } from "~/domain/students/student";
 
 import { id, nowMs, timestamps } from "./columns";
 
@@ -30,6 +30,8 @@ export const students = sqliteTable(
      * older records): a teacher may put a record they made, on no roster yet, onto their class (ADR 0029).
      */
     createdBy: text("created_by"),
+    /** The language the student pages speak to this student when their browser has not chosen one (ADR 0045); null for not set. */
+    language: text("language").$type<StudentLanguage>(),
     ...timestamps,
   },
   (t) => [

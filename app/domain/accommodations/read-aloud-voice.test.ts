@@ -26,7 +26,8 @@ describe("voiceFor", () => {
 
 describe("noVoiceNotice", () => {
   it("names the language plainly", () => {
-    expect(noVoiceNotice("es")).toBe("This device has no Spanish voice, so it cannot read this question aloud.");
-    expect(noVoiceNotice("de")).toBe("This device has no voice for this question's language.");
+    expect(noVoiceNotice("es-MX")).toBe("noSpanishVoice");
+    expect(noVoiceNotice("en")).toBe("noEnglishVoice");
+    expect(noVoiceNotice("de")).toBe("noVoice");
   });
 });

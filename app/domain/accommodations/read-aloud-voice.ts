@@ -29,11 +29,8 @@ export function voiceFor<V extends Voice>(voices: readonly V[], language: string
   return voices.find((voice) => primaryLanguage(voice.lang) === primary) ?? null;
 }
 
-/** The language names the read-aloud control's notice uses. */
-const LANGUAGE_NAMES: Record<string, string> = { es: "Spanish", en: "English" };
-
-/** What the read-aloud control says when this device cannot read the question's language. */
-export function noVoiceNotice(language: string): string {
-  const name = LANGUAGE_NAMES[primaryLanguage(language)];
-  return name ? `This device has no ${name} voice, so it cannot read this question aloud.` : "This device has no voice for this question's language.";
+/** Which of the `tools` area's notices (ADR 0045) the read-aloud control shows when this device cannot read the question's language. */
+export function noVoiceNotice(language: string): "noSpanishVoice" | "noEnglishVoice" | "noVoice" {
+  const primary = primaryLanguage(language);
+  return primary === "es" ? "noSpanishVoice" : primary === "en" ? "noEnglishVoice" : "noVoice";
 }

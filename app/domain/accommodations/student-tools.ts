@@ -41,8 +41,10 @@ export function optionLetter(index: number): string {
 
 /**
  * The answer eliminator's button (ADR 0032): what it shows is its accessible name (WCAG 2.5.3), and
- * aria-pressed carries whether the option is struck out.
+ * aria-pressed carries whether the option is struck out. Its words are the test area's messages in
+ * the page's language (ADR 0045); the option's letter, their one value, is put in here with a plain
+ * replace, so no formatting code reaches the page.
  */
-export function strikeLabel(index: number, struck: boolean): string {
-  return struck ? `Undo strike on option ${optionLetter(index)}` : `Strike out option ${optionLetter(index)}`;
+export function strikeLabel(index: number, struck: boolean, said: { strikeOut: string; undoStrike: string }): string {
+  return (struck ? said.undoStrike : said.strikeOut).replace("{letter}", optionLetter(index));
 }

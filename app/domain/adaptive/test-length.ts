@@ -1,3 +1,6 @@
+import { translate } from "~/domain/i18n/catalog";
+import type { AnyLocale } from "~/domain/i18n/locale";
+
 import type { DiagnosticRule, LengthRange } from "./diagnostic";
 import type { AdaptiveItem } from "./selection";
 import type { PlacementRule } from "./stopping";
@@ -35,8 +38,8 @@ export function diagnosticLength(
   return { min: Math.min(placementMax, max), max };
 }
 
-/** "20 questions", or "5 to 20 questions" when the engine decides within a range. */
-export function questionCountLabel({ min, max }: LengthRange): string {
-  if (min === max) return `${max} ${max === 1 ? "question" : "questions"}`;
-  return `${min} to ${max} questions`;
+/** "20 questions", or "5 to 20 questions" when the engine decides within a range, in the student's language (ADR 0045). */
+export function questionCountLabel({ min, max }: LengthRange, locale: AnyLocale = "en"): string {
+  if (min === max) return translate(locale, "start", "questionCount", { n: max });
+  return translate(locale, "start", "questionRange", { min, max });
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 
-import { askBeforeBadge, continueAs, fromAnotherSite } from "./badge-open";
+import { translate } from "~/domain/i18n/catalog";
+
+import { askBeforeBadge, fromAnotherSite } from "./badge-open";
 
 const OWN = "https://tests.district.example";
 const headers = (secFetchSite: string | null, origin: string | null = null, referer: string | null = null) => ({ secFetchSite, origin, referer });
@@ -29,6 +31,7 @@ describe("asking before a badge replaces the browser's student", () => {
     expect(askBeforeBadge(true, { kind: "student", ...badge }, badge)).toBe(false);
     expect(askBeforeBadge(true, null, badge)).toBe(false);
     expect(askBeforeBadge(false, { kind: "student", cohortId: "c1", studentId: "S-2002" }, badge)).toBe(false);
-    expect(continueAs("Ada Okafor")).toBe("Continue as Ada Okafor?");
+    expect(translate("en", "join", "continueAsQuestion", { name: "Ada Okafor" })).toBe("Continue as Ada Okafor?");
+    expect(translate("es", "join", "continueAsQuestion", { name: "Ada Okafor" })).toBe("¿Continuar como Ada Okafor?");
   });
 });

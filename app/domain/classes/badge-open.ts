@@ -31,5 +31,3 @@ export function askBeforeBadge(fromElsewhere: boolean, holder: PassHolder, badge
   if (!fromElsewhere || !holder) return false;
   return holder.kind === "session" || holder.cohortId !== badge.cohortId || holder.studentId !== badge.studentId;
 }
-
-export const continueAs = (name: string) => `Continue as ${name}?`;

@@ -19,10 +19,11 @@ export type ClassAccess = (typeof CLASS_ACCESS)[number];
 export const DEFAULT_TEST_MODE: TestMode = "placement";
 
 export const CLASS_NAME_REQUIRED: TitledMessage = { title: "Name required", message: "Please enter a cohort name." };
-export const JOIN_CODE_REQUIRED: TitledMessage = { title: "Join code required", message: "Please enter the join code provided by your teacher." };
-export const INFORMATION_REQUIRED: TitledMessage = { title: "Information required", message: "Please enter both your name and student ID." };
-export const INVALID_JOIN_CODE = "The join code you entered is not valid. Please check and try again.";
-export const INACTIVE_CLASS = "This class is no longer active";
+const JOIN_CODE_REQUIRED: TitledMessage = { title: "Join code required", message: "Please enter the join code provided by your teacher." };
+const INFORMATION_REQUIRED: TitledMessage = { title: "Information required", message: "Please enter both your name and student ID." };
+/** Refusals a student meets: catalog codes, rendered in the request's language at the edge (ADR 0045). */
+export const INVALID_JOIN_CODE = "join.invalidCode";
+export const INACTIVE_CLASS = "join.inactiveClass";
 export const JOIN_CODE_TAKEN = "That join code is already used by another class.";
 export const UNKNOWN_TEST = "Unknown test";
 /** Only staff teach a class (ADR 0040): a student's account is made a teacher on Accounts & Roles first. */
@@ -116,14 +117,20 @@ export function resolveDefaultTest(existing: DefaultTest | null, input: { testCo
   return { testConfigId, testMode: testChanged || !existing ? DEFAULT_TEST_MODE : existing.testMode };
 }
 
-const memberField = storableText(
-  z
-    .string({ required_error: INFORMATION_REQUIRED.message, invalid_type_error: INFORMATION_REQUIRED.message })
-    .trim()
-    .min(1, INFORMATION_REQUIRED.message)
-    .max(MEMBER_FIELD_MAX, `Your name and student ID must each be at most ${MEMBER_FIELD_MAX} characters`),
-  "Your name and student ID",
-);
+/**
+ * A student's name or ID as they type it. `required` is the message for a blank one: the API's
+ * sentence, or the join screen's catalog code (its form renders codes in the student's language).
+ */
+export const memberFieldRequiring = (required: string) =>
+  storableText(
+    z
+      .string({ required_error: required, invalid_type_error: required })
+      .trim()
+      .min(1, required)
+      .max(MEMBER_FIELD_MAX, `Your name and student ID must each be at most ${MEMBER_FIELD_MAX} characters`),
+    "Your name and student ID",
+  );
+const memberField = memberFieldRequiring(INFORMATION_REQUIRED.message);
 
 /** POST /api/cohort-members: a signed-out student registers in a class. */
 export const classMemberSchema = z.object({

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ACCOUNT_POLICY, ADDRESS_POLICY } from "~/domain/auth/sign-in-throttle";
 import { delayAfter, MAX_QUIET_PERIOD_MS } from "~/domain/throttle";
 
-import { GUESS_ADDRESS_POLICY, joinCodeThrottles, RESUME_CLASS_POLICY, resumeCodeThrottles, tooManyGuessesMessage } from "./guess-throttle";
+import { GUESS_ADDRESS_POLICY, heldBackMessage, joinCodeThrottles, RESUME_CLASS_POLICY, resumeCodeThrottles } from "./guess-throttle";
 
 describe("join and resume code throttles", () => {
   it("count wrong join codes per client address (an IPv6 /64 as one)", () => {
@@ -30,7 +30,10 @@ describe("join and resume code throttles", () => {
   });
 
   it("say plainly how long to wait", () => {
-    expect(tooManyGuessesMessage(1)).toBe("Too many incorrect codes. Please wait 1 second and try again.");
-    expect(tooManyGuessesMessage(90_000)).toBe("Too many incorrect codes. Please wait 2 minutes and try again.");
+    expect(heldBackMessage("en", "tooManyCodes", 1)).toBe("Too many incorrect codes. Please wait 1 second and try again.");
+    expect(heldBackMessage("en", "tooManyCodes", 90_000)).toBe("Too many incorrect codes. Please wait 2 minutes and try again.");
+    expect(heldBackMessage("en", "tooManyPins", 30_000)).toBe("Too many wrong PINs. Please wait 30 seconds, or ask your teacher to reset your PIN.");
+    expect(heldBackMessage("es", "tooManyCodes", 1)).toBe("Demasiados códigos incorrectos. Espera 1 segundo y vuelve a intentarlo.");
+    expect(heldBackMessage("es", "tooManyPins", 90_000)).toBe("Demasiados PIN incorrectos. Espera 2 minutos o pídele a tu maestro que restablezca tu PIN.");
   });
 });

@@ -1,4 +1,6 @@
-import { addressKey, MINUTE, SECOND, type ThrottleKey, type ThrottlePolicy, waitInWords } from "~/domain/throttle";
+import { translate } from "~/domain/i18n/catalog";
+import type { AnyLocale } from "~/domain/i18n/locale";
+import { addressKey, MINUTE, SECOND, type ThrottleKey, type ThrottlePolicy, waitAmount } from "~/domain/throttle";
 
 /**
  * Guessing join codes and resume codes (ADR 0015), with the shared throttle (domain/throttle).
@@ -41,7 +43,10 @@ export function resumeCodeThrottles(clientAddress: string | null, classId: strin
   return [addressThrottle(clientAddress), ...(classId ? [{ key: `resume-class:${classId}`, policy: RESUME_CLASS_POLICY }] : [])];
 }
 
-/** What a refused guess is told, on the join screen and by the API. */
-export function tooManyGuessesMessage(retryAfterMs: number): string {
-  return `Too many incorrect codes. Please wait ${waitInWords(retryAfterMs)} and try again.`;
+export type HeldBack = "tooManyCodes" | "tooManyPins";
+
+/** What a student held back after wrong codes or PINs is told, on the join screen and by the API: the wait, in their language (ADR 0045). */
+export function heldBackMessage(locale: AnyLocale, key: HeldBack, retryAfterMs: number): string {
+  const { unit, n } = waitAmount(retryAfterMs);
+  return translate(locale, "join", key, { wait: translate(locale, "join", unit === "seconds" ? "waitSeconds" : "waitMinutes", { n }) });
 }

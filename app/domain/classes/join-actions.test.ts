@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 
+import { renderText } from "~/domain/i18n/catalog";
+
 import { joinActionSchema } from "./join-actions";
+
+/** The schema's message is a catalog code (ADR 0045): as the student reads it, in English and in Spanish. */
+const said = (message: string | undefined, locale: "en" | "es" = "en") => renderText(locale, message ?? "");
 
 describe("joinActionSchema", () => {
   it("upper-cases and trims the join code, and asks for a blank one", () => {
@@ -8,7 +13,8 @@ describe("joinActionSchema", () => {
     for (const code of [undefined, "", "   "]) {
       const parsed = joinActionSchema.safeParse({ intent: "lookup", code });
       expect(parsed.success).toBe(false);
-      expect(parsed.error?.issues[0]?.message).toBe("Please enter the join code provided by your teacher.");
+      expect(said(parsed.error?.issues[0]?.message)).toBe("Please enter the join code provided by your teacher.");
+      expect(said(parsed.error?.issues[0]?.message, "es")).toBe("Ingresa el código de la clase que te dio tu maestro.");
     }
     expect(joinActionSchema.safeParse({ intent: "lookup", code: "A".repeat(51) }).success).toBe(false);
   });
@@ -28,7 +34,7 @@ describe("joinActionSchema", () => {
     expect(joinActionSchema.safeParse({ ...base, resumeCode: "ABCDEFG" }).success).toBe(false);
     for (const blank of [{ displayName: "  " }, { studentId: "" }, { studentId: undefined }]) {
       const parsed = joinActionSchema.safeParse({ ...base, ...blank });
-      expect(parsed.error?.issues[0]?.message).toBe("Please enter both your name and student ID.");
+      expect(said(parsed.error?.issues[0]?.message)).toBe("Please enter both your name and student ID.");
     }
     expect(joinActionSchema.safeParse({ ...base, cohortId: "" }).success).toBe(false);
   });

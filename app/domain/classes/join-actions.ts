@@ -1,11 +1,13 @@
 import { z } from "zod";
 
+import { translate } from "~/domain/i18n/catalog";
+import type { AnyLocale } from "~/domain/i18n/locale";
 import { RESUME_CODE_LENGTH } from "~/domain/sessions/resume-code";
 import type { TitledMessage } from "~/domain/shell/action-result";
 
-import { classMemberSchema, INACTIVE_CLASS, INFORMATION_REQUIRED, INVALID_JOIN_CODE, JOIN_CODE_REQUIRED } from "./class";
+import { INACTIVE_CLASS, INVALID_JOIN_CODE, memberFieldRequiring } from "./class";
 import { JOIN_CODE_MAX_INPUT, normalizeJoinCode } from "./join-codes";
-import { pinField } from "./roster-identity";
+import { pinFieldSaying } from "./roster-identity";
 
 /**
  * The intents of the join screen (/join), for its action only:
@@ -17,18 +19,24 @@ import { pinField } from "./roster-identity";
  *   is resumed, and otherwise the student goes on to the test's 'Before You Begin' (ADR 0014).
  */
 
-export const INVALID_CODE_TITLE = "Invalid code";
+// Every text here is a catalog code (app/domain/i18n/catalog/join.ts): the screen's action renders
+// it in the student's language (ADR 0045).
+export const INVALID_CODE_TITLE = "join.invalidCodeTitle";
 const INVALID_CODE: TitledMessage = { title: INVALID_CODE_TITLE, message: INVALID_JOIN_CODE };
 const INACTIVE_CODE: TitledMessage = { title: INVALID_CODE_TITLE, message: INACTIVE_CLASS };
+const JOIN_CODE_REQUIRED: TitledMessage = { title: "join.codeRequiredTitle", message: "join.codeRequired" };
+const INFORMATION_REQUIRED: TitledMessage = { title: "join.informationRequiredTitle", message: "join.informationRequired" };
 
 /** Registration and start failures are 'Error' toasts with these texts. */
-export const REGISTER_FAILED = "Failed to register";
-export const START_FAILED = "Failed to start test";
-const JOIN_FAILED = "Failed to join the class. Please try again.";
+export const ERROR_TITLE = "join.errorTitle";
+export const REGISTER_FAILED = "join.registerFailed";
+export const START_FAILED = "join.startFailed";
+const JOIN_FAILED = "join.joinFailed";
 
-export const welcomeToast = (className: string) => ({
-  title: "Welcome!",
-  description: `You've joined ${className}. Your teacher will share a test soon.`,
+/** The welcome of a class without a test, in the student's language (it names the class, so it is written here). */
+export const welcomeToast = (locale: AnyLocale, className: string) => ({
+  title: translate(locale, "join", "welcomeTitle"),
+  description: translate(locale, "join", "welcomeJoined", { className }),
 });
 
 const joinCode = z
@@ -62,8 +70,8 @@ export const joinActionSchema = z.discriminatedUnion("intent", [
     intent: z.literal("start"),
     code: joinCode,
     cohortId: classId,
-    displayName: classMemberSchema.shape.displayName,
-    studentId: classMemberSchema.shape.studentId,
+    displayName: memberFieldRequiring(INFORMATION_REQUIRED.message),
+    studentId: memberFieldRequiring(INFORMATION_REQUIRED.message),
     resumeCode,
   }),
   /** Step 2 of a rostered class (ADR 0029): the name picked (a member id) or the student ID typed, and the class PIN. */
@@ -74,7 +82,7 @@ export const joinActionSchema = z.discriminatedUnion("intent", [
     memberId: optionalChoice,
     studentId: optionalChoice,
     // Asked unless a signed-in student joins as themselves (class-admission.server.ts says which).
-    pin: z.preprocess((pin) => (pin === "" ? undefined : pin), pinField.optional()),
+    pin: z.preprocess((pin) => (pin === "" ? undefined : pin), pinFieldSaying("join.pinRequired").optional()),
     resumeCode,
   }),
 ]);
@@ -83,13 +91,13 @@ export type JoinActionInput = z.infer<typeof joinActionSchema>;
 /** A badge link from another site, confirmed by the student (ADR 0029): its one intent. */
 export const badgeContinueSchema = z.object({ intent: z.literal("continue") });
 
-export const BADGE_CONTINUE_MESSAGES = { intents: { continue: { success: null, failure: "Failed to sign in with your badge.", failureTitle: "Error" } } };
+export const BADGE_CONTINUE_MESSAGES = { intents: { continue: { success: null, failure: "join.badgeFailed", failureTitle: ERROR_TITLE } } };
 
 export const JOIN_MESSAGES = {
   intents: {
-    lookup: { success: null, failure: JOIN_FAILED, failureTitle: "Error" },
-    start: { success: null, failure: JOIN_FAILED, failureTitle: "Error" },
-    "start-rostered": { success: null, failure: JOIN_FAILED, failureTitle: "Error" },
+    lookup: { success: null, failure: JOIN_FAILED, failureTitle: ERROR_TITLE },
+    start: { success: null, failure: JOIN_FAILED, failureTitle: ERROR_TITLE },
+    "start-rostered": { success: null, failure: JOIN_FAILED, failureTitle: ERROR_TITLE },
   },
   titled: [JOIN_CODE_REQUIRED, INFORMATION_REQUIRED, INVALID_CODE, INACTIVE_CODE],
 };

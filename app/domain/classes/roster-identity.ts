@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { addressKey, MINUTE, type ThrottleKey, type ThrottlePolicy, waitInWords } from "~/domain/throttle";
+import { addressKey, MINUTE, type ThrottleKey, type ThrottlePolicy } from "~/domain/throttle";
 
 import { GUESS_ADDRESS_POLICY } from "./guess-throttle";
 
@@ -12,13 +12,14 @@ import { GUESS_ADDRESS_POLICY } from "./guess-throttle";
  */
 
 export const PIN_LENGTH = 6;
-export const NOT_ON_ROSTER = "That student is not on this class's roster. Check your student ID, or ask your teacher.";
-export const WRONG_PIN = "That PIN is not right. Check the PIN on your badge, or ask your teacher.";
-export const CLASS_CHANGED = "Your teacher has just changed how this class is joined. Go back and enter your class's join code again.";
-export const PICK_YOUR_NAME = "Choose your name, or type your student ID.";
-export const PIN_REQUIRED = "Enter your class PIN (the six digits on your badge).";
-export const NOT_YOURSELF = "You are signed in as another student: you can start tests only as yourself.";
-export const BADGE_NOT_VALID = "This badge no longer works. Ask your teacher for a new one.";
+/** The refusals a student meets: catalog codes, rendered in the request's language at the edge (ADR 0045). */
+export const NOT_ON_ROSTER = "join.notOnRoster";
+export const WRONG_PIN = "join.wrongPin";
+export const CLASS_CHANGED = "join.classChanged";
+export const PICK_YOUR_NAME = "join.pickYourName";
+export const PIN_REQUIRED = "join.pinRequired";
+export const NOT_YOURSELF = "join.notYourself";
+export const BADGE_NOT_VALID = "join.badgeNotValid";
 
 const randomBytes = (size: number) => crypto.getRandomValues(new Uint8Array(size));
 
@@ -36,11 +37,16 @@ export function generateBadgeToken(random: (size: number) => Uint8Array = random
   return Array.from(random(20), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-/** A typed PIN: digits only, spaces ignored (a badge may print "123 456"). */
-export const pinField = z
-  .string({ invalid_type_error: PIN_REQUIRED })
-  .transform((pin) => pin.replace(/\s+/g, ""))
-  .pipe(z.string().regex(new RegExp(`^\\d{${PIN_LENGTH}}$`), PIN_REQUIRED));
+/**
+ * A typed PIN: digits only, spaces ignored (a badge may print "123 456"). The join screen's form
+ * says why with the catalog code; the API's zod errors are sentences (their field is named before them).
+ */
+export const pinFieldSaying = (message: string) =>
+  z
+    .string({ invalid_type_error: message })
+    .transform((pin) => pin.replace(/\s+/g, ""))
+    .pipe(z.string().regex(new RegExp(`^\\d{${PIN_LENGTH}}$`), message));
+export const pinField = pinFieldSaying("Enter your class PIN (the six digits on your badge).");
 
 /** Compares every digit whatever the first difference, so the time taken says nothing about the PIN. */
 export function samePin(typed: string, stored: string | null): boolean {
@@ -65,8 +71,4 @@ export function pinThrottles(clientAddress: string | null, memberId: string): Th
     { key: `guess-address:${addressKey(clientAddress)}`, policy: GUESS_ADDRESS_POLICY },
     { key: pinStudentKey(memberId), policy: PIN_STUDENT_POLICY },
   ];
-}
-
-export function tooManyPinsMessage(retryAfterMs: number): string {
-  return `Too many wrong PINs. Please wait ${waitInWords(retryAfterMs)}, or ask your teacher to reset your PIN.`;
 }

@@ -4,11 +4,17 @@
  * shown, never shifted into another window by the reader's time zone. Days are formatted as
  * written, hence in UTC.
  */
-const LONG = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
+const LONG = new Map<string, Intl.DateTimeFormat>();
 const SHORT = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 
-/** "2026-03-05" as "March 5, 2026". */
-export const longDate = (day: string) => LONG.format(new Date(`${day}T00:00:00Z`));
+/**
+ * "2026-03-05" as "March 5, 2026", or in the family report's language given as its Intl locale
+ * ("5 de marzo de 2026" in es-US, ADR 0045).
+ */
+export function longDate(day: string, tag = "en-US"): string {
+  if (!LONG.has(tag)) LONG.set(tag, new Intl.DateTimeFormat(tag, { dateStyle: "long", timeZone: "UTC" }));
+  return LONG.get(tag)!.format(new Date(`${day}T00:00:00Z`));
+}
 
 /** "2026-03-05" as "Mar 5, 2026". */
 export const shortDate = (day: string) => SHORT.format(new Date(`${day}T00:00:00Z`));

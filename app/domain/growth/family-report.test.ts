@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { LOW_EFFORT_WARNING } from "~/domain/adaptive/effort";
 
-import { familyReportSection, NON_STANDARD_NOTE } from "./family-report";
+import { familyReportHeader, familyReportLocale, familyReportSection, familySectionSentences, NON_STANDARD_NOTE } from "./family-report";
 import { type GrowthSession, studentGrowth } from "./growth";
 
 const FALL = { id: "fall", name: "Fall", startsOn: "2026-09-01", endsOn: "2026-09-30" };
@@ -92,5 +92,43 @@ describe("the family report", () => {
     expect(section([session("w", "2027-01-10T09:00:00Z", 205)], "fall")).toBeNull();
     expect(section([session("w", "2027-01-10T09:00:00Z", 205, { completed: false })], "winter")).toBeNull();
     expect(section([session("w", "2027-01-10T09:00:00Z", 205)], "no-such-window")).toBeNull();
+  });
+
+  it("speaks Spanish to a Spanish-speaking family: its sentences, plurals and dates", () => {
+    const spanish = familyReportSection(
+      "Ada",
+      studentGrowth(WINDOWS, [session("f", "2026-09-10T09:00:00Z", 198.4), session("w", "2027-01-10T09:00:00Z", 199.6)], "UTC").subjects[0]!,
+      "winter",
+      new Map([["w", { "Whole numbers": "Mastered" }]]),
+      "UTC",
+      "es",
+    )!;
+    expect(spanish.testedOn).toBe("10 de enero de 2027");
+    expect(spanish.scoreSentence).toBe(
+      "La puntuación en escala de Ada es 200. Ninguna prueba es exacta: lo más probable es que la puntuación esté entre 193 y 206.",
+    );
+    expect(spanish.growthSentence).toMatch(/^Desde Fall \(puntuación 198\), la puntuación de Ada subió 1 punto\. Ese cambio está dentro del margen de error/);
+    expect(familySectionSentences(spanish, "es")).toEqual({
+      measured: "Mathematics, con la prueba “Grade 6 Math Check-in” el 10 de enero de 2027.",
+      masteredSentence: "Ya domina: Whole numbers.",
+    });
+    expect(familyReportHeader({ givenName: "Ada", grade: "5" }, WINTER, "es")).toMatchObject({
+      grade: "Grado 5",
+      windowDays: "Período de pruebas Winter, del 5 de enero de 2027 al 31 de enero de 2027",
+    });
+    expect(familyReportHeader({ givenName: "Ada", grade: "Kindergarten" }, WINTER, "es").grade).toBe("Kindergarten");
+    expect(familyReportHeader({ givenName: "Ada", grade: "5" }, WINTER, "en")).toMatchObject({
+      grade: "Grade 5",
+      windowDays: "Testing window Winter, January 5, 2027 to January 31, 2027",
+      footer: "Questions about this report? Ada's teacher can explain the scores and what to practice at home.",
+    });
+  });
+
+  it("is in the language asked for on the report, else the record's, else English", () => {
+    expect(familyReportLocale("es", "en")).toBe("es");
+    expect(familyReportLocale("en", "es")).toBe("en");
+    expect(familyReportLocale(null, "es")).toBe("es");
+    expect(familyReportLocale("fr", null)).toBe("en");
+    expect(familyReportLocale(null, undefined)).toBe("en");
   });
 });

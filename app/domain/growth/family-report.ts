@@ -1,5 +1,8 @@
-import { LOW_EFFORT_WARNING } from "~/domain/adaptive/effort";
 import { dayIn } from "~/domain/district/time-zone";
+import { gradeLabel } from "~/domain/grade-label";
+import { type Catalog, translate } from "~/domain/i18n/catalog";
+import type { MessageValues } from "~/domain/i18n/format";
+import { type AnyLocale, htmlLang, intlLocale } from "~/domain/i18n/locale";
 
 import { longDate } from "./dates";
 import { type MarkedSession, type SubjectGrowth, type TestingWindowDays, type WindowGrowth, type WindowScore } from "./growth";
@@ -8,7 +11,8 @@ import { ERROR_BAND_SE } from "./growth-chart";
 /**
  * The family report's words: one student, one testing window, each subject they were tested in,
  * in plain language for a parent. Figures are whole scale points; the likely range is the score
- * ± 2 standard errors (about 95%), the same rule the growth page's error band draws.
+ * ± 2 standard errors (about 95%), the same rule the growth page's error band draws. Its words
+ * are the `family` messages, in the report's language (ADR 0045): English or Spanish.
  */
 
 /** A session the report can describe: finished, with a scale score. */
@@ -31,29 +35,63 @@ type FamilyReportSection = {
   notes: string[];
 };
 
-export const SCALE_SCORE_EXPLAINED =
-  "The test adapts to each answer: questions get harder after right answers and easier after wrong ones. That lets it place every student on one scale. A scale score is that place. It does not depend on which questions were asked, so scores in the same subject can be compared from one testing window to the next. A higher score means the student answered harder questions correctly.";
+type FamilyKey = keyof Catalog["family"];
 
-export const NON_STANDARD_NOTE =
-  "This test was taken with an accommodation that changed what some questions measure (for example, reading questions read aloud). The score describes this test, but it is not used to measure growth or compared with other students.";
+const say = (locale: AnyLocale, key: FamilyKey, values?: MessageValues) => translate(locale, "family", key, values);
 
-const points = (value: number) => `${value} ${value === 1 ? "point" : "points"}`;
+export const NON_STANDARD_NOTE = say("en", "nonStandardNote");
+
+/**
+ * The report's language: the one asked for on the report (its switch), else the student record's
+ * preferred language, else English. Only English and Spanish are offered; the pseudo-locale is for tests.
+ */
+export function familyReportLocale(asked: string | null, recordLanguage: unknown): AnyLocale {
+  if (asked === "en" || asked === "es" || asked === "qps") return asked;
+  return recordLanguage === "es" ? "es" : "en";
+}
+
+/** The report's header in its language: the student's grade ("Grade 5"; a grade written out is shown as written) and the window's days. */
+export function familyReportHeader(
+  student: { givenName: string; grade: string | null },
+  window: { name: string; startsOn: string; endsOn: string },
+  locale: AnyLocale,
+) {
+  const label = gradeLabel(student.grade);
+  const grade = label === null ? say(locale, "noGrade") : label === student.grade?.trim() ? label : say(locale, "grade", { grade: student.grade!.trim() });
+  return {
+    /** The report body's `lang` attribute: the staff screen around it is English. */
+    lang: htmlLang(locale),
+    kicker: say(locale, "kicker", { window: window.name }),
+    grade,
+    windowDays: say(locale, "windowDays", {
+      window: window.name,
+      from: longDate(window.startsOn, intlLocale(locale)),
+      to: longDate(window.endsOn, intlLocale(locale)),
+    }),
+    empty: say(locale, "empty", { name: student.givenName, window: window.name }),
+    noPractice: say(locale, "noPractice", { name: student.givenName }),
+    footer: say(locale, "footer", { name: student.givenName }),
+  };
+}
 
 function scoredSessions(sessions: readonly MarkedSession[]): ScoredSession[] {
   return sessions.filter((session): session is ScoredSession => session.completed && session.scaleScore !== null && session.scaleScoreSe !== null);
 }
 
-function growthSentence(name: string, subject: string, entry: WindowGrowth, previous: { windowName: string; score: WindowScore } | null): string {
-  if (!entry.score) return "Because of the note below, this score is not compared with earlier ones, so there is no growth to report from it.";
-  if (!previous || !entry.growth) return `No earlier testing window has a ${subject} score for ${name}, so there is no growth to report yet.`;
+function growthSentence(
+  name: string,
+  subject: string,
+  entry: WindowGrowth,
+  previous: { windowName: string; score: WindowScore } | null,
+  locale: AnyLocale,
+): string {
+  if (!entry.score) return say(locale, "growthNotCompared");
+  if (!previous || !entry.growth) return say(locale, "growthFirst", { subject, name });
   const change = Math.round(entry.growth.growth);
-  const since = `Since ${previous.windowName} (score ${Math.round(previous.score.scaleScore)}), ${name}'s score`;
-  if (change === 0) return `${since} stayed about the same.`;
-  const moved = `${since} went ${change > 0 ? "up" : "down"} ${points(Math.abs(change))}.`;
-  if (!entry.growth.beyondError) return `${moved} That change is within the test's measurement error, so it may not be a real change.`;
-  return change > 0
-    ? `${moved} That is more than the test's measurement error, so it is likely real growth.`
-    : `${moved} That is more than the test's measurement error, so it is likely a real drop; ${name}'s teacher can say more about it.`;
+  const values = { window: previous.windowName, previous: Math.round(previous.score.scaleScore), name, change: Math.abs(change) };
+  if (change === 0) return say(locale, "growthSame", values);
+  if (!entry.growth.beyondError) return say(locale, change > 0 ? "growthUpWithinError" : "growthDownWithinError", values);
+  return say(locale, change > 0 ? "growthUp" : "growthDown", values);
 }
 
 /**
@@ -68,6 +106,7 @@ export function familyReportSection<W extends TestingWindowDays>(
   windowId: string,
   moduleRecommendations: ReadonlyMap<string, Record<string, string>>,
   timeZone: string,
+  locale: AnyLocale = "en",
 ): FamilyReportSection | null {
   const index = subject.windows.findIndex((entry) => entry.window.id === windowId);
   const entry = subject.windows[index];
@@ -85,19 +124,29 @@ export function familyReportSection<W extends TestingWindowDays>(
   const likelyHigh = Math.round(session.scaleScore + ERROR_BAND_SE * session.scaleScoreSe);
   const recommendations = Object.entries(moduleRecommendations.get(session.id) ?? {});
   const notes: string[] = [];
-  if (session.marks.includes("non_standard")) notes.push(NON_STANDARD_NOTE);
-  if (session.marks.includes("low_effort")) notes.push(`Many answers were given faster than anyone could read the question. ${LOW_EFFORT_WARNING}`);
+  if (session.marks.includes("non_standard")) notes.push(say(locale, "nonStandardNote"));
+  if (session.marks.includes("low_effort")) notes.push(say(locale, "lowEffortNote"));
+  const mastered = recommendations.filter(([, label]) => label === "Mastered").map(([module]) => module);
+  const testedOn = longDate(dayIn(session.startTime, timeZone), intlLocale(locale));
   return {
     subject: subject.subject,
     testTitle: session.testTitle,
-    testedOn: longDate(dayIn(session.startTime, timeZone)),
+    testedOn,
     score,
     likelyLow,
     likelyHigh,
-    scoreSentence: `${name}'s scale score is ${score}. No test is exact: the score is likely between ${likelyLow} and ${likelyHigh}.`,
-    growthSentence: growthSentence(name, subject.subject, entry, previous?.score ? { windowName: previous.window.name, score: previous.score } : null),
+    scoreSentence: say(locale, "scoreSentence", { name, score, low: likelyLow, high: likelyHigh }),
+    growthSentence: growthSentence(name, subject.subject, entry, previous?.score ? { windowName: previous.window.name, score: previous.score } : null, locale),
     practise: recommendations.filter(([, label]) => label === "Recommended").map(([module]) => module),
-    mastered: recommendations.filter(([, label]) => label === "Mastered").map(([module]) => module),
+    mastered,
     notes,
+  };
+}
+
+/** A section's sentences that only put its facts in words: what was measured, and what is already mastered. */
+export function familySectionSentences(section: FamilyReportSection, locale: AnyLocale) {
+  return {
+    measured: say(locale, "measured", { subject: section.subject, test: section.testTitle, date: section.testedOn }),
+    masteredSentence: section.mastered.length ? say(locale, "mastered", { modules: section.mastered.join(", ") }) : null,
   };
 }

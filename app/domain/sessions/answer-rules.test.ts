@@ -1,10 +1,19 @@
 import { describe, expect, it } from "vitest";
 
+import { translate } from "~/domain/i18n/catalog";
+
 import { gradeOutOf100, isCorrectScore, scoreLabel, studentGrade, studentGradeOutOf100 } from "./answer-rules";
 
 describe("the feedback screen's words", () => {
   it("says Excellent! from 80, Good effort from 50, else Keep learning; correct from 70", () => {
-    expect([100, 80, 79, 50, 49, 0].map(scoreLabel)).toEqual(["Excellent!", "Excellent!", "Good effort", "Good effort", "Keep learning", "Keep learning"]);
+    expect([100, 80, 79, 50, 49, 0].map((score) => translate("en", "feedback", scoreLabel(score)))).toEqual([
+      "Excellent!",
+      "Excellent!",
+      "Good effort",
+      "Good effort",
+      "Keep learning",
+      "Keep learning",
+    ]);
     expect([70, 69.9].map(isCorrectScore)).toEqual([true, false]);
   });
 });

@@ -8,22 +8,17 @@ import type { Scored, StudentGrade } from "./session-contract";
  * these texts from here.
  */
 
-export const SELECTION_REQUIRED: TitledMessage = { title: "Selection Required", message: "Please select an answer before submitting." };
-export const SELECTIONS_REQUIRED: TitledMessage = { title: "Selection Required", message: "Please select at least one answer before submitting." };
-export const ANSWER_REQUIRED: TitledMessage = { title: "Answer Required", message: "Please provide an answer before submitting." };
-export const RESPONSE_REQUIRED: TitledMessage = {
-  title: "Response Required",
-  message: "Please provide a detailed response to this scenario before submitting.",
-};
-export const INTERACTION_REQUIRED: TitledMessage = {
-  title: "Interaction Required",
-  message: "Please have at least one exchange with the AI before submitting.",
-};
-export const MODE_REQUIRED: TitledMessage = { title: "Mode Required", message: "Please choose Placement Test or Diagnostic Test." };
+// Catalog codes (ADR 0045): the loader and the action render them in the request's language.
+export const SELECTION_REQUIRED: TitledMessage = { title: "test.selectionRequiredTitle", message: "test.selectionRequired" };
+export const SELECTIONS_REQUIRED: TitledMessage = { title: "test.selectionRequiredTitle", message: "test.selectionsRequired" };
+export const ANSWER_REQUIRED: TitledMessage = { title: "test.answerRequiredTitle", message: "test.answerRequired" };
+export const RESPONSE_REQUIRED: TitledMessage = { title: "test.responseRequiredTitle", message: "test.responseRequired" };
+export const INTERACTION_REQUIRED: TitledMessage = { title: "test.interactionRequiredTitle", message: "test.interactionRequired" };
+export const MODE_REQUIRED: TitledMessage = { title: "start.modeRequiredTitle", message: "start.modeRequired" };
 
-/** 80 or more 'Excellent!', 50 or more 'Good effort', else 'Keep learning'; 70 or more is correct. */
-export function scoreLabel(score: number): string {
-  return score >= 80 ? "Excellent!" : score >= 50 ? "Good effort" : "Keep learning";
+/** 80 or more 'Excellent!', 50 or more 'Good effort', else 'Keep learning' (the feedback area's messages); 70 or more is correct. */
+export function scoreLabel(score: number): "excellent" | "goodEffort" | "keepLearning" {
+  return score >= 80 ? "excellent" : score >= 50 ? "goodEffort" : "keepLearning";
 }
 export const isCorrectScore = (score: number) => score >= 70;
 

@@ -1,13 +1,9 @@
 /**
- * What the break screen says about the break's end, and when (ADR 0042): once at a minute left and
- * once at the end, politely; nothing every second. At the end the page asks the server to end the
- * break, so the clock restarts when the question is back on screen.
+ * When the break screen speaks about the break's end (ADR 0042): once at a minute left and once at
+ * the end, politely; nothing every second. At the end the page asks the server to end the break,
+ * so the clock restarts when the question is back on screen. The words are the `breaks` area of
+ * the catalog (`oneMinute`, `over`; ADR 0045).
  */
-export const BREAK_CLOCK_MESSAGES = {
-  oneMinute: "Your break ends in 1 minute",
-  over: "Your break is over: the clock is running",
-} as const;
-
 type BreakCue = { afterMs: number; kind: "oneMinute" | "end" };
 
 /** The cues a break screen shown with `breakSecondsLeft` gives, in order; a minute or less left gives only the end. */

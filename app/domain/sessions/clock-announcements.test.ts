@@ -1,6 +1,17 @@
 import { describe, expect, it } from "vitest";
 
-import { questionClockAnnouncement, testClockAnnouncement } from "./clock-announcements";
+import { translate } from "~/domain/i18n/catalog";
+import type { AnyLocale } from "~/domain/i18n/locale";
+
+import { clockAnnouncement, type ClockWarning, questionClockWarnings, testClockWarnings } from "./clock-announcements";
+
+/** A clock's warnings as the server writes them for the page, in a language. */
+const written = (warnings: ClockWarning[], locale: AnyLocale) =>
+  warnings.map(({ upTo, key, values }) => ({ upTo, text: translate(locale, "test", key, values) }));
+
+const testClockAnnouncement = (seconds: number | null, locale: AnyLocale = "en") => clockAnnouncement(written(testClockWarnings(), locale), seconds);
+const questionClockAnnouncement = (seconds: number | null, secondsGiven: number | null, locale: AnyLocale = "en") =>
+  clockAnnouncement(written(questionClockWarnings(secondsGiven), locale), seconds);
 
 /** Everything a screen reader would hear as a clock counts down from `from` to 0: each new text once. */
 function heard(from: number, say: (seconds: number) => string): string[] {
@@ -41,5 +52,19 @@ describe("clock announcements", () => {
   it("says nothing while the clocks are stopped for a break (the countdowns are null)", () => {
     expect(testClockAnnouncement(null)).toBe("");
     expect(questionClockAnnouncement(null, 60)).toBe("");
+  });
+
+  it("speaks Spanish with the catalog's plurals", () => {
+    expect(heard(20 * 60, (seconds) => testClockAnnouncement(seconds, "es"))).toEqual([
+      "Quedan 5 minutos de la prueba.",
+      "Queda 1 minuto de la prueba.",
+      "¡Se acabó el tiempo!",
+    ]);
+    expect(heard(120, (seconds) => questionClockAnnouncement(seconds, 120, "es"))).toEqual([
+      "Queda 1 minuto para esta pregunta.",
+      "Quedan 30 segundos para esta pregunta.",
+      "Quedan 10 segundos para esta pregunta.",
+      "Se acabó el tiempo de esta pregunta.",
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { feedbackMovesOnMs, TIMED_FEEDBACK_TEXTS } from "./feedback-display";
+import { translate } from "../i18n/catalog";
+import { feedbackMovesOnMs } from "./feedback-display";
 
 describe("feedbackMovesOnMs", () => {
   it("keeps the feedback until Next question unless the test asks for the timed display", () => {
@@ -20,6 +21,7 @@ describe("feedbackMovesOnMs", () => {
   });
 
   it("says in whole seconds when the next question comes", () => {
-    expect(TIMED_FEEDBACK_TEXTS.movesOn(5)).toBe("The next question comes in 5 seconds.");
+    expect(translate("en", "feedback", "movesOn", { seconds: 5 })).toBe("The next question comes in 5 seconds.");
+    expect(translate("es", "feedback", "movesOn", { seconds: 5 })).toBe("La siguiente pregunta llega en 5 segundos.");
   });
 });

@@ -17,12 +17,6 @@ export const FEEDBACK_DISPLAY_CHOICES: { value: FeedbackDisplay; label: string }
   { value: "timed", label: "Show for 3 seconds, then the next question (the student can stay on it)" },
 ];
 
-/** What the timed feedback panel says and offers. */
-export const TIMED_FEEDBACK_TEXTS = {
-  stay: "Stay on this feedback",
-  movesOn: (seconds: number) => `The next question comes in ${seconds} seconds.`,
-};
-
 /**
  * After how many milliseconds the page moves on by itself, or null when the feedback stays until
  * "Next question": a test without the timed display, or a student with no time limit (nothing on

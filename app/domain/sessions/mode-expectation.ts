@@ -1,6 +1,8 @@
 import type { ExtendedTime } from "~/domain/accommodations/accommodations";
 import { accommodatedSessionSeconds } from "~/domain/accommodations/timing";
 import type { TestMode } from "~/domain/adaptive/engine";
+import { translate } from "~/domain/i18n/catalog";
+import type { AnyLocale } from "~/domain/i18n/locale";
 
 /**
  * A mode a student may start, as the Take a Test page shows it: its time (the student's own, with
@@ -23,25 +25,27 @@ export type ModeChoice = {
   expectation: string;
 };
 
-const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? "" : "s"}`;
-
-/** 1350 seconds as "22 minutes 30 seconds"; whole minutes without seconds. */
-export function durationWords(seconds: number): string {
+/** 1350 seconds as "22 minutes 30 seconds"; whole minutes without seconds; in the student's language (ADR 0045). */
+export function durationWords(seconds: number, locale: AnyLocale = "en"): string {
   const minutes = Math.floor(seconds / 60);
   const rest = seconds % 60;
-  if (!minutes) return plural(rest, "second");
-  return rest ? `${plural(minutes, "minute")} ${plural(rest, "second")}` : plural(minutes, "minute");
+  const say = (key: "minutes" | "seconds", n: number) => translate(locale, "start", key, { n });
+  if (!minutes) return say("seconds", rest);
+  return rest ? translate(locale, "start", "minutesSeconds", { minutes: say("minutes", minutes), seconds: say("seconds", rest) }) : say("minutes", minutes);
 }
 
-/** The mode's time and expectation for a student with this extended time (1: none). */
-export function withStudentTime(mode: Omit<ModeChoice, "time" | "summary" | "expectation">, extendedTime: ExtendedTime = 1): ModeChoice {
+/** The mode's time and expectation for a student with this extended time (1: none), written in the student's language. */
+export function withStudentTime(
+  mode: Omit<ModeChoice, "time" | "summary" | "expectation">,
+  extendedTime: ExtendedTime = 1,
+  locale: AnyLocale = "en",
+): ModeChoice {
   const extended = extendedTime !== 1;
   const time =
     extendedTime === "unlimited"
-      ? "no time limit"
-      : extended
-        ? durationWords(accommodatedSessionSeconds(mode.minutes * 60, extendedTime))
-        : `${mode.minutes} minutes`;
-  const expectation = `${mode.title}: ${time}${extended ? ", with your extended time" : ""}, ${mode.questions}.`;
-  return { ...mode, time, summary: `${time} · ${mode.questions}`, expectation };
+      ? translate(locale, "start", "noTimeLimit")
+      : durationWords(extended ? accommodatedSessionSeconds(mode.minutes * 60, extendedTime) : mode.minutes * 60, locale);
+  const values = { mode: mode.title, time, questions: mode.questions };
+  const expectation = translate(locale, "start", extended ? "expectationExtended" : "expectation", values);
+  return { ...mode, time, summary: translate(locale, "start", "modeSummary", values), expectation };
 }

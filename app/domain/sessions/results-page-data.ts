@@ -1,4 +1,5 @@
 import { describeAccommodations } from "~/domain/accommodations/accommodations";
+import type { AnyLocale } from "~/domain/i18n/locale";
 import { plainExcerpt } from "~/domain/questions/plain-text";
 
 import { earlyEndNote } from "./early-end-note";
@@ -11,8 +12,8 @@ import { wasEndedEarly } from "./session-state";
  * page receives the plain text and never bundles the decoder (its JavaScript budget is 100 kB).
  */
 
-/** The results of a session, in the order its questions were answered. */
-export function resultsPageData(view: SessionView) {
+/** The results of a session, in the order its questions were answered; its sentences in the reader's language. */
+export function resultsPageData(view: SessionView, locale: AnyLocale = "en") {
   const { results } = view;
   const answers = view.snapshot.answeredQuestionIds.flatMap((id) => {
     const answer = results.answers[id];
@@ -46,11 +47,14 @@ export function resultsPageData(view: SessionView) {
     completedReason: view.snapshot.completedReason,
     /** The student ended it before the engine's stop: its score counts the rest as 0 (ADR 0012). */
     endedEarly: view.snapshot.completed && wasEndedEarly(view.snapshot.completedReason),
-    earlyEndNote: earlyEndNote({
-      completedReason: view.snapshot.completedReason,
-      questionsAnswered: answers.length,
-      questionsNotAnswered: results.questionsNotAnswered,
-    }),
+    earlyEndNote: earlyEndNote(
+      {
+        completedReason: view.snapshot.completedReason,
+        questionsAnswered: answers.length,
+        questionsNotAnswered: results.questionsNotAnswered,
+      },
+      locale,
+    ),
     totalScore: results.totalScore,
     scaleScore: results.scaleScore,
     scaleScoreSE: results.scaleScoreSE,

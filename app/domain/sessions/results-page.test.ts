@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { completionNote, scaleScoreRange, studentScaleSentence } from "./results-page";
+import { completionNote, scaleScoreRange } from "./results-page";
+import { studentScaleSentence } from "./results-words";
 
 describe("scaleScoreRange", () => {
   it("is ±1.96 standard errors around the score, in whole points", () => {

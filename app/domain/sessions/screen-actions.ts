@@ -56,7 +56,7 @@ export const testPageActionSchema = z
       intent: z.literal("chat"),
       sessionId: id,
       questionId: id,
-      message: z.string().trim().min(1, "Type a message first.").max(MAX_CHAT_INPUT_LENGTH),
+      message: z.string().trim().min(1, "test.typeMessageFirst").max(MAX_CHAT_INPUT_LENGTH),
       js: flag,
     }),
     z.object({ intent: z.literal("complete"), sessionId: id, js: flag }),
@@ -73,12 +73,12 @@ export type TestPageAction = z.infer<typeof testPageActionSchema>;
 
 export const TEST_PAGE_MESSAGES = {
   intents: {
-    start: { success: "Test Started", failure: "Failed to start test" },
-    submit: { success: null, failure: "Failed to submit answer. Please try again." },
-    chat: { success: null, failure: "Failed to send message. Please try again." },
-    complete: { success: null, failure: "Failed to complete test. Please try again." },
-    pause: { success: null, failure: "Could not pause the test." },
-    resume: { success: null, failure: "Could not resume the test." },
+    start: { success: "start.testStarted", failure: "start.startFailed" },
+    submit: { success: null, failure: "test.submitFailed" },
+    chat: { success: null, failure: "test.chatFailed" },
+    complete: { success: null, failure: "test.completeFailed" },
+    pause: { success: null, failure: "breaks.pauseFailed" },
+    resume: { success: null, failure: "breaks.resumeFailed" },
   },
   titled: [SELECTION_REQUIRED, SELECTIONS_REQUIRED, ANSWER_REQUIRED, RESPONSE_REQUIRED, INTERACTION_REQUIRED, MODE_REQUIRED],
 };

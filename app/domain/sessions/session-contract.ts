@@ -100,11 +100,12 @@ export const invalidInput = (error: z.ZodError): InvalidInput => ({
   reason: "invalid_input",
   message: error.issues.map((issue) => `${issue.path.join(".") || "input"}: ${issue.message}`).join("; "),
 });
-/** The chat question's conversation is at MAX_CHAT_TURNS, or the question was already answered. */
-type ChatClosed = { ok: false; reason: "chat_closed"; message: string };
+/** The chat question's conversation is at MAX_CHAT_TURNS, or the question was already answered: a catalog code and its values. */
+type ChatClosed = { ok: false; reason: "chat_closed"; message: string; values?: Record<string, number> };
 /** On a break: answers and chat wait for the resume (ADR 0032). */
 type Paused = { ok: false; reason: "paused"; message: string };
-export const PAUSED_MESSAGE = "Your test is paused. Resume it to go on answering.";
+/** A catalog code, as every refusal below that a student can meet (the `session` area): the edge renders it (ADR 0045). */
+export const PAUSED_MESSAGE = "session.paused";
 export type SessionRefusal = NotBegun | AlreadyCompleted | InvalidInput | ChatClosed | Paused;
 
 /**

@@ -63,11 +63,12 @@ export const latestDeadline = (state: SessionState) => (isPaused(state) ? null :
 
 type PauseRefusal = "no_breaks" | "no_break_time_left" | "already_paused" | "completed";
 
+/** Each refusal's catalog code (the `session` area): the edge writes it in the request's language (ADR 0045). */
 export const PAUSE_REFUSALS: Record<PauseRefusal, string> = {
-  no_breaks: "Breaks are not part of this student's accommodations.",
-  no_break_time_left: "All the break time for this test has been used.",
-  already_paused: "The test is already paused.",
-  completed: "This test session is already completed.",
+  no_breaks: "session.noBreaks",
+  no_break_time_left: "session.noBreakTimeLeft",
+  already_paused: "session.alreadyPaused",
+  completed: "session.completed",
 };
 
 /** Starts a break, when the student has break time left; both clocks stop (`breakShiftMs`). */

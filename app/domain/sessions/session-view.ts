@@ -63,7 +63,7 @@ export function submitResult(outcome: SubmitOutcome, blueprint: SessionBlueprint
     case "completed":
       return { ok: false, reason: "completed", snapshot: sessionProgress(outcome.state, blueprint, now).snapshot };
     case "not_current":
-      return { ok: false, reason: "not_current", message: "This is not the question being asked. Reload the test to continue." };
+      return { ok: false, reason: "not_current", message: "session.notCurrent" };
     case "paused":
       return { ok: false, reason: "paused", message: PAUSED_MESSAGE };
     case "wrong_form":

@@ -35,4 +35,18 @@ describe("modeChoices", () => {
     );
     expect([durationWords(61), durationWords(45), durationWords(60)]).toEqual(["1 minute 1 second", "45 seconds", "1 minute"]);
   });
+
+  it("writes the modes in the student's language, plurals included (ADR 0045)", () => {
+    expect(modeChoices(test, questions(12, 2), "placement", 1.5, "es").map((mode) => [mode.title, mode.summary, mode.expectation])).toEqual([
+      [
+        "Prueba de ubicación",
+        "22 minutos y 30 segundos · de 5 a 12 preguntas",
+        "Prueba de ubicación: 22 minutos y 30 segundos, con tu tiempo adicional, de 5 a 12 preguntas.",
+      ],
+    ]);
+    expect(modeChoices(test, questions(1, 1), "diagnostic", "unlimited", "es")[0]!.expectation).toBe(
+      "Prueba diagnóstica: sin límite de tiempo, con tu tiempo adicional, 1 pregunta.",
+    );
+    expect([durationWords(61, "es"), durationWords(60, "es")]).toEqual(["1 minuto y 1 segundo", "1 minuto"]);
+  });
 });

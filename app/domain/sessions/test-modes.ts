@@ -1,5 +1,7 @@
 import type { ExtendedTime } from "~/domain/accommodations/accommodations";
 import type { TestMode } from "~/domain/adaptive/engine";
+import { translate } from "~/domain/i18n/catalog";
+import type { AnyLocale } from "~/domain/i18n/locale";
 
 import { type ModeChoice, withStudentTime } from "./mode-expectation";
 import { modeQuestionCounts } from "./mode-lengths";
@@ -14,11 +16,17 @@ export function modeChoices(
   questions: readonly { id: string; competencyId: string | null }[],
   fixedMode: TestMode | null,
   extendedTime: ExtendedTime = 1,
+  locale: AnyLocale = "en",
 ): ModeChoice[] {
-  const questionCounts = modeQuestionCounts(questions);
+  const questionCounts = modeQuestionCounts(questions, locale);
   const all = [
-    { value: "placement" as const, title: "Placement Test", minutes: test.placementDuration, questions: questionCounts.placement },
-    { value: "diagnostic" as const, title: "Diagnostic Test", minutes: test.diagnosticDuration, questions: questionCounts.diagnostic },
+    { value: "placement" as const, title: translate(locale, "start", "placementTitle"), minutes: test.placementDuration, questions: questionCounts.placement },
+    {
+      value: "diagnostic" as const,
+      title: translate(locale, "start", "diagnosticTitle"),
+      minutes: test.diagnosticDuration,
+      questions: questionCounts.diagnostic,
+    },
   ];
-  return (fixedMode ? all.filter((mode) => mode.value === fixedMode) : all).map((mode) => withStudentTime(mode, extendedTime));
+  return (fixedMode ? all.filter((mode) => mode.value === fixedMode) : all).map((mode) => withStudentTime(mode, extendedTime, locale));
 }

@@ -1,4 +1,6 @@
 import type { CurrentUser } from "~/domain/auth/current-user";
+import type { Catalog } from "~/domain/i18n/catalog";
+import type { AnyLocale } from "~/domain/i18n/locale";
 
 import type { ToastMessage } from "./toast";
 
@@ -8,9 +10,12 @@ import type { ToastMessage } from "./toast";
  */
 export type ShownUser = Omit<CurrentUser, "id"> & { displayName: string; initials: string };
 
-/** What the root loader gives every page: who is signed in, the sidebar's state, a flashed toast. */
+/** What the root loader gives every page: who is signed in, the sidebar's state, a flashed toast, and the student layout's texts in the request's language. */
 export type RootData = {
   user: ShownUser | null;
   sidebarOpen: boolean;
   toast: ToastMessage | null;
+  locale: AnyLocale;
+  /** `joinCode` only for a signed-in student, who meets the join screen at the role gate. */
+  messages: Pick<Catalog, "common"> & Partial<Pick<Catalog, "joinCode">>;
 };

@@ -58,4 +58,23 @@ describe("a roster CSV", () => {
     const unclosed = parseRosterCsv('student id,given name,family name,grade\nS-1,"Ada,Lovelace,6');
     expect(unclosed.ok).toBe(false);
   });
+
+  it("reads a Language column by code or name into the record's language, and refuses a value it does not know with the row's line", () => {
+    const parsed = parseRosterCsv(
+      "student id,given name,family name,grade,Language\nS-1,Ana,Ruiz,4,Español\nS-2,Ben,Ng,4,spa\nS-3,Cy,Lo,4,English\nS-4,Di,Ko,4,\nS-5,Ed,Wu,4,Klingon\nS-6,Fa,Li,4,es-MX",
+    );
+    expect(parsed.ok && parsed.rows.map((row) => [row.student.studentId, row.student.language])).toEqual([
+      ["S-1", "es"],
+      ["S-2", "es"],
+      ["S-3", "en"],
+      ["S-4", null],
+      ["S-6", "es"],
+    ]);
+    expect(parsed.ok && parsed.refused).toEqual([
+      { line: 6, reason: 'The language "Klingon" is not one the student pages speak: write English or Spanish (en or es), or leave it blank.' },
+    ]);
+    // Without the column, a row says nothing of the language: the record keeps its own.
+    const without = parseRosterCsv("student id,given name,family name,grade\nS-1,Ana,Ruiz,4");
+    expect(without.ok && "language" in without.rows[0]!.student).toBe(false);
+  });
 });

@@ -2,17 +2,18 @@ import { z } from "zod";
 
 import { CsvQuoteError, CsvRowLimitError, readCsvRows } from "~/domain/csv-rows";
 
-import { emailOnEarlierLine, type StudentInput, studentInputSchema } from "./student";
+import { emailOnEarlierLine, languageFromCell, type StudentInput, studentInputSchema } from "./student";
 
 /**
  * A simple roster CSV, as a teacher pastes or uploads it: a header row naming the columns (student
- * ID, given name, family name, grade; e-mail optional; any order and case, other columns
- * ignored), one student a row. Each row is checked as the API checks one student; a refused row
+ * ID, given name, family name, grade; e-mail and language optional; any order and case, other
+ * columns ignored), one student a row. A Language column sets the record's preferred language
+ * (ADR 0045; a blank cell clears it); without one, records keep theirs. Each row is checked as the API checks one student; a refused row
  * says its line and why, and the others still count.
  */
 const MAX_ROSTER_ROWS = 5_000;
 
-type Column = "studentId" | "givenName" | "familyName" | "grade" | "email";
+type Column = "studentId" | "givenName" | "familyName" | "grade" | "email" | "language";
 const COLUMN_NAMES: Record<string, Column> = {
   "student id": "studentId",
   studentid: "studentId",
@@ -26,9 +27,18 @@ const COLUMN_NAMES: Record<string, Column> = {
   grade: "grade",
   email: "email",
   "e-mail": "email",
+  language: "language",
+  "preferred language": "language",
 };
 const REQUIRED: Column[] = ["studentId", "givenName", "familyName", "grade"];
-const COLUMN_LABELS: Record<Column, string> = { studentId: "student ID", givenName: "given name", familyName: "family name", grade: "grade", email: "email" };
+const COLUMN_LABELS: Record<Column, string> = {
+  studentId: "student ID",
+  givenName: "given name",
+  familyName: "family name",
+  grade: "grade",
+  email: "email",
+  language: "language",
+};
 
 type RosterRow = { line: number; student: StudentInput };
 type RefusedLine = { line: number; reason: string };
@@ -63,12 +73,19 @@ export function parseRosterCsv(raw: string): ParsedRoster {
   const emails = new Map<string, number>();
   for (const row of body) {
     const cell = (column: Column) => (columns[column] === undefined ? undefined : (row.cells[columns[column]!] ?? ""));
+    const languageCell = cell("language");
+    const language = languageCell === undefined ? undefined : languageFromCell(languageCell);
+    if (language && !language.ok) {
+      refused.push({ line: row.line, reason: language.reason });
+      continue;
+    }
     const result = studentInputSchema.safeParse({
       studentId: cell("studentId"),
       givenName: cell("givenName"),
       familyName: cell("familyName"),
       grade: cell("grade"),
       email: cell("email") ?? null,
+      ...(language ? { language: language.language } : {}),
     });
     if (!result.success) {
       refused.push({ line: row.line, reason: result.error.issues.map((issue) => issue.message).join("; ") });

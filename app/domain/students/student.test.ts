@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { likePattern, studentDisplayName, studentInputSchema, studentListQuerySchema } from "./student";
+import { languageFromCell, likePattern, sameStudentRecord, studentDisplayName, studentInputSchema, studentListQuerySchema } from "./student";
 
 const valid = { studentId: "S-1001", givenName: " Ada ", familyName: "Lovelace", grade: "6" };
 
@@ -34,6 +34,25 @@ describe("a student record's input", () => {
       "familyName: The family name may not contain control characters (such as NUL) or a broken character (half of an emoji)",
     ]);
     expect(problem({ ...valid, nickname: "Ada" })?.[0]).toContain("nickname");
+  });
+
+  it("takes a preferred language of en, es or null (not set); left out, the record keeps its own", () => {
+    expect(studentInputSchema.parse({ ...valid, language: "es" }).language).toBe("es");
+    expect(studentInputSchema.parse({ ...valid, language: null }).language).toBeNull();
+    expect("language" in studentInputSchema.parse(valid)).toBe(false);
+    expect(studentInputSchema.safeParse({ ...valid, language: "fr" }).error?.issues[0]?.message).toBe("language must be en or es (or null for not set)");
+    const record = { givenName: "Ada", familyName: "Lovelace", grade: "6", email: null, status: "active" as const, language: "es" as const };
+    const input = studentInputSchema.parse(valid);
+    expect(sameStudentRecord(record, input)).toBe(true);
+    expect(sameStudentRecord(record, { ...input, language: null })).toBe(false);
+  });
+
+  it("reads a roster's Language cell by code or name, in any case and with or without accents", () => {
+    for (const cell of ["es", "ES", "es-MX", "spa", "Spanish", "Español", "espanol"])
+      expect(languageFromCell(cell), cell).toEqual({ ok: true, language: "es" });
+    for (const cell of ["en", "eng", "English", "en-US", "Inglés"]) expect(languageFromCell(cell), cell).toEqual({ ok: true, language: "en" });
+    expect(languageFromCell("  ")).toEqual({ ok: true, language: null });
+    expect(languageFromCell("French")).toMatchObject({ ok: false, reason: expect.stringContaining('"French"') });
   });
 });
 

@@ -10,6 +10,44 @@ import { storableText } from "~/domain/text-fields";
 const STUDENT_STATUSES = ["active", "inactive"] as const;
 export type StudentStatus = (typeof STUDENT_STATUSES)[number];
 
+/**
+ * The language the student pages speak to a student whose browser has not chosen one (ADR 0045):
+ * a rostered join sets it on their browser. Null is "not set" (the browser's Accept-Language).
+ */
+const STUDENT_LANGUAGES = ["en", "es"] as const;
+export type StudentLanguage = (typeof STUDENT_LANGUAGES)[number];
+
+/** What a roster CSV's Language cell may say for each language, compared without case or accents. */
+const LANGUAGE_NAMES: Record<string, StudentLanguage> = {
+  en: "en",
+  eng: "en",
+  english: "en",
+  ingles: "en",
+  es: "es",
+  spa: "es",
+  spanish: "es",
+  espanol: "es",
+  castellano: "es",
+};
+
+/**
+ * A roster CSV's Language cell: a code ("es", "es-MX", "spa") or a name ("Spanish", "Español") in
+ * any case; blank is "not set". Anything else is the row's refusal, never silently dropped.
+ */
+export function languageFromCell(cell: string): { ok: true; language: StudentLanguage | null } | { ok: false; reason: string } {
+  const value = cell.trim();
+  if (!value) return { ok: true, language: null };
+  const key = value
+    .toLowerCase()
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .split(/[-_]/)[0]!;
+  const language = LANGUAGE_NAMES[key];
+  return language
+    ? { ok: true, language }
+    : { ok: false, reason: `The language "${value.slice(0, 40)}" is not one the student pages speak: write English or Spanish (en or es), or leave it blank.` };
+}
+
 /** District IDs are letters, digits and . _ - (what student information systems issue), up to 64; a blank one is the "Enter" message alone. */
 const DISTRICT_ID = /^[A-Za-z0-9._-]*$/;
 const DISTRICT_ID_MAX = 64;
@@ -45,6 +83,8 @@ export const studentInputSchema = z
       .or(z.literal("").transform(() => null))
       .transform((email) => email ?? null),
     status: z.enum(STUDENT_STATUSES, { errorMap: () => ({ message: "status must be active or inactive" }) }).default("active"),
+    /** Left out: the record keeps its language (an update, an import without the column); null: not set. */
+    language: z.enum(STUDENT_LANGUAGES, { errorMap: () => ({ message: "language must be en or es (or null for not set)" }) }).nullish(),
   })
   .strict();
 export type StudentInput = z.infer<typeof studentInputSchema>;
@@ -81,7 +121,14 @@ export function studentDisplayName(student: { givenName: string; familyName: str
 }
 
 /** The fields of a stored record an import compares with a row. */
-export type StudentRecordFields = { givenName: string; familyName: string; grade: string; email: string | null; status: StudentStatus };
+export type StudentRecordFields = {
+  givenName: string;
+  familyName: string;
+  grade: string;
+  email: string | null;
+  status: StudentStatus;
+  language?: StudentLanguage | null;
+};
 
 /** Whether a record already holds what the student's input says. */
 export const sameStudentRecord = (row: StudentRecordFields, input: StudentInput) =>
@@ -89,7 +136,8 @@ export const sameStudentRecord = (row: StudentRecordFields, input: StudentInput)
   row.familyName === input.familyName &&
   row.grade === input.grade &&
   row.email === input.email &&
-  row.status === input.status;
+  row.status === input.status &&
+  (input.language === undefined || (row.language ?? null) === input.language);
 
 /** A search term as a LIKE pattern that matches it literally anywhere (its % and _ escaped with \\). */
 export function likePattern(term: string): string {

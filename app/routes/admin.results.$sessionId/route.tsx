@@ -38,7 +38,7 @@ export default function TeacherResults() {
       />
       <div className="mt-6 space-y-6">
         <SessionFacts data={data} />
-        <OverallScoreCard data={data}>
+        <OverallScoreCard totalScore={data.totalScore} cards={data.cards}>
           <p className="text-slate-800" data-testid="scale-score">
             Scale score {range.score}, standard error {data.scaleScoreSE}: 95% range {range.low}–{range.high} (±1.96 standard errors).
           </p>
@@ -48,9 +48,15 @@ export default function TeacherResults() {
             </p>
           ) : null}
         </OverallScoreCard>
-        <SkillsCard competencies={data.competencies} />
-        <ModulesCard modules={data.modules} />
-        <AnswerList answers={data.answers} title="Answers" reviewedNote="Grade overridden by a teacher" awaitingNote={TEACHER_AWAITING_NOTE} />
+        <SkillsCard cards={data.cards} />
+        <ModulesCard cards={data.cards} />
+        <AnswerList
+          answers={data.answers}
+          cards={data.cards}
+          title="Answers"
+          reviewedNote="Grade overridden by a teacher"
+          awaitingNote={TEACHER_AWAITING_NOTE}
+        />
       </div>
     </div>
   );

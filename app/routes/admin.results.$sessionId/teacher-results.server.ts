@@ -4,6 +4,7 @@ import type { CurrentUser } from "~/domain/auth/current-user";
 import { takenInLabel } from "~/domain/questions/content-language";
 import { effortInWords } from "~/domain/sessions/effort-note";
 import { resultsPageData } from "~/domain/sessions/results-page-data";
+import { resultsCards } from "~/domain/sessions/results-words";
 import { shownTime, timeZoneFromCookieHeader } from "~/domain/shell/time-zone";
 import { viewSessionResults } from "~/features/sessions/use-cases.server";
 import { orNotFoundPage } from "~/services/http-errors.server";
@@ -18,8 +19,11 @@ const BACK = { to: "/admin/sessions", label: "Back to Test Sessions" };
 export async function loadTeacherResults(request: Request, context: AppLoadContext, sessionId: string, reader: CurrentUser) {
   const { view, studentName, cohortName: nameOfClass, language } = await orNotFoundPage(viewSessionResults(context, reader, sessionId), BACK);
   const timeZone = timeZoneFromCookieHeader(request.headers.get("Cookie"));
+  const data = resultsPageData(view);
   return {
-    ...resultsPageData(view),
+    ...data,
+    // The cards it shares with the student's page, in English: the staff screens stay English (ADR 0045).
+    cards: resultsCards(data, "en"),
     /** The response-time effort in words, with its warning when low (ADR 0033): for teachers only. */
     effort: effortInWords(view.results.effort),
     studentId: view.studentId,

@@ -2,9 +2,6 @@ import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { Link, useLoaderData } from "@remix-run/react";
 import { Printer } from "lucide-react";
 
-import { gradeLabel } from "~/domain/grade-label";
-import { longDate } from "~/domain/growth/dates";
-import { SCALE_SCORE_EXPLAINED } from "~/domain/growth/family-report";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { studentDisplayName } from "~/domain/students/student";
 import { requireAllowed } from "~/services/auth.server";
@@ -13,61 +10,72 @@ import { notFoundPage } from "~/services/http-errors.server";
 
 import reportStyles from "./report.css";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Family report · ${studentDisplayName(data.student)} · ${data.window.name}` : "Family report · Adaptive Testing Engine" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? data.words.pageTitle : "Family report · Adaptive Testing Engine" }];
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: reportStyles, media: "print" }];
 
 /**
  * A report for a student's family about one testing window, in plain words, to print or save as a
- * PDF: printed, it is the report alone, without the admin shell. Recorded in the audit log.
+ * PDF: printed, it is the report alone, without the admin shell. Recorded in the audit log. Its
+ * body is in the family's language (ADR 0045): `?lang=es` or `?lang=en` (the report's switch), else
+ * the student record's; the staff screen around it stays English.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { user: teacher, scope } = await requireAllowed(request, context, "read", "report");
   const id = params.id ?? "";
-  const windowId = new URL(request.url).searchParams.get("window") ?? "";
-  const report = await loadFamilyReport(context.db, teacher, id, windowId, scope);
+  const query = new URL(request.url).searchParams;
+  const windowId = query.get("window") ?? "";
+  const report = await loadFamilyReport(context.db, teacher, id, windowId, scope, query.get("lang"));
   if (!report) throw notFoundPage(NOT_FOUND.student, { to: "/admin/students", label: "Back to Students" });
   if ("missing" in report) throw notFoundPage(NOT_FOUND.testingWindow, { to: `/admin/students/${id}/growth`, label: "Back to Growth" });
   return json(report);
 }
 
 export default function FamilyReport() {
-  const { student, window: testingWindow, sections } = useLoaderData<typeof loader>();
-  const name = studentDisplayName(student);
+  const { student, window: testingWindow, sections, locale, messages, words } = useLoaderData<typeof loader>();
+  const t = messages.family;
+  const other = locale === "es" ? "en" : "es";
   return (
     <div className="mx-auto max-w-3xl">
-      <div className="report-screen-only mb-6 flex flex-wrap items-center justify-between gap-3">
+      <div className="report-screen-only mb-6 flex flex-wrap items-center justify-between gap-3" lang="en">
         <Link to={`/admin/students/${student.id}/growth`} className="btn-ghost -ml-4">
           Back to Growth
         </Link>
-        <button type="button" className="btn-primary" onClick={() => window.print()}>
-          <Printer aria-hidden="true" className="size-4" /> Print Report
-        </button>
+        <div className="flex flex-wrap items-center gap-3">
+          {/* A plain link, so it works without JavaScript: the same report in the family's other language. */}
+          <a
+            href={`?window=${encodeURIComponent(testingWindow.id)}&lang=${other}`}
+            lang={other}
+            aria-label={t.otherLanguageName}
+            className="btn-outline"
+            data-testid="report-language"
+          >
+            {t.otherLanguage}
+          </a>
+          <button type="button" className="btn-primary" onClick={() => window.print()}>
+            <Printer aria-hidden="true" className="size-4" /> Print Report
+          </button>
+        </div>
       </div>
-      <article className="family-report card space-y-6 p-6 text-slate-900 md:p-8" aria-labelledby="family-report-title">
+      <article className="family-report card space-y-6 p-6 text-slate-900 md:p-8" aria-labelledby="family-report-title" lang={words.lang}>
         <header>
-          <p className="text-sm text-slate-700">Family report · {testingWindow.name}</p>
+          <p className="text-sm text-slate-700">{words.kicker}</p>
           <h1 id="family-report-title" className="mt-1 text-3xl font-bold">
-            {name}
+            {studentDisplayName(student)}
           </h1>
           <p className="mt-1 text-slate-700">
-            {gradeLabel(student.grade) ?? "No grade"} · Testing window {testingWindow.name}, {longDate(testingWindow.startsOn)} to{" "}
-            {longDate(testingWindow.endsOn)}
+            {words.grade} · {words.windowDays}
           </p>
         </header>
         {sections.length === 0 ? (
-          <p data-testid="report-empty">
-            {student.givenName} has no finished test in the {testingWindow.name} testing window, so there is nothing to report for it.
-          </p>
+          <p data-testid="report-empty">{words.empty}</p>
         ) : (
           <>
             <section aria-labelledby="report-scale-score">
               <h2 id="report-scale-score" className="text-xl font-semibold">
-                What a scale score is
+                {t.scaleScoreHeading}
               </h2>
-              <p className="mt-2 leading-relaxed">{SCALE_SCORE_EXPLAINED}</p>
+              <p className="mt-2 leading-relaxed">{t.scaleScoreExplained}</p>
             </section>
             {sections.map((section, index) => (
               <section key={section.subject} aria-labelledby={`report-subject-${index}`} className="report-subject space-y-3" data-testid="report-subject">
@@ -75,16 +83,16 @@ export default function FamilyReport() {
                   {section.subject}
                 </h2>
                 <p className="leading-relaxed">
-                  <strong>What was measured:</strong> {section.subject}, with the test &ldquo;{section.testTitle}&rdquo; on {section.testedOn}.
+                  <strong>{t.measuredLabel}</strong> {section.measured}
                 </p>
                 <p className="rounded-md border border-slate-300 p-4 text-lg leading-relaxed" data-testid="report-score">
                   {section.scoreSentence}
                 </p>
                 <p className="leading-relaxed" data-testid="report-growth">
-                  <strong>Growth:</strong> {section.growthSentence}
+                  <strong>{t.growthLabel}</strong> {section.growthSentence}
                 </p>
                 <div>
-                  <h3 className="font-semibold">What to practice next</h3>
+                  <h3 className="font-semibold">{t.practiceHeading}</h3>
                   {section.practise.length ? (
                     <ul className="mt-1 list-disc pl-6" data-testid="report-practice">
                       {section.practise.map((module) => (
@@ -92,22 +100,20 @@ export default function FamilyReport() {
                       ))}
                     </ul>
                   ) : (
-                    <p className="mt-1">The test did not point to a topic to practice next: ask {student.givenName}&apos;s teacher what to work on.</p>
+                    <p className="mt-1">{words.noPractice}</p>
                   )}
-                  {section.mastered.length ? <p className="mt-2">Already mastered: {section.mastered.join(", ")}.</p> : null}
+                  {section.masteredSentence ? <p className="mt-2">{section.masteredSentence}</p> : null}
                 </div>
                 {section.notes.map((note) => (
                   <p key={note} className="rounded-md border-l-4 border-amber-700 bg-amber-50 p-3 leading-relaxed" data-testid="report-note">
-                    <strong>Please note:</strong> {note}
+                    <strong>{t.noteLabel}</strong> {note}
                   </p>
                 ))}
               </section>
             ))}
           </>
         )}
-        <footer className="border-t border-slate-300 pt-4 text-sm text-slate-700">
-          Questions about this report? {student.givenName}&apos;s teacher can explain the scores and what to practice at home.
-        </footer>
+        <footer className="border-t border-slate-300 pt-4 text-sm text-slate-700">{words.footer}</footer>
       </article>
     </div>
   );

@@ -4,6 +4,7 @@ import { useEffect, useRef } from "react";
 
 import { FormAlert, useActionResult } from "~/components/action-result";
 import { JoinCard, JoinCodeForm } from "~/components/join-class-screen";
+import { useMessages } from "~/components/messages";
 import { StudentErrorBoundary, StudentLayout } from "~/components/student-layout";
 import { RESUME_CODE_LENGTH } from "~/domain/sessions/resume-code";
 import type { ActionResult } from "~/domain/shell/action-result";
@@ -23,7 +24,7 @@ export function action({ request, context }: ActionFunctionArgs) {
 }
 export { retryAfterHeaders as headers } from "~/lib/retry-after";
 
-export const meta: MetaFunction = () => [{ title: "Join Your Class · Adaptive Testing Engine" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.messages.join.pageTitle ?? "Join Your Class · Adaptive Testing Engine" }];
 
 type SchoolClass = {
   id: string;
@@ -34,6 +35,8 @@ type SchoolClass = {
   pinLength: number;
   /** The signed-in student linked to a record, who joins only as themselves (their ID only in an open class). */
   self: { name: string; studentId: string | null } | null;
+  /** The sentences the server wrote in the page's language (they name the class or a number). */
+  texts: { welcome: string; intro: string; pinHint: string; resumeHint: string };
 };
 
 /** Step 2, 'Welcome to {class name}': name and student ID, Back, and Start Test (Join without a test). */
@@ -48,6 +51,7 @@ function StudentDetailsForm({ cohort: schoolClass, code, result }: { cohort: Sch
   const errors = refused?.fieldErrors ?? {};
   const askResume = Boolean(errors.resumeCode || values.resumeCode);
   const errorId = refused ? "join-details-error" : undefined;
+  const t = useMessages("join");
 
   useEffect(() => heading.current?.focus(), []);
   useEffect(() => {
@@ -57,16 +61,9 @@ function StudentDetailsForm({ cohort: schoolClass, code, result }: { cohort: Sch
   return (
     <JoinCard>
       <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold text-slate-900 outline-none">
-        Welcome to {schoolClass.name}
+        {schoolClass.texts.welcome}
       </h1>
-      <p className="mt-1 text-sm text-slate-700">
-        {schoolClass.self
-          ? `You are signed in as ${schoolClass.self.name}`
-          : schoolClass.roster
-            ? "Choose your name and enter your class PIN"
-            : "Enter your name and student ID"}
-        {schoolClass.hasTest ? " to start your test." : " to join the class."}
-      </p>
+      <p className="mt-1 text-sm text-slate-700">{schoolClass.texts.intro}</p>
       <Form method="post" action={`/join?code=${encodeURIComponent(code)}`} className="mt-6 space-y-4" noValidate>
         <input type="hidden" name="intent" value={schoolClass.roster ? "start-rostered" : "start"} />
         <input type="hidden" name="code" value={code} />
@@ -81,7 +78,7 @@ function StudentDetailsForm({ cohort: schoolClass, code, result }: { cohort: Sch
         {askResume ? (
           <div>
             <label htmlFor="join-resume-code" className="label">
-              Resume code
+              {t.resumeCode}
             </label>
             <input
               ref={resume}
@@ -97,7 +94,7 @@ function StudentDetailsForm({ cohort: schoolClass, code, result }: { cohort: Sch
               aria-describedby={["join-resume-hint", errorId].filter(Boolean).join(" ")}
             />
             <p id="join-resume-hint" className="mt-1 text-sm text-slate-700">
-              {RESUME_CODE_LENGTH} characters, shown on your test page on the other device.
+              {schoolClass.texts.resumeHint}
             </p>
           </div>
         ) : null}
@@ -109,10 +106,10 @@ function StudentDetailsForm({ cohort: schoolClass, code, result }: { cohort: Sch
         ) : null}
         <div className="flex gap-3">
           <button type="submit" form="join-back" className="btn-outline flex-1">
-            Back
+            {t.back}
           </button>
           <button type="submit" className="btn-primary flex-1" disabled={busy}>
-            {busy ? "Starting..." : schoolClass.hasTest ? "Start Test" : "Join"}
+            {busy ? t.starting : schoolClass.hasTest ? t.startTest : t.join}
           </button>
         </div>
       </Form>
@@ -130,21 +127,23 @@ type FieldProps = { cohort: SchoolClass; values: Record<string, string>; errors:
 /** A rostered class and a signed-in student: only themselves (the roster lists only them, or nobody when they are not on it), no PIN. */
 function SignedInRosteredFields({ roster }: { roster: { memberId: string; name: string }[] }) {
   const [self] = roster;
+  const t = useMessages("join");
   return self ? (
     <input type="hidden" name="memberId" value={self.memberId} />
   ) : (
-    <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">You are not on this class&apos;s roster. Ask your teacher to add you.</p>
+    <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">{t.notOnRosterSelf}</p>
   );
 }
 
 /** An open class: any name and student ID (a signed-in student's own, which they cannot change). */
 function TypedFields({ cohort: schoolClass, values, errors, errorId }: FieldProps) {
   const self = schoolClass.self?.studentId ? schoolClass.self : null;
+  const t = useMessages("join");
   return (
     <>
       <div>
         <label htmlFor="join-name" className="label">
-          Your Name
+          {t.yourName}
         </label>
         <input
           id="join-name"
@@ -160,7 +159,7 @@ function TypedFields({ cohort: schoolClass, values, errors, errorId }: FieldProp
       </div>
       <div>
         <label htmlFor="join-student-id" className="label">
-          Student ID
+          {t.studentId}
         </label>
         <input
           id="join-student-id"
@@ -183,11 +182,12 @@ function TypedFields({ cohort: schoolClass, values, errors, errorId }: FieldProp
 /** A rostered class (ADR 0029): the student's name from the roster (or their ID typed), and their class PIN. */
 function RosteredFields({ cohort: schoolClass, values, errors, errorId }: FieldProps) {
   const describedBy = (hint: string) => [hint, errorId].filter(Boolean).join(" ");
+  const t = useMessages("join");
   return (
     <>
       <div>
         <label htmlFor="join-member" className="label">
-          Your Name
+          {t.yourName}
         </label>
         <select
           id="join-member"
@@ -197,7 +197,7 @@ function RosteredFields({ cohort: schoolClass, values, errors, errorId }: FieldP
           aria-invalid={errors.memberId || errors.studentId ? true : undefined}
           aria-describedby={errorId}
         >
-          <option value="">Choose your name</option>
+          <option value="">{t.chooseYourName}</option>
           {schoolClass.roster!.map((student) => (
             <option key={student.memberId} value={student.memberId}>
               {student.name}
@@ -207,7 +207,7 @@ function RosteredFields({ cohort: schoolClass, values, errors, errorId }: FieldP
       </div>
       <div>
         <label htmlFor="join-roster-id" className="label">
-          Or type your student ID
+          {t.orTypeStudentId}
         </label>
         <input
           id="join-roster-id"
@@ -223,7 +223,7 @@ function RosteredFields({ cohort: schoolClass, values, errors, errorId }: FieldP
       </div>
       <div>
         <label htmlFor="join-pin" className="label">
-          Class PIN
+          {t.classPin}
         </label>
         <input
           id="join-pin"
@@ -237,7 +237,7 @@ function RosteredFields({ cohort: schoolClass, values, errors, errorId }: FieldP
           aria-describedby={describedBy("join-pin-hint")}
         />
         <p id="join-pin-hint" className="mt-1 text-sm text-slate-700">
-          The {schoolClass.pinLength} digits on your badge. You can also scan your badge&apos;s QR code instead.
+          {schoolClass.texts.pinHint}
         </p>
       </div>
     </>

@@ -3,13 +3,17 @@ import { type AppLoadContext, json, redirect } from "@remix-run/cloudflare";
 import { askBeforeBadge, fromAnotherSite } from "~/domain/classes/badge-open";
 import { BADGE_CONTINUE_MESSAGES, badgeContinueSchema, welcomeToast } from "~/domain/classes/join-actions";
 import { BADGE_NOT_VALID } from "~/domain/classes/roster-identity";
+import { renderText, translate } from "~/domain/i18n/catalog";
+import { someMessages } from "~/domain/i18n/catalog/some-messages";
 import { joinedStudentOf, sessionOf } from "~/domain/sessions/student-pass";
 import { testPath } from "~/domain/sessions/test-page-paths";
 import { RateLimitedError } from "~/lib/errors";
 import { addClassMember } from "~/models/classes.server";
 import { findMemberByBadge } from "~/models/roster-members.server";
 import { handleAction } from "~/services/action.server";
+import { recordLanguageCookies } from "~/services/class-admission.server";
 import { countWrongGuess } from "~/services/guess-throttle.server";
+import { requestLocale } from "~/services/locale.server";
 import { passForJoinedStudent, readStudentPass } from "~/services/student-pass.server";
 import { redirectWithToast } from "~/services/toast.server";
 
@@ -34,18 +38,29 @@ async function refuseBadge(request: Request, context: AppLoadContext) {
   } catch (error) {
     if (!(error instanceof RateLimitedError)) throw error;
   }
-  return redirectWithToast(request, context, "/join", { title: "Badge not valid", description: BADGE_NOT_VALID, variant: "destructive" });
+  // The toast is kept for the next page, so it is written now, in the student's language.
+  const locale = requestLocale(request);
+  return redirectWithToast(request, context, "/join", {
+    title: translate(locale, "join", "badgeNotValidTitle"),
+    description: renderText(locale, BADGE_NOT_VALID),
+    variant: "destructive",
+  });
 }
 
-/** This browser's pass becomes the badge's student's, and they go on to their class's test. */
+/**
+ * This browser's pass becomes the badge's student's, and they go on to their class's test; a
+ * browser that has not chosen a language takes their record's (ADR 0045).
+ */
 async function signInWithBadge(request: Request, context: AppLoadContext, member: Badge) {
   const student = { cohortId: member.cohortId, studentId: member.studentId, displayName: member.displayName };
-  const pass = await passForJoinedStudent(context.config, student);
+  const cookies = [await passForJoinedStudent(context.config, student), ...recordLanguageCookies(request, member.language)];
   if (!member.testConfigId) {
     await addClassMember(context.db, student);
-    return redirectWithToast(request, context, "/join", welcomeToast(member.cohortName), [pass]);
+    return redirectWithToast(request, context, "/join", welcomeToast(requestLocale(request, member.language), member.cohortName), cookies);
   }
-  return redirect(testPath(member.testConfigId), { headers: { "Set-Cookie": pass } });
+  const headers = new Headers();
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  return redirect(testPath(member.testConfigId), { headers });
 }
 
 /** Who this browser's pass holds now: a joined student, a session's (whoever it is), or nobody. */
@@ -65,7 +80,20 @@ export async function loadBadge(request: Request, context: AppLoadContext, token
     context.config.appOrigin ?? new URL(request.url).origin,
   );
   if (askBeforeBadge(elsewhere, await passHolder(request, context), member)) {
-    return json({ name: member.displayName }, { headers: { "Cache-Control": "no-store" } });
+    const locale = requestLocale(request);
+    const name = member.displayName;
+    return json(
+      {
+        locale,
+        messages: { join: someMessages(locale, "join", ["badgePageTitle", "notMe"]) },
+        texts: {
+          heading: translate(locale, "join", "continueAsQuestion", { name }),
+          otherStudent: translate(locale, "join", "badgeOtherStudent", { name }),
+          continueAs: translate(locale, "join", "continueAs", { name }),
+        },
+      },
+      { headers: { "Cache-Control": "no-store" } },
+    );
   }
   return signInWithBadge(request, context, member);
 }

@@ -3,8 +3,8 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 
 import { JoinCard } from "~/components/join-class-screen";
+import { useMessages } from "~/components/messages";
 import { StudentErrorBoundary, StudentLayout } from "~/components/student-layout";
-import { continueAs } from "~/domain/classes/badge-open";
 
 import { continueWithBadge, loadBadge } from "./badge.server";
 
@@ -17,11 +17,16 @@ export function action({ request, context, params }: ActionFunctionArgs) {
   return continueWithBadge(request, context, (params.token ?? "").slice(0, 100));
 }
 
-export const meta: MetaFunction = () => [{ title: "Your Badge · Adaptive Testing Engine" }];
+type BadgeData = { messages: { join: { badgePageTitle: string } }; texts: { heading: string; otherStudent: string; continueAs: string } };
+
+export const meta: MetaFunction = ({ data }) => [
+  { title: (data as BadgeData | undefined)?.messages.join.badgePageTitle ?? "Your Badge · Adaptive Testing Engine" },
+];
 
 export default function BadgeConfirm() {
   // The loader answers data only when it asks; every other answer is a redirect.
-  const { name } = useLoaderData() as { name: string };
+  const { texts } = useLoaderData() as BadgeData;
+  const t = useMessages("join");
   const busy = useNavigation().state !== "idle";
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
@@ -29,17 +34,15 @@ export default function BadgeConfirm() {
     <StudentLayout>
       <JoinCard>
         <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold text-slate-900 outline-none">
-          {continueAs(name)}
+          {texts.heading}
         </h1>
-        <p className="mt-2 text-sm text-slate-700">
-          This browser is being used by another student. Continue only if you are {name}: the other student&apos;s place here ends.
-        </p>
+        <p className="mt-2 text-sm text-slate-700">{texts.otherStudent}</p>
         <Form method="post" className="mt-6 flex gap-3">
           <Link to="/join" className="btn-outline flex-1 text-center">
-            Not Me
+            {t.notMe}
           </Link>
           <button type="submit" name="intent" value="continue" className="btn-primary flex-1" disabled={busy}>
-            Continue as {name}
+            {texts.continueAs}
           </button>
         </Form>
       </JoinCard>

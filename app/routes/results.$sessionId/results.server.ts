@@ -1,12 +1,13 @@
 import { type AppLoadContext, redirect } from "@remix-run/cloudflare";
 
-import { AWAITING_TEACHER } from "~/domain/sessions/answer-rules";
 import { resultsPageData } from "~/domain/sessions/results-page-data";
+import { resultsCards, studentResultsWords } from "~/domain/sessions/results-words";
 import { RESULTS_WINDOW_MINUTES } from "~/domain/sessions/student-pass";
 import { testPagePath, testPath } from "~/domain/sessions/test-page-paths";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { DomainError } from "~/lib/errors";
 import { notFoundPage } from "~/services/http-errors.server";
+import { requestLocale } from "~/services/locale.server";
 import { classJoinStep, requireSessionAccess, requireSessionReach, sessionInPass } from "~/services/student-pass.server";
 import { readSessionView } from "~/services/test-taking.server";
 
@@ -51,6 +52,16 @@ export async function loadResults(request: Request, context: AppLoadContext, ses
   }
   // A student retakes a class's test through its join step: a signed-out browser cannot start it on /test.
   const retakePath = caller.kind === "staff" || !view.cohortId ? testPath(view.testId) : await classJoinStep(context, view.cohortId);
-  // The words come with the data: the page's own JavaScript then shares no module with the test page's (the 100 kB budget).
-  return { ...resultsPageData(view), isStaff: caller.kind === "staff", retakePath, awaitingNote: AWAITING_TEACHER };
+  // The words come with the data, in the student's language (ADR 0045): the page's own JavaScript
+  // then carries no English and shares no module with the test page's (the 100 kB budget).
+  const locale = requestLocale(request);
+  const data = resultsPageData(view, locale);
+  return {
+    ...data,
+    locale,
+    cards: resultsCards(data, locale),
+    words: studentResultsWords(data, locale),
+    isStaff: caller.kind === "staff",
+    retakePath,
+  };
 }

@@ -5,6 +5,7 @@ import { lazyScreen } from "~/components/lazy-screen";
 import { AccommodatedView } from "~/components/student/accommodated-view";
 import { QuestionScreen } from "~/components/student/question-screen";
 import { StudentErrorBoundary, StudentLayout } from "~/components/student-layout";
+import type { Catalog } from "~/domain/i18n/catalog";
 import type { ActionResult } from "~/domain/shell/action-result";
 
 import { loadTestPage, testPageAction } from "./test-page.server";
@@ -31,42 +32,39 @@ export default function TakeTest() {
   const actionResult = useActionData<typeof action>() as ActionResult<unknown> | undefined;
   if (page.session) {
     const { test, session } = page;
+    // The lazy screens get their messages from here, not from useMessages: a lazy chunk that
+    // imported it would split the messages module into a chunk of its own on every student page's
+    // first load (the JavaScript budget). A test that shows no feedback sends no feedback area.
+    const messages: Partial<Catalog> = page.messages;
+    const t = messages.test!;
     return (
       <StudentLayout>
         {session.paused ? (
           <AccommodatedView tools={session.tools}>
-            <BreakScreen
-              testId={test.id}
-              sessionId={session.id}
-              timeRemainingSeconds={session.timeRemainingSeconds}
-              breakSecondsLeft={session.breakSecondsLeft}
-            />
+            <BreakScreen testId={test.id} session={session} />
           </AccommodatedView>
         ) : session.answered ? (
           <FeedbackScreen
             testId={test.id}
             sessionId={session.id}
-            number={session.answered.number}
+            heading={session.texts.heading}
             feedback={session.answered.feedback}
             timeRemainingSeconds={session.timeRemainingSeconds}
+            t={messages.feedback!}
+            clock={t}
           />
         ) : (
           <AccommodatedView tools={session.tools}>
-            <QuestionScreen key={session.question.id} testId={test.id} session={session} actionResult={actionResult} />
+            <QuestionScreen key={session.question.id} testId={test.id} session={session} actionResult={actionResult} feedbackTexts={messages.feedback} />
           </AccommodatedView>
         )}
       </StudentLayout>
     );
   }
-  const { test, modes, expectations, notes, canStart, student, notice } = page;
+  // The mode selection's data, every part of it written by the server (ADR 0045).
   return (
     <StudentLayout>
-      {notice ? (
-        <p role="status" className="mx-auto mb-4 max-w-3xl rounded-md bg-amber-50 px-3 py-2 text-amber-900">
-          {notice}
-        </p>
-      ) : null}
-      <ModeSelection test={test} modes={modes} expectations={expectations} notes={notes} canStart={canStart} student={student} actionResult={actionResult} />
+      <ModeSelection {...page} actionResult={actionResult} />
     </StudentLayout>
   );
 }

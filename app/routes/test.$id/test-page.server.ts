@@ -3,13 +3,16 @@ import { type AppLoadContext, redirect } from "@remix-run/cloudflare";
 import { type StudentTools, studentTools } from "~/domain/accommodations/student-tools";
 import type { TestMode } from "~/domain/adaptive/engine";
 import type { CurrentUser } from "~/domain/auth/current-user";
+import { type Area, type Catalog, pageMessages, renderText, translate } from "~/domain/i18n/catalog";
+import type { MessageValues } from "~/domain/i18n/format";
+import type { AnyLocale } from "~/domain/i18n/locale";
 import { type ContentLanguage, langAttributeFor } from "~/domain/questions/content-language";
 import { ANSWER_CONTROLS, type AnswerControl } from "~/domain/questions/question-types";
 import { questionTypeOf } from "~/domain/questions/types";
 import { answerFeedback, showsFeedbackDuringTest, type TestPageData } from "~/domain/sessions/answer-feedback";
 import { studentGradeOutOf100 } from "~/domain/sessions/answer-rules";
 import type { QuestionView } from "~/domain/sessions/blueprint";
-import { BREAK_CLOCK_MESSAGES } from "~/domain/sessions/break-clock";
+import { type ClockWarning, questionClockWarnings, type SpokenWarning, testClockWarnings } from "~/domain/sessions/clock-announcements";
 import { feedbackMovesOnMs } from "~/domain/sessions/feedback-display";
 import { TEST_PAGE_MESSAGES, type TestPageAction, testPageActionSchema } from "~/domain/sessions/screen-actions";
 import type { ChatMessage } from "~/domain/sessions/session-contract";
@@ -29,6 +32,7 @@ import { findSessionResumeCode, findTestForTaking, listTestQuestionCompetencies 
 import { handleAction } from "~/services/action.server";
 import { getCurrentUser } from "~/services/auth.server";
 import { notFoundPage } from "~/services/http-errors.server";
+import { requestLocale } from "~/services/locale.server";
 import { testSessionStub } from "~/services/session-object.server";
 import { classJoinStep, readStudentPass, requireSessionAccess, sessionActorOf } from "~/services/student-pass.server";
 import { readSessionView, startJoinedSession, startTestSession } from "~/services/test-taking.server";
@@ -56,6 +60,8 @@ type TestPageSession = {
   tools: StudentTools;
   /** After how long an answer's feedback moves on by itself, or null: it stays until "Next question" (ADR 0042). */
   feedbackMovesOnMs: number | null;
+  /** What the screens say with a value the server knows, written in the page's language (ADR 0045). */
+  texts: QuestionScreenTexts;
 } & (
   | {
       paused: false;
@@ -66,6 +72,7 @@ type TestPageSession = {
       required: Titled;
       /** The control the page answers this question's type with (sent as data for the same reason, ADR 0039). */
       control: AnswerControl;
+      breakNote: null;
     }
   | {
       /** On a break (ADR 0032): the page shows the break screen only; the question, its options and its chat come back at Resume. */
@@ -74,19 +81,40 @@ type TestPageSession = {
       transcript: [];
       required: null;
       control: null;
+      /** What the break screen says of the clocks, in the page's language: now, and once the break's last minute has begun. */
+      breakNote: { now: string; lastMinute: string };
     }
 );
 
-/** the product's 'Before You Begin' notes. */
-const BEFORE_YOU_BEGIN = [
-  "The questions adapt to you: they get harder or easier as you answer.",
-  "Some answers are evaluated by AI; their final grade may come a little later.",
-  "Your progress is saved automatically, and you can resume if you are interrupted.",
-  "Answer honestly: it helps us find the right next steps for you.",
-];
+type QuestionScreenTexts = {
+  answeredSoFar: string;
+  /** The question's heading ("Question 3", a scenario's with its title), or on the page without JavaScript the answered question's ("Question 2: your answer is saved"). */
+  heading: string;
+  /** What each clock may say, and when (domain/sessions/clock-announcements.ts). */
+  testClock: SpokenWarning[];
+  questionClock: SpokenWarning[];
+  /** The timed feedback's countdown line ("The next question comes in 3 seconds."), or null. */
+  feedbackMovesOn: string | null;
+};
 
-/** 'Before You Begin''s last line on what to expect, after each mode's. */
-const CLOCK_STARTS = "The clock starts when you press Start Test.";
+/**
+ * The catalog areas the test page's screen reads (ADR 0045), one a line: only what it can show, so
+ * a page's data holds no text of a screen it never shows.
+ */
+function testPageAreas(page: Awaited<ReturnType<typeof readTestPage>>): Area[] {
+  const areas: Area[] = [];
+  // A session's screens: the question, its clocks and chat; and the feedback if its test shows it between questions.
+  if (page.session) areas.push("test");
+  // The break screen and the tools bar, which a session's page may show at any time.
+  if (page.session) areas.push("breaks", "tools");
+  // Before You Begin: its labels (its sentences are written by the server).
+  if (!page.session) areas.push("start");
+  if (page.session && showsFeedbackDuringTest(page.session)) areas.push("feedback");
+  return areas;
+}
+
+/** the product's 'Before You Begin' notes (the `start` area's keys, ADR 0045). */
+const BEFORE_YOU_BEGIN = ["noteAdaptive", "noteAiGrading", "noteSaved", "noteHonest"] as const;
 
 type TestForTaking = NonNullable<Awaited<ReturnType<typeof findTestForTaking>>>;
 
@@ -111,7 +139,14 @@ async function startStep(request: Request, context: AppLoadContext, test: TestFo
   return { canStart: user !== null, fixedMode: null, extendedTime: 1 as const, student: null };
 }
 
+/** The test page's data and, whatever screen it shows, its areas of the catalog in the request's language. */
 export async function loadTestPage(request: Request, context: AppLoadContext, testId: string) {
+  const locale = requestLocale(request);
+  const page = await readTestPage(request, context, testId, locale);
+  return { ...page, ...pageMessages(locale, ...testPageAreas(page)) };
+}
+
+async function readTestPage(request: Request, context: AppLoadContext, testId: string, locale: AnyLocale) {
   const search = new URL(request.url).searchParams;
   const sessionId = search.get("session");
   // A question page is served by the session's object alone: the test's
@@ -123,19 +158,13 @@ export async function loadTestPage(request: Request, context: AppLoadContext, te
     caller = await requireSessionAccess(request, context, sessionId);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    return modeSelectionPage(
-      request,
-      context,
-      testId,
-      "This test session is not open on this device. Start the test below, or use your join code and resume code on the Student Entry page.",
-    );
+    return modeSelectionPage(request, context, testId, "sessionNotHere");
   }
   let view;
   try {
     view = await readSessionView(context, sessionId);
   } catch (error) {
-    if (error instanceof DomainError && error.kind === "not_found")
-      return modeSelectionPage(request, context, testId, "That test session was not found. You can start the test below.");
+    if (error instanceof DomainError && error.kind === "not_found") return modeSelectionPage(request, context, testId, "sessionMissing");
     throw error;
   }
   if (view.testId !== testId) throw redirect(testPagePath(view.testId, sessionId));
@@ -151,6 +180,8 @@ export async function loadTestPage(request: Request, context: AppLoadContext, te
     view.resumeCode ?? findSessionResumeCode(context.db, sessionId),
     question && questionTypeOf(question.type).answer.form === "conversation" ? chatTranscript(context, sessionId, question.id) : Promise.resolve([]),
   ]);
+  const answered = answerFeedback(view, search.get("feedback") ?? "");
+  const movesOnMs = feedbackMovesOnMs(view.feedbackDisplay, view.accommodations?.extendedTime);
   const common = {
     id: sessionId,
     resumeCode,
@@ -160,34 +191,88 @@ export async function loadTestPage(request: Request, context: AppLoadContext, te
     showFeedbackDuringTest: view.showFeedbackDuringTest,
     answeredCount: view.snapshot.answeredQuestionIds.length,
     shownAt: Date.now(),
-    answered: answerFeedback(view, search.get("feedback") ?? ""),
+    answered,
     breakSecondsLeft: view.snapshot.breakSecondsLeft,
     tools: studentTools(view.accommodations),
-    feedbackMovesOnMs: feedbackMovesOnMs(view.feedbackDisplay, view.accommodations?.extendedTime),
+    feedbackMovesOnMs: movesOnMs,
+    texts: { ...questionScreenTexts(locale, view.snapshot.answeredQuestionIds.length, question, answered), feedbackMovesOn: movesOnText(locale, movesOnMs) },
   };
   const session: TestPageSession = question
     ? {
         ...common,
         paused: false,
-        question: { ...question, lang: langAttributeFor(question.language) },
+        question: { ...question, lang: langAttributeFor(question.language, locale === "es" ? "es" : "en") },
         transcript,
-        required: questionTypeOf(question.type).required,
+        required: requiredIn(locale, questionTypeOf(question.type).required),
         control: ANSWER_CONTROLS[question.type],
+        breakNote: null,
       }
-    : { ...common, paused: true, question: null, transcript: [], required: null, control: null };
+    : { ...common, paused: true, question: null, transcript: [], required: null, control: null, breakNote: breakNote(locale, common) };
   return { test: { id: view.testId, title: view.testTitle }, session };
 }
 
-/** The mode selection (with a notice when a `?session=` could not be opened here): the test and each mode's question count, from D1. */
-async function modeSelectionPage(request: Request, context: AppLoadContext, testId: string, notice: string | null) {
+/** The break screen's sentence on the clocks, now and in the break's last minute (whole minutes, as the screen has always said them). */
+function breakNote(locale: AnyLocale, clocks: { timeRemainingSeconds: number; breakSecondsLeft: number | null }) {
+  const minutes = (seconds: number) => translate(locale, "breaks", "minutes", { n: Math.floor(seconds / 60) });
+  const testTime = minutes(clocks.timeRemainingSeconds);
+  const withBreak = (seconds: number) => translate(locale, "breaks", "stoppedWithBreak", { testTime, breakTime: minutes(seconds) });
+  if (clocks.breakSecondsLeft === null) return { now: translate(locale, "breaks", "stopped", { testTime }), lastMinute: "" };
+  return { now: withBreak(clocks.breakSecondsLeft), lastMinute: withBreak(60) };
+}
+
+/**
+ * The mode selection (with a notice when a `?session=` could not be opened here): the test and each mode's question count, from D1.
+ * Every sentence is written here, in the request's language (ADR 0045); the page gets the `start` area for its own labels.
+ */
+async function modeSelectionPage(request: Request, context: AppLoadContext, testId: string, notice: "sessionNotHere" | "sessionMissing" | null) {
   const test = await findTestForTaking(context.db, testId);
   if (!test) throw notFoundPage(NOT_FOUND.test, { to: "/", label: "Return Home" });
+  const locale = requestLocale(request);
+  const say = (key: keyof Catalog["start"], values?: MessageValues) => translate(locale, "start", key, values);
   const user = await getCurrentUser(request, context);
-  const { fixedMode, extendedTime, ...start } = await startStep(request, context, test, user);
-  const modes = modeChoices(test, await listTestQuestionCompetencies(context.db, testId), fixedMode, extendedTime);
-  const expectations = [...modes.map((mode) => mode.expectation), CLOCK_STARTS];
-  return { test, notes: BEFORE_YOU_BEGIN, ...start, modes, expectations, notice, session: null };
+  const { fixedMode, extendedTime, student, ...start } = await startStep(request, context, test, user);
+  const modes = modeChoices(test, await listTestQuestionCompetencies(context.db, testId), fixedMode, extendedTime, locale);
+  const expectations = [...modes.map((mode) => mode.expectation), say("clockStarts")];
+  return {
+    test: { ...test, gradeLine: say("subjectGrade", { subject: test.subject, grade: test.gradeLevel }) },
+    notes: BEFORE_YOU_BEGIN.map((key) => say(key)),
+    ...start,
+    student: student && { ...student, detail: say("startingAsDetail", { studentId: student.studentId, className: student.className }) },
+    modes,
+    expectations,
+    notice: notice && say(notice),
+    session: null,
+  };
 }
+
+function questionScreenTexts(
+  locale: AnyLocale,
+  answeredCount: number,
+  question: QuestionView | null,
+  answered: { number: number } | null,
+): Omit<QuestionScreenTexts, "feedbackMovesOn"> {
+  const spoken = (warnings: ClockWarning[]) => warnings.map(({ upTo, key, values }) => ({ upTo, text: translate(locale, "test", key, values) }));
+  return {
+    answeredSoFar: translate(locale, "test", "answeredSoFar", { count: answeredCount }),
+    heading: answered
+      ? translate(locale, "feedback", "feedbackHeading", { number: answered.number })
+      : question && ANSWER_CONTROLS[question.type] === "response" && question.scenarioTitle
+        ? translate(locale, "test", "scenarioHeading", { number: question.number, title: question.scenarioTitle })
+        : translate(locale, "test", "questionHeading", { number: question?.number ?? 0 }),
+    testClock: spoken(testClockWarnings()),
+    // The question's time as the page shows it: a question of 2 minutes or more is also warned at 1 minute.
+    questionClock: question?.questionTimeRemaining == null ? [] : spoken(questionClockWarnings(question.questionTimeRemaining)),
+  };
+}
+
+/** What the timed feedback panel says while it counts down (ADR 0042), or null when it waits for "Next question". */
+const movesOnText = (locale: AnyLocale, movesOnMs: number | null) =>
+  movesOnMs === null ? null : translate(locale, "feedback", "movesOn", { seconds: Math.ceil(movesOnMs / 1000) });
+
+const requiredIn = (locale: AnyLocale, required: Titled): Titled => ({
+  title: renderText(locale, required.title),
+  message: renderText(locale, required.message),
+});
 
 async function chatTranscript(context: AppLoadContext, sessionId: string, questionId: string): Promise<ChatMessage[]> {
   const result = await testSessionStub(context.cloudflare.env, sessionId).chatTranscript(questionId);
@@ -218,12 +303,18 @@ export function testPageAction(request: Request, context: AppLoadContext, testId
       case "start": {
         const user = await getCurrentUser(request, context);
         const joined = joinedStudentOf(await readStudentPass(request, context.config), Date.now());
-        if (!joined && !user) throw new DomainError("unauthenticated", "Join your class on the Student Entry page to take this test.");
+        if (!joined && !user) throw new DomainError("unauthenticated", "start.joinToStart");
         const started = joined
           ? await startJoinedSession(request, context, joined, testId, input.testMode)
           : await startTestSession(request, context, { testConfigId: testId, testMode: input.testMode, userId: user!.email || user!.id, cohortId: null }, user);
         if (!started.sessionId) throw invalid("No session ID returned from server");
-        return redirectWithToast(request, context, testPagePath(testId, started.sessionId), { title: "Test Started" }, [started.setCookie]);
+        return redirectWithToast(
+          request,
+          context,
+          testPagePath(testId, started.sessionId),
+          { title: translate(requestLocale(request), "start", "testStarted") },
+          [started.setCookie],
+        );
       }
       case "submit": {
         const submitted = await submitAnswer(context, await sessionActorOf(request, context), {
@@ -260,7 +351,10 @@ export function testPageAction(request: Request, context: AppLoadContext, testId
       case "resume": {
         const view = await takeBreak(context, await sessionActorOf(request, context), input.sessionId, input.intent);
         // The question is back with its clock running: said as the page shows it (a polite toast).
-        const restarted = input.intent === "resume" && !view.snapshot.paused && !view.snapshot.completed ? { title: BREAK_CLOCK_MESSAGES.over } : null;
+        const restarted =
+          input.intent === "resume" && !view.snapshot.paused && !view.snapshot.completed
+            ? { title: translate(requestLocale(request), "breaks", "over") }
+            : null;
         if (restarted && !input.js) return redirectWithToast(request, context, testPagePath(testId, input.sessionId), restarted);
         if (!input.js || view.snapshot.completed)
           return redirect(view.snapshot.completed ? resultsPath(input.sessionId) : testPagePath(testId, input.sessionId));

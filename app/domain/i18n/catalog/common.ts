@@ -1,0 +1,31 @@
+/** What every student page's layout and error screens say (ADR 0045: one area per file, English and Spanish side by side). */
+export const en = {
+  skipToContent: "Skip to content",
+  productName: "Adaptive Testing",
+  studentMenu: "Student Menu",
+  studentEntry: "Student Entry",
+  signOut: "Sign Out",
+  notifications: "Notifications",
+  dismissNotification: "Dismiss notification",
+  roleAdmin: "Admin",
+  roleTeacher: "Teacher",
+  roleStudent: "Student",
+  /** The switch to the other language, written in that language so a reader of it finds it. */
+  switchLanguage: "Español",
+  switchLanguageName: "Ver esta página en español",
+};
+
+export const es: typeof en = {
+  skipToContent: "Saltar al contenido",
+  productName: "Adaptive Testing",
+  studentMenu: "Menú del estudiante",
+  studentEntry: "Entrada de estudiantes",
+  signOut: "Cerrar sesión",
+  notifications: "Notificaciones",
+  dismissNotification: "Cerrar la notificación",
+  roleAdmin: "Administrador",
+  roleTeacher: "Maestro",
+  roleStudent: "Estudiante",
+  switchLanguage: "English",
+  switchLanguageName: "View this page in English",
+};
