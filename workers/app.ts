@@ -12,6 +12,7 @@ import { createNonce, withSecurityHeaders } from "~/services/security-headers.se
 import * as build from "../build/server/index.js";
 import { handleQueueBatch } from "./jobs";
 
+export { ClassLive } from "./class-live";
 export { ItemCalibrator } from "./item-calibrator";
 export { TestSession } from "./test-session";
 

@@ -130,7 +130,7 @@ export async function loadTestPage(request: Request, context: AppLoadContext, te
   }
   let view;
   try {
-    view = await readSessionView(context, sessionId);
+    view = await readSessionView(context, sessionId, true);
   } catch (error) {
     if (error instanceof DomainError && error.kind === "not_found")
       return modeSelectionPage(request, context, testId, "That test session was not found. You can start the test below.");
