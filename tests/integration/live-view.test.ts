@@ -170,6 +170,49 @@ describe("GET /api/cohorts/{id}/live", () => {
   });
 });
 
+type TestSocket = {
+  accept(): void;
+  send(data: string): void;
+  close(): void;
+  addEventListener(type: "message", listener: (event: { data: unknown }) => void): void;
+};
+
+/** A teacher's page opening its socket: GET /api/cohorts/{id}/live with `Upgrade: websocket`. */
+async function openSocket(jar?: CookieJar, headers: Record<string, string> = {}) {
+  const response = await worker.request(`/api/cohorts/${classId}/live`, { jar, headers: { Upgrade: "websocket", ...headers } });
+  return { status: response.status, socket: (response as unknown as { webSocket: TestSocket | null }).webSocket };
+}
+
+/** The next message on the socket. */
+const nextMessage = (socket: TestSocket) => new Promise<string>((resolve) => socket.addEventListener("message", (event) => resolve(String(event.data))));
+
+describe("the live socket", () => {
+  it("tells a watching teacher's page of each change the class object stores, and answers its ping", async () => {
+    const { status, socket } = await openSocket(ownerJar);
+    expect(status).toBe(101);
+    socket!.accept();
+    const pong = nextMessage(socket!);
+    socket!.send("ping");
+    expect(await pong).toBe("pong");
+    // A student starting (a new member, so the page tests below count five).
+    await addStudent("LV-eve", "Eve");
+    const changed = nextMessage(socket!);
+    const eve = await startAs("LV-eve");
+    expect(await changed).toBe("changed");
+    const answered = nextMessage(socket!);
+    await answerOne(eve.browser, eve.sessionId);
+    expect(await answered).toBe("changed");
+    socket!.close();
+  });
+
+  it("is refused as the API is: 401 signed out, 404 another teacher's class, 403 from another site's page", async () => {
+    expect((await openSocket()).status).toBe(401);
+    const { jar } = await clientFor(worker, "live-outsider@school.example");
+    expect((await openSocket(jar)).status).toBe(404);
+    expect((await openSocket(ownerJar, { Origin: "https://elsewhere.example" })).status).toBe(403);
+  });
+});
+
 describe("the Live page", () => {
   it("shows the summary line, the table with its caption and a Refresh link, without JavaScript", async () => {
     const response = await worker.request(`/admin/cohorts/${classId}/live`, { jar: ownerJar });
@@ -186,7 +229,7 @@ describe("the Live page", () => {
 
   it("filters by state in the URL, and is not found for another teacher's class", async () => {
     const html = await (await worker.request(`/admin/cohorts/${classId}/live?state=finished`, { jar: adminJar })).text();
-    expect(html).toContain("Students of Live Period 3: finished (1 of 4)");
+    expect(html).toContain("Students of Live Period 3: finished (1 of 5)");
     expect(html).toContain("Cy Live");
     expect(html).not.toContain("Ana Live");
     const { jar } = await clientFor(worker, "live-outsider@school.example");

@@ -19,6 +19,12 @@ export const REPORT_KEPT_MS = 12 * 60 * 60_000;
 
 export const isPastSitting = (report: { reportedAt: number }, now: number) => now - report.reportedAt > REPORT_KEPT_MS;
 
+/** What the class object sends a watching page when a student's state changed; the page then reads the view again. */
+export const LIVE_CHANGED = "changed";
+/** A page's keep-alive on its socket, and the object's answer. */
+export const LIVE_PING = "ping";
+export const LIVE_PONG = "pong";
+
 const count = z.number().int().nonnegative();
 
 /** One session's state as its object saw it at `reportedAt`; parsed where the class object receives it. */

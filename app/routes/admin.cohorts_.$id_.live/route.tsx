@@ -9,11 +9,13 @@ import { readLiveClass } from "~/features/classes/use-cases.server";
 import { requireAllowed } from "~/services/auth.server";
 import { orNotFoundPage } from "~/services/http-errors.server";
 
+import { useLiveUpdates } from "./use-live-updates";
+
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Live · ${data?.schoolClass.name ?? "Class"} · Adaptive Testing Engine` }];
 
 const CELL = "px-3 py-2";
 
-/** A class testing, as it stands (ADR 0046): who needs attention first, filtered by state (?state=), refreshed by a link. */
+/** A class testing, as it stands (ADR 0046): who needs attention first, filtered by state (?state=), refreshed by a link, and with JavaScript by its socket. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { user } = await requireAllowed(request, context, "read", "class");
   const live = await orNotFoundPage(readLiveClass(context, user, params.id ?? ""), { to: "/admin/cohorts", label: "Back to Classes" });
@@ -36,6 +38,7 @@ export default function ClassLivePage() {
   const now = Date.parse(updatedAt);
   const filterLabel = LIVE_FILTERS.find((filter) => filter.state === state)?.label;
   const here = `/admin/cohorts/${schoolClass.id}/live${state ? `?state=${state}` : ""}`;
+  useLiveUpdates(schoolClass.id);
   return (
     <div className="mx-auto max-w-6xl">
       <BackLink to={`/admin/cohorts/${schoolClass.id}`} label={`Back to ${schoolClass.name}`} />
