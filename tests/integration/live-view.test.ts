@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
 import { type ApiClient, apiClient, clientFor, demoClients, teacherClient } from "../support/api";
 import { CookieJar } from "../support/cookie-jar";
+import { runDurableObjectAlarm, storedKeys } from "../support/durable-object-alarms";
 import { answerFor } from "../support/session-answers";
 import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
 
@@ -64,7 +65,7 @@ async function liveRowOnce(studentId: string, done: (row: LiveRow) => boolean): 
 }
 
 beforeAll(async () => {
-  worker = await startWorker({ controllableClock: true });
+  worker = await startWorker({ controllableClock: true, triggerableAlarms: true });
   ({ admin, student, anonymous } = await demoClients(worker));
   adminJar = await worker.signIn(demoAccounts.admin.email, demoAccounts.admin.password);
   ({ client: owner, jar: ownerJar } = await teacherClient(worker, "live-owner@school.example"));
@@ -241,5 +242,29 @@ describe("the Live page", () => {
     const sessions = await (await worker.request("/admin/sessions", { jar: ownerJar })).text();
     expect(sessions).toContain(`href="/admin/cohorts/${classId}/live"`);
     expect(sessions).toContain("Watch Live");
+  });
+});
+
+/** A Durable Object by the name it is addressed by, for running its alarm now (durable-object-alarms.ts). */
+async function objectNamed(binding: "TEST_SESSION" | "CLASS_LIVE", name: string) {
+  const namespace = (await worker.mf.getDurableObjectNamespace(binding)) as unknown as DurableObjectNamespace;
+  return namespace.get(namespace.idFromName(name));
+}
+
+// Last: it finishes one more student and forgets the class's reports, which the tests above count.
+describe("the deadline and the end of a sitting", () => {
+  it("shows a session the deadline's alarm ended as finished, keeping the last request's time; forgets every report 12 hours on", async () => {
+    await addStudent("LV-fay", "Fay");
+    const fay = await startAs("LV-fay");
+    const seen = (await liveRowOnce("LV-fay", (row) => row.state === "answering")).lastSeenAt;
+    await worker.setClockOffset(31 * MINUTE);
+    expect(await runDurableObjectAlarm(await objectNamed("TEST_SESSION", fay.sessionId))).toBe(true);
+    expect(await liveRowOnce("LV-fay", (row) => row.state === "finished")).toMatchObject({ state: "finished", lastSeenAt: seen, timeRemaining: 0 });
+
+    await worker.setClockOffset(13 * 60 * MINUTE);
+    expect((await rows()).every((row) => row.state === "not_started" && row.sessionId === null)).toBe(true);
+    const classObject = await objectNamed("CLASS_LIVE", classId);
+    expect(await runDurableObjectAlarm(classObject)).toBe(true);
+    expect(await storedKeys(classObject)).toEqual([]);
   });
 });
