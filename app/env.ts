@@ -1,4 +1,5 @@
 import type { ItemCalibratorRpc } from "~/domain/adaptive/calibrator-contract";
+import type { ClassLiveRpc } from "~/domain/classes/live-contract";
 import type { JobMessage } from "~/domain/jobs/job-messages";
 import type { TestSessionRpc } from "~/domain/sessions/session-contract";
 
@@ -12,6 +13,8 @@ export interface Env {
   TEST_SESSION: DurableObjectNamespace<TestSessionRpc>;
   /** The one writer of item parameters (ADR 0033). */
   ITEM_CALIBRATOR: DurableObjectNamespace<ItemCalibratorRpc>;
+  /** One object per class: the live state of its students testing (ADR 0046). */
+  CLASS_LIVE: DurableObjectNamespace<ClassLiveRpc>;
   JOBS: Queue<JobMessage>;
   ASSETS: Fetcher;
   /**

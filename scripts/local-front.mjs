@@ -46,6 +46,41 @@ export function startFront({ host, port, upstreamPort }) {
     });
     incoming.pipe(relayed);
   });
+  // A teacher's live page opens a WebSocket (ADR 0046): the upgrade is relayed too, then the bytes both ways.
+  server.on("upgrade", (incoming, client, head) => relayUpgrade(incoming, client, head, upstreamPort));
   server.listen(Number(port), host);
   return server;
+}
+
+/** The status line and headers of an upstream answer, written raw to the client's socket. */
+const rawHead = (answer) =>
+  [`HTTP/1.1 ${answer.statusCode} ${answer.statusMessage}`, ...pairs(answer.rawHeaders).map(([name, value]) => `${name}: ${value}`)].join("\r\n") + "\r\n\r\n";
+
+const pairs = (flat) => Array.from({ length: flat.length / 2 }, (_, index) => [flat[2 * index], flat[2 * index + 1]]);
+
+function relayUpgrade(incoming, client, head, upstreamPort) {
+  // No pooled agent: the connection becomes the socket's own.
+  const relayed = forward({
+    host: "127.0.0.1",
+    port: upstreamPort,
+    method: incoming.method,
+    path: incoming.url,
+    headers: forwardedHeaders(incoming.headers, incoming.socket.remoteAddress),
+  });
+  relayed.on("upgrade", (answer, upstream, upstreamHead) => {
+    client.write(rawHead(answer));
+    if (upstreamHead.length) client.write(upstreamHead);
+    if (head.length) upstream.write(head);
+    upstream.on("error", () => client.destroy());
+    client.on("error", () => upstream.destroy());
+    upstream.pipe(client);
+    client.pipe(upstream);
+  });
+  // Refused (401, 404...): the answer as it is, then the connection closes.
+  relayed.on("response", (answer) => {
+    client.write(rawHead(answer));
+    answer.pipe(client);
+  });
+  relayed.on("error", () => client.destroy());
+  relayed.end();
 }

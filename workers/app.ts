@@ -2,6 +2,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 
 import { createDatabase } from "~/db/client.server";
 import type { Env } from "~/env";
+import { liveSocketClass, openLiveSocket } from "~/services/class-live.server";
 import { ConfigError, loadConfig } from "~/services/config.server";
 import { calibrator } from "~/services/item-calibrator.server";
 import { guardRequest } from "~/services/request-guard.server";
@@ -12,6 +13,7 @@ import { createNonce, withSecurityHeaders } from "~/services/security-headers.se
 import * as build from "../build/server/index.js";
 import { handleQueueBatch } from "./jobs";
 
+export { ClassLive } from "./class-live";
 export { ItemCalibrator } from "./item-calibrator";
 export { TestSession } from "./test-session";
 
@@ -36,15 +38,15 @@ export default {
     }
     // The edge checks (ADR 0005) run before Remix; their refusals get the same headers.
     const guarded = await guardRequest(request, config.appOrigin);
-    const response =
-      "response" in guarded
-        ? guarded.response
-        : await handleRemixRequest(guarded.request, {
-            cloudflare: { env, ctx },
-            config,
-            db: createDatabase(env.DB),
-            nonce,
-          });
+    if ("response" in guarded) return withSecurityHeaders(guarded.response, { nonce, isDevelopment: config.isDevelopment });
+    const context = { cloudflare: { env, ctx }, config, db: createDatabase(env.DB), nonce };
+    // A teacher's live page opening its socket (ADR 0046): a 101 goes back as the object made it (it has no body to secure).
+    const liveClass = liveSocketClass(guarded.request);
+    if (liveClass !== null) {
+      const socket = await openLiveSocket(guarded.request, context, liveClass);
+      return socket.status === 101 ? socket : withSecurityHeaders(socket, { nonce, isDevelopment: config.isDevelopment });
+    }
+    const response = await handleRemixRequest(guarded.request, context);
     return withSecurityHeaders(response, { nonce, isDevelopment: config.isDevelopment });
   },
 

@@ -3,6 +3,7 @@ import { DurableObject } from "cloudflare:workers";
 import { questionTypeOf } from "~/domain/questions/types";
 import { applyModelGrade, applyTeacherGrade, type AttemptState, finish, pauseAttempt, resumeAttempt, startAttempt, submit } from "~/domain/sessions/attempt";
 import { blueprintSchema, type SessionBlueprint } from "~/domain/sessions/blueprint";
+import { liveReport } from "~/domain/sessions/live-report";
 import { HEALTH_PROBE_SESSION_ID, SELF_CHECK_ANSWERS, selfCheckBlueprint } from "~/domain/sessions/self-check";
 import { ARCHIVE_RETRY_MS, archiveDelayMs, archiveDueAt } from "~/domain/sessions/session-archive";
 import {
@@ -35,6 +36,7 @@ import { sessionProgress, sessionView, submitResult } from "~/domain/sessions/se
 import { nextFlushDelayMs, sessionBehind } from "~/domain/sessions/write-behind";
 import type { Env } from "~/env";
 import { writeSessionBehind } from "~/models/sessions.server";
+import { reportToClass } from "~/services/class-live.server";
 import { loadConfig } from "~/services/config.server";
 import { pokeCalibrator } from "~/services/item-calibrator.server";
 
@@ -82,21 +84,26 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
     if (!parsed.success) return invalidInput(parsed.error);
     const now = Date.now();
     const loaded = await this.load();
-    if (loaded) return { ok: true, outcome: "already_started", view: sessionView(loaded.state, loaded.blueprint, now) };
+    if (loaded) {
+      this.tellClass(true);
+      return { ok: true, outcome: "already_started", view: sessionView(loaded.state, loaded.blueprint, now) };
+    }
     const blueprint = parsed.data;
     const state = startAttempt(blueprint, now);
     await storeBlueprint(this.ctx.storage, blueprint);
     this.loaded = { state, blueprint };
     await this.save(state, now);
+    this.tellClass(true);
     return { ok: true, outcome: "started", view: sessionView(state, blueprint, now) };
   }
 
-  async view(): Promise<ViewResult> {
+  async view(byStudent = false): Promise<ViewResult> {
     const loaded = await this.load();
     if (!loaded) return { ok: false, reason: "not_begun" };
     const now = Date.now();
     // The deadline may have passed before its alarm ran: the session is over either way.
     const state = isPastDeadline(loaded.state.session, now) ? await this.save(finish(loaded.state, now, "time_up"), now) : loaded.state;
+    if (byStudent || state !== loaded.state) this.tellClass(byStudent);
     return { ok: true, view: sessionView(state, loaded.blueprint, now) };
   }
 
@@ -114,6 +121,7 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
     // Only a recorded answer or a completion changes what is stored.
     if (outcome.kind === "recorded") await this.save(outcome.state, now, [outcome.question.id]);
     else if (outcome.kind === "completed") await this.save(outcome.state, now);
+    this.tellClass(true);
     return submitResult(outcome, loaded.blueprint, now);
   }
 
@@ -123,6 +131,7 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
     const now = Date.now();
     if (isCompleted(loaded.state.session)) return { ok: true, outcome: "already_completed", view: sessionView(loaded.state, loaded.blueprint, now) };
     const state = await this.save(finish(loaded.state, now), now);
+    this.tellClass(true);
     return { ok: true, outcome: "completed", view: sessionView(state, loaded.blueprint, now) };
   }
 
@@ -149,6 +158,7 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
       next = isPastDeadline(state.session, now) && !isCompleted(state.session) ? finish(state, now, "time_up") : resumeAttempt(state, now);
     }
     const saved = next === state ? state : await this.save(next, now);
+    this.tellClass(true);
     return { ok: true, view: sessionProgress(saved, loaded.blueprint, now) };
   }
 
@@ -178,6 +188,7 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
     const loaded = await this.load();
     if (!loaded) return { ok: false, reason: "not_begun" };
     // The conversation is part of the question a break hides (ADR 0032).
+    this.tellClass(true);
     if (isPaused(loaded.state.session)) return { ok: false, reason: "paused", message: PAUSED_MESSAGE };
     const messages = await this.readChat(String(questionId));
     return { ok: true, messages, studentTurns: studentTurnsIn(messages) };
@@ -200,6 +211,7 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
     if (isPaused(state.session)) return { ok: false, reason: "paused", message: PAUSED_MESSAGE };
     const { questionId, message, reply } = parsed.data;
     if (state.answers[questionId]) return { ok: false, reason: "chat_closed", message: "session.alreadyAnswered" };
+    this.tellClass(true);
     const messages = await this.readChat(questionId);
     if (studentTurnsIn(messages) >= MAX_CHAT_TURNS) {
       return {
@@ -257,7 +269,10 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
     if (!loaded) return;
     const now = Date.now();
     let state = loaded.state;
-    if (!isCompleted(state.session) && isPastDeadline(state.session, now)) state = await this.save(finish(state, now, "time_up"), now);
+    if (!isCompleted(state.session) && isPastDeadline(state.session, now)) {
+      state = await this.save(finish(state, now, "time_up"), now);
+      this.tellClass(false);
+    }
     const pending = await this.readPending();
     if (pending && pending.flushAt <= now) await this.writeBehind(state, loaded.blueprint, pending, now);
     if (await this.archiveIfDue(state, loaded.blueprint, now)) return;
@@ -354,6 +369,21 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
     this.pending = null;
     this.loaded = { state: archive.state, blueprint: archive.blueprint };
     return this.loaded;
+  }
+
+  /**
+   * Tells the class's live object (ADR 0046) where the student is now, behind the request: never
+   * awaited, and a failure is logged, so the student never waits on it nor sees it fail. `seen`:
+   * this is a request of the student's (their last-seen time), not the deadline's alarm.
+   */
+  private tellClass(seen: boolean): void {
+    const loaded = this.loaded;
+    if (!loaded?.blueprint.cohortId || this.fromArchive) return;
+    try {
+      this.ctx.waitUntil(reportToClass(this.env, loaded.blueprint.cohortId, liveReport(loaded.state, loaded.blueprint, Date.now(), seen)));
+    } catch (error) {
+      console.error("The live report could not be made", loaded.blueprint.sessionId, error);
+    }
   }
 
   private async readChat(questionId: string): Promise<ChatMessage[]> {

@@ -136,3 +136,14 @@ export async function regenerateBadge(db: Database, classId: string, memberId: s
   await auditStatement(db, actor, { action: "student.badge_renewed", studentRecordId: updated.recordId, subject: `class:${classId}` });
   return true;
 }
+
+/** Every member of a class (rostered or typed in at join) by name, for its live view (ADR 0046); null for a class outside the scope. */
+export async function listMemberNames(db: Database, classId: string, scope: Scope) {
+  const schoolClass = await db.query.cohorts.findFirst({ where: and(eq(cohorts.id, classId), inTaughtClasses(cohorts.id, scope)), columns: { id: true } });
+  if (!schoolClass) return null;
+  return db
+    .select({ studentId: cohortMembers.studentId, studentName: cohortMembers.displayName })
+    .from(cohortMembers)
+    .where(eq(cohortMembers.cohortId, classId))
+    .orderBy(asc(cohortMembers.displayName));
+}

@@ -161,8 +161,9 @@ export async function startJoinedSession(
   }
 }
 
-export async function readSessionView(context: AppLoadContext, sessionId: string): Promise<SessionView> {
-  const result = await testSessionStub(context.cloudflare.env, sessionId).view();
+/** `byStudent`: the test page of the one taking it asks (their last request, in the class's live view: ADR 0046). */
+export async function readSessionView(context: AppLoadContext, sessionId: string, byStudent = false): Promise<SessionView> {
+  const result = await testSessionStub(context.cloudflare.env, sessionId).view(byStudent);
   if (!result.ok) throw notFound(NOT_FOUND.session);
   return result.view;
 }

@@ -372,6 +372,7 @@ describe("the route table: teacher B with teacher A's ids, on every route and me
     expect((await teacherA.get(`/api/students/${studentA}`)).data).toMatchObject({ familyName: A_NAME, classes: [{ id: classA }] });
     expect((await teacherA.get(`/api/sessions/${sessionA}`)).status).toBe(200);
     expect((await teacherA.get(`/api/cohorts/${classA}/roster`)).status).toBe(200);
+    expect((await teacherA.get(`/api/cohorts/${classA}/live`)).status).toBe(200);
     expect((await teacherA.get(`/api/analytics/cohort/${classA}`)).status).toBe(200);
     expect((await admin.get(`/api/students/${studentA}`)).status).toBe(200);
     expect((await admin.get(`/api/analytics/cohort/${classA}`)).status).toBe(200);
@@ -385,11 +386,18 @@ describe("the route table: teacher B with teacher A's ids, on every route and me
       ["PUT", `/api/cohorts/${classA}`],
       ["GET", `/api/sessions/${sessionA}`],
       ["POST", `/api/cohorts/${classA}/roster/${studentB}`],
+      ["GET", `/api/cohorts/${classA}/live`],
     ] as const) {
       const body = method === "PUT" ? { name: "Taken over" } : method === "POST" ? {} : undefined;
       expect({ method, path, status: (await teacherB.request(method, path, body)).status }).toEqual({ method, path, status: 404 });
     }
-    for (const path of [`/admin/students/${studentA}`, `/admin/results/${sessionA}`, `/admin/cohorts/${classA}`, `/admin/cohorts/${classA}/growth`]) {
+    for (const path of [
+      `/admin/students/${studentA}`,
+      `/admin/results/${sessionA}`,
+      `/admin/cohorts/${classA}`,
+      `/admin/cohorts/${classA}/growth`,
+      `/admin/cohorts/${classA}/live`,
+    ]) {
       expect({ path, status: (await worker.request(path, { jar: jarB })).status }).toEqual({ path, status: 404 });
     }
   });

@@ -270,9 +270,12 @@ function withAnswers(state: AttemptState, blueprint: SessionBlueprint, answers: 
  * A session ended before the engine's stop is scored against the longest test the engine could
  * have given: the questions it could still have asked count as 0, at the most they could be worth.
  */
+/** The most questions this attempt can ask on its test's questions (ADR 0012): "question 3 of up to 20". */
+export const mostQuestions = (state: AttemptState, blueprint: SessionBlueprint) => testLength(state.engine.config, engineBank(blueprint)).max;
+
 function unaskedQuestions(state: AttemptState, blueprint: SessionBlueprint): { count: number; points: number } {
   if (!endedBeforeStoppingRule(state.session.completedReason)) return { count: 0, points: 0 };
-  const count = Math.max(0, testLength(state.engine.config, engineBank(blueprint)).max - state.session.answeredQuestionIds.length);
+  const count = Math.max(0, mostQuestions(state, blueprint) - state.session.answeredQuestionIds.length);
   const left = blueprint.questions.filter((question) => !state.answers[question.id]).map((question) => question.difficulty);
   return { count, points: unaskedPoints(count, left) };
 }

@@ -322,7 +322,8 @@ export type TeacherGradeResult =
  */
 export interface TestSessionRpc extends Rpc.DurableObjectBranded {
   begin(blueprint: SessionBlueprint): Promise<BeginResult>;
-  view(): Promise<ViewResult>;
+  /** `byStudent`: the student's own page asks, which the class's live view counts as their last request (ADR 0046). */
+  view(byStudent?: boolean): Promise<ViewResult>;
   /** An answer, timed by the object itself; only demo data's simulated students pass "simulated" (routes never do). */
   submit(input: SubmitAnswerInput, timing?: AnswerTiming): Promise<SubmitResult>;
   /** A student's submit; after the deadline it counts as time_up. */

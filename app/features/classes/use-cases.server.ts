@@ -4,10 +4,13 @@ import type { CurrentUser } from "~/domain/auth/current-user";
 import { allowedScope } from "~/domain/auth/policy";
 import { resolveRole } from "~/domain/auth/roles";
 import { type ClassCreateInput, type ClassUpdateInput, NOT_A_TEACHER } from "~/domain/classes/class";
+import { liveRows } from "~/domain/classes/live-view";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { found, invalid } from "~/lib/errors";
 import * as store from "~/models/classes.server";
+import { listMemberNames } from "~/models/roster-members.server";
 import { findUserById } from "~/models/users.server";
+import { classLiveStub } from "~/services/class-live.server";
 
 /**
  * The classes capability's operations (ADR 0038): Class Management, a class's page and the
@@ -62,4 +65,21 @@ export async function removeClassTeacher(context: AppLoadContext, actor: Actor, 
   found(await store.findClass(context.db, classId, scope), NOT_FOUND.cohort);
   found(await store.removeClassTeacherRecord(context.db, classId, userId, actor), NOT_FOUND.classTeacher);
   return { removed: true as const };
+}
+
+/**
+ * A class's live view (ADR 0046): every member with their sitting's state now, who needs attention
+ * first. The class's live object holds the reports; the roster is read now, so a student who has
+ * not started shows too.
+ */
+export async function readLiveClass(context: AppLoadContext, actor: Actor, classId: string) {
+  const scope = allowedScope(actor, "read", "class");
+  const schoolClass = found(await store.findClass(context.db, classId, scope), NOT_FOUND.cohort);
+  const [members, reports] = await Promise.all([listMemberNames(context.db, classId, scope), classLiveStub(context.cloudflare.env, classId).reports()]);
+  const now = Date.now();
+  return {
+    schoolClass: { id: schoolClass.id, name: schoolClass.name },
+    updatedAt: new Date(now).toISOString(),
+    students: liveRows(found(members, NOT_FOUND.cohort), reports, now),
+  };
 }

@@ -36,7 +36,8 @@ import * as taking from "~/services/test-taking.server";
 /** The session as its object holds it now, for staff, or for its pass holder until its results window closes. */
 export async function readSession(context: AppLoadContext, actor: SessionActor, sessionId: string): Promise<SessionView> {
   const caller = await sessionAccess(context, actor, sessionId);
-  return withinReach(caller, await taking.readSessionView(context, sessionId));
+  // The student's own read is a request of theirs: the class's live view counts it (ADR 0046).
+  return withinReach(caller, await taking.readSessionView(context, sessionId, caller.kind === "pass"));
 }
 
 /** The view, if the caller may still read it: a pass only for its results window (ADR 0014). */

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
-import { IdCard, Search, TrendingUp } from "lucide-react";
+import { Activity, IdCard, Search, TrendingUp } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 
 import { useActionResult, useIntentFetcher } from "~/components/action-result";
@@ -205,6 +205,9 @@ export default function ClassRoster() {
         }
         actions={
           <div className="flex flex-wrap gap-2">
+            <Link to={`/admin/cohorts/${schoolClass.id}/live`} className="btn-outline">
+              <Activity aria-hidden="true" className="size-4" /> Live
+            </Link>
             <Link to={`/admin/cohorts/${schoolClass.id}/growth`} className="btn-outline">
               <TrendingUp aria-hidden="true" className="size-4" /> Growth
             </Link>

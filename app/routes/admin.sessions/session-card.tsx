@@ -67,6 +67,11 @@ export function SessionCard({ session }: { session: SessionCardData }) {
         <Link to={`/results/${encodeURIComponent(session.id)}`} className="btn-outline" aria-describedby={titleId}>
           View Results
         </Link>
+        {session.liveHref ? (
+          <Link to={session.liveHref} className="btn-outline" aria-describedby={titleId} data-testid="session-live">
+            Watch Live
+          </Link>
+        ) : null}
         {session.hasAiFeedback ? (
           <Link to={`/admin/ai-grading/${encodeURIComponent(session.id)}`} className="btn-outline" aria-describedby={titleId}>
             Review AI Grading

@@ -25,6 +25,8 @@ function sessionCard(row: SessionListRow, timeZone: string) {
     userId: row.userId,
     studentName: row.studentName,
     completed: row.completed,
+    /** The class's live view, while the session is in progress in a class (ADR 0046). */
+    liveHref: !row.completed && row.cohortId ? `/admin/cohorts/${encodeURIComponent(row.cohortId)}/live` : null,
     endedEarly: wasEndedEarly(row.completionReason),
     score: formatSessionScore(row),
     started: shownTime(row.startTime, timeZone),

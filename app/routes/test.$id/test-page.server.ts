@@ -162,7 +162,7 @@ async function readTestPage(request: Request, context: AppLoadContext, testId: s
   }
   let view;
   try {
-    view = await readSessionView(context, sessionId);
+    view = await readSessionView(context, sessionId, true);
   } catch (error) {
     if (error instanceof DomainError && error.kind === "not_found") return modeSelectionPage(request, context, testId, "sessionMissing");
     throw error;

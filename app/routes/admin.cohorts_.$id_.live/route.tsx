@@ -1,0 +1,125 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { RefreshCw } from "lucide-react";
+
+import { BackLink, PageHeader } from "~/components/page-header";
+import { TableHeadings } from "~/components/table-headings";
+import { effortInTable, lastSeenInWords, LIVE_FILTERS, liveFilterSchema, liveSummary, stateInWords, timeLeftInWords } from "~/domain/classes/live-view";
+import { readLiveClass } from "~/features/classes/use-cases.server";
+import { requireAllowed } from "~/services/auth.server";
+import { orNotFoundPage } from "~/services/http-errors.server";
+
+import { useLiveUpdates } from "./use-live-updates";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Live · ${data?.schoolClass.name ?? "Class"} · Adaptive Testing Engine` }];
+
+const CELL = "px-3 py-2";
+
+/** A class testing, as it stands (ADR 0046): who needs attention first, filtered by state (?state=), refreshed by a link, and with JavaScript by its socket. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { user } = await requireAllowed(request, context, "read", "class");
+  const live = await orNotFoundPage(readLiveClass(context, user, params.id ?? ""), { to: "/admin/cohorts", label: "Back to Classes" });
+  const { state } = liveFilterSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const { students, ...rest } = live;
+  return json(
+    {
+      ...rest,
+      summary: liveSummary(students),
+      total: students.length,
+      state: state ?? "",
+      shown: state ? students.filter((row) => row.state === state) : students,
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export default function ClassLivePage() {
+  const { schoolClass, updatedAt, summary, state, shown, total } = useLoaderData<typeof loader>();
+  const now = Date.parse(updatedAt);
+  const filterLabel = LIVE_FILTERS.find((filter) => filter.state === state)?.label;
+  const here = `/admin/cohorts/${schoolClass.id}/live${state ? `?state=${state}` : ""}`;
+  useLiveUpdates(schoolClass.id);
+  return (
+    <div className="mx-auto max-w-6xl">
+      <BackLink to={`/admin/cohorts/${schoolClass.id}`} label={`Back to ${schoolClass.name}`} />
+      <PageHeader
+        title={`Live · ${schoolClass.name}`}
+        subtitle="Where each student is in their test, who needs attention first."
+        actions={
+          // A plain link: it reloads the page's data with or without JavaScript.
+          <Link to={here} reloadDocument className="btn-outline" data-testid="live-refresh">
+            <RefreshCw aria-hidden="true" className="size-4" /> Refresh
+          </Link>
+        }
+      />
+      <p className="mt-4 text-lg text-slate-900" data-testid="live-summary">
+        {summary}
+      </p>
+      <p className="text-sm text-slate-700">
+        As of <time dateTime={updatedAt}>{new Date(updatedAt).toISOString().slice(11, 19)} UTC</time>.
+      </p>
+      <Form method="get" className="card mt-4 flex flex-wrap items-end gap-3 p-4" role="search" aria-label="Filter the students">
+        <div>
+          <label htmlFor="live-state" className="label">
+            State
+          </label>
+          <select id="live-state" name="state" defaultValue={state} className="input mt-1 min-w-48">
+            <option value="">Every student</option>
+            {LIVE_FILTERS.map((filter) => (
+              <option key={filter.state} value={filter.state}>
+                {filter.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn-primary">
+          Show
+        </button>
+      </Form>
+      {/* A focusable region, so a keyboard can scroll it sideways on a phone (WCAG 2.1.1). */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+      <div className="card mt-4 overflow-x-auto" tabIndex={0} role="region" aria-label="Students testing">
+        <table className="w-full text-left text-sm" data-testid="live-table">
+          <caption className="px-3 pt-3 text-left font-semibold text-slate-900">
+            {filterLabel ? `Students of ${schoolClass.name}: ${filterLabel.toLowerCase()} (${shown.length} of ${total})` : `Students of ${schoolClass.name}`}
+          </caption>
+          <TableHeadings
+            cellClassName={CELL}
+            headings={[
+              "Student",
+              "State",
+              { label: "Answers", align: "right" },
+              { label: "Time left", align: "right" },
+              "Last seen",
+              "Accommodations",
+              "Effort",
+            ]}
+          />
+          <tbody>
+            {shown.length === 0 ? (
+              <tr>
+                <td colSpan={7} className={`${CELL} text-slate-700`}>
+                  No students in this state.
+                </td>
+              </tr>
+            ) : (
+              shown.map((row) => (
+                <tr key={row.studentId} className="border-b border-slate-100" data-state={row.state}>
+                  <th scope="row" className={`${CELL} font-medium text-slate-900`}>
+                    {row.studentName}
+                  </th>
+                  <td className={CELL}>{stateInWords(row)}</td>
+                  <td className={`${CELL} text-right`}>{row.questionsAnswered}</td>
+                  <td className={`${CELL} text-right`}>{row.state === "finished" ? "–" : timeLeftInWords(row.timeRemaining)}</td>
+                  <td className={CELL}>{lastSeenInWords(row.lastSeenAt, now)}</td>
+                  <td className={CELL}>{row.accommodations ?? "–"}</td>
+                  <td className={CELL}>{effortInTable(row.lowEffort)}</td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
