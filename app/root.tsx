@@ -1,5 +1,5 @@
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 import { lazyScreen } from "~/components/lazy-screen";
@@ -8,6 +8,7 @@ import { useNonce } from "~/components/nonce";
 import { BodyEndStyles, HeadStyles } from "~/components/page-styles";
 import { ToastProvider } from "~/components/toast/toast-context";
 import { htmlLang } from "~/domain/i18n/locale";
+import { isStaffScreenPath } from "~/domain/shell/staff-screens";
 import { loadRootData } from "~/services/root-data.server";
 
 // Shown only when a page fails or a role gate stops it: kept out of every page's first JavaScript (the student page budget).
@@ -23,6 +24,10 @@ export const meta: MetaFunction = () => [
     content: "An intelligent assessment platform with AI-powered grading and personalized learning pathways.",
   },
 ];
+
+/** The root's texts differ between staff screens and the rest, so a move across that line reloads them (services/root-data.server.ts). */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  defaultShouldRevalidate || isStaffScreenPath(currentUrl.pathname) !== isStaffScreenPath(nextUrl.pathname);
 
 export function loader({ request, context }: LoaderFunctionArgs) {
   return loadRootData(request, context);

@@ -3,6 +3,7 @@ import { type AppLoadContext, json } from "@remix-run/cloudflare";
 import { pageMessages } from "~/domain/i18n/catalog";
 import type { RootData } from "~/domain/shell/root-data";
 import { sidebarOpenFromCookie } from "~/domain/shell/sidebar";
+import { isStaffScreenPath } from "~/domain/shell/staff-screens";
 import { displayName, initials } from "~/domain/shell/user-display";
 
 import { getCurrentUser } from "./auth.server";
@@ -34,12 +35,22 @@ export async function loadRootData(request: Request, context: AppLoadContext) {
       sidebarOpen: sidebarOpenFromCookie(request.headers.get("Cookie")),
       toast,
       // A student outside their route set meets the join screen at the role gate, which has only this loader's data.
-      // Staff screens stay English, so a teacher's or an admin's root texts (the toasts' labels) are English.
-      ...pageMessages(
-        user && user.role !== "student" ? "en" : requestLocale(request),
-        ...(user?.role === "student" ? (["common", "joinCode"] as const) : (["common"] as const)),
-      ),
+      ...rootMessages(request, user?.role ?? null),
     },
     { headers },
   );
+}
+
+/**
+ * The root's texts (ADR 0045). A staff screen (English, and within its HTML budget) gets none: its
+ * toasts' labels are English; any other page gets the student layout's texts in the request's language,
+ * and a signed-in student the join code step for the join screen at the role gate. The root
+ * reloads them when a move crosses between the two (`shouldRevalidate` in app/root.tsx).
+ */
+function rootMessages(request: Request, role: string | null) {
+  // A student at a staff address meets the join screen at the role gate, in their language.
+  if (role !== "student" && isStaffScreenPath(new URL(request.url).pathname)) {
+    return { locale: "en" as const };
+  }
+  return pageMessages(requestLocale(request), ...(role === "student" ? (["common", "joinCode"] as const) : (["common"] as const)));
 }

@@ -1,9 +1,10 @@
+import { useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 
+import type { RootData } from "~/domain/shell/root-data";
 import type { ToastMessage } from "~/domain/shell/toast";
 
 import { CloseGlyph } from "../glyphs";
-import { useRootData } from "../use-root-data";
 
 type Props = {
   toast: (ToastMessage & { id: number }) | null;
@@ -26,11 +27,12 @@ export function Toaster({ toast: current, onDismiss, onPauseChange, announceAfte
   }, []);
   const toast = mounted ? current : null;
   const destructive = toast?.variant === "destructive";
-  // The root's texts: the student's language on student pages, English for staff (ADR 0045).
-  const t = useRootData()?.messages.common;
+  // The student pages' language (the root's texts, ADR 0045); staff screens, which get none, are English.
+  // Read without components/use-root-data, whose own chunk every admin page would then preload.
+  const t = (useRouteLoaderData("root") as RootData | undefined)?.messages?.common;
   return (
     <section
-      aria-label={t?.notifications}
+      aria-label={t?.notifications ?? "Notifications"}
       className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex flex-col items-center gap-2 p-4 sm:inset-x-auto sm:right-0 sm:items-end"
     >
       <div role="status" aria-live="polite" aria-atomic="true" className="w-full sm:w-[380px]">
@@ -54,7 +56,7 @@ export function Toaster({ toast: current, onDismiss, onPauseChange, announceAfte
             <button
               type="button"
               onClick={onDismiss}
-              aria-label={t?.dismissNotification}
+              aria-label={t?.dismissNotification ?? "Dismiss notification"}
               className={`-m-1 inline-flex size-8 items-center justify-center rounded-md ${destructive ? "hover:bg-red-800" : "hover:bg-slate-100"}`}
             >
               <CloseGlyph className="size-4" />

@@ -16,6 +16,6 @@ export type RootData = {
   sidebarOpen: boolean;
   toast: ToastMessage | null;
   locale: AnyLocale;
-  /** `joinCode` only for a signed-in student, who meets the join screen at the role gate. */
-  messages: Pick<Catalog, "common"> & Partial<Pick<Catalog, "joinCode">>;
+  /** `joinCode` only for a signed-in student, who meets the join screen at the role gate; none on a staff screen, which stays English. */
+  messages?: Pick<Catalog, "common"> & Partial<Pick<Catalog, "joinCode">>;
 };
