@@ -1,7 +1,9 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 
 import { describe, expect, it } from "vitest";
+
+import { catalogOf } from "~/domain/i18n/catalog";
 
 /**
  * the design's budget: student pages load at most 100 kB of gzipped JavaScript, and these three
@@ -39,4 +41,31 @@ describe("student page JavaScript budget", () => {
       expect(total).toBeLessThanOrEqual(BUDGET_BYTES);
     });
   }
+});
+
+/**
+ * The budget in both languages (ADR 0045): a page's words come from its loader, so its JavaScript
+ * is the same whatever the language, and the figures above hold for Spanish as for English. This
+ * holds only while no client code carries the catalog: no Spanish message (nor a pseudo-locale
+ * one) is in any built client file.
+ */
+describe("student page JavaScript in both languages", () => {
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? files(`${dir}/${entry.name}`) : entry.name.endsWith(".js") ? [`${dir}/${entry.name}`] : [],
+    );
+  const built = files("public/build").map((file) => readFileSync(file, "utf8"));
+  // A message the languages share (the product's name) is not a translation.
+  const english = new Set(Object.values(catalogOf("en")).flatMap((area) => Object.values(area as Record<string, string>)));
+  const messages = (locale: "es" | "qps") =>
+    Object.values(catalogOf(locale)).flatMap((area) =>
+      Object.values(area as Record<string, string>).filter((text) => text.length >= 12 && !text.includes("{") && !english.has(text)),
+    );
+
+  it("carries no message of the Spanish or the pseudo-locale catalog in any client file", () => {
+    const spanish = messages("es");
+    expect(spanish.length).toBeGreaterThan(100);
+    const found = [...spanish, ...messages("qps")].filter((text) => built.some((source) => source.includes(text)));
+    expect(found).toEqual([]);
+  });
 });
