@@ -102,6 +102,8 @@ async function continueFromFeedback(page: Page, questionId: string | null, first
     // The panel is a status region in the accessibility tree (read politely), its text the result.
     const statuses = (await accessibilityTree(page)).filter((node) => node.role === "status" && /Excellent!|Good effort|Keep learning/.test(node.text));
     expect(statuses.map((node) => node.properties.live)).toEqual(["polite"]);
+    // The first answer is saved: the resume line counts it (its page data was read before it).
+    expect(await page.getByTestId("resume-code").innerText()).toContain("1 answered so far.");
     await saveScreenshot(page, "take-test-feedback-desktop");
   }
   await page.keyboard.press("Enter");

@@ -35,7 +35,14 @@ type QuestionScreenProps = {
     tools: StudentTools;
     feedbackMovesOnMs: number | null;
     /** Written by the server in the page's language. */
-    texts: { heading: string; answeredSoFar: string; testClock: SpokenWarning[]; questionClock: SpokenWarning[]; feedbackMovesOn: string | null };
+    texts: {
+      heading: string;
+      answeredSoFar: string;
+      answeredAfter: string;
+      testClock: SpokenWarning[];
+      questionClock: SpokenWarning[];
+      feedbackMovesOn: string | null;
+    };
     question: {
       id: string;
       number: number;
@@ -234,7 +241,8 @@ export function QuestionScreen({ testId, session, actionResult, feedbackTexts }:
             {t.resumeCodeLabel} <strong className="font-mono tracking-wider text-slate-900">{session.resumeCode}</strong> {t.resumeCodeUse}
           </>
         ) : null}{" "}
-        {texts.answeredSoFar}
+        {/* Once this answer is saved it counts too (the page's data was read before it). */}
+        {phase === "answering" || phase === "sending" ? texts.answeredSoFar : texts.answeredAfter}
       </p>
     </section>
   );

@@ -88,6 +88,8 @@ type TestPageSession = {
 
 type QuestionScreenTexts = {
   answeredSoFar: string;
+  /** The same line once the question on screen is answered, shown from its save until the next question loads. */
+  answeredAfter: string;
   /** The question's heading ("Question 3", a scenario's with its title), or on the page without JavaScript the answered question's ("Question 2: your answer is saved"). */
   heading: string;
   /** What each clock may say, and when (domain/sessions/clock-announcements.ts). */
@@ -254,6 +256,7 @@ function questionScreenTexts(
   const spoken = (warnings: ClockWarning[]) => warnings.map(({ upTo, key, values }) => ({ upTo, text: translate(locale, "test", key, values) }));
   return {
     answeredSoFar: translate(locale, "test", "answeredSoFar", { count: answeredCount }),
+    answeredAfter: translate(locale, "test", "answeredSoFar", { count: answeredCount + 1 }),
     heading: answered
       ? translate(locale, "feedback", "feedbackHeading", { number: answered.number })
       : question && ANSWER_CONTROLS[question.type] === "response" && question.scenarioTitle
