@@ -99,7 +99,7 @@ describe("POST /api/sessions/start", () => {
     };
     expect(await ask("/api/sessions/start", { method: "POST", body: { testConfigId: demoTestId, userId: "x" } })).toEqual({
       status: 401,
-      data: { message: "Entra a tu clase para hacer esta prueba." },
+      data: { message: "Únete a tu clase para hacer esta prueba." },
     });
     const first = await joinedStudent();
     const someoneElse = inLanguage(await worker.signIn(demoAccounts.student.email, demoAccounts.student.password), "es");

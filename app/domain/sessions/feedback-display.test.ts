@@ -22,6 +22,6 @@ describe("feedbackMovesOnMs", () => {
 
   it("says in whole seconds when the next question comes", () => {
     expect(translate("en", "feedback", "movesOn", { seconds: 5 })).toBe("The next question comes in 5 seconds.");
-    expect(translate("es", "feedback", "movesOn", { seconds: 5 })).toBe("La siguiente pregunta llega en 5 segundos.");
+    expect(translate("es", "feedback", "movesOn", { seconds: 5 })).toBe("La siguiente pregunta aparece en 5 segundos.");
   });
 });

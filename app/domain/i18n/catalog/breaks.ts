@@ -16,9 +16,9 @@ export const en = {
 export const es: typeof en = {
   heading: "Tu prueba está en pausa",
   stopped:
-    "Tu reloj está detenido y tus respuestas están guardadas. Te quedan {testTime} de tiempo de prueba. Cuando se acabe el tiempo de descanso, la pregunta vuelve y el reloj de la prueba empieza otra vez.",
+    "Tu reloj está detenido y tus respuestas están guardadas. Te quedan {testTime} de tiempo de prueba. Cuando se acabe el tiempo de descanso, la pregunta vuelve a aparecer y el reloj de la prueba vuelve a correr.",
   stoppedWithBreak:
-    "Tu reloj está detenido y tus respuestas están guardadas. Te quedan {testTime} de tiempo de prueba y {breakTime} de descanso. Cuando se acabe el tiempo de descanso, la pregunta vuelve y el reloj de la prueba empieza otra vez.",
+    "Tu reloj está detenido y tus respuestas están guardadas. Te quedan {testTime} de tiempo de prueba y {breakTime} de descanso. Cuando se acabe el tiempo de descanso, la pregunta vuelve a aparecer y el reloj de la prueba vuelve a correr.",
   minutes: "{n, plural, one {# minuto} other {# minutos}}",
   resume: "Continuar la prueba",
   oneMinute: "Tu descanso termina en 1 minuto",

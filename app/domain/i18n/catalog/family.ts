@@ -49,7 +49,7 @@ export const es: typeof en = {
   empty: "{name} no tiene ninguna prueba terminada en el período de pruebas {window}, así que no hay nada que informar.",
   scaleScoreHeading: "Qué es una puntuación en escala",
   scaleScoreExplained:
-    "La prueba se adapta a cada respuesta: las preguntas se vuelven más difíciles después de una respuesta correcta y más fáciles después de una incorrecta. Así puede ubicar a cada estudiante en una misma escala. La puntuación en escala es ese lugar. No depende de qué preguntas se hicieron, por lo que las puntuaciones de una misma materia se pueden comparar de un período de pruebas al siguiente. Una puntuación más alta significa que el estudiante respondió correctamente preguntas más difíciles.",
+    "La prueba se adapta a cada respuesta: las preguntas se vuelven más difíciles después de una respuesta correcta y más fáciles después de una incorrecta. Así puede ubicar a cada estudiante en una misma escala. La puntuación en escala es esa ubicación. No depende de qué preguntas se hicieron, por lo que las puntuaciones de una misma materia se pueden comparar de un período de pruebas al siguiente. Una puntuación más alta significa que el estudiante respondió correctamente preguntas más difíciles.",
   measuredLabel: "Qué se midió:",
   measured: "{subject}, con la prueba “{test}” el {date}.",
   scoreSentence: "La puntuación en escala de {name} es {score}. Ninguna prueba es exacta: lo más probable es que la puntuación esté entre {low} y {high}.",
@@ -66,7 +66,7 @@ export const es: typeof en = {
   growthDown:
     "Desde {window} (puntuación {previous}), la puntuación de {name} bajó {change, plural, one {# punto} other {# puntos}}. Eso es más que el margen de error de la prueba, así que es probable que sea un descenso real; el maestro de {name} le puede explicar más.",
   practiceHeading: "Qué practicar ahora",
-  noPractice: "La prueba no señaló un tema para practicar ahora: pregúntele al maestro de {name} en qué trabajar.",
+  noPractice: "La prueba no señaló un tema para practicar ahora: pregúntele al maestro de {name} en qué debe trabajar.",
   mastered: "Ya domina: {modules}.",
   noteLabel: "Tenga en cuenta:",
   nonStandardNote:

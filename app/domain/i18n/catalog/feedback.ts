@@ -28,5 +28,5 @@ export const es: typeof en = {
   feedbackHeading: "Pregunta {number}: tu respuesta está guardada",
   nextQuestion: "Siguiente pregunta",
   stay: "Quedarme en estos comentarios",
-  movesOn: "La siguiente pregunta llega en {seconds, plural, one {# segundo} other {# segundos}}.",
+  movesOn: "La siguiente pregunta aparece en {seconds, plural, one {# segundo} other {# segundos}}.",
 };

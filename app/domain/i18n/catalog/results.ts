@@ -92,6 +92,6 @@ export const es: typeof en = {
   questionPoints: "Puntos de la pregunta {number}",
   nextSteps: "Próximos pasos",
   returnHome: "Volver al inicio",
-  reviewAiGrading: "Revisar la calificación con IA",
+  reviewAiGrading: "Revisar la calificación de la IA",
   retake: "Volver a tomar la prueba",
 };

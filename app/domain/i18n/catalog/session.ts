@@ -28,5 +28,5 @@ export const es: typeof en = {
   noBreakTimeLeft: "Ya se usó todo el tiempo de descanso de esta prueba.",
   alreadyPaused: "La prueba ya está en pausa.",
   notYours: "Esta prueba es de otro estudiante.",
-  joinFirst: "Entra a tu clase para hacer esta prueba.",
+  joinFirst: "Únete a tu clase para hacer esta prueba.",
 };

@@ -120,7 +120,7 @@ export const es: typeof en = {
   conversation: "Conversación",
   tutor: "Tutor",
   you: "Tú",
-  startConversation: "Empieza la conversación abajo.",
+  startConversation: "Empieza la conversación aquí abajo.",
   yourMessage: "Tu mensaje",
   chatHint: "Enter envía; Shift+Enter empieza una línea nueva.",
   sending: "Enviando…",

@@ -32,10 +32,10 @@ export const es: typeof en = {
   noVoice: "Este dispositivo no tiene una voz para el idioma de esta pregunta.",
   lineReader: "Guía de lectura",
   needJavaScript:
-    "Leer en voz alta, la guía de lectura y tachar respuestas necesitan JavaScript, que está desactivado o todavía se está cargando en este navegador.",
+    "La lectura en voz alta, la guía de lectura y el tachado de respuestas necesitan JavaScript, que está desactivado o todavía se está cargando en este navegador.",
   display: "Pantalla",
   highContrast: "Alto contraste",
   zoomOut: "Alejar",
   zoomIn: "Acercar",
-  zoomLevel: "Zoom {percent} %",
+  zoomLevel: "Zoom {percent}%",
 };
