@@ -1,5 +1,6 @@
 import { formatMessage, type MessageValues } from "../format";
 import { type AnyLocale, intlLocale } from "../locale";
+import * as actions from "./actions";
 import * as breaks from "./breaks";
 import * as common from "./common";
 import * as family from "./family";
@@ -32,6 +33,7 @@ const en = {
   session: session.en,
   join: join.en,
   joinCode: joinCode.en,
+  actions: actions.en,
 };
 export type Catalog = typeof en;
 export type Area = keyof Catalog;
@@ -48,6 +50,7 @@ const es: Catalog = {
   session: session.es,
   join: join.es,
   joinCode: joinCode.es,
+  actions: actions.es,
 };
 
 let pseudo: Catalog | undefined;
