@@ -7,6 +7,7 @@ import * as family from "./family";
 import * as feedback from "./feedback";
 import * as join from "./join";
 import * as joinCode from "./join-code";
+import * as notFound from "./not-found";
 import { pseudoCatalog } from "./pseudo";
 import * as results from "./results";
 import * as session from "./session";
@@ -34,6 +35,7 @@ const en = {
   join: join.en,
   joinCode: joinCode.en,
   actions: actions.en,
+  notFound: notFound.en,
 };
 export type Catalog = typeof en;
 export type Area = keyof Catalog;
@@ -51,6 +53,7 @@ const es: Catalog = {
   join: join.es,
   joinCode: joinCode.es,
   actions: actions.es,
+  notFound: notFound.es,
 };
 
 let pseudo: Catalog | undefined;
