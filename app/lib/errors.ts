@@ -32,8 +32,8 @@ export class DomainError extends Error {
   }
 }
 
-/** The title a screen shows over a rate limit's message. */
-export const RATE_LIMITED_TITLE = "Too many attempts";
+/** The title a screen shows over a rate limit's message: a catalog code, rendered in the request's language. */
+export const RATE_LIMITED_TITLE = "actions.tooManyAttempts";
 
 /** A refusal to try again later: the edge answers 429 with `Retry-After: retryAfterSeconds`. */
 export class RateLimitedError extends DomainError {

@@ -66,11 +66,11 @@ async function readSubmission(original: Request): Promise<{ submission: unknown;
     try {
       form = await request.formData();
     } catch {
-      throw invalid("The form could not be read.");
+      throw invalid("actions.formUnreadable");
     }
     return { submission: formToObject(form), echo: echoOf(form) };
   }
-  throw invalid("Send the form as form data or JSON.");
+  throw invalid("actions.notFormData");
 }
 
 const toastIn = (locale: AnyLocale, toast: ToastMessage): ToastMessage => ({
@@ -144,7 +144,7 @@ export async function handleAction<Schema extends IntentSchema, Data = undefined
   }
   const intents = messages.intents as ActionMessages<string>["intents"];
   const intent = hasIntent(submission) && Object.hasOwn(intents, submission.intent) ? submission.intent : null;
-  if (intent === null) return failure(400, null, toastOf("Unknown action."));
+  if (intent === null) return failure(400, null, toastOf(renderText(locale, "actions.unknownAction")));
 
   const parsed = schema.safeParse(submission);
   if (!parsed.success) {
@@ -169,7 +169,7 @@ export async function handleAction<Schema extends IntentSchema, Data = undefined
     const errors = error instanceof DomainError && error.field ? { [error.field]: message } : {};
     const toast =
       error instanceof RateLimitedError
-        ? toastOf(message, messages.titled, RATE_LIMITED_TITLE)
+        ? toastOf(message, messages.titled, renderText(locale, RATE_LIMITED_TITLE))
         : refusalToast(message, messages as ActionMessages<string>, intent);
     return failure(status, intent, toast, errors, echo, headers);
   }

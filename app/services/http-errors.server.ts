@@ -1,4 +1,4 @@
-import { renderText } from "~/domain/i18n/catalog";
+import { type Catalog, renderText, translate } from "~/domain/i18n/catalog";
 import type { AnyLocale } from "~/domain/i18n/locale";
 import type { NotFoundPage } from "~/domain/shell/not-found";
 import { DomainError, type FailureKind, RateLimitedError } from "~/lib/errors";
@@ -47,6 +47,20 @@ export function describeFailure(error: unknown, where: string, fallback = GENERI
  */
 export function notFoundPage(message: string, back: NotFoundPage["back"], detail?: string): Response {
   return Response.json({ notFound: message, back, ...(detail ? { detail } : {}) } satisfies NotFoundPage, { status: 404 });
+}
+
+/**
+ * A student page's not-found page (the test and results pages), every word in the request's
+ * language (ADR 0045): what is missing, the line under it and the way back.
+ */
+export function studentNotFoundPage(
+  locale: AnyLocale,
+  what: "session" | "test",
+  back: { to: string; label: "returnHome" | "goToStudentEntry" },
+  detail?: { key: "resultsElsewhere"; values: Record<string, number> },
+): Response {
+  const say = (key: keyof Catalog["notFound"], values?: Record<string, number>) => translate(locale, "notFound", key, values);
+  return notFoundPage(say(what), { to: back.to, label: say(back.label) }, detail ? say(detail.key, detail.values) : say("gone"));
 }
 
 /**

@@ -103,6 +103,12 @@ describe("join codes", () => {
     const result = (await refused.json()) as { toast: { title: string; description: string } };
     expect(result.toast.title).toBe("Too many attempts");
     expect(result.toast.description).toMatch(TOO_MANY);
+    const spanish = await worker.request("/join?_data=routes%2Fjoin", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": SCHOOL, Cookie: "lang=es" },
+      body: new URLSearchParams({ intent: "lookup", code: "DEMOCLASS" }),
+    });
+    expect(((await spanish.json()) as { toast: { title: string } }).toast.title).toBe("Demasiados intentos");
 
     // Without JavaScript (the QR code's URL): the page itself says it.
     const page = await worker.request("/join?code=DEMOCLASS", { headers: { "CF-Connecting-IP": SCHOOL } });

@@ -395,6 +395,17 @@ describe("the join pages in Spanish (ADR 0045)", () => {
     expect(inline).toContain("El código de la clase que ingresaste no es válido.");
   });
 
+  it("says in Spanish that it cannot run what was sent: an unknown action, a body that is not a form, a form it cannot read", async () => {
+    const send = async (type: string, body: string) => {
+      const response = await worker.request("/join?_data=routes%2Fjoin", { method: "POST", headers: { "Content-Type": type, Cookie: "lang=es" }, body });
+      expect(response.status).toBe(400);
+      return ((await response.json()) as Result).toast.description;
+    };
+    expect(await send("application/x-www-form-urlencoded", "intent=explode")).toBe("Acción desconocida.");
+    expect(await send("text/plain", "intent=lookup&code=DEMOCLASS")).toBe("Envía el formulario como datos de formulario o JSON.");
+    expect(await send("multipart/form-data; boundary=cut", "--cut\r\nnot a part")).toBe("No se pudo leer el formulario.");
+  });
+
   it("shows a signed-in student the join screen at / and at the role gate in their language", async () => {
     const jar = await worker.signIn(demoAccounts.student.email, demoAccounts.student.password);
     jar.set("lang", "es");

@@ -108,6 +108,12 @@ describe("Take a Test", () => {
     expect(status).toBe(404);
     expect(html).toContain("Test Not Found");
     expect(html).toContain("Return Home");
+    const spanish = await page("/test/no-such-test", inLanguage(admin, "es"));
+    expect(spanish.status).toBe(404);
+    expect(spanish.html).toContain("No se encontró la prueba");
+    expect(spanish.html).toContain("No existe o se eliminó.");
+    expect(spanish.html).toContain("Volver al inicio");
+    expect(spanish.html).not.toContain("Test Not Found");
   });
 
   it("asks for a mode, and sends a signed-out visitor to the join page", async () => {
@@ -482,5 +488,10 @@ describe("Take a Test", () => {
     const { status, html } = await page("/results/no-such-session");
     expect(status).toBe(404);
     expect(html).toContain("Session Not Found");
+    const spanish = await page("/results/no-such-session", inLanguage(admin, "es"));
+    expect(spanish.status).toBe(404);
+    expect(spanish.html).toContain("No se encontró la sesión");
+    expect(spanish.html).toContain("Volver al inicio");
+    expect(spanish.html).not.toContain("Session Not Found");
   });
 });

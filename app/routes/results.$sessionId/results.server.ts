@@ -4,18 +4,11 @@ import { resultsPageData } from "~/domain/sessions/results-page-data";
 import { resultsCards, studentResultsWords } from "~/domain/sessions/results-words";
 import { RESULTS_WINDOW_MINUTES } from "~/domain/sessions/student-pass";
 import { testPagePath, testPath } from "~/domain/sessions/test-page-paths";
-import { NOT_FOUND } from "~/domain/shell/not-found";
 import { DomainError } from "~/lib/errors";
-import { notFoundPage } from "~/services/http-errors.server";
+import { studentNotFoundPage } from "~/services/http-errors.server";
 import { requestLocale } from "~/services/locale.server";
 import { classJoinStep, requireSessionAccess, requireSessionReach, sessionInPass } from "~/services/student-pass.server";
 import { readSessionView } from "~/services/test-taking.server";
-
-/**
- * Said, with the product's 'Session Not Found', to a browser that may not read a session's results:
- * it cannot tell a missing session from somebody else's, so it says where results do open.
- */
-const RESULTS_ELSEWHERE = `Results open on the device that took the test (or the one it was continued on with its resume code), for ${RESULTS_WINDOW_MINUTES} minutes after the test ends. Your teacher can see them at any time.`;
 
 /**
  * Results: for an admin, or for the browser whose student pass holds the
@@ -24,8 +17,17 @@ const RESULTS_ELSEWHERE = `Results open on the device that took the test (or the
  * (ADR 0016); one whose browser took the test (a preview) sees what the student sees.
  */
 export async function loadResults(request: Request, context: AppLoadContext, sessionId: string) {
-  const back = { to: "/", label: "Return Home" };
-  const elsewhere = () => notFoundPage(NOT_FOUND.session, { to: "/join", label: "Go to Student Entry" }, RESULTS_ELSEWHERE);
+  const locale = requestLocale(request);
+  const back = { to: "/", label: "returnHome" } as const;
+  // A browser that may not read a session's results cannot tell a missing session from somebody
+  // else's: it is told where results do open.
+  const elsewhere = () =>
+    studentNotFoundPage(
+      locale,
+      "session",
+      { to: "/join", label: "goToStudentEntry" },
+      { key: "resultsElsewhere", values: { minutes: RESULTS_WINDOW_MINUTES } },
+    );
   let caller;
   try {
     caller = await requireSessionAccess(request, context, sessionId);
@@ -37,7 +39,7 @@ export async function loadResults(request: Request, context: AppLoadContext, ses
   try {
     view = await readSessionView(context, sessionId);
   } catch (error) {
-    if (error instanceof DomainError && error.kind === "not_found") throw notFoundPage(NOT_FOUND.session, back);
+    if (error instanceof DomainError && error.kind === "not_found") throw studentNotFoundPage(locale, "session", back);
     throw error;
   }
   if (caller.kind === "staff" && (await sessionInPass(request, context.config)) !== sessionId) {
@@ -54,7 +56,6 @@ export async function loadResults(request: Request, context: AppLoadContext, ses
   const retakePath = caller.kind === "staff" || !view.cohortId ? testPath(view.testId) : await classJoinStep(context, view.cohortId);
   // The words come with the data, in the student's language (ADR 0045): the page's own JavaScript
   // then carries no English and shares no module with the test page's (the 100 kB budget).
-  const locale = requestLocale(request);
   const data = resultsPageData(view, locale);
   return {
     ...data,

@@ -22,7 +22,6 @@ import { joinedStudentOf, passReach } from "~/domain/sessions/student-pass";
 import { modeChoices } from "~/domain/sessions/test-modes";
 import { resultsPath, testPagePath } from "~/domain/sessions/test-page-paths";
 import type { TitledMessage as Titled } from "~/domain/shell/action-result";
-import { NOT_FOUND } from "~/domain/shell/not-found";
 import { chatWithTutor, completeSession, submitAnswer, takeBreak } from "~/features/sessions/use-cases.server";
 import { assertNever } from "~/lib/assert-never";
 import { DomainError, invalid } from "~/lib/errors";
@@ -31,7 +30,7 @@ import { findClassForStart } from "~/models/classes.server";
 import { findSessionResumeCode, findTestForTaking, listTestQuestionCompetencies } from "~/models/sessions.server";
 import { handleAction } from "~/services/action.server";
 import { getCurrentUser } from "~/services/auth.server";
-import { notFoundPage } from "~/services/http-errors.server";
+import { studentNotFoundPage } from "~/services/http-errors.server";
 import { requestLocale } from "~/services/locale.server";
 import { testSessionStub } from "~/services/session-object.server";
 import { classJoinStep, readStudentPass, requireSessionAccess, sessionActorOf } from "~/services/student-pass.server";
@@ -228,8 +227,8 @@ function breakNote(locale: AnyLocale, clocks: { timeRemainingSeconds: number; br
  */
 async function modeSelectionPage(request: Request, context: AppLoadContext, testId: string, notice: "sessionNotHere" | "sessionMissing" | null) {
   const test = await findTestForTaking(context.db, testId);
-  if (!test) throw notFoundPage(NOT_FOUND.test, { to: "/", label: "Return Home" });
   const locale = requestLocale(request);
+  if (!test) throw studentNotFoundPage(locale, "test", { to: "/", label: "returnHome" });
   const say = (key: keyof Catalog["start"], values?: MessageValues) => translate(locale, "start", key, values);
   const user = await getCurrentUser(request, context);
   const { fixedMode, extendedTime, student, ...start } = await startStep(request, context, test, user);

@@ -1,11 +1,13 @@
 import { formatMessage, type MessageValues } from "../format";
 import { type AnyLocale, intlLocale } from "../locale";
+import * as actions from "./actions";
 import * as breaks from "./breaks";
 import * as common from "./common";
 import * as family from "./family";
 import * as feedback from "./feedback";
 import * as join from "./join";
 import * as joinCode from "./join-code";
+import * as notFound from "./not-found";
 import { pseudoCatalog } from "./pseudo";
 import * as results from "./results";
 import * as session from "./session";
@@ -32,6 +34,8 @@ const en = {
   session: session.en,
   join: join.en,
   joinCode: joinCode.en,
+  actions: actions.en,
+  notFound: notFound.en,
 };
 export type Catalog = typeof en;
 export type Area = keyof Catalog;
@@ -48,6 +52,8 @@ const es: Catalog = {
   session: session.es,
   join: join.es,
   joinCode: joinCode.es,
+  actions: actions.es,
+  notFound: notFound.es,
 };
 
 let pseudo: Catalog | undefined;
