@@ -93,11 +93,14 @@ export async function joinAndStart(page: Page, student: { name: string; id: stri
   await page.getByLabel("Student ID").press("Enter");
   await page.getByLabel("Student ID").waitFor({ state: "detached" });
   for (let step = 1; step <= 4; step++) {
+    // The next screen first (the question, or a button onward): counting before it rendered read an empty page.
+    const onwardButton = page.getByRole("button", { name: /^(start|begin|continue)/i });
+    await page.getByTestId("question-text").or(onwardButton).first().waitFor();
     if (await page.getByTestId("question-text").count()) break;
     await visit(`start-${step}`);
     const mode = page.getByRole("radio").first();
     if ((await mode.count()) && !(await mode.isChecked())) await mode.check();
-    const onward = page.getByRole("button", { name: /^(start|begin|continue)/i }).first();
+    const onward = onwardButton.first();
     if (!(await onward.count())) break;
     // Wait for the screen it leads to: visiting (or clicking) before it replaced this one races the navigation.
     const pressed = await onward.elementHandle();
