@@ -476,7 +476,13 @@ describe("Take a Test", () => {
     browser.set("lang", "qps");
     // The signed-in user's name is user content; the toast region's name belongs to the toaster every page shares, not yet in the catalog.
     const code = await worker.d1.prepare("SELECT resume_code AS code FROM sessions WHERE id = ?").bind(sessionId).first<{ code: string }>();
-    const outside = ["Demo Admin", "Notifications", code!.code];
+    // The answered question's options are user content too: the feedback may quote them ("10 times").
+    const optionTexts: string[] = [];
+    for (const row of choices.results) {
+      const stored = await worker.d1.prepare("SELECT options FROM questions WHERE id = ?").bind(row.id).first<{ options: string | null }>();
+      for (const option of JSON.parse(stored?.options ?? "[]") as { text: string }[]) optionTexts.push(option.text);
+    }
+    const outside = ["Demo Admin", "Notifications", code!.code, ...optionTexts];
     expect(unmarkedTexts((await page(answered.location!, browser)).html, outside)).toEqual([]);
     const next = (await page(location, browser)).html;
     expect(next).toContain('data-testid="question-text"');
