@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 
 import { accessibilityTree, axNode } from "../support/ax-tree";
 import { seriousAccessibilityViolations } from "../support/axe";
-import { saveScreenshot } from "../support/browser";
+import { saveScreenshot, waitForHydration } from "../support/browser";
 import { browserSession } from "../support/browser-session";
 import { focusedName } from "../support/keyboard";
 import { addAdmin } from "../support/worker";
@@ -73,6 +73,10 @@ async function nextScreen(page: Page, questionId: string | null): Promise<"quest
 async function startTest(page: Page, testId: string) {
   await page.goto(`/test/${testId}`);
   await page.getByText("Before You Begin").waitFor();
+  // Before You Begin is a screen that loads its code when it shows: a click while that code arrives was
+  // twice seen to leave Start Test pending under a loaded machine (to look into); start once it has.
+  await waitForHydration(page);
+  await page.waitForLoadState("networkidle");
   await page.getByLabel("Placement Test").check();
   await page.getByRole("button", { name: "Start Test" }).click();
   await page.getByRole("heading", { name: /^Question 1/ }).waitFor();
