@@ -41,7 +41,10 @@ export function ModeSelection({
 }) {
   const t = useLoaderArea("start");
   const fixed = modes.length === 1 ? modes[0]! : null;
-  const [mode, setMode] = useState<Mode | null>(fixed?.value ?? null);
+  // A student may pick a mode in the server's HTML before this screen's code arrives (the browser
+  // keeps that HTML until then): start from their pick, or Start Test would wake up disabled
+  // beside a checked mode.
+  const [mode, setMode] = useState<Mode | null>(() => fixed?.value ?? modeCheckedBeforeHydration());
   const hydrated = useHydrated();
   const starting = useNavigation().state === "submitting";
   const refusal = actionResult && !actionResult.ok ? actionResult.toast : null;
@@ -140,4 +143,10 @@ export function ModeSelection({
       </section>
     </>
   );
+}
+
+function modeCheckedBeforeHydration(): Mode | null {
+  if (typeof document === "undefined") return null;
+  const checked = document.querySelector<HTMLInputElement>('input[name="testMode"]:checked');
+  return (checked?.value as Mode | undefined) ?? null;
 }
