@@ -4,8 +4,8 @@ import { accommodationsSchema } from "~/domain/accommodations/accommodations";
 
 import { finish, pauseAttempt, resumeAttempt, startAttempt, submit } from "./attempt";
 import { selfCheckBlueprint, twoPlusTwoQuestion } from "./self-check";
-import { toSnapshot } from "./session-state";
 import { sessionStamp } from "./session-stamp";
+import { toSnapshot } from "./session-state";
 
 const T0 = 1_000_000;
 const blueprint = selfCheckBlueprint("s-stamp", {

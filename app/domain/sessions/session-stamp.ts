@@ -1,7 +1,7 @@
 import type { SessionSnapshot } from "./session-contract";
 
 /** What of a session the test page's screen depends on beyond the question itself: its status, its break and its clock's end. */
-export type StampedState = Pick<SessionSnapshot, "completed" | "completedReason" | "paused" | "deadlineAt">;
+type StampedState = Pick<SessionSnapshot, "completed" | "completedReason" | "paused" | "deadlineAt">;
 
 /**
  * A short mark of a session's state for the student's heartbeat (ADR 0046): the test page keeps
