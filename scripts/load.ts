@@ -12,6 +12,11 @@
  * A benchmark: it exits 1 only when a call failed or an acknowledged answer is missing (or doubled)
  * in D1.
  *
+ * With `--watch`, a teacher watches instead of the empty Worker: each round is the app twice, with
+ * and without the class's Live page open (its WebSocket and its reads, scripts/load/watch.ts), in
+ * alternating order; it prints the time from each submit to the view's read that shows it
+ * (p50/p95/max) and the submit throughput with the view over without it.
+ *
  * With `--profile FILE`, the app Worker's CPU profile over the app rounds is written to FILE (a
  * .cpuprofile for Chrome DevTools) and its heaviest functions are printed; the profiler slows the
  * app, so quote the ratio of a run without it.
@@ -22,30 +27,37 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 
+import { DEFAULT_DEMO_ACCOUNTS, DEMO_JOIN_CODE } from "../app/models/seed.server";
 import { checkD1, type D1Check } from "./load/d1-check";
 import { floodEmpty, proxyRetries, type Report, runStudents, type Step, STEPS } from "./load/driver";
 import { type CpuProfile, heaviestFunctions, startProfile } from "./load/profile";
 import { leftovers, type Server, startApp, startEmptyBehindFront, waitUntilUp } from "./load/servers";
 import { median, ms, table, Timings } from "./load/stats";
+import { LiveWatcher, signInAsAdmin } from "./load/watch";
 
-const USAGE = `usage: npm run load -- [--students N] [--concurrency N] [--rounds N] [--port PORT] [--keep-state] [--profile FILE]
+const USAGE = `usage: npm run load -- [--students N] [--concurrency N] [--rounds N] [--port PORT] [--keep-state] [--profile FILE] [--watch]
 
-  --students N     students in each app round (default 200)
+  --students N     students in each app round (default 200; 35 with --watch)
   --concurrency N  students (and empty-Worker POSTs) at a time (default: all of them)
   --rounds N       interleaved rounds, app then empty Worker each (default 3)
   --port PORT      the app's port (default 8790); the empty Worker uses PORT + 1, the profiler PORT + 2
   --keep-state     keep the state folder and the server logs
   --profile FILE   write the app Worker's CPU profile over the app rounds to FILE and print its heaviest functions
+  --watch          a teacher watching: each round runs the students twice, with and without the demo admin's
+                   Live page of the class open (its WebSocket, and a read of the view on each change), in
+                   alternating order, instead of the empty Worker; prints the time from each submit to the
+                   view's read that shows it and the throughput with the view over without it
   --help           this text`;
 
 const { values } = parseArgs({
   options: {
-    students: { type: "string", default: "200" },
+    students: { type: "string" },
     concurrency: { type: "string" },
     rounds: { type: "string", default: "3" },
     port: { type: "string", default: "8790" },
     "keep-state": { type: "boolean", default: false },
     profile: { type: "string" },
+    watch: { type: "boolean", default: false },
     help: { type: "boolean", default: false },
   },
 });
@@ -53,7 +65,8 @@ if (values.help) {
   console.log(USAGE);
   process.exit(0);
 }
-const students = Number(values.students);
+const watch = values.watch;
+const students = Number(values.students ?? (watch ? 35 : 200));
 const concurrency = Number(values.concurrency ?? students);
 const rounds = Number(values.rounds);
 const port = Number(values.port);
@@ -97,6 +110,10 @@ const crashNote = (server: Server | undefined) =>
   server?.exited ? `  THE SERVER EXITED during the run (${JSON.stringify(server.exited)}): see ${server.logFile}` : "";
 
 type Round = { submits: number; submitRate: number; emptyRate: number; empty: Awaited<ReturnType<typeof floodEmpty>> };
+/** A --watch run's app round: with the view open or not. */
+type WatchRound = { round: number; watched: boolean; submits: number; submitRate: number; missed: number };
+const watchRounds: WatchRound[] = [];
+const watchers: LiveWatcher[] = [];
 const reports: Report[] = [];
 const roundFigures: Round[] = [];
 let d1: D1Check;
@@ -107,27 +124,60 @@ try {
   // 1. The app, exactly as `npm start` serves it, and the empty Worker behind the same front door.
   const started = performance.now();
   console.log(`› Starting the app (npm start: build, migrations, seed, front door, wrangler dev) on port ${port}, state in ${stateDir}`);
-  console.log(`› Starting the empty Worker (front door, wrangler dev) on port ${emptyPort}`);
+  if (!watch) console.log(`› Starting the empty Worker (front door, wrangler dev) on port ${emptyPort}`);
   const app = startApp(port, stateDir, join(workDir, "app.log"), profileFile ? inspectorPort : undefined);
   servers.push(app);
-  const empty = startEmptyBehindFront(emptyPort, emptyDir, join(workDir, "empty.log"));
-  servers.push(empty);
-  await Promise.all([waitUntilUp(app, 300_000), waitUntilUp(empty, 120_000)]);
-  console.log(`  both up after ${seconds(started)} s`);
+  // A teacher watching is measured against the same app without the view: no empty Worker.
+  const empty = watch ? null : startEmptyBehindFront(emptyPort, emptyDir, join(workDir, "empty.log"));
+  if (empty) servers.push(empty);
+  await Promise.all([waitUntilUp(app, 300_000), empty && waitUntilUp(empty, 120_000)]);
+  console.log(`  up after ${seconds(started)} s`);
 
   // 2. Warm-ups, not measured: a few students through the app, a few POSTs to the empty Worker.
   const warmup = await runStudents(app.url, Math.min(5, students), Math.min(5, concurrency));
   reports.push(warmup);
-  await floodEmpty(`${empty.url}/`, 200, Math.min(concurrency, 50));
+  if (empty) await floodEmpty(`${empty.url}/`, 200, Math.min(concurrency, 50));
 
   // 3. The rounds, side by side: app, empty, app, empty, ...
   const profiler = profileFile ? await startProfile(inspectorPort) : null;
-  for (let round = 1; round <= rounds; round++) {
+  if (watch) {
+    const cookie = await signInAsAdmin(
+      app.url,
+      process.env.DEMO_ADMIN_EMAIL || DEFAULT_DEMO_ACCOUNTS.admin.email,
+      process.env.DEMO_ADMIN_PASSWORD || DEFAULT_DEMO_ACCOUNTS.admin.password,
+    );
+    const classId = ((await (await fetch(`${app.url}/api/cohorts/join/${DEMO_JOIN_CODE}`)).json()) as { id: string }).id;
+    for (let round = 1; round <= rounds; round++) {
+      // Alternating which goes first, so a machine that drifts during a round moves both sides alike.
+      for (const watched of round % 2 ? [false, true] : [true, false]) {
+        const roundStarted = performance.now();
+        const watcher = watched ? new LiveWatcher(app.url, classId, cookie) : null;
+        await watcher?.open();
+        const report = await runStudents(app.url, students, concurrency, DEMO_JOIN_CODE, watcher ? watcher.answered.bind(watcher) : undefined);
+        reports.push(report);
+        const missed = (await watcher?.close()) ?? 0;
+        if (watcher) watchers.push(watcher);
+        const figures = {
+          round,
+          watched,
+          submits: report.timings.submit.count + report.timings.submit.errors,
+          submitRate: report.timings.submit.count / (report.submitWindowMs / 1000),
+          missed,
+        };
+        watchRounds.push(figures);
+        const shown = watcher ? `, view p95 ${ms(watcher.fromSubmit.percentile(95))} from the submit (${watcher.reads.count} reads)` : "";
+        console.log(
+          `  round ${round}/${rounds} ${watched ? "with" : "without"} the view in ${seconds(roundStarted)} s: submit ${Math.round(figures.submitRate)} req/s${shown}`,
+        );
+      }
+    }
+  }
+  for (let round = 1; !watch && round <= rounds; round++) {
     const roundStarted = performance.now();
     const report = await runStudents(app.url, students, concurrency);
     reports.push(report);
     const submits = report.timings.submit.count + report.timings.submit.errors;
-    const emptyRun = await floodEmpty(`${empty.url}/`, Math.max(1, submits), Math.min(concurrency, report.students.length));
+    const emptyRun = await floodEmpty(`${empty!.url}/`, Math.max(1, submits), Math.min(concurrency, report.students.length));
     const figures = { submits, submitRate: report.timings.submit.count / (report.submitWindowMs / 1000), emptyRate: emptyRun.perSecond, empty: emptyRun };
     roundFigures.push(figures);
     console.log(
@@ -136,7 +186,7 @@ try {
   }
   profile = (await profiler?.stop()) ?? null;
   appCrashed = crashNote(app);
-  emptyCrashed = crashNote(empty);
+  emptyCrashed = crashNote(empty ?? undefined);
 
   // 4. D1, behind the Durable Objects.
   const checked = performance.now();
@@ -182,36 +232,41 @@ console.log(
       STEPS.map((step) => {
         const t = timings[step];
         return [step, t.count, t.errors, proxyRetries[step] ?? 0, ms(t.percentile(50)), ms(t.percentile(95)), ms(t.percentile(99)), ms(t.percentile(100))];
-      }).concat([
-        [
-          "empty Worker POST",
-          emptyTimings.count,
-          emptyTimings.errors,
-          emptyRetried,
-          ms(emptyTimings.percentile(50)),
-          ms(emptyTimings.percentile(95)),
-          ms(emptyTimings.percentile(99)),
-          ms(emptyTimings.percentile(100)),
-        ],
-      ]),
+      }).concat(
+        watch
+          ? []
+          : [
+              [
+                "empty Worker POST",
+                emptyTimings.count,
+                emptyTimings.errors,
+                emptyRetried,
+                ms(emptyTimings.percentile(50)),
+                ms(emptyTimings.percentile(95)),
+                ms(emptyTimings.percentile(99)),
+                ms(emptyTimings.percentile(100)),
+              ],
+            ],
+      ),
     ),
 );
 const ratios = roundFigures.map((round) => round.submitRate / round.emptyRate);
-console.log(
-  "\n" +
-    table(
-      ["round", "submits", "submit req/s", "empty req/s", "empty retried", "empty errors", "ratio"],
-      roundFigures.map((round, index) => [
-        index + 1,
-        round.submits,
-        Math.round(round.submitRate),
-        Math.round(round.emptyRate),
-        round.empty.retried,
-        round.empty.errors,
-        ratios[index]!.toFixed(2),
-      ]),
-    ),
-);
+if (!watch)
+  console.log(
+    "\n" +
+      table(
+        ["round", "submits", "submit req/s", "empty req/s", "empty retried", "empty errors", "ratio"],
+        roundFigures.map((round, index) => [
+          index + 1,
+          round.submits,
+          Math.round(round.submitRate),
+          Math.round(round.emptyRate),
+          round.empty.retried,
+          round.empty.errors,
+          ratios[index]!.toFixed(2),
+        ]),
+      ),
+  );
 const errors = STEPS.reduce((sum, step) => sum + timings[step].errors, 0) + reports[0]!.errorSamples.length;
 const retried = STEPS.reduce((sum, step) => sum + (proxyRetries[step] ?? 0), 0);
 const everyStudent = measured.flatMap((report) => report.students);
@@ -219,7 +274,7 @@ const finished = everyStudent.filter((student) => student.completed).length;
 const acknowledged = everyStudent.reduce((sum, student) => sum + student.acknowledged.length, 0);
 const ratio = median(ratios);
 console.log(
-  `\nstudents finished ${finished}/${students * rounds}; answers acknowledged ${acknowledged} (${(acknowledged / Math.max(1, finished)).toFixed(1)} per student)`,
+  `\nstudents finished ${finished}/${students * rounds * (watch ? 2 : 1)}; answers acknowledged ${acknowledged} (${(acknowledged / Math.max(1, finished)).toFixed(1)} per student)`,
 );
 console.log(
   `D1 after ${(d1.waitedMs / 1000).toFixed(1)} s: lost ${d1.lost}, duplicates ${d1.duplicates}, stored but not acknowledged ${d1.unacknowledged}, questions_answered wrong ${d1.countMismatches}, not marked completed ${d1.notCompleted}, sessions missing ${d1.missingSessions}`,
@@ -227,6 +282,70 @@ console.log(
 const errorSamples = reports.flatMap((report) => report.errorSamples).slice(0, 10);
 if (errorSamples.length) console.log(`errors (first ${errorSamples.length}):\n  ${errorSamples.join("\n  ")}`);
 for (const note of [appCrashed, emptyCrashed]) if (note) console.log(note);
+
+// --watch: the view's delay and the throughput with the view over without it, round by round.
+const watchRatios: number[] = [];
+const fromSubmit = new Timings();
+const fromAnswer = new Timings();
+const viewReads = new Timings();
+if (watch) {
+  for (const watcher of watchers) {
+    for (const value of watcher.fromSubmit.values) fromSubmit.add(value);
+    for (const value of watcher.fromAnswer.values) fromAnswer.add(value);
+    for (const value of watcher.reads.values) viewReads.add(value);
+    viewReads.errors += watcher.reads.errors;
+  }
+  for (let round = 1; round <= rounds; round++) {
+    const [without, withView] = [false, true].map((watched) => watchRounds.find((figures) => figures.round === round && figures.watched === watched)!);
+    watchRatios.push(withView!.submitRate / without!.submitRate);
+  }
+  console.log(
+    "\n" +
+      table(
+        ["round", "submits without", "req/s without", "submits with the view", "req/s with", "ratio with/without", "answers never shown"],
+        watchRatios.map((ratio, index) => {
+          const [without, withView] = [false, true].map((watched) =>
+            watchRounds.find((figures) => figures.round === index + 1 && figures.watched === watched)!,
+          );
+          return [
+            index + 1,
+            without!.submits,
+            Math.round(without!.submitRate),
+            withView!.submits,
+            Math.round(withView!.submitRate),
+            ratio.toFixed(2),
+            withView!.missed,
+          ];
+        }),
+      ),
+  );
+  console.log(
+    "\n" +
+      table(
+        ["the teacher's view", "count", "errors", "p50", "p95", "max"],
+        [
+          ["submit sent → view shows it", fromSubmit.count, 0, ms(fromSubmit.percentile(50)), ms(fromSubmit.percentile(95)), ms(fromSubmit.percentile(100))],
+          [
+            "answer acknowledged → view shows it",
+            fromAnswer.count,
+            0,
+            ms(fromAnswer.percentile(50)),
+            ms(fromAnswer.percentile(95)),
+            ms(fromAnswer.percentile(100)),
+          ],
+          [
+            "read of the view (GET /api/cohorts/{id}/live)",
+            viewReads.count,
+            viewReads.errors,
+            ms(viewReads.percentile(50)),
+            ms(viewReads.percentile(95)),
+            ms(viewReads.percentile(100)),
+          ],
+        ],
+      ),
+  );
+  console.log(`"changed" messages received ${watchers.reduce((sum, watcher) => sum + watcher.changes, 0)}`);
+}
 
 if (profile && profileFile) {
   writeFileSync(profileFile, JSON.stringify(profile));
@@ -254,10 +373,18 @@ const failed = errors > 0 || d1.lost > 0 || d1.duplicates > 0 || Boolean(appCras
 if (values["keep-state"] || failed) console.log(`state and server logs kept in ${workDir}`);
 else rmSync(workDir, { recursive: true, force: true });
 
-console.log(
-  `\nstudents ${students} x ${rounds} rounds submits ${timings.submit.count} errors ${errors} relay-retried ${retried} empty-retried ${emptyRetried} empty-errors ${emptyTimings.errors} lost ${d1.lost} duplicates ${d1.duplicates} ` +
-    `submit p50 ${ms(timings.submit.percentile(50))} p95 ${ms(timings.submit.percentile(95))} p99 ${ms(timings.submit.percentile(99))} ` +
-    `submit ${Math.round(median(roundFigures.map((round) => round.submitRate)))} req/s empty ${Math.round(median(roundFigures.map((round) => round.emptyRate)))} req/s ` +
-    `ratio median ${ratio.toFixed(2)} (min ${Math.min(...ratios).toFixed(2)}, max ${Math.max(...ratios).toFixed(2)}, ${rounds} rounds)`,
-);
+if (watch) {
+  console.log(
+    `\nwatch: students ${students} x ${rounds} rounds x 2 submits ${timings.submit.count} errors ${errors} lost ${d1.lost} duplicates ${d1.duplicates} ` +
+      `view from submit p50 ${ms(fromSubmit.percentile(50))} p95 ${ms(fromSubmit.percentile(95))} max ${ms(fromSubmit.percentile(100))} ` +
+      `never shown ${watchRounds.reduce((sum, figures) => sum + figures.missed, 0)} ` +
+      `throughput with/without median ${median(watchRatios).toFixed(2)} (min ${Math.min(...watchRatios).toFixed(2)}, max ${Math.max(...watchRatios).toFixed(2)})`,
+  );
+} else
+  console.log(
+    `\nstudents ${students} x ${rounds} rounds submits ${timings.submit.count} errors ${errors} relay-retried ${retried} empty-retried ${emptyRetried} empty-errors ${emptyTimings.errors} lost ${d1.lost} duplicates ${d1.duplicates} ` +
+      `submit p50 ${ms(timings.submit.percentile(50))} p95 ${ms(timings.submit.percentile(95))} p99 ${ms(timings.submit.percentile(99))} ` +
+      `submit ${Math.round(median(roundFigures.map((round) => round.submitRate)))} req/s empty ${Math.round(median(roundFigures.map((round) => round.emptyRate)))} req/s ` +
+      `ratio median ${ratio.toFixed(2)} (min ${Math.min(...ratios).toFixed(2)}, max ${Math.max(...ratios).toFixed(2)}, ${rounds} rounds)`,
+  );
 process.exit(errors > 0 || d1.lost > 0 || d1.duplicates > 0 ? 1 : 0);

@@ -1,7 +1,17 @@
 import { DurableObject } from "cloudflare:workers";
 
 import type { ClassLiveRpc } from "~/domain/classes/live-contract";
-import { isPastSitting, LIVE_CHANGED, LIVE_PING, LIVE_PONG, type LiveReport, liveReportSchema, mergeReport, REPORT_KEPT_MS } from "~/domain/classes/live-view";
+import {
+  isNewsToWatchers,
+  isPastSitting,
+  LIVE_CHANGED,
+  LIVE_PING,
+  LIVE_PONG,
+  type LiveReport,
+  liveReportSchema,
+  mergeReport,
+  REPORT_KEPT_MS,
+} from "~/domain/classes/live-view";
 import type { Env } from "~/env";
 
 const KEY_PREFIX = "student:";
@@ -16,7 +26,8 @@ const DELETE_BATCH = 128;
  * report REPORT_KEPT_MS after it came: the object holds a sitting, not a history.
  *
  * Teachers' live pages hold a WebSocket to it, accepted with the hibernation API so an open page
- * costs nothing between changes: each stored change sends every socket LIVE_CHANGED, and the page
+ * costs nothing between changes: each stored change a page would show (not a heartbeat's last-seen
+ * time alone, `isNewsToWatchers`) sends every socket LIVE_CHANGED, and the page
  * reads the view again (the Worker authorized the socket before it reached the object).
  */
 export class ClassLive extends DurableObject<Env> implements ClassLiveRpc {
@@ -44,7 +55,7 @@ export class ClassLive extends DurableObject<Env> implements ClassLiveRpc {
     reports.set(next.studentId, next);
     await this.ctx.storage.put(KEY_PREFIX + next.studentId, next);
     await this.scheduleForgetting(reports);
-    this.tellWatchers();
+    if (isNewsToWatchers(previous, next)) this.tellWatchers();
   }
 
   /** A teacher's page opening its socket (the Worker checked who may watch this class). */

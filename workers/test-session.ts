@@ -16,6 +16,7 @@ import {
   type ChatTranscriptResult,
   type CompleteResult,
   type FlushResult,
+  type HeartbeatResult,
   invalidInput,
   MAX_CHAT_TURNS,
   type ModelGradeInput,
@@ -31,7 +32,7 @@ import {
   type TestSessionRpc,
   type ViewResult,
 } from "~/domain/sessions/session-contract";
-import { endsBreakNow, isCompleted, isPastDeadline, isPaused, latestDeadline, PAUSE_REFUSALS } from "~/domain/sessions/session-state";
+import { endsBreakNow, isCompleted, isPastDeadline, isPaused, latestDeadline, PAUSE_REFUSALS, toSnapshot } from "~/domain/sessions/session-state";
 import { sessionProgress, sessionView, submitResult } from "~/domain/sessions/session-view";
 import { nextFlushDelayMs, sessionBehind } from "~/domain/sessions/write-behind";
 import type { Env } from "~/env";
@@ -105,6 +106,22 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
     const state = isPastDeadline(loaded.state.session, now) ? await this.save(finish(loaded.state, now, "time_up"), now) : loaded.state;
     if (byStudent || state !== loaded.state) this.tellClass(byStudent);
     return { ok: true, view: sessionView(state, loaded.blueprint, now) };
+  }
+
+  /**
+   * The student's page is open (ADR 0046): their last-seen time for the class's live view, and the
+   * session's state for the page to compare with its own. Read as stored: a heartbeat is no step of
+   * the student's, so it never ends a break whose time ran out (ADR 0042: the page's next read or
+   * answer does); a deadline that passed ends the session, as any read.
+   */
+  async heartbeat(): Promise<HeartbeatResult> {
+    const loaded = await this.loadStored();
+    if (!loaded) return { ok: false, reason: "not_begun" };
+    const now = Date.now();
+    const over = !isCompleted(loaded.state.session) && isPastDeadline(loaded.state.session, now);
+    const state = over ? await this.save(finish(loaded.state, now, "time_up"), now) : loaded.state;
+    this.tellClass(true);
+    return { ok: true, snapshot: toSnapshot(state.session, now) };
   }
 
   async submit(input: SubmitAnswerInput, timing: AnswerTiming = "measured"): Promise<SubmitResult> {

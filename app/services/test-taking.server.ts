@@ -6,7 +6,7 @@ import { gradingQuestionSchema, studentAnswerSchema } from "~/domain/ai/grading-
 import { NO_USAGE } from "~/domain/ai/usage-cost";
 import type { CurrentUser } from "~/domain/auth/current-user";
 import { generateResumeCode } from "~/domain/sessions/resume-code";
-import type { AnswerOutcome, OfflineGradeLog, SessionProgress, SessionView, SubmitAnswerInput } from "~/domain/sessions/session-contract";
+import type { AnswerOutcome, OfflineGradeLog, SessionProgress, SessionSnapshot, SessionView, SubmitAnswerInput } from "~/domain/sessions/session-contract";
 import { RESUME_REQUIRED, type StartSessionInput } from "~/domain/sessions/start-request";
 import type { JoinedStudent } from "~/domain/sessions/student-pass";
 import { NOT_FOUND } from "~/domain/shell/not-found";
@@ -166,6 +166,13 @@ export async function readSessionView(context: AppLoadContext, sessionId: string
   const result = await testSessionStub(context.cloudflare.env, sessionId).view(byStudent);
   if (!result.ok) throw notFound(NOT_FOUND.session);
   return result.view;
+}
+
+/** The student's heartbeat to the session's object (ADR 0046): the session's state now. */
+export async function heartbeatSession(context: AppLoadContext, sessionId: string): Promise<SessionSnapshot> {
+  const result = await testSessionStub(context.cloudflare.env, sessionId).heartbeat();
+  if (!result.ok) throw notFound(NOT_FOUND.session);
+  return result.snapshot;
 }
 
 type SubmittedAnswer = { answer: AnswerOutcome; outcome: "recorded" | "repeat"; view: SessionProgress };

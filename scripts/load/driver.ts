@@ -121,7 +121,10 @@ async function pool(count: number, limit: number, task: (index: number) => Promi
   );
 }
 
-export async function runStudents(base: string, students: number, concurrency: number, joinCode = "DEMOCLASS"): Promise<Report> {
+/** Told of each acknowledged answer: the student's how-many-th, when its submit was sent and when its answer came (performance.now()). */
+export type OnAnswer = (studentId: string, answered: number, sentAt: number, ackedAt: number) => void;
+
+export async function runStudents(base: string, students: number, concurrency: number, joinCode = "DEMOCLASS", onAnswer?: OnAnswer): Promise<Report> {
   const timings = Object.fromEntries(STEPS.map((step) => [step, new Timings()])) as Record<Step, Timings>;
   const runs: StudentRun[] = [];
   const errorSamples: string[] = [];
@@ -167,6 +170,7 @@ export async function runStudents(base: string, students: number, concurrency: n
     let question: Question | null = ready[index]!.question;
     try {
       for (let step = 0; question && step < 500; step++) {
+        const sentAt = performance.now();
         const submitted = await client.call("submit", "POST", `/api/sessions/${run.sessionId}/submit`, {
           questionId: question.id,
           answer: answerFor(question),
@@ -174,8 +178,10 @@ export async function runStudents(base: string, students: number, concurrency: n
         });
         lastSubmit = Math.max(lastSubmit, performance.now());
         // "repeat" acknowledges an answer stored by an earlier try whose answer the proxy lost.
-        if (submitted.data.saved === "recorded" || submitted.data.saved === "repeat") run.acknowledged.push(question.id);
-        else throw new Error(`submit: ${question.id} answered saved=${submitted.data.saved}`);
+        if (submitted.data.saved === "recorded" || submitted.data.saved === "repeat") {
+          run.acknowledged.push(question.id);
+          onAnswer?.(run.studentId, run.acknowledged.length, sentAt, performance.now());
+        } else throw new Error(`submit: ${question.id} answered saved=${submitted.data.saved}`);
         question = submitted.data.completed ? null : submitted.data.nextQuestion;
       }
       await client.call("complete", "POST", `/api/sessions/${run.sessionId}/complete`, {});

@@ -48,4 +48,21 @@ describe("the Live page of a class testing", () => {
     expect(await page.getByRole("row", { name: /Lia Live/ }).count()).toBe(1);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });
+
+  it("a student's test page reads its data again when its heartbeat's stamp moved: ended in another tab, it leaves the question for the results", async () => {
+    const { worker } = session;
+    const student = await session.browser.newContext({ baseURL: worker.origin });
+    try {
+      const page = await student.newPage();
+      // The page's clock, so its 30-second beat comes now rather than in 30 real seconds.
+      await page.clock.install();
+      const sessionId = await joinAndStart(page, { name: "Hal Beat", id: "LIVE-E2E-2" }, async () => {});
+      // Another tab of the same browser (the same student pass) ends the session.
+      expect((await page.request.post(`/api/sessions/${sessionId}/complete`, { headers: { Origin: worker.origin } })).status()).toBe(200);
+      await page.clock.runFor(30_000);
+      await page.waitForURL(new RegExp(`/results/${sessionId}`));
+    } finally {
+      await student.close();
+    }
+  });
 });

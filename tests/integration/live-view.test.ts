@@ -248,6 +248,61 @@ describe("the Live page", () => {
   });
 });
 
+describe("the student's heartbeat", () => {
+  /** A student's own browser with its jar, for the test page's data as well as the API. */
+  async function startWithJar(studentId: string, givenName: string) {
+    await addStudent(studentId, givenName, { breaks: true, breakMinutes: 5 });
+    const jar = new CookieJar();
+    const browser = apiClient(worker, jar);
+    const started = await browser.post("/api/sessions/start", { testConfigId: testId, testMode: "placement", userId: studentId, cohortId: classId });
+    expect(started.status, JSON.stringify(started.data)).toBe(201);
+    return { jar, browser, sessionId: started.data.sessionId as string };
+  }
+  const beat = (client: ApiClient, sessionId: string) => client.post(`/api/sessions/${sessionId}/heartbeat`);
+  let gus: Awaited<ReturnType<typeof startWithJar>>;
+  beforeAll(async () => {
+    gus = await startWithJar("LV-gus", "Gus");
+  });
+
+  it("keeps a student whose page is open answering past the idle line, and answers the stamp the test page was rendered with", async () => {
+    const started = await liveRowOnce("LV-gus", (row) => row.state === "answering");
+    await worker.setClockOffset(1.5 * MINUTE);
+    const beaten = await beat(gus.browser, gus.sessionId);
+    expect(beaten.status).toBe(200);
+    expect(beaten.data).toEqual({ stamp: expect.any(String) });
+    await liveRowOnce("LV-gus", (row) => row.lastSeenAt !== started.lastSeenAt);
+    // Three minutes after the start, with no question read nor answered: still answering, not idle.
+    await worker.setClockOffset(3 * MINUTE);
+    expect(await rowOf("LV-gus")).toMatchObject({ state: "answering", questionsAnswered: 0 });
+    const page = await worker.request(`/test/${testId}?session=${gus.sessionId}&_data=routes%2Ftest.%24id`, { jar: gus.jar });
+    expect(((await page.json()) as { session: { stamp: string } }).session.stamp).toBe(beaten.data.stamp);
+  });
+
+  it("answers another stamp once a break starts and again once it ends; a beat on a break never ends it, even past its time", async () => {
+    const answering = (await beat(gus.browser, gus.sessionId)).data.stamp;
+    expect((await gus.browser.post(`/api/sessions/${gus.sessionId}/pause`)).status).toBe(200);
+    const onBreak = (await beat(gus.browser, gus.sessionId)).data.stamp;
+    expect(onBreak).not.toBe(answering);
+    await worker.setClockOffset(6 * MINUTE);
+    expect((await beat(gus.browser, gus.sessionId)).data.stamp).toBe(onBreak);
+    expect((await liveRowOnce("LV-gus", (row) => row.state === "on_break")).state).toBe("on_break");
+    expect((await gus.browser.post(`/api/sessions/${gus.sessionId}/resume`)).status).toBe(200);
+    const resumed = (await beat(gus.browser, gus.sessionId)).data.stamp;
+    expect([answering, onBreak]).not.toContain(resumed);
+  });
+
+  it("is the session's pass holder's only: 401 signed out or another session's pass, 403 a student account or the class's teacher, 404 another teacher", async () => {
+    const other = await startWithJar("LV-hal", "Hal");
+    expect((await beat(anonymous, gus.sessionId)).status).toBe(401);
+    expect((await beat(other.browser, gus.sessionId)).status).toBe(401);
+    expect((await beat(student, gus.sessionId)).status).toBe(403);
+    expect((await beat(owner, gus.sessionId)).status).toBe(403);
+    expect(await beat(outsider, gus.sessionId)).toEqual({ status: 404, data: { message: "Session Not Found" } });
+    expect((await gus.browser.get(`/api/sessions/${gus.sessionId}/heartbeat`)).status).toBe(405);
+    expect((await beat(gus.browser, gus.sessionId)).status).toBe(200);
+  });
+});
+
 /** A Durable Object by the name it is addressed by, for running its alarm now (durable-object-alarms.ts). */
 async function objectNamed(binding: "TEST_SESSION" | "CLASS_LIVE", name: string) {
   const namespace = (await worker.mf.getDurableObjectNamespace(binding)) as unknown as DurableObjectNamespace;

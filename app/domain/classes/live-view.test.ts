@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import {
   IDLE_AFTER_MS,
+  isNewsToWatchers,
   lastSeenInWords,
   liveFilterSchema,
   type LiveReport,
@@ -51,6 +52,30 @@ describe("mergeReport", () => {
   it("ignores a report of the same session that arrives after a newer one", () => {
     const newer = report("a", { reportedAt: T0 + 2000, questionsAnswered: 3 });
     expect(mergeReport(newer, report("a", { reportedAt: T0 + 1000 }))).toBe(newer);
+  });
+});
+
+describe("isNewsToWatchers", () => {
+  const beatAt = (ms: number, overrides: Partial<LiveReport> = {}) =>
+    report("a", { reportedAt: T0 + ms, lastSeenAt: T0 + ms, timeRemaining: 600 - Math.round(ms / 1000), ...overrides });
+
+  it("is no news when only the student's last-seen time moved and their clock ticked on (a heartbeat)", () => {
+    expect(isNewsToWatchers(report("a"), beatAt(30_000))).toBe(false);
+    // On a break the clock stands still.
+    expect(
+      isNewsToWatchers(
+        report("a", { phase: "on_break", questionNumber: null }),
+        beatAt(30_000, { phase: "on_break", questionNumber: null, timeRemaining: 600 }),
+      ),
+    ).toBe(false);
+  });
+
+  it("is news for a first report, any other field, a clock that moved otherwise (more time), and being seen after an idle quiet", () => {
+    expect(isNewsToWatchers(undefined, report("a"))).toBe(true);
+    expect(isNewsToWatchers(report("a"), beatAt(30_000, { questionsAnswered: 3, questionNumber: 4 }))).toBe(true);
+    expect(isNewsToWatchers(report("a"), beatAt(30_000, { phase: "on_break", questionNumber: null }))).toBe(true);
+    expect(isNewsToWatchers(report("a"), beatAt(30_000, { timeRemaining: 870 }))).toBe(true);
+    expect(isNewsToWatchers(report("a"), beatAt(IDLE_AFTER_MS + 1_000))).toBe(true);
   });
 });
 

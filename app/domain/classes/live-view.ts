@@ -62,6 +62,23 @@ export function mergeReport(previous: LiveReport | undefined, next: LiveReport):
   return { ...next, lastSeenAt: next.lastSeenAt ?? previous.lastSeenAt };
 }
 
+/**
+ * Whether a stored report changes what a watching page shows, beyond the last-seen time its own
+ * 30-second read brings: the student's heartbeat (the same place, the clock ticking on) tells no
+ * page, so an open page does not read the view for each beat of each student. Every other field,
+ * whatever it is, counts; so does being seen after a quiet long enough to show idle, and a clock
+ * that moved other than by ticking (more time) or stood still.
+ */
+export function isNewsToWatchers(previous: LiveReport | undefined, next: LiveReport): boolean {
+  if (!previous) return true;
+  const rest = ({ lastSeenAt: _seen, reportedAt: _at, timeRemaining: _left, ...fields }: LiveReport) =>
+    JSON.stringify(Object.entries(fields).sort(([a], [b]) => a.localeCompare(b)));
+  if (rest(previous) !== rest(next)) return true;
+  if (next.reportedAt - (previous.lastSeenAt ?? previous.reportedAt) > IDLE_AFTER_MS) return true;
+  const ticked = previous.phase === "answering" ? (next.reportedAt - previous.reportedAt) / 1000 : 0;
+  return Math.abs(previous.timeRemaining - ticked - next.timeRemaining) > 2;
+}
+
 type LiveMember = { studentId: string; studentName: string };
 
 type LiveRow = {

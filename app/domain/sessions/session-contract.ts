@@ -199,6 +199,8 @@ export type SessionView = SessionProgress & { results: AttemptResults };
 export type BeginResult = { ok: true; outcome: "started" | "already_started"; view: SessionView } | InvalidInput;
 
 export type ViewResult = { ok: true; view: SessionView } | NotBegun;
+/** The student's heartbeat: the session's state now, no question and no results (ADR 0046). */
+export type HeartbeatResult = { ok: true; snapshot: SessionSnapshot } | NotBegun;
 
 /**
  * One answer's grade as the student is told it. Every per-answer shape the student sees builds on it
@@ -324,6 +326,8 @@ export interface TestSessionRpc extends Rpc.DurableObjectBranded {
   begin(blueprint: SessionBlueprint): Promise<BeginResult>;
   /** `byStudent`: the student's own page asks, which the class's live view counts as their last request (ADR 0046). */
   view(byStudent?: boolean): Promise<ViewResult>;
+  /** The student's page is open: told to the class's live view as a request of theirs; it never ends a break (ADR 0046). */
+  heartbeat(): Promise<HeartbeatResult>;
   /** An answer, timed by the object itself; only demo data's simulated students pass "simulated" (routes never do). */
   submit(input: SubmitAnswerInput, timing?: AnswerTiming): Promise<SubmitResult>;
   /** A student's submit; after the deadline it counts as time_up. */

@@ -8,8 +8,9 @@ import { INTERACTION_REQUIRED } from "~/domain/sessions/answer-rules";
 import type { GradeOverrideInput } from "~/domain/sessions/grade-override";
 import type { SessionView, SubmitAnswerInput } from "~/domain/sessions/session-contract";
 import { API_SESSION_ALL_MAX, SESSION_PAGE_SIZE, type SessionFilters } from "~/domain/sessions/session-list";
+import { sessionStamp } from "~/domain/sessions/session-stamp";
 import { NOT_FOUND } from "~/domain/shell/not-found";
-import { found, invalid } from "~/lib/errors";
+import { DomainError, found, invalid } from "~/lib/errors";
 import { recordAudit } from "~/models/audit-log.server";
 import { listTestChoices } from "~/models/classes.server";
 import * as list from "~/models/session-list.server";
@@ -38,6 +39,20 @@ export async function readSession(context: AppLoadContext, actor: SessionActor, 
   const caller = await sessionAccess(context, actor, sessionId);
   // The student's own read is a request of theirs: the class's live view counts it (ADR 0046).
   return withinReach(caller, await taking.readSessionView(context, sessionId, caller.kind === "pass"));
+}
+
+/**
+ * The student's heartbeat (ADR 0046): their page is open, which the class's live view counts as a
+ * request of theirs, and the stamp of the session's state for the page to compare with its own.
+ * Only the pass holder's page beats: staff who may read the session are refused (403), since their
+ * reads are not the student's; anyone else as `sessionAccess` refuses them.
+ */
+export async function heartbeat(context: AppLoadContext, actor: SessionActor, sessionId: string): Promise<{ stamp: string }> {
+  const caller = await sessionAccess(context, actor, sessionId);
+  if (actor.passSessionId !== sessionId) throw new DomainError("forbidden", "session.notYours");
+  const snapshot = await taking.heartbeatSession(context, sessionId);
+  requireSessionReach(caller, snapshot);
+  return { stamp: sessionStamp(snapshot) };
 }
 
 /** The view, if the caller may still read it: a pass only for its results window (ADR 0014). */

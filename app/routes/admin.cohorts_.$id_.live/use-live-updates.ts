@@ -3,7 +3,12 @@ import { useEffect, useRef } from "react";
 
 import { LIVE_CHANGED, LIVE_PING } from "~/domain/classes/live-view";
 
-/** Changes that come close together are read once, still well within the 2 seconds a teacher waits at most. */
+/**
+ * Changes that come close together are read once, still well within the 2 seconds a teacher waits
+ * at most: one read at most this often while they keep coming (a wait that started over at each
+ * change would never end while a class answers), and never one that cuts short the read in flight
+ * (Remix's revalidate starts over): a change during a read is read once that one has answered.
+ */
 const GATHER_MS = 250;
 /** Keeps proxies from closing a quiet socket; the runtime answers it without waking the class object. */
 const PING_MS = 30_000;
@@ -17,11 +22,11 @@ const RETRY_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
  * JavaScript, or while the socket is down, the Refresh link does the same.
  */
 export function useLiveUpdates(classId: string) {
-  const { revalidate } = useRevalidator();
-  const revalidateRef = useRef(revalidate);
+  const { revalidate, state } = useRevalidator();
+  const revalidator = useRef({ revalidate, state });
   useEffect(() => {
-    revalidateRef.current = revalidate;
-  }, [revalidate]);
+    revalidator.current = { revalidate, state };
+  }, [revalidate, state]);
 
   useEffect(() => {
     let socket: WebSocket | null = null;
@@ -29,9 +34,12 @@ export function useLiveUpdates(classId: string) {
     let failures = 0;
     let gather: ReturnType<typeof setTimeout> | undefined;
     let retry: ReturnType<typeof setTimeout> | undefined;
+    const read = () => {
+      gather = revalidator.current.state === "idle" ? undefined : setTimeout(read, GATHER_MS);
+      if (!gather) revalidator.current.revalidate();
+    };
     const reread = () => {
-      clearTimeout(gather);
-      gather = setTimeout(() => revalidateRef.current(), GATHER_MS);
+      gather ??= setTimeout(read, GATHER_MS);
     };
     const connect = () => {
       const url = new URL(`/api/cohorts/${encodeURIComponent(classId)}/live`, window.location.href);
@@ -55,7 +63,7 @@ export function useLiveUpdates(classId: string) {
     const ping = setInterval(() => {
       if (socket?.readyState === WebSocket.OPEN) socket.send(LIVE_PING);
     }, PING_MS);
-    const everyWhile = setInterval(() => revalidateRef.current(), REREAD_MS);
+    const everyWhile = setInterval(reread, REREAD_MS);
     return () => {
       closed = true;
       clearTimeout(gather);

@@ -4,6 +4,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { lazyScreen } from "~/components/lazy-screen";
 import { AccommodatedView } from "~/components/student/accommodated-view";
 import { QuestionScreen } from "~/components/student/question-screen";
+import { useHeartbeat } from "~/components/student/use-heartbeat";
 import { StudentErrorBoundary, StudentLayout } from "~/components/student-layout";
 import type { Catalog } from "~/domain/i18n/catalog";
 import type { ActionResult } from "~/domain/shell/action-result";
@@ -30,6 +31,8 @@ export function action({ request, context, params }: ActionFunctionArgs) {
 export default function TakeTest() {
   const page = useLoaderData<typeof loader>();
   const actionResult = useActionData<typeof action>() as ActionResult<unknown> | undefined;
+  // A question or the break on screen: the page beats (not on the feedback page without JavaScript, which has no clock).
+  useHeartbeat(page.session && !page.session.answered ? page.session.id : null, page.session?.stamp);
   if (page.session) {
     const { test, session } = page;
     // The lazy screens get their messages from here, not from useMessages: a lazy chunk that

@@ -18,6 +18,7 @@ import { TEST_PAGE_MESSAGES, type TestPageAction, testPageActionSchema } from "~
 import type { ChatMessage } from "~/domain/sessions/session-contract";
 import type { Answer } from "~/domain/sessions/session-contract";
 import { MAX_SESSION_SECONDS } from "~/domain/sessions/session-limits";
+import { sessionStamp } from "~/domain/sessions/session-stamp";
 import { joinedStudentOf, passReach } from "~/domain/sessions/student-pass";
 import { modeChoices } from "~/domain/sessions/test-modes";
 import { resultsPath, testPagePath } from "~/domain/sessions/test-page-paths";
@@ -59,6 +60,8 @@ type TestPageSession = {
   tools: StudentTools;
   /** After how long an answer's feedback moves on by itself, or null: it stays until "Next question" (ADR 0042). */
   feedbackMovesOnMs: number | null;
+  /** The session's state as this page was rendered (domain/sessions/session-stamp.ts): the heartbeat reads the data again when it changes. */
+  stamp: string;
   /** What the screens say with a value the server knows, written in the page's language (ADR 0045). */
   texts: QuestionScreenTexts;
 } & (
@@ -192,6 +195,7 @@ async function readTestPage(request: Request, context: AppLoadContext, testId: s
     showFeedbackDuringTest: view.showFeedbackDuringTest,
     answeredCount: view.snapshot.answeredQuestionIds.length,
     shownAt: Date.now(),
+    stamp: sessionStamp(view.snapshot),
     answered,
     breakSecondsLeft: view.snapshot.breakSecondsLeft,
     tools: studentTools(view.accommodations),
