@@ -67,8 +67,8 @@ export const beginSessionSchema = z.object({
 });
 export type BeginSessionInput = z.infer<typeof beginSessionSchema>;
 
-/** The student finished, the deadline passed, or the adaptive engine's stopping rule ended the test. */
-export type CompletionReason = "submitted" | "time_up" | "stopping_rule";
+/** The student finished, the deadline passed, the adaptive engine's stopping rule ended the test, or the teacher ended it (ADR 0046). */
+export type CompletionReason = "submitted" | "time_up" | "stopping_rule" | "ended_by_teacher";
 
 /** Epoch milliseconds throughout; `timeRemainingSeconds` is what the student's timer starts from. */
 export type SessionSnapshot = {
@@ -85,6 +85,12 @@ export type SessionSnapshot = {
   paused: boolean;
   /** Break time left in whole seconds; null when the student has no breaks. */
   breakSecondsLeft: number | null;
+  /** Paused by the teacher (ADR 0046): `paused` too, and only the teacher resumes. */
+  pausedByTeacher: boolean;
+  /** Minutes the teacher added to the clock, in all. */
+  extraMinutes: number;
+  /** Added minutes the student's page still announces (until their next answer). */
+  extraMinutesToAnnounce: number;
 };
 
 // Why the object refused; each method's result names the refusals it can give.
