@@ -248,6 +248,148 @@ describe("the Live page", () => {
   });
 });
 
+/** The class's rows once `done` holds of them (the reports travel behind the requests), or as they are after a while. */
+async function rowsOnce(done: (all: LiveRow[]) => boolean): Promise<LiveRow[]> {
+  for (let tries = 0; ; tries++) {
+    const all = await rows();
+    if (done(all) || tries > 100) return all;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The audit rows of an action about a subject, their detail parsed. */
+async function auditedDetails(action: string, subject: string) {
+  const { results } = await worker.d1
+    .prepare("select detail from audit_log where action = ? and subject = ? order by at")
+    .bind(action, subject)
+    .all<{ detail: string }>();
+  return results.map((row) => JSON.parse(row.detail) as Record<string, unknown>);
+}
+
+const proctor = (client: ApiClient, sessionId: string, body: unknown) => client.post(`/api/sessions/${sessionId}/proctor`, body);
+
+// After the page tests, which count the class's students.
+describe("POST /api/sessions/{id}/proctor", () => {
+  it("pauses, adds minutes, resumes and ends a student's session: the student's requests and the class's row follow, each audited", async () => {
+    await addStudent("LV-gus", "Gus");
+    const gus = await startAs("LV-gus");
+    await liveRowOnce("LV-gus", (row) => row.state === "answering");
+
+    const paused = await proctor(owner, gus.sessionId, { action: "pause" });
+    expect(paused).toMatchObject({ status: 200, data: { sessionId: gus.sessionId, paused: true, pausedByTeacher: true, extraMinutes: 0 } });
+    expect(await liveRowOnce("LV-gus", (row) => row.state === "paused_by_teacher")).toMatchObject({ questionNumber: null });
+    // The student can neither answer nor resume it; the question is hidden.
+    const question = (await gus.browser.get(`/api/sessions/${gus.sessionId}`)).data;
+    expect(question).toMatchObject({ paused: true });
+    expect((await gus.browser.post(`/api/sessions/${gus.sessionId}/resume`)).status).toBe(409);
+
+    const extended = await proctor(owner, gus.sessionId, { action: "extend", minutes: 5 });
+    expect(extended).toMatchObject({ status: 200, data: { extraMinutes: 5 } });
+    expect(extended.data.timeRemaining).toBeGreaterThan(34 * 60);
+
+    expect(await proctor(owner, gus.sessionId, { action: "resume" })).toMatchObject({ status: 200, data: { paused: false, pausedByTeacher: false } });
+    expect((await liveRowOnce("LV-gus", (row) => row.state === "answering")).timeRemaining as number).toBeGreaterThan(34 * 60);
+    await answerOne(gus.browser, gus.sessionId);
+
+    expect(await proctor(admin, gus.sessionId, { action: "end" })).toMatchObject({
+      status: 200,
+      data: { completed: true, completedReason: "ended_by_teacher" },
+    });
+    expect(await liveRowOnce("LV-gus", (row) => row.state === "finished")).toMatchObject({ questionsAnswered: 1, score: expect.any(Number) });
+    const session = (await gus.browser.get(`/api/sessions/${gus.sessionId}`)).data;
+    expect(session).toMatchObject({ completed: true, completedReason: "ended_by_teacher", questionsNotAnswered: 2 });
+
+    expect(await auditedDetails("session.proctored", `session:${gus.sessionId}`)).toEqual([
+      { action: "pause" },
+      { action: "extend", minutes: 5 },
+      { action: "resume" },
+      { action: "end" },
+    ]);
+  });
+
+  it("refuses: 400 a bad body, 401 signed out, 403 a student, 404 another teacher's session or none, 405 GET, 409 what the state does not allow", async () => {
+    await addStudent("LV-hal", "Hal");
+    const hal = await startAs("LV-hal");
+    for (const body of [{ action: "sleep" }, { action: "extend" }, { action: "extend", minutes: 0 }, { action: "extend", minutes: 121 }, {}]) {
+      expect((await proctor(owner, hal.sessionId, body)).status, JSON.stringify(body)).toBe(400);
+    }
+    expect((await proctor(anonymous, hal.sessionId, { action: "pause" })).status).toBe(401);
+    expect((await proctor(student, hal.sessionId, { action: "pause" })).status).toBe(403);
+    expect((await proctor(hal.browser, hal.sessionId, { action: "pause" })).status).toBe(401);
+    expect(await proctor(outsider, hal.sessionId, { action: "pause" })).toMatchObject({ status: 404 });
+    expect((await proctor(admin, "no-such-session", { action: "pause" })).status).toBe(404);
+    expect((await owner.get(`/api/sessions/${hal.sessionId}/proctor`)).status).toBe(405);
+
+    expect(await proctor(owner, hal.sessionId, { action: "resume" })).toMatchObject({
+      status: 409,
+      data: { message: "This test session is not paused by the teacher, so there is nothing to resume." },
+    });
+    expect((await proctor(owner, hal.sessionId, { action: "pause" })).status).toBe(200);
+    expect((await proctor(owner, hal.sessionId, { action: "pause" })).status).toBe(409);
+    expect((await proctor(owner, hal.sessionId, { action: "end" })).status).toBe(200);
+    for (const body of [{ action: "end" }, { action: "extend", minutes: 5 }, { action: "pause" }]) {
+      expect(await proctor(owner, hal.sessionId, body)).toMatchObject({ status: 409, data: { message: "This test session is already over." } });
+    }
+    // Nothing refused was audited.
+    expect((await auditedDetails("session.proctored", `session:${hal.sessionId}`)).map((detail) => detail.action)).toEqual(["pause", "end"]);
+  });
+});
+
+describe("POST /api/cohorts/{id}/proctor", () => {
+  const classProctor = (client: ApiClient, body: unknown, id = classId) => client.post(`/api/cohorts/${id}/proctor`, body);
+
+  it("pauses every session of the class in progress at once and resumes them, answering the counts, audited once each", async () => {
+    const inProgress = (await rows()).filter((row) => row.state !== "finished" && row.sessionId !== null).length;
+    expect(inProgress).toBeGreaterThan(1);
+    // D1 learns of a completion behind the session's object: the sessions it still lists as in progress are asked too, and skipped.
+    const listed = (await worker.d1.prepare("select count(*) as n from sessions where cohort_id = ? and completed = 0").bind(classId).first<{ n: number }>())!
+      .n;
+    const over = listed - inProgress;
+    expect(await classProctor(owner, { action: "pause" })).toEqual({ status: 200, data: { paused: inProgress, skipped: over } });
+    // The rows of students who started at the real clock (Di's last report is from a clock moved on, and later ones wait for it).
+    const watched = ["LV-ana", "LV-bo", "LV-eve"];
+    const pausedRows = (all: LiveRow[]) => all.filter((row) => watched.includes(row.studentId) && row.state === "paused_by_teacher").length;
+    expect(pausedRows(await rowsOnce((all) => pausedRows(all) === watched.length))).toBe(watched.length);
+    // Paused already: skipped.
+    expect(await classProctor(owner, { action: "pause" })).toEqual({ status: 200, data: { paused: 0, skipped: listed } });
+    expect(await classProctor(owner, { action: "resume" })).toEqual({ status: 200, data: { resumed: inProgress, skipped: over } });
+    expect(pausedRows(await rowsOnce((all) => pausedRows(all) === 0))).toBe(0);
+    expect(await auditedDetails("class.proctored", `class:${classId}`)).toEqual([
+      { action: "pause", paused: inProgress, skipped: over },
+      { action: "pause", paused: 0, skipped: listed },
+      { action: "resume", resumed: inProgress, skipped: over },
+    ]);
+  });
+
+  it("resets a rostered student's wrong PIN tries, audited on their record", async () => {
+    const member = await worker.d1.prepare("select id from cohort_members where cohort_id = ? and student_id = 'LV-ana'").bind(classId).first<{ id: string }>();
+    const key = `pin-student:${member!.id}`;
+    await worker.d1.prepare("insert into attempt_throttle (key, failures) values (?, 5)").bind(key).run();
+    expect(await classProctor(owner, { action: "reset_pin_tries", studentId: "LV-ana" })).toEqual({
+      status: 200,
+      data: { cohortId: classId, studentId: "LV-ana", reset: true },
+    });
+    expect(await worker.d1.prepare("select key from attempt_throttle where key = ?").bind(key).first()).toBeNull();
+    expect(await auditedDetails("student.pin_tries_reset", `class:${classId}`)).toHaveLength(1);
+  });
+
+  it("refuses: 400 a bad body, 401 signed out, 403 a student, 404 another teacher's class, none, or a student not on its roster, 405 GET", async () => {
+    for (const body of [{ action: "end" }, { action: "extend", minutes: 5 }, { action: "reset_pin_tries" }, {}]) {
+      expect((await classProctor(owner, body)).status, JSON.stringify(body)).toBe(400);
+    }
+    expect((await classProctor(anonymous, { action: "pause" })).status).toBe(401);
+    expect((await classProctor(student, { action: "pause" })).status).toBe(403);
+    expect((await classProctor(student, { action: "reset_pin_tries", studentId: "LV-ana" })).status).toBe(403);
+    expect(await classProctor(outsider, { action: "pause" })).toEqual({ status: 404, data: { message: "Class Not Found" } });
+    expect(await classProctor(outsider, { action: "reset_pin_tries", studentId: "LV-ana" })).toEqual({ status: 404, data: { message: "Class Not Found" } });
+    expect((await classProctor(admin, { action: "pause" }, "no-such-class")).status).toBe(404);
+    expect((await classProctor(owner, { action: "reset_pin_tries", studentId: "NOT-HERE" })).status).toBe(404);
+    expect((await owner.get(`/api/cohorts/${classId}/proctor`)).status).toBe(405);
+    // Nothing refused changed a session.
+    expect((await rows()).some((row) => row.state === "paused_by_teacher")).toBe(false);
+  });
+});
+
 /** A Durable Object by the name it is addressed by, for running its alarm now (durable-object-alarms.ts). */
 async function objectNamed(binding: "TEST_SESSION" | "CLASS_LIVE", name: string) {
   const namespace = (await worker.mf.getDurableObjectNamespace(binding)) as unknown as DurableObjectNamespace;

@@ -9,6 +9,7 @@ import { type chatMessageSchema, conversationAnswerSchema, selectionAnswerSchema
 
 import type { QuestionView, SessionBlueprint } from "./blueprint";
 import type { FeedbackDisplay } from "./feedback-display";
+import type { ProctorRequest } from "./proctor";
 import { MAX_CHAT_MESSAGE_LENGTH, MAX_ID_LENGTH, MAX_SESSION_SECONDS } from "./session-limits";
 
 /**
@@ -291,6 +292,9 @@ export type ChatTranscriptResult = { ok: true; messages: ChatMessage[]; studentT
 /** A break started or ended; refused without breaks or break time, or once the session is over. */
 export type BreakResult = { ok: true; view: SessionProgress } | { ok: false; reason: "break_refused"; message: string } | NotBegun;
 
+/** A teacher's action from the live view (ADR 0046); `proctor_refused` when the session's state does not allow it (the teacher's words). */
+export type ProctorResult = { ok: true; view: SessionProgress } | { ok: false; reason: "proctor_refused"; message: string } | NotBegun | InvalidInput;
+
 export const modelGradeSchema = z.object({
   questionId: z.string().trim().min(1).max(MAX_ID_LENGTH),
   grade: z.object({
@@ -351,6 +355,8 @@ export interface TestSessionRpc extends Rpc.DurableObjectBranded {
   pause(): Promise<BreakResult>;
   /** Ends the break: the deadlines move on by its length. Resuming a session that is not paused changes nothing. */
   resume(): Promise<BreakResult>;
+  /** A teacher pauses, resumes, adds minutes to or ends the session (ADR 0046). */
+  proctor(input: ProctorRequest): Promise<ProctorResult>;
   /** Writes the session and its pending answers to D1 now, rather than at the next alarm. */
   flush(): Promise<FlushResult>;
   /** Deletes everything the object stores (a demo session being replaced, a student's data erased). */
