@@ -34,10 +34,11 @@ async function addStudent(studentId: string, givenName: string, accommodations?:
 
 /** A student's own browser: its own cookie jar, so its own student pass. */
 async function startAs(studentId: string) {
-  const browser = apiClient(worker, new CookieJar());
+  const jar = new CookieJar();
+  const browser = apiClient(worker, jar);
   const started = await browser.post("/api/sessions/start", { testConfigId: testId, testMode: "placement", userId: studentId, cohortId: classId });
   expect(started.status, JSON.stringify(started.data)).toBe(201);
-  return { browser, sessionId: started.data.sessionId as string };
+  return { browser, jar, sessionId: started.data.sessionId as string };
 }
 
 async function answerOne(browser: ApiClient, sessionId: string) {
@@ -278,10 +279,15 @@ describe("POST /api/sessions/{id}/proctor", () => {
     const paused = await proctor(owner, gus.sessionId, { action: "pause" });
     expect(paused).toMatchObject({ status: 200, data: { sessionId: gus.sessionId, paused: true, pausedByTeacher: true, extraMinutes: 0 } });
     expect(await liveRowOnce("LV-gus", (row) => row.state === "paused_by_teacher")).toMatchObject({ questionNumber: null });
-    // The student can neither answer nor resume it; the question is hidden.
-    const question = (await gus.browser.get(`/api/sessions/${gus.sessionId}`)).data;
-    expect(question).toMatchObject({ paused: true });
+    // The student can neither answer nor resume it; their page says so in plain words, with no Resume.
+    expect((await gus.browser.get(`/api/sessions/${gus.sessionId}`)).data).toMatchObject({ paused: true });
     expect((await gus.browser.post(`/api/sessions/${gus.sessionId}/resume`)).status).toBe(409);
+    const testPage = `/test/${testId}?session=${gus.sessionId}`;
+    const pausedPage = await (await worker.request(testPage, { jar: gus.jar })).text();
+    expect(pausedPage).toContain("Your teacher paused your test");
+    expect(pausedPage).toContain("Your test continues when your teacher resumes it.");
+    expect(pausedPage).not.toMatch(/<button[^>]*>Resume Test</);
+    expect(pausedPage).not.toContain('data-testid="question-text"');
 
     const extended = await proctor(owner, gus.sessionId, { action: "extend", minutes: 5 });
     expect(extended).toMatchObject({ status: 200, data: { extraMinutes: 5 } });
@@ -289,7 +295,11 @@ describe("POST /api/sessions/{id}/proctor", () => {
 
     expect(await proctor(owner, gus.sessionId, { action: "resume" })).toMatchObject({ status: 200, data: { paused: false, pausedByTeacher: false } });
     expect((await liveRowOnce("LV-gus", (row) => row.state === "answering")).timeRemaining as number).toBeGreaterThan(34 * 60);
+    // The question is back, with the added minutes announced until the student's next answer.
+    const questionPage = await (await worker.request(testPage, { jar: gus.jar })).text();
+    expect(questionPage).toMatch(/data-testid="teacher-notice"[^>]*>Your teacher gave you 5 more minutes\.</);
     await answerOne(gus.browser, gus.sessionId);
+    expect(await (await worker.request(testPage, { jar: gus.jar })).text()).toMatch(/data-testid="teacher-notice"[^>]*><\/p>/);
 
     expect(await proctor(admin, gus.sessionId, { action: "end" })).toMatchObject({
       status: 200,
@@ -298,6 +308,13 @@ describe("POST /api/sessions/{id}/proctor", () => {
     expect(await liveRowOnce("LV-gus", (row) => row.state === "finished")).toMatchObject({ questionsAnswered: 1, score: expect.any(Number) });
     const session = (await gus.browser.get(`/api/sessions/${gus.sessionId}`)).data;
     expect(session).toMatchObject({ completed: true, completedReason: "ended_by_teacher", questionsNotAnswered: 2 });
+    // The student's page goes to the results, which say who ended it; the teacher's say it and the added time.
+    const ended = await worker.request(testPage, { jar: gus.jar });
+    expect(ended.headers.get("Location")).toBe(`/results/${gus.sessionId}`);
+    expect(await (await worker.request(`/results/${gus.sessionId}`, { jar: gus.jar })).text()).toContain("Your teacher ended your test after 1 question.");
+    const teacherResults = await (await worker.request(`/admin/results/${gus.sessionId}`, { jar: ownerJar })).text();
+    expect(teacherResults).toContain("Completed, ended by the teacher");
+    expect(teacherResults).toContain("Given 5 extra minutes");
 
     expect(await auditedDetails("session.proctored", `session:${gus.sessionId}`)).toEqual([
       { action: "pause" },
