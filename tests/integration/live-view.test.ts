@@ -407,6 +407,128 @@ describe("POST /api/cohorts/{id}/proctor", () => {
   });
 });
 
+describe("the Live page's actions", () => {
+  /** A form post as a page without JavaScript sends it (each field once, `sessionIds` once per selected row). */
+  const formPost = (fields: [string, string][]) =>
+    worker.request(`/admin/cohorts/${classId}/live`, {
+      method: "POST",
+      jar: ownerJar,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields),
+    });
+
+  it("offers the actions, labelled, and acts on the selected rows, on one row and on the whole class without JavaScript", async () => {
+    await addStudent("LV-ivy", "Ivy");
+    await addStudent("LV-jo", "Jo");
+    const ivy = await startAs("LV-ivy");
+    const jo = await startAs("LV-jo");
+    const page = await (await worker.request(`/admin/cohorts/${classId}/live`, { jar: ownerJar })).text();
+    for (const control of [
+      "Pause all",
+      "Resume all",
+      "Add time",
+      'aria-label="Select all students testing"',
+      'aria-label="Select Ivy Live"',
+      '<label for="live-minutes"',
+    ]) {
+      expect(page).toContain(control);
+    }
+    expect(page).toMatch(/Reset PIN tries<span class="sr-only"> for (<!-- -->)?Ivy Live<\/span>/);
+
+    const selected = await formPost([
+      ["intent", "proctor"],
+      ["sessionIds", ivy.sessionId],
+      ["sessionIds", jo.sessionId],
+      ["action", "pause"],
+      ["minutes", "5"],
+    ]);
+    expect(selected.status).toBe(200);
+    expect(await rowsOnce((all) => all.filter((row) => ["LV-ivy", "LV-jo"].includes(row.studentId) && row.state === "paused_by_teacher").length === 2)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ studentId: "LV-ivy", state: "paused_by_teacher" })]),
+    );
+    expect(await (await worker.request(`/admin/cohorts/${classId}/live?state=paused_by_teacher`, { jar: ownerJar })).text()).toContain("Paused by the teacher");
+
+    // One row's own Resume, then the selected End for Jo.
+    expect(
+      (
+        await formPost([
+          ["intent", "proctor"],
+          ["sessionIds", ivy.sessionId],
+          ["action", "resume"],
+        ])
+      ).status,
+    ).toBe(200);
+    expect((await liveRowOnce("LV-ivy", (row) => row.state === "answering")).state).toBe("answering");
+    expect(
+      (
+        await formPost([
+          ["intent", "proctor"],
+          ["sessionIds", jo.sessionId],
+          ["action", "end"],
+          ["minutes", "5"],
+        ])
+      ).status,
+    ).toBe(200);
+    expect((await liveRowOnce("LV-jo", (row) => row.state === "finished")).state).toBe("finished");
+
+    // Nothing selected, or minutes out of range: 400, nothing changed; a refused action answers the API's 409.
+    expect(
+      (
+        await formPost([
+          ["intent", "proctor"],
+          ["action", "pause"],
+        ])
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await formPost([
+          ["intent", "proctor"],
+          ["sessionIds", ivy.sessionId],
+          ["action", "extend"],
+          ["minutes", "500"],
+        ])
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await formPost([
+          ["intent", "proctor"],
+          ["sessionIds", jo.sessionId],
+          ["action", "pause"],
+        ])
+      ).status,
+    ).toBe(409);
+
+    expect(
+      (
+        await formPost([
+          ["intent", "proctor-class"],
+          ["action", "pause"],
+        ])
+      ).status,
+    ).toBe(200);
+    expect((await liveRowOnce("LV-ivy", (row) => row.state === "paused_by_teacher")).state).toBe("paused_by_teacher");
+    expect(
+      (
+        await formPost([
+          ["intent", "proctor-class"],
+          ["action", "resume"],
+        ])
+      ).status,
+    ).toBe(200);
+    expect((await liveRowOnce("LV-ivy", (row) => row.state === "answering")).state).toBe("answering");
+    expect(
+      (
+        await formPost([
+          ["intent", "reset-pin"],
+          ["studentId", "LV-ivy"],
+        ])
+      ).status,
+    ).toBe(200);
+  });
+});
+
 /** A Durable Object by the name it is addressed by, for running its alarm now (durable-object-alarms.ts). */
 async function objectNamed(binding: "TEST_SESSION" | "CLASS_LIVE", name: string) {
   const namespace = (await worker.mf.getDurableObjectNamespace(binding)) as unknown as DurableObjectNamespace;

@@ -265,6 +265,11 @@ function validWrites(memberA: string): Record<string, { method: string; body: un
       { method: "POST", body: { intent: "accommodations", values: { readAloud: true } } },
       { method: "POST", body: { intent: "delete" } },
     ],
+    "routes/admin.cohorts_.$id_.live": [
+      { method: "POST", body: { intent: "proctor", sessionIds: sessionA, action: "end" } },
+      { method: "POST", body: { intent: "proctor-class", action: "pause" } },
+      { method: "POST", body: { intent: "reset-pin", studentId: A_DISTRICT_ID } },
+    ],
     "routes/admin.ai-grading.$sessionId": [{ method: "POST", body: { intent: "override", ...override } }],
   };
 }

@@ -21,14 +21,16 @@ const minutesField = z.preprocess(
     .optional(),
 );
 
-const proctorFields = { action: z.enum(PROCTOR_STEPS), minutes: minutesField };
+export const proctorFields = { action: z.enum(PROCTOR_STEPS), minutes: minutesField };
 
-/** Adding time needs its minutes; the other actions take none. */
-const withMinutesWhenExtending = <T extends { action: (typeof PROCTOR_STEPS)[number]; minutes?: number }>(schema: z.ZodType<T, z.ZodTypeDef, unknown>) =>
-  schema.refine((input) => input.action !== "extend" || input.minutes !== undefined, { message: "Say how many minutes to add.", path: ["minutes"] });
+/** Adding time needs its minutes; the other actions take none (a form's minutes field is ignored for them). */
+export function requireMinutesWhenExtending(input: { action: string; minutes?: number }, context: z.RefinementCtx) {
+  if (input.action === "extend" && input.minutes === undefined)
+    context.addIssue({ code: "custom", message: "Say how many minutes to add.", path: ["minutes"] });
+}
 
 /** The body of POST /api/sessions/{id}/proctor. */
-export const proctorRequestSchema = withMinutesWhenExtending(z.object(proctorFields));
+export const proctorRequestSchema = z.object(proctorFields).superRefine(requireMinutesWhenExtending);
 export type ProctorRequest = z.infer<typeof proctorRequestSchema>;
 
 /** The parsed request as the attempt's rules take it. */
