@@ -126,7 +126,7 @@ export function RowActions({ row, busy }: { row: ActionRow; busy: boolean }) {
   const testing = row.sessionId !== null && row.state !== "finished";
   const step = row.state === "paused_by_teacher" ? "resume" : "pause";
   return (
-    <div className="flex flex-wrap gap-1">
+    <div className="flex gap-1 whitespace-nowrap">
       {testing ? (
         <Form method="post">
           <input type="hidden" name="intent" value="proctor" />
