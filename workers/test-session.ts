@@ -1,9 +1,20 @@
 import { DurableObject } from "cloudflare:workers";
 
 import { questionTypeOf } from "~/domain/questions/types";
-import { applyModelGrade, applyTeacherGrade, type AttemptState, finish, pauseAttempt, resumeAttempt, startAttempt, submit } from "~/domain/sessions/attempt";
+import {
+  applyModelGrade,
+  applyTeacherGrade,
+  type AttemptState,
+  finish,
+  pauseAttempt,
+  proctorAttempt,
+  resumeAttempt,
+  startAttempt,
+  submit,
+} from "~/domain/sessions/attempt";
 import { blueprintSchema, type SessionBlueprint } from "~/domain/sessions/blueprint";
 import { liveReport } from "~/domain/sessions/live-report";
+import { proctorActionOf, type ProctorRequest, proctorRequestSchema } from "~/domain/sessions/proctor";
 import { HEALTH_PROBE_SESSION_ID, SELF_CHECK_ANSWERS, selfCheckBlueprint } from "~/domain/sessions/self-check";
 import { ARCHIVE_RETRY_MS, archiveDelayMs, archiveDueAt } from "~/domain/sessions/session-archive";
 import {
@@ -22,6 +33,7 @@ import {
   type ModelGradeInput,
   modelGradeSchema,
   PAUSED_MESSAGE,
+  type ProctorResult,
   type SelfCheckResult,
   type SubmitAnswerInput,
   submitAnswerSchema,
@@ -32,7 +44,16 @@ import {
   type TestSessionRpc,
   type ViewResult,
 } from "~/domain/sessions/session-contract";
-import { endsBreakNow, isCompleted, isPastDeadline, isPaused, latestDeadline, PAUSE_REFUSALS, toSnapshot } from "~/domain/sessions/session-state";
+import {
+  endsBreakNow,
+  isCompleted,
+  isHeldByTeacher,
+  isPastDeadline,
+  isPaused,
+  latestDeadline,
+  PAUSE_REFUSALS,
+  toSnapshot,
+} from "~/domain/sessions/session-state";
 import { sessionProgress, sessionView, submitResult } from "~/domain/sessions/session-view";
 import { nextFlushDelayMs, sessionBehind } from "~/domain/sessions/write-behind";
 import type { Env } from "~/env";
@@ -171,12 +192,32 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
       const outcome = pauseAttempt(state, now);
       if (!outcome.ok) return { ok: false, reason: "break_refused", message: PAUSE_REFUSALS[outcome.reason] };
       next = outcome.state;
+    } else if (isHeldByTeacher(state.session)) {
+      // The teacher's pause is the teacher's to end (ADR 0046).
+      return { ok: false, reason: "break_refused", message: PAUSE_REFUSALS.held_by_teacher };
     } else {
       next = isPastDeadline(state.session, now) && !isCompleted(state.session) ? finish(state, now, "time_up") : resumeAttempt(state, now);
     }
     const saved = next === state ? state : await this.save(next, now);
     this.tellClass(true);
     return { ok: true, view: sessionProgress(saved, loaded.blueprint, now) };
+  }
+
+  /**
+   * A teacher's action from the live view (ADR 0046). Not a request of the student's: the class's
+   * object is told (the row moves) but the student's last-seen time stays theirs.
+   */
+  async proctor(input: ProctorRequest): Promise<ProctorResult> {
+    const parsed = proctorRequestSchema.safeParse(input);
+    if (!parsed.success) return invalidInput(parsed.error);
+    const loaded = await this.load();
+    if (!loaded) return { ok: false, reason: "not_begun" };
+    const now = Date.now();
+    const outcome = proctorAttempt(loaded.state, loaded.blueprint, proctorActionOf(parsed.data), now);
+    if (!outcome.ok) return { ok: false, reason: "proctor_refused", message: outcome.message };
+    const state = await this.save(outcome.state, now);
+    this.tellClass(false);
+    return { ok: true, view: sessionProgress(state, loaded.blueprint, now) };
   }
 
   async applyModelGrade(input: ModelGradeInput): Promise<ViewResult> {

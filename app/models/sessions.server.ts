@@ -100,6 +100,18 @@ export async function findSessionRecordInScope(db: Database, id: string, scope: 
   return db.query.testSessionRecords.findFirst({ where: and(eq(testSessionRecords.id, id), inTaughtClasses(testSessionRecords.cohortId, scope)) });
 }
 
+/**
+ * The sessions of a class that D1 holds as in progress, in the caller's scope (a teacher's other
+ * classes have none). D1 learns of a completion behind the session's object (ADR 0010), so one of
+ * these may be over already: its object says so.
+ */
+export async function listSessionsInProgress(db: Database, classId: string, scope: Scope) {
+  return db
+    .select({ id: testSessionRecords.id, studentRecordId: testSessionRecords.studentRecordId })
+    .from(testSessionRecords)
+    .where(and(eq(testSessionRecords.cohortId, classId), eq(testSessionRecords.completed, false), inTaughtClasses(testSessionRecords.cohortId, scope)));
+}
+
 type BehindAnswer = {
   questionId: string;
   questionText: string;

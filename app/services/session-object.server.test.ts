@@ -29,6 +29,9 @@ describe("refusalError", () => {
         answeredQuestionIds: [],
         paused: false,
         breakSecondsLeft: null,
+        pausedByTeacher: false,
+        extraMinutes: 0,
+        extraMinutesToAnnounce: 0,
       },
     });
     expect(completed).toBeInstanceOf(DomainError);

@@ -5,6 +5,7 @@ import { OFFLINE_MODEL } from "~/domain/ai/ai-call";
 import { gradingQuestionSchema, studentAnswerSchema } from "~/domain/ai/grading-request";
 import { NO_USAGE } from "~/domain/ai/usage-cost";
 import type { CurrentUser } from "~/domain/auth/current-user";
+import type { ProctorRequest } from "~/domain/sessions/proctor";
 import { generateResumeCode } from "~/domain/sessions/resume-code";
 import type { AnswerOutcome, OfflineGradeLog, SessionProgress, SessionSnapshot, SessionView, SubmitAnswerInput } from "~/domain/sessions/session-contract";
 import { RESUME_REQUIRED, type StartSessionInput } from "~/domain/sessions/start-request";
@@ -260,5 +261,14 @@ export async function takeBreak(context: AppLoadContext, sessionId: string, step
   const result = step === "pause" ? await stub.pause() : await stub.resume();
   if (result.ok) return result.view;
   if (result.reason === "not_begun") throw notFound(NOT_FOUND.session);
+  throw conflict(result.message);
+}
+
+/** A teacher's action on the session (ADR 0046): 404 for a session never begun, 409 when its state does not allow it. */
+export async function proctorTestSession(context: AppLoadContext, sessionId: string, request: ProctorRequest): Promise<SessionProgress> {
+  const result = await testSessionStub(context.cloudflare.env, sessionId).proctor(request);
+  if (result.ok) return result.view;
+  if (result.reason === "not_begun") throw notFound(NOT_FOUND.session);
+  if (result.reason === "invalid_input") throw refusalError(result);
   throw conflict(result.message);
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { seriousAccessibilityViolations } from "../support/axe";
 import { saveScreenshot, waitForHydration } from "../support/browser";
 import { browserSession } from "../support/browser-session";
-import { tabTo } from "../support/keyboard";
+import { focusOn, press, tabTo } from "../support/keyboard";
 import { joinAndStart } from "../support/screens";
 import { demoAccounts } from "../support/worker";
 
@@ -11,7 +11,8 @@ import { demoAccounts } from "../support/worker";
  * A teacher watching the seeded class on its Live page (ADR 0046) while a student, in another
  * browser, joins and starts: the student's row moves on the teacher's page with no reload (the
  * page's WebSocket to the class object, through the CSP), axe finds nothing serious, and the state
- * filter works from the keyboard.
+ * filter works from the keyboard. Then the teacher acts from it (pause, add five minutes, end), and
+ * the student's page, at its next request, says so.
  */
 const session = browserSession({ signInAs: demoAccounts.admin });
 
@@ -38,15 +39,82 @@ describe("the Live page of a class testing", () => {
     await expect.poll(() => page.getByTestId("live-summary").textContent()).toMatch(/\b1 answering\b/);
     await saveScreenshot(page, "live-view");
 
-    // The filter, keys only: the state select, "Answering" (the fifth choice), then Show.
+    // The filter, keys only: the state select, "Answering" (the sixth choice), then Show.
     await tabTo(page, "State");
-    for (let step = 0; step < 4; step++) await page.keyboard.press("ArrowDown");
+    for (let step = 0; step < 5; step++) await page.keyboard.press("ArrowDown");
     await tabTo(page, "Show");
     await page.keyboard.press("Enter");
     await page.waitForURL(/[?&]state=answering/);
     await page.getByRole("table").getByText("Students of", { exact: false }).filter({ hasText: "answering" }).waitFor();
     expect(await page.getByRole("row", { name: /Lia Live/ }).count()).toBe(1);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  });
+
+  it("pauses a student, adds five minutes and ends the test from the page, by keyboard too, and the student's page says each", async () => {
+    const { page, worker } = session;
+    const classId = (await worker.d1.prepare("select id from cohorts where join_code = 'DEMOCLASS'").first<{ id: string }>())!.id;
+    const studentContext = await session.browser.newContext({ baseURL: worker.origin });
+    try {
+      const student = await studentContext.newPage();
+      await joinAndStart(student, { name: "Max Live", id: "LIVE-E2E-2" }, async () => {});
+      const clockSeconds = async () => {
+        const [minutes, seconds] = ((await student.getByTestId("overall-timer").textContent()) ?? "")
+          .match(/(\d+):(\d\d)/)!
+          .slice(1)
+          .map(Number);
+        return minutes! * 60 + seconds!;
+      };
+      const before = await clockSeconds();
+
+      await page.goto(`/admin/cohorts/${classId}/live`);
+      await waitForHydration(page);
+      const row = page.getByRole("row", { name: /Max Live/ });
+      await row.filter({ hasText: "Answering question 1" }).waitFor();
+
+      // The row's own Pause; the row moves to "Paused by the teacher" with no reload.
+      await row.getByRole("button", { name: "Pause Max Live" }).click();
+      await page.getByTestId("toast").filter({ hasText: "Paused 1 test" }).waitFor();
+      await row.filter({ hasText: "Paused by the teacher" }).waitFor();
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await student.reload();
+      await student.getByRole("heading", { name: "Your teacher paused your test" }).waitFor();
+      expect(await student.getByTestId("teacher-paused").textContent()).toContain("Your test continues when your teacher resumes it.");
+      expect(await student.getByRole("button", { name: "Resume Test" }).count()).toBe(0);
+
+      // Keys only: select the row (Space), back to Resume (Enter); then Add time with its five minutes.
+      await focusOn(page, 'input[aria-label="Select Max Live"]');
+      await press(page, "Space");
+      expect(await page.getByLabel("Select Max Live").isChecked()).toBe(true);
+      await tabTo(page, "Resume", { back: true });
+      await press(page, "Enter");
+      await page.getByTestId("toast").filter({ hasText: "Resumed 1 test" }).waitFor();
+      await row.filter({ hasText: "Answering question 1" }).waitFor();
+      await focusOn(page, 'input[aria-label="Select Max Live"]');
+      await press(page, "Space");
+      await tabTo(page, "Add time", { back: true });
+      await press(page, "Enter");
+      await page.getByTestId("toast").filter({ hasText: "Added time to 1 test (5 minutes)" }).waitFor();
+      await student.reload();
+      await student.getByTestId("teacher-notice").filter({ hasText: "Your teacher gave you 5 more minutes." }).waitFor();
+      // Five minutes more than before the pause, less the seconds that ran since.
+      expect(await clockSeconds()).toBeGreaterThan(before + 4 * 60);
+
+      // End, after its confirm.
+      await page.getByLabel("Select Max Live").check();
+      await page.getByRole("button", { name: "End", exact: true }).click();
+      const confirm = page.getByRole("dialog", { name: "End the selected tests now?" });
+      await confirm.waitFor();
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await confirm.getByRole("button", { name: "End tests" }).click();
+      await page.getByTestId("toast").filter({ hasText: "Ended 1 test" }).waitFor();
+      await row.filter({ hasText: "Finished" }).waitFor();
+      await student.reload();
+      await student.waitForURL(/\/results\//);
+      await student.getByText("Your teacher ended your test", { exact: false }).waitFor();
+      await saveScreenshot(page, "live-view-acted");
+    } finally {
+      await studentContext.close();
+    }
   });
 
   it("a student's test page reads its data again when its heartbeat's stamp moved: ended in another tab, it leaves the question for the results", async () => {
@@ -56,7 +124,7 @@ describe("the Live page of a class testing", () => {
       const page = await student.newPage();
       // The page's clock, so its 30-second beat comes now rather than in 30 real seconds.
       await page.clock.install();
-      const sessionId = await joinAndStart(page, { name: "Hal Beat", id: "LIVE-E2E-2" }, async () => {});
+      const sessionId = await joinAndStart(page, { name: "Hal Beat", id: "LIVE-E2E-3" }, async () => {});
       // Another tab of the same browser (the same student pass) ends the session.
       expect((await page.request.post(`/api/sessions/${sessionId}/complete`, { headers: { Origin: worker.origin } })).status()).toBe(200);
       await page.clock.runFor(30_000);

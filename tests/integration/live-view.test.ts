@@ -34,10 +34,11 @@ async function addStudent(studentId: string, givenName: string, accommodations?:
 
 /** A student's own browser: its own cookie jar, so its own student pass. */
 async function startAs(studentId: string) {
-  const browser = apiClient(worker, new CookieJar());
+  const jar = new CookieJar();
+  const browser = apiClient(worker, jar);
   const started = await browser.post("/api/sessions/start", { testConfigId: testId, testMode: "placement", userId: studentId, cohortId: classId });
   expect(started.status, JSON.stringify(started.data)).toBe(201);
-  return { browser, sessionId: started.data.sessionId as string };
+  return { browser, jar, sessionId: started.data.sessionId as string };
 }
 
 async function answerOne(browser: ApiClient, sessionId: string) {
@@ -248,6 +249,294 @@ describe("the Live page", () => {
   });
 });
 
+/** The class's rows once `done` holds of them (the reports travel behind the requests), or as they are after a while. */
+async function rowsOnce(done: (all: LiveRow[]) => boolean): Promise<LiveRow[]> {
+  for (let tries = 0; ; tries++) {
+    const all = await rows();
+    if (done(all) || tries > 100) return all;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The audit rows of an action about a subject, their detail parsed. */
+async function auditedDetails(action: string, subject: string) {
+  const { results } = await worker.d1
+    .prepare("select detail from audit_log where action = ? and subject = ? order by at")
+    .bind(action, subject)
+    .all<{ detail: string }>();
+  return results.map((row) => JSON.parse(row.detail) as Record<string, unknown>);
+}
+
+const proctor = (client: ApiClient, sessionId: string, body: unknown) => client.post(`/api/sessions/${sessionId}/proctor`, body);
+
+// After the page tests, which count the class's students.
+describe("POST /api/sessions/{id}/proctor", () => {
+  it("pauses, adds minutes, resumes and ends a student's session: the student's requests and the class's row follow, each audited", async () => {
+    await addStudent("LV-gus", "Gus");
+    const gus = await startAs("LV-gus");
+    await liveRowOnce("LV-gus", (row) => row.state === "answering");
+
+    const paused = await proctor(owner, gus.sessionId, { action: "pause" });
+    expect(paused).toMatchObject({ status: 200, data: { sessionId: gus.sessionId, paused: true, pausedByTeacher: true, extraMinutes: 0 } });
+    expect(await liveRowOnce("LV-gus", (row) => row.state === "paused_by_teacher")).toMatchObject({ questionNumber: null });
+    // The student can neither answer nor resume it; their page says so in plain words, with no Resume.
+    expect((await gus.browser.get(`/api/sessions/${gus.sessionId}`)).data).toMatchObject({ paused: true });
+    expect((await gus.browser.post(`/api/sessions/${gus.sessionId}/resume`)).status).toBe(409);
+    const testPage = `/test/${testId}?session=${gus.sessionId}`;
+    const pausedPage = await (await worker.request(testPage, { jar: gus.jar })).text();
+    expect(pausedPage).toContain("Your teacher paused your test");
+    expect(pausedPage).toContain("Your test continues when your teacher resumes it.");
+    expect(pausedPage).not.toMatch(/<button[^>]*>Resume Test</);
+    expect(pausedPage).not.toContain('data-testid="question-text"');
+
+    const extended = await proctor(owner, gus.sessionId, { action: "extend", minutes: 5 });
+    expect(extended).toMatchObject({ status: 200, data: { extraMinutes: 5 } });
+    expect(extended.data.timeRemaining).toBeGreaterThan(34 * 60);
+
+    expect(await proctor(owner, gus.sessionId, { action: "resume" })).toMatchObject({ status: 200, data: { paused: false, pausedByTeacher: false } });
+    expect((await liveRowOnce("LV-gus", (row) => row.state === "answering")).timeRemaining as number).toBeGreaterThan(34 * 60);
+    // The question is back, with the added minutes announced until the student's next answer.
+    const questionPage = await (await worker.request(testPage, { jar: gus.jar })).text();
+    expect(questionPage).toMatch(/data-testid="teacher-notice"[^>]*>Your teacher gave you 5 more minutes\.</);
+    await answerOne(gus.browser, gus.sessionId);
+    expect(await (await worker.request(testPage, { jar: gus.jar })).text()).toMatch(/data-testid="teacher-notice"[^>]*><\/p>/);
+
+    expect(await proctor(admin, gus.sessionId, { action: "end" })).toMatchObject({
+      status: 200,
+      data: { completed: true, completedReason: "ended_by_teacher" },
+    });
+    expect(await liveRowOnce("LV-gus", (row) => row.state === "finished")).toMatchObject({ questionsAnswered: 1, score: expect.any(Number) });
+    const session = (await gus.browser.get(`/api/sessions/${gus.sessionId}`)).data;
+    expect(session).toMatchObject({ completed: true, completedReason: "ended_by_teacher", questionsNotAnswered: 2 });
+    // The student's page goes to the results, which say who ended it; the teacher's say it and the added time.
+    const ended = await worker.request(testPage, { jar: gus.jar });
+    expect(ended.headers.get("Location")).toBe(`/results/${gus.sessionId}`);
+    expect(await (await worker.request(`/results/${gus.sessionId}`, { jar: gus.jar })).text()).toContain("Your teacher ended your test after 1 question.");
+    const teacherResults = await (await worker.request(`/admin/results/${gus.sessionId}`, { jar: ownerJar })).text();
+    expect(teacherResults).toContain("Completed, ended by the teacher");
+    expect(teacherResults).toContain("Given 5 extra minutes");
+
+    expect(await auditedDetails("session.proctored", `session:${gus.sessionId}`)).toEqual([
+      { action: "pause" },
+      { action: "extend", minutes: 5 },
+      { action: "resume" },
+      { action: "end" },
+    ]);
+  });
+
+  it("refuses: 400 a bad body, 401 signed out, 403 a student, 404 another teacher's session or none, 405 GET, 409 what the state does not allow", async () => {
+    await addStudent("LV-hal", "Hal");
+    const hal = await startAs("LV-hal");
+    for (const body of [{ action: "sleep" }, { action: "extend" }, { action: "extend", minutes: 0 }, { action: "extend", minutes: 121 }, {}]) {
+      expect((await proctor(owner, hal.sessionId, body)).status, JSON.stringify(body)).toBe(400);
+    }
+    expect((await proctor(anonymous, hal.sessionId, { action: "pause" })).status).toBe(401);
+    expect((await proctor(student, hal.sessionId, { action: "pause" })).status).toBe(403);
+    expect((await proctor(hal.browser, hal.sessionId, { action: "pause" })).status).toBe(401);
+    expect(await proctor(outsider, hal.sessionId, { action: "pause" })).toMatchObject({ status: 404 });
+    expect((await proctor(admin, "no-such-session", { action: "pause" })).status).toBe(404);
+    expect((await owner.get(`/api/sessions/${hal.sessionId}/proctor`)).status).toBe(405);
+
+    expect(await proctor(owner, hal.sessionId, { action: "resume" })).toMatchObject({
+      status: 409,
+      data: { message: "This test session is not paused by the teacher, so there is nothing to resume." },
+    });
+    expect((await proctor(owner, hal.sessionId, { action: "pause" })).status).toBe(200);
+    expect((await proctor(owner, hal.sessionId, { action: "pause" })).status).toBe(409);
+    expect((await proctor(owner, hal.sessionId, { action: "end" })).status).toBe(200);
+    for (const body of [{ action: "end" }, { action: "extend", minutes: 5 }, { action: "pause" }]) {
+      expect(await proctor(owner, hal.sessionId, body)).toMatchObject({ status: 409, data: { message: "This test session is already over." } });
+    }
+    // Nothing refused was audited.
+    expect((await auditedDetails("session.proctored", `session:${hal.sessionId}`)).map((detail) => detail.action)).toEqual(["pause", "end"]);
+  });
+});
+
+describe("POST /api/cohorts/{id}/proctor", () => {
+  const classProctor = (client: ApiClient, body: unknown, id = classId) => client.post(`/api/cohorts/${id}/proctor`, body);
+
+  it("pauses every session of the class in progress at once and resumes them, answering the counts, audited once each", async () => {
+    // The sessions ended above, once their reports (behind the requests) have arrived.
+    const ended = ["LV-cy", "LV-gus", "LV-hal"];
+    const settled = await rowsOnce((all) => ended.every((studentId) => all.find((row) => row.studentId === studentId)?.state === "finished"));
+    const inProgress = settled.filter((row) => row.state !== "finished" && row.sessionId !== null).length;
+    expect(inProgress).toBeGreaterThan(1);
+    // D1 learns of a completion behind the session's object: the sessions it still lists as in progress are asked too, and skipped.
+    // The sessions D1 still holds as in progress are asked too: D1 learns of a completion behind the
+    // session's object, so those ended above may be among them (as many as its write has not reached), and are skipped.
+    const maySkip = ended.length;
+    const pauseAll = await classProctor(owner, { action: "pause" });
+    expect(pauseAll).toEqual({ status: 200, data: { paused: inProgress, skipped: expect.any(Number) } });
+    expect(pauseAll.data.skipped).toBeLessThanOrEqual(maySkip);
+    // The rows of students who started at the real clock (Di's last report is from a clock moved on, and later ones wait for it).
+    const watched = ["LV-ana", "LV-bo", "LV-eve"];
+    const pausedRows = (all: LiveRow[]) => all.filter((row) => watched.includes(row.studentId) && row.state === "paused_by_teacher").length;
+    expect(pausedRows(await rowsOnce((all) => pausedRows(all) === watched.length))).toBe(watched.length);
+    // Paused already: skipped.
+    const again = await classProctor(owner, { action: "pause" });
+    expect(again).toEqual({ status: 200, data: { paused: 0, skipped: expect.any(Number) } });
+    expect(again.data.skipped).toBeGreaterThanOrEqual(inProgress);
+    const resumeAll = await classProctor(owner, { action: "resume" });
+    expect(resumeAll).toEqual({ status: 200, data: { resumed: inProgress, skipped: expect.any(Number) } });
+    expect(pausedRows(await rowsOnce((all) => pausedRows(all) === 0))).toBe(0);
+    expect(await auditedDetails("class.proctored", `class:${classId}`)).toEqual([
+      { action: "pause", ...pauseAll.data },
+      { action: "pause", ...again.data },
+      { action: "resume", ...resumeAll.data },
+    ]);
+  });
+
+  it("resets a rostered student's wrong PIN tries, audited on their record", async () => {
+    const member = await worker.d1.prepare("select id from cohort_members where cohort_id = ? and student_id = 'LV-ana'").bind(classId).first<{ id: string }>();
+    const key = `pin-student:${member!.id}`;
+    await worker.d1.prepare("insert into attempt_throttle (key, failures) values (?, 5)").bind(key).run();
+    expect(await classProctor(owner, { action: "reset_pin_tries", studentId: "LV-ana" })).toEqual({
+      status: 200,
+      data: { cohortId: classId, studentId: "LV-ana", reset: true },
+    });
+    expect(await worker.d1.prepare("select key from attempt_throttle where key = ?").bind(key).first()).toBeNull();
+    expect(await auditedDetails("student.pin_tries_reset", `class:${classId}`)).toHaveLength(1);
+  });
+
+  it("refuses: 400 a bad body, 401 signed out, 403 a student, 404 another teacher's class, none, or a student not on its roster, 405 GET", async () => {
+    for (const body of [{ action: "end" }, { action: "extend", minutes: 5 }, { action: "reset_pin_tries" }, {}]) {
+      expect((await classProctor(owner, body)).status, JSON.stringify(body)).toBe(400);
+    }
+    expect((await classProctor(anonymous, { action: "pause" })).status).toBe(401);
+    expect((await classProctor(student, { action: "pause" })).status).toBe(403);
+    expect((await classProctor(student, { action: "reset_pin_tries", studentId: "LV-ana" })).status).toBe(403);
+    expect(await classProctor(outsider, { action: "pause" })).toEqual({ status: 404, data: { message: "Class Not Found" } });
+    expect(await classProctor(outsider, { action: "reset_pin_tries", studentId: "LV-ana" })).toEqual({ status: 404, data: { message: "Class Not Found" } });
+    expect((await classProctor(admin, { action: "pause" }, "no-such-class")).status).toBe(404);
+    expect((await classProctor(owner, { action: "reset_pin_tries", studentId: "NOT-HERE" })).status).toBe(404);
+    expect((await owner.get(`/api/cohorts/${classId}/proctor`)).status).toBe(405);
+    // Nothing refused changed a session.
+    expect((await rows()).some((row) => row.state === "paused_by_teacher")).toBe(false);
+  });
+});
+
+describe("the Live page's actions", () => {
+  /** A form post as a page without JavaScript sends it (each field once, `sessionIds` once per selected row). */
+  const formPost = (fields: [string, string][]) =>
+    worker.request(`/admin/cohorts/${classId}/live`, {
+      method: "POST",
+      jar: ownerJar,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields),
+    });
+
+  it("offers the actions, labelled, and acts on the selected rows, on one row and on the whole class without JavaScript", async () => {
+    await addStudent("LV-ivy", "Ivy");
+    await addStudent("LV-jo", "Jo");
+    const ivy = await startAs("LV-ivy");
+    const jo = await startAs("LV-jo");
+    const page = await (await worker.request(`/admin/cohorts/${classId}/live`, { jar: ownerJar })).text();
+    for (const control of [
+      "Pause all",
+      "Resume all",
+      "Add time",
+      'aria-label="Select all students testing"',
+      'aria-label="Select Ivy Live"',
+      '<label for="live-minutes"',
+    ]) {
+      expect(page).toContain(control);
+    }
+    expect(page).toMatch(/Reset PIN tries<span class="sr-only"> for (<!-- -->)?Ivy Live<\/span>/);
+
+    const selected = await formPost([
+      ["intent", "proctor"],
+      ["sessionIds", ivy.sessionId],
+      ["sessionIds", jo.sessionId],
+      ["action", "pause"],
+      ["minutes", "5"],
+    ]);
+    expect(selected.status).toBe(200);
+    expect(await rowsOnce((all) => all.filter((row) => ["LV-ivy", "LV-jo"].includes(row.studentId) && row.state === "paused_by_teacher").length === 2)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ studentId: "LV-ivy", state: "paused_by_teacher" })]),
+    );
+    expect(await (await worker.request(`/admin/cohorts/${classId}/live?state=paused_by_teacher`, { jar: ownerJar })).text()).toContain("Paused by the teacher");
+
+    // One row's own Resume, then the selected End for Jo.
+    expect(
+      (
+        await formPost([
+          ["intent", "proctor"],
+          ["sessionIds", ivy.sessionId],
+          ["action", "resume"],
+        ])
+      ).status,
+    ).toBe(200);
+    expect((await liveRowOnce("LV-ivy", (row) => row.state === "answering")).state).toBe("answering");
+    expect(
+      (
+        await formPost([
+          ["intent", "proctor"],
+          ["sessionIds", jo.sessionId],
+          ["action", "end"],
+          ["minutes", "5"],
+        ])
+      ).status,
+    ).toBe(200);
+    expect((await liveRowOnce("LV-jo", (row) => row.state === "finished")).state).toBe("finished");
+
+    // Nothing selected, or minutes out of range: 400, nothing changed; a refused action answers the API's 409.
+    expect(
+      (
+        await formPost([
+          ["intent", "proctor"],
+          ["action", "pause"],
+        ])
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await formPost([
+          ["intent", "proctor"],
+          ["sessionIds", ivy.sessionId],
+          ["action", "extend"],
+          ["minutes", "500"],
+        ])
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await formPost([
+          ["intent", "proctor"],
+          ["sessionIds", jo.sessionId],
+          ["action", "pause"],
+        ])
+      ).status,
+    ).toBe(409);
+
+    expect(
+      (
+        await formPost([
+          ["intent", "proctor-class"],
+          ["action", "pause"],
+        ])
+      ).status,
+    ).toBe(200);
+    expect((await liveRowOnce("LV-ivy", (row) => row.state === "paused_by_teacher")).state).toBe("paused_by_teacher");
+    expect(
+      (
+        await formPost([
+          ["intent", "proctor-class"],
+          ["action", "resume"],
+        ])
+      ).status,
+    ).toBe(200);
+    expect((await liveRowOnce("LV-ivy", (row) => row.state === "answering")).state).toBe("answering");
+    expect(
+      (
+        await formPost([
+          ["intent", "reset-pin"],
+          ["studentId", "LV-ivy"],
+        ])
+      ).status,
+    ).toBe(200);
+  });
+});
+
 describe("the student's heartbeat", () => {
   /** A student's own browser with its jar, for the test page's data as well as the API. */
   async function startWithJar(studentId: string, givenName: string) {
@@ -261,19 +550,19 @@ describe("the student's heartbeat", () => {
   const beat = (client: ApiClient, sessionId: string) => client.post(`/api/sessions/${sessionId}/heartbeat`);
   let gus: Awaited<ReturnType<typeof startWithJar>>;
   beforeAll(async () => {
-    gus = await startWithJar("LV-gus", "Gus");
+    gus = await startWithJar("LV-kim", "Kim");
   });
 
   it("keeps a student whose page is open answering past the idle line, and answers the stamp the test page was rendered with", async () => {
-    const started = await liveRowOnce("LV-gus", (row) => row.state === "answering");
+    const started = await liveRowOnce("LV-kim", (row) => row.state === "answering");
     await worker.setClockOffset(1.5 * MINUTE);
     const beaten = await beat(gus.browser, gus.sessionId);
     expect(beaten.status).toBe(200);
     expect(beaten.data).toEqual({ stamp: expect.any(String) });
-    await liveRowOnce("LV-gus", (row) => row.lastSeenAt !== started.lastSeenAt);
+    await liveRowOnce("LV-kim", (row) => row.lastSeenAt !== started.lastSeenAt);
     // Three minutes after the start, with no question read nor answered: still answering, not idle.
     await worker.setClockOffset(3 * MINUTE);
-    expect(await rowOf("LV-gus")).toMatchObject({ state: "answering", questionsAnswered: 0 });
+    expect(await rowOf("LV-kim")).toMatchObject({ state: "answering", questionsAnswered: 0 });
     const page = await worker.request(`/test/${testId}?session=${gus.sessionId}&_data=routes%2Ftest.%24id`, { jar: gus.jar });
     expect(((await page.json()) as { session: { stamp: string } }).session.stamp).toBe(beaten.data.stamp);
   });
@@ -285,14 +574,14 @@ describe("the student's heartbeat", () => {
     expect(onBreak).not.toBe(answering);
     await worker.setClockOffset(6 * MINUTE);
     expect((await beat(gus.browser, gus.sessionId)).data.stamp).toBe(onBreak);
-    expect((await liveRowOnce("LV-gus", (row) => row.state === "on_break")).state).toBe("on_break");
+    expect((await liveRowOnce("LV-kim", (row) => row.state === "on_break")).state).toBe("on_break");
     expect((await gus.browser.post(`/api/sessions/${gus.sessionId}/resume`)).status).toBe(200);
     const resumed = (await beat(gus.browser, gus.sessionId)).data.stamp;
     expect([answering, onBreak]).not.toContain(resumed);
   });
 
   it("is the session's pass holder's only: 401 signed out or another session's pass, 403 a student account or the class's teacher, 404 another teacher", async () => {
-    const other = await startWithJar("LV-hal", "Hal");
+    const other = await startWithJar("LV-lee", "Lee");
     expect((await beat(anonymous, gus.sessionId)).status).toBe(401);
     expect((await beat(other.browser, gus.sessionId)).status).toBe(401);
     expect((await beat(student, gus.sessionId)).status).toBe(403);

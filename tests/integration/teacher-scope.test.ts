@@ -245,6 +245,11 @@ function validWrites(memberA: string): Record<string, { method: string; body: un
     "routes/api.students.$id.accommodations": [{ method: "PUT", body: { readAloud: true } }],
     "routes/api.sessions.$id.grade-overrides": [{ method: "POST", body: override }],
     "routes/api.sessions.$id.grade-confirmations": [{ method: "POST", body: { questionId: "q" } }],
+    "routes/api.sessions.$id.proctor": [{ method: "POST", body: { action: "end" } }],
+    "routes/api.cohorts.$id.proctor": [
+      { method: "POST", body: { action: "pause" } },
+      { method: "POST", body: { action: "reset_pin_tries", studentId: A_DISTRICT_ID } },
+    ],
     "routes/admin.cohorts_.$id": [
       { method: "POST", body: { intent: "unenroll", studentId: studentA } },
       { method: "POST", body: { intent: "enroll", studentId: studentB } },
@@ -259,6 +264,11 @@ function validWrites(memberA: string): Record<string, { method: string; body: un
       { method: "POST", body: { intent: "unenroll", cohortId: classA } },
       { method: "POST", body: { intent: "accommodations", values: { readAloud: true } } },
       { method: "POST", body: { intent: "delete" } },
+    ],
+    "routes/admin.cohorts_.$id_.live": [
+      { method: "POST", body: { intent: "proctor", sessionIds: sessionA, action: "end" } },
+      { method: "POST", body: { intent: "proctor-class", action: "pause" } },
+      { method: "POST", body: { intent: "reset-pin", studentId: A_DISTRICT_ID } },
     ],
     "routes/admin.ai-grading.$sessionId": [{ method: "POST", body: { intent: "override", ...override } }],
   };

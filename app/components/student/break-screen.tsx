@@ -9,7 +9,12 @@ import { useLoaderArea } from "./loader-area";
 type BreakScreenProps = {
   testId: string;
   /** The paused session as the loader sent it; `breakNote`: what the screen says of the clocks, written by the server, now and once the break's last minute has begun. */
-  session: { id: string; breakSecondsLeft: number | null; breakNote: { now: string; lastMinute: string } };
+  session: {
+    id: string;
+    breakSecondsLeft: number | null;
+    breakNote: { now: string; lastMinute: string };
+    heldByTeacher: { heading: string; note: string } | null;
+  };
 };
 
 /**
@@ -19,7 +24,7 @@ type BreakScreenProps = {
  * Its texts are written by the server in the page's language (ADR 0045).
  */
 export function BreakScreen({ testId, session }: BreakScreenProps) {
-  const { id: sessionId, breakSecondsLeft, breakNote: note } = session;
+  const { id: sessionId, breakSecondsLeft, breakNote: note, heldByTeacher: held } = session;
   const t = useLoaderArea("breaks");
   const heading = useRef<HTMLHeadingElement>(null);
   const resume = useRef<HTMLFormElement>(null);
@@ -27,13 +32,26 @@ export function BreakScreen({ testId, session }: BreakScreenProps) {
   const [cue, setCue] = useState("");
   useEffect(() => heading.current?.focus(), []);
   useEffect(() => {
-    if (breakSecondsLeft === null) return;
+    // A teacher's pause has no allowance to run out: only the teacher ends it (ADR 0046).
+    if (breakSecondsLeft === null || held) return;
     // A timer that fires late (a laptop that slept) still asks the server, which restarts the clock then.
     const timers = breakCues(breakSecondsLeft).map(({ afterMs, kind }) =>
       setTimeout(() => (kind === "end" ? resume.current?.requestSubmit() : setCue(t.oneMinute)), afterMs),
     );
     return () => timers.forEach(clearTimeout);
-  }, [breakSecondsLeft, t.oneMinute]);
+  }, [breakSecondsLeft, held, t.oneMinute]);
+  if (held) {
+    return (
+      <section aria-labelledby="break-heading" className="card mx-auto max-w-3xl space-y-3 p-6" data-testid="break-screen">
+        <h1 id="break-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold text-slate-900 outline-none">
+          {held.heading}
+        </h1>
+        <p role="status" aria-live="polite" className="text-slate-800" data-testid="teacher-paused">
+          {held.note}
+        </p>
+      </section>
+    );
+  }
   return (
     <section aria-labelledby="break-heading" className="card mx-auto max-w-3xl space-y-3 p-6" data-testid="break-screen">
       <h1 id="break-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold text-slate-900 outline-none">

@@ -42,6 +42,7 @@ type QuestionScreenProps = {
       testClock: SpokenWarning[];
       questionClock: SpokenWarning[];
       feedbackMovesOn: string | null;
+      teacherNotice: string;
     };
     question: {
       id: string;
@@ -150,6 +151,9 @@ export function QuestionScreen({ testId, session, actionResult, feedbackTexts }:
         </p>
         <p className="sr-only" aria-live="polite" data-testid="question-timer-announcement">
           {clockAnnouncement(questionWarnings, questionLeft)}
+        </p>
+        <p aria-live="polite" className="text-sm font-semibold text-slate-800" data-testid="teacher-notice">
+          {texts.teacherNotice}
         </p>
       </div>
       {timeUp ? (

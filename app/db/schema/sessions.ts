@@ -50,7 +50,7 @@ export const testSessionRecords = sqliteTable(
     /** 200 + 10θ and its standard error, to a tenth of a point, written beside θ; the app reads θ. */
     scaleScore: real("scale_score"),
     scaleScoreSe: real("scale_score_se"),
-    completionReason: text("completion_reason").$type<"submitted" | "time_up" | "stopping_rule">(),
+    completionReason: text("completion_reason").$type<"submitted" | "time_up" | "stopping_rule" | "ended_by_teacher">(),
     questionsAnswered: integer("questions_answered").notNull().default(0),
     /** Lets the student continue on another device; shown only to the session's own pass holder. */
     resumeCode: text("resume_code"),

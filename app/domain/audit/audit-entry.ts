@@ -23,6 +23,8 @@ export const AUDIT_ACTIONS = {
   "student.badge_renewed": "Gave a student a new badge and PIN",
   "student.pin_tries_reset": "Reset a student's wrong PIN tries",
   "grade.overridden": "Changed a grade",
+  "session.proctored": "Paused, resumed, added time to or ended a student's test from the live view",
+  "class.proctored": "Paused or resumed every test of a class in progress",
   "roster.imported": "Imported a roster",
   "role.changed": "Changed an account's role",
   "account.signed_in": "Signed in",

@@ -119,6 +119,9 @@ describe("liveRows", () => {
 
   it("keeps a student on a break on their break however long no request comes", () => {
     expect(liveRows(members.slice(0, 1), [report("a", { phase: "on_break" })], T0 + 2 * OFFLINE_AFTER_MS)[0]!.state).toBe("on_break");
+    const held = liveRows(members.slice(0, 1), [report("a", { phase: "paused_by_teacher", questionNumber: null })], T0 + 2 * OFFLINE_AFTER_MS)[0]!;
+    expect(held).toMatchObject({ state: "paused_by_teacher", timeRemaining: 600 });
+    expect(stateInWords(held)).toBe("Paused by the teacher");
   });
 
   it("shows a student testing who is no longer a member by their ID, and forgets a past sitting", () => {

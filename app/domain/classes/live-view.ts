@@ -7,7 +7,7 @@ import { z } from "zod";
  * last request, so a student whose laptop died turns idle, then offline, with no one reporting it.
  */
 
-const LIVE_STATES = ["not_started", "answering", "on_break", "idle", "offline", "finished"] as const;
+const LIVE_STATES = ["not_started", "answering", "on_break", "paused_by_teacher", "idle", "offline", "finished"] as const;
 type LiveState = (typeof LIVE_STATES)[number];
 
 /** No request for this long while answering: idle (the teacher may want to look). */
@@ -35,7 +35,7 @@ export const liveReportSchema = z.object({
   reportedAt: z.number(),
   /** The student's last request; null when the report comes from no request of theirs (the deadline's alarm): the last one known stands. */
   lastSeenAt: z.number().nullable(),
-  phase: z.enum(["answering", "on_break", "finished"]),
+  phase: z.enum(["answering", "on_break", "paused_by_teacher", "finished"]),
   /** The question being answered (1-based), null on a break or once finished. */
   questionNumber: count.nullable(),
   /** The most questions this attempt can ask (ADR 0012). */
@@ -97,7 +97,7 @@ type LiveRow = {
   score: number | null;
 };
 
-/** Answering, by the clock at read time: idle after two minutes without a request, offline after five. A break is its own state. */
+/** Answering, by the clock at read time: idle after two minutes without a request, offline after five. A break or a teacher's pause is its own state. */
 function stateAt(report: LiveReport, now: number): LiveState {
   if (report.phase !== "answering") return report.phase;
   const quietMs = now - (report.lastSeenAt ?? report.reportedAt);
@@ -144,7 +144,7 @@ function rowOf(member: LiveMember, report: LiveReport | undefined, now: number):
 }
 
 /** Who needs the teacher first: the quiet ones, then breaks, then the rest. */
-const ATTENTION_ORDER: Record<LiveState, number> = { idle: 0, offline: 1, on_break: 2, answering: 3, not_started: 4, finished: 5 };
+const ATTENTION_ORDER: Record<LiveState, number> = { idle: 0, offline: 1, on_break: 2, paused_by_teacher: 3, answering: 4, not_started: 5, finished: 6 };
 
 /**
  * Every member of the class, with their latest sitting's state now, sorted so who needs attention
@@ -160,12 +160,13 @@ export function liveRows(members: readonly LiveMember[], reports: readonly LiveR
     .sort((a, b) => ATTENTION_ORDER[a.state] - ATTENTION_ORDER[b.state] || a.studentName.localeCompare(b.studentName));
 }
 
-const SUMMARY_ORDER: readonly LiveState[] = ["answering", "idle", "offline", "on_break", "not_started", "finished"];
+const SUMMARY_ORDER: readonly LiveState[] = ["answering", "idle", "offline", "on_break", "paused_by_teacher", "not_started", "finished"];
 const SUMMARY_WORDS: Record<LiveState, string> = {
   answering: "answering",
   idle: "idle",
   offline: "offline",
   on_break: "on a break",
+  paused_by_teacher: "paused by the teacher",
   not_started: "not started",
   finished: "finished",
 };
@@ -192,6 +193,8 @@ export function stateInWords(row: Pick<LiveRow, "state" | "questionNumber" | "qu
       return "Offline";
     case "on_break":
       return "On a break";
+    case "paused_by_teacher":
+      return "Paused by the teacher";
     case "not_started":
       return "Not started";
     default: {
@@ -206,6 +209,7 @@ export const LIVE_FILTERS: readonly { state: LiveState; label: string }[] = [
   { state: "idle", label: "Idle" },
   { state: "offline", label: "Offline" },
   { state: "on_break", label: "On a break" },
+  { state: "paused_by_teacher", label: "Paused by the teacher" },
   { state: "answering", label: "Answering" },
   { state: "not_started", label: "Not started" },
   { state: "finished", label: "Finished" },

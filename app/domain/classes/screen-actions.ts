@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { rosterAccommodationsSchema } from "~/domain/accommodations/accommodations";
+import { proctorFields, requireMinutesWhenExtending } from "~/domain/sessions/proctor";
 import { recordId } from "~/lib/schema-fields";
 
 import { CLASS_NAME_REQUIRED, classCreateSchema, classUpdateSchema } from "./class";
@@ -57,3 +58,51 @@ export const BADGE_MESSAGES = {
     "new-badge": { success: "New badge issued: print it, the old one no longer works", failure: "Failed to issue a new badge." },
   },
 };
+
+/** The sessions a Live page's form names: one (a row's own button) or the selected rows' checkboxes, which a form posts as one value or many. */
+const selectedSessions = z.preprocess(
+  (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
+  z.array(z.string().trim().min(1).max(200)).min(1, "Select at least one student who is testing.").max(200),
+);
+
+/**
+ * A class's Live page (ADR 0046): a teacher's action on one student's session or on the selected
+ * ones (the API's fields and rule, `domain/sessions/proctor.ts`), Pause all / Resume all, and a
+ * student's PIN tries reset.
+ */
+export const liveActionSchema = z
+  .discriminatedUnion("intent", [
+    z.object({ intent: z.literal("proctor"), sessionIds: selectedSessions, ...proctorFields }),
+    z.object({ intent: z.literal("proctor-class"), action: z.enum(["pause", "resume"]) }),
+    z.object({ intent: z.literal("reset-pin"), studentId: z.string().trim().min(1).max(200) }),
+  ])
+  .superRefine((input, context) => {
+    if (input.intent === "proctor") requireMinutesWhenExtending(input, context);
+  });
+
+export const LIVE_MESSAGES = {
+  intents: {
+    proctor: { success: "Done", failure: "Failed to change the selected tests." },
+    "proctor-class": { success: "Done", failure: "Failed to change the class's tests." },
+    "reset-pin": { success: "PIN tries reset: the student can try again now", failure: "Failed to reset the PIN tries." },
+  },
+};
+
+const PROCTOR_DONE = { pause: "Paused", resume: "Resumed", extend: "Added time to", end: "Ended" } as const;
+
+/** The toast after an action on selected tests: how many it changed and, when some were refused, why the first was. */
+export function proctorToast(action: keyof typeof PROCTOR_DONE, changed: number, refusals: string[], minutes?: number) {
+  const tests = (n: number) => `${n} test${n === 1 ? "" : "s"}`;
+  const extra = action === "extend" && minutes ? ` (${minutes} minute${minutes === 1 ? "" : "s"})` : "";
+  const title = `${PROCTOR_DONE[action]} ${tests(changed)}${extra}`;
+  return refusals.length ? { title, description: `${tests(refusals.length)} not changed: ${refusals[0]}` } : { title };
+}
+
+/** The toast after Pause all / Resume all. */
+export function classProctorToast(counts: { paused?: number; resumed?: number; skipped: number }) {
+  const pausing = counts.paused !== undefined;
+  const changed = counts.paused ?? counts.resumed ?? 0;
+  const title = `${pausing ? "Paused" : "Resumed"} ${changed} test${changed === 1 ? "" : "s"} of the class`;
+  if (!counts.skipped) return { title };
+  return { title, description: `${counts.skipped} skipped: ${pausing ? "already paused or over" : "not paused by the teacher, or over"}.` };
+}

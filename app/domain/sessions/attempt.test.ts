@@ -10,12 +10,14 @@ import {
   finish,
   LATE_GRACE_MS,
   pauseAttempt,
+  proctorAttempt,
   resumeAttempt,
   startAttempt,
   submit,
 } from "./attempt";
 import type { SessionBlueprint, SessionQuestion } from "./blueprint";
 import { selfCheckBlueprint, twoPlusTwoQuestion } from "./self-check";
+import { PROCTOR_REFUSALS, secondsRemaining, toSnapshot } from "./session-state";
 
 const choice = (id: string, difficulty: SessionQuestion["difficulty"] = "medium", overrides: Partial<SessionQuestion> = {}): SessionQuestion =>
   twoPlusTwoQuestion(id, {
@@ -304,5 +306,93 @@ describe("a chat answer (ADR 0013)", () => {
     const outcome = submit(startAttempt(chatBank, T0), chatBank, { questionId: "talk", answer: forged, timeSpentSeconds: 30 }, T0 + 1000, false, []);
     if (outcome.kind !== "recorded") throw new Error(outcome.kind);
     expect(outcome.answer).toMatchObject({ answer: { messages: [] }, pointsEarned: 0, gradingScore: 0, feedback: "No answer was given." });
+  });
+});
+
+describe("a teacher's actions from the live view (ADR 0046)", () => {
+  const MINUTE = 60_000;
+  const withBreaks = blueprint([choice("t", "easy", { timeLimitSeconds: 60 }), choice("u")], {
+    accommodations: { ...NO_ACCOMMODATIONS, breaks: true, breakMinutes: 5 },
+  });
+  const act = (state: AttemptState, input: Parameters<typeof proctorAttempt>[2], at: number, on = withBreaks) => {
+    const outcome = proctorAttempt(state, on, input, at);
+    if (!outcome.ok) throw new Error(outcome.message);
+    return outcome.state;
+  };
+
+  it("pauses both clocks and hides the question without using the break allowance; only the teacher resumes", () => {
+    const paused = act(startAttempt(withBreaks, T0), { action: "pause" }, T0 + MINUTE / 2);
+    expect(currentQuestion(paused, withBreaks, T0 + 10 * MINUTE)).toBeNull();
+    expect(toSnapshot(paused.session, T0 + 10 * MINUTE)).toMatchObject({
+      paused: true,
+      pausedByTeacher: true,
+      breakSecondsLeft: 300,
+      timeRemainingSeconds: 570,
+    });
+    // The student's own break and resume cannot take it over.
+    expect(pauseAttempt(paused, T0 + MINUTE)).toEqual({ ok: false, reason: "held_by_teacher" });
+    expect(resumeAttempt(paused, T0 + MINUTE)).toBe(paused);
+    expect(submit(paused, withBreaks, { questionId: "t", answer: "4", timeSpentSeconds: 1 }, T0 + MINUTE, false).kind).toBe("paused");
+
+    const resumed = act(paused, { action: "resume" }, T0 + 10 * MINUTE + MINUTE / 2);
+    expect(toSnapshot(resumed.session, T0 + 10 * MINUTE + MINUTE / 2)).toMatchObject({
+      paused: false,
+      pausedByTeacher: false,
+      breakSecondsLeft: 300,
+      timeRemainingSeconds: 570,
+    });
+    // The question's own timer stood still too: 30 seconds of its 60 are left.
+    expect(currentQuestion(resumed, withBreaks, T0 + 10 * MINUTE + MINUTE / 2)?.questionTimeRemaining).toBe(30);
+  });
+
+  it("turns a student's break in progress into the teacher's pause: the break counts up to then", () => {
+    const onBreak = pauseAttempt(startAttempt(withBreaks, T0), T0 + MINUTE);
+    if (!onBreak.ok) throw new Error(onBreak.reason);
+    const held = act(onBreak.state, { action: "pause" }, T0 + 3 * MINUTE);
+    expect(toSnapshot(held.session, T0 + 20 * MINUTE)).toMatchObject({ pausedByTeacher: true, breakSecondsLeft: 180, timeRemainingSeconds: 540 });
+    expect(held.current?.breakMs).toBe(2 * MINUTE);
+  });
+
+  it("adds minutes: the deadline moves on, the session records them and the page announces them until the next answer", () => {
+    const state = startAttempt(bank, T0);
+    const extended = act(act(state, { action: "extend", minutes: 5 }, T0 + MINUTE, bank), { action: "extend", minutes: 2 }, T0 + MINUTE, bank);
+    expect(secondsRemaining(extended.session, T0 + MINUTE)).toBe(540 + 7 * 60);
+    expect(toSnapshot(extended.session, T0 + MINUTE)).toMatchObject({ extraMinutes: 7, extraMinutesToAnnounce: 7 });
+    const answered = submit(extended, bank, { questionId: extended.current!.questionId, answer: "4", timeSpentSeconds: 3 }, T0 + 2 * MINUTE, false);
+    expect(toSnapshot(answered.state.session, T0 + 2 * MINUTE)).toMatchObject({ extraMinutes: 7, extraMinutesToAnnounce: 0 });
+  });
+
+  it("ends the session now as ended by the teacher, scored as an early end", () => {
+    const state = startAttempt(bank, T0);
+    const first = submit(state, bank, { questionId: state.current!.questionId, answer: "4", timeSpentSeconds: 3 }, T0 + 3000, false);
+    const ended = act(first.state, { action: "end" }, T0 + 4000, bank);
+    expect(ended.session).toMatchObject({ completedAt: T0 + 4000, completedReason: "ended_by_teacher" });
+    expect(ended.current).toBeNull();
+    expect(attemptResults(ended, bank)).toMatchObject({
+      endedEarly: false,
+      questionsNotAnswered: attemptResults(finish(first.state, T0 + 4000, "submitted"), bank).questionsNotAnswered,
+    });
+    expect(attemptResults(ended, bank).questionsNotAnswered).toBeGreaterThan(0);
+  });
+
+  it("ends a teacher's pause with the session, the clocks moved by it", () => {
+    const held = act(startAttempt(bank, T0), { action: "pause" }, T0 + MINUTE, bank);
+    const ended = act(held, { action: "end" }, T0 + 5 * MINUTE, bank);
+    expect(ended.session).toMatchObject({ heldAt: null, deadlineAt: T0 + 600_000 + 4 * MINUTE });
+  });
+
+  it("refuses what the state does not allow", () => {
+    const state = startAttempt(bank, T0);
+    const refusal = (at: AttemptState, input: Parameters<typeof proctorAttempt>[2], on = bank) => proctorAttempt(at, on, input, T0 + MINUTE);
+    expect(refusal(state, { action: "resume" })).toEqual({ ok: false, message: PROCTOR_REFUSALS.not_held });
+    expect(refusal(act(state, { action: "pause" }, T0, bank), { action: "pause" })).toEqual({ ok: false, message: PROCTOR_REFUSALS.already_held });
+    const over = finish(state, T0 + 1000, "submitted");
+    for (const input of [{ action: "pause" }, { action: "resume" }, { action: "extend", minutes: 5 }, { action: "end" }] as const) {
+      expect(refusal(over, input)).toEqual({ ok: false, message: PROCTOR_REFUSALS.completed });
+    }
+    // Past the deadline the session is over, even before its alarm ran.
+    expect(proctorAttempt(state, bank, { action: "extend", minutes: 5 }, T0 + 600_000)).toEqual({ ok: false, message: PROCTOR_REFUSALS.completed });
+    const untimed = blueprint([choice("a")], { accommodations: { ...NO_ACCOMMODATIONS, extendedTime: "unlimited" } });
+    expect(refusal(startAttempt(untimed, T0), { action: "extend", minutes: 5 }, untimed)).toEqual({ ok: false, message: PROCTOR_REFUSALS.untimed });
   });
 });

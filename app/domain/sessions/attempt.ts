@@ -15,10 +15,15 @@ import {
   breakShiftMs,
   completeSession,
   endedBeforeStoppingRule,
+  endSessionByTeacher,
+  extendSession,
+  holdSession,
   isCompleted,
   isPastDeadline,
   isPaused,
   pauseSession,
+  PROCTOR_REFUSALS,
+  releaseSession,
   resumeSession,
   type SessionState,
   startSession,
@@ -133,12 +138,50 @@ export function pauseAttempt(state: AttemptState, now: number) {
 export function resumeAttempt(state: AttemptState, now: number): AttemptState {
   const { state: session, shiftMs } = resumeSession(state.session, now);
   if (session === state.session) return state;
-  const current = state.current && {
-    ...state.current,
-    deadlineAt: state.current.deadlineAt === null ? null : state.current.deadlineAt + shiftMs,
-    breakMs: (state.current.breakMs ?? 0) + shiftMs,
-  };
-  return { ...state, session, current };
+  return { ...state, session, current: shiftedQuestion(state.current, shiftMs) };
+}
+
+/** The question's own timer after a pause of `shiftMs`: it stood still too, and the pause is no time spent on it. */
+function shiftedQuestion(current: AttemptState["current"], shiftMs: number): AttemptState["current"] {
+  if (!current || shiftMs === 0) return current;
+  return { ...current, deadlineAt: current.deadlineAt === null ? null : current.deadlineAt + shiftMs, breakMs: (current.breakMs ?? 0) + shiftMs };
+}
+
+/** What a teacher does to a session from the live view (ADR 0046). */
+export type ProctorAction = { action: "pause" } | { action: "resume" } | { action: "extend"; minutes: number } | { action: "end" };
+
+/**
+ * A teacher's action on the attempt: pause (a break of the student's in progress becomes it),
+ * resume, add minutes, or end now. A refusal is a catalog code (`PROCTOR_REFUSALS`) for a 409.
+ */
+export function proctorAttempt(
+  state: AttemptState,
+  blueprint: SessionBlueprint,
+  input: ProctorAction,
+  now: number,
+): { ok: true; state: AttemptState } | { ok: false; message: string } {
+  const outcome = proctorSession(state.session, blueprint, input, now);
+  if (!outcome.ok) return { ok: false, message: PROCTOR_REFUSALS[outcome.reason] };
+  const session = outcome.state;
+  const current = isCompleted(session) ? null : shiftedQuestion(state.current, outcome.shiftMs ?? 0);
+  return { ok: true, state: { ...state, session, current } };
+}
+
+function proctorSession(session: SessionState, blueprint: SessionBlueprint, input: ProctorAction, now: number) {
+  switch (input.action) {
+    case "pause":
+      return holdSession(session, now);
+    case "resume":
+      return releaseSession(session, now);
+    case "extend":
+      return extendSession(session, input.minutes, now, accommodationsOf(blueprint).extendedTime === "unlimited");
+    case "end":
+      return endSessionByTeacher(session, now);
+    default: {
+      const unhandled: never = input;
+      throw new Error(`Unknown proctor action ${JSON.stringify(unhandled)}`);
+    }
+  }
 }
 
 /**

@@ -10,6 +10,12 @@ describe("earlyEndNote", () => {
     expect(earlyEndNote({ completedReason: "time_up", questionsAnswered: 3, questionsNotAnswered: 17 })).toBe(
       "Time ran out after 3 questions. The questions you did not reach count as wrong in your score.",
     );
+    expect(earlyEndNote({ completedReason: "ended_by_teacher", questionsAnswered: 2, questionsNotAnswered: 18 })).toBe(
+      "Your teacher ended your test after 2 questions. The questions you did not reach count as wrong in your score.",
+    );
+    expect(earlyEndNote({ completedReason: "ended_by_teacher", questionsAnswered: 2, questionsNotAnswered: 18 }, "es")).toBe(
+      "Tu maestro terminó tu prueba después de 2 preguntas. Las preguntas a las que no llegaste cuentan como incorrectas en tu puntuación.",
+    );
   });
 
   it("says nothing when the test ran to its end", () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { accommodationsSchema } from "~/domain/accommodations/accommodations";
 
-import { type AttemptState, finish, pauseAttempt, startAttempt, submit } from "./attempt";
+import { type AttemptState, finish, pauseAttempt, proctorAttempt, startAttempt, submit } from "./attempt";
 import { liveReport } from "./live-report";
 import { selfCheckBlueprint, twoPlusTwoQuestion } from "./self-check";
 
@@ -64,5 +64,11 @@ describe("liveReport", () => {
       timeRemaining: 0,
       score: expect.any(Number),
     });
+  });
+
+  it("is paused by the teacher, with no question, while the teacher's pause lasts", () => {
+    const held = proctorAttempt(startAttempt(blueprint, T0), blueprint, { action: "pause" }, T0 + 1000);
+    if (!held.ok) throw new Error(held.message);
+    expect(liveReport(held.state, blueprint, T0 + 1000, false)).toMatchObject({ phase: "paused_by_teacher", questionNumber: null, timeRemaining: 599 });
   });
 });

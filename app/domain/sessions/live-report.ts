@@ -5,7 +5,7 @@ import type { LiveReport } from "~/domain/classes/live-view";
 import { attemptResults, type AttemptState, mostQuestions } from "./attempt";
 import type { SessionBlueprint } from "./blueprint";
 import { effortFacts } from "./effort-note";
-import { isCompleted, isPaused, secondsRemaining } from "./session-state";
+import { isCompleted, isHeldByTeacher, isPaused, secondsRemaining } from "./session-state";
 
 /**
  * What a session object tells its class's live object (ADR 0046) after a change or a request:
@@ -15,7 +15,7 @@ import { isCompleted, isPaused, secondsRemaining } from "./session-state";
 export function liveReport(state: AttemptState, blueprint: SessionBlueprint, now: number, seen: boolean): LiveReport {
   const { session } = state;
   const finished = isCompleted(session);
-  const phase = finished ? "finished" : isPaused(session) ? "on_break" : "answering";
+  const phase = finished ? "finished" : isHeldByTeacher(session) ? "paused_by_teacher" : isPaused(session) ? "on_break" : "answering";
   const answered = session.answeredQuestionIds.map((id) => state.answers[id]).filter((answer) => answer !== undefined);
   return {
     sessionId: blueprint.sessionId,

@@ -45,6 +45,8 @@ export function resultsPageData(view: SessionView, locale: AnyLocale = "en") {
     mode: view.mode,
     completed: view.snapshot.completed,
     completedReason: view.snapshot.completedReason,
+    /** Minutes the teacher added from the live view (ADR 0046); 0 for none. */
+    extraMinutes: view.snapshot.extraMinutes,
     /** The student ended it before the engine's stop: its score counts the rest as 0 (ADR 0012). */
     endedEarly: view.snapshot.completed && wasEndedEarly(view.snapshot.completedReason),
     earlyEndNote: earlyEndNote(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { completionNote, scaleScoreRange } from "./results-page";
+import { completionNote, extraTimeNote, scaleScoreRange } from "./results-page";
 import { studentScaleSentence } from "./results-words";
 
 describe("scaleScoreRange", () => {
@@ -23,5 +23,12 @@ describe("completionNote", () => {
     expect(completionNote("time_up")).toBe("finished when time ran out");
     expect(completionNote("submitted")).toBeNull();
     expect(completionNote(null)).toBeNull();
+  });
+
+  it("says when the teacher ended it, and how many minutes the teacher added (ADR 0046)", () => {
+    expect(completionNote("ended_by_teacher")).toBe("ended by the teacher");
+    expect(extraTimeNote(0)).toBeNull();
+    expect(extraTimeNote(1)).toBe("Given 1 extra minute");
+    expect(extraTimeNote(15)).toBe("Given 15 extra minutes");
   });
 });

@@ -13,8 +13,13 @@ export const MODE_TITLES: Record<TestMode, string> = { placement: "Placement Tes
 
 /** How the session ended, when it is worth saying (a session the student submitted needs no note). */
 export function completionNote(reason: CompletionReason | null): string | null {
-  return reason === "time_up" ? "finished when time ran out" : null;
+  if (reason === "time_up") return "finished when time ran out";
+  if (reason === "ended_by_teacher") return "ended by the teacher";
+  return null;
 }
+
+/** A teacher's added time (ADR 0046), as the teacher's results say it; null when none was added. */
+export const extraTimeNote = (extraMinutes: number) => (extraMinutes > 0 ? `Given ${extraMinutes} extra minute${extraMinutes === 1 ? "" : "s"}` : null);
 
 /** The 95% range of a scale score: ±1.96 standard errors, rounded to whole points as shown. */
 export function scaleScoreRange(scaleScore: number, standardError: number) {

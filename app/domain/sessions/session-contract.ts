@@ -9,6 +9,7 @@ import { type chatMessageSchema, conversationAnswerSchema, selectionAnswerSchema
 
 import type { QuestionView, SessionBlueprint } from "./blueprint";
 import type { FeedbackDisplay } from "./feedback-display";
+import type { ProctorRequest } from "./proctor";
 import { MAX_CHAT_MESSAGE_LENGTH, MAX_ID_LENGTH, MAX_SESSION_SECONDS } from "./session-limits";
 
 /**
@@ -67,8 +68,8 @@ export const beginSessionSchema = z.object({
 });
 export type BeginSessionInput = z.infer<typeof beginSessionSchema>;
 
-/** The student finished, the deadline passed, or the adaptive engine's stopping rule ended the test. */
-export type CompletionReason = "submitted" | "time_up" | "stopping_rule";
+/** The student finished, the deadline passed, the adaptive engine's stopping rule ended the test, or the teacher ended it (ADR 0046). */
+export type CompletionReason = "submitted" | "time_up" | "stopping_rule" | "ended_by_teacher";
 
 /** Epoch milliseconds throughout; `timeRemainingSeconds` is what the student's timer starts from. */
 export type SessionSnapshot = {
@@ -85,6 +86,12 @@ export type SessionSnapshot = {
   paused: boolean;
   /** Break time left in whole seconds; null when the student has no breaks. */
   breakSecondsLeft: number | null;
+  /** Paused by the teacher (ADR 0046): `paused` too, and only the teacher resumes. */
+  pausedByTeacher: boolean;
+  /** Minutes the teacher added to the clock, in all. */
+  extraMinutes: number;
+  /** Added minutes the student's page still announces (until their next answer). */
+  extraMinutesToAnnounce: number;
 };
 
 // Why the object refused; each method's result names the refusals it can give.
@@ -287,6 +294,9 @@ export type ChatTranscriptResult = { ok: true; messages: ChatMessage[]; studentT
 /** A break started or ended; refused without breaks or break time, or once the session is over. */
 export type BreakResult = { ok: true; view: SessionProgress } | { ok: false; reason: "break_refused"; message: string } | NotBegun;
 
+/** A teacher's action from the live view (ADR 0046); `proctor_refused` when the session's state does not allow it (the teacher's words). */
+export type ProctorResult = { ok: true; view: SessionProgress } | { ok: false; reason: "proctor_refused"; message: string } | NotBegun | InvalidInput;
+
 export const modelGradeSchema = z.object({
   questionId: z.string().trim().min(1).max(MAX_ID_LENGTH),
   grade: z.object({
@@ -349,6 +359,8 @@ export interface TestSessionRpc extends Rpc.DurableObjectBranded {
   pause(): Promise<BreakResult>;
   /** Ends the break: the deadlines move on by its length. Resuming a session that is not paused changes nothing. */
   resume(): Promise<BreakResult>;
+  /** A teacher pauses, resumes, adds minutes to or ends the session (ADR 0046). */
+  proctor(input: ProctorRequest): Promise<ProctorResult>;
   /** Writes the session and its pending answers to D1 now, rather than at the next alarm. */
   flush(): Promise<FlushResult>;
   /** Deletes everything the object stores (a demo session being replaced, a student's data erased). */

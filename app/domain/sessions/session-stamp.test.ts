@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { accommodationsSchema } from "~/domain/accommodations/accommodations";
 
-import { finish, pauseAttempt, resumeAttempt, startAttempt, submit } from "./attempt";
+import { finish, pauseAttempt, proctorAttempt, resumeAttempt, startAttempt, submit } from "./attempt";
 import { selfCheckBlueprint, twoPlusTwoQuestion } from "./self-check";
 import { sessionStamp } from "./session-stamp";
 import { toSnapshot } from "./session-state";
@@ -32,6 +32,14 @@ describe("sessionStamp", () => {
     const resumed = resumeAttempt(paused.state, T0 + 70_000);
     expect(stampAt(resumed, T0 + 70_000)).not.toBe(pausedStamp);
     expect(stampAt(resumed, T0 + 70_000)).not.toBe(stampAt(started, T0));
+  });
+
+  it("changes when the teacher pauses a student already on a break: the break's screen becomes the teacher's", () => {
+    const onBreak = pauseAttempt(started, T0 + 10_000);
+    if (!onBreak.ok) throw new Error(onBreak.reason);
+    const held = proctorAttempt(onBreak.state, blueprint, { action: "pause" }, T0 + 20_000);
+    if (!held.ok) throw new Error(held.message);
+    expect(stampAt(held.state, T0 + 20_000)).not.toBe(stampAt(onBreak.state, T0 + 20_000));
   });
 
   it("changes when the deadline moves and when the session ends, by each reason", () => {

@@ -79,6 +79,9 @@ describe("toSnapshot", () => {
       answeredQuestionIds: ["q1"],
       paused: false,
       breakSecondsLeft: null,
+      pausedByTeacher: false,
+      extraMinutes: 0,
+      extraMinutesToAnnounce: 0,
     });
   });
 

@@ -18,6 +18,16 @@ export type SessionState = {
    * request after the allowance ran out (`endsBreakNow`), never by itself; absent, no breaks.
    */
   breaks?: { allowedMs: number; usedMs: number; pausedAt: number | null };
+  /**
+   * A teacher's pause (ADR 0046), in progress since this time: both clocks stand still as on a
+   * break, the question is hidden, the break allowance is untouched, and only the teacher resumes.
+   * Absent or null: none.
+   */
+  heldAt?: number | null;
+  /** The minutes a teacher added to the session's clock, in all (ADR 0046); absent: none. */
+  extraMinutes?: number;
+  /** Minutes a teacher added that the student's page still announces: until the student's next answer. */
+  extraMinutesToAnnounce?: number;
 };
 
 export function startSession(input: BeginSessionInput, now: number): SessionState {
@@ -32,7 +42,13 @@ export function startSession(input: BeginSessionInput, now: number): SessionStat
   };
 }
 
-export const isPaused = (state: SessionState) => (state.breaks?.pausedAt ?? null) !== null;
+const onBreak = (state: SessionState) => (state.breaks?.pausedAt ?? null) !== null;
+
+/** Paused by the teacher (ADR 0046): the student cannot resume it. */
+export const isHeldByTeacher = (state: SessionState) => (state.heldAt ?? null) !== null;
+
+/** The clocks stand still and the question is hidden: the student's break or a teacher's pause. */
+export const isPaused = (state: SessionState) => onBreak(state) || isHeldByTeacher(state);
 
 const breakLeftMs = (state: SessionState) => (state.breaks ? Math.max(0, state.breaks.allowedMs - state.breaks.usedMs) : 0);
 
@@ -42,9 +58,12 @@ const breakLeftMs = (state: SessionState) => (state.breaks ? Math.max(0, state.b
  * either: the page still says the clock is stopped until its request ends the break.
  */
 export function breakShiftMs(state: SessionState, now: number): number {
-  const pausedAt = state.breaks?.pausedAt ?? null;
+  const pausedAt = state.breaks?.pausedAt ?? state.heldAt ?? null;
   return pausedAt === null ? 0 : Math.max(0, now - pausedAt);
 }
+
+/** The student's own break's length so far (a teacher's pause uses none of the allowance). */
+const ownBreakMs = (state: SessionState, now: number) => (onBreak(state) ? breakShiftMs(state, now) : 0);
 
 /** When the break in progress runs out of allowance; null when not on a break. */
 export const breakEndsAt = (state: SessionState) => (state.breaks?.pausedAt == null ? null : state.breaks.pausedAt + breakLeftMs(state));
@@ -61,7 +80,7 @@ const effectiveDeadline = (state: SessionState, now: number) => state.deadlineAt
 /** The deadline's time for the alarm; null on a break, when the clock stands still until a request ends it. */
 export const latestDeadline = (state: SessionState) => (isPaused(state) ? null : state.deadlineAt);
 
-type PauseRefusal = "no_breaks" | "no_break_time_left" | "already_paused" | "completed";
+type PauseRefusal = "no_breaks" | "no_break_time_left" | "already_paused" | "completed" | "held_by_teacher";
 
 /** Each refusal's catalog code (the `session` area): the edge writes it in the request's language (ADR 0045). */
 export const PAUSE_REFUSALS: Record<PauseRefusal, string> = {
@@ -69,11 +88,13 @@ export const PAUSE_REFUSALS: Record<PauseRefusal, string> = {
   no_break_time_left: "session.noBreakTimeLeft",
   already_paused: "session.alreadyPaused",
   completed: "session.completed",
+  held_by_teacher: "session.heldByTeacher",
 };
 
 /** Starts a break, when the student has break time left; both clocks stop (`breakShiftMs`). */
 export function pauseSession(state: SessionState, now: number): { ok: true; state: SessionState } | { ok: false; reason: PauseRefusal } {
   if (isCompleted(state) || isPastDeadline(state, now)) return { ok: false, reason: "completed" };
+  if (isHeldByTeacher(state)) return { ok: false, reason: "held_by_teacher" };
   if (!state.breaks) return { ok: false, reason: "no_breaks" };
   if (isPaused(state)) return { ok: false, reason: "already_paused" };
   if (breakLeftMs(state) <= 0) return { ok: false, reason: "no_break_time_left" };
@@ -82,7 +103,7 @@ export function pauseSession(state: SessionState, now: number): { ok: true; stat
 
 /** Ends the break in progress: the deadline moves on by its whole length, which counts as used. `shiftMs` moves the question's timer too. */
 export function resumeSession(state: SessionState, now: number): { state: SessionState; shiftMs: number } {
-  if (!state.breaks || !isPaused(state)) return { state, shiftMs: 0 };
+  if (!state.breaks || !onBreak(state)) return { state, shiftMs: 0 };
   const shiftMs = breakShiftMs(state, now);
   return {
     state: { ...state, deadlineAt: state.deadlineAt + shiftMs, breaks: { ...state.breaks, usedMs: state.breaks.usedMs + shiftMs, pausedAt: null } },
@@ -98,8 +119,12 @@ export const isCompleted = (state: SessionState) => state.completedAt !== null;
  */
 export const wasEndedEarly = (reason: CompletionReason | null | undefined) => reason === "submitted";
 
-/** Ended before the engine's stopping rule, by the student or by the clock: its unasked questions count as 0 (ADR 0012). */
-export const endedBeforeStoppingRule = (reason: CompletionReason | null | undefined) => reason === "submitted" || reason === "time_up";
+/**
+ * Ended before the engine's stopping rule, by the student, by the clock or by the teacher (ADR
+ * 0046): its unasked questions count as 0 (ADR 0012).
+ */
+export const endedBeforeStoppingRule = (reason: CompletionReason | null | undefined) =>
+  reason === "submitted" || reason === "time_up" || reason === "ended_by_teacher";
 
 /** The deadline itself is already too late: the alarm set for it completes the session. */
 export const isPastDeadline = (state: SessionState, now: number) => now >= effectiveDeadline(state, now);
@@ -120,16 +145,86 @@ export function secondsRemaining(state: SessionState, now: number): number {
 export function completeSession(state: SessionState, now: number, reason?: CompletionReason): SessionState {
   if (isCompleted(state)) return state;
   return {
-    // A break in progress ends with the session.
-    ...resumeSession(state, now).state,
+    // A break or a teacher's pause in progress ends with the session.
+    ...releaseHold(resumeSession(state, now).state, now).state,
     completedAt: now,
     completedReason: reason ?? (isPastDeadline(state, now) ? "time_up" : "submitted"),
   };
 }
 
+/** An answer is recorded: the added minutes have been announced on the page that took it. */
 export function withAnsweredQuestion(state: SessionState, questionId: string): SessionState {
   if (state.answeredQuestionIds.includes(questionId)) return state;
-  return { ...state, answeredQuestionIds: [...state.answeredQuestionIds, questionId] };
+  const { extraMinutesToAnnounce: _announced, ...rest } = state;
+  return { ...rest, answeredQuestionIds: [...state.answeredQuestionIds, questionId] };
+}
+
+type ProctorRefusal = "completed" | "already_held" | "not_held" | "untimed";
+
+/** Each refusal of a teacher's action in the teacher's words, answered as 409 (ADR 0046). */
+export const PROCTOR_REFUSALS: Record<ProctorRefusal, string> = {
+  completed: "This test session is already over.",
+  already_held: "This test session is already paused by the teacher.",
+  not_held: "This test session is not paused by the teacher, so there is nothing to resume.",
+  untimed: "This test session has no time limit (an accommodation), so there is no time to add.",
+};
+
+/** `shiftMs`: how far a pause that ended here moved the clocks (the question's timer moves with them). */
+type ProctorOutcome = { ok: true; state: SessionState; shiftMs?: number } | { ok: false; reason: ProctorRefusal };
+
+const isOver = (state: SessionState, now: number) => isCompleted(state) || isPastDeadline(state, now);
+
+/**
+ * A teacher's pause: both clocks stop until the teacher resumes. A break of the student's in
+ * progress ends here (its time so far counts as used, as at a resume) and the pause goes on from it.
+ */
+export function holdSession(state: SessionState, now: number): ProctorOutcome {
+  if (isOver(state, now)) return { ok: false, reason: "completed" };
+  if (isHeldByTeacher(state)) return { ok: false, reason: "already_held" };
+  const { state: afterBreak, shiftMs } = resumeSession(state, now);
+  return { ok: true, state: { ...afterBreak, heldAt: now }, shiftMs };
+}
+
+/** The teacher's pause ends: the deadline moves on by its length, which uses none of the break allowance. */
+function releaseHold(state: SessionState, now: number): { state: SessionState; shiftMs: number } {
+  if (!isHeldByTeacher(state)) return { state, shiftMs: 0 };
+  const shiftMs = breakShiftMs(state, now);
+  return { state: { ...state, deadlineAt: state.deadlineAt + shiftMs, heldAt: null }, shiftMs };
+}
+
+/** The teacher resumes their own pause; a student's break, or no pause, is not theirs to resume. */
+export function releaseSession(state: SessionState, now: number): ProctorOutcome {
+  if (isCompleted(state)) return { ok: false, reason: "completed" };
+  if (!isHeldByTeacher(state)) return { ok: false, reason: "not_held" };
+  return { ok: true, ...releaseHold(state, now) };
+}
+
+/** The most minutes a teacher adds at once. */
+export const MAX_EXTRA_MINUTES = 120;
+
+/**
+ * The teacher adds minutes to the session's clock: the deadline moves on, the session records
+ * them for the results ("given N extra minutes") and the student's page announces them.
+ * `untimed`: the session runs without a time limit (an accommodation), so there is no clock to extend.
+ */
+export function extendSession(state: SessionState, minutes: number, now: number, untimed: boolean): ProctorOutcome {
+  if (isOver(state, now)) return { ok: false, reason: "completed" };
+  if (untimed) return { ok: false, reason: "untimed" };
+  return {
+    ok: true,
+    state: {
+      ...state,
+      deadlineAt: state.deadlineAt + minutes * 60_000,
+      extraMinutes: (state.extraMinutes ?? 0) + minutes,
+      extraMinutesToAnnounce: (state.extraMinutesToAnnounce ?? 0) + minutes,
+    },
+  };
+}
+
+/** The teacher ends the session now: completed as ended by the teacher, scored as an early end. */
+export function endSessionByTeacher(state: SessionState, now: number): ProctorOutcome {
+  if (isOver(state, now)) return { ok: false, reason: "completed" };
+  return { ok: true, state: completeSession(state, now, "ended_by_teacher") };
 }
 
 export function toSnapshot(state: SessionState, now: number): SessionSnapshot {
@@ -143,6 +238,9 @@ export function toSnapshot(state: SessionState, now: number): SessionSnapshot {
     timeRemainingSeconds: secondsRemaining(state, now),
     answeredQuestionIds: [...state.answeredQuestionIds],
     paused: isPaused(state),
-    breakSecondsLeft: state.breaks ? Math.max(0, Math.floor((breakLeftMs(state) - breakShiftMs(state, now)) / 1000)) : null,
+    pausedByTeacher: isHeldByTeacher(state),
+    breakSecondsLeft: state.breaks ? Math.max(0, Math.floor((breakLeftMs(state) - ownBreakMs(state, now)) / 1000)) : null,
+    extraMinutes: state.extraMinutes ?? 0,
+    extraMinutesToAnnounce: state.extraMinutesToAnnounce ?? 0,
   };
 }

@@ -6,15 +6,16 @@ import { allowedScope } from "~/domain/auth/policy";
 import { DEFAULT_CONTENT_LANGUAGE } from "~/domain/questions/content-language";
 import { INTERACTION_REQUIRED } from "~/domain/sessions/answer-rules";
 import type { GradeOverrideInput } from "~/domain/sessions/grade-override";
+import type { ClassProctorRequest, ProctorRequest } from "~/domain/sessions/proctor";
 import type { SessionView, SubmitAnswerInput } from "~/domain/sessions/session-contract";
 import { API_SESSION_ALL_MAX, SESSION_PAGE_SIZE, type SessionFilters } from "~/domain/sessions/session-list";
 import { sessionStamp } from "~/domain/sessions/session-stamp";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { DomainError, found, invalid } from "~/lib/errors";
 import { recordAudit } from "~/models/audit-log.server";
-import { listTestChoices } from "~/models/classes.server";
+import { findClass, listTestChoices } from "~/models/classes.server";
 import * as list from "~/models/session-list.server";
-import { findSessionRecordInScope } from "~/models/sessions.server";
+import { findSessionRecordInScope, listSessionsInProgress } from "~/models/sessions.server";
 import { findSessionStudent } from "~/models/student-names.server";
 import { testLanguage } from "~/models/tests.server";
 import { sendChatMessage } from "~/services/ai/chat.server";
@@ -180,4 +181,53 @@ export async function overrideGrade(context: AppLoadContext, actor: CurrentUser,
 /** "Agree with this grade": the grade in force recorded as the teacher's; `created` is false for a repeat. */
 export async function confirmGrade(context: AppLoadContext, actor: CurrentUser, sessionId: string, questionId: string) {
   return confirmSessionGrade(context, sessionId, questionId, actor, allowedScope(actor, "write", "session"));
+}
+
+/**
+ * A teacher pauses, resumes, adds minutes to or ends a student's session from the live view (ADR
+ * 0046): staff whose scope holds the session (404 otherwise); the session's object decides what its
+ * state allows (409). Each action is audited on the student's record, naming the session.
+ */
+export async function proctorSession(context: AppLoadContext, actor: CurrentUser, sessionId: string, request: ProctorRequest) {
+  const record = found(await findSessionRecordInScope(context.db, sessionId, allowedScope(actor, "write", "session")), NOT_FOUND.session);
+  const view = await taking.proctorTestSession(context, sessionId, request);
+  await recordAudit(context.db, actor, {
+    action: "session.proctored",
+    studentRecordId: record.studentRecordId,
+    subject: `session:${sessionId}`,
+    detail: { action: request.action, ...(request.action === "extend" ? { minutes: request.minutes } : {}) },
+  });
+  return view;
+}
+
+/**
+ * "Pause all" or "Resume all" for a class (a fire drill, ADR 0046): every session of the class in
+ * progress, each through its own object; one its state refuses (already paused, over) is skipped.
+ * Audited once, for the class.
+ */
+export async function proctorClassSessions(
+  context: AppLoadContext,
+  actor: CurrentUser,
+  classId: string,
+  action: Exclude<ClassProctorRequest["action"], "reset_pin_tries">,
+) {
+  const scope = allowedScope(actor, "write", "session");
+  found(await findClass(context.db, classId, scope), NOT_FOUND.cohort);
+  const sessions = await listSessionsInProgress(context.db, classId, scope);
+  const outcomes = await Promise.all(
+    sessions.map(({ id }) =>
+      taking.proctorTestSession(context, id, { action }).then(
+        () => true,
+        (error: unknown) => {
+          if (error instanceof DomainError) return false;
+          throw error;
+        },
+      ),
+    ),
+  );
+  const changed = outcomes.filter(Boolean).length;
+  const skipped = outcomes.length - changed;
+  const counts = action === "pause" ? { paused: changed, skipped } : { resumed: changed, skipped };
+  await recordAudit(context.db, actor, { action: "class.proctored", subject: `class:${classId}`, detail: { action, ...counts } });
+  return counts;
 }

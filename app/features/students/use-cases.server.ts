@@ -81,10 +81,20 @@ export async function renewBadge(context: AppLoadContext, actor: Actor, { cohort
 
 /** A rostered member's wrong PINs forgotten, so they can try again at once; audited on their record. */
 export async function resetPinTries(context: AppLoadContext, actor: Actor, { cohortId: classId, memberId }: RosterMemberRef) {
+  await resetRosterPinTries(context, actor, classId, { memberId });
+}
+
+/** The same, for a student named by their student ID on the class's roster (the live view's rows, ADR 0046). */
+export async function resetStudentPinTries(context: AppLoadContext, actor: Actor, { cohortId: classId, studentId }: { cohortId: string; studentId: string }) {
+  await resetRosterPinTries(context, actor, classId, { studentId });
+  return { cohortId: classId, studentId, reset: true as const };
+}
+
+async function resetRosterPinTries(context: AppLoadContext, actor: Actor, classId: string, who: { memberId: string } | { studentId: string }) {
   const scope = allowedScope(actor, "enroll", "roster");
   found(await findClass(context.db, classId, scope), NOT_FOUND.cohort);
-  const member = found(await findRosterMember(context.db, classId, { memberId }), NOT_FOUND.rosterMember);
-  await resetPinAttempts(context, memberId);
+  const member = found(await findRosterMember(context.db, classId, who), NOT_FOUND.rosterMember);
+  await resetPinAttempts(context, member.id);
   await recordAudit(context.db, actor, { action: "student.pin_tries_reset", studentRecordId: member.studentRecordId, subject: `class:${classId}` });
 }
 

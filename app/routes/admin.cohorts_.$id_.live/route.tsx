@@ -1,14 +1,18 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { RefreshCw } from "lucide-react";
 
+import { useActionResult } from "~/components/action-result";
 import { BackLink, PageHeader } from "~/components/page-header";
 import { TableHeadings } from "~/components/table-headings";
 import { effortInTable, lastSeenInWords, LIVE_FILTERS, liveFilterSchema, liveSummary, stateInWords, timeLeftInWords } from "~/domain/classes/live-view";
+import type { ActionResult } from "~/domain/shell/action-result";
 import { readLiveClass } from "~/features/classes/use-cases.server";
 import { requireAllowed } from "~/services/auth.server";
 import { orNotFoundPage } from "~/services/http-errors.server";
 
+import { ClassActions, RowActions, SelectAll, SelectedActions, useSelection } from "./live-actions";
+import { runLiveAction } from "./live-actions.server";
 import { useLiveUpdates } from "./use-live-updates";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Live · ${data?.schoolClass.name ?? "Class"} · Adaptive Testing Engine` }];
@@ -33,8 +37,20 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   );
 }
 
+/** The teacher's actions (ADR 0046): on one student's test or the selected ones, on the whole class, and a student's PIN tries. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { user } = await requireAllowed(request, context, "write", "session");
+  return runLiveAction(request, context, user, params.id ?? "");
+}
+
 export default function ClassLivePage() {
   const { schoolClass, updatedAt, summary, state, shown, total } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const actionData = useActionData<typeof action>() as ActionResult<unknown> | undefined;
+  const selectable = shown.flatMap((row) => (row.sessionId && row.state !== "finished" ? [row.sessionId] : []));
+  const selection = useSelection(selectable);
+  useActionResult({ data: actionData, state: navigation.state }, { onSuccess: selection.clear });
+  const busy = navigation.state !== "idle";
   const now = Date.parse(updatedAt);
   const filterLabel = LIVE_FILTERS.find((filter) => filter.state === state)?.label;
   const here = `/admin/cohorts/${schoolClass.id}/live${state ? `?state=${state}` : ""}`;
@@ -58,6 +74,7 @@ export default function ClassLivePage() {
       <p className="text-sm text-slate-700">
         As of <time dateTime={updatedAt}>{new Date(updatedAt).toISOString().slice(11, 19)} UTC</time>.
       </p>
+      <ClassActions busy={busy} />
       <Form method="get" className="card mt-4 flex flex-wrap items-end gap-3 p-4" role="search" aria-label="Filter the students">
         <div>
           <label htmlFor="live-state" className="label">
@@ -76,6 +93,7 @@ export default function ClassLivePage() {
           Show
         </button>
       </Form>
+      <SelectedActions busy={busy} selected={selection.selected.length} />
       {/* A focusable region, so a keyboard can scroll it sideways on a phone (WCAG 2.1.1). */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
       <div className="card mt-4 overflow-x-auto" tabIndex={0} role="region" aria-label="Students testing">
@@ -85,6 +103,7 @@ export default function ClassLivePage() {
           </caption>
           <TableHeadings
             cellClassName={CELL}
+            select={<SelectAll selection={selection} count={selectable.length} />}
             headings={[
               "Student",
               "State",
@@ -93,18 +112,33 @@ export default function ClassLivePage() {
               "Last seen",
               "Accommodations",
               "Effort",
+              { label: "Actions", hidden: true },
             ]}
           />
           <tbody>
             {shown.length === 0 ? (
               <tr>
-                <td colSpan={7} className={`${CELL} text-slate-700`}>
+                <td colSpan={9} className={`${CELL} text-slate-700`}>
                   No students in this state.
                 </td>
               </tr>
             ) : (
               shown.map((row) => (
                 <tr key={row.studentId} className="border-b border-slate-100" data-state={row.state}>
+                  <td className={CELL}>
+                    {row.sessionId && row.state !== "finished" ? (
+                      <input
+                        type="checkbox"
+                        name="sessionIds"
+                        value={row.sessionId}
+                        form="live-selected"
+                        className="size-5"
+                        aria-label={`Select ${row.studentName}`}
+                        checked={selection.selected.includes(row.sessionId)}
+                        onChange={(event) => selection.toggle(row.sessionId!, event.target.checked)}
+                      />
+                    ) : null}
+                  </td>
                   <th scope="row" className={`${CELL} font-medium text-slate-900`}>
                     {row.studentName}
                   </th>
@@ -114,6 +148,9 @@ export default function ClassLivePage() {
                   <td className={CELL}>{lastSeenInWords(row.lastSeenAt, now)}</td>
                   <td className={CELL}>{row.accommodations ?? "–"}</td>
                   <td className={CELL}>{effortInTable(row.lowEffort)}</td>
+                  <td className={CELL}>
+                    <RowActions row={row} busy={busy} />
+                  </td>
                 </tr>
               ))
             )}

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 
 import { LocalTime } from "~/components/local-time";
-import { completionNote, MODE_TITLES } from "~/domain/sessions/results-page";
+import { completionNote, extraTimeNote, MODE_TITLES } from "~/domain/sessions/results-page";
 
 import type { loadTeacherResults } from "./teacher-results.server";
 
@@ -10,6 +10,7 @@ type TeacherResultsData = Awaited<ReturnType<typeof loadTeacherResults>>;
 /** Who took the session, in which class, on which test, when, and how it stands: what a teacher reads first. */
 export function SessionFacts({ data }: { data: TeacherResultsData }) {
   const ended = data.endedEarly ? "ended early by the student" : completionNote(data.completedReason);
+  const extraTime = extraTimeNote(data.extraMinutes);
   const rows: [string, ReactNode][] = [
     ["Student", data.studentName ?? "No name (started without a class)"],
     ["Student ID", data.studentId],
@@ -17,6 +18,7 @@ export function SessionFacts({ data }: { data: TeacherResultsData }) {
     ["Test", `${data.testTitle} · ${MODE_TITLES[data.mode]}${data.takenIn ? ` · ${data.takenIn}` : ""}`],
     ["Started", <LocalTime key="started" time={data.started} />],
     ["Status", data.completed ? `Completed${ended ? `, ${ended}` : ""}` : "In progress: results so far"],
+    ...(extraTime ? [["Extra time", extraTime] as [string, ReactNode]] : []),
     ["Questions answered", String(data.answers.length)],
     ["Accommodations", data.accommodations.length ? data.accommodations.join(", ") : "None"],
     [

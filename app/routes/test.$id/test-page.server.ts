@@ -75,6 +75,7 @@ type TestPageSession = {
       /** The control the page answers this question's type with (sent as data for the same reason, ADR 0039). */
       control: AnswerControl;
       breakNote: null;
+      heldByTeacher: null;
     }
   | {
       /** On a break (ADR 0032): the page shows the break screen only; the question, its options and its chat come back at Resume. */
@@ -85,6 +86,8 @@ type TestPageSession = {
       control: null;
       /** What the break screen says of the clocks, in the page's language: now, and once the break's last minute has begun. */
       breakNote: { now: string; lastMinute: string };
+      /** Paused by the teacher (ADR 0046): what the screen says instead, with no Resume (only the teacher resumes); null on the student's own break. */
+      heldByTeacher: { heading: string; note: string } | null;
     }
 );
 
@@ -99,6 +102,8 @@ type QuestionScreenTexts = {
   questionClock: SpokenWarning[];
   /** The timed feedback's countdown line ("The next question comes in 3 seconds."), or null. */
   feedbackMovesOn: string | null;
+  /** The minutes the teacher added, announced politely until the student's next answer (ADR 0046); empty when none. */
+  teacherNotice: string;
 };
 
 /**
@@ -200,7 +205,11 @@ async function readTestPage(request: Request, context: AppLoadContext, testId: s
     breakSecondsLeft: view.snapshot.breakSecondsLeft,
     tools: studentTools(view.accommodations),
     feedbackMovesOnMs: movesOnMs,
-    texts: { ...questionScreenTexts(locale, view.snapshot.answeredQuestionIds.length, question, answered), feedbackMovesOn: movesOnText(locale, movesOnMs) },
+    texts: {
+      ...questionScreenTexts(locale, view.snapshot.answeredQuestionIds.length, question, answered),
+      feedbackMovesOn: movesOnText(locale, movesOnMs),
+      teacherNotice: extraMinutesNotice(locale, view.snapshot.extraMinutesToAnnounce),
+    },
   };
   const session: TestPageSession = question
     ? {
@@ -211,10 +220,29 @@ async function readTestPage(request: Request, context: AppLoadContext, testId: s
         required: requiredIn(locale, questionTypeOf(question.type).required),
         control: ANSWER_CONTROLS[question.type],
         breakNote: null,
+        heldByTeacher: null,
       }
-    : { ...common, paused: true, question: null, transcript: [], required: null, control: null, breakNote: breakNote(locale, common) };
+    : {
+        ...common,
+        paused: true,
+        question: null,
+        transcript: [],
+        required: null,
+        control: null,
+        breakNote: breakNote(locale, common),
+        heldByTeacher: view.snapshot.pausedByTeacher ? teacherPauseTexts(locale, common.timeRemainingSeconds) : null,
+      };
   return { test: { id: view.testId, title: view.testTitle }, session };
 }
+
+/** What the page says while the teacher has paused the test (ADR 0046): who paused it, and that only the teacher resumes it. */
+function teacherPauseTexts(locale: AnyLocale, timeRemainingSeconds: number) {
+  const testTime = translate(locale, "breaks", "minutes", { n: Math.floor(timeRemainingSeconds / 60) });
+  return { heading: translate(locale, "breaks", "heldHeading"), note: translate(locale, "breaks", "heldNote", { testTime }) };
+}
+
+/** "Your teacher gave you 5 more minutes.", or nothing when the teacher added none since the last answer. */
+const extraMinutesNotice = (locale: AnyLocale, minutes: number) => (minutes > 0 ? translate(locale, "test", "extraMinutes", { n: minutes }) : "");
 
 /** The break screen's sentence on the clocks, now and in the break's last minute (whole minutes, as the screen has always said them). */
 function breakNote(locale: AnyLocale, clocks: { timeRemainingSeconds: number; breakSecondsLeft: number | null }) {
@@ -255,7 +283,7 @@ function questionScreenTexts(
   answeredCount: number,
   question: QuestionView | null,
   answered: { number: number } | null,
-): Omit<QuestionScreenTexts, "feedbackMovesOn"> {
+): Omit<QuestionScreenTexts, "feedbackMovesOn" | "teacherNotice"> {
   const spoken = (warnings: ClockWarning[]) => warnings.map(({ upTo, key, values }) => ({ upTo, text: translate(locale, "test", key, values) }));
   return {
     answeredSoFar: translate(locale, "test", "answeredSoFar", { count: answeredCount }),

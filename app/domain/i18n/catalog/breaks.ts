@@ -1,4 +1,4 @@
-/** The break screen and what the page says about a break's end (ADR 0032, 0042, 0045). */
+/** The break screen and what the page says about a break's end (ADR 0032, 0042, 0045), and a teacher's pause (ADR 0046). */
 export const en = {
   heading: "Your test is paused",
   stopped:
@@ -11,6 +11,8 @@ export const en = {
   over: "Your break is over: the clock is running",
   pauseFailed: "Could not pause the test.",
   resumeFailed: "Could not resume the test.",
+  heldHeading: "Your teacher paused your test",
+  heldNote: "Your answers are saved and your clock is stopped, with {testTime} of test time left. Your test continues when your teacher resumes it.",
 };
 
 export const es: typeof en = {
@@ -25,4 +27,6 @@ export const es: typeof en = {
   over: "Tu descanso terminó: el reloj de la prueba está corriendo",
   pauseFailed: "No se pudo pausar la prueba.",
   resumeFailed: "No se pudo continuar la prueba.",
+  heldHeading: "Tu maestro pausó tu prueba",
+  heldNote: "Tus respuestas están guardadas y tu reloj está detenido, con {testTime} de tiempo de prueba. Tu prueba continúa cuando tu maestro la reanude.",
 };

@@ -11,6 +11,8 @@ export const en = {
   endedEarly:
     "You ended this test early, after {answered, plural, one {# question} other {# questions}}. The questions you did not answer count as wrong in your score.",
   timeRanOut: "Time ran out after {answered, plural, one {# question} other {# questions}}. The questions you did not reach count as wrong in your score.",
+  endedByTeacher:
+    "Your teacher ended your test after {answered, plural, one {# question} other {# questions}}. The questions you did not reach count as wrong in your score.",
   scaleScore: "Scale score {score} (very likely between {low} and {high}). The higher the number, the harder the questions you can answer.",
   awaitingCount: "{count, plural, one {# answer is} other {# answers are}} waiting for your teacher to check. Your score may change when they do.",
   overallScore: "Overall score",
@@ -57,6 +59,8 @@ export const es: typeof en = {
     "Terminaste esta prueba antes de tiempo, después de {answered, plural, one {# pregunta} other {# preguntas}}. Las preguntas que no respondiste cuentan como incorrectas en tu puntuación.",
   timeRanOut:
     "Se acabó el tiempo después de {answered, plural, one {# pregunta} other {# preguntas}}. Las preguntas a las que no llegaste cuentan como incorrectas en tu puntuación.",
+  endedByTeacher:
+    "Tu maestro terminó tu prueba después de {answered, plural, one {# pregunta} other {# preguntas}}. Las preguntas a las que no llegaste cuentan como incorrectas en tu puntuación.",
   scaleScore:
     "Puntuación en escala: {score} (muy probablemente entre {low} y {high}). Cuanto más alto el número, más difíciles son las preguntas que puedes responder.",
   awaitingCount:

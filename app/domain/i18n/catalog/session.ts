@@ -13,6 +13,7 @@ export const en = {
   noBreaks: "Breaks are not part of this student's accommodations.",
   noBreakTimeLeft: "All the break time for this test has been used.",
   alreadyPaused: "The test is already paused.",
+  heldByTeacher: "Your teacher paused your test. It continues when your teacher resumes it.",
   notYours: "This test session belongs to another student.",
   joinFirst: "Join your class to take this test.",
 };
@@ -27,6 +28,7 @@ export const es: typeof en = {
   noBreaks: "Los descansos no son parte de las adaptaciones de este estudiante.",
   noBreakTimeLeft: "Ya se usó todo el tiempo de descanso de esta prueba.",
   alreadyPaused: "La prueba ya está en pausa.",
+  heldByTeacher: "Tu maestro pausó tu prueba. Continúa cuando tu maestro la reanude.",
   notYours: "Esta prueba es de otro estudiante.",
   joinFirst: "Únete a tu clase para hacer esta prueba.",
 };

@@ -66,6 +66,7 @@ export const en = {
   typeMessageFirst: "Type a message first.",
   notSentTitle: "Not sent",
   notSentMessage: "Your message could not be sent. Check your connection and try again.",
+  extraMinutes: "Your teacher gave you {n, plural, one {# more minute} other {# more minutes}}.",
 };
 
 export const es: typeof en = {
@@ -128,4 +129,5 @@ export const es: typeof en = {
   typeMessageFirst: "Primero escribe un mensaje.",
   notSentTitle: "No se envió",
   notSentMessage: "No se pudo enviar tu mensaje. Revisa tu conexión e inténtalo de nuevo.",
+  extraMinutes: "Tu maestro te dio {n, plural, one {# minuto más} other {# minutos más}}.",
 };

@@ -1,0 +1,38 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+
+import type { CurrentUser } from "~/domain/auth/current-user";
+import { classProctorToast, LIVE_MESSAGES, liveActionSchema, proctorToast } from "~/domain/classes/screen-actions";
+import { proctorClassSessions, proctorSession } from "~/features/sessions/use-cases.server";
+import { resetStudentPinTries } from "~/features/students/use-cases.server";
+import { assertNever } from "~/lib/assert-never";
+import { DomainError } from "~/lib/errors";
+import { handleAction } from "~/services/action.server";
+
+/**
+ * The Live page's action (ADR 0046): the same use-cases as POST /api/sessions/{id}/proctor and
+ * POST /api/cohorts/{id}/proctor. An action on several selected tests goes on past one the state
+ * refuses (a test that just ended), and the toast says how many changed and why one did not.
+ */
+export function runLiveAction(request: Request, context: AppLoadContext, user: CurrentUser, classId: string) {
+  return handleAction(request, liveActionSchema, LIVE_MESSAGES, async (input) => {
+    switch (input.intent) {
+      case "proctor": {
+        const outcomes = await Promise.allSettled([...new Set(input.sessionIds)].map((sessionId) => proctorSession(context, user, sessionId, input)));
+        const refusals = outcomes.flatMap((outcome) => (outcome.status === "rejected" ? [outcome.reason as unknown] : []));
+        const unexpected = refusals.find((reason) => !(reason instanceof DomainError));
+        if (unexpected !== undefined) throw unexpected;
+        // Nothing changed: the refusal is the answer (404 or 409, as the API's).
+        if (refusals.length === outcomes.length) throw refusals[0];
+        const reasons = refusals.map((reason) => (reason as DomainError).message);
+        return { data: undefined, toast: proctorToast(input.action, outcomes.length - refusals.length, reasons, input.minutes) };
+      }
+      case "proctor-class":
+        return { data: undefined, toast: classProctorToast(await proctorClassSessions(context, user, classId, input.action)) };
+      case "reset-pin":
+        await resetStudentPinTries(context, user, { cohortId: classId, studentId: input.studentId });
+        return;
+      default:
+        return assertNever(input);
+    }
+  });
+}
