@@ -415,6 +415,29 @@ describe("the join pages in Spanish (ADR 0045)", () => {
     const gate = await (await worker.request("/admin/students", { jar })).text();
     expect(gate).toContain('<html lang="es">');
     expect(gate).toContain("Ingresa el código de la clase que te dio tu maestro.");
+    // The join screen is the page, so its title is the join screen's, in their language, at the role gate and at an unknown address alike.
+    expect(gate).toContain("<title>Únete a tu clase · Adaptive Testing Engine</title>");
+    const unknown = await (await worker.request("/no/such/page", { jar })).text();
+    expect(unknown).toContain('<html lang="es">');
+    expect(unknown).toContain("<title>Únete a tu clase · Adaptive Testing Engine</title>");
+  });
+
+  it("at an unknown address: the landing page in English for a signed-out visitor, 'Page Not Found' in English for staff, whatever the browser speaks", async () => {
+    const visitor = await worker.request("/no/such/page", { headers: { "Accept-Language": "es", Cookie: "lang=es" } });
+    const landing = await visitor.text();
+    expect(landing).toContain('<html lang="en">');
+    expect(landing).toContain("Sign In to Continue");
+    expect(landing).toContain("<title>Adaptive Testing Engine</title>");
+    const staff = await worker.signIn(demoAccounts.admin.email, demoAccounts.admin.password);
+    staff.set("lang", "es");
+    const missing = await worker.request("/no/such/page", { jar: staff, headers: { "Accept-Language": "es" } });
+    expect(missing.status).toBe(404);
+    const html = await missing.text();
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain("<title>Page Not Found · Adaptive Testing Engine</title>");
+    expect(html).toContain("The page you are looking for does not exist or has moved.");
+    expect(html).toContain("Go to Home");
+    expect(html).not.toContain("Página no encontrada");
   });
 
   it("shows no text outside the catalog in the pseudo-locale, on step 1, step 2 and a refusal", async () => {

@@ -114,6 +114,11 @@ describe("Take a Test", () => {
     expect(spanish.html).toContain("No existe o se eliminó.");
     expect(spanish.html).toContain("Volver al inicio");
     expect(spanish.html).not.toContain("Test Not Found");
+    // The page's language and title follow its words; English stays as it was.
+    expect(spanish.html).toContain('<html lang="es">');
+    expect(spanish.html).toContain("<title>No se encontró la prueba · Adaptive Testing Engine</title>");
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain("<title>Test Not Found · Adaptive Testing Engine</title>");
   });
 
   it("asks for a mode, and sends a signed-out visitor to the join page", async () => {
@@ -499,5 +504,12 @@ describe("Take a Test", () => {
     expect(spanish.html).toContain("No se encontró la sesión");
     expect(spanish.html).toContain("Volver al inicio");
     expect(spanish.html).not.toContain("Session Not Found");
+    expect(spanish.html).toContain('<html lang="es">');
+    expect(spanish.html).toContain("<title>No se encontró la sesión · Adaptive Testing Engine</title>");
+    // A browser that may not read it, signed out, with Accept-Language only.
+    const visitor = await worker.request("/results/no-such-session", { headers: { "Accept-Language": "es" } });
+    const elsewhere = await visitor.text();
+    expect(elsewhere).toContain('<html lang="es">');
+    expect(elsewhere).toContain("Ir a la entrada de estudiantes");
   });
 });
