@@ -391,6 +391,29 @@ describe("the join pages in Spanish (ADR 0045)", () => {
       body: new URLSearchParams(startFields({ displayName: " " })),
     });
     expect(((await blank.json()) as Result).toast).toMatchObject({ title: "Falta información", description: "Ingresa tu nombre y tu número de estudiante." });
+    // What the fields refuse past their length or for characters that cannot be stored, beside the field, in Spanish; English as it was.
+    const refused = async (fields: Record<string, string>, language: string) => {
+      const response = await worker.request("/join?_data=routes%2Fjoin", {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "Accept-Language": language },
+        body: new URLSearchParams(fields),
+      });
+      expect(response.status).toBe(400);
+      return ((await response.json()) as Result).fieldErrors;
+    };
+    expect(await refused(startFields({ displayName: "A".repeat(101) }), "es")).toEqual({
+      displayName: "Tu nombre y tu número de estudiante pueden tener como máximo 100 caracteres cada uno",
+    });
+    expect(await refused(startFields({ displayName: "A".repeat(101) }), "en")).toEqual({
+      displayName: "Your name and student ID must each be at most 100 characters",
+    });
+    expect(await refused(startFields({ studentId: "S-\u0000" }), "es")).toEqual({
+      studentId: "Tu nombre y tu número de estudiante no pueden tener caracteres de control (como NUL) ni un carácter incompleto (la mitad de un emoji)",
+    });
+    expect(await refused({ intent: "lookup", code: "A".repeat(51) }, "es")).toEqual({ code: "El código de la clase puede tener como máximo 50 caracteres" });
+    expect(await refused(startFields({ resumeCode: "ABCDEFGHIJK" }), "es")).toEqual({
+      resumeCode: expect.stringMatching(/^El código para continuar tiene \d+ caracteres$/),
+    });
     const inline = await (await worker.request("/join?code=NOPE123", inLanguage("es"))).text();
     expect(inline).toContain("El código de la clase que ingresaste no es válido.");
   });

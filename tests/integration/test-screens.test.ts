@@ -470,6 +470,9 @@ describe("Take a Test", () => {
     const missing = await post(location, base, browser);
     expect(missing.status).toBe(400);
     expect(missing.html).toContain("Elige una respuesta antes de enviar.");
+    const tooLong = await post(location, [...base, ["answer", "x".repeat(20_001)]], browser);
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.html).toContain("Tu respuesta puede tener como máximo 20000 caracteres");
 
     const answered = await post(location, [...base, ["answer", options(question)[0]!]], browser);
     const feedback = await page(answered.location!, browser);
