@@ -10,8 +10,8 @@ import { MAX_ID_LENGTH } from "./session-limits";
  * POST /api/sessions/start (both readings): the test, the mode, the student's
  * id, the class for the join flow, and a resume code to take over a session from another device.
  */
-/** Said when the student ID already has this test in progress and this browser does not hold it. */
-export const RESUME_REQUIRED = "You already have this test in progress. To continue on this device, enter the resume code shown on your test page.";
+/** Said when the student ID already has this test in progress and this browser does not hold it: a catalog code (ADR 0045). */
+export const RESUME_REQUIRED = "join.resumeRequired";
 
 export const startSessionSchema = z.object({
   testConfigId: z.string({ required_error: "testConfigId is required" }).trim().min(1, "testConfigId is required").max(MAX_ID_LENGTH),
