@@ -9,6 +9,7 @@ import { BodyEndStyles, HeadStyles } from "~/components/page-styles";
 import { ToastProvider } from "~/components/toast/toast-context";
 import { htmlLang } from "~/domain/i18n/locale";
 import { isStaffScreenPath } from "~/domain/shell/staff-screens";
+import { isStudentPath } from "~/domain/shell/student-paths";
 import { loadRootData } from "~/services/root-data.server";
 
 // Shown only when a page fails or a role gate stops it: kept out of every page's first JavaScript (the student page budget).
@@ -25,9 +26,14 @@ export const meta: MetaFunction = () => [
   },
 ];
 
-/** The root's texts differ between staff screens and the rest, so a move across that line reloads them (services/root-data.server.ts). */
+/**
+ * The root's texts differ between staff screens, student pages and the rest (English), so a move
+ * across one of those lines reloads them (services/root-data.server.ts).
+ */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
-  defaultShouldRevalidate || isStaffScreenPath(currentUrl.pathname) !== isStaffScreenPath(nextUrl.pathname);
+  defaultShouldRevalidate ||
+  isStaffScreenPath(currentUrl.pathname) !== isStaffScreenPath(nextUrl.pathname) ||
+  isStudentPath(currentUrl.pathname) !== isStudentPath(nextUrl.pathname);
 
 export function loader({ request, context }: LoaderFunctionArgs) {
   return loadRootData(request, context);

@@ -25,8 +25,7 @@ export function usePageLocale(): AnyLocale {
     const locale = (matches[i]!.data as PageData)?.locale;
     if (locale) return locale;
   }
-  // A signed-in student meets the join screen at the role gate, which only the root's data reaches:
-  // the root sends them its texts (`joinCode`), so it is a student page in the root's language.
-  const root = matches[0]?.data as PageData;
-  return root?.messages?.joinCode ? (root.locale ?? "en") : "en";
+  // A page only the root's data reaches (a student page's not-found page, the join screen at the
+  // role gate) is in the root's language, which is English where the page stays English (services/root-data.server.ts).
+  return (matches[0]?.data as PageData)?.locale ?? "en";
 }

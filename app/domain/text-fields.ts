@@ -19,7 +19,10 @@ export function unstorableTextMessage(label: string): string {
   return `${label} may not contain control characters (such as NUL) or a broken character (half of an emoji)`;
 }
 
-/** `schema` (a string field, checked by the form, the screen action and the API alike) refusing those characters, naming `label`. */
-export function storableText(schema: z.ZodString, label: string, options: { multiLine?: boolean } = {}): z.ZodString {
-  return schema.regex(options.multiLine ? MULTI_LINE : SINGLE_LINE, unstorableTextMessage(label));
+/**
+ * `schema` (a string field, checked by the form, the screen action and the API alike) refusing those
+ * characters, naming `label`; or saying `message`, a catalog code, on a field a student fills in (ADR 0045).
+ */
+export function storableText(schema: z.ZodString, label: string, options: { multiLine?: boolean; message?: string } = {}): z.ZodString {
+  return schema.regex(options.multiLine ? MULTI_LINE : SINGLE_LINE, options.message ?? unstorableTextMessage(label));
 }

@@ -1,9 +1,10 @@
 import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
-import { testSessionRecords as sessions } from "~/db/schema";
+import { tests, testSessionRecords as sessions } from "~/db/schema";
 import { withScaleScore } from "~/domain/adaptive/scale";
 import type { Scope } from "~/domain/auth/policy";
+import type { ContentLanguage } from "~/domain/questions/content-language";
 import { clampPage, pageSummary } from "~/domain/questions/question-list";
 import type { SessionFilters } from "~/domain/sessions/session-list";
 
@@ -38,6 +39,12 @@ function whereOf(filters: ScopedSessionFilters): SQL | undefined {
   );
 }
 
+/**
+ * The language of the session's test (ADR 0044), as the results and growth screens read it: one
+ * lookup in the tests' primary key per row read; a session of a deleted test reads as English.
+ */
+const sessionTestLanguage = sql<ContentLanguage>`coalesce((select t.language from ${tests} as t where t.id = ${sessions}.test_config_id), 'en')`;
+
 const newestFirst = [desc(sessions.startTime), desc(sql`rowid`)] as const;
 
 /** Every column of the product's Session but the per-answer map (GET /api/sessions/{id} has it), and the student's name. */
@@ -64,6 +71,7 @@ const listColumns = {
   accommodations: sessions.accommodations,
   nonStandard: sessions.nonStandard,
   effort: sessions.effort,
+  language: sessionTestLanguage,
 };
 
 /** The statements are exported so a test can read their query plans (they must read an index in order). */
@@ -162,6 +170,7 @@ const exportColumns = {
   accommodations: sessions.accommodations,
   nonStandard: sessions.nonStandard,
   effort: sessions.effort,
+  language: sessionTestLanguage,
 };
 
 const EXPORT_CHUNK_ROWS = 1_000;

@@ -13,7 +13,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   throw new Response("Not Found", { status: 404 });
 }
 
-export const meta: MetaFunction = ({ error, matches }) => (error ? [{ title: errorPageTitle(error) }] : (matches[0]?.meta ?? []));
+export const meta: MetaFunction = ({ error, matches }) => (error ? [{ title: errorPageTitle(error, matches[0]?.data) }] : (matches[0]?.meta ?? []));
 
 export { AdminErrorBoundary as ErrorBoundary };
 

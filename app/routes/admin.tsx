@@ -35,6 +35,6 @@ export default function AdminLayout() {
 }
 
 /** A screen's error shown in the shell is titled by what it says; otherwise the screen titles itself. */
-export const meta: MetaFunction = ({ error, matches }) => (error ? [{ title: errorPageTitle(error) }] : (matches[0]?.meta ?? []));
+export const meta: MetaFunction = ({ error, matches }) => (error ? [{ title: errorPageTitle(error, matches[0]?.data) }] : (matches[0]?.meta ?? []));
 
 export { AdminErrorBoundary as ErrorBoundary };

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_CHAT_TURNS } from "~/domain/sessions/session-contract";
 
 import { chatSession, GIFT_PASTE, GOOD_ANSWER, OPEN_QUESTION } from "../support/ai-fixtures";
-import { type ApiClient, count, demoClients } from "../support/api";
+import { type ApiClient, apiClient, clientFor, count, demoClients } from "../support/api";
 import { gradedSession } from "../support/grading-fixtures";
-import { startWorker, type TestWorker } from "../support/worker";
+import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
 
 /** The AI routes with no AI_API_KEY: the offline provider serves every task through the queue. */
 let worker: TestWorker;
@@ -224,6 +224,17 @@ describe("POST /api/chat (offline tutor)", () => {
     expect(await admin.post("/api/chat", { sessionId, questionId, message: "   " })).toEqual({
       status: 400,
       data: { message: "message: Please type a message." },
+    });
+    expect((await admin.post("/api/chat", { sessionId, questionId, message: "x".repeat(2_001) })).data).toEqual({
+      message: "message: A message is at most 2,000 characters.",
+    });
+    // The same refusals in the request's language (ADR 0045).
+    const { jar } = await clientFor(worker, demoAccounts.admin.email);
+    jar.set("lang", "es");
+    const spanish = apiClient(worker, jar);
+    expect((await spanish.post("/api/chat", { sessionId, questionId, message: "   " })).data).toEqual({ message: "message: Escribe un mensaje." });
+    expect((await spanish.post("/api/chat", { sessionId, questionId, message: "x".repeat(2_001) })).data).toEqual({
+      message: "message: Un mensaje tiene como máximo 2,000 caracteres.",
     });
     expect(await admin.post("/api/chat", { sessionId: "no-such-session", questionId, message: "Hi" })).toEqual({
       status: 404,

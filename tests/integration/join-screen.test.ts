@@ -182,7 +182,7 @@ describe("step 3: Before You Begin, and the clock starts on Start Test", () => {
       expect(begin).toContain(text);
     const pseudo = await (await worker.request(joined.location!, { jar: inLanguage(joined.jar, "qps") })).text();
     // The user's content (the test's title, the student's name), and the root's toast region label (not yet in the common area).
-    expect(unmarkedTexts(pseudo, ["Sofía Kovalévskaya", "Grade 6 Math Check-in", "Notifications"])).toEqual([]);
+    expect(unmarkedTexts(pseudo, ["Sofía Kovalévskaya", "Grade 6 Math Check-in"])).toEqual([]);
   });
 
   it("a class without a fixed mode offers both modes, and the student's choice is the session's mode", async () => {
@@ -284,6 +284,17 @@ describe("step 2: name and student ID", () => {
     expect(wrong.status).toBe(409);
     expect(wrong.result.fieldErrors).toEqual({ resumeCode: RESUME_REQUIRED });
     expect(laptop.get("__student_pass")).toBeUndefined();
+    // The API says the same, in the request's language.
+    const viaApi = (language: string) =>
+      worker.request("/api/sessions/start", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Accept-Language": language },
+        body: JSON.stringify({ testConfigId: demo.testConfigId, cohortId: demo.id, userId: "S-300" }),
+      });
+    expect(await (await viaApi("en")).json()).toEqual({ message: RESUME_REQUIRED });
+    const spanish = await viaApi("es");
+    expect(spanish.status).toBe(409);
+    expect(await spanish.json()).toEqual({ message: expect.stringMatching(/^Ya tienes esta prueba en curso\./) });
 
     const code = (await worker.d1.prepare("select resume_code from sessions where id = ?").bind(sessionId).first("resume_code")) as string;
     const resumed = await postForm(startFields({ studentId: "S-300", resumeCode: code.toLowerCase() }), laptop);
@@ -391,6 +402,29 @@ describe("the join pages in Spanish (ADR 0045)", () => {
       body: new URLSearchParams(startFields({ displayName: " " })),
     });
     expect(((await blank.json()) as Result).toast).toMatchObject({ title: "Falta información", description: "Ingresa tu nombre y tu número de estudiante." });
+    // What the fields refuse past their length or for characters that cannot be stored, beside the field, in Spanish; English as it was.
+    const refused = async (fields: Record<string, string>, language: string) => {
+      const response = await worker.request("/join?_data=routes%2Fjoin", {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "Accept-Language": language },
+        body: new URLSearchParams(fields),
+      });
+      expect(response.status).toBe(400);
+      return ((await response.json()) as Result).fieldErrors;
+    };
+    expect(await refused(startFields({ displayName: "A".repeat(101) }), "es")).toEqual({
+      displayName: "Tu nombre y tu número de estudiante pueden tener como máximo 100 caracteres cada uno",
+    });
+    expect(await refused(startFields({ displayName: "A".repeat(101) }), "en")).toEqual({
+      displayName: "Your name and student ID must each be at most 100 characters",
+    });
+    expect(await refused(startFields({ studentId: "S-\u0000" }), "es")).toEqual({
+      studentId: "Tu nombre y tu número de estudiante no pueden tener caracteres de control (como NUL) ni un carácter incompleto (la mitad de un emoji)",
+    });
+    expect(await refused({ intent: "lookup", code: "A".repeat(51) }, "es")).toEqual({ code: "El código de la clase puede tener como máximo 50 caracteres" });
+    expect(await refused(startFields({ resumeCode: "ABCDEFGHIJK" }), "es")).toEqual({
+      resumeCode: expect.stringMatching(/^El código para continuar tiene \d+ caracteres$/),
+    });
     const inline = await (await worker.request("/join?code=NOPE123", inLanguage("es"))).text();
     expect(inline).toContain("El código de la clase que ingresaste no es válido.");
   });
@@ -415,14 +449,37 @@ describe("the join pages in Spanish (ADR 0045)", () => {
     const gate = await (await worker.request("/admin/students", { jar })).text();
     expect(gate).toContain('<html lang="es">');
     expect(gate).toContain("Ingresa el código de la clase que te dio tu maestro.");
+    // The join screen is the page, so its title is the join screen's, in their language, at the role gate and at an unknown address alike.
+    expect(gate).toContain("<title>Únete a tu clase · Adaptive Testing Engine</title>");
+    const unknown = await (await worker.request("/no/such/page", { jar })).text();
+    expect(unknown).toContain('<html lang="es">');
+    expect(unknown).toContain("<title>Únete a tu clase · Adaptive Testing Engine</title>");
+  });
+
+  it("at an unknown address: the landing page in English for a signed-out visitor, 'Page Not Found' in English for staff, whatever the browser speaks", async () => {
+    const visitor = await worker.request("/no/such/page", { headers: { "Accept-Language": "es", Cookie: "lang=es" } });
+    const landing = await visitor.text();
+    expect(landing).toContain('<html lang="en">');
+    expect(landing).toContain("Sign In to Continue");
+    expect(landing).toContain("<title>Adaptive Testing Engine</title>");
+    const staff = await worker.signIn(demoAccounts.admin.email, demoAccounts.admin.password);
+    staff.set("lang", "es");
+    const missing = await worker.request("/no/such/page", { jar: staff, headers: { "Accept-Language": "es" } });
+    expect(missing.status).toBe(404);
+    const html = await missing.text();
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain("<title>Page Not Found · Adaptive Testing Engine</title>");
+    expect(html).toContain("The page you are looking for does not exist or has moved.");
+    expect(html).toContain("Go to Home");
+    expect(html).not.toContain("Página no encontrada");
   });
 
   it("shows no text outside the catalog in the pseudo-locale, on step 1, step 2 and a refusal", async () => {
     const className = ((await admin.get("/api/cohorts")).data as { id: string; name: string }[]).find((schoolClass) => schoolClass.id === demo.id)!.name;
     for (const path of ["/join", "/join?code=DEMOCLASS", "/join?code=NOPE123"]) {
       const html = await (await worker.request(path, inLanguage("qps"))).text();
-      // "Notifications" is the toast region's label, which every page has (outside the join's catalog areas).
-      expect(unmarkedTexts(html, [className, "Notifications"]), path).toEqual([]);
+      // The toast region's label, which every page has, is the root's (the common area).
+      expect(unmarkedTexts(html, [className]), path).toEqual([]);
     }
   });
 });

@@ -92,6 +92,8 @@ beforeAll(async () => {
     description: "d",
     gradeLevel: "5",
     subject: "English",
+    // A Spanish test (ADR 0044): its sessions are "Taken in Spanish" on the screen, `es` in the export.
+    language: "es",
     placementDuration: 15,
     diagnosticDuration: 25,
     showFeedback: true,
@@ -226,8 +228,15 @@ describe("GET /api/sessions", () => {
       accommodations: null,
       nonStandard: false,
       effort: null,
+      language: "en",
     });
-    expect(data.find((row) => row.id === "s-alice2")).toMatchObject({ completed: false, endTime: null, testSubject: null, testMode: "diagnostic" });
+    expect(data.find((row) => row.id === "s-alice2")).toMatchObject({
+      completed: false,
+      endTime: null,
+      testSubject: null,
+      testMode: "diagnostic",
+      language: "es",
+    });
     // A session without a class has no name, even if its ID is a member's of some class.
     expect(data.find((row) => row.id === "s-bob")).toMatchObject({ userId: "bob", studentName: null });
     expect(data.find((row) => row.id === "s-pager-03")).toMatchObject({ userId: "pager-3", studentName: "Alice Martin" });
@@ -347,6 +356,9 @@ describe("/admin/sessions", () => {
     const progress = await page(`?test=${testB.id}&status=in_progress`);
     expect(cardCount(progress.html)).toBe(3);
     expect(progress.html).toContain("In Progress");
+    // A session of a Spanish test says so on its card, in the words the results and growth screens use; an English one says nothing.
+    expect(progress.html.match(/data-testid="taken-in">Taken in Spanish</g)).toHaveLength(3);
+    expect((await page("?student=alice&status=completed")).html).not.toContain("Taken in Spanish");
   });
 
   it("shows the student's name with the ID on each card, the ID alone without a name, and finds a student by name", async () => {
@@ -391,19 +403,21 @@ describe("/admin/sessions/export", () => {
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="test-sessions-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(lines[0]).toBe(
-      "Session ID,Student ID,Student name,Test,Subject,Mode,Status,Score (%),Ended early,Scale score,Questions answered,Started,Ended,Duration (s),Class ID,Accommodations,Non-standard,Effort (%)",
+      "Session ID,Student ID,Student name,Test,Subject,Mode,Status,Score (%),Ended early,Scale score,Questions answered,Started,Ended,Duration (s),Class ID,Accommodations,Non-standard,Effort (%),Language",
     );
     expect(lines).toHaveLength(TOTAL + 1);
-    expect(lines[1]).toBe(`s-inject,"'=HYPERLINK(""http://x"")",,${testA.title},Mathematics,Placement,In Progress,,No,,0,2026-03-05T16:04:00.000Z,,,,,No,`);
+    expect(lines[1]).toBe(`s-inject,"'=HYPERLINK(""http://x"")",,${testA.title},Mathematics,Placement,In Progress,,No,,0,2026-03-05T16:04:00.000Z,,,,,No,,en`);
 
     const alice = await csvOf("?student=ALICE_&status=completed");
     expect(alice.lines.slice(1)).toEqual([
-      `s-alice1,Alice_01,Alice Smith,${testA.title},Mathematics,Placement,Completed,66.7,No,203.4,6,2026-03-05T15:04:00.000Z,2026-03-05T15:16:34.900Z,754,c-names,,No,`,
+      `s-alice1,Alice_01,Alice Smith,${testA.title},Mathematics,Placement,Completed,66.7,No,203.4,6,2026-03-05T15:04:00.000Z,2026-03-05T15:16:34.900Z,754,c-names,,No,,en`,
     ]);
     const byName = await csvOf("?student=martin");
     expect(byName.lines.slice(1).map((line) => line.split(",").slice(0, 3).join(","))).toEqual(["s-pager-03,pager-3,Alice Martin"]);
     const byTest = await csvOf(`?test=${testB.id}&status=in_progress`);
     expect(byTest.lines.slice(1).map((line) => line.split(",")[0])).toEqual(["s-ten", "s-tie-a", "s-alice2"]);
+    // The Spanish test's sessions, by the language's code.
+    expect(byTest.lines.slice(1).map((line) => line.split(",").at(-1))).toEqual(["es", "es", "es"]);
   });
 
   it("reads in chunks after the last row, newest first, up to the cap", async () => {
@@ -440,13 +454,17 @@ describe("query plans", () => {
 
   const NAME_LOOKUP = /SEARCH m USING INDEX cohort_members_student_unique \(cohort_id=\? AND student_id=\?\)/;
 
-  it.each(CASES)("reads a page (%s) in index order, with no sort, each name from the members' index", async (_name, filters, index) => {
-    const plan = await planOf(sessionRowsQuery(worker.db, { ...filters, scope: DISTRICT }, 50, 0));
-    expect(plan).toMatch(index);
-    expect(plan).toMatch(NAME_LOOKUP);
-    expect(plan).not.toMatch(/SCAN m\b/);
-    expect(plan).not.toContain("TEMP B-TREE");
-  });
+  it.each(CASES)(
+    "reads a page (%s) in index order, with no sort, each name from the members' index and each test's language by its key",
+    async (_name, filters, index) => {
+      const plan = await planOf(sessionRowsQuery(worker.db, { ...filters, scope: DISTRICT }, 50, 0));
+      expect(plan).toMatch(index);
+      expect(plan).toMatch(NAME_LOOKUP);
+      expect(plan).not.toMatch(/SCAN m\b/);
+      expect(plan).not.toContain("TEMP B-TREE");
+      expect(plan).toMatch(/SEARCH t USING INDEX sqlite_autoindex_tests_1 \(id=\?\)/);
+    },
+  );
 
   it.each(CASES)("counts (%s) from an index", async (_name, filters) => {
     const plan = await planOf(sessionCountQuery(worker.db, { ...filters, scope: DISTRICT }));

@@ -98,8 +98,8 @@ describe("Take a Test", () => {
     // As a visitor who has not joined (the way to join instead of Start Test) and as a signed-in user (Start Test).
     for (const jar of [new CookieJar(), admin]) {
       const pseudo = await page(`/test/${testId}`, inLanguage(jar, "qps"));
-      // The user's content, and the root's toast region label (components/toast/toaster.tsx, not yet in the common area).
-      expect(unmarkedTexts(pseudo.html, ["Grade 6 Math Check-in", "Demo Admin", "Notifications"])).toEqual([]);
+      // The user's content; the toast region's label is the root's (the common area), marked like the rest.
+      expect(unmarkedTexts(pseudo.html, ["Grade 6 Math Check-in", "Demo Admin"])).toEqual([]);
     }
   });
 
@@ -114,6 +114,11 @@ describe("Take a Test", () => {
     expect(spanish.html).toContain("No existe o se eliminó.");
     expect(spanish.html).toContain("Volver al inicio");
     expect(spanish.html).not.toContain("Test Not Found");
+    // The page's language and title follow its words; English stays as it was.
+    expect(spanish.html).toContain('<html lang="es">');
+    expect(spanish.html).toContain("<title>No se encontró la prueba · Adaptive Testing Engine</title>");
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain("<title>Test Not Found · Adaptive Testing Engine</title>");
   });
 
   it("asks for a mode, and sends a signed-out visitor to the join page", async () => {
@@ -465,6 +470,9 @@ describe("Take a Test", () => {
     const missing = await post(location, base, browser);
     expect(missing.status).toBe(400);
     expect(missing.html).toContain("Elige una respuesta antes de enviar.");
+    const tooLong = await post(location, [...base, ["answer", "x".repeat(20_001)]], browser);
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.html).toContain("Tu respuesta puede tener como máximo 20000 caracteres");
 
     const answered = await post(location, [...base, ["answer", options(question)[0]!]], browser);
     const feedback = await page(answered.location!, browser);
@@ -474,7 +482,7 @@ describe("Take a Test", () => {
     expect(feedback.html).toMatch(/¡Excelente!|Buen esfuerzo|Sigue aprendiendo/);
 
     browser.set("lang", "qps");
-    // The signed-in user's name is user content; the toast region's name belongs to the toaster every page shares, not yet in the catalog.
+    // The signed-in user's name is user content; the toast region's name is the root's (the common area).
     const code = await worker.d1.prepare("SELECT resume_code AS code FROM sessions WHERE id = ?").bind(sessionId).first<{ code: string }>();
     // The answered question's options are user content too: the feedback may quote them ("10 times").
     const optionTexts: string[] = [];
@@ -482,7 +490,7 @@ describe("Take a Test", () => {
       const stored = await worker.d1.prepare("SELECT options FROM questions WHERE id = ?").bind(row.id).first<{ options: string | null }>();
       for (const option of JSON.parse(stored?.options ?? "[]") as { text: string }[]) optionTexts.push(option.text);
     }
-    const outside = ["Demo Admin", "Notifications", code!.code, ...optionTexts];
+    const outside = ["Demo Admin", code!.code, ...optionTexts];
     expect(unmarkedTexts((await page(answered.location!, browser)).html, outside)).toEqual([]);
     const next = (await page(location, browser)).html;
     expect(next).toContain('data-testid="question-text"');
@@ -499,5 +507,12 @@ describe("Take a Test", () => {
     expect(spanish.html).toContain("No se encontró la sesión");
     expect(spanish.html).toContain("Volver al inicio");
     expect(spanish.html).not.toContain("Session Not Found");
+    expect(spanish.html).toContain('<html lang="es">');
+    expect(spanish.html).toContain("<title>No se encontró la sesión · Adaptive Testing Engine</title>");
+    // A browser that may not read it, signed out, with Accept-Language only.
+    const visitor = await worker.request("/results/no-such-session", { headers: { "Accept-Language": "es" } });
+    const elsewhere = await visitor.text();
+    expect(elsewhere).toContain('<html lang="es">');
+    expect(elsewhere).toContain("Ir a la entrada de estudiantes");
   });
 });

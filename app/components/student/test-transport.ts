@@ -28,11 +28,10 @@ async function postIntent<Data>(testId: string, fields: [string, string][]): Pro
     return { kind: "network" };
   }
   if (result.ok) return { kind: "ok", data: result.data as Data };
-  return {
-    kind: "refused",
-    title: result.toast?.title ?? "Error",
-    message: result.toast?.description ?? result.toast?.title ?? "Your answer was not accepted.",
-  };
+  // A refusal's words are the server's, in the student's language (ADR 0045): the action's toast,
+  // or the `{message}` a route answers before its action runs.
+  const toast = result.toast ?? { title: (result as { message?: string }).message ?? "" };
+  return { kind: "refused", title: toast.title, message: toast.description ?? toast.title };
 }
 
 export const submitAnswer = (testId: string, fields: [string, string][]) => postIntent<SubmittedAnswer>(testId, fields);

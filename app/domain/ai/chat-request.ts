@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { codeWith } from "~/domain/i18n/coded";
 import { MAX_CHAT_INPUT_LENGTH } from "~/domain/sessions/session-contract";
 import { MAX_ID_LENGTH } from "~/domain/sessions/session-limits";
 
@@ -7,10 +8,11 @@ import { MAX_ID_LENGTH } from "~/domain/sessions/session-limits";
 export const chatRequestSchema = z.object({
   sessionId: z.string({ required_error: "sessionId is required" }).trim().min(1, "sessionId is required").max(MAX_ID_LENGTH),
   questionId: z.string({ required_error: "questionId is required" }).trim().min(1, "questionId is required").max(MAX_ID_LENGTH),
+  // What the student typed: catalog codes, rendered in the request's language (ADR 0045).
   message: z
-    .string({ required_error: "Please type a message.", invalid_type_error: "Please type a message." })
+    .string({ required_error: "test.chatTypeMessage", invalid_type_error: "test.chatTypeMessage" })
     .trim()
-    .min(1, "Please type a message.")
-    .max(MAX_CHAT_INPUT_LENGTH, `A message is at most ${MAX_CHAT_INPUT_LENGTH.toLocaleString("en-US")} characters.`),
+    .min(1, "test.chatTypeMessage")
+    .max(MAX_CHAT_INPUT_LENGTH, codeWith("test.chatMessageAtMost", { max: MAX_CHAT_INPUT_LENGTH.toLocaleString("en-US") })),
 });
 export type ChatRequest = z.infer<typeof chatRequestSchema>;

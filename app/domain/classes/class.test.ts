@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ZodTypeAny } from "zod";
 
+import { renderText } from "~/domain/i18n/catalog";
 import { fieldErrors } from "~/lib/form-errors";
 
 import { classCreateSchema, classMemberSchema, classUpdateSchema, joinCodeLookupSchema, joinUrl, resolveDefaultTest, rosterSearchStatus } from "./class";
@@ -11,6 +12,10 @@ function errorsOf(schema: ZodTypeAny, input: unknown): Record<string, string> {
   if (result.success) throw new Error(`expected a refusal, got ${JSON.stringify(result.data)}`);
   return fieldErrors(result.error);
 }
+
+/** The refusals as a reader sees them: catalog codes rendered in the language (ADR 0045), sentences as they are. */
+const renderedErrorsOf = (schema: ZodTypeAny, input: unknown, locale: "en" | "es" = "en") =>
+  Object.fromEntries(Object.entries(errorsOf(schema, input)).map(([field, text]) => [field, renderText(locale, text)]));
 
 describe("cohortCreateSchema", () => {
   it("requires a name with the product's message", () => {
@@ -87,8 +92,11 @@ describe("resolveDefaultTest", () => {
 describe("cohortMemberSchema", () => {
   it("needs a name and a student id, trimmed, with the product's message", () => {
     const message = "Please enter both your name and student ID.";
-    expect(errorsOf(classMemberSchema, { cohortId: "c1", studentId: " ", displayName: "Ada" })).toEqual({ studentId: message });
-    expect(errorsOf(classMemberSchema, { cohortId: "c1", studentId: "s1" })).toEqual({ displayName: message });
+    expect(renderedErrorsOf(classMemberSchema, { cohortId: "c1", studentId: " ", displayName: "Ada" })).toEqual({ studentId: message });
+    expect(renderedErrorsOf(classMemberSchema, { cohortId: "c1", studentId: "s1" })).toEqual({ displayName: message });
+    expect(renderedErrorsOf(classMemberSchema, { cohortId: "c1", studentId: "s1" }, "es")).toEqual({
+      displayName: "Ingresa tu nombre y tu número de estudiante.",
+    });
     expect(classMemberSchema.parse({ cohortId: "c1", studentId: " s-1 ", displayName: " Ada " })).toEqual({
       cohortId: "c1",
       studentId: "s-1",
@@ -97,7 +105,7 @@ describe("cohortMemberSchema", () => {
   });
 
   it("caps each at 100 characters", () => {
-    expect(errorsOf(classMemberSchema, { cohortId: "c1", studentId: "s".repeat(101), displayName: "Ada" })).toEqual({
+    expect(renderedErrorsOf(classMemberSchema, { cohortId: "c1", studentId: "s".repeat(101), displayName: "Ada" })).toEqual({
       studentId: "Your name and student ID must each be at most 100 characters",
     });
   });
@@ -106,8 +114,10 @@ describe("cohortMemberSchema", () => {
 describe("joinCodeLookupSchema and joinUrl", () => {
   it("reads a code as the join field does", () => {
     expect(joinCodeLookupSchema.parse(" democlass ")).toBe("DEMOCLASS");
-    expect(joinCodeLookupSchema.safeParse("  ").error?.issues[0]?.message).toBe("Please enter the join code provided by your teacher.");
-    expect(joinCodeLookupSchema.safeParse("A".repeat(51)).success).toBe(false);
+    const refusal = (code: string, locale: "en" | "es" = "en") => renderText(locale, joinCodeLookupSchema.safeParse(code).error?.issues[0]?.message ?? "");
+    expect(refusal("  ")).toBe("Please enter the join code provided by your teacher.");
+    expect(refusal("A".repeat(51))).toBe("The join code must be at most 50 characters");
+    expect(refusal("A".repeat(51), "es")).toBe("El código de la clase puede tener como máximo 50 caracteres");
   });
 
   it("points at the join screen with the code", () => {

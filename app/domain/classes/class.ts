@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { TEST_MODES, type TestMode } from "~/domain/adaptive/engine";
+import { codeWith } from "~/domain/i18n/coded";
 import type { TitledMessage } from "~/domain/shell/action-result";
 import { storableText } from "~/domain/text-fields";
 
@@ -19,8 +20,9 @@ export type ClassAccess = (typeof CLASS_ACCESS)[number];
 export const DEFAULT_TEST_MODE: TestMode = "placement";
 
 export const CLASS_NAME_REQUIRED: TitledMessage = { title: "Name required", message: "Please enter a cohort name." };
-const JOIN_CODE_REQUIRED: TitledMessage = { title: "Join code required", message: "Please enter the join code provided by your teacher." };
-const INFORMATION_REQUIRED: TitledMessage = { title: "Information required", message: "Please enter both your name and student ID." };
+/** Refusals of what a student types: catalog codes, rendered in the request's language at the edge (ADR 0045). */
+const JOIN_CODE_REQUIRED = "join.codeRequired";
+const INFORMATION_REQUIRED = "join.informationRequired";
 /** Refusals a student meets: catalog codes, rendered in the request's language at the edge (ADR 0045). */
 export const INVALID_JOIN_CODE = "join.invalidCode";
 export const INACTIVE_CLASS = "join.inactiveClass";
@@ -31,6 +33,8 @@ export const NOT_A_TEACHER = "That account is a student's: make it a teacher on 
 
 const CLASS_NAME_MAX = 200;
 export const MEMBER_FIELD_MAX = 100;
+/** A typed join code past its length, as a student meets it (ADR 0045). */
+export const JOIN_CODE_TOO_LONG = codeWith("join.codeTooLong", { max: JOIN_CODE_MAX_INPUT });
 
 /**
  * A typed join code: trimmed and upper-cased; blank means "none typed" (null), which generates
@@ -118,19 +122,18 @@ export function resolveDefaultTest(existing: DefaultTest | null, input: { testCo
 }
 
 /**
- * A student's name or ID as they type it. `required` is the message for a blank one: the API's
- * sentence, or the join screen's catalog code (its form renders codes in the student's language).
+ * A student's name or ID as they type it, on the join screen and POST /api/cohort-members alike:
+ * every refusal a catalog code (the `join` area), rendered in the request's language (ADR 0045).
  */
-export const memberFieldRequiring = (required: string) =>
-  storableText(
-    z
-      .string({ required_error: required, invalid_type_error: required })
-      .trim()
-      .min(1, required)
-      .max(MEMBER_FIELD_MAX, `Your name and student ID must each be at most ${MEMBER_FIELD_MAX} characters`),
-    "Your name and student ID",
-  );
-const memberField = memberFieldRequiring(INFORMATION_REQUIRED.message);
+export const memberField = storableText(
+  z
+    .string({ required_error: INFORMATION_REQUIRED, invalid_type_error: INFORMATION_REQUIRED })
+    .trim()
+    .min(1, INFORMATION_REQUIRED)
+    .max(MEMBER_FIELD_MAX, codeWith("join.memberFieldTooLong", { max: MEMBER_FIELD_MAX })),
+  "Your name and student ID",
+  { message: "join.memberFieldUnstorable" },
+);
 
 /** POST /api/cohort-members: a signed-out student registers in a class. */
 export const classMemberSchema = z.object({
@@ -144,7 +147,7 @@ export type ClassMemberInput = z.infer<typeof classMemberSchema>;
 export const joinCodeLookupSchema = z
   .string()
   .transform(normalizeJoinCode)
-  .pipe(z.string().min(1, JOIN_CODE_REQUIRED.message).max(JOIN_CODE_MAX_INPUT, `The join code must be at most ${JOIN_CODE_MAX_INPUT} characters`));
+  .pipe(z.string().min(1, JOIN_CODE_REQUIRED).max(JOIN_CODE_MAX_INPUT, JOIN_CODE_TOO_LONG));
 
 /** Where a class's QR code sends a student: the join screen with the code filled in. */
 export function joinUrl(origin: string, joinCode: string): string {

@@ -1,11 +1,12 @@
 import { z } from "zod";
 
 import { translate } from "~/domain/i18n/catalog";
+import { codeWith } from "~/domain/i18n/coded";
 import type { AnyLocale } from "~/domain/i18n/locale";
 import { RESUME_CODE_LENGTH } from "~/domain/sessions/resume-code";
 import type { TitledMessage } from "~/domain/shell/action-result";
 
-import { INACTIVE_CLASS, INVALID_JOIN_CODE, memberFieldRequiring } from "./class";
+import { INACTIVE_CLASS, INVALID_JOIN_CODE, JOIN_CODE_TOO_LONG, memberField } from "./class";
 import { JOIN_CODE_MAX_INPUT, normalizeJoinCode } from "./join-codes";
 import { pinFieldSaying } from "./roster-identity";
 
@@ -42,7 +43,7 @@ export const welcomeToast = (locale: AnyLocale, className: string) => ({
 const joinCode = z
   .string({ required_error: JOIN_CODE_REQUIRED.message, invalid_type_error: JOIN_CODE_REQUIRED.message })
   .transform(normalizeJoinCode)
-  .pipe(z.string().min(1, JOIN_CODE_REQUIRED.message).max(JOIN_CODE_MAX_INPUT, `The join code must be at most ${JOIN_CODE_MAX_INPUT} characters`));
+  .pipe(z.string().min(1, JOIN_CODE_REQUIRED.message).max(JOIN_CODE_MAX_INPUT, JOIN_CODE_TOO_LONG));
 
 const classId = z
   .string({ required_error: INVALID_JOIN_CODE, invalid_type_error: INVALID_JOIN_CODE })
@@ -50,17 +51,17 @@ const classId = z
   .min(1, INVALID_JOIN_CODE)
   .max(100, INVALID_JOIN_CODE);
 const resumeCode = z
-  .string({ invalid_type_error: "The resume code must be text" })
+  .string({ invalid_type_error: "join.resumeCodeNotText" })
   .trim()
   .toUpperCase()
-  .max(RESUME_CODE_LENGTH, `The resume code has ${RESUME_CODE_LENGTH} characters`)
+  .max(RESUME_CODE_LENGTH, codeWith("join.resumeCodeLength", { length: RESUME_CODE_LENGTH }))
   .optional()
   .transform((code) => code || undefined);
 /** Blank is "not chosen". */
 const optionalChoice = z
   .string()
   .trim()
-  .max(100)
+  .max(100, codeWith("join.choiceTooLong", { max: 100 }))
   .optional()
   .transform((value) => value || undefined);
 
@@ -70,8 +71,8 @@ export const joinActionSchema = z.discriminatedUnion("intent", [
     intent: z.literal("start"),
     code: joinCode,
     cohortId: classId,
-    displayName: memberFieldRequiring(INFORMATION_REQUIRED.message),
-    studentId: memberFieldRequiring(INFORMATION_REQUIRED.message),
+    displayName: memberField,
+    studentId: memberField,
     resumeCode,
   }),
   /** Step 2 of a rostered class (ADR 0029): the name picked (a member id) or the student ID typed, and the class PIN. */

@@ -46,7 +46,7 @@ export const pinFieldSaying = (message: string) =>
     .string({ invalid_type_error: message })
     .transform((pin) => pin.replace(/\s+/g, ""))
     .pipe(z.string().regex(new RegExp(`^\\d{${PIN_LENGTH}}$`), message));
-export const pinField = pinFieldSaying("Enter your class PIN (the six digits on your badge).");
+export const pinField = pinFieldSaying(PIN_REQUIRED);
 
 /** Compares every digit whatever the first difference, so the time taken says nothing about the PIN. */
 export function samePin(typed: string, stored: string | null): boolean {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { TEST_MODES } from "~/domain/adaptive/engine";
+import { codeWith } from "~/domain/i18n/coded";
 import { QUESTION_TYPES } from "~/domain/questions/question-types";
 import { questionTypeOf } from "~/domain/questions/types";
 
@@ -18,7 +19,8 @@ export { ANSWER_REQUIRED, INTERACTION_REQUIRED, MODE_REQUIRED, RESPONSE_REQUIRED
 const id = z.string().trim().min(1).max(MAX_ID_LENGTH);
 const flag = z.union([z.literal("1"), z.literal("true"), z.literal(true)]).optional();
 
-const text = z.string().max(MAX_ANSWER_TEXT_LENGTH);
+// What a student types past its length: catalog codes, rendered in the student's language (ADR 0045).
+const text = z.string().max(MAX_ANSWER_TEXT_LENGTH, codeWith("test.answerTooLong", { max: MAX_ANSWER_TEXT_LENGTH }));
 
 const submitSchema = z
   .object({
@@ -56,7 +58,11 @@ export const testPageActionSchema = z
       intent: z.literal("chat"),
       sessionId: id,
       questionId: id,
-      message: z.string().trim().min(1, "test.typeMessageFirst").max(MAX_CHAT_INPUT_LENGTH),
+      message: z
+        .string()
+        .trim()
+        .min(1, "test.typeMessageFirst")
+        .max(MAX_CHAT_INPUT_LENGTH, codeWith("test.chatMessageTooLong", { max: MAX_CHAT_INPUT_LENGTH })),
       js: flag,
     }),
     z.object({ intent: z.literal("complete"), sessionId: id, js: flag }),

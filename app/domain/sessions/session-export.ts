@@ -1,6 +1,7 @@
 import { describeAccommodations, readAccommodations } from "~/domain/accommodations/accommodations";
 import type { TestMode } from "~/domain/adaptive/engine";
 import { toCsv } from "~/domain/export/csv";
+import type { ContentLanguage } from "~/domain/questions/content-language";
 
 import type { CompletionReason } from "./session-contract";
 import { durationSeconds, MODE_LABELS } from "./session-list";
@@ -26,6 +27,8 @@ export type ExportedSession = {
   accommodations: unknown;
   nonStandard: boolean;
   effort: number | null;
+  /** The test's language (ADR 0044). */
+  language: ContentLanguage;
 };
 
 const HEADERS = [
@@ -47,13 +50,15 @@ const HEADERS = [
   "Accommodations",
   "Non-standard",
   "Effort (%)",
+  "Language",
 ];
 
 /**
  * The filtered sessions as CSV: times in ISO 8601 UTC (a spreadsheet's to convert), a score only
  * once completed, whether the student ended the session early (its score counts the rest as 0), and
  * the accommodations it ran with, with whether they made it non-standard (ADR 0032), and the share
- * of answers given with effort, not as rapid guesses (ADR 0033).
+ * of answers given with effort, not as rapid guesses (ADR 0033), and the language of the test, as
+ * its code (`en`, `es`: ADR 0044).
  */
 export function sessionsCsv(rows: readonly ExportedSession[]): string {
   return toCsv(
@@ -77,6 +82,7 @@ export function sessionsCsv(rows: readonly ExportedSession[]): string {
       describeAccommodations(readAccommodations(row.accommodations)).join("; "),
       row.nonStandard ? "Yes" : "No",
       row.effort === null ? null : Math.round(row.effort * 100),
+      row.language,
     ]),
   );
 }

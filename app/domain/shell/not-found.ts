@@ -1,3 +1,4 @@
+import { isGateData } from "~/domain/auth/gates";
 import { notFound } from "~/lib/errors";
 
 /**
@@ -41,12 +42,27 @@ export function refuseMissing<Result extends object>(result: Result | MissingRec
   return result;
 }
 
+const PRODUCT = "Adaptive Testing Engine";
+
+/** The root's texts an error page reads (services/root-data.server.ts): none on a staff screen, which stays English. */
+type RootTexts = { messages?: { common?: { pageNotFound: string; somethingWentWrong: string }; joinCode?: { title: string } } } | null | undefined;
+
 /**
- * The title of a page an error boundary shows instead (WCAG 2.4.2): what is missing ("Class Not
- * Found"), "Page Not Found" for another 404, else "Something went wrong", as its heading says.
+ * The title of a page an error boundary shows instead (WCAG 2.4.2), as its heading says: what is
+ * missing ("Class Not Found"), "Page Not Found" for another 404, else "Something went wrong"; at a
+ * role gate, the page the gate shows (the join screen's title, or the product's name over the
+ * landing page). In the language of the root's texts (`root`, the root loader's data: a student
+ * page's, ADR 0045); English where it sends none.
  */
-export function errorPageTitle(error: unknown): string {
+export function errorPageTitle(error: unknown, root?: unknown): string {
   const response = typeof error === "object" && error !== null ? (error as { status?: unknown; data?: unknown }) : {};
-  const what = response.status === 404 ? (isNotFoundPage(response.data) ? response.data.notFound : "Page Not Found") : "Something went wrong";
-  return `${what} · Adaptive Testing Engine`;
+  const texts = (root as RootTexts)?.messages;
+  if (isGateData(response.data)) return response.data.gate === "join" ? `${texts?.joinCode?.title ?? "Join Your Class"} · ${PRODUCT}` : PRODUCT;
+  const what =
+    response.status === 404
+      ? isNotFoundPage(response.data)
+        ? response.data.notFound
+        : (texts?.common?.pageNotFound ?? "Page Not Found")
+      : (texts?.common?.somethingWentWrong ?? "Something went wrong");
+  return `${what} · ${PRODUCT}`;
 }

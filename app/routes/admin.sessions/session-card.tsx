@@ -30,6 +30,11 @@ export function SessionCard({ session }: { session: SessionCardData }) {
               Ended early by the student
             </span>
           ) : null}
+          {session.takenIn ? (
+            <span className="chip bg-slate-100 text-xs font-medium text-slate-800" data-testid="taken-in">
+              {session.takenIn}
+            </span>
+          ) : null}
           {session.nonStandard ? (
             <span className="chip bg-amber-100 text-xs font-medium text-amber-900" data-testid="non-standard">
               Non-standard

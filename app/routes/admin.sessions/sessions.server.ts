@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 
 import { describeAccommodations, readAccommodations } from "~/domain/accommodations/accommodations";
 import type { CurrentUser } from "~/domain/auth/current-user";
+import { takenInLabel } from "~/domain/questions/content-language";
 import { effortFacts } from "~/domain/sessions/effort-note";
 import {
   formatSessionDuration,
@@ -32,6 +33,8 @@ function sessionCard(row: SessionListRow, timeZone: string) {
     started: shownTime(row.startTime, timeZone),
     duration: formatSessionDuration(row),
     mode: MODE_LABELS[row.testMode] ?? row.testMode,
+    /** "Taken in Spanish" for a session of a Spanish test (ADR 0044), as the results and growth screens say it; else null. */
+    takenIn: takenInLabel(row.language),
     hasAiFeedback: hasAiFeedback(row.scores),
     /** In words (ADR 0032): empty when the session ran without any. */
     accommodations: describeAccommodations(readAccommodations(row.accommodations)).join(", "),

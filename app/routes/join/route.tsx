@@ -8,6 +8,7 @@ import { useMessages } from "~/components/messages";
 import { StudentErrorBoundary, StudentLayout } from "~/components/student-layout";
 import { RESUME_CODE_LENGTH } from "~/domain/sessions/resume-code";
 import type { ActionResult } from "~/domain/shell/action-result";
+import { errorPageTitle } from "~/domain/shell/not-found";
 
 import { type JoinedData, joinScreenAction, loadJoinScreen } from "./join.server";
 
@@ -24,7 +25,9 @@ export function action({ request, context }: ActionFunctionArgs) {
 }
 export { retryAfterHeaders as headers } from "~/lib/retry-after";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.messages.join.pageTitle ?? "Join Your Class · Adaptive Testing Engine" }];
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => [
+  { title: data ? data.messages.join.pageTitle : errorPageTitle(error, matches[0]?.data) },
+];
 
 type SchoolClass = {
   id: string;

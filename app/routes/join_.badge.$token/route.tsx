@@ -5,6 +5,7 @@ import { useEffect, useRef } from "react";
 import { JoinCard } from "~/components/join-class-screen";
 import { useMessages } from "~/components/messages";
 import { StudentErrorBoundary, StudentLayout } from "~/components/student-layout";
+import { errorPageTitle } from "~/domain/shell/not-found";
 
 import { continueWithBadge, loadBadge } from "./badge.server";
 
@@ -19,8 +20,8 @@ export function action({ request, context, params }: ActionFunctionArgs) {
 
 type BadgeData = { messages: { join: { badgePageTitle: string } }; texts: { heading: string; otherStudent: string; continueAs: string } };
 
-export const meta: MetaFunction = ({ data }) => [
-  { title: (data as BadgeData | undefined)?.messages.join.badgePageTitle ?? "Your Badge · Adaptive Testing Engine" },
+export const meta: MetaFunction = ({ data, error, matches }) => [
+  { title: data ? (data as BadgeData).messages.join.badgePageTitle : errorPageTitle(error, matches[0]?.data) },
 ];
 
 export default function BadgeConfirm() {

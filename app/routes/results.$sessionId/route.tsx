@@ -9,8 +9,8 @@ import { errorPageTitle } from "~/domain/shell/not-found";
 
 import { loadResults } from "./results.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
-  { title: error ? errorPageTitle(error) : (data?.words.pageTitle ?? "Results · Adaptive Testing Engine") },
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => [
+  { title: data ? data.words.pageTitle : errorPageTitle(error, matches[0]?.data) },
 ];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

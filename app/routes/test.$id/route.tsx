@@ -8,6 +8,8 @@ import { useHeartbeat } from "~/components/student/use-heartbeat";
 import { StudentErrorBoundary, StudentLayout } from "~/components/student-layout";
 import type { Catalog } from "~/domain/i18n/catalog";
 import type { ActionResult } from "~/domain/shell/action-result";
+import type { NotFoundPage } from "~/domain/shell/not-found";
+import type { RootData } from "~/domain/shell/root-data";
 
 import { loadTestPage, testPageAction } from "./test-page.server";
 
@@ -16,7 +18,16 @@ const ModeSelection = lazyScreen(() => import("~/components/student/mode-selecti
 const FeedbackScreen = lazyScreen(() => import("~/components/student/answer-feedback").then((module) => module.FeedbackScreen));
 const BreakScreen = lazyScreen(() => import("~/components/student/break-screen").then((module) => module.BreakScreen));
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.test.title ?? "Take a Test"} · Adaptive Testing Engine` }];
+/**
+ * The test's title; on the page's not-found page what is missing, else the root's "Something went
+ * wrong", both in the page's language (ADR 0045). Written out here, not with `errorPageTitle`: its
+ * module would be one more file on this page, over its JavaScript budget.
+ */
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => [
+  {
+    title: `${data?.test.title ?? (error as { data?: Partial<NotFoundPage> } | undefined)?.data?.notFound ?? (matches[0]?.data as RootData | undefined)?.messages?.common.somethingWentWrong} · Adaptive Testing Engine`,
+  },
+];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const page = await loadTestPage(request, context, params.id ?? "");

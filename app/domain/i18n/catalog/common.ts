@@ -13,6 +13,12 @@ export const en = {
   /** The switch to the other language, written in that language so a reader of it finds it. */
   switchLanguage: "Español",
   switchLanguageName: "Ver esta página en español",
+  /** A student page's error page (components/error-boundary.tsx) and its title. */
+  pageNotFound: "Page Not Found",
+  pageNotFoundDetail: "The page you are looking for does not exist or has moved.",
+  goToHome: "Go to Home",
+  somethingWentWrong: "Something went wrong",
+  unexpectedError: "An unexpected error occurred. Please try again.",
 };
 
 export const es: typeof en = {
@@ -28,4 +34,9 @@ export const es: typeof en = {
   roleStudent: "Estudiante",
   switchLanguage: "English",
   switchLanguageName: "View this page in English",
+  pageNotFound: "No se encontró la página",
+  pageNotFoundDetail: "La página que buscas no existe o se cambió de lugar.",
+  goToHome: "Ir al inicio",
+  somethingWentWrong: "Algo salió mal",
+  unexpectedError: "Ocurrió un error inesperado. Vuelve a intentarlo.",
 };

@@ -1,3 +1,4 @@
+import { splitCoded } from "../coded";
 import { formatMessage, type MessageValues } from "../format";
 import { type AnyLocale, intlLocale } from "../locale";
 import * as actions from "./actions";
@@ -81,13 +82,19 @@ export function translate<A extends Area>(locale: AnyLocale, area: A, key: keyof
 }
 
 /**
- * A text as its reader sees it: a catalog code rendered in the language with its values, anything
- * else (a sentence a rule still writes out, a zod message) as it is.
+ * A text as its reader sees it: a catalog code rendered in the language with its values (given, or
+ * carried in the text by `codeWith`), also after the field an API's refusal names ("displayName:
+ * join.memberFieldTooLong?max=100"); anything else (a sentence a rule still writes out, a zod
+ * message) as it is.
  */
 export function renderText(locale: AnyLocale, text: string, values?: MessageValues): string {
-  const dot = text.indexOf(".");
-  if (dot < 1 || /\s/.test(text)) return text;
-  const messages = catalogOf(locale)[text.slice(0, dot) as Area] as Record<string, string> | undefined;
-  const template = messages && Object.hasOwn(messages, text.slice(dot + 1)) ? messages[text.slice(dot + 1)] : undefined;
-  return template === undefined ? text : formatMessage(intlLocale(locale), template, values);
+  const field = /^([\w.]+): (\S+)$/.exec(text);
+  if (field) return `${field[1]}: ${renderText(locale, field[2]!, values)}`;
+  if (/\s/.test(text)) return text;
+  const { code, values: carried } = splitCoded(text);
+  const dot = code.indexOf(".");
+  if (dot < 1) return text;
+  const messages = catalogOf(locale)[code.slice(0, dot) as Area] as Record<string, string> | undefined;
+  const template = messages && Object.hasOwn(messages, code.slice(dot + 1)) ? messages[code.slice(dot + 1)] : undefined;
+  return template === undefined ? text : formatMessage(intlLocale(locale), template, values ?? carried);
 }

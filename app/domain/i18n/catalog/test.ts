@@ -64,6 +64,12 @@ export const en = {
   sending: "Sending…",
   sendMessage: "Send Message",
   typeMessageFirst: "Type a message first.",
+  /** What the answer and chat fields refuse past their length (domain/sessions/screen-actions.ts). */
+  answerTooLong: "String must contain at most {max} character(s)",
+  chatMessageTooLong: "String must contain at most {max} character(s)",
+  /** POST /api/chat's refusals of the message (domain/ai/chat-request.ts). */
+  chatTypeMessage: "Please type a message.",
+  chatMessageAtMost: "A message is at most {max} characters.",
   notSentTitle: "Not sent",
   notSentMessage: "Your message could not be sent. Check your connection and try again.",
   extraMinutes: "Your teacher gave you {n, plural, one {# more minute} other {# more minutes}}.",
@@ -127,6 +133,10 @@ export const es: typeof en = {
   sending: "Enviando…",
   sendMessage: "Enviar mensaje",
   typeMessageFirst: "Primero escribe un mensaje.",
+  answerTooLong: "Tu respuesta puede tener como máximo {max} caracteres",
+  chatMessageTooLong: "Tu mensaje puede tener como máximo {max} caracteres",
+  chatTypeMessage: "Escribe un mensaje.",
+  chatMessageAtMost: "Un mensaje tiene como máximo {max} caracteres.",
   notSentTitle: "No se envió",
   notSentMessage: "No se pudo enviar tu mensaje. Revisa tu conexión e inténtalo de nuevo.",
   extraMinutes: "Tu maestro te dio {n, plural, one {# minuto más} other {# minutos más}}.",
