@@ -5,6 +5,7 @@ import { allowedScope } from "~/domain/auth/policy";
 import { NOT_FOUND, refuseMissing } from "~/domain/shell/not-found";
 import { BUNDLE_ZIP_LIMITS, readOneRosterBundle } from "~/domain/students/oneroster";
 import { type OneRosterOutcome, planOneRoster } from "~/domain/students/oneroster-plan";
+import { writtenByTheRequest } from "~/domain/students/roster-parts";
 import type { StudentInput } from "~/domain/students/student";
 import { parseRosterCsv } from "~/domain/students/student-csv";
 import { found, invalid, notFound } from "~/lib/errors";
@@ -17,6 +18,8 @@ import { findRosterMember, regenerateBadge } from "~/models/roster-members.serve
 import * as store from "~/models/students.server";
 import { resetPinAttempts } from "~/services/class-admission.server";
 import { deleteStudentData } from "~/services/student-data.server";
+
+import { queueRosterImport } from "./roster-import-job.server";
 
 /**
  * The students and rosters capability's operations (ADR 0038): one function an operation, called
@@ -110,10 +113,14 @@ export async function importRosterCsv(context: AppLoadContext, actor: Actor, inp
 /** The CSV files of a bundle the import reads; the others (orgs, courses, results…) stay compressed. */
 const READ_FILES = new Set(["manifest.csv", "classes.csv", "users.csv", "enrollments.csv", "roles.csv"]);
 
+/** An import the queue writes in parts: the job to follow, whose result is the import's outcome (ADR 0047). */
+type QueuedImport = { queued: string };
+
 /**
  * An uploaded OneRoster zip (the form field `file`), previewed or applied (ADR 0028), by a district
  * admin only: what D1 holds of its records loaded, the import planned (`planOneRoster`), and the
- * plan written in one D1 batch, or nothing when previewing. A missing file, a zip that cannot be
+ * plan written in one D1 batch, or nothing when previewing; a plan of more changes than one part
+ * is queued and written in parts (ADR 0047), and the job to follow is answered instead. A missing file, a zip that cannot be
  * read or a bundle without what it needs is a 400 that says why, and nothing is written. Students
  * deleted on request are created again only with `recreateDeleted`.
  */
@@ -121,7 +128,7 @@ export async function importOneRoster(
   context: AppLoadContext,
   actor: Actor,
   input: { file: FormDataEntryValue | null | undefined; apply: boolean; recreateDeleted: boolean },
-): Promise<OneRosterOutcome> {
+): Promise<OneRosterOutcome | QueuedImport> {
   allowedScope(actor, "import", "district-roster");
   const { file } = input;
   if (!file || typeof file === "string" || file.size === 0) throw invalid("Choose the OneRoster zip to import.", "file");
@@ -138,6 +145,9 @@ export async function importOneRoster(
   const { bundle } = read;
   const existing = await loadRosterExisting(context.db, bundle, context.config.deletionKey);
   const { changes, outcome } = planOneRoster(bundle, existing, { apply: input.apply, recreateDeleted: input.recreateDeleted });
-  if (input.apply) await applyRosterPlan(context.db, { version: bundle.version, changes, outcome }, actor);
+  if (!input.apply) return outcome;
+  // Larger than one request should write: the queue writes it in parts (ADR 0047).
+  if (!writtenByTheRequest(changes)) return { queued: await queueRosterImport(context, actor, { version: bundle.version, changes, outcome }) };
+  await applyRosterPlan(context.db, { version: bundle.version, changes, outcome }, actor);
   return outcome;
 }
