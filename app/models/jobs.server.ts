@@ -112,3 +112,32 @@ export function markJobPartApplied(db: Database, jobId: string, part: number): B
 export function deleteJobParts(db: Database, jobId: string): BatchItem<"sqlite"> {
   return db.delete(jobParts).where(eq(jobParts.jobId, jobId));
 }
+
+/** A D1 statement as it is staged between parts: its SQL and its bound values. */
+export type StagedStatement = { sql: string; params: unknown[] };
+
+/** A drizzle statement (an insert, update or delete), for staging: the SQL and values it would run. */
+export function stagedStatement(statement: BatchItem<"sqlite">): StagedStatement {
+  const { sql: text, params } = (statement as unknown as { toSQL(): StagedStatement }).toSQL();
+  return { sql: text, params };
+}
+
+/**
+ * Writes one staged part of statements (ADR 0047) in one D1 batch, marked written first as a
+ * roster part is; the staged rows go with the last. Answers false when it had already been written.
+ */
+export async function applyStagedStatements(
+  { db, d1 }: { db: Database; d1: D1Database },
+  staged: { jobId: string; part: number; last: boolean },
+): Promise<boolean> {
+  const { jobId, part } = staged;
+  const statements = (await findUnappliedJobPart(db, jobId, part)) as StagedStatement[] | null;
+  if (!statements) return false;
+  const prepared = (statement: StagedStatement) => d1.prepare(statement.sql).bind(...statement.params);
+  await d1.batch([
+    prepared(stagedStatement(markJobPartApplied(db, jobId, part))),
+    ...statements.map(prepared),
+    ...(staged.last ? [prepared(stagedStatement(deleteJobParts(db, jobId)))] : []),
+  ]);
+  return true;
+}

@@ -59,6 +59,13 @@ export const jobInputSchema = z.discriminatedUnion("kind", [
     total: z.number().int().min(1),
     outcome: z.record(z.unknown()),
   }),
+  /** A planned roster CSV import too large for one request (ADR 0047): its statements staged in job_parts; `outcome` is its answer. */
+  z.object({
+    kind: z.literal("roster_csv_import"),
+    parts: z.number().int().min(1).max(10_000),
+    total: z.number().int().min(1),
+    outcome: z.record(z.unknown()),
+  }),
 ]);
 export type JobInput = z.infer<typeof jobInputSchema>;
 

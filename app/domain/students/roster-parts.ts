@@ -25,3 +25,10 @@ export function rosterParts(changes: readonly RosterChange[]): RosterChange[][] 
 export function rosterPartPlan(total: number): PartPlan {
   return { total, size: ROSTER_CHANGES_PER_PART };
 }
+
+/**
+ * Statements a part of a roster CSV import writes in one D1 batch: as many as a OneRoster part's
+ * 200 changes make at most. The CSV's plan is its statements (`importRoster`), so its line is
+ * drawn in statements: up to one part's, the request writes them.
+ */
+export const ROSTER_STATEMENTS_PER_PART = 600;

@@ -1,11 +1,12 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { BatchItem } from "drizzle-orm/batch";
 
 import type { CurrentUser } from "~/domain/auth/current-user";
 import { allowedScope } from "~/domain/auth/policy";
 import { NOT_FOUND, refuseMissing } from "~/domain/shell/not-found";
 import { BUNDLE_ZIP_LIMITS, readOneRosterBundle } from "~/domain/students/oneroster";
 import { type OneRosterOutcome, planOneRoster } from "~/domain/students/oneroster-plan";
-import { writtenByTheRequest } from "~/domain/students/roster-parts";
+import { ROSTER_STATEMENTS_PER_PART, writtenByTheRequest } from "~/domain/students/roster-parts";
 import type { StudentInput } from "~/domain/students/student";
 import { parseRosterCsv } from "~/domain/students/student-csv";
 import { found, invalid, notFound } from "~/lib/errors";
@@ -13,13 +14,14 @@ import { NotAZipError, readZipTexts, ZipReadError } from "~/lib/zip-files";
 import { recordAudit } from "~/models/audit-log.server";
 import { canSeeClass } from "~/models/class-scope.server";
 import { findClass } from "~/models/classes.server";
+import { stagedStatement } from "~/models/jobs.server";
 import { applyRosterPlan, loadRosterExisting } from "~/models/oneroster.server";
 import { findRosterMember, regenerateBadge } from "~/models/roster-members.server";
 import * as store from "~/models/students.server";
 import { resetPinAttempts } from "~/services/class-admission.server";
 import { deleteStudentData } from "~/services/student-data.server";
 
-import { queueRosterImport } from "./roster-import-job.server";
+import { queueRosterCsvImport, queueRosterImport } from "./roster-import-job.server";
 
 /**
  * The students and rosters capability's operations (ADR 0038): one function an operation, called
@@ -103,11 +105,26 @@ export async function importRosterCsv(context: AppLoadContext, actor: Actor, inp
   if (input.cohortId && !(await canSeeClass(db, scope, input.cohortId))) throw notFound(NOT_FOUND.cohort);
   const parsed = parseRosterCsv(input.csv);
   if (!parsed.ok) throw invalid(parsed.message, "csv");
+  let statements: BatchItem<"sqlite">[] = [];
   const outcome = found(
-    await store.importRoster(db, parsed.rows, { cohortId: input.cohortId, apply: input.apply, importedBy: actor, scope }),
+    await store.importRoster(db, parsed.rows, {
+      cohortId: input.cohortId,
+      apply: input.apply,
+      importedBy: actor,
+      scope,
+      write: async (planned) => {
+        statements = planned;
+      },
+    }),
     NOT_FOUND.cohort,
   );
-  return { applied: input.apply, ...outcome, refused: [...parsed.refused, ...outcome.refused].sort((a, b) => a.line - b.line) };
+  const answer = { applied: input.apply, ...outcome, refused: [...parsed.refused, ...outcome.refused].sort((a, b) => a.line - b.line) };
+  if (!input.apply) return answer;
+  // Larger than one request should write: the queue writes it in parts (ADR 0047).
+  if (statements.length > ROSTER_STATEMENTS_PER_PART)
+    return { queued: await queueRosterCsvImport(context, actor, { statements: statements.map(stagedStatement), outcome: answer }) };
+  await db.batch(statements as [BatchItem<"sqlite">]);
+  return answer;
 }
 
 /** The CSV files of a bundle the import reads; the others (orgs, courses, results…) stay compressed. */
