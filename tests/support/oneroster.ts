@@ -1,12 +1,14 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 
 import { strToU8, zipSync } from "fflate";
 
 import type { CookieJar } from "./cookie-jar";
 import type { TestWorker } from "./worker";
 
-const fixtures = join(__dirname, "../fixtures/oneroster");
+// From the module's own URL, so scripts run by tsx (ES modules, no __dirname) can use it too.
+const fixtures = fileURLToPath(new URL("../fixtures/oneroster", import.meta.url));
 
 /**
  * A OneRoster bundle from tests/fixtures/oneroster/<folder> as the zip a district exports, in a
