@@ -340,7 +340,7 @@ describe("an import larger than one request should write", () => {
   // 150 students in two classes each: 457 changes, three parts of at most 200 (ADR 0047).
   const bundle = (prefix: string) => syntheticOneRosterZip({ students: 150, classesPerStudent: 2, classSize: 100, prefix });
   const changes = 3 + 1 + 3 + 150 + 300;
-  const jobOf = async (jobId: string) => (await admin.get(`/api/jobs/${jobId}`)).data as JobAnswer;
+  const jobOf = async (jobId: string) => (await admin.get(`/api/jobs/${jobId}`)).data as JobAnswer & { attempts: number };
   const audited = async (action: string, prefix: string) =>
     rows(
       "select count(*) as n, count(distinct student_record_id) as records from audit_log where action = ? and student_record_id in (select id from students where source_id like ?)",
@@ -393,19 +393,27 @@ describe("an import larger than one request should write", () => {
     const queued = await uploadOneRoster(worker, adminJar, bundle("retry"));
     expect(queued.status).toBe(202);
     const jobId = queued.data.jobId as string;
-    let held = await jobOf(jobId);
-    for (const deadline = Date.now() + 60_000; !held.error?.includes("simulated failure"); held = await jobOf(jobId)) {
-      if (Date.now() > deadline) throw new Error(`The last part never failed: ${JSON.stringify(held)}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    // Each delivery of a part counts an attempt on the job: parts 0, 1 and 2 are three.
+    const failedAfter = async (attempts: number) => {
+      let job = await jobOf(jobId);
+      for (const deadline = Date.now() + 60_000; !(job.attempts >= attempts && job.error?.includes("simulated failure")); job = await jobOf(jobId)) {
+        if (Date.now() > deadline) throw new Error(`The last part never failed: ${JSON.stringify(job)}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return job;
+    };
+    const held = await failedAfter(3);
     // The failed part's batch left nothing: the first two parts are written (157 changes before the enrollments), the third is not.
     expect(held).toMatchObject({ status: "queued", progress: { done: 400, total: changes } });
     expect(await rows("select count(*) as n from cohort_members where student_id like 'RETRY-%'")).toEqual([{ n: 400 - 157 }]);
     expect(await stagedParts(jobId)).toEqual([{ n: 3 }]);
 
-    // Part 0 again, already written: it writes nothing and runs on to the parts after it.
+    // Part 1 again, already written: it writes nothing (its enrollments, written twice, would be
+    // audited twice) and runs on to part 2, which fails as well (attempts 4 and 5).
     const queue = await worker.mf.getQueueProducer<{ jobId: string; part: number }>("JOBS");
-    await queue.send({ jobId, part: 0 });
+    await queue.send({ jobId, part: 1 });
+    await failedAfter(5);
+    // The queue retries both failed deliveries of part 2 a few seconds later: one writes it, the other finds it written.
     await worker.d1.prepare("drop trigger fail_one_enrollment").run();
 
     expect((await waitForJob(admin, jobId)).at(-1)).toMatchObject({
