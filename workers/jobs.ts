@@ -4,6 +4,7 @@ import { JobFailure } from "~/domain/jobs/job-failure";
 import { type JobInput, jobInputSchema, jobMessageSchema, MAX_RETRIES, retryDelaySeconds } from "~/domain/jobs/job-messages";
 import type { JobStep } from "~/domain/jobs/job-parts";
 import type { Env } from "~/env";
+import { runRosterCsvImportPart, runRosterImportPart } from "~/features/students/roster-import-job.server";
 import { findJob, markJobRunning, markJobSucceeded, recordJobError } from "~/models/jobs.server";
 import { type Delivery, runAiJob } from "~/services/ai/ai-jobs.server";
 import { aiProviderFor } from "~/services/ai/index.server";
@@ -24,6 +25,10 @@ async function runJob(env: Env, db: Database, job: { id: string; input: JobInput
     }
     case "seed_demo":
       return runDemoPart({ db, env }, job.id, input, job.part);
+    case "roster_import":
+      return runRosterImportPart({ db, env }, job.id, input, job.part);
+    case "roster_csv_import":
+      return runRosterCsvImportPart({ db, env }, job.id, input, job.part);
     default: {
       const unhandled: never = input;
       throw new Error(`No handler for job ${JSON.stringify(unhandled)}`);

@@ -1,7 +1,8 @@
 import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 
 import type { Database } from "~/db/client.server";
-import { jobs } from "~/db/schema";
+import { jobParts, jobs } from "~/db/schema";
 import type { JobInput, JobProgress } from "~/domain/jobs/job-messages";
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -73,4 +74,70 @@ export async function countJobsByStatus(db: Database): Promise<Record<string, nu
     .from(jobs)
     .groupBy(jobs.status);
   return Object.fromEntries(rows.map((row) => [row.status, Number(row.total)]));
+}
+
+/** Rows of staged parts a D1 batch inserts: a part is up to a few hundred kilobytes, a batch a few megabytes. */
+const STAGED_PARTS_PER_BATCH = 10;
+
+/** Stages a job's parts (job_parts), part k's body at index k, before the job is queued (ADR 0047). */
+export async function stageJobParts(db: Database, jobId: string, bodies: readonly unknown[]): Promise<void> {
+  for (let start = 0; start < bodies.length; start += STAGED_PARTS_PER_BATCH) {
+    const rows = bodies.slice(start, start + STAGED_PARTS_PER_BATCH).map((body, offset) => ({ jobId, part: start + offset, body }));
+    const [first, ...rest] = rows.map((row) => db.insert(jobParts).values(row));
+    if (first) await db.batch([first, ...rest]);
+  }
+}
+
+/** The body of part `part` still to be written; null once it has been (or when there is no such part). */
+export async function findUnappliedJobPart(db: Database, jobId: string, part: number): Promise<unknown> {
+  const row = await db.query.jobParts.findFirst({
+    where: and(eq(jobParts.jobId, jobId), eq(jobParts.part, part), eq(jobParts.applied, 0)),
+    columns: { body: true },
+  });
+  return row?.body ?? null;
+}
+
+/**
+ * The statement that marks part `part` written, for the batch that writes it: a second mark breaks
+ * the table's check and fails the whole batch, so two deliveries racing on one part write it once.
+ */
+export function markJobPartApplied(db: Database, jobId: string, part: number): BatchItem<"sqlite"> {
+  return db
+    .update(jobParts)
+    .set({ applied: sql`${jobParts.applied} + 1` })
+    .where(and(eq(jobParts.jobId, jobId), eq(jobParts.part, part)));
+}
+
+/** The statement that drops a finished job's staged parts, for its last part's batch. */
+export function deleteJobParts(db: Database, jobId: string): BatchItem<"sqlite"> {
+  return db.delete(jobParts).where(eq(jobParts.jobId, jobId));
+}
+
+/** A D1 statement as it is staged between parts: its SQL and its bound values. */
+export type StagedStatement = { sql: string; params: unknown[] };
+
+/** A drizzle statement (an insert, update or delete), for staging: the SQL and values it would run. */
+export function stagedStatement(statement: BatchItem<"sqlite">): StagedStatement {
+  const { sql: text, params } = (statement as unknown as { toSQL(): StagedStatement }).toSQL();
+  return { sql: text, params };
+}
+
+/**
+ * Writes one staged part of statements (ADR 0047) in one D1 batch, marked written first as a
+ * roster part is; the staged rows go with the last. Answers false when it had already been written.
+ */
+export async function applyStagedStatements(
+  { db, d1 }: { db: Database; d1: D1Database },
+  staged: { jobId: string; part: number; last: boolean },
+): Promise<boolean> {
+  const { jobId, part } = staged;
+  const statements = (await findUnappliedJobPart(db, jobId, part)) as StagedStatement[] | null;
+  if (!statements) return false;
+  const prepared = (statement: StagedStatement) => d1.prepare(statement.sql).bind(...statement.params);
+  await d1.batch([
+    prepared(stagedStatement(markJobPartApplied(db, jobId, part))),
+    ...statements.map(prepared),
+    ...(staged.last ? [prepared(stagedStatement(deleteJobParts(db, jobId)))] : []),
+  ]);
+  return true;
 }

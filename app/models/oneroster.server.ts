@@ -13,6 +13,7 @@ import { assertNever } from "~/lib/assert-never";
 
 import { auditStatement } from "./audit-log.server";
 import { findDeletedOnRequest } from "./deleted-students.server";
+import { deleteJobParts, findUnappliedJobPart, markJobPartApplied } from "./jobs.server";
 import { upsertRosterMember } from "./roster-members.server";
 import { studentColumns } from "./students.server";
 
@@ -197,6 +198,16 @@ function statementsOf(db: Database, change: RosterChange, importedBy: Importer, 
   }
 }
 
+/** The import's summary in the audit log: its counts, never its rows. */
+function summaryStatement(db: Database, subject: string, outcome: OneRosterOutcome, importedBy: Importer) {
+  const { applied: _applied, refused, notes, deletedOnRequest, recreateDeleted, ...counts } = outcome;
+  return auditStatement(db, importedBy, {
+    action: "roster.imported",
+    subject,
+    detail: { ...counts, refused: refused.length, notes: notes.length, deletedOnRequest: deletedOnRequest.length, recreateDeleted },
+  });
+}
+
 /**
  * Writes a planned OneRoster import in one D1 batch (a transaction): the import's summary in the
  * audit log, then every change in the plan's order. Applying the same bundle again plans no change.
@@ -207,11 +218,30 @@ export async function applyRosterPlan(
   importedBy: Importer,
 ): Promise<void> {
   const importSubject = `oneroster:${plan.version}`;
-  const { applied: _applied, refused, notes, deletedOnRequest, recreateDeleted, ...counts } = plan.outcome;
-  const summary = auditStatement(db, importedBy, {
-    action: "roster.imported",
-    subject: importSubject,
-    detail: { ...counts, refused: refused.length, notes: notes.length, deletedOnRequest: deletedOnRequest.length, recreateDeleted },
-  });
+  const summary = summaryStatement(db, importSubject, plan.outcome, importedBy);
   await db.batch([summary, ...plan.changes.flatMap((change) => statementsOf(db, change, importedBy, importSubject))]);
+}
+
+/**
+ * Writes one staged part of a queued import (ADR 0047) in one D1 batch: the part marked written
+ * first (a second delivery racing this one fails there, and nothing of its batch is kept), the
+ * import's summary with the first part, the part's changes in the plan's order, and the staged
+ * rows dropped with the last. Answers false when the part had already been written.
+ */
+export async function applyRosterPart(
+  db: Database,
+  staged: { jobId: string; part: number; last: boolean; version: string; outcome: OneRosterOutcome },
+  importedBy: Importer,
+): Promise<boolean> {
+  const { jobId, part } = staged;
+  const changes = (await findUnappliedJobPart(db, jobId, part)) as RosterChange[] | null;
+  if (!changes) return false;
+  const importSubject = `oneroster:${staged.version}`;
+  await db.batch([
+    markJobPartApplied(db, jobId, part),
+    ...(part === 0 ? [summaryStatement(db, importSubject, staged.outcome, importedBy)] : []),
+    ...changes.flatMap((change) => statementsOf(db, change, importedBy, importSubject)),
+    ...(staged.last ? [deleteJobParts(db, jobId)] : []),
+  ]);
+  return true;
 }

@@ -325,7 +325,14 @@ async function findByDistrictIds(db: Database, ids: string[]): Promise<Map<strin
 export async function importRoster(
   db: Database,
   rows: { line: number; student: StudentInput }[],
-  options: { cohortId: string | null; apply: boolean; importedBy: Editor; scope: Scope },
+  options: {
+    cohortId: string | null;
+    apply: boolean;
+    importedBy: Editor;
+    scope: Scope;
+    /** Takes the apply's statements instead of writing them in one batch (a large import is written by the queue in parts, ADR 0047). */
+    write?: (statements: BatchItem<"sqlite">[]) => Promise<void>;
+  },
 ): Promise<RosterImportOutcome | null> {
   const { cohortId: classId, importedBy, scope } = options;
   if (classId && !(await db.query.cohorts.findFirst({ where: and(eq(cohorts.id, classId), inTaughtClasses(cohorts.id, scope)), columns: { id: true } })))
@@ -413,6 +420,6 @@ export async function importRoster(
     subject: classId ? `csv:class:${classId}` : "csv",
     detail: { created: outcome.created, updated: outcome.updated, unchanged: outcome.unchanged, refused: outcome.refused.length },
   });
-  if (options.apply) await db.batch([summary, ...writes]);
+  if (options.apply) await (options.write ?? ((statements) => db.batch(statements as [BatchItem<"sqlite">])))([summary, ...writes]);
   return outcome;
 }

@@ -2,6 +2,7 @@ import { recreateDeletedField } from "~/domain/students/oneroster";
 import { rosterImportQuerySchema } from "~/domain/students/student-csv";
 import { importOneRoster } from "~/features/students/use-cases.server";
 import { invalid } from "~/lib/errors";
+import { acceptedJobResponse } from "~/services/jobs.server";
 import { resourceRoute } from "~/services/resource-route.server";
 
 /**
@@ -9,7 +10,8 @@ import { resourceRoute } from "~/services/resource-route.server";
  * the field `file`), previewed or applied in one transaction: `{applied, created, updated,
  * unchanged, removed, refused, notes, deletedOnRequest}` by kind, each refused row with its file
  * and line (docs/api.md). Students deleted on request come back only with the field
- * `recreateDeleted=true`.
+ * `recreateDeleted=true`. An import of more changes than one request should write answers 202
+ * `{jobId, status, poll}`: the queue writes it in parts, and the job's result is that answer (ADR 0047).
  */
 export const { loader, action } = resourceRoute({
   can: ["import", "district-roster"],
@@ -21,7 +23,8 @@ export const { loader, action } = resourceRoute({
       });
       const recreateDeleted = recreateDeletedField.safeParse(form.get("recreateDeleted") ?? undefined);
       if (!recreateDeleted.success) throw invalid(recreateDeleted.error.issues[0]!.message, "recreateDeleted");
-      return importOneRoster(context, caller, { file: form.get("file"), apply: query.apply, recreateDeleted: recreateDeleted.data });
+      const imported = await importOneRoster(context, caller, { file: form.get("file"), apply: query.apply, recreateDeleted: recreateDeleted.data });
+      return "queued" in imported ? acceptedJobResponse(imported.queued) : imported;
     },
   },
 });

@@ -5,6 +5,8 @@ import { insertJob, type JobRow, recordJobError } from "~/models/jobs.server";
 /**
  * Records a job in D1, then puts its id on the queue. If the queue refuses the message the
  * job is marked failed at once, so a screen polling it shows the error instead of waiting forever.
+ * `stage` writes what the job's parts need (job_parts) once its id is known and before it is
+ * queued; if it fails the job is marked failed and the error goes on to the caller.
  */
 export async function enqueueJob(
   queue: Queue<JobMessage>,
@@ -12,8 +14,17 @@ export async function enqueueJob(
   input: JobInput,
   createdBy: string | null,
   progress: JobProgress | null = null,
+  stage?: (jobId: string) => Promise<void>,
 ): Promise<JobRow> {
   const job = await insertJob(db, input, createdBy, progress);
+  if (stage) {
+    try {
+      await stage(job.id);
+    } catch (error) {
+      await recordJobError(db, job.id, `Could not stage the job: ${error instanceof Error ? error.message : String(error)}`, true);
+      throw error;
+    }
+  }
   try {
     // A job in parts starts with its first part; the others are queued by the part before them.
     await queue.send(progress ? { jobId: job.id, part: 0 } : { jobId: job.id });

@@ -3,9 +3,9 @@ import { join } from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { type ApiClient, apiClient } from "../support/api";
+import { type ApiClient, apiClient, type JobAnswer, waitForJob } from "../support/api";
 import type { CookieJar } from "../support/cookie-jar";
-import { oneRosterZip, uploadOneRoster } from "../support/oneroster";
+import { oneRosterZip, syntheticOneRosterZip, uploadOneRoster } from "../support/oneroster";
 import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
 import { ratioDeflate, rawZip, repeatedByteDeflate } from "../support/zip-bombs";
 
@@ -334,4 +334,103 @@ describe("what the import refuses", () => {
     expect((await admin.post("/api/roster/oneroster", {})).status).toBe(415);
     expect((await admin.get("/api/roster/oneroster")).status).toBe(405);
   });
+});
+
+describe("an import larger than one request should write", () => {
+  // 150 students in two classes each: 457 changes, three parts of at most 200 (ADR 0047).
+  const bundle = (prefix: string) => syntheticOneRosterZip({ students: 150, classesPerStudent: 2, classSize: 100, prefix });
+  const changes = 3 + 1 + 3 + 150 + 300;
+  const jobOf = async (jobId: string) => (await admin.get(`/api/jobs/${jobId}`)).data as JobAnswer & { attempts: number };
+  const audited = async (action: string, prefix: string) =>
+    rows(
+      "select count(*) as n, count(distinct student_record_id) as records from audit_log where action = ? and student_record_id in (select id from students where source_id like ?)",
+      action,
+      `${prefix}-s%`,
+    );
+  const stagedParts = async (jobId: string) => rows("select count(*) as n from job_parts where job_id = ?", jobId);
+
+  it("answers 202 with the job, writes it in parts with its progress, and the job's result is the preview's answer, applied", async () => {
+    const preview = await uploadOneRoster(worker, adminJar, bundle("big"), "?dryRun=1");
+    expect(preview.status).toBe(200);
+    expect(preview.data).toMatchObject({ created: { classes: 3, students: 150, enrollments: 303, teachers: 1 }, refused: [] });
+
+    const queued = await uploadOneRoster(worker, adminJar, bundle("big"));
+    expect(queued.status).toBe(202);
+    const jobId = queued.data.jobId as string;
+    expect(queued.data).toEqual({ jobId, status: "pending", poll: `/api/jobs/${jobId}` });
+
+    const views = await waitForJob(admin, jobId);
+    const finished = views.at(-1)!;
+    expect(finished).toMatchObject({ status: "succeeded", progress: { done: changes, total: changes } });
+    expect(finished.result).toEqual({ ...preview.data, applied: true });
+    // Polling may miss a figure, never reorder one: each seen is a whole part's end, rising.
+    for (const [index, view] of views.entries()) {
+      expect([0, 200, 400, changes], JSON.stringify(views)).toContain(view.progress!.done);
+      if (index > 0) expect(view.progress!.done).toBeGreaterThanOrEqual(views[index - 1]!.progress!.done);
+    }
+    expect(await rows("select count(*) as n from students where source_id like 'big-s%'")).toEqual([{ n: 150 }]);
+    expect(await rows("select count(*) as n from cohort_members m join cohorts c on c.id = m.cohort_id where c.source_id like 'big-c%'")).toEqual([{ n: 300 }]);
+    expect(
+      await rows(
+        "select count(*) as n from audit_log where action = 'roster.imported' and subject = 'oneroster:1.2' and json_extract(detail, '$.created.students') = 150",
+      ),
+    ).toEqual([{ n: 1 }]);
+    expect(await stagedParts(jobId)).toEqual([{ n: 0 }]);
+
+    // The same bundle again plans no change: answered at once, as a small import is.
+    const again = await uploadOneRoster(worker, adminJar, bundle("big"));
+    expect(again.status).toBe(200);
+    expect(again.data).toMatchObject({ applied: true, created: none, unchanged: { classes: 3, students: 150, enrollments: 303, teachers: 1 } });
+  }, 120_000);
+
+  it("retries a part whose write failed, and writes a part delivered twice once", async () => {
+    // The last part fails (one of its enrollments cannot be written) until the trigger is dropped.
+    await worker.d1
+      .prepare(
+        "create trigger fail_one_enrollment before insert on cohort_members when new.student_id = 'RETRY-000149' begin select raise(abort, 'simulated failure'); end",
+      )
+      .run();
+    const queued = await uploadOneRoster(worker, adminJar, bundle("retry"));
+    expect(queued.status).toBe(202);
+    const jobId = queued.data.jobId as string;
+    // Each delivery of a part counts an attempt on the job: parts 0, 1 and 2 are three.
+    const failedAfter = async (attempts: number) => {
+      let job = await jobOf(jobId);
+      for (const deadline = Date.now() + 60_000; !(job.attempts >= attempts && job.error?.includes("simulated failure")); job = await jobOf(jobId)) {
+        if (Date.now() > deadline) throw new Error(`The last part never failed: ${JSON.stringify(job)}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return job;
+    };
+    const held = await failedAfter(3);
+    // The failed part's batch left nothing: the first two parts are written (157 changes before the enrollments), the third is not.
+    expect(held).toMatchObject({ status: "queued", progress: { done: 400, total: changes } });
+    expect(await rows("select count(*) as n from cohort_members where student_id like 'RETRY-%'")).toEqual([{ n: 400 - 157 }]);
+    expect(await stagedParts(jobId)).toEqual([{ n: 3 }]);
+
+    // Part 1 again, already written: it writes nothing (its enrollments, written twice, would be
+    // audited twice) and runs on to part 2, which fails as well (attempts 4 and 5).
+    const queue = await worker.mf.getQueueProducer<{ jobId: string; part: number }>("JOBS");
+    await queue.send({ jobId, part: 1 });
+    await failedAfter(5);
+    // The queue retries both failed deliveries of part 2 a few seconds later: one writes it, the other finds it written.
+    await worker.d1.prepare("drop trigger fail_one_enrollment").run();
+
+    expect((await waitForJob(admin, jobId)).at(-1)).toMatchObject({
+      status: "succeeded",
+      progress: { done: changes, total: changes },
+      result: { applied: true },
+    });
+    expect(await rows("select count(*) as n from students where source_id like 'retry-s%'")).toEqual([{ n: 150 }]);
+    expect(await audited("student.created", "retry")).toEqual([{ n: 150, records: 150 }]);
+    expect(await audited("student.enrolled", "retry")).toEqual([{ n: 300, records: 150 }]);
+    expect(await rows("select count(*) as n from cohort_members m join cohorts c on c.id = m.cohort_id where c.source_id like 'retry-c%'")).toEqual([
+      { n: 300 },
+    ]);
+    // One summary an import: the earlier test's and this one's.
+    expect(await rows("select count(*) as n from audit_log where action = 'roster.imported' and json_extract(detail, '$.created.students') = 150")).toEqual([
+      { n: 2 },
+    ]);
+    expect(await stagedParts(jobId)).toEqual([{ n: 0 }]);
+  }, 120_000);
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { type ApiClient, type clientFor, demoClients, teacherClient } from "../support/api";
+import { type ApiClient, type clientFor, demoClients, teacherClient, waitForJob } from "../support/api";
 import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
 
 /** Student records and class rosters through the real Worker: /api/students and /api/cohorts/{id}/roster. */
@@ -422,4 +422,34 @@ describe("a teacher's imports and enrollments touch only the students of their c
     ]);
     expect(await audits("student.unenrolled", okaforId)).toEqual([{ actor: "teacher-a@school.example", subject: `class:${classA2}`, detail: null }]);
   });
+});
+
+describe("POST /api/students/import larger than one request should write", () => {
+  it("answers 202 with the job, which writes it in parts and answers what the preview said, applied", async () => {
+    const classId = (await admin.post("/api/cohorts", { name: `Large import ${crypto.randomUUID().slice(0, 6)}` })).data.id as string;
+    // 200 students onto a class: four statements a student and the summary, 801, two parts of at most 600 (ADR 0047).
+    const csv = ["Student ID,Given Name,Family Name,Grade", ...Array.from({ length: 200 }, (_, index) => `BIG-${index},Given${index},Family${index},5`)].join(
+      "\n",
+    );
+    const preview = await admin.post("/api/students/import?dryRun=1", { csv, cohortId: classId });
+    expect(preview.data).toMatchObject({ created: { students: 200, enrollments: 200 }, refused: [] });
+
+    const queued = await admin.post("/api/students/import", { csv, cohortId: classId });
+    expect(queued.status, JSON.stringify(queued.data)).toBe(202);
+    const jobId = queued.data.jobId as string;
+    expect(queued.data).toEqual({ jobId, status: "pending", poll: `/api/jobs/${jobId}` });
+    expect((await waitForJob(admin, jobId)).at(-1)).toMatchObject({
+      status: "succeeded",
+      progress: { done: 801, total: 801 },
+      result: { ...preview.data, applied: true },
+    });
+
+    expect(await count("select count(*) as n from cohort_members where cohort_id = ? and student_record_id is not null", classId)).toBe(200);
+    expect(
+      await count(
+        "select count(*) as n from audit_log where action = 'student.created' and student_record_id in (select id from students where district_student_id like 'BIG-%')",
+      ),
+    ).toBe(200);
+    expect(await count("select count(*) as n from job_parts where job_id = ?", jobId)).toBe(0);
+  }, 60_000);
 });

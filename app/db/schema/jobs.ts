@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 import type { JobProgress, JobStatus } from "~/domain/jobs/job-messages";
 
@@ -30,4 +30,22 @@ export const jobs = sqliteTable(
     index("jobs_kind_idx").on(t.kind, t.createdAt),
     check("jobs_status_check", sql`${t.status} in ('queued', 'running', 'succeeded', 'failed')`),
   ],
+);
+
+/**
+ * The units of a job that runs in parts, staged by the request that queued it (docs/decisions/0047):
+ * one row a part, its `body` what that part writes. `applied` turns 1 in the same D1 batch as the
+ * part's writes, and the check refuses a second turn, so a part delivered twice writes once.
+ */
+export const jobParts = sqliteTable(
+  "job_parts",
+  {
+    jobId: text("job_id")
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    part: integer("part").notNull(),
+    body: text("body", { mode: "json" }).$type<unknown>().notNull(),
+    applied: integer("applied").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.part] }), check("job_parts_applied_check", sql`${t.applied} in (0, 1)`)],
 );

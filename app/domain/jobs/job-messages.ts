@@ -46,6 +46,26 @@ export const jobInputSchema = z.discriminatedUnion("kind", [
     discard: z.array(z.string().max(100)).max(2000),
     earlierDays: z.tuple([z.string().regex(/^\d{4}-\d{2}-\d{2}$/), z.string().regex(/^\d{4}-\d{2}-\d{2}$/)]).optional(),
   }),
+  /**
+   * A planned OneRoster import too large for one request (ADR 0047): its changes are staged in
+   * job_parts, `parts` of them, `total` changes in all; `outcome` is the import's answer, the
+   * job's result once the last part is written.
+   */
+  z.object({
+    kind: z.literal("roster_import"),
+    version: z.string().min(1).max(20),
+    importedBy: z.object({ id: z.string().min(1).max(100), email: z.string().max(320) }),
+    parts: z.number().int().min(1).max(10_000),
+    total: z.number().int().min(1),
+    outcome: z.record(z.unknown()),
+  }),
+  /** A planned roster CSV import too large for one request (ADR 0047): its statements staged in job_parts; `outcome` is its answer. */
+  z.object({
+    kind: z.literal("roster_csv_import"),
+    parts: z.number().int().min(1).max(10_000),
+    total: z.number().int().min(1),
+    outcome: z.record(z.unknown()),
+  }),
 ]);
 export type JobInput = z.infer<typeof jobInputSchema>;
 

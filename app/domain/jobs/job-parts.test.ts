@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { isLastPart, partCount, partRange, progressAfterPart } from "./job-parts";
+import { isLastPart, partCount, partRange, progressAfterPart, splitIntoParts } from "./job-parts";
 
 describe("a job in parts", () => {
   const plan = { total: 32, size: 4 };
@@ -25,5 +25,15 @@ describe("a job in parts", () => {
     expect(progressAfterPart(plan, 0)).toEqual({ done: 4, total: 32 });
     expect(progressAfterPart(plan, 0)).toEqual(progressAfterPart(plan, 0));
     expect(progressAfterPart(plan, 7)).toEqual({ done: 32, total: 32 });
+  });
+
+  it("splits a list into the parts the plan runs, in order, the last one shorter", () => {
+    const units = Array.from({ length: 10 }, (_, index) => index);
+    expect(splitIntoParts(units, 4)).toEqual([
+      [0, 1, 2, 3],
+      [4, 5, 6, 7],
+      [8, 9],
+    ]);
+    expect(splitIntoParts([], 4)).toEqual([]);
   });
 });

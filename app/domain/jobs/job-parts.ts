@@ -31,3 +31,12 @@ export function isLastPart(plan: PartPlan, part: number): boolean {
 export function progressAfterPart(plan: PartPlan, part: number): JobProgress {
   return { done: partRange(plan, part).end, total: plan.total };
 }
+
+/** `units` split as the plan splits them: part k holds partRange(plan, k). */
+export function splitIntoParts<Unit>(units: readonly Unit[], size: number): Unit[][] {
+  const plan = { total: units.length, size };
+  return Array.from({ length: partCount(plan) }, (_, part) => {
+    const { start, end } = partRange(plan, part);
+    return units.slice(start, end);
+  });
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { importToast } from "./import-toast";
+import { importProgressText, importToast } from "./import-toast";
 
 describe("importToast", () => {
   it("counts each kind apart, never adding students and enrollments together", () => {
@@ -20,5 +20,12 @@ describe("importToast", () => {
       }),
     ).toBe("1 student created; 2 students updated; 1 enrollment removed; 20 students, 21 enrollments unchanged; 2 rows refused");
     expect(importToast({ created: {}, updated: {}, unchanged: {}, refused: [] })).toBe("Nothing to import");
+  });
+});
+
+describe("the import dialog's progress line", () => {
+  it("says how many changes are saved of all, and that it is importing before the first figure", () => {
+    expect(importProgressText({ done: 400, total: 457 })).toBe("Importing: 400 of 457 changes saved");
+    expect(importProgressText(null)).toBe("Importing…");
   });
 });

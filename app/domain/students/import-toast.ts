@@ -37,3 +37,11 @@ export function importToast(outcome: ImportCounts): string {
   if (refused) parts.push(`${refused} ${refused === 1 ? "row" : "rows"} refused`);
   return parts.length ? parts.join("; ") : "Nothing to import";
 }
+
+/** The import dialog's line while the queue writes a large import in parts (ADR 0047). */
+export function importProgressText(progress: { done: number; total: number } | null): string {
+  return progress ? `Importing: ${progress.done} of ${progress.total} changes saved` : "Importing…";
+}
+
+/** The toast when a queued import fails. */
+export const IMPORT_FAILED_TITLE = "Import failed";

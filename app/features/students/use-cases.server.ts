@@ -1,10 +1,12 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { BatchItem } from "drizzle-orm/batch";
 
 import type { CurrentUser } from "~/domain/auth/current-user";
 import { allowedScope } from "~/domain/auth/policy";
 import { NOT_FOUND, refuseMissing } from "~/domain/shell/not-found";
 import { BUNDLE_ZIP_LIMITS, readOneRosterBundle } from "~/domain/students/oneroster";
 import { type OneRosterOutcome, planOneRoster } from "~/domain/students/oneroster-plan";
+import { ROSTER_STATEMENTS_PER_PART, writtenByTheRequest } from "~/domain/students/roster-parts";
 import type { StudentInput } from "~/domain/students/student";
 import { parseRosterCsv } from "~/domain/students/student-csv";
 import { found, invalid, notFound } from "~/lib/errors";
@@ -12,11 +14,14 @@ import { NotAZipError, readZipTexts, ZipReadError } from "~/lib/zip-files";
 import { recordAudit } from "~/models/audit-log.server";
 import { canSeeClass } from "~/models/class-scope.server";
 import { findClass } from "~/models/classes.server";
+import { stagedStatement } from "~/models/jobs.server";
 import { applyRosterPlan, loadRosterExisting } from "~/models/oneroster.server";
 import { findRosterMember, regenerateBadge } from "~/models/roster-members.server";
 import * as store from "~/models/students.server";
 import { resetPinAttempts } from "~/services/class-admission.server";
 import { deleteStudentData } from "~/services/student-data.server";
+
+import { queueRosterCsvImport, queueRosterImport } from "./roster-import-job.server";
 
 /**
  * The students and rosters capability's operations (ADR 0038): one function an operation, called
@@ -110,20 +115,39 @@ export async function importRosterCsv(context: AppLoadContext, actor: Actor, inp
   if (input.cohortId && !(await canSeeClass(db, scope, input.cohortId))) throw notFound(NOT_FOUND.cohort);
   const parsed = parseRosterCsv(input.csv);
   if (!parsed.ok) throw invalid(parsed.message, "csv");
+  let statements: BatchItem<"sqlite">[] = [];
   const outcome = found(
-    await store.importRoster(db, parsed.rows, { cohortId: input.cohortId, apply: input.apply, importedBy: actor, scope }),
+    await store.importRoster(db, parsed.rows, {
+      cohortId: input.cohortId,
+      apply: input.apply,
+      importedBy: actor,
+      scope,
+      write: async (planned) => {
+        statements = planned;
+      },
+    }),
     NOT_FOUND.cohort,
   );
-  return { applied: input.apply, ...outcome, refused: [...parsed.refused, ...outcome.refused].sort((a, b) => a.line - b.line) };
+  const answer = { applied: input.apply, ...outcome, refused: [...parsed.refused, ...outcome.refused].sort((a, b) => a.line - b.line) };
+  if (!input.apply) return answer;
+  // Larger than one request should write: the queue writes it in parts (ADR 0047).
+  if (statements.length > ROSTER_STATEMENTS_PER_PART)
+    return { queued: await queueRosterCsvImport(context, actor, { statements: statements.map(stagedStatement), outcome: answer }) };
+  await db.batch(statements as [BatchItem<"sqlite">]);
+  return answer;
 }
 
 /** The CSV files of a bundle the import reads; the others (orgs, courses, results…) stay compressed. */
 const READ_FILES = new Set(["manifest.csv", "classes.csv", "users.csv", "enrollments.csv", "roles.csv"]);
 
+/** An import the queue writes in parts: the job to follow, whose result is the import's outcome (ADR 0047). */
+type QueuedImport = { queued: string };
+
 /**
  * An uploaded OneRoster zip (the form field `file`), previewed or applied (ADR 0028), by a district
  * admin only: what D1 holds of its records loaded, the import planned (`planOneRoster`), and the
- * plan written in one D1 batch, or nothing when previewing. A missing file, a zip that cannot be
+ * plan written in one D1 batch, or nothing when previewing; a plan of more changes than one part
+ * is queued and written in parts (ADR 0047), and the job to follow is answered instead. A missing file, a zip that cannot be
  * read or a bundle without what it needs is a 400 that says why, and nothing is written. Students
  * deleted on request are created again only with `recreateDeleted`.
  */
@@ -131,7 +155,7 @@ export async function importOneRoster(
   context: AppLoadContext,
   actor: Actor,
   input: { file: FormDataEntryValue | null | undefined; apply: boolean; recreateDeleted: boolean },
-): Promise<OneRosterOutcome> {
+): Promise<OneRosterOutcome | QueuedImport> {
   allowedScope(actor, "import", "district-roster");
   const { file } = input;
   if (!file || typeof file === "string" || file.size === 0) throw invalid("Choose the OneRoster zip to import.", "file");
@@ -148,6 +172,9 @@ export async function importOneRoster(
   const { bundle } = read;
   const existing = await loadRosterExisting(context.db, bundle, context.config.deletionKey);
   const { changes, outcome } = planOneRoster(bundle, existing, { apply: input.apply, recreateDeleted: input.recreateDeleted });
-  if (input.apply) await applyRosterPlan(context.db, { version: bundle.version, changes, outcome }, actor);
+  if (!input.apply) return outcome;
+  // Larger than one request should write: the queue writes it in parts (ADR 0047).
+  if (!writtenByTheRequest(changes)) return { queued: await queueRosterImport(context, actor, { version: bundle.version, changes, outcome }) };
+  await applyRosterPlan(context.db, { version: bundle.version, changes, outcome }, actor);
   return outcome;
 }

@@ -2,13 +2,16 @@ import { useState } from "react";
 
 import { useActionResult, useIntentFetcher } from "~/components/action-result";
 import { Dialog } from "~/components/dialog";
+import { useJobPolling } from "~/components/job-progress";
 import { Tabs } from "~/components/tabs";
 import { useToast } from "~/components/toast/toast-context";
-import { importToast } from "~/domain/students/import-toast";
+import { IMPORT_FAILED_TITLE, importProgressText, importToast } from "~/domain/students/import-toast";
 
 import { type ImportOutcome, ImportSummary } from "./import-summary";
 
 type Kind = "csv" | "oneroster";
+/** What the import's action answers: the outcome, or the job writing a large import in parts (ADR 0047). */
+export type ImportResult = ImportOutcome | { queued: string };
 const KIND_TABS: { key: Kind; label: string }[] = [
   { key: "csv", label: "Roster CSV" },
   { key: "oneroster", label: "OneRoster bundle" },
@@ -26,12 +29,28 @@ export function ImportDialog({ classes, bundles, onClose }: { classes: { id: str
   const [bundle, setBundle] = useState<File | null>(null);
   const [recreateDeleted, setRecreateDeleted] = useState(false);
   const [preview, setPreview] = useState<ImportOutcome | null>(null);
-  const { fetcher, busy, submitIntent } = useIntentFetcher<ImportOutcome>();
+  const [queued, setQueued] = useState<string | null>(null);
+  const { fetcher, busy: sending, submitIntent } = useIntentFetcher<ImportResult>();
   const { toast } = useToast();
+  const job = useJobPolling(queued, {
+    onSucceeded: (outcome) => {
+      toast({ title: "Roster imported", description: importToast(outcome as ImportOutcome) });
+      onClose();
+    },
+    onFailed: (error) => {
+      setQueued(null);
+      toast({ title: IMPORT_FAILED_TITLE, description: error, variant: "destructive" });
+    },
+  });
+  const busy = sending || queued !== null;
 
   useActionResult(fetcher, {
     onSuccess: (result) => {
       const outcome = result.data!;
+      if ("queued" in outcome) {
+        setQueued(outcome.queued);
+        return;
+      }
       if (!outcome.applied) {
         setPreview(outcome);
         return;
@@ -142,6 +161,19 @@ export function ImportDialog({ classes, bundles, onClose }: { classes: { id: str
         <div aria-live="polite">
           {preview ? <ImportSummary outcome={preview} recreate={{ checked: recreateDeleted, onChange: setRecreateDeleted }} /> : null}
         </div>
+        {queued ? (
+          <div className="space-y-1">
+            <progress
+              className="h-2 w-full accent-brand-600"
+              max={job?.progress?.total ?? 1}
+              value={job?.progress?.done ?? 0}
+              aria-labelledby="import-progress"
+            />
+            <p id="import-progress" role="status" className="text-sm text-slate-700">
+              {importProgressText(job?.progress ?? null)}
+            </p>
+          </div>
+        ) : null}
         <div className="flex justify-end gap-2">
           <button type="button" className="btn-outline" onClick={onClose}>
             Cancel

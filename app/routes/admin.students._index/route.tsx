@@ -20,7 +20,7 @@ import { listGrades, listStudents } from "~/models/students.server";
 import { handleAction } from "~/services/action.server";
 import { requireAllowed } from "~/services/auth.server";
 
-import { ImportDialog } from "./import-dialog";
+import { ImportDialog, type ImportResult } from "./import-dialog";
 import { StudentFilters } from "./student-filters";
 
 export const meta: MetaFunction = () => [{ title: "Students · Adaptive Testing Engine" }];
@@ -42,7 +42,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { user: teacher } = await requireAllowed(request, context, "import", "roster");
-  return handleAction(request, studentsActionSchema, STUDENTS_MESSAGES, async (input) => {
+  // A OneRoster import too large for one request answers the job writing it (ADR 0047).
+  return handleAction<typeof studentsActionSchema, ImportResult>(request, studentsActionSchema, STUDENTS_MESSAGES, async (input) => {
     switch (input.intent) {
       case "create":
         await createStudent(context, teacher, input.values);
