@@ -139,9 +139,19 @@ export const sameStudentRecord = (row: StudentRecordFields, input: StudentInput)
   row.status === input.status &&
   (input.language === undefined || (row.language ?? null) === input.language);
 
-/** A search term as a LIKE pattern that matches it literally anywhere (its % and _ escaped with \\). */
-export function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+/**
+ * Student search (ADR 0049) finds a student by the start of their name, given or family name first,
+ * or of their student ID or the number in it ("1001" finds S-1001), on indexes of those forms in
+ * lower case, so it never reads the whole table. Lower case as SQLite's lower() and LIKE fold it:
+ * ASCII letters only, so an accented capital matches only itself, as the search always did.
+ */
+export const ID_LEAD = "abcdefghijklmnopqrstuvwxyz-_ ./#:";
+
+/** The range of indexed keys that start with a search term: [from, until), literal (no wildcards). */
+export function searchPrefixRange(term: string): { from: string; until: string } {
+  const from = term.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+  // U+10FFFF sorts after every character SQLite's binary collation can meet after the prefix.
+  return { from, until: `${from}\u{10FFFF}` };
 }
 
 /** What the Students screen's filters show ("" = any). */
