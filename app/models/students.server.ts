@@ -9,6 +9,7 @@ import { emailChangeDetail } from "~/domain/audit/audit-entry";
 import type { Scope } from "~/domain/auth/policy";
 import { emailInUse, outsideYourClasses, rosterRowAccess } from "~/domain/students/roster-access";
 import {
+  likePattern,
   sameStudentRecord,
   searchPrefixRange,
   studentDisplayName,
@@ -188,7 +189,7 @@ export async function findRosteredStudentId(db: Database, classId: string, typed
 }
 
 /** A page of students, found by the start of a name or ID, in a class and a grade, family name first; searched and paged in SQL. */
-export async function listStudents(db: Database, query: StudentListQuery, scope: Scope) {
+export async function listStudents(db: Database, query: StudentListQuery & { className?: string }, scope: Scope) {
   const conditions: SQL[] = [];
   const taught = taughtStudents(students.id, scope);
   if (taught) conditions.push(taught);
@@ -198,6 +199,22 @@ export async function listStudents(db: Database, query: StudentListQuery, scope:
     conditions.push(or(...Object.values(studentSearchKeys(students)).map((key) => sql`(${key} >= ${from} and ${key} < ${until})`))!);
   }
   if (query.grade) conditions.push(eq(students.grade, query.grade));
+  if (query.className) {
+    // On the rosters of the classes in the scope whose name contains the text (the Students screen's class search).
+    const named = db
+      .select({ id: cohorts.id })
+      .from(cohorts)
+      .where(and(inTaughtClasses(cohorts.id, scope), sql`${cohorts.name} like ${likePattern(query.className)} escape '\\'`));
+    conditions.push(
+      inArray(
+        students.id,
+        db
+          .select({ id: sql`${cohortMembers.studentRecordId}` })
+          .from(cohortMembers)
+          .where(inArray(cohortMembers.cohortId, named)),
+      ),
+    );
+  }
   if (query.cohortId) {
     conditions.push(
       sql`exists (select 1 from ${cohortMembers} where ${cohortMembers.studentRecordId} = ${students.id} and ${cohortMembers.cohortId} = ${query.cohortId})`,

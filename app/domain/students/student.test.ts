@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 
-import { languageFromCell, sameStudentRecord, searchPrefixRange, studentDisplayName, studentInputSchema, studentListQuerySchema } from "./student";
+import {
+  classMatchesNote,
+  languageFromCell,
+  likePattern,
+  sameStudentRecord,
+  searchPrefixRange,
+  studentDisplayName,
+  studentInputSchema,
+  studentListQuerySchema,
+} from "./student";
 
 const valid = { studentId: "S-1001", givenName: " Ada ", familyName: "Lovelace", grade: "6" };
 
@@ -68,6 +77,17 @@ describe("the student list's query", () => {
 describe("names and searches", () => {
   it("shows a student by given name, then family name", () => {
     expect(studentDisplayName({ givenName: "Ada", familyName: "Lovelace" })).toBe("Ada Lovelace");
+  });
+
+  it("says which classes a class search found", () => {
+    expect(classMatchesNote("zzz", 0, false)).toBe("No class name contains “zzz”.");
+    expect(classMatchesNote("Math 7", 1, false)).toBe("Students on the class whose name contains “Math 7”. Only one:");
+    expect(classMatchesNote("M", 10, true)).toBe("Students on the first 10 classes whose names contain “M” (and more: type more of the name). Only one:");
+  });
+
+  it("searches class names for % and _ literally, not as wildcards", () => {
+    expect(likePattern("Love")).toBe("%Love%");
+    expect(likePattern("50%_x\\")).toBe("%50\\%\\_x\\\\%");
   });
 
   it("searches by a prefix range in lower case as SQLite folds it (ASCII only), % and _ literally", () => {

@@ -154,23 +154,48 @@ export function searchPrefixRange(term: string): { from: string; until: string }
   return { from, until: `${from}\u{10FFFF}` };
 }
 
-/** What the Students screen's filters show ("" = any). */
-export type StudentFilterValues = { q: string; cohortId: string; grade: string };
+/** A search term as a LIKE pattern that matches it literally anywhere (its % and _ escaped with \\): class names are searched so. */
+export function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/**
+ * What the Students screen's filters show ("" = any). The class is found by searching class names
+ * (`classq`): the page lists the classes that match, never every class (ADR 0049).
+ */
+export type StudentFilterValues = { q: string; classq: string; cohortId: string; grade: string };
+
+/** How many matching classes the Students screen offers under its class search. */
+export const CLASS_MATCHES_SHOWN = 10;
+
+/** What the Students screen says under its class search: the classes found (then a link to each), or none. */
+export function classMatchesNote(search: string, found: number, more: boolean): string {
+  if (found === 0) return `No class name contains “${search}”.`;
+  const classes = found === 1 ? "the class whose name contains" : `the ${more ? "first " : ""}${found} classes whose names contain`;
+  return `Students on ${classes} “${search}”${more ? " (and more: type more of the name)" : ""}. Only one:`;
+}
 
 /**
  * The Students screen's query from its URL (`q`, `cohortId`, `grade`, `page`). Lenient, as every
  * screen is: an over-long value is cut to its limit and a bad page is page 1, so a bookmarked
  * link never fails.
  */
-export function readStudentScreenQuery(params: URLSearchParams): { query: StudentListQuery; values: StudentFilterValues } {
+export function readStudentScreenQuery(params: URLSearchParams): { query: StudentListQuery & { className?: string }; values: StudentFilterValues } {
   const values = {
     q: (params.get("q") ?? "").slice(0, 100),
+    classq: (params.get("classq") ?? "").slice(0, 100),
     cohortId: (params.get("cohortId") ?? "").trim().slice(0, 200),
     grade: (params.get("grade") ?? "").trim().slice(0, 20),
   };
   return {
     values,
-    query: { q: values.q.trim() || undefined, cohortId: values.cohortId || undefined, grade: values.grade || undefined, page: screenPage(params.get("page")) },
+    query: {
+      q: values.q.trim() || undefined,
+      className: values.classq.trim() || undefined,
+      cohortId: values.cohortId || undefined,
+      grade: values.grade || undefined,
+      page: screenPage(params.get("page")),
+    },
   };
 }
 
@@ -178,6 +203,7 @@ export function readStudentScreenQuery(params: URLSearchParams): { query: Studen
 export function studentListSearch(values: StudentFilterValues, page = 1): URLSearchParams {
   const params = new URLSearchParams();
   if (values.q.trim()) params.set("q", values.q);
+  if (values.classq.trim()) params.set("classq", values.classq);
   if (values.cohortId) params.set("cohortId", values.cohortId);
   if (values.grade) params.set("grade", values.grade);
   if (page > 1) params.set("page", String(page));
