@@ -216,8 +216,15 @@ export async function listStudents(db: Database, query: StudentListQuery & { cla
     );
   }
   if (query.cohortId) {
+    // The roster first (its cohort_id index), then its students by id: a correlated `exists` read every student.
     conditions.push(
-      sql`exists (select 1 from ${cohortMembers} where ${cohortMembers.studentRecordId} = ${students.id} and ${cohortMembers.cohortId} = ${query.cohortId})`,
+      inArray(
+        students.id,
+        db
+          .select({ id: sql`${cohortMembers.studentRecordId}` })
+          .from(cohortMembers)
+          .where(eq(cohortMembers.cohortId, query.cohortId)),
+      ),
     );
   }
   const where = conditions.length ? and(...conditions) : undefined;
