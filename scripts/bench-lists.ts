@@ -6,12 +6,16 @@
  *
  * "Server time" is the wall time of Miniflare's dispatchFetch, so it includes the dispatch
  * overhead; the health check row shows that floor.
+ *
+ * Then the Students screen and `GET /api/students` at BENCH_STUDENTS students (100,000 unless
+ * set; 0 skips it) on 2,700 classes: first page, searches by name, ID and class, with median and
+ * 95th percentile times, HTML size and the search's query plan (ADR 0049).
  */
 import { seedBankQuestions } from "../tests/support/seed-bank";
 import { demoAccounts, startWorker } from "../tests/support/worker";
 
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 20);
-const SIZES = (process.env.BENCH_SIZES ?? "1000,10000").split(",").map(Number);
+const SIZES = (process.env.BENCH_SIZES ?? "1000,10000").split(",").filter(Boolean).map(Number);
 
 const PAGES: [string, string][] = [
   ["health check (floor)", "/api/system/health"],
@@ -47,6 +51,7 @@ const median = (values: number[]) => {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
+const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil(values.length * 0.95) - 1)]!;
 
 async function benchAt(size: number) {
   const worker = await startWorker();
@@ -92,4 +97,167 @@ async function benchAt(size: number) {
   }
 }
 
+const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 100_000);
+const CLASSES = 2_700;
+const GIVEN = ["Ada", "Alan", "Maria", "Mark", "Marcus", "Grace", "Katherine", "Noah", "Liam", "Emma", "Olivia", "Sofia", "Mateo", "Aisha", "Wei", "Yuki"];
+const FAMILY = [
+  "Lovelace",
+  "Turing",
+  "Hopper",
+  "Johnson",
+  "Garcia",
+  "Martinez",
+  "Martin",
+  "Nguyen",
+  "Okafor",
+  "Smith",
+  "Brown",
+  "Lee",
+  "Khan",
+  "Rossi",
+  "Silva",
+];
+
+/** The students' search as the model builds it (`studentSearchKeys`, `searchPrefixRange`), for EXPLAIN QUERY PLAN. */
+const KEYS = [
+  "lower(given_name || ' ' || family_name)",
+  "lower(family_name || ' ' || given_name)",
+  "lower(district_student_id)",
+  "ltrim(lower(district_student_id), 'abcdefghijklmnopqrstuvwxyz-_ ./#:')",
+];
+const STUDENT_SEARCH = KEYS.map((key) => `(${key} >= ?1 and ${key} < ?2)`).join(" or ");
+const STUDENT_PLANS: [string, string][] = [
+  ["search page", `select * from students where ${STUDENT_SEARCH} order by family_name, given_name, district_student_id limit 50`],
+  ["search count", `select count(*) from students where ${STUDENT_SEARCH}`],
+];
+
+async function seedStudents(worker: Awaited<ReturnType<typeof startWorker>>) {
+  const statements = [];
+  const classIds = Array.from({ length: CLASSES }, (_, index) => `bench-class-${index}`);
+  for (let first = 0; first < CLASSES; first += 25) {
+    const rows = classIds.slice(first, first + 25);
+    statements.push(
+      worker.d1
+        .prepare(`insert into cohorts (id, name, join_code) values ${rows.map(() => "(?, ?, ?)").join(", ")}`)
+        .bind(
+          ...rows.flatMap((id, offset) => [
+            id,
+            `School ${Math.floor((first + offset) / 30)} Grade ${(first + offset) % 8} - Period ${((first + offset) % 7) + 1}`,
+            `B${String(first + offset).padStart(5, "0")}`,
+          ]),
+        ),
+    );
+  }
+  for (let first = 0; first < STUDENTS; first += 20) {
+    const rows = Array.from({ length: Math.min(20, STUDENTS - first) }, (_, offset) => first + offset);
+    statements.push(
+      worker.d1
+        .prepare(`insert into students (id, district_student_id, given_name, family_name, grade) values ${rows.map(() => "(?, ?, ?, ?, ?)").join(", ")}`)
+        .bind(
+          ...rows.flatMap((index) => [
+            `bench-student-${index}`,
+            `S-${String(index).padStart(7, "0")}`,
+            GIVEN[index % GIVEN.length]!,
+            `${FAMILY[Math.floor(index / GIVEN.length) % FAMILY.length]!}${index % 97 ? "" : "-Ortiz"}`,
+            String((index % 8) + 1),
+          ]),
+        ),
+    );
+    statements.push(
+      worker.d1
+        .prepare(
+          `insert into cohort_members (id, cohort_id, student_id, display_name, student_record_id) values ${rows.map(() => "(?, ?, ?, ?, ?)").join(", ")}`,
+        )
+        .bind(
+          ...rows.flatMap((index) => [
+            `bench-member-${index}`,
+            classIds[index % CLASSES]!,
+            `S-${String(index).padStart(7, "0")}`,
+            `Student ${index}`,
+            `bench-student-${index}`,
+          ]),
+        ),
+    );
+  }
+  for (let first = 0; first < statements.length; first += 500) await worker.d1.batch(statements.slice(first, first + 500));
+}
+
+async function benchStudents() {
+  const worker = await startWorker();
+  try {
+    const seeding = performance.now();
+    await seedStudents(worker);
+    const total = await worker.d1.prepare("select count(*) as n from students").first<number>("n");
+    const classes = await worker.d1.prepare("select count(*) as n from cohorts").first<number>("n");
+    console.log(`\n== ${total} students, ${classes} classes (seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s) ==`);
+    const jar = await worker.signIn(demoAccounts.admin.email, demoAccounts.admin.password);
+    const pages: [string, string][] = [
+      ["health check (floor)", "/api/system/health"],
+      ["students, first page", "/admin/students"],
+      ["students, search 'mar'", "/admin/students?q=mar"],
+      ["students, search 'garcia mark'", "/admin/students?q=garcia%20mark"],
+      ["students, search one ID", "/admin/students?q=S-0054321"],
+      ["students, search ID number", "/admin/students?q=0054321"],
+      ["students, class search 'period 3'", "/admin/students?classq=period%203"],
+      ["students, one class", "/admin/students?cohortId=bench-class-77"],
+      ["API, search 'mar'", "/api/students?q=mar"],
+      ["API, search 'garcia mark'", "/api/students?q=garcia%20mark"],
+      ["API, search ID number", "/api/students?q=0054321"],
+    ];
+    console.log(`${"page".padEnd(34)} ${"median ms".padStart(9)} ${"p95 ms".padStart(7)} ${"HTML kB".padStart(8)}  shows`);
+    for (const [label, path] of pages) {
+      const times: number[] = [];
+      let body = "";
+      for (let run = 0; run < REPEAT + 2; run += 1) {
+        const started = performance.now();
+        const response = await worker.request(path, { jar });
+        body = await response.text();
+        if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+        if (run >= 2) times.push(performance.now() - started);
+      }
+      const bytes = new TextEncoder().encode(body).length;
+      const shows = body.match(/Showing \d+ of \d+ students/)?.[0] ?? (path.startsWith("/api/students") ? `${JSON.parse(body).total} found` : "");
+      console.log(
+        `${label.padEnd(34)} ${median(times).toFixed(1).padStart(9)} ${p95(times).toFixed(1).padStart(7)} ${(bytes / 1024).toFixed(1).padStart(8)}  ${shows}`,
+      );
+    }
+    console.log("\nEXPLAIN QUERY PLAN (q = 'mar')");
+    for (const [label, query] of STUDENT_PLANS) {
+      const plan = await worker.d1.prepare(`explain query plan ${query}`).bind("mar", "mar\u{10FFFF}").all<{ detail: string }>();
+      console.log(`${label.padEnd(24)} ${plan.results.map((row) => row.detail).join("; ")}`);
+    }
+    // The query alone, in D1, without the page: what the index makes of a common prefix.
+    const times: number[] = [];
+    for (let run = 0; run < REPEAT + 2; run += 1) {
+      const started = performance.now();
+      await worker.d1.batch(STUDENT_PLANS.map(([, query]) => worker.d1.prepare(query).bind("mar", "mar\u{10FFFF}")));
+      if (run >= 2) times.push(performance.now() - started);
+    }
+    console.log(`search page + count in D1, 'mar': median ${median(times).toFixed(1)} ms, p95 ${p95(times).toFixed(1)} ms`);
+    // What the indexes replaced, for comparison: `like '%term%'` on the three forms reads every student.
+    const LIKE = "(district_student_id like ?1 or given_name || ' ' || family_name like ?1 or family_name || ' ' || given_name like ?1)";
+    for (const term of ["mar", "garcia mark"]) {
+      const scans: number[] = [];
+      const indexed: number[] = [];
+      for (let run = 0; run < REPEAT + 2; run += 1) {
+        let started = performance.now();
+        await worker.d1.batch([
+          worker.d1.prepare(`select * from students where ${LIKE} order by family_name, given_name, district_student_id limit 50`).bind(`%${term}%`),
+          worker.d1.prepare(`select count(*) from students where ${LIKE}`).bind(`%${term}%`),
+        ]);
+        if (run >= 2) scans.push(performance.now() - started);
+        started = performance.now();
+        await worker.d1.batch(STUDENT_PLANS.map(([, query]) => worker.d1.prepare(query).bind(term, `${term}\u{10FFFF}`)));
+        if (run >= 2) indexed.push(performance.now() - started);
+      }
+      console.log(
+        `'${term}' in D1: indexed median ${median(indexed).toFixed(1)} ms (p95 ${p95(indexed).toFixed(1)}), the old scan median ${median(scans).toFixed(1)} ms (p95 ${p95(scans).toFixed(1)})`,
+      );
+    }
+  } finally {
+    await worker.dispose();
+  }
+}
+
 for (const size of SIZES) await benchAt(size);
+if (STUDENTS > 0) await benchStudents();

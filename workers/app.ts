@@ -4,6 +4,7 @@ import { createDatabase } from "~/db/client.server";
 import type { Env } from "~/env";
 import { liveSocketClass, openLiveSocket } from "~/services/class-live.server";
 import { ConfigError, loadConfig } from "~/services/config.server";
+import { computeGrowthNorms } from "~/services/growth-norms.server";
 import { calibrator } from "~/services/item-calibrator.server";
 import { guardRequest } from "~/services/request-guard.server";
 import { purgeExpiredSessions } from "~/services/retention.server";
@@ -56,12 +57,14 @@ export default {
 
   /**
    * wrangler.toml's daily cron: the retention purge (off unless a district admin set a retention),
-   * then the item recalibration in the calibrator object (ADR 0033).
+   * the growth norms (ADR 0049), then the item recalibration in the calibrator object (ADR 0033).
    */
   async scheduled(_controller, env) {
     const outcome = await purgeExpiredSessions(createDatabase(env.DB), env, Date.now());
     // A failure is in the audit log and on Data & Privacy; the next night takes up what is left.
     if (outcome.purged > 0) console.warn(`Retention purge erased ${outcome.purged} sessions ended more than ${outcome.retention} days ago`);
+    // After the purge, so purged sessions leave the norms; a failure keeps last night's norms and the recalibration still runs.
+    await computeGrowthNorms(createDatabase(env.DB), Date.now()).catch((error: unknown) => console.error("Growth norms: the nightly run failed", error));
     // Its outcome is recorded in calibration_runs, whatever it is.
     await calibrator(env).recalibrate();
   },

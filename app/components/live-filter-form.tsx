@@ -19,8 +19,8 @@ export function LiveFilterForm<Values extends Record<string, string>>({
   children,
 }: {
   values: Values;
-  /** The one free-text field, debounced. */
-  textField: keyof Values & string;
+  /** The free-text field (or fields), debounced. */
+  textField: (keyof Values & string) | (keyof Values & string)[];
   toSearch: (values: Values) => URLSearchParams;
   label?: string;
   children: ReactNode;
@@ -58,7 +58,7 @@ export function LiveFilterForm<Values extends Record<string, string>>({
       aria-label={label}
       onChange={(event) => {
         clearTimeout(timer.current);
-        if ((event.target as HTMLElement).getAttribute("name") === textField) timer.current = setTimeout(apply, TEXT_DEBOUNCE_MS);
+        if ([textField].flat().includes((event.target as HTMLElement).getAttribute("name") ?? "")) timer.current = setTimeout(apply, TEXT_DEBOUNCE_MS);
         else apply();
       }}
       onSubmit={(event) => {

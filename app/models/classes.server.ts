@@ -13,6 +13,7 @@ import {
   UNKNOWN_TEST,
 } from "~/domain/classes/class";
 import { generateJoinCode, normalizeJoinCode } from "~/domain/classes/join-codes";
+import { likePattern } from "~/domain/students/student";
 import { conflict, invalid } from "~/lib/errors";
 
 import { auditStatement } from "./audit-log.server";
@@ -77,9 +78,29 @@ export async function findClassAcrossDistrict(db: Database, id: string): Promise
   return (await selectClasses(db, eq(cohorts.id, id)))[0] ?? null;
 }
 
-/** Every class by name, for a filter's select. */
-export function listClassChoices(db: Database, scope: Scope) {
-  return db.select({ id: cohorts.id, name: cohorts.name }).from(cohorts).where(inTaughtClasses(cohorts.id, scope)).orderBy(asc(cohorts.name));
+/**
+ * The classes in the scope whose name contains `search` (ASCII case folded, % and _ literal), by
+ * name, at most `limit` of them and whether there are more: what a class search box offers, never
+ * every class (ADR 0049). The classes table is small beside students; a district has thousands.
+ */
+export async function searchClassChoices(db: Database, scope: Scope, search: string, limit: number) {
+  const rows = await db
+    .select({ id: cohorts.id, name: cohorts.name })
+    .from(cohorts)
+    .where(and(inTaughtClasses(cohorts.id, scope), sql`${cohorts.name} like ${likePattern(search)} escape '\\'`))
+    .orderBy(asc(cohorts.name))
+    .limit(limit + 1);
+  return { classes: rows.slice(0, limit), more: rows.length > limit };
+}
+
+/** One class's id and name in the scope, or null: the class a filter has chosen. */
+export async function findClassChoice(db: Database, scope: Scope, id: string) {
+  const [row] = await db
+    .select({ id: cohorts.id, name: cohorts.name })
+    .from(cohorts)
+    .where(and(eq(cohorts.id, id), inTaughtClasses(cohorts.id, scope)))
+    .limit(1);
+  return row ?? null;
 }
 
 /** A class's teachers (cohort_teachers: from a roster import or put on it by a district admin), by name; none for a class outside the scope. */

@@ -14,8 +14,8 @@ import { canSeeClass, inTaughtClasses, taughtStudents } from "./class-scope.serv
 
 /**
  * What growth reads (ADR 0031's scope applies to every read of a student): a student's sessions,
- * a class's roster with its students' sessions, and, for the district-local norms, every
- * student's counted sessions in two windows. Sessions belong to a student through their record
+ * a class's roster with its students' sessions, and, for the nightly growth norms (ADR 0049),
+ * every student's counted sessions in two windows. Sessions belong to a student through their record
  * (ADR 0027); a session of no record is nobody's growth.
  */
 
@@ -113,11 +113,11 @@ export async function readClassGrowth(
 
 /**
  * Every student's sessions district-wide that can be a window's score, in the two windows: what
- * the local norms are made of. Only standard, effortful, finished, scored sessions (ADR 0032: norms
+ * the local norms are made of, read by the nightly job only (ADR 0049), never on a view. Only standard, effortful, finished, scored sessions (ADR 0032: norms
  * leave non-standard sessions out), filtered here so few rows leave D1; the growth rules check
  * the same marks again. No scope: the norms show no student, only where a growth ranks among many.
  */
-export async function readNormSessions(db: Database, windows: { startsOn: string; endsOn: string }[], timeZone: string) {
+export async function readNormSessionsAcrossDistrict(db: Database, windows: { startsOn: string; endsOn: string }[], timeZone: string) {
   const rows = await db
     .select({ ...growthColumns, studentRecordId: testSessionRecords.studentRecordId })
     .from(testSessionRecords)

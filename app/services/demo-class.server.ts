@@ -25,6 +25,7 @@ import { importRoster } from "~/models/students.server";
 import { createTest, getTestDetail, updateTest } from "~/models/tests.server";
 
 import { prepareDemoWindows, writeEarlierSittings } from "./demo-sittings.server";
+import { computeGrowthNorms } from "./growth-norms.server";
 import { enqueueJob } from "./jobs.server";
 import { testSessionStub } from "./session-object.server";
 import { offlineGradingLog } from "./test-taking.server";
@@ -131,7 +132,11 @@ export async function runDemoPart(deps: Deps, jobId: string, input: SeedDemoInpu
 
   await linkSessionsToRosterRecords(db, input.cohortId);
   await setJobProgress(db, jobId, progressAfterPart(DEMO_PLAN, part));
-  if (isLastPart(DEMO_PLAN, part)) return { finished: true, result: demo };
+  if (isLastPart(DEMO_PLAN, part)) {
+    // The demo's earlier sittings ranked at once, not after the night (ADR 0049).
+    await computeGrowthNorms(db, Date.now());
+    return { finished: true, result: demo };
+  }
   await env.JOBS.send({ jobId, part: part + 1 });
   return { finished: false };
 }

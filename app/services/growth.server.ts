@@ -5,13 +5,14 @@ import { dayIn } from "~/domain/district/time-zone";
 import {
   chooseWindowPair,
   classGrowth,
+  classGrowthPoints,
   type ClassGrowthQuery,
   type ClassSubjectGrowth,
-  districtNorms,
   leftOutStudents,
   LOCAL_NORM_BAND,
   LOCAL_NORM_MINIMUM,
   LOCAL_NORMS_NOTE,
+  LOCAL_NORMS_PENDING,
   windowsWithScores,
 } from "~/domain/growth/class-growth";
 import { familyReportHeader, familyReportLocale, familyReportSection, familySectionSentences } from "~/domain/growth/family-report";
@@ -21,7 +22,8 @@ import { DEFAULT_CONTENT_LANGUAGE } from "~/domain/questions/content-language";
 import { studentDisplayName } from "~/domain/students/student";
 import { recordAudit } from "~/models/audit-log.server";
 import { districtTimeZone } from "~/models/district-time-zone.server";
-import { readClassGrowth, readNormSessions, readStudentGrowth } from "~/models/growth.server";
+import { readClassGrowth, readStudentGrowth } from "~/models/growth.server";
+import { readPairNorms } from "~/models/growth-norms.server";
 import { listTestingWindows, type TestingWindow } from "~/models/testing-windows.server";
 
 /**
@@ -112,9 +114,9 @@ export async function loadClassGrowth(db: Database, actor: Actor, classId: strin
     timeZone,
   );
   const pair = chooseWindowPair(windows, withScores, query);
-  const subjects = pair
-    ? classGrowth(pair, data.students, districtNorms(pair, await readNormSessions(db, [pair.from, pair.to], timeZone), timeZone), timeZone)
-    : [];
+  // The nightly job's norms at the class's own points (ADR 0049): the view reads no other student's sessions.
+  const norms = pair ? await readPairNorms(db, pair, classGrowthPoints(pair, data.students, timeZone)) : null;
+  const subjects = pair && norms ? classGrowth(pair, data.students, norms, timeZone) : [];
   if (pair)
     await recordAudit(db, actor, {
       action: "class.growth_viewed",
@@ -128,7 +130,13 @@ export async function loadClassGrowth(db: Database, actor: Actor, classId: strin
     leftOut: leftOutStudents(windows, data.students, timeZone),
     from: pair?.from ?? null,
     to: pair?.to ?? null,
-    localNorms: { minimumStudents: LOCAL_NORM_MINIMUM, bandScalePoints: LOCAL_NORM_BAND, note: LOCAL_NORMS_NOTE },
+    localNorms: {
+      minimumStudents: LOCAL_NORM_MINIMUM,
+      bandScalePoints: LOCAL_NORM_BAND,
+      note: LOCAL_NORMS_NOTE,
+      computedAt: norms?.computedAt?.toISOString() ?? null,
+      pending: pair && !norms?.computedAt ? LOCAL_NORMS_PENDING : null,
+    },
     subjects: subjects.map(classSubjectView),
   };
 }

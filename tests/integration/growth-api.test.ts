@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { POINTS_PER_LOGIT, thetaOfScale } from "~/domain/adaptive/scale";
+import { localPercentile } from "~/domain/growth/class-growth";
 
 import { type ApiClient, clientFor, demoClients, teacherClient } from "../support/api";
 import { unmarkedTexts } from "../support/pseudo-locale";
@@ -79,6 +80,9 @@ async function addSessions(rows: SessionSeed[]) {
   );
   return ids;
 }
+
+/** The nightly Cron, as wrangler.toml schedules it: the retention purge, the growth norms, the recalibration. */
+const runNightly = async () => (await worker.mf.getWorker()).scheduled({ cron: "17 3 * * *" });
 
 const auditCount = async (action: string, studentRecordId: string) =>
   (await worker.d1
@@ -221,24 +225,76 @@ describe("with three testing windows", () => {
   it("compares the windows asked for, and gives local percentiles once 30 district students started near a student", async () => {
     // 34 other students in the district (on no roster A teaches) who started near Ada's 198 in Fall.
     const others: SessionSeed[] = [];
+    const entries = [{ start: 198, growth: 16 }];
     for (let index = 0; index < 34; index += 1) {
       const recordId = await addStudent(`G-D${index}`, "District", `Student ${index}`, null);
       others.push({ recordId, cohortId: classB, at: "2025-09-12T10:00:00Z", score: 196 + (index % 5) });
       others.push({ recordId, cohortId: classB, at: "2026-04-12T10:00:00Z", score: 196 + (index % 5) + (index % 20) });
+      entries.push({ start: 196 + (index % 5), growth: index % 20 });
     }
-    await addSessions(others);
-    const { status, data } = await teacherA.get(`/api/cohorts/${classA}/growth?from=w-fall&to=w-spring`);
-    expect(status).toBe(200);
-    expect(data).toMatchObject({ from: { id: "w-fall" }, to: { id: "w-spring" } });
+    const otherSessions = await addSessions(others);
+    const view = async () => (await teacherA.get(`/api/cohorts/${classA}/growth?from=w-fall&to=w-spring`)).data;
+
+    // Before the nightly run the view says when percentiles come, and reads no one else's sessions.
+    const before = await view();
+    expect(before.localNorms).toMatchObject({ computedAt: null, pending: expect.stringContaining("computed each night") });
+    expect(before.subjects[0].students.find((row: { id: string }) => row.id === ids.ada)).toMatchObject({ localPercentile: null, localBandSize: null });
+
+    await runNightly();
+    const data = await view();
+    expect(data).toMatchObject({ from: { id: "w-fall" }, to: { id: "w-spring" }, localNorms: { pending: null } });
+    expect(Date.parse(data.localNorms.computedAt)).toBeGreaterThan(0);
     const [math] = data.subjects;
     const ada = math.students.find((row: { id: string }) => row.id === ids.ada);
     // Growth 16 (198 → 214): SE √(9 + 16) = 5, beyond 9.8.
     expect(ada).toMatchObject({ growth: { fromWindowId: "w-fall", growth: 16, seDifference: 5, beyondError: true }, localBandSize: 35 });
-    expect(ada.localPercentile).toBeGreaterThanOrEqual(1);
-    expect(ada.localPercentile).toBeLessThanOrEqual(99);
+    // The percentile the view computed from every district session before norms were stored.
+    expect(ada.localPercentile).toBe(localPercentile(entries, 198, 16).percentile);
     expect(math).toMatchObject({ withGrowth: 1, grewBeyondError: 1, districtStudents: 35 });
     // Nobody else on A's roster has a Fall score, so no other percentile.
     expect(math.students.filter((row: { localPercentile: number | null }) => row.localPercentile !== null)).toHaveLength(1);
+
+    // The view reads the stored norms, not the district's sessions: without the others' sessions it answers the same until the next run.
+    await worker.d1.batch(otherSessions.map((id) => worker.d1.prepare("delete from sessions where id = ?").bind(id)));
+    expect((await view()).subjects[0].students.find((row: { id: string }) => row.id === ids.ada)).toEqual(ada);
+    await runNightly();
+    expect((await view()).subjects[0]).toMatchObject({
+      districtStudents: 1,
+      students: expect.arrayContaining([expect.objectContaining({ id: ids.ada, localBandSize: 1, localPercentile: null })]),
+    });
+  });
+
+  it("the nightly job stores each window pair's norms, rewrites only a pair whose scores changed, and drops a deleted window's", async () => {
+    const runs = async () =>
+      (
+        await worker.d1
+          .prepare("select from_window_id || '>' || to_window_id as pair, digest, computed_at from growth_norm_runs order by pair")
+          .all<{ pair: string; digest: string; computed_at: number }>()
+      ).results;
+    const first = await runs();
+    expect(first.map((run) => run.pair)).toEqual(["w-fall>w-spring", "w-fall>w-winter", "w-winter>w-spring"]);
+    // Winter → Spring: Ada (205 → 214) and Ben (210 → 208), one row a distinct start and growth.
+    const points = await worker.d1
+      .prepare(
+        "select subject, start_score, growth, percentile, band_size from growth_norms where from_window_id = 'w-winter' and to_window_id = 'w-spring' order by start_score",
+      )
+      .all();
+    expect(points.results).toEqual([
+      { subject: "Mathematics", start_score: 205, growth: 9, percentile: null, band_size: 2 },
+      { subject: "Mathematics", start_score: 210, growth: -2, percentile: null, band_size: 2 },
+    ]);
+    await runNightly();
+    const second = await runs();
+    expect(second.map((run) => run.digest)).toEqual(first.map((run) => run.digest));
+    expect(second.every((run, index) => run.computed_at >= first[index]!.computed_at)).toBe(true);
+
+    await worker.d1.prepare("insert into testing_windows (id, name, starts_on, ends_on) values ('w-summer', 'Summer 2026', '2026-06-01', '2026-06-30')").run();
+    await runNightly();
+    expect((await runs()).filter((run) => run.pair.includes("w-summer"))).toHaveLength(3);
+    await worker.d1.prepare("delete from testing_windows where id = 'w-summer'").run();
+    await runNightly();
+    expect((await runs()).map((run) => run.pair)).toEqual(first.map((run) => run.pair));
+    expect(await worker.d1.prepare("select count(*) as n from growth_norms where to_window_id = 'w-summer'").first("n")).toBe(0);
   });
 
   it("answers 400 for an unknown window, only one of the two, from not before to, or another query field", async () => {

@@ -126,6 +126,27 @@ describe("the Students screen", () => {
     const forStudent = await page("/admin/students?q=hopp", student);
     expect(forStudent.html).not.toContain("Hopper");
   });
+
+  it("filters by class through a search of class names (a plain GET field), never sending every class", async () => {
+    const mathId = (await worker.d1.prepare("select id from cohorts where source_id = 'class-math7'").first<{ id: string }>())!.id;
+    const all = await page("/admin/students");
+    expect(all.html).toMatch(/<label[^>]*for="students-class"[^>]*>Class<\/label>/);
+    expect(all.html).toMatch(/<input[^>]*name="classq"[^>]*type="search"/);
+    // No list of classes: neither class is named on the page, nor its id offered, until a search finds it.
+    for (const name of ["Math 7 - Period 2", "Science 7 - Period 4"]) expect(all.html).not.toContain(name);
+    expect(all.html).not.toContain(mathId);
+    const bySearch = await page("/admin/students?classq=math%207");
+    expect(bySearch.html).toContain("Showing 3 of 3 students");
+    expect(bySearch.html).toContain("Math 7 - Period 2");
+    expect(bySearch.html).not.toContain("Science 7 - Period 4");
+    // Each match is a link narrowing the list to that one class.
+    expect(bySearch.html).toContain(`cohortId=${mathId}`);
+    const chosen = await page(`/admin/students?cohortId=${mathId}`);
+    expect(chosen.html).toContain("Showing the roster of <strong>Math 7 - Period 2</strong>");
+    const none = await page("/admin/students?classq=zzz");
+    expect(none.html).toContain("No class name contains “zzz”");
+    expect(none.html).toContain("No students match these filters.");
+  });
 });
 
 describe("a student's page", () => {

@@ -453,3 +453,32 @@ describe("POST /api/students/import larger than one request should write", () =>
     expect(await count("select count(*) as n from job_parts where job_id = ?", jobId)).toBe(0);
   }, 60_000);
 });
+
+describe("student search on its indexes (ADR 0049)", () => {
+  const found = async (q: string) =>
+    ((await admin.get(`/api/students?q=${encodeURIComponent(q)}`)).data.students as { studentId: string }[]).map((row) => row.studentId).sort();
+
+  it("finds by the start of either name order or of the ID or its number; ASCII case folded, accents as typed, wildcards literal", async () => {
+    for (const record of [
+      { studentId: "QX-77001", givenName: "Émile", familyName: "Ørsted", grade: "5" },
+      { studentId: "QX-77002", givenName: "Zoë", familyName: "de la Cruz", grade: "5" },
+      { studentId: "qx_77003", givenName: "Nils", familyName: "O'Brien", grade: "5" },
+    ])
+      expect((await admin.post("/api/students", record)).status).toBe(201);
+    expect(await found("QX-77")).toEqual(["QX-77001", "QX-77002"]);
+    expect(await found("qx-7700")).toEqual(["QX-77001", "QX-77002"]);
+    expect(await found("77003")).toEqual(["qx_77003"]);
+    expect(await found("Zoë de")).toEqual(["QX-77002"]);
+    expect(await found("DE LA CRUZ Z")).toEqual(["QX-77002"]);
+    expect(await found("o'brien")).toEqual(["qx_77003"]);
+    // Only ASCII letters fold, as SQLite's LIKE always folded them: É matches É, not é or E.
+    expect(await found("ÉMILE")).toEqual(["QX-77001"]);
+    expect(await found("émile")).toEqual([]);
+    expect(await found("Emile")).toEqual([]);
+    expect(await found("ØRSTED É")).toEqual(["QX-77001"]);
+    expect(await found("ørsted")).toEqual([]);
+    // % and _ are characters, not wildcards.
+    expect(await found("qx_")).toEqual(["qx_77003"]);
+    expect(await found("QX%")).toEqual([]);
+  });
+});

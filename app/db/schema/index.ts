@@ -9,6 +9,7 @@ export * from "./accounts";
 export * from "./audit";
 export * from "./classes";
 export * from "./curriculum";
+export * from "./growth";
 export * from "./jobs";
 export * from "./measurement";
 export * from "./sessions";

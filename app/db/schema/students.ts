@@ -1,13 +1,25 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { type AnySQLiteColumn, check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 import type { Accommodations } from "~/domain/accommodations/accommodations";
-import type { StudentLanguage, StudentStatus } from "~/domain/students/student";
+import { ID_LEAD, type StudentLanguage, type StudentStatus } from "~/domain/students/student";
 
 import { id, nowMs, timestamps } from "./columns";
 
 // Students as records (ADR 0027): the district's student ID, names and grade, kept from one test
 // to the next. Class rosters are the classes' members linked to a record (cohort_members).
+
+/**
+ * The forms student search looks up by prefix (ADR 0049), each an index of its own: the names in
+ * both orders and the student ID in lower case, and the ID from its first digit. The list's query
+ * uses these same expressions, so SQLite finds the indexes.
+ */
+export const studentSearchKeys = (t: { givenName: AnySQLiteColumn; familyName: AnySQLiteColumn; districtStudentId: AnySQLiteColumn }) => ({
+  givenFamily: sql`lower(${t.givenName} || ' ' || ${t.familyName})`,
+  familyGiven: sql`lower(${t.familyName} || ' ' || ${t.givenName})`,
+  studentId: sql`lower(${t.districtStudentId})`,
+  studentIdNumber: sql`ltrim(lower(${t.districtStudentId}), ${sql.raw(`'${ID_LEAD}'`)})`,
+});
 
 export const students = sqliteTable(
   "students",
@@ -44,6 +56,10 @@ export const students = sqliteTable(
       .where(sql`${t.sourceId} is not null`),
     index("students_family_name_idx").on(t.familyName, t.givenName),
     index("students_grade_idx").on(t.grade),
+    index("students_search_given_family_idx").on(studentSearchKeys(t).givenFamily),
+    index("students_search_family_given_idx").on(studentSearchKeys(t).familyGiven),
+    index("students_search_id_idx").on(studentSearchKeys(t).studentId),
+    index("students_search_id_number_idx").on(studentSearchKeys(t).studentIdNumber),
     check("students_status_check", sql`${t.status} in ('active', 'inactive')`),
   ],
 );

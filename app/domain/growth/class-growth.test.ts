@@ -5,6 +5,7 @@ import { DomainError } from "~/lib/errors";
 import {
   chooseWindowPair,
   classGrowth,
+  classGrowthPoints,
   classGrowthQuerySchema,
   districtNorms,
   leftOutNote,
@@ -17,6 +18,7 @@ import {
   windowsWithScores,
 } from "./class-growth";
 import type { GrowthSession } from "./growth";
+import { pairNorms } from "./growth-norms";
 
 const FALL = { id: "fall", name: "Fall", startsOn: "2026-09-01", endsOn: "2026-09-30" };
 const WINTER = { id: "winter", name: "Winter", startsOn: "2027-01-05", endsOn: "2027-01-31" };
@@ -128,7 +130,7 @@ describe("a class's growth", () => {
   ];
 
   it("lists every student by name with start, end and growth; the median and how many moved beyond measurement error", () => {
-    const [math, ...others] = classGrowth(PAIR, students, new Map(), "UTC");
+    const [math, ...others] = classGrowth(PAIR, students, pairNorms(new Map()), "UTC");
     expect(others).toEqual([]);
     expect(math!.subject).toBe("Mathematics");
     expect(math!.rows.map((row) => [row.name, row.start?.scaleScore ?? null, row.end?.scaleScore ?? null, row.growth?.growth ?? null])).toEqual([
@@ -145,18 +147,31 @@ describe("a class's growth", () => {
     expect(math!.rows.every((row) => row.percentile === null)).toBe(true);
   });
 
-  it("gives local percentiles once the district's band is large enough", () => {
-    const norms = new Map([["Mathematics", Array.from({ length: 40 }, (_, index) => ({ start: 202, growth: index - 10 }))]]);
-    const [math] = classGrowth(PAIR, students, norms, "UTC");
+  it("gives local percentiles once the district's band is large enough: the stored norms' answer for the class's own points", () => {
+    // The district: 40 students who started at 202, and the class's own students with growth.
+    const entries = [
+      ...Array.from({ length: 40 }, (_, index) => ({ start: 202, growth: index - 10 })),
+      ...classGrowthPoints(PAIR, students, "UTC").map(({ start, growth }) => ({ start, growth })),
+    ];
+    const [math] = classGrowth(PAIR, students, pairNorms(new Map([["Mathematics", entries]])), "UTC");
     const percentiles = Object.fromEntries(math!.rows.map((row) => [row.name, [row.percentile, row.bandSize]]));
     expect(percentiles).toEqual({
-      "Ann Abel": [null, 0],
+      "Ann Abel": [null, 2],
       "Eli Empty": [null, 0],
-      "Max Moss": [1, 40],
+      "Max Moss": [1, 43],
       "Noor Nash": [null, 0],
-      "Zoe Young": [64, 40],
+      "Zoe Young": [64, 42],
     });
-    expect(math!.districtStudents).toBe(40);
+    // What the whole district's entries gave the view before norms were stored.
+    for (const row of math!.rows.filter((row) => row.growth))
+      expect([row.percentile, row.bandSize]).toEqual(Object.values(localPercentile(entries, row.start!.scaleScore, row.growth!.growth)));
+    expect(math!.districtStudents).toBe(43);
+  });
+
+  it("shows no percentile, and no band, for a student the stored norms do not hold yet", () => {
+    const [math] = classGrowth(PAIR, students, pairNorms(new Map([["Mathematics", [{ start: 202, growth: 1 }]]])), "UTC");
+    expect(math!.rows.find((row) => row.name === "Zoe Young")).toMatchObject({ percentile: null, bandSize: null });
+    expect(math!.districtStudents).toBe(1);
   });
 
   it("is empty when no student has a session in either window", () => {
@@ -164,7 +179,7 @@ describe("a class's growth", () => {
       classGrowth(
         { from: WINTER, to: SPRING },
         [students[0]!].map((student) => ({ ...student, sessions: [student.sessions[0]!] })),
-        new Map(),
+        pairNorms(new Map()),
         "UTC",
       ),
     ).toEqual([]);

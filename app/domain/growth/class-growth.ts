@@ -32,6 +32,13 @@ export const LOCAL_NORM_BAND = 5;
 
 export const LOCAL_NORMS_NOTE = `Local percentiles compare a student's growth with this district's students who took a test in the same subject in both windows and started within ${LOCAL_NORM_BAND} scale points of them. They are local norms, not national norms, and are shown only when at least ${LOCAL_NORM_MINIMUM} such students took both.`;
 
+/** What the class view says of its percentiles before the nightly job has computed the pair's norms (a new install, a new window). */
+export const LOCAL_NORMS_PENDING =
+  "Local percentiles are computed each night from the whole district's scores. They appear here after tonight's run, and take in later scores the night after they are taken.";
+
+/** A student's percentile cell when their scores came after the norms were last computed. */
+export const NOT_IN_NORMS_YET = "Not in the norms yet";
+
 /** ?from=&to=: two testing windows' ids, both or neither (the last two windows with scores). */
 export const classGrowthQuerySchema = z
   .object({
@@ -126,6 +133,30 @@ export function districtNorms(
   return norms;
 }
 
+/** One distinct start and growth among the district's students, with its percentile and band: a row of the stored norms (ADR 0049). */
+export type NormPoint = NormEntry & { percentile: number | null; bandSize: number };
+export const normPointKey = (subject: string, start: number, growth: number) => JSON.stringify([subject, start, growth]);
+
+/**
+ * A pair's stored norms as a class view reads them (ADR 0049): the points its students have, and
+ * how many district students each subject's norms rest on. A point not found is a student whose
+ * scores came after the last nightly run (or whose teacher sees other sessions than the district).
+ */
+export type PairNorms = { points: ReadonlyMap<string, NormPoint>; students: ReadonlyMap<string, number> };
+
+/** The subject, start and growth of each student of the class with growth in the pair: the points the view looks up. */
+export function classGrowthPoints(
+  pair: { from: TestingWindowDays; to: TestingWindowDays },
+  students: readonly ClassStudent[],
+  timeZone: string,
+): (NormEntry & { subject: string })[] {
+  return students.flatMap((student) =>
+    [...pairScores(pair, student.sessions, timeZone)].flatMap(([subject, scores]) =>
+      scores.start && scores.growth ? [{ subject, start: scores.start.scaleScore, growth: scores.growth.growth }] : [],
+    ),
+  );
+}
+
 /**
  * The percentile rank (1–99) of a growth among the district's students who started within the
  * band of this start, counting ties as half below; null while the band holds fewer than the minimum.
@@ -145,7 +176,15 @@ export function localPercentile(norms: readonly NormEntry[], start: number, grow
 }
 
 export type ClassStudent = { id: string; name: string; sessions: GrowthSession[] };
-type ClassGrowthRow = PairScores & { studentId: string; name: string; percentile: number | null; bandSize: number };
+/** `bandSize` is null for a student with growth whom the stored norms do not hold yet. */
+type LocalStanding = { percentile: number | null; bandSize: number | null };
+type ClassGrowthRow = PairScores & { studentId: string; name: string } & LocalStanding;
+
+function localStanding(norms: PairNorms, subject: string, scores: PairScores): LocalStanding {
+  if (!scores.start || !scores.growth) return { percentile: null, bandSize: 0 };
+  const point = norms.points.get(normPointKey(subject, scores.start.scaleScore, scores.growth.growth));
+  return point ? { percentile: point.percentile, bandSize: point.bandSize } : { percentile: null, bandSize: null };
+}
 export type ClassSubjectGrowth = {
   subject: string;
   rows: ClassGrowthRow[];
@@ -166,19 +205,16 @@ export type ClassSubjectGrowth = {
 export function classGrowth(
   pair: { from: TestingWindowDays; to: TestingWindowDays },
   students: readonly ClassStudent[],
-  norms: ReadonlyMap<string, readonly NormEntry[]>,
+  norms: PairNorms,
   timeZone: string,
 ): ClassSubjectGrowth[] {
   const scored = students.map((student) => ({ student, scores: pairScores(pair, student.sessions, timeZone) }));
   const subjects = [...new Set(scored.flatMap(({ scores }) => [...scores.keys()]))].sort((a, b) => a.localeCompare(b));
   return subjects.map((subject) => {
-    const subjectNorms = norms.get(subject) ?? [];
     const rows = scored
       .map(({ student, scores }): ClassGrowthRow => {
         const entry = scores.get(subject) ?? { start: null, end: null, growth: null, startMarks: [], endMarks: [] };
-        const local =
-          entry.start && entry.growth ? localPercentile(subjectNorms, entry.start.scaleScore, entry.growth.growth) : { percentile: null, bandSize: 0 };
-        return { studentId: student.id, name: student.name, ...entry, ...local };
+        return { studentId: student.id, name: student.name, ...entry, ...localStanding(norms, subject, entry) };
       })
       .sort((a, b) => a.name.localeCompare(b.name));
     const growths = rows.flatMap((row) => (row.growth ? [row.growth] : []));
@@ -190,7 +226,7 @@ export function classGrowth(
       medianGrowth: middle === null ? null : round1(middle),
       grewBeyondError: growths.filter((growth) => growth.beyondError && growth.growth > 0).length,
       fellBeyondError: growths.filter((growth) => growth.beyondError && growth.growth < 0).length,
-      districtStudents: subjectNorms.length,
+      districtStudents: norms.students.get(subject) ?? 0,
     };
   });
 }

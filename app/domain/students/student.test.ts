@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 
-import { languageFromCell, likePattern, sameStudentRecord, studentDisplayName, studentInputSchema, studentListQuerySchema } from "./student";
+import {
+  classMatchesNote,
+  languageFromCell,
+  likePattern,
+  sameStudentRecord,
+  searchPrefixRange,
+  studentDisplayName,
+  studentInputSchema,
+  studentListQuerySchema,
+} from "./student";
 
 const valid = { studentId: "S-1001", givenName: " Ada ", familyName: "Lovelace", grade: "6" };
 
@@ -70,8 +79,23 @@ describe("names and searches", () => {
     expect(studentDisplayName({ givenName: "Ada", familyName: "Lovelace" })).toBe("Ada Lovelace");
   });
 
-  it("searches for % and _ literally, not as wildcards", () => {
+  it("says which classes a class search found", () => {
+    expect(classMatchesNote("zzz", 0, false)).toBe("No class name contains “zzz”.");
+    expect(classMatchesNote("Math 7", 1, false)).toBe("Students on the class whose name contains “Math 7”. Only one:");
+    expect(classMatchesNote("M", 10, true)).toBe("Students on the first 10 classes whose names contain “M” (and more: type more of the name). Only one:");
+  });
+
+  it("searches class names for % and _ literally, not as wildcards", () => {
     expect(likePattern("Love")).toBe("%Love%");
     expect(likePattern("50%_x\\")).toBe("%50\\%\\_x\\\\%");
+  });
+
+  it("searches by a prefix range in lower case as SQLite folds it (ASCII only), % and _ literally", () => {
+    expect(searchPrefixRange("Ada Love")).toEqual({ from: "ada love", until: "ada love\u{10FFFF}" });
+    expect(searchPrefixRange("ÉLO").from).toBe("Élo");
+    expect(searchPrefixRange("50%_x").from).toBe("50%_x");
+    const { from, until } = searchPrefixRange("lov");
+    for (const key of ["lov", "lovelace ada", "lové"]) expect(key >= from && key < until, key).toBe(true);
+    for (const key of ["lou", "low", "lo"]) expect(key >= from && key < until, key).toBe(false);
   });
 });

@@ -139,28 +139,63 @@ export const sameStudentRecord = (row: StudentRecordFields, input: StudentInput)
   row.status === input.status &&
   (input.language === undefined || (row.language ?? null) === input.language);
 
-/** A search term as a LIKE pattern that matches it literally anywhere (its % and _ escaped with \\). */
+/**
+ * Student search (ADR 0049) finds a student by the start of their name, given or family name first,
+ * or of their student ID or the number in it ("1001" finds S-1001), on indexes of those forms in
+ * lower case, so it never reads the whole table. Lower case as SQLite's lower() and LIKE fold it:
+ * ASCII letters only, so an accented capital matches only itself, as the search always did.
+ */
+export const ID_LEAD = "abcdefghijklmnopqrstuvwxyz-_ ./#:";
+
+/** The range of indexed keys that start with a search term: [from, until), literal (no wildcards). */
+export function searchPrefixRange(term: string): { from: string; until: string } {
+  const from = term.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+  // U+10FFFF sorts after every character SQLite's binary collation can meet after the prefix.
+  return { from, until: `${from}\u{10FFFF}` };
+}
+
+/** A search term as a LIKE pattern that matches it literally anywhere (its % and _ escaped with \\): class names are searched so. */
 export function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-/** What the Students screen's filters show ("" = any). */
-export type StudentFilterValues = { q: string; cohortId: string; grade: string };
+/**
+ * What the Students screen's filters show ("" = any). The class is found by searching class names
+ * (`classq`): the page lists the classes that match, never every class (ADR 0049).
+ */
+export type StudentFilterValues = { q: string; classq: string; cohortId: string; grade: string };
+
+/** How many matching classes the Students screen offers under its class search. */
+export const CLASS_MATCHES_SHOWN = 10;
+
+/** What the Students screen says under its class search: the classes found (then a link to each), or none. */
+export function classMatchesNote(search: string, found: number, more: boolean): string {
+  if (found === 0) return `No class name contains “${search}”.`;
+  const classes = found === 1 ? "the class whose name contains" : `the ${more ? "first " : ""}${found} classes whose names contain`;
+  return `Students on ${classes} “${search}”${more ? " (and more: type more of the name)" : ""}. Only one:`;
+}
 
 /**
  * The Students screen's query from its URL (`q`, `cohortId`, `grade`, `page`). Lenient, as every
  * screen is: an over-long value is cut to its limit and a bad page is page 1, so a bookmarked
  * link never fails.
  */
-export function readStudentScreenQuery(params: URLSearchParams): { query: StudentListQuery; values: StudentFilterValues } {
+export function readStudentScreenQuery(params: URLSearchParams): { query: StudentListQuery & { className?: string }; values: StudentFilterValues } {
   const values = {
     q: (params.get("q") ?? "").slice(0, 100),
+    classq: (params.get("classq") ?? "").slice(0, 100),
     cohortId: (params.get("cohortId") ?? "").trim().slice(0, 200),
     grade: (params.get("grade") ?? "").trim().slice(0, 20),
   };
   return {
     values,
-    query: { q: values.q.trim() || undefined, cohortId: values.cohortId || undefined, grade: values.grade || undefined, page: screenPage(params.get("page")) },
+    query: {
+      q: values.q.trim() || undefined,
+      className: values.classq.trim() || undefined,
+      cohortId: values.cohortId || undefined,
+      grade: values.grade || undefined,
+      page: screenPage(params.get("page")),
+    },
   };
 }
 
@@ -168,6 +203,7 @@ export function readStudentScreenQuery(params: URLSearchParams): { query: Studen
 export function studentListSearch(values: StudentFilterValues, page = 1): URLSearchParams {
   const params = new URLSearchParams();
   if (values.q.trim()) params.set("q", values.q);
+  if (values.classq.trim()) params.set("classq", values.classq);
   if (values.cohortId) params.set("cohortId", values.cohortId);
   if (values.grade) params.set("grade", values.grade);
   if (page > 1) params.set("page", String(page));

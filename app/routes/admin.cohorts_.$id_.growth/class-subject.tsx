@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 
 import { DataTable } from "~/components/analytics/chart-figure";
-import { ordinal } from "~/domain/growth/class-growth";
+import { NOT_IN_NORMS_YET, ordinal } from "~/domain/growth/class-growth";
 import { BEYOND_ERROR_RULE, MARK_LABELS, scoreWithSe, type SessionMark, signedGrowth } from "~/domain/growth/growth";
 import type { ClassGrowthView } from "~/services/growth.server";
 
@@ -60,8 +60,12 @@ export function ClassSubjectSection({
         windows. {BEYOND_ERROR_RULE}
       </p>
       <p className="mt-2 text-sm text-slate-700" data-testid="local-norms-note">
-        {localNorms.note} {plural(subject.districtStudents, "student")} in the district {subject.districtStudents === 1 ? "has" : "have"} {subject.subject}{" "}
-        scores in both windows.
+        {localNorms.note}{" "}
+        {localNorms.pending ?? (
+          <>
+            {plural(subject.districtStudents, "student")} in the district had {subject.subject} scores in both windows when they were last computed.
+          </>
+        )}
       </p>
       <div className="mt-4">
         <DataTable
@@ -78,6 +82,8 @@ export function ClassSubjectSection({
             student.growth ? (student.growth.beyondError ? (student.growth.growth > 0 ? "Yes, grew" : "Yes, fell") : "No") : "–",
             student.localPercentile !== null ? (
               ordinal(student.localPercentile)
+            ) : student.growth && student.localBandSize === null ? (
+              <span className="text-xs text-slate-700">{NOT_IN_NORMS_YET}</span>
             ) : student.growth ? (
               <span className="text-xs text-slate-700">Fewer than {localNorms.minimumStudents} nearby</span>
             ) : (

@@ -7,6 +7,7 @@ import { Tabs } from "~/components/tabs";
 import { useToast } from "~/components/toast/toast-context";
 import { IMPORT_FAILED_TITLE, importProgressText, importToast } from "~/domain/students/import-toast";
 
+import { ClassPicker } from "./class-picker";
 import { type ImportOutcome, ImportSummary } from "./import-summary";
 
 type Kind = "csv" | "oneroster";
@@ -22,7 +23,7 @@ const KIND_TABS: { key: Kind; label: string }[] = [
  * OneRoster zip. Either is previewed first (nothing saved) and applied only when the teacher
  * confirms the preview; the file is sent again then, so nothing is held on the server between.
  */
-export function ImportDialog({ classes, bundles, onClose }: { classes: { id: string; name: string }[]; bundles: boolean; onClose: () => void }) {
+export function ImportDialog({ bundles, onClose }: { bundles: boolean; onClose: () => void }) {
   const [kind, setKind] = useState<Kind>("csv");
   const [csv, setCsv] = useState("");
   const [classId, setClassId] = useState("");
@@ -125,19 +126,7 @@ export function ImportDialog({ classes, bundles, onClose }: { classes: { id: str
                   onChange={(event) => changeCsv(event.target.value)}
                 />
               </div>
-              <div>
-                <label htmlFor="import-csv-class" className="label">
-                  Add them to a class roster (optional)
-                </label>
-                <select id="import-csv-class" className="input mt-1" value={classId} onChange={(event) => chooseClass(event.target.value)}>
-                  <option value="">No class</option>
-                  {classes.map((schoolClass) => (
-                    <option key={schoolClass.id} value={schoolClass.id}>
-                      {schoolClass.name}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <ClassPicker value={classId} onChange={chooseClass} />
             </div>
           ) : (
             <div className="space-y-2">

@@ -12,10 +12,10 @@ import { allows } from "~/domain/auth/policy";
 import { gradeCell } from "~/domain/grade-label";
 import { pageSummary } from "~/domain/questions/question-list";
 import { STUDENTS_MESSAGES, studentsActionSchema } from "~/domain/students/screen-actions";
-import { readStudentScreenQuery, studentDisplayName, studentListSearch } from "~/domain/students/student";
+import { CLASS_MATCHES_SHOWN, readStudentScreenQuery, studentDisplayName, studentListSearch } from "~/domain/students/student";
 import { createStudent, importOneRoster, importRosterCsv } from "~/features/students/use-cases.server";
 import { assertNever } from "~/lib/assert-never";
-import { listClassChoices } from "~/models/classes.server";
+import { findClassChoice, searchClassChoices } from "~/models/classes.server";
 import { listGrades, listStudents } from "~/models/students.server";
 import { handleAction } from "~/services/action.server";
 import { requireAllowed } from "~/services/auth.server";
@@ -29,12 +29,19 @@ export const meta: MetaFunction = () => [{ title: "Students · Adaptive Testing 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user: teacher, scope } = await requireAllowed(request, context, "read", "student");
   const { query, values } = readStudentScreenQuery(new URL(request.url).searchParams);
-  const [page, classes, grades] = await Promise.all([listStudents(context.db, query, scope), listClassChoices(context.db, scope), listGrades(context.db)]);
+  // The classes whose names match the class search, and the one chosen: never every class (ADR 0049).
+  const [page, classMatches, chosenClass, grades] = await Promise.all([
+    listStudents(context.db, query, scope),
+    query.className ? searchClassChoices(context.db, scope, query.className, CLASS_MATCHES_SHOWN) : null,
+    query.cohortId ? findClassChoice(context.db, scope, query.cohortId) : null,
+    listGrades(context.db),
+  ]);
   return json({
     students: page.students,
     summary: pageSummary(page.page, page.pageSize, page.total, page.students.length),
     values,
-    classes,
+    classMatches,
+    chosenClass,
     grades,
     canImportBundles: allows(teacher, "import", "district-roster"),
   });
@@ -65,7 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Students() {
-  const { students, summary, values, classes, grades, canImportBundles } = useLoaderData<typeof loader>();
+  const { students, summary, values, classMatches, chosenClass, grades, canImportBundles } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/students";
   const { fetcher, busy, submitIntent } = useIntentFetcher();
@@ -106,7 +113,7 @@ export default function Students() {
         }
       />
 
-      <StudentFilters values={values} classes={classes} grades={grades} />
+      <StudentFilters values={values} classMatches={classMatches} chosenClass={chosenClass} grades={grades} />
 
       <div aria-live="polite" className="mt-4 min-h-6 text-sm text-slate-700">
         {loading ? "Loading students..." : null}
@@ -114,7 +121,7 @@ export default function Students() {
 
       {students.length === 0 ? (
         <p className="card mt-2 p-8 text-center text-slate-700">
-          {summary.total === 0 && !values.q && !values.cohortId && !values.grade
+          {summary.total === 0 && !values.q && !values.classq && !values.cohortId && !values.grade
             ? "No students yet. Add them one by one, or import a roster CSV or your district's OneRoster bundle."
             : "No students match these filters."}
         </p>
@@ -152,7 +159,7 @@ export default function Students() {
       {dialog === "add" ? (
         <StudentDialog initial={null} busy={busy} onClose={() => setDialog(null)} onSubmit={(values) => submitIntent({ intent: "create", values })} />
       ) : null}
-      {dialog === "import" ? <ImportDialog classes={classes} bundles={canImportBundles} onClose={() => setDialog(null)} /> : null}
+      {dialog === "import" ? <ImportDialog bundles={canImportBundles} onClose={() => setDialog(null)} /> : null}
     </div>
   );
 }

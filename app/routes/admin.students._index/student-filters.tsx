@@ -1,12 +1,69 @@
+import { Link } from "@remix-run/react";
 import { Search } from "lucide-react";
 
 import { LiveFilterForm } from "~/components/live-filter-form";
-import { type StudentFilterValues, studentListSearch } from "~/domain/students/student";
+import { classMatchesNote, type StudentFilterValues, studentListSearch } from "~/domain/students/student";
 
-/** Name or ID, class and grade, in the URL and applied as the teacher types. */
-export function StudentFilters({ values, classes, grades }: { values: StudentFilterValues; classes: { id: string; name: string }[]; grades: string[] }) {
+type ClassChoice = { id: string; name: string };
+
+/**
+ * The class filter: a search of class names, never a list of every class (ADR 0049). Without
+ * JavaScript it is a plain GET field; the students shown are those on the matching classes'
+ * rosters, and each match is a link that narrows the list to that one class.
+ */
+function ClassSearch({
+  values,
+  classMatches,
+  chosenClass,
+}: {
+  values: StudentFilterValues;
+  classMatches: { classes: ClassChoice[]; more: boolean } | null;
+  chosenClass: ClassChoice | null;
+}) {
+  const only = (cohortId: string) => `?${studentListSearch({ ...values, classq: "", cohortId })}`;
   return (
-    <LiveFilterForm values={values} textField="q" toSearch={studentListSearch} label="Filter students">
+    <div className="sm:col-span-3" data-testid="class-search">
+      {values.cohortId ? <input type="hidden" name="cohortId" value={values.cohortId} /> : null}
+      <div id="students-class-hint" className="text-sm text-slate-700" aria-live="polite">
+        {values.cohortId ? (
+          <p>
+            Showing the roster of {chosenClass ? <strong>{chosenClass.name}</strong> : "a class you cannot see"}.{" "}
+            <Link to={only("")} className="text-brand-700 underline">
+              Any class
+            </Link>
+          </p>
+        ) : null}
+        {classMatches ? <p>{classMatchesNote(values.classq.trim(), classMatches.classes.length, classMatches.more)}</p> : null}
+        {classMatches && classMatches.classes.length > 0 ? (
+          <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1" aria-label="Classes that match">
+            {classMatches.classes.map((schoolClass) => (
+              <li key={schoolClass.id}>
+                <Link to={only(schoolClass.id)} className="inline-block py-0.5 text-brand-700 underline">
+                  {schoolClass.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** Name or ID, class (a search of class names) and grade, in the URL and applied as the teacher types. */
+export function StudentFilters({
+  values,
+  classMatches,
+  chosenClass,
+  grades,
+}: {
+  values: StudentFilterValues;
+  classMatches: { classes: ClassChoice[]; more: boolean } | null;
+  chosenClass: ClassChoice | null;
+  grades: string[];
+}) {
+  return (
+    <LiveFilterForm values={values} textField={["q", "classq"]} toSearch={studentListSearch} label="Filter students">
       <div className="relative">
         <label htmlFor="students-q" className="label">
           Search
@@ -18,14 +75,16 @@ export function StudentFilters({ values, classes, grades }: { values: StudentFil
         <label htmlFor="students-class" className="label">
           Class
         </label>
-        <select id="students-class" name="cohortId" className="input mt-1" defaultValue={values.cohortId}>
-          <option value="">All Classes</option>
-          {classes.map((schoolClass) => (
-            <option key={schoolClass.id} value={schoolClass.id}>
-              {schoolClass.name}
-            </option>
-          ))}
-        </select>
+        <input
+          id="students-class"
+          name="classq"
+          type="search"
+          maxLength={100}
+          placeholder="Search class names"
+          className="input mt-1"
+          defaultValue={values.classq}
+          aria-describedby={values.cohortId || classMatches ? "students-class-hint" : undefined}
+        />
       </div>
       <div>
         <label htmlFor="students-grade" className="label">
@@ -40,6 +99,7 @@ export function StudentFilters({ values, classes, grades }: { values: StudentFil
           ))}
         </select>
       </div>
+      {values.cohortId || classMatches ? <ClassSearch values={values} classMatches={classMatches} chosenClass={chosenClass} /> : null}
     </LiveFilterForm>
   );
 }
