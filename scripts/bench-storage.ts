@@ -68,6 +68,13 @@ async function rowWrites(d1: D1Database): Promise<Counts> {
   return new Map(rows.results.map((row) => [row.tbl, { changed: row.changed, billed: row.billed }]));
 }
 
+/** The bytes of a table's values (not its pages, nor its indexes), summed, and its row count: where the bytes go. */
+async function valueBytes(d1: D1Database, table: string): Promise<number> {
+  const columns = await d1.prepare("select name from pragma_table_info(?)").bind(table).all<{ name: string }>();
+  const sum = columns.results.map(({ name }) => `coalesce(length(cast("${name}" as blob)), 0)`).join(" + ");
+  return (await d1.prepare(`select coalesce(sum(${sum}), 0) as bytes from "${table}"`).first<number>("bytes")) ?? 0;
+}
+
 async function databaseBytes(d1: D1Database): Promise<number> {
   const result = await d1.prepare("select 1").run();
   const size = (result.meta as { size_after?: number }).size_after;
@@ -170,6 +177,8 @@ try {
   await takeTest(worker, admin, test, "STORAGE-WARMUP");
   await settled(worker.d1);
   const rowsBefore = await rowWrites(worker.d1);
+  const tables = [...rowsBefore.keys()];
+  const valuesBefore = new Map(await Promise.all(tables.map(async (table) => [table, await valueBytes(worker.d1, table)] as const)));
   const bytesBefore = await databaseBytes(worker.d1);
   const started = performance.now();
   for (let index = 0; index < TESTS; index += 1) await takeTest(worker, admin, test, `STORAGE-${index + 1}`);
@@ -177,6 +186,7 @@ try {
   const seconds = (performance.now() - started) / 1000;
   const rowsAfter = await rowWrites(worker.d1);
   const bytes = (await databaseBytes(worker.d1)) - bytesBefore;
+  const values = new Map(await Promise.all(tables.map(async (table) => [table, (await valueBytes(worker.d1, table)) - valuesBefore.get(table)!] as const)));
   const byTable = [...rowsAfter]
     .map(([table, n]) => {
       const before = rowsBefore.get(table) ?? { changed: 0, billed: 0 };
@@ -187,8 +197,10 @@ try {
   const sum = (key: "changed" | "billed") => byTable.reduce((total, [, n]) => total + n[key], 0);
   const perTest = (n: number) => (n / TESTS).toFixed(1).padStart(9);
   console.log(`${TESTS} tests of ${ANSWERS} answers after one warm-up, in ${seconds.toFixed(1)} s`);
-  console.log(`per test, by table: ${"rows".padStart(9)} ${"billed".padStart(9)}  (rows with their index entries, as D1 counts rows written)`);
-  for (const [table, n] of byTable) console.log(`  ${table.padEnd(28)} ${perTest(n.changed)} ${perTest(n.billed)}`);
+  console.log(
+    `per test, by table: ${"rows".padStart(9)} ${"billed".padStart(9)} ${"values B".padStart(9)}  (billed: rows with their index entries, as D1 counts rows written; values: bytes of the values added, without pages or indexes)`,
+  );
+  for (const [table, n] of byTable) console.log(`  ${table.padEnd(28)} ${perTest(n.changed)} ${perTest(n.billed)} ${perTest(values.get(table) ?? 0)}`);
   console.log(`  ${"all tables".padEnd(28)} ${perTest(sum("changed"))} ${perTest(sum("billed"))}`);
   console.log(`per test: ${Math.round(sum("billed") / TESTS)} rows, ${Math.round(bytes / TESTS)} bytes`);
 } finally {
