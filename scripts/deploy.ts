@@ -1,7 +1,7 @@
 /**
  * `npm run deploy`: a deployment a district's IT person can run on a fresh Cloudflare account,
  * and run again safely. It reads what the account has, plans only what is missing (the D1
- * database and its id in wrangler.toml, the job queues, SESSION_SECRET), then builds, applies the
+ * database and its id in wrangler.toml, the job queues, the archives' R2 bucket, SESSION_SECRET), then builds, applies the
  * migrations and deploys. `npm run deploy -- --dry-run` prints the plan and changes nothing.
  * The plan itself is scripts/deploy/plan.ts (tested without the network). ADR 0023.
  */
