@@ -16,6 +16,8 @@ export interface Env {
   /** One object per class: the live state of its students testing (ADR 0046). */
   CLASS_LIVE: DurableObjectNamespace<ClassLiveRpc>;
   JOBS: Queue<JobMessage>;
+  /** Finished sessions' archives, one object a session (ADR 0048). */
+  ARCHIVES: R2Bucket;
   ASSETS: Fetcher;
   /**
    * Workers AI (wrangler.toml `[ai]`): grades when no AI_API_KEY is set (ADR 0035). Absent under
@@ -55,7 +57,7 @@ export interface Env {
   AI_TIMEOUT_MS?: string;
   /** Retries of a model call on 429, 5xx, capacity errors and timeouts, with backoff (default 2). */
   AI_MAX_RETRIES?: string;
-  /** Hours after a session is complete and written to D1 that its object moves it to D1 and empties its storage (default 168). */
+  /** Hours after a session is complete and written to D1 that its object moves it to its archive in R2 and empties its storage (default 168). */
   SESSION_ARCHIVE_AFTER_HOURS?: string;
   /** Milliseconds a request waits for its AI job before answering 202 with the job to poll (default 25000). */
   AI_WAIT_MS?: string;

@@ -1,7 +1,7 @@
 /**
  * `npm run deploy`: a deployment a district's IT person can run on a fresh Cloudflare account,
  * and run again safely. It reads what the account has, plans only what is missing (the D1
- * database and its id in wrangler.toml, the job queues, SESSION_SECRET), then builds, applies the
+ * database and its id in wrangler.toml, the job queues, the archives' R2 bucket, SESSION_SECRET), then builds, applies the
  * migrations and deploys. `npm run deploy -- --dry-run` prints the plan and changes nothing.
  * The plan itself is scripts/deploy/plan.ts (tested without the network). ADR 0023.
  */
@@ -11,6 +11,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline/promises";
+import { stripVTControlCharacters } from "node:util";
 
 import { type AccountState, type DeployConfig, type DeployStep, describeStep, planDeploy, readDeployConfig, withDatabaseId } from "./deploy/plan";
 
@@ -36,8 +37,9 @@ function readAccount(config: DeployConfig): { account: AccountState; note: strin
     return { account: null, note: "Not signed in to Cloudflare (run `npx wrangler login`, or set CLOUDFLARE_API_TOKEN): the plan assumes a fresh account." };
   const databases = wrangler(["d1", "list", "--json"]);
   const queues = wrangler(["queues", "list"]);
-  if (databases.status !== 0 || queues.status !== 0) {
-    return { account: null, note: "The account could not be read (offline, or the token lacks D1 or Queues access): the plan assumes a fresh account." };
+  const buckets = wrangler(["r2", "bucket", "list"]);
+  if (databases.status !== 0 || queues.status !== 0 || buckets.status !== 0) {
+    return { account: null, note: "The account could not be read (offline, or the token lacks D1, Queues or R2 access): the plan assumes a fresh account." };
   }
   let parsed: { name: string; uuid: string }[];
   try {
@@ -58,6 +60,8 @@ function readAccount(config: DeployConfig): { account: AccountState; note: strin
     account: {
       databases: parsed.map(({ name, uuid }) => ({ name, uuid })),
       queues: config.queues.filter((queue) => new RegExp(`(^|[\\s│|])${queue}([\\s│|]|$)`, "m").test(queueText)),
+      // `wrangler r2 bucket list` prints a "name:" line for each bucket (coloured on a terminal).
+      buckets: config.buckets.filter((bucket) => new RegExp(`^\\s*name:\\s*${bucket}\\s*$`, "m").test(stripVTControlCharacters(String(buckets.stdout)))),
       secrets: secretNames,
     },
     note: null,
@@ -99,6 +103,8 @@ async function execute(step: DeployStep): Promise<void> {
       return;
     case "create-queue":
       return mustSucceed(`Creating the queue ${step.name}`, wrangler(["queues", "create", step.name], loud));
+    case "create-bucket":
+      return mustSucceed(`Creating the R2 bucket ${step.name}`, wrangler(["r2", "bucket", "create", step.name], loud));
     case "put-secret": {
       const value = await secretValue(step.name);
       return mustSucceed(`Setting ${step.name}`, wrangler(["secret", "put", step.name], { ...quiet, input: value, stdio: ["pipe", "inherit", "inherit"] }));

@@ -57,6 +57,7 @@ import {
 import { sessionProgress, sessionView, submitResult } from "~/domain/sessions/session-view";
 import { nextFlushDelayMs, sessionBehind } from "~/domain/sessions/write-behind";
 import type { Env } from "~/env";
+import { deleteArchives } from "~/models/session-archives.server";
 import { writeSessionBehind } from "~/models/sessions.server";
 import { reportToClass } from "~/services/class-live.server";
 import { loadConfig } from "~/services/config.server";
@@ -96,7 +97,7 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
   private storedState: AttemptState | null = null;
   private alarmAt: number | null | undefined;
   /**
-   * Set while the attempt was read from its D1 archive and storage is empty: a read is served from
+   * Set while the attempt was read from its archive and storage is empty: a read is served from
    * memory, and the first change writes the whole attempt back to storage (`save`).
    */
   private fromArchive: { chats: Record<string, ChatMessage[]> } | null = null;
@@ -284,7 +285,14 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
     return { ok: true, messages: next, studentTurns: studentTurnsIn(next) };
   }
 
+  /** Empties the object and deletes its archive: the session is gone from D1 (an erasure, the retention purge, demo data made again). */
   async discard(): Promise<void> {
+    await this.emptyStorage();
+    const sessionId = this.ctx.id.name;
+    if (sessionId) await deleteArchives(this.env.ARCHIVES, [sessionId]);
+  }
+
+  private async emptyStorage(): Promise<void> {
     this.loaded = undefined;
     this.storedState = null;
     this.pending = undefined;
@@ -301,8 +309,8 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
   async selfCheck(): Promise<SelfCheckResult> {
     const stored = await this.loadStored();
     if (stored && stored.blueprint.sessionId !== HEALTH_PROBE_SESSION_ID) return { ok: false, reason: "not_the_probe" };
-    // A check that stopped halfway may have left its session: start over.
-    await this.discard();
+    // A check that stopped halfway may have left its session: start over (the probe is never archived).
+    await this.emptyStorage();
     try {
       const begun = await this.begin(selfCheckBlueprint(HEALTH_PROBE_SESSION_ID));
       const questionId = (begun.ok && begun.view.currentQuestion?.id) || "";
@@ -311,7 +319,7 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
       return { ok: true, first, retry };
     } finally {
       // Nothing stays between checks: no storage, and no alarm to write the probe to D1.
-      await this.discard();
+      await this.emptyStorage();
     }
   }
 
@@ -338,9 +346,9 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
   }
 
   /**
-   * Hands a settled session to D1 and empties storage once its results window has passed
-   * (domain/sessions/session-archive.ts). True when it has dealt with the alarm: archived, or
-   * rescheduled after a failure; false when nothing was due.
+   * Hands a settled session to its archive in R2 and empties storage once its results window has
+   * passed (domain/sessions/session-archive.ts, ADR 0048). True when it has dealt with the alarm:
+   * archived, or rescheduled after a failure; false when nothing was due.
    */
   private async archiveIfDue(state: AttemptState, blueprint: SessionBlueprint, now: number): Promise<boolean> {
     if (this.fromArchive) return false;
@@ -352,14 +360,12 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
       return true;
     };
     try {
-      const written = await writeArchive(this.env, { state, blueprint, chats: await readChats(this.ctx.storage) });
-      // Too large for one D1 value: the object keeps its storage, and tries again in case a change made it fit.
-      if (written === "too_large") return retryLater(7 * 24 * ARCHIVE_RETRY_MS);
+      await writeArchive(this.env, { state, blueprint, chats: await readChats(this.ctx.storage) });
     } catch (error) {
-      console.error("Archiving the session to D1 failed; it will be tried again", blueprint.sessionId, error);
+      console.error("Archiving the session failed; it will be tried again", blueprint.sessionId, error);
       return retryLater(ARCHIVE_RETRY_MS);
     }
-    await this.discard();
+    await this.emptyStorage();
     return true;
   }
 
@@ -418,7 +424,7 @@ export class TestSession extends DurableObject<Env> implements TestSessionRpc {
 
   /** An archived session, read back into memory; undefined when there is none (a session never begun). */
   private async loadArchive(): Promise<{ state: AttemptState; blueprint: SessionBlueprint } | undefined> {
-    // The session id the object was reached by (idFromName): the archive's key in D1.
+    // The session id the object was reached by (idFromName): its archive's key.
     const sessionId = this.ctx.id.name;
     const archive = sessionId ? await readArchive(this.env, sessionId) : null;
     if (!archive) return undefined;

@@ -93,7 +93,8 @@ async function countSessionRows(db: Database, selection: SessionSelection) {
       (select count(*) from ${sessionAnswers} where ${sessionAnswers.sessionId} in chosen) as answers,
       (select count(*) from ${aiGradingLogs} where ${aiGradingLogs.sessionId} in chosen) as gradingLogs,
       (select count(*) from ${gradeOverrides} where ${gradeOverrides.sessionId} in chosen) as overrides,
-      (select count(*) from ${sessionArchives} where ${sessionArchives.sessionId} in chosen) as archives,
+      (select count(*) from ${testSessionRecords} where ${testSessionRecords.id} in chosen
+        and (${testSessionRecords.archivedAt} is not null or ${testSessionRecords.id} in (select ${sessionArchives.sessionId} from ${sessionArchives}))) as archives,
       (select count(*) from ${jobs} where ${jobSession} in chosen) as jobs`);
   return {
     sessions: Number(row?.sessions ?? 0),
@@ -108,7 +109,8 @@ async function countSessionRows(db: Database, selection: SessionSelection) {
 /**
  * The statements that erase the selected sessions' D1 rows (answers, logs, overrides and archives
  * by cascade) and their AI jobs, and list their objects in `session_discards` to be emptied once
- * the batch has landed; with their counts. The list goes first: it names what the deletes remove.
+ * the batch has landed (emptying one deletes its archive in R2 too); with their counts, archives
+ * counting those in R2 and those kept in D1. The list goes first: it names what the deletes remove.
  */
 export async function sessionErasure(db: Database, selection: SessionSelection) {
   const statements: BatchItem<"sqlite">[] = [

@@ -63,7 +63,7 @@ const DEMO_PLAN: PartPlan = { total: DEMO_STUDENT_COUNT, size: STUDENTS_PER_PART
 const STALE_AFTER_MS = 10 * 60 * 1000;
 
 type SeedDemoInput = Extract<JobInput, { kind: "seed_demo" }>;
-type Deps = { db: Database; env: Pick<Env, "TEST_SESSION" | "JOBS"> };
+type Deps = { db: Database; env: Pick<Env, "TEST_SESSION" | "JOBS" | "ARCHIVES"> };
 
 /**
  * Finds (or creates) the demo class and its copy of the demo test, deletes their earlier sessions'
@@ -126,7 +126,7 @@ export async function runDemoPart(deps: Deps, jobId: string, input: SeedDemoInpu
   await Promise.all(
     students.map(async (student, offset) => {
       const todayScore = await takeTest(deps, templates[student.mode], student);
-      await writeEarlierSittings(db, templates[student.mode], student, { index: start + offset, todayScore, earlierDays, seed: DEMO_SEED });
+      await writeEarlierSittings(db, env.ARCHIVES, templates[student.mode], student, { index: start + offset, todayScore, earlierDays, seed: DEMO_SEED });
     }),
   );
 

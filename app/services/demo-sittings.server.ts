@@ -5,7 +5,7 @@ import { dayIn } from "~/domain/district/time-zone";
 import type { SessionBlueprint } from "~/domain/sessions/blueprint";
 import { sessionArchive } from "~/domain/sessions/session-archive";
 import { sessionBehind } from "~/domain/sessions/write-behind";
-import { gzipToBase64 } from "~/lib/gzip-text";
+import { gzipText } from "~/lib/gzip-text";
 import { districtTimeZone } from "~/models/district-time-zone.server";
 import { insertArchivedSessions } from "~/models/session-archives.server";
 import { createTestingWindowsIfNone, listTestingWindows } from "~/models/testing-windows.server";
@@ -57,13 +57,14 @@ async function archivedRows({ blueprint, sitting, startMs }: EarlierSitting) {
       ...offlineGradingLog(blueprint.sessionId, { questionId }, log),
       gradedAt: new Date(answeredAt),
     })),
-    archive: await gzipToBase64(JSON.stringify(sessionArchive(state, blueprint, sitting.chats))),
+    archive: await gzipText(JSON.stringify(sessionArchive(state, blueprint, sitting.chats))),
   };
 }
 
 /** A student's two earlier sittings of `template` (their mode's), aimed at their planned growth from today's score, written in one batch. */
 export async function writeEarlierSittings(
   db: Database,
+  archives: R2Bucket,
   template: SessionBlueprint,
   student: SimulatedStudent,
   plan: { index: number; todayScore: number; earlierDays: readonly [string, string]; seed: number },
@@ -74,5 +75,5 @@ export async function writeEarlierSittings(
     sessionIds: [crypto.randomUUID(), crypto.randomUUID()],
     seed: plan.seed,
   });
-  await insertArchivedSessions(db, await Promise.all(sittings.map(archivedRows)));
+  await insertArchivedSessions(db, archives, await Promise.all(sittings.map(archivedRows)));
 }

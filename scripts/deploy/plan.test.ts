@@ -13,12 +13,13 @@ const config: DeployConfig = readDeployConfig(toml);
 const kinds = (steps: ReturnType<typeof planDeploy>) => steps.map((step) => ("name" in step ? `${step.kind} ${step.name}` : step.kind));
 
 describe("the deploy plan", () => {
-  it("reads what wrangler.toml asks for: the Worker, the database with its placeholder id, both queues, the session secret", () => {
+  it("reads what wrangler.toml asks for: the Worker, the database with its placeholder id, both queues, the archives' bucket, the session secret", () => {
     expect(config).toEqual({
       workerName: "adaptive-testing-engine",
       databaseName: "adaptive-testing-engine",
       databaseId: PLACEHOLDER_DATABASE_ID,
       queues: ["ate-jobs", "ate-jobs-dlq"],
+      buckets: ["ate-session-archives"],
       requiredSecrets: ["SESSION_SECRET"],
     });
   });
@@ -28,6 +29,7 @@ describe("the deploy plan", () => {
       "create-database adaptive-testing-engine",
       "create-queue ate-jobs",
       "create-queue ate-jobs-dlq",
+      "create-bucket ate-session-archives",
       "put-secret SESSION_SECRET",
       "build",
       "migrate",
@@ -37,7 +39,12 @@ describe("the deploy plan", () => {
 
   it("run again on a set-up account only builds, migrates and deploys", () => {
     const uuid = "0f6f8c52-2a55-4f1b-9d7e-6d7a3c1c2b11";
-    const account = { databases: [{ name: config.databaseName, uuid }], queues: ["ate-jobs", "ate-jobs-dlq"], secrets: ["SESSION_SECRET"] };
+    const account = {
+      databases: [{ name: config.databaseName, uuid }],
+      queues: ["ate-jobs", "ate-jobs-dlq"],
+      buckets: ["ate-session-archives"],
+      secrets: ["SESSION_SECRET"],
+    };
     expect(kinds(planDeploy({ ...config, databaseId: uuid }, account))).toEqual(["build", "migrate", "deploy"]);
   });
 
@@ -49,11 +56,19 @@ describe("the deploy plan", () => {
         { name: config.databaseName, uuid },
       ],
       queues: ["ate-jobs"],
+      buckets: [],
       secrets: [],
     };
     const steps = planDeploy(config, account);
     expect(steps[0]).toEqual({ kind: "use-database-id", name: config.databaseName, uuid });
-    expect(kinds(steps).slice(1)).toEqual(["create-queue ate-jobs-dlq", "put-secret SESSION_SECRET", "build", "migrate", "deploy"]);
+    expect(kinds(steps).slice(1)).toEqual([
+      "create-queue ate-jobs-dlq",
+      "create-bucket ate-session-archives",
+      "put-secret SESSION_SECRET",
+      "build",
+      "migrate",
+      "deploy",
+    ]);
   });
 
   it("asks for the identity provider's secret too when OIDC is configured", () => {
@@ -81,6 +96,7 @@ describe("npm run deploy -- --dry-run", () => {
       "wrangler d1 create adaptive-testing-engine",
       "wrangler queues create ate-jobs",
       "wrangler queues create ate-jobs-dlq",
+      "wrangler r2 bucket create ate-session-archives",
       "wrangler secret put SESSION_SECRET",
       "npm run build",
       "wrangler d1 migrations apply DB --remote",

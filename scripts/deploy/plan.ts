@@ -11,6 +11,8 @@ export type DeployConfig = {
   /** The `database_id` in wrangler.toml (the placeholder until the database exists). */
   databaseId: string;
   queues: string[];
+  /** R2 buckets (session archives, ADR 0048). */
+  buckets: string[];
   /** Secrets the Worker refuses to run without. */
   requiredSecrets: string[];
 };
@@ -19,6 +21,7 @@ export type DeployConfig = {
 export type AccountState = {
   databases: { name: string; uuid: string }[];
   queues: string[];
+  buckets: string[];
   secrets: string[];
 } | null;
 
@@ -26,6 +29,7 @@ export type DeployStep =
   | { kind: "create-database"; name: string }
   | { kind: "use-database-id"; name: string; uuid: string }
   | { kind: "create-queue"; name: string }
+  | { kind: "create-bucket"; name: string }
   | { kind: "put-secret"; name: string }
   | { kind: "build" }
   | { kind: "migrate"; databaseName: string }
@@ -37,6 +41,7 @@ export function planDeploy(config: DeployConfig, account: AccountState): DeployS
   if (!existing) steps.push({ kind: "create-database", name: config.databaseName });
   else if (existing.uuid !== config.databaseId) steps.push({ kind: "use-database-id", name: config.databaseName, uuid: existing.uuid });
   for (const queue of config.queues) if (!account?.queues.includes(queue)) steps.push({ kind: "create-queue", name: queue });
+  for (const bucket of config.buckets) if (!account?.buckets.includes(bucket)) steps.push({ kind: "create-bucket", name: bucket });
   for (const secret of config.requiredSecrets) if (!account?.secrets.includes(secret)) steps.push({ kind: "put-secret", name: secret });
   steps.push({ kind: "build" }, { kind: "migrate", databaseName: config.databaseName }, { kind: "deploy", workerName: config.workerName });
   return steps;
@@ -51,6 +56,8 @@ export function describeStep(step: DeployStep): string {
       return `Write the existing D1 database's id ${step.uuid} into wrangler.toml (it has another id)`;
     case "create-queue":
       return `Create the queue "${step.name}"   (wrangler queues create ${step.name})`;
+    case "create-bucket":
+      return `Create the R2 bucket "${step.name}"   (wrangler r2 bucket create ${step.name})`;
     case "put-secret":
       return `Set the secret ${step.name}: asks once for a value, or generates 48 random characters   (wrangler secret put ${step.name})`;
     case "build":
@@ -75,6 +82,7 @@ export function readDeployConfig(toml: string): DeployConfig {
     databaseName: value(/^database_name\s*=\s*"([^"]+)"/m, "database_name"),
     databaseId: value(/^database_id\s*=\s*"([^"]+)"/m, "database_id"),
     queues,
+    buckets: [...new Set([...toml.matchAll(/^\s*bucket_name\s*=\s*"([^"]+)"/gm)].map((match) => match[1]!))],
     // Sign-in through the district's identity provider needs its client secret too.
     requiredSecrets: /^OIDC_ISSUER\s*=\s*"[^"]+"/m.test(toml) ? ["SESSION_SECRET", "OIDC_CLIENT_SECRET"] : ["SESSION_SECRET"],
   };

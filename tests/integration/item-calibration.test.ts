@@ -174,6 +174,30 @@ describe("the item calibrator", () => {
     });
     expect((await calibrationUse(sessionId)).use).toBe("non_standard");
   });
+
+  it("updates each item's row in place without setting its key, which would rewrite the key's index entry: a written row to D1", async () => {
+    await worker.d1.batch([
+      worker.d1.prepare("create table key_writes (n integer not null)"),
+      worker.d1.prepare("create trigger count_key_writes after update of question_id on question_calibrations begin insert into key_writes values (1); end"),
+    ]);
+    try {
+      const before = await Promise.all(questionIds.map(calibrationRow));
+      const sessionId = await takeSession({
+        test: testId,
+        cohort: classId,
+        userId: "CAL-key",
+        seconds: 20,
+        answer: (question) => correctOption(question),
+        answers: 2,
+      });
+      await calibrationUse(sessionId);
+      const after = await Promise.all(questionIds.map(calibrationRow));
+      expect(after.map((row) => row!.offered)).toEqual(before.map((row) => row!.offered + 1));
+      expect(await worker.d1.prepare("select count(*) as n from key_writes").first()).toEqual({ n: 0 });
+    } finally {
+      await worker.d1.batch([worker.d1.prepare("drop trigger count_key_writes"), worker.d1.prepare("drop table key_writes")]);
+    }
+  });
 });
 
 describe("GET /api/questions/{id} with its calibration", () => {

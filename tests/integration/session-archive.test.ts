@@ -36,8 +36,14 @@ const untilEmptied = async (object: object) => {
   }
   return storedKeys(object);
 };
+/** Archives kept in D1 (where they went before R2, ADR 0048). */
 const archiveRows = async (sessionId: string) =>
   (await worker.d1.prepare("select count(*) as n from session_archives where session_id = ?").bind(sessionId).first<{ n: number }>())!.n;
+const archives = () => worker.mf.getR2Bucket("ARCHIVES");
+const archiveKey = (sessionId: string) => `sessions/${sessionId}.json.gz`;
+const inR2 = async (sessionId: string) => (await (await archives()).head(archiveKey(sessionId))) !== null;
+const archivedAt = async (sessionId: string) =>
+  (await worker.d1.prepare("select archived_at from sessions where id = ?").bind(sessionId).first<{ archived_at: number | null }>())?.archived_at;
 
 describe("a finished session's object", () => {
   let session: Awaited<ReturnType<typeof gradedSession>>;
@@ -54,12 +60,16 @@ describe("a finished session's object", () => {
     expect((await storedKeys(object)).length).toBeGreaterThan(2);
     await runDurableObjectAlarm(object);
     expect((await storedKeys(object)).length).toBeGreaterThan(2);
-    expect(await archiveRows(session.sessionId)).toBe(0);
+    expect(await inR2(session.sessionId)).toBe(false);
+    expect(await archivedAt(session.sessionId)).toBeNull();
     const flushed = await object.flush();
     expect(flushed).toEqual({ ok: true, written: true });
     expect(await untilEmptied(object)).toEqual([]);
     expect(await scheduledAlarm(object)).toBeNull();
-    expect(await archiveRows(session.sessionId)).toBe(1);
+    // The archive is an object in R2, its time on the session's row; D1 holds no copy.
+    expect(await inR2(session.sessionId)).toBe(true);
+    expect(await archivedAt(session.sessionId)).toEqual(expect.any(Number));
+    expect(await archiveRows(session.sessionId)).toBe(0);
     const answers = await worker.d1.prepare("select count(*) as n from session_answers where session_id = ?").bind(session.sessionId).first<{ n: number }>();
     expect(answers!.n).toBe(2);
   });
@@ -101,8 +111,49 @@ describe("a finished session's object", () => {
     const object = await objectOf(started.data.sessionId);
     await runDurableObjectAlarm(object);
     expect((await storedKeys(object)).length).toBeGreaterThan(0);
-    expect(await archiveRows(started.data.sessionId)).toBe(0);
+    expect(await inR2(started.data.sessionId)).toBe(false);
     expect((await admin.get(`/api/sessions/${started.data.sessionId}`)).data.completed).toBe(false);
+  });
+
+  it("reads an archive kept in D1 before archives went to R2, and moves it to R2 when an override reopens it", async () => {
+    const older = await gradedSession(admin);
+    const object = await objectOf(older.sessionId);
+    await object.flush();
+    expect(await untilEmptied(object)).toEqual([]);
+    const expected = (await admin.get(`/api/sessions/${older.sessionId}`)).data;
+    // As an upgrade finds it: the archive in D1 as base64, none in R2, no time on the row.
+    const stored = await (await archives()).get(archiveKey(older.sessionId));
+    const base64 = Buffer.from(await stored!.arrayBuffer()).toString("base64");
+    await worker.d1.batch([
+      worker.d1.prepare("insert into session_archives (session_id, data) values (?, ?)").bind(older.sessionId, base64),
+      worker.d1.prepare("update sessions set archived_at = null where id = ?").bind(older.sessionId),
+    ]);
+    await (await archives()).delete(archiveKey(older.sessionId));
+
+    expect((await admin.get(`/api/sessions/${older.sessionId}`)).data).toEqual(expected);
+    const overridden = await admin.post(`/api/sessions/${older.sessionId}/grade-overrides`, {
+      questionId: older.openQuestionId,
+      score: 80,
+      reason: "Right idea.",
+    });
+    expect(overridden.status, JSON.stringify(overridden.data)).toBe(201);
+    expect(await untilEmptied(object)).toEqual([]);
+    expect(await inR2(older.sessionId)).toBe(true);
+    expect(await archiveRows(older.sessionId)).toBe(0);
+    expect((await admin.get(`/api/sessions/${older.sessionId}`)).data.answers[older.openQuestionId].gradingScore).toBe(80);
+  });
+
+  it("deletes the archive from R2 when the student's data is erased, and counts it", async () => {
+    const student = await admin.post("/api/students", { studentId: "ARCH-1", givenName: "Archie", familyName: "Ved", grade: "5" });
+    expect(student.status).toBe(201);
+    await worker.d1.prepare("update sessions set student_record_id = ? where id = ?").bind(student.data.id, session.sessionId).run();
+    expect(await inR2(session.sessionId)).toBe(true);
+    const erased = await admin.delete(`/api/students/${student.data.id}`);
+    expect(erased.status).toBe(200);
+    expect(erased.data.removed).toMatchObject({ sessions: 1, archives: 1 });
+    expect(erased.data.sessionObjectsLeft).toBe(0);
+    expect(await inR2(session.sessionId)).toBe(false);
+    expect((await admin.get(`/api/sessions/${session.sessionId}`)).status).toBe(404);
   });
 
   it("answers 404 for a session that never was, archive or not", async () => {

@@ -65,6 +65,8 @@ export const testSessionRecords = sqliteTable(
     /** What item calibration made of this session, and when (ADR 0033); null until then. */
     calibrationUse: text("calibration_use").$type<CalibrationUse>(),
     calibratedAt: integer("calibrated_at", { mode: "timestamp_ms" }),
+    /** When its object archived it to R2 (ADR 0048); null while its object holds it, and for archives kept in `session_archives`. */
+    archivedAt: integer("archived_at", { mode: "timestamp_ms" }),
     ...timestamps,
   },
   (t) => [
@@ -196,7 +198,8 @@ export const gradeOverrides = sqliteTable(
 
 /**
  * A finished session's whole attempt, handed over by its Durable Object when it empties its storage
- * (domain/sessions/session-archive.ts): gzipped JSON as base64. Read back only by that object.
+ * (domain/sessions/session-archive.ts): gzipped JSON as base64. Archives now go to R2 (ADR 0048);
+ * the ones written here before are still read back, only by that object, and go with their session.
  */
 export const sessionArchives = sqliteTable("session_archives", {
   sessionId: text("session_id")

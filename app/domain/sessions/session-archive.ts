@@ -4,15 +4,16 @@ import type { ChatMessage } from "./session-contract";
 import { isCompleted } from "./session-state";
 
 /**
- * When a session's Durable Object hands its storage to D1 and empties itself (ADR 0010). Storage
- * on the platform is billed and never expires; a finished session's object only serves its results.
+ * When a session's Durable Object hands its storage to its archive (an R2 object, ADR 0048) and
+ * empties itself (ADR 0010). Storage on the platform is billed and never expires; a finished
+ * session's object only serves its results.
  * Once the session is complete, every answer is in D1 and no model grade is still coming, the
- * object waits out the results window, writes its whole attempt to D1 as one archive and deletes its
+ * object waits out the results window, writes its whole attempt as one archive and deletes its
  * storage. A later call (a results page, a teacher's override) reads the archive back: in memory
  * for a read, into storage again before a change.
  */
 
-/** A week: the results are read in the days after the test; later reads cost one D1 query. */
+/** A week: the results are read in the days after the test; later reads cost one R2 read. */
 export const DEFAULT_ARCHIVE_AFTER_HOURS = 168;
 
 /** `SESSION_ARCHIVE_AFTER_HOURS` in milliseconds: 0 archives as soon as the session settles; anything unreadable, the default. */
@@ -29,14 +30,8 @@ export function archiveDueAt(state: AttemptState, hasPendingWrites: boolean, del
   return completedAt + delayMs;
 }
 
-/** After a failed archive write, the next try: soon enough to free the storage, far enough not to hammer D1. */
+/** After a failed archive write, the next try: soon enough to free the storage, far enough not to hammer R2 and D1. */
 export const ARCHIVE_RETRY_MS = 60 * 60 * 1000;
-
-/**
- * D1 holds a value of at most 2,000,000 bytes; a larger archive (gzipped, as base64) is not written
- * and the object keeps its storage: nothing is lost, it only costs storage.
- */
-export const MAX_ARCHIVE_CHARS = 1_900_000;
 
 type SessionArchive = { version: 1; state: AttemptState; blueprint: SessionBlueprint; chats: Record<string, ChatMessage[]> };
 
