@@ -1,4 +1,5 @@
 import { type AnyLocale, languageFromCookie, negotiateLocale } from "~/domain/i18n/locale";
+import { isStaffScreenPath } from "~/domain/shell/staff-screens";
 
 /**
  * The language a student page renders in (ADR 0045): the browser's choice, else the student
@@ -10,4 +11,12 @@ export function requestLocale(request: Request, recordLanguage?: string | null):
     recordLanguage,
     acceptLanguage: request.headers.get("Accept-Language"),
   });
+}
+
+/**
+ * The language a screen's server writes its toasts and refusals in: English on the staff screens,
+ * which stay English whatever the browser asks (ADR 0045); the request's language elsewhere.
+ */
+export function screenLocale(request: Request): AnyLocale {
+  return isStaffScreenPath(new URL(request.url).pathname) ? "en" : requestLocale(request);
 }

@@ -22,9 +22,9 @@ export const studentsActionSchema = z.discriminatedUnion("intent", [
 
 export const STUDENTS_MESSAGES = {
   intents: {
-    create: { success: "Student added", failure: "Failed to add the student." },
-    "import-csv": { success: null, failure: "Failed to import the roster." },
-    "import-oneroster": { success: null, failure: "Failed to import the OneRoster bundle." },
+    create: { success: "staffToasts.studentAdded", failure: "staffToasts.addStudentFailed" },
+    "import-csv": { success: null, failure: "staffToasts.importRosterFailed" },
+    "import-oneroster": { success: null, failure: "staffToasts.importOneRosterFailed" },
   },
 };
 
@@ -38,10 +38,10 @@ export const studentActionSchema = z.discriminatedUnion("intent", [
 
 export const STUDENT_MESSAGES = {
   intents: {
-    update: { success: "Student updated", failure: "Failed to update the student." },
-    unenroll: { success: "Removed from the class roster", failure: "Failed to remove the student from the roster." },
-    delete: { success: "Student deleted", failure: "Failed to delete the student." },
-    accommodations: { success: "Accommodations saved", failure: "Failed to save the accommodations." },
+    update: { success: "staffToasts.studentUpdated", failure: "staffToasts.updateStudentFailed" },
+    unenroll: { success: "staffToasts.removedFromClassRoster", failure: "staffToasts.removeFromRosterFailed" },
+    delete: { success: "staffToasts.studentDeleted", failure: "staffToasts.deleteStudentFailed" },
+    accommodations: { success: "staffToasts.accommodationsSaved", failure: "staffToasts.saveAccommodationsFailed" },
   },
 };
 

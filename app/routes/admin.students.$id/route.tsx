@@ -67,7 +67,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       case "delete": {
         const erased = await deleteStudent(context, teacher, id);
         return redirectWithToast(request, context, "/admin/students", {
-          title: "Student deleted",
+          title: STUDENT_MESSAGES.intents.delete.success,
           description: deletionSummary(erased.removed, erased.sessionObjectsLeft),
         });
       }

@@ -11,6 +11,7 @@ import * as notFound from "./not-found";
 import { pseudoCatalog } from "./pseudo";
 import * as results from "./results";
 import * as session from "./session";
+import * as staffToasts from "./staff-toasts";
 import * as start from "./start";
 import * as test from "./test";
 import * as tools from "./tools";
@@ -36,6 +37,7 @@ const en = {
   joinCode: joinCode.en,
   actions: actions.en,
   notFound: notFound.en,
+  staffToasts: staffToasts.en,
 };
 export type Catalog = typeof en;
 export type Area = keyof Catalog;
@@ -54,6 +56,7 @@ const es: Catalog = {
   joinCode: joinCode.es,
   actions: actions.es,
   notFound: notFound.es,
+  staffToasts: staffToasts.es,
 };
 
 let pseudo: Catalog | undefined;
