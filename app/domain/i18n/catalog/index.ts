@@ -3,10 +3,12 @@ import { type AnyLocale, intlLocale } from "../locale";
 import * as actions from "./actions";
 import * as breaks from "./breaks";
 import * as common from "./common";
+import * as errors from "./errors";
 import * as family from "./family";
 import * as feedback from "./feedback";
 import * as join from "./join";
 import * as joinCode from "./join-code";
+import * as missing from "./missing";
 import * as notFound from "./not-found";
 import { pseudoCatalog } from "./pseudo";
 import * as results from "./results";
@@ -38,6 +40,8 @@ const en = {
   actions: actions.en,
   notFound: notFound.en,
   staffToasts: staffToasts.en,
+  errors: errors.en,
+  missing: missing.en,
 };
 export type Catalog = typeof en;
 export type Area = keyof Catalog;
@@ -57,6 +61,8 @@ const es: Catalog = {
   actions: actions.es,
   notFound: notFound.es,
   staffToasts: staffToasts.es,
+  errors: errors.es,
+  missing: missing.es,
 };
 
 let pseudo: Catalog | undefined;
