@@ -17,6 +17,8 @@ export const en = {
   bodyUnreadable: "The request body could not be read.",
   uploadNotMultipart: "Unsupported content type: send the file as multipart/form-data.",
   bodyNotJson: "Unsupported content type: send the body as JSON with Content-Type: application/json.",
+  invalidJson: "Request body must be valid JSON",
+  tooDeep: "The request body is nested too deeply (max {levels} levels).",
   invalidBody: "Invalid request body",
   invalidQuery: "Invalid query",
   /** A schema's problem with the field it is about: "limit: must be at most 200". */
@@ -36,6 +38,8 @@ export const es: typeof en = {
   bodyUnreadable: "No se pudo leer el cuerpo de la solicitud.",
   uploadNotMultipart: "Tipo de contenido no admitido: envíe el archivo como multipart/form-data.",
   bodyNotJson: "Tipo de contenido no admitido: envíe el cuerpo como JSON con Content-Type: application/json.",
+  invalidJson: "El cuerpo de la solicitud debe ser JSON válido",
+  tooDeep: "El cuerpo de la solicitud tiene demasiados niveles de anidación (máximo {levels}).",
   invalidBody: "El cuerpo de la solicitud no es válido",
   invalidQuery: "La consulta no es válida",
   fieldProblem: "{field}: {problem}",

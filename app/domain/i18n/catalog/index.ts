@@ -11,6 +11,7 @@ import * as joinCode from "./join-code";
 import * as missing from "./missing";
 import * as notFound from "./not-found";
 import { pseudoCatalog } from "./pseudo";
+import * as refusals from "./refusals";
 import * as results from "./results";
 import * as session from "./session";
 import * as staffToasts from "./staff-toasts";
@@ -42,6 +43,7 @@ const en = {
   staffToasts: staffToasts.en,
   errors: errors.en,
   missing: missing.en,
+  refusals: refusals.en,
 };
 export type Catalog = typeof en;
 export type Area = keyof Catalog;
@@ -63,6 +65,7 @@ const es: Catalog = {
   staffToasts: staffToasts.es,
   errors: errors.es,
   missing: missing.es,
+  refusals: refusals.es,
 };
 
 let pseudo: Catalog | undefined;
