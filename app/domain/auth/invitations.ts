@@ -163,10 +163,10 @@ export const accountsActionSchema = z.discriminatedUnion("intent", [
 export const ACCOUNTS_MESSAGES = {
   intents: {
     ...ROLES_MESSAGES.intents,
-    invite: { success: null, failure: "Failed to invite." },
-    "invite-all": { success: null, failure: "Failed to invite the new teachers." },
-    resend: { success: null, failure: "Failed to send a new link." },
-    revoke: { success: "Invitation revoked: its link no longer works", failure: "Failed to revoke the invitation." },
-    "reset-sign-in": { success: null, failure: "Failed to issue a sign-in link." },
+    invite: { success: null, failure: "staffToasts.inviteFailed" },
+    "invite-all": { success: null, failure: "staffToasts.inviteAllFailed" },
+    resend: { success: null, failure: "staffToasts.resendFailed" },
+    revoke: { success: "staffToasts.invitationRevoked", failure: "staffToasts.revokeFailed" },
+    "reset-sign-in": { success: null, failure: "staffToasts.resetSignInFailed" },
   },
 };

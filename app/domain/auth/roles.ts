@@ -40,4 +40,4 @@ export const OWN_ROLE = "refusals.ownRole";
 /** The roles screen's one intent. */
 export const rolesActionSchema = z.discriminatedUnion("intent", [roleChangeSchema.extend({ intent: z.literal("set-role"), id: z.string().trim() })]);
 
-export const ROLES_MESSAGES = { intents: { "set-role": { success: "Role saved", failure: "Failed to change the role." } } };
+export const ROLES_MESSAGES = { intents: { "set-role": { success: "staffToasts.roleSaved", failure: "staffToasts.changeRoleFailed" } } };

@@ -33,6 +33,20 @@ export const en = {
   alreadyHasPassword: "This address already has an account with a password. Use Reset sign-in on Accounts & Roles to give it a new one.",
   noPasswordToReset: "This account signs in through your identity provider or is a student's: it has no password here to reset.",
   notPending: "This link was already accepted or revoked.",
+
+  windowNameTaken: "There is already a testing window named {name}.",
+  windowOverlap: "These dates overlap {name} ({startsOn} to {endsOn}): a session must belong to one window only.",
+  windowUnknownFrom: "from: no testing window has this id",
+  windowUnknownTo: "to: no testing window has this id",
+  windowChooseBoth: "Choose both a from and a to window, or neither",
+  windowOrder: "from must be a testing window before to",
+  malformedClassId: "cohortId must be a class id",
+  malformedTestId: "testConfigId must be a test id",
+  malformedWindowId: "windowId must be a testing window id or all",
+  regradeChoice: "Only free-response, scenario and chat answers can be regraded: choice questions are scored by their answer key.",
+  regradeUnanswered: "This question has not been answered in this session.",
+  regradeLate: "This answer came after its question's time ran out, so it counts as no answer and has no grade to change.",
+  erasureFailed: "The student's data could not be deleted, and nothing was changed. Please try again in a moment.",
 };
 
 export const es: typeof en = {
@@ -64,4 +78,19 @@ export const es: typeof en = {
   alreadyHasPassword: "Esta dirección ya tiene una cuenta con contraseña. Use Restablecer inicio de sesión en Cuentas y roles para darle una nueva.",
   noPasswordToReset: "Esta cuenta inicia sesión a través de su proveedor de identidad o es de un estudiante: no tiene aquí una contraseña que restablecer.",
   notPending: "Este enlace ya se aceptó o se revocó.",
+
+  windowNameTaken: "Ya hay un período de pruebas llamado {name}.",
+  windowOverlap: "Estas fechas se superponen con {name} (del {startsOn} al {endsOn}): una sesión debe pertenecer a un solo período.",
+  windowUnknownFrom: "from: ningún período de pruebas tiene este id",
+  windowUnknownTo: "to: ningún período de pruebas tiene este id",
+  windowChooseBoth: "Elija un período from y uno to, o ninguno",
+  windowOrder: "from debe ser un período de pruebas anterior a to",
+  malformedClassId: "cohortId debe ser el id de una clase",
+  malformedTestId: "testConfigId debe ser el id de una prueba",
+  malformedWindowId: "windowId debe ser el id de un período de pruebas o all",
+  regradeChoice:
+    "Solo se pueden volver a calificar las respuestas abiertas, de situación y de conversación: las preguntas de opción se califican con su clave de respuestas.",
+  regradeUnanswered: "Esta pregunta no se ha respondido en esta sesión.",
+  regradeLate: "Esta respuesta llegó después de que se acabó el tiempo de su pregunta, así que cuenta como sin respuesta y no tiene calificación que cambiar.",
+  erasureFailed: "No se pudieron eliminar los datos del estudiante y no se cambió nada. Inténtelo de nuevo en un momento.",
 };

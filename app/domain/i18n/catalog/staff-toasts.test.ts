@@ -3,15 +3,19 @@ import { describe, expect, it } from "vitest";
 import { GENERATOR_MESSAGES, IMPORT_MESSAGES } from "~/domain/ai/screen-actions";
 import { ANALYTICS_MESSAGES, DEMO_DATA_FAILED, demoGeneratedToast } from "~/domain/analytics/screen-actions";
 import { CREATE_TEST_MESSAGES, TEST_EDITOR_MESSAGES } from "~/domain/assessments/screen-actions";
+import { ACCOUNTS_MESSAGES } from "~/domain/auth/invitations";
 import { CLASS_NAME_REQUIRED } from "~/domain/classes/class";
 import { BADGE_MESSAGES, CLASS_MESSAGES, ROSTER_MESSAGES } from "~/domain/classes/screen-actions";
 import { COMPETENCY_MESSAGES, CURRICULUM_MESSAGES, PREREQUISITE_MESSAGES } from "~/domain/curriculum/screen-actions";
+import { WINDOWS_MESSAGES } from "~/domain/growth/testing-windows";
+import { PRIVACY_MESSAGES } from "~/domain/privacy/retention";
 import { QUESTION_BANK_MESSAGES } from "~/domain/questions/screen-actions";
+import { GRADING_REVIEW_MESSAGES } from "~/domain/sessions/grade-override";
 import { STUDENT_MESSAGES, STUDENTS_MESSAGES } from "~/domain/students/screen-actions";
 
 import { renderText } from "./index";
 
-/** Every staff screen's action messages (each domain's screen-actions.ts). */
+/** Every staff screen's action messages (each domain's screen-actions.ts, and the admin screens' own). */
 const STAFF_SCREENS = {
   GENERATOR_MESSAGES,
   IMPORT_MESSAGES,
@@ -27,6 +31,10 @@ const STAFF_SCREENS = {
   QUESTION_BANK_MESSAGES,
   STUDENTS_MESSAGES,
   STUDENT_MESSAGES,
+  ACCOUNTS_MESSAGES,
+  WINDOWS_MESSAGES,
+  PRIVACY_MESSAGES,
+  GRADING_REVIEW_MESSAGES,
 };
 
 /** Titles the page's own validation shows too, before anything is sent: they stay English until the screens are translated. */
