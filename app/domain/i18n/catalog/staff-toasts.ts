@@ -95,6 +95,10 @@ export const en = {
   updateStudentFailed: "Failed to update the student.",
   studentDeleted: "Student deleted",
   deleteStudentFailed: "Failed to delete the student.",
+  studentErased:
+    "Erased with {sessions, plural, one {# session} other {# sessions}}, {answers, plural, one {# answer} other {# answers}}, {gradingLogs, plural, one {# model grading log} other {# model grading logs}}, {overrides, plural, one {# grade override} other {# grade overrides}}, {enrollments, plural, one {# class membership} other {# class memberships}}.",
+  studentErasedSomeLeft:
+    "Erased with {sessions, plural, one {# session} other {# sessions}}, {answers, plural, one {# answer} other {# answers}}, {gradingLogs, plural, one {# model grading log} other {# model grading logs}}, {overrides, plural, one {# grade override} other {# grade overrides}}, {enrollments, plural, one {# class membership} other {# class memberships}}. {left, plural, one {# session's stored attempt is} other {# sessions' stored attempts are}} still to be emptied: the nightly run empties them.",
 
   roleSaved: "Role saved",
   changeRoleFailed: "Failed to change the role.",
@@ -213,6 +217,10 @@ export const es: typeof en = {
   updateStudentFailed: "No se pudo actualizar al estudiante.",
   studentDeleted: "Estudiante eliminado",
   deleteStudentFailed: "No se pudo eliminar al estudiante.",
+  studentErased:
+    "Se borró junto con {sessions, plural, one {# sesión} other {# sesiones}}, {answers, plural, one {# respuesta} other {# respuestas}}, {gradingLogs, plural, one {# registro de calificación del modelo} other {# registros de calificación del modelo}}, {overrides, plural, one {# cambio de calificación} other {# cambios de calificación}} y {enrollments, plural, one {# inscripción en una clase} other {# inscripciones en clases}}.",
+  studentErasedSomeLeft:
+    "Se borró junto con {sessions, plural, one {# sesión} other {# sesiones}}, {answers, plural, one {# respuesta} other {# respuestas}}, {gradingLogs, plural, one {# registro de calificación del modelo} other {# registros de calificación del modelo}}, {overrides, plural, one {# cambio de calificación} other {# cambios de calificación}} y {enrollments, plural, one {# inscripción en una clase} other {# inscripciones en clases}}. Aún falta vaciar {left, plural, one {el intento guardado de # sesión} other {los intentos guardados de # sesiones}}: el proceso nocturno los vacía.",
 
   roleSaved: "Rol guardado",
   changeRoleFailed: "No se pudo cambiar el rol.",
