@@ -7,7 +7,7 @@ import { type Action, NOT_ALLOWED, type Scope, scopeFor, type Target } from "~/d
 import { renderText } from "~/domain/i18n/catalog";
 import { findUserById, toCurrentUser } from "~/models/users.server";
 
-import { requestLocale } from "./locale.server";
+import { screenLocale } from "./locale.server";
 import { readSession } from "./session.server";
 
 /**
@@ -46,13 +46,13 @@ async function loadCurrentUser(request: Request, context: AppLoadContext): Promi
 const isApiRequest = (request: Request) => new URL(request.url).pathname.startsWith("/api/");
 
 function signedOutResponse(request: Request): Response {
-  if (isApiRequest(request)) return json({ message: renderText(requestLocale(request), "errors.signInRequired") }, { status: 401 });
+  if (isApiRequest(request)) return json({ message: renderText(screenLocale(request), "errors.signInRequired") }, { status: 401 });
   return json<GateData>({ gate: "landing" }, { status: 401 });
 }
 
 /** A screen's refusal: staff stay in the admin shell and read what they cannot do and who can; anyone else gets the join screen. */
 function forbiddenResponse(request: Request, user: CurrentUser, target: Target): Response {
-  if (isApiRequest(request)) return json({ message: renderText(requestLocale(request), NOT_ALLOWED) }, { status: 403 });
+  if (isApiRequest(request)) return json({ message: renderText(screenLocale(request), NOT_ALLOWED) }, { status: 403 });
   if (user.role === "teacher" || user.role === "admin") return json<NotAllowedData>(notAllowedPage(target), { status: 403 });
   return json<GateData>({ gate: "join" }, { status: 403 });
 }

@@ -8,7 +8,7 @@ import { findClass } from "~/models/classes.server";
 
 import { apiError } from "./api.server";
 import { requireAllowed } from "./auth.server";
-import { requestLocale } from "./locale.server";
+import { screenLocale } from "./locale.server";
 import { isStartedByAnotherSite } from "./request-guard.server";
 
 /** A class's live object (ADR 0046), addressed by the class id. */
@@ -46,7 +46,7 @@ export function liveSocketClass(request: Request): string | null {
  * handed to the class's object, which holds it.
  */
 export async function openLiveSocket(request: Request, context: AppLoadContext, classId: string): Promise<Response> {
-  const locale = requestLocale(request);
+  const locale = screenLocale(request);
   if (isStartedByAnotherSite(request, context.config.appOrigin)) return apiError(403, renderText(locale, "errors.crossOrigin"));
   try {
     const { scope } = await requireAllowed(request, context, "read", "class");

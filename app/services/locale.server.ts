@@ -14,9 +14,19 @@ export function requestLocale(request: Request, recordLanguage?: string | null):
 }
 
 /**
- * The language a screen's server writes its toasts and refusals in: English on the staff screens,
- * which stay English whatever the browser asks (ADR 0045); the request's language elsewhere.
+ * The language the server writes a toast or a refusal in: English on the staff screens and to the
+ * calls their pages make (a same-site fetch names its page in `Referer`), which stay English
+ * whatever the browser asks (ADR 0045); the request's language to anyone else (a student page, an
+ * API client).
  */
 export function screenLocale(request: Request): AnyLocale {
-  return isStaffScreenPath(new URL(request.url).pathname) ? "en" : requestLocale(request);
+  return isStaffScreenPath(new URL(request.url).pathname) || isStaffScreenPath(refererPath(request)) ? "en" : requestLocale(request);
+}
+
+function refererPath(request: Request): string {
+  try {
+    return new URL(request.headers.get("Referer") ?? "").pathname;
+  } catch {
+    return "";
+  }
 }

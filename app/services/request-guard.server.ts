@@ -1,6 +1,6 @@
 import { type Catalog, translate } from "~/domain/i18n/catalog";
 
-import { requestLocale } from "./locale.server";
+import { screenLocale } from "./locale.server";
 
 /**
  * The checks every request passes before Remix sees it (ADR 0005):
@@ -178,7 +178,7 @@ function tooLarge(request: Request, isApi: boolean, limit: number): Response {
  * page for screens, in English as the page around it (ADR 0045).
  */
 function refusal(request: Request, isApi: boolean, status: number, key: keyof Catalog["errors"], values?: Record<string, number>): Response {
-  const message = translate(isApi ? requestLocale(request) : "en", "errors", key, values);
+  const message = translate(isApi ? screenLocale(request) : "en", "errors", key, values);
   if (isApi) {
     return new Response(JSON.stringify({ message }), { status, headers: { "Content-Type": "application/json; charset=utf-8" } });
   }

@@ -8,7 +8,7 @@ import { renderText } from "~/domain/i18n/catalog";
 import { apiError, invalidInput, methodNotAllowed, parseJsonBody } from "./api.server";
 import { requireAllowed, requireUser } from "./auth.server";
 import { describeFailure } from "./http-errors.server";
-import { requestLocale } from "./locale.server";
+import { screenLocale } from "./locale.server";
 
 /**
  * The one shape of a resource route (every /api route and the screens' JSON/CSV/SVG routes),
@@ -112,7 +112,7 @@ function answerFailures(handler: (args: LoaderFunctionArgs) => Promise<Response>
     } catch (error) {
       if (error instanceof Response) return error;
       const where = `${args.request.method} ${new URL(args.request.url).pathname}`;
-      const { status, message, headers } = describeFailure(error, where, undefined, requestLocale(args.request));
+      const { status, message, headers } = describeFailure(error, where, undefined, screenLocale(args.request));
       return apiError(status, message, headers);
     }
   };
@@ -155,7 +155,7 @@ export function resourceRoute<
   const handle = answerFailures(async ({ request, context, params }: LoaderFunctionArgs) => {
     const name = request.method.toUpperCase() === "HEAD" ? "GET" : (request.method.toUpperCase() as Method);
     const methodSpec = spec[name] as MethodSpec<W, P, AnySchema, AnySchema> | undefined;
-    const locale = requestLocale(request);
+    const locale = screenLocale(request);
     if (!methodSpec) return methodNotAllowed(allowed, locale);
     const notFoundMessage = renderText(locale, notFoundCode);
     const named: Record<string, string> = {};

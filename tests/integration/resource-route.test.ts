@@ -64,6 +64,9 @@ describe("resource routes", () => {
     expect(await inSpanish().get(test)).toMatchObject({ status: 401, data: { message: "Debe iniciar sesión" } });
     expect(await inSpanish().request("PATCH", test)).toMatchObject({ status: 405, data: { message: "Método no permitido. Use GET o PUT o DELETE." } });
     expect(await inSpanish().get("/api/no-such-route")).toMatchObject({ status: 404, data: { message: "No existe esa ruta de la API" } });
+    // A staff screen's own call (its page named in Referer) reads English, as the screen around it.
+    const fromStaffScreen = apiClient(worker, adminJar, { "Accept-Language": "es-US,es;q=0.9", Referer: "http://localhost/admin/tests" });
+    expect(await fromStaffScreen.get(test)).toMatchObject({ status: 404, data: { message: "Test Not Found" } });
 
     expect(await admin.get(test)).toMatchObject({ status: 404, data: { message: "Test Not Found" } });
     expect(await student.get(test)).toMatchObject({ status: 403, data: { message: "Your role does not allow this." } });
