@@ -46,9 +46,12 @@ export class RateLimitedError extends DomainError {
   }
 }
 
-export const invalid = (message: string, field?: string) => new DomainError("invalid", message, field);
+/** The values a catalog code's message names ("refusals.unknownQuestion" and its `ids`). */
+type Values = Record<string, string | number>;
+
+export const invalid = (message: string, field?: string, values?: Values) => new DomainError("invalid", message, field, values);
 export const notFound = (message: string) => new DomainError("not_found", message);
-export const conflict = (message: string, field?: string) => new DomainError("conflict", message, field);
+export const conflict = (message: string, field?: string, values?: Values) => new DomainError("conflict", message, field, values);
 export const unprocessable = (message: string) => new DomainError("unprocessable", message);
 export const upstream = (message: string) => new DomainError("upstream", message);
 

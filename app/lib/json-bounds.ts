@@ -36,7 +36,6 @@ export function jsonBoundsProblem(value: unknown, { maxDepth, maxChars }: JsonBo
  * a body of a few more). Deeper bodies are refused before a schema walks them.
  */
 const MAX_REQUEST_BODY_DEPTH = 32;
-const TOO_DEEP = `The request body is nested too deeply (max ${MAX_REQUEST_BODY_DEPTH} levels).`;
 
 /** A request body's JSON text as a value; blank is null. Unreadable or too deep is an `invalid` failure. */
 export function parseRequestJson(text: string): unknown {
@@ -44,8 +43,8 @@ export function parseRequestJson(text: string): unknown {
   try {
     value = text.trim() === "" ? null : JSON.parse(text);
   } catch {
-    throw invalid("Request body must be valid JSON");
+    throw invalid("errors.invalidJson");
   }
-  if (jsonDepth(value, MAX_REQUEST_BODY_DEPTH) > MAX_REQUEST_BODY_DEPTH) throw invalid(TOO_DEEP);
+  if (jsonDepth(value, MAX_REQUEST_BODY_DEPTH) > MAX_REQUEST_BODY_DEPTH) throw invalid("errors.tooDeep", undefined, { levels: MAX_REQUEST_BODY_DEPTH });
   return value;
 }

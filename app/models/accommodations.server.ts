@@ -144,6 +144,6 @@ export async function setRosterAccommodations(db: Database, actor: Actor, classI
   let changed: string[];
   if (input.target === "class") changed = await setClassAccommodations(db, actor, classId, ids, input.accommodations);
   else if (input.accommodations) changed = await setRecordAccommodations(db, actor, ids, input.accommodations, scope);
-  else throw invalid("Accommodations are required on student records (send all fields false to clear them)", "accommodations");
+  else throw invalid("refusals.accommodationsRequired", "accommodations");
   return { cohortId: classId, target: input.target, changed: changed.length, skipped: new Set(input.studentIds).size - changed.length };
 }

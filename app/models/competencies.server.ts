@@ -38,14 +38,14 @@ async function findCompetencyView(db: Database, id: string) {
 
 async function assertModule(db: Database, moduleId: string | null) {
   if (moduleId && !(await db.query.modules.findFirst({ where: eq(modules.id, moduleId) }))) {
-    throw invalid("Unknown module");
+    throw invalid("refusals.unknownModule");
   }
 }
 
 /** `field` names the request field that carries the name, so a form can show the refusal beside it. */
 async function assertModuleNameFree(db: Database, name: string, field: string) {
   const existing = await db.query.modules.findFirst({ where: sql`lower(${modules.name}) = lower(${name})` });
-  if (existing) throw conflict(`A module named "${existing.name}" already exists.`, field);
+  if (existing) throw conflict("refusals.moduleNameTaken", field, { name: existing.name });
 }
 
 /**
@@ -120,9 +120,9 @@ export async function addPrerequisite(db: Database, competencyId: string, prereq
   if (!competency) return { missing: "competency" as const };
   if (!prerequisite) return { missing: "prerequisiteCompetency" as const };
   const edges = await db.select({ competencyId: prerequisites.competencyId, prerequisiteId: prerequisites.prerequisiteId }).from(prerequisites);
-  if (isDuplicate(edges, competencyId, prerequisiteId)) throw conflict("This prerequisite already exists.", "prerequisiteId");
+  if (isDuplicate(edges, competencyId, prerequisiteId)) throw conflict("refusals.prerequisiteExists", "prerequisiteId");
   if (wouldCreateCycle(edges, competencyId, prerequisiteId)) {
-    throw conflict(`This would create a cycle: "${prerequisite.description}" already depends on "${competency.description}".`, "prerequisiteId");
+    throw conflict("refusals.prerequisiteCycle", "prerequisiteId", { prerequisite: prerequisite.description, competency: competency.description });
   }
   const [row] = await db.insert(prerequisites).values({ competencyId, prerequisiteId }).returning();
   return { id: row!.id, competencyId, prerequisiteId, competencyDescription: competency.description, prerequisiteDescription: prerequisite.description };

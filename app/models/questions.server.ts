@@ -209,7 +209,7 @@ export async function saveQuestionWithCompetencies(
     ),
   );
   const missing = input.competencies.filter((id) => !known.has(id));
-  if (missing.length) throw invalid(`Unknown competency: ${missing.join(", ")}`);
+  if (missing.length) throw invalid("refusals.unknownCompetency", undefined, { ids: missing.join(", ") });
   // An update names its question: an empty or unknown id is "not found", never a create.
   const isUpdate = input.id !== null;
   if (isUpdate && !(await db.query.questions.findFirst({ where: eq(questions.id, input.id!), columns: { id: true } }))) return undefined;

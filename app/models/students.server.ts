@@ -64,8 +64,8 @@ export const studentColumns = (input: StudentInput) => ({
 /** Says which unique value another student holds, as a refusal of that field (409). */
 async function refuseTaken(db: Database, input: StudentInput, exceptId: string | null): Promise<never> {
   const holder = await db.query.students.findFirst({ where: eq(students.districtStudentId, input.studentId), columns: { id: true } });
-  if (holder && holder.id !== exceptId) throw conflict(`A student with ID ${input.studentId} already exists.`, "studentId");
-  throw conflict(`Another student already has the e-mail address ${input.email}.`, "email");
+  if (holder && holder.id !== exceptId) throw conflict("refusals.studentIdTaken", "studentId", { studentId: input.studentId });
+  throw conflict("refusals.emailTaken", "email", { email: input.email ?? "" });
 }
 
 export async function createStudent(db: Database, input: StudentInput, editor: Editor): Promise<StudentView> {

@@ -3,8 +3,7 @@ import { and, asc, count, eq, gte, lt } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { testingWindows, testSessionRecords } from "~/db/schema";
 import { windowSpan } from "~/domain/district/time-zone";
-import { nameTakenMessage, overlapMessage, overlappingWindow, type TestingWindowInput } from "~/domain/growth/testing-windows";
-import { conflict } from "~/lib/errors";
+import { nameTakenRefusal, overlappingWindow, overlapRefusal, type TestingWindowInput } from "~/domain/growth/testing-windows";
 
 import { isUniqueViolation } from "./db-errors.server";
 
@@ -50,9 +49,9 @@ export async function findTestingWindow(db: Database, id: string): Promise<Testi
 async function assertFits(db: Database, input: TestingWindowInput, exceptId?: string) {
   const windows = await listTestingWindows(db);
   const others = windows.filter((window) => window.id !== exceptId);
-  if (others.some((window) => window.name.toLowerCase() === input.name.toLowerCase())) throw conflict(nameTakenMessage(input.name), "name");
+  if (others.some((window) => window.name.toLowerCase() === input.name.toLowerCase())) throw nameTakenRefusal(input.name);
   const overlapped = overlappingWindow(input, others);
-  if (overlapped) throw conflict(overlapMessage(overlapped), "startsOn");
+  if (overlapped) throw overlapRefusal(overlapped);
 }
 
 /** The unique index's refusal in the product's words, never the database's. */
@@ -60,7 +59,7 @@ async function nameChecked<T>(input: TestingWindowInput, write: () => Promise<T>
   try {
     return await write();
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(nameTakenMessage(input.name), "name");
+    if (isUniqueViolation(error)) throw nameTakenRefusal(input.name);
     throw error;
   }
 }

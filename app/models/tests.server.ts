@@ -141,12 +141,12 @@ export async function getTestDetail(db: Database, id: string) {
 async function assertPlaceable(db: Database, placements: { id: string }[]) {
   const ids = placements.map((placement) => placement.id);
   const repeated = ids.find((id, index) => ids.indexOf(id) !== index);
-  if (repeated) throw invalid(`A question can be in a test only once: ${repeated}`);
+  if (repeated) throw invalid("refusals.questionRepeated", undefined, { id: repeated });
   const found = new Set(
     (await inChunks(ids, (group) => db.select({ id: questions.id }).from(questions).where(inArray(questions.id, group)))).map((row) => row.id),
   );
   const missing = ids.filter((id) => !found.has(id));
-  if (missing.length) throw invalid(`Unknown question: ${missing.join(", ")}`);
+  if (missing.length) throw invalid("refusals.unknownQuestion", undefined, { ids: missing.join(", ") });
 }
 
 /** Section ids are made by the editor; one that already belongs to another test is refused. */
@@ -155,7 +155,7 @@ async function assertSectionsFree(db: Database, testId: string, sectionIds: stri
     db.select({ id: testSections.id, testId: testSections.testId }).from(testSections).where(inArray(testSections.id, group)),
   );
   const foreign = taken.find((row) => row.testId !== testId);
-  if (foreign) throw conflict(`Section id ${foreign.id} belongs to another test`);
+  if (foreign) throw conflict("refusals.foreignSection", undefined, { id: foreign.id });
 }
 
 function detailValues(input: TestCreate | TestUpdate) {

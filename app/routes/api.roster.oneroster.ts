@@ -19,7 +19,7 @@ export const { loader, action } = resourceRoute({
     query: rosterImportQuerySchema,
     handler: async ({ request, context, caller, query }) => {
       const form = await request.formData().catch(() => {
-        throw invalid("Send the bundle as multipart form data, the zip in the field file.", "file");
+        throw invalid("refusals.oneRosterNotMultipart", "file");
       });
       const recreateDeleted = recreateDeletedField.safeParse(form.get("recreateDeleted") ?? undefined);
       if (!recreateDeleted.success) throw invalid(recreateDeleted.error.issues[0]!.message, "recreateDeleted");

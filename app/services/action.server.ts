@@ -11,7 +11,8 @@ import { fieldErrors } from "~/lib/form-errors";
 import { parseRequestJson } from "~/lib/json-bounds";
 
 import { describeFailure } from "./http-errors.server";
-import { requestLocale } from "./locale.server";
+import { screenLocale } from "./locale.server";
+import { toastIn } from "./toast.server";
 
 /**
  * The one way a screen action runs (docs/decisions/0006-action-contract.md):
@@ -73,12 +74,6 @@ async function readSubmission(original: Request): Promise<{ submission: unknown;
   throw invalid("actions.notFormData");
 }
 
-const toastIn = (locale: AnyLocale, toast: ToastMessage): ToastMessage => ({
-  ...toast,
-  title: renderText(locale, toast.title),
-  ...(toast.description ? { description: renderText(locale, toast.description) } : {}),
-});
-
 /** The screen's texts in the request's language: catalog codes rendered, sentences as they are (ADR 0045). */
 function inLanguage<Intent extends string>(locale: AnyLocale, messages: ActionMessages<Intent>): ActionMessages<Intent> {
   const say = (text: string) => renderText(locale, text);
@@ -132,7 +127,8 @@ export async function handleAction<Schema extends IntentSchema, Data = undefined
   messages: ActionMessages<z.infer<Schema>["intent"]>,
   run: (input: z.infer<Schema>) => Promise<IntentOutcome<Data>>,
 ): Promise<Response> {
-  const locale = requestLocale(request);
+  // A staff screen's toasts stay English; a student page's follow the request (ADR 0045).
+  const locale = screenLocale(request);
   messages = inLanguage(locale, messages);
   let submission: unknown;
   let echo: Record<string, string> | undefined;

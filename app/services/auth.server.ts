@@ -4,15 +4,18 @@ import type { CurrentUser } from "~/domain/auth/current-user";
 import type { GateData } from "~/domain/auth/gates";
 import { type NotAllowedData, notAllowedPage } from "~/domain/auth/not-allowed";
 import { type Action, NOT_ALLOWED, type Scope, scopeFor, type Target } from "~/domain/auth/policy";
+import { renderText } from "~/domain/i18n/catalog";
 import { findUserById, toCurrentUser } from "~/models/users.server";
 
+import { screenLocale } from "./locale.server";
 import { readSession } from "./session.server";
 
 /**
  * Who is asking, and the one role check every admin loader, action and /api route calls:
  * `requireAllowed`, which asks the policy table (`domain/auth/policy.ts`, ADR 0031).
  *
- * Failures are thrown Responses. An /api path gets JSON: 401 signed out, 403 `NOT_ALLOWED`.
+ * Failures are thrown Responses. An /api path gets JSON: 401 signed out, 403 `NOT_ALLOWED`, in
+ * the request's language (ADR 0045).
  * A screen gets the same status codes with a `gate` the root error boundary renders:
  * the landing page when signed out (every path shows it), the join screen for a
  * student outside their route set.
@@ -43,12 +46,13 @@ async function loadCurrentUser(request: Request, context: AppLoadContext): Promi
 const isApiRequest = (request: Request) => new URL(request.url).pathname.startsWith("/api/");
 
 function signedOutResponse(request: Request): Response {
-  return isApiRequest(request) ? json({ message: "Sign in required" }, { status: 401 }) : json<GateData>({ gate: "landing" }, { status: 401 });
+  if (isApiRequest(request)) return json({ message: renderText(screenLocale(request), "errors.signInRequired") }, { status: 401 });
+  return json<GateData>({ gate: "landing" }, { status: 401 });
 }
 
 /** A screen's refusal: staff stay in the admin shell and read what they cannot do and who can; anyone else gets the join screen. */
 function forbiddenResponse(request: Request, user: CurrentUser, target: Target): Response {
-  if (isApiRequest(request)) return json({ message: NOT_ALLOWED }, { status: 403 });
+  if (isApiRequest(request)) return json({ message: renderText(screenLocale(request), NOT_ALLOWED) }, { status: 403 });
   if (user.role === "teacher" || user.role === "admin") return json<NotAllowedData>(notAllowedPage(target), { status: 403 });
   return json<GateData>({ gate: "join" }, { status: 403 });
 }

@@ -1,12 +1,14 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 
 import type { LiveReport } from "~/domain/classes/live-view";
+import { renderText } from "~/domain/i18n/catalog";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import type { Env } from "~/env";
 import { findClass } from "~/models/classes.server";
 
 import { apiError } from "./api.server";
 import { requireAllowed } from "./auth.server";
+import { screenLocale } from "./locale.server";
 import { isStartedByAnotherSite } from "./request-guard.server";
 
 /** A class's live object (ADR 0046), addressed by the class id. */
@@ -44,11 +46,11 @@ export function liveSocketClass(request: Request): string | null {
  * handed to the class's object, which holds it.
  */
 export async function openLiveSocket(request: Request, context: AppLoadContext, classId: string): Promise<Response> {
-  if (isStartedByAnotherSite(request, context.config.appOrigin))
-    return apiError(403, "Cross-origin request refused: this action must be sent from the app itself.");
+  const locale = screenLocale(request);
+  if (isStartedByAnotherSite(request, context.config.appOrigin)) return apiError(403, renderText(locale, "errors.crossOrigin"));
   try {
     const { scope } = await requireAllowed(request, context, "read", "class");
-    if (!(await findClass(context.db, classId, scope))) return apiError(404, NOT_FOUND.cohort);
+    if (!(await findClass(context.db, classId, scope))) return apiError(404, renderText(locale, NOT_FOUND.cohort));
   } catch (error) {
     if (error instanceof Response) return error;
     throw error;

@@ -7,6 +7,7 @@ import { DEMO_DATA_FAILED } from "~/domain/analytics/screen-actions";
 import { DEMO_TUTOR_REPLY } from "~/domain/analytics/simulated-sitting";
 import { simulatedAnswer, simulatedClass, type SimulatedStudent } from "~/domain/analytics/simulated-student";
 import { BACKGROUND_SCOPE } from "~/domain/auth/policy";
+import { renderText } from "~/domain/i18n/catalog";
 import { JobFailure } from "~/domain/jobs/job-failure";
 import type { JobInput, JobProgress } from "~/domain/jobs/job-messages";
 import { isLastPart, type JobStep, type PartPlan, partRange, progressAfterPart } from "~/domain/jobs/job-parts";
@@ -155,7 +156,8 @@ export type DemoJobState =
 export async function readDemoJob(db: Database, jobId: string): Promise<DemoJobState | null> {
   const job = await findJob(db, jobId);
   if (!job || job.kind !== "seed_demo") return null;
-  if (job.status === "failed") return { state: "failed", message: job.error ?? DEMO_DATA_FAILED };
+  // Read by the analytics screen only, a staff screen: its words stay English (ADR 0045).
+  if (job.status === "failed") return { state: "failed", message: job.error ?? renderText("en", DEMO_DATA_FAILED) };
   if (job.status !== "succeeded") return { state: "running", jobId: job.id, progress: job.progress ?? null };
   // The job's own result, written by the last part above.
   return { state: "succeeded", demo: job.result as DemoClass };

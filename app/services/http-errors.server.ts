@@ -19,13 +19,19 @@ function httpStatusOf(kind: FailureKind): number {
   return STATUS_OF[kind];
 }
 
-const GENERIC_FAILURE = "Something went wrong. Please try again.";
+const GENERIC_FAILURE = "errors.somethingWentWrong";
 
 type Failure = { status: number; message: string; headers: Record<string, string> };
 
 /** The headers a refusal carries: a 429 says when to come back. */
 export function failureHeaders(error: unknown): Record<string, string> {
   return error instanceof RateLimitedError ? { "Retry-After": String(error.retryAfterSeconds) } : {};
+}
+
+/** A refusal's values as its reader sees them: a value that is itself a code (a schema's message) rendered too. */
+function valuesIn(locale: AnyLocale, values: DomainError["values"]): DomainError["values"] {
+  if (!values) return values;
+  return Object.fromEntries(Object.entries(values).map(([name, value]) => [name, typeof value === "string" ? renderText(locale, value) : value]));
 }
 
 /**
@@ -35,10 +41,10 @@ export function failureHeaders(error: unknown): Record<string, string> {
  */
 export function describeFailure(error: unknown, where: string, fallback = GENERIC_FAILURE, locale: AnyLocale = "en"): Failure {
   if (error instanceof DomainError) {
-    return { status: httpStatusOf(error.kind), message: renderText(locale, error.message, error.values), headers: failureHeaders(error) };
+    return { status: httpStatusOf(error.kind), message: renderText(locale, error.message, valuesIn(locale, error.values)), headers: failureHeaders(error) };
   }
   console.error(`${where} failed`, error);
-  return { status: 500, message: fallback, headers: {} };
+  return { status: 500, message: renderText(locale, fallback), headers: {} };
 }
 
 /**
@@ -46,7 +52,8 @@ export function describeFailure(error: unknown, where: string, fallback = GENERI
  * the shared not-found message with its way back.
  */
 export function notFoundPage(message: string, back: NotFoundPage["back"], detail?: string): Response {
-  return Response.json({ notFound: message, back, ...(detail ? { detail } : {}) } satisfies NotFoundPage, { status: 404 });
+  // A staff screen's not-found page stays English (ADR 0045); a student page's comes written (studentNotFoundPage).
+  return Response.json({ notFound: renderText("en", message), back, ...(detail ? { detail } : {}) } satisfies NotFoundPage, { status: 404 });
 }
 
 /**

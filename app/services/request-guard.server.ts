@@ -1,3 +1,7 @@
+import { type Catalog, translate } from "~/domain/i18n/catalog";
+
+import { screenLocale } from "./locale.server";
+
 /**
  * The checks every request passes before Remix sees it (ADR 0005):
  * OPTIONS answered at the edge, GET/HEAD bodies dropped, state-changing requests only from the
@@ -33,23 +37,23 @@ export async function guardRequest(request: Request, appOrigin: string | null): 
   const pathname = new URL(request.url).pathname;
   const isApi = isApiPath(pathname);
   if (isCrossOriginRequest(request, appOrigin)) {
-    return { response: refusal(isApi, 403, "Cross-origin request refused: this action must be sent from the app itself.") };
+    return { response: refusal(request, isApi, 403, "crossOrigin") };
   }
   const isUpload = UPLOAD_PATHS.has(pathname);
   const limit = isUpload ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES;
   const declaredLength = Number(request.headers.get("Content-Length") ?? "0");
   if (declaredLength > limit) {
     await discardBody(request.body?.getReader() ?? null);
-    return { response: tooLarge(isApi, limit) };
+    return { response: tooLarge(request, isApi, limit) };
   }
   const body = await readBodyWithin(request, limit);
-  if (body === "too-large") return { response: tooLarge(isApi, limit) };
-  if (body === "unreadable") return { response: refusal(isApi, 400, "The request body could not be read.") };
+  if (body === "too-large") return { response: tooLarge(request, isApi, limit) };
+  if (body === "unreadable") return { response: refusal(request, isApi, 400, "bodyUnreadable") };
   if (isApi && isUpload && !isMultipart(request.headers.get("Content-Type"))) {
-    return { response: refusal(true, 415, "Unsupported content type: send the file as multipart/form-data.") };
+    return { response: refusal(request, true, 415, "uploadNotMultipart") };
   }
   if (isApi && !isUpload && body.byteLength > 0 && !isJsonContentType(request.headers.get("Content-Type"))) {
-    return { response: refusal(true, 415, "Unsupported content type: send the body as JSON with Content-Type: application/json.") };
+    return { response: refusal(request, true, 415, "bodyNotJson") };
   }
   return { request: rebuild(request, body.byteLength > 0 ? body : null) };
 }
@@ -165,12 +169,16 @@ async function discardBody(reader: ReadableStreamDefaultReader<Uint8Array> | nul
   await reader.cancel().catch(() => undefined);
 }
 
-function tooLarge(isApi: boolean, limit: number): Response {
-  return refusal(isApi, 413, `Request body too large: the limit is ${limit / 1024 / 1024} MiB.`);
+function tooLarge(request: Request, isApi: boolean, limit: number): Response {
+  return refusal(request, isApi, 413, "bodyTooLarge", { mebibytes: limit / 1024 / 1024 });
 }
 
-/** JSON `{ message }` for the API (its one error shape); a small HTML page for screens. */
-function refusal(isApi: boolean, status: number, message: string): Response {
+/**
+ * JSON `{ message }` for the API (its one error shape), in the request's language; a small HTML
+ * page for screens, in English as the page around it (ADR 0045).
+ */
+function refusal(request: Request, isApi: boolean, status: number, key: keyof Catalog["errors"], values?: Record<string, number>): Response {
+  const message = translate(isApi ? screenLocale(request) : "en", "errors", key, values);
   if (isApi) {
     return new Response(JSON.stringify({ message }), { status, headers: { "Content-Type": "application/json; charset=utf-8" } });
   }

@@ -3,11 +3,12 @@ import type { z } from "zod";
 
 import type { CurrentUser } from "~/domain/auth/current-user";
 import type { Action, Scope, Target } from "~/domain/auth/policy";
+import { renderText } from "~/domain/i18n/catalog";
 
 import { apiError, invalidInput, methodNotAllowed, parseJsonBody } from "./api.server";
 import { requireAllowed, requireUser } from "./auth.server";
 import { describeFailure } from "./http-errors.server";
-import { requestLocale } from "./locale.server";
+import { screenLocale } from "./locale.server";
 
 /**
  * The one shape of a resource route (every /api route and the screens' JSON/CSV/SVG routes),
@@ -87,7 +88,7 @@ type RouteSpec<
   can: W;
   /** The path parameters the handlers read (`["id"]` for `api.tests.$id.ts`). */
   params?: readonly P[];
-  /** The message of the 404 a handler's null becomes, from NOT_FOUND. */
+  /** The message of the 404 a handler's null becomes, from NOT_FOUND (a catalog code, rendered in the request's language). */
   notFound?: string;
   GET?: MethodSpec<W, P, GQ, GB, GR>;
   POST?: MethodSpec<W, P, OQ, OB>;
@@ -111,7 +112,7 @@ function answerFailures(handler: (args: LoaderFunctionArgs) => Promise<Response>
     } catch (error) {
       if (error instanceof Response) return error;
       const where = `${args.request.method} ${new URL(args.request.url).pathname}`;
-      const { status, message, headers } = describeFailure(error, where, undefined, requestLocale(args.request));
+      const { status, message, headers } = describeFailure(error, where, undefined, screenLocale(args.request));
       return apiError(status, message, headers);
     }
   };
@@ -122,7 +123,7 @@ const METHODS: Method[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 function parseQuery(request: Request, schema: z.ZodTypeAny): unknown {
   const parsed = schema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (parsed.success) return parsed.data;
-  throw invalidInput(parsed.error, "Invalid query");
+  throw invalidInput(parsed.error, "errors.invalidQuery");
 }
 
 async function authorize(who: Who, request: Request, context: AppLoadContext): Promise<{ caller: CurrentUser | null; scope: Scope | null }> {
@@ -149,12 +150,14 @@ export function resourceRoute<
   DB extends AnySchema = undefined,
 >(spec: RouteSpec<W, P, GR, GQ, GB, OQ, OB, UQ, UB, AQ, AB, DQ, DB>) {
   const allowed = METHODS.filter((name) => spec[name]);
-  const notFoundMessage = spec.notFound ?? "Not found";
+  const notFoundCode = spec.notFound ?? "errors.notFound";
 
   const handle = answerFailures(async ({ request, context, params }: LoaderFunctionArgs) => {
     const name = request.method.toUpperCase() === "HEAD" ? "GET" : (request.method.toUpperCase() as Method);
     const methodSpec = spec[name] as MethodSpec<W, P, AnySchema, AnySchema> | undefined;
-    if (!methodSpec) return methodNotAllowed(allowed);
+    const locale = screenLocale(request);
+    if (!methodSpec) return methodNotAllowed(allowed, locale);
+    const notFoundMessage = renderText(locale, notFoundCode);
     const named: Record<string, string> = {};
     for (const name of spec.params ?? []) {
       const value = params[name];

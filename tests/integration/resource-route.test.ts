@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { type ApiClient, demoClients } from "../support/api";
-import { startWorker, type TestWorker } from "../support/worker";
+import { type ApiClient, apiClient, clientFor, demoClients } from "../support/api";
+import type { CookieJar } from "../support/cookie-jar";
+import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
 
 /**
  * Every resource route answers in one order (ADR 0022): the method (405 with Allow, to anyone),
@@ -52,6 +53,26 @@ describe("resource routes", () => {
     expect(await admin.request("DELETE", `/api/prerequisites/${missingId}`)).toMatchObject({ status: 404, data: { message: "Prerequisite Not Found" } });
     expect(await admin.get(`/admin/question-bank/${missingId}`)).toMatchObject({ status: 404, data: { message: "Question Not Found" } });
     expect(await admin.get(`/admin/cohorts/${missingId}/qr`)).toMatchObject({ status: 404, data: { message: "Class Not Found" } });
+  });
+
+  it("word their refusals in the caller's language: Spanish with Accept-Language: es, English without (ADR 0045)", async () => {
+    const inSpanish = (jar?: CookieJar) => apiClient(worker, jar, { "Accept-Language": "es-US,es;q=0.9" });
+    const [adminJar, studentJar] = [(await clientFor(worker, demoAccounts.admin.email)).jar, (await clientFor(worker, demoAccounts.student.email)).jar];
+    const test = `/api/tests/${missingId}`;
+    expect(await inSpanish(adminJar).get(test)).toMatchObject({ status: 404, data: { message: "No se encontró la prueba" } });
+    expect(await inSpanish(studentJar).get(test)).toMatchObject({ status: 403, data: { message: "Su rol no le permite hacer esto." } });
+    expect(await inSpanish().get(test)).toMatchObject({ status: 401, data: { message: "Debe iniciar sesión" } });
+    expect(await inSpanish().request("PATCH", test)).toMatchObject({ status: 405, data: { message: "Método no permitido. Use GET o PUT o DELETE." } });
+    expect(await inSpanish().get("/api/no-such-route")).toMatchObject({ status: 404, data: { message: "No existe esa ruta de la API" } });
+    // A staff screen's own call (its page named in Referer) reads English, as the screen around it.
+    const fromStaffScreen = apiClient(worker, adminJar, { "Accept-Language": "es-US,es;q=0.9", Referer: "http://localhost/admin/tests" });
+    expect(await fromStaffScreen.get(test)).toMatchObject({ status: 404, data: { message: "Test Not Found" } });
+
+    expect(await admin.get(test)).toMatchObject({ status: 404, data: { message: "Test Not Found" } });
+    expect(await student.get(test)).toMatchObject({ status: 403, data: { message: "Your role does not allow this." } });
+    expect(await anonymous.get(test)).toMatchObject({ status: 401, data: { message: "Sign in required" } });
+    expect(await anonymous.request("PATCH", test)).toMatchObject({ status: 405, data: { message: "Method not allowed. Use GET or PUT or DELETE." } });
+    expect(await anonymous.get("/api/no-such-route")).toMatchObject({ status: 404, data: { message: "No such API route" } });
   });
 
   it("answer HEAD as GET", async () => {

@@ -20,11 +20,11 @@ beforeAll(async () => {
 afterAll(() => worker?.dispose());
 
 /** A fetcher's call: `?_data=` asks Remix for the action's JSON. */
-async function postJson(path: string, routeId: string, body: unknown) {
+async function postJson(path: string, routeId: string, body: unknown, headers: Record<string, string> = {}) {
   const response = await worker.request(`${path}?_data=${encodeURIComponent(routeId)}`, {
     method: "POST",
     jar: admin,
-    headers: { "Content-Type": "application/json" },
+    headers: { "Content-Type": "application/json", ...headers },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
   return { status: response.status, result: (await response.json()) as Record<string, unknown> & { toast: { title: string; description?: string } } };
@@ -112,6 +112,14 @@ describe("ids, atomic writes and errors", () => {
       .bind("Reads pie charts")
       .first<{ name: string }>();
     expect(row?.name).toBe("Statistics");
+  });
+
+  it("speaks English on a staff screen whatever language the browser asks for (ADR 0045)", async () => {
+    const spanish = { "Accept-Language": "es-US,es;q=0.9" };
+    const created = await postJson(...COMPETENCIES, { intent: "create", values: { description: "Reads bar charts", newModuleName: "Graphs" } }, spanish);
+    expect(created.result).toMatchObject({ ok: true, toast: { title: "Competency created" } });
+    const refused = await postJson(...CURRICULUMS, { intent: "selectAll", id: "ghost" }, spanish);
+    expect(refused).toMatchObject({ status: 404, result: { toast: { title: "Failed to select all competencies.", description: "Curriculum Not Found" } } });
   });
 
   it("answers 404 for a toggle, select-all or delete on an unknown curriculum, not a 500", async () => {

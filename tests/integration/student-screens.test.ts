@@ -166,6 +166,22 @@ describe("a student's page", () => {
     expect(await worker.d1.prepare("select display_name from cohort_members where student_id = 'S-2001' limit 1").first("display_name")).toBe("Adaeze Okafor");
   });
 
+  it("deletes a student and says what was erased on the page it goes back to, in English", async () => {
+    const created = await postIntent(...STUDENTS, { intent: "create", values: { studentId: "S-9901", givenName: "Gone", familyName: "Soon", grade: "07" } });
+    expect(created.result.ok).toBe(true);
+    const id = await idOf("S-9901");
+    const deleted = await worker.request(`/admin/students/${id}`, {
+      method: "POST",
+      jar: admin,
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "Accept-Language": "es" },
+      body: new URLSearchParams({ intent: "delete" }),
+    });
+    expect(deleted.headers.get("Location")).toBe("/admin/students");
+    const { html } = await page("/admin/students");
+    expect(html).toContain("Student deleted");
+    expect(html).toContain("Erased with 0 sessions, 0 answers, 0 model grading logs, 0 grade overrides, 0 class memberships.");
+  });
+
   it("answers 404 with the way back for a student that does not exist", async () => {
     const { status, html } = await page("/admin/students/no-such-student");
     expect(status).toBe(404);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { DEMO_QUESTIONS } from "~/models/seed-questions";
 
-import { type ApiClient, count, demoClients } from "../support/api";
+import { type ApiClient, apiClient, clientFor, count, demoClients } from "../support/api";
 import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
 
 let worker: TestWorker;
@@ -202,6 +202,17 @@ describe("POST /api/tests", () => {
       expect(data).toEqual({ message });
     }
     expect(await testTables()).toBe(before);
+  });
+
+  it("words a rule's refusal in the caller's language: Spanish with Accept-Language: es (ADR 0045)", async () => {
+    const [known] = await addBankQuestions(1);
+    const inSpanish = apiClient(worker, (await clientFor(worker, demoAccounts.admin.email)).jar, { "Accept-Language": "es" });
+    const cases: [unknown, string][] = [
+      [{ ...manualTest, questions: [{ id: known }, { id: "no-such-question" }] }, "Pregunta desconocida: no-such-question"],
+      [{ ...manualTest, questions: [{ id: known }, { id: known }] }, `Una pregunta puede estar en una prueba solo una vez: ${known}`],
+      ["{oops", "El cuerpo de la solicitud debe ser JSON válido"],
+    ];
+    for (const [body, message] of cases) expect(await inSpanish.post("/api/tests", body)).toEqual({ status: 400, data: { message } });
   });
 });
 

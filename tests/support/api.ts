@@ -1,13 +1,13 @@
 import { CookieJar } from "./cookie-jar";
 import { demoAccounts, type TestWorker } from "./worker";
 
-/** JSON calls to the Worker's /api as a signed-in (or signed-out) client. */
-export function apiClient(worker: TestWorker, jar?: CookieJar) {
+/** JSON calls to the Worker's /api as a signed-in (or signed-out) client; `headers` go on every call (Accept-Language). */
+export function apiClient(worker: TestWorker, jar?: CookieJar, headers: Record<string, string> = {}) {
   const call = async (method: string, path: string, body?: unknown) => {
     const response = await worker.request(path, {
       method,
       jar,
-      headers: body === undefined ? undefined : { "Content-Type": "application/json" },
+      headers: body === undefined ? headers : { "Content-Type": "application/json", ...headers },
       body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
     });
     const text = await response.text();

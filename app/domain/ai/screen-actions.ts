@@ -9,9 +9,9 @@ import { MAX_CONTEXT_CHARS } from "./generation-request";
 
 /** The intents of the AI Test Generator and Import Test Content, with the product's toasts (sections 5 and 8). */
 
-const MISSING_CONTEXT: TitledMessage = { title: "Missing Information", message: "Please provide test context or topic information." };
-const NOTHING_TO_SAVE: TitledMessage = { title: "Nothing to Save", message: "Generate a test first before saving." };
-const NO_CONTENT: TitledMessage = { title: "No Content", message: "Please paste your test content first." };
+const MISSING_CONTEXT: TitledMessage = { title: "staffToasts.missingInformationTitle", message: "Please provide test context or topic information." };
+const NOTHING_TO_SAVE: TitledMessage = { title: "staffToasts.nothingToSaveTitle", message: "Generate a test first before saving." };
+const NO_CONTENT: TitledMessage = { title: "staffToasts.noContentTitle", message: "Please paste your test content first." };
 
 export const GENERATING_MESSAGE = "AI is generating your test questions...";
 export const FORMATTING_MESSAGE = "AI is formatting your test...";
@@ -34,11 +34,11 @@ export const generatorActionSchema = z.discriminatedUnion("intent", [
 
 export const GENERATOR_MESSAGES = {
   intents: {
-    generate: { success: null, failure: "An error occurred while generating the test", failureTitle: "Generation Failed" },
+    generate: { success: null, failure: "staffToasts.generateTestFailed", failureTitle: "staffToasts.generationFailedTitle" },
     save: {
-      success: { title: "Test Saved!", description: "Your test has been saved successfully." },
-      failure: "Failed to save the test",
-      failureTitle: "Save Failed",
+      success: { title: "staffToasts.testSavedTitle", description: "staffToasts.testSavedDescription" },
+      failure: "staffToasts.saveTheTestFailed",
+      failureTitle: "staffToasts.saveFailedTitle",
     },
   },
   titled: [MISSING_CONTEXT, NOTHING_TO_SAVE],
@@ -51,11 +51,11 @@ export const importActionSchema = z.discriminatedUnion("intent", [
 
 export const IMPORT_MESSAGES = {
   intents: {
-    format: { success: null, failure: "Failed to format test content", failureTitle: "Formatting Failed" },
+    format: { success: null, failure: "staffToasts.formatTestFailed", failureTitle: "staffToasts.formattingFailedTitle" },
     save: {
-      success: { title: "Test Saved!", description: "Your test has been saved successfully." },
-      failure: "Failed to save test",
-      failureTitle: "Save Failed",
+      success: { title: "staffToasts.testSavedTitle", description: "staffToasts.testSavedDescription" },
+      failure: "staffToasts.saveTestFailed",
+      failureTitle: "staffToasts.saveFailedTitle",
     },
   },
   titled: [NO_CONTENT],

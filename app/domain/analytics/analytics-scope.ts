@@ -8,9 +8,9 @@ import { invalid } from "~/lib/errors";
  */
 const ID_PATTERN = /^[A-Za-z0-9_-]+$/;
 
-export const MALFORMED_CLASS_ID = "cohortId must be a class id";
-export const MALFORMED_TEST_ID = "testConfigId must be a test id";
-export const MALFORMED_WINDOW_ID = "windowId must be a testing window id or all";
+export const MALFORMED_CLASS_ID = "refusals.malformedClassId";
+export const MALFORMED_TEST_ID = "refusals.malformedTestId";
+export const MALFORMED_WINDOW_ID = "refusals.malformedWindowId";
 
 /** `windowId` null: the current window (analytics-window.ts). */
 type AnalyticsScopeInput = { cohortId: string; testConfigId: string | null; windowId: string | null };

@@ -3,7 +3,7 @@ import { z } from "zod";
 /** The Cohort Analytics screen's one intent, with the product's failure text. */
 export const analyticsActionSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("generateDemo") })]);
 
-export const DEMO_DATA_FAILED = "Failed to generate demo data. Please try again.";
+export const DEMO_DATA_FAILED = "staffToasts.demoDataFailed";
 
 export const ANALYTICS_MESSAGES = {
   intents: { generateDemo: { success: null, failure: DEMO_DATA_FAILED } },
@@ -11,6 +11,7 @@ export const ANALYTICS_MESSAGES = {
 
 /** The toast once the demo class has taken its test, whichever way it was generated. */
 export const demoGeneratedToast = (demo: { cohort: { name: string }; test: { title: string }; students: number }) => ({
-  title: "Demo data generated",
-  description: `${demo.cohort.name}: ${demo.students} simulated students took "${demo.test.title}".`,
+  title: "staffToasts.demoGeneratedTitle",
+  description: "staffToasts.demoGeneratedDescription",
+  values: { cohort: demo.cohort.name, students: demo.students, test: demo.test.title },
 });

@@ -10,9 +10,9 @@ export const createTestActionSchema = z.discriminatedUnion("intent", [testDetail
 export const CREATE_TEST_MESSAGES = {
   intents: {
     create: {
-      success: { title: "Test Created", description: "Your test configuration has been created successfully." },
-      failure: "Failed to create test",
-      failureTitle: "Error",
+      success: { title: "staffToasts.testCreatedTitle", description: "staffToasts.testCreatedDescription" },
+      failure: "staffToasts.createTestFailed",
+      failureTitle: "staffToasts.errorTitle",
     },
   },
 };
@@ -24,7 +24,7 @@ export const testEditorActionSchema = z.discriminatedUnion("intent", [
 
 export const TEST_EDITOR_MESSAGES = {
   intents: {
-    save: { success: "Test Updated", failure: "Failed to update test", failureTitle: "Error" },
-    delete: { success: "Test Deleted", failure: "Failed to delete test" },
+    save: { success: "staffToasts.testUpdated", failure: "staffToasts.updateTestFailed", failureTitle: "staffToasts.errorTitle" },
+    delete: { success: "staffToasts.testDeleted", failure: "staffToasts.deleteTestFailed" },
   },
 };

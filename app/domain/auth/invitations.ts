@@ -64,9 +64,9 @@ export const LINK_GONE = {
   detail: "Sign-in links work once and for 7 days. Ask your district admin for a new one.",
 };
 
-export const ALREADY_HAS_PASSWORD = "This address already has an account with a password. Use Reset sign-in on Accounts & Roles to give it a new one.";
-export const NO_PASSWORD_TO_RESET = "This account signs in through your identity provider or is a student's: it has no password here to reset.";
-export const NOT_PENDING = "This link was already accepted or revoked.";
+export const ALREADY_HAS_PASSWORD = "refusals.alreadyHasPassword";
+export const NO_PASSWORD_TO_RESET = "refusals.noPasswordToReset";
+export const NOT_PENDING = "refusals.notPending";
 
 /** A random link token (32 bytes, base64url): what the URL carries and D1 never stores. */
 export function newInvitationToken(): string {
@@ -163,10 +163,10 @@ export const accountsActionSchema = z.discriminatedUnion("intent", [
 export const ACCOUNTS_MESSAGES = {
   intents: {
     ...ROLES_MESSAGES.intents,
-    invite: { success: null, failure: "Failed to invite." },
-    "invite-all": { success: null, failure: "Failed to invite the new teachers." },
-    resend: { success: null, failure: "Failed to send a new link." },
-    revoke: { success: "Invitation revoked: its link no longer works", failure: "Failed to revoke the invitation." },
-    "reset-sign-in": { success: null, failure: "Failed to issue a sign-in link." },
+    invite: { success: null, failure: "staffToasts.inviteFailed" },
+    "invite-all": { success: null, failure: "staffToasts.inviteAllFailed" },
+    resend: { success: null, failure: "staffToasts.resendFailed" },
+    revoke: { success: "staffToasts.invitationRevoked", failure: "staffToasts.revokeFailed" },
+    "reset-sign-in": { success: null, failure: "staffToasts.resetSignInFailed" },
   },
 };

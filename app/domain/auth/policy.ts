@@ -53,8 +53,8 @@ export const TARGETS: readonly Target[] = [
   "accounts",
 ];
 
-/** The one text of a refusal by role, on every route and screen. */
-export const NOT_ALLOWED = "Your role does not allow this.";
+/** The one text of a refusal by role, on every route and screen: a catalog code, rendered in the request's language (ADR 0045). */
+export const NOT_ALLOWED = "errors.notAllowed";
 
 type Grants = Partial<Record<Target, Partial<Record<Action, Answer>>>>;
 

@@ -35,9 +35,9 @@ export function resolveRole(account: { role: Role; email: string }, adminEmails:
 /** PUT /api/users/{id}/role and the roles screen: the account's new stored role. */
 export const roleChangeSchema = z.object({ role: z.enum(ROLES, { errorMap: () => ({ message: "role must be admin, teacher or student" }) }) }).strict();
 
-export const OWN_ROLE = "You cannot change your own role: ask another district admin.";
+export const OWN_ROLE = "refusals.ownRole";
 
 /** The roles screen's one intent. */
 export const rolesActionSchema = z.discriminatedUnion("intent", [roleChangeSchema.extend({ intent: z.literal("set-role"), id: z.string().trim() })]);
 
-export const ROLES_MESSAGES = { intents: { "set-role": { success: "Role saved", failure: "Failed to change the role." } } };
+export const ROLES_MESSAGES = { intents: { "set-role": { success: "staffToasts.roleSaved", failure: "staffToasts.changeRoleFailed" } } };

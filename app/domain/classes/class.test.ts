@@ -127,9 +127,14 @@ describe("joinCodeLookupSchema and joinUrl", () => {
 
 describe("cohortActionSchema", () => {
   it("carries the product's toasts, titling the name error 'Name required'", () => {
-    expect(CLASS_MESSAGES.intents.create).toEqual({ success: "Cohort created", failure: "Failed to create cohort. Please try again." });
-    expect(CLASS_MESSAGES.intents.update).toEqual({ success: "Cohort updated", failure: "Failed to update cohort. Please try again." });
-    expect(CLASS_MESSAGES.intents.delete).toEqual({ success: "Cohort deleted", failure: "Failed to delete cohort." });
+    // The toasts are catalog codes (ADR 0045): the staff screens read them in English.
+    const inEnglish = ({ success, failure }: { success: string; failure: string }) => ({
+      success: renderText("en", success),
+      failure: renderText("en", failure),
+    });
+    expect(inEnglish(CLASS_MESSAGES.intents.create)).toEqual({ success: "Cohort created", failure: "Failed to create cohort. Please try again." });
+    expect(inEnglish(CLASS_MESSAGES.intents.update)).toEqual({ success: "Cohort updated", failure: "Failed to update cohort. Please try again." });
+    expect(inEnglish(CLASS_MESSAGES.intents.delete)).toEqual({ success: "Cohort deleted", failure: "Failed to delete cohort." });
     expect(CLASS_MESSAGES.titled).toEqual([{ title: "Name required", message: "Please enter a cohort name." }]);
   });
 

@@ -26,10 +26,11 @@ const INFORMATION_REQUIRED = "join.informationRequired";
 /** Refusals a student meets: catalog codes, rendered in the request's language at the edge (ADR 0045). */
 export const INVALID_JOIN_CODE = "join.invalidCode";
 export const INACTIVE_CLASS = "join.inactiveClass";
-export const JOIN_CODE_TAKEN = "That join code is already used by another class.";
-export const UNKNOWN_TEST = "Unknown test";
+/** Refusals staff meet: codes too, rendered by the API's error mapping (on a staff screen, in English). */
+export const JOIN_CODE_TAKEN = "refusals.joinCodeTaken";
+export const UNKNOWN_TEST = "refusals.unknownTest";
 /** Only staff teach a class (ADR 0040): a student's account is made a teacher on Accounts & Roles first. */
-export const NOT_A_TEACHER = "That account is a student's: make it a teacher on Accounts & Roles first.";
+export const NOT_A_TEACHER = "refusals.notATeacher";
 
 const CLASS_NAME_MAX = 200;
 export const MEMBER_FIELD_MAX = 100;

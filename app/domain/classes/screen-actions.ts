@@ -18,9 +18,9 @@ export const classActionSchema = z.discriminatedUnion("intent", [
 
 export const CLASS_MESSAGES = {
   intents: {
-    create: { success: "Cohort created", failure: "Failed to create cohort. Please try again." },
-    update: { success: "Cohort updated", failure: "Failed to update cohort. Please try again." },
-    delete: { success: "Cohort deleted", failure: "Failed to delete cohort." },
+    create: { success: "staffToasts.cohortCreated", failure: "staffToasts.createCohortFailed" },
+    update: { success: "staffToasts.cohortUpdated", failure: "staffToasts.updateCohortFailed" },
+    delete: { success: "staffToasts.cohortDeleted", failure: "staffToasts.deleteCohortFailed" },
   },
   titled: [CLASS_NAME_REQUIRED],
 };
@@ -38,11 +38,11 @@ export const rosterActionSchema = z.discriminatedUnion("intent", [
 
 export const ROSTER_MESSAGES = {
   intents: {
-    accommodations: { success: "Accommodations saved", failure: "Failed to save the accommodations." },
-    enroll: { success: "Added to the roster", failure: "Failed to add the student to the roster." },
-    unenroll: { success: "Removed from the roster", failure: "Failed to remove the student from the roster." },
-    "add-teacher": { success: "Teacher added to the class", failure: "Failed to add the teacher." },
-    "remove-teacher": { success: "Teacher removed from the class", failure: "Failed to remove the teacher." },
+    accommodations: { success: "staffToasts.accommodationsSaved", failure: "staffToasts.saveAccommodationsFailed" },
+    enroll: { success: "staffToasts.addedToRoster", failure: "staffToasts.addToRosterFailed" },
+    unenroll: { success: "staffToasts.removedFromRoster", failure: "staffToasts.removeFromRosterFailed" },
+    "add-teacher": { success: "staffToasts.teacherAdded", failure: "staffToasts.addTeacherFailed" },
+    "remove-teacher": { success: "staffToasts.teacherRemoved", failure: "staffToasts.removeTeacherFailed" },
   },
 };
 
@@ -54,8 +54,8 @@ export const badgeActionSchema = z.discriminatedUnion("intent", [
 
 export const BADGE_MESSAGES = {
   intents: {
-    "reset-pin": { success: "PIN tries reset: the student can try again now", failure: "Failed to reset the PIN tries." },
-    "new-badge": { success: "New badge issued: print it, the old one no longer works", failure: "Failed to issue a new badge." },
+    "reset-pin": { success: "staffToasts.pinTriesReset", failure: "staffToasts.resetPinTriesFailed" },
+    "new-badge": { success: "staffToasts.newBadgeIssued", failure: "staffToasts.newBadgeFailed" },
   },
 };
 

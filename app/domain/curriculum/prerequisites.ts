@@ -1,8 +1,11 @@
 import type { TitledMessage } from "~/domain/shell/action-result";
 
 /** the product's prerequisite messages, with their toast titles. */
-export const MISSING_SELECTION: TitledMessage = { title: "Missing selection", message: "Please select both a competency and its prerequisite." };
-export const SELF_PREREQUISITE: TitledMessage = { title: "Invalid prerequisite", message: "A competency cannot be its own prerequisite." };
+export const MISSING_SELECTION: TitledMessage = {
+  title: "staffToasts.missingSelectionTitle",
+  message: "Please select both a competency and its prerequisite.",
+};
+export const SELF_PREREQUISITE: TitledMessage = { title: "staffToasts.invalidPrerequisiteTitle", message: "A competency cannot be its own prerequisite." };
 
 /**
  * Prerequisite rules beyond the product's "both required, not the same": no duplicate pair and no

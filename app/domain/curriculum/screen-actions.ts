@@ -21,9 +21,9 @@ export const competencyActionSchema = z.discriminatedUnion("intent", [
 
 export const COMPETENCY_MESSAGES = {
   intents: {
-    create: { success: "Competency created", failure: "Failed to create competency. Please try again." },
-    update: { success: "Competency updated", failure: "Failed to update competency. Please try again." },
-    delete: { success: "Competency deleted", failure: "Failed to delete competency. Please try again." },
+    create: { success: "staffToasts.competencyCreated", failure: "staffToasts.createCompetencyFailed" },
+    update: { success: "staffToasts.competencyUpdated", failure: "staffToasts.updateCompetencyFailed" },
+    delete: { success: "staffToasts.competencyDeleted", failure: "staffToasts.deleteCompetencyFailed" },
   },
 };
 
@@ -39,8 +39,8 @@ export const prerequisiteActionSchema = z.discriminatedUnion("intent", [
 
 export const PREREQUISITE_MESSAGES = {
   intents: {
-    add: { success: "Prerequisite added", failure: "Failed to add prerequisite. Please try again." },
-    remove: { success: "Prerequisite removed", failure: "Failed to remove prerequisite. Please try again." },
+    add: { success: "staffToasts.prerequisiteAdded", failure: "staffToasts.addPrerequisiteFailed" },
+    remove: { success: "staffToasts.prerequisiteRemoved", failure: "staffToasts.removePrerequisiteFailed" },
   },
   titled: [MISSING_SELECTION, SELF_PREREQUISITE],
 };
@@ -59,11 +59,11 @@ export const curriculumActionSchema = z.discriminatedUnion("intent", [
 
 export const CURRICULUM_MESSAGES = {
   intents: {
-    create: { success: "Curriculum created", failure: "Failed to create curriculum. Please try again." },
-    update: { success: "Curriculum updated", failure: "Failed to update curriculum. Please try again." },
-    delete: { success: "Curriculum deleted", failure: "Failed to delete curriculum. Please try again." },
-    toggle: { success: null, failure: "Failed to update competency. Please try again." },
-    selectAll: { success: null, failure: "Failed to select all competencies." },
-    deselectAll: { success: null, failure: "Failed to deselect all competencies." },
+    create: { success: "staffToasts.curriculumCreated", failure: "staffToasts.createCurriculumFailed" },
+    update: { success: "staffToasts.curriculumUpdated", failure: "staffToasts.updateCurriculumFailed" },
+    delete: { success: "staffToasts.curriculumDeleted", failure: "staffToasts.deleteCurriculumFailed" },
+    toggle: { success: null, failure: "staffToasts.updateCompetencyFailed" },
+    selectAll: { success: null, failure: "staffToasts.selectAllFailed" },
+    deselectAll: { success: null, failure: "staffToasts.deselectAllFailed" },
   },
 };

@@ -48,11 +48,12 @@ export const classGrowthQuerySchema = z
   .strict();
 export type ClassGrowthQuery = z.infer<typeof classGrowthQuerySchema>;
 
+/** Catalog codes (ADR 0045), rendered by the API's error mapping in the request's language. */
 export const WINDOW_CHOICE_ERRORS = {
-  unknownFrom: "from: no testing window has this id",
-  unknownTo: "to: no testing window has this id",
-  onlyOne: "Choose both a from and a to window, or neither",
-  order: "from must be a testing window before to",
+  unknownFrom: "refusals.windowUnknownFrom",
+  unknownTo: "refusals.windowUnknownTo",
+  onlyOne: "refusals.windowChooseBoth",
+  order: "refusals.windowOrder",
 } as const;
 
 /** The windows, in date order, in which at least one of these sessions is a window's score. */

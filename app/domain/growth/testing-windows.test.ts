@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 
+import { renderText } from "~/domain/i18n/catalog";
 import { unstorableTextMessage } from "~/domain/text-fields";
 
 import {
   addDays,
   isCalendarDay,
-  overlapMessage,
   overlappingWindow,
+  overlapRefusal,
   REVERSED_DAYS,
   testingWindowSchema,
   windowOf,
@@ -75,7 +76,10 @@ describe("overlaps", () => {
 
   it("leaves out the window being edited, and names the one overlapped", () => {
     expect(overlappingWindow({ startsOn: "2026-08-20", endsOn: "2026-10-20" }, [fall, winter], "w1")).toBeNull();
-    expect(overlapMessage(fall)).toBe("These dates overlap Fall (2026-09-01 to 2026-10-15): a session must belong to one window only.");
+    const refusal = overlapRefusal(fall);
+    expect(renderText("en", refusal.message, refusal.values)).toBe(
+      "These dates overlap Fall (2026-09-01 to 2026-10-15): a session must belong to one window only.",
+    );
   });
 });
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { windowAt } from "~/domain/district/time-zone";
 import { storableText } from "~/domain/text-fields";
+import { conflict } from "~/lib/errors";
 import { recordId } from "~/lib/schema-fields";
 
 /**
@@ -72,10 +73,11 @@ export function overlappingWindow<Window extends NamedWindow>(days: WindowDays, 
   return windows.find((window) => window.id !== exceptId && window.startsOn <= days.endsOn && days.startsOn <= window.endsOn) ?? null;
 }
 
-export const overlapMessage = (window: NamedWindow) =>
-  `These dates overlap ${window.name} (${window.startsOn} to ${window.endsOn}): a session must belong to one window only.`;
+/** The refusal of days that overlap `window`, naming it: a catalog code with its values (ADR 0045). */
+export const overlapRefusal = (window: NamedWindow) =>
+  conflict("refusals.windowOverlap", "startsOn", { name: window.name, startsOn: window.startsOn, endsOn: window.endsOn });
 
-export const nameTakenMessage = (name: string) => `There is already a testing window named ${name}.`;
+export const nameTakenRefusal = (name: string) => conflict("refusals.windowNameTaken", "name", { name });
 
 /** What a teacher who tries to change them is told: windows are the district's, like retention (ADR 0031). */
 
@@ -97,8 +99,8 @@ export const windowsActionSchema = z
 
 export const WINDOWS_MESSAGES = {
   intents: {
-    create: { success: "Testing window added", failure: "Failed to add the testing window." },
-    update: { success: "Testing window saved", failure: "Failed to save the testing window." },
-    delete: { success: "Testing window deleted", failure: "Failed to delete the testing window." },
+    create: { success: "staffToasts.windowAdded", failure: "staffToasts.addWindowFailed" },
+    update: { success: "staffToasts.windowSaved", failure: "staffToasts.saveWindowFailed" },
+    delete: { success: "staffToasts.windowDeleted", failure: "staffToasts.deleteWindowFailed" },
   },
 };

@@ -16,7 +16,7 @@ export const DISCARDS_PER_RUN = 300;
 export const DISCARDS_AT_ONCE = 25;
 
 /** What an admin reads when a deletion's D1 batch fails: nothing changed, so trying again is safe. */
-export const ERASURE_FAILED = "The student's data could not be deleted, and nothing was changed. Please try again in a moment.";
+export const ERASURE_FAILED = "refusals.erasureFailed";
 
 /** Why a purge stopped, as the audit log and Data & Privacy say it: never the database's own words (those go to the Worker's log). */
 export type PurgeFailureReason = "database" | "session_objects";

@@ -46,7 +46,7 @@ export const privacyActionSchema = z.discriminatedUnion("intent", [
 
 export const PRIVACY_MESSAGES = {
   intents: {
-    "set-retention": { success: "Retention saved", failure: "Failed to save the retention." },
-    "set-time-zone": { success: "Time zone saved", failure: "Failed to save the time zone." },
+    "set-retention": { success: "staffToasts.retentionSaved", failure: "staffToasts.saveRetentionFailed" },
+    "set-time-zone": { success: "staffToasts.timeZoneSaved", failure: "staffToasts.saveTimeZoneFailed" },
   },
 };

@@ -19,10 +19,10 @@ export const questionBankScreenSchema = z.discriminatedUnion("intent", [
 
 export const QUESTION_BANK_MESSAGES = {
   intents: {
-    create: { success: "Question created", failure: "Failed to create question. Please try again." },
-    update: { success: "Question updated", failure: "Failed to update question. Please try again." },
-    delete: { success: "Question deleted", failure: "Failed to delete question. Please try again." },
-    previewGrade: { success: null, failure: "Failed to grade the answer. Please try again.", failureTitle: "Grading failed" },
+    create: { success: "staffToasts.questionCreated", failure: "staffToasts.createQuestionFailed" },
+    update: { success: "staffToasts.questionUpdated", failure: "staffToasts.updateQuestionFailed" },
+    delete: { success: "staffToasts.questionDeleted", failure: "staffToasts.deleteQuestionFailed" },
+    previewGrade: { success: null, failure: "staffToasts.gradeAnswerFailed", failureTitle: "staffToasts.gradingFailedTitle" },
   },
-  titled: [{ title: "Answer required", message: PREVIEW_ANSWER_REQUIRED }],
+  titled: [{ title: "staffToasts.answerRequiredTitle", message: PREVIEW_ANSWER_REQUIRED }],
 };

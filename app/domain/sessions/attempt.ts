@@ -270,10 +270,11 @@ export function applyModelGrade(
 type TeacherGradeOutcome =
   { ok: true; state: AttemptState; previousScore: number | null } | { ok: false; reason: "unknown_question" | "not_gradable"; message: string };
 
+/** Catalog codes (ADR 0045), rendered by the API's error mapping in the request's language. */
 export const TEACHER_GRADE_REFUSALS = {
-  choice: "Only free-response, scenario and chat answers can be regraded: choice questions are scored by their answer key.",
-  unanswered: "This question has not been answered in this session.",
-  late: "This answer came after its question's time ran out, so it counts as no answer and has no grade to change.",
+  choice: "refusals.regradeChoice",
+  unanswered: "refusals.regradeUnanswered",
+  late: "refusals.regradeLate",
 } as const;
 
 /**

@@ -78,12 +78,12 @@ export const gradingReviewActionSchema = z.discriminatedUnion("intent", [
 export const GRADING_REVIEW_MESSAGES = {
   intents: {
     override: {
-      success: { title: "Grade Overridden", description: "The new grade is in the student's results." },
-      failure: "Failed to override the grade. Please try again.",
+      success: { title: "staffToasts.gradeOverriddenTitle", description: "staffToasts.gradeOverriddenDescription" },
+      failure: "staffToasts.overrideGradeFailed",
     },
     confirm: {
-      success: { title: "Grade Confirmed", description: "Your agreement is recorded; the grade is unchanged." },
-      failure: "Failed to confirm the grade. Please try again.",
+      success: { title: "staffToasts.gradeConfirmedTitle", description: "staffToasts.gradeConfirmedDescription" },
+      failure: "staffToasts.confirmGradeFailed",
     },
   },
 };

@@ -1,30 +1,32 @@
 import { isGateData } from "~/domain/auth/gates";
+import type { en as MissingTexts } from "~/domain/i18n/catalog/missing";
 import { notFound } from "~/lib/errors";
 
 /**
  * What the API's 404 `{message}` and a screen's not-found page say, so both name a missing thing
- * the same way ("Test Not Found", "Session Not Found").
+ * the same way ("Test Not Found", "Session Not Found"): catalog codes (ADR 0045), rendered by the
+ * API's error mapping in the request's language and on the staff screens in English.
  */
 export const NOT_FOUND = {
-  test: "Test Not Found",
-  session: "Session Not Found",
-  question: "Question Not Found",
-  competency: "Competency Not Found",
-  prerequisiteCompetency: "Prerequisite Competency Not Found",
-  prerequisite: "Prerequisite Not Found",
-  curriculum: "Curriculum Not Found",
-  curriculumMember: "That Competency Is Not In This Curriculum",
-  questionCompetencyLink: "That Competency Is Not Linked To This Question",
-  job: "Job Not Found",
-  cohort: "Class Not Found",
-  answer: "Answer Not Found",
-  student: "Student Not Found",
-  account: "Account Not Found",
-  invitation: "Invitation Not Found",
-  classTeacher: "That Account Does Not Teach This Class",
-  rosterMember: "That Student Is Not On This Class's Roster",
-  testingWindow: "Testing Window Not Found",
-} as const;
+  test: "missing.test",
+  session: "missing.session",
+  question: "missing.question",
+  competency: "missing.competency",
+  prerequisiteCompetency: "missing.prerequisiteCompetency",
+  prerequisite: "missing.prerequisite",
+  curriculum: "missing.curriculum",
+  curriculumMember: "missing.curriculumMember",
+  questionCompetencyLink: "missing.questionCompetencyLink",
+  job: "missing.job",
+  cohort: "missing.cohort",
+  answer: "missing.answer",
+  student: "missing.student",
+  account: "missing.account",
+  invitation: "missing.invitation",
+  classTeacher: "missing.classTeacher",
+  rosterMember: "missing.rosterMember",
+  testingWindow: "missing.testingWindow",
+} as const satisfies { [Key in keyof typeof MissingTexts]: `missing.${Key}` };
 
 /** `detail` replaces the default "does not exist or has been deleted" where that would mislead. */
 export type NotFoundPage = { notFound: string; back: { to: string; label: string }; detail?: string };

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 
+import { renderText } from "~/domain/i18n/catalog";
 import { DomainError } from "~/lib/errors";
 
-import { refuseMissing } from "./not-found";
+import { NOT_FOUND, refuseMissing } from "./not-found";
 
 describe("a write that refers to several records", () => {
   it("passes its result through when every record exists", () => {
@@ -17,6 +18,7 @@ describe("a write that refers to several records", () => {
       thrown = error;
     }
     expect(thrown).toBeInstanceOf(DomainError);
-    expect(thrown).toMatchObject({ kind: "not_found", message: "Prerequisite Competency Not Found" });
+    expect(thrown).toMatchObject({ kind: "not_found", message: NOT_FOUND.prerequisiteCompetency });
+    expect(renderText("en", (thrown as DomainError).message)).toBe("Prerequisite Competency Not Found");
   });
 });

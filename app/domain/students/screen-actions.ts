@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { accommodationsSchema } from "~/domain/accommodations/accommodations";
+import type { ToastMessage } from "~/domain/shell/toast";
 import { recordId } from "~/lib/schema-fields";
 
 import { recreateDeletedField } from "./oneroster";
@@ -22,9 +23,9 @@ export const studentsActionSchema = z.discriminatedUnion("intent", [
 
 export const STUDENTS_MESSAGES = {
   intents: {
-    create: { success: "Student added", failure: "Failed to add the student." },
-    "import-csv": { success: null, failure: "Failed to import the roster." },
-    "import-oneroster": { success: null, failure: "Failed to import the OneRoster bundle." },
+    create: { success: "staffToasts.studentAdded", failure: "staffToasts.addStudentFailed" },
+    "import-csv": { success: null, failure: "staffToasts.importRosterFailed" },
+    "import-oneroster": { success: null, failure: "staffToasts.importOneRosterFailed" },
   },
 };
 
@@ -38,29 +39,24 @@ export const studentActionSchema = z.discriminatedUnion("intent", [
 
 export const STUDENT_MESSAGES = {
   intents: {
-    update: { success: "Student updated", failure: "Failed to update the student." },
-    unenroll: { success: "Removed from the class roster", failure: "Failed to remove the student from the roster." },
-    delete: { success: "Student deleted", failure: "Failed to delete the student." },
-    accommodations: { success: "Accommodations saved", failure: "Failed to save the accommodations." },
+    update: { success: "staffToasts.studentUpdated", failure: "staffToasts.updateStudentFailed" },
+    unenroll: { success: "staffToasts.removedFromClassRoster", failure: "staffToasts.removeFromRosterFailed" },
+    delete: { success: "staffToasts.studentDeleted", failure: "staffToasts.deleteStudentFailed" },
+    accommodations: { success: "staffToasts.accommodationsSaved", failure: "staffToasts.saveAccommodationsFailed" },
   },
 };
 
 /**
- * What a deletion removed, in words: "3 sessions, 41 answers, 2 class memberships", and how many
- * session objects are still to be emptied, when emptying some failed (ADR 0030).
+ * The toast of a student's deletion: what it removed, in words ("3 sessions, 41 answers, 2 class
+ * memberships"), and how many session objects are still to be emptied, when emptying some failed
+ * (ADR 0030). Catalog codes with their counts, rendered by the server (ADR 0045).
  */
-export function deletionSummary(removed: Record<string, number>, sessionObjectsLeft = 0): string {
-  const words: Record<string, [string, string]> = {
-    sessions: ["session", "sessions"],
-    answers: ["answer", "answers"],
-    gradingLogs: ["model grading log", "model grading logs"],
-    overrides: ["grade override", "grade overrides"],
-    enrollments: ["class membership", "class memberships"],
+export function erasedToast(removed: Record<string, number>, sessionObjectsLeft = 0): ToastMessage {
+  const counts = { sessions: 0, answers: 0, gradingLogs: 0, overrides: 0, enrollments: 0 };
+  for (const kind of Object.keys(counts) as (keyof typeof counts)[]) counts[kind] = removed[kind] ?? 0;
+  return {
+    title: STUDENT_MESSAGES.intents.delete.success,
+    description: sessionObjectsLeft > 0 ? "staffToasts.studentErasedSomeLeft" : "staffToasts.studentErased",
+    values: { ...counts, left: sessionObjectsLeft },
   };
-  const parts = Object.entries(words).map(([key, [one, many]]) => `${removed[key] ?? 0} ${(removed[key] ?? 0) === 1 ? one : many}`);
-  const left =
-    sessionObjectsLeft > 0
-      ? ` ${sessionObjectsLeft === 1 ? "1 session's stored attempt is" : `${sessionObjectsLeft} sessions' stored attempts are`} still to be emptied: the nightly run empties them.`
-      : "";
-  return `Erased with ${parts.join(", ")}.${left}`;
 }

@@ -141,6 +141,6 @@ export async function previewQuestionGrade(
 
 async function savedGradingQuestion(context: AppLoadContext, id: string): Promise<GradingQuestion> {
   const parsed = gradingQuestionSchema.safeParse(found(await store.findQuestion(context.db, id), NOT_FOUND.question));
-  if (!parsed.success) throw invalid(parsed.error.issues[0]?.message ?? "This question cannot be graded.");
+  if (!parsed.success) throw invalid(parsed.error.issues[0]?.message ?? "refusals.cannotGrade");
   return parsed.data;
 }

@@ -111,7 +111,7 @@ async function resetRosterPinTries(context: AppLoadContext, actor: Actor, classI
 export async function importRosterCsv(context: AppLoadContext, actor: Actor, input: { csv: string; cohortId: string | null; apply: boolean }) {
   const scope = allowedScope(actor, "import", "roster");
   const { db } = context;
-  if (scope.kind === "teacher" && !input.cohortId) throw invalid("Choose one of your classes to add these students to.", "cohortId");
+  if (scope.kind === "teacher" && !input.cohortId) throw invalid("refusals.chooseClassForImport", "cohortId");
   if (input.cohortId && !(await canSeeClass(db, scope, input.cohortId))) throw notFound(NOT_FOUND.cohort);
   const parsed = parseRosterCsv(input.csv);
   if (!parsed.ok) throw invalid(parsed.message, "csv");
@@ -158,12 +158,12 @@ export async function importOneRoster(
 ): Promise<OneRosterOutcome | QueuedImport> {
   allowedScope(actor, "import", "district-roster");
   const { file } = input;
-  if (!file || typeof file === "string" || file.size === 0) throw invalid("Choose the OneRoster zip to import.", "file");
+  if (!file || typeof file === "string" || file.size === 0) throw invalid("refusals.chooseOneRosterZip", "file");
   let texts: Map<string, string>;
   try {
     texts = readZipTexts(new Uint8Array(await file.arrayBuffer()), (name) => READ_FILES.has(name), BUNDLE_ZIP_LIMITS);
   } catch (error) {
-    if (error instanceof NotAZipError) throw invalid(`${error.message} Upload the OneRoster CSV bundle as a .zip file.`, "file");
+    if (error instanceof NotAZipError) throw invalid("refusals.oneRosterNotZip", "file", { reason: error.message });
     if (error instanceof ZipReadError) throw invalid(error.message, "file");
     throw error;
   }

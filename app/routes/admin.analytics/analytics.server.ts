@@ -4,6 +4,7 @@ import type { ShownReport } from "~/components/analytics/shown-report";
 import { analyticsHref, MALFORMED_WINDOW_ID, parseAnalyticsScope } from "~/domain/analytics/analytics-scope";
 import { ANALYTICS_MESSAGES, analyticsActionSchema, demoGeneratedToast } from "~/domain/analytics/screen-actions";
 import { allows } from "~/domain/auth/policy";
+import { renderText } from "~/domain/i18n/catalog";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { assertNever } from "~/lib/assert-never";
 import { DomainError } from "~/lib/errors";
@@ -33,8 +34,9 @@ export async function loadAnalyticsScreen(request: Request, context: AppLoadCont
   const demo: Exclude<DemoJobState, { state: "succeeded" }> | null = generation;
   // A failure still renders the page, with the product's "Failed to fetch analytics" and the reason, if one can be told.
   const windows: TestingWindow[] = [];
+  // A staff screen: a reason that is a catalog code reads in English (ADR 0045).
   const failure = (reason: string | null, status: number) =>
-    json({ query, windows, cohortName: null, report: null, failure: { reason }, demo, canGenerateDemo }, { status });
+    json({ query, windows, cohortName: null, report: null, failure: { reason: reason && renderText("en", reason) }, demo, canGenerateDemo }, { status });
   if (!classId) return json({ query, windows, cohortName: null, report: null, failure: null, demo, canGenerateDemo });
 
   let which;

@@ -16,7 +16,7 @@ import { gradeCell, gradeLabel } from "~/domain/grade-label";
 import { MODE_LABELS } from "~/domain/sessions/session-list";
 import { NOT_FOUND } from "~/domain/shell/not-found";
 import { shownTime, timeZoneFromCookieHeader } from "~/domain/shell/time-zone";
-import { deletionSummary, STUDENT_MESSAGES, studentActionSchema } from "~/domain/students/screen-actions";
+import { erasedToast, STUDENT_MESSAGES, studentActionSchema } from "~/domain/students/screen-actions";
 import { studentDisplayName } from "~/domain/students/student";
 import { deleteStudent, unenrollStudent, updateStudent, viewStudent } from "~/features/students/use-cases.server";
 import { assertNever } from "~/lib/assert-never";
@@ -66,10 +66,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         return;
       case "delete": {
         const erased = await deleteStudent(context, teacher, id);
-        return redirectWithToast(request, context, "/admin/students", {
-          title: "Student deleted",
-          description: deletionSummary(erased.removed, erased.sessionObjectsLeft),
-        });
+        return redirectWithToast(request, context, "/admin/students", erasedToast(erased.removed, erased.sessionObjectsLeft));
       }
       case "accommodations":
         found(await findStudent(context.db, id, scope), NOT_FOUND.student);

@@ -22,7 +22,7 @@ import { aiProviderFor } from "./index.server";
 export async function sendChatMessage(deps: { env: Pick<Env, "TEST_SESSION" | "AI">; db: Database; ai: AiConfig }, input: ChatRequest): Promise<string> {
   const session = found(await findSessionForChat(deps.db, input.sessionId), NOT_FOUND.session);
   const row = found(session.testConfigId ? await findQuestionInTest(deps.db, session.testConfigId, input.questionId) : undefined, NOT_FOUND.question);
-  if (questionTypeOf(row.type).answer.form !== "conversation") throw invalid("Only chat questions have a conversation.");
+  if (questionTypeOf(row.type).answer.form !== "conversation") throw invalid("refusals.onlyChatConversation");
   const question = gradingQuestionSchema.parse(row);
 
   const stub = testSessionStub(deps.env, input.sessionId);

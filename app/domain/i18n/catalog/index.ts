@@ -4,14 +4,18 @@ import { type AnyLocale, intlLocale } from "../locale";
 import * as actions from "./actions";
 import * as breaks from "./breaks";
 import * as common from "./common";
+import * as errors from "./errors";
 import * as family from "./family";
 import * as feedback from "./feedback";
 import * as join from "./join";
 import * as joinCode from "./join-code";
+import * as missing from "./missing";
 import * as notFound from "./not-found";
 import { pseudoCatalog } from "./pseudo";
+import * as refusals from "./refusals";
 import * as results from "./results";
 import * as session from "./session";
+import * as staffToasts from "./staff-toasts";
 import * as start from "./start";
 import * as test from "./test";
 import * as tools from "./tools";
@@ -37,6 +41,10 @@ const en = {
   joinCode: joinCode.en,
   actions: actions.en,
   notFound: notFound.en,
+  staffToasts: staffToasts.en,
+  errors: errors.en,
+  missing: missing.en,
+  refusals: refusals.en,
 };
 export type Catalog = typeof en;
 export type Area = keyof Catalog;
@@ -55,6 +63,10 @@ const es: Catalog = {
   joinCode: joinCode.es,
   actions: actions.es,
   notFound: notFound.es,
+  staffToasts: staffToasts.es,
+  errors: errors.es,
+  missing: missing.es,
+  refusals: refusals.es,
 };
 
 let pseudo: Catalog | undefined;
