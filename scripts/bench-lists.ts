@@ -53,6 +53,28 @@ const median = (values: number[]) => {
 };
 const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil(values.length * 0.95) - 1)]!;
 
+type BenchWorker = Awaited<ReturnType<typeof startWorker>>;
+
+/** The times of REPEAT runs of `work`, after two warm-up runs (the isolate and SQLite's page cache), and its last result. */
+async function timed<T>(work: () => Promise<T>): Promise<{ times: number[]; last: T }> {
+  const times: number[] = [];
+  let last!: T;
+  for (let run = 0; run < REPEAT + 2; run += 1) {
+    const started = performance.now();
+    last = await work();
+    if (run >= 2) times.push(performance.now() - started);
+  }
+  return { times, last };
+}
+
+/** One page's body, refused unless it answers 200. */
+async function pageBody(worker: BenchWorker, path: string, jar: Awaited<ReturnType<BenchWorker["signIn"]>>) {
+  const response = await worker.request(path, { jar });
+  const body = await response.text();
+  if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+  return body;
+}
+
 async function benchAt(size: number) {
   const worker = await startWorker();
   try {
@@ -64,16 +86,7 @@ async function benchAt(size: number) {
     const jar = await worker.signIn(demoAccounts.admin.email, demoAccounts.admin.password);
     console.log(`${"page".padEnd(34)} ${"median ms".padStart(9)} ${"min ms".padStart(7)} ${"HTML kB".padStart(8)}  shows`);
     for (const [label, path] of PAGES) {
-      const times: number[] = [];
-      let body = "";
-      for (let run = 0; run < REPEAT + 2; run += 1) {
-        const started = performance.now();
-        const response = await worker.request(path, { jar });
-        body = await response.text();
-        if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
-        // The first two runs warm up the isolate and SQLite's page cache.
-        if (run >= 2) times.push(performance.now() - started);
-      }
+      const { times, last: body } = await timed(() => pageBody(worker, path, jar));
       const bytes = new TextEncoder().encode(body).length;
       const shows = body.match(/Showing [\d-]+ of \d+ questions/)?.[0] ?? (path.includes("choices") ? `${JSON.parse(body).questions.length} choices` : "");
       console.log(
@@ -131,7 +144,7 @@ const STUDENT_PLANS: [string, string][] = [
   ["search count", `select count(*) from students where ${STUDENT_SEARCH}`],
 ];
 
-async function seedStudents(worker: Awaited<ReturnType<typeof startWorker>>) {
+async function seedStudents(worker: BenchWorker) {
   const statements = [];
   const classIds = Array.from({ length: CLASSES }, (_, index) => `bench-class-${index}`);
   for (let first = 0; first < CLASSES; first += 25) {
@@ -206,15 +219,7 @@ async function benchStudents() {
     ];
     console.log(`${"page".padEnd(34)} ${"median ms".padStart(9)} ${"p95 ms".padStart(7)} ${"HTML kB".padStart(8)}  shows`);
     for (const [label, path] of pages) {
-      const times: number[] = [];
-      let body = "";
-      for (let run = 0; run < REPEAT + 2; run += 1) {
-        const started = performance.now();
-        const response = await worker.request(path, { jar });
-        body = await response.text();
-        if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
-        if (run >= 2) times.push(performance.now() - started);
-      }
+      const { times, last: body } = await timed(() => pageBody(worker, path, jar));
       const bytes = new TextEncoder().encode(body).length;
       const shows = body.match(/Showing \d+ of \d+ students/)?.[0] ?? (path.startsWith("/api/students") ? `${JSON.parse(body).total} found` : "");
       console.log(
@@ -227,29 +232,18 @@ async function benchStudents() {
       console.log(`${label.padEnd(24)} ${plan.results.map((row) => row.detail).join("; ")}`);
     }
     // The query alone, in D1, without the page: what the index makes of a common prefix.
-    const times: number[] = [];
-    for (let run = 0; run < REPEAT + 2; run += 1) {
-      const started = performance.now();
-      await worker.d1.batch(STUDENT_PLANS.map(([, query]) => worker.d1.prepare(query).bind("mar", "mar\u{10FFFF}")));
-      if (run >= 2) times.push(performance.now() - started);
-    }
+    const { times } = await timed(() => worker.d1.batch(STUDENT_PLANS.map(([, query]) => worker.d1.prepare(query).bind("mar", "mar\u{10FFFF}"))));
     console.log(`search page + count in D1, 'mar': median ${median(times).toFixed(1)} ms, p95 ${p95(times).toFixed(1)} ms`);
     // What the indexes replaced, for comparison: `like '%term%'` on the three forms reads every student.
     const LIKE = "(district_student_id like ?1 or given_name || ' ' || family_name like ?1 or family_name || ' ' || given_name like ?1)";
     for (const term of ["mar", "garcia mark"]) {
-      const scans: number[] = [];
-      const indexed: number[] = [];
-      for (let run = 0; run < REPEAT + 2; run += 1) {
-        let started = performance.now();
-        await worker.d1.batch([
+      const { times: scans } = await timed(() =>
+        worker.d1.batch([
           worker.d1.prepare(`select * from students where ${LIKE} order by family_name, given_name, district_student_id limit 50`).bind(`%${term}%`),
           worker.d1.prepare(`select count(*) from students where ${LIKE}`).bind(`%${term}%`),
-        ]);
-        if (run >= 2) scans.push(performance.now() - started);
-        started = performance.now();
-        await worker.d1.batch(STUDENT_PLANS.map(([, query]) => worker.d1.prepare(query).bind(term, `${term}\u{10FFFF}`)));
-        if (run >= 2) indexed.push(performance.now() - started);
-      }
+        ]),
+      );
+      const { times: indexed } = await timed(() => worker.d1.batch(STUDENT_PLANS.map(([, query]) => worker.d1.prepare(query).bind(term, `${term}\u{10FFFF}`))));
       console.log(
         `'${term}' in D1: indexed median ${median(indexed).toFixed(1)} ms (p95 ${p95(indexed).toFixed(1)}), the old scan median ${median(scans).toFixed(1)} ms (p95 ${p95(scans).toFixed(1)})`,
       );
