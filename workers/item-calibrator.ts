@@ -31,6 +31,7 @@ function storageHold(storage: DurableObjectStorage): HeldCalibration {
   return {
     rows: async (questionIds) => strip(ROW, await getMany<ItemRow>(questionIds.map((id) => ROW + id))),
     heldSessions: async (sessionIds) => strip(SESSION, await getMany<CalibrationUse>(sessionIds.map((id) => SESSION + id))),
+    sessionCount: async () => (await storage.list({ prefix: SESSION })).size,
     async all() {
       const [rows, sessions] = await Promise.all([storage.list<ItemRow>({ prefix: ROW }), storage.list<CalibrationUse>({ prefix: SESSION })]);
       return { rows: [...rows.values()], sessions: [...strip(SESSION, sessions)].map(([id, use]) => ({ id, use })) };

@@ -59,6 +59,8 @@ export interface HeldCalibration {
   rows(questionIds: readonly string[]): Promise<Map<string, ItemRow>>;
   /** Every held row and session. */
   all(): Promise<{ rows: ItemRow[]; sessions: { id: string; use: CalibrationUse }[] }>;
+  /** How many sessions are held. */
+  sessionCount(): Promise<number>;
   /** Of these sessions, the ones already held. */
   heldSessions(sessionIds: readonly string[]): Promise<Map<string, CalibrationUse>>;
   /** Holds the changed rows and the step's sessions together (one atomic write). */
@@ -144,7 +146,7 @@ export async function applyPendingSessions(db: Database, held: HeldCalibration, 
     await stampCalibratedSessions(db, [...uses, ...[...already].map(([id, use]) => ({ id, use }))], now);
     read += sessions.length;
   }
-  if ((await held.all()).sessions.length >= FLUSH_EVERY_SESSIONS) await flushHeldCalibration(db, held, now);
+  if ((await held.sessionCount()) >= FLUSH_EVERY_SESSIONS) await flushHeldCalibration(db, held, now);
   return read;
 }
 
