@@ -238,6 +238,22 @@ describe("the calibrator's hold", () => {
     expect(afterFlush.reduce((sum, row) => sum + row!.served, 0)).toBe(before.reduce((sum, row) => sum + row!.served, 0) + 4);
     expect(await calibrator.flush()).toEqual({ items: 0 });
   });
+
+  it("flushes by itself once 50 sessions are held", async () => {
+    const calibrator = await theCalibrator();
+    const before = await Promise.all(questionIds.map(calibrationRow));
+    // Fifty completed sessions of the test with no answers: each counts as offering the test's questions.
+    const ended = Date.now() - 3_600_000;
+    const rows = Array.from(
+      { length: 50 },
+      (_, index) => `('held-${index}', '${testId}', 'Calibration check', 'held-${index}', 'placement', 1, ${ended + index})`,
+    );
+    await worker.d1.prepare(`insert into sessions (id, test_config_id, test_title, user_id, test_mode, completed, end_time) values ${rows.join(", ")}`).run();
+    expect(await calibrator.applyPending()).toEqual({ sessionsRead: 50 });
+    const after = await Promise.all(questionIds.map(calibrationRow));
+    expect(after.map((row) => row!.offered)).toEqual(before.map((row) => row!.offered + 50));
+    expect(await storedKeys(calibrator)).toEqual([]);
+  });
 });
 
 describe("GET /api/questions/{id} with its calibration", () => {
