@@ -33,7 +33,7 @@ import {
  */
 
 /** Held sessions that make a step flush at once, so a busy testing morning reaches D1 in batches, not once a session. */
-export const FLUSH_EVERY_SESSIONS = 50;
+const FLUSH_EVERY_SESSIONS = 50;
 /** How long held rows wait for the object's alarm at most: the bank's figures and new sessions' parameters lag by no more. */
 export const FLUSH_AFTER_MS = 10 * 60_000;
 
