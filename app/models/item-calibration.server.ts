@@ -100,20 +100,40 @@ const upsertCalibration = (db: Database, { questionId, ...values }: CalibrationW
     .values({ questionId, ...values, updatedAt: now })
     .onConflictDoUpdate({ target: questionCalibrations.questionId, set: { ...values, updatedAt: now } });
 
-/** One step of the calibrator in one transaction: the items it changed and the sessions it read. */
-export async function saveCalibrationStep(
+const stamp = (db: Database, session: { id: string; use: CalibrationUse }, now: Date) =>
+  db.update(testSessionRecords).set({ calibrationUse: session.use, calibratedAt: now }).where(eq(testSessionRecords.id, session.id));
+
+/** Marks the sessions a calibrator step read, in one transaction. */
+export async function stampCalibratedSessions(db: Database, sessions: readonly { id: string; use: CalibrationUse }[], now: Date): Promise<void> {
+  const [first, ...rest] = sessions.map((session) => stamp(db, session, now));
+  if (first) await db.batch([first, ...rest]);
+}
+
+/** Statements to a flush's transaction: a whole bank's rows go in several, each row written whole so a retry is harmless. */
+const FLUSH_STATEMENTS = 100;
+
+/**
+ * The calibrator's held rows written to D1, and its held sessions stamped where they are not yet
+ * (a stamped session's statement changes no row, so it writes none).
+ */
+export async function saveHeldCalibration(
   db: Database,
-  step: { items: readonly CalibrationWrite[]; sessions: readonly { id: string; use: CalibrationUse }[] },
+  held: { items: readonly CalibrationWrite[]; sessions: readonly { id: string; use: CalibrationUse }[] },
   now: Date,
 ): Promise<void> {
   const statements = [
-    ...step.items.map((row) => upsertCalibration(db, row, now)),
-    ...step.sessions.map((session) =>
-      db.update(testSessionRecords).set({ calibrationUse: session.use, calibratedAt: now }).where(eq(testSessionRecords.id, session.id)),
+    ...held.items.map((row) => upsertCalibration(db, row, now)),
+    ...held.sessions.map((session) =>
+      db
+        .update(testSessionRecords)
+        .set({ calibrationUse: session.use, calibratedAt: now })
+        .where(and(eq(testSessionRecords.id, session.id), isNull(testSessionRecords.calibratedAt))),
     ),
   ];
-  const [first, ...rest] = statements;
-  if (first) await db.batch([first, ...rest]);
+  for (let start = 0; start < statements.length; start += FLUSH_STATEMENTS) {
+    const [first, ...rest] = statements.slice(start, start + FLUSH_STATEMENTS);
+    if (first) await db.batch([first, ...rest]);
+  }
 }
 
 /** The answers of sessions calibration used, ended after `since`, newest sessions first, at most `maxSessions`. */

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { estimateAbility } from "~/domain/adaptive/ability";
+import type { ItemCalibratorRpc } from "~/domain/adaptive/calibrator-contract";
+import { CALIBRATOR_NAME } from "~/domain/adaptive/calibrator-contract";
 import { scaleOfTheta } from "~/domain/adaptive/scale";
 import type { TestSessionRpc } from "~/domain/sessions/session-contract";
 
 import { type ApiClient, demoClients } from "../support/api";
+import { runDurableObjectAlarm, scheduledAlarm, storedKeys } from "../support/durable-object-alarms";
 import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
 
 /**
@@ -92,7 +95,13 @@ async function takeSession(options: {
   return sessionId;
 }
 
-async function calibrationUse(sessionId: string) {
+async function theCalibrator() {
+  const namespace = (await worker.mf.getDurableObjectNamespace("ITEM_CALIBRATOR")) as unknown as DurableObjectNamespace<ItemCalibratorRpc>;
+  return namespace.get(namespace.idFromName(CALIBRATOR_NAME));
+}
+
+/** Waits until the calibrator has read the session, without flushing what it holds to D1. */
+async function calibrationStamped(sessionId: string) {
   await expect
     .poll(
       async () => (await worker.d1.prepare("select calibration_use as use from sessions where id = ?").bind(sessionId).first<{ use: string | null }>())?.use,
@@ -101,6 +110,12 @@ async function calibrationUse(sessionId: string) {
       },
     )
     .not.toBeNull();
+}
+
+/** Waits until the calibrator has read the session, then flushes the rows it holds to D1, as the bank's readers see them at the latest. */
+async function calibrationUse(sessionId: string) {
+  await calibrationStamped(sessionId);
+  await (await theCalibrator()).flush();
   return (await worker.d1
     .prepare("select calibration_use as use, effort from sessions where id = ?")
     .bind(sessionId)
@@ -121,7 +136,7 @@ const calibrationRow = (questionId: string) =>
     }>();
 
 beforeAll(async () => {
-  worker = await startWorker({ controllableClock: true });
+  worker = await startWorker({ controllableClock: true, triggerableAlarms: true });
   ({ admin, anonymous } = await demoClients(worker));
   ({ testId, questionIds } = await createTest("Calibration check"));
   classId = (await admin.post("/api/cohorts", { name: "Calibration class", testConfigId: testId, testMode: "placement" })).data.id;
@@ -197,6 +212,47 @@ describe("the item calibrator", () => {
     } finally {
       await worker.d1.batch([worker.d1.prepare("drop trigger count_key_writes"), worker.d1.prepare("drop table key_writes")]);
     }
+  });
+});
+
+describe("the calibrator's hold", () => {
+  it("keeps a session's counts in its own storage, and writes them to D1 on its alarm or a flush", async () => {
+    const calibrator = await theCalibrator();
+    const before = await Promise.all(questionIds.map(calibrationRow));
+    const first = await takeSession({ test: testId, cohort: classId, userId: "CAL-held-1", seconds: 20, answer: correctOption, answers: 2 });
+    await calibrationStamped(first);
+    // Read and stamped, but the counts wait in the object: D1's rows are as they were.
+    expect(await Promise.all(questionIds.map(calibrationRow))).toEqual(before);
+    expect((await storedKeys(calibrator)).filter((key) => key.startsWith("row:"))).toHaveLength(QUESTIONS);
+    expect(await scheduledAlarm(calibrator)).not.toBeNull();
+    expect(await runDurableObjectAlarm(calibrator)).toBe(true);
+    const afterAlarm = await Promise.all(questionIds.map(calibrationRow));
+    expect(afterAlarm.map((row) => row!.offered)).toEqual(before.map((row) => row!.offered + 1));
+    expect(await storedKeys(calibrator)).toEqual([]);
+    // A second session's counts build on the first's; the explicit flush writes them the same way.
+    const second = await takeSession({ test: testId, cohort: classId, userId: "CAL-held-2", seconds: 20, answer: correctOption, answers: 2 });
+    await calibrationStamped(second);
+    expect(await calibrator.flush()).toEqual({ items: QUESTIONS });
+    const afterFlush = await Promise.all(questionIds.map(calibrationRow));
+    expect(afterFlush.map((row) => row!.offered)).toEqual(before.map((row) => row!.offered + 2));
+    expect(afterFlush.reduce((sum, row) => sum + row!.served, 0)).toBe(before.reduce((sum, row) => sum + row!.served, 0) + 4);
+    expect(await calibrator.flush()).toEqual({ items: 0 });
+  });
+
+  it("flushes by itself once 50 sessions are held", async () => {
+    const calibrator = await theCalibrator();
+    const before = await Promise.all(questionIds.map(calibrationRow));
+    // Fifty completed sessions of the test with no answers: each counts as offering the test's questions.
+    const ended = Date.now() - 3_600_000;
+    const rows = Array.from(
+      { length: 50 },
+      (_, index) => `('held-${index}', '${testId}', 'Calibration check', 'held-${index}', 'placement', 1, ${ended + index})`,
+    );
+    await worker.d1.prepare(`insert into sessions (id, test_config_id, test_title, user_id, test_mode, completed, end_time) values ${rows.join(", ")}`).run();
+    expect(await calibrator.applyPending()).toEqual({ sessionsRead: 50 });
+    const after = await Promise.all(questionIds.map(calibrationRow));
+    expect(after.map((row) => row!.offered)).toEqual(before.map((row) => row!.offered + 50));
+    expect(await storedKeys(calibrator)).toEqual([]);
   });
 });
 

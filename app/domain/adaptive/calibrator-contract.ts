@@ -4,8 +4,10 @@
  * implements it.
  */
 export interface ItemCalibratorRpc extends Rpc.DurableObjectBranded {
-  /** Reads every completed session not yet read: online updates, exposure and answer times. */
+  /** Reads every completed session not yet read: online updates, exposure and answer times, held in the object until a flush. */
   applyPending(): Promise<{ sessionsRead: number }>;
+  /** Writes the rows the object holds to D1 now (readers of D1 flush it first when they need the latest counts). */
+  flush(): Promise<{ items: number }>;
   /** The scheduled run: what is pending, then the EM recalibration linked to the current scale. */
   recalibrate(): Promise<{
     sessionsRead: number;
