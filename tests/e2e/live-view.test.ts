@@ -1,7 +1,8 @@
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 
 import { seriousAccessibilityViolations } from "../support/axe";
-import { saveScreenshot, waitForHydration } from "../support/browser";
+import { saveScreenshot, waitForHydration, watchForPageErrors } from "../support/browser";
 import { browserSession } from "../support/browser-session";
 import { focusOn, press, tabTo } from "../support/keyboard";
 import { joinAndStart } from "../support/screens";
@@ -15,6 +16,20 @@ import { demoAccounts } from "../support/worker";
  * the student's page, at its next request, says so.
  */
 const session = browserSession({ signInAs: demoAccounts.admin });
+const PHONE = { width: 390, height: 844 };
+
+/**
+ * A page without JavaScript cannot run axe (its promises never settle there): the same document,
+ * as that browser got it and without its scripts, served at its own address to a browser that can.
+ */
+async function withScriptsForAxe(noScript: Page): Promise<Page> {
+  const html = (await noScript.content()).replace(/<script\b[\s\S]*?<\/script>/g, "");
+  const context = await session.browser.newContext({ baseURL: session.worker.origin, viewport: noScript.viewportSize()! });
+  const page = await context.newPage();
+  await page.route(noScript.url(), (route) => route.fulfill({ body: html, contentType: "text/html" }));
+  await page.goto(noScript.url());
+  return page;
+}
 
 describe("the Live page of a class testing", () => {
   it("moves a student's row as they start, with no reload; accessible; filtered from the keyboard", async () => {
@@ -113,6 +128,55 @@ describe("the Live page of a class testing", () => {
       await student.getByText("Your teacher ended your test", { exact: false }).waitFor();
       await saveScreenshot(page, "live-view-acted");
     } finally {
+      await studentContext.close();
+    }
+  });
+
+  it("without JavaScript, on a phone, End asks first on the page itself and only its confirm ends the test", async () => {
+    const { worker } = session;
+    const classId = (await worker.d1.prepare("select id from cohorts where join_code = 'DEMOCLASS'").first<{ id: string }>())!.id;
+    const studentContext = await session.browser.newContext({ baseURL: worker.origin });
+    const teacher = await session.browser.newContext({ baseURL: worker.origin, javaScriptEnabled: false, viewport: PHONE });
+    try {
+      await joinAndStart(await studentContext.newPage(), { name: "Noa Nojs", id: "LIVE-E2E-4" }, async () => {});
+      await teacher.addCookies([{ ...(await worker.sessionCookieFor(demoAccounts.admin.email)), url: worker.origin, httpOnly: true, sameSite: "Lax" }]);
+      const page = await teacher.newPage();
+      const errors = watchForPageErrors(page);
+      const row = page.getByRole("row", { name: /Noa Nojs/ });
+      // The report travels behind the student's request: the Refresh link until the row shows it.
+      await page.goto(`/admin/cohorts/${classId}/live`);
+      await expect
+        .poll(async () => {
+          await page.getByTestId("live-refresh").click();
+          return row.filter({ hasText: "Answering question" }).count();
+        })
+        .toBe(1);
+      await saveScreenshot(page, "live-view-phone-no-js");
+
+      await page.getByLabel("Select Noa Nojs").check();
+      await page.getByRole("button", { name: "End", exact: true }).click();
+      const confirm = page.getByTestId("live-end-confirm");
+      await confirm.getByRole("heading", { name: "End 1 test now?" }).waitFor();
+      expect(await confirm.getByRole("listitem").allTextContents()).toEqual(["Noa Nojs"]);
+      // The page was loaded to ask: the question has the focus, with no script to put it there.
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe("live-end-confirm-title");
+      const audited = await withScriptsForAxe(page);
+      expect(await seriousAccessibilityViolations(audited)).toEqual([]);
+      await audited.context().close();
+      await saveScreenshot(page, "live-view-end-confirm-no-js");
+      expect(await row.filter({ hasText: "Finished" }).count()).toBe(0);
+
+      await confirm.getByRole("button", { name: "End tests" }).click();
+      await expect
+        .poll(async () => {
+          await page.getByTestId("live-refresh").click();
+          return row.filter({ hasText: "Finished" }).count();
+        })
+        .toBe(1);
+      expect(await page.getByTestId("live-end-confirm").count()).toBe(0);
+      expect(errors()).toEqual([]);
+    } finally {
+      await teacher.close();
       await studentContext.close();
     }
   });

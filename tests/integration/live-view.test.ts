@@ -467,13 +467,29 @@ describe("the Live page's actions", () => {
       ).status,
     ).toBe(200);
     expect((await liveRowOnce("LV-ivy", (row) => row.state === "answering")).state).toBe("answering");
+    // End as the page without JavaScript posts it: its confirm step, naming the student, and nothing ended.
+    const asked = await formPost([
+      ["intent", "proctor"],
+      ["sessionIds", jo.sessionId],
+      ["action", "end"],
+      ["minutes", "5"],
+    ]);
+    expect(asked.status).toBe(200);
+    const confirmStep = (await asked.text()).match(/<section[^>]*data-testid="live-end-confirm"[\s\S]*?<\/section>/)?.[0] ?? "";
+    expect(confirmStep).toContain("End 1 test now?");
+    expect(confirmStep).toContain("Jo Live");
+    expect(confirmStep).toContain('name="confirmed" value="yes"');
+    expect(confirmStep).toContain(`name="sessionIds" value="${jo.sessionId}"`);
+    // Still in progress, and still paused from above: the teacher can resume it.
+    expect((await proctor(owner, jo.sessionId, { action: "resume" })).status).toBe(200);
+    // The confirm's own form ends it.
     expect(
       (
         await formPost([
           ["intent", "proctor"],
-          ["sessionIds", jo.sessionId],
           ["action", "end"],
-          ["minutes", "5"],
+          ["confirmed", "yes"],
+          ["sessionIds", jo.sessionId],
         ])
       ).status,
     ).toBe(200);

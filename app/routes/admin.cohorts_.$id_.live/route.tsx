@@ -11,8 +11,8 @@ import { readLiveClass } from "~/features/classes/use-cases.server";
 import { requireAllowed } from "~/services/auth.server";
 import { orNotFoundPage } from "~/services/http-errors.server";
 
-import { ClassActions, RowActions, SelectAll, SelectedActions, useSelection } from "./live-actions";
-import { runLiveAction } from "./live-actions.server";
+import { ClassActions, EndConfirm, RowActions, SelectAll, SelectedActions, useSelection } from "./live-actions";
+import { type LiveActionData, runLiveAction } from "./live-actions.server";
 import { useLiveUpdates } from "./use-live-updates";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Live · ${data?.schoolClass.name ?? "Class"} · Adaptive Testing Engine` }];
@@ -46,7 +46,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function ClassLivePage() {
   const { schoolClass, updatedAt, summary, state, shown, total } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
-  const actionData = useActionData<typeof action>() as ActionResult<unknown> | undefined;
+  const actionData = useActionData<typeof action>() as ActionResult<LiveActionData> | undefined;
+  // End posted without JavaScript: its confirm step, naming the students (rows of this page's filter, as the form was).
+  const confirmEnd = actionData?.ok ? actionData.data?.confirmEnd : undefined;
   const selectable = shown.flatMap((row) => (row.sessionId && row.state !== "finished" ? [row.sessionId] : []));
   const selection = useSelection(selectable);
   useActionResult({ data: actionData, state: navigation.state }, { onSuccess: selection.clear });
@@ -74,6 +76,13 @@ export default function ClassLivePage() {
       <p className="text-sm text-slate-700">
         As of <time dateTime={updatedAt}>{new Date(updatedAt).toISOString().slice(11, 19)} UTC</time>.
       </p>
+      {confirmEnd ? (
+        <EndConfirm
+          sessionIds={confirmEnd}
+          names={shown.flatMap((row) => (row.sessionId && confirmEnd.includes(row.sessionId) ? [row.studentName] : []))}
+          cancelTo={here}
+        />
+      ) : null}
       <ClassActions busy={busy} />
       <Form method="get" className="card mt-4 flex flex-wrap items-end gap-3 p-4" role="search" aria-label="Filter the students">
         <div>
