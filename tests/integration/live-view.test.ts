@@ -482,17 +482,17 @@ describe("the Live page's actions", () => {
     expect(confirmStep).toContain(`name="sessionIds" value="${jo.sessionId}"`);
     // Still in progress, and still paused from above: the teacher can resume it.
     expect((await proctor(owner, jo.sessionId, { action: "resume" })).status).toBe(200);
-    // The confirm's own form ends it.
-    expect(
-      (
-        await formPost([
-          ["intent", "proctor"],
-          ["action", "end"],
-          ["confirmed", "yes"],
-          ["sessionIds", jo.sessionId],
-        ])
-      ).status,
-    ).toBe(200);
+    // The confirm's own form ends it, and the page says so without a toast.
+    const ended = await formPost([
+      ["intent", "proctor"],
+      ["action", "end"],
+      ["confirmed", "yes"],
+      ["sessionIds", jo.sessionId],
+    ]);
+    expect(ended.status).toBe(200);
+    const endedPage = await ended.text();
+    expect(endedPage).toMatch(/<noscript><p role="status"[^>]*data-testid="live-outcome">Ended 1 test<\/p><\/noscript>/);
+    expect(endedPage).not.toContain('data-testid="live-end-confirm"');
     expect((await liveRowOnce("LV-jo", (row) => row.state === "finished")).state).toBe("finished");
 
     // Nothing selected, or minutes out of range: 400, nothing changed; a refused action answers the API's 409.
@@ -514,15 +514,13 @@ describe("the Live page's actions", () => {
         ])
       ).status,
     ).toBe(400);
-    expect(
-      (
-        await formPost([
-          ["intent", "proctor"],
-          ["sessionIds", jo.sessionId],
-          ["action", "pause"],
-        ])
-      ).status,
-    ).toBe(409);
+    const refused = await formPost([
+      ["intent", "proctor"],
+      ["sessionIds", jo.sessionId],
+      ["action", "pause"],
+    ]);
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toMatch(/<noscript><p role="alert"[^>]*data-testid="live-outcome">[^<]+<\/p><\/noscript>/);
 
     expect(
       (
