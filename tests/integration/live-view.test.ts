@@ -442,6 +442,8 @@ describe("the Live page's actions", () => {
       expect(page).toContain(control);
     }
     expect(page).toMatch(/Reset PIN tries<span class="sr-only"> for (<!-- -->)?Ivy Live<\/span>/);
+    // Without JavaScript nothing counts the checked boxes: the toolbar claims no count.
+    expect(page).toMatch(/<h2 id="live-selected-title"[^>]*>Selected students\s*<\/h2>/);
 
     const selected = await formPost([
       ["intent", "proctor"],

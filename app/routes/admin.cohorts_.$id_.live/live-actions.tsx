@@ -1,5 +1,5 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useRef, useState, useSyncExternalStore } from "react";
 
 import { ConfirmDialog } from "~/components/dialog";
 import { END_TESTS_WARNING, endConfirmTitle } from "~/domain/classes/screen-actions";
@@ -11,6 +11,8 @@ import { MAX_EXTRA_MINUTES } from "~/domain/sessions/session-state";
  */
 
 const BUTTON = "btn-outline min-h-11";
+
+const noSubscription = () => () => {};
 
 /** Which rows' sessions are selected: their checkboxes post with the "selected" form (`form="live-selected"`). */
 export function useSelection(selectable: readonly string[]) {
@@ -43,6 +45,12 @@ export function SelectedActions({ busy, selected }: { busy: boolean; selected: n
   const form = useRef<HTMLFormElement>(null);
   const [confirming, setConfirming] = useState(false);
   const submit = useSubmit();
+  // The count is the page's script's: without it the checkboxes still post, but nothing counts them, and "0 selected" would be false.
+  const counted = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const endSelected = () => {
     setConfirming(false);
     const data = new FormData(form.current!);
@@ -60,7 +68,7 @@ export function SelectedActions({ busy, selected }: { busy: boolean; selected: n
       data-testid="live-selected-actions"
     >
       <h2 id="live-selected-title" className="w-full text-base font-semibold text-slate-900">
-        Selected students <span className="font-normal text-slate-700">({selected} selected)</span>
+        Selected students {counted ? <span className="font-normal text-slate-700">({selected} selected)</span> : null}
       </h2>
       <input type="hidden" name="intent" value="proctor" />
       <div>
