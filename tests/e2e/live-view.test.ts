@@ -1,9 +1,11 @@
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 
+import { clientFor } from "../support/api";
 import { seriousAccessibilityViolations } from "../support/axe";
-import { saveScreenshot, waitForHydration } from "../support/browser";
+import { saveScreenshot, waitForHydration, watchForPageErrors } from "../support/browser";
 import { browserSession } from "../support/browser-session";
-import { focusOn, press, tabTo } from "../support/keyboard";
+import { focusedName, focusOn, press, tabTo } from "../support/keyboard";
 import { joinAndStart } from "../support/screens";
 import { demoAccounts } from "../support/worker";
 
@@ -15,6 +17,20 @@ import { demoAccounts } from "../support/worker";
  * the student's page, at its next request, says so.
  */
 const session = browserSession({ signInAs: demoAccounts.admin });
+const PHONE = { width: 390, height: 844 };
+
+/**
+ * A page without JavaScript cannot run axe (its promises never settle there): the same document,
+ * as that browser got it and without its scripts, served at its own address to a browser that can.
+ */
+async function withScriptsForAxe(noScript: Page): Promise<Page> {
+  const html = (await noScript.content()).replace(/<script\b[\s\S]*?<\/script>/g, "");
+  const context = await session.browser.newContext({ baseURL: session.worker.origin, viewport: noScript.viewportSize()! });
+  const page = await context.newPage();
+  await page.route(noScript.url(), (route) => route.fulfill({ body: html, contentType: "text/html" }));
+  await page.goto(noScript.url());
+  return page;
+}
 
 describe("the Live page of a class testing", () => {
   it("moves a student's row as they start, with no reload; accessible; filtered from the keyboard", async () => {
@@ -74,6 +90,8 @@ describe("the Live page of a class testing", () => {
       // The row's own Pause; the row moves to "Paused by the teacher" with no reload.
       await row.getByRole("button", { name: "Pause Max Live" }).click();
       await page.getByTestId("toast").filter({ hasText: "Paused 1 test" }).waitFor();
+      // The focus is not lost to <body> while the button was disabled: it is back on the row's button, now Resume.
+      expect(await focusedName(page)).toMatch(/^Resume\s+Max Live$/);
       await row.filter({ hasText: "Paused by the teacher" }).waitFor();
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
       await student.reload();
@@ -88,6 +106,7 @@ describe("the Live page of a class testing", () => {
       await tabTo(page, "Resume", { back: true });
       await press(page, "Enter");
       await page.getByTestId("toast").filter({ hasText: "Resumed 1 test" }).waitFor();
+      expect(await focusedName(page)).toBe("Resume");
       await row.filter({ hasText: "Answering question 1" }).waitFor();
       await focusOn(page, 'input[aria-label="Select Max Live"]');
       await press(page, "Space");
@@ -112,6 +131,86 @@ describe("the Live page of a class testing", () => {
       await student.waitForURL(/\/results\//);
       await student.getByText("Your teacher ended your test", { exact: false }).waitFor();
       await saveScreenshot(page, "live-view-acted");
+    } finally {
+      await studentContext.close();
+    }
+  });
+
+  it("without JavaScript, on a phone, End asks first on the page itself and only its confirm ends the test", async () => {
+    const { worker } = session;
+    const classId = (await worker.d1.prepare("select id from cohorts where join_code = 'DEMOCLASS'").first<{ id: string }>())!.id;
+    const studentContext = await session.browser.newContext({ baseURL: worker.origin });
+    const teacher = await session.browser.newContext({ baseURL: worker.origin, javaScriptEnabled: false, viewport: PHONE });
+    try {
+      await joinAndStart(await studentContext.newPage(), { name: "Noa Nojs", id: "LIVE-E2E-4" }, async () => {});
+      await teacher.addCookies([{ ...(await worker.sessionCookieFor(demoAccounts.admin.email)), url: worker.origin, httpOnly: true, sameSite: "Lax" }]);
+      const page = await teacher.newPage();
+      const errors = watchForPageErrors(page);
+      const row = page.getByRole("row", { name: /Noa Nojs/ });
+      // The report travels behind the student's request: the Refresh link until the row shows it.
+      await page.goto(`/admin/cohorts/${classId}/live`);
+      await expect
+        .poll(async () => {
+          await page.getByTestId("live-refresh").click();
+          return row.filter({ hasText: "Answering question" }).count();
+        })
+        .toBe(1);
+      await saveScreenshot(page, "live-view-phone-no-js");
+
+      await page.getByLabel("Select Noa Nojs").check();
+      await page.getByRole("button", { name: "End", exact: true }).click();
+      const confirm = page.getByTestId("live-end-confirm");
+      await confirm.getByRole("heading", { name: "End 1 test now?" }).waitFor();
+      expect(await confirm.getByRole("listitem").allTextContents()).toEqual(["Noa Nojs"]);
+      // The page was loaded to ask: the question has the focus, with no script to put it there.
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe("live-end-confirm-title");
+      const audited = await withScriptsForAxe(page);
+      expect(await seriousAccessibilityViolations(audited)).toEqual([]);
+      await audited.context().close();
+      await saveScreenshot(page, "live-view-end-confirm-no-js");
+      expect(await row.filter({ hasText: "Finished" }).count()).toBe(0);
+
+      await confirm.getByRole("button", { name: "End tests" }).click();
+      await expect
+        .poll(async () => {
+          await page.getByTestId("live-refresh").click();
+          return row.filter({ hasText: "Finished" }).count();
+        })
+        .toBe(1);
+      expect(await page.getByTestId("live-end-confirm").count()).toBe(0);
+      expect(errors()).toEqual([]);
+    } finally {
+      await teacher.close();
+      await studentContext.close();
+    }
+  });
+
+  it("a student on a break whom the teacher pauses hears it: the paused screen's heading takes the focus", async () => {
+    const { page: teacher, worker } = session;
+    const classId = (await worker.d1.prepare("select id from cohorts where join_code = 'DEMOCLASS'").first<{ id: string }>())!.id;
+    const { client: admin } = await clientFor(worker, demoAccounts.admin.email);
+    const record = await admin.post("/api/students", { studentId: "LIVE-E2E-5", givenName: "Bea", familyName: "Break", grade: "6" });
+    expect((await admin.put(`/api/students/${record.data.id}/accommodations`, { breaks: true, breakMinutes: 10 })).status).toBe(200);
+    expect((await admin.post(`/api/cohorts/${classId}/roster/${record.data.id}`)).status).toBe(201);
+    const studentContext = await session.browser.newContext({ baseURL: worker.origin });
+    try {
+      const student = await studentContext.newPage();
+      // The page's clock, so its 30-second heartbeat comes now.
+      await student.clock.install();
+      const sessionId = await joinAndStart(student, { name: "Bea Break", id: "LIVE-E2E-5" }, async () => {});
+      await student.getByRole("button", { name: "Take a Break" }).click();
+      await student.getByTestId("break-screen").waitFor();
+      await student.evaluate(() => {
+        const seen: string[] = ((window as unknown as { focused: string[] }).focused = []);
+        document.addEventListener("focusin", (event) => seen.push((event.target as HTMLElement).textContent ?? ""));
+      });
+      const paused = await teacher.request.post(`/api/sessions/${sessionId}/proctor`, { data: { action: "pause" }, headers: { Origin: worker.origin } });
+      expect(paused.status()).toBe(200);
+      await student.clock.runFor(30_000);
+      await student.getByRole("heading", { name: "Your teacher paused your test" }).waitFor();
+      expect(await student.evaluate(() => (window as unknown as { focused: string[] }).focused)).toContain("Your teacher paused your test");
+      expect(await student.evaluate(() => document.activeElement?.id)).toBe("break-heading");
+      expect(await student.getByRole("status").filter({ hasText: "Your test continues when your teacher resumes it." }).count()).toBe(1);
     } finally {
       await studentContext.close();
     }

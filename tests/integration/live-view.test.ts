@@ -442,6 +442,8 @@ describe("the Live page's actions", () => {
       expect(page).toContain(control);
     }
     expect(page).toMatch(/Reset PIN tries<span class="sr-only"> for (<!-- -->)?Ivy Live<\/span>/);
+    // Without JavaScript nothing counts the checked boxes: the toolbar claims no count.
+    expect(page).toMatch(/<h2 id="live-selected-title"[^>]*>Selected students\s*<\/h2>/);
 
     const selected = await formPost([
       ["intent", "proctor"],
@@ -467,16 +469,32 @@ describe("the Live page's actions", () => {
       ).status,
     ).toBe(200);
     expect((await liveRowOnce("LV-ivy", (row) => row.state === "answering")).state).toBe("answering");
-    expect(
-      (
-        await formPost([
-          ["intent", "proctor"],
-          ["sessionIds", jo.sessionId],
-          ["action", "end"],
-          ["minutes", "5"],
-        ])
-      ).status,
-    ).toBe(200);
+    // End as the page without JavaScript posts it: its confirm step, naming the student, and nothing ended.
+    const asked = await formPost([
+      ["intent", "proctor"],
+      ["sessionIds", jo.sessionId],
+      ["action", "end"],
+      ["minutes", "5"],
+    ]);
+    expect(asked.status).toBe(200);
+    const confirmStep = (await asked.text()).match(/<section[^>]*data-testid="live-end-confirm"[\s\S]*?<\/section>/)?.[0] ?? "";
+    expect(confirmStep).toContain("End 1 test now?");
+    expect(confirmStep).toContain("Jo Live");
+    expect(confirmStep).toContain('name="confirmed" value="yes"');
+    expect(confirmStep).toContain(`name="sessionIds" value="${jo.sessionId}"`);
+    // Still in progress, and still paused from above: the teacher can resume it.
+    expect((await proctor(owner, jo.sessionId, { action: "resume" })).status).toBe(200);
+    // The confirm's own form ends it, and the page says so without a toast.
+    const ended = await formPost([
+      ["intent", "proctor"],
+      ["action", "end"],
+      ["confirmed", "yes"],
+      ["sessionIds", jo.sessionId],
+    ]);
+    expect(ended.status).toBe(200);
+    const endedPage = await ended.text();
+    expect(endedPage).toMatch(/<noscript><p role="status"[^>]*data-testid="live-outcome">Ended 1 test<\/p><\/noscript>/);
+    expect(endedPage).not.toContain('data-testid="live-end-confirm"');
     expect((await liveRowOnce("LV-jo", (row) => row.state === "finished")).state).toBe("finished");
 
     // Nothing selected, or minutes out of range: 400, nothing changed; a refused action answers the API's 409.
@@ -498,15 +516,13 @@ describe("the Live page's actions", () => {
         ])
       ).status,
     ).toBe(400);
-    expect(
-      (
-        await formPost([
-          ["intent", "proctor"],
-          ["sessionIds", jo.sessionId],
-          ["action", "pause"],
-        ])
-      ).status,
-    ).toBe(409);
+    const refused = await formPost([
+      ["intent", "proctor"],
+      ["sessionIds", jo.sessionId],
+      ["action", "pause"],
+    ]);
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toMatch(/<noscript><p role="alert"[^>]*data-testid="live-outcome">[^<]+<\/p><\/noscript>/);
 
     expect(
       (

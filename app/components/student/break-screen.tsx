@@ -30,7 +30,11 @@ export function BreakScreen({ testId, session }: BreakScreenProps) {
   const resume = useRef<HTMLFormElement>(null);
   // Once set, the break's last minute has begun: the sentence above it then says 1 minute left too, never the minutes it had at the start.
   const [cue, setCue] = useState("");
-  useEffect(() => heading.current?.focus(), []);
+  // On the screen's first showing, and again when the teacher's pause takes over a break: that
+  // screen is a new one (its own key), and its heading taking the focus is what a screen reader
+  // announces; a heading rewritten in place, or a status region born with its text, says nothing.
+  const isHeld = held !== null;
+  useEffect(() => heading.current?.focus(), [isHeld]);
   useEffect(() => {
     // A teacher's pause has no allowance to run out: only the teacher ends it (ADR 0046).
     if (breakSecondsLeft === null || held) return;
@@ -42,7 +46,7 @@ export function BreakScreen({ testId, session }: BreakScreenProps) {
   }, [breakSecondsLeft, held, t.oneMinute]);
   if (held) {
     return (
-      <section aria-labelledby="break-heading" className="card mx-auto max-w-3xl space-y-3 p-6" data-testid="break-screen">
+      <section key="held" aria-labelledby="break-heading" className="card mx-auto max-w-3xl space-y-3 p-6" data-testid="break-screen">
         <h1 id="break-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold text-slate-900 outline-none">
           {held.heading}
         </h1>
@@ -53,7 +57,7 @@ export function BreakScreen({ testId, session }: BreakScreenProps) {
     );
   }
   return (
-    <section aria-labelledby="break-heading" className="card mx-auto max-w-3xl space-y-3 p-6" data-testid="break-screen">
+    <section key="break" aria-labelledby="break-heading" className="card mx-auto max-w-3xl space-y-3 p-6" data-testid="break-screen">
       <h1 id="break-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold text-slate-900 outline-none">
         {t.heading}
       </h1>

@@ -72,7 +72,8 @@ const selectedSessions = z.preprocess(
  */
 export const liveActionSchema = z
   .discriminatedUnion("intent", [
-    z.object({ intent: z.literal("proctor"), sessionIds: selectedSessions, ...proctorFields }),
+    // `confirmed`: End's confirm step answered (the dialog with JavaScript, the confirm panel without).
+    z.object({ intent: z.literal("proctor"), sessionIds: selectedSessions, ...proctorFields, confirmed: z.literal("yes").optional() }),
     z.object({ intent: z.literal("proctor-class"), action: z.enum(["pause", "resume"]) }),
     z.object({ intent: z.literal("reset-pin"), studentId: z.string().trim().min(1).max(200) }),
   ])
@@ -87,6 +88,18 @@ export const LIVE_MESSAGES = {
     "reset-pin": { success: "PIN tries reset: the student can try again now", failure: "Failed to reset the PIN tries." },
   },
 };
+
+/**
+ * End cannot be undone, so it asks first: with JavaScript a dialog does; a page without it posts
+ * End as it is, and the action answers the confirm step instead of ending (ADR 0046). Only a post
+ * that carries the confirm's answer ends.
+ */
+export const endNeedsConfirm = (input: { action: string; confirmed?: "yes" }) => input.action === "end" && input.confirmed !== "yes";
+
+/** The confirm step's words, the dialog's and the page's without JavaScript. */
+export const endConfirmTitle = (count: number) => `End ${count} test${count === 1 ? "" : "s"} now?`;
+export const END_TESTS_WARNING =
+  "Each selected student's test ends now and is scored as it stands: the questions they did not reach count as wrong. This cannot be undone.";
 
 const PROCTOR_DONE = { pause: "Paused", resume: "Resumed", extend: "Added time to", end: "Ended" } as const;
 

@@ -1,12 +1,15 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 
 import type { CurrentUser } from "~/domain/auth/current-user";
-import { classProctorToast, LIVE_MESSAGES, liveActionSchema, proctorToast } from "~/domain/classes/screen-actions";
+import { classProctorToast, endNeedsConfirm, LIVE_MESSAGES, liveActionSchema, proctorToast } from "~/domain/classes/screen-actions";
 import { proctorClassSessions, proctorSession } from "~/features/sessions/use-cases.server";
 import { resetStudentPinTries } from "~/features/students/use-cases.server";
 import { assertNever } from "~/lib/assert-never";
 import { DomainError } from "~/lib/errors";
 import { handleAction } from "~/services/action.server";
+
+/** What the page's action answers besides its toast: End's confirm step, when End came without it. */
+export type LiveActionData = { confirmEnd: string[] } | undefined;
 
 /**
  * The Live page's action (ADR 0046): the same use-cases as POST /api/sessions/{id}/proctor and
@@ -14,9 +17,11 @@ import { handleAction } from "~/services/action.server";
  * refuses (a test that just ended), and the toast says how many changed and why one did not.
  */
 export function runLiveAction(request: Request, context: AppLoadContext, user: CurrentUser, classId: string) {
-  return handleAction(request, liveActionSchema, LIVE_MESSAGES, async (input) => {
+  return handleAction<typeof liveActionSchema, LiveActionData>(request, liveActionSchema, LIVE_MESSAGES, async (input) => {
     switch (input.intent) {
       case "proctor": {
+        // End without its confirm (a page without JavaScript): nothing ends; the page shows the confirm step.
+        if (endNeedsConfirm(input)) return { data: { confirmEnd: [...new Set(input.sessionIds)] }, toast: null };
         const outcomes = await Promise.allSettled([...new Set(input.sessionIds)].map((sessionId) => proctorSession(context, user, sessionId, input)));
         const refusals = outcomes.flatMap((outcome) => (outcome.status === "rejected" ? [outcome.reason as unknown] : []));
         const unexpected = refusals.find((reason) => !(reason instanceof DomainError));

@@ -1,7 +1,8 @@
-import { Form, useSubmit } from "@remix-run/react";
-import { useCallback, useRef, useState } from "react";
+import { Form, Link, useSubmit } from "@remix-run/react";
+import { useCallback, useRef, useState, useSyncExternalStore } from "react";
 
 import { ConfirmDialog } from "~/components/dialog";
+import { END_TESTS_WARNING, endConfirmTitle } from "~/domain/classes/screen-actions";
 import { MAX_EXTRA_MINUTES } from "~/domain/sessions/session-state";
 
 /**
@@ -10,6 +11,8 @@ import { MAX_EXTRA_MINUTES } from "~/domain/sessions/session-state";
  */
 
 const BUTTON = "btn-outline min-h-11";
+
+const noSubscription = () => () => {};
 
 /** Which rows' sessions are selected: their checkboxes post with the "selected" form (`form="live-selected"`). */
 export function useSelection(selectable: readonly string[]) {
@@ -42,10 +45,17 @@ export function SelectedActions({ busy, selected }: { busy: boolean; selected: n
   const form = useRef<HTMLFormElement>(null);
   const [confirming, setConfirming] = useState(false);
   const submit = useSubmit();
+  // The count is the page's script's: without it the checkboxes still post, but nothing counts them, and "0 selected" would be false.
+  const counted = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const endSelected = () => {
     setConfirming(false);
     const data = new FormData(form.current!);
     data.set("action", "end");
+    data.set("confirmed", "yes");
     submit(data, { method: "post" });
   };
   return (
@@ -58,7 +68,7 @@ export function SelectedActions({ busy, selected }: { busy: boolean; selected: n
       data-testid="live-selected-actions"
     >
       <h2 id="live-selected-title" className="w-full text-base font-semibold text-slate-900">
-        Selected students <span className="font-normal text-slate-700">({selected} selected)</span>
+        Selected students {counted ? <span className="font-normal text-slate-700">({selected} selected)</span> : null}
       </h2>
       <input type="hidden" name="intent" value="proctor" />
       <div>
@@ -84,7 +94,7 @@ export function SelectedActions({ busy, selected }: { busy: boolean; selected: n
         className="btn min-h-11 bg-red-700 text-white hover:bg-red-800"
         disabled={busy}
         onClick={(event) => {
-          // With JavaScript, ask first; without it the button posts as it is.
+          // With JavaScript, ask here; without it the button posts and the page answers its confirm step (EndConfirm).
           event.preventDefault();
           setConfirming(true);
         }}
@@ -96,11 +106,49 @@ export function SelectedActions({ busy, selected }: { busy: boolean; selected: n
         onCancel={() => setConfirming(false)}
         onConfirm={endSelected}
         title="End the selected tests now?"
-        description="Each selected student's test ends now and is scored as it stands: the questions they did not reach count as wrong. This cannot be undone."
+        description={END_TESTS_WARNING}
         confirmLabel="End tests"
         busy={busy}
       />
     </Form>
+  );
+}
+
+/**
+ * End's confirm step for a page without JavaScript: the action answered it instead of ending.
+ * Its heading takes the focus as the page loads (`autofocus` works without JavaScript), so a
+ * screen reader starts at the question; only its own form ends the tests.
+ */
+export function EndConfirm({ sessionIds, names, cancelTo }: { sessionIds: readonly string[]; names: readonly string[]; cancelTo: string }) {
+  return (
+    <section className="card mt-4 border-red-300 p-4" aria-labelledby="live-end-confirm-title" data-testid="live-end-confirm">
+      {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the page was loaded to ask this; without JavaScript nothing else can move the focus here. */}
+      <h2 id="live-end-confirm-title" tabIndex={-1} autoFocus className="text-lg font-semibold text-slate-900 focus:outline-none">
+        {endConfirmTitle(sessionIds.length)}
+      </h2>
+      {names.length ? (
+        <ul className="mt-2 list-disc pl-6 text-slate-900" aria-label="The tests that end">
+          {names.map((name) => (
+            <li key={name}>{name}</li>
+          ))}
+        </ul>
+      ) : null}
+      <p className="mt-2 text-sm text-slate-700">{END_TESTS_WARNING}</p>
+      <Form method="post" className="mt-4 flex flex-wrap gap-3">
+        <input type="hidden" name="intent" value="proctor" />
+        <input type="hidden" name="action" value="end" />
+        <input type="hidden" name="confirmed" value="yes" />
+        {sessionIds.map((id) => (
+          <input key={id} type="hidden" name="sessionIds" value={id} />
+        ))}
+        <button type="submit" className="btn min-h-11 bg-red-700 text-white hover:bg-red-800">
+          End tests
+        </button>
+        <Link to={cancelTo} className="btn-outline min-h-11">
+          Cancel
+        </Link>
+      </Form>
+    </section>
   );
 }
 

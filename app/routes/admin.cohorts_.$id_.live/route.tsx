@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { RefreshCw } from "lucide-react";
+import { useRef } from "react";
 
 import { useActionResult } from "~/components/action-result";
 import { BackLink, PageHeader } from "~/components/page-header";
@@ -11,8 +12,9 @@ import { readLiveClass } from "~/features/classes/use-cases.server";
 import { requireAllowed } from "~/services/auth.server";
 import { orNotFoundPage } from "~/services/http-errors.server";
 
-import { ClassActions, RowActions, SelectAll, SelectedActions, useSelection } from "./live-actions";
-import { runLiveAction } from "./live-actions.server";
+import { ClassActions, EndConfirm, RowActions, SelectAll, SelectedActions, useSelection } from "./live-actions";
+import { type LiveActionData, runLiveAction } from "./live-actions.server";
+import { useFocusKept } from "./use-focus-kept";
 import { useLiveUpdates } from "./use-live-updates";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Live · ${data?.schoolClass.name ?? "Class"} · Adaptive Testing Engine` }];
@@ -46,17 +48,22 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function ClassLivePage() {
   const { schoolClass, updatedAt, summary, state, shown, total } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
-  const actionData = useActionData<typeof action>() as ActionResult<unknown> | undefined;
+  const actionData = useActionData<typeof action>() as ActionResult<LiveActionData> | undefined;
+  // End posted without JavaScript: its confirm step, naming the students (rows of this page's filter, as the form was).
+  const confirmEnd = actionData?.ok ? actionData.data?.confirmEnd : undefined;
   const selectable = shown.flatMap((row) => (row.sessionId && row.state !== "finished" ? [row.sessionId] : []));
   const selection = useSelection(selectable);
   useActionResult({ data: actionData, state: navigation.state }, { onSuccess: selection.clear });
   const busy = navigation.state !== "idle";
+  const pageArea = useRef<HTMLDivElement>(null);
+  const tableRegion = useRef<HTMLDivElement>(null);
+  useFocusKept(busy, pageArea, tableRegion);
   const now = Date.parse(updatedAt);
   const filterLabel = LIVE_FILTERS.find((filter) => filter.state === state)?.label;
   const here = `/admin/cohorts/${schoolClass.id}/live${state ? `?state=${state}` : ""}`;
   useLiveUpdates(schoolClass.id);
   return (
-    <div className="mx-auto max-w-6xl">
+    <div className="mx-auto max-w-6xl" ref={pageArea}>
       <BackLink to={`/admin/cohorts/${schoolClass.id}`} label={`Back to ${schoolClass.name}`} />
       <PageHeader
         title={`Live · ${schoolClass.name}`}
@@ -74,6 +81,25 @@ export default function ClassLivePage() {
       <p className="text-sm text-slate-700">
         As of <time dateTime={updatedAt}>{new Date(updatedAt).toISOString().slice(11, 19)} UTC</time>.
       </p>
+      {actionData?.toast && !confirmEnd ? (
+        // The toast needs JavaScript: without it the page itself says what the action did (or why not).
+        <noscript>
+          <p
+            role={actionData.ok ? "status" : "alert"}
+            className={`mt-4 rounded-md px-3 py-2 text-sm ${actionData.ok ? "bg-slate-100 text-slate-900" : "bg-red-50 text-red-800"}`}
+            data-testid="live-outcome"
+          >
+            {actionData.toast.description ? `${actionData.toast.title}: ${actionData.toast.description}` : actionData.toast.title}
+          </p>
+        </noscript>
+      ) : null}
+      {confirmEnd ? (
+        <EndConfirm
+          sessionIds={confirmEnd}
+          names={shown.flatMap((row) => (row.sessionId && confirmEnd.includes(row.sessionId) ? [row.studentName] : []))}
+          cancelTo={here}
+        />
+      ) : null}
       <ClassActions busy={busy} />
       <Form method="get" className="card mt-4 flex flex-wrap items-end gap-3 p-4" role="search" aria-label="Filter the students">
         <div>
@@ -96,7 +122,7 @@ export default function ClassLivePage() {
       <SelectedActions busy={busy} selected={selection.selected.length} />
       {/* A focusable region, so a keyboard can scroll it sideways on a phone (WCAG 2.1.1). */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-      <div className="card mt-4 overflow-x-auto" tabIndex={0} role="region" aria-label="Students testing">
+      <div className="card mt-4 overflow-x-auto" tabIndex={0} ref={tableRegion} role="region" aria-label="Students testing">
         <table className="w-full text-left text-sm" data-testid="live-table">
           <caption className="px-3 pt-3 text-left font-semibold text-slate-900">
             {filterLabel ? `Students of ${schoolClass.name}: ${filterLabel.toLowerCase()} (${shown.length} of ${total})` : `Students of ${schoolClass.name}`}
