@@ -1,11 +1,12 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
+import { strToU8, zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { type ApiClient, apiClient, type JobAnswer, waitForJob } from "../support/api";
 import type { CookieJar } from "../support/cookie-jar";
-import { oneRosterZip, syntheticOneRosterZip, uploadOneRoster } from "../support/oneroster";
+import { oneRosterZip, postOneRoster, syntheticOneRoster, syntheticOneRosterZip, uploadOneRoster } from "../support/oneroster";
 import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
 import { ratioDeflate, rawZip, repeatedByteDeflate } from "../support/zip-bombs";
 
@@ -56,6 +57,7 @@ describe("importing a OneRoster bundle", () => {
       unchanged: none,
       removed: { enrollments: 0 },
       refused: refusedInFirstBundle,
+      refusedTotal: 1,
       ...nothingDeleted,
     });
     expect(await tableSizes()).toEqual(before);
@@ -116,6 +118,7 @@ describe("importing a OneRoster bundle", () => {
       unchanged: { ...none, enrollments: 2 },
       removed: { enrollments: 1 },
       refused: [],
+      refusedTotal: 0,
       ...nothingDeleted,
     });
     expect(await rows("select grade from students where district_student_id = 'S-2002'")).toEqual([{ grade: "08" }]);
@@ -432,5 +435,46 @@ describe("an import larger than one request should write", () => {
       { n: 2 },
     ]);
     expect(await stagedParts(jobId)).toEqual([{ n: 0 }]);
+  }, 120_000);
+
+  it("keeps a job's answer inside a D1 row however many rows are refused: the first 1,000 and the total, and every one as CSV from the preview", async () => {
+    // 20,000 enrollments of a class the district never sent: about 2.6 MB of refusals, past D1's 2 MB a value.
+    const files = syntheticOneRoster({ students: 150, classesPerStudent: 2, classSize: 100, prefix: "stray" });
+    const strays = Array.from({ length: 20_000 }, (_, index) => `stray-e-x${index},active,,stray-gone,org-1,stray-s${index % 150},student,false,,`);
+    const enrollments = `${files["enrollments.csv"]}\n${strays.join("\n")}`;
+    const zip = zipSync(Object.fromEntries(Object.entries({ ...files, "enrollments.csv": enrollments }).map(([name, text]) => [name, strToU8(text)])));
+    const firstStray = files["enrollments.csv"]!.split("\n").length + 1;
+    const strayRefusal = (line: number) => ({
+      file: "enrollments.csv",
+      line,
+      reason: "Enrollment skipped: class stray-gone is not in classes.csv or an earlier import.",
+    });
+
+    const queued = await uploadOneRoster(worker, adminJar, zip);
+    expect(queued.status, JSON.stringify(queued.data)).toBe(202);
+    const finished = (await waitForJob(admin, queued.data.jobId as string)).at(-1)!;
+    expect(finished).toMatchObject({ status: "succeeded", result: { applied: true, created: { students: 150, enrollments: 303 }, refusedTotal: 20_000 } });
+    const { refused } = finished.result as { refused: unknown[] };
+    expect(refused).toHaveLength(1_000);
+    expect(refused[0]).toEqual(strayRefusal(firstStray));
+    expect(refused[999]).toEqual(strayRefusal(firstStray + 999));
+    expect(await rows("select count(*) as n from students where source_id like 'stray-s%'")).toEqual([{ n: 150 }]);
+    expect(
+      await rows(
+        "select count(*) as n from audit_log where action = 'roster.imported' and json_extract(detail, '$.refused') = 20000 and json_extract(detail, '$.created.students') = 150",
+      ),
+    ).toEqual([{ n: 1 }]);
+
+    // Every refused row, from the preview of the same bundle, as a spreadsheet opens it.
+    const csv = await postOneRoster(worker, adminJar, zip, "?dryRun=1&refused=csv");
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    const lines = (await csv.text()).split("\r\n");
+    expect(lines).toHaveLength(20_001);
+    expect(csv.headers.get("Content-Disposition")).toBe('attachment; filename="oneroster-refused-rows.csv"');
+    // text() drops the byte-order mark the file begins with.
+    expect(lines[0]).toBe("file,line,reason");
+    expect(lines[1]).toBe(`enrollments.csv,${firstStray},Enrollment skipped: class stray-gone is not in classes.csv or an earlier import.`);
+    expect(lines[20_000]).toBe(`enrollments.csv,${firstStray + 19_999},Enrollment skipped: class stray-gone is not in classes.csv or an earlier import.`);
   }, 120_000);
 });

@@ -35,18 +35,29 @@ export async function uploadOneRoster(
   query = "",
   fields: Record<string, string> = {},
 ) {
+  const response = await postOneRoster(worker, jar, zip, query, fields);
+  return { status: response.status, data: await response.json<Record<string, unknown>>() };
+}
+
+/** The same upload, its response as it came (a CSV answer, its headers). */
+export async function postOneRoster(
+  worker: TestWorker,
+  jar: CookieJar | undefined,
+  zip: Uint8Array | string | null,
+  query = "",
+  fields: Record<string, string> = {},
+) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
   if (zip !== null) form.set("file", new Blob([typeof zip === "string" ? zip : new Uint8Array(zip)]), "roster.zip");
   // Encoded here: the Worker's dispatch would not add the multipart boundary to a FormData body.
   const encoded = new Request("http://localhost/", { method: "POST", body: form });
-  const response = await worker.request(`/api/roster/oneroster${query}`, {
+  return worker.request(`/api/roster/oneroster${query}`, {
     method: "POST",
     body: await encoded.arrayBuffer(),
     headers: { "Content-Type": encoded.headers.get("Content-Type")! },
     jar,
   });
-  return { status: response.status, data: await response.json<Record<string, unknown>>() };
 }
 
 /**

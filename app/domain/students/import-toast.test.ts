@@ -21,6 +21,10 @@ describe("importToast", () => {
     ).toBe("1 student created; 2 students updated; 1 enrollment removed; 20 students, 21 enrollments unchanged; 2 rows refused");
     expect(importToast({ created: {}, updated: {}, unchanged: {}, refused: [] })).toBe("Nothing to import");
   });
+
+  it("counts every refused row of a OneRoster answer, which lists only the first", () => {
+    expect(importToast({ created: {}, updated: {}, unchanged: {}, refused: [{}, {}], refusedTotal: 23_456 })).toBe("23456 rows refused");
+  });
 });
 
 describe("the import dialog's progress line", () => {

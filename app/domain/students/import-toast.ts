@@ -3,7 +3,7 @@
  * created"), never kinds added together (48 "created" for 24 students reads as 48 students).
  */
 type Counts = Record<string, number>;
-type ImportCounts = { created: Counts; updated: Counts; unchanged: Counts; removed?: Counts; refused: readonly unknown[] };
+type ImportCounts = { created: Counts; updated: Counts; unchanged: Counts; removed?: Counts; refused: readonly unknown[]; refusedTotal?: number };
 
 /** Singular and plural of each kind an import counts, in the order the toast names them. */
 const KIND_WORDS: [kind: string, one: string, many: string][] = [
@@ -33,7 +33,8 @@ export function importToast(outcome: ImportCounts): string {
     const listed = byKind(counts);
     return listed ? [`${listed} ${verb}`] : [];
   });
-  const refused = outcome.refused.length;
+  // A OneRoster answer lists only the first refused rows and counts them all (ADR 0047).
+  const refused = outcome.refusedTotal ?? outcome.refused.length;
   if (refused) parts.push(`${refused} ${refused === 1 ? "row" : "rows"} refused`);
   return parts.length ? parts.join("; ") : "Nothing to import";
 }

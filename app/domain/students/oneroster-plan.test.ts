@@ -96,6 +96,7 @@ describe("planOneRoster", () => {
       unchanged: { classes: 0, students: 0, teachers: 0, enrollments: 0 },
       removed: { enrollments: 0 },
       refused: [],
+      refusedTotal: 0,
       notes: [],
       deletedOnRequest: [],
       recreateDeleted: false,
@@ -169,6 +170,7 @@ describe("planOneRoster", () => {
       { file: "enrollments.csv", line: 2, reason: "Enrollment skipped: class c2 is not in classes.csv or an earlier import." },
       { file: "enrollments.csv", line: 3, reason: "Enrollment skipped: student s5 is not in users.csv or an earlier import." },
     ]);
+    expect(plan.outcome.refusedTotal).toBe(7);
     expect(plan.outcome.created).toEqual({ classes: 1, students: 1, teachers: 0, enrollments: 0 });
   });
 

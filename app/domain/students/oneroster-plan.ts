@@ -20,7 +20,9 @@ export type OneRosterOutcome = {
   unchanged: Counts;
   /** Enrollments a delta bundle marked to be deleted that were there. */
   removed: { enrollments: number };
+  /** The first refused rows in the plan's order (`listedRefusals`, roster-refusals.ts); `refusedTotal` counts every one. */
   refused: RosterRefusal[];
+  refusedTotal: number;
   /** Rows taken with a change: an identifier that could not be a student ID, replaced by the sourcedId. */
   notes: RosterNote[];
   /**
@@ -123,6 +125,7 @@ export function planOneRoster(
     unchanged: zero(),
     removed: { enrollments: 0 },
     refused: [...bundle.refused],
+    refusedTotal: 0,
     notes: [...bundle.notes],
     deletedOnRequest: [],
     recreateDeleted: options.recreateDeleted ?? false,
@@ -139,6 +142,7 @@ export function planOneRoster(
   const teacherAccounts = planTeachers(bundle, existing, plan, newId);
   planEnrollments(bundle, existing, plan, { classIds, rosterStudents, teacherAccounts });
   outcome.refused.sort((a, b) => fileRank(a.file) - fileRank(b.file) || a.file.localeCompare(b.file) || a.line - b.line);
+  outcome.refusedTotal = outcome.refused.length;
   return { changes: plan.changes, outcome };
 }
 

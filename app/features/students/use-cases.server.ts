@@ -4,9 +4,10 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { CurrentUser } from "~/domain/auth/current-user";
 import { allowedScope } from "~/domain/auth/policy";
 import { NOT_FOUND, refuseMissing } from "~/domain/shell/not-found";
-import { BUNDLE_ZIP_LIMITS, readOneRosterBundle } from "~/domain/students/oneroster";
+import { BUNDLE_ZIP_LIMITS, readOneRosterBundle, type RosterRefusal } from "~/domain/students/oneroster";
 import { type OneRosterOutcome, planOneRoster } from "~/domain/students/oneroster-plan";
 import { ROSTER_STATEMENTS_PER_PART, writtenByTheRequest } from "~/domain/students/roster-parts";
+import { listedRefusals } from "~/domain/students/roster-refusals";
 import type { StudentInput } from "~/domain/students/student";
 import { parseRosterCsv } from "~/domain/students/student-csv";
 import { found, invalid, notFound } from "~/lib/errors";
@@ -149,13 +150,38 @@ type QueuedImport = { queued: string };
  * plan written in one D1 batch, or nothing when previewing; a plan of more changes than one part
  * is queued and written in parts (ADR 0047), and the job to follow is answered instead. A missing file, a zip that cannot be
  * read or a bundle without what it needs is a 400 that says why, and nothing is written. Students
- * deleted on request are created again only with `recreateDeleted`.
+ * deleted on request are created again only with `recreateDeleted`. Every answer lists the first
+ * refused rows and counts them all (`listedRefusals`), so a queued one fits the job's D1 row.
  */
 export async function importOneRoster(
   context: AppLoadContext,
   actor: Actor,
   input: { file: FormDataEntryValue | null | undefined; apply: boolean; recreateDeleted: boolean },
 ): Promise<OneRosterOutcome | QueuedImport> {
+  const { version, changes, outcome: planned } = await planUploadedBundle(context, actor, input);
+  const outcome = listedRefusals(planned);
+  if (!input.apply) return outcome;
+  // Larger than one request should write: the queue writes it in parts (ADR 0047).
+  if (!writtenByTheRequest(changes)) return { queued: await queueRosterImport(context, actor, { version, changes, outcome }) };
+  await applyRosterPlan(context.db, { version, changes, outcome }, actor);
+  return outcome;
+}
+
+/** Every row the preview of an uploaded bundle refuses, in the plan's order (the answer lists only the first). Writes nothing. */
+export async function previewOneRosterRefusals(
+  context: AppLoadContext,
+  actor: Actor,
+  input: { file: FormDataEntryValue | null | undefined; recreateDeleted: boolean },
+): Promise<RosterRefusal[]> {
+  return (await planUploadedBundle(context, actor, { ...input, apply: false })).outcome.refused;
+}
+
+/** The bundle read within its caps and planned against what D1 holds; a bundle that cannot be read is a 400 that says why. */
+async function planUploadedBundle(
+  context: AppLoadContext,
+  actor: Actor,
+  input: { file: FormDataEntryValue | null | undefined; apply: boolean; recreateDeleted: boolean },
+) {
   allowedScope(actor, "import", "district-roster");
   const { file } = input;
   if (!file || typeof file === "string" || file.size === 0) throw invalid("refusals.chooseOneRosterZip", "file");
@@ -171,10 +197,5 @@ export async function importOneRoster(
   if (!read.ok) throw invalid(read.message, "file");
   const { bundle } = read;
   const existing = await loadRosterExisting(context.db, bundle, context.config.deletionKey);
-  const { changes, outcome } = planOneRoster(bundle, existing, { apply: input.apply, recreateDeleted: input.recreateDeleted });
-  if (!input.apply) return outcome;
-  // Larger than one request should write: the queue writes it in parts (ADR 0047).
-  if (!writtenByTheRequest(changes)) return { queued: await queueRosterImport(context, actor, { version: bundle.version, changes, outcome }) };
-  await applyRosterPlan(context.db, { version: bundle.version, changes, outcome }, actor);
-  return outcome;
+  return { version: bundle.version, ...planOneRoster(bundle, existing, { apply: input.apply, recreateDeleted: input.recreateDeleted }) };
 }

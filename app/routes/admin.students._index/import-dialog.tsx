@@ -92,6 +92,8 @@ export function ImportDialog({ bundles, onClose }: { bundles: boolean; onClose: 
         noValidate
         className="space-y-4"
         onSubmit={(event) => {
+          // The download of every refused row is the browser's own submission: its answer is a CSV attachment.
+          if ((event.nativeEvent as SubmitEvent).submitter?.dataset.download) return;
           event.preventDefault();
           send(preview !== null);
         }}
@@ -139,6 +141,7 @@ export function ImportDialog({ bundles, onClose }: { bundles: boolean; onClose: 
               </label>
               <input
                 id="import-oneroster-file"
+                name="file"
                 type="file"
                 accept=".zip,application/zip"
                 className="block text-sm text-slate-900"

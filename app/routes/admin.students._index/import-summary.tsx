@@ -1,5 +1,6 @@
 import { ownTimeZone } from "~/domain/shell/time-zone";
 import { deletedOnRequestMessage } from "~/domain/students/oneroster-plan";
+import { refusedRowsShown } from "~/domain/students/roster-refusals";
 
 /** What a roster import did or would do, as the dialog shows it: a table by kind, then each refused row. */
 export type ImportOutcome = {
@@ -9,6 +10,8 @@ export type ImportOutcome = {
   unchanged: Record<string, number>;
   removed?: Record<string, number>;
   refused: { file?: string; line: number; reason: string }[];
+  /** A OneRoster import's refused rows, all of them: `refused` lists the first 1,000 (ADR 0047). */
+  refusedTotal?: number;
   /** A OneRoster import's rows taken with a change, and students deleted on request it names (ADR 0028). */
   notes?: { file: string; line: number; note: string }[];
   deletedOnRequest?: { file: string; line: number; deletedAt: string }[];
@@ -40,6 +43,7 @@ type RecreateTick = { checked: boolean; onChange: (checked: boolean) => void };
 export function ImportSummary({ outcome, recreate }: { outcome: ImportOutcome; recreate?: RecreateTick }) {
   const kinds = KINDS.filter(({ key }) => key in outcome.created || key in outcome.unchanged);
   const cell = (counts: Record<string, number> | undefined, key: string) => (counts && key in counts ? counts[key] : "–");
+  const refusedCount = outcome.refusedTotal ?? outcome.refused.length;
   return (
     <div className="space-y-3" data-testid="import-summary">
       <p className="text-sm text-slate-900">{outcome.applied ? "Imported." : "Nothing is saved yet. This is what the import will do:"}</p>
@@ -102,8 +106,9 @@ export function ImportSummary({ outcome, recreate }: { outcome: ImportOutcome; r
       {outcome.refused.length ? (
         <div>
           <h3 className="text-sm font-semibold text-red-800">
-            {outcome.refused.length} {outcome.refused.length === 1 ? "row is" : "rows are"} refused and will not be imported
+            {refusedCount} {refusedCount === 1 ? "row is" : "rows are"} refused and will not be imported
           </h3>
+          <RefusedRowsShown outcome={outcome} />
           <ul className="mt-1 max-h-48 space-y-1 overflow-y-auto text-sm text-slate-900">
             {outcome.refused.map((refusal) => (
               <li key={`${refusal.file ?? ""}:${refusal.line}`}>
@@ -117,6 +122,32 @@ export function ImportSummary({ outcome, recreate }: { outcome: ImportOutcome; r
         </div>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * "Showing the first 1,000 of 23,456 refused rows", and the way to get them all: a button that
+ * sends the dialog's form (the bundle in its field `file`) to the preview's CSV of every refused
+ * row, which the browser downloads (docs/api.md).
+ */
+function RefusedRowsShown({ outcome }: { outcome: ImportOutcome }) {
+  const shown = refusedRowsShown(outcome);
+  if (!shown) return null;
+  return (
+    <p className="mt-1 text-sm text-slate-900">
+      {shown}{" "}
+      <button
+        type="submit"
+        formAction="/api/roster/oneroster?refused=csv"
+        formMethod="post"
+        formEncType="multipart/form-data"
+        formNoValidate
+        data-download="refused"
+        className="font-medium text-brand-700 underline"
+      >
+        Download all refused rows (CSV)
+      </button>
+    </p>
   );
 }
 
