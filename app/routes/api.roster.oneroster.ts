@@ -3,6 +3,7 @@ import { rosterImportQuerySchema } from "~/domain/students/student-csv";
 import { importOneRoster } from "~/features/students/use-cases.server";
 import { invalid } from "~/lib/errors";
 import { acceptedJobResponse } from "~/services/jobs.server";
+import { screenLocale } from "~/services/locale.server";
 import { resourceRoute } from "~/services/resource-route.server";
 
 /**
@@ -23,7 +24,12 @@ export const { loader, action } = resourceRoute({
       });
       const recreateDeleted = recreateDeletedField.safeParse(form.get("recreateDeleted") ?? undefined);
       if (!recreateDeleted.success) throw invalid(recreateDeleted.error.issues[0]!.message, "recreateDeleted");
-      const imported = await importOneRoster(context, caller, { file: form.get("file"), apply: query.apply, recreateDeleted: recreateDeleted.data });
+      const imported = await importOneRoster(context, caller, {
+        file: form.get("file"),
+        apply: query.apply,
+        recreateDeleted: recreateDeleted.data,
+        locale: screenLocale(request),
+      });
       return "queued" in imported ? acceptedJobResponse(imported.queued) : imported;
     },
   },

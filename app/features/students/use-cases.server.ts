@@ -3,7 +3,9 @@ import type { BatchItem } from "drizzle-orm/batch";
 
 import type { CurrentUser } from "~/domain/auth/current-user";
 import { allowedScope } from "~/domain/auth/policy";
+import type { AnyLocale } from "~/domain/i18n/locale";
 import { NOT_FOUND, refuseMissing } from "~/domain/shell/not-found";
+import { importAnswerIn } from "~/domain/students/import-reasons";
 import { BUNDLE_ZIP_LIMITS, readOneRosterBundle } from "~/domain/students/oneroster";
 import { type OneRosterOutcome, planOneRoster } from "~/domain/students/oneroster-plan";
 import { ROSTER_STATEMENTS_PER_PART, writtenByTheRequest } from "~/domain/students/roster-parts";
@@ -107,8 +109,14 @@ async function resetRosterPinTries(context: AppLoadContext, actor: Actor, classI
  * A simple roster CSV, previewed or applied, optionally onto a class's roster: each refused line
  * (the file's and the import's) in line order. A teacher imports onto a class they teach; the
  * district's whole roster is a district admin's. A CSV that cannot be read is a 400 that says why.
+ * The rows' reasons are written in `locale` (the screen's) before the answer is kept for a queued
+ * import's job, so the job's answer reads as the request's would have.
  */
-export async function importRosterCsv(context: AppLoadContext, actor: Actor, input: { csv: string; cohortId: string | null; apply: boolean }) {
+export async function importRosterCsv(
+  context: AppLoadContext,
+  actor: Actor,
+  input: { csv: string; cohortId: string | null; apply: boolean; locale: AnyLocale },
+) {
   const scope = allowedScope(actor, "import", "roster");
   const { db } = context;
   if (scope.kind === "teacher" && !input.cohortId) throw invalid("refusals.chooseClassForImport", "cohortId");
@@ -128,7 +136,8 @@ export async function importRosterCsv(context: AppLoadContext, actor: Actor, inp
     }),
     NOT_FOUND.cohort,
   );
-  const answer = { applied: input.apply, ...outcome, refused: [...parsed.refused, ...outcome.refused].sort((a, b) => a.line - b.line) };
+  const refused = [...parsed.refused, ...outcome.refused].sort((a, b) => a.line - b.line);
+  const answer = importAnswerIn(input.locale, { applied: input.apply, ...outcome, refused });
   if (!input.apply) return answer;
   // Larger than one request should write: the queue writes it in parts (ADR 0047).
   if (statements.length > ROSTER_STATEMENTS_PER_PART)
@@ -149,12 +158,13 @@ type QueuedImport = { queued: string };
  * plan written in one D1 batch, or nothing when previewing; a plan of more changes than one part
  * is queued and written in parts (ADR 0047), and the job to follow is answered instead. A missing file, a zip that cannot be
  * read or a bundle without what it needs is a 400 that says why, and nothing is written. Students
- * deleted on request are created again only with `recreateDeleted`.
+ * deleted on request are created again only with `recreateDeleted`. The rows' reasons and notes
+ * are written in `locale`, as for the roster CSV.
  */
 export async function importOneRoster(
   context: AppLoadContext,
   actor: Actor,
-  input: { file: FormDataEntryValue | null | undefined; apply: boolean; recreateDeleted: boolean },
+  input: { file: FormDataEntryValue | null | undefined; apply: boolean; recreateDeleted: boolean; locale: AnyLocale },
 ): Promise<OneRosterOutcome | QueuedImport> {
   allowedScope(actor, "import", "district-roster");
   const { file } = input;
@@ -163,7 +173,7 @@ export async function importOneRoster(
   try {
     texts = readZipTexts(new Uint8Array(await file.arrayBuffer()), (name) => READ_FILES.has(name), BUNDLE_ZIP_LIMITS);
   } catch (error) {
-    if (error instanceof NotAZipError) throw invalid("refusals.oneRosterNotZip", "file", { reason: error.message });
+    if (error instanceof NotAZipError) throw invalid("refusals.oneRosterNotZip", "file", { reason: "roster.notAZip" });
     if (error instanceof ZipReadError) throw invalid(error.message, "file");
     throw error;
   }
@@ -171,7 +181,9 @@ export async function importOneRoster(
   if (!read.ok) throw invalid(read.message, "file");
   const { bundle } = read;
   const existing = await loadRosterExisting(context.db, bundle, context.config.deletionKey);
-  const { changes, outcome } = planOneRoster(bundle, existing, { apply: input.apply, recreateDeleted: input.recreateDeleted });
+  const plan = planOneRoster(bundle, existing, { apply: input.apply, recreateDeleted: input.recreateDeleted });
+  const { changes } = plan;
+  const outcome = importAnswerIn(input.locale, plan.outcome);
   if (!input.apply) return outcome;
   // Larger than one request should write: the queue writes it in parts (ADR 0047).
   if (!writtenByTheRequest(changes)) return { queued: await queueRosterImport(context, actor, { version: bundle.version, changes, outcome }) };
