@@ -61,6 +61,22 @@ describe("importing a OneRoster bundle", () => {
     expect(await tableSizes()).toEqual(before);
   });
 
+  it("says each refused row's reason in the language the client asks for, and in English on the Students screen", async () => {
+    const inSpanish = { "Accept-Language": "es" };
+    const preview = await uploadOneRoster(worker, adminJar, oneRosterZip("v1.1"), "?dryRun=1", {}, inSpanish);
+    expect(preview.data.refused).toEqual([
+      { file: "enrollments.csv", line: 9, reason: "Inscripción omitida: la clase class-art7 no está en classes.csv ni en una importación anterior." },
+    ]);
+    const notAZip = await uploadOneRoster(worker, adminJar, "not a zip", "?dryRun=1", {}, inSpanish);
+    expect(notAZip).toEqual({
+      status: 400,
+      data: { message: "El archivo no es un archivo zip que se pueda leer. Suba el paquete CSV de OneRoster como archivo .zip." },
+    });
+    // A staff screen's own calls read English, whatever the browser prefers.
+    const onTheScreen = { ...inSpanish, Referer: "http://localhost/admin/students" };
+    expect((await uploadOneRoster(worker, adminJar, oneRosterZip("v1.1"), "?dryRun=1", {}, onTheScreen)).data.refused).toEqual(refusedInFirstBundle);
+  });
+
   it("applies it in one go: rostered classes found by sourcedId, their rosters, and their teacher's account", async () => {
     const { status, data } = await uploadOneRoster(worker, adminJar, oneRosterZip("v1.1"));
     expect(status).toBe(200);

@@ -34,6 +34,7 @@ export async function uploadOneRoster(
   zip: Uint8Array | string | null,
   query = "",
   fields: Record<string, string> = {},
+  headers: Record<string, string> = {},
 ) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
@@ -43,7 +44,7 @@ export async function uploadOneRoster(
   const response = await worker.request(`/api/roster/oneroster${query}`, {
     method: "POST",
     body: await encoded.arrayBuffer(),
-    headers: { "Content-Type": encoded.headers.get("Content-Type")! },
+    headers: { "Content-Type": encoded.headers.get("Content-Type")!, ...headers },
     jar,
   });
   return { status: response.status, data: await response.json<Record<string, unknown>>() };

@@ -253,7 +253,7 @@ function readBundle(files: ReadonlyMap<string, string>): OneRosterBundle {
       continue;
     }
     const roleName = version === "1.1" ? row.cell("role") : (rolesOf.get(sourcedId) ?? enrolledAs.get(sourcedId) ?? "");
-    seenUsers.set(sourcedId, { file: "users.csv", line: row.line, what: roleName.toLowerCase() || "user with no role", refused: false });
+    seenUsers.set(sourcedId, { file: "users.csv", line: row.line, what: roleName.toLowerCase(), refused: false });
     if (!status) {
       refuse("users.csv", row, unknownStatus(row));
       continue;

@@ -36,6 +36,23 @@ export const en = {
   enrollmentNeedsIds: "The enrollment needs a classSourcedId and a userSourcedId.",
   identifierFallback:
     'The identifier "{identifier}" cannot be a student ID (letters, digits, dots, dashes and underscores, up to 64), so the student ID is the sourcedId, {sourcedId}.',
+  studentIdTakenByAnother: "Student ID {studentId} belongs to another student.",
+  studentIdTakenBySource: "Student ID {studentId} belongs to another student (sourcedId {sourcedId}).",
+  studentIdTakenInClasses: "Student ID {studentId} is already taken in one of this student's classes.",
+  emailInUse: "Another student already has the e-mail address {email}.",
+  accountEmailInUse: "Another account already has the e-mail address {email}.",
+  studentAccountNotTeacher: "{email} is a student's account: an import never changes an account's role. A district admin can change it on Accounts & Roles.",
+  outsideYourClasses: "{studentId} belongs to a student outside your classes: ask a district admin to add them",
+  classNotInBundle: "Enrollment skipped: class {class} is not in classes.csv or an earlier import.",
+  classRefused: "Enrollment skipped: class {class} was refused in {file} line {line}.",
+  classMarked: "Enrollment skipped: class {class} is marked {status} in {file} line {line}.",
+  studentNotInBundle: "Enrollment skipped: student {user} is not in users.csv or an earlier import.",
+  teacherNotInBundle: "Enrollment skipped: teacher {user} is not in users.csv or an earlier import.",
+  userRefused: "Enrollment skipped: user {user} was refused in {file} line {line}.",
+  userHasNoRole: "Enrollment skipped: user {user} is a user with no role in {file} line {line}.",
+  userIsA: "Enrollment skipped: user {user} is a {role} in {file} line {line}.",
+  userIsAn: "Enrollment skipped: user {user} is an {role} in {file} line {line}.",
+  studentDeletedOnRequest: "Enrollment skipped: student {user} ({file} line {line}) was deleted on request and is not re-created.",
 };
 
 export const es: typeof en = {
@@ -69,4 +86,22 @@ export const es: typeof en = {
   enrollmentNeedsIds: "La inscripción necesita un classSourcedId y un userSourcedId.",
   identifierFallback:
     "El identificador «{identifier}» no puede ser un número de estudiante (letras, dígitos, puntos, guiones y guiones bajos, hasta 64), así que el número de estudiante es el sourcedId, {sourcedId}.",
+  studentIdTakenByAnother: "El número de estudiante {studentId} pertenece a otro estudiante.",
+  studentIdTakenBySource: "El número de estudiante {studentId} pertenece a otro estudiante (sourcedId {sourcedId}).",
+  studentIdTakenInClasses: "El número de estudiante {studentId} ya está en uso en una de las clases de este estudiante.",
+  emailInUse: "Otro estudiante ya tiene la dirección de correo electrónico {email}.",
+  accountEmailInUse: "Otra cuenta ya tiene la dirección de correo electrónico {email}.",
+  studentAccountNotTeacher:
+    "{email} es la cuenta de un estudiante: una importación nunca cambia el rol de una cuenta. Un administrador del distrito puede cambiarlo en Cuentas y roles.",
+  outsideYourClasses: "{studentId} pertenece a un estudiante fuera de sus clases: pida a un administrador del distrito que lo agregue",
+  classNotInBundle: "Inscripción omitida: la clase {class} no está en classes.csv ni en una importación anterior.",
+  classRefused: "Inscripción omitida: la clase {class} se rechazó en {file}, línea {line}.",
+  classMarked: "Inscripción omitida: la clase {class} está marcada como {status} en {file}, línea {line}.",
+  studentNotInBundle: "Inscripción omitida: el estudiante {user} no está en users.csv ni en una importación anterior.",
+  teacherNotInBundle: "Inscripción omitida: el maestro {user} no está en users.csv ni en una importación anterior.",
+  userRefused: "Inscripción omitida: el usuario {user} se rechazó en {file}, línea {line}.",
+  userHasNoRole: "Inscripción omitida: el usuario {user} no tiene rol en {file}, línea {line}.",
+  userIsA: "Inscripción omitida: el usuario {user} tiene el rol {role} en {file}, línea {line}.",
+  userIsAn: "Inscripción omitida: el usuario {user} tiene el rol {role} en {file}, línea {line}.",
+  studentDeletedOnRequest: "Inscripción omitida: el estudiante {user} ({file}, línea {line}) se eliminó a petición y no se vuelve a crear.",
 };
