@@ -289,6 +289,9 @@ describe("what the import refuses", () => {
     expect(await uploadOneRoster(worker, adminJar, many)).toEqual(refusal("The files inflate to more than 30 MB; together they may hold at most 30 MB."));
     const crowded = rawZip(Array.from({ length: 101 }, (_, index) => ({ name: `notes-${index}.txt`, data: new Uint8Array(), method: 0 as const })));
     expect(await uploadOneRoster(worker, adminJar, crowded)).toEqual(refusal("The zip holds more than 100 files; it may hold at most 100."));
+    expect(await uploadOneRoster(worker, adminJar, crowded, "", {}, { "Accept-Language": "es" })).toEqual(
+      refusal("El zip contiene más de 100 archivos; puede contener como máximo 100."),
+    );
     expect(await tableSizes()).toEqual(before);
   });
 

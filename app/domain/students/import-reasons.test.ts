@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 
+import { renderText } from "~/domain/i18n/catalog";
 import { codeWith } from "~/domain/i18n/coded";
 
-import { importAnswerIn } from "./import-reasons";
+import { importAnswerIn, zipReason } from "./import-reasons";
 import { emailInUse, outsideYourClasses, studentAccountNotTeacher } from "./roster-access";
 
 describe("an import's answer in the reader's language", () => {
@@ -45,5 +46,16 @@ describe("an import's answer in the reader's language", () => {
     expect(importAnswerIn("es", { refused: [{ line: 2, reason: outsideYourClasses("S-1") }] }).refused[0]!.reason).toBe(
       "S-1 pertenece a un estudiante fuera de sus clases: pida a un administrador del distrito que lo agregue",
     );
+  });
+});
+
+describe("why a zip cannot be read", () => {
+  it("is a code for each problem the zip reader names, in the reader's words in English and in Spanish", () => {
+    expect(renderText("en", zipReason("memberTooLarge", { name: "users.csv", limit: "20 MB" }))).toBe(
+      "users.csv inflates to more than 20 MB; a file may hold at most 20 MB.",
+    );
+    expect(renderText("es", zipReason("tooManyFiles", { max: 100 }))).toBe("El zip contiene más de 100 archivos; puede contener como máximo 100.");
+    for (const problem of ["twice", "encrypted", "compression", "notUtf8", "totalTooLarge", "ratio"] as const)
+      expect(renderText("es", zipReason(problem, { name: "a.csv", limit: "1 MB", ratio: 2 })), problem).not.toMatch(/^roster\./);
   });
 });

@@ -5,7 +5,7 @@ import type { CurrentUser } from "~/domain/auth/current-user";
 import { allowedScope } from "~/domain/auth/policy";
 import type { AnyLocale } from "~/domain/i18n/locale";
 import { NOT_FOUND, refuseMissing } from "~/domain/shell/not-found";
-import { importAnswerIn } from "~/domain/students/import-reasons";
+import { importAnswerIn, zipReason } from "~/domain/students/import-reasons";
 import { BUNDLE_ZIP_LIMITS, readOneRosterBundle } from "~/domain/students/oneroster";
 import { type OneRosterOutcome, planOneRoster } from "~/domain/students/oneroster-plan";
 import { ROSTER_STATEMENTS_PER_PART, writtenByTheRequest } from "~/domain/students/roster-parts";
@@ -174,7 +174,7 @@ export async function importOneRoster(
     texts = readZipTexts(new Uint8Array(await file.arrayBuffer()), (name) => READ_FILES.has(name), BUNDLE_ZIP_LIMITS);
   } catch (error) {
     if (error instanceof NotAZipError) throw invalid("refusals.oneRosterNotZip", "file", { reason: "roster.notAZip" });
-    if (error instanceof ZipReadError) throw invalid(error.message, "file");
+    if (error instanceof ZipReadError) throw invalid(error.problem ? zipReason(error.problem, error.values) : error.message, "file");
     throw error;
   }
   const read = readOneRosterBundle(texts);
