@@ -45,7 +45,7 @@ describe("reading the text files of a zip", () => {
   it("refuses a file that inflates past its limit, whatever size its header declares", () => {
     const lying = rawZip([{ name: "users.csv", data: bomb(), declaredSize: 1_000 }]);
     expect(() => readZipTexts(lying, wanted, { ...limits, maxRatio: 10_000 })).toThrow(
-      new ZipLimitError("users.csv inflates to more than 2 MB; a file may hold at most 2 MB."),
+      new ZipLimitError("users.csv inflates to more than 2 MB; a file may hold at most 2 MB.", "memberTooLarge", { name: "users.csv", limit: "2 MB" }),
     );
   });
 
@@ -53,22 +53,24 @@ describe("reading the text files of a zip", () => {
     const files = Object.fromEntries(["a", "b", "c"].map((folder) => [`${folder}/${folder}.csv`, new Uint8Array(1_500_000).fill(65)]));
     const zip = zipSync(files);
     expect(() => readZipTexts(zip, wanted, { ...limits, maxRatio: 10_000 })).toThrow(
-      new ZipLimitError("The files inflate to more than 3 MB; together they may hold at most 3 MB."),
+      new ZipLimitError("The files inflate to more than 3 MB; together they may hold at most 3 MB.", "totalTooLarge", { limit: "3 MB" }),
     );
   });
 
   it("refuses a file that inflates more than the ratio once past a small grace, and a zip of too many entries", () => {
     expect(() => readZipTexts(rawZip([{ name: "users.csv", data: bomb() }]), wanted, limits)).toThrow(
-      new ZipLimitError("users.csv inflates to more than 100 times its compressed size, the most a file may."),
+      new ZipLimitError("users.csv inflates to more than 100 times its compressed size, the most a file may.", "ratio", { name: "users.csv", ratio: 100 }),
     );
     // A small file compresses as well as it likes.
     expect(readZipTexts(rawZip([{ name: "users.csv", data: repeatedByteDeflate(100) }]), wanted, limits).get("users.csv")).toHaveLength(259 + 2_064 * 100);
     const many = rawZip(Array.from({ length: 11 }, (_, index) => ({ name: `readme-${index}.txt`, data: new Uint8Array(), method: 0 as const })));
-    expect(() => readZipTexts(many, wanted, limits)).toThrow(new ZipLimitError("The zip holds more than 10 files; it may hold at most 10."));
+    expect(() => readZipTexts(many, wanted, limits)).toThrow(
+      new ZipLimitError("The zip holds more than 10 files; it may hold at most 10.", "tooManyFiles", { max: 10 }),
+    );
   });
 
   it("refuses a wanted file twice (in two folders) rather than guess which one counts", () => {
     const zip = zipSync({ "a/users.csv": strToU8("x"), "b/Users.csv": strToU8("y") });
-    expect(() => readZipTexts(zip, wanted, limits)).toThrow(new ZipReadError("The zip holds users.csv twice."));
+    expect(() => readZipTexts(zip, wanted, limits)).toThrow(new ZipReadError("The zip holds users.csv twice.", "twice", { name: "users.csv" }));
   });
 });

@@ -1,7 +1,18 @@
 import { Inflate } from "fflate";
 
-/** Why an uploaded zip cannot be read, in words for the person who uploaded it. */
-export class ZipReadError extends Error {}
+/** What went wrong, with the values its words name, for a caller that writes them in another language. */
+export type ZipProblem = "twice" | "encrypted" | "compression" | "notUtf8" | "memberTooLarge" | "totalTooLarge" | "ratio" | "tooManyFiles";
+
+/** Why an uploaded zip cannot be read, in words for the person who uploaded it, and as a problem with its values. */
+export class ZipReadError extends Error {
+  constructor(
+    message: string,
+    readonly problem?: ZipProblem,
+    readonly values: Record<string, string | number> = {},
+  ) {
+    super(message);
+  }
+}
 
 /** Bytes that are not a zip archive (or a broken one). */
 export class NotAZipError extends ZipReadError {
@@ -55,32 +66,33 @@ export function readZipTexts(bytes: Uint8Array, wanted: (name: string) => boolea
   for (const member of readDirectory(bytes, limits.maxMembers)) {
     const name = baseName(member.name);
     if (member.name.startsWith("__MACOSX/") || !wanted(name)) continue;
-    if (texts.has(name)) throw new ZipReadError(`The zip holds ${name} twice.`);
-    if (member.encrypted) throw new ZipReadError(`${name} is encrypted.`);
+    if (texts.has(name)) throw new ZipReadError(`The zip holds ${name} twice.`, "twice", { name });
+    if (member.encrypted) throw new ZipReadError(`${name} is encrypted.`, "encrypted", { name });
     const chunks: Uint8Array[] = [];
     let inflated = 0;
     const take = (chunk: Uint8Array, compressedSoFar: number) => {
       inflated += chunk.length;
       total += chunk.length;
       if (inflated > limits.maxMemberBytes) {
-        throw new ZipLimitError(
-          `${name} inflates to more than ${megabytes(limits.maxMemberBytes)}; a file may hold at most ${megabytes(limits.maxMemberBytes)}.`,
-        );
+        const limit = megabytes(limits.maxMemberBytes);
+        throw new ZipLimitError(`${name} inflates to more than ${limit}; a file may hold at most ${limit}.`, "memberTooLarge", { name, limit });
       }
       if (total > limits.maxTotalBytes) {
-        throw new ZipLimitError(
-          `The files inflate to more than ${megabytes(limits.maxTotalBytes)}; together they may hold at most ${megabytes(limits.maxTotalBytes)}.`,
-        );
+        const limit = megabytes(limits.maxTotalBytes);
+        throw new ZipLimitError(`The files inflate to more than ${limit}; together they may hold at most ${limit}.`, "totalTooLarge", { limit });
       }
       if (inflated > RATIO_GRACE_BYTES && inflated > limits.maxRatio * compressedSoFar) {
-        throw new ZipLimitError(`${name} inflates to more than ${limits.maxRatio} times its compressed size, the most a file may.`);
+        throw new ZipLimitError(`${name} inflates to more than ${limits.maxRatio} times its compressed size, the most a file may.`, "ratio", {
+          name,
+          ratio: limits.maxRatio,
+        });
       }
       chunks.push(chunk);
     };
     const data = memberData(bytes, member);
     if (member.method === 0) take(data, data.length);
     else if (member.method === 8) inflate(data, take);
-    else throw new ZipReadError(`${name} is compressed in a way this import cannot read.`);
+    else throw new ZipReadError(`${name} is compressed in a way this import cannot read.`, "compression", { name });
     texts.set(name, decodeText(name, chunks, inflated));
   }
   return texts;
@@ -97,7 +109,7 @@ function decodeText(name: string, chunks: Uint8Array[], length: number): string 
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
-    throw new ZipReadError(`${name} is not UTF-8 text: export it as UTF-8.`);
+    throw new ZipReadError(`${name} is not UTF-8 text: export it as UTF-8.`, "notUtf8", { name });
   }
 }
 
@@ -124,7 +136,8 @@ function readDirectory(bytes: Uint8Array, maxMembers: number): Member[] {
   const decoder = new TextDecoder();
   for (let at = u32(end + 16); at < directoryEnd;) {
     if (u32(at) !== DIRECTORY_ENTRY || directoryEnd > end) throw unreadable();
-    if (members.length === maxMembers) throw new ZipLimitError(`The zip holds more than ${maxMembers} files; it may hold at most ${maxMembers}.`);
+    if (members.length === maxMembers)
+      throw new ZipLimitError(`The zip holds more than ${maxMembers} files; it may hold at most ${maxMembers}.`, "tooManyFiles", { max: maxMembers });
     const nameLength = u16(at + 28);
     if (at + 46 + nameLength > bytes.length) throw unreadable();
     members.push({

@@ -4,6 +4,7 @@ import { importOneRoster, previewOneRosterRefusals } from "~/features/students/u
 import { invalid } from "~/lib/errors";
 import { csvAttachment } from "~/services/api.server";
 import { acceptedJobResponse } from "~/services/jobs.server";
+import { screenLocale } from "~/services/locale.server";
 import { resourceRoute } from "~/services/resource-route.server";
 
 /**
@@ -26,12 +27,13 @@ export const { loader, action } = resourceRoute({
       const recreateDeleted = recreateDeletedField.safeParse(form.get("recreateDeleted") ?? undefined);
       if (!recreateDeleted.success) throw invalid(recreateDeleted.error.issues[0]!.message, "recreateDeleted");
       const file = form.get("file");
+      const locale = screenLocale(request);
       if (query.refusedCsv)
         return csvAttachment(
           REFUSED_ROWS_FILE,
-          refusedRowsCsv(await previewOneRosterRefusals(context, caller, { file, recreateDeleted: recreateDeleted.data })),
+          refusedRowsCsv(await previewOneRosterRefusals(context, caller, { file, recreateDeleted: recreateDeleted.data, locale })),
         );
-      const imported = await importOneRoster(context, caller, { file, apply: query.apply, recreateDeleted: recreateDeleted.data });
+      const imported = await importOneRoster(context, caller, { file, apply: query.apply, recreateDeleted: recreateDeleted.data, locale });
       return "queued" in imported ? acceptedJobResponse(imported.queued) : imported;
     },
   },

@@ -8,6 +8,7 @@ import { DEMO_TUTOR_REPLY } from "~/domain/analytics/simulated-sitting";
 import { simulatedAnswer, simulatedClass, type SimulatedStudent } from "~/domain/analytics/simulated-student";
 import { BACKGROUND_SCOPE } from "~/domain/auth/policy";
 import { renderText } from "~/domain/i18n/catalog";
+import { codeWith } from "~/domain/i18n/coded";
 import { JobFailure } from "~/domain/jobs/job-failure";
 import type { JobInput, JobProgress } from "~/domain/jobs/job-messages";
 import { isLastPart, type JobStep, type PartPlan, partRange, progressAfterPart } from "~/domain/jobs/job-parts";
@@ -47,8 +48,8 @@ type DemoGeneration = DemoClass & { jobId: string };
 
 /** The test the local seed writes (models/seed.server.ts); the demo class takes a copy of it. */
 const DEMO_SOURCE_TEST_TITLE = "Grade 6 Math Check-in";
-/** The local seed was never run here (a fresh deployment): there is nothing to copy. */
-export const DEMO_TEST_MISSING = `Failed to generate demo data: the demo test "${DEMO_SOURCE_TEST_TITLE}" is not in this product's tests.`;
+/** The local seed was never run here (a fresh deployment): there is nothing to copy. A code, rendered at the edge (ADR 0045). */
+export const DEMO_TEST_MISSING = codeWith("refusals.demoTestMissing", { title: DEMO_SOURCE_TEST_TITLE });
 const DEMO_CLASS_GONE = "Failed to generate demo data: the demo class or its test was deleted while it was being generated.";
 const DEMO_CLASS_NAME = "Demo Class (simulated)";
 const DEMO_TEST_TITLE = `${DEMO_SOURCE_TEST_TITLE} (demo class)`;

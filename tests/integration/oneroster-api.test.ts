@@ -63,6 +63,22 @@ describe("importing a OneRoster bundle", () => {
     expect(await tableSizes()).toEqual(before);
   });
 
+  it("says each refused row's reason in the language the client asks for, and in English on the Students screen", async () => {
+    const inSpanish = { "Accept-Language": "es" };
+    const preview = await uploadOneRoster(worker, adminJar, oneRosterZip("v1.1"), "?dryRun=1", {}, inSpanish);
+    expect(preview.data.refused).toEqual([
+      { file: "enrollments.csv", line: 9, reason: "Inscripción omitida: la clase class-art7 no está en classes.csv ni en una importación anterior." },
+    ]);
+    const notAZip = await uploadOneRoster(worker, adminJar, "not a zip", "?dryRun=1", {}, inSpanish);
+    expect(notAZip).toEqual({
+      status: 400,
+      data: { message: "El archivo no es un archivo zip que se pueda leer. Suba el paquete CSV de OneRoster como archivo .zip." },
+    });
+    // A staff screen's own calls read English, whatever the browser prefers.
+    const onTheScreen = { ...inSpanish, Referer: "http://localhost/admin/students" };
+    expect((await uploadOneRoster(worker, adminJar, oneRosterZip("v1.1"), "?dryRun=1", {}, onTheScreen)).data.refused).toEqual(refusedInFirstBundle);
+  });
+
   it("applies it in one go: rostered classes found by sourcedId, their rosters, and their teacher's account", async () => {
     const { status, data } = await uploadOneRoster(worker, adminJar, oneRosterZip("v1.1"));
     expect(status).toBe(200);
@@ -276,6 +292,9 @@ describe("what the import refuses", () => {
     expect(await uploadOneRoster(worker, adminJar, many)).toEqual(refusal("The files inflate to more than 30 MB; together they may hold at most 30 MB."));
     const crowded = rawZip(Array.from({ length: 101 }, (_, index) => ({ name: `notes-${index}.txt`, data: new Uint8Array(), method: 0 as const })));
     expect(await uploadOneRoster(worker, adminJar, crowded)).toEqual(refusal("The zip holds more than 100 files; it may hold at most 100."));
+    expect(await uploadOneRoster(worker, adminJar, crowded, "", {}, { "Accept-Language": "es" })).toEqual(
+      refusal("El zip contiene más de 100 archivos; puede contener como máximo 100."),
+    );
     expect(await tableSizes()).toEqual(before);
   });
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { simulatedClass } from "~/domain/analytics/simulated-student";
 import { dayIn, DEFAULT_DISTRICT_TIME_ZONE } from "~/domain/district/time-zone";
 import { addDays, windowOf } from "~/domain/growth/testing-windows";
+import { renderText } from "~/domain/i18n/catalog";
 import { groupBy } from "~/lib/group-by";
 import { DEMO_SEED, DEMO_STUDENT_COUNT, DEMO_TEST_MISSING } from "~/services/demo-class.server";
 
@@ -142,10 +143,12 @@ describe("POST /api/analytics/seed-demo", () => {
   });
 
   it("answers 409 and says why when there is no demo test to copy, from the API and the screen", async () => {
+    const missing = renderText("en", DEMO_TEST_MISSING);
+    expect(missing).toBe('Failed to generate demo data: the demo test "Grade 6 Math Check-in" is not in this product\'s tests.');
     // Neither the demo test nor an earlier copy of it to refresh.
     await worker.d1.prepare("update tests set title = 'Renamed ' || title where title like 'Grade 6 Math Check-in%'").run();
     try {
-      expect(await admin.post("/api/analytics/seed-demo", {})).toEqual({ status: 409, data: { message: DEMO_TEST_MISSING } });
+      expect(await admin.post("/api/analytics/seed-demo", {})).toEqual({ status: 409, data: { message: missing } });
       const jar = await worker.signIn("admin@example.com", "demo-admin-password");
       const screen = await worker.request("/admin/analytics?_data=routes%2Fadmin.analytics", {
         method: "POST",
@@ -154,7 +157,7 @@ describe("POST /api/analytics/seed-demo", () => {
         body: "intent=generateDemo",
       });
       expect(screen.status).toBe(409);
-      expect(await screen.json()).toMatchObject({ ok: false, intent: "generateDemo", toast: { description: DEMO_TEST_MISSING, variant: "destructive" } });
+      expect(await screen.json()).toMatchObject({ ok: false, intent: "generateDemo", toast: { description: missing, variant: "destructive" } });
     } finally {
       await worker.d1.prepare("update tests set title = substr(title, 9) where title like 'Renamed Grade 6 Math Check-in%'").run();
     }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { type ApiClient, type clientFor, demoClients, teacherClient, waitForJob } from "../support/api";
+import { type ApiClient, apiClient, clientFor, demoClients, teacherClient, waitForJob } from "../support/api";
 import { demoAccounts, startWorker, type TestWorker } from "../support/worker";
 
 /** Student records and class rosters through the real Worker: /api/students and /api/cohorts/{id}/roster. */
@@ -298,6 +298,26 @@ describe("POST /api/students/import (a simple roster CSV)", () => {
     const without = await admin.post("/api/students/import", { csv: "Student ID,Given Name,Family Name,Grade\nL-1,Lupe,Diaz,5" });
     expect(without.data).toMatchObject({ updated: { students: 1 } });
     expect(await worker.d1.prepare("select language from students where district_student_id = 'L-1'").first("language")).toBe("es");
+  });
+
+  it("says each refused line's reason, and why a CSV cannot be read, in the language the client asks for", async () => {
+    const { jar } = await clientFor(worker, demoAccounts.admin.email);
+    const spanish = apiClient(worker, jar, { "Accept-Language": "es" });
+    const languages = "Student ID,Given Name,Family Name,Grade,Language\nE-1,Eva,Diaz,4,Klingon\nE-1,Eva,Diaz,4,es";
+    expect((await spanish.post("/api/students/import?dryRun=1", { csv: languages })).data.refused).toEqual([
+      { line: 2, reason: "El idioma «Klingon» no es uno de los que usan las páginas del estudiante: escriba English o Spanish (en o es), o déjelo en blanco." },
+    ]);
+    const twice = "Student ID,Given Name,Family Name,Grade\nE-1,Eva,Diaz,4\nE-1,Eva,Diaz,4";
+    expect((await spanish.post("/api/students/import?dryRun=1", { csv: twice })).data.refused).toEqual([
+      { line: 3, reason: "El número de estudiante E-1 ya está en la línea 2." },
+    ]);
+    expect((await admin.post("/api/students/import?dryRun=1", { csv: twice })).data.refused).toEqual([
+      { line: 3, reason: "Student ID E-1 is already on line 2." },
+    ]);
+    expect(await spanish.post("/api/students/import", { csv: "name,grade\nAda,6" })).toEqual({
+      status: 400,
+      data: { message: "Línea 1 del CSV: a la fila de encabezado le falta una columna para student ID, given name, family name." },
+    });
   });
 
   it("refuses a CSV it cannot read (400, saying why), an unknown class (404), and other callers", async () => {

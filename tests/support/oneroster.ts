@@ -34,8 +34,9 @@ export async function uploadOneRoster(
   zip: Uint8Array | string | null,
   query = "",
   fields: Record<string, string> = {},
+  headers: Record<string, string> = {},
 ) {
-  const response = await postOneRoster(worker, jar, zip, query, fields);
+  const response = await postOneRoster(worker, jar, zip, query, fields, headers);
   return { status: response.status, data: await response.json<Record<string, unknown>>() };
 }
 
@@ -46,6 +47,7 @@ export async function postOneRoster(
   zip: Uint8Array | string | null,
   query = "",
   fields: Record<string, string> = {},
+  headers: Record<string, string> = {},
 ) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
@@ -55,7 +57,7 @@ export async function postOneRoster(
   return worker.request(`/api/roster/oneroster${query}`, {
     method: "POST",
     body: await encoded.arrayBuffer(),
-    headers: { "Content-Type": encoded.headers.get("Content-Type")! },
+    headers: { "Content-Type": encoded.headers.get("Content-Type")!, ...headers },
     jar,
   });
 }

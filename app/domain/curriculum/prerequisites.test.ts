@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 
-import { isDuplicate, type PrerequisiteEdge, wouldCreateCycle } from "./prerequisites";
+import { renderText } from "~/domain/i18n/catalog";
+
+import { isDuplicate, type PrerequisiteEdge, SELF_PREREQUISITE, wouldCreateCycle } from "./prerequisites";
 
 const needs = (competencyId: string, prerequisiteId: string): PrerequisiteEdge => ({ competencyId, prerequisiteId });
 
@@ -68,5 +70,12 @@ describe("isDuplicate", () => {
   it("treats a pair sharing only one side as different", () => {
     expect(isDuplicate(edges, "A", "D")).toBe(false);
     expect(isDuplicate([], "A", "B")).toBe(false);
+  });
+});
+
+describe("the refusal of a competency as its own prerequisite", () => {
+  it("is a catalog code: the product's English, and Spanish for a client that asks for it", () => {
+    expect(renderText("en", SELF_PREREQUISITE.message)).toBe("A competency cannot be its own prerequisite.");
+    expect(renderText("es", SELF_PREREQUISITE.message)).toBe("Una competencia no puede ser su propio requisito previo.");
   });
 });

@@ -5,7 +5,8 @@ export const MISSING_SELECTION: TitledMessage = {
   title: "staffToasts.missingSelectionTitle",
   message: "Please select both a competency and its prerequisite.",
 };
-export const SELF_PREREQUISITE: TitledMessage = { title: "staffToasts.invalidPrerequisiteTitle", message: "A competency cannot be its own prerequisite." };
+/** A refusal only the server meets (the form offers no such pair), so its words are a catalog code (ADR 0045). */
+export const SELF_PREREQUISITE: TitledMessage = { title: "staffToasts.invalidPrerequisiteTitle", message: "refusals.selfPrerequisite" };
 
 /**
  * Prerequisite rules beyond the product's "both required, not the same": no duplicate pair and no

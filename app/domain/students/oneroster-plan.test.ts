@@ -1,9 +1,14 @@
 import { describe, expect, it } from "vitest";
 
+import { renderText } from "~/domain/i18n/catalog";
 import type { OneRosterBundle } from "~/domain/students/oneroster";
 import { emailInUse, studentAccountNotTeacher } from "~/domain/students/roster-access";
 
+import { importAnswerIn } from "./import-reasons";
 import { deletedOnRequestMessage, newClassCount, planOneRoster, type RosterExisting, studentIdChanges } from "./oneroster-plan";
+
+/** Refused rows' reasons written in English, as the import answers them (codes in the catalog, ADR 0045). */
+const inEnglish = <Row extends { reason: string }>(refused: Row[]) => importAnswerIn("en", { refused }).refused;
 
 /** An empty database, fresh each time (a test adds to its lists). */
 const nothing = (): RosterExisting => ({
@@ -161,12 +166,12 @@ describe("planOneRoster", () => {
       },
       { apply: false, newId: counter() },
     );
-    expect(plan.outcome.refused).toEqual([
+    expect(inEnglish(plan.outcome.refused)).toEqual([
       { file: "classes.csv", line: 9, reason: "No title." },
       { file: "users.csv", line: 3, reason: "Student ID S-1 is already on line 2." },
-      { file: "users.csv", line: 4, reason: studentAccountNotTeacher("kid@school.example") },
+      { file: "users.csv", line: 4, reason: renderText("en", studentAccountNotTeacher("kid@school.example")) },
       { file: "users.csv", line: 5, reason: "Student ID S-9 belongs to another student." },
-      { file: "users.csv", line: 6, reason: emailInUse("zora@school.example") },
+      { file: "users.csv", line: 6, reason: renderText("en", emailInUse("zora@school.example")) },
       { file: "enrollments.csv", line: 2, reason: "Enrollment skipped: class c2 is not in classes.csv or an earlier import." },
       { file: "enrollments.csv", line: 3, reason: "Enrollment skipped: student s5 is not in users.csv or an earlier import." },
     ]);
@@ -189,7 +194,9 @@ describe("planOneRoster", () => {
     const renamed = bundle({ students: [student(2, "s1", "S-1")], enrollments: [] });
     expect(studentIdChanges(renamed, existing)).toEqual([{ recordId: "r1", districtId: "S-1" }]);
     const plan = planOneRoster(renamed, { ...existing, districtIdTakenInTheirClasses: new Set(["r1"]), freshJoinCodes: ["JOIN01"] }, { apply: false });
-    expect(plan.outcome.refused).toEqual([{ file: "users.csv", line: 2, reason: "Student ID S-1 is already taken in one of this student's classes." }]);
+    expect(inEnglish(plan.outcome.refused)).toEqual([
+      { file: "users.csv", line: 2, reason: "Student ID S-1 is already taken in one of this student's classes." },
+    ]);
   });
 
   it("counts the new classes the store finds join codes for: not a known one, not one removed", () => {
@@ -222,7 +229,7 @@ describe("planOneRoster", () => {
       { ...nothing(), freshJoinCodes: ["JOIN01"] },
       { apply: false, newId: counter() },
     );
-    expect(plan.outcome.refused).toEqual([
+    expect(inEnglish(plan.outcome.refused)).toEqual([
       { file: "users.csv", line: 3, reason: "Student ID S-1 is already on line 2." },
       { file: "users.csv", line: 6, reason: "Enter the student's family name" },
       { file: "enrollments.csv", line: 2, reason: "Enrollment skipped: user t1 is a teacher in users.csv line 4." },
@@ -240,7 +247,7 @@ describe("planOneRoster", () => {
     expect(skipped.outcome.recreateDeleted).toBe(false);
     expect(skipped.outcome.created.students).toBe(1);
     expect(skipped.changes.filter((change) => change.kind === "create-student").map((change) => change.sourceId)).toEqual(["s1"]);
-    expect(skipped.outcome.refused).toEqual([
+    expect(inEnglish(skipped.outcome.refused)).toEqual([
       {
         file: "enrollments.csv",
         line: 3,

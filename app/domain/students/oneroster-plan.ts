@@ -1,7 +1,8 @@
 import type { Role } from "~/domain/auth/roles";
+import { codeWith } from "~/domain/i18n/coded";
 import type { OneRosterBundle, RosterNote, RosterRefusal } from "~/domain/students/oneroster";
 import { emailInUse, importedTeacherRole, studentAccountNotTeacher } from "~/domain/students/roster-access";
-import { sameStudentRecord, studentDisplayName, type StudentInput, type StudentRecordFields } from "~/domain/students/student";
+import { sameStudentRecord, studentDisplayName, studentIdOnEarlierLine, type StudentInput, type StudentRecordFields } from "~/domain/students/student";
 
 /**
  * The OneRoster import's rules (ADR 0028), pure: given the bundle and what D1 already holds of the
@@ -179,7 +180,7 @@ function planStudents(bundle: OneRosterBundle, existing: RosterExisting, plan: P
   const { changes, outcome, leftOut } = plan;
   const refuse = (row: { file: string; line: number; sourcedId: string }, reason: string) => {
     plan.refuse(row, reason);
-    leftOut.set(row.sourcedId, `user ${row.sourcedId} was refused in ${row.file} line ${row.line}`);
+    leftOut.set(row.sourcedId, userRefused({ user: row.sourcedId, file: row.file, line: row.line }));
   };
   const bySource = new Map(existing.studentsBySource.map((row) => [row.sourceId, row]));
   const byDistrictId = new Map(existing.studentsByDistrictId.map((row) => [row.districtStudentId, row]));
@@ -192,18 +193,18 @@ function planStudents(bundle: OneRosterBundle, existing: RosterExisting, plan: P
     const { student } = row;
     const earlierLine = districtIdLines.get(student.studentId);
     if (earlierLine !== undefined) {
-      refuse(row, `Student ID ${student.studentId} is already on line ${earlierLine}.`);
+      refuse(row, studentIdOnEarlierLine(student.studentId, earlierLine));
       continue;
     }
     districtIdLines.set(student.studentId, row.line);
     const sameId = byDistrictId.get(student.studentId);
     const record = bySource.get(row.sourcedId) ?? sameId;
     if (sameId && sameId.id !== record?.id) {
-      refuse(row, `Student ID ${student.studentId} belongs to another student.`);
+      refuse(row, codeWith("roster.studentIdTakenByAnother", { studentId: student.studentId }));
       continue;
     }
     if (record?.sourceId && record.sourceId !== row.sourcedId) {
-      refuse(row, `Student ID ${student.studentId} belongs to another student (sourcedId ${record.sourceId}).`);
+      refuse(row, codeWith("roster.studentIdTakenBySource", { studentId: student.studentId, sourcedId: record.sourceId }));
       continue;
     }
     const emailHolder = student.email ? emailHolders.get(student.email) : undefined;
@@ -212,14 +213,14 @@ function planStudents(bundle: OneRosterBundle, existing: RosterExisting, plan: P
       continue;
     }
     if (record && record.districtStudentId !== student.studentId && existing.districtIdTakenInTheirClasses.has(record.id)) {
-      refuse(row, `Student ID ${student.studentId} is already taken in one of this student's classes.`);
+      refuse(row, codeWith("roster.studentIdTakenInClasses", { studentId: student.studentId }));
       continue;
     }
     const deletedAt = record ? undefined : existing.deletedOnRequest.get(row.sourcedId);
     if (deletedAt) {
       outcome.deletedOnRequest.push({ file: row.file, line: row.line, deletedAt });
       if (!outcome.recreateDeleted) {
-        leftOut.set(row.sourcedId, `student ${row.sourcedId} (${row.file} line ${row.line}) was deleted on request and is not re-created`);
+        leftOut.set(row.sourcedId, codeWith("roster.studentDeletedOnRequest", { user: row.sourcedId, file: row.file, line: row.line }));
         continue;
       }
     }
@@ -243,7 +244,7 @@ function planTeachers(bundle: OneRosterBundle, existing: RosterExisting, plan: P
   const { changes, outcome, leftOut } = plan;
   const refuse = (row: { file: string; line: number; sourcedId: string }, reason: string) => {
     plan.refuse(row, reason);
-    leftOut.set(row.sourcedId, `user ${row.sourcedId} was refused in ${row.file} line ${row.line}`);
+    leftOut.set(row.sourcedId, userRefused({ user: row.sourcedId, file: row.file, line: row.line }));
   };
   const accountsByEmail = new Map(existing.accountsByEmail.map((row) => [row.email, row]));
   const accountBySource = new Map(existing.accountsBySource.map((row) => [row.sourceId, row]));
@@ -252,7 +253,7 @@ function planTeachers(bundle: OneRosterBundle, existing: RosterExisting, plan: P
     const account = accountBySource.get(row.sourcedId) ?? accountsByEmail.get(row.email);
     const emailHolder = accountsByEmail.get(row.email);
     if (emailHolder && account && emailHolder.id !== account.id) {
-      refuse(row, `Another account already has the e-mail address ${row.email}.`);
+      refuse(row, codeWith("roster.accountEmailInUse", { email: row.email }));
       continue;
     }
     // An import never changes an account's role: a student's account named as a teacher is refused.
@@ -300,11 +301,7 @@ function planEnrollments(
     const personId = row.role === "student" ? rosterStudents.get(row.userSourcedId)?.id : teacherAccounts.get(row.userSourcedId);
     if (!classId || !personId) {
       if (row.removed) outcome.unchanged.enrollments++;
-      else
-        refuse(
-          row,
-          `Enrollment skipped: ${!classId ? classLeftOut(bundle, row.classSourcedId) : (leftOut.get(row.userSourcedId) ?? userLeftOut(bundle, row))}.`,
-        );
+      else refuse(row, !classId ? classLeftOut(bundle, row.classSourcedId) : (leftOut.get(row.userSourcedId) ?? userLeftOut(bundle, row)));
       continue;
     }
     const key = `${classId}|${personId}`;
@@ -344,18 +341,23 @@ function planEnrollments(
 /** Why an enrollment's class is not there: its row in classes.csv (removed or refused), or no row at all. */
 function classLeftOut(bundle: OneRosterBundle, sourcedId: string): string {
   const seen = bundle.seen.classes.get(sourcedId);
-  if (!seen) return `class ${sourcedId} is not in classes.csv or an earlier import`;
-  if (seen.refused) return `class ${sourcedId} was refused in ${seen.file} line ${seen.line}`;
-  return `class ${sourcedId} is marked ${seen.what} in ${seen.file} line ${seen.line}`;
+  if (!seen) return codeWith("roster.classNotInBundle", { class: sourcedId });
+  const where = { class: sourcedId, file: seen.file, line: seen.line };
+  return seen.refused ? codeWith("roster.classRefused", where) : codeWith("roster.classMarked", { ...where, status: seen.what });
 }
 
 /** Why an enrollment's person is not there: their row in users.csv (refused, or another role), or no row at all. */
 function userLeftOut(bundle: OneRosterBundle, row: { userSourcedId: string; role: "student" | "teacher" }): string {
   const seen = bundle.seen.users.get(row.userSourcedId);
-  if (!seen) return `${row.role} ${row.userSourcedId} is not in users.csv or an earlier import`;
-  if (seen.refused) return `user ${row.userSourcedId} was refused in ${seen.file} line ${seen.line}`;
-  return `user ${row.userSourcedId} is ${/^[aeiou]/.test(seen.what) ? "an" : "a"} ${seen.what} in ${seen.file} line ${seen.line}`;
+  if (!seen) return codeWith(row.role === "student" ? "roster.studentNotInBundle" : "roster.teacherNotInBundle", { user: row.userSourcedId });
+  const where = { user: row.userSourcedId, file: seen.file, line: seen.line };
+  if (seen.refused) return userRefused(where);
+  if (!seen.what) return codeWith("roster.userHasNoRole", where);
+  return codeWith(/^[aeiou]/.test(seen.what) ? "roster.userIsAn" : "roster.userIsA", { ...where, role: seen.what });
 }
+
+/** An enrollment's person whose row in users.csv was refused. */
+const userRefused = (where: { user: string; file: string; line: number }) => codeWith("roster.userRefused", where);
 
 /**
  * The preview's line about students deleted on request that the bundle names: "1 student deleted

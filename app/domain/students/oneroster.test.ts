@@ -3,13 +3,22 @@ import { join } from "node:path";
 
 import { describe, expect, it } from "vitest";
 
-import { identifierFallbackNote, type OneRosterBundle, readOneRosterBundle, recreateDeletedField } from "./oneroster";
+import { renderText } from "~/domain/i18n/catalog";
+
+import { importAnswerIn } from "./import-reasons";
+import { identifierFallbackNote, type OneRosterBundle, readOneRosterBundle as readCoded, recreateDeletedField } from "./oneroster";
 
 const fixtures = join(__dirname, "../../../tests/fixtures/oneroster");
 
 function bundleFiles(folder: string): Map<string, string> {
   const directory = join(fixtures, folder);
   return new Map(readdirSync(directory).map((name) => [name, readFileSync(join(directory, name), "utf8")]));
+}
+
+/** The bundle read, its reasons and notes written in English as the import answers them (codes in the catalog, ADR 0045). */
+function readOneRosterBundle(files: Map<string, string>): ReturnType<typeof readCoded> {
+  const result = readCoded(files);
+  return result.ok ? { ok: true, bundle: importAnswerIn("en", result.bundle) } : { ok: false, message: renderText("en", result.message) };
 }
 
 function read(files: Map<string, string>): OneRosterBundle {
@@ -96,6 +105,8 @@ describe("reading a OneRoster CSV bundle", () => {
     const noTitle = bundleFiles("v1.1");
     noTitle.set("classes.csv", "sourcedId,name\nc1,Math");
     expect(readOneRosterBundle(noTitle)).toEqual({ ok: false, message: "classes.csv line 1: the header row has no title column." });
+    const coded = readCoded(noTitle);
+    expect(!coded.ok && renderText("es", coded.message)).toBe("classes.csv, línea 1: a la fila de encabezado le falta la columna title.");
   });
 
   it("refuses single rows with their file and line: an unknown status, a teacher with no e-mail", () => {
@@ -110,6 +121,11 @@ describe("reading a OneRoster CSV bundle", () => {
       { file: "users.csv", line: 3, reason: "A teacher needs a valid e-mail address to sign in." },
     ]);
     expect(bundle.students.map((row) => row.student.studentId)).toEqual(["S3"]);
+    // Codes with their values, so the preview can say them in Spanish too.
+    expect(readCoded(files).ok && importAnswerIn("es", (readCoded(files) as { bundle: OneRosterBundle }).bundle).refused.map((row) => row.reason)).toEqual([
+      "Estado desconocido: «archived».",
+      "Un maestro necesita una dirección de correo electrónico válida para iniciar sesión.",
+    ]);
   });
 
   it("refuses a later student or teacher with an e-mail an earlier row has, in any case", () => {
@@ -186,10 +202,10 @@ describe("reading a OneRoster CSV bundle", () => {
     const bundle = read(bundleFiles("platform-1.1"));
     expect(bundle.students.map((row) => row.student.studentId)).toEqual(["cand-01", "cand-02", "cand-03"]);
     expect(bundle.notes).toEqual([
-      { file: "users.csv", line: 2, note: identifierFallbackNote("candidate number 1", "cand-01") },
-      { file: "users.csv", line: 3, note: identifierFallbackNote("candidate number 2", "cand-02") },
+      { file: "users.csv", line: 2, note: renderText("en", identifierFallbackNote("candidate number 1", "cand-01")) },
+      { file: "users.csv", line: 3, note: renderText("en", identifierFallbackNote("candidate number 2", "cand-02")) },
     ]);
-    expect(bundle.notes[0]!.note).toBe(
+    expect(renderText("en", bundle.notes[0]!.note)).toBe(
       'The identifier "candidate number 1" cannot be a student ID (letters, digits, dots, dashes and underscores, up to 64), so the student ID is the sourcedId, cand-01.',
     );
     // When the sourcedId cannot be one either, the row is refused as before.

@@ -1,7 +1,8 @@
 import { z } from "zod";
 
 import { CsvQuoteError, CsvRowLimitError, readCsvRows } from "~/domain/csv-rows";
-import { isStorableText, unstorableTextMessage } from "~/domain/text-fields";
+import { codeWith } from "~/domain/i18n/coded";
+import { isStorableText } from "~/domain/text-fields";
 import type { ZipLimits } from "~/lib/zip-files";
 
 import { emailOnEarlierLine, isDistrictStudentId, rosterStudentInputSchema, type StudentInput } from "./student";
@@ -88,13 +89,12 @@ function readTable(file: string, text: string, required: string[]): TableRow[] {
     // The header row and MAX_ROWS_PER_FILE more: reading stops at the first row past them.
     rows = readCsvRows(text, { maxRows: MAX_ROWS_PER_FILE + 1 });
   } catch (error) {
-    if (error instanceof CsvQuoteError) throw new BundleError(`${file} line ${error.line}: a quoted cell is never closed.`);
-    if (error instanceof CsvRowLimitError)
-      throw new BundleError(`${file} has more than ${MAX_ROWS_PER_FILE} rows; a bundle may have at most ${MAX_ROWS_PER_FILE} a file.`);
+    if (error instanceof CsvQuoteError) throw new BundleError(codeWith("roster.fileQuoteNotClosed", { file, line: error.line }));
+    if (error instanceof CsvRowLimitError) throw new BundleError(codeWith("roster.fileTooManyRows", { file, max: MAX_ROWS_PER_FILE }));
     throw error;
   }
   const [header, ...body] = rows;
-  if (!header) throw new BundleError(`${file} is empty: it needs its header row.`);
+  if (!header) throw new BundleError(codeWith("roster.fileEmpty", { file }));
   const index = new Map<string, number>();
   header.cells.forEach((name, position) => {
     const key = name
@@ -108,7 +108,7 @@ function readTable(file: string, text: string, required: string[]): TableRow[] {
     if (position !== undefined && !index.has(standard)) index.set(standard, position);
   }
   const missing = required.filter((column) => !index.has(column.toLowerCase()));
-  if (missing.length) throw new BundleError(`${file} line ${header.line}: the header row has no ${missing.join(", ")} column.`);
+  if (missing.length) throw new BundleError(codeWith("roster.fileMissingColumns", { file, line: header.line, columns: missing.join(", ") }));
   return body.map((row) => ({
     line: row.line,
     cell: (column) => {
@@ -125,7 +125,7 @@ function readManifest(text: string): { version: OneRosterVersion; modes: Map<str
   const properties = new Map(rows.map((row) => [row.cell("propertyName"), row.cell("value")]));
   const version = properties.get("oneroster.version");
   if (version !== "1.1" && version !== "1.2") {
-    throw new BundleError(`manifest.csv names OneRoster version ${version ? `"${version}"` : "none"}; this import reads versions 1.1 and 1.2.`);
+    throw new BundleError(version ? codeWith("roster.unknownVersion", { version }) : "roster.noVersion");
   }
   const modes = new Map<string, FileMode>();
   for (const [property, value] of properties) {
@@ -133,7 +133,7 @@ function readManifest(text: string): { version: OneRosterVersion; modes: Map<str
     // A blank value (1.2 exports write `file.scoreScales,`) says the file is not there: absent.
     const mode = value.toLowerCase() || "absent";
     if (mode !== "absent" && mode !== "bulk" && mode !== "delta") {
-      throw new BundleError(`manifest.csv says ${property} is "${value}"; it must be absent, bulk or delta.`);
+      throw new BundleError(codeWith("roster.unknownFileMode", { property, value }));
     }
     modes.set(`${property.slice("file.".length).toLowerCase()}.csv`, mode);
   }
@@ -160,6 +160,9 @@ function readStatus(row: TableRow): "active" | "removed" | null {
   return null;
 }
 
+/** A row whose status is none the import reads: its reason, with the status as written. */
+const unknownStatus = (row: TableRow) => codeWith("roster.unknownStatus", { status: row.cell("status") });
+
 type Role = "student" | "teacher" | "other";
 const readRole = (value: string): Role => {
   const role = value.trim().toLowerCase();
@@ -168,7 +171,7 @@ const readRole = (value: string): Role => {
 
 /** The preview's note for a student whose identifier could not be their student ID. */
 export function identifierFallbackNote(identifier: string, sourcedId: string): string {
-  return `The identifier "${identifier}" cannot be a student ID (letters, digits, dots, dashes and underscores, up to 64), so the student ID is the sourcedId, ${sourcedId}.`;
+  return codeWith("roster.identifierFallback", { identifier, sourcedId });
 }
 
 function firstGrade(grades: string): string {
@@ -187,14 +190,13 @@ export function readOneRosterBundle(files: ReadonlyMap<string, string>): ReadBun
 
 function readBundle(files: ReadonlyMap<string, string>): OneRosterBundle {
   const manifest = files.get("manifest.csv");
-  if (manifest === undefined)
-    throw new BundleError("The zip has no manifest.csv: export the roster from your student information system as a OneRoster CSV bundle.");
+  if (manifest === undefined) throw new BundleError("roster.noManifest");
   const { version, modes } = readManifest(manifest);
   const table = (file: string, required: string[]): TableRow[] | null => {
     const mode = modes.get(file) ?? "absent";
     if (mode === "absent") return null;
     const text = files.get(file);
-    if (text === undefined) throw new BundleError(`manifest.csv lists ${file} as ${mode}, but the zip does not have it.`);
+    if (text === undefined) throw new BundleError(codeWith("roster.fileMissing", { file, mode }));
     return latestBySourcedId(readTable(file, text, required));
   };
 
@@ -214,11 +216,11 @@ function readBundle(files: ReadonlyMap<string, string>): OneRosterBundle {
     const title = row.cell("title");
     if (row.cell("sourcedId"))
       seenClasses.set(row.cell("sourcedId"), { file: "classes.csv", line: row.line, what: row.cell("status").toLowerCase(), refused: false });
-    if (!row.cell("sourcedId")) refuse("classes.csv", row, "The class has no sourcedId.");
-    else if (!status) refuse("classes.csv", row, `Unknown status "${row.cell("status")}".`);
-    else if (!title && status === "active") refuse("classes.csv", row, "The class has no title.");
-    else if (title.length > TITLE_MAX) refuse("classes.csv", row, `The class title must be at most ${TITLE_MAX} characters.`);
-    else if (!isStorableText(title)) refuse("classes.csv", row, `${unstorableTextMessage("The class title")}.`);
+    if (!row.cell("sourcedId")) refuse("classes.csv", row, "roster.classNoSourcedId");
+    else if (!status) refuse("classes.csv", row, unknownStatus(row));
+    else if (!title && status === "active") refuse("classes.csv", row, "roster.classNoTitle");
+    else if (title.length > TITLE_MAX) refuse("classes.csv", row, codeWith("roster.classTitleTooLong", { max: TITLE_MAX }));
+    else if (!isStorableText(title)) refuse("classes.csv", row, "roster.classTitleUnstorable");
     else classes.push({ file: "classes.csv", line: row.line, sourcedId: row.cell("sourcedId"), title, removed: status === "removed" });
   }
 
@@ -247,13 +249,13 @@ function readBundle(files: ReadonlyMap<string, string>): OneRosterBundle {
     const sourcedId = row.cell("sourcedId");
     const status = readStatus(row);
     if (!sourcedId) {
-      refuse("users.csv", row, "The user has no sourcedId.");
+      refuse("users.csv", row, "roster.userNoSourcedId");
       continue;
     }
     const roleName = version === "1.1" ? row.cell("role") : (rolesOf.get(sourcedId) ?? enrolledAs.get(sourcedId) ?? "");
-    seenUsers.set(sourcedId, { file: "users.csv", line: row.line, what: roleName.toLowerCase() || "user with no role", refused: false });
+    seenUsers.set(sourcedId, { file: "users.csv", line: row.line, what: roleName.toLowerCase(), refused: false });
     if (!status) {
-      refuse("users.csv", row, `Unknown status "${row.cell("status")}".`);
+      refuse("users.csv", row, unknownStatus(row));
       continue;
     }
     const role = readRole(roleName);
@@ -262,9 +264,8 @@ function readBundle(files: ReadonlyMap<string, string>): OneRosterBundle {
     const source = { file: "users.csv", line: row.line, sourcedId };
     if (role === "teacher") {
       const email = row.cell("email").toLowerCase();
-      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || !isStorableText(email)) refuse("users.csv", row, "A teacher needs a valid e-mail address to sign in.");
-      else if (!isStorableText(row.cell("givenName")) || !isStorableText(row.cell("familyName")))
-        refuse("users.csv", row, `${unstorableTextMessage("A teacher's name")}.`);
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || !isStorableText(email)) refuse("users.csv", row, "roster.teacherNeedsEmail");
+      else if (!isStorableText(row.cell("givenName")) || !isStorableText(row.cell("familyName"))) refuse("users.csv", row, "roster.teacherNameUnstorable");
       else if (teacherEmails.has(email)) refuse("users.csv", row, emailOnEarlierLine(email, teacherEmails.get(email)!));
       else {
         teacherEmails.set(email, row.line);
@@ -298,9 +299,8 @@ function readBundle(files: ReadonlyMap<string, string>): OneRosterBundle {
   for (const row of enrollmentRows) {
     const status = readStatus(row);
     const role = readRole(row.cell("role"));
-    if (!status) refuse("enrollments.csv", row, `Unknown status "${row.cell("status")}".`);
-    else if (!row.cell("classSourcedId") || !row.cell("userSourcedId"))
-      refuse("enrollments.csv", row, "The enrollment needs a classSourcedId and a userSourcedId.");
+    if (!status) refuse("enrollments.csv", row, unknownStatus(row));
+    else if (!row.cell("classSourcedId") || !row.cell("userSourcedId")) refuse("enrollments.csv", row, "roster.enrollmentNeedsIds");
     else if (role !== "other") {
       enrollments.push({
         file: "enrollments.csv",

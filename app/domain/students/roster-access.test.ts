@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { can, type Scope } from "~/domain/auth/policy";
+import { renderText } from "~/domain/i18n/catalog";
 
 import { importedTeacherRole, linksToStudentRecord, outsideYourClasses, rosterRowAccess, type RosterRowTarget } from "./roster-access";
 
@@ -30,7 +31,7 @@ describe("who may touch a roster row's record", () => {
   });
 
   it("refuses a record outside the caller's classes with the typed ID alone", () => {
-    expect(outsideYourClasses("S-1003")).toBe("S-1003 belongs to a student outside your classes: ask a district admin to add them");
+    expect(renderText("en", outsideYourClasses("S-1003"))).toBe("S-1003 belongs to a student outside your classes: ask a district admin to add them");
   });
 });
 

@@ -1,5 +1,6 @@
 import type { Scope } from "~/domain/auth/policy";
 import type { Role } from "~/domain/auth/roles";
+import { codeWith } from "~/domain/i18n/coded";
 
 /**
  * Who may touch which student record, decided per row of an import and per enrollment (ADR 0029,
@@ -24,10 +25,10 @@ export function rosterRowAccess(scope: Scope, target: RosterRowTarget): RosterRo
 }
 
 /** The refusal of a row whose Student ID is a record outside the caller's classes: the ID the caller typed, nothing of the record. */
-export const outsideYourClasses = (studentId: string) => `${studentId} belongs to a student outside your classes: ask a district admin to add them`;
+export const outsideYourClasses = (studentId: string) => codeWith("roster.outsideYourClasses", { studentId });
 
 /** The refusal of an e-mail another record holds: which record holds it is never said. */
-export const emailInUse = (email: string) => `Another student already has the e-mail address ${email}.`;
+export const emailInUse = (email: string) => codeWith("roster.emailInUse", { email });
 
 /**
  * Identity by e-mail (ADR 0029, amended): only a student account is the student whose record
@@ -47,5 +48,4 @@ export function importedTeacherRole(existing: Role): Role | null {
   return existing === "student" ? null : existing;
 }
 
-export const studentAccountNotTeacher = (email: string) =>
-  `${email} is a student's account: an import never changes an account's role. A district admin can change it on Accounts & Roles.`;
+export const studentAccountNotTeacher = (email: string) => codeWith("roster.studentAccountNotTeacher", { email });

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 
-import { parseRosterCsv } from "./student-csv";
+import { renderText } from "~/domain/i18n/catalog";
+
+import { importAnswerIn } from "./import-reasons";
+import { parseRosterCsv as parseCoded } from "./student-csv";
+
+/** The CSV read, its reasons written in English as the import answers them (codes in the catalog, ADR 0045). */
+function parseRosterCsv(raw: string): ReturnType<typeof parseCoded> {
+  const parsed = parseCoded(raw);
+  return parsed.ok ? importAnswerIn("en", parsed) : { ok: false, message: renderText("en", parsed.message) };
+}
 
 describe("a roster CSV", () => {
   it("reads the columns by name in any order and case, ignores others, and keeps each row's line", () => {
@@ -34,6 +43,8 @@ describe("a roster CSV", () => {
       { line: 4, reason: "Enter the student's given name" },
       { line: 5, reason: "Student ID S-1 is already on line 2." },
     ]);
+    const coded = parseCoded("student id,given name,family name,grade\nS-1,Ada,Lovelace,6\nS-1,Ada,Byron,6");
+    expect(coded.ok && importAnswerIn("es", coded).refused).toEqual([{ line: 3, reason: "El número de estudiante S-1 ya está en la línea 2." }]);
   });
 
   it("refuses a second row with the same e-mail in any case, which the apply could not store", () => {

@@ -1,8 +1,9 @@
 import { z } from "zod";
 
 import { CsvQuoteError, CsvRowLimitError, readCsvRows } from "~/domain/csv-rows";
+import { codeWith } from "~/domain/i18n/coded";
 
-import { emailOnEarlierLine, languageFromCell, type StudentInput, studentInputSchema } from "./student";
+import { emailOnEarlierLine, languageFromCell, studentIdOnEarlierLine, type StudentInput, studentInputSchema } from "./student";
 
 /**
  * A simple roster CSV, as a teacher pastes or uploads it: a header row naming the columns (student
@@ -50,13 +51,12 @@ export function parseRosterCsv(raw: string): ParsedRoster {
     // The header row and MAX_ROSTER_ROWS students: reading stops at the first row past them.
     rows = readCsvRows(raw, { maxRows: MAX_ROSTER_ROWS + 1 });
   } catch (error) {
-    if (error instanceof CsvQuoteError) return { ok: false, message: error.message };
-    if (error instanceof CsvRowLimitError)
-      return { ok: false, message: `The CSV has more than ${MAX_ROSTER_ROWS} students; import at most ${MAX_ROSTER_ROWS} at a time.` };
+    if (error instanceof CsvQuoteError) return { ok: false, message: codeWith("roster.csvQuoteNotClosed", { line: error.line }) };
+    if (error instanceof CsvRowLimitError) return { ok: false, message: codeWith("roster.csvTooManyStudents", { max: MAX_ROSTER_ROWS }) };
     throw error;
   }
   const [header, ...body] = rows;
-  if (!header) return { ok: false, message: "The CSV is empty: it needs a header row and a row for each student." };
+  if (!header) return { ok: false, message: "roster.csvEmpty" };
   const columns: Partial<Record<Column, number>> = {};
   header.cells.forEach((name, index) => {
     const column = COLUMN_NAMES[name.trim().toLowerCase()];
@@ -64,7 +64,8 @@ export function parseRosterCsv(raw: string): ParsedRoster {
   });
   const missing = REQUIRED.filter((column) => columns[column] === undefined);
   if (missing.length) {
-    return { ok: false, message: `CSV line ${header.line}: the header row needs a column for ${missing.map((column) => COLUMN_LABELS[column]).join(", ")}.` };
+    const columns = missing.map((column) => COLUMN_LABELS[column]).join(", ");
+    return { ok: false, message: codeWith("roster.csvMissingColumns", { line: header.line, columns }) };
   }
 
   const parsed: RosterRow[] = [];
@@ -93,7 +94,7 @@ export function parseRosterCsv(raw: string): ParsedRoster {
     }
     const earlier = seen.get(result.data.studentId);
     if (earlier !== undefined) {
-      refused.push({ line: row.line, reason: `Student ID ${result.data.studentId} is already on line ${earlier}.` });
+      refused.push({ line: row.line, reason: studentIdOnEarlierLine(result.data.studentId, earlier) });
       continue;
     }
     // Two records cannot share an e-mail (the schema lowers its case): refused here, the apply never meets it.

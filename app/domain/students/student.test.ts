@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 
+import { renderText } from "~/domain/i18n/catalog";
+
 import {
   classMatchesNote,
   languageFromCell,
@@ -61,7 +63,10 @@ describe("a student record's input", () => {
       expect(languageFromCell(cell), cell).toEqual({ ok: true, language: "es" });
     for (const cell of ["en", "eng", "English", "en-US", "Inglés"]) expect(languageFromCell(cell), cell).toEqual({ ok: true, language: "en" });
     expect(languageFromCell("  ")).toEqual({ ok: true, language: null });
-    expect(languageFromCell("French")).toMatchObject({ ok: false, reason: expect.stringContaining('"French"') });
+    const french = languageFromCell("French");
+    expect(french).toMatchObject({ ok: false });
+    expect(!french.ok && renderText("en", french.reason)).toEqual(expect.stringContaining('"French"'));
+    expect(!french.ok && renderText("es", french.reason)).toEqual(expect.stringContaining("«French»"));
   });
 });
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { codeWith } from "~/domain/i18n/coded";
 import { pageNumber, screenPage } from "~/domain/paging";
 import { storableText } from "~/domain/text-fields";
 
@@ -43,9 +44,7 @@ export function languageFromCell(cell: string): { ok: true; language: StudentLan
     .replace(/[\u0300-\u036f]/g, "")
     .split(/[-_]/)[0]!;
   const language = LANGUAGE_NAMES[key];
-  return language
-    ? { ok: true, language }
-    : { ok: false, reason: `The language "${value.slice(0, 40)}" is not one the student pages speak: write English or Spanish (en or es), or leave it blank.` };
+  return language ? { ok: true, language } : { ok: false, reason: codeWith("roster.unknownLanguage", { value: value.slice(0, 40) }) };
 }
 
 /** District IDs are letters, digits and . _ - (what student information systems issue), up to 64; a blank one is the "Enter" message alone. */
@@ -97,9 +96,17 @@ export const rosterStudentInputSchema = studentInputSchema.extend({
   grade: storableText(z.string().trim().max(20, "The grade must be at most 20 characters"), "The grade"),
 });
 
-/** An import's row whose e-mail (in any case: the schema lowers it) an earlier row of the same file has. */
+/**
+ * An import's row whose e-mail (in any case: the schema lowers it) an earlier row of the same file
+ * has: a code with its values, rendered where the import is answered (ADR 0045).
+ */
 export function emailOnEarlierLine(email: string, line: number): string {
-  return `The e-mail address ${email} is already on line ${line}.`;
+  return codeWith("roster.emailOnEarlierLine", { email, line });
+}
+
+/** An import's row whose student ID an earlier row of the same file has. */
+export function studentIdOnEarlierLine(studentId: string, line: number): string {
+  return codeWith("roster.studentIdOnEarlierLine", { studentId, line });
 }
 
 /** GET /api/students' query: a name or ID to search for, a class, a grade and a page (50 students a page). */

@@ -3,7 +3,9 @@ import type { BatchItem } from "drizzle-orm/batch";
 
 import type { CurrentUser } from "~/domain/auth/current-user";
 import { allowedScope } from "~/domain/auth/policy";
+import type { AnyLocale } from "~/domain/i18n/locale";
 import { NOT_FOUND, refuseMissing } from "~/domain/shell/not-found";
+import { importAnswerIn, zipReason } from "~/domain/students/import-reasons";
 import { BUNDLE_ZIP_LIMITS, readOneRosterBundle, type RosterRefusal } from "~/domain/students/oneroster";
 import { type OneRosterOutcome, planOneRoster } from "~/domain/students/oneroster-plan";
 import { ROSTER_STATEMENTS_PER_PART, writtenByTheRequest } from "~/domain/students/roster-parts";
@@ -108,8 +110,14 @@ async function resetRosterPinTries(context: AppLoadContext, actor: Actor, classI
  * A simple roster CSV, previewed or applied, optionally onto a class's roster: each refused line
  * (the file's and the import's) in line order. A teacher imports onto a class they teach; the
  * district's whole roster is a district admin's. A CSV that cannot be read is a 400 that says why.
+ * The rows' reasons are written in `locale` (the screen's) before the answer is kept for a queued
+ * import's job, so the job's answer reads as the request's would have.
  */
-export async function importRosterCsv(context: AppLoadContext, actor: Actor, input: { csv: string; cohortId: string | null; apply: boolean }) {
+export async function importRosterCsv(
+  context: AppLoadContext,
+  actor: Actor,
+  input: { csv: string; cohortId: string | null; apply: boolean; locale: AnyLocale },
+) {
   const scope = allowedScope(actor, "import", "roster");
   const { db } = context;
   if (scope.kind === "teacher" && !input.cohortId) throw invalid("refusals.chooseClassForImport", "cohortId");
@@ -129,7 +137,8 @@ export async function importRosterCsv(context: AppLoadContext, actor: Actor, inp
     }),
     NOT_FOUND.cohort,
   );
-  const answer = { applied: input.apply, ...outcome, refused: [...parsed.refused, ...outcome.refused].sort((a, b) => a.line - b.line) };
+  const refused = [...parsed.refused, ...outcome.refused].sort((a, b) => a.line - b.line);
+  const answer = importAnswerIn(input.locale, { applied: input.apply, ...outcome, refused });
   if (!input.apply) return answer;
   // Larger than one request should write: the queue writes it in parts (ADR 0047).
   if (statements.length > ROSTER_STATEMENTS_PER_PART)
@@ -151,15 +160,16 @@ type QueuedImport = { queued: string };
  * is queued and written in parts (ADR 0047), and the job to follow is answered instead. A missing file, a zip that cannot be
  * read or a bundle without what it needs is a 400 that says why, and nothing is written. Students
  * deleted on request are created again only with `recreateDeleted`. Every answer lists the first
- * refused rows and counts them all (`listedRefusals`), so a queued one fits the job's D1 row.
+ * refused rows and counts them all (`listedRefusals`), so a queued one fits the job's D1 row; the
+ * rows' reasons and notes are written in `locale`, as for the roster CSV.
  */
 export async function importOneRoster(
   context: AppLoadContext,
   actor: Actor,
-  input: { file: FormDataEntryValue | null | undefined; apply: boolean; recreateDeleted: boolean },
+  input: { file: FormDataEntryValue | null | undefined; apply: boolean; recreateDeleted: boolean; locale: AnyLocale },
 ): Promise<OneRosterOutcome | QueuedImport> {
   const { version, changes, outcome: planned } = await planUploadedBundle(context, actor, input);
-  const outcome = listedRefusals(planned);
+  const outcome = importAnswerIn(input.locale, listedRefusals(planned));
   if (!input.apply) return outcome;
   // Larger than one request should write: the queue writes it in parts (ADR 0047).
   if (!writtenByTheRequest(changes)) return { queued: await queueRosterImport(context, actor, { version, changes, outcome }) };
@@ -167,13 +177,13 @@ export async function importOneRoster(
   return outcome;
 }
 
-/** Every row the preview of an uploaded bundle refuses, in the plan's order (the answer lists only the first). Writes nothing. */
+/** Every row the preview of an uploaded bundle refuses, in the plan's order (the answer lists only the first), its reasons in `locale`. Writes nothing. */
 export async function previewOneRosterRefusals(
   context: AppLoadContext,
   actor: Actor,
-  input: { file: FormDataEntryValue | null | undefined; recreateDeleted: boolean },
+  input: { file: FormDataEntryValue | null | undefined; recreateDeleted: boolean; locale: AnyLocale },
 ): Promise<RosterRefusal[]> {
-  return (await planUploadedBundle(context, actor, { ...input, apply: false })).outcome.refused;
+  return importAnswerIn(input.locale, (await planUploadedBundle(context, actor, { ...input, apply: false })).outcome).refused;
 }
 
 /** The bundle read within its caps and planned against what D1 holds; a bundle that cannot be read is a 400 that says why. */
@@ -189,8 +199,8 @@ async function planUploadedBundle(
   try {
     texts = readZipTexts(new Uint8Array(await file.arrayBuffer()), (name) => READ_FILES.has(name), BUNDLE_ZIP_LIMITS);
   } catch (error) {
-    if (error instanceof NotAZipError) throw invalid("refusals.oneRosterNotZip", "file", { reason: error.message });
-    if (error instanceof ZipReadError) throw invalid(error.message, "file");
+    if (error instanceof NotAZipError) throw invalid("refusals.oneRosterNotZip", "file", { reason: "roster.notAZip" });
+    if (error instanceof ZipReadError) throw invalid(error.problem ? zipReason(error.problem, error.values) : error.message, "file");
     throw error;
   }
   const read = readOneRosterBundle(texts);

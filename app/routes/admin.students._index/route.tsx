@@ -19,6 +19,7 @@ import { findClassChoice, searchClassChoices } from "~/models/classes.server";
 import { listGrades, listStudents } from "~/models/students.server";
 import { handleAction } from "~/services/action.server";
 import { requireAllowed } from "~/services/auth.server";
+import { screenLocale } from "~/services/locale.server";
 
 import { ImportDialog, type ImportResult } from "./import-dialog";
 import { StudentFilters } from "./student-filters";
@@ -49,20 +50,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { user: teacher } = await requireAllowed(request, context, "import", "roster");
-  // A OneRoster import too large for one request answers the job writing it (ADR 0047).
+  // A OneRoster import too large for one request answers the job writing it (ADR 0047). Its rows'
+  // reasons are written in the screen's language: English on a staff screen (ADR 0045).
+  const locale = screenLocale(request);
   return handleAction<typeof studentsActionSchema, ImportResult>(request, studentsActionSchema, STUDENTS_MESSAGES, async (input) => {
     switch (input.intent) {
       case "create":
         await createStudent(context, teacher, input.values);
         return;
       case "import-csv":
-        return { data: await importRosterCsv(context, teacher, { csv: input.csv, cohortId: input.cohortId ?? null, apply: input.apply === "1" }) };
+        return { data: await importRosterCsv(context, teacher, { csv: input.csv, cohortId: input.cohortId ?? null, apply: input.apply === "1", locale }) };
       case "import-oneroster":
         return {
           data: await importOneRoster(context, teacher, {
             file: input.file as FormDataEntryValue | undefined,
             apply: input.apply === "1",
             recreateDeleted: input.recreateDeleted,
+            locale,
           }),
         };
       default:

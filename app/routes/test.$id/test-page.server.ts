@@ -341,7 +341,7 @@ export function testPageAction(request: Request, context: AppLoadContext, testId
         const started = joined
           ? await startJoinedSession(request, context, joined, testId, input.testMode)
           : await startTestSession(request, context, { testConfigId: testId, testMode: input.testMode, userId: user!.email || user!.id, cohortId: null }, user);
-        if (!started.sessionId) throw invalid("No session ID returned from server");
+        if (!started.sessionId) throw invalid("actions.noSessionStarted");
         return redirectWithToast(
           request,
           context,

@@ -7,6 +7,8 @@ export const en = {
   unknownAction: "Unknown action.",
   formUnreadable: "The form could not be read.",
   notFormData: "Send the form as form data or JSON.",
+  /** The test page's start, when the session object answered without a session: no words of it reach the page's JavaScript. */
+  noSessionStarted: "No session ID returned from server",
 };
 
 export const es: typeof en = {
@@ -14,4 +16,5 @@ export const es: typeof en = {
   unknownAction: "Acción desconocida.",
   formUnreadable: "No se pudo leer el formulario.",
   notFormData: "Envía el formulario como datos de formulario o JSON.",
+  noSessionStarted: "No se pudo comenzar la prueba. Vuelve a intentarlo.",
 };

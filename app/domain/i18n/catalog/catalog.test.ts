@@ -53,5 +53,8 @@ describe("the catalogs", () => {
     expect(renderText("es", "Name is required")).toBe("Name is required");
     expect(renderText("es", "common.noSuchKey")).toBe("common.noSuchKey");
     expect(renderText("es", "e.g. common.signOut")).toBe("e.g. common.signOut");
+    // The test page's start with no session back: the server's words, never the page's JavaScript's.
+    expect(renderText("en", "actions.noSessionStarted")).toBe("No session ID returned from server");
+    expect(renderText("es", "actions.noSessionStarted")).toBe("No se pudo comenzar la prueba. Vuelve a intentarlo.");
   });
 });

@@ -14,6 +14,7 @@ import * as notFound from "./not-found";
 import { pseudoCatalog } from "./pseudo";
 import * as refusals from "./refusals";
 import * as results from "./results";
+import * as roster from "./roster";
 import * as session from "./session";
 import * as staffToasts from "./staff-toasts";
 import * as start from "./start";
@@ -45,6 +46,7 @@ const en = {
   errors: errors.en,
   missing: missing.en,
   refusals: refusals.en,
+  roster: roster.en,
 };
 export type Catalog = typeof en;
 export type Area = keyof Catalog;
@@ -67,6 +69,7 @@ const es: Catalog = {
   errors: errors.es,
   missing: missing.es,
   refusals: refusals.es,
+  roster: roster.es,
 };
 
 let pseudo: Catalog | undefined;

@@ -12,6 +12,7 @@ export const en = {
   moduleNameTaken: 'A module named "{name}" already exists.',
   prerequisiteExists: "This prerequisite already exists.",
   prerequisiteCycle: 'This would create a cycle: "{prerequisite}" already depends on "{competency}".',
+  selfPrerequisite: "A competency cannot be its own prerequisite.",
 
   questionRepeated: "A question can be in a test only once: {id}",
   unknownQuestion: "Unknown question: {ids}",
@@ -47,6 +48,7 @@ export const en = {
   regradeUnanswered: "This question has not been answered in this session.",
   regradeLate: "This answer came after its question's time ran out, so it counts as no answer and has no grade to change.",
   erasureFailed: "The student's data could not be deleted, and nothing was changed. Please try again in a moment.",
+  demoTestMissing: 'Failed to generate demo data: the demo test "{title}" is not in this product\'s tests.',
 };
 
 export const es: typeof en = {
@@ -57,6 +59,7 @@ export const es: typeof en = {
   moduleNameTaken: "Ya existe un módulo llamado «{name}».",
   prerequisiteExists: "Este requisito previo ya existe.",
   prerequisiteCycle: "Esto crearía un ciclo: «{prerequisite}» ya depende de «{competency}».",
+  selfPrerequisite: "Una competencia no puede ser su propio requisito previo.",
 
   questionRepeated: "Una pregunta puede estar en una prueba solo una vez: {id}",
   unknownQuestion: "Pregunta desconocida: {ids}",
@@ -93,4 +96,5 @@ export const es: typeof en = {
   regradeUnanswered: "Esta pregunta no se ha respondido en esta sesión.",
   regradeLate: "Esta respuesta llegó después de que se acabó el tiempo de su pregunta, así que cuenta como sin respuesta y no tiene calificación que cambiar.",
   erasureFailed: "No se pudieron eliminar los datos del estudiante y no se cambió nada. Inténtelo de nuevo en un momento.",
+  demoTestMissing: "No se pudieron generar los datos de demostración: la prueba de demostración «{title}» no está entre las pruebas de este producto.",
 };
