@@ -151,6 +151,26 @@ describe("rosters, badges and a student's data", () => {
     expect(await page.getByTestId("student-row").filter({ hasText: "Okafor" }).count()).toBe(0);
   });
 
+  it("lists the first 1,000 refused rows of a bundle and downloads them all as CSV from the dialog", async () => {
+    const { page } = session;
+    const fixture = readFileSync(join(__dirname, "../fixtures/oneroster/v1.2/enrollments.csv"), "utf8");
+    // 1,200 enrollments in a class the bundle does not have: each refused with its line.
+    const stray = Array.from({ length: 1200 }, (_, index) => `stray-${index},active,2026-08-01T10:00:00.000Z,class-none,org-1,user-s1,student,false,,`);
+    const dialog = await previewBundle("v1.2", { "enrollments.csv": `${fixture.trimEnd()}\n${stray.join("\n")}\n` });
+    const summary = dialog.getByTestId("import-summary");
+    await summary.getByText(/Showing the first 1,000 of 1,2\d\d refused rows/).waitFor();
+    const total = Number((await summary.getByText(/rows are refused/).innerText()).match(/[\d,]+/)![0].replace(/,/g, ""));
+    const [download] = await Promise.all([page.waitForEvent("download"), summary.getByRole("button", { name: "Download all refused rows (CSV)" }).click()]);
+    const csv = readFileSync((await download.path())!, "utf8")
+      .trim()
+      .split(/\r?\n/);
+    expect(csv[0]).toBe("file,line,reason");
+    // Every refused row, not the 1,000 the dialog lists; nothing was imported.
+    expect(csv.length - 1).toBe(total);
+    expect(csv.filter((row) => row.startsWith("enrollments.csv,")).length).toBeGreaterThanOrEqual(1200);
+    await dialog.getByText("Nothing is saved yet").waitFor();
+  });
+
   it("invites the bundle's teacher, who follows the link, sets a password, signs in and sees their class (ADR 0040)", async () => {
     const { page } = session;
     const dialog = await previewBundle("v1.1");
