@@ -200,12 +200,18 @@ function statementsOf(db: Database, change: RosterChange, importedBy: Importer, 
 
 /** The import's summary in the audit log: its counts, never its rows. */
 function summaryStatement(db: Database, subject: string, outcome: OneRosterOutcome, importedBy: Importer) {
-  const { applied: _applied, refused, refusedTotal, notes, deletedOnRequest, recreateDeleted, ...counts } = outcome;
+  const { applied: _applied, refused, refusedTotal, notes, notesTotal, deletedOnRequest, recreateDeleted, ...counts } = outcome;
   return auditStatement(db, importedBy, {
     action: "roster.imported",
     subject,
     // The answer lists only the first refused rows; a job queued before it counted them lists them all.
-    detail: { ...counts, refused: refusedTotal ?? refused.length, notes: notes.length, deletedOnRequest: deletedOnRequest.length, recreateDeleted },
+    detail: {
+      ...counts,
+      refused: refusedTotal ?? refused.length,
+      notes: notesTotal ?? notes.length,
+      deletedOnRequest: deletedOnRequest.length,
+      recreateDeleted,
+    },
   });
 }
 

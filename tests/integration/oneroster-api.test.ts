@@ -37,7 +37,7 @@ const tableSizes = async () =>
   );
 const none = { classes: 0, students: 0, enrollments: 0, teachers: 0 };
 const refusedInFirstBundle = [{ file: "enrollments.csv", line: 9, reason: "Enrollment skipped: class class-art7 is not in classes.csv or an earlier import." }];
-const nothingDeleted = { notes: [], deletedOnRequest: [], recreateDeleted: false };
+const nothingDeleted = { notes: [], notesTotal: 0, deletedOnRequest: [], recreateDeleted: false };
 
 describe("importing a OneRoster bundle", () => {
   beforeAll(async () => {

@@ -103,6 +103,7 @@ describe("planOneRoster", () => {
       refused: [],
       refusedTotal: 0,
       notes: [],
+      notesTotal: 0,
       deletedOnRequest: [],
       recreateDeleted: false,
     });

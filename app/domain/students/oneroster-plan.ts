@@ -24,8 +24,9 @@ export type OneRosterOutcome = {
   /** The first refused rows in the plan's order (`listedRefusals`, roster-refusals.ts); `refusedTotal` counts every one. */
   refused: RosterRefusal[];
   refusedTotal: number;
-  /** Rows taken with a change: an identifier that could not be a student ID, replaced by the sourcedId. */
+  /** The first rows taken with a change (an identifier that could not be a student ID, replaced by the sourcedId), cut as `refused` is; `notesTotal` counts every one. */
   notes: RosterNote[];
+  notesTotal: number;
   /**
    * Students the bundle would create again after they were deleted on request (their sourcedId or
    * district ID matches a deletion's keyed hash), with the day of the deletion: skipped unless
@@ -128,6 +129,7 @@ export function planOneRoster(
     refused: [...bundle.refused],
     refusedTotal: 0,
     notes: [...bundle.notes],
+    notesTotal: bundle.notes.length,
     deletedOnRequest: [],
     recreateDeleted: options.recreateDeleted ?? false,
   };

@@ -2,20 +2,28 @@ import { z } from "zod";
 
 import { toCsv } from "~/domain/export/csv";
 
-import type { RosterRefusal } from "./oneroster";
+import type { RosterNote, RosterRefusal } from "./oneroster";
 
 /**
  * How many refused rows a OneRoster import's answer lists (ADR 0047). A queued import keeps its
  * answer in the job's input and result, each one D1 value of at most 2 MB; at a couple of hundred
  * bytes a refusal, tens of thousands would not fit. So every answer (the preview, the apply
  * written by the request, the job's result) lists the first ones in the plan's order and counts
- * them all in `refusedTotal`; the preview gives every one as CSV (`?refused=csv`).
+ * them all in `refusedTotal`; the preview gives every one as CSV (`?refused=csv`). Its notes (a
+ * district whose export leaves every `identifier` blank has one a student) are cut the same way,
+ * counted in `notesTotal`.
  */
 export const REFUSED_ROWS_LISTED = 1_000;
 
-/** The answer with its refused rows cut to the first REFUSED_ROWS_LISTED; `refusedTotal` counts them all. */
-export function listedRefusals<Outcome extends { refused: readonly RosterRefusal[]; refusedTotal: number }>(outcome: Outcome): Outcome {
-  return outcome.refused.length <= REFUSED_ROWS_LISTED ? outcome : { ...outcome, refused: outcome.refused.slice(0, REFUSED_ROWS_LISTED) };
+/** The answer with its refused rows and notes cut to the first REFUSED_ROWS_LISTED; `refusedTotal` and `notesTotal` count them all. */
+export function listedRows<Outcome extends { refused: readonly RosterRefusal[]; refusedTotal: number; notes: readonly RosterNote[]; notesTotal: number }>(
+  outcome: Outcome,
+): Outcome {
+  return {
+    ...outcome,
+    refused: outcome.refused.slice(0, REFUSED_ROWS_LISTED),
+    notes: outcome.notes.slice(0, REFUSED_ROWS_LISTED),
+  };
 }
 
 /** Every refused row, one a line, as a spreadsheet opens it. */

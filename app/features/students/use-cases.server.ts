@@ -9,7 +9,7 @@ import { importAnswerIn, zipReason } from "~/domain/students/import-reasons";
 import { BUNDLE_ZIP_LIMITS, readOneRosterBundle, type RosterRefusal } from "~/domain/students/oneroster";
 import { type OneRosterOutcome, planOneRoster } from "~/domain/students/oneroster-plan";
 import { ROSTER_STATEMENTS_PER_PART, writtenByTheRequest } from "~/domain/students/roster-parts";
-import { listedRefusals } from "~/domain/students/roster-refusals";
+import { listedRows } from "~/domain/students/roster-refusals";
 import type { StudentInput } from "~/domain/students/student";
 import { parseRosterCsv } from "~/domain/students/student-csv";
 import { found, invalid, notFound } from "~/lib/errors";
@@ -160,7 +160,7 @@ type QueuedImport = { queued: string };
  * is queued and written in parts (ADR 0047), and the job to follow is answered instead. A missing file, a zip that cannot be
  * read or a bundle without what it needs is a 400 that says why, and nothing is written. Students
  * deleted on request are created again only with `recreateDeleted`. Every answer lists the first
- * refused rows and counts them all (`listedRefusals`), so a queued one fits the job's D1 row; the
+ * refused rows and notes and counts them all (`listedRows`), so a queued one fits the job's D1 row; the
  * rows' reasons and notes are written in `locale`, as for the roster CSV.
  */
 export async function importOneRoster(
@@ -169,7 +169,7 @@ export async function importOneRoster(
   input: { file: FormDataEntryValue | null | undefined; apply: boolean; recreateDeleted: boolean; locale: AnyLocale },
 ): Promise<OneRosterOutcome | QueuedImport> {
   const { version, changes, outcome: planned } = await planUploadedBundle(context, actor, input);
-  const outcome = importAnswerIn(input.locale, listedRefusals(planned));
+  const outcome = importAnswerIn(input.locale, listedRows(planned));
   if (!input.apply) return outcome;
   // Larger than one request should write: the queue writes it in parts (ADR 0047).
   if (!writtenByTheRequest(changes)) return { queued: await queueRosterImport(context, actor, { version, changes, outcome }) };

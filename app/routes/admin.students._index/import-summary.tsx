@@ -14,6 +14,8 @@ export type ImportOutcome = {
   refusedTotal?: number;
   /** A OneRoster import's rows taken with a change, and students deleted on request it names (ADR 0028). */
   notes?: { file: string; line: number; note: string }[];
+  /** A OneRoster import's notes, all of them: `notes` lists the first 1,000 (ADR 0047). */
+  notesTotal?: number;
   deletedOnRequest?: { file: string; line: number; deletedAt: string }[];
   recreateDeleted?: boolean;
 };
@@ -44,6 +46,7 @@ export function ImportSummary({ outcome, recreate }: { outcome: ImportOutcome; r
   const kinds = KINDS.filter(({ key }) => key in outcome.created || key in outcome.unchanged);
   const cell = (counts: Record<string, number> | undefined, key: string) => (counts && key in counts ? counts[key] : "–");
   const refusedCount = outcome.refusedTotal ?? outcome.refused.length;
+  const notesCount = outcome.notesTotal ?? outcome.notes?.length ?? 0;
   return (
     <div className="space-y-3" data-testid="import-summary">
       <p className="text-sm text-slate-900">{outcome.applied ? "Imported." : "Nothing is saved yet. This is what the import will do:"}</p>
@@ -88,8 +91,13 @@ export function ImportSummary({ outcome, recreate }: { outcome: ImportOutcome; r
       {outcome.notes?.length ? (
         <div>
           <h3 className="text-sm font-semibold text-slate-900">
-            {outcome.notes.length} {outcome.notes.length === 1 ? "row is" : "rows are"} taken with a change
+            {notesCount} {notesCount === 1 ? "row is" : "rows are"} taken with a change
           </h3>
+          {notesCount > outcome.notes.length ? (
+            <p className="mt-1 text-sm text-slate-900">
+              Showing the first {outcome.notes.length.toLocaleString("en-US")} of {notesCount.toLocaleString("en-US")}.
+            </p>
+          ) : null}
           <ul className="mt-1 max-h-32 space-y-1 overflow-y-auto text-sm text-slate-900">
             {outcome.notes.map((note) => (
               <li key={`${note.file}:${note.line}`}>
