@@ -21,7 +21,7 @@ export type OneRosterOutcome = {
   unchanged: Counts;
   /** Enrollments a delta bundle marked to be deleted that were there. */
   removed: { enrollments: number };
-  /** The first refused rows in the plan's order (`listedRefusals`, roster-refusals.ts); `refusedTotal` counts every one. */
+  /** The first refused rows in the plan's order (`listedRows`, roster-refusals.ts); `refusedTotal` counts every one. */
   refused: RosterRefusal[];
   refusedTotal: number;
   /** The first rows taken with a change (an identifier that could not be a student ID, replaced by the sourcedId), cut as `refused` is; `notesTotal` counts every one. */
