@@ -28,15 +28,8 @@ export function oneRosterZip(
 }
 
 /** POST /api/roster/oneroster with the zip in the form field `file` (and any other `fields`), as a signed-in client (or nobody). */
-export async function uploadOneRoster(
-  worker: TestWorker,
-  jar: CookieJar | undefined,
-  zip: Uint8Array | string | null,
-  query = "",
-  fields: Record<string, string> = {},
-  headers: Record<string, string> = {},
-) {
-  const response = await postOneRoster(worker, jar, zip, query, fields, headers);
+export async function uploadOneRoster(...upload: Parameters<typeof postOneRoster>) {
+  const response = await postOneRoster(...upload);
   return { status: response.status, data: await response.json<Record<string, unknown>>() };
 }
 
