@@ -156,7 +156,6 @@ type SessionBehind = {
 
 /** An answer row as the write behind stores it, in the order its statement binds the columns. */
 const BEHIND_ANSWER_COLUMNS = [
-  "id",
   "sessionId",
   "questionId",
   "questionText",
@@ -179,8 +178,8 @@ const BEHIND_ANSWER_COLUMNS = [
 /** On a repeated (session, question): the columns a later grade changes, taken from the row that was refused. */
 const REGRADED_COLUMNS = ["pointsEarned", "wasCorrect", "gradingScore", "feedback", "strengths", "improvements"] as const;
 
-/** D1 binds at most 100 parameters a statement: 18 an answer row, and one for the update's time. */
-const ANSWERS_PER_STATEMENT = 4;
+/** D1 binds at most 100 parameters a statement: 17 an answer row, and one for the update's time. */
+const ANSWERS_PER_STATEMENT = 5;
 
 /** A value as D1 stores it in `column`: the schema's own encoding (JSON, booleans, dates), null as null. */
 function bound(column: SQLiteColumn, value: unknown): unknown {
@@ -229,7 +228,7 @@ export async function writeSessionBehind(d1: D1Database, behind: SessionBehind):
       )
       .bind(...record.map(([key, value]) => bound(testSessionRecords[key], value)), behind.sessionId),
   ];
-  const rows = behind.answers.map((answer) => ({ ...answer, id: crypto.randomUUID(), sessionId: behind.sessionId }));
+  const rows = behind.answers.map((answer) => ({ ...answer, sessionId: behind.sessionId }));
   for (let start = 0; start < rows.length; start += ANSWERS_PER_STATEMENT) {
     const part = rows.slice(start, start + ANSWERS_PER_STATEMENT);
     const values = part.flatMap((row) => BEHIND_ANSWER_COLUMNS.map((key) => bound(sessionAnswers[key], row[key])));

@@ -257,3 +257,40 @@ describe("migration 0021 on sessions scored before it", () => {
     expect(scaleScoreOfTheta(results[1]!.theta)).toBe(187.5);
   });
 });
+
+describe("migration 0030 on answers stored before it", () => {
+  let d1: D1Database;
+  useEmptyDatabase((database) => (d1 = database));
+
+  it("keeps every answer, keyed by its session and question, and writes an answer as one row", async () => {
+    await applyMigrations(d1, (file) => file < "0030");
+    await d1.batch([
+      d1.prepare("insert into sessions (id, test_title, user_id, test_mode) values ('s1', 'T', 'ana', 'placement'), ('s2', 'T', 'ben', 'placement')"),
+      d1.prepare(
+        `insert into session_answers (id, session_id, question_id, question_text, question_type, difficulty, answer, points_earned, max_points, was_correct,
+           time_spent_seconds, measured_seconds, rapid_guess, grading_score, feedback, strengths, improvements, answered_at, created_at, updated_at)
+         values ('a1', 's1', 'q1', '<p>Why?</p>', 'free_response', 'hard', '"Because"', 1.5, 3, 0, 40, 38, 0, 50, 'Half of it', '["a"]', '["b"]', 1000, 1001, 1002),
+                ('a2', 's1', 'q2', 'Pick one', 'multiple_choice', 'easy', '"B"', 1, 1, 1, 9, null, 1, null, null, null, null, 2000, 2001, 2002),
+                ('a3', 's2', 'q1', '<p>Why?</p>', 'free_response', 'hard', null, 0, 3, null, 0, null, 0, null, null, null, null, 3000, 3001, 3002)`,
+      ),
+    ]);
+    const before = await d1.prepare("select * from session_answers order by session_id, question_id").all<Record<string, unknown>>();
+
+    await applyMigrations(d1, (file) => file >= "0030");
+
+    const after = await d1.prepare("select * from session_answers order by session_id, question_id").all<Record<string, unknown>>();
+    expect(after.results).toEqual(before.results.map(({ id: _id, ...answer }) => answer));
+    await expect(
+      d1.prepare("insert into session_answers (session_id, question_id, question_text, question_type, difficulty) values ('s1', 'q1', 'x', 'free_response', 'hard')").run(),
+    ).rejects.toThrow(/UNIQUE|PRIMARY KEY/i);
+    // The key is the table (WITHOUT ROWID): workerd counts an answer as one row written, not the four of a row with an id and three indexes.
+    const written = await d1
+      .prepare("insert into session_answers (session_id, question_id, question_text, question_type, difficulty) values ('s2', 'q2', 'Pick one', 'multiple_choice', 'easy')")
+      .run();
+    expect(written.meta.rows_written).toBe(1);
+    await d1.prepare("delete from sessions where id = 's1'").run();
+    expect(await d1.prepare("select count(*) as n from session_answers").first("n")).toBe(2);
+    const { results: brokenLinks } = await d1.prepare("select * from pragma_foreign_key_check").all();
+    expect(brokenLinks).toEqual([]);
+  });
+});

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 import type { Accommodations } from "~/domain/accommodations/accommodations";
 import type { TestMode } from "~/domain/adaptive/engine";
@@ -90,10 +90,14 @@ export const testSessionRecords = sqliteTable(
   ],
 );
 
+/**
+ * A session's answers, one row a (session, question): the primary key, in a WITHOUT ROWID table
+ * (migration 0030; drizzle cannot say so), is the table itself, so an answer is one row written
+ * (ADR 0048, amended 2026-11-27 (2)). Readers go by session, or by session and question.
+ */
 export const sessionAnswers = sqliteTable(
   "session_answers",
   {
-    id: id(),
     sessionId: text("session_id")
       .notNull()
       .references(() => testSessionRecords.id, { onDelete: "cascade" }),
@@ -119,7 +123,7 @@ export const sessionAnswers = sqliteTable(
     answeredAt: integer("answered_at", { mode: "timestamp_ms" }).notNull().default(nowMs),
     ...timestamps,
   },
-  (t) => [uniqueIndex("session_answers_question_unique").on(t.sessionId, t.questionId), index("session_answers_question_idx").on(t.questionId)],
+  (t) => [primaryKey({ columns: [t.sessionId, t.questionId] })],
 );
 
 export const aiGradingLogs = sqliteTable(
