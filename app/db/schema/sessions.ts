@@ -163,9 +163,9 @@ export const aiGradingLogs = sqliteTable(
     ...timestamps,
   },
   (t) => [
-    index("ai_grading_logs_session_idx").on(t.sessionId, t.gradedAt),
-    // The agreement of teachers with a question's grader reads every session's logs of the question.
-    index("ai_grading_logs_question_idx").on(t.questionId, t.sessionId, t.gradedAt),
+    // A session's logs, and an answer's (the newest is the one an override is recorded against and
+    // the one the agreement figures compare with the override): migration 0030.
+    index("ai_grading_logs_session_question_idx").on(t.sessionId, t.questionId, t.gradedAt),
   ],
 );
 

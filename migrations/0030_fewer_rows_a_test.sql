@@ -28,4 +28,10 @@ CREATE TABLE `__new_session_answers` (
 --> statement-breakpoint
 INSERT INTO `__new_session_answers`("session_id", "question_id", "question_text", "question_type", "difficulty", "answer", "points_earned", "max_points", "was_correct", "time_spent_seconds", "measured_seconds", "rapid_guess", "grading_score", "feedback", "strengths", "improvements", "answered_at", "created_at", "updated_at") SELECT "session_id", "question_id", "question_text", "question_type", "difficulty", "answer", "points_earned", "max_points", "was_correct", "time_spent_seconds", "measured_seconds", "rapid_guess", "grading_score", "feedback", "strengths", "improvements", "answered_at", "created_at", "updated_at" FROM `session_answers`;--> statement-breakpoint
 DROP TABLE `session_answers`;--> statement-breakpoint
-ALTER TABLE `__new_session_answers` RENAME TO `session_answers`;
+ALTER TABLE `__new_session_answers` RENAME TO `session_answers`;--> statement-breakpoint
+-- Grading logs: one index by session and question in place of one by session and one by question.
+-- The agreement figures read only the logs of answers a teacher overrode, found through the
+-- overrides' own question index, so no query reads a question's logs across sessions any more.
+DROP INDEX `ai_grading_logs_question_idx`;--> statement-breakpoint
+DROP INDEX `ai_grading_logs_session_idx`;--> statement-breakpoint
+CREATE INDEX `ai_grading_logs_session_question_idx` ON `ai_grading_logs` (`session_id`,`question_id`,`graded_at`);
