@@ -1,3 +1,9 @@
+-- Texts that answers and grading logs name by key rather than copy: a question's text, a rubric.
+CREATE TABLE `question_texts` (
+	`id` text PRIMARY KEY NOT NULL,
+	`text` text NOT NULL
+) WITHOUT ROWID;
+--> statement-breakpoint
 -- Answers keyed by their session and question, without a row id (ADR 0048, amended 2026-11-27 (2)):
 -- the table is then its own (session_id, question_id) index, so an answer is one row written, not
 -- four (the row, its id's index, the unique (session, question) index and the question index no
@@ -5,7 +11,8 @@
 CREATE TABLE `__new_session_answers` (
 	`session_id` text NOT NULL,
 	`question_id` text NOT NULL,
-	`question_text` text NOT NULL,
+	`question_text` text,
+	`question_text_id` text,
 	`question_type` text NOT NULL,
 	`difficulty` text NOT NULL,
 	`answer` text,
@@ -34,4 +41,8 @@ ALTER TABLE `__new_session_answers` RENAME TO `session_answers`;--> statement-br
 -- overrides' own question index, so no query reads a question's logs across sessions any more.
 DROP INDEX `ai_grading_logs_question_idx`;--> statement-breakpoint
 DROP INDEX `ai_grading_logs_session_idx`;--> statement-breakpoint
-CREATE INDEX `ai_grading_logs_session_question_idx` ON `ai_grading_logs` (`session_id`,`question_id`,`graded_at`);
+CREATE INDEX `ai_grading_logs_session_question_idx` ON `ai_grading_logs` (`session_id`,`question_id`,`graded_at`);--> statement-breakpoint
+-- Logs written from now on name their question's text and rubric in question_texts (question_text
+-- left empty, rubric null); older logs keep theirs.
+ALTER TABLE `ai_grading_logs` ADD `question_text_id` text;--> statement-breakpoint
+ALTER TABLE `ai_grading_logs` ADD `rubric_id` text;

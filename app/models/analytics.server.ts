@@ -11,6 +11,7 @@ import type { CompletionReason } from "~/domain/sessions/session-contract";
 import { wasEndedEarly } from "~/domain/sessions/session-state";
 
 import { inTaughtClasses } from "./class-scope.server";
+import { answerQuestionText } from "./question-texts.server";
 import { sessionStudentName } from "./student-names.server";
 
 /**
@@ -26,7 +27,8 @@ import { sessionStudentName } from "./student-names.server";
  *   D1's raw()), which also skips drizzle's per-row object mapping;
  * - each session's student name (ADR 0016) is one lookup in cohort_members' unique index;
  * - an answer carries no question text: each question's text, type and label are read once,
- *   afterwards, from one answer of the class (a primary-key lookup a question).
+ *   afterwards, from one answer of the class (a primary-key lookup a question, and one for its
+ *   text where the answer names it in question_texts).
  * Answers are stored in (session_id, question_id) order (a WITHOUT ROWID table, migration 0030),
  * so the subquery reads a session's answers, points included, where its key finds them, with no
  * second lookup into the table as when a unique index stood beside it.
@@ -100,7 +102,7 @@ function sessionsQuery(db: Database, scope: AnalyticsScope) {
 
 /** One answer's question text, type and label for each [sessionId, questionId] picked. */
 function questionsQuery(picks: [sessionId: string, questionId: string][]) {
-  return sql`select ${sessionAnswers.questionId}, ${sessionAnswers.questionText}, ${sessionAnswers.questionType}, ${sessionAnswers.difficulty}
+  return sql`select ${sessionAnswers.questionId}, ${answerQuestionText}, ${sessionAnswers.questionType}, ${sessionAnswers.difficulty}
     from json_each(${JSON.stringify(picks)}) as pick
     join ${sessionAnswers} on ${sessionAnswers.sessionId} = json_extract(pick.value, '$[0]') and ${sessionAnswers.questionId} = json_extract(pick.value, '$[1]')`;
 }

@@ -296,7 +296,7 @@ describe("GET /api/analytics/cohort/{cohortId}", () => {
     expect(
       data.allQuestionAnalytics.every(
         (row: { totalAttempts: number; questionText: string; calibratedDifficulty: null }) =>
-          row.totalAttempts === 1 && !row.questionText.includes("<") && row.calibratedDifficulty === null,
+          row.totalAttempts === 1 && row.questionText.length > 0 && !row.questionText.includes("<") && row.calibratedDifficulty === null,
       ),
     ).toBe(true);
     expect(data.scaleScoreDistribution.count).toBe(1);

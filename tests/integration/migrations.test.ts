@@ -37,6 +37,7 @@ const EXPECTED_TABLES = [
   "prerequisites",
   "question_calibrations",
   "question_competencies",
+  "question_texts",
   "questions",
   "session_answers",
   "session_archives",
@@ -285,7 +286,12 @@ describe("migration 0030 on answers stored before it", () => {
     await applyMigrations(d1, (file) => file >= "0030");
 
     const after = await d1.prepare("select * from session_answers order by session_id, question_id").all<Record<string, unknown>>();
-    expect(after.results).toEqual(before.results.map(({ id: _id, ...answer }) => answer));
+    expect(after.results).toEqual(before.results.map(({ id: _id, ...answer }) => ({ ...answer, question_text_id: null })));
+    expect(await d1.prepare("select question_text, question_text_id, rubric_id from ai_grading_logs").first()).toEqual({
+      question_text: "Why?",
+      question_text_id: null,
+      rubric_id: null,
+    });
     await expect(
       d1
         .prepare(

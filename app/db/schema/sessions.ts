@@ -91,6 +91,17 @@ export const testSessionRecords = sqliteTable(
 );
 
 /**
+ * A text that answers and grading logs name rather than copy (ADR 0048, amended 2026-11-27 (2)):
+ * a question's text as a session showed it, or a rubric as a grader read it, stored once under its
+ * key (`lib/text-key.ts`, a hash of the text), so an edited question leaves the old text here for
+ * the answers that showed it. Never updated: a key names one text. WITHOUT ROWID (migration 0030).
+ */
+export const questionTexts = sqliteTable("question_texts", {
+  id: text("id").primaryKey(),
+  text: text("text").notNull(),
+});
+
+/**
  * A session's answers, one row a (session, question): the primary key, in a WITHOUT ROWID table
  * (migration 0030; drizzle cannot say so), is the table itself, so an answer is one row written
  * (ADR 0048, amended 2026-11-27 (2)). Readers go by session, or by session and question.
@@ -103,7 +114,10 @@ export const sessionAnswers = sqliteTable(
       .references(() => testSessionRecords.id, { onDelete: "cascade" }),
     /** No foreign key: an answer outlives the bank question it answered. */
     questionId: text("question_id").notNull(),
-    questionText: text("question_text").notNull(),
+    /** The question's text as the session showed it: here for answers written before migration 0030 (and demo data's), else null and named by `questionTextId`. */
+    questionText: text("question_text"),
+    /** The key of the question's text in `question_texts`; read both through `answerQuestionText`. */
+    questionTextId: text("question_text_id"),
     questionType: text("question_type").$type<QuestionType>().notNull(),
     difficulty: text("difficulty").$type<Difficulty>().notNull(),
     answer: text("answer", { mode: "json" }).$type<unknown>(),
@@ -134,7 +148,9 @@ export const aiGradingLogs = sqliteTable(
     sessionId: text("session_id").references(() => testSessionRecords.id, { onDelete: "cascade" }),
     questionId: text("question_id"),
     questionType: text("question_type").$type<QuestionType>().notNull(),
+    /** The question's text, or "" when `questionTextId` names it in `question_texts` (logs written since migration 0030); read through `gradingLogTexts`. */
     questionText: text("question_text").notNull(),
+    questionTextId: text("question_text_id"),
     studentAnswer: text("student_answer", { mode: "json" }).$type<unknown>(),
     score: real("score"),
     feedback: text("feedback"),
@@ -146,7 +162,9 @@ export const aiGradingLogs = sqliteTable(
     gradedAt: integer("graded_at", { mode: "timestamp_ms" }).notNull().default(nowMs),
     promptSent: text("prompt_sent"),
     rawResponse: text("raw_response"),
+    /** The rubric the grader read (JSON), or null with `rubricId` naming its JSON in `question_texts` (since migration 0030). */
     rubric: text("rubric", { mode: "json" }).$type<unknown>(),
+    rubricId: text("rubric_id"),
     promptTokens: integer("prompt_tokens").notNull().default(0),
     completionTokens: integer("completion_tokens").notNull().default(0),
     reasoningTokens: integer("reasoning_tokens").notNull().default(0),
