@@ -150,7 +150,10 @@ const capped = (where: string) => `(select count(*) from (select 1 from students
 const broadPage = (othersMany: boolean) =>
   `select students.* from (select ${FAMILY_GIVEN} as sort_key, district_student_id from students where ${inRange(FAMILY_GIVEN)} union select ${FAMILY_GIVEN} as sort_key, district_student_id from students where (${OTHER_FORMS(othersMany)}) order by sort_key, district_student_id limit 51 offset 0) as page inner join students on students.district_student_id = page.district_student_id order by page.sort_key, page.district_student_id`;
 const STUDENT_PLANS: [string, string][] = [
-  ["counts (capped)", `select ${capped(STUDENT_SEARCH)} as counted, ${capped(OTHER_FORMS())} as other_forms`],
+  [
+    "counts (capped)",
+    `with other_forms as materialized (select ${capped(OTHER_FORMS())} as n) select case when n > 1000 then n else ${capped(STUDENT_SEARCH)} end as counted, n as other_forms from other_forms`,
+  ],
   ["page, <= 1,000 found", `select * from students where ${STUDENT_SEARCH} order by ${LIST_ORDER} limit 51`],
   ["page, > 1,000 found", broadPage(true)],
   ["page, > 1,000 by family", broadPage(false)],

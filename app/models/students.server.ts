@@ -241,12 +241,17 @@ export async function listStudents(db: Database, query: StudentListQuery & { cla
     or(...[keys.givenFamily, keys.studentId, keys.studentIdNumber].map((key) => inPrefixRange(key, range!, unindexed)))!;
   const where = and(...filters, ...(range ? [or(inPrefixRange(keys.familyGiven, range), otherForms())!] : []));
 
-  // Counted up to one past the cap, with the search's other forms apart: whether they are many decides how the page is read.
+  // Counted up to one past the cap, with the search's forms other than "Family Given" apart: whether
+  // they are many decides how a broad search's page is read. When they are, so is the whole search,
+  // and its own count (each match's row read, to count a student found twice once) is skipped.
   const capped = (condition: SQL | undefined) =>
     sql`(select count(*) from (select 1 from ${students} where ${condition ?? sql`1`} limit ${STUDENT_COUNT_CAP + 1}))`;
-  const [counts] = await db
-    .select({ counted: sql<number>`${capped(where)}`, otherForms: range ? sql<number>`${capped(and(...filters, otherForms()))}` : sql<number>`0` })
-    .from(sql`(select 1)`);
+  const [counts] = await db.all<{ counted: number; otherForms: number }>(
+    range
+      ? sql`with other_forms as materialized (select ${capped(and(...filters, otherForms()))} as n)
+          select case when n > ${STUDENT_COUNT_CAP} then n else ${capped(where)} end as counted, n as otherForms from other_forms`
+      : sql`select ${capped(where)} as counted, 0 as otherForms`,
+  );
   const { counted, otherForms: otherFormsCounted } = counts!;
 
   const offset = (query.page - 1) * STUDENTS_PER_PAGE;
