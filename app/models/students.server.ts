@@ -260,8 +260,8 @@ export async function listStudents(db: Database, query: StudentListQuery & { cla
   const order = [keys.familyGiven, students.districtStudentId];
   let rows: StudentRow[];
   if (!range || counted <= STUDENT_COUNT_CAP) {
-    // Without a search the list's index gives the order, and SQLite reads one page of it; a search
-    // matching at most the cap's students looks each form up on its index and sorts what it found.
+    // Without a search the list's index gives the order (unfiltered, SQLite reads one page of it); a
+    // search matching at most the cap's students looks each form up on its index and sorts those.
     rows = await db
       .select()
       .from(students)
