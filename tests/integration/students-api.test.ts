@@ -502,3 +502,73 @@ describe("student search on its indexes (ADR 0049)", () => {
     expect(await found("QX%")).toEqual([]);
   });
 });
+
+describe("a search that finds more than 1,000 students (ADR 0049)", () => {
+  type Listed = { students: { studentId: string }[]; total: number; totalIsAtLeast: boolean };
+  const FAMILIES = ["Qzabo", "qzara", "QZEN", "Qz de la Cruz", "Qz"];
+  const GIVEN = ["Ada", "bea", "Qzia", "Carl", "dan", "Ed"];
+  // 1,100 students, family names all starting "qz" in any case (one with spaces), some given names
+  // too, IDs starting "T9-": the two paths a broad search reads its page by.
+  const seeded = Array.from({ length: 1100 }, (_, index) => ({
+    studentId: `T9-${String((index * 7919) % 1100).padStart(4, "0")}`,
+    givenName: GIVEN[index % GIVEN.length]!,
+    familyName: FAMILIES[Math.floor(index / GIVEN.length) % FAMILIES.length]!,
+  }));
+  /** The list's order: family name then given name as one text, ASCII letters folded (all are ASCII here), then the ID. */
+  const listOrder = (rows: typeof seeded) =>
+    [...rows]
+      .map((row) => ({ key: `${row.familyName} ${row.givenName}`.toLowerCase(), id: row.studentId }))
+      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .map((row) => row.id);
+  const list = async (query: string) => (await admin.get(`/api/students?${query}`)).data as Listed;
+
+  beforeAll(async () => {
+    const statements = [];
+    for (let first = 0; first < seeded.length; first += 20) {
+      const rows = seeded.slice(first, first + 20);
+      statements.push(
+        worker.d1
+          .prepare(`insert into students (id, district_student_id, given_name, family_name, grade) values ${rows.map(() => "(?, ?, ?, ?, '4')").join(", ")}`)
+          .bind(...rows.flatMap((row) => [`capped-${row.studentId}`, row.studentId, row.givenName, row.familyName])),
+      );
+    }
+    await worker.d1.batch(statements);
+  });
+
+  it("counts to 1,000 and says more, while every page is in the list's order and the last ones are reached", async () => {
+    // "qz": every family name (the list's own index), and a given name; "t9-": every ID, read through the list's index.
+    for (const term of ["qz", "t9-"]) {
+      const expected = listOrder(seeded);
+      const first = await list(`q=${term}`);
+      expect(first).toMatchObject({ total: 1001, totalIsAtLeast: true, page: 1, pageSize: 50 });
+      expect(first.students.map((row) => row.studentId)).toEqual(expected.slice(0, 50));
+      expect((await list(`q=${term}&page=2`)).students.map((row) => row.studentId)).toEqual(expected.slice(50, 100));
+      // Past the cap, a full page says there is at least one more; the last page counts exactly; past it, nothing.
+      const page21 = await list(`q=${term}&page=21`);
+      expect(page21).toMatchObject({ total: 1051, totalIsAtLeast: true });
+      expect(page21.students.map((row) => row.studentId)).toEqual(expected.slice(1000, 1050));
+      const last = await list(`q=${term}&page=22`);
+      expect(last).toMatchObject({ total: 1100, totalIsAtLeast: false });
+      expect(last.students.map((row) => row.studentId)).toEqual(expected.slice(1050));
+      expect(await list(`q=${term}&page=23`)).toMatchObject({ students: [], totalIsAtLeast: true });
+    }
+    // At most 1,000 found: counted exactly, in the same order.
+    const narrow = seeded.filter((row) => /^qza/i.test(row.familyName) || /^qza/i.test(row.givenName));
+    const found = await list("q=QZA");
+    expect(found).toMatchObject({ total: narrow.length, totalIsAtLeast: false });
+    expect(found.students.map((row) => row.studentId)).toEqual(listOrder(narrow).slice(0, 50));
+    expect(await list("")).toMatchObject({ total: 1001, totalIsAtLeast: true });
+  });
+
+  it("the Students screen says more than 1,000 match, and pages on", async () => {
+    const jar = await worker.signIn(demoAccounts.admin.email, demoAccounts.admin.password);
+    const html = await (await worker.request("/admin/students?q=qz", { jar })).text();
+    expect(html).toContain("More than 1,000 students match: type more of the name or ID to narrow the list.");
+    expect(html).toContain("Showing 50 of more than 1,000 students");
+    expect(html).toContain("Page 1 of 21 or more");
+    expect(html).toMatch(/href="[^"]*\?q=qz&amp;page=2"/);
+    const narrow = await (await worker.request("/admin/students?q=qzab", { jar })).text();
+    expect(narrow).not.toContain("More than 1,000");
+    expect(narrow).toMatch(/Showing 50 of \d+ students/);
+  });
+});

@@ -22,7 +22,7 @@ export function Pagination({
   href?: (page: number) => string;
   onPage?: (page: number) => void;
 }) {
-  const { page, pageCount, total, first, last } = summary;
+  const { page, pageCount, pageCountIsAtLeast, total, first, last } = summary;
   const step = (target: number, label: string, enabled: boolean) => {
     // An inactive control: exempt from the contrast rule and skipped by keyboard focus.
     if (!enabled) {
@@ -57,9 +57,7 @@ export function Pagination({
       {pageCount > 1 ? (
         <div className="flex items-center gap-2">
           {step(page - 1, "Previous", page > 1)}
-          <span className="text-sm text-slate-700">
-            Page {page} of {pageCount}
-          </span>
+          <span className="text-sm text-slate-700">{`Page ${page} of ${pageCount}${pageCountIsAtLeast ? " or more" : ""}`}</span>
           {step(page + 1, "Next", page < pageCount)}
         </div>
       ) : null}

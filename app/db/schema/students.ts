@@ -12,7 +12,9 @@ import { id, nowMs, timestamps } from "./columns";
 /**
  * The forms student search looks up by prefix (ADR 0049), each an index of its own: the names in
  * both orders and the student ID in lower case, and the ID from its first digit. The list's query
- * uses these same expressions, so SQLite finds the indexes.
+ * uses these same expressions, so SQLite finds the indexes. "Family Given" leads the index the
+ * list is ordered by (`students_list_order_idx`), so a search by family name reads its matches
+ * in the list's order and stops after one page.
  */
 export const studentSearchKeys = (t: { givenName: AnySQLiteColumn; familyName: AnySQLiteColumn; districtStudentId: AnySQLiteColumn }) => ({
   givenFamily: sql`lower(${t.givenName} || ' ' || ${t.familyName})`,
@@ -54,10 +56,10 @@ export const students = sqliteTable(
     uniqueIndex("students_source_id_unique")
       .on(t.sourceId)
       .where(sql`${t.sourceId} is not null`),
-    index("students_family_name_idx").on(t.familyName, t.givenName),
     index("students_grade_idx").on(t.grade),
+    // The Students list's order (family name, then given name, ASCII case folded; then the ID), which is also the "Family Given" search form's index.
+    index("students_list_order_idx").on(studentSearchKeys(t).familyGiven, t.districtStudentId),
     index("students_search_given_family_idx").on(studentSearchKeys(t).givenFamily),
-    index("students_search_family_given_idx").on(studentSearchKeys(t).familyGiven),
     index("students_search_id_idx").on(studentSearchKeys(t).studentId),
     index("students_search_id_number_idx").on(studentSearchKeys(t).studentIdNumber),
     check("students_status_check", sql`${t.status} in ('active', 'inactive')`),

@@ -51,6 +51,8 @@ describe("paging", () => {
     expect(pageSummary(1, 20, 45, 20)).toEqual({ page: 1, pageSize: 20, total: 45, pageCount: 3, first: 1, last: 20 });
     expect(pageSummary(3, 20, 45, 5)).toMatchObject({ first: 41, last: 45, pageCount: 3 });
     expect(pageSummary(1, 20, 0, 0)).toMatchObject({ first: 0, last: 0, pageCount: 1 });
+    // A total that is a lower bound: its pages may be more.
+    expect(pageSummary(1, 50, 1001, 50, true)).toEqual({ page: 1, pageSize: 50, total: 1001, pageCount: 21, first: 1, last: 50, pageCountIsAtLeast: true });
   });
 
   it("parses the API's optional page and limit", () => {

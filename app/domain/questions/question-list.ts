@@ -66,17 +66,34 @@ export function searchNeedle(search: string | undefined): string | undefined {
   return needle ? needle : undefined;
 }
 
-export type PageSummary = { page: number; pageSize: number; total: number; pageCount: number; first: number; last: number };
+export type PageSummary = {
+  page: number;
+  pageSize: number;
+  total: number;
+  pageCount: number;
+  first: number;
+  last: number;
+  /** Set when the total is a lower bound (a count that stopped early): there may be more pages than `pageCount`. */
+  pageCountIsAtLeast?: true;
+};
 
 /** The page to read: the requested one, or the last page when the request is past the end. */
 export function clampPage(page: number, total: number, pageSize: number): number {
   return Math.min(Math.max(1, Math.floor(page)), Math.max(1, Math.ceil(total / pageSize)));
 }
 
-/** "Showing first-last of total": 1-based positions of a page's rows (0-0 when empty). */
-export function pageSummary(page: number, pageSize: number, total: number, rowsOnPage: number): PageSummary {
+/** "Showing first-last of total": 1-based positions of a page's rows (0-0 when empty); `totalIsAtLeast` when the total is a lower bound. */
+export function pageSummary(page: number, pageSize: number, total: number, rowsOnPage: number, totalIsAtLeast = false): PageSummary {
   const first = rowsOnPage ? (page - 1) * pageSize + 1 : 0;
-  return { page, pageSize, total, pageCount: Math.max(1, Math.ceil(total / pageSize)), first, last: rowsOnPage ? first + rowsOnPage - 1 : 0 };
+  return {
+    page,
+    pageSize,
+    total,
+    pageCount: Math.max(1, Math.ceil(total / pageSize)),
+    first,
+    last: rowsOnPage ? first + rowsOnPage - 1 : 0,
+    ...(totalIsAtLeast ? { pageCountIsAtLeast: true as const } : {}),
+  };
 }
 
 /** The API's optional paging (?page, ?limit); without either, GET /api/questions answers the whole list. */

@@ -11,6 +11,8 @@ import {
   studentDisplayName,
   studentInputSchema,
   studentListQuerySchema,
+  studentListTotal,
+  studentTotalText,
 } from "./student";
 
 const valid = { studentId: "S-1001", givenName: " Ada ", familyName: "Lovelace", grade: "6" };
@@ -93,6 +95,19 @@ describe("names and searches", () => {
   it("searches class names for % and _ literally, not as wildcards", () => {
     expect(likePattern("Love")).toBe("%Love%");
     expect(likePattern("50%_x\\")).toBe("%50\\%\\_x\\\\%");
+  });
+
+  it("counts a list exactly up to 1,000 students, then at least enough for the next page; the last page exactly", () => {
+    expect(studentListTotal(413, 0, 50, 50)).toEqual({ total: 413, totalIsAtLeast: false });
+    expect(studentListTotal(1000, 950, 50, 50)).toEqual({ total: 1000, totalIsAtLeast: false });
+    // The count stopped at 1,001: a full page with a row after it, on the first page and deeper.
+    expect(studentListTotal(1001, 0, 51, 50)).toEqual({ total: 1001, totalIsAtLeast: true });
+    expect(studentListTotal(1001, 1000, 51, 50)).toEqual({ total: 1051, totalIsAtLeast: true });
+    // The last page (rows, none after them) tells the total; a page past the end tells nothing new.
+    expect(studentListTotal(1001, 1050, 50, 50)).toEqual({ total: 1100, totalIsAtLeast: false });
+    expect(studentListTotal(1001, 1100, 0, 50)).toEqual({ total: 1100, totalIsAtLeast: true });
+    expect(studentTotalText(413, false)).toBe("413");
+    expect(studentTotalText(1001, true)).toBe("more than 1,000");
   });
 
   it("searches by a prefix range in lower case as SQLite folds it (ASCII only), % and _ literally", () => {

@@ -161,6 +161,32 @@ export function searchPrefixRange(term: string): { from: string; until: string }
   return { from, until: `${from}\u{10FFFF}` };
 }
 
+/**
+ * The student list counts its matches up to this many (ADR 0049): past it, the list says "more
+ * than 1,000" instead of counting a third of the district on every keystroke.
+ */
+export const STUDENT_COUNT_CAP = 1000;
+
+/** How many students the list found, as a number for "Showing 50 of … students": "more than 1,000" once past the cap. */
+export function studentTotalText(total: number, totalIsAtLeast: boolean): string {
+  return totalIsAtLeast ? `more than ${STUDENT_COUNT_CAP.toLocaleString("en-US")}` : String(total);
+}
+
+/**
+ * The list's total from its count (stopped at STUDENT_COUNT_CAP + 1) and the page's read (up to
+ * one row past the page): exact when the count stopped short of the cap, or when the page is the
+ * last one (it has rows, and none after it); otherwise a lower bound, `totalIsAtLeast`: the count,
+ * or on a deeper page the rows before it and on it plus the one after, so the next page is counted.
+ */
+export function studentListTotal(counted: number, offset: number, rowsRead: number, pageSize: number): { total: number; totalIsAtLeast: boolean } {
+  if (counted <= STUDENT_COUNT_CAP) return { total: counted, totalIsAtLeast: false };
+  if (rowsRead > 0 && rowsRead <= pageSize) return { total: offset + rowsRead, totalIsAtLeast: false };
+  return { total: Math.max(counted, offset + rowsRead), totalIsAtLeast: true };
+}
+
+/** What the Students screen says when its list was not counted to the end. */
+export const TOO_MANY_STUDENTS = `More than ${STUDENT_COUNT_CAP.toLocaleString("en-US")} students match: type more of the name or ID to narrow the list.`;
+
 /** A search term as a LIKE pattern that matches it literally anywhere (its % and _ escaped with \\): class names are searched so. */
 export function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;

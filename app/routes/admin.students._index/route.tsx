@@ -12,7 +12,15 @@ import { allows } from "~/domain/auth/policy";
 import { gradeCell } from "~/domain/grade-label";
 import { pageSummary } from "~/domain/questions/question-list";
 import { STUDENTS_MESSAGES, studentsActionSchema } from "~/domain/students/screen-actions";
-import { CLASS_MATCHES_SHOWN, readStudentScreenQuery, studentDisplayName, studentListSearch } from "~/domain/students/student";
+import {
+  CLASS_MATCHES_SHOWN,
+  readStudentScreenQuery,
+  STUDENT_COUNT_CAP,
+  studentDisplayName,
+  studentListSearch,
+  studentTotalText,
+  TOO_MANY_STUDENTS,
+} from "~/domain/students/student";
 import { createStudent, importOneRoster, importRosterCsv } from "~/features/students/use-cases.server";
 import { assertNever } from "~/lib/assert-never";
 import { findClassChoice, searchClassChoices } from "~/models/classes.server";
@@ -39,7 +47,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   return json({
     students: page.students,
-    summary: pageSummary(page.page, page.pageSize, page.total, page.students.length),
+    summary: pageSummary(page.page, page.pageSize, page.total, page.students.length, page.totalIsAtLeast),
+    totalText: studentTotalText(page.total, page.totalIsAtLeast),
     values,
     classMatches,
     chosenClass,
@@ -76,7 +85,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Students() {
-  const { students, summary, values, classMatches, chosenClass, grades, canImportBundles } = useLoaderData<typeof loader>();
+  const { students, summary, totalText, values, classMatches, chosenClass, grades, canImportBundles } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/students";
   const { fetcher, busy, submitIntent } = useIntentFetcher();
@@ -120,7 +129,7 @@ export default function Students() {
       <StudentFilters values={values} classMatches={classMatches} chosenClass={chosenClass} grades={grades} />
 
       <div aria-live="polite" className="mt-4 min-h-6 text-sm text-slate-700">
-        {loading ? "Loading students..." : null}
+        {loading ? "Loading students..." : summary.total > STUDENT_COUNT_CAP ? <span data-testid="too-many-students">{TOO_MANY_STUDENTS}</span> : null}
       </div>
 
       {students.length === 0 ? (
@@ -154,7 +163,7 @@ export default function Students() {
       )}
 
       <footer className="mt-6 flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-slate-700" data-testid="students-count">{`Showing ${students.length} of ${summary.total} students`}</p>
+        <p className="text-sm text-slate-700" data-testid="students-count">{`Showing ${students.length} of ${totalText} students`}</p>
         {summary.pageCount > 1 ? (
           <Pagination summary={summary} showCount={false} label="Student pages" href={(page) => `?${studentListSearch(values, page)}`} />
         ) : null}
