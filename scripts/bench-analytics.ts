@@ -127,7 +127,6 @@ async function seedClass(d1: D1Database, testId: string, testTitle: string) {
       earned += fraction * maxPoints;
       possible += maxPoints;
       answerRows.push([
-        crypto.randomUUID(),
         sessionId,
         item.id,
         item.text,
@@ -195,7 +194,6 @@ async function seedClass(d1: D1Database, testId: string, testTitle: string) {
     "questions_answered",
   ];
   const answerColumns = [
-    "id",
     "session_id",
     "question_id",
     "question_text",

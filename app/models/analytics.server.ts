@@ -11,6 +11,7 @@ import type { CompletionReason } from "~/domain/sessions/session-contract";
 import { wasEndedEarly } from "~/domain/sessions/session-state";
 
 import { inTaughtClasses } from "./class-scope.server";
+import { answerQuestionText } from "./question-texts.server";
 import { sessionStudentName } from "./student-names.server";
 
 /**
@@ -21,16 +22,16 @@ import { sessionStudentName } from "./student-names.server";
  * - sessions are found through sessions_cohort_test_idx (cohort_id, test_config_id), with no
  *   ORDER BY (SQLite would serve one from sessions_test_start_idx and read every class's
  *   sessions on the test); they are sorted here;
- * - each session row carries its answers packed in one string (group_concat over
- *   session_answers_question_unique): 1,000 rows cross instead of 30,000, as arrays (`.values()`,
+ * - each session row carries its answers packed in one string (group_concat over the answers'
+ *   (session_id, question_id) primary key): 1,000 rows cross instead of 30,000, as arrays (`.values()`,
  *   D1's raw()), which also skips drizzle's per-row object mapping;
  * - each session's student name (ADR 0016) is one lookup in cohort_members' unique index;
  * - an answer carries no question text: each question's text, type and label are read once,
- *   afterwards, from one answer of the class (a unique-index lookup a question).
- * The rest (about 40 ms in Miniflare) is mostly fetching 30,000 answer rows from the table for
- * their points: an index on session_answers (session_id, question_id, points_earned, max_points,
- * was_correct) would cover the subquery (packing only question ids, which the unique index
- * covers, measured 3× faster); it needs a migration, so it is left for when classes grow.
+ *   afterwards, from one answer of the class (a primary-key lookup a question, and one for its
+ *   text where the answer names it in question_texts).
+ * Answers are stored in (session_id, question_id) order (a WITHOUT ROWID table, migration 0030),
+ * so the subquery reads a session's answers, points included, where its key finds them, with no
+ * second lookup into the table as when a unique index stood beside it.
  */
 /** `startedIn`: only the sessions that started in this span (a testing window, `windowRange`), as milliseconds. */
 type AnalyticsScope = { cohortId: string; testConfigId?: string | null; startedIn?: { fromMs: number; untilMs: number } | null };
@@ -101,7 +102,7 @@ function sessionsQuery(db: Database, scope: AnalyticsScope) {
 
 /** One answer's question text, type and label for each [sessionId, questionId] picked. */
 function questionsQuery(picks: [sessionId: string, questionId: string][]) {
-  return sql`select ${sessionAnswers.questionId}, ${sessionAnswers.questionText}, ${sessionAnswers.questionType}, ${sessionAnswers.difficulty}
+  return sql`select ${sessionAnswers.questionId}, ${answerQuestionText}, ${sessionAnswers.questionType}, ${sessionAnswers.difficulty}
     from json_each(${JSON.stringify(picks)}) as pick
     join ${sessionAnswers} on ${sessionAnswers.sessionId} = json_extract(pick.value, '$[0]') and ${sessionAnswers.questionId} = json_extract(pick.value, '$[1]')`;
 }

@@ -11,7 +11,10 @@ import type { VerdictCell } from "~/domain/sessions/grading-agreement";
  * session of the district (ADR 0036): one statement, at most four rows a question and grader.
  * The ids travel as one JSON parameter, so any number of them stays within D1's 100 bound
  * parameters (app/lib/batching.ts). An answer's label is its newest override; the grader's
- * verdict is its newest log's score (a failed call has none and labels nothing).
+ * verdict is its newest log's score (a failed call has none and labels nothing). Only answers a
+ * teacher labelled count, so their logs are read by session and question: the question's other
+ * logs across the district are never read, and the logs need no index by question (ADR 0048,
+ * amended 2026-11-27 (2)).
  */
 function verdictCellsQuery(questionIds: readonly string[]) {
   const ids = JSON.stringify([...new Set(questionIds)]);
@@ -20,14 +23,16 @@ function verdictCellsQuery(questionIds: readonly string[]) {
       select ${gradeOverrides.sessionId} as session_id, ${gradeOverrides.questionId} as question_id, ${gradeOverrides.score} as score,
         row_number() over (partition by ${gradeOverrides.sessionId}, ${gradeOverrides.questionId} order by ${gradeOverrides.createdAt} desc, ${gradeOverrides}.rowid desc) as newest
       from ${gradeOverrides} where ${gradeOverrides.questionId} in (select value from json_each(${ids}))
+    ), labelled as materialized (
+      select session_id, question_id, score from labels where newest = 1
     ), grades as (
       select ${aiGradingLogs.sessionId} as session_id, ${aiGradingLogs.questionId} as question_id, ${aiGradingLogs.aiModel} as grader, ${aiGradingLogs.score} as score,
         row_number() over (partition by ${aiGradingLogs.sessionId}, ${aiGradingLogs.questionId} order by ${aiGradingLogs.gradedAt} desc, ${aiGradingLogs}.rowid desc) as newest
-      from ${aiGradingLogs} where ${aiGradingLogs.questionId} in (select value from json_each(${ids})) and ${aiGradingLogs.sessionId} is not null
+      from labelled cross join ${aiGradingLogs} on ${aiGradingLogs.sessionId} = labelled.session_id and ${aiGradingLogs.questionId} = labelled.question_id
     )
-    select labels.question_id, grades.grader, grades.score >= ${threshold}, labels.score >= ${threshold}, count(*)
-    from labels join grades on grades.session_id = labels.session_id and grades.question_id = labels.question_id and grades.newest = 1
-    where labels.newest = 1 and grades.score is not null
+    select labelled.question_id, grades.grader, grades.score >= ${threshold}, labelled.score >= ${threshold}, count(*)
+    from labelled join grades on grades.session_id = labelled.session_id and grades.question_id = labelled.question_id and grades.newest = 1
+    where grades.score is not null
     group by 1, 2, 3, 4`;
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { aiGradingLogs } from "~/db/schema";
@@ -8,6 +8,8 @@ import type { GradingQuestion, StudentAnswer } from "~/domain/ai/grading-request
 import type { GradingResult } from "~/domain/ai/schemas";
 import { costOf } from "~/domain/ai/usage-cost";
 import { insertGroups } from "~/lib/batching";
+
+import { gradingLogTexts, questionTextInserts, textKeys } from "./question-texts.server";
 
 type GradingLogRow = typeof aiGradingLogs.$inferSelect;
 
@@ -65,9 +67,32 @@ function gradingLogValues(input: GradingLogInput): typeof aiGradingLogs.$inferIn
   };
 }
 
+/**
+ * These logs' rows with their question's text and rubric named by key rather than copied, and
+ * the statements that store those texts once (ADR 0048, amended 2026-11-27 (2)).
+ */
+async function withStoredTexts(db: Database, inputs: readonly GradingLogInput[]) {
+  const rows = inputs.map(gradingLogValues);
+  const rubric = (row: (typeof rows)[number]) => (row.rubric === null || row.rubric === undefined ? null : JSON.stringify(row.rubric));
+  const keys = await textKeys(rows.flatMap((row) => [row.questionText, ...(rubric(row) === null ? [] : [rubric(row)!])]));
+  const named = rows.map((row) => {
+    const rubricText = rubric(row);
+    return {
+      ...row,
+      questionText: "",
+      questionTextId: keys.get(row.questionText)!,
+      rubric: null,
+      rubricId: rubricText === null ? null : keys.get(rubricText)!,
+    };
+  });
+  return { rows: named, texts: questionTextInserts(db, keys) };
+}
+
 /** One row per grading call. */
 export async function insertGradingLog(db: Database, input: GradingLogInput): Promise<GradingLogRow> {
-  const [row] = await db.insert(aiGradingLogs).values(gradingLogValues(input)).returning();
+  const { rows, texts } = await withStoredTexts(db, [input]);
+  const results = await db.batch([db.insert(aiGradingLogs).values(rows[0]!).returning(), ...texts]);
+  const [row] = results[0];
   if (!row) throw new Error("Writing the grading log returned no row");
   return row;
 }
@@ -79,13 +104,21 @@ export function gradingLogInserts(db: Database, inputs: readonly GradingLogInput
 }
 
 export async function insertGradingLogs(db: Database, inputs: GradingLogInput[]): Promise<void> {
-  const [first, ...rest] = inputs.map((input) => db.insert(aiGradingLogs).values(gradingLogValues(input)));
-  if (first) await db.batch([first, ...rest]);
+  const { rows, texts } = await withStoredTexts(db, inputs);
+  const [first, ...rest] = rows.map((row) => db.insert(aiGradingLogs).values(row));
+  if (first) await db.batch([first, ...rest, ...texts]);
 }
+
+/** A log's columns with its question's text and rubric read wherever they are kept: what every reader of logs selects. */
+export const gradingLogColumns = { ...getTableColumns(aiGradingLogs), ...gradingLogTexts };
 
 /** A session's grading logs, oldest first (the order the answers were graded). */
 export async function listSessionGradingLogs(db: Database, sessionId: string): Promise<GradingLogRow[]> {
-  return db.select().from(aiGradingLogs).where(eq(aiGradingLogs.sessionId, sessionId)).orderBy(asc(aiGradingLogs.gradedAt), asc(aiGradingLogs.createdAt));
+  return db
+    .select(gradingLogColumns)
+    .from(aiGradingLogs)
+    .where(eq(aiGradingLogs.sessionId, sessionId))
+    .orderBy(asc(aiGradingLogs.gradedAt), asc(aiGradingLogs.createdAt));
 }
 
 /** The newest grading log of one answer: the one a teacher's override is recorded against. */

@@ -8,6 +8,7 @@ import type { Difficulty, QuestionType } from "~/domain/questions/question-types
 
 import { inTaughtClasses } from "./class-scope.server";
 import { isUniqueViolation } from "./db-errors.server";
+import { questionTextStatements, textKeys } from "./question-texts.server";
 
 /**
  * A test session's record in D1 (the Durable Object is the live authority),
@@ -156,10 +157,10 @@ type SessionBehind = {
 
 /** An answer row as the write behind stores it, in the order its statement binds the columns. */
 const BEHIND_ANSWER_COLUMNS = [
-  "id",
   "sessionId",
   "questionId",
   "questionText",
+  "questionTextId",
   "questionType",
   "difficulty",
   "answer",
@@ -180,7 +181,7 @@ const BEHIND_ANSWER_COLUMNS = [
 const REGRADED_COLUMNS = ["pointsEarned", "wasCorrect", "gradingScore", "feedback", "strengths", "improvements"] as const;
 
 /** D1 binds at most 100 parameters a statement: 18 an answer row, and one for the update's time. */
-const ANSWERS_PER_STATEMENT = 4;
+const ANSWERS_PER_STATEMENT = 5;
 
 /** A value as D1 stores it in `column`: the schema's own encoding (JSON, booleans, dates), null as null. */
 function bound(column: SQLiteColumn, value: unknown): unknown {
@@ -229,7 +230,10 @@ export async function writeSessionBehind(d1: D1Database, behind: SessionBehind):
       )
       .bind(...record.map(([key, value]) => bound(testSessionRecords[key], value)), behind.sessionId),
   ];
-  const rows = behind.answers.map((answer) => ({ ...answer, id: crypto.randomUUID(), sessionId: behind.sessionId }));
+  // The question's text is stored once and named by its key (ADR 0048, amended 2026-11-27 (2)).
+  const keys = await textKeys(behind.answers.map((answer) => answer.questionText));
+  statements.push(...questionTextStatements(d1, keys));
+  const rows = behind.answers.map((answer) => ({ ...answer, questionText: null, questionTextId: keys.get(answer.questionText)!, sessionId: behind.sessionId }));
   for (let start = 0; start < rows.length; start += ANSWERS_PER_STATEMENT) {
     const part = rows.slice(start, start + ANSWERS_PER_STATEMENT);
     const values = part.flatMap((row) => BEHIND_ANSWER_COLUMNS.map((key) => bound(sessionAnswers[key], row[key])));

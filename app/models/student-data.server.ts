@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, like, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, isNotNull, like, or, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 
 import type { Database } from "~/db/client.server";
@@ -18,6 +18,9 @@ import {
   users,
 } from "~/db/schema";
 import { chunk, D1_MAX_BOUND_PARAMETERS, inChunks } from "~/lib/batching";
+
+import { gradingLogColumns } from "./grading-logs.server";
+import { answerQuestionText } from "./question-texts.server";
 
 /**
  * Everything the product holds about one student (ADR 0030), to export or erase: their record,
@@ -57,6 +60,11 @@ async function studentSessionIds(db: Database, student: StudentRow): Promise<str
   return rows.map((row) => row.id);
 }
 
+// An answer's and a log's texts as they read, wherever they are kept; the keys naming them are the storage's, not the student's data.
+const { questionTextId: _answerTextKey, ...answerFields } = getTableColumns(sessionAnswers);
+const answerColumns = { ...answerFields, questionText: answerQuestionText };
+const { questionTextId: _logTextKey, rubricId: _rubricKey, ...logColumns } = gradingLogColumns;
+
 /** The D1 half of a student's export: the record, memberships, sessions, answers, model grading logs and overrides. */
 export async function readStudentRows(db: Database, student: StudentRow) {
   const sessionIds = await studentSessionIds(db, student);
@@ -75,8 +83,8 @@ export async function readStudentRows(db: Database, student: StudentRow) {
       .where(ownMemberships(student))
       .orderBy(asc(cohorts.name)),
     inChunks(sessionIds, (ids) => db.select().from(testSessionRecords).where(inArray(testSessionRecords.id, ids))),
-    inChunks(sessionIds, (ids) => db.select().from(sessionAnswers).where(inArray(sessionAnswers.sessionId, ids))),
-    inChunks(sessionIds, (ids) => db.select().from(aiGradingLogs).where(inArray(aiGradingLogs.sessionId, ids))),
+    inChunks(sessionIds, (ids) => db.select(answerColumns).from(sessionAnswers).where(inArray(sessionAnswers.sessionId, ids))),
+    inChunks(sessionIds, (ids) => db.select(logColumns).from(aiGradingLogs).where(inArray(aiGradingLogs.sessionId, ids))),
     inChunks(sessionIds, (ids) => db.select().from(gradeOverrides).where(inArray(gradeOverrides.sessionId, ids))),
   ]);
   // The resume code is a key to the session, not data about the student.

@@ -52,7 +52,7 @@ async function archivedRows({ blueprint, sitting, startMs }: EarlierSitting) {
       createdAt: new Date(startMs),
       updatedAt: new Date(endMs),
     },
-    answers: behind.answers.map((answer) => ({ ...answer, id: crypto.randomUUID(), sessionId: blueprint.sessionId, rapidGuess: rapid.has(answer.questionId) })),
+    answers: behind.answers.map((answer) => ({ ...answer, sessionId: blueprint.sessionId, rapidGuess: rapid.has(answer.questionId) })),
     logs: sitting.gradeLogs.map(({ questionId, answeredAt, log }) => ({
       ...offlineGradingLog(blueprint.sessionId, { questionId }, log),
       gradedAt: new Date(answeredAt),

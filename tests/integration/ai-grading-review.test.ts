@@ -73,6 +73,34 @@ describe("GET /api/sessions/{id}/ai-grading", () => {
     expect(await worker.d1.prepare("select count(*) as n from ai_grading_logs where session_id = ?").bind(graded.sessionId).first("n")).toBe(1);
   });
 
+  it("shows the question's text and rubric as the grader read them after the question is edited, each stored once for the log and the answer", async () => {
+    const { gradingLogs } = await waitFor(
+      () => logsOf(graded.sessionId),
+      (data) => data.gradingLogs.length > 0,
+    );
+    const answered = await waitFor(
+      () =>
+        worker.d1
+          .prepare("select question_text, question_text_id from session_answers where session_id = ? and question_id = ?")
+          .bind(graded.sessionId, graded.openQuestionId)
+          .first<{ question_text: string | null; question_text_id: string | null }>(),
+      (row) => row !== null,
+    );
+    const log = await worker.d1
+      .prepare("select question_text, question_text_id, rubric, rubric_id from ai_grading_logs where session_id = ?")
+      .bind(graded.sessionId)
+      .first<{ question_text: string; question_text_id: string; rubric: string | null; rubric_id: string }>();
+    // Neither copies the text: both name the one stored row (ADR 0048, amended 2026-11-27 (2)).
+    expect(log).toMatchObject({ question_text: "", rubric: null, question_text_id: expect.any(String), rubric_id: expect.any(String) });
+    expect(answered).toEqual({ question_text: null, question_text_id: log!.question_text_id });
+    expect(await worker.d1.prepare("select count(*) as n from question_texts where text like '%puddles%'").first("n")).toBe(1);
+
+    await worker.d1.prepare("update questions set text = '<p>Edited later</p>', rubric = '\"Edited rubric\"' where id = ?").bind(graded.openQuestionId).run();
+    const [after] = (await logsOf(graded.sessionId)).gradingLogs;
+    expect(after).toMatchObject({ questionText: gradingLogs[0].questionText, rubric: gradingLogs[0].rubric });
+    expect(after.questionText).toContain("puddles");
+  });
+
   it("is for admins: 401 signed out, 403 for a student, 404 for an unknown session, 405 for another method", async () => {
     expect((await anonymous.get(`/api/sessions/${graded.sessionId}/ai-grading`)).status).toBe(401);
     expect((await student.get(`/api/sessions/${graded.sessionId}/ai-grading`)).status).toBe(403);

@@ -242,16 +242,17 @@ describe("teachers' agreement with a question's grader", () => {
     expect(html).toContain(`href="/admin/question-bank?edit=${first.openQuestionId}"`);
   }, 90_000);
 
-  it("reads the question's logs and overrides by their question indexes, in one statement whatever the number of questions", async () => {
+  it("reads the questions' overrides by their question index and only those answers' logs by session and question, in one statement whatever the number of questions", async () => {
     const { sql, params } = verdictCellsSql(Array.from({ length: 150 }, (_, index) => `q-${index}`));
-    expect(params).toHaveLength(2);
+    expect(params).toHaveLength(1);
     const { results } = await worker.d1
       .prepare(`explain query plan ${sql}`)
       .bind(...params)
       .all<{ detail: string }>();
     const plan = results.map((row) => row.detail).join(" | ");
     expect(plan).toMatch(/SEARCH grade_overrides USING INDEX grade_overrides_question_idx \(question_id=\?\)/);
-    expect(plan).toMatch(/SEARCH ai_grading_logs USING INDEX ai_grading_logs_question_idx \(question_id=\?/);
+    expect(plan).toMatch(/SEARCH ai_grading_logs USING INDEX ai_grading_logs_session_question_idx \(session_id=\? AND question_id=\?/);
+    expect(plan).not.toMatch(/SCAN ai_grading_logs/);
     expect(await verdictCells(worker.db, [])).toEqual([]);
   });
 });

@@ -372,9 +372,7 @@ async function seedCalibrationSessions(count: number, ended = Date.now() - 86_40
     sessionRows.push(`('${sessionId}', '${testId}', 'Calibration check', 'seed-${ended}-${index}', 'placement', 1, ${ended}, 'used', ${ended}, 1)`);
     truth.forEach((item, order) => {
       const right = random() < 1 / (1 + Math.exp(-1.2 * (theta - item.b)));
-      answerRows.push(
-        `('${sessionId}-${order}', '${sessionId}', '${item.id}', 'q', 'multiple_choice', 'medium', ${right ? 2 : 0}, 2, ${right ? 1 : 0}, 12, ${ended + order})`,
-      );
+      answerRows.push(`('${sessionId}', '${item.id}', 'q', 'multiple_choice', 'medium', ${right ? 2 : 0}, 2, ${right ? 1 : 0}, 12, ${ended + order})`);
     });
   }
   // D1 caps a statement at 100 kB: 100 rows to a statement.
@@ -388,7 +386,7 @@ async function seedCalibrationSessions(count: number, ended = Date.now() - 86_40
       sessionRows,
     ),
     ...inserts(
-      "insert into session_answers (id, session_id, question_id, question_text, question_type, difficulty, points_earned, max_points, was_correct, time_spent_seconds, answered_at)",
+      "insert into session_answers (session_id, question_id, question_text, question_type, difficulty, points_earned, max_points, was_correct, time_spent_seconds, answered_at)",
       answerRows,
     ),
   ]);

@@ -37,6 +37,7 @@ const EXPECTED_TABLES = [
   "prerequisites",
   "question_calibrations",
   "question_competencies",
+  "question_texts",
   "questions",
   "session_answers",
   "session_archives",
@@ -255,5 +256,63 @@ describe("migration 0021 on sessions scored before it", () => {
     expect(results[1]!.theta).toBeCloseTo(-1.25, 12);
     expect(results[1]!.theta_se).toBeCloseTo(0.31, 12);
     expect(scaleScoreOfTheta(results[1]!.theta)).toBe(187.5);
+  });
+});
+
+describe("migration 0030 on answers stored before it", () => {
+  let d1: D1Database;
+  useEmptyDatabase((database) => (d1 = database));
+
+  it("keeps every answer, keyed by its session and question, and writes an answer as one row; logs keep one index by session and question", async () => {
+    await applyMigrations(d1, (file) => file < "0030");
+    await d1.batch([
+      d1.prepare("insert into sessions (id, test_title, user_id, test_mode) values ('s1', 'T', 'ana', 'placement'), ('s2', 'T', 'ben', 'placement')"),
+      d1.prepare(
+        `insert into session_answers (id, session_id, question_id, question_text, question_type, difficulty, answer, points_earned, max_points, was_correct,
+           time_spent_seconds, measured_seconds, rapid_guess, grading_score, feedback, strengths, improvements, answered_at, created_at, updated_at)
+         values ('a1', 's1', 'q1', '<p>Why?</p>', 'free_response', 'hard', '"Because"', 1.5, 3, 0, 40, 38, 0, 50, 'Half of it', '["a"]', '["b"]', 1000, 1001, 1002),
+                ('a2', 's1', 'q2', 'Pick one', 'multiple_choice', 'easy', '"B"', 1, 1, 1, 9, null, 1, null, null, null, null, 2000, 2001, 2002),
+                ('a3', 's2', 'q1', '<p>Why?</p>', 'free_response', 'hard', null, 0, 3, null, 0, null, 0, null, null, null, null, 3000, 3001, 3002)`,
+      ),
+      d1.prepare(
+        "insert into ai_grading_logs (id, session_id, question_id, question_type, question_text, score, ai_model) values ('log-1', 's1', 'q1', 'free_response', 'Why?', 50, 'offline')",
+      ),
+      d1.prepare(
+        "insert into grade_overrides (id, session_id, question_id, grading_log_id, score, reason, overridden_by, overridden_by_name) values ('o1', 's1', 'q1', 'log-1', 80, 'Fair', 'u1', 'Ms. A')",
+      ),
+    ]);
+    const before = await d1.prepare("select * from session_answers order by session_id, question_id").all<Record<string, unknown>>();
+
+    await applyMigrations(d1, (file) => file >= "0030");
+
+    const after = await d1.prepare("select * from session_answers order by session_id, question_id").all<Record<string, unknown>>();
+    expect(after.results).toEqual(before.results.map(({ id: _id, ...answer }) => ({ ...answer, question_text_id: null })));
+    expect(await d1.prepare("select question_text, question_text_id, rubric_id from ai_grading_logs").first()).toEqual({
+      question_text: "Why?",
+      question_text_id: null,
+      rubric_id: null,
+    });
+    await expect(
+      d1
+        .prepare(
+          "insert into session_answers (session_id, question_id, question_text, question_type, difficulty) values ('s1', 'q1', 'x', 'free_response', 'hard')",
+        )
+        .run(),
+    ).rejects.toThrow(/UNIQUE|PRIMARY KEY/i);
+    // The key is the table (WITHOUT ROWID): workerd counts an answer as one row written, not the four of a row with an id and three indexes.
+    const written = await d1
+      .prepare(
+        "insert into session_answers (session_id, question_id, question_text, question_type, difficulty) values ('s2', 'q2', 'Pick one', 'multiple_choice', 'easy')",
+      )
+      .run();
+    expect(written.meta.rows_written).toBe(1);
+    const logIndexes = await d1.prepare("select name from pragma_index_list('ai_grading_logs') where origin = 'c' order by name").all<{ name: string }>();
+    expect(logIndexes.results.map((row) => row.name)).toEqual(["ai_grading_logs_session_question_idx"]);
+    expect(await d1.prepare("select grading_log_id from grade_overrides where id = 'o1'").first("grading_log_id")).toBe("log-1");
+    await d1.prepare("delete from sessions where id = 's1'").run();
+    expect(await d1.prepare("select count(*) as n from session_answers").first("n")).toBe(2);
+    expect(await d1.prepare("select count(*) as n from ai_grading_logs").first("n")).toBe(0);
+    const { results: brokenLinks } = await d1.prepare("select * from pragma_foreign_key_check").all();
+    expect(brokenLinks).toEqual([]);
   });
 });

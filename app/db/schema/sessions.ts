@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 import type { Accommodations } from "~/domain/accommodations/accommodations";
 import type { TestMode } from "~/domain/adaptive/engine";
@@ -90,16 +90,34 @@ export const testSessionRecords = sqliteTable(
   ],
 );
 
+/**
+ * A text that answers and grading logs name rather than copy (ADR 0048, amended 2026-11-27 (2)):
+ * a question's text as a session showed it, or a rubric as a grader read it, stored once under its
+ * key (`lib/text-key.ts`, a hash of the text), so an edited question leaves the old text here for
+ * the answers that showed it. Never updated: a key names one text. WITHOUT ROWID (migration 0030).
+ */
+export const questionTexts = sqliteTable("question_texts", {
+  id: text("id").primaryKey(),
+  text: text("text").notNull(),
+});
+
+/**
+ * A session's answers, one row a (session, question): the primary key, in a WITHOUT ROWID table
+ * (migration 0030; drizzle cannot say so), is the table itself, so an answer is one row written
+ * (ADR 0048, amended 2026-11-27 (2)). Readers go by session, or by session and question.
+ */
 export const sessionAnswers = sqliteTable(
   "session_answers",
   {
-    id: id(),
     sessionId: text("session_id")
       .notNull()
       .references(() => testSessionRecords.id, { onDelete: "cascade" }),
     /** No foreign key: an answer outlives the bank question it answered. */
     questionId: text("question_id").notNull(),
-    questionText: text("question_text").notNull(),
+    /** The question's text as the session showed it: here for answers written before migration 0030 (and demo data's), else null and named by `questionTextId`. */
+    questionText: text("question_text"),
+    /** The key of the question's text in `question_texts`; read both through `answerQuestionText`. */
+    questionTextId: text("question_text_id"),
     questionType: text("question_type").$type<QuestionType>().notNull(),
     difficulty: text("difficulty").$type<Difficulty>().notNull(),
     answer: text("answer", { mode: "json" }).$type<unknown>(),
@@ -119,7 +137,7 @@ export const sessionAnswers = sqliteTable(
     answeredAt: integer("answered_at", { mode: "timestamp_ms" }).notNull().default(nowMs),
     ...timestamps,
   },
-  (t) => [uniqueIndex("session_answers_question_unique").on(t.sessionId, t.questionId), index("session_answers_question_idx").on(t.questionId)],
+  (t) => [primaryKey({ columns: [t.sessionId, t.questionId] })],
 );
 
 export const aiGradingLogs = sqliteTable(
@@ -130,7 +148,9 @@ export const aiGradingLogs = sqliteTable(
     sessionId: text("session_id").references(() => testSessionRecords.id, { onDelete: "cascade" }),
     questionId: text("question_id"),
     questionType: text("question_type").$type<QuestionType>().notNull(),
+    /** The question's text, or "" when `questionTextId` names it in `question_texts` (logs written since migration 0030); read through `gradingLogTexts`. */
     questionText: text("question_text").notNull(),
+    questionTextId: text("question_text_id"),
     studentAnswer: text("student_answer", { mode: "json" }).$type<unknown>(),
     score: real("score"),
     feedback: text("feedback"),
@@ -142,7 +162,9 @@ export const aiGradingLogs = sqliteTable(
     gradedAt: integer("graded_at", { mode: "timestamp_ms" }).notNull().default(nowMs),
     promptSent: text("prompt_sent"),
     rawResponse: text("raw_response"),
+    /** The rubric the grader read (JSON), or null with `rubricId` naming its JSON in `question_texts` (since migration 0030). */
     rubric: text("rubric", { mode: "json" }).$type<unknown>(),
+    rubricId: text("rubric_id"),
     promptTokens: integer("prompt_tokens").notNull().default(0),
     completionTokens: integer("completion_tokens").notNull().default(0),
     reasoningTokens: integer("reasoning_tokens").notNull().default(0),
@@ -159,9 +181,9 @@ export const aiGradingLogs = sqliteTable(
     ...timestamps,
   },
   (t) => [
-    index("ai_grading_logs_session_idx").on(t.sessionId, t.gradedAt),
-    // The agreement of teachers with a question's grader reads every session's logs of the question.
-    index("ai_grading_logs_question_idx").on(t.questionId, t.sessionId, t.gradedAt),
+    // A session's logs, and an answer's (the newest is the one an override is recorded against and
+    // the one the agreement figures compare with the override): migration 0030.
+    index("ai_grading_logs_session_question_idx").on(t.sessionId, t.questionId, t.gradedAt),
   ],
 );
 
