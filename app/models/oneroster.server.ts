@@ -7,6 +7,7 @@ import { cohortMembers, cohorts, cohortTeachers, students, users } from "~/db/sc
 import { type AuditAction, emailChangeDetail } from "~/domain/audit/audit-entry";
 import { generateJoinCode } from "~/domain/classes/join-codes";
 import type { OneRosterBundle } from "~/domain/students/oneroster";
+import { ROSTER_CHANGES_PER_PART } from "~/domain/students/roster-parts";
 import { newClassCount, type OneRosterOutcome, type RosterChange, type RosterExisting, studentIdChanges } from "~/domain/students/oneroster-plan";
 import { studentDisplayName } from "~/domain/students/student";
 import { assertNever } from "~/lib/assert-never";
@@ -102,13 +103,21 @@ export async function loadRosterExisting(db: Database, bundle: OneRosterBundle, 
   const recordDistrictIds = new Set(studentsByDistrictId.map((row) => row.districtStudentId));
   const enrolledClasses = new Set(bundle.enrollments.map((row) => row.classSourcedId));
   const involvedClasses = classes.filter((row) => enrolledClasses.has(row.sourceId)).map((row) => row.id);
-  const [districtIdTakenInTheirClasses, members, teaching, joinCodes, deletedOnRequest] = await Promise.all([
+  const involvedSet = new Set(involvedClasses);
+  const bundleDistrictIds = new Set(bundle.students.map((row) => row.student.studentId));
+  const recordIds = [...bySource.map((row) => row.id), ...studentsByDistrictId.map((row) => row.id)];
+  const memberColumns = { cohortId: cohortMembers.cohortId, studentId: cohortMembers.studentId, recordId: cohortMembers.studentRecordId };
+  const [districtIdTakenInTheirClasses, rosteredMembers, typedMembers, teaching, joinCodes, deletedOnRequest] = await Promise.all([
     districtIdsTakenInTheirClasses(db, studentIdChanges(bundle, { studentsBySource: bySource, studentsByDistrictId })),
+    // The plan asks only about the bundle's own students: their memberships by record, and the
+    // walk-ins of the known classes (members without a record) who typed one of their IDs. A
+    // bundle read in parts (ADR 0050) so loads its part's students, not every member of a class.
+    findIn(recordIds, (chunk) => db.select(memberColumns).from(cohortMembers).where(inArray(cohortMembers.studentRecordId, chunk))),
     findIn(involvedClasses, (chunk) =>
       db
-        .select({ cohortId: cohortMembers.cohortId, studentId: cohortMembers.studentId, recordId: cohortMembers.studentRecordId })
+        .select(memberColumns)
         .from(cohortMembers)
-        .where(inArray(cohortMembers.cohortId, chunk)),
+        .where(and(inArray(cohortMembers.cohortId, chunk), isNull(cohortMembers.studentRecordId))),
     ),
     findIn(involvedClasses, (chunk) =>
       db.select({ cohortId: cohortTeachers.cohortId, userId: cohortTeachers.userId }).from(cohortTeachers).where(inArray(cohortTeachers.cohortId, chunk)),
@@ -129,9 +138,12 @@ export async function loadRosterExisting(db: Database, bundle: OneRosterBundle, 
     studentsByDistrictId,
     studentEmails: studentEmails.flatMap((row) => (row.email ? [{ email: row.email, id: row.id }] : [])),
     districtIdTakenInTheirClasses,
+    members: [
+      ...rosteredMembers.filter((member) => involvedSet.has(member.cohortId)),
+      ...typedMembers.filter((member) => bundleDistrictIds.has(member.studentId)),
+    ],
     accountsBySource: accountsBySource.map((row) => ({ ...row, sourceId: row.sourceId! })),
     accountsByEmail,
-    members,
     teaching,
     freshJoinCodes: joinCodes,
     deletedOnRequest,
@@ -251,4 +263,22 @@ export async function applyRosterPart(
     ...(staged.last ? [deleteJobParts(db, jobId)] : []),
   ]);
   return true;
+}
+
+/**
+ * A part of an import read in parts (ADR 0050) written in D1 batches of ROSTER_CHANGES_PER_PART
+ * changes, in the plan's order. A batch that fails leaves the batches before it written: the
+ * queue's retry plans the part again against them, so it writes only what is still missing.
+ */
+export async function applyRosterChanges(db: Database, plan: { version: string; changes: RosterChange[] }, importedBy: Importer): Promise<void> {
+  const importSubject = `oneroster:${plan.version}`;
+  for (let start = 0; start < plan.changes.length; start += ROSTER_CHANGES_PER_PART) {
+    const statements = plan.changes.slice(start, start + ROSTER_CHANGES_PER_PART).flatMap((change) => statementsOf(db, change, importedBy, importSubject));
+    await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  }
+}
+
+/** The import's summary in the audit log, written once every part of an import read in parts is (ADR 0050). */
+export async function recordRosterImport(db: Database, imported: { version: string; outcome: OneRosterOutcome }, importedBy: Importer): Promise<void> {
+  await summaryStatement(db, `oneroster:${imported.version}`, imported.outcome, importedBy);
 }

@@ -1,0 +1,266 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+
+import type { Database } from "~/db/client.server";
+import type { CurrentUser } from "~/domain/auth/current-user";
+import { type CsvRow, CsvRowStream } from "~/domain/csv-rows";
+import { renderText } from "~/domain/i18n/catalog";
+import type { AnyLocale } from "~/domain/i18n/locale";
+import { JobFailure } from "~/domain/jobs/job-failure";
+import type { JobInput } from "~/domain/jobs/job-messages";
+import type { JobStep } from "~/domain/jobs/job-parts";
+import { importAnswerIn, zipReason } from "~/domain/students/import-reasons";
+import {
+  BUNDLE_ZIP_LIMITS_IN_PARTS,
+  bundleErrorOf,
+  cellsOf,
+  fileMissingProblem,
+  headerProblem,
+  readBundleManifest,
+  readOneRosterTables,
+} from "~/domain/students/oneroster";
+import { type OneRosterOutcome, planOneRoster } from "~/domain/students/oneroster-plan";
+import { listedRows } from "~/domain/students/roster-refusals";
+import { MAX_ROWS_IN_PARTS, mergedOutcome, PartBuffers, type PartChunk, PartDealer, partOutcome } from "~/domain/students/roster-shards";
+import type { Env } from "~/env";
+import { upstream } from "~/lib/errors";
+import { NotAZipError, ZipReadError, zipTextStream } from "~/lib/zip-files";
+import { setJobProgress } from "~/models/jobs.server";
+import { applyRosterChanges, loadRosterExisting, recordRosterImport } from "~/models/oneroster.server";
+import { enqueueJob } from "~/services/jobs.server";
+
+/**
+ * A OneRoster bundle too large for one request, read, planned and written by the queue in parts
+ * (ADR 0050). The request keeps the zip in the IMPORTS bucket and queues part 0, which reads it
+ * once, a piece at a time, and deals its rows into parts of people (domain/students/roster-shards.ts),
+ * each kept as a few JSON chunks beside the zip. Part k + 1 then plans part k's people as a bundle
+ * of its own against what D1 holds (the parts before it written, when applying), keeps what it
+ * planned, writes it, and queues the next; the last answers the import's outcome, merged from the
+ * parts', in the shape the request answers for a small bundle, and removes what the import kept.
+ */
+type BundleInput = Extract<JobInput, { kind: "roster_bundle" }>;
+type Deps = { db: Database; env: Pick<Env, "JOBS" | "IMPORTS">; deletionKey: string };
+
+/** What part 0 leaves for the others: the version, each file's header, the manifest, and how many chunks each part has. */
+type Layout = { version: string; headers: Record<string, CsvRow>; manifest: CsvRow[]; chunks: number[]; people: number };
+
+const prefix = (jobId: string) => `roster-bundles/${jobId}/`;
+/** Where the uploaded zip is kept until the import ends. */
+const bundleKey = (jobId: string) => `${prefix(jobId)}bundle.zip`;
+const layoutKey = (jobId: string) => `${prefix(jobId)}layout.json`;
+const chunkKey = (jobId: string, part: number, chunk: number) => `${prefix(jobId)}part-${part}/chunk-${chunk}.json`;
+const outcomeKey = (jobId: string, part: number) => `${prefix(jobId)}part-${part}/outcome.json`;
+
+/** The files part 0 reads, in the order it reads them: users before the rows that name them. */
+const DEALT_FILES = ["classes.csv", "users.csv", "roles.csv", "enrollments.csv"] as const;
+const READ_FILES = new Set<string>(["manifest.csv", ...DEALT_FILES]);
+
+/** Keeps the uploaded zip and queues part 0; answers the job to follow (GET /api/jobs/{id}). */
+export async function queueRosterBundle(
+  context: AppLoadContext,
+  actor: CurrentUser,
+  upload: { bytes: Uint8Array; apply: boolean; recreateDeleted: boolean; locale: AnyLocale },
+): Promise<string> {
+  const input: BundleInput = {
+    kind: "roster_bundle",
+    apply: upload.apply,
+    recreateDeleted: upload.recreateDeleted,
+    locale: upload.locale,
+    importedBy: { id: actor.id, email: actor.email },
+    usersPerPart: context.config.rosterInParts.usersPerPart,
+  };
+  const { env } = context.cloudflare;
+  const job = await enqueueJob(env.JOBS, context.db, input, actor.id, { done: 0, total: 0, of: "people" }, async (jobId) => {
+    await env.IMPORTS.put(bundleKey(jobId), upload.bytes);
+  });
+  if (job.status === "failed") throw upstream(`The import could not be queued: ${job.error ?? "the queue refused it."}`);
+  return job.id;
+}
+
+/** Runs part `part` of a bundle import: part 0 reads and deals the zip, each later part plans and writes one part of people. */
+export async function runRosterBundlePart(deps: Deps, jobId: string, input: BundleInput, part: number): Promise<JobStep> {
+  if (part === 0) {
+    const layout = await dealBundle(deps, jobId, input);
+    await setJobProgress(deps.db, jobId, { done: 0, total: layout.people, of: "people" });
+    await deps.env.JOBS.send({ jobId, part: 1 });
+    return { finished: false };
+  }
+  const layout = await readJson<Layout>(deps.env.IMPORTS, layoutKey(jobId));
+  if (!layout) throw new JobFailure("The import's bundle is no longer kept: upload it again.", false);
+  const people = await planAndWritePart(deps, jobId, input, layout, part - 1);
+  await setJobProgress(deps.db, jobId, { done: people, total: layout.people, of: "people" });
+  if (part < layout.chunks.length) {
+    await deps.env.JOBS.send({ jobId, part: part + 1 });
+    return { finished: false };
+  }
+  const outcomes = await Promise.all(layout.chunks.map((_, index) => readJson<OneRosterOutcome>(deps.env.IMPORTS, outcomeKey(jobId, index))));
+  const outcome = mergedOutcome(
+    outcomes.map((found) => found!),
+    input,
+  );
+  if (input.apply) await recordRosterImport(deps.db, { version: layout.version, outcome }, input.importedBy);
+  await removeKept(deps.env.IMPORTS, jobId);
+  return { finished: true, result: importAnswerIn(input.locale, outcome) };
+}
+
+/** Why the bundle cannot be read, as the job's error in the import's language: trying again cannot help. */
+function unreadable(locale: BundleInput["locale"], code: string): JobFailure {
+  return new JobFailure(renderText(locale, code), false);
+}
+
+/**
+ * Part 0: the zip read one file at a time, a piece at a time (the limits of a bundle read in parts),
+ * its rows dealt into parts and written as chunks as they fill; the event loop is given back after
+ * every piece, so students' requests are served while a large file is read.
+ */
+async function dealBundle(deps: Deps, jobId: string, input: BundleInput): Promise<Layout> {
+  const { env } = deps;
+  const object = await env.IMPORTS.get(bundleKey(jobId));
+  if (!object) throw new JobFailure("The import's bundle is no longer kept: upload it again.", false);
+  const bytes = new Uint8Array(await object.arrayBuffer());
+  const dealer = new PartDealer(input.usersPerPart);
+  const buffers = new PartBuffers();
+  const chunks: number[] = [];
+  const writeChunk = async (chunk: PartChunk) => {
+    const index = chunks[chunk.part] ?? 0;
+    chunks[chunk.part] = index + 1;
+    await env.IMPORTS.put(chunkKey(jobId, chunk.part, index), JSON.stringify(chunk.rows));
+  };
+  const classRows: CsvRow[] = [];
+  const classIndex = new Map<string, number>();
+  /** For each part after the first, the classes its enrollments name (by position in classRows). */
+  const classesNamed = new Map<number, Set<number>>();
+  const headers: Record<string, CsvRow> = {};
+  let people = 0;
+  try {
+    const zip = zipTextStream(bytes, (name) => READ_FILES.has(name), BUNDLE_ZIP_LIMITS_IN_PARTS);
+    if (!zip.names.has("manifest.csv")) throw unreadable(input.locale, "roster.noManifest");
+    const manifestRows: CsvRow[] = [];
+    await readRows(zip.text("manifest.csv"), "manifest.csv", input.locale, (row) => manifestRows.push(row));
+    const manifest = readBundleManifest(manifestRows);
+    if (!manifest.ok) throw unreadable(input.locale, manifest.message);
+    for (const file of DEALT_FILES) {
+      const wanted = manifest.files.get(file);
+      if (!wanted) continue;
+      if (!zip.names.has(file)) throw unreadable(input.locale, fileMissingProblem(file, wanted.mode));
+      let cell: ((row: CsvRow, column: string) => string) | null = null;
+      await readRows(zip.text(file), file, input.locale, async (row) => {
+        if (!cell) {
+          const problem = headerProblem(file, row, wanted.columns);
+          if (problem) throw unreadable(input.locale, problem);
+          headers[file] = row;
+          cell = cellsOf(row);
+          return;
+        }
+        const chunk = dealRow(file, row, cell);
+        if (chunk) await writeChunk(chunk);
+      });
+      if (!cell) throw unreadable(input.locale, headerProblem(file, undefined, wanted.columns)!);
+    }
+    for (const chunk of buffers.drain()) await writeChunk(chunk);
+    // Each later part holds the classes its enrollments name, so its plan can find them.
+    for (const [part, named] of classesNamed) {
+      await writeChunk({ part, rows: { "classes.csv": [...named].sort((a, b) => a - b).map((index) => classRows[index]!) } });
+    }
+    const layout: Layout = {
+      version: manifest.version,
+      headers,
+      manifest: manifestRows,
+      chunks: Array.from({ length: dealer.count }, (_, part) => chunks[part] ?? 0),
+      people,
+    };
+    await env.IMPORTS.put(layoutKey(jobId), JSON.stringify(layout));
+    return layout;
+  } catch (error) {
+    if (error instanceof NotAZipError) throw unreadable(input.locale, "refusals.oneRosterNotZip");
+    if (error instanceof ZipReadError) throw new JobFailure(error.problem ? renderText(input.locale, zipReason(error.problem, error.values)) : error.message, false);
+    throw error;
+  }
+
+  function dealRow(file: string, row: CsvRow, cell: (row: CsvRow, column: string) => string): PartChunk | null {
+    switch (file) {
+      case "classes.csv": {
+        const sourcedId = cell(row, "sourcedId");
+        if (sourcedId && !classIndex.has(sourcedId)) classIndex.set(sourcedId, classRows.length);
+        classRows.push(row);
+        // Part 0 plans every class.
+        return buffers.add(0, file, row);
+      }
+      case "users.csv":
+        people++;
+        return buffers.add(dealer.dealUser({ sourcedId: cell(row, "sourcedId"), identifier: cell(row, "identifier"), email: cell(row, "email") }), file, row);
+      case "roles.csv":
+        return buffers.add(dealer.partOfUser(cell(row, "userSourcedId")), file, row);
+      default: {
+        const part = dealer.partOfUser(cell(row, "userSourcedId"));
+        const named = classIndex.get(cell(row, "classSourcedId"));
+        if (part > 0 && named !== undefined) {
+          const set = classesNamed.get(part) ?? new Set<number>();
+          classesNamed.set(part, set.add(named));
+        }
+        return buffers.add(part, file, row);
+      }
+    }
+  }
+}
+
+/** Every row of a file's text pieces, handed to `take` in order; the event loop is given back after each piece. */
+async function readRows(pieces: Iterable<string>, file: string, locale: BundleInput["locale"], take: (row: CsvRow) => unknown): Promise<void> {
+  const reader = new CsvRowStream({ maxRows: MAX_ROWS_IN_PARTS + 1 });
+  try {
+    for (const piece of pieces) {
+      for (const row of reader.push(piece)) await take(row);
+      await new Promise((resume) => setTimeout(resume, 0));
+    }
+    for (const row of reader.end()) await take(row);
+  } catch (error) {
+    const read = bundleErrorOf(file, error, MAX_ROWS_IN_PARTS);
+    if (read !== error && read instanceof Error) throw unreadable(locale, read.message);
+    throw error;
+  }
+}
+
+/**
+ * Part `part` of the people: its chunks read back into a bundle, planned against D1, what it
+ * planned kept (so a second delivery answers the same figures), and, when applying, written. A
+ * delivery after a failed write plans again and writes only what is still missing. Answers how
+ * many people the parts up to this one hold.
+ */
+async function planAndWritePart(deps: Deps, jobId: string, input: BundleInput, layout: Layout, part: number): Promise<number> {
+  const { db, env } = deps;
+  const tables = new Map<string, CsvRow[]>([["manifest.csv", layout.manifest]]);
+  for (const [file, header] of Object.entries(layout.headers)) tables.set(file, [header]);
+  for (let chunk = 0; chunk < layout.chunks[part]!; chunk++) {
+    const rows = await readJson<Record<string, CsvRow[]>>(env.IMPORTS, chunkKey(jobId, part, chunk));
+    if (!rows) throw new JobFailure("The import's bundle is no longer kept: upload it again.", false);
+    for (const [file, fileRows] of Object.entries(rows)) tables.get(file)?.push(...fileRows);
+  }
+  // Rows dealt to an earlier part after it was written arrive in a later chunk: back in file order.
+  for (const rows of tables.values()) {
+    const [header, ...body] = rows;
+    body.sort((a, b) => a.line - b.line);
+    rows.splice(0, rows.length, ...(header ? [header] : []), ...body);
+  }
+  const read = readOneRosterTables(tables);
+  if (!read.ok) throw new JobFailure(renderText(input.locale, read.message), false);
+  const existing = await loadRosterExisting(db, read.bundle, deps.deletionKey);
+  const { changes, outcome } = planOneRoster(read.bundle, existing, { apply: input.apply, recreateDeleted: input.recreateDeleted });
+  const kept = await readJson<OneRosterOutcome>(env.IMPORTS, outcomeKey(jobId, part));
+  if (!kept) await env.IMPORTS.put(outcomeKey(jobId, part), JSON.stringify(listedRows(partOutcome(outcome, part))));
+  if (input.apply) await applyRosterChanges(db, { version: read.bundle.version, changes }, input.importedBy);
+  return Math.min(layout.people, (part + 1) * input.usersPerPart);
+}
+
+async function readJson<Value>(bucket: R2Bucket, key: string): Promise<Value | null> {
+  const object = await bucket.get(key);
+  return object ? ((await object.json()) as Value) : null;
+}
+
+/** Everything the import kept in the bucket: the zip, the layout, the chunks and the parts' outcomes. */
+async function removeKept(bucket: R2Bucket, jobId: string): Promise<void> {
+  for (let cursor: string | undefined, more = true; more; ) {
+    const listed = await bucket.list({ prefix: prefix(jobId), ...(cursor ? { cursor } : {}) });
+    if (listed.objects.length) await bucket.delete(listed.objects.map((object) => object.key));
+    more = listed.truncated;
+    cursor = listed.truncated ? listed.cursor : undefined;
+  }
+}
