@@ -110,15 +110,16 @@ function inflatedCounter(name: string, limits: ZipLimits, total: { bytes: number
       const limit = megabytes(limits.maxTotalBytes);
       throw new ZipLimitError(`The files inflate to more than ${limit}; together they may hold at most ${limit}.`, "totalTooLarge", { limit });
     }
-    if (inflated > RATIO_GRACE_BYTES && inflated > limits.maxRatio * compressedSoFar) {
-      throw new ZipLimitError(`${name} inflates to more than ${limits.maxRatio} times its compressed size, the most a file may.`, "ratio", {
-        name,
-        ratio: limits.maxRatio,
-      });
-    }
+    if (inflated > RATIO_GRACE_BYTES && inflated > limits.maxRatio * compressedSoFar) throw ratioError(name, limits);
     return inflated;
   };
 }
+
+const ratioError = (name: string, limits: ZipLimits) =>
+  new ZipLimitError(`${name} inflates to more than ${limits.maxRatio} times its compressed size, the most a file may.`, "ratio", {
+    name,
+    ratio: limits.maxRatio,
+  });
 
 /**
  * The bytes the wanted members say they inflate to, from the zip's directory. A header may lie, so
@@ -126,7 +127,11 @@ function inflatedCounter(name: string, limits: ZipLimits, total: { bytes: number
  */
 export function declaredZipBytes(bytes: Uint8Array, wanted: (name: string) => boolean, limits: ZipLimits): number {
   let declared = 0;
-  for (const member of wantedMembers(bytes, wanted, limits).values()) declared += member.size;
+  for (const [name, member] of wantedMembers(bytes, wanted, limits)) {
+    // A file that says it inflates past the ratio is refused before anything is inflated.
+    if (member.size > RATIO_GRACE_BYTES && member.size > limits.maxRatio * member.compressedSize) throw ratioError(name, limits);
+    declared += member.size;
+  }
   return declared;
 }
 

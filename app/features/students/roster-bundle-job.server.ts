@@ -76,8 +76,21 @@ export async function queueRosterBundle(
   return job.id;
 }
 
-/** Runs part `part` of a bundle import: part 0 reads and deals the zip, each later part plans and writes one part of people. */
+/**
+ * Runs part `part` of a bundle import: part 0 reads and deals the zip, each later part plans and
+ * writes one part of people. A bundle that cannot be read fails the job at once, saying why, and
+ * what the import kept is removed.
+ */
 export async function runRosterBundlePart(deps: Deps, jobId: string, input: BundleInput, part: number): Promise<JobStep> {
+  try {
+    return await runPart(deps, jobId, input, part);
+  } catch (error) {
+    if (error instanceof JobFailure && !error.retryable) await removeKept(deps.env.IMPORTS, jobId);
+    throw error;
+  }
+}
+
+async function runPart(deps: Deps, jobId: string, input: BundleInput, part: number): Promise<JobStep> {
   if (part === 0) {
     const layout = await dealBundle(deps, jobId, input);
     await setJobProgress(deps.db, jobId, { done: 0, total: layout.people, of: "people" });

@@ -6,7 +6,7 @@ import { allowedScope } from "~/domain/auth/policy";
 import type { AnyLocale } from "~/domain/i18n/locale";
 import { NOT_FOUND, refuseMissing } from "~/domain/shell/not-found";
 import { importAnswerIn, zipReason } from "~/domain/students/import-reasons";
-import { BUNDLE_ZIP_LIMITS, readOneRosterBundle, type RosterRefusal } from "~/domain/students/oneroster";
+import { BUNDLE_ZIP_LIMITS, BUNDLE_ZIP_LIMITS_IN_PARTS, readOneRosterBundle, type RosterRefusal } from "~/domain/students/oneroster";
 import { type OneRosterOutcome, planOneRoster } from "~/domain/students/oneroster-plan";
 import { ROSTER_STATEMENTS_PER_PART, writtenByTheRequest } from "~/domain/students/roster-parts";
 import { listedRows } from "~/domain/students/roster-refusals";
@@ -211,7 +211,10 @@ async function uploadedBundle(context: AppLoadContext, actor: Actor, file: FormD
   if (!file || typeof file === "string" || file.size === 0) throw invalid("refusals.chooseOneRosterZip", "file");
   const bytes = new Uint8Array(await file.arrayBuffer());
   try {
-    return { bytes, inParts: declaredZipBytes(bytes, (name) => READ_FILES.has(name), BUNDLE_ZIP_LIMITS) > context.config.rosterInParts.aboveBytes };
+    const declared = declaredZipBytes(bytes, (name) => READ_FILES.has(name), BUNDLE_ZIP_LIMITS);
+    // Past what even the queue reads: refused now rather than after a queued read.
+    if (declared > BUNDLE_ZIP_LIMITS_IN_PARTS.maxTotalBytes) throw invalid(zipReason("totalTooLarge", { limit: `${BUNDLE_ZIP_LIMITS_IN_PARTS.maxTotalBytes / 1_000_000} MB` }), "file");
+    return { bytes, inParts: declared > context.config.rosterInParts.aboveBytes };
   } catch (error) {
     throw zipRefusal(error);
   }
