@@ -7,7 +7,6 @@ import { cohortMembers, cohorts, cohortTeachers, students, users } from "~/db/sc
 import { type AuditAction, emailChangeDetail } from "~/domain/audit/audit-entry";
 import { generateJoinCode } from "~/domain/classes/join-codes";
 import type { OneRosterBundle } from "~/domain/students/oneroster";
-import { ROSTER_CHANGES_PER_PART } from "~/domain/students/roster-parts";
 import { newClassCount, type OneRosterOutcome, type RosterChange, type RosterExisting, studentIdChanges } from "~/domain/students/oneroster-plan";
 import { studentDisplayName } from "~/domain/students/student";
 import { assertNever } from "~/lib/assert-never";
@@ -263,19 +262,6 @@ export async function applyRosterPart(
     ...(staged.last ? [deleteJobParts(db, jobId)] : []),
   ]);
   return true;
-}
-
-/**
- * A part of an import read in parts (ADR 0050) written in D1 batches of ROSTER_CHANGES_PER_PART
- * changes, in the plan's order. A batch that fails leaves the batches before it written: the
- * queue's retry plans the part again against them, so it writes only what is still missing.
- */
-export async function applyRosterChanges(db: Database, plan: { version: string; changes: RosterChange[] }, importedBy: Importer): Promise<void> {
-  const importSubject = `oneroster:${plan.version}`;
-  for (let start = 0; start < plan.changes.length; start += ROSTER_CHANGES_PER_PART) {
-    const statements = plan.changes.slice(start, start + ROSTER_CHANGES_PER_PART).flatMap((change) => statementsOf(db, change, importedBy, importSubject));
-    await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
-  }
 }
 
 /** The import's summary in the audit log, written once every part of an import read in parts is (ADR 0050). */

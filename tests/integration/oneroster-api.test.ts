@@ -586,7 +586,8 @@ describe("a bundle too large for one request, read and planned by the queue in p
     const jobId = queued.data.jobId as string;
     const job = async () => (await partsAdmin.get(`/api/jobs/${jobId}`)).data as JobAnswer & { attempts: number };
     for (let view = await job(); !view.error?.includes("simulated failure"); view = await job()) await new Promise((resolve) => setTimeout(resolve, 50));
-    // Part 1 again, long written: it plans no change and queues the next, which fails again.
+    // The first part's plan again, long written: its plan is kept and its batches are marked
+    // written, so it writes nothing more, and the messages it queues run on to the failing batch.
     await (await partsQueue()).send({ jobId, part: 1 });
     await parts.d1.prepare("drop trigger fail_one").run();
 

@@ -90,7 +90,7 @@ export type JobInput = z.infer<typeof jobInputSchema>;
  * in parts, which part this delivery runs: each part is its own message, so no single consumer
  * invocation makes more than one part's subrequests.
  */
-export const jobMessageSchema = z.object({ jobId: z.string().min(1), part: z.number().int().min(0).max(10_000).optional() });
+export const jobMessageSchema = z.object({ jobId: z.string().min(1), part: z.number().int().min(0).max(100_000_000).optional() });
 export type JobMessage = z.infer<typeof jobMessageSchema>;
 
 /** Matches max_retries in wrangler.toml: a message is delivered at most 1 + MAX_RETRIES times. */

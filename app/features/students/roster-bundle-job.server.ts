@@ -19,23 +19,25 @@ import {
   readOneRosterTables,
 } from "~/domain/students/oneroster";
 import { type OneRosterOutcome, planOneRoster } from "~/domain/students/oneroster-plan";
+import { rosterParts } from "~/domain/students/roster-parts";
 import { listedRows } from "~/domain/students/roster-refusals";
 import { MAX_ROWS_IN_PARTS, mergedOutcome, PartBuffers, type PartChunk, PartDealer, partOutcome } from "~/domain/students/roster-shards";
 import type { Env } from "~/env";
 import { upstream } from "~/lib/errors";
 import { NotAZipError, ZipReadError, zipTextStream } from "~/lib/zip-files";
-import { setJobProgress } from "~/models/jobs.server";
-import { applyRosterChanges, loadRosterExisting, recordRosterImport } from "~/models/oneroster.server";
+import { deleteJobPartRange, deleteJobParts, setJobProgress, stageJobParts } from "~/models/jobs.server";
+import { applyRosterPart, loadRosterExisting, recordRosterImport } from "~/models/oneroster.server";
 import { enqueueJob } from "~/services/jobs.server";
 
 /**
  * A OneRoster bundle too large for one request, read, planned and written by the queue in parts
  * (ADR 0050). The request keeps the zip in the IMPORTS bucket and queues part 0, which reads it
  * once, a piece at a time, and deals its rows into parts of people (domain/students/roster-shards.ts),
- * each kept as a few JSON chunks beside the zip. Part k + 1 then plans part k's people as a bundle
- * of its own against what D1 holds (the parts before it written, when applying), keeps what it
- * planned, writes it, and queues the next; the last answers the import's outcome, merged from the
- * parts', in the shape the request answers for a small bundle, and removes what the import kept.
+ * each kept as a few JSON chunks beside the zip. A message then plans each part of people as a
+ * bundle of its own against what D1 holds (the parts before it written, when applying), keeps
+ * what it planned and stages its changes; the messages after it write them a batch each; the last
+ * answers the import's outcome, merged from the parts', in the shape the request answers for a
+ * small bundle, and removes what the import kept.
  */
 type BundleInput = Extract<JobInput, { kind: "roster_bundle" }>;
 type Deps = { db: Database; env: Pick<Env, "JOBS" | "IMPORTS">; deletionKey: string };
@@ -90,29 +92,58 @@ export async function runRosterBundlePart(deps: Deps, jobId: string, input: Bund
   }
 }
 
-async function runPart(deps: Deps, jobId: string, input: BundleInput, part: number): Promise<JobStep> {
-  if (part === 0) {
+/**
+ * Which message a part number is: part 0 reads the bundle; part 1 + k * MESSAGES_PER_PART plans
+ * part k of the people, and the numbers after it write that plan's batches, one a message, each
+ * a staged job part of that number (ADR 0047's staging and marking, so a batch delivered twice
+ * writes once). Each message is short: no invocation plans and writes a whole part.
+ */
+const MESSAGES_PER_PART = 10_000;
+const planMessage = (part: number) => 1 + part * MESSAGES_PER_PART;
+const messageOf = (message: number) => ({ part: Math.floor((message - 1) / MESSAGES_PER_PART), batch: (message - 1) % MESSAGES_PER_PART });
+
+/** What a part's plan keeps in the bucket: its outcome, and how many batches its changes were staged in. */
+type KeptPlan = { outcome: OneRosterOutcome; batches: number };
+
+async function runPart(deps: Deps, jobId: string, input: BundleInput, message: number): Promise<JobStep> {
+  const { db, env } = deps;
+  if (message === 0) {
     const layout = await dealBundle(deps, jobId, input);
-    await setJobProgress(deps.db, jobId, { done: 0, total: layout.people, of: "people" });
-    await deps.env.JOBS.send({ jobId, part: 1 });
+    await setJobProgress(db, jobId, { done: 0, total: layout.people, of: "people" });
+    await env.JOBS.send({ jobId, part: planMessage(0) });
     return { finished: false };
   }
-  const layout = await readJson<Layout>(deps.env.IMPORTS, layoutKey(jobId));
+  const layout = await readJson<Layout>(env.IMPORTS, layoutKey(jobId));
   if (!layout) throw new JobFailure("The import's bundle is no longer kept: upload it again.", false);
-  const people = await planAndWritePart(deps, jobId, input, layout, part - 1);
-  await setJobProgress(deps.db, jobId, { done: people, total: layout.people, of: "people" });
-  if (part < layout.chunks.length) {
-    await deps.env.JOBS.send({ jobId, part: part + 1 });
+  const { part, batch } = messageOf(message);
+  const kept = batch === 0 ? await planPart(deps, jobId, input, layout, part) : await readJson<KeptPlan>(env.IMPORTS, outcomeKey(jobId, part));
+  if (!kept) throw new JobFailure("The import's plan is no longer kept: upload it again.", false);
+  if (batch > 0) await applyRosterPart(db, { jobId, part: message, last: false, version: layout.version, outcome: kept.outcome }, input.importedBy);
+  // People done: the parts before, and this one's share of its batches written.
+  const share = kept.batches === 0 ? 1 : batch / kept.batches;
+  await setJobProgress(db, jobId, { done: Math.min(layout.people, Math.round((part + share) * input.usersPerPart)), total: layout.people, of: "people" });
+  if (batch < kept.batches) {
+    await env.JOBS.send({ jobId, part: message + 1 });
     return { finished: false };
   }
-  const outcomes = await Promise.all(layout.chunks.map((_, index) => readJson<OneRosterOutcome>(deps.env.IMPORTS, outcomeKey(jobId, index))));
+  if (part + 1 < layout.chunks.length) {
+    await env.JOBS.send({ jobId, part: planMessage(part + 1) });
+    return { finished: false };
+  }
+  return { finished: true, result: await finishImport(deps, jobId, input, layout) };
+}
+
+/** The import's answer, merged from its parts', its audit summary when applied, and nothing it kept left behind. */
+async function finishImport(deps: Deps, jobId: string, input: BundleInput, layout: Layout) {
+  const kept = await Promise.all(layout.chunks.map((_, part) => readJson<KeptPlan>(deps.env.IMPORTS, outcomeKey(jobId, part))));
   const outcome = mergedOutcome(
-    outcomes.map((found) => found!),
+    kept.map((plan) => plan!.outcome),
     input,
   );
   if (input.apply) await recordRosterImport(deps.db, { version: layout.version, outcome }, input.importedBy);
+  await deps.db.batch([deleteJobParts(deps.db, jobId)]);
   await removeKept(deps.env.IMPORTS, jobId);
-  return { finished: true, result: importAnswerIn(input.locale, outcome) };
+  return importAnswerIn(input.locale, outcome);
 }
 
 /** Why the bundle cannot be read, as the job's error in the import's language: trying again cannot help. */
@@ -233,13 +264,16 @@ async function readRows(pieces: Iterable<string>, file: string, locale: BundleIn
 }
 
 /**
- * Part `part` of the people: its chunks read back into a bundle, planned against D1, what it
- * planned kept (so a second delivery answers the same figures), and, when applying, written. A
- * delivery after a failed write plans again and writes only what is still missing. Answers how
- * many people the parts up to this one hold.
+ * Part `part` of the people: its chunks read back into a bundle, planned against D1 (the parts
+ * before it written, when applying), and its changes staged as job parts in batches of
+ * ROSTER_CHANGES_PER_PART, numbered after its plan's message. What it planned is kept once the
+ * stage is whole, so a second delivery answers the same figures and stages nothing again; a
+ * delivery after a stage that stopped half-way drops it and stages the plan again.
  */
-async function planAndWritePart(deps: Deps, jobId: string, input: BundleInput, layout: Layout, part: number): Promise<number> {
+async function planPart(deps: Deps, jobId: string, input: BundleInput, layout: Layout, part: number): Promise<KeptPlan> {
   const { db, env } = deps;
+  const earlier = await readJson<KeptPlan>(env.IMPORTS, outcomeKey(jobId, part));
+  if (earlier) return earlier;
   const tables = new Map<string, CsvRow[]>([["manifest.csv", layout.manifest]]);
   for (const [file, header] of Object.entries(layout.headers)) tables.set(file, [header]);
   for (let chunk = 0; chunk < layout.chunks[part]!; chunk++) {
@@ -257,10 +291,13 @@ async function planAndWritePart(deps: Deps, jobId: string, input: BundleInput, l
   if (!read.ok) throw new JobFailure(renderText(input.locale, read.message), false);
   const existing = await loadRosterExisting(db, read.bundle, deps.deletionKey);
   const { changes, outcome } = planOneRoster(read.bundle, existing, { apply: input.apply, recreateDeleted: input.recreateDeleted });
-  const kept = await readJson<OneRosterOutcome>(env.IMPORTS, outcomeKey(jobId, part));
-  if (!kept) await env.IMPORTS.put(outcomeKey(jobId, part), JSON.stringify(listedRows(partOutcome(outcome, part))));
-  if (input.apply) await applyRosterChanges(db, { version: read.bundle.version, changes }, input.importedBy);
-  return Math.min(layout.people, (part + 1) * input.usersPerPart);
+  const batches = input.apply ? rosterParts(changes) : [];
+  const first = planMessage(part) + 1;
+  await deleteJobPartRange(db, jobId, { from: first, to: first + MESSAGES_PER_PART - 1 });
+  await stageJobParts(db, jobId, batches, first);
+  const plan: KeptPlan = { outcome: listedRows(partOutcome(outcome, part)), batches: batches.length };
+  await env.IMPORTS.put(outcomeKey(jobId, part), JSON.stringify(plan));
+  return plan;
 }
 
 async function readJson<Value>(bucket: R2Bucket, key: string): Promise<Value | null> {
