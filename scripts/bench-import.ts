@@ -235,7 +235,7 @@ async function main() {
     };
 
     // A live reading of the Worker before the import, to read the peaks against.
-    await new Promise((settle) => setTimeout(settle, 2_500));
+    await new Promise((settle) => setTimeout(settle, 6_000));
     const baseline = sampler.liveBefore(sampler.mark());
     const preview = await run("preview", "?dryRun=1");
     const previewOk = preview.answer.status === 200 || preview.job?.status === "succeeded";
@@ -245,13 +245,18 @@ async function main() {
     await testing;
     finished = applied.answer.status === 200 || applied.job?.status === "succeeded";
     const result = (applied.job?.result ?? applied.answer.data) as { created?: Record<string, number>; refusedTotal?: number };
-    console.log(`\nimported: ${JSON.stringify(result.created ?? {})}, ${result.refusedTotal ?? 0} rows refused; preview ${preview.seconds.toFixed(1)} s, apply ${applied.seconds.toFixed(1)} s end to end`);
+    console.log(
+      `\nimported: ${JSON.stringify(result.created ?? {})}, ${result.refusedTotal ?? 0} rows refused; preview ${preview.seconds.toFixed(1)} s, apply ${applied.seconds.toFixed(1)} s end to end`,
+    );
     console.log(`Worker JS heap before the import: ${mb(baseline)} live`);
     for (const [name, peaks] of Object.entries(heapPeaks)) {
-      console.log(`Worker JS heap (used every 250 ms, live every 5 s) ${name === "requests" ? "during the requests" : name === "reading" ? "while a bundle was read (part 0)" : "while the parts ran"}: peak ${mb(peaks.used)} used (garbage included), ${mb(peaks.live)} live`);
+      console.log(
+        `Worker JS heap (used every 250 ms, live every 5 s) ${name === "requests" ? "during the requests" : name === "reading" ? "while a bundle was read (part 0)" : "while the parts ran"}: peak ${mb(peaks.used)} used (garbage included), ${mb(peaks.live)} live`,
+      );
     }
     for (const [name, during] of Object.entries(phases)) {
-      const what = name === "requests" ? "during the preview and apply requests" : name === "reading" ? "while the bundle was read" : "while the queued parts ran";
+      const what =
+        name === "requests" ? "during the preview and apply requests" : name === "reading" ? "while the bundle was read" : "while the queued parts ran";
       console.log(`\nstudents' requests ${what} (${learners} at a time, in a loop): ${during.all.count} calls, ${during.errors} students failed`);
       if (!during.all.count) continue;
       const row = (label: string, timings: Timings) => [

@@ -100,7 +100,9 @@ describe("reading a zip's text files a piece at a time", () => {
     const files = Object.fromEntries(["a", "b"].map((name) => [`${name}.csv`, new Uint8Array(1_600_000).fill(65)]));
     const stream = zipTextStream(zipSync(files), wanted, { ...limits, maxRatio: 10_000 });
     expect([...stream.text("a.csv")].join("")).toHaveLength(1_600_000);
-    expect(() => [...stream.text("b.csv")]).toThrow(new ZipLimitError("The files inflate to more than 3 MB; together they may hold at most 3 MB.", "totalTooLarge", { limit: "3 MB" }));
+    expect(() => [...stream.text("b.csv")]).toThrow(
+      new ZipLimitError("The files inflate to more than 3 MB; together they may hold at most 3 MB.", "totalTooLarge", { limit: "3 MB" }),
+    );
   });
 
   it("refuses text that is not UTF-8 and a truncated member", () => {

@@ -68,9 +68,15 @@ async function districtIdsTakenInTheirClasses(db: Database, changes: { recordId:
  * What D1 holds of the records a OneRoster bundle names (ADR 0028), for `planOneRoster`: its
  * classes by sourcedId, its students by sourcedId, district ID and e-mail, its teachers' accounts by
  * sourcedId and e-mail, the known classes' members and teachers, and a fresh join code for each new
- * class. Reads only; a bundle of 50,000 rows a file is looked up in chunks.
+ * class (unless `joinCodes` is false: a later part of a bundle read in parts, whose classes are
+ * the first part's to create, ADR 0050). Reads only; a bundle of 50,000 rows a file is looked up in chunks.
  */
-export async function loadRosterExisting(db: Database, bundle: OneRosterBundle, deletionKey: string): Promise<RosterExisting> {
+export async function loadRosterExisting(
+  db: Database,
+  bundle: OneRosterBundle,
+  deletionKey: string,
+  options: { joinCodes: boolean } = { joinCodes: true },
+): Promise<RosterExisting> {
   const studentEnrollments = bundle.enrollments.filter((row) => row.role === "student");
   const teacherEnrollments = bundle.enrollments.filter((row) => row.role === "teacher");
   const [knownClasses, studentsBySource, studentsByDistrictId, studentEmails, accountsBySource, accountsByEmail] = await Promise.all([
@@ -121,7 +127,7 @@ export async function loadRosterExisting(db: Database, bundle: OneRosterBundle, 
     findIn(involvedClasses, (chunk) =>
       db.select({ cohortId: cohortTeachers.cohortId, userId: cohortTeachers.userId }).from(cohortTeachers).where(inArray(cohortTeachers.cohortId, chunk)),
     ),
-    freshJoinCodes(db, newClassCount(bundle, new Set(classes.map((row) => row.sourceId)))),
+    options.joinCodes ? freshJoinCodes(db, newClassCount(bundle, new Set(classes.map((row) => row.sourceId)))) : [],
     // Only a student no record matches could be one deleted on request: the plan asks about no other.
     findDeletedOnRequest(
       db,

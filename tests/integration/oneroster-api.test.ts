@@ -580,7 +580,9 @@ describe("a bundle too large for one request, read and planned by the queue in p
   it("writes a part delivered twice once, and a part whose write failed when the queue retries it", async () => {
     // Student 149 is in the last part: its enrollment fails until the trigger is dropped.
     await parts.d1
-      .prepare("create trigger fail_one before insert on cohort_members when new.student_id = 'AGAIN-000149' begin select raise(abort, 'simulated failure'); end")
+      .prepare(
+        "create trigger fail_one before insert on cohort_members when new.student_id = 'AGAIN-000149' begin select raise(abort, 'simulated failure'); end",
+      )
       .run();
     const queued = await uploadOneRoster(parts, partsJar, syntheticOneRosterZip({ students: 150, classesPerStudent: 2, classSize: 100, prefix: "again" }));
     const jobId = queued.data.jobId as string;

@@ -241,8 +241,7 @@ const usersColumns = (version: OneRosterVersion) =>
 
 /** What a bundle's manifest asks the import to read: its version and, for each file there is, the columns it must have; or why it cannot. */
 export type BundleManifest =
-  | { ok: true; version: OneRosterVersion; files: Map<string, { columns: readonly string[]; mode: string }> }
-  | { ok: false; message: string };
+  { ok: true; version: OneRosterVersion; files: Map<string, { columns: readonly string[]; mode: string }> } | { ok: false; message: string };
 
 /** The manifest's rows read (ADR 0050): which of the files the import reads are there, and the columns each must have. */
 export function readBundleManifest(manifest: readonly CsvRow[]): BundleManifest {

@@ -51,7 +51,13 @@ describe("dealing a bundle's rows into parts", () => {
 
 describe("an import's answer from its parts", () => {
   it("counts classes and their refused rows from the first part only, where every class is planned", () => {
-    const later = partOutcome(outcome([{ file: "classes.csv", line: 2 }, { file: "users.csv", line: 9 }]), 3);
+    const later = partOutcome(
+      outcome([
+        { file: "classes.csv", line: 2 },
+        { file: "users.csv", line: 9 },
+      ]),
+      3,
+    );
     expect([later.created.classes, later.updated.classes, later.unchanged.classes, later.refusedTotal]).toEqual([0, 0, 0, 1]);
     expect(later.refused.map((row) => row.file)).toEqual(["users.csv"]);
     expect(partOutcome(outcome([{ file: "classes.csv", line: 2 }]), 0).refusedTotal).toBe(1);
@@ -74,6 +80,11 @@ describe("an import's answer from its parts", () => {
     expect(merged.removed.enrollments).toBe(2);
     expect(merged.refusedTotal).toBe(1_801);
     expect(merged.refused).toHaveLength(1_000);
-    expect(merged.refused.slice(0, 4).map((row) => `${row.file}:${row.line}`)).toEqual(["users.csv:40", "enrollments.csv:2", "enrollments.csv:3", "enrollments.csv:4"]);
+    expect(merged.refused.slice(0, 4).map((row) => `${row.file}:${row.line}`)).toEqual([
+      "users.csv:40",
+      "enrollments.csv:2",
+      "enrollments.csv:3",
+      "enrollments.csv:4",
+    ]);
   });
 });

@@ -216,7 +216,8 @@ async function dealBundle(deps: Deps, jobId: string, input: BundleInput): Promis
     return layout;
   } catch (error) {
     if (error instanceof NotAZipError) throw unreadable(input.locale, "refusals.oneRosterNotZip");
-    if (error instanceof ZipReadError) throw new JobFailure(error.problem ? renderText(input.locale, zipReason(error.problem, error.values)) : error.message, false);
+    if (error instanceof ZipReadError)
+      throw new JobFailure(error.problem ? renderText(input.locale, zipReason(error.problem, error.values)) : error.message, false);
     throw error;
   }
 
@@ -289,7 +290,8 @@ async function planPart(deps: Deps, jobId: string, input: BundleInput, layout: L
   }
   const read = readOneRosterTables(tables);
   if (!read.ok) throw new JobFailure(renderText(input.locale, read.message), false);
-  const existing = await loadRosterExisting(db, read.bundle, deps.deletionKey);
+  // A later part's classes are created by the first part: it needs no join codes for them.
+  const existing = await loadRosterExisting(db, read.bundle, deps.deletionKey, { joinCodes: part === 0 });
   const { changes, outcome } = planOneRoster(read.bundle, existing, { apply: input.apply, recreateDeleted: input.recreateDeleted });
   const batches = input.apply ? rosterParts(changes) : [];
   const first = planMessage(part) + 1;
@@ -307,7 +309,7 @@ async function readJson<Value>(bucket: R2Bucket, key: string): Promise<Value | n
 
 /** Everything the import kept in the bucket: the zip, the layout, the chunks and the parts' outcomes. */
 async function removeKept(bucket: R2Bucket, jobId: string): Promise<void> {
-  for (let cursor: string | undefined, more = true; more; ) {
+  for (let cursor: string | undefined, more = true; more;) {
     const listed = await bucket.list({ prefix: prefix(jobId), ...(cursor ? { cursor } : {}) });
     if (listed.objects.length) await bucket.delete(listed.objects.map((object) => object.key));
     more = listed.truncated;

@@ -213,7 +213,8 @@ async function uploadedBundle(context: AppLoadContext, actor: Actor, file: FormD
   try {
     const declared = declaredZipBytes(bytes, (name) => READ_FILES.has(name), BUNDLE_ZIP_LIMITS);
     // Past what even the queue reads: refused now rather than after a queued read.
-    if (declared > BUNDLE_ZIP_LIMITS_IN_PARTS.maxTotalBytes) throw invalid(zipReason("totalTooLarge", { limit: `${BUNDLE_ZIP_LIMITS_IN_PARTS.maxTotalBytes / 1_000_000} MB` }), "file");
+    if (declared > BUNDLE_ZIP_LIMITS_IN_PARTS.maxTotalBytes)
+      throw invalid(zipReason("totalTooLarge", { limit: `${BUNDLE_ZIP_LIMITS_IN_PARTS.maxTotalBytes / 1_000_000} MB` }), "file");
     return { bytes, inParts: declared > context.config.rosterInParts.aboveBytes };
   } catch (error) {
     throw zipRefusal(error);
