@@ -21,9 +21,23 @@ export const MAX_ROWS_IN_PARTS = 2_000_000;
 /** A users.csv row's keys: rows sharing any of them are planned in one part. */
 export type UserKeys = { sourcedId: string; identifier: string; email: string };
 
+/**
+ * A key's 32-bit FNV-1a hash, its kind (sourcedId, identifier, e-mail) mixed in first. The dealer
+ * keeps hashes, not the keys: 300,000 strings would hold tens of megabytes of a Worker's 128 MB.
+ * Two keys with one hash only put their rows in one part, where the plan is as right as anywhere.
+ */
+function keyHash(kind: number, key: string): number {
+  let hash = (2_166_136_261 ^ kind) >>> 0;
+  for (let at = 0; at < key.length; at++) hash = Math.imul(hash ^ key.charCodeAt(at), 16_777_619) >>> 0;
+  return hash;
+}
+const SOURCED_ID = 1;
+const IDENTIFIER = 2;
+const EMAIL = 3;
+
 /** Which part each user's rows go to. */
 export class PartDealer {
-  private readonly parts = new Map<string, number>();
+  private readonly parts = new Map<number, number>();
   private filling = 0;
   private inFilling = 0;
 
@@ -31,11 +45,10 @@ export class PartDealer {
 
   /** The part a users.csv row goes to. */
   dealUser(keys: UserKeys): number {
-    const named = [`s:${keys.sourcedId}`, keys.identifier && `i:${keys.identifier}`, keys.email && `e:${keys.email.toLowerCase()}`].filter(
-      (key): key is string => Boolean(key),
-    );
-    const earlier = named.map((key) => this.parts.get(key)).find((part) => part !== undefined);
-    let part = earlier;
+    const named = [keyHash(SOURCED_ID, keys.sourcedId)];
+    if (keys.identifier) named.push(keyHash(IDENTIFIER, keys.identifier));
+    if (keys.email) named.push(keyHash(EMAIL, keys.email.toLowerCase()));
+    let part = named.map((key) => this.parts.get(key)).find((found) => found !== undefined);
     if (part === undefined) {
       if (this.inFilling === this.usersPerPart) {
         this.filling++;
@@ -53,7 +66,7 @@ export class PartDealer {
    * list (a delta of enrollments alone) is dealt as one, so such rows are spread over parts too.
    */
   partOfUser(sourcedId: string): number {
-    return this.parts.get(`s:${sourcedId}`) ?? this.dealUser({ sourcedId, identifier: "", email: "" });
+    return this.parts.get(keyHash(SOURCED_ID, sourcedId)) ?? this.dealUser({ sourcedId, identifier: "", email: "" });
   }
 
   /** How many parts there are: at least one, even for a bundle without users. */
@@ -65,8 +78,11 @@ export class PartDealer {
 /** Rows of one part, by file, waiting to be written as one chunk. */
 export type PartChunk = { part: number; rows: Record<string, CsvRow[]> };
 
-/** Characters of rows a part holds in memory before they are written as a chunk. */
-const CHUNK_CHARACTERS = 400_000;
+/**
+ * Characters of rows a part holds in memory before they are written as a chunk: every part fills
+ * at once (enrollments come in any order), so 40 parts of 100,000 students hold about 4 million.
+ */
+const CHUNK_CHARACTERS = 100_000;
 
 /** Rows dealt to parts, handed back as chunks once a part holds CHUNK_CHARACTERS of them, so memory holds a few chunks, never the bundle. */
 export class PartBuffers {

@@ -156,7 +156,7 @@ function unreadable(locale: BundleInput["locale"], code: string): JobFailure {
  * its rows dealt into parts and written as chunks as they fill; the event loop is given back after
  * every piece, so students' requests are served while a large file is read.
  */
-async function dealBundle(deps: Deps, jobId: string, input: BundleInput): Promise<Layout> {
+export async function dealBundle(deps: { env: Pick<Env, "IMPORTS"> }, jobId: string, input: BundleInput): Promise<Layout> {
   const { env } = deps;
   const object = await env.IMPORTS.get(bundleKey(jobId));
   if (!object) throw new JobFailure("The import's bundle is no longer kept: upload it again.", false);
@@ -169,10 +169,11 @@ async function dealBundle(deps: Deps, jobId: string, input: BundleInput): Promis
     chunks[chunk.part] = index + 1;
     await env.IMPORTS.put(chunkKey(jobId, chunk.part, index), JSON.stringify(chunk.rows));
   };
-  const classRows: CsvRow[] = [];
+  // Each class row kept as one JSON string (a row's cells as strings of their own would each
+  // cost an object), and which classes each later part names as one bit a class.
+  const classRows: string[] = [];
   const classIndex = new Map<string, number>();
-  /** For each part after the first, the classes its enrollments name (by position in classRows). */
-  const classesNamed = new Map<number, Set<number>>();
+  const classesNamed = new Map<number, Uint8Array>();
   const headers: Record<string, CsvRow> = {};
   let people = 0;
   try {
@@ -203,7 +204,8 @@ async function dealBundle(deps: Deps, jobId: string, input: BundleInput): Promis
     for (const chunk of buffers.drain()) await writeChunk(chunk);
     // Each later part holds the classes its enrollments name, so its plan can find them.
     for (const [part, named] of classesNamed) {
-      await writeChunk({ part, rows: { "classes.csv": [...named].sort((a, b) => a - b).map((index) => classRows[index]!) } });
+      const rows = classRows.flatMap((row, index) => (named[index >> 3]! & (1 << (index & 7)) ? [JSON.parse(row) as CsvRow] : []));
+      await writeChunk({ part, rows: { "classes.csv": rows } });
     }
     const layout: Layout = {
       version: manifest.version,
@@ -226,7 +228,7 @@ async function dealBundle(deps: Deps, jobId: string, input: BundleInput): Promis
       case "classes.csv": {
         const sourcedId = cell(row, "sourcedId");
         if (sourcedId && !classIndex.has(sourcedId)) classIndex.set(sourcedId, classRows.length);
-        classRows.push(row);
+        classRows.push(JSON.stringify(row));
         // Part 0 plans every class.
         return buffers.add(0, file, row);
       }
@@ -239,8 +241,9 @@ async function dealBundle(deps: Deps, jobId: string, input: BundleInput): Promis
         const part = dealer.partOfUser(cell(row, "userSourcedId"));
         const named = classIndex.get(cell(row, "classSourcedId"));
         if (part > 0 && named !== undefined) {
-          const set = classesNamed.get(part) ?? new Set<number>();
-          classesNamed.set(part, set.add(named));
+          const bits = classesNamed.get(part) ?? new Uint8Array(Math.ceil(classRows.length / 8));
+          bits[named >> 3]! |= 1 << (named & 7);
+          classesNamed.set(part, bits);
         }
         return buffers.add(part, file, row);
       }
