@@ -240,7 +240,7 @@ const usersColumns = (version: OneRosterVersion) =>
   version === "1.1" ? ["sourcedId", "role", "givenName", "familyName"] : ["sourcedId", "givenName", "familyName"];
 
 /** What a bundle's manifest asks the import to read: its version and, for each file there is, the columns it must have; or why it cannot. */
-export type BundleManifest =
+type BundleManifest =
   { ok: true; version: OneRosterVersion; files: Map<string, { columns: readonly string[]; mode: string }> } | { ok: false; message: string };
 
 /** The manifest's rows read (ADR 0050): which of the files the import reads are there, and the columns each must have. */

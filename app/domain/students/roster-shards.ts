@@ -19,7 +19,7 @@ export const USERS_PER_PART = 2_500;
 export const MAX_ROWS_IN_PARTS = 2_000_000;
 
 /** A users.csv row's keys: rows sharing any of them are planned in one part. */
-export type UserKeys = { sourcedId: string; identifier: string; email: string };
+type UserKeys = { sourcedId: string; identifier: string; email: string };
 
 /**
  * A key's 32-bit FNV-1a hash, its kind (sourcedId, identifier, e-mail) mixed in first. The dealer
