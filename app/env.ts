@@ -18,6 +18,12 @@ export interface Env {
   JOBS: Queue<JobMessage>;
   /** Finished sessions' archives, one object a session (ADR 0048). */
   ARCHIVES: R2Bucket;
+  /** Roster bundles too large for one request, kept while the queue imports them in parts (ADR 0050). */
+  IMPORTS: R2Bucket;
+  /** A OneRoster bundle whose files declare more bytes than this is read by the queue in parts (ADR 0050); 2,000,000 when unset. */
+  ROSTER_IN_PARTS_ABOVE_BYTES?: string;
+  /** People a part of such a bundle holds (ADR 0050); 2,500 when unset. */
+  ROSTER_USERS_PER_PART?: string;
   ASSETS: Fetcher;
   /**
    * Workers AI (wrangler.toml `[ai]`): grades when no AI_API_KEY is set (ADR 0035). Absent under

@@ -3,13 +3,15 @@
  * (tests/support/oneroster.ts, shaped as a real SIS writes one: each student in several classes)
  * imported end to end through `npm start`'s own server (build, migrations, seed, front door,
  * `wrangler dev`) on a fresh state folder, while a few students join the demo class and take its
- * test in a loop. The import is previewed, then applied: a plan of more than one part's changes
- * answers 202 and the queue writes it in parts (ADR 0047), which this follows on GET /api/jobs/{id}.
+ * test in a loop. The import is previewed, then applied: a bundle whose files are larger than one
+ * request should read answers 202 to both, and the queue reads, plans and writes it in parts of
+ * people (ADR 0050); a smaller one whose plan has more than one part's changes answers 202 to the
+ * apply, and the queue writes it in parts (ADR 0047). Either job is followed on GET /api/jobs/{id}.
  *
  * Prints the bundle, the preview's and the apply's request times, the queued parts' time (total,
  * and per part from the job's progress), the Worker isolate's JS heap through wrangler's
- * inspector (the used size every 50 ms, garbage included, and the live size after a full
- * collection each second; peaks while the requests ran and while the parts ran; the isolate is
+ * inspector (the used size every second, garbage included, and the live size after a full
+ * collection every 15 s; peaks while the requests ran and while the parts ran; the isolate is
  * shared with everything else the Worker serves) and the students' request times during the
  * import (p50/p95 of every call, and by step), while the requests ran and while the parts ran.
  * A benchmark: it asserts nothing, and exits 1 only when the import did not finish.
@@ -33,6 +35,9 @@ const USAGE = `usage: npm run bench:import -- [--students N] [--classes-per-stud
   --learners N             students taking the demo class's test in a loop during the import (default 4)
   --port PORT              the app's port (default 8795); wrangler's inspector listens on PORT + 2
   --keep-state             keep the state folder and the server log
+  --no-heap                do not read the Worker's heap through wrangler's inspector (whose proxy,
+                           sharing a process with wrangler dev's HTTP proxy, stalled every request
+                           past about 20,000 students)
   --help                   this text`;
 
 const { values } = parseArgs({
@@ -43,6 +48,7 @@ const { values } = parseArgs({
     learners: { type: "string", default: "4" },
     port: { type: "string", default: "8795" },
     "keep-state": { type: "boolean", default: false },
+    "no-heap": { type: "boolean", default: false },
     help: { type: "boolean", default: false },
   },
 });
@@ -90,12 +96,15 @@ async function heapSampler(): Promise<{
   };
   let id = 0;
   const send = (method: string) => open.send(JSON.stringify({ id: ++id, method, params: {} }));
-  const timer = setInterval(() => send("Runtime.getHeapUsage"), 50);
+  // Once a second, and a full collection every 15 s: wrangler dev's inspector proxy shares a
+  // process with its HTTP proxy, and faster readings of a large import's isolate grew that
+  // process past a gigabyte until every request stalled.
+  const timer = setInterval(() => send("Runtime.getHeapUsage"), 1000);
   const collecting = setInterval(() => {
     send("HeapProfiler.collectGarbage");
     send("Runtime.getHeapUsage");
     afterCollection.add(id);
-  }, 1000);
+  }, 15_000);
   const peak = (mark: number, live: boolean) =>
     Math.max(0, ...samples.filter((sample) => sample.at >= mark && (!live || sample.live)).map((sample) => sample.used));
   return {
@@ -112,6 +121,11 @@ async function heapSampler(): Promise<{
       return samples.length;
     },
   };
+}
+
+/** A sampler that reads nothing, for `--no-heap`: every figure is 0. */
+function noHeapSampler(): Awaited<ReturnType<typeof heapSampler>> {
+  return { peakSince: () => 0, livePeakSince: () => 0, liveBefore: () => 0, mark: () => performance.now(), stop: () => {}, samples: 0 };
 }
 
 const phaseTimings = () => ({ all: new Timings(), byStep: Object.fromEntries(STEPS.map((step) => [step, new Timings()])), errors: 0 });
@@ -142,7 +156,7 @@ async function upload(base: string, cookie: string, zip: Uint8Array, query: stri
   return { status: response.status, data, ms: performance.now() - started };
 }
 
-type Job = { status: string; error: string | null; progress: { done: number; total: number } | null; result: unknown };
+type Job = { status: string; error: string | null; progress: { done: number; total: number; of?: string } | null; result: unknown };
 
 async function main() {
   const files = syntheticOneRoster(shape);
@@ -159,12 +173,13 @@ async function main() {
   let finished = false;
   try {
     await waitUntilUp(server, 600_000);
-    heap = await heapSampler();
+    heap = values["no-heap"] ? noHeapSampler() : await heapSampler();
     const cookie = await signIn(server.url);
 
-    // The students test in a loop from before the preview to the end of the import.
-    // A round of students counts in the phase it started in: the preview and apply requests, or the queued parts.
-    const phases = { requests: phaseTimings(), parts: phaseTimings() };
+    // The students test in a loop from before the preview to the end of the import. A round of
+    // students counts in the phase it started in: the preview and apply requests, a bundle's
+    // reading (part 0 of a bundle read in parts), or the queued parts that plan and write.
+    const phases = { requests: phaseTimings(), reading: phaseTimings(), parts: phaseTimings() };
     let phase: keyof typeof phases = "requests";
     let importing = learners > 0;
     const testing = (async () => {
@@ -180,57 +195,78 @@ async function main() {
         during.errors += report.students.filter((student) => student.error).length;
       }
     })();
+    const sampler = heap;
+    const heapPeaks = { requests: { used: 0, live: 0 }, reading: { used: 0, live: 0 }, parts: { used: 0, live: 0 } };
+    let phaseMark = sampler.mark();
+    const enter = (next: keyof typeof phases) => {
+      const peaks = heapPeaks[phase];
+      peaks.used = Math.max(peaks.used, sampler.peakSince(phaseMark));
+      peaks.live = Math.max(peaks.live, sampler.livePeakSince(phaseMark));
+      phaseMark = sampler.mark();
+      phase = next;
+    };
 
-    // A live reading of the Worker before the import, to read the peaks against.
-    await new Promise((settle) => setTimeout(settle, 2_500));
-    const requestMark = heap.mark();
-    const baseline = heap.liveBefore(requestMark);
-    const preview = await upload(server.url, cookie, zip, "?dryRun=1");
-    console.log(`preview: ${preview.status} in ${seconds(preview.ms)}`, preview.status === 200 ? "" : JSON.stringify(preview.data).slice(0, 300));
-    const started = performance.now();
-    const applied = preview.status === 200 ? await upload(server.url, cookie, zip, "") : preview;
-    const requestHeap = heap.peakSince(requestMark);
-    const requestLive = heap.livePeakSince(requestMark);
-    console.log(`apply request: ${applied.status} in ${seconds(applied.ms)}`, applied.status < 300 ? "" : JSON.stringify(applied.data).slice(0, 300));
-
-    let job: Job | null = null;
-    phase = "parts";
-    const partsMark = heap.mark();
-    const progressTimes: { at: number; done: number }[] = [];
-    if (applied.status === 202) {
-      const poll = applied.data.poll as string;
+    /** Follows a queued job to its end: its views' progress with when each was seen, and when its reading ended. */
+    const follow = async (poll: string) => {
+      const seen: { at: number; done: number; total: number }[] = [];
+      let job: Job;
       for (;;) {
         const response = await fetch(`${server.url}${poll}`, { headers: { Cookie: cookie, Accept: "application/json" } });
         job = (await response.json()) as Job;
-        if (job.progress && job.progress.done !== progressTimes.at(-1)?.done) progressTimes.push({ at: performance.now(), done: job.progress.done });
+        const progress = job.progress ?? { done: 0, total: 0 };
+        if (progress.total > 0 && phase === "reading") enter("parts");
+        const last = seen.at(-1);
+        if (!last || last.done !== progress.done || last.total !== progress.total) seen.push({ at: performance.now(), ...progress });
         if (job.status === "succeeded" || job.status === "failed") break;
         await new Promise((next) => setTimeout(next, 200));
       }
-    }
-    const total = performance.now() - started;
-    const partsHeap = heap.peakSince(partsMark);
-    const partsLive = heap.livePeakSince(partsMark);
+      return { job, seen };
+    };
+    /** An upload, and when it is queued, the job to its end; the phases follow it. */
+    const run = async (label: string, query: string) => {
+      enter("requests");
+      const answer = await upload(server.url, cookie, zip, query);
+      console.log(`${label} request: ${answer.status} in ${seconds(answer.ms)}`, answer.status < 300 ? "" : JSON.stringify(answer.data).slice(0, 300));
+      if (answer.status !== 202) return { answer, job: null, seconds: answer.ms / 1000 };
+      const queuedAt = performance.now();
+      // A bundle read in parts reads it first (its job has no total yet); a staged plan has one at once.
+      enter("reading");
+      const followed = await follow(answer.data.poll as string);
+      enter("requests");
+      const { job, seen } = followed;
+      const readingEnd = seen.find((view) => view.total > 0)?.at ?? queuedAt;
+      const steps = seen.slice(1).map((view, index) => ({ ms: view.at - seen[index]!.at, done: view.done }));
+      console.log(
+        `${label} job: ${job.status}${job.error ? ` (${job.error})` : ""} in ${seconds(seen.at(-1)!.at - queuedAt)} after its request; ` +
+          `reading ${seconds(readingEnd - queuedAt)}, then ${seen.at(-1)!.done} of ${seen.at(-1)!.total} ${job.progress && "of" in job.progress ? "people" : "changes"} ` +
+          `in ${steps.length} views of progress (${steps.length ? `${ms(Math.min(...steps.map((step) => step.ms)))}–${ms(Math.max(...steps.map((step) => step.ms)))} between them` : "-"})`,
+      );
+      return { answer, job, seconds: (seen.at(-1)!.at - queuedAt + answer.ms) / 1000 };
+    };
+
+    // A live reading of the Worker before the import, to read the peaks against.
+    await new Promise((settle) => setTimeout(settle, 16_000));
+    const baseline = sampler.liveBefore(sampler.mark());
+    const preview = await run("preview", "?dryRun=1");
+    const previewOk = preview.answer.status === 200 || preview.job?.status === "succeeded";
+    const applied = previewOk ? await run("apply", "") : preview;
+    enter("requests");
     importing = false;
     await testing;
-    finished = applied.status === 200 || job?.status === "succeeded";
-
-    const written = job?.progress ?? null;
-    const parts = written ? Math.ceil(written.total / 200) : 0;
-    const queuedMs = progressTimes.length ? progressTimes.at(-1)!.at - (started + applied.ms) : 0;
+    finished = applied.answer.status === 200 || applied.job?.status === "succeeded";
+    const result = (applied.job?.result ?? applied.answer.data) as { created?: Record<string, number>; refusedTotal?: number };
     console.log(
-      `job: ${job ? `${job.status}${job.error ? ` (${job.error})` : ""}, ${written?.done} of ${written?.total} changes in ${parts} parts` : "none (written by the request)"}`,
+      `\nimported: ${JSON.stringify(result.created ?? {})}, ${result.refusedTotal ?? 0} rows refused; preview ${preview.seconds.toFixed(1)} s, apply ${applied.seconds.toFixed(1)} s end to end`,
     );
-    console.log(
-      `import end to end (apply request to the job's end): ${seconds(total)}; queued parts ${seconds(queuedMs)}, ${parts ? ms(queuedMs / parts) : "-"} a part`,
-    );
-    console.log(
-      `Worker JS heap, used (every 50 ms, ${heap.samples} samples, garbage included): peak ${mb(requestHeap)} during the requests, ${mb(partsHeap)} while the parts ran`,
-    );
-    console.log(
-      `Worker JS heap, live (after a full collection, each second): ${mb(baseline)} before the import; peak ${mb(requestLive)} during the requests, ${mb(partsLive)} while the parts ran`,
-    );
+    console.log(`Worker JS heap before the import: ${mb(baseline)} live`);
+    for (const [name, peaks] of Object.entries(heapPeaks)) {
+      console.log(
+        `Worker JS heap (used every second, live every 15 s) ${name === "requests" ? "during the requests" : name === "reading" ? "while a bundle was read (part 0)" : "while the parts ran"}: peak ${mb(peaks.used)} used (garbage included), ${mb(peaks.live)} live`,
+      );
+    }
     for (const [name, during] of Object.entries(phases)) {
-      const what = name === "requests" ? "during the preview and apply requests" : "while the queued parts ran";
+      const what =
+        name === "requests" ? "during the preview and apply requests" : name === "reading" ? "while the bundle was read" : "while the queued parts ran";
       console.log(`\nstudents' requests ${what} (${learners} at a time, in a loop): ${during.all.count} calls, ${during.errors} students failed`);
       if (!during.all.count) continue;
       const row = (label: string, timings: Timings) => [

@@ -4,6 +4,7 @@ import { JobFailure } from "~/domain/jobs/job-failure";
 import { type JobInput, jobInputSchema, jobMessageSchema, MAX_RETRIES, retryDelaySeconds } from "~/domain/jobs/job-messages";
 import type { JobStep } from "~/domain/jobs/job-parts";
 import type { Env } from "~/env";
+import { runRosterBundlePart } from "~/features/students/roster-bundle-job.server";
 import { runRosterCsvImportPart, runRosterImportPart } from "~/features/students/roster-import-job.server";
 import { findJob, markJobRunning, markJobSucceeded, recordJobError } from "~/models/jobs.server";
 import { type Delivery, runAiJob } from "~/services/ai/ai-jobs.server";
@@ -29,6 +30,8 @@ async function runJob(env: Env, db: Database, job: { id: string; input: JobInput
       return runRosterImportPart({ db, env }, job.id, input, job.part);
     case "roster_csv_import":
       return runRosterCsvImportPart({ db, env }, job.id, input, job.part);
+    case "roster_bundle":
+      return runRosterBundlePart({ db, env, deletionKey: loadConfig(env).deletionKey }, job.id, input, job.part);
     default: {
       const unhandled: never = input;
       throw new Error(`No handler for job ${JSON.stringify(unhandled)}`);

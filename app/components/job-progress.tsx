@@ -14,7 +14,7 @@ type JobView = {
   status: "queued" | "running" | "succeeded" | "failed";
   result?: unknown;
   error: string | null;
-  progress: { done: number; total: number } | null;
+  progress: { done: number; total: number; of?: "people" } | null;
 };
 
 const POLL_MS = 1000;

@@ -2,7 +2,7 @@ import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 
 import { rawZip, repeatedByteDeflate } from "../../tests/support/zip-bombs";
-import { readZipTexts, ZipLimitError, type ZipLimits, ZipReadError } from "./zip-files";
+import { declaredZipBytes, readZipTexts, ZipLimitError, type ZipLimits, ZipReadError, zipTextStream } from "./zip-files";
 
 const wanted = (name: string) => name.endsWith(".csv");
 const limits: ZipLimits = { maxMembers: 10, maxMemberBytes: 2_000_000, maxTotalBytes: 3_000_000, maxRatio: 100 };
@@ -72,5 +72,44 @@ describe("reading the text files of a zip", () => {
   it("refuses a wanted file twice (in two folders) rather than guess which one counts", () => {
     const zip = zipSync({ "a/users.csv": strToU8("x"), "b/Users.csv": strToU8("y") });
     expect(() => readZipTexts(zip, wanted, limits)).toThrow(new ZipReadError("The zip holds users.csv twice.", "twice", { name: "users.csv" }));
+  });
+});
+
+describe("reading a zip's text files a piece at a time", () => {
+  const whole = (zip: Uint8Array, name: string, streamLimits = limits) => [...zipTextStream(zip, wanted, streamLimits).text(name)].join("");
+
+  it("gives each wanted file's text as readZipTexts does, in pieces, characters whole across them", () => {
+    const text = Array.from({ length: 100_000 }, (_, index) => `é${index},😀${(index * 7_919) % 100_003}`).join("\n");
+    const zip = zipSync({ "x/a.csv": [strToU8(text), { level: 0 }], "x/B.csv": [strToU8(text), { level: 9 }], "readme.txt": strToU8("no") });
+    const stream = zipTextStream(zip, wanted, limits);
+    expect(stream.names).toEqual(new Set(["a.csv", "b.csv"]));
+    const pieces = [...stream.text("b.csv")];
+    expect(pieces.length).toBeGreaterThan(1);
+    expect(pieces.join("")).toBe(text);
+    expect(whole(zip, "a.csv")).toBe(text);
+    expect(whole(zip, "missing.csv")).toBe("");
+    expect(declaredZipBytes(zip, wanted, limits)).toBe(2 * strToU8(text).length);
+  });
+
+  it("keeps the limits: a file past its size, all files past the total, a bomb past the ratio", () => {
+    const lying = rawZip([{ name: "users.csv", data: bomb(), declaredSize: 1_000 }]);
+    expect(() => whole(lying, "users.csv", { ...limits, maxRatio: 10_000 })).toThrow(ZipLimitError);
+    expect(() => whole(rawZip([{ name: "users.csv", data: bomb() }]), "users.csv")).toThrow(
+      new ZipLimitError("users.csv inflates to more than 100 times its compressed size, the most a file may.", "ratio", { name: "users.csv", ratio: 100 }),
+    );
+    const files = Object.fromEntries(["a", "b"].map((name) => [`${name}.csv`, new Uint8Array(1_600_000).fill(65)]));
+    const stream = zipTextStream(zipSync(files), wanted, { ...limits, maxRatio: 10_000 });
+    expect([...stream.text("a.csv")].join("")).toHaveLength(1_600_000);
+    expect(() => [...stream.text("b.csv")]).toThrow(
+      new ZipLimitError("The files inflate to more than 3 MB; together they may hold at most 3 MB.", "totalTooLarge", { limit: "3 MB" }),
+    );
+  });
+
+  it("refuses text that is not UTF-8 and a truncated member", () => {
+    const zip = zipSync({ "users.csv": new Uint8Array([0x61, 0xff, 0x62]) });
+    expect(() => whole(zip, "users.csv")).toThrow(new ZipReadError("users.csv is not UTF-8 text: export it as UTF-8.", "notUtf8", { name: "users.csv" }));
+    expect(() => whole(rawZip([{ name: "users.csv", data: bomb().subarray(0, 1_000) }]), "users.csv")).toThrow(
+      new ZipReadError("The file is not a zip archive that can be read."),
+    );
   });
 });

@@ -51,7 +51,7 @@ const END_OF_DIRECTORY = 0x06054b50;
 const unreadable = () => new NotAZipError();
 const megabytes = (bytes: number) => `${Math.round(bytes / 1_000_000)} MB`;
 
-type Member = { name: string; method: number; encrypted: boolean; compressedSize: number; localHeader: number };
+type Member = { name: string; method: number; encrypted: boolean; compressedSize: number; size: number; localHeader: number };
 
 /**
  * The text of the files a zip holds whose names (folders stripped, lower case) `wanted` accepts,
@@ -62,40 +62,142 @@ type Member = { name: string; method: number; encrypted: boolean; compressedSize
  */
 export function readZipTexts(bytes: Uint8Array, wanted: (name: string) => boolean, limits: ZipLimits): Map<string, string> {
   const texts = new Map<string, string>();
-  let total = 0;
-  for (const member of readDirectory(bytes, limits.maxMembers)) {
-    const name = baseName(member.name);
-    if (member.name.startsWith("__MACOSX/") || !wanted(name)) continue;
-    if (texts.has(name)) throw new ZipReadError(`The zip holds ${name} twice.`, "twice", { name });
-    if (member.encrypted) throw new ZipReadError(`${name} is encrypted.`, "encrypted", { name });
+  const total = { bytes: 0 };
+  for (const [name, member] of wantedMembers(bytes, wanted, limits)) {
     const chunks: Uint8Array[] = [];
     let inflated = 0;
+    const count = inflatedCounter(name, limits, total);
     const take = (chunk: Uint8Array, compressedSoFar: number) => {
-      inflated += chunk.length;
-      total += chunk.length;
-      if (inflated > limits.maxMemberBytes) {
-        const limit = megabytes(limits.maxMemberBytes);
-        throw new ZipLimitError(`${name} inflates to more than ${limit}; a file may hold at most ${limit}.`, "memberTooLarge", { name, limit });
-      }
-      if (total > limits.maxTotalBytes) {
-        const limit = megabytes(limits.maxTotalBytes);
-        throw new ZipLimitError(`The files inflate to more than ${limit}; together they may hold at most ${limit}.`, "totalTooLarge", { limit });
-      }
-      if (inflated > RATIO_GRACE_BYTES && inflated > limits.maxRatio * compressedSoFar) {
-        throw new ZipLimitError(`${name} inflates to more than ${limits.maxRatio} times its compressed size, the most a file may.`, "ratio", {
-          name,
-          ratio: limits.maxRatio,
-        });
-      }
+      inflated = count(chunk.length, compressedSoFar);
       chunks.push(chunk);
     };
     const data = memberData(bytes, member);
     if (member.method === 0) take(data, data.length);
-    else if (member.method === 8) inflate(data, take);
-    else throw new ZipReadError(`${name} is compressed in a way this import cannot read.`, "compression", { name });
+    else inflate(data, take);
     texts.set(name, decodeText(name, chunks, inflated));
   }
   return texts;
+}
+
+/**
+ * The members `wanted` accepts by base name (folders stripped, lower case), each once, stored or
+ * deflated and not encrypted; anything else is refused as `readZipTexts` refuses it.
+ */
+function wantedMembers(bytes: Uint8Array, wanted: (name: string) => boolean, limits: ZipLimits): Map<string, Member> {
+  const members = new Map<string, Member>();
+  for (const member of readDirectory(bytes, limits.maxMembers)) {
+    const name = baseName(member.name);
+    if (member.name.startsWith("__MACOSX/") || !wanted(name)) continue;
+    if (members.has(name)) throw new ZipReadError(`The zip holds ${name} twice.`, "twice", { name });
+    if (member.encrypted) throw new ZipReadError(`${name} is encrypted.`, "encrypted", { name });
+    if (member.method !== 0 && member.method !== 8) throw new ZipReadError(`${name} is compressed in a way this import cannot read.`, "compression", { name });
+    members.set(name, member);
+  }
+  return members;
+}
+
+/** Counts a member's inflated bytes (and all members' in `total`) against `limits`: answers the member's bytes so far, or throws ZipLimitError. */
+function inflatedCounter(name: string, limits: ZipLimits, total: { bytes: number }) {
+  let inflated = 0;
+  return (length: number, compressedSoFar: number): number => {
+    inflated += length;
+    total.bytes += length;
+    if (inflated > limits.maxMemberBytes) {
+      const limit = megabytes(limits.maxMemberBytes);
+      throw new ZipLimitError(`${name} inflates to more than ${limit}; a file may hold at most ${limit}.`, "memberTooLarge", { name, limit });
+    }
+    if (total.bytes > limits.maxTotalBytes) {
+      const limit = megabytes(limits.maxTotalBytes);
+      throw new ZipLimitError(`The files inflate to more than ${limit}; together they may hold at most ${limit}.`, "totalTooLarge", { limit });
+    }
+    if (inflated > RATIO_GRACE_BYTES && inflated > limits.maxRatio * compressedSoFar) throw ratioError(name, limits);
+    return inflated;
+  };
+}
+
+const ratioError = (name: string, limits: ZipLimits) =>
+  new ZipLimitError(`${name} inflates to more than ${limits.maxRatio} times its compressed size, the most a file may.`, "ratio", {
+    name,
+    ratio: limits.maxRatio,
+  });
+
+/**
+ * The bytes the wanted members say they inflate to, from the zip's directory. A header may lie, so
+ * this only chooses how a file is read; the limits are checked on the bytes themselves.
+ */
+export function declaredZipBytes(bytes: Uint8Array, wanted: (name: string) => boolean, limits: ZipLimits): number {
+  let declared = 0;
+  for (const [name, member] of wantedMembers(bytes, wanted, limits)) {
+    // A file that says it inflates past the ratio is refused before anything is inflated.
+    if (member.size > RATIO_GRACE_BYTES && member.size > limits.maxRatio * member.compressedSize) throw ratioError(name, limits);
+    declared += member.size;
+  }
+  return declared;
+}
+
+/**
+ * A zip read one member at a time without holding any member's text whole (ADR 0050): `names` are
+ * the wanted members there are; `text(name)` yields that member's text in pieces of up to about
+ * `PIECE_CHARACTERS` as it inflates, counted against `limits` (all members read together share
+ * the total), or nothing for a member the zip does not hold.
+ */
+export function zipTextStream(bytes: Uint8Array, wanted: (name: string) => boolean, limits: ZipLimits) {
+  const members = wantedMembers(bytes, wanted, limits);
+  const total = { bytes: 0 };
+  return {
+    names: new Set(members.keys()),
+    *text(name: string): Generator<string> {
+      const member = members.get(name);
+      if (!member) return;
+      const count = inflatedCounter(name, limits, total);
+      const decoder = new TextDecoder("utf-8", { fatal: true });
+      const decode = (chunk: Uint8Array, more: boolean) => {
+        try {
+          return decoder.decode(chunk, { stream: more });
+        } catch {
+          throw new ZipReadError(`${name} is not UTF-8 text: export it as UTF-8.`, "notUtf8", { name });
+        }
+      };
+      const data = memberData(bytes, member);
+      if (member.method === 0) {
+        for (let at = 0; at < data.length; at += PIECE_BYTES) {
+          const chunk = data.subarray(at, at + PIECE_BYTES);
+          count(chunk.length, at + chunk.length);
+          yield decode(chunk, at + chunk.length < data.length);
+        }
+        return;
+      }
+      let pieces: Uint8Array[] = [];
+      let held = 0;
+      const take = (chunk: Uint8Array, compressedSoFar: number) => {
+        count(chunk.length, compressedSoFar);
+        pieces.push(chunk);
+        held += chunk.length;
+      };
+      for (const pushed of inflateInSteps(data, take)) {
+        const last = pushed === data.length;
+        if (held < PIECE_BYTES && !last) continue;
+        const joined = joinBytes(pieces, held);
+        pieces = [];
+        held = 0;
+        yield decode(joined, !last);
+      }
+    },
+  };
+}
+
+/** Inflated bytes a piece of `zipTextStream` holds before it is decoded and handed on. */
+const PIECE_BYTES = 256 * 1024;
+
+function joinBytes(chunks: Uint8Array[], length: number): Uint8Array {
+  if (chunks.length === 1) return chunks[0]!;
+  const bytes = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.length;
+  }
+  return bytes;
 }
 
 /** The chunks (emptied as they are copied) as one text, decoded once; bytes that are not UTF-8 are refused. */
@@ -145,6 +247,7 @@ function readDirectory(bytes: Uint8Array, maxMembers: number): Member[] {
       method: u16(at + 10),
       encrypted: (u16(at + 8) & 1) === 1,
       compressedSize: u32(at + 20),
+      size: u32(at + 24),
       localHeader: u32(at + 42),
     });
     at += 46 + nameLength + u16(at + 30) + u16(at + 32);
@@ -164,22 +267,29 @@ function memberData(bytes: Uint8Array, member: Member): Uint8Array {
 
 /** Inflates raw DEFLATE a few kilobytes at a time, handing each piece and the compressed bytes read so far to `take` (which may throw to stop). */
 function inflate(data: Uint8Array, take: (chunk: Uint8Array, compressedSoFar: number) => void): void {
+  for (const _pushed of inflateInSteps(data, take)) continue;
+}
+
+/** `inflate`, pausing after each step with the compressed bytes pushed so far (the last step yields `data.length`). */
+function* inflateInSteps(data: Uint8Array, take: (chunk: Uint8Array, compressedSoFar: number) => void): Generator<number> {
   let pushed = 0;
   let ended = false;
   const inflater = new Inflate((chunk, final) => {
     take(chunk, pushed);
     if (final) ended = true;
   });
-  try {
-    while (!ended && pushed < data.length) {
-      const next = Math.min(pushed + PUSH_BYTES, data.length);
-      const chunk = data.subarray(pushed, next);
-      pushed = next;
+  while (!ended && pushed < data.length) {
+    const next = Math.min(pushed + PUSH_BYTES, data.length);
+    const chunk = data.subarray(pushed, next);
+    pushed = next;
+    try {
       inflater.push(chunk, pushed === data.length);
+    } catch (error) {
+      if (error instanceof ZipReadError) throw error;
+      throw unreadable();
     }
-  } catch (error) {
-    if (error instanceof ZipReadError) throw error;
-    throw unreadable();
+    if (!ended) yield pushed;
   }
   if (!ended) throw unreadable();
+  yield data.length;
 }

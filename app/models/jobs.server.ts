@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, gt, gte, inArray, lt, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 
 import type { Database } from "~/db/client.server";
@@ -80,9 +80,9 @@ export async function countJobsByStatus(db: Database): Promise<Record<string, nu
 const STAGED_PARTS_PER_BATCH = 10;
 
 /** Stages a job's parts (job_parts), part k's body at index k, before the job is queued (ADR 0047). */
-export async function stageJobParts(db: Database, jobId: string, bodies: readonly unknown[]): Promise<void> {
+export async function stageJobParts(db: Database, jobId: string, bodies: readonly unknown[], firstPart = 0): Promise<void> {
   for (let start = 0; start < bodies.length; start += STAGED_PARTS_PER_BATCH) {
-    const rows = bodies.slice(start, start + STAGED_PARTS_PER_BATCH).map((body, offset) => ({ jobId, part: start + offset, body }));
+    const rows = bodies.slice(start, start + STAGED_PARTS_PER_BATCH).map((body, offset) => ({ jobId, part: firstPart + start + offset, body }));
     const [first, ...rest] = rows.map((row) => db.insert(jobParts).values(row));
     if (first) await db.batch([first, ...rest]);
   }
@@ -109,6 +109,11 @@ export function markJobPartApplied(db: Database, jobId: string, part: number): B
 }
 
 /** The statement that drops a finished job's staged parts, for its last part's batch. */
+/** Drops a job's staged parts numbered from `from` to before `to`: a stage that stopped half-way, before it is staged again. */
+export async function deleteJobPartRange(db: Database, jobId: string, range: { from: number; to: number }): Promise<void> {
+  await db.delete(jobParts).where(and(eq(jobParts.jobId, jobId), gte(jobParts.part, range.from), lt(jobParts.part, range.to)));
+}
+
 export function deleteJobParts(db: Database, jobId: string): BatchItem<"sqlite"> {
   return db.delete(jobParts).where(eq(jobParts.jobId, jobId));
 }

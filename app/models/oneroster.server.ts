@@ -68,9 +68,15 @@ async function districtIdsTakenInTheirClasses(db: Database, changes: { recordId:
  * What D1 holds of the records a OneRoster bundle names (ADR 0028), for `planOneRoster`: its
  * classes by sourcedId, its students by sourcedId, district ID and e-mail, its teachers' accounts by
  * sourcedId and e-mail, the known classes' members and teachers, and a fresh join code for each new
- * class. Reads only; a bundle of 50,000 rows a file is looked up in chunks.
+ * class (unless `joinCodes` is false: a later part of a bundle read in parts, whose classes are
+ * the first part's to create, ADR 0050). Reads only; a bundle of 50,000 rows a file is looked up in chunks.
  */
-export async function loadRosterExisting(db: Database, bundle: OneRosterBundle, deletionKey: string): Promise<RosterExisting> {
+export async function loadRosterExisting(
+  db: Database,
+  bundle: OneRosterBundle,
+  deletionKey: string,
+  options: { joinCodes: boolean } = { joinCodes: true },
+): Promise<RosterExisting> {
   const studentEnrollments = bundle.enrollments.filter((row) => row.role === "student");
   const teacherEnrollments = bundle.enrollments.filter((row) => row.role === "teacher");
   const [knownClasses, studentsBySource, studentsByDistrictId, studentEmails, accountsBySource, accountsByEmail] = await Promise.all([
@@ -102,18 +108,26 @@ export async function loadRosterExisting(db: Database, bundle: OneRosterBundle, 
   const recordDistrictIds = new Set(studentsByDistrictId.map((row) => row.districtStudentId));
   const enrolledClasses = new Set(bundle.enrollments.map((row) => row.classSourcedId));
   const involvedClasses = classes.filter((row) => enrolledClasses.has(row.sourceId)).map((row) => row.id);
-  const [districtIdTakenInTheirClasses, members, teaching, joinCodes, deletedOnRequest] = await Promise.all([
+  const involvedSet = new Set(involvedClasses);
+  const bundleDistrictIds = new Set(bundle.students.map((row) => row.student.studentId));
+  const recordIds = [...bySource.map((row) => row.id), ...studentsByDistrictId.map((row) => row.id)];
+  const memberColumns = { cohortId: cohortMembers.cohortId, studentId: cohortMembers.studentId, recordId: cohortMembers.studentRecordId };
+  const [districtIdTakenInTheirClasses, rosteredMembers, typedMembers, teaching, joinCodes, deletedOnRequest] = await Promise.all([
     districtIdsTakenInTheirClasses(db, studentIdChanges(bundle, { studentsBySource: bySource, studentsByDistrictId })),
+    // The plan asks only about the bundle's own students: their memberships by record, and the
+    // walk-ins of the known classes (members without a record) who typed one of their IDs. A
+    // bundle read in parts (ADR 0050) so loads its part's students, not every member of a class.
+    findIn(recordIds, (chunk) => db.select(memberColumns).from(cohortMembers).where(inArray(cohortMembers.studentRecordId, chunk))),
     findIn(involvedClasses, (chunk) =>
       db
-        .select({ cohortId: cohortMembers.cohortId, studentId: cohortMembers.studentId, recordId: cohortMembers.studentRecordId })
+        .select(memberColumns)
         .from(cohortMembers)
-        .where(inArray(cohortMembers.cohortId, chunk)),
+        .where(and(inArray(cohortMembers.cohortId, chunk), isNull(cohortMembers.studentRecordId))),
     ),
     findIn(involvedClasses, (chunk) =>
       db.select({ cohortId: cohortTeachers.cohortId, userId: cohortTeachers.userId }).from(cohortTeachers).where(inArray(cohortTeachers.cohortId, chunk)),
     ),
-    freshJoinCodes(db, newClassCount(bundle, new Set(classes.map((row) => row.sourceId)))),
+    options.joinCodes ? freshJoinCodes(db, newClassCount(bundle, new Set(classes.map((row) => row.sourceId)))) : [],
     // Only a student no record matches could be one deleted on request: the plan asks about no other.
     findDeletedOnRequest(
       db,
@@ -129,9 +143,12 @@ export async function loadRosterExisting(db: Database, bundle: OneRosterBundle, 
     studentsByDistrictId,
     studentEmails: studentEmails.flatMap((row) => (row.email ? [{ email: row.email, id: row.id }] : [])),
     districtIdTakenInTheirClasses,
+    members: [
+      ...rosteredMembers.filter((member) => involvedSet.has(member.cohortId)),
+      ...typedMembers.filter((member) => bundleDistrictIds.has(member.studentId)),
+    ],
     accountsBySource: accountsBySource.map((row) => ({ ...row, sourceId: row.sourceId! })),
     accountsByEmail,
-    members,
     teaching,
     freshJoinCodes: joinCodes,
     deletedOnRequest,
@@ -251,4 +268,9 @@ export async function applyRosterPart(
     ...(staged.last ? [deleteJobParts(db, jobId)] : []),
   ]);
   return true;
+}
+
+/** The import's summary in the audit log, written once every part of an import read in parts is (ADR 0050). */
+export async function recordRosterImport(db: Database, imported: { version: string; outcome: OneRosterOutcome }, importedBy: Importer): Promise<void> {
+  await summaryStatement(db, `oneroster:${imported.version}`, imported.outcome, importedBy);
 }

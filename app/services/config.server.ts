@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { type AiConfig, parseAiConfig } from "~/domain/ai/ai-config";
 import { parseAdminEmails } from "~/domain/auth/roles";
+import { USERS_PER_PART } from "~/domain/students/roster-shards";
 import type { Env } from "~/env";
 
 /**
@@ -21,6 +22,8 @@ export type AppConfig = {
   oidc: OidcConfig | null;
   appOrigin: string | null;
   ai: AiConfig;
+  /** When a OneRoster bundle is read by the queue in parts, and how many people a part holds (ADR 0050). */
+  rosterInParts: { aboveBytes: number; usersPerPart: number };
 };
 
 export type OidcConfig = {
@@ -53,6 +56,10 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: optionalText,
   OIDC_SCOPES: optionalText,
   APP_ORIGIN: optionalText.pipe(z.string().url("APP_ORIGIN must be a URL").optional()),
+  ROSTER_IN_PARTS_ABOVE_BYTES: optionalText.pipe(z.coerce.number({ message: "ROSTER_IN_PARTS_ABOVE_BYTES must be a number" }).int().min(0).default(2_000_000)),
+  ROSTER_USERS_PER_PART: optionalText.pipe(
+    z.coerce.number({ message: "ROSTER_USERS_PER_PART must be a number" }).int().min(1).max(100_000).default(USERS_PER_PART),
+  ),
 });
 
 /** A deployment's variables never change while its isolate lives: parsed once per env object (about 0.15 ms a request saved). */
@@ -118,5 +125,6 @@ function parseConfig(env: Partial<Env>): AppConfig {
     oidc,
     appOrigin: vars.APP_ORIGIN?.replace(/\/+$/, "") ?? null,
     ai: ai.config,
+    rosterInParts: { aboveBytes: vars.ROSTER_IN_PARTS_ABOVE_BYTES, usersPerPart: vars.ROSTER_USERS_PER_PART },
   };
 }

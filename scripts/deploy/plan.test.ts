@@ -13,13 +13,13 @@ const config: DeployConfig = readDeployConfig(toml);
 const kinds = (steps: ReturnType<typeof planDeploy>) => steps.map((step) => ("name" in step ? `${step.kind} ${step.name}` : step.kind));
 
 describe("the deploy plan", () => {
-  it("reads what wrangler.toml asks for: the Worker, the database with its placeholder id, both queues, the archives' bucket, the session secret", () => {
+  it("reads what wrangler.toml asks for: the Worker, the database with its placeholder id, both queues, the archives' and the imports' buckets, the session secret", () => {
     expect(config).toEqual({
       workerName: "adaptive-testing-engine",
       databaseName: "adaptive-testing-engine",
       databaseId: PLACEHOLDER_DATABASE_ID,
       queues: ["ate-jobs", "ate-jobs-dlq"],
-      buckets: ["ate-session-archives"],
+      buckets: ["ate-session-archives", "ate-roster-imports"],
       requiredSecrets: ["SESSION_SECRET"],
     });
   });
@@ -30,6 +30,7 @@ describe("the deploy plan", () => {
       "create-queue ate-jobs",
       "create-queue ate-jobs-dlq",
       "create-bucket ate-session-archives",
+      "create-bucket ate-roster-imports",
       "put-secret SESSION_SECRET",
       "build",
       "migrate",
@@ -42,7 +43,7 @@ describe("the deploy plan", () => {
     const account = {
       databases: [{ name: config.databaseName, uuid }],
       queues: ["ate-jobs", "ate-jobs-dlq"],
-      buckets: ["ate-session-archives"],
+      buckets: ["ate-session-archives", "ate-roster-imports"],
       secrets: ["SESSION_SECRET"],
     };
     expect(kinds(planDeploy({ ...config, databaseId: uuid }, account))).toEqual(["build", "migrate", "deploy"]);
@@ -64,6 +65,7 @@ describe("the deploy plan", () => {
     expect(kinds(steps).slice(1)).toEqual([
       "create-queue ate-jobs-dlq",
       "create-bucket ate-session-archives",
+      "create-bucket ate-roster-imports",
       "put-secret SESSION_SECRET",
       "build",
       "migrate",

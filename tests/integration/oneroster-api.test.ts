@@ -286,9 +286,10 @@ describe("what the import refuses", () => {
     // 0.4 MB compressed 50 to 1, whose headers say 1 kB: stopped at 20 MB inflated, whatever was declared.
     const lying = rawZip([{ name: "users.csv", data: ratioDeflate(200, 50, 1_400), declaredSize: 1_000 }]);
     expect(await uploadOneRoster(worker, adminJar, lying)).toEqual(refusal("users.csv inflates to more than 20 MB; a file may hold at most 20 MB."));
-    // Four files of 13 MB, each within its own limit, from 1 MB.
+    // Four files of 13 MB, each within its own limit, from 1 MB, whose headers say 1 kB each (honest
+    // ones would have the queue read them in parts, ADR 0050).
     const thirteen = ratioDeflate(125, 50, 1_400);
-    const many = rawZip(["manifest.csv", "classes.csv", "users.csv", "enrollments.csv"].map((name) => ({ name, data: thirteen })));
+    const many = rawZip(["manifest.csv", "classes.csv", "users.csv", "enrollments.csv"].map((name) => ({ name, data: thirteen, declaredSize: 1_000 })));
     expect(await uploadOneRoster(worker, adminJar, many)).toEqual(refusal("The files inflate to more than 30 MB; together they may hold at most 30 MB."));
     const crowded = rawZip(Array.from({ length: 101 }, (_, index) => ({ name: `notes-${index}.txt`, data: new Uint8Array(), method: 0 as const })));
     expect(await uploadOneRoster(worker, adminJar, crowded)).toEqual(refusal("The zip holds more than 100 files; it may hold at most 100."));
@@ -495,5 +496,131 @@ describe("an import larger than one request should write", () => {
     expect(lines[0]).toBe("file,line,reason");
     expect(lines[1]).toBe(`enrollments.csv,${firstStray},Enrollment skipped: class stray-gone is not in classes.csv or an earlier import.`);
     expect(lines[20_000]).toBe(`enrollments.csv,${firstStray + 19_999},Enrollment skipped: class stray-gone is not in classes.csv or an earlier import.`);
+  }, 120_000);
+});
+
+describe("a bundle too large for one request, read and planned by the queue in parts", () => {
+  // The same Worker with lower limits: any bundle past 1 KB is read in parts of 40 people (ADR 0050).
+  let parts: TestWorker;
+  let partsJar: CookieJar;
+  let partsAdmin: ApiClient;
+  beforeAll(async () => {
+    parts = await startWorker({ vars: { ROSTER_IN_PARTS_ABOVE_BYTES: "1000", ROSTER_USERS_PER_PART: "40" } });
+    partsJar = await parts.signIn(demoAccounts.admin.email, demoAccounts.admin.password);
+    partsAdmin = apiClient(parts, partsJar);
+  }, 60_000);
+  afterAll(() => parts?.dispose());
+
+  const partsRows = async (sql: string, ...values: string[]) =>
+    (
+      await parts.d1
+        .prepare(sql)
+        .bind(...values)
+        .all()
+    ).results;
+  const kept = async () => (await (await parts.mf.getR2Bucket("IMPORTS")).list()).objects.length;
+
+  /**
+   * 150 students in two classes each (about 6 parts), with what a plan must see across parts: the
+   * same e-mail on lines 3 and 140 (the later refused against the earlier), a user listed twice
+   * (its later row wins), an enrollment of a class never sent, and one of a user never sent.
+   */
+  const awkward = (prefix: string) => {
+    const files = syntheticOneRoster({ students: 150, classesPerStudent: 2, classSize: 100, prefix });
+    const users = files["users.csv"]!.split("\n");
+    const emailOf = (line: string) => line.split(",")[14]!;
+    users[139] = users[139]!.replace(emailOf(users[139]!), emailOf(users[2]!));
+    users.push(users[60]!.replace(",Given", ",Renamed"));
+    const enrollments = `${files["enrollments.csv"]}\n${prefix}-e-x1,active,,${prefix}-gone,org-1,${prefix}-s5,student,false,,\n${prefix}-e-x2,active,,${prefix}-c0,org-1,${prefix}-nobody,student,false,,`;
+    const changed = { ...files, "users.csv": users.join("\n"), "enrollments.csv": enrollments };
+    return zipSync(Object.fromEntries(Object.entries(changed).map(([name, text]) => [name, strToU8(text)])));
+  };
+  const partsQueue = () => parts.mf.getQueueProducer<{ jobId: string; part: number }>("JOBS");
+
+  it("previews and applies in parts with progress in people, answering what a one-piece import answers, and keeps nothing after", async () => {
+    const zip = awkward("parts");
+    // The Worker with the usual limits reads the same bundle in one request: the answer to match.
+    const onePiece = await uploadOneRoster(worker, adminJar, zip, "?dryRun=1");
+    expect(onePiece.status).toBe(200);
+    // Refused: the second e-mail, its two enrollments, the class never sent and the user never sent.
+    expect(onePiece.data).toMatchObject({ created: { classes: 3, students: 149, teachers: 1 }, refusedTotal: 5 });
+
+    const preview = await uploadOneRoster(parts, partsJar, zip, "?dryRun=1");
+    expect(preview.status, JSON.stringify(preview.data)).toBe(202);
+    const previewed = await waitForJob(partsAdmin, preview.data.jobId as string);
+    expect(previewed.at(-1)).toMatchObject({ status: "succeeded", result: onePiece.data });
+    expect(await partsRows("select count(*) as n from students where source_id like 'parts-%'")).toEqual([{ n: 0 }]);
+
+    const queued = await uploadOneRoster(parts, partsJar, zip);
+    expect(queued.status).toBe(202);
+    const views = await waitForJob(partsAdmin, queued.data.jobId as string);
+    const people = 150 + 1 + 1;
+    expect(views.at(-1)).toMatchObject({ status: "succeeded", progress: { done: people, total: people, of: "people" } });
+    expect(views.at(-1)!.result).toEqual({ ...(onePiece.data as object), applied: true });
+    // Progress rises a part at a time, from reading the bundle (no total yet) to every person.
+    for (const [index, view] of views.entries()) if (index > 0) expect(view.progress!.done).toBeGreaterThanOrEqual(views[index - 1]!.progress!.done);
+    expect(views.some((view) => view.progress!.done > 0 && view.progress!.done < people)).toBe(true);
+
+    expect(await partsRows("select count(*) as n from students where source_id like 'parts-s%'")).toEqual([{ n: 149 }]);
+    expect(await partsRows("select given_name as name from students where source_id = 'parts-s58'")).toEqual([{ name: "Renamed58" }]);
+    expect(await partsRows("select count(*) as n from cohort_members m join cohorts c on c.id = m.cohort_id where c.source_id like 'parts-c%'")).toEqual([
+      { n: 298 },
+    ]);
+    expect(
+      await partsRows("select count(*) as n from audit_log where action = 'roster.imported' and json_extract(detail, '$.created.students') = 149"),
+    ).toEqual([{ n: 1 }]);
+    expect(await kept()).toBe(0);
+
+    // The same bundle again: every part plans no change.
+    const again = await uploadOneRoster(parts, partsJar, zip);
+    const unchanged = (await waitForJob(partsAdmin, again.data.jobId as string)).at(-1)!;
+    expect(unchanged.result).toMatchObject({ applied: true, created: none, updated: none, unchanged: { classes: 3, students: 149, teachers: 1 } });
+  }, 120_000);
+
+  it("writes a part delivered twice once, and a part whose write failed when the queue retries it", async () => {
+    // Student 149 is in the last part: its enrollment fails until the trigger is dropped.
+    await parts.d1
+      .prepare(
+        "create trigger fail_one before insert on cohort_members when new.student_id = 'AGAIN-000149' begin select raise(abort, 'simulated failure'); end",
+      )
+      .run();
+    const queued = await uploadOneRoster(parts, partsJar, syntheticOneRosterZip({ students: 150, classesPerStudent: 2, classSize: 100, prefix: "again" }));
+    const jobId = queued.data.jobId as string;
+    const job = async () => (await partsAdmin.get(`/api/jobs/${jobId}`)).data as JobAnswer & { attempts: number };
+    for (let view = await job(); !view.error?.includes("simulated failure"); view = await job()) await new Promise((resolve) => setTimeout(resolve, 50));
+    // The first part's plan again, long written: its plan is kept and its batches are marked
+    // written, so it writes nothing more, and the messages it queues run on to the failing batch.
+    await (await partsQueue()).send({ jobId, part: 1 });
+    await parts.d1.prepare("drop trigger fail_one").run();
+
+    const finished = (await waitForJob(partsAdmin, jobId)).at(-1)!;
+    // The figures are those each part planned the first time, not a second delivery's "unchanged".
+    expect(finished).toMatchObject({ status: "succeeded", result: { applied: true, created: { classes: 3, students: 150, enrollments: 303, teachers: 1 } } });
+    const audited = async (action: string) =>
+      partsRows(
+        "select count(*) as n, count(distinct student_record_id) as records from audit_log where action = ? and student_record_id in (select id from students where source_id like 'again-s%')",
+        action,
+      );
+    expect(await audited("student.created")).toEqual([{ n: 150, records: 150 }]);
+    expect(await audited("student.enrolled")).toEqual([{ n: 300, records: 150 }]);
+    expect(await kept()).toBe(0);
+  }, 120_000);
+
+  it("fails the job saying why for a bundle it cannot read, writes nothing, and refuses the refused-rows download it cannot make", async () => {
+    const files = syntheticOneRoster({ students: 60, prefix: "broken" });
+    const noNames = files["users.csv"]!.replace("givenName", "firstName");
+    const zip = zipSync(Object.fromEntries(Object.entries({ ...files, "users.csv": noNames }).map(([name, text]) => [name, strToU8(text)])));
+    const queued = await uploadOneRoster(parts, partsJar, zip);
+    expect(queued.status).toBe(202);
+    expect((await waitForJob(partsAdmin, queued.data.jobId as string)).at(-1)).toMatchObject({
+      status: "failed",
+      error: "users.csv line 1: the header row has no givenName column.",
+    });
+    expect(await partsRows("select count(*) as n from cohorts where source_id like 'broken-%'")).toEqual([{ n: 0 }]);
+    expect(await kept()).toBe(0);
+
+    const csv = await uploadOneRoster(parts, partsJar, syntheticOneRosterZip({ students: 60, prefix: "listed" }), "?dryRun=1&refused=csv");
+    expect(csv.status).toBe(400);
+    expect(JSON.stringify(csv.data)).toContain("checked in parts");
   }, 120_000);
 });

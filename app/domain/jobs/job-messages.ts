@@ -10,8 +10,11 @@ import { contentLanguageSchema } from "~/domain/questions/content-language";
  * AI work runs here so a slow or failing model never blocks a request.
  */
 export type JobStatus = "queued" | "running" | "succeeded" | "failed";
-/** A job that runs in parts reports how many of its units (for demo data, students) are done. */
-export type JobProgress = { done: number; total: number };
+/**
+ * A job that runs in parts reports how many of its units (for demo data, students) are done;
+ * `of` names the units when a screen says them (a roster bundle read in parts counts people).
+ */
+export type JobProgress = { done: number; total: number; of?: "people" };
 
 export const jobInputSchema = z.discriminatedUnion("kind", [
   /** A deployment self-check: proves the queue and its consumer are wired to D1. */
@@ -59,6 +62,19 @@ export const jobInputSchema = z.discriminatedUnion("kind", [
     total: z.number().int().min(1),
     outcome: z.record(z.unknown()),
   }),
+  /**
+   * A OneRoster bundle too large to read in one request (ADR 0050): its zip is in the IMPORTS
+   * bucket; part 0 reads it into parts of people, each later part plans (and, with `apply`,
+   * writes) one; the last answers the import's outcome in `locale`.
+   */
+  z.object({
+    kind: z.literal("roster_bundle"),
+    apply: z.boolean(),
+    recreateDeleted: z.boolean(),
+    locale: z.enum(["en", "es", "qps"]),
+    importedBy: z.object({ id: z.string().min(1).max(100), email: z.string().max(320) }),
+    usersPerPart: z.number().int().min(1).max(100_000),
+  }),
   /** A planned roster CSV import too large for one request (ADR 0047): its statements staged in job_parts; `outcome` is its answer. */
   z.object({
     kind: z.literal("roster_csv_import"),
@@ -74,7 +90,7 @@ export type JobInput = z.infer<typeof jobInputSchema>;
  * in parts, which part this delivery runs: each part is its own message, so no single consumer
  * invocation makes more than one part's subrequests.
  */
-export const jobMessageSchema = z.object({ jobId: z.string().min(1), part: z.number().int().min(0).max(10_000).optional() });
+export const jobMessageSchema = z.object({ jobId: z.string().min(1), part: z.number().int().min(0).max(100_000_000).optional() });
 export type JobMessage = z.infer<typeof jobMessageSchema>;
 
 /** Matches max_retries in wrangler.toml: a message is delivered at most 1 + MAX_RETRIES times. */

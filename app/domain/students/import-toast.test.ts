@@ -31,5 +31,9 @@ describe("the import dialog's progress line", () => {
   it("says how many changes are saved of all, and that it is importing before the first figure", () => {
     expect(importProgressText({ done: 400, total: 457 })).toBe("Importing: 400 of 457 changes saved");
     expect(importProgressText(null)).toBe("Importing…");
+    // A bundle read in parts counts people, first while it is read, then as each part is checked or imported.
+    expect(importProgressText({ done: 0, total: 0, of: "people" }, true)).toBe("Checking: reading the bundle…");
+    expect(importProgressText({ done: 2_500, total: 100_000, of: "people" }, true)).toBe("Checking: 2,500 of 100,000 people checked");
+    expect(importProgressText({ done: 5_000, total: 100_000, of: "people" })).toBe("Importing: 5,000 of 100,000 people imported");
   });
 });

@@ -39,9 +39,17 @@ export function importToast(outcome: ImportCounts): string {
   return parts.length ? parts.join("; ") : "Nothing to import";
 }
 
-/** The import dialog's line while the queue writes a large import in parts (ADR 0047). */
-export function importProgressText(progress: { done: number; total: number } | null): string {
-  return progress ? `Importing: ${progress.done} of ${progress.total} changes saved` : "Importing…";
+/**
+ * The import dialog's line while the queue writes a large import in parts (ADR 0047), or reads a
+ * large bundle in parts (ADR 0050): its people checked, or imported, once it has read them all.
+ */
+export function importProgressText(progress: { done: number; total: number; of?: "people" } | null, checking = false): string {
+  const verb = checking ? "Checking" : "Importing";
+  if (!progress) return `${verb}…`;
+  const count = (value: number) => value.toLocaleString("en-US");
+  if (progress.of !== "people") return `Importing: ${count(progress.done)} of ${count(progress.total)} changes saved`;
+  if (progress.total === 0) return `${verb}: reading the bundle…`;
+  return `${verb}: ${count(progress.done)} of ${count(progress.total)} people ${checking ? "checked" : "imported"}`;
 }
 
 /** The toast when a queued import fails. */

@@ -108,6 +108,9 @@ type Plan = {
  */
 const FILE_ORDER = ["manifest.csv", "classes.csv", "users.csv", "roles.csv", "enrollments.csv"];
 const fileRank = (file: string) => (FILE_ORDER.includes(file) ? FILE_ORDER.indexOf(file) : FILE_ORDER.length);
+/** The order refused rows are listed in. */
+export const refusalOrder = (a: { file: string; line: number }, b: { file: string; line: number }) =>
+  fileRank(a.file) - fileRank(b.file) || a.file.localeCompare(b.file) || a.line - b.line;
 
 /**
  * The import planned: classes found again by their sourcedId (new ones are rostered), students by
@@ -144,7 +147,7 @@ export function planOneRoster(
   const rosterStudents = planStudents(bundle, existing, plan, newId);
   const teacherAccounts = planTeachers(bundle, existing, plan, newId);
   planEnrollments(bundle, existing, plan, { classIds, rosterStudents, teacherAccounts });
-  outcome.refused.sort((a, b) => fileRank(a.file) - fileRank(b.file) || a.file.localeCompare(b.file) || a.line - b.line);
+  outcome.refused.sort(refusalOrder);
   outcome.refusedTotal = outcome.refused.length;
   return { changes: plan.changes, outcome };
 }

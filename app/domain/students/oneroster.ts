@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { CsvQuoteError, CsvRowLimitError, readCsvRows } from "~/domain/csv-rows";
+import { CsvQuoteError, type CsvRow, CsvRowLimitError, readCsvRows } from "~/domain/csv-rows";
 import { codeWith } from "~/domain/i18n/coded";
 import { isStorableText } from "~/domain/text-fields";
 import type { ZipLimits } from "~/lib/zip-files";
@@ -68,6 +68,12 @@ const MAX_ROWS_PER_FILE = 50_000;
  * two bytes a character in memory) well inside a Worker's 128 MB (`npm run bench:uploads`).
  */
 export const BUNDLE_ZIP_LIMITS: ZipLimits = { maxMembers: 100, maxMemberBytes: 20_000_000, maxTotalBytes: 30_000_000, maxRatio: 100 };
+/**
+ * What a bundle read in parts (ADR 0050) may hold: its files are read a piece at a time and never
+ * held whole, so the sizes are bounded by the time to read them (about 80 MB of CSV for 100,000
+ * students), not by memory; the ratio still stops a zip bomb.
+ */
+export const BUNDLE_ZIP_LIMITS_IN_PARTS: ZipLimits = { maxMembers: 100, maxMemberBytes: 600_000_000, maxTotalBytes: 800_000_000, maxRatio: 100 };
 const TITLE_MAX = 200;
 
 /**
@@ -83,17 +89,25 @@ const HEADER_SPELLINGS: Record<string, string> = {
 
 class BundleError extends Error {}
 
-function readTable(file: string, text: string, required: string[]): TableRow[] {
-  let rows;
+/** A file's text as rows (its header first), within MAX_ROWS_PER_FILE; a quote never closed or too many rows is a BundleError. */
+function rowsOf(file: string, text: string): CsvRow[] {
   try {
     // The header row and MAX_ROWS_PER_FILE more: reading stops at the first row past them.
-    rows = readCsvRows(text, { maxRows: MAX_ROWS_PER_FILE + 1 });
+    return readCsvRows(text, { maxRows: MAX_ROWS_PER_FILE + 1 });
   } catch (error) {
-    if (error instanceof CsvQuoteError) throw new BundleError(codeWith("roster.fileQuoteNotClosed", { file, line: error.line }));
-    if (error instanceof CsvRowLimitError) throw new BundleError(codeWith("roster.fileTooManyRows", { file, max: MAX_ROWS_PER_FILE }));
-    throw error;
+    throw bundleErrorOf(file, error, MAX_ROWS_PER_FILE);
   }
-  const [header, ...body] = rows;
+}
+
+/** A CSV reader's error as what the preview says of the file; anything else unchanged. */
+export function bundleErrorOf(file: string, error: unknown, maxRows: number): unknown {
+  if (error instanceof CsvQuoteError) return new BundleError(codeWith("roster.fileQuoteNotClosed", { file, line: error.line }));
+  if (error instanceof CsvRowLimitError) return new BundleError(codeWith("roster.fileTooManyRows", { file, max: maxRows }));
+  return error;
+}
+
+/** The header's column positions by lower-cased name (misspellings read as the standard's); a missing required column is a BundleError. */
+function columnsOf(file: string, header: CsvRow | undefined, required: readonly string[]): Map<string, number> {
   if (!header) throw new BundleError(codeWith("roster.fileEmpty", { file }));
   const index = new Map<string, number>();
   header.cells.forEach((name, position) => {
@@ -109,6 +123,21 @@ function readTable(file: string, text: string, required: string[]): TableRow[] {
   }
   const missing = required.filter((column) => !index.has(column.toLowerCase()));
   if (missing.length) throw new BundleError(codeWith("roster.fileMissingColumns", { file, line: header.line, columns: missing.join(", ") }));
+  return index;
+}
+
+/** A row's cell by column name (any case, trimmed; "" when the header has no such column), for the header given. */
+export function cellsOf(header: CsvRow): (row: CsvRow, column: string) => string {
+  const index = columnsOf("", header, []);
+  return (row, column) => {
+    const position = index.get(column.toLowerCase());
+    return position === undefined ? "" : (row.cells[position] ?? "").trim();
+  };
+}
+
+function readTable(file: string, rows: readonly CsvRow[], required: readonly string[]): TableRow[] {
+  const [header, ...body] = rows;
+  const index = columnsOf(file, header, required);
   return body.map((row) => ({
     line: row.line,
     cell: (column) => {
@@ -120,8 +149,8 @@ function readTable(file: string, text: string, required: string[]): TableRow[] {
 
 type FileMode = "absent" | "bulk" | "delta";
 
-function readManifest(text: string): { version: OneRosterVersion; modes: Map<string, FileMode> } {
-  const rows = readTable("manifest.csv", text, ["propertyName", "value"]);
+function readManifest(manifest: readonly CsvRow[]): { version: OneRosterVersion; modes: Map<string, FileMode> } {
+  const rows = readTable("manifest.csv", manifest, ["propertyName", "value"]);
   const properties = new Map(rows.map((row) => [row.cell("propertyName"), row.cell("value")]));
   const version = properties.get("oneroster.version");
   if (version !== "1.1" && version !== "1.2") {
@@ -180,24 +209,86 @@ function firstGrade(grades: string): string {
 
 /** Reads the bundle's files (by file name, folders already stripped) into what an import applies, or why it cannot be read at all. */
 export function readOneRosterBundle(files: ReadonlyMap<string, string>): ReadBundle {
+  return readingBundle(() => readBundle((file) => (files.has(file) ? rowsOf(file, files.get(file)!) : undefined)));
+}
+
+/**
+ * `readOneRosterBundle` for files already read into rows (each file's header row first, every row
+ * with its line in the file): a bundle read in parts (ADR 0050) hands each part its own rows.
+ */
+export function readOneRosterTables(tables: ReadonlyMap<string, readonly CsvRow[]>): ReadBundle {
+  return readingBundle(() => readBundle((file) => tables.get(file)));
+}
+
+function readingBundle(read: () => OneRosterBundle): ReadBundle {
   try {
-    return { ok: true, bundle: readBundle(files) };
+    return { ok: true, bundle: read() };
   } catch (error) {
     if (error instanceof BundleError) return { ok: false, message: error.message };
     throw error;
   }
 }
 
-function readBundle(files: ReadonlyMap<string, string>): OneRosterBundle {
-  const manifest = files.get("manifest.csv");
+/** The files of a bundle the import reads, each with the columns it needs: the manifest first, then in the order they are read. */
+const FILE_COLUMNS = {
+  "manifest.csv": ["propertyName", "value"],
+  "classes.csv": ["sourcedId", "title"],
+  "roles.csv": ["sourcedId", "userSourcedId", "role"],
+  "enrollments.csv": ["sourcedId", "classSourcedId", "userSourcedId", "role"],
+} as const;
+const usersColumns = (version: OneRosterVersion) =>
+  version === "1.1" ? ["sourcedId", "role", "givenName", "familyName"] : ["sourcedId", "givenName", "familyName"];
+
+/** What a bundle's manifest asks the import to read: its version and, for each file there is, the columns it must have; or why it cannot. */
+type BundleManifest =
+  { ok: true; version: OneRosterVersion; files: Map<string, { columns: readonly string[]; mode: string }> } | { ok: false; message: string };
+
+/** The manifest's rows read (ADR 0050): which of the files the import reads are there, and the columns each must have. */
+export function readBundleManifest(manifest: readonly CsvRow[]): BundleManifest {
+  try {
+    const { version, modes } = readManifest(manifest);
+    const files = new Map<string, { columns: readonly string[]; mode: string }>();
+    const wanted: [string, readonly string[]][] = [
+      ["classes.csv", FILE_COLUMNS["classes.csv"]],
+      ["users.csv", usersColumns(version)],
+      ["enrollments.csv", FILE_COLUMNS["enrollments.csv"]],
+      ...(version === "1.2" ? ([["roles.csv", FILE_COLUMNS["roles.csv"]]] as [string, readonly string[]][]) : []),
+    ];
+    for (const [file, columns] of wanted) {
+      const mode = modes.get(file) ?? "absent";
+      if (mode !== "absent") files.set(file, { columns, mode });
+    }
+    return { ok: true, version, files };
+  } catch (error) {
+    if (error instanceof BundleError) return { ok: false, message: error.message };
+    throw error;
+  }
+}
+
+/** Why a file's header cannot be read for the columns it needs, or null when it can. */
+export function headerProblem(file: string, header: CsvRow | undefined, required: readonly string[]): string | null {
+  try {
+    columnsOf(file, header, required);
+    return null;
+  } catch (error) {
+    if (error instanceof BundleError) return error.message;
+    throw error;
+  }
+}
+
+/** Why a file marked in the manifest is not in the zip. */
+export const fileMissingProblem = (file: string, mode: string) => codeWith("roster.fileMissing", { file, mode });
+
+function readBundle(rowsOfFile: (file: string) => readonly CsvRow[] | undefined): OneRosterBundle {
+  const manifest = rowsOfFile("manifest.csv");
   if (manifest === undefined) throw new BundleError("roster.noManifest");
   const { version, modes } = readManifest(manifest);
-  const table = (file: string, required: string[]): TableRow[] | null => {
+  const table = (file: string, required: readonly string[]): TableRow[] | null => {
     const mode = modes.get(file) ?? "absent";
     if (mode === "absent") return null;
-    const text = files.get(file);
-    if (text === undefined) throw new BundleError(codeWith("roster.fileMissing", { file, mode }));
-    return latestBySourcedId(readTable(file, text, required));
+    const rows = rowsOfFile(file);
+    if (rows === undefined) throw new BundleError(fileMissingProblem(file, mode));
+    return latestBySourcedId(readTable(file, rows, required));
   };
 
   const refused: RosterRefusal[] = [];
@@ -211,7 +302,7 @@ function readBundle(files: ReadonlyMap<string, string>): OneRosterBundle {
   };
 
   const classes: RosterClass[] = [];
-  for (const row of table("classes.csv", ["sourcedId", "title"]) ?? []) {
+  for (const row of table("classes.csv", FILE_COLUMNS["classes.csv"]) ?? []) {
     const status = readStatus(row);
     const title = row.cell("title");
     if (row.cell("sourcedId"))
@@ -227,14 +318,14 @@ function readBundle(files: ReadonlyMap<string, string>): OneRosterBundle {
   // 1.1 carries each user's role in users.csv; 1.2 in roles.csv (the primary role wins).
   const rolesOf = new Map<string, string>();
   if (version === "1.2") {
-    for (const row of table("roles.csv", ["sourcedId", "userSourcedId", "role"]) ?? []) {
+    for (const row of table("roles.csv", FILE_COLUMNS["roles.csv"]) ?? []) {
       if (readStatus(row) !== "active") continue;
       const userSourcedId = row.cell("userSourcedId");
       if (!rolesOf.has(userSourcedId) || row.cell("roleType").toLowerCase() === "primary") rolesOf.set(userSourcedId, row.cell("role"));
     }
   }
 
-  const enrollmentRows = table("enrollments.csv", ["sourcedId", "classSourcedId", "userSourcedId", "role"]) ?? [];
+  const enrollmentRows = table("enrollments.csv", FILE_COLUMNS["enrollments.csv"]) ?? [];
   const enrolledAs = new Map<string, string>();
   for (const row of enrollmentRows) if (!enrolledAs.has(row.cell("userSourcedId"))) enrolledAs.set(row.cell("userSourcedId"), row.cell("role"));
 
@@ -244,8 +335,7 @@ function readBundle(files: ReadonlyMap<string, string>): OneRosterBundle {
   // is refused here, so the preview shows what the apply would otherwise fail on.
   const studentEmails = new Map<string, number>();
   const teacherEmails = new Map<string, number>();
-  const usersRequired = version === "1.1" ? ["sourcedId", "role", "givenName", "familyName"] : ["sourcedId", "givenName", "familyName"];
-  for (const row of table("users.csv", usersRequired) ?? []) {
+  for (const row of table("users.csv", usersColumns(version)) ?? []) {
     const sourcedId = row.cell("sourcedId");
     const status = readStatus(row);
     if (!sourcedId) {

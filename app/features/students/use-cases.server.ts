@@ -6,14 +6,14 @@ import { allowedScope } from "~/domain/auth/policy";
 import type { AnyLocale } from "~/domain/i18n/locale";
 import { NOT_FOUND, refuseMissing } from "~/domain/shell/not-found";
 import { importAnswerIn, zipReason } from "~/domain/students/import-reasons";
-import { BUNDLE_ZIP_LIMITS, readOneRosterBundle, type RosterRefusal } from "~/domain/students/oneroster";
+import { BUNDLE_ZIP_LIMITS, BUNDLE_ZIP_LIMITS_IN_PARTS, readOneRosterBundle, type RosterRefusal } from "~/domain/students/oneroster";
 import { type OneRosterOutcome, planOneRoster } from "~/domain/students/oneroster-plan";
 import { ROSTER_STATEMENTS_PER_PART, writtenByTheRequest } from "~/domain/students/roster-parts";
 import { listedRows } from "~/domain/students/roster-refusals";
 import type { StudentInput } from "~/domain/students/student";
 import { parseRosterCsv } from "~/domain/students/student-csv";
 import { found, invalid, notFound } from "~/lib/errors";
-import { NotAZipError, readZipTexts, ZipReadError } from "~/lib/zip-files";
+import { declaredZipBytes, NotAZipError, readZipTexts, ZipReadError } from "~/lib/zip-files";
 import { recordAudit } from "~/models/audit-log.server";
 import { canSeeClass } from "~/models/class-scope.server";
 import { findClass } from "~/models/classes.server";
@@ -24,6 +24,7 @@ import * as store from "~/models/students.server";
 import { resetPinAttempts } from "~/services/class-admission.server";
 import { deleteStudentData } from "~/services/student-data.server";
 
+import { queueRosterBundle } from "./roster-bundle-job.server";
 import { queueRosterCsvImport, queueRosterImport } from "./roster-import-job.server";
 
 /**
@@ -157,18 +158,23 @@ type QueuedImport = { queued: string };
  * An uploaded OneRoster zip (the form field `file`), previewed or applied (ADR 0028), by a district
  * admin only: what D1 holds of its records loaded, the import planned (`planOneRoster`), and the
  * plan written in one D1 batch, or nothing when previewing; a plan of more changes than one part
- * is queued and written in parts (ADR 0047), and the job to follow is answered instead. A missing file, a zip that cannot be
- * read or a bundle without what it needs is a 400 that says why, and nothing is written. Students
- * deleted on request are created again only with `recreateDeleted`. Every answer lists the first
- * refused rows and notes and counts them all (`listedRows`), so a queued one fits the job's D1 row; the
- * rows' reasons and notes are written in `locale`, as for the roster CSV.
+ * is queued and written in parts (ADR 0047), and the job to follow is answered instead. A bundle
+ * whose files are larger than one request should read is kept in the IMPORTS bucket and read,
+ * planned and written by the queue in parts, its preview too (ADR 0050). A missing file, a zip
+ * that cannot be read or a bundle without what it needs is a 400 that says why, and nothing is
+ * written (for a bundle read in parts, the job fails and says why). Students deleted on request
+ * are created again only with `recreateDeleted`. Every answer lists the first refused rows and
+ * notes and counts them all (`listedRows`), so a queued one fits the job's D1 row; the rows'
+ * reasons and notes are written in `locale`, as for the roster CSV.
  */
 export async function importOneRoster(
   context: AppLoadContext,
   actor: Actor,
   input: { file: FormDataEntryValue | null | undefined; apply: boolean; recreateDeleted: boolean; locale: AnyLocale },
 ): Promise<OneRosterOutcome | QueuedImport> {
-  const { version, changes, outcome: planned } = await planUploadedBundle(context, actor, input);
+  const upload = await uploadedBundle(context, actor, input.file);
+  if (upload.inParts) return { queued: await queueRosterBundle(context, actor, { bytes: upload.bytes, ...input }) };
+  const { version, changes, outcome: planned } = await planUploadedBundle(context, upload.bytes, input);
   const outcome = importAnswerIn(input.locale, listedRows(planned));
   if (!input.apply) return outcome;
   // Larger than one request should write: the queue writes it in parts (ADR 0047).
@@ -177,31 +183,51 @@ export async function importOneRoster(
   return outcome;
 }
 
-/** Every row the preview of an uploaded bundle refuses, in the plan's order (the answer lists only the first), its reasons in `locale`. Writes nothing. */
+/**
+ * Every row the preview of an uploaded bundle refuses, in the plan's order (the answer lists only
+ * the first), its reasons in `locale`. Writes nothing. A bundle read in parts lists its first
+ * refused rows in the job's answer; this download is refused for it, saying so.
+ */
 export async function previewOneRosterRefusals(
   context: AppLoadContext,
   actor: Actor,
   input: { file: FormDataEntryValue | null | undefined; recreateDeleted: boolean; locale: AnyLocale },
 ): Promise<RosterRefusal[]> {
-  return importAnswerIn(input.locale, (await planUploadedBundle(context, actor, { ...input, apply: false })).outcome).refused;
+  const upload = await uploadedBundle(context, actor, input.file);
+  if (upload.inParts) throw invalid("refusals.refusedRowsOfLargeBundle", "file");
+  return importAnswerIn(input.locale, (await planUploadedBundle(context, upload.bytes, { ...input, apply: false })).outcome).refused;
+}
+
+/** Zip failures as the 400 that says why. */
+function zipRefusal(error: unknown): unknown {
+  if (error instanceof NotAZipError) return invalid("refusals.oneRosterNotZip", "file", { reason: "roster.notAZip" });
+  if (error instanceof ZipReadError) return invalid(error.problem ? zipReason(error.problem, error.values) : error.message, "file");
+  return error;
+}
+
+/** The uploaded zip's bytes, by a district admin only, and whether its files are large enough to be read in parts (ADR 0050). */
+async function uploadedBundle(context: AppLoadContext, actor: Actor, file: FormDataEntryValue | null | undefined) {
+  allowedScope(actor, "import", "district-roster");
+  if (!file || typeof file === "string" || file.size === 0) throw invalid("refusals.chooseOneRosterZip", "file");
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  try {
+    const declared = declaredZipBytes(bytes, (name) => READ_FILES.has(name), BUNDLE_ZIP_LIMITS);
+    // Past what even the queue reads: refused now rather than after a queued read.
+    if (declared > BUNDLE_ZIP_LIMITS_IN_PARTS.maxTotalBytes)
+      throw invalid(zipReason("totalTooLarge", { limit: `${BUNDLE_ZIP_LIMITS_IN_PARTS.maxTotalBytes / 1_000_000} MB` }), "file");
+    return { bytes, inParts: declared > context.config.rosterInParts.aboveBytes };
+  } catch (error) {
+    throw zipRefusal(error);
+  }
 }
 
 /** The bundle read within its caps and planned against what D1 holds; a bundle that cannot be read is a 400 that says why. */
-async function planUploadedBundle(
-  context: AppLoadContext,
-  actor: Actor,
-  input: { file: FormDataEntryValue | null | undefined; apply: boolean; recreateDeleted: boolean },
-) {
-  allowedScope(actor, "import", "district-roster");
-  const { file } = input;
-  if (!file || typeof file === "string" || file.size === 0) throw invalid("refusals.chooseOneRosterZip", "file");
+async function planUploadedBundle(context: AppLoadContext, bytes: Uint8Array, input: { apply: boolean; recreateDeleted: boolean }) {
   let texts: Map<string, string>;
   try {
-    texts = readZipTexts(new Uint8Array(await file.arrayBuffer()), (name) => READ_FILES.has(name), BUNDLE_ZIP_LIMITS);
+    texts = readZipTexts(bytes, (name) => READ_FILES.has(name), BUNDLE_ZIP_LIMITS);
   } catch (error) {
-    if (error instanceof NotAZipError) throw invalid("refusals.oneRosterNotZip", "file", { reason: "roster.notAZip" });
-    if (error instanceof ZipReadError) throw invalid(error.problem ? zipReason(error.problem, error.values) : error.message, "file");
-    throw error;
+    throw zipRefusal(error);
   }
   const read = readOneRosterBundle(texts);
   if (!read.ok) throw invalid(read.message, "file");

@@ -34,8 +34,15 @@ export function ImportDialog({ bundles, onClose }: { bundles: boolean; onClose: 
   const { fetcher, busy: sending, submitIntent } = useIntentFetcher<ImportResult>();
   const { toast } = useToast();
   const job = useJobPolling(queued, {
-    onSucceeded: (outcome) => {
-      toast({ title: "Roster imported", description: importToast(outcome as ImportOutcome) });
+    onSucceeded: (answer) => {
+      const outcome = answer as ImportOutcome;
+      setQueued(null);
+      // A bundle large enough to be read in parts is previewed by the queue too (ADR 0050).
+      if (!outcome.applied) {
+        setPreview(outcome);
+        return;
+      }
+      toast({ title: "Roster imported", description: importToast(outcome) });
       onClose();
     },
     onFailed: (error) => {
@@ -162,7 +169,7 @@ export function ImportDialog({ bundles, onClose }: { bundles: boolean; onClose: 
               aria-labelledby="import-progress"
             />
             <p id="import-progress" role="status" className="text-sm text-slate-700">
-              {importProgressText(job?.progress ?? null)}
+              {importProgressText(job?.progress ?? null, preview === null)}
             </p>
           </div>
         ) : null}
