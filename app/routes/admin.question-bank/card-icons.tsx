@@ -20,9 +20,10 @@ export function CardIconSprite() {
   );
 }
 
+/** Sized by its card's button row (`[&_svg]:size-4`), so 60 icons a page carry no class of their own. */
 export function CardIcon({ name }: { name: IconName }) {
   return (
-    <svg aria-hidden="true" className="size-4">
+    <svg aria-hidden="true">
       <use href={`#bank-icon-${name}`} />
     </svg>
   );

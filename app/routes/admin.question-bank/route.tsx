@@ -182,7 +182,7 @@ export default function QuestionBank() {
                 </p>
                 {question.calibration ? <CalibrationLine calibration={question.calibration} /> : null}
               </div>
-              <div className="flex gap-1">
+              <div className="flex gap-1 [&_svg]:size-4">
                 <button type="button" className="btn-ghost px-2" aria-label="Test this question" onClick={() => open(question.id, "preview")}>
                   <CardIcon name="eye" />
                 </button>
