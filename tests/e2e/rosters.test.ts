@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { seriousAccessibilityViolations } from "../support/axe";
 import { saveScreenshot, watchForPageErrors } from "../support/browser";
 import { browserSession } from "../support/browser-session";
-import { oneRosterZip } from "../support/oneroster";
+import { oneRosterZip, syntheticOneRosterZip } from "../support/oneroster";
 import { demoAccounts } from "../support/worker";
 
 /**
@@ -220,5 +220,32 @@ describe("rosters, badges and a student's data", () => {
     expect(await teacher.getByRole("textbox").count()).toBe(0);
     expect(teacherErrors()).toEqual([]);
     await teacherContext.close();
+  });
+});
+
+describe("a district's bundle too large for one request", () => {
+  // Any bundle past 1 kB is read by the queue in parts of 40 people (ADR 0050).
+  const large = browserSession({ signInAs: demoAccounts.admin, vars: () => ({ ROSTER_IN_PARTS_ABOVE_BYTES: "1000", ROSTER_USERS_PER_PART: "40" }) });
+
+  it("is checked and imported by the queue with its progress in people, the preview shown as a small one's", async () => {
+    const { page } = large;
+    const bundle = join(tmpdir(), `oneroster-${crypto.randomUUID()}.zip`);
+    writeFileSync(bundle, syntheticOneRosterZip({ students: 150, classesPerStudent: 2, classSize: 100, prefix: "e2e" }));
+    await page.goto("/admin/students");
+    await page.getByRole("button", { name: "Import" }).click();
+    const dialog = page.getByRole("dialog", { name: "Import Students" });
+    await dialog.getByRole("tab", { name: "OneRoster bundle" }).click();
+    await dialog.getByLabel("OneRoster zip").setInputFiles(bundle);
+    await dialog.getByRole("button", { name: "Preview" }).click();
+    const summary = dialog.getByTestId("import-summary");
+    await summary.getByText("Nothing is saved yet").waitFor();
+    expect(await summary.getByRole("row", { name: /Students/ }).textContent()).toContain("150");
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await saveScreenshot(page, "roster-import-large-preview");
+
+    await dialog.getByRole("button", { name: "Import", exact: true }).click();
+    await large.page.getByTestId("toast").filter({ hasText: "Roster imported" }).waitFor();
+    await page.goto("/admin/students?q=family149");
+    await page.getByTestId("student-row").filter({ hasText: "Family149, Given149" }).waitFor();
   });
 });
