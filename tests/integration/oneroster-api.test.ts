@@ -24,13 +24,17 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => worker?.dispose());
 
-const rows = async (sql: string, ...values: string[]) =>
-  (
-    await worker.d1
-      .prepare(sql)
-      .bind(...values)
-      .all()
-  ).results;
+/** A query's rows in `on`'s D1 (this file's Worker unless another is named). */
+const rowsIn =
+  (on: () => TestWorker) =>
+  async (sql: string, ...values: string[]) =>
+    (
+      await on()
+        .d1.prepare(sql)
+        .bind(...values)
+        .all()
+    ).results;
+const rows = rowsIn(() => worker);
 const tableSizes = async () =>
   rows(
     "select (select count(*) from cohorts) as classes, (select count(*) from students) as students, (select count(*) from cohort_members) as members, (select count(*) from cohort_teachers) as teachers, (select count(*) from users) as accounts",
@@ -511,13 +515,7 @@ describe("a bundle too large for one request, read and planned by the queue in p
   }, 60_000);
   afterAll(() => parts?.dispose());
 
-  const partsRows = async (sql: string, ...values: string[]) =>
-    (
-      await parts.d1
-        .prepare(sql)
-        .bind(...values)
-        .all()
-    ).results;
+  const partsRows = rowsIn(() => parts);
   const kept = async () => (await (await parts.mf.getR2Bucket("IMPORTS")).list()).objects.length;
 
   /**

@@ -76,6 +76,23 @@ export type RosterChange =
   | { kind: "unenroll-student"; cohortId: string; recordId: string }
   | { kind: "unenroll-teacher"; cohortId: string; userId: string };
 
+/** An import's answer before anything is counted. */
+export function emptyOutcome(options: { apply: boolean; recreateDeleted: boolean }): OneRosterOutcome {
+  return {
+    applied: options.apply,
+    created: zero(),
+    updated: zero(),
+    unchanged: zero(),
+    removed: { enrollments: 0 },
+    refused: [],
+    refusedTotal: 0,
+    notes: [],
+    notesTotal: 0,
+    deletedOnRequest: [],
+    recreateDeleted: options.recreateDeleted,
+  };
+}
+
 /** How many classes the bundle adds: the store finds that many unused join codes. */
 export function newClassCount(bundle: OneRosterBundle, knownSourceIds: ReadonlySet<string>): number {
   return bundle.classes.filter((row) => !knownSourceIds.has(row.sourcedId) && !row.removed).length;
@@ -124,17 +141,10 @@ export function planOneRoster(
   options: { apply: boolean; recreateDeleted?: boolean; newId?: () => string },
 ): { changes: RosterChange[]; outcome: OneRosterOutcome } {
   const outcome: OneRosterOutcome = {
-    applied: options.apply,
-    created: zero(),
-    updated: zero(),
-    unchanged: zero(),
-    removed: { enrollments: 0 },
+    ...emptyOutcome({ apply: options.apply, recreateDeleted: options.recreateDeleted ?? false }),
     refused: [...bundle.refused],
-    refusedTotal: 0,
     notes: [...bundle.notes],
     notesTotal: bundle.notes.length,
-    deletedOnRequest: [],
-    recreateDeleted: options.recreateDeleted ?? false,
   };
   const plan: Plan = {
     changes: [],

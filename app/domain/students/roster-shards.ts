@@ -1,6 +1,6 @@
 import type { CsvRow } from "~/domain/csv-rows";
 
-import { type OneRosterOutcome, refusalOrder } from "./oneroster-plan";
+import { emptyOutcome, type OneRosterOutcome, refusalOrder } from "./oneroster-plan";
 import { listedRows } from "./roster-refusals";
 
 /**
@@ -128,20 +128,7 @@ export function partOutcome(outcome: OneRosterOutcome, part: number): OneRosterO
 
 /** The import's answer from its parts' answers: counts added, refused rows and notes listed in the plan's order as a one-piece import lists them. */
 export function mergedOutcome(parts: readonly OneRosterOutcome[], options: { apply: boolean; recreateDeleted: boolean }): OneRosterOutcome {
-  const zero = () => ({ classes: 0, students: 0, enrollments: 0, teachers: 0 });
-  const merged: OneRosterOutcome = {
-    applied: options.apply,
-    created: zero(),
-    updated: zero(),
-    unchanged: zero(),
-    removed: { enrollments: 0 },
-    refused: [],
-    refusedTotal: 0,
-    notes: [],
-    notesTotal: 0,
-    deletedOnRequest: [],
-    recreateDeleted: options.recreateDeleted,
-  };
+  const merged = emptyOutcome(options);
   for (const part of parts) {
     for (const kind of ["created", "updated", "unchanged"] as const)
       for (const key of Object.keys(merged[kind]) as (keyof OneRosterOutcome["created"])[]) merged[kind][key] += part[kind][key];
