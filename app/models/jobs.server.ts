@@ -108,12 +108,27 @@ export function markJobPartApplied(db: Database, jobId: string, part: number): B
     .where(and(eq(jobParts.jobId, jobId), eq(jobParts.part, part)));
 }
 
-/** The statement that drops a finished job's staged parts, for its last part's batch. */
 /** Drops a job's staged parts numbered from `from` to before `to`: a stage that stopped half-way, before it is staged again. */
 export async function deleteJobPartRange(db: Database, jobId: string, range: { from: number; to: number }): Promise<void> {
   await db.delete(jobParts).where(and(eq(jobParts.jobId, jobId), gte(jobParts.part, range.from), lt(jobParts.part, range.to)));
 }
 
+/** Drops a finished job's parts that were written, keeping those it stages only to be read (a bundle import's refused rows, ADR 0050). */
+export async function deleteWrittenJobParts(db: Database, jobId: string): Promise<void> {
+  await db.delete(jobParts).where(and(eq(jobParts.jobId, jobId), gt(jobParts.applied, 0)));
+}
+
+/** The bodies of a job's parts never written, in part order. */
+export async function unwrittenJobParts(db: Database, jobId: string): Promise<unknown[]> {
+  const rows = await db
+    .select({ body: jobParts.body })
+    .from(jobParts)
+    .where(and(eq(jobParts.jobId, jobId), eq(jobParts.applied, 0)))
+    .orderBy(jobParts.part);
+  return rows.map((row) => row.body);
+}
+
+/** The statement that drops a finished job's staged parts, for its last part's batch. */
 export function deleteJobParts(db: Database, jobId: string): BatchItem<"sqlite"> {
   return db.delete(jobParts).where(eq(jobParts.jobId, jobId));
 }

@@ -604,6 +604,35 @@ describe("a bundle too large for one request, read and planned by the queue in p
     expect(await kept()).toBe(0);
   }, 120_000);
 
+  it("keeps every refused row past the 1,000 the answer lists, as CSV for district admins only", async () => {
+    const files = syntheticOneRoster({ students: 150, classesPerStudent: 2, classSize: 100, prefix: "many" });
+    const strays = Array.from({ length: 1_200 }, (_, index) => `many-e-x${index},active,,many-gone,org-1,many-s${index % 150},student,false,,`);
+    const firstStray = files["enrollments.csv"]!.split("\n").length + 1;
+    const zip = zipSync(
+      Object.fromEntries(
+        Object.entries({ ...files, "enrollments.csv": `${files["enrollments.csv"]}\n${strays.join("\n")}` }).map(([name, text]) => [name, strToU8(text)]),
+      ),
+    );
+    const queued = await uploadOneRoster(parts, partsJar, zip, "?dryRun=1");
+    const jobId = queued.data.jobId as string;
+    const { result } = (await waitForJob(partsAdmin, jobId)).at(-1)! as { result: { refused: unknown[]; refusedTotal: number; refusedRows: string } };
+    expect([result.refused.length, result.refusedTotal, result.refusedRows]).toEqual([1_000, 1_200, `/api/jobs/${jobId}/refused`]);
+
+    const csv = await parts.request(result.refusedRows, { jar: partsJar });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("Content-Disposition")).toBe('attachment; filename="oneroster-refused-rows.csv"');
+    const lines = (await csv.text()).split("\r\n");
+    expect(lines).toHaveLength(1_201);
+    const reason = "Enrollment skipped: class many-gone is not in classes.csv or an earlier import.";
+    expect([lines[1], lines[1_200]]).toEqual([`enrollments.csv,${firstStray},${reason}`, `enrollments.csv,${firstStray + 1_199},${reason}`]);
+
+    // Signed out and a student (a teacher's 403 is in teacher-scope.test.ts); an unknown job.
+    expect((await parts.request(result.refusedRows)).status).toBe(401);
+    const studentOfParts = await parts.signIn(demoAccounts.student.email, demoAccounts.student.password);
+    expect((await parts.request(result.refusedRows, { jar: studentOfParts })).status).toBe(403);
+    expect((await parts.request(`/api/jobs/${crypto.randomUUID()}/refused`, { jar: partsJar })).status).toBe(404);
+  }, 120_000);
+
   it("fails the job saying why for a bundle it cannot read, writes nothing, and refuses the refused-rows download it cannot make", async () => {
     const files = syntheticOneRoster({ students: 60, prefix: "broken" });
     const noNames = files["users.csv"]!.replace("givenName", "firstName");
@@ -615,6 +644,8 @@ describe("a bundle too large for one request, read and planned by the queue in p
       error: "users.csv line 1: the header row has no givenName column.",
     });
     expect(await partsRows("select count(*) as n from cohorts where source_id like 'broken-%'")).toEqual([{ n: 0 }]);
+    // A job that failed kept no rows to download.
+    expect((await parts.request(`/api/jobs/${queued.data.jobId as string}/refused`, { jar: partsJar })).status).toBe(404);
     expect(await kept()).toBe(0);
 
     const csv = await uploadOneRoster(parts, partsJar, syntheticOneRosterZip({ students: 60, prefix: "listed" }), "?dryRun=1&refused=csv");

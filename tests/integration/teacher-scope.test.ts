@@ -206,6 +206,7 @@ const WITHOUT_SCOPED_ID: Record<string, Reach> = {
   "routes/admin.windows": "a district admin's only: 403 to a teacher",
   "routes/api.analytics.seed-demo": "a district admin's only: 403 to a teacher",
   "routes/api.jobs.ping": "a district admin's only: 403 to a teacher",
+  "routes/api.jobs.$id.refused": "a district admin's only: 403 to a teacher",
   "routes/api.roster.oneroster": "a district admin's only: 403 to a teacher",
   "routes/api.system.health": "a district admin's only: 403 to a teacher",
   "routes/api.users": "a district admin's only: 403 to a teacher",

@@ -2,12 +2,13 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 
 import type { Database } from "~/db/client.server";
 import type { CurrentUser } from "~/domain/auth/current-user";
+import { allowedScope } from "~/domain/auth/policy";
 import { type CsvRow, CsvRowStream } from "~/domain/csv-rows";
 import { renderText } from "~/domain/i18n/catalog";
 import type { AnyLocale } from "~/domain/i18n/locale";
 import { JobFailure } from "~/domain/jobs/job-failure";
 import type { JobInput } from "~/domain/jobs/job-messages";
-import type { JobStep } from "~/domain/jobs/job-parts";
+import { type JobStep, splitIntoParts } from "~/domain/jobs/job-parts";
 import { importAnswerIn, zipReason } from "~/domain/students/import-reasons";
 import {
   BUNDLE_ZIP_LIMITS_IN_PARTS,
@@ -17,15 +18,16 @@ import {
   headerProblem,
   readBundleManifest,
   readOneRosterTables,
+  type RosterRefusal,
 } from "~/domain/students/oneroster";
-import { type OneRosterOutcome, planOneRoster } from "~/domain/students/oneroster-plan";
+import { type OneRosterOutcome, planOneRoster, refusalOrder } from "~/domain/students/oneroster-plan";
 import { rosterParts } from "~/domain/students/roster-parts";
 import { listedRows } from "~/domain/students/roster-refusals";
 import { MAX_ROWS_IN_PARTS, mergedOutcome, PartBuffers, type PartChunk, PartDealer, partOutcome } from "~/domain/students/roster-shards";
 import type { Env } from "~/env";
 import { upstream } from "~/lib/errors";
 import { NotAZipError, ZipReadError, zipTextStream } from "~/lib/zip-files";
-import { deleteJobPartRange, deleteJobParts, setJobProgress, stageJobParts } from "~/models/jobs.server";
+import { deleteJobPartRange, deleteWrittenJobParts, findJob, setJobProgress, stageJobParts, unwrittenJobParts } from "~/models/jobs.server";
 import { applyRosterPart, loadRosterExisting, recordRosterImport } from "~/models/oneroster.server";
 import { enqueueJob } from "~/services/jobs.server";
 
@@ -99,6 +101,12 @@ export async function runRosterBundlePart(deps: Deps, jobId: string, input: Bund
  * writes once). Each message is short: no invocation plans and writes a whole part.
  */
 const MESSAGES_PER_PART = 10_000;
+/**
+ * Where a part's refused rows are staged, 1,000 to a job part, after its batches: kept when the
+ * import ends, for GET /api/jobs/{id}/refused. A part has room for 4,999 batches (999,800 changes).
+ */
+const REFUSED_AFTER = 5_000;
+const REFUSED_ROWS_A_PART = 1_000;
 const planMessage = (part: number) => 1 + part * MESSAGES_PER_PART;
 const messageOf = (message: number) => ({ part: Math.floor((message - 1) / MESSAGES_PER_PART), batch: (message - 1) % MESSAGES_PER_PART });
 
@@ -141,9 +149,29 @@ async function finishImport(deps: Deps, jobId: string, input: BundleInput, layou
     input,
   );
   if (input.apply) await recordRosterImport(deps.db, { version: layout.version, outcome }, input.importedBy);
-  await deps.db.batch([deleteJobParts(deps.db, jobId)]);
+  await deleteWrittenJobParts(deps.db, jobId);
   await removeKept(deps.env.IMPORTS, jobId);
-  return importAnswerIn(input.locale, outcome);
+  // More refused rows than the answer lists: every one is kept for the download.
+  const refusedRows = outcome.refusedTotal > outcome.refused.length ? { refusedRows: `/api/jobs/${jobId}/refused` } : {};
+  return { ...importAnswerIn(input.locale, outcome), ...refusedRows };
+}
+
+/**
+ * Every refused row of a finished bundle import (preview or apply), in the plan's order, its
+ * reasons in `locale`: what GET /api/jobs/{id}/refused answers as CSV. Null for a job that is not
+ * one, or not finished.
+ */
+export async function refusedRowsOfBundleImport(
+  context: AppLoadContext,
+  actor: CurrentUser,
+  jobId: string,
+  locale: AnyLocale,
+): Promise<RosterRefusal[] | null> {
+  allowedScope(actor, "import", "district-roster");
+  const job = await findJob(context.db, jobId);
+  if (!job || job.kind !== "roster_bundle" || job.status !== "succeeded") return null;
+  const rows = (await unwrittenJobParts(context.db, jobId)).flatMap((body) => body as RosterRefusal[]);
+  return importAnswerIn(locale, { refused: rows.sort(refusalOrder) }).refused;
 }
 
 /** Why the bundle cannot be read, as the job's error in the import's language: trying again cannot help. */
@@ -297,10 +325,12 @@ async function planPart(deps: Deps, jobId: string, input: BundleInput, layout: L
   const existing = await loadRosterExisting(db, read.bundle, deps.deletionKey, { joinCodes: part === 0 });
   const { changes, outcome } = planOneRoster(read.bundle, existing, { apply: input.apply, recreateDeleted: input.recreateDeleted });
   const batches = input.apply ? rosterParts(changes) : [];
-  const first = planMessage(part) + 1;
-  await deleteJobPartRange(db, jobId, { from: first, to: first + MESSAGES_PER_PART - 1 });
-  await stageJobParts(db, jobId, batches, first);
-  const plan: KeptPlan = { outcome: listedRows(partOutcome(outcome, part)), batches: batches.length };
+  if (batches.length >= REFUSED_AFTER) throw new JobFailure("A part of this bundle plans more changes than one part may write.", false);
+  const own = partOutcome(outcome, part);
+  await deleteJobPartRange(db, jobId, { from: planMessage(part) + 1, to: planMessage(part + 1) });
+  await stageJobParts(db, jobId, batches, planMessage(part) + 1);
+  await stageJobParts(db, jobId, splitIntoParts(own.refused, REFUSED_ROWS_A_PART), planMessage(part) + REFUSED_AFTER);
+  const plan: KeptPlan = { outcome: listedRows(own), batches: batches.length };
   await env.IMPORTS.put(outcomeKey(jobId, part), JSON.stringify(plan));
   return plan;
 }

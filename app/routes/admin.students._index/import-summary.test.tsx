@@ -23,6 +23,13 @@ describe("the import dialog's refused rows", () => {
     expect(html).toMatch(/<button type="submit" formaction="\/api\/roster\/oneroster\?refused=csv" formmethod="post" formenctype="multipart\/form-data"/i);
   });
 
+  it("links a bundle read in parts to the refused rows its job kept, instead of sending the bundle again", () => {
+    const html = renderToStaticMarkup(<ImportSummary outcome={{ ...outcome(1_000, 1_200), refusedRows: "/api/jobs/j-1/refused" }} />);
+    expect(html).toContain("Showing the first 1,000 of 1,200 refused rows.");
+    expect(html).toContain('<a href="/api/jobs/j-1/refused" download="" class="font-medium text-brand-700 underline">Download all refused rows (CSV)</a>');
+    expect(html).not.toContain("formaction");
+  });
+
   it("lists them as before when it shows them all", () => {
     const html = renderToStaticMarkup(<ImportSummary outcome={outcome(2, 2)} />);
     expect(html).toContain("2 rows are refused and will not be imported");

@@ -12,6 +12,8 @@ export type ImportOutcome = {
   refused: { file?: string; line: number; reason: string }[];
   /** A OneRoster import's refused rows, all of them: `refused` lists the first 1,000 (ADR 0047). */
   refusedTotal?: number;
+  /** Where a bundle read in parts keeps every refused row, as CSV (ADR 0050). */
+  refusedRows?: string;
   /** A OneRoster import's rows taken with a change, and students deleted on request it names (ADR 0028). */
   notes?: { file: string; line: number; note: string }[];
   /** A OneRoster import's notes, all of them: `notes` lists the first 1,000 (ADR 0047). */
@@ -136,11 +138,21 @@ export function ImportSummary({ outcome, recreate }: { outcome: ImportOutcome; r
 /**
  * "Showing the first 1,000 of 23,456 refused rows", and the way to get them all: a button that
  * sends the dialog's form (the bundle in its field `file`) to the preview's CSV of every refused
- * row, which the browser downloads (docs/api.md).
+ * row, which the browser downloads (docs/api.md); for a bundle read in parts, a link to the CSV
+ * its job kept.
  */
 function RefusedRowsShown({ outcome }: { outcome: ImportOutcome }) {
   const shown = refusedRowsShown(outcome);
   if (!shown) return null;
+  if (outcome.refusedRows)
+    return (
+      <p className="mt-1 text-sm text-slate-900">
+        {shown}{" "}
+        <a href={outcome.refusedRows} download className="font-medium text-brand-700 underline">
+          Download all refused rows (CSV)
+        </a>
+      </p>
+    );
   return (
     <p className="mt-1 text-sm text-slate-900">
       {shown}{" "}

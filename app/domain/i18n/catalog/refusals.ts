@@ -24,8 +24,7 @@ export const en = {
 
   chooseClassForImport: "Choose one of your classes to add these students to.",
   chooseOneRosterZip: "Choose the OneRoster zip to import.",
-  refusedRowsOfLargeBundle:
-    "This bundle is large enough to be checked in parts: its preview lists the first 1,000 refused rows and counts them all. Correct those and check it again.",
+  refusedRowsOfLargeBundle: "This bundle is large enough to be checked in parts: its preview's answer links to every refused row.",
   oneRosterNotZip: "{reason} Upload the OneRoster CSV bundle as a .zip file.",
   oneRosterNotMultipart: "Send the bundle as multipart form data, the zip in the field file.",
   studentIdTaken: "A student with ID {studentId} already exists.",
@@ -74,7 +73,7 @@ export const es: typeof en = {
   chooseClassForImport: "Elija una de sus clases para agregar a estos estudiantes.",
   chooseOneRosterZip: "Elija el archivo zip de OneRoster que desea importar.",
   refusedRowsOfLargeBundle:
-    "Este paquete es lo bastante grande como para revisarse por partes: su vista previa muestra las primeras 1000 filas rechazadas y las cuenta todas. Corrija esas y vuelva a revisarlo.",
+    "Este paquete es lo bastante grande como para revisarse por partes: la respuesta de su vista previa enlaza a todas las filas rechazadas.",
   oneRosterNotZip: "{reason} Suba el paquete CSV de OneRoster como archivo .zip.",
   oneRosterNotMultipart: "Envíe el paquete como datos de formulario multipart, con el zip en el campo file.",
   studentIdTaken: "Ya existe un estudiante con el número de estudiante {studentId}.",
