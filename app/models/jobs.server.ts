@@ -79,7 +79,7 @@ export async function countJobsByStatus(db: Database): Promise<Record<string, nu
 /** Rows of staged parts a D1 batch inserts: a part is up to a few hundred kilobytes, a batch a few megabytes. */
 const STAGED_PARTS_PER_BATCH = 10;
 
-/** Stages a job's parts (job_parts), part k's body at index k, before the job is queued (ADR 0047). */
+/** Stages a job's parts (job_parts), body k as part `firstPart + k` (ADR 0047; a bundle read in parts stages each plan after its own message's number, ADR 0050). */
 export async function stageJobParts(db: Database, jobId: string, bodies: readonly unknown[], firstPart = 0): Promise<void> {
   for (let start = 0; start < bodies.length; start += STAGED_PARTS_PER_BATCH) {
     const rows = bodies.slice(start, start + STAGED_PARTS_PER_BATCH).map((body, offset) => ({ jobId, part: firstPart + start + offset, body }));

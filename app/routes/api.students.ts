@@ -1,6 +1,6 @@
 import { studentInputSchema, studentListQuerySchema } from "~/domain/students/student";
 import { createStudent } from "~/features/students/use-cases.server";
-import { listStudents } from "~/models/students.server";
+import { listStudents } from "~/models/student-list.server";
 import { created, resourceRoute } from "~/services/resource-route.server";
 
 /**

@@ -185,8 +185,8 @@ export async function importOneRoster(
 
 /**
  * Every row the preview of an uploaded bundle refuses, in the plan's order (the answer lists only
- * the first), its reasons in `locale`. Writes nothing. A bundle read in parts lists its first
- * refused rows in the job's answer; this download is refused for it, saying so.
+ * the first), its reasons in `locale`. Writes nothing. A bundle read in parts is not read again
+ * here: a 400 says its job's answer links to every refused row (GET /api/jobs/{id}/refused).
  */
 export async function previewOneRosterRefusals(
   context: AppLoadContext,

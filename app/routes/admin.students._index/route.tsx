@@ -24,7 +24,7 @@ import {
 import { createStudent, importOneRoster, importRosterCsv } from "~/features/students/use-cases.server";
 import { assertNever } from "~/lib/assert-never";
 import { findClassChoice, searchClassChoices } from "~/models/classes.server";
-import { listGrades, listStudents } from "~/models/students.server";
+import { listGrades, listStudents } from "~/models/student-list.server";
 import { handleAction } from "~/services/action.server";
 import { requireAllowed } from "~/services/auth.server";
 import { screenLocale } from "~/services/locale.server";
