@@ -63,6 +63,7 @@ const listColumns = {
   timeRemaining: sessions.timeRemaining,
   totalScore: sessions.totalScore,
   scores: sessions.scores,
+  hasAiFeedback: sessions.hasAiFeedback,
   competenciesStatus: sessions.competenciesStatus,
   moduleRecommendations: sessions.moduleRecommendations,
   theta: sessions.theta,

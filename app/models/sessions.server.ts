@@ -126,9 +126,6 @@ type BehindAnswer = {
   measuredSeconds: number | null;
   rapidGuess: boolean;
   gradingScore: number | null;
-  feedback: string | null;
-  strengths: string[];
-  improvements: string[];
   answeredAt: Date;
 };
 
@@ -141,6 +138,7 @@ type SessionBehind = {
     | "timeRemaining"
     | "totalScore"
     | "scores"
+    | "hasAiFeedback"
     | "competenciesStatus"
     | "moduleRecommendations"
     | "theta"
@@ -171,17 +169,21 @@ const BEHIND_ANSWER_COLUMNS = [
   "measuredSeconds",
   "rapidGuess",
   "gradingScore",
-  "feedback",
-  "strengths",
-  "improvements",
   "answeredAt",
 ] as const satisfies readonly (keyof typeof sessionAnswers.$inferInsert)[];
 
 /** On a repeated (session, question): the columns a later grade changes, taken from the row that was refused. */
-const REGRADED_COLUMNS = ["pointsEarned", "wasCorrect", "gradingScore", "feedback", "strengths", "improvements"] as const;
+const REGRADED_COLUMNS = ["pointsEarned", "wasCorrect", "gradingScore"] as const;
 
-/** D1 binds at most 100 parameters a statement: 18 an answer row, and one for the update's time. */
-const ANSWERS_PER_STATEMENT = 5;
+/**
+ * The grader's words are not copied to an answer's row: its grading logs and the session's archive
+ * hold them (ADR 0048, amended 2026-11-27 (3)). A row written before keeps its copy until a later
+ * grade clears it, so no row holds words from a grade no longer in force.
+ */
+const GRADERS_WORDS = ["feedback", "strengths", "improvements"] as const;
+
+/** D1 binds at most 100 parameters a statement: 15 an answer row, and one for the update's time. */
+const ANSWERS_PER_STATEMENT = 6;
 
 /** A value as D1 stores it in `column`: the schema's own encoding (JSON, booleans, dates), null as null. */
 function bound(column: SQLiteColumn, value: unknown): unknown {
@@ -202,6 +204,7 @@ function answerUpsertSql(rows: number): string {
       `on conflict (${columnName(sessionAnswers.sessionId)}, ${columnName(sessionAnswers.questionId)}) do update set ` +
       [
         ...REGRADED_COLUMNS.map((key) => `${columnName(sessionAnswers[key])} = excluded.${columnName(sessionAnswers[key])}`),
+        ...GRADERS_WORDS.map((key) => `${columnName(sessionAnswers[key])} = null`),
         `${columnName(sessionAnswers.updatedAt)} = ?`,
       ].join(", ");
     answerUpserts.set(rows, text);

@@ -1,6 +1,6 @@
 import { json } from "@remix-run/cloudflare";
 
-import { apiQueryFilters, asksForPage, readSessionListApiQuery } from "~/domain/sessions/session-list";
+import { apiQueryFilters, asksForPage, listedScores, readSessionListApiQuery } from "~/domain/sessions/session-list";
 import { wasEndedEarly } from "~/domain/sessions/session-state";
 import { listEverySession, listSessions } from "~/features/sessions/use-cases.server";
 import { invalid } from "~/lib/errors";
@@ -8,13 +8,14 @@ import { jsonArrayStream } from "~/lib/json-array-stream";
 import type { SessionListRow } from "~/models/session-list.server";
 import { resourceRoute } from "~/services/resource-route.server";
 
-/** A session as the list gives it: both readings of the id, times in ISO 8601, no answers map. */
+/** A session as the list gives it: both readings of the id, times in ISO 8601, no answers map, scores without the grader's words. */
 function listedSessionJson(row: SessionListRow) {
-  const { id, startTime, endTime, completionReason, ...rest } = row;
+  const { id, startTime, endTime, completionReason, scores, hasAiFeedback: _forTheScreen, ...rest } = row;
   return {
     sessionId: id,
     id,
     ...rest,
+    scores: listedScores(scores),
     startTime: startTime.toISOString(),
     endTime: endTime?.toISOString() ?? null,
     // Named as GET /api/sessions/{id} names them.

@@ -71,8 +71,9 @@ describe("the feedback screen and the model's grade", () => {
     // is in the session, 2.9 s of the page's clock (inside the feedback's 3 s) show it in place of
     // the automatic check, and the feedback is still on screen.
     const modelFeedback = "Graded by word overlap with the question.";
-    const storedFeedback = () => worker.d1.prepare("select feedback from session_answers where question_id = ?").bind(open.data.id).first<string>("feedback");
-    await expect.poll(storedFeedback, { timeout: 30_000 }).toBe(modelFeedback);
+    const [started] = (await admin.get(`/api/sessions?testConfigId=${test.data.id}&limit=1`)).data;
+    const feedbackInSession = async () => (await admin.get(`/api/sessions/${started.id}`)).data.answers[open.data.id]?.feedback;
+    await expect.poll(feedbackInSession, { timeout: 30_000 }).toBe(modelFeedback);
     await page.clock.runFor(2_900);
     await feedback.getByText(modelFeedback).waitFor();
     expect(await page.getByRole("heading", { name: /^Question 1/ }).count()).toBe(1);

@@ -289,16 +289,24 @@ describe("grading a session's answer (the job the student journey queues)", () =
       .prepare("select grading_score, was_correct, feedback from session_answers where session_id = ? and question_id = ?")
       .bind(sessionId, openQuestionId)
       .first<Record<string, unknown>>();
-    expect(answer).toMatchObject({ grading_score: job.result.score, was_correct: 1 });
-    expect(String(answer?.feedback)).toContain("Automatic check");
+    // The grader's words are the session's and its log's: the answer's row keeps the grade only.
+    expect(answer).toEqual({ grading_score: job.result.score, was_correct: 1, feedback: null });
     const view = (await admin.get(`/api/sessions/${sessionId}`)).data;
+    expect(view.answers[openQuestionId].feedback).toContain("Automatic check");
     expect(JSON.stringify(view)).not.toContain('"matched"');
-    expect(await worker.d1.prepare("select total_score from sessions where id = ?").bind(sessionId).first("total_score")).toBe(view.totalScore);
+    const row = await worker.d1
+      .prepare("select total_score, scores, has_ai_feedback from sessions where id = ?")
+      .bind(sessionId)
+      .first<{ total_score: number; scores: string; has_ai_feedback: number }>();
+    expect(row?.total_score).toBe(view.totalScore);
+    // D1 keeps the score and whether the grader wrote words ('Review AI Grading'), not the words.
+    expect(JSON.parse(row!.scores)[openQuestionId]).toEqual({ score: job.result.score });
+    expect(row?.has_ai_feedback).toBe(1);
     const logs = await worker.d1
-      .prepare("select score from ai_grading_logs where session_id = ? and question_id = ? order by graded_at")
+      .prepare("select score, feedback from ai_grading_logs where session_id = ? and question_id = ? order by graded_at")
       .bind(sessionId, openQuestionId)
       .all();
-    expect(logs.results.at(-1)).toEqual({ score: job.result.score });
+    expect(logs.results.at(-1)).toEqual({ score: job.result.score, feedback: view.answers[openQuestionId].feedback });
   });
 });
 

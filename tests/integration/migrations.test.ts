@@ -8,6 +8,7 @@ import { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { scaleScoreOfTheta } from "~/domain/adaptive/scale";
+import { hasAiFeedback } from "~/domain/sessions/session-list";
 
 import { applyMigrations, startWorker, type TestWorker } from "../support/worker";
 
@@ -314,5 +315,39 @@ describe("migration 0030 on answers stored before it", () => {
     expect(await d1.prepare("select count(*) as n from ai_grading_logs").first("n")).toBe(0);
     const { results: brokenLinks } = await d1.prepare("select * from pragma_foreign_key_check").all();
     expect(brokenLinks).toEqual([]);
+  });
+});
+
+describe("migration 0032 on sessions scored before it", () => {
+  let d1: D1Database;
+  useEmptyDatabase((database) => (d1 = database));
+
+  it("marks for 'Review AI Grading' the sessions whose scores hold the grader's words, by the rule the write behind applies", async () => {
+    await applyMigrations(d1, (file) => file < "0032");
+    const scored: Record<string, unknown> = {
+      feedback: { overall: { score: 70 }, q1: { score: 70, feedback: "Clear reasoning.", strengths: [], improvements: [] } },
+      strength: { q1: { score: 70, feedback: null, strengths: ["Uses units"], improvements: [] } },
+      improvement: { q1: { score: 70, improvements: ["Show the steps"] } },
+      overallOnly: { overall: { score: 80, feedback: "Well done", strengths: ["x"] } },
+      blanks: { q1: { score: 70, feedback: "  ", strengths: [], improvements: [""] } },
+      notEntries: { q1: 70, q2: null, q3: "feedback", q4: { strengths: "not a list" } },
+      empty: {},
+    };
+    const insert = d1.prepare("insert into sessions (id, test_title, user_id, test_mode, scores) values (?, 'T', ?, 'placement', ?)");
+    await d1.batch([
+      ...Object.entries(scored).map(([id, scores]) => insert.bind(id, id, JSON.stringify(scores))),
+      insert.bind("malformed", "malformed", "{not json"),
+    ]);
+
+    await applyMigrations(d1, (file) => file >= "0032");
+
+    const { results } = await d1.prepare("select id, has_ai_feedback from sessions order by id").all<{ id: string; has_ai_feedback: number }>();
+    const marked = results.filter((row) => row.has_ai_feedback === 1).map((row) => row.id);
+    expect(marked).toEqual(
+      Object.keys(scored)
+        .filter((id) => hasAiFeedback(scored[id] as Record<string, unknown>))
+        .sort(),
+    );
+    expect(marked).toEqual(["feedback", "improvement", "strength"]);
   });
 });

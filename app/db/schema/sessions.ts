@@ -65,6 +65,8 @@ export const testSessionRecords = sqliteTable(
     /** What item calibration made of this session, and when (ADR 0033); null until then. */
     calibrationUse: text("calibration_use").$type<CalibrationUse>(),
     calibratedAt: integer("calibrated_at", { mode: "timestamp_ms" }),
+    /** Its scores hold the grader's words (hasAiFeedback): 'Review AI Grading' shows. D1's `scores` keep each entry's score only (ADR 0048, amended 2026-11-27 (3)). */
+    hasAiFeedback: bool("has_ai_feedback").notNull().default(false),
     /** When its object archived it to R2 (ADR 0048); null while its object holds it, and for archives kept in `session_archives`. */
     archivedAt: integer("archived_at", { mode: "timestamp_ms" }),
     ...timestamps,

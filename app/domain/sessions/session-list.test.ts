@@ -5,6 +5,7 @@ import {
   formatSessionDuration,
   formatSessionScore,
   hasAiFeedback,
+  listedScores,
   readSessionListApiQuery,
   readSessionListScreenQuery,
   sessionListSearch,
@@ -127,5 +128,22 @@ describe("hasAiFeedback", () => {
     expect(hasAiFeedback({ q1: 70, q2: null, q3: "feedback" })).toBe(false);
     expect(hasAiFeedback({})).toBe(false);
     expect(hasAiFeedback(null)).toBe(false);
+  });
+});
+
+describe("listedScores", () => {
+  it("keeps each entry's score and drops the grader's words", () => {
+    expect(
+      listedScores({
+        overall: { score: 66.7 },
+        q1: { score: 70, feedback: "Clear reasoning.", strengths: ["Uses units"], improvements: ["Show the steps"] },
+        q2: { score: null, feedback: null, strengths: [], improvements: [] },
+      }),
+    ).toEqual({ overall: { score: 66.7 }, q1: { score: 70 }, q2: { score: null } });
+  });
+
+  it("leaves out what is not a scored entry", () => {
+    expect(listedScores({ q1: 70, q2: null, q3: { feedback: "no score" } })).toEqual({});
+    expect(listedScores(null)).toEqual({});
   });
 });

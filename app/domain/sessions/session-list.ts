@@ -128,12 +128,27 @@ export function formatSessionDuration(session: { startTime: Date | number; endTi
   return `${Math.floor(seconds / 60)}m ${seconds % 60}s`;
 }
 
+/**
+ * A session's scores as D1 keeps them and the list gives them: the overall score and each open
+ * answer's, without the grader's words (feedback, strengths, improvements). Those are the session's
+ * own (GET /api/sessions/{id}) and its grading logs'; copied here they were most of a session's row
+ * (ADR 0048, amended 2026-11-27 (3)). Rows written before keep their words; the list drops them alike.
+ */
+export function listedScores(scores: Record<string, unknown> | null | undefined): Record<string, { score: unknown }> {
+  return Object.fromEntries(
+    Object.entries(scores ?? {}).flatMap(([key, entry]) =>
+      entry !== null && typeof entry === "object" && "score" in entry ? [[key, { score: (entry as { score: unknown }).score }]] : [],
+    ),
+  );
+}
+
 const hasText = (value: unknown) => typeof value === "string" && value.trim() !== "";
 const hasItems = (value: unknown) => Array.isArray(value) && value.some(hasText);
 
 /**
  * 'Review AI Grading' shows when any score entry other than the overall one holds feedback,
- * strengths or improvements: only graded open answers carry them.
+ * strengths or improvements: only graded open answers carry them. The write behind stores the
+ * answer on the session's row (`has_ai_feedback`), as D1's scores no longer hold the words.
  */
 export function hasAiFeedback(scores: Record<string, unknown> | null | undefined): boolean {
   return Object.entries(scores ?? {}).some(([key, entry]) => {

@@ -1,5 +1,6 @@
 import { attemptResults, type AttemptState } from "./attempt";
 import type { SessionBlueprint } from "./blueprint";
+import { hasAiFeedback, listedScores } from "./session-list";
 import { toSnapshot } from "./session-state";
 
 /**
@@ -39,7 +40,8 @@ export function sessionBehind(state: AttemptState, blueprint: SessionBlueprint, 
       ...completion,
       timeRemaining: snapshot.timeRemainingSeconds,
       totalScore: results.totalScore,
-      scores: results.scores,
+      scores: listedScores(results.scores),
+      hasAiFeedback: hasAiFeedback(results.scores),
       competenciesStatus: results.competenciesStatus,
       moduleRecommendations: results.moduleRecommendations,
       // θ is the source every reader derives the scale from; the scale score stays beside it, readable in D1 itself.
@@ -69,9 +71,6 @@ export function sessionBehind(state: AttemptState, blueprint: SessionBlueprint, 
           measuredSeconds: answer.measuredSeconds === undefined ? null : Math.round(answer.measuredSeconds),
           rapidGuess: answer.rapidGuess === true,
           gradingScore: answer.gradingScore,
-          feedback: answer.feedback,
-          strengths: answer.strengths,
-          improvements: answer.improvements,
           answeredAt: new Date(answer.answeredAt),
         },
       ];

@@ -4,20 +4,13 @@ import { describeAccommodations, readAccommodations } from "~/domain/accommodati
 import type { CurrentUser } from "~/domain/auth/current-user";
 import { takenInLabel } from "~/domain/questions/content-language";
 import { effortFacts } from "~/domain/sessions/effort-note";
-import {
-  formatSessionDuration,
-  formatSessionScore,
-  hasAiFeedback,
-  MODE_LABELS,
-  readSessionListScreenQuery,
-  sessionListSearch,
-} from "~/domain/sessions/session-list";
+import { formatSessionDuration, formatSessionScore, MODE_LABELS, readSessionListScreenQuery, sessionListSearch } from "~/domain/sessions/session-list";
 import { wasEndedEarly } from "~/domain/sessions/session-state";
 import { shownTime, timeZoneFromCookieHeader } from "~/domain/shell/time-zone";
 import { sessionListPage } from "~/features/sessions/use-cases.server";
 import type { SessionListRow } from "~/models/session-list.server";
 
-/** Only what a card shows: the scores map stays on the server, reduced to one yes or no. */
+/** Only what a card shows: the scores map stays on the server. */
 function sessionCard(row: SessionListRow, timeZone: string) {
   return {
     id: row.id,
@@ -35,7 +28,7 @@ function sessionCard(row: SessionListRow, timeZone: string) {
     mode: MODE_LABELS[row.testMode] ?? row.testMode,
     /** "Taken in Spanish" for a session of a Spanish test (ADR 0044), as the results and growth screens say it; else null. */
     takenIn: takenInLabel(row.language),
-    hasAiFeedback: hasAiFeedback(row.scores),
+    hasAiFeedback: row.hasAiFeedback,
     /** In words (ADR 0032): empty when the session ran without any. */
     accommodations: describeAccommodations(readAccommodations(row.accommodations)).join(", "),
     nonStandard: row.nonStandard,
