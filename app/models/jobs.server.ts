@@ -40,8 +40,20 @@ export async function markJobRunning(db: Database, id: string): Promise<JobRow |
   return row;
 }
 
+/**
+ * Records that a job succeeded with its result. A job whose last step recorded it already, in the
+ * batch of its own final writes (`jobSucceededStatement`), keeps that record.
+ */
 export async function markJobSucceeded(db: Database, id: string, result: unknown): Promise<void> {
-  await db.update(jobs).set({ status: "succeeded", result, error: null, finishedAt: new Date() }).where(eq(jobs.id, id));
+  await jobSucceededStatement(db, id, result);
+}
+
+/** The statement that records a job's success, for a last step to batch with its final writes: D1 then holds both or neither. */
+export function jobSucceededStatement(db: Database, id: string, result: unknown) {
+  return db
+    .update(jobs)
+    .set({ status: "succeeded", result, error: null, finishedAt: new Date() })
+    .where(and(eq(jobs.id, id), sql`${jobs.status} <> 'succeeded'`));
 }
 
 /** Records the latest error; `final` when no retry will follow. */
@@ -113,9 +125,9 @@ export async function deleteJobPartRange(db: Database, jobId: string, range: { f
   await db.delete(jobParts).where(and(eq(jobParts.jobId, jobId), gte(jobParts.part, range.from), lt(jobParts.part, range.to)));
 }
 
-/** Drops a finished job's parts that were written, keeping those it stages only to be read (a bundle import's refused rows, ADR 0050). */
-export async function deleteWrittenJobParts(db: Database, jobId: string): Promise<void> {
-  await db.delete(jobParts).where(and(eq(jobParts.jobId, jobId), gt(jobParts.applied, 0)));
+/** The statement that drops a finished job's parts that were written, keeping those it stages only to be read (a bundle import's refused rows, ADR 0050). */
+export function writtenJobPartsDeletion(db: Database, jobId: string) {
+  return db.delete(jobParts).where(and(eq(jobParts.jobId, jobId), gt(jobParts.applied, 0)));
 }
 
 /** The bodies of a job's parts never written, in part order. */

@@ -270,7 +270,7 @@ export async function applyRosterPart(
   return true;
 }
 
-/** The import's summary in the audit log, written once every part of an import read in parts is (ADR 0050). */
-export async function recordRosterImport(db: Database, imported: { version: string; outcome: OneRosterOutcome }, importedBy: Importer): Promise<void> {
-  await summaryStatement(db, `oneroster:${imported.version}`, imported.outcome, importedBy);
+/** The statement of the import's summary in the audit log, written with the job's success once every part of an import read in parts is (ADR 0050). */
+export function rosterImportSummary(db: Database, imported: { version: string; outcome: OneRosterOutcome }, importedBy: Importer) {
+  return summaryStatement(db, `oneroster:${imported.version}`, imported.outcome, importedBy);
 }

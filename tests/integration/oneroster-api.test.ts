@@ -604,6 +604,32 @@ describe("a bundle too large for one request, read and planned by the queue in p
     expect(await kept()).toBe(0);
   }, 120_000);
 
+  it("records the answer with the import's last writes: a last step that failed runs again and still finds its bundle", async () => {
+    // The job's success fails once: the last step's writes (its audit summary, its answer) go with it.
+    await parts.d1
+      .prepare(
+        "create trigger fail_success before update of status on jobs when new.status = 'succeeded' and json_extract(old.input, '$.kind') = 'roster_bundle' begin select raise(abort, 'simulated failure'); end",
+      )
+      .run();
+    const queued = await uploadOneRoster(parts, partsJar, syntheticOneRosterZip({ students: 60, prefix: "last" }));
+    const jobId = queued.data.jobId as string;
+    const job = async () => (await partsAdmin.get(`/api/jobs/${jobId}`)).data as JobAnswer;
+    // Until the last step has failed once (or the job has ended, which the assertions below catch).
+    for (let view = await job(); !view.error && view.status !== "failed" && view.status !== "succeeded"; view = await job())
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    const summaries = () =>
+      partsRows("select count(*) as n from audit_log where action = 'roster.imported' and json_extract(detail, '$.created.students') = 60");
+    expect(await summaries()).toEqual([{ n: 0 }]);
+    expect(await kept()).toBeGreaterThan(0);
+    await parts.d1.prepare("drop trigger fail_success").run();
+
+    const finished = (await waitForJob(partsAdmin, jobId)).at(-1)!;
+    expect(finished).toMatchObject({ status: "succeeded", result: { applied: true, created: { students: 60 } } });
+    expect(await partsRows("select count(*) as n from students where source_id like 'last-s%'")).toEqual([{ n: 60 }]);
+    expect(await summaries()).toEqual([{ n: 1 }]);
+    expect(await kept()).toBe(0);
+  }, 120_000);
+
   it("keeps every refused row past the 1,000 the answer lists, as CSV for district admins only", async () => {
     const files = syntheticOneRoster({ students: 150, classesPerStudent: 2, classSize: 100, prefix: "many" });
     const strays = Array.from({ length: 1_200 }, (_, index) => `many-e-x${index},active,,many-gone,org-1,many-s${index % 150},student,false,,`);

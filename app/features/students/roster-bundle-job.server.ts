@@ -27,8 +27,16 @@ import { MAX_ROWS_IN_PARTS, mergedOutcome, PartBuffers, type PartChunk, PartDeal
 import type { Env } from "~/env";
 import { upstream } from "~/lib/errors";
 import { NotAZipError, ZipReadError, zipTextStream } from "~/lib/zip-files";
-import { deleteJobPartRange, deleteWrittenJobParts, findJob, setJobProgress, stageJobParts, unwrittenJobParts } from "~/models/jobs.server";
-import { applyRosterPart, loadRosterExisting, recordRosterImport } from "~/models/oneroster.server";
+import {
+  deleteJobPartRange,
+  findJob,
+  jobSucceededStatement,
+  setJobProgress,
+  stageJobParts,
+  unwrittenJobParts,
+  writtenJobPartsDeletion,
+} from "~/models/jobs.server";
+import { applyRosterPart, loadRosterExisting, rosterImportSummary } from "~/models/oneroster.server";
 import { enqueueJob } from "~/services/jobs.server";
 
 /**
@@ -141,19 +149,29 @@ async function runPart(deps: Deps, jobId: string, input: BundleInput, message: n
   return { finished: true, result: await finishImport(deps, jobId, input, layout) };
 }
 
-/** The import's answer, merged from its parts', its audit summary when applied, and nothing it kept left behind. */
+/**
+ * The import's answer, merged from its parts', recorded as the job's result in one batch with its
+ * audit summary (when applied) and the drop of its written parts; then nothing it kept is left
+ * behind. The bucket is emptied only once D1 holds the answer: a last message delivered again
+ * after that finds the job succeeded (the runner acknowledges it), never a bundle no longer kept.
+ */
 async function finishImport(deps: Deps, jobId: string, input: BundleInput, layout: Layout) {
+  const { db } = deps;
   const kept = await Promise.all(layout.chunks.map((_, part) => readJson<KeptPlan>(deps.env.IMPORTS, outcomeKey(jobId, part))));
   const outcome = mergedOutcome(
     kept.map((plan) => plan!.outcome),
     input,
   );
-  if (input.apply) await recordRosterImport(deps.db, { version: layout.version, outcome }, input.importedBy);
-  await deleteWrittenJobParts(deps.db, jobId);
-  await removeKept(deps.env.IMPORTS, jobId);
   // More refused rows than the answer lists: every one is kept for the download.
   const refusedRows = outcome.refusedTotal > outcome.refused.length ? { refusedRows: `/api/jobs/${jobId}/refused` } : {};
-  return { ...importAnswerIn(input.locale, outcome), ...refusedRows };
+  const result = { ...importAnswerIn(input.locale, outcome), ...refusedRows };
+  await db.batch([
+    jobSucceededStatement(db, jobId, result),
+    writtenJobPartsDeletion(db, jobId),
+    ...(input.apply ? [rosterImportSummary(db, { version: layout.version, outcome }, input.importedBy)] : []),
+  ]);
+  await removeKept(deps.env.IMPORTS, jobId);
+  return result;
 }
 
 /**
