@@ -7,7 +7,7 @@ import { ConfigError, loadConfig } from "~/services/config.server";
 import { computeGrowthNorms } from "~/services/growth-norms.server";
 import { calibrator } from "~/services/item-calibrator.server";
 import { guardRequest } from "~/services/request-guard.server";
-import { purgeExpiredSessions } from "~/services/retention.server";
+import { purgeExpiredSessions, purgeFinishedJobs } from "~/services/retention.server";
 import { createNonce, withSecurityHeaders } from "~/services/security-headers.server";
 
 // The Remix server build (`remix build`); wrangler bundles it with its dependencies.
@@ -57,12 +57,15 @@ export default {
 
   /**
    * wrangler.toml's daily cron: the retention purge (off unless a district admin set a retention),
+   * the deletion of jobs finished more than 30 days ago (ADR 0052),
    * the growth norms (ADR 0049), then the item recalibration in the calibrator object (ADR 0033).
    */
   async scheduled(_controller, env) {
     const outcome = await purgeExpiredSessions(createDatabase(env.DB), env, Date.now());
     // A failure is in the audit log and on Data & Privacy; the next night takes up what is left.
     if (outcome.purged > 0) console.warn(`Retention purge erased ${outcome.purged} sessions ended more than ${outcome.retention} days ago`);
+    // Jobs are kept a fixed time, whatever the sessions' retention; a failure leaves them to the next night.
+    await purgeFinishedJobs(createDatabase(env.DB), Date.now()).catch((error: unknown) => console.error("Finished jobs: the nightly deletion failed", error));
     // After the purge, so purged sessions leave the norms; a failure keeps last night's norms and the recalibration still runs.
     await computeGrowthNorms(createDatabase(env.DB), Date.now()).catch((error: unknown) => console.error("Growth norms: the nightly run failed", error));
     // Its outcome is recorded in calibration_runs, whatever it is.

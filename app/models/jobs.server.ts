@@ -173,3 +173,15 @@ export async function applyStagedStatements(
   ]);
   return true;
 }
+
+/** Deletes at most `limit` jobs that finished before `cutoff`, their parts with them (by cascade); how many it deleted. */
+export async function deleteJobsFinishedBefore(db: Database, cutoff: Date, limit: number): Promise<number> {
+  // created_at is never after finished_at: the condition on it lets the (status, created_at) index find them.
+  const finishedBefore = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(inArray(jobs.status, ["succeeded", "failed"]), lt(jobs.createdAt, cutoff), lt(jobs.finishedAt, cutoff)))
+    .limit(limit);
+  const deleted = await db.delete(jobs).where(inArray(jobs.id, finishedBefore)).returning({ id: jobs.id });
+  return deleted.length;
+}

@@ -1,10 +1,11 @@
 import type { Database } from "~/db/client.server";
 import { PURGE_CHUNK, PURGE_FAILURES, type PurgeFailureReason } from "~/domain/privacy/erasure";
-import { PURGE_BATCH, retentionCutoff } from "~/domain/privacy/retention";
+import { FINISHED_JOBS_KEPT_DAYS, JOB_PURGE_BATCH, PURGE_BATCH, retentionCutoff } from "~/domain/privacy/retention";
 import type { Env } from "~/env";
 import { chunk } from "~/lib/batching";
 import { DomainError } from "~/lib/errors";
 import { recordAudit } from "~/models/audit-log.server";
+import { deleteJobsFinishedBefore } from "~/models/jobs.server";
 import { readRetentionSetting, sessionsEndedBefore } from "~/models/retention.server";
 import { sessionsWithIds } from "~/models/student-data.server";
 
@@ -65,4 +66,14 @@ async function failed(db: Database, outcome: Extract<PurgeOutcome, { failed: Pur
     console.error("Recording the failed purge in the audit log failed too", error);
   }
   return outcome;
+}
+
+/**
+ * The nightly deletion of jobs that finished more than FINISHED_JOBS_KEPT_DAYS ago, with their
+ * parts (ADR 0052): one audit entry saying how many, none on a night with nothing to delete.
+ */
+export async function purgeFinishedJobs(db: Database, now: number): Promise<number> {
+  const deleted = await deleteJobsFinishedBefore(db, new Date(retentionCutoff(now, FINISHED_JOBS_KEPT_DAYS)), JOB_PURGE_BATCH);
+  if (deleted > 0) await recordAudit(db, null, { action: "jobs.purged", detail: { deleted, keptDays: FINISHED_JOBS_KEPT_DAYS } });
+  return deleted;
 }

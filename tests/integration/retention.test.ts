@@ -80,7 +80,8 @@ describe("retention", () => {
   it("is off by default: the page says so and the nightly purge deletes nothing, but empties what a crashed erasure left", async () => {
     expect(await (await sessionObject(halfErased)).view()).toMatchObject({ ok: true });
     const page = await privacyPage();
-    expect(page).toContain("Retention is off: nothing is deleted on a schedule.");
+    expect(page).toContain("Retention is off: no session is deleted on a schedule.");
+    expect(page).toContain("background jobs (roster imports, demo data, AI requests) are deleted 30 days after they finish");
     await runCron();
     expect((await sessionIds()).length).toBe(BULK + 2);
     expect(await (await sessionObject(halfErased)).view()).toEqual({ ok: false, reason: "not_begun" });
@@ -146,5 +147,69 @@ describe("retention", () => {
     const { student } = await demoClients(worker);
     expect((await student.post(`/admin/privacy?_data=${ROUTE}`, { intent: "set-retention", days: "" })).status).toBe(403);
     expect((await apiClient(worker).post(`/admin/privacy?_data=${ROUTE}`, { intent: "set-retention", days: "" })).status).toBe(401);
+  });
+});
+
+describe("finished jobs", () => {
+  const ago = (days: number) => Date.now() - days * DAY;
+  /** Jobs straight into D1: a kind, a status and when it was created and finished. */
+  async function insertJobs(rows: { id: string; status: string; createdDaysAgo: number; finishedDaysAgo: number | null }[]) {
+    const insert = worker.d1.prepare(
+      "insert into jobs (id, kind, status, input, result, created_at, updated_at, finished_at) values (?, 'roster_bundle', ?, '{}', '{\"refused\":[{\"reason\":\"ana@example.org is taken\"}]}', ?, ?, ?)",
+    );
+    await worker.d1.batch(
+      rows.map((row) =>
+        insert.bind(row.id, row.status, ago(row.createdDaysAgo), ago(row.createdDaysAgo), row.finishedDaysAgo === null ? null : ago(row.finishedDaysAgo)),
+      ),
+    );
+  }
+  const jobIds = async () =>
+    (await worker.d1.prepare("select id from jobs where id like 'kept-%' or id like 'old-%' order by id").all<{ id: string }>()).results.map((row) => row.id);
+  const purges = async () =>
+    (await worker.d1.prepare("select detail from audit_log where action = 'jobs.purged' order by at, rowid").all<{ detail: string }>()).results.map((row) =>
+      JSON.parse(row.detail),
+    );
+
+  it("are deleted 30 days after they finished, with the rows they kept, 1,000 a night; a job still running is kept", async () => {
+    await insertJobs([
+      { id: "old-succeeded", status: "succeeded", createdDaysAgo: 40, finishedDaysAgo: 31 },
+      { id: "old-failed", status: "failed", createdDaysAgo: 31, finishedDaysAgo: 31 },
+      { id: "kept-recent", status: "succeeded", createdDaysAgo: 45, finishedDaysAgo: 29 },
+      { id: "kept-running", status: "running", createdDaysAgo: 60, finishedDaysAgo: null },
+      { id: "kept-queued", status: "queued", createdDaysAgo: 60, finishedDaysAgo: null },
+    ]);
+    // The refused rows a bundle import keeps with its job.
+    await worker.d1
+      .prepare("insert into job_parts (job_id, part, body) values ('old-succeeded', 5001, '[\"ana@example.org\"]'), ('kept-recent', 5001, '[]')")
+      .run();
+    // More than a night deletes: 1,000 go tonight and the rest tomorrow.
+    await worker.d1
+      .prepare(
+        `with recursive n(i) as (select 1 union all select i + 1 from n where i < 1000)
+         insert into jobs (id, kind, status, input, created_at, updated_at, finished_at) select printf('old-bulk-%04d', i), 'ping', 'succeeded', '{}', ?1, ?1, ?1 from n`,
+      )
+      .bind(ago(35))
+      .run();
+    expect(await jobIds()).toHaveLength(1_005);
+
+    await runCron();
+    expect((await jobIds()).filter((id) => id.startsWith("old-"))).toHaveLength(2);
+    expect(await purges()).toEqual([{ deleted: 1_000, keptDays: 30 }]);
+
+    await runCron();
+    expect(await jobIds()).toEqual(["kept-queued", "kept-recent", "kept-running"]);
+    expect(await worker.d1.prepare("select job_id from job_parts where job_id in ('old-succeeded', 'kept-recent')").all()).toMatchObject({
+      results: [{ job_id: "kept-recent" }],
+    });
+    expect(await purges()).toEqual([
+      { deleted: 1_000, keptDays: 30 },
+      { deleted: 2, keptDays: 30 },
+    ]);
+    // Asked for afterwards, a deleted job is one the API does not know.
+    expect((await admin.get("/api/jobs/old-succeeded")).status).toBe(404);
+
+    // A night with nothing to delete writes nothing to the audit log.
+    await runCron();
+    expect(await purges()).toHaveLength(2);
   });
 });

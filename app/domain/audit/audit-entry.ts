@@ -39,6 +39,7 @@ export const AUDIT_ACTIONS = {
   "time_zone.changed": "Changed the district's time zone",
   "retention.purged": "Purged sessions past the retention period",
   "retention.purge_failed": "A purge of sessions past the retention period failed",
+  "jobs.purged": "Deleted background jobs finished more than 30 days ago",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

@@ -30,7 +30,16 @@ export function readRetentionDays(value: unknown): number | null {
   return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : null;
 }
 
-/** Sessions that ended before this instant are past retention. */
+/**
+ * How long a finished job is kept, whatever the sessions' retention (ADR 0052): a roster import's
+ * answer and the refused rows it keeps name people by sourcedId and e-mail, and a grading job holds
+ * a student's answer, while nothing reads a job once its screen has shown the answer. The nightly
+ * run deletes jobs that finished longer ago than this, with their parts, at most JOB_PURGE_BATCH a run.
+ */
+export const FINISHED_JOBS_KEPT_DAYS = 30;
+export const JOB_PURGE_BATCH = 1_000;
+
+/** Sessions that ended before this instant are past retention (and jobs, with FINISHED_JOBS_KEPT_DAYS). */
 export function retentionCutoff(now: number, days: number): number {
   return now - days * DAY_MS;
 }

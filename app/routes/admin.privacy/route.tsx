@@ -6,7 +6,7 @@ import { LocalTime } from "~/components/local-time";
 import { BackLink, PageHeader } from "~/components/page-header";
 import { districtTimeZones } from "~/domain/district/time-zone";
 import { purgeFailureLine } from "~/domain/privacy/erasure";
-import { PRIVACY_MESSAGES, privacyActionSchema, PURGE_BATCH, retentionCutoff } from "~/domain/privacy/retention";
+import { FINISHED_JOBS_KEPT_DAYS, PRIVACY_MESSAGES, privacyActionSchema, PURGE_BATCH, retentionCutoff } from "~/domain/privacy/retention";
 import type { ActionResult } from "~/domain/shell/action-result";
 import { type ShownTime, shownTime, timeZoneFromCookieHeader } from "~/domain/shell/time-zone";
 import { districtTimeZone, saveDistrictTimeZone } from "~/models/district-time-zone.server";
@@ -72,6 +72,9 @@ export default function DataAndPrivacy() {
           Sessions that ended more than this many days ago are deleted every night, with their answers, grades and chats, as a student&apos;s deletion does.
           Leave it blank to keep sessions until someone deletes them.
         </p>
+        <p className="mt-2 text-sm text-slate-700">
+          {`Whatever this setting, background jobs (roster imports, demo data, AI requests) are deleted ${FINISHED_JOBS_KEPT_DAYS} days after they finish, with what they kept, such as an import's refused rows.`}
+        </p>
         <fetcher.Form method="post" className="mt-4 flex flex-wrap items-end gap-3" noValidate>
           <input type="hidden" name="intent" value="set-retention" />
           <div>
@@ -100,7 +103,7 @@ export default function DataAndPrivacy() {
         </div>
         <div className="mt-4 rounded-md bg-slate-50 p-3 text-sm text-slate-900" data-testid="retention-preview" aria-live="polite">
           {preview === null ? (
-            "Retention is off: nothing is deleted on a schedule."
+            "Retention is off: no session is deleted on a schedule."
           ) : preview.sessions === 0 ? (
             <>
               The next purge removes nothing: no session ended before <LocalTime time={preview.cutoff} />.
