@@ -65,7 +65,9 @@ export default {
     // A failure is in the audit log and on Data & Privacy; the next night takes up what is left.
     if (outcome.purged > 0) console.warn(`Retention purge erased ${outcome.purged} sessions ended more than ${outcome.retention} days ago`);
     // Jobs are kept a fixed time, whatever the sessions' retention; a failure leaves them to the next night.
-    await purgeFinishedJobs(createDatabase(env.DB), Date.now()).catch((error: unknown) => console.error("Finished jobs: the nightly deletion failed", error));
+    await purgeFinishedJobs(createDatabase(env.DB), env, Date.now()).catch((error: unknown) =>
+      console.error("Finished jobs: the nightly deletion failed", error),
+    );
     // After the purge, so purged sessions leave the norms; a failure keeps last night's norms and the recalibration still runs.
     await computeGrowthNorms(createDatabase(env.DB), Date.now()).catch((error: unknown) => console.error("Growth norms: the nightly run failed", error));
     // Its outcome is recorded in calibration_runs, whatever it is.

@@ -5,6 +5,7 @@ import type { Env } from "~/env";
 import { chunk } from "~/lib/batching";
 import { DomainError } from "~/lib/errors";
 import { recordAudit } from "~/models/audit-log.server";
+import { removeFilesOfEndedImports } from "~/models/import-files.server";
 import { deleteJobsFinishedBefore } from "~/models/jobs.server";
 import { readRetentionSetting, sessionsEndedBefore } from "~/models/retention.server";
 import { sessionsWithIds } from "~/models/student-data.server";
@@ -70,10 +71,14 @@ async function failed(db: Database, outcome: Extract<PurgeOutcome, { failed: Pur
 
 /**
  * The nightly deletion of jobs that finished more than FINISHED_JOBS_KEPT_DAYS ago, with their
- * parts (ADR 0052): one audit entry saying how many, none on a night with nothing to delete.
+ * parts (ADR 0052): one audit entry saying how many, none on a night with nothing to delete. Then
+ * the files that ended imports left in the IMPORTS bucket.
  */
-export async function purgeFinishedJobs(db: Database, now: number): Promise<number> {
+export async function purgeFinishedJobs(db: Database, env: Pick<Env, "IMPORTS">, now: number): Promise<number> {
   const deleted = await deleteJobsFinishedBefore(db, new Date(retentionCutoff(now, FINISHED_JOBS_KEPT_DAYS)), JOB_PURGE_BATCH);
   if (deleted > 0) await recordAudit(db, null, { action: "jobs.purged", detail: { deleted, keptDays: FINISHED_JOBS_KEPT_DAYS } });
+  // An import removes its files when it ends; these are the ones an import that failed or crashed left behind.
+  const leftBehind = await removeFilesOfEndedImports(db, env.IMPORTS);
+  if (leftBehind > 0) console.warn(`Removed ${leftBehind} files that ended imports left in the IMPORTS bucket`);
   return deleted;
 }

@@ -212,4 +212,23 @@ describe("finished jobs", () => {
     await runCron();
     expect(await purges()).toHaveLength(2);
   });
+
+  it("take with them the files an import left in the bucket when it failed or crashed; a running import keeps its files", async () => {
+    await insertJobs([
+      { id: "kept-left-failed", status: "failed", createdDaysAgo: 1, finishedDaysAgo: 1 },
+      { id: "kept-importing", status: "running", createdDaysAgo: 0, finishedDaysAgo: null },
+    ]);
+    const imports = await worker.mf.getR2Bucket("IMPORTS");
+    const keys = [
+      "roster-bundles/kept-left-failed/bundle.zip",
+      "roster-bundles/kept-left-failed/part-0/outcome.json",
+      "roster-bundles/kept-importing/layout.json",
+      "roster-bundles/deleted-job/bundle.zip",
+      "elsewhere/kept.txt",
+    ];
+    for (const key of keys) await imports.put(key, "x");
+
+    await runCron();
+    expect((await imports.list()).objects.map((object) => object.key).sort()).toEqual(["elsewhere/kept.txt", "roster-bundles/kept-importing/layout.json"]);
+  });
 });

@@ -27,6 +27,7 @@ import { MAX_ROWS_IN_PARTS, mergedOutcome, PartBuffers, type PartChunk, PartDeal
 import type { Env } from "~/env";
 import { upstream } from "~/lib/errors";
 import { NotAZipError, ZipReadError, zipTextStream } from "~/lib/zip-files";
+import { bundleKey, chunkKey, layoutKey, outcomeKey, readJson, removeKept } from "~/models/import-files.server";
 import {
   deleteJobPartRange,
   findJob,
@@ -54,13 +55,6 @@ type Deps = { db: Database; env: Pick<Env, "JOBS" | "IMPORTS">; deletionKey: str
 
 /** What part 0 leaves for the others: the version, each file's header, the manifest, and how many chunks each part has. */
 type Layout = { version: string; headers: Record<string, CsvRow>; manifest: CsvRow[]; chunks: number[]; people: number };
-
-const prefix = (jobId: string) => `roster-bundles/${jobId}/`;
-/** Where the uploaded zip is kept until the import ends. */
-const bundleKey = (jobId: string) => `${prefix(jobId)}bundle.zip`;
-const layoutKey = (jobId: string) => `${prefix(jobId)}layout.json`;
-const chunkKey = (jobId: string, part: number, chunk: number) => `${prefix(jobId)}part-${part}/chunk-${chunk}.json`;
-const outcomeKey = (jobId: string, part: number) => `${prefix(jobId)}part-${part}/outcome.json`;
 
 /** The files part 0 reads, in the order it reads them: users before the rows that name them. */
 const DEALT_FILES = ["classes.csv", "users.csv", "roles.csv", "enrollments.csv"] as const;
@@ -351,19 +345,4 @@ async function planPart(deps: Deps, jobId: string, input: BundleInput, layout: L
   const plan: KeptPlan = { outcome: listedRows(own), batches: batches.length };
   await env.IMPORTS.put(outcomeKey(jobId, part), JSON.stringify(plan));
   return plan;
-}
-
-async function readJson<Value>(bucket: R2Bucket, key: string): Promise<Value | null> {
-  const object = await bucket.get(key);
-  return object ? ((await object.json()) as Value) : null;
-}
-
-/** Everything the import kept in the bucket: the zip, the layout, the chunks and the parts' outcomes. */
-async function removeKept(bucket: R2Bucket, jobId: string): Promise<void> {
-  for (let cursor: string | undefined, more = true; more;) {
-    const listed = await bucket.list({ prefix: prefix(jobId), ...(cursor ? { cursor } : {}) });
-    if (listed.objects.length) await bucket.delete(listed.objects.map((object) => object.key));
-    more = listed.truncated;
-    cursor = listed.truncated ? listed.cursor : undefined;
-  }
 }
