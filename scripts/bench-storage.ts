@@ -14,6 +14,11 @@
  * database file (D1's `size_after`: tables and indexes, in whole pages) over the measured tests,
  * after one warm-up test that creates what is written once (the items' calibration rows).
  * A benchmark, not a test: it asserts only that each session answered 40 questions.
+ *
+ * `npm run bench:storage -- --model` grades the open answers with a model instead: a local
+ * OpenAI-compatible stub (tests/support/openai-stub.ts) that the Worker calls as it would a
+ * provider, so each open answer also writes its grading job and the model's log (the app's own
+ * prompt, and the stub's short reply: a real model's reply is longer).
  */
 import type { ItemCalibratorRpc } from "~/domain/adaptive/calibrator-contract";
 import { CALIBRATOR_NAME } from "~/domain/adaptive/calibrator-contract";
@@ -21,6 +26,7 @@ import type { TestSessionRpc } from "~/domain/sessions/session-contract";
 
 import { type ApiClient, apiClient } from "../tests/support/api";
 import { runDurableObjectAlarm, storedKeys } from "../tests/support/durable-object-alarms";
+import { startOpenAiStub } from "../tests/support/openai-stub";
 import { answerFor } from "../tests/support/session-answers";
 import { demoAccounts, startWorker, type TestWorker } from "../tests/support/worker";
 
@@ -182,7 +188,10 @@ async function settled(d1: D1Database): Promise<void> {
   }
 }
 
-const worker = await startWorker({ vars: { SESSION_ARCHIVE_AFTER_HOURS: "0" }, triggerableAlarms: true });
+const withModel = process.argv.includes("--model");
+const stub = withModel ? await startOpenAiStub() : null;
+const modelVars: Record<string, string> = stub ? { AI_API_KEY: "bench-key", AI_BASE_URL: stub.baseURL } : {};
+const worker = await startWorker({ vars: { SESSION_ARCHIVE_AFTER_HOURS: "0", ...modelVars }, triggerableAlarms: true });
 try {
   const admin = apiClient(worker, await worker.signIn(demoAccounts.admin.email, demoAccounts.admin.password));
   const test = await makeTest(admin);
@@ -211,7 +220,9 @@ try {
     .sort((a, b) => b[1].billed - a[1].billed);
   const sum = (key: "changed" | "billed") => byTable.reduce((total, [, n]) => total + n[key], 0);
   const perTest = (n: number) => (n / TESTS).toFixed(1).padStart(9);
-  console.log(`${TESTS} tests of ${ANSWERS} answers after one warm-up, in ${seconds.toFixed(1)} s`);
+  console.log(
+    `${TESTS} tests of ${ANSWERS} answers after one warm-up, in ${seconds.toFixed(1)} s; open answers graded ${stub ? "by a model (the local stub)" : "offline"}`,
+  );
   console.log(
     `per test, by table: ${"rows".padStart(9)} ${"billed".padStart(9)} ${"values B".padStart(9)}  (billed: rows with their index entries, as D1 counts rows written; values: bytes of the values added, without pages or indexes)`,
   );
@@ -220,4 +231,5 @@ try {
   console.log(`per test: ${Math.round(sum("billed") / TESTS)} rows, ${Math.round(bytes / TESTS)} bytes`);
 } finally {
   await worker.dispose();
+  await stub?.close();
 }
