@@ -5,6 +5,7 @@ import { aiGradingLogs } from "~/db/schema";
 import type { AiCall } from "~/domain/ai/ai-call";
 import { reviewWithConfidence } from "~/domain/ai/confidence";
 import type { GradingQuestion, StudentAnswer } from "~/domain/ai/grading-request";
+import { splitGradingPrompt } from "~/domain/ai/injection";
 import type { GradingResult } from "~/domain/ai/schemas";
 import { costOf } from "~/domain/ai/usage-cost";
 import { insertGroups } from "~/lib/batching";
@@ -68,21 +69,27 @@ function gradingLogValues(input: GradingLogInput): typeof aiGradingLogs.$inferIn
 }
 
 /**
- * These logs' rows with their question's text and rubric named by key rather than copied, and
- * the statements that store those texts once (ADR 0048, amended 2026-11-27 (2)).
+ * These logs' rows with their question's text, rubric and the question's part of a model's prompt
+ * named by key rather than copied, and the statements that store those texts once (ADR 0048,
+ * amended 2026-11-27 (2) and (4)).
  */
 async function withStoredTexts(db: Database, inputs: readonly GradingLogInput[]) {
   const rows = inputs.map(gradingLogValues);
   const rubric = (row: (typeof rows)[number]) => (row.rubric === null || row.rubric === undefined ? null : JSON.stringify(row.rubric));
-  const keys = await textKeys(rows.flatMap((row) => [row.questionText, ...(rubric(row) === null ? [] : [rubric(row)!])]));
+  const prompt = (row: (typeof rows)[number]) => (row.promptSent ? splitGradingPrompt(row.promptSent) : null);
+  const keys = await textKeys(
+    rows.flatMap((row) => [row.questionText, ...(rubric(row) === null ? [] : [rubric(row)!]), ...(prompt(row) ? [prompt(row)!.shared] : [])]),
+  );
   const named = rows.map((row) => {
     const rubricText = rubric(row);
+    const promptParts = prompt(row);
     return {
       ...row,
       questionText: "",
       questionTextId: keys.get(row.questionText)!,
       rubric: null,
       rubricId: rubricText === null ? null : keys.get(rubricText)!,
+      ...(promptParts ? { promptSent: promptParts.own, promptPrefixId: keys.get(promptParts.shared)! } : {}),
     };
   });
   return { rows: named, texts: questionTextInserts(db, keys) };

@@ -63,8 +63,11 @@ const storedText = (key: SQLiteColumn) => sql`(select ${questionTexts.text} from
 /** An answer's question text, wherever it is kept. */
 export const answerQuestionText = sql<string>`coalesce(${sessionAnswers.questionText}, ${storedText(sessionAnswers.questionTextId)})`;
 
-/** A grading log's question text and rubric (JSON, decoded as the column decodes it), wherever they are kept. */
+/** A grading log's question text, rubric (JSON, decoded as the column decodes it) and prompt, wherever they are kept. */
 export const gradingLogTexts = {
+  promptSent: sql<
+    string | null
+  >`case when ${aiGradingLogs.promptPrefixId} is null then ${aiGradingLogs.promptSent} else ${storedText(aiGradingLogs.promptPrefixId)} || ${aiGradingLogs.promptSent} end`,
   questionText: sql<string>`case when ${aiGradingLogs.questionTextId} is null then ${aiGradingLogs.questionText} else ${storedText(aiGradingLogs.questionTextId)} end`,
   rubric: sql<unknown>`case when ${aiGradingLogs.rubricId} is null then ${aiGradingLogs.rubric} else ${storedText(aiGradingLogs.rubricId)} end`.mapWith(
     aiGradingLogs.rubric,

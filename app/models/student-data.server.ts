@@ -63,7 +63,7 @@ async function studentSessionIds(db: Database, student: StudentRow): Promise<str
 // An answer's and a log's texts as they read, wherever they are kept; the keys naming them are the storage's, not the student's data.
 const { questionTextId: _answerTextKey, ...answerFields } = getTableColumns(sessionAnswers);
 const answerColumns = { ...answerFields, questionText: answerQuestionText };
-const { questionTextId: _logTextKey, rubricId: _rubricKey, ...logColumns } = gradingLogColumns;
+const { questionTextId: _logTextKey, rubricId: _rubricKey, promptPrefixId: _promptKey, ...logColumns } = gradingLogColumns;
 
 /** The D1 half of a student's export: the record, memberships, sessions, answers, model grading logs and overrides. */
 export async function readStudentRows(db: Database, student: StudentRow) {

@@ -338,6 +338,33 @@ describe("a class's switch for sending student answers to the AI provider", () =
     for (const identifying of [studentId, "Persephone", "Quillfeather"]) expect(log!.prompt_sent).not.toContain(identifying);
   });
 
+  it("keeps the question's part of the prompt once for every answer, and the review reads the prompt whole", async () => {
+    const start = stub.requests.length;
+    const graded: string[] = [];
+    for (const answer of [GOOD_ANSWER, "The Moon makes its own light."]) {
+      const { sessionId, questionId } = await classSession(true);
+      await admin.post(`/api/sessions/${sessionId}/submit`, { questionId, answer, timeSpentSeconds: 30 });
+      for (let tries = 0; tries < 100 && (await gradingJobs(sessionId)).results[0]?.status !== "succeeded"; tries++)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      graded.push(sessionId);
+    }
+    const rows = await worker.d1
+      .prepare(`select prompt_sent, prompt_prefix_id from ai_grading_logs where session_id in (?, ?) order by graded_at`)
+      .bind(...graded)
+      .all<{ prompt_sent: string; prompt_prefix_id: string }>();
+    // Each log keeps the student's part; the question's part is one stored text both name.
+    expect(rows.results.map((row) => row.prompt_sent.startsWith("<student_answer>") && !row.prompt_sent.includes("Moon's phases"))).toEqual([true, true]);
+    expect(new Set(rows.results.map((row) => row.prompt_prefix_id)).size).toBe(1);
+    // The review shows the prompt the model was sent, as the provider rendered it (role, then content).
+    const sent = requestsSince(start).map((request) =>
+      (request.body.messages ?? []).map((message) => `[${message.role}]\n${String(message.content)}`).join("\n\n"),
+    );
+    const reviewed = await Promise.all(
+      graded.map(async (sessionId) => (await admin.get(`/api/sessions/${sessionId}/ai-grading`)).data.gradingLogs[0].promptSent),
+    );
+    expect(reviewed).toEqual(sent);
+  });
+
   it("off: the answer is graded offline, final at once, and no request reaches the provider", async () => {
     const start = stub.requests.length;
     const { sessionId, questionId } = await classSession(false);

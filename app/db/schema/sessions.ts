@@ -162,7 +162,9 @@ export const aiGradingLogs = sqliteTable(
     error: text("error"),
     aiModel: text("ai_model").notNull(),
     gradedAt: integer("graded_at", { mode: "timestamp_ms" }).notNull().default(nowMs),
+    /** The prompt sent, or only the student's part of it with `promptPrefixId` naming the part before in `question_texts` (since migration 0033); read through `gradingLogTexts`. */
     promptSent: text("prompt_sent"),
+    promptPrefixId: text("prompt_prefix_id"),
     rawResponse: text("raw_response"),
     /** The rubric the grader read (JSON), or null with `rubricId` naming its JSON in `question_texts` (since migration 0030). */
     rubric: text("rubric", { mode: "json" }).$type<unknown>(),

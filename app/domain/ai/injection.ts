@@ -342,6 +342,17 @@ export function delimitStudentText(text: string): string {
   return `<${STUDENT_ANSWER_TAG}>\n${safe}\n</${STUDENT_ANSWER_TAG}>`;
 }
 
+/**
+ * A grading prompt in two parts: the part before the student's text, the same for every answer to
+ * the question (a grading log names it by key, stored once), and the student's own part from its
+ * opening tag. The answer's own tags are escaped by delimitStudentText, so the last opening tag is
+ * the delimiter; wherever it splits, the two parts joined are the prompt. Null without the tag.
+ */
+export function splitGradingPrompt(prompt: string): { shared: string; own: string } | null {
+  const at = prompt.lastIndexOf(`<${STUDENT_ANSWER_TAG}>`);
+  return at > 0 ? { shared: prompt.slice(0, at), own: prompt.slice(at) } : null;
+}
+
 /** The screened answer: what the model (or the offline grader) sees, and what the log records. */
 export function screenAnswer(answer: StudentAnswer): ScreenedText {
   if (typeof answer === "string") return screenStudentText(answer);
