@@ -1,5 +1,7 @@
 import { Inflate } from "fflate";
 
+import { joinBytes } from "./bytes";
+
 /** What went wrong, with the values its words name, for a caller that writes them in another language. */
 export type ZipProblem = "twice" | "encrypted" | "compression" | "notUtf8" | "memberTooLarge" | "totalTooLarge" | "ratio" | "tooManyFiles";
 
@@ -188,17 +190,6 @@ export function zipTextStream(bytes: Uint8Array, wanted: (name: string) => boole
 
 /** Inflated bytes a piece of `zipTextStream` holds before it is decoded and handed on. */
 const PIECE_BYTES = 256 * 1024;
-
-function joinBytes(chunks: Uint8Array[], length: number): Uint8Array {
-  if (chunks.length === 1) return chunks[0]!;
-  const bytes = new Uint8Array(length);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.length;
-  }
-  return bytes;
-}
 
 /** The chunks (emptied as they are copied) as one text, decoded once; bytes that are not UTF-8 are refused. */
 function decodeText(name: string, chunks: Uint8Array[], length: number): string {

@@ -1,4 +1,5 @@
 import { type Catalog, translate } from "~/domain/i18n/catalog";
+import { joinBytes } from "~/lib/bytes";
 
 import { screenLocale } from "./locale.server";
 
@@ -128,7 +129,7 @@ function rebuild(request: Request, body: Uint8Array<ArrayBuffer> | null): Reques
 async function readBodyWithin(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | "too-large" | "unreadable"> {
   if (request.body === null) return new Uint8Array(0);
   const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
   let total = 0;
   for (;;) {
     // A client that drops the connection mid-body is answered (if anyone listens), not a 500.
@@ -143,13 +144,7 @@ async function readBodyWithin(request: Request, limit: number): Promise<Uint8Arr
     }
     chunks.push(value);
   }
-  const body = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
+  return joinBytes(chunks, total);
 }
 
 /**
